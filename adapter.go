@@ -1,0 +1,173 @@
+package hooks
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// An Adapter translates one host's native hook dialect to and from the
+// unified types. The packages claude, cursor, gemini and codex each provide
+// one; embedders can use them alone over any transport.
+//
+// Adapters hold no per-call state and are safe for concurrent use.
+type Adapter interface {
+	// Host returns the host's name, as given to --host.
+	Host() Host
+	// Detect scores, from 0 to 1, how sure the adapter is that a payload
+	// with these top-level fields comes from its host. A payload belongs to
+	// a host when its score is at least DetectThreshold and no other
+	// adapter's is.
+	Detect(fields map[string]json.RawMessage) float64
+	// Parse turns a native payload into a unified event. Host events with
+	// no unified counterpart become *OtherEvent, never an error. An error
+	// means the payload is not a valid event of this host.
+	Parse(payload []byte) (Event, error)
+	// Capabilities returns the capability matrix: which Response fields the
+	// host honours on each of its native events. Callers must not modify it.
+	Capabilities() []Capability
+	// Serialize renders a response in the host's dialect. r holds only
+	// fields the capability matrix claims for the event (Fit drops the
+	// others), so Serialize does not warn. ev is the parsed event, or an
+	// *OtherEvent with only Host and perhaps NativeEvent set when the
+	// payload could not be parsed; for such an event (NativeEvent not in
+	// the matrix) a deny must be rendered as the host's universal block,
+	// exit code 2 with the reason in Output.Stderr, and no opinion as
+	// empty output.
+	Serialize(ev Event, r Response) (Output, error)
+	// Timeout is the host's default time limit for a hook: the handler
+	// deadline is set below it.
+	Timeout() time.Duration
+}
+
+// DetectThreshold is the score a payload must reach for Detect to pick a host.
+const DetectThreshold = 0.5
+
+// Output is a serialized answer: what to write and how to exit.
+type Output struct {
+	// Stdout is written to standard output as is: one JSON document and a
+	// newline, or nothing.
+	Stdout []byte
+	// Stderr, when not empty, is written to standard error as one line. Hosts
+	// that read a blocking reason from stderr (exit code 2) get it here.
+	Stderr string
+	// ExitCode is the process exit code.
+	ExitCode int
+}
+
+// Field is a Response field (or decision value) a host may or may not
+// honour. Fields are bits, so a Field value is also a set of fields.
+type Field uint16
+
+// The fields of the capability matrix.
+const (
+	FieldAllow         Field = 1 << iota // Decision allow
+	FieldDeny                            // Decision deny
+	FieldAsk                             // Decision ask
+	FieldReason                          // Reason
+	FieldUserMessage                     // UserMessage
+	FieldUpdatedInput                    // UpdatedInput
+	FieldContext                         // Context
+	FieldSystemMessage                   // SystemMessage
+	FieldHalt                            // Halt
+)
+
+var fieldNames = [...]string{"allow", "deny", "ask", "reason", "user_message", "updated_input", "context", "system_message", "halt"}
+
+// AllFields lists every Field, in order.
+func AllFields() []Field {
+	fs := make([]Field, len(fieldNames))
+	for i := range fs {
+		fs[i] = 1 << i
+	}
+	return fs
+}
+
+// Has reports whether the set f contains every field of g.
+func (f Field) Has(g Field) bool { return f&g == g }
+
+// String returns the field's name ("deny", "context", …), or the names of
+// a set joined by "|".
+func (f Field) String() string {
+	var parts []string
+	for i, n := range fieldNames {
+		if f&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// fieldsOf returns the set of fields r uses.
+func fieldsOf(r Response) Field {
+	var f Field
+	switch r.Decision {
+	case DecisionAllow:
+		f |= FieldAllow
+	case DecisionDeny:
+		f |= FieldDeny
+	case DecisionAsk:
+		f |= FieldAsk
+	}
+	if r.Reason != "" {
+		f |= FieldReason
+	}
+	if r.UserMessage != "" {
+		f |= FieldUserMessage
+	}
+	if r.UpdatedInput != nil {
+		f |= FieldUpdatedInput
+	}
+	if r.Context != "" {
+		f |= FieldContext
+	}
+	if r.SystemMessage != "" {
+		f |= FieldSystemMessage
+	}
+	if r.Halt {
+		f |= FieldHalt
+	}
+	return f
+}
+
+// Capability is one row of a host's capability matrix.
+type Capability struct {
+	// Native is the host's event name.
+	Native string
+	// Event is the unified event it maps to ("" for host-only events).
+	Event EventName
+	// Honours is the set of Response fields the host acts on for this event.
+	Honours Field
+	// Notes says how, where that is not obvious (optional).
+	Notes string
+}
+
+// Supports returns the fields honoured on a native event (0 when the event
+// is not in caps).
+func Supports(caps []Capability, native string) Field {
+	for i := range caps {
+		if caps[i].Native == native {
+			return caps[i].Honours
+		}
+	}
+	return 0
+}
+
+// Warning says that a response field was dropped or changed because the
+// host cannot honour it on the event.
+type Warning struct {
+	Host  Host
+	Event string // native event name
+	Field Field
+	// Note says what happened instead ("dropped", "sent as deny", …).
+	Note string
+}
+
+// String is the one-line form written to stderr.
+func (w Warning) String() string {
+	ev := w.Event
+	if ev == "" {
+		ev = "an unknown event"
+	}
+	return "hooks: " + string(w.Host) + " does not honour " + w.Field.String() + " on " + ev + ": " + w.Note
+}

@@ -1,0 +1,77 @@
+package hooks
+
+// Fit adapts r to what the host honours on ev, as Serve does before
+// Serialize: fields the capability matrix does not claim are dropped, an
+// ask the host cannot honour becomes askFallback (DecisionDeny when
+// NoDecision), and a repeated stop block is dropped unless repeatStop. It
+// returns one Warning for every field dropped or changed.
+func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decision, repeatStop bool) (Response, []Warning) {
+	native := ev.Common().NativeEvent
+	honours := Supports(caps, native)
+	var ws []Warning
+	warn := func(f Field, note string) {
+		ws = append(ws, Warning{Host: host, Event: native, Field: f, Note: note})
+	}
+
+	if r.Decision == DecisionDeny && !repeatStop && stopActive(ev) {
+		warn(FieldDeny, "dropped: the agent already continued once because of a stop hook (loop guard; see Handlers.RepeatStopBlocks)")
+		r.Decision, r.Reason = NoDecision, ""
+	}
+
+	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) {
+		fb := askFallback
+		if fb == NoDecision || fb == DecisionAsk {
+			fb = DecisionDeny
+		}
+		if fb == DecisionDeny && honours.Has(FieldDeny) {
+			warn(FieldAsk, "sent as deny")
+			r.Decision = DecisionDeny
+		} else if fb == DecisionAllow && honours.Has(FieldAllow) {
+			warn(FieldAsk, "sent as allow")
+			r.Decision = DecisionAllow
+		} else {
+			warn(FieldAsk, "dropped")
+			r.Decision = NoDecision
+		}
+	}
+
+	switch r.Decision {
+	case DecisionAllow:
+		if !honours.Has(FieldAllow) {
+			// A rewrite the host honours already means "allow" there.
+			if r.UpdatedInput == nil || !honours.Has(FieldUpdatedInput) {
+				warn(FieldAllow, "dropped; the host applies its own rules")
+			}
+			r.Decision = NoDecision
+		}
+	case DecisionDeny:
+		if !honours.Has(FieldDeny) {
+			warn(FieldDeny, "dropped")
+			r.Decision = NoDecision
+		}
+	}
+
+	drop := func(f Field, set bool, clear func()) {
+		if set && !honours.Has(f) {
+			warn(f, "dropped")
+			clear()
+		}
+	}
+	drop(FieldReason, r.Reason != "", func() { r.Reason = "" })
+	drop(FieldUserMessage, r.UserMessage != "", func() { r.UserMessage = "" })
+	drop(FieldUpdatedInput, r.UpdatedInput != nil, func() { r.UpdatedInput = nil })
+	drop(FieldContext, r.Context != "", func() { r.Context = "" })
+	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
+	drop(FieldHalt, r.Halt, func() { r.Halt = false })
+	return r, ws
+}
+
+func stopActive(ev Event) bool {
+	switch e := ev.(type) {
+	case *StopEvent:
+		return e.Active
+	case *SubagentStopEvent:
+		return e.Active
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module github.com/agenthooks/hooks
+
+go 1.26

@@ -1,0 +1,134 @@
+package hooks
+
+import (
+	"context"
+	"time"
+)
+
+// Handlers is a hook program: one typed function per unified event, a
+// catch-all for the rest, and the policy for when things go wrong.
+//
+// For each event, Serve calls the typed function for it if set, otherwise
+// Any if set, otherwise answers "no opinion". A handler's error (or panic,
+// or missing its deadline) is answered with the Fail policy's decision.
+type Handlers struct {
+	SessionStart       func(context.Context, *SessionStartEvent) (Response, error)
+	SessionEnd         func(context.Context, *SessionEndEvent) (Response, error)
+	UserPromptSubmit   func(context.Context, *UserPromptSubmitEvent) (Response, error)
+	PreToolUse         func(context.Context, *PreToolUseEvent) (Response, error)
+	PostToolUse        func(context.Context, *PostToolUseEvent) (Response, error)
+	PostToolUseFailure func(context.Context, *PostToolUseFailureEvent) (Response, error)
+	PermissionRequest  func(context.Context, *PermissionRequestEvent) (Response, error)
+	Stop               func(context.Context, *StopEvent) (Response, error)
+	SubagentStart      func(context.Context, *SubagentStartEvent) (Response, error)
+	SubagentStop       func(context.Context, *SubagentStopEvent) (Response, error)
+	PreCompact         func(context.Context, *PreCompactEvent) (Response, error)
+	Notification       func(context.Context, *NotificationEvent) (Response, error)
+
+	// Any receives every event that has no typed handler above, including
+	// host-only events (*OtherEvent).
+	Any func(context.Context, Event) (Response, error)
+
+	// Fail is the decision when the hook cannot decide: unreadable,
+	// malformed or oversize input, an unknown host, a handler error, panic
+	// or timeout. The default, FailOpen, lets the action go on, as the
+	// hosts themselves do; FailClosed blocks it. The --fail-open and
+	// --fail-closed arguments override it.
+	Fail FailPolicy
+
+	// AskFallback is what an Ask becomes on a host or event that cannot
+	// ask the user (Cursor, Codex): DecisionDeny (the default) or
+	// DecisionAllow. Either way a warning is written.
+	AskFallback Decision
+
+	// Timeout bounds a handler. The default, and the upper bound, is 90% of
+	// the host's own hook timeout (or of --timeout), so the hook answers
+	// before the host kills it.
+	Timeout time.Duration
+
+	// MaxInput caps the payload size in bytes (default 8 MiB). A larger
+	// payload is answered with the Fail policy.
+	MaxInput int64
+
+	// RepeatStopBlocks lets a Stop or SubagentStop handler deny again while
+	// the agent is already continuing because of a stop hook. By default
+	// such a second deny is dropped with a warning, so that a policy cannot
+	// loop the agent forever (Gemini and Codex have no loop cap).
+	RepeatStopBlocks bool
+}
+
+// FailPolicy decides what happens when the hook cannot reach a decision.
+type FailPolicy uint8
+
+// The fail policies.
+const (
+	FailOpen   FailPolicy = iota // let the action go on (no opinion)
+	FailClosed                   // block the action (deny)
+)
+
+// String returns "open" or "closed".
+func (p FailPolicy) String() string {
+	if p == FailClosed {
+		return "closed"
+	}
+	return "open"
+}
+
+// Handle calls the handler for ev, as Serve does, without any deadline,
+// recovery or capability filtering. A nil handler means no opinion.
+func (h *Handlers) Handle(ctx context.Context, ev Event) (Response, error) {
+	switch e := ev.(type) {
+	case *SessionStartEvent:
+		if h.SessionStart != nil {
+			return h.SessionStart(ctx, e)
+		}
+	case *SessionEndEvent:
+		if h.SessionEnd != nil {
+			return h.SessionEnd(ctx, e)
+		}
+	case *UserPromptSubmitEvent:
+		if h.UserPromptSubmit != nil {
+			return h.UserPromptSubmit(ctx, e)
+		}
+	case *PreToolUseEvent:
+		if h.PreToolUse != nil {
+			return h.PreToolUse(ctx, e)
+		}
+	case *PostToolUseEvent:
+		if h.PostToolUse != nil {
+			return h.PostToolUse(ctx, e)
+		}
+	case *PostToolUseFailureEvent:
+		if h.PostToolUseFailure != nil {
+			return h.PostToolUseFailure(ctx, e)
+		}
+	case *PermissionRequestEvent:
+		if h.PermissionRequest != nil {
+			return h.PermissionRequest(ctx, e)
+		}
+	case *StopEvent:
+		if h.Stop != nil {
+			return h.Stop(ctx, e)
+		}
+	case *SubagentStartEvent:
+		if h.SubagentStart != nil {
+			return h.SubagentStart(ctx, e)
+		}
+	case *SubagentStopEvent:
+		if h.SubagentStop != nil {
+			return h.SubagentStop(ctx, e)
+		}
+	case *PreCompactEvent:
+		if h.PreCompact != nil {
+			return h.PreCompact(ctx, e)
+		}
+	case *NotificationEvent:
+		if h.Notification != nil {
+			return h.Notification(ctx, e)
+		}
+	}
+	if h.Any != nil {
+		return h.Any(ctx, ev)
+	}
+	return Response{}, nil
+}

@@ -1,0 +1,150 @@
+package adaptertest
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Conformance checks adapter a against the contract of hooks.Adapter with
+// real payloads of its host (at least one per native event it claims):
+//
+//   - every payload parses to an event of the adapter's host;
+//   - "no opinion" exits 0 with hygienic output;
+//   - every field the capability matrix claims for the payload's event
+//     changes the output (it is really written), and every field it does
+//     not claim yields exactly one warning naming it;
+//   - a deny on an event the adapter cannot parse is the universal block
+//     (exit code 2 with the reason on stderr);
+//   - Detect scores each payload at least hooks.DetectThreshold.
+func Conformance(t *testing.T, a hooks.Adapter, payloads [][]byte) {
+	t.Helper()
+	if len(payloads) == 0 {
+		t.Fatal("no payloads")
+	}
+	caps := a.Capabilities()
+	seen := map[string]bool{}
+	for _, p := range payloads {
+		ev, err := a.Parse(p)
+		if err != nil {
+			t.Errorf("parse: %v\n%s", err, p)
+			continue
+		}
+		b := ev.Common()
+		native := b.NativeEvent
+		seen[native] = true
+		if b.Host != a.Host() || native == "" {
+			t.Errorf("%s: event has host %q native %q", a.Host(), b.Host, native)
+		}
+		if s := detectScore(a, p); s < hooks.DetectThreshold {
+			t.Errorf("%s %s: Detect score %.2f below threshold", a.Host(), native, s)
+		}
+		base := run(a, p, hooks.Response{})
+		if base.Output.ExitCode != 0 || base.Err != nil || len(base.Warnings) > 0 {
+			t.Errorf("%s %s: no opinion gave exit %d err %v warnings %v", a.Host(), native, base.Output.ExitCode, base.Err, base.Warnings)
+		}
+		CheckHygiene(t, a.Host(), base.Output)
+		honours := hooks.Supports(caps, native)
+		for _, f := range hooks.AllFields() {
+			r, ref, ok := sample(f, ev, honours)
+			if !ok {
+				continue
+			}
+			got := run(a, p, r)
+			CheckHygiene(t, a.Host(), got.Output)
+			if honours.Has(f) {
+				want := run(a, p, ref)
+				if got.Err != nil || len(got.Warnings) > 0 {
+					t.Errorf("%s %s: claimed field %s gave err %v warnings %v", a.Host(), native, f, got.Err, got.Warnings)
+				}
+				if sameOutput(got.Output, want.Output) {
+					t.Errorf("%s %s: claimed field %s does not change the output %q", a.Host(), native, f, got.Output.Stdout)
+				}
+				continue
+			}
+			n := 0
+			for _, w := range got.Warnings {
+				if w.Field == f && w.Host == a.Host() && w.Event == native {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%s %s: unclaimed field %s gave %d warnings naming it: %v", a.Host(), native, f, n, got.Warnings)
+			}
+		}
+	}
+	for _, c := range caps {
+		if c.Honours != 0 && !seen[c.Native] {
+			t.Logf("%s: no payload for claimed event %s", a.Host(), c.Native)
+		}
+	}
+	unknown := &hooks.OtherEvent{Base: hooks.Base{Host: a.Host()}}
+	out, err := a.Serialize(unknown, hooks.Deny("blocked for test"))
+	if err != nil || out.ExitCode != 2 || out.Stderr == "" || len(out.Stdout) != 0 {
+		t.Errorf("%s: deny on an unparsed event = %+v, %v; want exit 2, reason on stderr, empty stdout", a.Host(), out, err)
+	}
+	out, err = a.Serialize(unknown, hooks.Response{})
+	if err != nil || out.ExitCode != 0 || len(out.Stdout) != 0 {
+		t.Errorf("%s: no opinion on an unparsed event = %+v, %v; want exit 0, empty stdout", a.Host(), out, err)
+	}
+}
+
+func detectScore(a hooks.Adapter, p []byte) float64 {
+	got, err := hooks.Detect([]hooks.Adapter{a}, p)
+	if err != nil || got == nil {
+		return 0
+	}
+	return 1
+}
+
+func run(a hooks.Adapter, p []byte, r hooks.Response) hooks.Result {
+	h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }, RepeatStopBlocks: true}
+	return hooks.Process(context.Background(), a, h, p, 0)
+}
+
+func sameOutput(x, y hooks.Output) bool {
+	return x.ExitCode == y.ExitCode && x.Stderr == y.Stderr && bytes.Equal(x.Stdout, y.Stdout)
+}
+
+// sample returns a response using field f and a reference without it, so
+// that the two outputs differ when f is written. ok is false when f
+// cannot be exercised on ev (an input update on a non-tool event).
+func sample(f hooks.Field, ev hooks.Event, honours hooks.Field) (r, ref hooks.Response, ok bool) {
+	companion := hooks.Response{}
+	if honours.Has(hooks.FieldDeny) {
+		companion.Decision = hooks.DecisionDeny
+	} else if honours.Has(hooks.FieldHalt) {
+		companion.Halt = true
+	}
+	switch f {
+	case hooks.FieldAllow:
+		return hooks.Response{Decision: hooks.DecisionAllow}, hooks.Response{}, true
+	case hooks.FieldDeny:
+		return hooks.Response{Decision: hooks.DecisionDeny}, hooks.Response{}, true
+	case hooks.FieldAsk:
+		return hooks.Response{Decision: hooks.DecisionAsk}, hooks.Response{}, true
+	case hooks.FieldReason:
+		r = companion
+		r.Reason = "REASON_X"
+		return r, companion, true
+	case hooks.FieldUserMessage:
+		r = companion
+		r.UserMessage = "USER_X"
+		return r, companion, true
+	case hooks.FieldUpdatedInput:
+		t := hooks.ToolOf(ev)
+		if t == nil || t.Input == nil {
+			return r, ref, false
+		}
+		return hooks.Response{UpdatedInput: t.Input}, hooks.Response{}, true
+	case hooks.FieldContext:
+		return hooks.Response{Context: "CONTEXT_X"}, hooks.Response{}, true
+	case hooks.FieldSystemMessage:
+		return hooks.Response{SystemMessage: "SYSMSG_X"}, hooks.Response{}, true
+	case hooks.FieldHalt:
+		return hooks.Response{Halt: true}, hooks.Response{}, true
+	}
+	return r, ref, false
+}

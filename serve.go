@@ -1,0 +1,317 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
+const DefaultMaxInput = 8 << 20
+
+// Options are the per-invocation settings Serve reads from its arguments.
+type Options struct {
+	// Host, when set, names the adapter to use; detection is skipped.
+	Host Host
+	// Fail overrides Handlers.Fail when FailSet.
+	Fail    FailPolicy
+	FailSet bool
+	// HostTimeout is the host's time limit for this hook as configured
+	// (--timeout); 0 means the adapter's default.
+	HostTimeout time.Duration
+}
+
+// ParseArgs reads the arguments Serve understands: --host NAME,
+// --fail-open, --fail-closed and --timeout DURATION (a Go duration, or
+// seconds). Both "--flag value" and "--flag=value" work. Unknown arguments
+// are returned as warnings, not errors, so that a hook never breaks on a
+// flag it does not know.
+func ParseArgs(args []string) (Options, []string) {
+	var o Options
+	var unknown []string
+	for i := 0; i < len(args); i++ {
+		name, val, hasVal := strings.Cut(args[i], "=")
+		next := func() string {
+			if hasVal {
+				return val
+			}
+			if i+1 < len(args) {
+				i++
+				return args[i]
+			}
+			unknown = append(unknown, name+" needs a value")
+			return ""
+		}
+		switch name {
+		case "--host", "-host":
+			o.Host = Host(next())
+		case "--fail-open", "-fail-open":
+			o.Fail, o.FailSet = FailOpen, true
+		case "--fail-closed", "-fail-closed":
+			o.Fail, o.FailSet = FailClosed, true
+		case "--timeout", "-timeout":
+			v := next()
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				n, err2 := strconv.ParseFloat(v, 64)
+				if err2 != nil || n <= 0 {
+					unknown = append(unknown, "--timeout "+strconv.Quote(v)+" is not a duration")
+					continue
+				}
+				d = time.Duration(n * float64(time.Second))
+			}
+			o.HostTimeout = d
+		default:
+			unknown = append(unknown, "unknown argument "+strconv.Quote(args[i]))
+		}
+	}
+	return o, unknown
+}
+
+// Serve runs one hook invocation: it reads the payload from stdin, picks
+// the adapter (o.Host, else detection), parses, calls the handler, fits the
+// response to what the host honours, and writes the host's answer on stdout
+// (warnings and errors on stderr, one line each). It returns the exit code
+// and never calls os.Exit or panics because of the payload or a handler.
+func Serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	o, bad := ParseArgs(args)
+	for _, b := range bad {
+		fmt.Fprintln(stderr, "hooks: "+b)
+	}
+	if o.FailSet {
+		h.Fail = o.Fail
+	}
+	limit := h.MaxInput
+	if limit <= 0 {
+		limit = DefaultMaxInput
+	}
+	payload, err := readLimited(stdin, limit)
+
+	var a Adapter
+	if err == nil {
+		a, err = pick(adapters, o.Host, payload)
+	}
+	if err != nil {
+		if a == nil && o.Host != "" {
+			a = find(adapters, o.Host)
+		}
+		if a == nil {
+			return failNoHost(h.Fail, err, stdout, stderr)
+		}
+		res := failResult(a, h, &OtherEvent{Base: Base{Host: a.Host()}}, err)
+		return write(res, stdout, stderr)
+	}
+	res := Process(ctx, a, h, payload, o.HostTimeout)
+	return write(res, stdout, stderr)
+}
+
+// Result is the outcome of Process.
+type Result struct {
+	// Event is the parsed event (an *OtherEvent with only Host and perhaps
+	// NativeEvent set when parsing failed).
+	Event Event
+	// Response is what was serialized, after Fit (or the fail policy's).
+	Response Response
+	// Output is the host-native answer.
+	Output Output
+	// Warnings lists fields dropped or changed for the host.
+	Warnings []Warning
+	// Err says why the fail policy decided, or is nil.
+	Err error
+}
+
+// Process answers one payload with adapter a: Parse, the handler under its
+// deadline (panics recovered), Fit and Serialize. Any failure is answered
+// with h.Fail, and Result.Err says why. hostTimeout is the host's limit as
+// configured (0 for the adapter's default). Process is what Serve and the
+// HTTP transport share; it does no I/O.
+func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration) Result {
+	ev, err := a.Parse(payload)
+	if err != nil {
+		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
+	}
+	resp, err := call(ctx, h, ev, budget(a, h, hostTimeout))
+	if err != nil {
+		return failResult(a, h, ev, err)
+	}
+	fitted, ws := Fit(a.Capabilities(), a.Host(), ev, resp, h.AskFallback, h.RepeatStopBlocks)
+	out, err := a.Serialize(ev, fitted)
+	if err != nil {
+		res := failResult(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err))
+		res.Warnings = append(ws, res.Warnings...)
+		return res
+	}
+	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws}
+}
+
+// budget is the handler's time limit: below the host's own.
+func budget(a Adapter, h Handlers, hostTimeout time.Duration) time.Duration {
+	host := hostTimeout
+	if host <= 0 {
+		host = a.Timeout()
+	}
+	b := host * 9 / 10
+	if h.Timeout > 0 && (h.Timeout < b || b <= 0) {
+		b = h.Timeout
+	}
+	return b
+}
+
+// call runs the handler with a deadline and turns panics into errors.
+func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (Response, error) {
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	type result struct {
+		r   Response
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: &PanicError{Value: p, Stack: debug.Stack()}}
+			}
+		}()
+		r, err := h.Handle(ctx, ev)
+		done <- result{r, err}
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			return Response{}, fmt.Errorf("handler: %w", res.err)
+		}
+		return res.r, nil
+	case <-ctx.Done():
+		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))
+	}
+}
+
+// PanicError is a handler panic, recovered.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
+// ErrTooLarge is returned for a payload over the size cap.
+var ErrTooLarge = errors.New("payload too large")
+
+// ErrNoHost is returned when no adapter can be chosen for a payload.
+var ErrNoHost = errors.New("cannot tell which host sent this payload")
+
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read stdin: %w", err)
+	}
+	if n > limit {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+	}
+	return buf.Bytes(), nil
+}
+
+func find(adapters []Adapter, host Host) Adapter {
+	for _, a := range adapters {
+		if a.Host() == host {
+			return a
+		}
+	}
+	return nil
+}
+
+func pick(adapters []Adapter, host Host, payload []byte) (Adapter, error) {
+	if host != "" {
+		if a := find(adapters, host); a != nil {
+			return a, nil
+		}
+		var names []string
+		for _, a := range adapters {
+			names = append(names, string(a.Host()))
+		}
+		return nil, fmt.Errorf("%w: unknown host %q (known: %s)", ErrNoHost, host, strings.Join(names, ", "))
+	}
+	return Detect(adapters, payload)
+}
+
+// failResult answers ev with the fail policy.
+func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
+	r := Response{}
+	if h.Fail == FailClosed && gating(ev) {
+		r = Deny("hook failed, blocked by its fail-closed policy: " + oneLine(cause.Error()))
+	}
+	fitted, ws := r, []Warning(nil)
+	if _, other := ev.(*OtherEvent); !other || Supports(a.Capabilities(), ev.Common().NativeEvent) != 0 {
+		fitted, ws = Fit(a.Capabilities(), a.Host(), ev, r, DecisionDeny, true)
+	}
+	out, err := a.Serialize(ev, fitted)
+	if err != nil {
+		out = failOutput(h.Fail, err)
+	}
+	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws, Err: cause}
+}
+
+// gating reports whether a deny on ev stops an action: tool calls,
+// permission requests, prompts, subagent starts, and unknown events.
+func gating(ev Event) bool {
+	switch ev.(type) {
+	case *PreToolUseEvent, *PermissionRequestEvent, *UserPromptSubmitEvent, *SubagentStartEvent, *OtherEvent:
+		return true
+	}
+	return false
+}
+
+// failOutput is the answer when not even the adapter can render one: no
+// output (fail open) or exit code 2, which every host treats as a block.
+func failOutput(p FailPolicy, cause error) Output {
+	if p == FailClosed {
+		return Output{Stderr: "hook failed, blocked by its fail-closed policy: " + oneLine(cause.Error()), ExitCode: 2}
+	}
+	return Output{}
+}
+
+func failNoHost(p FailPolicy, cause error, stdout, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "hooks: fail-"+p.String()+": "+oneLine(cause.Error()))
+	return write(Result{Output: failOutput(p, cause)}, stdout, stderr)
+}
+
+func write(res Result, stdout, stderr io.Writer) int {
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, w.String())
+	}
+	if res.Err != nil && res.Event != nil {
+		fmt.Fprintln(stderr, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
+	}
+	if len(res.Output.Stdout) > 0 {
+		stdout.Write(res.Output.Stdout)
+	}
+	if res.Output.Stderr != "" {
+		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
+	}
+	return res.Output.ExitCode
+}
+
+func failWord(res Result) string {
+	if res.Response.Decision == DecisionDeny || res.Output.ExitCode == 2 {
+		return "closed"
+	}
+	return "open"
+}
+
+// oneLine folds s onto one line.
+func oneLine(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}

@@ -1,0 +1,186 @@
+package hooks
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// ToolKind is the unified kind of a tool.
+type ToolKind string
+
+// The unified tool kinds.
+const (
+	KindShell ToolKind = "shell" // run a shell command
+	KindRead  ToolKind = "read"  // read a file
+	KindWrite ToolKind = "write" // create or overwrite a file
+	KindEdit  ToolKind = "edit"  // replace text in a file
+	KindPatch ToolKind = "patch" // apply a multi-file patch (Codex apply_patch)
+	KindMCP   ToolKind = "mcp"   // call an MCP server's tool
+	KindOther ToolKind = "other" // anything else; see Tool.Name and Tool.RawInput
+)
+
+// Tool is the tool of a tool event.
+type Tool struct {
+	// Name is the host's own tool name ("Bash", "run_shell_command", "Shell", …).
+	Name string `json:"name"`
+	// ID is the host's tool-call id, when it gives one.
+	ID string `json:"id,omitempty"`
+	// Input is the typed input: *ShellInput, *ReadInput, *WriteInput,
+	// *EditInput, *PatchInput, *MCPInput, or RawInput for any other tool.
+	Input ToolInput `json:"input"`
+	// RawInput is the native tool input as received.
+	RawInput json.RawMessage `json:"-"`
+}
+
+// Kind returns the unified kind of the tool.
+func (t *Tool) Kind() ToolKind {
+	if t == nil || t.Input == nil {
+		return KindOther
+	}
+	return t.Input.Kind()
+}
+
+// MarshalJSON adds the kind to the JSON form of a tool.
+func (t Tool) MarshalJSON() ([]byte, error) {
+	type plain Tool
+	return json.Marshal(struct {
+		Kind ToolKind `json:"kind"`
+		plain
+	}{t.Kind(), plain(t)})
+}
+
+// WritePaths returns every file path the call would create, change, delete
+// or move to: the path of a write or an edit, every file of a patch
+// (rename destinations included). It is nil for other tools. Paths are as
+// the host sent them (absolute or relative to the session's Cwd).
+func (t *Tool) WritePaths() []string {
+	if t == nil {
+		return nil
+	}
+	switch in := t.Input.(type) {
+	case *WriteInput:
+		return []string{in.Path}
+	case *EditInput:
+		return []string{in.Path}
+	case *PatchInput:
+		var ps []string
+		for _, f := range in.Files {
+			ps = append(ps, f.Path)
+			if f.MoveTo != "" {
+				ps = append(ps, f.MoveTo)
+			}
+		}
+		return ps
+	}
+	return nil
+}
+
+// ToolInput is a typed tool input. Its dynamic type is one of *ShellInput,
+// *ReadInput, *WriteInput, *EditInput, *PatchInput, *MCPInput or RawInput.
+// A Response's UpdatedInput is a ToolInput too.
+type ToolInput interface {
+	Kind() ToolKind
+}
+
+// ShellInput is the input of a shell command.
+type ShellInput struct {
+	Command     string        `json:"command"`
+	Cwd         string        `json:"cwd,omitempty"`
+	Timeout     time.Duration `json:"timeout,omitempty"`
+	Description string        `json:"description,omitempty"`
+}
+
+// ReadInput is the input of a file read.
+type ReadInput struct {
+	Path string `json:"path"`
+}
+
+// WriteInput is the input of a whole-file write.
+type WriteInput struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+// TextEdit replaces Old with New in a file.
+type TextEdit struct {
+	Old        string `json:"old"`
+	New        string `json:"new"`
+	ReplaceAll bool   `json:"replace_all,omitempty"`
+}
+
+// EditInput is the input of an in-place edit of one file (Claude Edit and
+// MultiEdit, Gemini replace, Cursor afterFileEdit).
+type EditInput struct {
+	Path  string     `json:"path"`
+	Edits []TextEdit `json:"edits"`
+}
+
+// PatchOp is what a patch does to one file.
+type PatchOp string
+
+// The patch operations.
+const (
+	PatchAdd    PatchOp = "add"
+	PatchUpdate PatchOp = "update"
+	PatchDelete PatchOp = "delete"
+)
+
+// FileChange is one file of a patch.
+type FileChange struct {
+	Op   PatchOp `json:"op"`
+	Path string  `json:"path"`
+	// MoveTo is the new path when an update also renames the file.
+	MoveTo string `json:"move_to,omitempty"`
+	// Body is the file's section of the patch: the new content for an add,
+	// the hunks for an update.
+	Body string `json:"body,omitempty"`
+}
+
+// PatchInput is the input of a multi-file patch (Codex apply_patch).
+type PatchInput struct {
+	// Patch is the raw patch text.
+	Patch string `json:"patch"`
+	// Files are the per-file changes parsed from Patch.
+	Files []FileChange `json:"files"`
+}
+
+// MCPInput is the input of an MCP tool call.
+type MCPInput struct {
+	// Server is the MCP server's name; "" when the host does not say (Cursor).
+	Server string `json:"server,omitempty"`
+	// Tool is the server's own tool name.
+	Tool string `json:"tool"`
+	// Arguments is the call's arguments object.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+}
+
+// RawInput is the native input of a tool with no unified kind. As an
+// UpdatedInput it is sent to the host unchanged.
+type RawInput json.RawMessage
+
+// MarshalJSON returns r itself (or null when empty).
+func (r RawInput) MarshalJSON() ([]byte, error) {
+	if len(r) == 0 {
+		return []byte("null"), nil
+	}
+	return json.RawMessage(r).MarshalJSON()
+}
+
+// Kind methods.
+
+func (*ShellInput) Kind() ToolKind { return KindShell }
+func (*ReadInput) Kind() ToolKind  { return KindRead }
+func (*WriteInput) Kind() ToolKind { return KindWrite }
+func (*EditInput) Kind() ToolKind  { return KindEdit }
+func (*PatchInput) Kind() ToolKind { return KindPatch }
+func (*MCPInput) Kind() ToolKind   { return KindMCP }
+func (RawInput) Kind() ToolKind    { return KindOther }
+
+// ToolOutput is a tool's result on a post event.
+type ToolOutput struct {
+	// Text is the output as text: Claude's Bash stdout and stderr, Codex's
+	// string, Gemini's llmContent, Cursor's output, … ("" when none).
+	Text string `json:"text,omitempty"`
+	// Raw is the native tool output (Cursor's tool_output string decoded).
+	Raw json.RawMessage `json:"raw,omitempty"`
+}
