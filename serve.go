@@ -281,15 +281,16 @@ func failOutput(p FailPolicy, cause error) Output {
 }
 
 func failNoHost(p FailPolicy, cause error, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "hooks: fail-"+p.String()+": "+oneLine(cause.Error()))
-	return write(Result{Output: failOutput(p, cause)}, stdout, stderr)
+	return write(Result{Output: failOutput(p, cause), Err: cause}, stdout, stderr)
 }
 
 func write(res Result, stdout, stderr io.Writer) int {
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, w.String())
 	}
-	if res.Err != nil && res.Event != nil {
+	if res.Err != nil && res.Output.Stderr == "" {
+		// One line says why; when the host reads a reason from stderr
+		// (exit code 2), that line already says it.
 		fmt.Fprintln(stderr, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
 	}
 	if len(res.Output.Stdout) > 0 {

@@ -1,0 +1,167 @@
+package hooks_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+var adapters = []hooks.Adapter{fake{host: "one"}, fake{host: "two"}}
+
+func denyRm(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+	if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
+		return hooks.Deny("no rm -rf"), nil
+	}
+	return hooks.Response{}, nil
+}
+
+func TestServe(t *testing.T) {
+	panics := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) { panic("boom") }
+	fails := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Response{}, errors.New("policy store down")
+	}
+	slow := func(ctx context.Context, _ *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-ctx.Done()
+		time.Sleep(10 * time.Millisecond)
+		return hooks.Deny("too late"), nil
+	}
+	tests := []struct {
+		name       string
+		h          hooks.Handlers
+		args       []string
+		stdin      string
+		wantExit   int
+		wantStdout string
+		wantStderr []string // substrings, in order of lines
+	}{
+		{name: "deny by --host", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host", "one"},
+			stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"},
+		{name: "deny by detection", h: hooks.Handlers{PreToolUse: denyRm},
+			stdin: `{"host":"two","hook_event_name":"Pre","tool":"rm -rf /"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"},
+		{name: "no opinion", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre","tool":"ls"}`},
+		{name: "no handler", args: []string{"--host=one"}, stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`},
+		{name: "any handler gets other events", args: []string{"--host=one"},
+			h: hooks.Handlers{Any: func(_ context.Context, ev hooks.Event) (hooks.Response, error) {
+				if _, ok := ev.(*hooks.OtherEvent); !ok {
+					t.Errorf("Any got %T", ev)
+				}
+				return hooks.Deny("other " + ev.Common().NativeEvent), nil
+			}},
+			stdin: `{"hook_event_name":"BeforeModel"}`, wantStderr: []string{"does not honour deny on BeforeModel: dropped", "does not honour reason on BeforeModel: dropped"}},
+		{name: "dropped field warns once", args: []string{"--host=one"},
+			h: hooks.Handlers{SessionStart: func(context.Context, *hooks.SessionStartEvent) (hooks.Response, error) {
+				return hooks.Deny("x").WithContext("ctx"), nil
+			}},
+			stdin: `{"hook_event_name":"Start"}`, wantStdout: `{"context":"ctx","event":"Start"}` + "\n",
+			wantStderr: []string{`hooks: one does not honour deny on Start: dropped`, `hooks: one does not honour reason on Start: dropped`}},
+		{name: "ask falls back to deny", args: []string{"--host=one"},
+			h: hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+				return hooks.Ask("sure?"), nil
+			}},
+			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"sure?"}` + "\n",
+			wantStderr: []string{"hooks: one does not honour ask on Pre: sent as deny"}},
+		{name: "ask fallback allow", args: []string{"--host=one"},
+			h: hooks.Handlers{AskFallback: hooks.DecisionAllow, PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+				return hooks.Ask("sure?"), nil
+			}},
+			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"allow","event":"Pre","reason":"sure?"}` + "\n",
+			wantStderr: []string{"sent as allow"}},
+		{name: "stop loop guard", args: []string{"--host=one"},
+			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
+				return hooks.Deny("keep going"), nil
+			}},
+			stdin: `{"hook_event_name":"Stop","active":true}`, wantStderr: []string{"loop guard"}},
+		{name: "stop first block", args: []string{"--host=one"},
+			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
+				return hooks.Deny("keep going"), nil
+			}},
+			stdin: `{"hook_event_name":"Stop"}`, wantStdout: `{"decision":"deny","event":"Stop","reason":"keep going"}` + "\n"},
+		{name: "stop repeat allowed", args: []string{"--host=one"},
+			h: hooks.Handlers{RepeatStopBlocks: true, Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
+				return hooks.Deny("keep going"), nil
+			}},
+			stdin: `{"hook_event_name":"Stop","active":true}`, wantStdout: `{"decision":"deny","event":"Stop","reason":"keep going"}` + "\n"},
+		{name: "rewrite", args: []string{"--host=one"},
+			h: hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+				return hooks.Rewrite(&hooks.ShellInput{Command: "echo safe"}), nil
+			}},
+			stdin: `{"hook_event_name":"Pre","tool":"rm"}`, wantStdout: `{"command":"echo safe","decision":"allow","event":"Pre"}` + "\n"},
+
+		// Failures, open and closed.
+		{name: "panic fail open", h: hooks.Handlers{PreToolUse: panics}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre"}`, wantStderr: []string{"hooks: fail-open: handler: panic: boom"}},
+		{name: "panic fail closed", h: hooks.Handlers{PreToolUse: panics, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler: panic: boom"}` + "\n",
+			wantStderr: []string{"hooks: fail-closed: handler: panic: boom"}},
+		{name: "error fail closed by flag", h: hooks.Handlers{PreToolUse: fails}, args: []string{"--host=one", "--fail-closed"},
+			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler: policy store down"}` + "\n",
+			wantStderr: []string{"fail-closed: handler: policy store down"}},
+		{name: "flag fail open overrides", h: hooks.Handlers{PreToolUse: fails, Fail: hooks.FailClosed}, args: []string{"--fail-open", "--host", "one"},
+			stdin: `{"hook_event_name":"Pre"}`, wantStderr: []string{"fail-open: handler: policy store down"}},
+		{name: "deadline fail closed", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed, Timeout: 20 * time.Millisecond}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler did not answer in time: context deadline exceeded"}` + "\n",
+			wantStderr: []string{"did not answer in time"}},
+		{name: "host timeout bounds the handler", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed}, args: []string{"--host=one", "--timeout", "0.05"},
+			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler did not answer in time: context deadline exceeded"}` + "\n",
+			wantStderr: []string{"did not answer in time"}},
+		{name: "malformed fail open", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre"`, wantStderr: []string{"fail-open: parse one payload"}},
+		{name: "malformed known event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre","tool":5}`,
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: parse one payload: json: cannot unmarshal number into Go struct field .tool of type string"}` + "\n",
+			wantStderr: []string{"fail-closed"}},
+		{name: "truncated fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre"`, wantExit: 2, wantStderr: []string{"hook failed, blocked by its fail-closed policy: parse one payload: unexpected end of JSON input"}},
+		{name: "empty stdin fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=one"},
+			stdin: ``, wantExit: 2, wantStderr: []string{"fail-closed"}},
+		{name: "unknown host fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=nope"},
+			stdin: `{"hook_event_name":"Pre"}`, wantExit: 2, wantStderr: []string{`unknown host "nope" (known: one, two)`}},
+		{name: "undetectable fail open", h: hooks.Handlers{PreToolUse: denyRm},
+			stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`, wantStderr: []string{"cannot tell which host sent this payload"}},
+		{name: "oversize fail closed", h: hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre","tool":"0123456789"}`, wantExit: 2, wantStderr: []string{"payload too large: more than 16 bytes"}},
+		{name: "unknown argument warns", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one", "--frobnicate"},
+			stdin: `{"hook_event_name":"Pre","tool":"ls"}`, wantStderr: []string{`hooks: unknown argument "--frobnicate"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := hooks.Serve(context.Background(), adapters, tc.h, strings.NewReader(tc.stdin), &stdout, &stderr, tc.args)
+			if code != tc.wantExit {
+				t.Errorf("exit = %d, want %d (stderr %q)", code, tc.wantExit, stderr.String())
+			}
+			if stdout.String() != tc.wantStdout {
+				t.Errorf("stdout = %q, want %q", stdout.String(), tc.wantStdout)
+			}
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			if stderr.Len() == 0 {
+				lines = nil
+			}
+			if len(lines) != len(tc.wantStderr) {
+				t.Fatalf("stderr has %d lines, want %d: %q", len(lines), len(tc.wantStderr), stderr.String())
+			}
+			for i, want := range tc.wantStderr {
+				if !strings.Contains(lines[i], want) {
+					t.Errorf("stderr line %d = %q, want it to contain %q", i, lines[i], want)
+				}
+			}
+		})
+	}
+}
+
+func TestDetectAmbiguous(t *testing.T) {
+	_, err := hooks.Detect([]hooks.Adapter{fake{host: "one"}, fake{host: "one"}}, []byte(`{"host":"one"}`))
+	if !errors.Is(err, hooks.ErrNoHost) || !strings.Contains(err.Error(), "ambiguous") {
+		t.Fatalf("err = %v, want ambiguous ErrNoHost", err)
+	}
+	_, err = hooks.Detect(adapters, []byte(`[1]`))
+	if !errors.Is(err, hooks.ErrNoHost) {
+		t.Fatalf("err = %v, want ErrNoHost", err)
+	}
+}
