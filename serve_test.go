@@ -113,7 +113,7 @@ func TestServe(t *testing.T) {
 		{name: "malformed fail open", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
 			stdin: `{"hook_event_name":"Pre"`, wantStderr: []string{"fail-open: parse one payload"}},
 		{name: "malformed known event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
-			stdin: `{"hook_event_name":"Pre","tool":5}`,
+			stdin:      `{"hook_event_name":"Pre","tool":5}`,
 			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: parse one payload: json: cannot unmarshal number into Go struct field .tool of type string"}` + "\n",
 			wantStderr: []string{"fail-closed"}},
 		{name: "truncated fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=one"},
