@@ -1,0 +1,84 @@
+package gemini
+
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Host is the name of Gemini CLI, as given to --host.
+const Host hooks.Host = "gemini"
+
+// Adapter translates Gemini CLI's hook dialect. It has no options and no
+// state; the zero value is ready to use.
+type Adapter struct{}
+
+// New returns a Gemini CLI adapter.
+func New() *Adapter { return &Adapter{} }
+
+// Host returns "gemini".
+func (*Adapter) Host() hooks.Host { return Host }
+
+// Timeout is Gemini CLI's default hook timeout (60000 ms; the hook's
+// "timeout" setting is in milliseconds).
+func (*Adapter) Timeout() time.Duration { return 60 * time.Second }
+
+// Capabilities returns the capability matrix of Gemini CLI 0.61, as
+// measured against the real client (live runs) or read in its source where
+// no run covered it (the Notes say which).
+//
+// Allow is claimed nowhere: Gemini's allow never bypasses its policy or
+// confirmation, so it is the same as no opinion (a rewrite still writes
+// decision "allow"). Ask is claimed nowhere: a hook-forced ask opens a
+// confirmation that never completes headless (the CLI hangs or exits
+// silently), so hooks.Fit turns it into a deny. UserMessage is written as
+// systemMessage, which the CLI prints to the user, never to the model.
+func (*Adapter) Capabilities() []hooks.Capability { return capabilities[:] }
+
+const (
+	shown  = hooks.FieldSystemMessage | hooks.FieldUserMessage
+	denies = hooks.FieldDeny | hooks.FieldReason
+)
+
+var capabilities = [...]hooks.Capability{
+	{Native: EventBeforeTool, Event: hooks.PreToolUse,
+		Honours: denies | hooks.FieldUpdatedInput | hooks.FieldHalt | shown,
+		Notes: "deny: the model gets {error: \"Tool execution blocked: <reason>\"}; updated input REPLACES the arguments " +
+			"(written as the complete native input); halt stops the whole run; additionalContext is not read here"},
+	{Native: EventAfterTool, Event: hooks.PostToolUse,
+		Honours: denies | hooks.FieldContext | hooks.FieldHalt | shown,
+		Notes: "deny: the tool already ran, the model gets {error: <reason>} instead of its result; context is appended " +
+			"to the result in <hook_context>; halt from source (coreToolHookTriggers.ts)"},
+	{Native: EventBeforeAgent, Event: hooks.UserPromptSubmit,
+		Honours: denies | hooks.FieldContext | hooks.FieldHalt | shown,
+		Notes:   "deny: the prompt never reaches the model; context is a <hook_context> part after the prompt"},
+	{Native: EventAfterAgent, Event: hooks.Stop,
+		Honours: denies | hooks.FieldHalt | shown,
+		Notes: "deny: the reason is sent as a new prompt and the agent runs again, with no retry cap in Gemini " +
+			"(the root's loop guard drops a second deny); additionalContext is not read here"},
+	{Native: EventSessionStart, Event: hooks.SessionStart,
+		Honours: hooks.FieldContext | shown,
+		Notes:   "context prefixes the first prompt in <hook_context>; decisions are ignored"},
+	{Native: EventSessionEnd, Event: hooks.SessionEnd, Honours: shown,
+		Notes: "only systemMessage (printed by the common hook path); decisions are ignored"},
+	{Native: EventPreCompress, Event: hooks.PreCompact, Honours: shown,
+		Notes: "fires before EVERY model call, compression or not; only systemMessage is printed"},
+	{Native: EventNotification, Event: hooks.Notification, Honours: shown,
+		Notes: "fires only for a tool confirmation; only systemMessage is printed"},
+	{Native: EventBeforeModel, Honours: denies | hooks.FieldHalt | shown,
+		Notes: "deny: no model call, the turn ends with \"Agent execution blocked: <reason>\"; halt from source (geminiChat.ts)"},
+	{Native: EventAfterModel, Honours: hooks.FieldReason | hooks.FieldHalt | shown,
+		Notes: "fires per streamed chunk; halt from source; a deny is not claimed: the chunk is still delivered"},
+	{Native: EventBeforeToolSelection, Honours: shown,
+		Notes: "decisions are ignored; only hookSpecificOutput.toolConfig acts (not unified)"},
+}
+
+// known reports whether native is a Gemini CLI event.
+func known(native string) bool {
+	for i := range capabilities {
+		if capabilities[i].Native == native {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,47 @@
+// Package gemini is the hooks.Adapter for Gemini CLI (measured against
+// @google/gemini-cli 0.61.0, where its documentation and behaviour differ).
+//
+// Events map as BeforeTool -> PreToolUse, AfterTool -> PostToolUse,
+// BeforeAgent -> UserPromptSubmit, AfterAgent -> Stop, PreCompress ->
+// PreCompact, and SessionStart, SessionEnd, Notification to themselves;
+// BeforeModel, AfterModel and BeforeToolSelection are *hooks.OtherEvent.
+// Tools: run_shell_command (shell), write_file (write), replace (edit),
+// read_file (read), mcp_<server>_<tool> (MCP); the others are
+// hooks.RawInput. Gemini sends no tool-call id.
+//
+// Quirks of the real client this package handles:
+//
+//   - Rewrites replace, they do not merge. A BeforeTool
+//     hookSpecificOutput.tool_input becomes the tool's whole argument
+//     object (the docs say "merged"): an omitted key is gone, an omitted
+//     required one fails validation and the tool does not run. Serialize
+//     therefore writes the original input with the rewritten fields
+//     changed, so that fields the unified types do not model (a shell's
+//     description and dir_path, a replace's instruction, …) survive.
+//   - Stdout must be exactly one JSON document. Gemini parses the whole of
+//     stdout; one extra line makes it plain text, which at exit code 0
+//     means "allow" (a deny followed by a log line lets the tool run).
+//     Serialize writes one compact line and nothing else.
+//   - Exit codes: 0 and 1 never block (1 is a warning); every other code
+//     (2, 3, 127 from a missing hook binary, …) blocks with stdout or
+//     stderr as the reason; but valid JSON on stdout wins over any exit
+//     code. Serialize answers with JSON and exit code 0, and uses exit
+//     code 2 only for an event it does not know.
+//   - allow never bypasses Gemini's policy or confirmation, so it is not
+//     claimed (same as no opinion); ask is not claimed either, because a
+//     hook-forced confirmation never completes headless (the CLI hangs or
+//     exits silently): hooks.Fit sends it as a deny.
+//   - An AfterTool deny replaces the tool's result (after the tool ran)
+//     with {"error": reason}.
+//   - An AfterAgent deny sends the reason to the model as a new prompt and
+//     runs the agent again, with no retry cap in Gemini: stop_hook_active
+//     is only informative. The root's loop guard (see
+//     hooks.Handlers.RepeatStopBlocks) drops a second deny.
+//   - PreCompress fires before every model call (trigger "auto"), whether
+//     or not anything is compressed: a PreCompact handler runs that often.
+//   - systemMessage is printed to the user (stderr headless) on every
+//     event, so UserMessage and SystemMessage are written there.
+//   - The transcript is a .jsonl file under ~/.gemini/tmp/, and every
+//     payload carries an ISO-8601 timestamp: Detect relies on both for the
+//     event names Gemini shares with other hosts.
+package gemini
