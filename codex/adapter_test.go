@@ -1,0 +1,53 @@
+package codex
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/txtar"
+)
+
+var _ hooks.Adapter = (*Adapter)(nil)
+
+func TestGolden(t *testing.T) {
+	adaptertest.Golden(t, New(), "testdata")
+}
+
+func TestConformance(t *testing.T) {
+	var payloads [][]byte
+	for _, fx := range fixtures(t) {
+		if _, err := New().Parse(fx.input); err == nil {
+			payloads = append(payloads, fx.input)
+		}
+	}
+	adaptertest.Conformance(t, New(), payloads)
+}
+
+// fixture is one testdata/*.txtar file.
+type fixture struct {
+	name  string
+	input []byte
+	ar    *txtar.Archive
+}
+
+func fixtures(t testing.TB) []fixture {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	var fxs []fixture
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ar := txtar.Parse(data)
+		fxs = append(fxs, fixture{name: filepath.Base(f), input: bytes.TrimSpace(ar.Get("input.json")), ar: ar})
+	}
+	return fxs
+}
