@@ -1,0 +1,184 @@
+package fakemodel_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks/e2e/fakemodel"
+)
+
+func post(t testing.TB, url, body string) string {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// events returns the data lines of an SSE stream, decoded.
+func events(t testing.TB, stream string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(stream))
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var v map[string]any
+		if err := json.Unmarshal([]byte(data), &v); err != nil {
+			t.Fatalf("bad SSE data %q: %v", data, err)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func start(t *testing.T, p fakemodel.Protocol, s fakemodel.Script) *fakemodel.Server {
+	t.Helper()
+	srv, err := fakemodel.Start(p, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+func TestAnthropicStepsByToolResults(t *testing.T) {
+	srv := start(t, fakemodel.Anthropic, fakemodel.Script{
+		fakemodel.Call("Bash", map[string]any{"command": "echo hi"}),
+		fakemodel.Say("finished"),
+	})
+	first := events(t, post(t, srv.URL()+"/v1/messages?beta=true",
+		`{"model":"m","stream":true,"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"go"}]}`))
+	if len(first) != 6 || first[1]["content_block"].(map[string]any)["name"] != "Bash" {
+		t.Fatalf("first answer = %v", first)
+	}
+	if d := first[2]["delta"].(map[string]any); d["partial_json"] != `{"command":"echo hi"}` {
+		t.Errorf("tool input delta = %v", d)
+	}
+	second := events(t, post(t, srv.URL()+"/v1/messages",
+		`{"model":"m","stream":true,"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"go"},
+		 {"role":"assistant","content":[{"type":"tool_use","id":"toolu_e2e_0","name":"Bash","input":{}}]},
+		 {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_e2e_0","content":"DENIED_X","is_error":true}]}]}`))
+	if d := second[2]["delta"].(map[string]any); d["text"] != "finished" {
+		t.Errorf("second answer delta = %v", d)
+	}
+	// An auxiliary request (no tools) gets Done and does not count.
+	aux := events(t, post(t, srv.URL()+"/v1/messages", `{"model":"m","stream":true,"messages":[{"role":"user","content":"title?"}]}`))
+	if d := aux[2]["delta"].(map[string]any); d["text"] != fakemodel.Done {
+		t.Errorf("aux answer = %v", d)
+	}
+	main := srv.MainRequests()
+	if len(main) != 2 || main[1].Step != 1 {
+		t.Fatalf("main requests = %+v", main)
+	}
+	trs := fakemodel.ToolResults(fakemodel.Anthropic, main[1])
+	if len(trs) != 1 || trs[0].ID != "toolu_e2e_0" || trs[0].Text != "DENIED_X" || !trs[0].IsError {
+		t.Errorf("tool results = %+v", trs)
+	}
+	if !main[1].Contains("DENIED_X") || main[0].Contains("DENIED_X") {
+		t.Error("Contains does not find the marker where it is")
+	}
+}
+
+func TestGeminiFunctionCall(t *testing.T) {
+	srv := start(t, fakemodel.Gemini, fakemodel.Script{fakemodel.Call("run_shell_command", map[string]any{"command": "echo hi"})})
+	url := srv.URL() + "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+	evs := events(t, post(t, url, `{"contents":[{"role":"user","parts":[{"text":"go"}]}],"tools":[{"functionDeclarations":[{"name":"run_shell_command"}]}]}`))
+	if len(evs) != 1 {
+		t.Fatalf("events = %v", evs)
+	}
+	b, _ := json.Marshal(evs[0]["candidates"])
+	if !strings.Contains(string(b), `"functionCall":{"args":{"command":"echo hi"},"name":"run_shell_command"}`) {
+		t.Errorf("candidates = %s", b)
+	}
+	evs = events(t, post(t, url, `{"contents":[{"role":"user","parts":[{"text":"go"}]},{"role":"model","parts":[{"functionCall":{"name":"run_shell_command","args":{}}}]},
+		{"role":"user","parts":[{"functionResponse":{"name":"run_shell_command","response":{"error":"Tool execution blocked: NO_X"}}}]}]}`))
+	// No tools: auxiliary, answered with Done.
+	b, _ = json.Marshal(evs[0])
+	if !strings.Contains(string(b), fakemodel.Done) {
+		t.Errorf("aux answer = %s", b)
+	}
+	reqs := srv.Requests()
+	trs := fakemodel.ToolResults(fakemodel.Gemini, reqs[1])
+	if len(trs) != 1 || !trs[0].IsError || trs[0].Text != "Tool execution blocked: NO_X" {
+		t.Errorf("tool results = %+v", trs)
+	}
+	if got := post(t, srv.URL()+"/v1beta/models/gemini-2.5-flash:countTokens", `{}`); !strings.Contains(got, "totalTokens") {
+		t.Errorf("countTokens = %s", got)
+	}
+}
+
+func TestOpenAICustomToolAndOutputs(t *testing.T) {
+	srv := start(t, fakemodel.OpenAI, fakemodel.Script{
+		fakemodel.Call("exec_command", map[string]any{"cmd": "echo hi"}),
+		fakemodel.Custom("apply_patch", "*** Begin Patch\n*** End Patch\n"),
+	})
+	url := srv.URL() + "/v1/responses"
+	evs := events(t, post(t, url, `{"model":"gpt-5.5","tools":[{"type":"function","name":"exec_command"}],"input":[]}`))
+	if len(evs) != 4 || evs[3]["type"] != "response.completed" {
+		t.Fatalf("events = %v", evs)
+	}
+	item := evs[2]["item"].(map[string]any)
+	if item["type"] != "function_call" || item["arguments"] != `{"cmd":"echo hi"}` || item["call_id"] != "call_e2e_0" {
+		t.Errorf("item = %v", item)
+	}
+	evs = events(t, post(t, url, `{"model":"gpt-5.5","tools":[{}],"input":[{"type":"function_call","call_id":"call_e2e_0"},
+		{"type":"function_call_output","call_id":"call_e2e_0","output":"Command blocked by PreToolUse hook: R_X"}]}`))
+	item = evs[2]["item"].(map[string]any)
+	if item["type"] != "custom_tool_call" || item["input"] != "*** Begin Patch\n*** End Patch\n" {
+		t.Errorf("item = %v", item)
+	}
+	trs := fakemodel.ToolResults(fakemodel.OpenAI, srv.Requests()[1])
+	if len(trs) != 1 || trs[0].ID != "call_e2e_0" || !strings.Contains(trs[0].Text, "R_X") {
+		t.Errorf("tool results = %+v", trs)
+	}
+	if c := fakemodel.Conversation(fakemodel.OpenAI, srv.Requests()[1]); !strings.Contains(c, "R_X") {
+		t.Errorf("conversation = %q", c)
+	}
+}
+
+func TestUnknownProtocol(t *testing.T) {
+	if _, err := fakemodel.Start("smoke-signals", nil); err == nil {
+		t.Fatal("want an error for an unknown protocol")
+	}
+}
+
+func Example() {
+	srv, err := fakemodel.Start(fakemodel.OpenAI, fakemodel.Script{fakemodel.Say("hello from the fake model")})
+	if err != nil {
+		panic(err)
+	}
+	defer srv.Close()
+	resp, err := http.Post(srv.URL()+"/v1/responses", "application/json",
+		strings.NewReader(`{"model":"gpt-5.5","tools":[{"type":"function","name":"exec_command"}],"input":[]}`))
+	if err != nil {
+		panic(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, line := range strings.Split(string(body), "\n") {
+		if strings.HasPrefix(line, "event: ") {
+			fmt.Println(line)
+		}
+	}
+	fmt.Println(len(srv.MainRequests()), "agent turn recorded")
+	// Output:
+	// event: response.created
+	// event: response.output_item.added
+	// event: response.output_item.done
+	// event: response.completed
+	// 1 agent turn recorded
+}

@@ -1,0 +1,77 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestShellJoinRoundTrips(t *testing.T) {
+	argv := []string{"/opt/hook bin/hook", "--host", "claude", "it's", "", "a;b|c", "$HOME"}
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skipf("no /bin/sh: %v", err)
+	}
+	script := `for a in "$@"; do printf '[%s]\n' "$a"; done`
+	got, err := exec.Command("/bin/sh", "-c", "set -- "+ShellJoin(argv)+"; "+script).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, a := range argv {
+		want.WriteString("[" + a + "]\n")
+	}
+	if string(got) != want.String() {
+		t.Errorf("ShellJoin(%q) through sh gave\n%s\nwant\n%s", argv, got, want.String())
+	}
+}
+
+func TestRegisterWritesEveryEvent(t *testing.T) {
+	for _, h := range Hosts() {
+		t.Run(h.Name, func(t *testing.T) {
+			dir := t.TempDir()
+			r := &Run{Host: h, Root: dir, Home: filepath.Join(dir, "home"), Project: filepath.Join(dir, "project")}
+			if err := h.Register(r, []string{"/x/hook", "--host", h.Name}); err != nil {
+				t.Fatal(err)
+			}
+			var path string
+			switch h.Name {
+			case "claude":
+				path = filepath.Join(r.Project, ".claude", "settings.json")
+			case "gemini":
+				path = filepath.Join(r.Project, ".gemini", "settings.json")
+			case "codex":
+				path = filepath.Join(r.Home, ".codex", "hooks.json")
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cfg struct {
+				Hooks map[string][]struct {
+					Hooks []struct{ Type, Command string }
+				}
+			}
+			if err := json.Unmarshal(data, &cfg); err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range h.Events {
+				g := cfg.Hooks[ev]
+				if len(g) != 1 || len(g[0].Hooks) != 1 || g[0].Hooks[0].Type != "command" || g[0].Hooks[0].Command != "/x/hook --host "+h.Name {
+					t.Errorf("%s: registration = %+v", ev, g)
+				}
+			}
+			if len(cfg.Hooks) != len(h.Events) {
+				t.Errorf("%d events registered, want %d", len(cfg.Hooks), len(h.Events))
+			}
+		})
+	}
+}
+
+func ExampleShellJoin() {
+	fmt.Println(ShellJoin([]string{"/opt/hooks/guard", "--host", "codex", "it's here"}))
+	// Output: /opt/hooks/guard --host codex 'it'\''s here'
+}

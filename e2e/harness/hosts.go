@@ -1,0 +1,224 @@
+package harness
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/e2e/fakemodel"
+)
+
+// Host is one client the suite can run.
+type Host struct {
+	// Name is the host name, as given to --host.
+	Name string
+	// Package is the client's npm package.
+	Package string
+	// Protocol is the model API the client speaks.
+	Protocol fakemodel.Protocol
+	// Events are the native hook events registered for a run.
+	Events []string
+	// Register writes the hook registration for a run: hook is the argv
+	// of the hook command. It is the one place that knows each client's
+	// hook configuration format, so that an installer can replace it.
+	Register func(r *Run, hook []string) error
+
+	// setup writes the client's configuration other than hooks (auth,
+	// model provider, telemetry off, trust).
+	setup func(r *Run) error
+	// command returns the client's argv and environment (on top of
+	// Run.baseEnv) for a prompt.
+	command func(r *Run, prompt string) (argv, env []string)
+}
+
+// Hosts returns the three clients that run here.
+func Hosts() []*Host { return []*Host{Claude(), Gemini(), Codex()} }
+
+// Claude is Claude Code (headless -p, stream-json), hooks in the project's
+// .claude/settings.json.
+func Claude() *Host {
+	return &Host{
+		Name: "claude", Package: PkgClaude, Protocol: fakemodel.Anthropic,
+		Events: []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification",
+			"UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure",
+			"SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PermissionRequest", "PermissionDenied",
+			"TaskCreated", "TaskCompleted", "ConfigChange", "InstructionsLoaded", "CwdChanged", "FileChanged", "MessageDisplay"},
+		Register: RegisterClaude,
+		setup:    func(r *Run) error { return nil },
+		command: func(r *Run, prompt string) ([]string, []string) {
+			argv := []string{r.Clients.Bin("claude"), "-p", prompt, "--output-format", "stream-json", "--verbose",
+				"--allowedTools", "Bash,Write,Edit,Read"}
+			env := []string{
+				"CLAUDE_CONFIG_DIR=" + filepath.Join(r.Home, ".claude"),
+				"ANTHROPIC_BASE_URL=" + r.Server.URL(),
+				"ANTHROPIC_API_KEY=sk-ant-api03-fake-key-for-loopback-only",
+				"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1",
+				"DISABLE_ERROR_REPORTING=1", "DISABLE_BUG_COMMAND=1",
+			}
+			return argv, env
+		},
+	}
+}
+
+// claudeToolEvents take a tool-name matcher.
+var claudeToolEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
+	"PermissionRequest": true, "PermissionDenied": true}
+
+// RegisterClaude registers hook for every event of r.Host in
+// <project>/.claude/settings.json.
+func RegisterClaude(r *Run, hook []string) error {
+	cmd := ShellJoin(hook)
+	hooks := map[string]any{}
+	for _, ev := range r.Host.Events {
+		group := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
+		if claudeToolEvents[ev] {
+			group["matcher"] = "*"
+		}
+		hooks[ev] = []any{group}
+	}
+	return writeJSONFile(filepath.Join(r.Project, ".claude", "settings.json"), map[string]any{"hooks": hooks})
+}
+
+// Gemini is Gemini CLI (headless -p, --approval-mode yolo), hooks in the
+// project's .gemini/settings.json.
+func Gemini() *Host {
+	return &Host{
+		Name: "gemini", Package: PkgGemini, Protocol: fakemodel.Gemini,
+		Events: []string{"SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel",
+			"BeforeToolSelection", "BeforeTool", "AfterTool", "PreCompress", "Notification"},
+		Register: RegisterGemini,
+		setup: func(r *Run) error {
+			return writeJSONFile(filepath.Join(r.Home, ".gemini", "settings.json"), map[string]any{
+				"general":   map[string]any{"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
+				"privacy":   map[string]any{"usageStatisticsEnabled": false},
+				"telemetry": map[string]any{"enabled": false},
+				"security":  map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
+			})
+		},
+		command: func(r *Run, prompt string) ([]string, []string) {
+			argv := []string{r.Clients.Bin("gemini"), "-p", prompt, "-m", "gemini-2.5-flash",
+				"--output-format", "json", "--approval-mode", "yolo"}
+			env := []string{
+				"TERM=dumb", "NO_COLOR=1",
+				"GEMINI_API_KEY=dummy-key",
+				"GOOGLE_GEMINI_BASE_URL=" + r.Server.URL(),
+				"GEMINI_CLI_TRUST_WORKSPACE=true",
+				"GEMINI_CLI_NO_RELAUNCH=true",
+			}
+			return argv, env
+		},
+	}
+}
+
+// RegisterGemini registers hook for every event of r.Host in
+// <project>/.gemini/settings.json (timeouts in milliseconds).
+func RegisterGemini(r *Run, hook []string) error {
+	cmd := ShellJoin(hook)
+	hooks := map[string]any{}
+	for _, ev := range r.Host.Events {
+		hooks[ev] = []any{map[string]any{"hooks": []any{map[string]any{
+			"type": "command", "name": "e2e-" + ev, "command": cmd, "timeout": 30000}}}}
+	}
+	return writeJSONFile(filepath.Join(r.Project, ".gemini", "settings.json"),
+		map[string]any{"hooksConfig": map[string]any{"enabled": true}, "hooks": hooks})
+}
+
+// Codex is Codex CLI (codex exec --json) with a custom Responses API
+// provider, hooks in $CODEX_HOME/hooks.json, hook trust bypassed.
+func Codex() *Host {
+	return &Host{
+		Name: "codex", Package: PkgCodex, Protocol: fakemodel.OpenAI,
+		Events: []string{"SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
+			"PostToolUse", "PreCompact", "PostCompact", "Stop", "SubagentStart", "SubagentStop"},
+		Register: RegisterCodex,
+		setup: func(r *Run) error {
+			toml := fmt.Sprintf(`model = "gpt-5.5"
+model_provider = "fake"
+approval_policy = "never"
+sandbox_mode = "danger-full-access"
+check_for_update_on_startup = false
+
+[model_providers.fake]
+name = "fake"
+base_url = %q
+wire_api = "responses"
+env_key = "FAKE_API_KEY"
+request_max_retries = 0
+stream_max_retries = 0
+supports_websockets = false
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[features]
+plugins = false
+apps = false
+remote_plugin = false
+
+[projects.%q]
+trust_level = "trusted"
+`, r.Server.URL()+"/v1", r.Project)
+			dir := filepath.Join(r.Home, ".codex")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, "config.toml"), []byte(toml), 0o644)
+		},
+		command: func(r *Run, prompt string) ([]string, []string) {
+			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Project,
+				"--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt}
+			env := []string{
+				"CODEX_HOME=" + filepath.Join(r.Home, ".codex"),
+				"SHELL=/bin/sh", "FAKE_API_KEY=dummy", "RUST_LOG=warn", "NO_COLOR=1",
+			}
+			return argv, env
+		},
+	}
+}
+
+// codexShortEvents have their hook timeout clamped to 3 s by Codex.
+var codexShortEvents = map[string]bool{"SessionEnd": true, "Interrupt": true}
+
+// RegisterCodex registers hook for every event of r.Host in
+// $CODEX_HOME/hooks.json (timeouts in seconds).
+func RegisterCodex(r *Run, hook []string) error {
+	cmd := ShellJoin(hook)
+	hooks := map[string]any{}
+	for _, ev := range r.Host.Events {
+		timeout := 30
+		if codexShortEvents[ev] {
+			timeout = 3
+		}
+		hooks[ev] = []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": timeout}}}}
+	}
+	return writeJSONFile(filepath.Join(r.Home, ".codex", "hooks.json"), map[string]any{"hooks": hooks})
+}
+
+// ShellJoin quotes argv for a POSIX shell.
+func ShellJoin(argv []string) string {
+	q := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,") == "" {
+			q[i] = a
+			continue
+		}
+		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(q, " ")
+}
+
+func writeJSONFile(path string, v any) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}

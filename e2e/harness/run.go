@@ -1,0 +1,177 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks/e2e/fakemodel"
+)
+
+// Run is one client run: its directories and its fake model server.
+type Run struct {
+	Host    *Host
+	Clients *Clients
+	// Root holds everything of the run; Home is its HOME, Project the
+	// client's working directory, Tmp its TMPDIR.
+	Root, Home, Project, Tmp string
+	// Server is the fake model server the client talks to.
+	Server *fakemodel.Server
+}
+
+// Spec describes a run.
+type Spec struct {
+	Host    *Host
+	Clients *Clients
+	// Dir is an empty directory for the run.
+	Dir string
+	// Prompt is the user prompt given on the command line.
+	Prompt string
+	// Script returns the model's turns; it may use the run's paths.
+	Script func(r *Run) fakemodel.Script
+	// Hook is the argv of the hook command, registered for every event
+	// of the host; nil registers no hook (a control run).
+	Hook []string
+	// Env is added to the client's environment (the hook inherits it).
+	Env []string
+	// Prepare, when set, runs after the directories and configuration
+	// exist and before the client starts.
+	Prepare func(r *Run) error
+	// Timeout bounds the client process (default 3 minutes).
+	Timeout time.Duration
+}
+
+// Result is what a run left behind.
+type Result struct {
+	Run  *Run
+	Argv []string
+	// Requests are all requests the fake model server received.
+	Requests       []fakemodel.Request
+	Stdout, Stderr []byte
+	// ExitCode is the client's exit code (-1 when it did not exit).
+	ExitCode int
+	// Err is a failure to start or wait for the client, or the timeout.
+	Err      error
+	TimedOut bool
+	Duration time.Duration
+}
+
+// Main returns the agent-turn requests of the run.
+func (res *Result) Main() []fakemodel.Request {
+	var out []fakemodel.Request
+	for _, r := range res.Requests {
+		if r.Main {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Summary describes the run in a few lines for a failure message.
+func (res *Result) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s run: exit %d, %d requests (%d agent turns), %s", res.Run.Host.Name, res.ExitCode,
+		len(res.Requests), len(res.Main()), res.Duration.Round(time.Millisecond))
+	if res.Err != nil {
+		fmt.Fprintf(&b, ", error: %v", res.Err)
+	}
+	fmt.Fprintf(&b, "\n--- stdout (tail)\n%s\n--- stderr (tail)\n%s", tail(res.Stdout, 3000), tail(res.Stderr, 3000))
+	return b.String()
+}
+
+// Execute prepares the run's directories and configuration, starts the
+// fake model server, runs the client to completion under the timeout
+// (killing its whole process group when it expires or ctx ends), and stops
+// the server. An error means the run could not be set up; what the client
+// did, failure included, is in the Result.
+func Execute(ctx context.Context, s Spec) (*Result, error) {
+	if s.Host == nil || s.Clients == nil || s.Dir == "" {
+		return nil, errors.New("harness: Spec needs Host, Clients and Dir")
+	}
+	r := &Run{Host: s.Host, Clients: s.Clients, Root: s.Dir,
+		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp")}
+	for _, d := range []string{r.Home, r.Project, r.Tmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	var script fakemodel.Script
+	if s.Script != nil {
+		script = s.Script(r)
+	}
+	srv, err := fakemodel.Start(s.Host.Protocol, script)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.Close()
+	r.Server = srv
+	if err := s.Host.setup(r); err != nil {
+		return nil, fmt.Errorf("configure %s: %w", s.Host.Name, err)
+	}
+	if s.Hook != nil {
+		if err := s.Host.Register(r, s.Hook); err != nil {
+			return nil, fmt.Errorf("register hook for %s: %w", s.Host.Name, err)
+		}
+	}
+	if s.Prepare != nil {
+		if err := s.Prepare(r); err != nil {
+			return nil, fmt.Errorf("prepare run: %w", err)
+		}
+	}
+
+	argv, env := s.Host.command(r, s.Prompt)
+	env = append(append(r.baseEnv(), env...), s.Env...)
+	timeout := s.Timeout
+	if timeout <= 0 {
+		timeout = 3 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = r.Project
+	cmd.Env = env
+	cmd.Stdin = nil // /dev/null
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	inGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second
+
+	res := &Result{Run: r, Argv: argv, ExitCode: -1}
+	start := time.Now()
+	err = cmd.Run()
+	res.Duration = time.Since(start)
+	killGroup(cmd)
+	if cmd.ProcessState != nil {
+		res.ExitCode = cmd.ProcessState.ExitCode()
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		res.TimedOut = true
+		res.Err = fmt.Errorf("%s did not finish within %s; killed its process group", s.Host.Name, timeout)
+	case err != nil && !errors.As(err, &exitErr):
+		res.Err = err
+	}
+	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
+	srv.Close()
+	res.Requests = srv.Requests()
+	return res, nil
+}
+
+// baseEnv is the environment every client gets: nothing of the caller's
+// but PATH, so no key, proxy or config of the machine leaks in.
+func (r *Run) baseEnv() []string {
+	return []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + r.Home,
+		"TMPDIR=" + r.Tmp,
+		"LANG=C.UTF-8",
+		"NO_PROXY=127.0.0.1,localhost", "no_proxy=127.0.0.1,localhost",
+	}
+}
