@@ -1,0 +1,107 @@
+// Command testhook is the hook program the end-to-end suite registers in
+// the real clients: a hooks.Handlers served by hookmain, whose answers come
+// from the scenario file named by $HOOKS_E2E_SCENARIO (see package
+// e2e/scenario). It appends every invocation (the raw payload, what the
+// handler was called with, and the answer) to the scenario's log.
+//
+// Without the variable it answers "no opinion" to everything and logs
+// nothing, which the suite reports as "the environment did not reach the
+// hook".
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/e2e/scenario"
+	"github.com/agenthooks/hooks/hookmain"
+)
+
+// malformed replaces the payload of a corrupted event.
+const malformed = `{"hook_event_name": "PreToolUse", this is not JSON`
+
+func main() {
+	// As hookmain.Run: stdout carries only the answer.
+	stdout := os.Stdout
+	os.Stdout = os.Stderr
+	os.Exit(run(os.Args[1:], os.Stdin, stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	payload, err := io.ReadAll(stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "testhook: read stdin:", err)
+	}
+	var sc *scenario.Scenario
+	if path := os.Getenv(scenario.EnvVar); path == "" {
+		fmt.Fprintln(stderr, "testhook: "+scenario.EnvVar+" is not set; answering no opinion")
+	} else if sc, err = scenario.Load(path); err != nil {
+		fmt.Fprintln(stderr, "testhook:", err)
+		sc = nil
+	}
+
+	var head struct {
+		Name string `json:"hook_event_name"`
+	}
+	json.Unmarshal(payload, &head)
+	e := scenario.Entry{Time: time.Now(), Args: args, Native: head.Name, Payload: string(payload), Rule: -1}
+	input := payload
+	if sc != nil && head.Name != "" && slices.Contains(sc.Corrupt, head.Name) {
+		input, e.Corrupted = []byte(malformed), true
+	}
+
+	h := hooks.Handlers{Any: func(ctx context.Context, ev hooks.Event) (hooks.Response, error) {
+		e.Handled, e.Event = true, ev.Name()
+		t := hooks.ToolOf(ev)
+		if t != nil {
+			e.Kind = t.Kind()
+		}
+		if sc == nil {
+			return hooks.Response{}, nil
+		}
+		r := sc.Match(ev)
+		if r == nil {
+			return hooks.Response{}, nil
+		}
+		e.Rule = ruleIndex(sc, r)
+		if r.Panic {
+			panic("e2e scenario: handler panics on " + string(ev.Name()))
+		}
+		var in hooks.ToolInput
+		if t != nil {
+			in = t.Input
+		}
+		return r.Response.Hooks(in)
+	}}
+	if sc != nil && sc.Fail == "closed" {
+		h.Fail = hooks.FailClosed
+	}
+
+	var out, errs bytes.Buffer
+	code := hookmain.Main(context.Background(), h, args, bytes.NewReader(input), &out, &errs)
+	stdout.Write(out.Bytes())
+	stderr.Write(errs.Bytes())
+	e.Exit, e.Stdout, e.Stderr = code, out.String(), errs.String()
+	if sc != nil {
+		if err := scenario.Append(sc.Log, e); err != nil {
+			fmt.Fprintln(stderr, "testhook: log:", err)
+		}
+	}
+	return code
+}
+
+func ruleIndex(sc *scenario.Scenario, r *scenario.Rule) int {
+	for i := range sc.Rules {
+		if &sc.Rules[i] == r {
+			return i
+		}
+	}
+	return -1
+}
