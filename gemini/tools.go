@@ -10,8 +10,8 @@ import (
 )
 
 // The native inputs of the tools with a unified kind. Fields the unified
-// types do not model (description of a replace's instruction, is_background,
-// start_line, …) stay in the raw input and survive a rewrite.
+// types do not model (a replace's instruction, a shell's is_background, a
+// read's start_line, …) stay in the raw input and survive a rewrite.
 type (
 	shellArgs struct {
 		Command     string `json:"command"`
