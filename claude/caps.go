@@ -1,0 +1,68 @@
+package claude
+
+import "github.com/agenthooks/hooks"
+
+// user is what Claude shows the user: systemMessage (UserMessage is
+// written there too).
+const user = hooks.FieldSystemMessage | hooks.FieldUserMessage
+
+// capabilities is the matrix, from Claude Code 2.1.197 run headless
+// (protocols/claude.md). "measured" means a live run showed the effect;
+// "schema" means the client's output schema accepts it and the same code
+// path was measured on another event.
+var capabilities = [...]hooks.Capability{
+	{Native: "PreToolUse", Event: hooks.PreToolUse,
+		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldAsk | hooks.FieldReason | hooks.FieldUpdatedInput |
+			hooks.FieldContext | hooks.FieldHalt | user,
+		Notes: "measured: hookSpecificOutput.permissionDecision allow (bypasses the permission prompt), deny (the " +
+			"model gets permissionDecisionReason as the tool result; an empty reason is sent as \"Blocked by hook\"), " +
+			"ask (asks the user; in -p mode acts as deny and shows the reason); updatedInput replaces the whole " +
+			"input, with or without allow; additionalContext reaches the model next to the tool result. " +
+			"Halt (continue:false) does NOT stop this tool: it runs, then no further model call is made. " +
+			"systemMessage is shown to the user only."},
+	{Native: "PermissionRequest", Event: hooks.PermissionRequest,
+		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldReason | hooks.FieldUpdatedInput | user,
+		Notes: "measured (SDK permission-prompt mode; the event does not fire in plain -p mode): " +
+			"hookSpecificOutput.decision {behavior:allow} runs the tool, {behavior:deny, message} makes message " +
+			"the tool result. Reason is written only with deny. An updated input is sent as allow with " +
+			"updatedInput (schema; not measured live). Ask is not possible here."},
+	{Native: "UserPromptSubmit", Event: hooks.UserPromptSubmit,
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext | hooks.FieldHalt | user,
+		Notes: "measured: decision:block + reason stops the prompt before any model call; additionalContext is " +
+			"appended to a system message after the prompt; continue:false stops with stopReason."},
+	{Native: "PostToolUse", Event: hooks.PostToolUse,
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext | hooks.FieldHalt | user,
+		Notes: "measured: the tool already ran; decision:block + reason adds the reason as feedback next to the " +
+			"unchanged tool result; additionalContext likewise; continue:false ends the turn (no Stop hook)."},
+	{Native: "PostToolUseFailure", Event: hooks.PostToolUseFailure,
+		Honours: hooks.FieldContext | user,
+		Notes:   "measured: additionalContext reaches the model after the failed tool result."},
+	{Native: "Stop", Event: hooks.Stop,
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldHalt | user,
+		Notes: "measured: decision:block + reason keeps the agent going with the reason as its next input " +
+			"(Claude caps it at 8 blocks in a row); continue:false ends without another turn. " +
+			"Context is not claimed: Claude continues the agent on additionalContext too, unlike other hosts."},
+	{Native: "SubagentStop", Event: hooks.SubagentStop,
+		Honours: hooks.FieldDeny | hooks.FieldReason | user,
+		Notes: "measured: decision:block + reason keeps the subagent going. Context is not claimed (it would " +
+			"continue the subagent, as on Stop); halt was not measured."},
+	{Native: "SessionStart", Event: hooks.SessionStart,
+		Honours: hooks.FieldContext | user,
+		Notes: "measured: additionalContext opens the session's system message. A deny cannot stop a " +
+			"session (exit code 2 is non-blocking there)."},
+	{Native: "SubagentStart", Event: hooks.SubagentStart,
+		Honours: hooks.FieldContext | user,
+		Notes:   "measured: additionalContext opens the subagent's system message."},
+	{Native: "PreCompact", Event: hooks.PreCompact,
+		Honours: user,
+		Notes:   "schema: only the common fields; systemMessage shown to the user."},
+	{Native: "Notification", Event: hooks.Notification,
+		Notes: "never fired in the measured runs (it needs interactive mode); the schema accepts " +
+			"additionalContext but where it would go is unknown, so nothing is claimed."},
+	{Native: "SessionEnd", Event: hooks.SessionEnd,
+		Notes: "the session is over: nothing a hook answers has an effect."},
+	{Native: "PostToolBatch",
+		Honours: hooks.FieldContext | user,
+		Notes: "Claude only, after each batch of tool calls; measured: additionalContext becomes its own " +
+			"system message for the model."},
+}

@@ -1,0 +1,136 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Parse turns a Claude Code hook payload into a unified event. The twelve
+// events with a unified counterpart (same names) become their *XxxEvent;
+// any other event name (PostToolBatch, StopFailure, ConfigChange, …)
+// becomes a *hooks.OtherEvent. Parse fails on anything that is not one
+// JSON object with a string hook_event_name, and on fields of the wrong
+// type that the event needs.
+func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
+	trimmed := bytes.TrimLeft(payload, " \t\r\n")
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return nil, errors.New("payload is not a JSON object")
+	}
+	var in Input
+	err := json.Unmarshal(payload, &in)
+	if err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if !errors.As(err, &typeErr) {
+			return nil, fmt.Errorf("payload: %w", err)
+		}
+		// A field of an unexpected type: fatal for an event we map, but
+		// host-only events need only the common fields.
+		var c commonInput
+		if json.Unmarshal(payload, &c) != nil || c.HookEventName == "" || unified(c.HookEventName) != "" {
+			return nil, fmt.Errorf("payload: %w", err)
+		}
+		in = Input{SessionID: c.SessionID, TranscriptPath: c.TranscriptPath, Cwd: c.Cwd, HookEventName: c.HookEventName, Model: c.Model}
+	}
+	if in.HookEventName == "" {
+		return nil, errors.New("payload has no hook_event_name")
+	}
+	base := hooks.Base{
+		Host:           Host,
+		NativeEvent:    in.HookEventName,
+		SessionID:      in.SessionID,
+		Cwd:            in.Cwd,
+		TranscriptPath: in.TranscriptPath,
+		Model:          modelName(in.Model),
+		Raw:            json.RawMessage(payload),
+	}
+	agent := hooks.Agent{ID: in.AgentID, Type: in.AgentType}
+	switch in.HookEventName {
+	case "SessionStart":
+		return &hooks.SessionStartEvent{Base: base, Source: in.Source}, nil
+	case "SessionEnd":
+		return &hooks.SessionEndEvent{Base: base, Reason: in.Reason}, nil
+	case "UserPromptSubmit":
+		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: in.Prompt}, nil
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure":
+		tool, err := parseTool(&in)
+		if err != nil {
+			return nil, err
+		}
+		switch in.HookEventName {
+		case "PreToolUse":
+			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
+		case "PermissionRequest":
+			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
+		case "PostToolUse":
+			out := hooks.ToolOutput{Text: outputText(in.ToolName, in.ToolResponse), Raw: clone(in.ToolResponse)}
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: out}, nil
+		}
+		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: in.Error, Interrupted: in.IsInterrupt}, nil
+	case "Stop":
+		return &hooks.StopEvent{Base: base, Active: in.StopHookActive, LoopCount: loops(in.StopHookActive), LastMessage: in.LastAssistantMessage}, nil
+	case "SubagentStart":
+		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
+	case "SubagentStop":
+		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: in.StopHookActive, LoopCount: loops(in.StopHookActive), LastMessage: in.LastAssistantMessage}, nil
+	case "PreCompact":
+		return &hooks.PreCompactEvent{Base: base, Trigger: in.Trigger}, nil
+	case "Notification":
+		return &hooks.NotificationEvent{Base: base, Kind: in.NotificationType, Message: in.Message}, nil
+	}
+	return &hooks.OtherEvent{Base: base}, nil
+}
+
+// unified returns the unified name of a native event, or "" when it has
+// none. Claude's names are the unified names.
+func unified(native string) hooks.EventName {
+	switch n := hooks.EventName(native); n {
+	case hooks.SessionStart, hooks.SessionEnd, hooks.UserPromptSubmit, hooks.PreToolUse, hooks.PostToolUse,
+		hooks.PostToolUseFailure, hooks.PermissionRequest, hooks.Stop, hooks.SubagentStart, hooks.SubagentStop,
+		hooks.PreCompact, hooks.Notification:
+		return n
+	}
+	return ""
+}
+
+func parseTool(in *Input) (hooks.Tool, error) {
+	if in.ToolName == "" {
+		return hooks.Tool{}, fmt.Errorf("%s payload has no tool_name", in.HookEventName)
+	}
+	typed, err := parseToolInput(in.ToolName, in.ToolInput)
+	if err != nil {
+		return hooks.Tool{}, err
+	}
+	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: clone(in.ToolInput)}, nil
+}
+
+// loops is the unified loop count: Claude only says whether a stop hook
+// already continued the agent.
+func loops(active bool) int {
+	if active {
+		return 1
+	}
+	return 0
+}
+
+// modelName reads "model" as a string, or as an object's "id" (the shape
+// Claude uses outside hooks); anything else is "".
+func modelName(raw json.RawMessage) string {
+	if isNull(raw) {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(raw, &o) == nil {
+		return o.ID
+	}
+	return ""
+}

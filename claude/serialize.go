@@ -1,0 +1,197 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+)
+
+// defaultDenyReason is sent when a deny has no reason: the model (or the
+// user) must see something, and it is what Claude itself would say.
+const defaultDenyReason = "Blocked by hook"
+
+// Serialize renders r for the native event of ev as Claude Code reads it:
+// exit code 0 and one JSON object, or no output at all when r says
+// nothing. Fields the capability matrix does not claim for the event are
+// left out (hooks.Fit warns about them before). Every output that has a
+// hookSpecificOutput names the running event in it, as Claude requires.
+// For an event outside the matrix a deny is the universal block: exit code
+// 2 with the reason on stderr.
+func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error) {
+	if ev == nil {
+		return hooks.Output{}, errors.New("no event")
+	}
+	native := ev.Common().NativeEvent
+	if !inMatrix(native) {
+		if r.Decision == hooks.DecisionDeny {
+			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason))}, nil
+		}
+		return hooks.Output{}, nil
+	}
+	r = mask(r, hooks.Supports(capabilities[:], native))
+
+	var out HookOutput
+	var spec *HookSpecificOutput
+	specific := func() *HookSpecificOutput {
+		if spec == nil {
+			spec = &HookSpecificOutput{HookEventName: native}
+		}
+		return spec
+	}
+	switch native {
+	case "PreToolUse":
+		switch r.Decision {
+		case hooks.DecisionAllow:
+			specific().PermissionDecision = "allow"
+			spec.PermissionDecisionReason = r.Reason
+		case hooks.DecisionDeny:
+			specific().PermissionDecision = "deny"
+			spec.PermissionDecisionReason = orDefault(r.Reason)
+		case hooks.DecisionAsk:
+			specific().PermissionDecision = "ask"
+			spec.PermissionDecisionReason = r.Reason
+		}
+		if r.UpdatedInput != nil && r.Decision != hooks.DecisionDeny {
+			in, err := updatedInput(ev, r.UpdatedInput)
+			if err != nil {
+				return hooks.Output{}, err
+			}
+			specific().UpdatedInput = in
+		}
+	case "PermissionRequest":
+		switch {
+		case r.Decision == hooks.DecisionDeny:
+			specific().Decision = &PermissionDecision{Behavior: "deny", Message: orDefault(r.Reason)}
+		case r.Decision == hooks.DecisionAllow || r.UpdatedInput != nil:
+			// An updated input can only be given with allow here.
+			d := &PermissionDecision{Behavior: "allow"}
+			if r.UpdatedInput != nil {
+				in, err := updatedInput(ev, r.UpdatedInput)
+				if err != nil {
+					return hooks.Output{}, err
+				}
+				d.UpdatedInput = in
+			}
+			specific().Decision = d
+		}
+	default:
+		// UserPromptSubmit, PostToolUse, Stop, SubagentStop: the
+		// top-level block. Other events never get a deny past mask.
+		if r.Decision == hooks.DecisionDeny {
+			out.Decision, out.Reason = "block", orDefault(r.Reason)
+		}
+	}
+	if r.Context != "" {
+		specific().AdditionalContext = r.Context
+	}
+	if r.Halt {
+		stop := false
+		out.Continue = &stop
+		out.StopReason = r.Reason
+		if out.StopReason == "" {
+			// The user message says why; do not show it twice.
+			out.StopReason, r.UserMessage = r.UserMessage, ""
+		}
+	}
+	out.SystemMessage = joinNonEmpty(r.SystemMessage, r.UserMessage)
+	out.HookSpecificOutput = spec
+	if out.isZero() {
+		return hooks.Output{}, nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&out); err != nil {
+		return hooks.Output{}, fmt.Errorf("encode output: %w", err)
+	}
+	return hooks.Output{Stdout: buf.Bytes()}, nil
+}
+
+// inMatrix reports whether native has a row in the capability matrix.
+func inMatrix(native string) bool {
+	for i := range capabilities {
+		if capabilities[i].Native == native {
+			return true
+		}
+	}
+	return false
+}
+
+// mask clears the fields of r that honours does not contain, so that an
+// unfitted response can never write what Claude would misread.
+func mask(r hooks.Response, honours hooks.Field) hooks.Response {
+	switch r.Decision {
+	case hooks.DecisionAllow:
+		if !honours.Has(hooks.FieldAllow) {
+			r.Decision = hooks.NoDecision
+		}
+	case hooks.DecisionDeny:
+		if !honours.Has(hooks.FieldDeny) {
+			r.Decision = hooks.NoDecision
+		}
+	case hooks.DecisionAsk:
+		if !honours.Has(hooks.FieldAsk) {
+			r.Decision = hooks.NoDecision
+		}
+	}
+	if !honours.Has(hooks.FieldReason) {
+		r.Reason = ""
+	}
+	if !honours.Has(hooks.FieldUserMessage) {
+		r.UserMessage = ""
+	}
+	if !honours.Has(hooks.FieldUpdatedInput) {
+		r.UpdatedInput = nil
+	}
+	if !honours.Has(hooks.FieldContext) {
+		r.Context = ""
+	}
+	if !honours.Has(hooks.FieldSystemMessage) {
+		r.SystemMessage = ""
+	}
+	if !honours.Has(hooks.FieldHalt) {
+		r.Halt = false
+	}
+	return r
+}
+
+func updatedInput(ev hooks.Event, in hooks.ToolInput) (json.RawMessage, error) {
+	t := hooks.ToolOf(ev)
+	if t == nil {
+		return nil, fmt.Errorf("updated input on %s, which has no tool", ev.Common().NativeEvent)
+	}
+	b, err := nativeInput(t, in)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func orDefault(reason string) string {
+	if strings.TrimSpace(reason) == "" {
+		return defaultDenyReason
+	}
+	return reason
+}
+
+func joinNonEmpty(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n" + b
+}
+
+// oneLine folds s onto one line (stderr carries one line).
+func oneLine(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}

@@ -1,0 +1,365 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Native names of the tools that have a unified kind.
+const (
+	ToolBash      = "Bash"
+	ToolWrite     = "Write"
+	ToolEdit      = "Edit"
+	ToolMultiEdit = "MultiEdit"
+	ToolRead      = "Read"
+)
+
+// mcpPrefix starts the name of every MCP tool: mcp__<server>__<tool>.
+const mcpPrefix = "mcp__"
+
+// BashInput is the native input of the Bash tool.
+type BashInput struct {
+	Command     string `json:"command"`
+	Description string `json:"description,omitempty"`
+	// Timeout is in milliseconds.
+	Timeout         float64 `json:"timeout,omitempty"`
+	RunInBackground bool    `json:"run_in_background,omitempty"`
+}
+
+// WriteInput is the native input of the Write tool.
+type WriteInput struct {
+	FilePath string `json:"file_path"`
+	Content  string `json:"content"`
+}
+
+// EditInput is the native input of the Edit tool.
+type EditInput struct {
+	FilePath   string `json:"file_path"`
+	OldString  string `json:"old_string"`
+	NewString  string `json:"new_string"`
+	ReplaceAll bool   `json:"replace_all"`
+}
+
+// MultiEditInput is the native input of the MultiEdit tool.
+type MultiEditInput struct {
+	FilePath string   `json:"file_path"`
+	Edits    []EditOp `json:"edits"`
+}
+
+// EditOp is one edit of a MultiEdit.
+type EditOp struct {
+	OldString  string `json:"old_string"`
+	NewString  string `json:"new_string"`
+	ReplaceAll bool   `json:"replace_all,omitempty"`
+}
+
+// ReadInput is the native input of the Read tool (offset, limit and pages
+// are kept in the raw input).
+type ReadInput struct {
+	FilePath string `json:"file_path"`
+}
+
+// SplitMCPName splits an MCP tool name "mcp__<server>__<tool>" the way
+// Claude Code does: the server is the part before the second "__", the
+// tool everything after it. ok is false for any other name.
+func SplitMCPName(name string) (server, tool string, ok bool) {
+	rest, found := strings.CutPrefix(name, mcpPrefix)
+	if !found {
+		return "", "", false
+	}
+	server, tool, found = strings.Cut(rest, "__")
+	if !found || server == "" || tool == "" {
+		return "", "", false
+	}
+	return server, tool, true
+}
+
+// MCPName returns Claude's name for an MCP server's tool.
+func MCPName(server, tool string) string { return mcpPrefix + server + "__" + tool }
+
+// isObject reports whether raw is a JSON object.
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	return len(raw) > 0 && raw[0] == '{'
+}
+
+// isNull reports whether raw is absent or JSON null.
+func isNull(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	return len(raw) == 0 || string(raw) == "null"
+}
+
+// parseToolInput returns the typed form of a tool's native input.
+func parseToolInput(name string, raw json.RawMessage) (hooks.ToolInput, error) {
+	if !isNull(raw) && !isObject(raw) {
+		return nil, fmt.Errorf("tool_input of %s is not a JSON object", name)
+	}
+	decode := func(v any) error {
+		if isNull(raw) {
+			return nil
+		}
+		if err := json.Unmarshal(raw, v); err != nil {
+			return fmt.Errorf("tool_input of %s: %w", name, err)
+		}
+		return nil
+	}
+	switch name {
+	case ToolBash:
+		var b BashInput
+		if err := decode(&b); err != nil {
+			return nil, err
+		}
+		return &hooks.ShellInput{Command: b.Command, Description: b.Description, Timeout: msDuration(b.Timeout)}, nil
+	case ToolWrite:
+		var w WriteInput
+		if err := decode(&w); err != nil {
+			return nil, err
+		}
+		return &hooks.WriteInput{Path: w.FilePath, Content: w.Content}, nil
+	case ToolEdit:
+		var e EditInput
+		if err := decode(&e); err != nil {
+			return nil, err
+		}
+		return &hooks.EditInput{Path: e.FilePath, Edits: []hooks.TextEdit{{Old: e.OldString, New: e.NewString, ReplaceAll: e.ReplaceAll}}}, nil
+	case ToolMultiEdit:
+		var m MultiEditInput
+		if err := decode(&m); err != nil {
+			return nil, err
+		}
+		edits := make([]hooks.TextEdit, len(m.Edits))
+		for i, e := range m.Edits {
+			edits[i] = hooks.TextEdit{Old: e.OldString, New: e.NewString, ReplaceAll: e.ReplaceAll}
+		}
+		return &hooks.EditInput{Path: m.FilePath, Edits: edits}, nil
+	case ToolRead:
+		var r ReadInput
+		if err := decode(&r); err != nil {
+			return nil, err
+		}
+		return &hooks.ReadInput{Path: r.FilePath}, nil
+	}
+	if server, tool, ok := SplitMCPName(name); ok {
+		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: clone(raw)}, nil
+	}
+	return hooks.RawInput(clone(raw)), nil
+}
+
+// msDuration converts Claude's millisecond timeout; 0 or less is unset.
+func msDuration(ms float64) time.Duration {
+	if !(ms > 0) { // also NaN
+		return 0
+	}
+	if ms >= float64(math.MaxInt64/int64(time.Millisecond)) {
+		return time.Duration(math.MaxInt64)
+	}
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+func clone(raw json.RawMessage) json.RawMessage {
+	if isNull(raw) {
+		return nil
+	}
+	return append(json.RawMessage(nil), raw...)
+}
+
+// errKind is wrapped by nativeInput when an updated input's kind does not
+// fit the running tool.
+var errKind = errors.New("updated input does not fit the tool")
+
+// nativeInput renders an updated input as the full native input of the
+// running tool: the original input with the fields in set overridden, so
+// native fields the unified type does not model (Bash run_in_background,
+// Read offset and limit, …) are kept. A hooks.RawInput is the native input
+// itself and is sent unchanged. Zero-valued optional fields (a Bash
+// description or timeout) keep their original value.
+func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
+	if raw, ok := in.(hooks.RawInput); ok {
+		if !isObject(json.RawMessage(raw)) || !json.Valid(raw) {
+			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
+		}
+		return json.RawMessage(raw), nil
+	}
+	fields := map[string]any{}
+	if !isNull(t.RawInput) {
+		var orig map[string]json.RawMessage
+		if err := json.Unmarshal(t.RawInput, &orig); err != nil {
+			return nil, fmt.Errorf("original tool_input of %s: %w", t.Name, err)
+		}
+		for k, v := range orig {
+			fields[k] = v
+		}
+	}
+	wrong := func() error {
+		return fmt.Errorf("%w: %T for %s", errKind, in, t.Name)
+	}
+	switch t.Name {
+	case ToolBash:
+		s, ok := in.(*hooks.ShellInput)
+		if !ok || s == nil {
+			return nil, wrong()
+		}
+		if s.Command == "" {
+			return nil, errors.New("updated input for Bash: empty command")
+		}
+		if s.Cwd != "" {
+			return nil, errors.New("updated input for Bash: Claude's Bash tool has no cwd; put a cd in the command")
+		}
+		fields["command"] = s.Command
+		if s.Description != "" {
+			fields["description"] = s.Description
+		}
+		if s.Timeout > 0 {
+			fields["timeout"] = max(s.Timeout.Milliseconds(), 1)
+		}
+	case ToolWrite:
+		w, ok := in.(*hooks.WriteInput)
+		if !ok || w == nil {
+			return nil, wrong()
+		}
+		if w.Path == "" {
+			return nil, errors.New("updated input for Write: empty path")
+		}
+		fields["file_path"], fields["content"] = w.Path, w.Content
+	case ToolRead:
+		r, ok := in.(*hooks.ReadInput)
+		if !ok || r == nil {
+			return nil, wrong()
+		}
+		if r.Path == "" {
+			return nil, errors.New("updated input for Read: empty path")
+		}
+		fields["file_path"] = r.Path
+	case ToolEdit:
+		e, ok := in.(*hooks.EditInput)
+		if !ok || e == nil {
+			return nil, wrong()
+		}
+		if e.Path == "" || len(e.Edits) != 1 {
+			return nil, fmt.Errorf("updated input for Edit: need a path and exactly one edit, got %d", len(e.Edits))
+		}
+		fields["file_path"] = e.Path
+		fields["old_string"], fields["new_string"] = e.Edits[0].Old, e.Edits[0].New
+		fields["replace_all"] = e.Edits[0].ReplaceAll
+	case ToolMultiEdit:
+		e, ok := in.(*hooks.EditInput)
+		if !ok || e == nil {
+			return nil, wrong()
+		}
+		if e.Path == "" || len(e.Edits) == 0 {
+			return nil, errors.New("updated input for MultiEdit: need a path and at least one edit")
+		}
+		ops := make([]EditOp, len(e.Edits))
+		for i, x := range e.Edits {
+			ops[i] = EditOp{OldString: x.Old, NewString: x.New, ReplaceAll: x.ReplaceAll}
+		}
+		fields["file_path"], fields["edits"] = e.Path, ops
+	default:
+		server, tool, isMCP := SplitMCPName(t.Name)
+		if !isMCP {
+			return nil, fmt.Errorf("%w: %s has no typed input, use hooks.RawInput", errKind, t.Name)
+		}
+		m, ok := in.(*hooks.MCPInput)
+		if !ok || m == nil {
+			return nil, wrong()
+		}
+		if (m.Server != "" && m.Server != server) || (m.Tool != "" && m.Tool != tool) {
+			return nil, fmt.Errorf("updated input for %s: cannot switch to MCP tool %s/%s", t.Name, m.Server, m.Tool)
+		}
+		if isNull(m.Arguments) {
+			break // keep the original arguments
+		}
+		if !isObject(m.Arguments) || !json.Valid(m.Arguments) {
+			return nil, fmt.Errorf("updated input for %s: arguments must be a JSON object", t.Name)
+		}
+		// The arguments are the whole native input.
+		return m.Arguments, nil
+	}
+	b, err := json.Marshal(fields)
+	if err != nil {
+		return nil, fmt.Errorf("updated input for %s: %w", t.Name, err)
+	}
+	return b, nil
+}
+
+// outputText returns the text of a tool's structured result: Bash stdout
+// (and stderr on a new line when not empty), Read's file content, the text
+// blocks of an MCP result, nothing for Write and Edit, and for other tools
+// the result itself when it is a string or a content-block array.
+func outputText(tool string, raw json.RawMessage) string {
+	switch tool {
+	case ToolBash:
+		var b struct {
+			Stdout string `json:"stdout"`
+			Stderr string `json:"stderr"`
+		}
+		if json.Unmarshal(raw, &b) != nil {
+			return plainText(raw)
+		}
+		if b.Stderr != "" {
+			return b.Stdout + "\n" + b.Stderr
+		}
+		return b.Stdout
+	case ToolRead:
+		var r struct {
+			File struct {
+				Content string `json:"content"`
+			} `json:"file"`
+		}
+		if json.Unmarshal(raw, &r) != nil {
+			return ""
+		}
+		return r.File.Content
+	case ToolWrite, ToolEdit, ToolMultiEdit:
+		return ""
+	}
+	if _, _, ok := SplitMCPName(tool); ok && isObject(raw) {
+		var wrapped struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(raw, &wrapped) != nil {
+			return ""
+		}
+		return plainText(wrapped.Content)
+	}
+	return plainText(raw)
+}
+
+// plainText returns raw as text when it is a JSON string or an array of
+// content blocks (their text blocks joined by newlines), else "".
+func plainText(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			return s
+		}
+	case '[':
+		var blocks []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		if json.Unmarshal(raw, &blocks) != nil {
+			return ""
+		}
+		var parts []string
+		for _, b := range blocks {
+			if b.Type == "text" {
+				parts = append(parts, b.Text)
+			}
+		}
+		return strings.Join(parts, "\n")
+	}
+	return ""
+}
