@@ -143,7 +143,7 @@ var ErrWrongInput = errors.New("updated input does not fit the tool")
 func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
 	if raw, ok := in.(hooks.RawInput); ok {
 		obj, err := object("updated input", json.RawMessage(raw))
-		if err != nil || obj == nil || obj[0] != '{' {
+		if err != nil || obj == nil || !json.Valid(obj) {
 			return nil, fmt.Errorf("%w: a raw updated input must be a JSON object", ErrWrongInput)
 		}
 		return obj, nil
