@@ -72,9 +72,10 @@
 //
 // Cursor fires two hooks for one tool call: a Shell command fires
 // preToolUse (tool_name "Shell") and beforeShellExecution; a Read fires
-// preToolUse ("Read") and beforeReadFile; an MCP call fires preToolUse
-// ("MCP:<tool>") and beforeMCPExecution. After the call, postToolUse fires
-// together with afterShellExecution, afterMCPExecution or afterFileEdit. The
+// preToolUse ("Read") and beforeReadFile (both captured, IDE 3.9.16); an MCP
+// call fires preToolUse ("MCP:<tool>") and beforeMCPExecution (documented,
+// not captured). After the call, postToolUse fires together with
+// afterShellExecution, afterMCPExecution or afterFileEdit. The
 // adapter maps both layers to the same unified events, so an installer that
 // registers both has every such call judged twice (twice the latency, twice
 // the audit records, and two verdicts that may differ when a policy keeps
