@@ -60,10 +60,10 @@ func (e *PatchError) Error() string {
 // apply a patch its parser rejects.
 func ParsePatch(text string) ([]hooks.FileChange, error) {
 	lines := patchLines(text)
-	body, err := patchBody(lines)
+	body, first, err := patchBody(lines)
 	if err == nil {
 		var files []hooks.FileChange
-		files, err = parseHunks(body, 2)
+		files, err = parseHunks(body, first)
 		if err == nil {
 			return files, nil
 		}
@@ -86,11 +86,11 @@ func patchLines(text string) []string {
 }
 
 // patchBody checks the Begin/End markers (also inside a heredoc) and
-// returns the lines between them.
-func patchBody(lines []string) ([]string, error) {
+// returns the lines between them and the line number of the first.
+func patchBody(lines []string) ([]string, int, error) {
 	err := checkBounds(lines)
 	if err == nil {
-		return lines[1 : len(lines)-1], nil
+		return lines[1 : len(lines)-1], 2, nil
 	}
 	if n := len(lines); n >= 4 {
 		switch lines[0] {
@@ -98,13 +98,13 @@ func patchBody(lines []string) ([]string, error) {
 			if strings.HasSuffix(lines[n-1], "EOF") {
 				inner := lines[1 : n-1]
 				if checkBounds(inner) != nil {
-					return nil, err
+					return nil, 0, err
 				}
-				return inner[1 : len(inner)-1], nil
+				return inner[1 : len(inner)-1], 3, nil
 			}
 		}
 	}
-	return nil, err
+	return nil, 0, err
 }
 
 func checkBounds(lines []string) error {
@@ -189,7 +189,8 @@ func parseHunk(lines []string, line int) (hooks.FileChange, int, error) {
 }
 
 // parseChunk parses one hunk of an update and returns the number of lines
-// it used. The first hunk may omit its @@ header.
+// it used; line is the patch line number of lines[0]. The first hunk may
+// omit its @@ header.
 func parseChunk(lines []string, line int, first bool) (int, error) {
 	start := 0
 	switch {
@@ -199,20 +200,20 @@ func parseChunk(lines []string, line int, first bool) (int, error) {
 		return 0, &PatchError{Line: line, Msg: fmt.Sprintf("expected a hunk to start with an @@ header, got %q", lines[0])}
 	}
 	if start >= len(lines) {
-		return 0, &PatchError{Line: line + 1, Msg: "hunk has no lines"}
+		return 0, &PatchError{Line: line, Msg: "hunk has no lines"}
 	}
 	n := 0
 	for _, l := range lines[start:] {
 		if l == endOfFile {
 			if n == 0 {
-				return 0, &PatchError{Line: line + 1, Msg: "hunk has no lines"}
+				return 0, &PatchError{Line: line + start, Msg: "hunk has no lines before " + endOfFile}
 			}
 			n++
 			break
 		}
 		if l != "" && l[0] != ' ' && l[0] != '+' && l[0] != '-' {
 			if n == 0 {
-				return 0, &PatchError{Line: line + 1, Msg: fmt.Sprintf("unexpected line in hunk: %q (lines start with ' ', '+' or '-')", l)}
+				return 0, &PatchError{Line: line + start, Msg: fmt.Sprintf("unexpected line in hunk: %q (lines start with ' ', '+' or '-')", l)}
 			}
 			break
 		}

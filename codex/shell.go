@@ -27,7 +27,9 @@ import (
 // at least one "*** Begin Patch" block, however that block is fed (heredoc,
 // here-string, pipe). Patch is the block's text (several blocks are joined
 // by a newline) and Files what ParsePatch finds in each, salvaged header
-// paths included when a block does not parse. In the `cd DIR && apply_patch`
+// paths included when a block does not parse (ok with no Files means a
+// patch is fed in a form whose headers cannot be read, e.g. one printf
+// argument per line: a guard may well refuse that). In the `cd DIR && apply_patch`
 // form, relative paths are joined onto DIR (and cleaned) as Codex does;
 // other ways of changing directory are not followed, and no shell expansion
 // is done (a path holding $ or ~ is returned as written).

@@ -1,0 +1,75 @@
+package codex
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/adaptertest"
+)
+
+func FuzzParse(f *testing.F) {
+	for _, fx := range fixtures(f) {
+		f.Add(fx.input)
+	}
+	f.Add([]byte(`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: a\n@@\n-x\n+y\n*** End Patch"}}`))
+	// Validate against Codex's schemas when ../shared is there, without
+	// skipping the fuzz test when it is not.
+	var s *schemas
+	if root, err := adaptertest.ModuleRoot(); err == nil {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(root), "shared", "schemas", "codex")); err == nil {
+			s = loadSchemas(f)
+		}
+	}
+	a := New()
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		ev, err := a.Parse(payload)
+		if err != nil {
+			return
+		}
+		native := ev.Common().NativeEvent
+		if ev.Common().Host != Host || native == "" {
+			t.Fatalf("event %+v", ev.Common())
+		}
+		for _, r := range []hooks.Response{hooks.Deny("fuzz deny"), {}} {
+			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			out, err := a.Serialize(ev, fitted)
+			if err != nil {
+				t.Fatalf("Serialize(%+v): %v", fitted, err)
+			}
+			adaptertest.CheckHygiene(t, Host, out)
+			if s != nil {
+				s.checkOutput(t, "fuzz", native, out)
+			}
+		}
+		if tool := hooks.ToolOf(ev); tool != nil && tool.Input != nil {
+			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, hooks.Rewrite(tool.Input), hooks.DecisionDeny, true)
+			if out, err := a.Serialize(ev, fitted); err == nil {
+				adaptertest.CheckHygiene(t, Host, out)
+			}
+		}
+	})
+}
+
+func FuzzPatchFromShell(f *testing.F) {
+	for _, s := range []string{
+		"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\nEOF\n",
+		"cd 'x y' && apply_patch <<EOF\n*** Begin Patch\n*** Delete File: b\n*** End Patch\nEOF",
+		"cd \" && applypatch <<< '*** Begin Patch",
+		"&& apply_patch *** Begin Patch",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		p, ok := PatchFromShell(cmd)
+		if !ok && (p.Patch != "" || p.Files != nil) {
+			t.Fatalf("not ok but %+v", p)
+		}
+		for _, fc := range p.Files {
+			if fc.Path == "" {
+				t.Errorf("empty path in %+v", p.Files)
+			}
+		}
+	})
+}
