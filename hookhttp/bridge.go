@@ -1,0 +1,164 @@
+package hookhttp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// DefaultBridgeTimeout is the bridge's time budget per call when
+// Bridge.Timeout is 0. It is always cut to 90% of the host's own timeout.
+const DefaultBridgeTimeout = 10 * time.Second
+
+// maxReply caps an envelope answer: the largest stdout is an updated tool
+// input, itself no larger than a payload.
+const maxReply = 2*hooks.DefaultMaxInput + 64<<10
+
+// Bridge forwards a command hook's payload to a gateway (a Handler) and
+// returns the host-native answer. It is what a command-only host (Cursor,
+// Gemini CLI, Codex) runs: see BridgeMain.
+type Bridge struct {
+	// URL is the gateway's endpoint, http or https. A token is never sent
+	// over plain http to a host other than a loopback address.
+	URL string
+	// Token, when set, is sent as "Authorization: Bearer Token".
+	Token string
+	// Fail is the policy when the gateway gives no valid answer: it is
+	// unreachable, too slow, answers a non-200 status or something that is
+	// not an envelope. The gateway's own policy answers for what the
+	// gateway cannot decide.
+	Fail hooks.FailPolicy
+	// Timeout is the budget per call (0: DefaultBridgeTimeout). It is cut
+	// to 90% of the host's timeout, so the host never kills the bridge
+	// first.
+	Timeout time.Duration
+	// Client sends the request (nil: one that follows no redirect and
+	// honours the proxy environment).
+	Client *http.Client
+}
+
+// Forward sends payload to the gateway and returns the host-native answer
+// (see Reply.Write). a is the payload's host (nil when unknown: the
+// gateway detects it); hostTimeout is the host's limit as configured (0:
+// a.Timeout()). On any failure of the gateway or the network, the answer
+// is b.Fail rendered by a in the host's dialect (exit code 2 when a is
+// nil), and Reply.Err says why.
+func (b *Bridge) Forward(ctx context.Context, a hooks.Adapter, payload []byte, hostTimeout time.Duration) Reply {
+	budget := b.Budget(a, hostTimeout)
+	cctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	rep, err := b.roundTrip(cctx, a, payload, budget)
+	if err == nil {
+		return rep
+	}
+	if a == nil {
+		return replyOf("", failOutput(b.Fail, err))
+	}
+	return replyOf(a.Host(), hooks.FailResult(a, hooks.Handlers{Fail: b.Fail}, payload, err))
+}
+
+// Budget returns the time budget of one call: b.Timeout (or
+// DefaultBridgeTimeout), cut to 90% of the host's timeout (hostTimeout, or
+// a's default).
+func (b *Bridge) Budget(a hooks.Adapter, hostTimeout time.Duration) time.Duration {
+	d := b.Timeout
+	if d <= 0 {
+		d = DefaultBridgeTimeout
+	}
+	host := hostTimeout
+	if host <= 0 && a != nil {
+		host = a.Timeout()
+	}
+	if host > 0 && d > host*9/10 {
+		d = host * 9 / 10
+	}
+	return d
+}
+
+// roundTrip asks the gateway for an envelope answer. Errors never carry
+// the URL (it may hold a secret) nor the token.
+func (b *Bridge) roundTrip(ctx context.Context, a hooks.Adapter, payload []byte, budget time.Duration) (Reply, error) {
+	u, err := url.Parse(b.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return Reply{}, errors.New("gateway URL is not an http or https URL")
+	}
+	if b.Token != "" && u.Scheme == "http" && !loopback(u.Hostname()) {
+		return Reply{}, errors.New("refusing to send the gateway token over plain http to a non-loopback host; use https")
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.String(), bytes.NewReader(payload))
+	if err != nil {
+		return Reply{}, errors.New("cannot build the gateway request")
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "agenthooks-bridge")
+	req.Header.Set(HeaderWire, WireEnvelope)
+	req.Header.Set(HeaderTimeout, budget.String())
+	if a != nil {
+		req.Header.Set(HeaderHost, string(a.Host()))
+	}
+	if b.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+b.Token)
+	}
+	client := b.Client
+	if client == nil {
+		client = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Reply{}, fmt.Errorf("gateway did not answer within %v", budget)
+		}
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // drop the URL
+		}
+		return Reply{}, fmt.Errorf("gateway unreachable: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return Reply{}, fmt.Errorf("gateway answered %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	}
+	if resp.Header.Get(HeaderWire) != WireEnvelope {
+		return Reply{}, fmt.Errorf("gateway answered without %s: %s (is the URL a hooks gateway?)", HeaderWire, WireEnvelope)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
+	if err != nil {
+		if ctx.Err() != nil {
+			return Reply{}, fmt.Errorf("gateway did not answer within %v", budget)
+		}
+		return Reply{}, errors.New("gateway answer cut short")
+	}
+	if len(body) > maxReply {
+		return Reply{}, errors.New("gateway answer too large")
+	}
+	var rep Reply
+	if err := json.Unmarshal(body, &rep); err != nil {
+		return Reply{}, errors.New("gateway answer is not a valid envelope")
+	}
+	if rep.ExitCode < 0 || rep.ExitCode > 255 {
+		return Reply{}, errors.New("gateway answer has an invalid exit code " + strconv.Itoa(rep.ExitCode))
+	}
+	if a != nil && rep.Host != a.Host() {
+		return Reply{}, fmt.Errorf("gateway answered for host %q, not %q", rep.Host, a.Host())
+	}
+	return rep, nil
+}
+
+// loopback reports whether host is localhost or a loopback address.
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,114 @@
+package hookhttp_test
+
+import (
+	"bytes"
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookhttp"
+)
+
+func TestHasGateway(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, false},
+		{[]string{"--host", "one"}, false},
+		{[]string{"--host", "one", "--gateway", "https://gw"}, true},
+		{[]string{"--gateway=https://gw"}, true},
+		{[]string{"-gateway", "https://gw"}, true},
+		{[]string{"--gateway="}, true},
+		{[]string{"--gateway"}, true},
+		{[]string{"--gateway-token-env", "X"}, false},
+		{[]string{"--host", "--gateway"}, true},
+	} {
+		if got := hookhttp.HasGateway(tt.args); got != tt.want {
+			t.Errorf("HasGateway(%q) = %v, want %v", tt.args, got, tt.want)
+		}
+	}
+}
+
+func bridgeMain(h hooks.Handlers, payload string, args ...string) (string, string, int) {
+	var o, e bytes.Buffer
+	code := hookhttp.BridgeMain(context.Background(), fakes, h, args, strings.NewReader(payload), &o, &e)
+	return o.String(), e.String(), code
+}
+
+// TestBridgeMain runs the forwarding mode as a hook binary would and
+// compares it with the same policy run locally.
+func TestBridgeMain(t *testing.T) {
+	closed := guard()
+	closed.Fail = hooks.FailClosed
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: fakes, Handlers: closed, Auth: hookhttp.Bearer("tok-1"), Logger: quiet()})
+	defer gw.Close()
+	t.Setenv(hookhttp.DefaultTokenEnv, "tok-1")
+	t.Setenv("OTHER_TOKEN", "tok-1")
+
+	for _, c := range []struct {
+		payload string
+		args    []string
+	}{
+		{`{"hook_event_name":"Pre","tool":"rm -rf /"}`, []string{"--host", "one"}},
+		{`{"hook_event_name":"Pre","tool":"ls"}`, []string{"--host=two", "--timeout", "30"}},
+		{`{"host":"two","hook_event_name":"Pre","tool":"rm -rf /"}`, nil},
+		{`{"hook_event_name":"Pre","tool":"rm -rf /"}`, nil}, // undetectable: the gateway's policy answers
+		{`{"hook_event_name":"Start"}`, []string{"--host", "one", "--bogus"}},
+		{`not json`, []string{"--host", "one"}},
+	} {
+		args := append([]string{"--gateway", gw.URL + "/hook"}, c.args...)
+		o, e, code := bridgeMain(hooks.Handlers{}, c.payload, args...)
+		wo, we, wc := serveLocal(fakes, closed, c.payload, c.args...)
+		if o != wo || e != we || code != wc {
+			t.Errorf("%s %q: bridge wrote\n stdout %q\n stderr %q\n exit %d\nServe wrote\n stdout %q\n stderr %q\n exit %d", c.payload, c.args, o, e, code, wo, we, wc)
+		}
+	}
+
+	deny := `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"
+	rm := `{"hook_event_name":"Pre","tool":"rm -rf /"}`
+	if o, _, _ := bridgeMain(hooks.Handlers{}, rm, "--gateway="+gw.URL, "--host", "one", "--gateway-token-env", "OTHER_TOKEN", "--gateway-timeout", "5s"); o != deny {
+		t.Errorf("--gateway-token-env: stdout %q", o)
+	}
+
+	// Local failures: the local policy answers, in the host's dialect.
+	for _, c := range []struct {
+		name, wantStdout, wantStderr string
+		wantExit                     int
+		h                            hooks.Handlers
+		args                         []string
+	}{
+		{name: "no token, fail-closed", args: []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--gateway-token-env", "UNSET_TOKEN_VAR"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway answered 401 Unauthorized"}` + "\n",
+			wantStderr: "hooks: fail-closed: gateway answered 401 Unauthorized\n"},
+		{name: "no token, fail-open by Handlers", h: hooks.Handlers{Fail: hooks.FailOpen}, args: []string{"--gateway", gw.URL, "--host", "one", "--gateway-token-env", "UNSET_TOKEN_VAR"},
+			wantStderr: "hooks: fail-open: gateway answered 401 Unauthorized\n"},
+		{name: "empty URL", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--gateway=", "--host", "one"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway URL is not an http or https URL"}` + "\n",
+			wantStderr: "hooks: fail-closed: gateway URL is not an http or https URL\n"},
+		{name: "missing URL", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host", "one", "--gateway"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway URL is not an http or https URL"}` + "\n",
+			wantStderr: "hooks: --gateway needs a value\nhooks: fail-closed: gateway URL is not an http or https URL\n"},
+		{name: "unknown host", args: []string{"--gateway", gw.URL, "--host", "nine", "--fail-closed"},
+			wantExit: 2, wantStderr: "hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host \"nine\" (known: one, two)\n"},
+		{name: "bad budget", args: []string{"--gateway", gw.URL, "--host", "one", "--gateway-timeout", "soon"},
+			wantStdout: deny, wantStderr: "hooks: --gateway-timeout \"soon\" is not a duration\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o, e, code := bridgeMain(c.h, rm, c.args...)
+			if o != c.wantStdout || e != c.wantStderr || code != c.wantExit {
+				t.Errorf("wrote\n stdout %q\n stderr %q\n exit %d\nwant\n stdout %q\n stderr %q\n exit %d", o, e, code, c.wantStdout, c.wantStderr, c.wantExit)
+			}
+		})
+	}
+
+	t.Run("oversize stdin is not forwarded", func(t *testing.T) {
+		h := hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}
+		o, e, code := bridgeMain(h, rm, "--gateway", "http://127.0.0.1:1", "--host", "one")
+		if o != "" || code != 2 || e != "hook failed, blocked by its fail-closed policy: payload too large: more than 16 bytes\n" {
+			t.Errorf("wrote %q %q %d", o, e, code)
+		}
+	})
+}

@@ -1,0 +1,74 @@
+// Package hookhttp serves hooks over HTTP: one policy service (a gateway)
+// that every developer's agent consults, built from the same hooks.Handlers
+// a command hook uses.
+//
+// # The gateway
+//
+// Handler is an http.Handler. It takes a POST whose body is a hook payload
+// of any host (the host is named by the "host" query parameter or the
+// X-Hooks-Host header, or detected), runs hooks.Process and answers with the
+// host's native decision. It uses net/http only, so it mounts on any mux and
+// composes with any middleware. Serve it with the settings of NewServer.
+//
+// # Claude Code over HTTP
+//
+// Claude Code can POST hook events itself: a hook of "type": "http" (see
+// ClaudeHTTPHook for the settings entry). Its contract, from the Claude Code
+// hooks reference (https://code.claude.com/docs/en/hooks, "HTTP hooks" and
+// "HTTP response handling"; settings fields in
+// https://code.claude.com/docs/en/settings) is:
+//
+//   - The request is a POST of the event JSON, Content-Type
+//     application/json, with the "headers" of the hook entry. Header values
+//     may use $VAR or ${VAR}, filled only for names listed in the entry's
+//     "allowedEnvVars"; any other variable becomes an empty string.
+//   - A 2xx answer with an empty body is success with no output; a 2xx
+//     answer with a JSON body is read exactly like a command hook's stdout.
+//   - A non-2xx answer, a connection failure or a timeout is a non-blocking
+//     error: the action goes on. There is no exit code, so a block must be
+//     a 2xx JSON decision ("decision": "block", or hookSpecificOutput with
+//     permissionDecision "deny").
+//
+// Handler therefore answers every decision it reaches, fail policy
+// included, with status 200. Where an adapter answers with the universal
+// block of a command hook (exit code 2, reason on stderr: a fail-closed
+// answer to an unparseable or oversize event, or a deny on an event outside
+// the capability matrix), the HTTP answer is the top-level
+// {"decision":"block","reason":"..."}, which Claude Code honours on every
+// event (measured for command hooks in the project's reference notes,
+// protocols/claude.md §7: "decision:block → deny plus blockingError …
+// applies to every event").
+// Only what is not a decision gets a non-2xx status: a wrong method (405),
+// failed authentication (401), an unsupported wire version (400). Claude
+// Code lets the action go on for those, whatever the fail policy: a gateway
+// with a wrong token fails open for Claude (releases from 2.1.295 on accept
+// "onFailure": "block" on the hook entry to block instead).
+//
+// # Forwarding for command-only hosts
+//
+// Cursor, Gemini CLI and Codex only run commands. The same hook binary, run
+// with --gateway URL (see HasGateway and BridgeMain), forwards stdin to the
+// gateway and prints the host-native answer (Bridge.Forward). The bridge
+// asks for the envelope wire: request header X-Hooks-Wire: envelope/1, and
+// the gateway answers 200 with the same header and a JSON Reply holding
+// stdout, the stderr line, the exit code and the warning lines, so the
+// bridge reproduces byte for byte what hooks.Serve would have written
+// locally. Plain HTTP callers (Claude) never send that header and get
+// Claude's body. A network error, a timeout, a non-200 status or anything
+// that is not a valid envelope is answered by the bridge with its own fail
+// policy, in the host's dialect. The bridge's time budget per call is
+// explicit (Bridge.Timeout, 10 s by default) and always below 90% of the
+// host's own timeout; it sends it as X-Hooks-Timeout so that the gateway's
+// handler deadline (90% of it) falls inside it.
+//
+// # Security
+//
+// Authentication is pluggable (Handler.Auth); Bearer compares tokens in
+// constant time. The request body is capped (Handlers.MaxInput, 8 MiB by
+// default); an oversize body is answered with the fail policy, never
+// processed, and never read past the cap. No panic escapes: a panicking
+// handler, adapter or detector is answered with the fail policy. Decisions
+// are logged through log/slog with host, event, tool, decision, status and
+// latency; payload contents, headers and tokens are never logged, and
+// error texts never carry the gateway URL (it may hold a secret).
+package hookhttp

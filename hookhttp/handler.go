@@ -1,0 +1,320 @@
+package hookhttp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Handler is the gateway: an http.Handler that answers hook payloads of
+// any host with Handlers, as a command hook would (see the package
+// documentation for the wire). Set the fields before serving; Handler is
+// then safe for concurrent use and holds no per-request state.
+//
+//	gw := &hookhttp.Handler{
+//		Adapters: hookmain.Adapters(),
+//		Handlers: policy,
+//		Auth:     hookhttp.Bearer(os.Getenv("HOOKS_GATEWAY_TOKEN")),
+//	}
+//	mux.Handle("POST /hook", gw)
+type Handler struct {
+	// Adapters are the hosts the gateway answers (hookmain.Adapters()).
+	Adapters []hooks.Adapter
+	// Handlers is the policy, exactly as for a command hook. Its Fail
+	// policy answers what cannot be decided (oversize or invalid body,
+	// unknown host, handler error, panic or timeout), MaxInput caps the
+	// request body (default hooks.DefaultMaxInput) and Timeout bounds a
+	// handler (see also HeaderTimeout).
+	Handlers hooks.Handlers
+	// Auth, when set, authenticates each request before its body is read;
+	// an error is answered 401 and its text is not sent. See Bearer.
+	Auth func(*http.Request) error
+	// Logger receives one record per request (nil: slog.Default()). Use
+	// slog.New(slog.DiscardHandler) for none.
+	Logger *slog.Logger
+}
+
+// ServeHTTP answers one hook payload.
+func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	wire := r.Header.Get(HeaderWire)
+	envelope := wire == WireEnvelope
+	switch {
+	case r.Method != http.MethodPost:
+		w.Header().Set("Allow", http.MethodPost)
+		g.refuse(w, r, start, http.StatusMethodNotAllowed, "method not allowed")
+		return
+	case wire != "" && !envelope:
+		g.refuse(w, r, start, http.StatusBadRequest, "unsupported "+HeaderWire)
+		return
+	}
+	if g.Auth != nil {
+		if err := g.Auth(r); err != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="hooks"`)
+			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized")
+			return
+		}
+	}
+
+	host, hostTimeout, optErr := requestOptions(r)
+	limit := g.Handlers.MaxInput
+	if limit <= 0 {
+		limit = hooks.DefaultMaxInput
+	}
+	payload, err := readBody(w, r, limit)
+	if err != nil && !errors.Is(err, hooks.ErrTooLarge) {
+		// The client went away or was too slow: there is no one to answer.
+		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
+		return
+	}
+	if err == nil {
+		err = optErr
+	}
+
+	a, res := g.decide(r.Context(), host, hostTimeout, payload, err)
+	var status int
+	if envelope {
+		status = http.StatusOK
+		body, _ := json.Marshal(replyOf(hostOf(a), res)) // cannot fail: strings and ints
+		hd := w.Header()
+		hd.Set(HeaderWire, WireEnvelope)
+		hd.Set("Content-Type", "application/json")
+		hd.Set("Cache-Control", "no-store")
+		w.WriteHeader(status)
+		w.Write(append(body, '\n'))
+	} else {
+		var body []byte
+		status, body = plainAnswer(res.Output)
+		hd := w.Header()
+		hd.Set("Cache-Control", "no-store")
+		if len(body) > 0 {
+			hd.Set("Content-Type", "application/json")
+		}
+		w.WriteHeader(status)
+		w.Write(body)
+	}
+	g.logDecision(r.Context(), a, res, status, envelope, start)
+}
+
+// decide answers the payload: hooks.Process, or the fail policy when the
+// payload could not be read or its host cannot be told. No panic escapes.
+func (g *Handler) decide(ctx context.Context, host hooks.Host, hostTimeout time.Duration, payload []byte, cause error) (a hooks.Adapter, res hooks.Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			g.logger().LogAttrs(ctx, slog.LevelError, "hook panic", slog.String("host", string(hostOf(a))), slog.String("panic", fmt.Sprint(p)))
+			res = failOutput(g.Handlers.Fail, errors.New("internal error in the gateway"))
+		}
+	}()
+	if cause == nil {
+		a, cause = pick(g.Adapters, host, payload)
+	}
+	if cause != nil {
+		if a == nil && host != "" {
+			a = find(g.Adapters, host)
+		}
+		if a == nil {
+			return nil, failOutput(g.Handlers.Fail, cause)
+		}
+		// The payload was not read whole: answer as for an unknown event.
+		return a, hooks.FailResult(a, g.Handlers, nil, cause)
+	}
+	return a, hooks.Process(ctx, a, g.Handlers, payload, hostTimeout)
+}
+
+// httpBlock is the top-level block of Claude Code's hook output, which it
+// honours on every event: the HTTP form of exit code 2.
+type httpBlock struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason"`
+}
+
+// plainAnswer is the status and body for a plain HTTP caller (Claude Code):
+// exit code 0 is 200 with stdout, exit code 2 is 200 with a JSON block, and
+// any other exit code (a non-blocking error for a command hook) is 500.
+func plainAnswer(out hooks.Output) (int, []byte) {
+	switch out.ExitCode {
+	case 0:
+		return http.StatusOK, out.Stdout
+	case 2:
+		reason := oneLine(out.Stderr)
+		if reason == "" {
+			reason = "Blocked by hook"
+		}
+		b, _ := json.Marshal(httpBlock{Decision: "block", Reason: reason})
+		return http.StatusOK, append(b, '\n')
+	}
+	return http.StatusInternalServerError, nil
+}
+
+// refuse answers a request that carries no decision, with a short text.
+func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg string) {
+	hd := w.Header()
+	hd.Set("Content-Type", "text/plain; charset=utf-8")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	io.WriteString(w, msg+"\n")
+	lg := g.logger()
+	if lg.Enabled(r.Context(), slog.LevelWarn) {
+		lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
+			slog.Int("status", status), slog.String("reason", msg),
+			slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
+	}
+}
+
+func (g *Handler) logger() *slog.Logger {
+	if g.Logger != nil {
+		return g.Logger
+	}
+	return slog.Default()
+}
+
+// logDecision logs one decision: host, event, tool, decision, status and
+// latency, and why the fail policy answered. Never the payload.
+func (g *Handler) logDecision(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, envelope bool, start time.Time) {
+	level := slog.LevelInfo
+	if res.Err != nil {
+		level = slog.LevelWarn
+	}
+	lg := g.logger()
+	if !lg.Enabled(ctx, level) {
+		return
+	}
+	var event, tool string
+	if res.Event != nil {
+		event = res.Event.Common().NativeEvent
+		if t := hooks.ToolOf(res.Event); t != nil {
+			tool = t.Name
+		}
+	}
+	decision := res.Response.Decision.String()
+	switch {
+	case res.Output.ExitCode == 2:
+		decision = "block"
+	case decision == "":
+		decision = "none"
+	}
+	wire := "http"
+	if envelope {
+		wire = "envelope"
+	}
+	attrs := make([]slog.Attr, 0, 10)
+	attrs = append(attrs,
+		slog.String("host", string(hostOf(a))),
+		slog.String("event", event),
+		slog.String("tool", tool),
+		slog.String("decision", decision),
+		slog.Int("status", status),
+		slog.Duration("latency", time.Since(start)),
+		slog.String("wire", wire))
+	if len(res.Warnings) > 0 {
+		attrs = append(attrs, slog.Int("dropped", len(res.Warnings)))
+	}
+	if res.Err != nil {
+		attrs = append(attrs, slog.String("fail", g.Handlers.Fail.String()), slog.String("err", oneLine(res.Err.Error())))
+	}
+	lg.LogAttrs(ctx, level, "hook", attrs...)
+}
+
+func hostOf(a hooks.Adapter) hooks.Host {
+	if a == nil {
+		return ""
+	}
+	return a.Host()
+}
+
+// requestOptions reads the host and the caller's timeout from the query
+// and the headers. Two different hosts are an error; an unreadable timeout
+// is ignored (the adapter's default applies).
+func requestOptions(r *http.Request) (hooks.Host, time.Duration, error) {
+	var qHost, qTimeout string
+	if r.URL.RawQuery != "" {
+		q := r.URL.Query()
+		qHost, qTimeout = q.Get("host"), q.Get("timeout")
+	}
+	host := qHost
+	if h := r.Header.Get(HeaderHost); h != "" {
+		if host != "" && host != h {
+			return "", 0, fmt.Errorf("%w: the host query parameter and %s disagree", hooks.ErrNoHost, HeaderHost)
+		}
+		host = h
+	}
+	var timeout time.Duration
+	for _, v := range [...]string{qTimeout, r.Header.Get(HeaderTimeout)} {
+		if d := parseTimeout(v); d > 0 && (timeout == 0 || d < timeout) {
+			timeout = d
+		}
+	}
+	return hooks.Host(host), timeout, nil
+}
+
+// parseTimeout reads a Go duration or a number of seconds; 0 if neither.
+func parseTimeout(v string) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if d, err := time.ParseDuration(v); err == nil {
+		return d
+	}
+	if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 && n < 1e6 {
+		return time.Duration(n * float64(time.Second))
+	}
+	return 0
+}
+
+// readBody reads the whole body, at most limit bytes. A body over the cap
+// is an error wrapping hooks.ErrTooLarge and is not read further.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	tooLarge := func() error { return fmt.Errorf("%w: more than %d bytes", hooks.ErrTooLarge, limit) }
+	if r.ContentLength > limit {
+		return nil, tooLarge()
+	}
+	if n := r.ContentLength; n >= 0 {
+		buf := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, buf); err != nil {
+			return nil, err
+		}
+		return buf, nil
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, tooLarge()
+		}
+		return nil, err
+	}
+	return body, nil
+}
+
+func find(adapters []hooks.Adapter, host hooks.Host) hooks.Adapter {
+	for _, a := range adapters {
+		if a.Host() == host {
+			return a
+		}
+	}
+	return nil
+}
+
+// pick chooses the adapter as hooks.Serve does: by name, else detection.
+func pick(adapters []hooks.Adapter, host hooks.Host, payload []byte) (hooks.Adapter, error) {
+	if host == "" {
+		return hooks.Detect(adapters, payload)
+	}
+	if a := find(adapters, host); a != nil {
+		return a, nil
+	}
+	names := make([]string, len(adapters))
+	for i, a := range adapters {
+		names[i] = string(a.Host())
+	}
+	return nil, fmt.Errorf("%w: unknown host %q (known: %s)", hooks.ErrNoHost, host, strings.Join(names, ", "))
+}

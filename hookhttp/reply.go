@@ -1,0 +1,109 @@
+package hookhttp
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Headers and values of the wire between a bridge and the gateway.
+const (
+	// HeaderHost names the host that sent the payload ("claude",
+	// "cursor", …); the "host" query parameter does the same.
+	HeaderHost = "X-Hooks-Host"
+	// HeaderTimeout is how long the caller waits for an answer: a Go
+	// duration ("9s") or a number of seconds. The "timeout" query
+	// parameter does the same; the shorter wins. The handler's deadline is
+	// 90% of it, and never later than without it.
+	HeaderTimeout = "X-Hooks-Timeout"
+	// HeaderWire selects the answer's form. Absent, the answer is the
+	// host's native body (Claude's HTTP hook contract); WireEnvelope asks
+	// for a Reply. The gateway sets it on envelope answers, and the bridge
+	// accepts no answer without it.
+	HeaderWire = "X-Hooks-Wire"
+	// WireEnvelope is the HeaderWire value of the envelope wire, version 1.
+	WireEnvelope = "envelope/1"
+)
+
+// Reply is a host-native answer as a command hook writes it: what
+// hooks.Serve would print for the same payload. It is the body of an
+// envelope answer (JSON) and what Bridge.Forward returns.
+type Reply struct {
+	// Host is the host the answer is for ("" when the gateway could not
+	// tell).
+	Host hooks.Host `json:"host,omitempty"`
+	// Notes are the warning lines written to stderr first: dropped fields,
+	// and the "hooks: fail-open: …" line when the fail policy answered.
+	Notes []string `json:"notes,omitempty"`
+	// Stdout is written to stdout as is (one JSON document and a newline,
+	// or nothing).
+	Stdout string `json:"stdout"`
+	// Stderr, when not empty, is written to stderr as one line after
+	// stdout: the reason of an exit code 2 block.
+	Stderr string `json:"stderr,omitempty"`
+	// ExitCode is the process exit code.
+	ExitCode int `json:"exit_code"`
+	// Err says why the fail policy answered, or is nil. It is not sent.
+	Err error `json:"-"`
+}
+
+// Write writes r as hooks.Serve does (notes, stdout, then the stderr line)
+// and returns the exit code.
+func (r Reply) Write(stdout, stderr io.Writer) int {
+	for _, n := range r.Notes {
+		fmt.Fprintln(stderr, oneLine(n))
+	}
+	if r.Stdout != "" {
+		io.WriteString(stdout, r.Stdout)
+	}
+	if r.Stderr != "" {
+		fmt.Fprintln(stderr, oneLine(r.Stderr))
+	}
+	return r.ExitCode
+}
+
+// Output returns the answer as a hooks.Output (without the notes).
+func (r Reply) Output() hooks.Output {
+	var out []byte
+	if r.Stdout != "" {
+		out = []byte(r.Stdout)
+	}
+	return hooks.Output{Stdout: out, Stderr: r.Stderr, ExitCode: r.ExitCode}
+}
+
+// replyOf turns a Result into what hooks.Serve would write for it.
+func replyOf(host hooks.Host, res hooks.Result) Reply {
+	r := Reply{Host: host, Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Err: res.Err}
+	for _, w := range res.Warnings {
+		r.Notes = append(r.Notes, w.String())
+	}
+	if res.Err != nil && res.Output.Stderr == "" {
+		word := "open"
+		if res.Response.Decision == hooks.DecisionDeny || res.Output.ExitCode == 2 {
+			word = "closed"
+		}
+		r.Notes = append(r.Notes, "hooks: fail-"+word+": "+oneLine(res.Err.Error()))
+	}
+	return r
+}
+
+// failOutput is the answer when no adapter can render one, as in
+// hooks.Serve: nothing (fail open) or exit code 2, which every host treats
+// as a block.
+func failOutput(p hooks.FailPolicy, cause error) hooks.Result {
+	res := hooks.Result{Err: cause}
+	if p == hooks.FailClosed {
+		res.Output = hooks.Output{Stderr: "hook failed, blocked by its fail-closed policy: " + oneLine(cause.Error()), ExitCode: 2}
+	}
+	return res
+}
+
+// oneLine folds s onto one line.
+func oneLine(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}

@@ -1,0 +1,83 @@
+package hookhttp
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+)
+
+// Server timeouts used by NewServer.
+const (
+	// ReadHeaderTimeout bounds reading a request's headers (slow-header
+	// clients).
+	ReadHeaderTimeout = 5 * time.Second
+	// ReadTimeout bounds reading a whole request, body included (slow-body
+	// clients): an 8 MiB payload at 1 MB/s.
+	ReadTimeout = 10 * time.Second
+	// IdleTimeout closes idle keep-alive connections.
+	IdleTimeout = 2 * time.Minute
+	// MaxHeaderBytes caps a request's headers.
+	MaxHeaderBytes = 64 << 10
+)
+
+// NewServer returns an http.Server for a gateway at addr with the settings
+// a hook service needs: ReadHeaderTimeout, ReadTimeout, IdleTimeout and
+// MaxHeaderBytes above, and a WriteTimeout of ReadTimeout + handlerTimeout
+// + 5 s, so that a handler that uses all its time (Handlers.Timeout,
+// handlerTimeout here; 0 means 60 s, Claude Code's default hook timeout)
+// still gets its answer out. Set Handlers.Timeout on the gateway below the
+// hosts' hook timeouts: Claude Code lets the action go on when an HTTP
+// hook times out.
+func NewServer(addr string, h http.Handler, handlerTimeout time.Duration) *http.Server {
+	if handlerTimeout <= 0 {
+		handlerTimeout = 60 * time.Second
+	}
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: ReadHeaderTimeout,
+		ReadTimeout:       ReadTimeout,
+		WriteTimeout:      ReadTimeout + handlerTimeout + 5*time.Second,
+		IdleTimeout:       IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+	}
+}
+
+// Local is a gateway running on 127.0.0.1, for tests and end-to-end runs.
+type Local struct {
+	// URL is the server's base URL ("http://127.0.0.1:PORT"); append the
+	// handler's path and query.
+	URL string
+	srv *http.Server
+	ln  net.Listener
+	err chan error
+}
+
+// StartLocal serves h on 127.0.0.1 on a free port, with NewServer's
+// settings, until Close.
+//
+//	gw, err := hookhttp.StartLocal(&hookhttp.Handler{Adapters: hookmain.Adapters(), Handlers: policy})
+//	defer gw.Close()
+//	// Claude Code: "url": gw.URL + "/?host=claude"; bridges: --gateway gw.URL
+func StartLocal(h http.Handler) (*Local, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	l := &Local{URL: "http://" + ln.Addr().String(), srv: NewServer("", h, 0), ln: ln, err: make(chan error, 1)}
+	go func() { l.err <- l.srv.Serve(ln) }()
+	return l, nil
+}
+
+// Close stops the server, letting requests in flight finish for up to 5 s.
+func (l *Local) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := l.srv.Shutdown(ctx)
+	if serr := <-l.err; err == nil && !errors.Is(serr, http.ErrServerClosed) {
+		err = serr
+	}
+	return err
+}
