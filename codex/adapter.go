@@ -65,7 +65,7 @@ var capabilities = [...]hooks.Capability{
 		Notes:   "deny: permissionDecision deny + non-empty reason; updated input: permissionDecision allow + updatedInput; a bare allow, ask, continue:false, stopReason and suppressOutput are rejected by Codex as unsupported (fail-open)"},
 	{Native: EventPermissionRequest, Event: hooks.PermissionRequest,
 		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldReason,
-		Notes:   "decision.behavior allow|deny, reason as decision.message (the model sees it); updatedInput, updatedPermissions and interrupt make Codex fail closed, so are never sent"},
+		Notes:   "fires only with codex exec --approve-for-me (measured); decision.behavior allow|deny, reason as decision.message (the model sees it); updatedInput, updatedPermissions and interrupt make Codex fail closed, so are never sent"},
 	{Native: EventPostToolUse, Event: hooks.PostToolUse,
 		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext,
 		Notes:   "deny: decision block, the reason replaces the tool output the model sees; continue:false does not stop the turn in codex exec, so halt is not claimed"},

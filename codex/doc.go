@@ -15,6 +15,18 @@
 // *hooks.MCPInput; any other tool is hooks.RawInput. tool_response on
 // PostToolUse is a plain string.
 //
+// # Malformed patches
+//
+// A patch Codex's own parser would refuse is not a Parse error. Codex does
+// not apply such a patch, so nothing it names is written; and a Parse
+// error would hand the call to the fail policy, which for the default
+// fail-open means no check at all, while fail-closed users would see every
+// slightly odd patch denied. Instead PatchInput.Files lists every file a
+// header line names (ParsePatch's salvage), so a path policy still sees the
+// targets should this parser and a newer Codex drift apart. A policy that
+// wants malformed patches denied outright can call ParsePatch on
+// PatchInput.Patch and deny on its error.
+//
 // # What Codex accepts: strict schemas
 //
 // Codex validates hook output against a JSON Schema per event with
