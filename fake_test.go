@@ -18,6 +18,7 @@ type fake struct {
 
 var fakeCaps = [...]hooks.Capability{
 	{Native: "Pre", Event: hooks.PreToolUse, Honours: hooks.FieldDeny | hooks.FieldAllow | hooks.FieldReason | hooks.FieldUpdatedInput},
+	{Native: "Pre2", Event: hooks.PreToolUse, Honours: hooks.FieldDeny | hooks.FieldReason},
 	{Native: "Stop", Event: hooks.Stop, Honours: hooks.FieldDeny | hooks.FieldReason},
 	{Native: "Start", Event: hooks.SessionStart, Honours: hooks.FieldContext},
 }
@@ -46,7 +47,7 @@ func (f fake) Parse(p []byte) (hooks.Event, error) {
 	switch in.Name {
 	case "":
 		return nil, errors.New("no hook_event_name")
-	case "Pre":
+	case "Pre", "Pre2":
 		return &hooks.PreToolUseEvent{Base: b, Tool: hooks.Tool{Name: "sh", Input: &hooks.ShellInput{Command: in.Tool}}}, nil
 	case "Stop":
 		return &hooks.StopEvent{Base: b, Active: in.Active}, nil

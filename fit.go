@@ -35,6 +35,26 @@ func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decisio
 		}
 	}
 
+	// A rewrite or a halt exists because the call is not acceptable as it
+	// is: where the host can do neither but can deny, deny.
+	if r.UpdatedInput != nil && !honours.Has(FieldUpdatedInput) && honours.Has(FieldDeny) && r.Decision != DecisionDeny && beforeTool(ev) {
+		warn(FieldUpdatedInput, "sent as deny: the host cannot rewrite the input here")
+		r.Decision, r.UpdatedInput = DecisionDeny, nil
+		if r.Reason == "" {
+			r.Reason = "blocked: the hook needed to rewrite this call, which " + string(host) + " cannot do on " + native
+		}
+	}
+	if r.Halt && !honours.Has(FieldHalt) && honours.Has(FieldDeny) && gating(ev) {
+		warn(FieldHalt, "sent as deny of this call; the agent is not stopped")
+		r.Decision, r.Halt = DecisionDeny, false
+		if r.Reason == "" {
+			r.Reason = r.UserMessage
+		}
+		if r.Reason == "" {
+			r.Reason = "halted by hook"
+		}
+	}
+
 	switch r.Decision {
 	case DecisionAllow:
 		if !honours.Has(FieldAllow) {
@@ -64,6 +84,15 @@ func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decisio
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
 	return r, ws
+}
+
+// beforeTool reports whether ev comes before a tool runs.
+func beforeTool(ev Event) bool {
+	switch ev.(type) {
+	case *PreToolUseEvent, *PermissionRequestEvent:
+		return true
+	}
+	return false
 }
 
 func stopActive(ev Event) bool {

@@ -92,6 +92,20 @@ func TestServe(t *testing.T) {
 				return hooks.Rewrite(&hooks.ShellInput{Command: "echo safe"}), nil
 			}},
 			stdin: `{"hook_event_name":"Pre","tool":"rm"}`, wantStdout: `{"command":"echo safe","decision":"allow","event":"Pre"}` + "\n"},
+		{name: "rewrite the host cannot do is a deny", args: []string{"--host=one"},
+			h: hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+				return hooks.Rewrite(&hooks.ShellInput{Command: "echo safe"}), nil
+			}},
+			stdin:      `{"hook_event_name":"Pre2","tool":"rm"}`,
+			wantStdout: `{"decision":"deny","event":"Pre2","reason":"blocked: the hook needed to rewrite this call, which one cannot do on Pre2"}` + "\n",
+			wantStderr: []string{"hooks: one does not honour updated_input on Pre2: sent as deny: the host cannot rewrite the input here"}},
+		{name: "halt the host cannot do is a deny of the call", args: []string{"--host=one"},
+			h: hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+				return hooks.Halt("stop now"), nil
+			}},
+			stdin:      `{"hook_event_name":"Pre2","tool":"rm"}`,
+			wantStdout: `{"decision":"deny","event":"Pre2","reason":"stop now"}` + "\n",
+			wantStderr: []string{"hooks: one does not honour halt on Pre2: sent as deny of this call; the agent is not stopped"}},
 
 		// Failures, open and closed.
 		{name: "panic fail open", h: hooks.Handlers{PreToolUse: panics}, args: []string{"--host=one"},
