@@ -136,7 +136,7 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 	if err != nil {
 		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
 	}
-	resp, err := call(ctx, h, ev, budget(a, h, hostTimeout))
+	resp, err := call(ctx, h, ev, budget(a, h, ev, hostTimeout))
 	if err != nil {
 		return failResult(a, h, ev, err)
 	}
@@ -150,11 +150,24 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws}
 }
 
+// EventTimeouter is implemented by adapters whose host limits some events
+// more tightly than Timeout says (Codex clamps SessionEnd to 3 s).
+type EventTimeouter interface {
+	// EventTimeout returns the host's limit for a native event, or 0 when
+	// Timeout applies.
+	EventTimeout(native string) time.Duration
+}
+
 // budget is the handler's time limit: below the host's own.
-func budget(a Adapter, h Handlers, hostTimeout time.Duration) time.Duration {
+func budget(a Adapter, h Handlers, ev Event, hostTimeout time.Duration) time.Duration {
 	host := hostTimeout
 	if host <= 0 {
 		host = a.Timeout()
+	}
+	if et, ok := a.(EventTimeouter); ok {
+		if t := et.EventTimeout(ev.Common().NativeEvent); t > 0 && t < host {
+			host = t
+		}
 	}
 	b := host * 9 / 10
 	if h.Timeout > 0 && (h.Timeout < b || b <= 0) {

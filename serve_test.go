@@ -179,3 +179,28 @@ func TestDetectAmbiguous(t *testing.T) {
 		t.Fatalf("err = %v, want ErrNoHost", err)
 	}
 }
+
+// clamped is a fake adapter whose host limits "Pre" to 40 ms.
+type clamped struct{ fake }
+
+func (clamped) EventTimeout(native string) time.Duration {
+	if native == "Pre" {
+		return 40 * time.Millisecond
+	}
+	return 0
+}
+
+func TestEventTimeout(t *testing.T) {
+	h := hooks.Handlers{Fail: hooks.FailClosed, PreToolUse: func(ctx context.Context, _ *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-ctx.Done()
+		return hooks.Response{}, nil
+	}}
+	start := time.Now()
+	res := hooks.Process(context.Background(), clamped{fake{host: "one"}}, h, []byte(`{"hook_event_name":"Pre"}`), 0)
+	if res.Response.Decision != hooks.DecisionDeny || res.Err == nil {
+		t.Fatalf("want a fail-closed deny after the clamped deadline, got %+v", res)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("the event's clamp was not applied (took %v)", d)
+	}
+}

@@ -51,7 +51,8 @@ func (t Tool) MarshalJSON() ([]byte, error) {
 
 // WritePaths returns every file path the call would create, change, delete
 // or move to: the path of a write or an edit, every file of a patch
-// (rename destinations included). It is nil for other tools. Paths are as
+// (rename destinations included), every file of a patch a shell command
+// applies through the host (ShellInput.Patch). It is nil for other tools. Paths are as
 // the host sent them (absolute or relative to the session's Cwd).
 func (t *Tool) WritePaths() []string {
 	if t == nil {
@@ -63,16 +64,24 @@ func (t *Tool) WritePaths() []string {
 	case *EditInput:
 		return []string{in.Path}
 	case *PatchInput:
-		var ps []string
-		for _, f := range in.Files {
-			ps = append(ps, f.Path)
-			if f.MoveTo != "" {
-				ps = append(ps, f.MoveTo)
-			}
+		return in.paths()
+	case *ShellInput:
+		if in.Patch != nil {
+			return in.Patch.paths()
 		}
-		return ps
 	}
 	return nil
+}
+
+func (p *PatchInput) paths() []string {
+	var ps []string
+	for _, f := range p.Files {
+		ps = append(ps, f.Path)
+		if f.MoveTo != "" {
+			ps = append(ps, f.MoveTo)
+		}
+	}
+	return ps
 }
 
 // ToolInput is a typed tool input. Its dynamic type is one of *ShellInput,
@@ -88,6 +97,11 @@ type ShellInput struct {
 	Cwd         string        `json:"cwd,omitempty"`
 	Timeout     time.Duration `json:"timeout,omitempty"`
 	Description string        `json:"description,omitempty"`
+	// Patch is set when the host itself applies the command as a patch
+	// (Codex intercepts `apply_patch <<'EOF' … EOF` run through the
+	// shell); its files are part of Tool.WritePaths. It is ignored in an
+	// UpdatedInput: Command is what runs.
+	Patch *PatchInput `json:"patch,omitempty"`
 }
 
 // ReadInput is the input of a file read.

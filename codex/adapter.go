@@ -85,3 +85,17 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventInterrupt,
 		Notes: "output schema has systemMessage only (no visible effect measured); clamped to 3 s"},
 }
+
+// ClampedTimeout is the limit Codex imposes on SessionEnd and Interrupt
+// hooks whatever the configuration says (observed: "clamping SessionEnd
+// hook timeout to 3s").
+const ClampedTimeout = 3 * time.Second
+
+// EventTimeout returns ClampedTimeout for SessionEnd and Interrupt and 0
+// (the default applies) otherwise; it implements hooks.EventTimeouter.
+func (*Adapter) EventTimeout(native string) time.Duration {
+	if native == EventSessionEnd || native == EventInterrupt {
+		return ClampedTimeout
+	}
+	return 0
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/adaptertest"
@@ -50,4 +51,14 @@ func fixtures(t testing.TB) []fixture {
 		fxs = append(fxs, fixture{name: filepath.Base(f), input: bytes.TrimSpace(ar.Get("input.json")), ar: ar})
 	}
 	return fxs
+}
+
+func TestEventTimeoutClampsSessionEnd(t *testing.T) {
+	var et hooks.EventTimeouter = New()
+	if got := et.EventTimeout(EventSessionEnd); got != 3*time.Second {
+		t.Errorf("SessionEnd timeout = %v, want 3s", got)
+	}
+	if got := et.EventTimeout(EventPreToolUse); got != 0 {
+		t.Errorf("PreToolUse timeout = %v, want 0 (default)", got)
+	}
 }

@@ -14,14 +14,9 @@ import (
 // as `apply_patch <<'EOF' … EOF` (or `cd dir && apply_patch <<'EOF' …`).
 // Codex applies such a patch itself, yet its hooks see tool_name "Bash"
 // with the whole command, and no PostToolUse follows. Parse keeps that
-// call a *hooks.ShellInput; a guard that checks the paths a patch writes
-// should also call PatchFromShell on every shell command:
-//
-//	if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok {
-//		if p, ok := codex.PatchFromShell(sh.Command); ok {
-//			check(p.Files)
-//		}
-//	}
+// call a *hooks.ShellInput and sets its Patch from PatchFromShell, so
+// that the patch's files are part of Tool.WritePaths and a path policy
+// sees them on every host without calling this function.
 //
 // It reports ok when the command runs apply_patch (or applypatch) and holds
 // at least one "*** Begin Patch" block, however that block is fed (heredoc,

@@ -34,7 +34,11 @@ func parseTool(in *Input) (hooks.Tool, error) {
 		if err := decodeToolInput(in, &s); err != nil {
 			return t, err
 		}
-		t.Input = &hooks.ShellInput{Command: s.Command, Description: s.Description}
+		sh := &hooks.ShellInput{Command: s.Command, Description: s.Description}
+		if p, ok := PatchFromShell(s.Command); ok {
+			sh.Patch = &p
+		}
+		t.Input = sh
 	case ToolApplyPatch:
 		var p PatchToolInput
 		if err := decodeToolInput(in, &p); err != nil {

@@ -1,0 +1,49 @@
+package hooks_test
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+func TestWritePaths(t *testing.T) {
+	patch := &hooks.PatchInput{Files: []hooks.FileChange{
+		{Op: hooks.PatchAdd, Path: "a.txt"},
+		{Op: hooks.PatchUpdate, Path: "b.txt", MoveTo: "c/.env"},
+		{Op: hooks.PatchDelete, Path: "d.txt"},
+	}}
+	for _, tc := range []struct {
+		in   hooks.ToolInput
+		want []string
+	}{
+		{&hooks.WriteInput{Path: "/p/w"}, []string{"/p/w"}},
+		{&hooks.EditInput{Path: "/p/e"}, []string{"/p/e"}},
+		{patch, []string{"a.txt", "b.txt", "c/.env", "d.txt"}},
+		{&hooks.ShellInput{Command: "apply_patch", Patch: patch}, []string{"a.txt", "b.txt", "c/.env", "d.txt"}},
+		{&hooks.ShellInput{Command: "ls"}, nil},
+		{&hooks.ReadInput{Path: "/p/r"}, nil},
+		{hooks.RawInput(`{}`), nil},
+	} {
+		tool := hooks.Tool{Input: tc.in}
+		if got := tool.WritePaths(); !slices.Equal(got, tc.want) {
+			t.Errorf("%T: WritePaths = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	var nilTool *hooks.Tool
+	if nilTool.WritePaths() != nil || nilTool.Kind() != hooks.KindOther {
+		t.Error("nil tool must have no paths and kind other")
+	}
+}
+
+func TestToolJSON(t *testing.T) {
+	tool := hooks.Tool{Name: "Bash", ID: "t1", Input: &hooks.ShellInput{Command: "ls"}, RawInput: json.RawMessage(`{"command":"ls"}`)}
+	b, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"kind":"shell","name":"Bash","id":"t1","input":{"command":"ls"}}`; string(b) != want {
+		t.Errorf("got %s, want %s", b, want)
+	}
+}
