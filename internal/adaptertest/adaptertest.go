@@ -165,3 +165,7 @@ func ModuleRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// Updating reports whether the test binary runs with -update (the flag is
+// defined here, once for every package that imports adaptertest).
+func Updating() bool { return *update }
