@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/google/go-cmp v0.7.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 )
 
 require golang.org/x/text v0.14.0 // indirect
