@@ -23,9 +23,9 @@ func (*Adapter) Host() hooks.Host { return Host }
 // "timeout" setting is in milliseconds).
 func (*Adapter) Timeout() time.Duration { return 60 * time.Second }
 
-// Capabilities returns the capability matrix of Gemini CLI 0.61, as
-// measured against the real client (live runs) or read in its source where
-// no run covered it (the Notes say which).
+// Capabilities returns the capability matrix of Gemini CLI 0.61. Every
+// claimed field was seen acting in live runs of the real client (headless,
+// fake model server); the Notes say where a non-claim rests on its source.
 //
 // Allow is claimed nowhere: Gemini's allow never bypasses its policy or
 // confirmation, so it is the same as no opinion (a rewrite still writes
@@ -48,7 +48,7 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventAfterTool, Event: hooks.PostToolUse,
 		Honours: denies | hooks.FieldContext | hooks.FieldHalt | shown,
 		Notes: "deny: the tool already ran, the model gets {error: <reason>} instead of its result; context is appended " +
-			"to the result in <hook_context>; halt from source (coreToolHookTriggers.ts)"},
+			"to the result in <hook_context>; halt stops the run after the tool ran"},
 	{Native: EventBeforeAgent, Event: hooks.UserPromptSubmit,
 		Honours: denies | hooks.FieldContext | hooks.FieldHalt | shown,
 		Notes:   "deny: the prompt never reaches the model; context is a <hook_context> part after the prompt"},
@@ -60,15 +60,15 @@ var capabilities = [...]hooks.Capability{
 		Honours: hooks.FieldContext | shown,
 		Notes:   "context prefixes the first prompt in <hook_context>; decisions are ignored"},
 	{Native: EventSessionEnd, Event: hooks.SessionEnd, Honours: shown,
-		Notes: "only systemMessage (printed by the common hook path); decisions are ignored"},
+		Notes: "only systemMessage acts (printed to the user, as on every event); decisions are ignored"},
 	{Native: EventPreCompress, Event: hooks.PreCompact, Honours: shown,
 		Notes: "fires before EVERY model call, compression or not; only systemMessage is printed"},
 	{Native: EventNotification, Event: hooks.Notification, Honours: shown,
 		Notes: "fires only for a tool confirmation; only systemMessage is printed"},
 	{Native: EventBeforeModel, Honours: denies | hooks.FieldHalt | shown,
-		Notes: "deny: no model call, the turn ends with \"Agent execution blocked: <reason>\"; halt from source (geminiChat.ts)"},
+		Notes: "deny: no model call, the turn ends with \"Agent execution blocked: <reason>\"; halt: \"Agent execution stopped\""},
 	{Native: EventAfterModel, Honours: hooks.FieldReason | hooks.FieldHalt | shown,
-		Notes: "fires per streamed chunk; halt from source; a deny is not claimed: the chunk is still delivered"},
+		Notes: "fires per streamed chunk; halt stops the run; a deny is not claimed: Gemini still delivers the chunk (source)"},
 	{Native: EventBeforeToolSelection, Honours: shown,
 		Notes: "decisions are ignored; only hookSpecificOutput.toolConfig acts (not unified)"},
 }
