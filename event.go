@@ -176,6 +176,10 @@ type NotificationEvent struct {
 // NativeEvent and Raw say what it is. Only Handlers.Any receives it.
 type OtherEvent struct {
 	Base
+	// Unknown reports that the adapter does not know the event name at
+	// all (a newer host, or a mistyped registration). Without an Any
+	// handler, an unknown event is answered with the Fail policy.
+	Unknown bool `json:"unknown,omitempty"`
 }
 
 // Name methods: one per event type.

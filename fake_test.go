@@ -54,7 +54,7 @@ func (f fake) Parse(p []byte) (hooks.Event, error) {
 	case "Start":
 		return &hooks.SessionStartEvent{Base: b}, nil
 	}
-	return &hooks.OtherEvent{Base: b}, nil
+	return &hooks.OtherEvent{Base: b, Unknown: in.Name == "Mystery"}, nil
 }
 
 func (f fake) Capabilities() []hooks.Capability { return fakeCaps[:] }

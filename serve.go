@@ -136,6 +136,9 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 	if err != nil {
 		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
 	}
+	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
+		return failResult(a, h, ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent))
+	}
 	resp, err := call(ctx, h, ev, budget(a, h, ev, hostTimeout))
 	if err != nil {
 		return failResult(a, h, ev, err)

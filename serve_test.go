@@ -106,6 +106,13 @@ func TestServe(t *testing.T) {
 			stdin:      `{"hook_event_name":"Pre2","tool":"rm"}`,
 			wantStdout: `{"decision":"deny","event":"Pre2","reason":"stop now"}` + "\n",
 			wantStderr: []string{"hooks: one does not honour halt on Pre2: sent as deny of this call; the agent is not stopped"}},
+		{name: "unknown event fail open", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Mystery"}`, wantStderr: []string{`hooks: fail-open: unknown one event "Mystery" and no Any handler`}},
+		{name: "unknown event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Mystery"}`, wantExit: 2, wantStderr: []string{`hook failed, blocked by its fail-closed policy: unknown one event "Mystery" and no Any handler`}},
+		{name: "unknown event goes to Any", args: []string{"--host=one"},
+			h:     hooks.Handlers{Fail: hooks.FailClosed, Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Response{}, nil }},
+			stdin: `{"hook_event_name":"Mystery"}`},
 
 		// Failures, open and closed.
 		{name: "panic fail open", h: hooks.Handlers{PreToolUse: panics}, args: []string{"--host=one"},

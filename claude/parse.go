@@ -81,7 +81,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case "Notification":
 		return &hooks.NotificationEvent{Base: base, Kind: in.NotificationType, Message: in.Message}, nil
 	}
-	return &hooks.OtherEvent{Base: base}, nil
+	return &hooks.OtherEvent{Base: base, Unknown: !knownEvent(base.NativeEvent)}, nil
 }
 
 // unified returns the unified name of a native event, or "" when it has

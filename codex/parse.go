@@ -61,7 +61,7 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: base, Trigger: in.Trigger}, nil
 	}
-	return &hooks.OtherEvent{Base: base}, nil
+	return &hooks.OtherEvent{Base: base, Unknown: base.NativeEvent != EventPostCompact && base.NativeEvent != EventInterrupt}, nil
 }
 
 // decodeInput decodes exactly one JSON object with a hook_event_name.

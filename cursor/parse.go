@@ -107,7 +107,20 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: b, Trigger: in.Trigger}, nil
 	}
-	return &hooks.OtherEvent{Base: b}, nil
+	return &hooks.OtherEvent{Base: b, Unknown: !knownEvent(b.NativeEvent)}, nil
+}
+
+// knownEvent reports whether name is one of Cursor's documented hook events.
+func knownEvent(name string) bool {
+	switch name {
+	case EventSessionStart, EventSessionEnd, EventBeforeSubmitPrompt, EventPreToolUse, EventPostToolUse,
+		EventPostToolUseFailure, EventBeforeShellExecution, EventAfterShellExecution, EventBeforeMCPExecution,
+		EventAfterMCPExecution, EventBeforeReadFile, EventAfterFileEdit, EventStop, EventSubagentStart,
+		EventSubagentStop, EventPreCompact, EventAfterAgentResponse, EventAfterAgentThought,
+		EventBeforeTabFileRead, EventAfterTabFileEdit, EventWorkspaceOpen:
+		return true
+	}
+	return false
 }
 
 // tool reads the tool of preToolUse, postToolUse and postToolUseFailure.

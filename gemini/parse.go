@@ -24,7 +24,7 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		// with types Input does not expect: keep the common ones.
 		if !errors.Is(err, errNotObject) && json.Unmarshal(payload, &in.Common) == nil &&
 			in.HookEventName != "" && !known(in.HookEventName) {
-			return &hooks.OtherEvent{Base: base(&in, payload)}, nil
+			return &hooks.OtherEvent{Base: base(&in, payload), Unknown: true}, nil
 		}
 		return nil, fmt.Errorf("gemini payload: %w", err)
 	}
@@ -70,7 +70,7 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 			b.Model = req.Model
 		}
 	}
-	return &hooks.OtherEvent{Base: b}, nil
+	return &hooks.OtherEvent{Base: b, Unknown: !known(b.NativeEvent)}, nil
 }
 
 var errNotObject = errors.New("not a JSON object")
