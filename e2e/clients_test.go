@@ -1,0 +1,373 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/e2e/fakemodel"
+	"github.com/agenthooks/hooks/e2e/harness"
+	"github.com/agenthooks/hooks/e2e/scenario"
+)
+
+// Markers the model must (or must not) be shown.
+const (
+	denyReason  = "E2E_DENY_REASON deny_target.txt is off limits"
+	ctxSession  = "E2E_CTX_SESSION_START"
+	ctxPrompt   = "E2E_CTX_PROMPT_SUBMIT"
+	ctxPost     = "E2E_CTX_POST_TOOL"
+	stopReason  = "E2E_STOP_CONTINUE check your work once more"
+	failClosed  = "fail-closed policy"
+	firstAnswer = "first answer"
+)
+
+// TestClients runs every behaviour on every client. Runs are independent
+// and parallel (go test -parallel bounds how many clients run at once).
+func TestClients(t *testing.T) {
+	setup(t)
+	runs := []struct {
+		name string
+		fn   func(t *testing.T, h *harness.Host)
+	}{
+		{"baseline", testBaseline},
+		{"deny", testDeny},
+		{"control", testControl},
+		{"context", testContextAllowStop},
+		{"rewrite", testRewrite},
+		{"fail-closed-panic", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-closed-panic") }},
+		{"fail-closed-malformed", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-closed-malformed") }},
+		{"fail-open-panic", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-open-panic") }},
+	}
+	for _, h := range harness.Hosts() {
+		for _, r := range runs {
+			t.Run(h.Name+"/"+r.name, func(t *testing.T) {
+				t.Parallel()
+				r.fn(t, h)
+			})
+		}
+	}
+}
+
+// testBaseline runs the baseline script with a hook that has no opinion:
+// every event must parse as expected, every tool must run, and the
+// payloads become the golden fixtures.
+func testBaseline(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "events", "noopinion")
+	o := runClient(t, h, &scenario.Scenario{}, "run the e2e baseline",
+		func(r *harness.Run) fakemodel.Script { return baselineScript(h.Name, r) })
+
+	t.Run("events", func(t *testing.T) {
+		table.check(t, h.Name, "events")
+		checkEvents(t, o)
+		fired := map[string]bool{}
+		kinds := map[hooks.ToolKind]bool{}
+		for _, e := range o.log {
+			fired[e.Native] = true
+			if e.Native == expects[h.Name].pre {
+				kinds[e.Kind] = true
+			}
+		}
+		for _, ev := range expects[h.Name].baseline {
+			if !fired[ev] {
+				t.Errorf("%s did not fire %s (fired: %v)", h.Name, ev, sortedKeys(fired))
+			}
+		}
+		want := []hooks.ToolKind{hooks.KindShell, hooks.KindWrite, hooks.KindEdit, hooks.KindRead}
+		if h.Name == "codex" {
+			want = []hooks.ToolKind{hooks.KindShell, hooks.KindPatch}
+		}
+		for _, k := range want {
+			if !kinds[k] {
+				t.Errorf("no %s tool seen on %s (seen: %v)", k, expects[h.Name].pre, kinds)
+			}
+		}
+		saveFixtures(t, o, "baseline")
+	})
+	t.Run("noopinion", func(t *testing.T) {
+		table.check(t, h.Name, "noopinion")
+		if got, _ := o.file("shell.txt"); got != "hi\n" {
+			t.Errorf("shell command did not run: shell.txt = %q", got)
+		}
+		if got, _ := o.file("hello.txt"); got != "goodbye world\n" {
+			t.Errorf("write and edit did not both run: hello.txt = %q", got)
+		}
+		if tr := o.toolResult(t, 3); !strings.Contains(tr.Text, "goodbye world") {
+			t.Errorf("the read did not show the model the file: %q", tr.Text)
+		}
+		for _, e := range o.log {
+			if e.Exit != 0 || strings.TrimSpace(e.Stdout) != "" && strings.TrimSpace(e.Stdout) != "{}" {
+				t.Errorf("%s: no opinion answered exit %d stdout %q", e.Native, e.Exit, e.Stdout)
+			}
+		}
+	})
+}
+
+// checkEvents checks that every logged payload is a known event of the
+// host that parses to the expected unified event and tool kind, and that
+// the hook itself did not fail (except where the scenario makes it fail).
+func checkEvents(t *testing.T, o *outcome) {
+	t.Helper()
+	want := expects[o.host.Name]
+	for _, e := range o.log {
+		if e.Corrupted {
+			continue
+		}
+		unified, known := want.events[e.Native]
+		if !known {
+			t.Errorf("unknown event %q fired by %s:\n%s", e.Native, o.host.Name, clip(e.Payload, 1500))
+			continue
+		}
+		ev, err := adapterFor(t, o.host.Name).Parse([]byte(e.Payload))
+		if err != nil {
+			t.Errorf("%s payload does not parse: %v\n%s", e.Native, err, clip(e.Payload, 1500))
+			continue
+		}
+		if ev.Name() != unified {
+			t.Errorf("%s parsed as %T (%q), want %q", e.Native, ev, ev.Name(), unified)
+		}
+		if _, other := ev.(*hooks.OtherEvent); other != (unified == "") {
+			t.Errorf("%s parsed as %T", e.Native, ev)
+		}
+		if b := ev.Common(); string(b.Host) != o.host.Name || b.NativeEvent != e.Native || b.SessionID == "" || b.Cwd == "" {
+			t.Errorf("%s: base fields host %q native %q session %q cwd %q", e.Native, b.Host, b.NativeEvent, b.SessionID, b.Cwd)
+		}
+		if tool := hooks.ToolOf(ev); tool != nil {
+			k, ok := want.tools[tool.Name]
+			if !ok {
+				t.Errorf("%s: unexpected tool %q", e.Native, tool.Name)
+			} else if tool.Kind() != k {
+				t.Errorf("%s %s parsed as kind %q, want %q (input %T)", e.Native, tool.Name, tool.Kind(), k, tool.Input)
+			}
+			if err := checkInput(tool); err != "" {
+				t.Errorf("%s %s: %s", e.Native, tool.Name, err)
+			}
+		}
+		if !e.Handled {
+			t.Errorf("%s: the hook's handler was not called (stderr %q)", e.Native, e.Stderr)
+		}
+		if strings.Contains(e.Stderr, "hooks: fail-") && !o.failing(e) {
+			t.Errorf("%s: the hook failed: %s", e.Native, e.Stderr)
+		}
+	}
+}
+
+// checkInput checks that a typed input carries its essential field.
+func checkInput(t *hooks.Tool) string {
+	switch in := t.Input.(type) {
+	case *hooks.ShellInput:
+		if in.Command == "" {
+			return "shell input without a command"
+		}
+	case *hooks.WriteInput:
+		if in.Path == "" {
+			return "write input without a path"
+		}
+	case *hooks.EditInput:
+		if in.Path == "" || len(in.Edits) == 0 {
+			return "edit input without a path or edits"
+		}
+	case *hooks.ReadInput:
+		if in.Path == "" {
+			return "read input without a path"
+		}
+	case *hooks.PatchInput:
+		if in.Patch == "" || len(in.Files) == 0 {
+			return "patch input without text or files"
+		}
+	}
+	return ""
+}
+
+// testDeny denies one shell command that writes a file: the file must not
+// exist and the model's next request must carry our reason.
+func testDeny(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "deny")
+	table.check(t, h.Name, "deny")
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "deny_target.txt",
+		Response: scenario.Response{Decision: "deny", Reason: denyReason}}}}
+	o := runClient(t, h, sc, "run the e2e deny scenario", denyScript(h.Name))
+	checkEvents(t, o)
+	if got, ok := o.file("deny_target.txt"); ok {
+		t.Errorf("DENIED COMMAND RAN: deny_target.txt = %q", got)
+	}
+	pre := o.entries(expects[h.Name].pre)
+	if len(pre) == 0 || pre[0].Rule != 0 {
+		t.Fatalf("the deny rule did not answer the %s call", expects[h.Name].pre)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
+		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+	}
+	if post := o.entries(expects[h.Name].post); len(post) != 0 {
+		t.Errorf("%s fired for the denied call: %s", expects[h.Name].post, clip(post[0].Payload, 500))
+	}
+}
+
+func denyScript(host string) func(*harness.Run) fakemodel.Script {
+	return func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(host, "echo ran > deny_target.txt"), fakemodel.Say(firstAnswer)}
+	}
+}
+
+// testControl runs the deny script with no hook: the command must run,
+// so a passing deny is the hook's doing and not the client's own refusal.
+func testControl(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "control")
+	table.check(t, h.Name, "control")
+	o := runClient(t, h, nil, "run the e2e deny scenario", denyScript(h.Name))
+	if got, _ := o.file("deny_target.txt"); got != "ran\n" {
+		t.Errorf("without the hook the command did not run (deny_target.txt = %q): the deny test proves nothing", got)
+	}
+	if tr := o.toolResult(t, 0); strings.Contains(tr.Text, denyReason) {
+		t.Errorf("control run shows the deny reason: %q", tr.Text)
+	}
+}
+
+// testContextAllowStop allows a command, adds context on SessionStart,
+// UserPromptSubmit and PostToolUse, and denies every Stop.
+func testContextAllowStop(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "allow", "ctx-session", "ctx-prompt", "ctx-post", "stop-once", "stop-guard")
+	sc := &scenario.Scenario{Rules: []scenario.Rule{
+		{Event: hooks.SessionStart, Response: scenario.Response{Context: ctxSession}},
+		{Event: hooks.UserPromptSubmit, Response: scenario.Response{Context: ctxPrompt}},
+		{Event: hooks.PreToolUse, Response: scenario.Response{Decision: "allow"}},
+		{Event: hooks.PostToolUse, Response: scenario.Response{Context: ctxPost}},
+		{Event: hooks.Stop, Response: scenario.Response{Decision: "deny", Reason: stopReason}},
+	}}
+	o := runClient(t, h, sc, "run the e2e context scenario", func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo ran > allowed.txt"), fakemodel.Say(firstAnswer)}
+	})
+	checkEvents(t, o)
+	saveFixtures(t, o, "context")
+	main := o.res.Main()
+	ex := expects[h.Name]
+	caps := adapterFor(t, h.Name).Capabilities()
+
+	t.Run("allow", func(t *testing.T) {
+		table.check(t, h.Name, "allow")
+		if got, _ := o.file("allowed.txt"); got != "ran\n" {
+			t.Errorf("allowed command did not run: allowed.txt = %q", got)
+		}
+	})
+	contextRow := func(row, native, marker string, where func() (first int)) {
+		t.Run(row, func(t *testing.T) {
+			if !hooks.Supports(caps, native).Has(hooks.FieldContext) {
+				table.na(t, h.Name, row, "the adapter does not claim context on "+native)
+			}
+			table.check(t, h.Name, row)
+			es := o.entries(native)
+			if len(es) == 0 {
+				t.Fatalf("%s never fired", native)
+			}
+			first := where()
+			for i, r := range main {
+				has := strings.Contains(fakemodel.Conversation(h.Protocol, r), marker)
+				if i >= first && !has {
+					t.Errorf("model request %d does not carry the %s context %q", i, native, marker)
+				}
+				if i < first && has {
+					t.Errorf("model request %d carries the %s context before the hook ran", i, native)
+				}
+			}
+		})
+	}
+	contextRow("ctx-session", ex.sessionStart, ctxSession, func() int { return 0 })
+	contextRow("ctx-prompt", ex.prompt, ctxPrompt, func() int { return 0 })
+	contextRow("ctx-post", ex.post, ctxPost, func() int { return 1 })
+
+	stops := o.entries(ex.stop)
+	t.Run("stop-once", func(t *testing.T) {
+		table.check(t, h.Name, "stop-once")
+		if len(stops) == 0 {
+			t.Fatalf("%s never fired", ex.stop)
+		}
+		if ev, ok := o.parse(t, stops[0]).(*hooks.StopEvent); !ok || ev.Active {
+			t.Errorf("first %s: %T active=%v, want an inactive StopEvent", ex.stop, ev, ok && ev.Active)
+		}
+		var with []int
+		for i, r := range main {
+			if strings.Contains(fakemodel.Conversation(h.Protocol, r), stopReason) {
+				with = append(with, i)
+			}
+		}
+		// Script: tool call, answer; the blocked stop adds one request.
+		if len(main) != 3 || len(with) != 1 || with[0] != 2 {
+			t.Errorf("want 3 model requests with our stop reason in the last only; got %d requests, reason in %v", len(main), with)
+		}
+	})
+	t.Run("stop-guard", func(t *testing.T) {
+		table.check(t, h.Name, "stop-guard")
+		if len(stops) != 2 {
+			t.Fatalf("%s fired %d times, want 2 (block, then let go)", ex.stop, len(stops))
+		}
+		if ev, ok := o.parse(t, stops[1]).(*hooks.StopEvent); !ok || !ev.Active {
+			t.Errorf("second %s is not marked active: %s", ex.stop, clip(stops[1].Payload, 600))
+		}
+		if !strings.Contains(stops[1].Stderr, "loop guard") {
+			t.Errorf("second stop: no loop-guard warning on stderr (%q), answer %q", stops[1].Stderr, stops[1].Stdout)
+		}
+		if len(main) > 3 {
+			t.Errorf("the agent went on after the second stop: %d model requests", len(main))
+		}
+	})
+}
+
+// testRewrite rewrites a shell command: the new command must run instead.
+func testRewrite(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "rewrite")
+	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldUpdatedInput) {
+		table.na(t, h.Name, "rewrite", "the adapter does not claim updated input on "+expects[h.Name].pre)
+	}
+	table.check(t, h.Name, "rewrite")
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "rewrite_target.txt",
+		Response: scenario.Response{RewriteCommand: "echo rewritten > rewrite_target.txt"}}}}
+	o := runClient(t, h, sc, "run the e2e rewrite scenario", func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo original > rewrite_target.txt"), fakemodel.Say(firstAnswer)}
+	})
+	checkEvents(t, o)
+	if got, _ := o.file("rewrite_target.txt"); got != "rewritten\n" {
+		t.Errorf("rewritten command did not run instead: rewrite_target.txt = %q", got)
+	}
+}
+
+// testFail makes the hook fail on PreToolUse (a panicking handler, or a
+// malformed payload) under a fail policy.
+func testFail(t *testing.T, h *harness.Host, row string) {
+	table.expectRows(t, h.Name, row)
+	table.check(t, h.Name, row)
+	pre := expects[h.Name].pre
+	sc := &scenario.Scenario{Fail: "closed"}
+	switch row {
+	case "fail-closed-panic":
+		sc.Rules = []scenario.Rule{{Event: hooks.PreToolUse, Panic: true}}
+	case "fail-closed-malformed":
+		sc.Corrupt = []string{pre}
+	case "fail-open-panic":
+		sc.Fail = "open"
+		sc.Rules = []scenario.Rule{{Event: hooks.PreToolUse, Panic: true}}
+	}
+	o := runClient(t, h, sc, "run the e2e "+row+" scenario", func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo ran > fail_target.txt"), fakemodel.Say(firstAnswer)}
+	})
+	checkEvents(t, o)
+	es := o.entries(pre)
+	if len(es) == 0 {
+		t.Fatalf("%s never fired", pre)
+	}
+	if !strings.Contains(es[0].Stderr, "fail-open") && !strings.Contains(es[0].Stderr, "fail-closed") {
+		t.Errorf("the hook did not fail as the scenario says: stderr %q", es[0].Stderr)
+	}
+	got, ran := o.file("fail_target.txt")
+	tr := o.toolResult(t, 0)
+	if row == "fail-open-panic" {
+		if got != "ran\n" {
+			t.Errorf("fail-open: the command did not run: fail_target.txt = %q (model saw %q)", got, tr.Text)
+		}
+		return
+	}
+	if ran {
+		t.Errorf("FAIL-CLOSED DID NOT BLOCK: fail_target.txt = %q", got)
+	}
+	if !strings.Contains(tr.Text, failClosed) {
+		t.Errorf("the model was not told the hook's fail-closed reason; it saw %q", tr.Text)
+	}
+}

@@ -1,0 +1,19 @@
+package e2e
+
+import (
+	"fmt"
+
+	"github.com/agenthooks/hooks/e2e/harness"
+)
+
+// Example lists the clients the suite runs, their npm packages and the
+// model API each one is served by a fake server in.
+func Example() {
+	for _, h := range harness.Hosts() {
+		fmt.Println(h.Name, h.Package, h.Protocol)
+	}
+	// Output:
+	// claude @anthropic-ai/claude-code anthropic
+	// gemini @google/gemini-cli gemini
+	// codex @openai/codex openai
+}

@@ -1,0 +1,107 @@
+package e2e
+
+import (
+	"path/filepath"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/e2e/fakemodel"
+	"github.com/agenthooks/hooks/e2e/harness"
+)
+
+// expect is what the suite expects of one host's events and tools.
+type expect struct {
+	// events maps each native event the host may fire to its unified
+	// event ("" for a host-only event, parsed as *hooks.OtherEvent). A
+	// fired event missing here is an unknown event: a failure.
+	events map[string]hooks.EventName
+	// tools maps native tool names to their unified kind.
+	tools map[string]hooks.ToolKind
+	// baseline are the native events a baseline run must fire.
+	baseline []string
+	// native names of the unified events the behaviours use.
+	sessionStart, prompt, pre, post, stop string
+}
+
+var expects = map[string]expect{
+	"claude": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "PostToolUseFailure": hooks.PostToolUseFailure,
+			"PermissionRequest": hooks.PermissionRequest, "Stop": hooks.Stop, "SubagentStart": hooks.SubagentStart,
+			"SubagentStop": hooks.SubagentStop, "PreCompact": hooks.PreCompact, "Notification": hooks.Notification,
+			"PostToolBatch": "", "MessageDisplay": "", "InstructionsLoaded": "", "UserPromptExpansion": "", "StopFailure": "",
+			"PostCompact": "", "TaskCreated": "", "TaskCompleted": "", "ConfigChange": "", "CwdChanged": "", "FileChanged": "",
+			"PermissionDenied": "",
+		},
+		tools:        map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead},
+		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
+		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
+	"gemini": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "BeforeAgent": hooks.UserPromptSubmit,
+			"AfterAgent": hooks.Stop, "BeforeTool": hooks.PreToolUse, "AfterTool": hooks.PostToolUse,
+			"PreCompress": hooks.PreCompact, "Notification": hooks.Notification,
+			"BeforeModel": "", "AfterModel": "", "BeforeToolSelection": "",
+		},
+		tools: map[string]hooks.ToolKind{"run_shell_command": hooks.KindShell, "write_file": hooks.KindWrite,
+			"replace": hooks.KindEdit, "read_file": hooks.KindRead},
+		baseline: []string{"SessionStart", "BeforeAgent", "PreCompress", "BeforeModel", "BeforeToolSelection", "AfterModel",
+			"BeforeTool", "AfterTool", "AfterAgent", "SessionEnd"},
+		sessionStart: "SessionStart", prompt: "BeforeAgent", pre: "BeforeTool", post: "AfterTool", stop: "AfterAgent",
+	},
+	"codex": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "PermissionRequest": hooks.PermissionRequest,
+			"Stop": hooks.Stop, "SubagentStart": hooks.SubagentStart, "SubagentStop": hooks.SubagentStop,
+			"PreCompact": hooks.PreCompact, "PostCompact": "", "Interrupt": "",
+		},
+		tools:        map[string]hooks.ToolKind{"Bash": hooks.KindShell, "apply_patch": hooks.KindPatch},
+		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
+		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
+}
+
+// shell is a model turn that runs cmd with the host's shell tool.
+func shell(host, cmd string) fakemodel.Step {
+	switch host {
+	case "claude":
+		return fakemodel.Call("Bash", map[string]any{"command": cmd, "description": "e2e step"})
+	case "gemini":
+		return fakemodel.Call("run_shell_command", map[string]any{"command": cmd, "description": "e2e step"})
+	}
+	return fakemodel.Call("exec_command", map[string]any{"cmd": cmd})
+}
+
+// baselineScript runs a shell command, writes a file, edits it and reads
+// it back (Codex: apply_patch add and update, then cat).
+func baselineScript(host string, r *harness.Run) fakemodel.Script {
+	switch host {
+	case "claude":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("Write", map[string]any{"file_path": p, "content": "hello world\n"}),
+			fakemodel.Call("Edit", map[string]any{"file_path": p, "old_string": "hello world", "new_string": "goodbye world"}),
+			fakemodel.Call("Read", map[string]any{"file_path": p}),
+			fakemodel.Say("all done"),
+		}
+	case "gemini":
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("write_file", map[string]any{"file_path": "hello.txt", "content": "hello world\n"}),
+			fakemodel.Call("replace", map[string]any{"file_path": "hello.txt", "instruction": "change the greeting",
+				"old_string": "hello world", "new_string": "goodbye world"}),
+			fakemodel.Call("read_file", map[string]any{"file_path": "hello.txt"}),
+			fakemodel.Say("all done"),
+		}
+	}
+	return fakemodel.Script{
+		shell(host, "echo hi > shell.txt"),
+		fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: hello.txt\n+hello world\n*** End Patch\n"),
+		fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Update File: hello.txt\n@@\n-hello world\n+goodbye world\n*** End Patch\n"),
+		shell(host, "cat hello.txt"),
+		fakemodel.Say("all done"),
+	}
+}

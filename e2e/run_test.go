@@ -1,0 +1,143 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/e2e/fakemodel"
+	"github.com/agenthooks/hooks/e2e/harness"
+	"github.com/agenthooks/hooks/e2e/scenario"
+)
+
+// runTimeout bounds one client run; a run that loops (a stop hook
+// continuing forever) is killed with its process group.
+const runTimeout = 2 * time.Minute
+
+// outcome is what one client run left behind.
+type outcome struct {
+	host *harness.Host
+	res  *harness.Result
+	sc   *scenario.Scenario
+	log  []scenario.Entry
+}
+
+// runClient runs host with the test hook answering as sc says (sc nil: a
+// control run with no hook registered) and the model playing script. It
+// fails t when the client does not finish cleanly, or when a hook was
+// registered but never ran.
+func runClient(t *testing.T, host *harness.Host, sc *scenario.Scenario, prompt string, script func(*harness.Run) fakemodel.Script) *outcome {
+	t.Helper()
+	dir := t.TempDir()
+	spec := harness.Spec{Host: host, Clients: clients, Dir: dir, Prompt: prompt, Script: script, Timeout: runTimeout}
+	if sc != nil {
+		sc.Log = filepath.Join(dir, "hooks.jsonl")
+		path := filepath.Join(dir, "scenario.json")
+		if err := sc.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		spec.Hook = []string{hookBin, "--host", host.Name}
+		spec.Env = []string{scenario.EnvVar + "=" + path}
+	}
+	res, err := harness.Execute(context.Background(), spec)
+	if err != nil {
+		t.Fatalf("%s: %v", host.Name, err)
+	}
+	o := &outcome{host: host, res: res, sc: sc}
+	if sc != nil {
+		if o.log, err = scenario.ReadLog(sc.Log); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("evidence:\n%s", o.evidence())
+		}
+	})
+	if res.Err != nil || res.ExitCode != 0 {
+		t.Fatalf("%s did not finish cleanly:\n%s", host.Name, res.Summary())
+	}
+	if len(res.Main()) == 0 {
+		t.Fatalf("%s never reached the fake model server:\n%s", host.Name, res.Summary())
+	}
+	if sc != nil && len(o.log) == 0 {
+		t.Fatalf("%s ran no hook that saw %s: the hook is not registered right or the client does not pass its environment on\n%s",
+			host.Name, scenario.EnvVar, res.Summary())
+	}
+	return o
+}
+
+// evidence describes the run for a failure: hook invocations and what
+// the model was shown.
+func (o *outcome) evidence() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", o.res.Summary())
+	for i, e := range o.log {
+		fmt.Fprintf(&b, "hook %d: %s -> event %q kind %q rule %d corrupted=%v exit %d stdout %q stderr %q\n",
+			i, e.Native, e.Event, e.Kind, e.Rule, e.Corrupted, e.Exit, strings.TrimSpace(e.Stdout), strings.TrimSpace(e.Stderr))
+	}
+	for i, r := range o.res.Main() {
+		fmt.Fprintf(&b, "model request %d (step %d):", i, r.Step)
+		for _, tr := range fakemodel.ToolResults(o.host.Protocol, r) {
+			fmt.Fprintf(&b, "\n  tool result %s error=%v: %q", tr.ID, tr.IsError, clip(tr.Text, 400))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// toolResult returns what the model was shown for the call of step i.
+func (o *outcome) toolResult(t *testing.T, i int) fakemodel.ToolResult {
+	t.Helper()
+	for _, r := range o.res.Main() {
+		if trs := fakemodel.ToolResults(o.host.Protocol, r); len(trs) > i {
+			return trs[i]
+		}
+	}
+	t.Fatalf("no model request carries the result of tool call %d", i)
+	return fakemodel.ToolResult{}
+}
+
+// failing reports whether the scenario makes the hook fail on e.
+func (o *outcome) failing(e scenario.Entry) bool {
+	return e.Corrupted || e.Rule >= 0 && o.sc.Rules[e.Rule].Panic
+}
+
+// entries returns the logged invocations of a native event.
+func (o *outcome) entries(native string) []scenario.Entry {
+	var out []scenario.Entry
+	for _, e := range o.log {
+		if e.Native == native {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// file returns the content of a project file and whether it exists.
+func (o *outcome) file(name string) (string, bool) {
+	data, err := os.ReadFile(filepath.Join(o.res.Run.Project, name))
+	return string(data), err == nil
+}
+
+// parse parses a logged payload with the host's adapter.
+func (o *outcome) parse(t *testing.T, e scenario.Entry) hooks.Event {
+	t.Helper()
+	ev, err := adapterFor(t, o.host.Name).Parse([]byte(e.Payload))
+	if err != nil {
+		t.Fatalf("%s %s payload does not parse: %v\n%s", o.host.Name, e.Native, err, clip(e.Payload, 2000))
+	}
+	return ev
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

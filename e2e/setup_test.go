@@ -1,0 +1,110 @@
+package e2e
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/e2e/harness"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/adaptertest"
+)
+
+// writeEnv, set to 1, makes the suite rewrite its fixtures and
+// CONFORMANCE.md, as -update does.
+const writeEnv = "HOOKS_E2E_WRITE"
+
+// updating reports whether generated files are to be rewritten: -update
+// (the flag of internal/adaptertest) or HOOKS_E2E_WRITE=1.
+func updating() bool {
+	if os.Getenv(writeEnv) == "1" {
+		return true
+	}
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+var (
+	setupOnce sync.Once
+	setupErr  error
+	clients   *harness.Clients
+	hookBin   string
+	binDir    string
+	modRoot   string
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	if updating() && table.ran() {
+		if err := table.write(filepath.Join(modRoot, "CONFORMANCE.md")); err != nil {
+			fmt.Fprintln(os.Stderr, "e2e: write CONFORMANCE.md:", err)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
+	os.Exit(code)
+}
+
+// setup installs the clients and builds the test hook, once. It skips the
+// test in -short mode and fails it, with the reason, when either cannot be
+// done: the suite never passes without running the clients.
+func setup(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("e2e: real clients are skipped with -short")
+	}
+	setupOnce.Do(func() {
+		modRoot, setupErr = adaptertest.ModuleRoot()
+		if setupErr != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+		defer cancel()
+		clients, setupErr = harness.Install(ctx, modRoot)
+		if setupErr != nil {
+			setupErr = fmt.Errorf("cannot install the pinned clients (node >= 20 and npm with registry access are needed the first time): %w", setupErr)
+			return
+		}
+		binDir, setupErr = os.MkdirTemp("", "hooks-e2e-bin-")
+		if setupErr != nil {
+			return
+		}
+		hookBin = filepath.Join(binDir, "testhook")
+		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(goBin); err != nil {
+			goBin = "go"
+		}
+		cmd := exec.CommandContext(ctx, goBin, "build", "-o", hookBin, "./e2e/testhook")
+		cmd.Dir = modRoot
+		if out, err := cmd.CombinedOutput(); err != nil {
+			setupErr = fmt.Errorf("cannot build the test hook: %v\n%s", err, out)
+		}
+	})
+	if setupErr != nil {
+		t.Fatalf("e2e: %v", setupErr)
+	}
+}
+
+// adapterFor returns the built-in adapter of host.
+func adapterFor(t testing.TB, host string) hooks.Adapter {
+	for _, a := range hookmain.Adapters() {
+		if string(a.Host()) == host {
+			return a
+		}
+	}
+	t.Fatalf("no adapter for host %q in hookmain.Adapters()", host)
+	return nil
+}
