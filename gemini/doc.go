@@ -41,6 +41,9 @@
 //     or not anything is compressed: a PreCompact handler runs that often.
 //   - systemMessage is printed to the user (stderr headless) on every
 //     event, so UserMessage and SystemMessage are written there.
+//   - With an empty stdout Gemini parses the hook's stderr as its answer,
+//     so no opinion is written as "{}", never as nothing: warnings, or
+//     JSON a handler printed by mistake, can never become the decision.
 //   - The transcript is a .jsonl file under ~/.gemini/tmp/, and every
 //     payload carries an ISO-8601 timestamp: Detect relies on both for the
 //     event names Gemini shares with other hosts.

@@ -85,7 +85,10 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		spec().AdditionalContext = r.Context
 	}
 	if out == (Output{}) {
-		return hooks.Output{}, nil
+		// "{}" rather than nothing: with an empty stdout Gemini parses the
+		// hook's stderr as its answer, where warnings and anything a
+		// handler printed by mistake end up.
+		return hooks.Output{Stdout: []byte("{}\n")}, nil
 	}
 	b, err := marshal(out)
 	if err != nil {

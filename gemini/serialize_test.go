@@ -79,8 +79,8 @@ func TestSerializeHalt(t *testing.T) {
 		{hooks.Halt("why"), `{"continue":false,"stopReason":"why"}`},
 		{hooks.Response{Halt: true, UserMessage: "shown"}, `{"continue":false,"stopReason":"shown","systemMessage":"shown"}`},
 		{hooks.Response{Halt: true}, `{"continue":false,"stopReason":"Stopped by a hook."}`},
-		{hooks.Response{Reason: "alone"}, ``},
-		{hooks.Allow(), ``},
+		{hooks.Response{Reason: "alone"}, `{}`},
+		{hooks.Allow(), `{}`},
 		{hooks.Ask("q"), `{"decision":"deny","reason":"q"}`},
 	}
 	for _, tt := range tests {
