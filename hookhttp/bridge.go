@@ -54,7 +54,7 @@ type Bridge struct {
 // is b.Fail rendered by a in the host's dialect (exit code 2 when a is
 // nil), and Reply.Err says why.
 func (b *Bridge) Forward(ctx context.Context, a hooks.Adapter, payload []byte, hostTimeout time.Duration) Reply {
-	budget := b.Budget(a, hostTimeout)
+	budget := b.Budget(a, payload, hostTimeout)
 	cctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	rep, err := b.roundTrip(cctx, a, payload, budget)
@@ -67,10 +67,11 @@ func (b *Bridge) Forward(ctx context.Context, a hooks.Adapter, payload []byte, h
 	return replyOf(a.Host(), hooks.FailResult(a, hooks.Handlers{Fail: b.Fail}, payload, err))
 }
 
-// Budget returns the time budget of one call: b.Timeout (or
-// DefaultBridgeTimeout), cut to 90% of the host's timeout (hostTimeout, or
-// a's default).
-func (b *Bridge) Budget(a hooks.Adapter, hostTimeout time.Duration) time.Duration {
+// Budget returns the time budget of one call for payload: b.Timeout (or
+// DefaultBridgeTimeout), cut to 90% of the host's timeout: hostTimeout, or
+// a's default, or a's limit for the payload's event when a is a
+// hooks.EventTimeouter and that limit is shorter.
+func (b *Bridge) Budget(a hooks.Adapter, payload []byte, hostTimeout time.Duration) time.Duration {
 	d := b.Timeout
 	if d <= 0 {
 		d = DefaultBridgeTimeout
@@ -78,6 +79,16 @@ func (b *Bridge) Budget(a hooks.Adapter, hostTimeout time.Duration) time.Duratio
 	host := hostTimeout
 	if host <= 0 && a != nil {
 		host = a.Timeout()
+	}
+	if et, ok := a.(hooks.EventTimeouter); ok {
+		var p struct {
+			Name string `json:"hook_event_name"`
+		}
+		if json.Unmarshal(payload, &p) == nil && p.Name != "" {
+			if t := et.EventTimeout(p.Name); t > 0 && (host <= 0 || t < host) {
+				host = t
+			}
+		}
 	}
 	if host > 0 && d > host*9/10 {
 		d = host * 9 / 10

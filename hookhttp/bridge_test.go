@@ -182,7 +182,7 @@ func TestBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		b := hookhttp.Bridge{Timeout: tt.timeout}
-		if got := b.Budget(tt.a, tt.host); got != tt.want {
+		if got := b.Budget(tt.a, []byte(`{"hook_event_name":"Pre"}`), tt.host); got != tt.want {
 			t.Errorf("Budget(timeout %v, host %v) = %v, want %v", tt.timeout, tt.host, got, tt.want)
 		}
 	}
@@ -219,5 +219,29 @@ func TestForwardBudgetReachesHandler(t *testing.T) {
 	}
 	if !strings.Contains(rep.Stdout, `"decision":"deny"`) || !strings.Contains(rep.Stdout, "did not answer in time") {
 		t.Errorf("stdout %q", rep.Stdout)
+	}
+}
+
+// quick is a fake whose host limits its "End" event to 2 s.
+type quick struct{ fake }
+
+func (quick) EventTimeout(native string) time.Duration {
+	if native == "End" {
+		return 2 * time.Second
+	}
+	return 0
+}
+
+func TestBudgetPerEvent(t *testing.T) {
+	b := hookhttp.Bridge{}
+	a := quick{fake{host: "q"}}
+	if got := b.Budget(a, []byte(`{"hook_event_name":"End"}`), 0); got != 1800*time.Millisecond {
+		t.Errorf("End: %v, want 1.8s", got)
+	}
+	if got := b.Budget(a, []byte(`{"hook_event_name":"Pre"}`), 0); got != hookhttp.DefaultBridgeTimeout {
+		t.Errorf("Pre: %v, want the default", got)
+	}
+	if got := b.Budget(a, []byte(`not json`), 0); got != hookhttp.DefaultBridgeTimeout {
+		t.Errorf("unparseable: %v, want the default", got)
 	}
 }
