@@ -12,6 +12,20 @@ func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decisio
 	warn := func(f Field, note string) {
 		ws = append(ws, Warning{Host: host, Event: native, Field: f, Note: note})
 	}
+	if o, ok := ev.(*OtherEvent); ok && o.Unknown && honours == 0 && r.Decision != NoDecision {
+		// An event nobody knows: a deny (or ask) is passed on as the
+		// host's generic block (exit code 2) rather than dropped, since
+		// it may well gate something.
+		if r.Decision == DecisionDeny || r.Decision == DecisionAsk {
+			f := FieldDeny
+			if r.Decision == DecisionAsk {
+				f = FieldAsk
+			}
+			warn(f, "unknown event: sent as the host's generic block (exit code 2)")
+			honours |= FieldDeny | FieldReason
+			r.Decision = DecisionDeny
+		}
+	}
 
 	if r.Decision == DecisionDeny && !repeatStop && stopActive(ev) {
 		warn(FieldDeny, "dropped: the agent already continued once because of a stop hook (loop guard; see Handlers.RepeatStopBlocks)")
