@@ -1,0 +1,174 @@
+package install
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/cursor"
+)
+
+// Command returns the command line written for host: the binary's
+// absolute path, quoted for the shell the host runs it with, then --host,
+// --fail-closed when asked, and --timeout with the host's limit so that
+// the hook budgets its handler below it.
+//
+// Hosts run the command through a shell: sh or bash on Linux and macOS,
+// and on Windows Git Bash (Claude Code), PowerShell (Gemini CLI, Codex) or
+// cmd.exe (Cursor). A path is left bare only when no shell would change
+// it; otherwise POSIX paths are single-quoted, and Windows paths
+// (C:\... or \\server\...) are always quoted for their host's shell.
+func Command(binary string, h hooks.Host, failClosed bool, limit time.Duration) string {
+	var b strings.Builder
+	b.WriteString(quotePath(binary, h))
+	b.WriteString(" --host ")
+	b.WriteString(string(h))
+	if failClosed {
+		b.WriteString(" --fail-closed")
+	}
+	if limit > 0 {
+		b.WriteString(" --timeout ")
+		b.WriteString(durationArg(limit))
+	}
+	return b.String()
+}
+
+// durationArg formats a limit as whole seconds when it is one, else as a
+// Go duration; hooks.ParseArgs reads both.
+func durationArg(d time.Duration) string {
+	if d%time.Second == 0 {
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
+}
+
+// windowsPath reports a drive-letter or UNC path.
+func windowsPath(p string) bool {
+	return strings.HasPrefix(p, `\\`) ||
+		len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') &&
+			('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
+}
+
+func quotePath(p string, h hooks.Host) string {
+	if windowsPath(p) {
+		switch h {
+		case cursor.Host:
+			return `"` + p + `"` // cmd.exe; Windows names cannot hold '"'
+		case claude.Host:
+			return posixQuote(p) // Git Bash
+		default:
+			return "& '" + strings.ReplaceAll(p, "'", "''") + "'" // PowerShell
+		}
+	}
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-:@%,=") == "" {
+		return p
+	}
+	return posixQuote(p)
+}
+
+func posixQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// splitCommand splits a command line written by Command (or by hand in
+// the same style) into words: POSIX quoting and escapes, plus PowerShell's
+// "& '...'" form. ok is false for an unterminated quote.
+func splitCommand(cmd string) (words []string, ok bool) {
+	s := strings.TrimSpace(cmd)
+	if rest, found := strings.CutPrefix(s, "& '"); found {
+		var w strings.Builder
+		for i := 0; ; i++ {
+			if i == len(rest) {
+				return nil, false
+			}
+			if rest[i] == '\'' {
+				if i+1 < len(rest) && rest[i+1] == '\'' {
+					w.WriteByte('\'')
+					i++
+					continue
+				}
+				more, ok := splitCommand(rest[i+1:])
+				return append([]string{w.String()}, more...), ok
+			}
+			w.WriteByte(rest[i])
+		}
+	}
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+			continue
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+					i++
+				}
+				w.WriteByte(s[i])
+			}
+			if i == len(s) {
+				return nil, false
+			}
+		case c == '\\' && i+1 < len(s):
+			i++
+			w.WriteByte(s[i])
+		default:
+			w.WriteByte(c)
+		}
+		inWord = true
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, true
+}
+
+// isOurs reports whether cmd runs binary for host h: its first word is
+// the binary's path and it passes --host h.
+func isOurs(cmd, binary string, h hooks.Host) bool {
+	words, ok := splitCommand(cmd)
+	if !ok || len(words) < 2 || !samePath(words[0], binary) {
+		return false
+	}
+	return hostArg(words[1:]) == h
+}
+
+// hostArg returns the value of --host in args, or "".
+func hostArg(args []string) hooks.Host {
+	for i, a := range args {
+		switch {
+		case (a == "--host" || a == "-host") && i+1 < len(args):
+			return hooks.Host(args[i+1])
+		case strings.HasPrefix(a, "--host="):
+			return hooks.Host(a[len("--host="):])
+		case strings.HasPrefix(a, "-host="):
+			return hooks.Host(a[len("-host="):])
+		}
+	}
+	return ""
+}
+
+func samePath(a, b string) bool {
+	if windowsPath(a) || windowsPath(b) {
+		norm := func(p string) string { return strings.ToLower(strings.ReplaceAll(p, "/", `\`)) }
+		return norm(a) == norm(b)
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
+}

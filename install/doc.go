@@ -1,0 +1,23 @@
+// Package install registers a hook binary with Claude Code, Cursor, Gemini
+// CLI and Codex, removes it again, and checks that the registration works.
+//
+// Install edits each host's configuration file in place: it adds one entry
+// per event, recognised later by its command (the binary's absolute path
+// and --host), and leaves every other byte of the file as it was,
+// comments and key order included. Files in strict JSON stay strict JSON.
+// Re-running Install changes nothing; Uninstall removes exactly what
+// Install added. Writes are atomic and keep a backup of the previous file;
+// a file that does not parse is never written.
+//
+// Doctor reports, per host and scope, whether the entries are there, runs
+// the binary with a synthetic payload of each registered event and checks
+// the answer is one the host accepts, and reports what would stop the host
+// from running the hook (an untrusted Gemini folder or Codex hook, a
+// Cursor file without "version": 1, hooks disabled).
+//
+// Main is the command-line front end (install, uninstall, doctor) that
+// every hook binary built with hookmain exposes.
+//
+// The package uses only the standard library, because hook binaries link
+// it.
+package install

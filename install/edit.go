@@ -1,0 +1,250 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/jsonc"
+)
+
+// want is the entry install writes for one registration.
+type want struct {
+	native     string
+	matcher    string
+	command    string
+	timeout    int // in the host's unit
+	name       string
+	failClosed bool
+}
+
+// found is one of our entries in a file.
+type found struct {
+	member  int // index of the event's member in "hooks"
+	group   int // index in the event's array
+	handler int // index in the group's "hooks" array; -1 for Cursor
+	node    *jsonc.Node
+	st      state
+}
+
+// editor holds one parsed file of one host.
+type editor struct {
+	h      *host
+	binary string
+	doc    *jsonc.Doc
+	style  jsonc.Style
+}
+
+// ErrNotJSON is wrapped by the errors about a file that does not parse,
+// or that its host could not read; such a file is never written.
+var ErrNotJSON = errors.New("not a valid configuration file")
+
+func (h *host) open(src []byte, binary string) (*editor, error) {
+	d, err := jsonc.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotJSON, err)
+	}
+	if !h.jsonc && !d.Strict {
+		return nil, fmt.Errorf("%w: it has comments or trailing commas, which %s does not read (it ignores the whole file); remove them first", ErrNotJSON, h.name)
+	}
+	if d.Root.Kind != jsonc.Object {
+		return nil, fmt.Errorf("%w: the top-level value is not an object", ErrNotJSON)
+	}
+	ed := &editor{h: h, binary: binary, doc: d, style: jsonc.StyleOf(d)}
+	if d.Root.Count("hooks") > 1 {
+		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
+	}
+	if hk := d.Root.Get("hooks"); hk != nil {
+		if hk.Kind != jsonc.Object {
+			return nil, fmt.Errorf("%w: \"hooks\" is not an object", ErrNotJSON)
+		}
+		for _, m := range hk.Members {
+			if m.Value.Kind != jsonc.Array && ed.isEvent(m.Key) {
+				return nil, fmt.Errorf("%w: \"hooks\".%q is not an array", ErrNotJSON, m.Key)
+			}
+		}
+	}
+	return ed, nil
+}
+
+// isEvent reports a key of "hooks" that is a hook event (Gemini keeps
+// settings such as "enabled" there too).
+func (ed *editor) isEvent(key string) bool {
+	if ed.h.jsonc {
+		switch key {
+		case "enabled", "disabled", "notifications":
+			return false
+		}
+	}
+	return true
+}
+
+func (ed *editor) apply(e jsonc.Edit) error {
+	src := jsonc.Apply(ed.doc.Src, e)
+	d, err := jsonc.Parse(src)
+	if err != nil {
+		return fmt.Errorf("internal error: an edit broke the file: %v", err)
+	}
+	ed.doc = d
+	return nil
+}
+
+func (ed *editor) hooks() *jsonc.Node { return ed.doc.Root.Get("hooks") }
+
+// handlerKeys are the keys of a Claude-style handler or of a Cursor entry
+// whose order records the state.
+func (h *host) handlerKeys() []string {
+	switch {
+	case h.flat:
+		return []string{"command", "type", "timeout", "failClosed"}
+	case h.jsonc:
+		return []string{"type", "name", "command", "timeout"}
+	}
+	return []string{"type", "command", "timeout"}
+}
+
+func (h *host) want(r reg, binary string, failClosed bool) want {
+	name := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(binary, `\`, "/")), ".exe")
+	return want{
+		native:     r.native,
+		matcher:    r.matcher,
+		command:    Command(binary, h.name, failClosed, h.limitOf(h.units(r.limit))),
+		timeout:    h.units(r.limit),
+		name:       name,
+		failClosed: failClosed,
+	}
+}
+
+// element renders the array element for w: a matcher group holding one
+// handler, or a Cursor entry; its keys are ordered by st.
+func (h *host) element(w want, st state) jsonc.Obj {
+	values := map[string]any{"type": "command", "command": w.command, "timeout": w.timeout, "name": w.name, "failClosed": w.failClosed}
+	var handler jsonc.Obj
+	if h.flat && w.matcher != "" {
+		handler = append(handler, jsonc.KV{K: "matcher", V: w.matcher})
+	}
+	for _, k := range permute(h.handlerKeys(), st.index(h.version)) {
+		handler = append(handler, jsonc.KV{K: k, V: values[k]})
+	}
+	if h.flat {
+		return handler
+	}
+	var group jsonc.Obj
+	if w.matcher != "" {
+		group = append(group, jsonc.KV{K: "matcher", V: w.matcher})
+	}
+	return append(group, jsonc.KV{K: "hooks", V: []any{handler}})
+}
+
+// stateOf reads the state from the order of n's keys; an entry whose keys
+// were reordered or changed reads as "nothing was created" (state{}).
+func (h *host) stateOf(n *jsonc.Node) state {
+	keys := h.handlerKeys()
+	var order []string
+	for _, m := range n.Members {
+		if indexOf(keys, m.Key) >= 0 {
+			order = append(order, m.Key)
+		}
+	}
+	if st, ok := stateAt(rank(keys, order), h.version); ok {
+		return st
+	}
+	return state{}
+}
+
+// ours returns our entries, in document order; with only set, those of
+// the named events.
+func (ed *editor) ours(only map[string]bool) []found {
+	hk := ed.hooks()
+	if hk == nil {
+		return nil
+	}
+	var fs []found
+	for mi, m := range hk.Members {
+		if m.Value.Kind != jsonc.Array || (only != nil && !only[m.Key]) {
+			continue
+		}
+		for gi, g := range m.Value.Elems {
+			if g.Kind != jsonc.Object {
+				continue
+			}
+			if ed.h.flat {
+				if ed.isOurs(g) {
+					fs = append(fs, found{member: mi, group: gi, handler: -1, node: g, st: ed.h.stateOf(g)})
+				}
+				continue
+			}
+			hs := g.Get("hooks")
+			if hs == nil || hs.Kind != jsonc.Array {
+				continue
+			}
+			for hi, x := range hs.Elems {
+				if x.Kind == jsonc.Object && ed.isOurs(x) {
+					fs = append(fs, found{member: mi, group: gi, handler: hi, node: x, st: ed.h.stateOf(x)})
+				}
+			}
+		}
+	}
+	return fs
+}
+
+func (ed *editor) isOurs(n *jsonc.Node) bool {
+	c := n.Get("command")
+	return c != nil && c.Kind == jsonc.String && isOurs(c.Str, ed.binary, ed.h.name)
+}
+
+// soleInGroup reports that f's handler is alone in a group that has no
+// key but matcher and hooks, so the whole group is ours.
+func (ed *editor) soleInGroup(f found) bool {
+	if ed.h.flat {
+		return true
+	}
+	g := ed.hooks().Members[f.member].Value.Elems[f.group]
+	for _, m := range g.Members {
+		if m.Key != "matcher" && m.Key != "hooks" {
+			return false
+		}
+	}
+	return g.Get("hooks").Len() == 1
+}
+
+// same reports that f is already the entry w asks for.
+func (ed *editor) same(f found, w want) bool {
+	if !ed.soleInGroup(f) {
+		return false
+	}
+	n := f.node
+	mnode := n
+	if !ed.h.flat {
+		mnode = ed.hooks().Members[f.member].Value.Elems[f.group]
+	}
+	if str(mnode.Get("matcher")) != w.matcher || str(n.Get("command")) != w.command {
+		return false
+	}
+	if t := n.Get("type"); t != nil && str(t) != "command" {
+		return false
+	}
+	if to := n.Get("timeout"); to == nil || to.Kind != jsonc.Number ||
+		string(ed.doc.Src[to.Start:to.End]) != strconv.Itoa(w.timeout) {
+		return false
+	}
+	if ed.h.jsonc && str(n.Get("name")) != w.name {
+		return false
+	}
+	if ed.h.flat {
+		fc := n.Get("failClosed")
+		if (fc != nil && fc.Kind == jsonc.True) != w.failClosed {
+			return false
+		}
+	}
+	return true
+}
+
+func str(n *jsonc.Node) string {
+	if n == nil || n.Kind != jsonc.String {
+		return ""
+	}
+	return n.Str
+}

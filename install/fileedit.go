@@ -1,0 +1,196 @@
+package install
+
+import (
+	"fmt"
+
+	"github.com/agenthooks/hooks/internal/jsonc"
+)
+
+// emptyFile is what a missing file is edited from.
+const emptyFile = "{}\n"
+
+// outcome lists what an edit did, by native event.
+type outcome struct {
+	Added, Updated, Unchanged, Removed []string
+	Notes                              []string
+}
+
+// installFile returns src (nil: a missing file) with one entry of ours per
+// registration, everything else unchanged.
+func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool) ([]byte, outcome, error) {
+	var out outcome
+	if src == nil {
+		src = []byte(emptyFile)
+	}
+	ed, err := h.open(src, binary)
+	if err != nil {
+		return nil, out, err
+	}
+	// Each entry records what existed before this run, so that all the
+	// entries of a run share one key order and uninstall can undo the run
+	// whatever order it removes them in.
+	pre := make([]state, len(regs))
+	for i, r := range regs {
+		pre[i] = ed.before(r.native)
+	}
+	if h.version {
+		switch v := ed.doc.Root.Get("version"); {
+		case ed.doc.Root.Count("version") > 1:
+			return nil, out, fmt.Errorf("%w: \"version\" appears twice", ErrNotJSON)
+		case v == nil:
+			e, _ := jsonc.AppendEdit(ed.doc.Src, ed.doc.Root, ed.style, func(ind string) string {
+				return jsonc.RenderMember("version", 1, ind, ed.style)
+			})
+			if err := ed.apply(e); err != nil {
+				return nil, out, err
+			}
+			for i := range pre {
+				pre[i].version = true
+			}
+		case string(ed.doc.Src[v.Start:v.End]) != "1":
+			out.Notes = append(out.Notes, fmt.Sprintf("\"version\" is %s; Cursor expects 1", ed.doc.Src[v.Start:v.End]))
+		}
+	}
+	for i, r := range regs {
+		w := h.want(r, binary, failClosed)
+		if err := ed.put(w, pre[i], &out); err != nil {
+			return nil, out, err
+		}
+	}
+	return ed.doc.Src, out, nil
+}
+
+// before returns the state of an entry for the native event added to the
+// file as it is now.
+func (ed *editor) before(native string) state {
+	var st state
+	c := ed.doc.Root
+	switch hk := ed.hooks(); {
+	case hk == nil:
+		st.level = 2
+	case hk.Get(native) == nil:
+		st.level, c = 1, hk
+	default:
+		c = hk.Get(native)
+	}
+	_, st.closed = jsonc.AppendEdit(ed.doc.Src, c, ed.style, func(string) string { return "" })
+	return st
+}
+
+// put makes the file hold exactly one entry of ours for w's event; a new
+// entry records st.
+func (ed *editor) put(w want, st state, out *outcome) error {
+	fs := ed.ours(map[string]bool{w.native: true})
+	if hk := ed.hooks(); hk != nil && hk.Count(w.native) > 1 {
+		return fmt.Errorf("%w: \"hooks\".%q appears twice", ErrNotJSON, w.native)
+	}
+	// Keep the first entry of ours; drop duplicates, last first.
+	for i := len(fs) - 1; i > 0; i-- {
+		if err := ed.apply(ed.removeEdit(fs[i], false)); err != nil {
+			return err
+		}
+	}
+	if len(fs) > 0 {
+		f := ed.ours(map[string]bool{w.native: true})[0]
+		if len(fs) == 1 && ed.same(f, w) {
+			out.Unchanged = append(out.Unchanged, w.native)
+			return nil
+		}
+		out.Updated = append(out.Updated, w.native)
+		if ed.soleInGroup(f) {
+			ev := ed.hooks().Members[f.member].Value
+			return ed.apply(jsonc.ReplaceEdit(ed.doc.Src, ev, f.group, ed.style, func(ind string) string {
+				return jsonc.Render(ed.h.element(w, f.st), ind, ed.style)
+			}))
+		}
+		if err := ed.apply(ed.removeEdit(f, false)); err != nil {
+			return err
+		}
+	} else {
+		out.Added = append(out.Added, w.native)
+	}
+	return ed.insert(w, st)
+}
+
+// insert appends an entry for w, recording st, in the innermost
+// container that exists.
+func (ed *editor) insert(w want, st state) error {
+	c, level := ed.doc.Root, 2
+	if hk := ed.hooks(); hk != nil {
+		c, level = hk, 1
+		if ev := hk.Get(w.native); ev != nil {
+			c, level = ev, 0
+		}
+	}
+	elem := ed.h.element(w, st)
+	e, _ := jsonc.AppendEdit(ed.doc.Src, c, ed.style, func(ind string) string {
+		switch level {
+		case 0:
+			return jsonc.Render(elem, ind, ed.style)
+		case 1:
+			return jsonc.RenderMember(w.native, []any{elem}, ind, ed.style)
+		}
+		return jsonc.RenderMember("hooks", jsonc.Obj{{K: w.native, V: []any{elem}}}, ind, ed.style)
+	})
+	return ed.apply(e)
+}
+
+// removeEdit removes f: the handler, or its group when the group is ours,
+// and, when uninstalling (undo), the containers install created for it.
+func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
+	src, s := ed.doc.Src, ed.style
+	root := ed.doc.Root
+	hk := ed.hooks()
+	ev := hk.Members[f.member].Value
+	if !ed.soleInGroup(f) {
+		return jsonc.RemoveEdit(src, ev.Elems[f.group].Get("hooks"), f.handler, s, false)
+	}
+	switch {
+	case ev.Len() > 1 || !undo:
+		return jsonc.RemoveEdit(src, ev, f.group, s, false)
+	case f.st.level == 0:
+		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.closed)
+	case hk.Len() > 1:
+		return jsonc.RemoveEdit(src, hk, f.member, s, false)
+	case f.st.level == 1:
+		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.closed)
+	}
+	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.closed)
+}
+
+// uninstallFile returns src without our entries (only those of the named
+// events when only is set), and without what install created for them.
+func (h *host) uninstallFile(src []byte, binary string, only map[string]bool) ([]byte, outcome, error) {
+	var out outcome
+	ed, err := h.open(src, binary)
+	if err != nil {
+		return nil, out, err
+	}
+	for {
+		fs := ed.ours(only)
+		if len(fs) == 0 {
+			break
+		}
+		f := fs[len(fs)-1]
+		out.Removed = append(out.Removed, ed.hooks().Members[f.member].Key)
+		if err := ed.apply(ed.removeEdit(f, true)); err != nil {
+			return nil, out, err
+		}
+		if f.st.version && len(ed.ours(nil)) == 0 {
+			root := ed.doc.Root
+			if i := root.Index("version"); i >= 0 && string(ed.doc.Src[root.Members[i].Value.Start:root.Members[i].Value.End]) == "1" {
+				if err := ed.apply(jsonc.RemoveEdit(ed.doc.Src, root, i, ed.style, f.st.closed)); err != nil {
+					return nil, out, err
+				}
+			}
+		}
+	}
+	reverse(out.Removed)
+	return ed.doc.Src, out, nil
+}
+
+func reverse(s []string) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}

@@ -1,0 +1,132 @@
+package install
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/tailscale/hujson"
+)
+
+var fuzzSeeds = []string{
+	"{}", "{}\n", "{\n}\n", "{\"hooks\": {}}", "{\"hooks\":{\"Stop\":[]}}", "{\n  \"hooks\": {\n  }\n}\n",
+	"{\"version\": 1, \"hooks\": {}}", "{\"a\":1}", "{\"a\": [1, 2]}\r\n",
+	"// settings\n{\n  \"hooks\": {\n    \"BeforeTool\": [], // none yet\n  },\n}\n",
+	"{\n\t\"hooks\": {\n\t\t\"PreToolUse\": [\n\t\t\t{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"audit\"}]}\n\t\t]\n\t}\n}",
+	"[]", "", "{\"hooks\": []}", "{\"hooks\": {\"stop\": {}}}",
+	"{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"/home/dev/bin/guard --host claude\",\"timeout\":5}]}]}}",
+}
+
+// FuzzInstallUninstall checks, for every host and any file, that install
+// then uninstall gives back the original bytes (without entries of ours
+// it already had) or refuses without output,
+// that a second install changes nothing, that strict JSON stays strict,
+// and that the result holds one entry of ours per registration.
+func FuzzInstallUninstall(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, pick uint8) {
+		const bin = "/home/dev/bin/guard"
+		for _, name := range Hosts() {
+			h, _ := lookupHost(name)
+			o := Options{Binary: bin, FailClosed: pick&1 == 1}
+			regs, _, err := h.registrations(nil, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := int(pick>>1) % (len(regs) + 1); n > 0 {
+				regs = regs[:n]
+			}
+			out, _, err := h.installFile(src, bin, regs, o.FailClosed)
+			if err != nil {
+				if out != nil {
+					t.Fatalf("%s: refused with output", name)
+				}
+				continue
+			}
+			if _, err := hujson.Parse(bytes.Clone(out)); err != nil {
+				t.Fatalf("%s: install output does not parse: %v\n%s", name, err, out)
+			}
+			if !h.jsonc && !isStrict(out) {
+				t.Fatalf("%s: strict input became non-strict:\n%s", name, out)
+			}
+			checkEntries(t, h, out, regs)
+			again, oc, err := h.installFile(out, bin, regs, o.FailClosed)
+			if err != nil || !bytes.Equal(again, out) || len(oc.Added)+len(oc.Updated) > 0 {
+				t.Fatalf("%s: second install changed the file (%v, %+v):\n%s\n---\n%s", name, err, oc, out, again)
+			}
+			back, _, err := h.uninstallFile(out, bin, nil)
+			if err != nil {
+				t.Fatalf("%s: uninstall: %v", name, err)
+			}
+			// Entries of ours already in src are removed too, so the
+			// original comes back as uninstall alone would leave it.
+			want, _, err := h.uninstallFile(src, bin, nil)
+			if err != nil {
+				t.Fatalf("%s: uninstall refuses %q that install accepted: %v", name, src, err)
+			}
+			if !bytes.Equal(back, want) {
+				t.Fatalf("%s: install+uninstall of %q gives %q, want %q (installed: %q)", name, src, back, want, out)
+			}
+			if ed, _ := h.open(src, bin); ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
+				t.Fatalf("%s: uninstall changed %q, which has no entry of ours, to %q", name, src, want)
+			}
+		}
+	})
+}
+
+func isStrict(b []byte) bool {
+	v, err := hujson.Parse(bytes.Clone(b))
+	if err != nil {
+		return false
+	}
+	c := v.Clone()
+	c.Standardize()
+	return bytes.Equal(c.Pack(), v.Pack())
+}
+
+// checkEntries decodes out and checks it has exactly one handler of ours
+// per registration, with the command and timeout install writes.
+func checkEntries(t *testing.T, h *host, out []byte, regs []reg) {
+	t.Helper()
+	std, err := hujson.Standardize(bytes.Clone(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Matcher string            `json:"matcher"`
+			Hooks   []json.RawMessage `json:"hooks"`
+			Command string            `json:"command"`
+			Timeout json.Number       `json:"timeout"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal(std, &doc); err != nil {
+		t.Fatalf("%s: %v\n%s", h.name, err, out)
+	}
+	for _, r := range regs {
+		n := 0
+		for _, g := range doc.Hooks[r.native] {
+			cmds := []string{g.Command}
+			if !h.flat {
+				cmds = nil
+				for _, raw := range g.Hooks {
+					var x struct{ Command string }
+					json.Unmarshal(raw, &x)
+					cmds = append(cmds, x.Command)
+				}
+			}
+			for _, c := range cmds {
+				if isOurs(c, "/home/dev/bin/guard", h.name) {
+					n++
+				}
+			}
+		}
+		if n != 1 {
+			t.Fatalf("%s: %d entries of ours for %s in\n%s", h.name, n, r.native, out)
+		}
+	}
+	_ = hooks.Events
+}
