@@ -48,6 +48,12 @@ func (f fake) Parse(p []byte) (hooks.Event, error) {
 	case "":
 		return nil, errors.New("no hook_event_name")
 	case "Pre", "Pre2":
+		switch in.Tool {
+		case "":
+			in.Tool = "true"
+		case "-": // a shell call with no command
+			in.Tool = ""
+		}
 		return &hooks.PreToolUseEvent{Base: b, Tool: hooks.Tool{Name: "sh", Input: &hooks.ShellInput{Command: in.Tool}}}, nil
 	case "Stop":
 		return &hooks.StopEvent{Base: b, Active: in.Active}, nil

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
@@ -132,9 +133,19 @@ type Result struct {
 // configured (0 for the adapter's default). Process is what Serve and the
 // HTTP transport share; it does no I/O.
 func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration) Result {
+	if !utf8.Valid(payload) {
+		// Hosts write UTF-8; decoding would silently turn invalid bytes
+		// into U+FFFD, and a policy would judge text that is not what runs.
+		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, errors.New("payload is not valid UTF-8"))
+	}
 	ev, err := a.Parse(payload)
 	if err != nil {
 		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
+	}
+	if t := ToolOf(ev); t != nil {
+		if err := t.check(); err != nil {
+			return failResult(a, h, ev, fmt.Errorf("%s %s payload: %w", a.Host(), ev.Common().NativeEvent, err))
+		}
 	}
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
 		return failResult(a, h, ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent))

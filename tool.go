@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -82,6 +83,43 @@ func (p *PatchInput) paths() []string {
 		}
 	}
 	return ps
+}
+
+// check rejects a typed input that lacks what a policy needs to judge it:
+// a shell call with no command, a file tool with no path, an MCP call
+// with no tool. Such a payload is answered with the fail policy.
+func (t *Tool) check() error {
+	var missing string
+	switch in := t.Input.(type) {
+	case *ShellInput:
+		if in.Command == "" {
+			missing = "command"
+		}
+	case *ReadInput:
+		if in.Path == "" {
+			missing = "path"
+		}
+	case *WriteInput:
+		if in.Path == "" {
+			missing = "path"
+		}
+	case *EditInput:
+		if in.Path == "" {
+			missing = "path"
+		}
+	case *PatchInput:
+		if in.Patch == "" {
+			missing = "patch text"
+		}
+	case *MCPInput:
+		if in.Tool == "" {
+			missing = "MCP tool name"
+		}
+	}
+	if missing != "" {
+		return fmt.Errorf("%s tool %q has no %s", t.Kind(), t.Name, missing)
+	}
+	return nil
 }
 
 // ToolInput is a typed tool input. Its dynamic type is one of *ShellInput,

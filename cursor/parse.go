@@ -56,6 +56,10 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		}
 		return &hooks.PreToolUseEvent{Base: b, Tool: t}, nil
 	case EventBeforeShellExecution:
+		if in.Command == "" {
+			// A gate with nothing to judge: let the fail policy decide.
+			return nil, fmt.Errorf("cursor %s payload has no command", in.HookEventName)
+		}
 		return &hooks.PreToolUseEvent{Base: b, Tool: shellTool(&in)}, nil
 	case EventBeforeMCPExecution:
 		t, err := mcpTool(&in)
@@ -125,6 +129,9 @@ func knownEvent(name string) bool {
 
 // tool reads the tool of preToolUse, postToolUse and postToolUseFailure.
 func tool(in *Input) (hooks.Tool, error) {
+	if in.ToolName == "" {
+		return hooks.Tool{}, fmt.Errorf("cursor %s payload has no tool_name", in.HookEventName)
+	}
 	obj, err := object("tool_input", in.ToolInput)
 	if err != nil {
 		return hooks.Tool{}, fmt.Errorf("cursor %s: %w", in.HookEventName, err)

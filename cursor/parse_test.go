@@ -167,7 +167,8 @@ func TestParseQuirks(t *testing.T) {
 func TestParseMatchesCapabilities(t *testing.T) {
 	a := New()
 	for _, c := range a.Capabilities() {
-		ev, err := a.Parse([]byte(`{"hook_event_name":"` + c.Native + `"}`))
+		// Tool events need their tool; the rest parse from the name alone.
+		ev, err := a.Parse([]byte(`{"hook_event_name":"` + c.Native + `","tool_name":"Grep","tool_input":{},"command":"ls"}`))
 		if err != nil {
 			t.Errorf("%s: %v", c.Native, err)
 			continue
