@@ -33,11 +33,11 @@ func HasGateway(args []string) bool {
 }
 
 // bridgeArgs takes the bridge's own arguments out of args: --gateway URL,
-// --gateway-token-env NAME and --gateway-timeout DURATION. The rest is for
-// hooks.ParseArgs.
+// --gateway-token-env NAME, --gateway-token-file PATH and --gateway-timeout
+// DURATION. The rest is for hooks.ParseArgs.
 type bridgeArgs struct {
-	url, tokenEnv, timeout string
-	rest, bad              []string
+	url, tokenEnv, tokenFile, timeout string
+	rest, bad                         []string
 }
 
 func parseBridgeArgs(args []string) bridgeArgs {
@@ -50,6 +50,8 @@ func parseBridgeArgs(args []string) bridgeArgs {
 			dst = &b.url
 		case "--gateway-token-env", "-gateway-token-env":
 			dst = &b.tokenEnv
+		case "--gateway-token-file", "-gateway-token-file":
+			dst = &b.tokenFile
 		case "--gateway-timeout", "-gateway-timeout":
 			dst = &b.timeout
 		default:
@@ -78,11 +80,14 @@ func parseBridgeArgs(args []string) bridgeArgs {
 //
 // Arguments: those of hooks.ParseArgs (--host, --fail-open,
 // --fail-closed, --timeout: the host's timeout), plus --gateway URL,
-// --gateway-token-env NAME (default DefaultTokenEnv) and --gateway-timeout
-// DURATION (the budget per call, default DefaultBridgeTimeout, always cut
-// to 90% of the host's timeout). The fail policy answers, locally and in
-// the host's dialect, when the gateway cannot: unreachable, too slow,
-// refusing the token, or not a hooks gateway.
+// --gateway-token-env NAME (default DefaultTokenEnv), --gateway-token-file
+// PATH (the token is the file's content, trimmed; for hosts that filter
+// the environment, such as Gemini CLI with variable redaction on) and
+// --gateway-timeout DURATION (the budget per call, default
+// DefaultBridgeTimeout, always cut to 90% of the host's timeout). The fail
+// policy answers, locally and in the host's dialect, when the gateway
+// cannot: unreachable, too slow, refusing the token, or not a hooks
+// gateway, or when the token file cannot be read.
 func BridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ba := parseBridgeArgs(args)
 	o, bad := hooks.ParseArgs(ba.rest)
@@ -98,11 +103,20 @@ func BridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 			fmt.Fprintln(stderr, "hooks: --gateway-timeout "+strconv.Quote(ba.timeout)+" is not a duration")
 		}
 	}
-	env := ba.tokenEnv
-	if env == "" {
-		env = DefaultTokenEnv
+	var tokenErr error
+	if ba.tokenFile != "" {
+		b, err := os.ReadFile(ba.tokenFile)
+		if err != nil {
+			tokenErr = errors.New("cannot read the gateway token file")
+		}
+		br.Token = strings.TrimSpace(string(b))
+	} else {
+		env := ba.tokenEnv
+		if env == "" {
+			env = DefaultTokenEnv
+		}
+		br.Token = os.Getenv(env)
 	}
-	br.Token = os.Getenv(env)
 
 	limit := h.MaxInput
 	if limit <= 0 {
@@ -121,6 +135,12 @@ func BridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 			return replyOf("", failOutput(h.Fail, err)).Write(stdout, stderr)
 		}
 		return replyOf(a.Host(), hooks.FailResult(a, h, nil, err)).Write(stdout, stderr)
+	}
+	if tokenErr != nil {
+		if a == nil {
+			return replyOf("", failOutput(h.Fail, tokenErr)).Write(stdout, stderr)
+		}
+		return replyOf(a.Host(), hooks.FailResult(a, h, payload, tokenErr)).Write(stdout, stderr)
 	}
 	if a == nil {
 		// Unknown here is not final: the gateway detects with its own

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -73,6 +75,12 @@ func TestBridgeMain(t *testing.T) {
 		t.Errorf("--gateway-token-env: stdout %q", o)
 	}
 
+	tokFile := filepath.Join(t.TempDir(), "token")
+	os.WriteFile(tokFile, []byte("tok-1\n"), 0o600)
+	if o, _, _ := bridgeMain(hooks.Handlers{}, rm, "--gateway", gw.URL, "--host", "one", "--gateway-token-env", "UNSET_TOKEN_VAR", "--gateway-token-file", tokFile); o != deny {
+		t.Errorf("--gateway-token-file: stdout %q", o)
+	}
+
 	// Local failures: the local policy answers, in the host's dialect.
 	for _, c := range []struct {
 		name, wantStdout, wantStderr string
@@ -93,6 +101,9 @@ func TestBridgeMain(t *testing.T) {
 			wantStderr: "hooks: --gateway needs a value\nhooks: fail-closed: gateway URL is not an http or https URL\n"},
 		{name: "unknown host", args: []string{"--gateway", gw.URL, "--host", "nine", "--fail-closed"},
 			wantExit: 2, wantStderr: "hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host \"nine\" (known: one, two)\n"},
+		{name: "unreadable token file", args: []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--gateway-token-file", filepath.Join(t.TempDir(), "none")},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: cannot read the gateway token file"}` + "\n",
+			wantStderr: "hooks: fail-closed: cannot read the gateway token file\n"},
 		{name: "bad budget", args: []string{"--gateway", gw.URL, "--host", "one", "--gateway-timeout", "soon"},
 			wantStdout: deny, wantStderr: "hooks: --gateway-timeout \"soon\" is not a duration\n"},
 	} {
