@@ -1,0 +1,71 @@
+package hooks_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/gemini"
+)
+
+// A policy is a Handlers value: one typed function per event.
+func ExampleHandlers() {
+	h := hooks.Handlers{
+		PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+			if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
+				return hooks.Deny("rm -rf is not allowed"), nil
+			}
+			return hooks.Response{}, nil
+		},
+		Fail: hooks.FailClosed,
+	}
+	payload := `{"session_id":"s1","cwd":"/home/dev/project","hook_event_name":"BeforeTool","timestamp":"2026-11-29T16:52:25.551Z","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`
+	code := hooks.Serve(context.Background(), []hooks.Adapter{gemini.New()}, h,
+		strings.NewReader(payload), os.Stdout, os.Stdout, []string{"--host", "gemini"})
+	fmt.Println("exit", code)
+	// Output:
+	// {"decision":"deny","reason":"rm -rf is not allowed"}
+	// exit 0
+}
+
+// Serve detects the host when --host is not given, and answers in its
+// dialect; the same policy gives Codex its own shape.
+func ExampleServe() {
+	h := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Deny("not today"), nil
+	}}
+	payload := `{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"01a2283a-2518-75a3-9372-46ffe65635eb","transcript_path":null,"cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"make deploy"},"tool_use_id":"call_1"}`
+	adapters := []hooks.Adapter{claude.New(), codex.New()}
+	hooks.Serve(context.Background(), adapters, h, strings.NewReader(payload), os.Stdout, os.Stderr, nil)
+	// Output:
+	// {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not today"}}
+}
+
+// Fit drops what a host cannot honour and says so: Codex takes no ask on
+// PreToolUse, so it becomes a deny (Handlers.AskFallback).
+func ExampleFit() {
+	a := codex.New()
+	ev, _ := a.Parse([]byte(`{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`))
+	r, warnings := hooks.Fit(a.Capabilities(), a.Host(), ev, hooks.Ask("sure?"), hooks.NoDecision, false)
+	fmt.Println(r.Decision, r.Reason)
+	for _, w := range warnings {
+		fmt.Println(w)
+	}
+	// Output:
+	// deny sure?
+	// hooks: codex does not honour ask on PreToolUse: sent as deny
+}
+
+// WritePaths gives one list of target files for writes, edits and
+// patches, so a path policy works the same on every host.
+func ExampleTool_WritePaths() {
+	a := codex.New()
+	ev, _ := a.Parse([]byte(`{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: app.env.example\n*** Move to: .env\n@@\n-A=\n+A=1\n*** Add File: notes.txt\n+hi\n*** End Patch\n"},"tool_use_id":"c"}`))
+	fmt.Println(hooks.ToolOf(ev).WritePaths())
+	// Output:
+	// [app.env.example .env notes.txt]
+}
