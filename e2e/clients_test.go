@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -32,11 +33,14 @@ func TestClients(t *testing.T) {
 		{"baseline", testBaseline},
 		{"deny", testDeny},
 		{"control", testControl},
+		{"deny-write", testDenyWrite},
 		{"context", testContextAllowStop},
 		{"rewrite", testRewrite},
+		{"allow-bypass", testAllowBypass},
 		{"fail-closed-panic", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-closed-panic") }},
 		{"fail-closed-malformed", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-closed-malformed") }},
 		{"fail-open-panic", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-open-panic") }},
+		{"fail-closed-typed", testFailClosedTyped},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {
@@ -125,8 +129,10 @@ func checkEvents(t *testing.T, o *outcome) {
 		if ev.Name() != unified {
 			t.Errorf("%s parsed as %T (%q), want %q", e.Native, ev, ev.Name(), unified)
 		}
-		if _, other := ev.(*hooks.OtherEvent); other != (unified == "") {
+		if oe, other := ev.(*hooks.OtherEvent); other != (unified == "") {
 			t.Errorf("%s parsed as %T", e.Native, ev)
+		} else if other && oe.Unknown {
+			t.Errorf("the adapter does not know %s, an event the client fires: fail-closed hooks without Any block it", e.Native)
 		}
 		if b := ev.Common(); string(b.Host) != o.host.Name || b.NativeEvent != e.Native || b.SessionID == "" || b.Cwd == "" {
 			t.Errorf("%s: base fields host %q native %q session %q cwd %q", e.Native, b.Host, b.NativeEvent, b.SessionID, b.Cwd)
@@ -142,7 +148,7 @@ func checkEvents(t *testing.T, o *outcome) {
 				t.Errorf("%s %s: %s", e.Native, tool.Name, err)
 			}
 		}
-		if !e.Handled {
+		if !e.Handled && !(o.sc.Typed && unified == "") {
 			t.Errorf("%s: the hook's handler was not called (stderr %q)", e.Native, e.Stderr)
 		}
 		if strings.Contains(e.Stderr, "hooks: fail-") && !o.failing(e) {
@@ -369,5 +375,86 @@ func testFail(t *testing.T, h *harness.Host, row string) {
 	}
 	if !strings.Contains(tr.Text, failClosed) {
 		t.Errorf("the model was not told the hook's fail-closed reason; it saw %q", tr.Text)
+	}
+}
+
+// testFailClosedTyped runs the baseline with a fail-closed hook made of
+// typed handlers only (no Any), as most policies are written: the events
+// no handler takes (host-only ones) must not block anything.
+func testFailClosedTyped(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "fail-closed-typed")
+	table.check(t, h.Name, "fail-closed-typed")
+	o := runClient(t, h, &scenario.Scenario{Typed: true, Fail: "closed"}, "run the e2e baseline",
+		func(r *harness.Run) fakemodel.Script { return baselineScript(h.Name, r) })
+	checkEvents(t, o)
+	if got, _ := o.file("shell.txt"); got != "hi\n" {
+		t.Errorf("shell command did not run: shell.txt = %q", got)
+	}
+	if got, _ := o.file("hello.txt"); got != "goodbye world\n" {
+		t.Errorf("write and edit did not both run: hello.txt = %q", got)
+	}
+	for _, e := range o.log {
+		if e.Exit != 0 || strings.Contains(e.Stderr, "fail-closed") {
+			t.Errorf("%s was blocked: exit %d stdout %q stderr %q", e.Native, e.Exit, e.Stdout, e.Stderr)
+		}
+	}
+}
+
+// testAllowBypass runs a command the client refuses on its own (Claude
+// Code without --allowedTools, in -p mode), first with no hook (control:
+// it must not run), then with a hook that allows it: it must run.
+func testAllowBypass(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "allow-bypass")
+	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldAllow) {
+		table.na(t, h.Name, "allow-bypass", "the adapter does not claim allow on "+expects[h.Name].pre)
+	}
+	table.check(t, h.Name, "allow-bypass")
+	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Script: func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo ran > allow_target.txt"), fakemodel.Say(firstAnswer)}
+	}}
+	control := runWith(t, spec, nil)
+	if got, ok := control.file("allow_target.txt"); ok {
+		t.Fatalf("control: the client ran the command without being allowed (allow_target.txt = %q): nothing to prove", got)
+	}
+	o := runWith(t, spec, &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Response: scenario.Response{Decision: "allow"}}}})
+	checkEvents(t, o)
+	if got, _ := o.file("allow_target.txt"); got != "ran\n" {
+		t.Errorf("our allow did not let the command run: allow_target.txt = %q; model saw %q", got, o.toolResult(t, 0).Text)
+	}
+}
+
+// testDenyWrite denies a file write (Codex: an apply_patch adding the
+// file): the file must not exist and the model must be told our reason.
+// The baseline run shows the same tool writing files when not denied.
+func testDenyWrite(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "deny-write")
+	table.check(t, h.Name, "deny-write")
+	kind := hooks.KindWrite
+	if h.Name == "codex" {
+		kind = hooks.KindPatch
+	}
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: kind, Contains: "secret_target.txt",
+		Response: scenario.Response{Decision: "deny", Reason: denyReason}}}}
+	o := runClient(t, h, sc, "run the e2e deny-write scenario", func(r *harness.Run) fakemodel.Script {
+		var write fakemodel.Step
+		switch h.Name {
+		case "claude":
+			write = fakemodel.Call("Write", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
+		case "gemini":
+			write = fakemodel.Call("write_file", map[string]any{"file_path": "secret_target.txt", "content": "leaked\n"})
+		default:
+			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
+		}
+		return fakemodel.Script{write, fakemodel.Say(firstAnswer)}
+	})
+	checkEvents(t, o)
+	if got, ok := o.file("secret_target.txt"); ok {
+		t.Errorf("DENIED WRITE HAPPENED: secret_target.txt = %q", got)
+	}
+	if pre := o.entries(expects[h.Name].pre); len(pre) == 0 || pre[0].Rule != 0 {
+		t.Fatalf("the deny rule did not answer the write")
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
+		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
 	}
 }

@@ -17,7 +17,9 @@ var rows = []struct{ key, title string }{
 	{"noopinion", "No opinion: every tool runs (shell, write, edit, read; Codex: shell, apply_patch)"},
 	{"deny", "PreToolUse deny: the command does not run, the model is told our reason"},
 	{"control", "Control run without the hook: the same command does run"},
+	{"deny-write", "PreToolUse deny on a file write (Codex: apply_patch): the file is not written, the model is told our reason"},
 	{"allow", "PreToolUse allow: the tool runs"},
+	{"allow-bypass", "PreToolUse allow runs a tool the client would refuse on its own (with a control run)"},
 	{"rewrite", "PreToolUse updated input: the rewritten command runs instead"},
 	{"ctx-session", "SessionStart context reaches the model"},
 	{"ctx-prompt", "UserPromptSubmit context reaches the model"},
@@ -27,6 +29,7 @@ var rows = []struct{ key, title string }{
 	{"fail-closed-panic", "Fail closed, handler panics: the tool is blocked"},
 	{"fail-closed-malformed", "Fail closed, malformed stdin: the tool is blocked"},
 	{"fail-open-panic", "Fail open, handler panics: the tool runs"},
+	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
 }
 
 type cell struct{ status, note string }

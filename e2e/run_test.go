@@ -33,8 +33,16 @@ type outcome struct {
 // registered but never ran.
 func runClient(t *testing.T, host *harness.Host, sc *scenario.Scenario, prompt string, script func(*harness.Run) fakemodel.Script) *outcome {
 	t.Helper()
+	return runWith(t, harness.Spec{Host: host, Prompt: prompt, Script: script}, sc)
+}
+
+// runWith is runClient for a spec (Host, Prompt, Script and Strict are
+// taken from it).
+func runWith(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
+	t.Helper()
+	host := spec.Host
 	dir := t.TempDir()
-	spec := harness.Spec{Host: host, Clients: clients, Dir: dir, Prompt: prompt, Script: script, Timeout: runTimeout}
+	spec.Clients, spec.Dir, spec.Timeout = clients, dir, runTimeout
 	if sc != nil {
 		sc.Log = filepath.Join(dir, "hooks.jsonl")
 		path := filepath.Join(dir, "scenario.json")
@@ -55,7 +63,7 @@ func runClient(t *testing.T, host *harness.Host, sc *scenario.Scenario, prompt s
 		}
 	}
 	t.Cleanup(func() {
-		if t.Failed() {
+		if t.Failed() || os.Getenv("HOOKS_E2E_EVIDENCE") == "1" {
 			t.Logf("evidence:\n%s", o.evidence())
 		}
 	})

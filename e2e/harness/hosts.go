@@ -48,8 +48,10 @@ func Claude() *Host {
 		Register: RegisterClaude,
 		setup:    func(r *Run) error { return nil },
 		command: func(r *Run, prompt string) ([]string, []string) {
-			argv := []string{r.Clients.Bin("claude"), "-p", prompt, "--output-format", "stream-json", "--verbose",
-				"--allowedTools", "Bash,Write,Edit,Read"}
+			argv := []string{r.Clients.Bin("claude"), "-p", prompt, "--output-format", "stream-json", "--verbose"}
+			if !r.Strict {
+				argv = append(argv, "--allowedTools", "Bash,Write,Edit,Read")
+			}
 			env := []string{
 				"CLAUDE_CONFIG_DIR=" + filepath.Join(r.Home, ".claude"),
 				"ANTHROPIC_BASE_URL=" + r.Server.URL(),

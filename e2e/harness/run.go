@@ -23,6 +23,9 @@ type Run struct {
 	Root, Home, Project, Tmp string
 	// Server is the fake model server the client talks to.
 	Server *fakemodel.Server
+	// Strict leaves the client's own permission rules in force (Claude
+	// Code: no --allowedTools, so tools it would ask about are refused).
+	Strict bool
 }
 
 // Spec describes a run.
@@ -45,6 +48,9 @@ type Spec struct {
 	Prepare func(r *Run) error
 	// Timeout bounds the client process (default 3 minutes).
 	Timeout time.Duration
+	// Strict leaves the client's own permission rules in force; see
+	// Run.Strict.
+	Strict bool
 }
 
 // Result is what a run left behind.
@@ -95,7 +101,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		return nil, errors.New("harness: Spec needs Host, Clients and Dir")
 	}
 	r := &Run{Host: s.Host, Clients: s.Clients, Root: s.Dir,
-		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp")}
+		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict}
 	for _, d := range []string{r.Home, r.Project, r.Tmp} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err

@@ -32,6 +32,10 @@ type Scenario struct {
 	// Rules are tried in order; the first that matches an event answers
 	// it. Events no rule matches get no opinion.
 	Rules []Rule `json:"rules,omitempty"`
+	// Typed makes the hook use one typed handler per unified event and no
+	// Handlers.Any, as most real hooks do: host-only events then reach no
+	// handler at all.
+	Typed bool `json:"typed,omitempty"`
 	// Corrupt lists native event names (hook_event_name) whose payload is
 	// replaced by malformed JSON before the library reads it.
 	Corrupt []string `json:"corrupt,omitempty"`

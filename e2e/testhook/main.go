@@ -57,7 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		input, e.Corrupted = []byte(malformed), true
 	}
 
-	h := hooks.Handlers{Any: func(ctx context.Context, ev hooks.Event) (hooks.Response, error) {
+	answer := func(ctx context.Context, ev hooks.Event) (hooks.Response, error) {
 		e.Handled, e.Event = true, ev.Name()
 		t := hooks.ToolOf(ev)
 		if t != nil {
@@ -79,7 +79,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			in = t.Input
 		}
 		return r.Response.Hooks(in)
-	}}
+	}
+	var h hooks.Handlers
+	if sc != nil && sc.Typed {
+		h = typed(answer)
+	} else {
+		h.Any = answer
+	}
 	if sc != nil && sc.Fail == "closed" {
 		h.Fail = hooks.FailClosed
 	}
@@ -95,6 +101,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// typed returns Handlers with one typed handler per unified event, each
+// calling answer, and no Any.
+func typed(answer func(context.Context, hooks.Event) (hooks.Response, error)) hooks.Handlers {
+	return hooks.Handlers{
+		SessionStart: func(ctx context.Context, e *hooks.SessionStartEvent) (hooks.Response, error) { return answer(ctx, e) },
+		SessionEnd:   func(ctx context.Context, e *hooks.SessionEndEvent) (hooks.Response, error) { return answer(ctx, e) },
+		UserPromptSubmit: func(ctx context.Context, e *hooks.UserPromptSubmitEvent) (hooks.Response, error) {
+			return answer(ctx, e)
+		},
+		PreToolUse:  func(ctx context.Context, e *hooks.PreToolUseEvent) (hooks.Response, error) { return answer(ctx, e) },
+		PostToolUse: func(ctx context.Context, e *hooks.PostToolUseEvent) (hooks.Response, error) { return answer(ctx, e) },
+		PostToolUseFailure: func(ctx context.Context, e *hooks.PostToolUseFailureEvent) (hooks.Response, error) {
+			return answer(ctx, e)
+		},
+		PermissionRequest: func(ctx context.Context, e *hooks.PermissionRequestEvent) (hooks.Response, error) {
+			return answer(ctx, e)
+		},
+		Stop:          func(ctx context.Context, e *hooks.StopEvent) (hooks.Response, error) { return answer(ctx, e) },
+		SubagentStart: func(ctx context.Context, e *hooks.SubagentStartEvent) (hooks.Response, error) { return answer(ctx, e) },
+		SubagentStop:  func(ctx context.Context, e *hooks.SubagentStopEvent) (hooks.Response, error) { return answer(ctx, e) },
+		PreCompact:    func(ctx context.Context, e *hooks.PreCompactEvent) (hooks.Response, error) { return answer(ctx, e) },
+		Notification:  func(ctx context.Context, e *hooks.NotificationEvent) (hooks.Response, error) { return answer(ctx, e) },
+	}
 }
 
 func ruleIndex(sc *scenario.Scenario, r *scenario.Rule) int {

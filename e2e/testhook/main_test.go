@@ -73,3 +73,21 @@ func TestWithoutScenarioNoOpinion(t *testing.T) {
 		t.Fatalf("exit %d stdout %q stderr %q", code, out.String(), errs.String())
 	}
 }
+
+func TestTypedHandlersSkipHostOnlyEvents(t *testing.T) {
+	log := setScenario(t, &scenario.Scenario{Typed: true, Fail: "closed", Rules: []scenario.Rule{{Event: hooks.PreToolUse,
+		Response: scenario.Response{Decision: "deny", Reason: "NO_X"}}}})
+	batch := `{"session_id":"s1","transcript_path":"/home/dev/.claude/t.jsonl","cwd":"/home/dev/project","hook_event_name":"PostToolBatch","tool_calls":[]}`
+	var out, errs bytes.Buffer
+	if code := run([]string{"--host", "claude"}, strings.NewReader(batch), &out, &errs); code != 0 || out.Len() != 0 {
+		t.Fatalf("host-only event: exit %d stdout %q stderr %q", code, out.String(), errs.String())
+	}
+	out.Reset()
+	if code := run([]string{"--host", "claude"}, strings.NewReader(claudePre), &out, &errs); code != 0 || !strings.Contains(out.String(), "NO_X") {
+		t.Fatalf("typed PreToolUse: exit %d stdout %q stderr %q", code, out.String(), errs.String())
+	}
+	es, _ := scenario.ReadLog(log)
+	if len(es) != 2 || es[0].Handled || !es[1].Handled {
+		t.Errorf("log = %+v", es)
+	}
+}
