@@ -214,3 +214,19 @@ func (h *host) limitOf(n int) time.Duration {
 	}
 	return time.Duration(n) * time.Second
 }
+
+// needs says what the host requires before it runs hooks from a file of
+// scope s, beyond the file itself.
+func (h *host) needs(s Scope) string {
+	switch h.name {
+	case codex.Host:
+		return "Codex runs these hooks only once you trust them (/hooks in codex, or trusted_hash lines in config.toml); doctor prints the exact lines"
+	case gemini.Host:
+		return "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"
+	case cursor.Host:
+		if s == Project {
+			return "Cursor runs project hooks only in a trusted workspace"
+		}
+	}
+	return ""
+}

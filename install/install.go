@@ -84,11 +84,11 @@ func (c *Change) Diff() string {
 	if !c.Changed() {
 		return ""
 	}
-	from := "a/" + filepath.ToSlash(c.Path)
+	from := c.Path
 	if c.Before == nil {
 		from = "/dev/null"
 	}
-	return unifiedDiff(from, "b/"+filepath.ToSlash(c.Path), string(c.Before), string(c.After))
+	return unifiedDiff(from, c.Path, string(c.Before), string(c.After))
 }
 
 // Install adds our entries to each host's file for o.Scope. It computes
@@ -202,6 +202,11 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 	}
 	c.Added, c.Updated, c.Unchanged, c.Removed = out.Added, out.Updated, out.Unchanged, out.Removed
 	c.Notes = append(c.Notes, out.Notes...)
+	if add && len(c.Added)+len(c.Updated) > 0 {
+		if n := h.needs(scope); n != "" {
+			c.Notes = append(c.Notes, n)
+		}
+	}
 	return c, nil
 }
 

@@ -1,0 +1,404 @@
+package install
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/internal/jsonc"
+)
+
+// Level grades a finding.
+type Level int
+
+// The levels, from harmless to blocking.
+const (
+	Info Level = iota
+	OK
+	Warn
+	Fail
+)
+
+func (l Level) String() string {
+	return [...]string{"info", "ok", "warn", "FAIL"}[l]
+}
+
+// Finding is one line of a doctor report.
+type Finding struct {
+	Host  hooks.Host
+	Scope Scope // "" for the host as a whole
+	Path  string
+	// Event is the native event the finding is about, if any.
+	Event string
+	Level Level
+	Msg   string
+}
+
+// Report is the outcome of Doctor.
+type Report struct {
+	Findings []Finding
+	// Entries counts the entries of ours found.
+	Entries int
+}
+
+// Healthy reports that entries of ours were found and nothing fails.
+func (r *Report) Healthy() bool {
+	if r.Entries == 0 {
+		return false
+	}
+	for _, f := range r.Findings {
+		if f.Level == Fail {
+			return false
+		}
+	}
+	return true
+}
+
+// Write prints the report, one finding per line (multi-line advice
+// indented), and a verdict.
+func (r *Report) Write(w io.Writer) {
+	last := ""
+	for _, f := range r.Findings {
+		head := string(f.Host)
+		if f.Scope != "" {
+			head += " " + string(f.Scope) + " " + f.Path
+		}
+		if head != last {
+			fmt.Fprintln(w, head)
+			last = head
+		}
+		msg := f.Msg
+		if f.Event != "" {
+			msg = f.Event + ": " + msg
+		}
+		fmt.Fprintf(w, "  %-4s %s\n", f.Level, strings.ReplaceAll(msg, "\n", "\n       "))
+	}
+	switch {
+	case r.Entries == 0:
+		fmt.Fprintln(w, "unhealthy: no hook entries of this binary were found; run install")
+	case r.Healthy():
+		fmt.Fprintf(w, "healthy: %d entries checked\n", r.Entries)
+	default:
+		fmt.Fprintln(w, "unhealthy: see FAIL above")
+	}
+}
+
+type doctor struct {
+	ctx    context.Context
+	o      Options
+	e      env
+	r      *Report
+	ran    map[string]runResult
+	config map[string]string // Codex config.toml, read once
+	cfgErr error
+	cfgAt  string
+}
+
+func (d *doctor) add(h hooks.Host, s Scope, path, event string, l Level, format string, args ...any) {
+	d.r.Findings = append(d.r.Findings, Finding{Host: h, Scope: s, Path: path, Event: event, Level: l, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Doctor checks, for each host of o.Hosts and each scope (o.Scope, or all
+// when it is ""), that the entries of o.Binary are there and point at an
+// executable, runs the binary on a synthetic payload of each registered
+// event and checks the answer is one the host accepts (schema-valid on
+// Codex), and reports what would stop the host from running the hooks.
+func Doctor(ctx context.Context, o Options) (*Report, error) {
+	hs, e, err := o.prepare()
+	if err != nil {
+		return nil, err
+	}
+	d := &doctor{ctx: ctx, o: o, e: e, r: &Report{}, ran: map[string]runResult{}}
+	scopes := Scopes()
+	if o.Scope != "" {
+		scopes = []Scope{o.Scope}
+	}
+	for _, h := range hs {
+		n := 0
+		var where []Scope
+		for _, s := range scopes {
+			if k := d.checkFile(h, s); k > 0 {
+				n += k
+				where = append(where, s)
+			}
+		}
+		if n == 0 {
+			l := Info
+			if o.Hosts != nil {
+				l = Fail
+			}
+			d.add(h.name, "", "", "", l, "not installed (%s)", scopeList(scopes))
+			continue
+		}
+		d.r.Entries += n
+		d.hostBlockers(h, where)
+	}
+	return d.r, nil
+}
+
+func scopeList(ss []Scope) string {
+	var s []string
+	for _, x := range ss {
+		s = append(s, string(x))
+	}
+	return "scopes checked: " + strings.Join(s, ", ")
+}
+
+// checkFile checks one file and returns how many entries of ours it has.
+func (d *doctor) checkFile(h *host, s Scope) int {
+	p := h.path(s, d.e)
+	if p == "" {
+		return 0
+	}
+	src, err := readFile(p)
+	if err != nil {
+		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
+		return 0
+	}
+	if src == nil {
+		return 0
+	}
+	ed, err := h.open(src, d.o.Binary)
+	if err != nil {
+		d.add(h.name, s, p, "", Fail, "%v", err)
+		return 0
+	}
+	fs := ed.ours(nil)
+	if len(fs) == 0 {
+		return 0
+	}
+	if h.version {
+		switch v := ed.doc.Root.Get("version"); {
+		case v == nil:
+			d.add(h.name, s, p, "", Fail, "no \"version\": 1: the Cursor CLI ignores the file; run install again to add it")
+		case string(ed.doc.Src[v.Start:v.End]) != "1":
+			d.add(h.name, s, p, "", Fail, "\"version\" is %s; Cursor expects 1", ed.doc.Src[v.Start:v.End])
+		}
+	}
+	var events []string
+	for _, f := range fs {
+		events = append(events, ed.hooks().Members[f.member].Key)
+	}
+	d.add(h.name, s, p, "", OK, "%d entries: %s", len(fs), strings.Join(events, ", "))
+	var trusts []codexTrust
+	for _, f := range fs {
+		event := ed.hooks().Members[f.member].Key
+		d.checkEntry(h, s, p, ed, f, event)
+		if h.name == codex.Host {
+			if t, ok := d.codexTrust(h, s, p, ed, f, event); ok && t.status != "trusted" {
+				trusts = append(trusts, t)
+			}
+		}
+	}
+	if len(trusts) > 0 {
+		d.codexAdvice(h, s, p, trusts)
+	}
+	return len(fs)
+}
+
+// knownEvent reports a native event the host delivers.
+func knownEvent(h *host, native string) (hooks.EventName, bool) {
+	for _, c := range h.adapter.Capabilities() {
+		if c.Native == native {
+			return c.Event, true
+		}
+	}
+	return "", false
+}
+
+// checkEntry checks one entry's command and runs it.
+func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, event string) {
+	if _, ok := knownEvent(h, event); !ok {
+		d.add(h.name, s, p, event, Warn, "%s has no such event; the entry never runs", h.name)
+		return
+	}
+	command := str(f.node.Get("command"))
+	words, _ := splitCommand(command)
+	if fi, err := os.Stat(words[0]); err != nil {
+		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", words[0], err, missingEffect(h))
+		return
+	} else if fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
+		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", words[0], missingEffect(h))
+		return
+	}
+	limit := DefaultTimeout
+	if to := f.node.Get("timeout"); to != nil {
+		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
+			limit = h.limitOf(n)
+		}
+	}
+	if o, bad := hooks.ParseArgs(words[1:]); len(bad) > 0 {
+		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", strings.Join(bad, "; "))
+	} else if o.HostTimeout > limit {
+		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", o.HostTimeout, limit)
+	}
+	failClosed := false
+	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
+		failClosed = true
+	}
+	pl := payload(h, event, d.e.dir)
+	if pl == nil {
+		d.add(h.name, s, p, event, Info, "no sample payload for this event; not run")
+		return
+	}
+	key := command + "\x00" + event
+	res, done := d.ran[key]
+	if !done {
+		dir := d.e.dir
+		if h.name == cursor.Host && s == User {
+			dir = filepath.Join(d.e.home, ".cursor")
+		}
+		res = runHook(d.ctx, command, pl, dir, hostEnv(h, d.e), min(limit, time.Minute))
+		d.ran[key] = res
+	}
+	l, msg := checkAnswer(h, event, res, failClosed)
+	d.add(h.name, s, p, event, l, "%s", msg)
+}
+
+// missingEffect says what the host does when the hook cannot run.
+func missingEffect(h *host) string {
+	if h.name == gemini.Host {
+		return ": Gemini CLI blocks every matching call (the shell exits 127)"
+	}
+	return ""
+}
+
+// hostEnv is the environment the host gives its hooks, in part.
+func hostEnv(h *host, e env) []string {
+	switch h.name {
+	case claude.Host:
+		return []string{"CLAUDE_PROJECT_DIR=" + e.dir}
+	case cursor.Host:
+		return []string{"CURSOR_PROJECT_DIR=" + e.dir, "CLAUDE_PROJECT_DIR=" + e.dir, "CURSOR_VERSION=3.9.16"}
+	case gemini.Host:
+		return []string{"GEMINI_PROJECT_DIR=" + e.dir, "GEMINI_CWD=" + e.dir, "CLAUDE_PROJECT_DIR=" + e.dir,
+			"GEMINI_SESSION_ID=" + doctorSession}
+	}
+	return []string{"CODEX_HOME=" + codexHome(e)}
+}
+
+// codexTrust checks the hook trust of one Codex entry.
+func (d *doctor) codexTrust(h *host, s Scope, p string, ed *editor, f found, event string) (codexTrust, bool) {
+	if d.config == nil && d.cfgErr == nil {
+		d.config, d.cfgAt, d.cfgErr = readCodexConfig(d.e)
+	}
+	if d.cfgErr != nil {
+		d.add(h.name, s, p, event, Warn, "cannot read %s to check hook trust: %v", d.cfgAt, d.cfgErr)
+		return codexTrust{}, false
+	}
+	t, err := codexTrustOf(ed, f, p, d.config)
+	if err != nil {
+		d.add(h.name, s, p, event, Warn, "cannot compute Codex's trust hash: %v", err)
+		return codexTrust{}, false
+	}
+	switch t.status {
+	case "trusted":
+		d.add(h.name, s, p, event, OK, "trusted in %s", d.cfgAt)
+	case "disabled":
+		d.add(h.name, s, p, event, Fail, "disabled in Codex (/hooks); Codex does not run it")
+	case "modified":
+		d.add(h.name, s, p, event, Fail, "changed since it was trusted: Codex skips it silently until trusted again")
+	default:
+		d.add(h.name, s, p, event, Fail, "not trusted: Codex skips it silently")
+	}
+	return t, true
+}
+
+func (d *doctor) codexAdvice(h *host, s Scope, p string, ts []codexTrust) {
+	d.add(h.name, s, p, "", Fail, "Codex runs hooks from %s only once you trust them. Either:\n"+
+		"- run codex in %s, type /hooks, and trust the %d hooks of this file; or\n"+
+		"- add these lines to %s (the hashes are of the entries as written now):\n%s"+
+		"- or, for one headless run only: codex exec --dangerously-bypass-hook-trust ...",
+		p, d.e.dir, len(ts), d.cfgAt, indent(codexTrustSnippet(ts), "    "))
+}
+
+func indent(s, pre string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = pre + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// hostBlockers reports host-wide settings that stop the hooks.
+func (d *doctor) hostBlockers(h *host, where []Scope) {
+	e := d.e
+	switch h.name {
+	case claude.Host:
+		for _, s := range Scopes() {
+			p := h.path(s, e)
+			if v := jsonSetting(p, "disableAllHooks"); v != nil && v.Kind == jsonc.True {
+				d.add(h.name, "", "", "", Fail, "%s sets \"disableAllHooks\": true: Claude Code runs no hook", p)
+			}
+		}
+		for _, p := range []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"} {
+			if v := jsonSetting(p, "allowManagedHooksOnly"); v != nil && v.Kind == jsonc.True {
+				d.add(h.name, "", "", "", Fail, "%s sets \"allowManagedHooksOnly\": Claude Code runs only managed hooks", p)
+			}
+			if v := jsonSetting(p, "disableAllHooks"); v != nil && v.Kind == jsonc.True {
+				d.add(h.name, "", "", "", Fail, "%s sets \"disableAllHooks\": true: Claude Code runs no hook", p)
+			}
+		}
+	case gemini.Host:
+		enabled, from := true, ""
+		for _, p := range []string{h.path(User, e), h.path(Project, e), geminiSystemSettings(e)} {
+			if v := jsonSetting(p, "hooksConfig", "enabled"); v != nil {
+				enabled, from = v.Kind != jsonc.False, p
+			}
+			if v := jsonSetting(p, "hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
+				name := strings.TrimSuffix(filepath.Base(d.o.Binary), ".exe")
+				for _, x := range v.Elems {
+					if x.Kind == jsonc.String && (x.Str == name || isOurs(x.Str, d.o.Binary, h.name)) {
+						d.add(h.name, "", "", "", Fail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)
+					}
+				}
+			}
+		}
+		if !enabled {
+			d.add(h.name, "", "", "", Fail, "%s sets hooksConfig.enabled to false: Gemini CLI runs no hook", from)
+		}
+		switch trust, by := geminiTrust(e); trust {
+		case "trusted":
+			d.add(h.name, "", "", "", OK, "%s is a trusted folder (%s)", e.dir, by)
+		default:
+			d.add(h.name, "", "", "", Fail, "%s is %s for Gemini CLI, which loads hooks (user and project) only in trusted folders.\n"+
+				"Run gemini in it and choose to trust the folder, or add %s: %s to %s;\n"+
+				"headless runs (gemini -p) need GEMINI_CLI_TRUST_WORKSPACE=true.",
+				e.dir, map[string]string{"untrusted": "not trusted", "undecided": "not yet trusted"}[trust],
+				jsonc.Quote(e.dir), jsonc.Quote("TRUST_FOLDER"), by)
+		}
+	case codex.Host:
+		if d.config == nil {
+			return
+		}
+		if tomlIs(d.config, "false", "features", "hooks") {
+			d.add(h.name, "", "", "", Fail, "%s sets [features] hooks = false: Codex runs no hook", d.cfgAt)
+		}
+		if contains(where, Project) {
+			switch codexProjectTrusted(d.config, e.dir) {
+			case "trusted":
+				d.add(h.name, "", "", "", OK, "project %s is trusted", e.dir)
+			default:
+				d.add(h.name, "", "", "", Fail, "Codex reads %s only in a trusted project: run codex in %s and trust it, or add to %s:\n    [projects.%s]\n    trust_level = \"trusted\"",
+					filepath.Join(e.dir, ".codex"), e.dir, d.cfgAt, tomlQuote(e.dir))
+			}
+		}
+	case cursor.Host:
+		if contains(where, Project) {
+			d.add(h.name, "", "", "", Info, "Cursor runs project hooks only in a trusted workspace; doctor cannot check that")
+		}
+	}
+}

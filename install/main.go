@@ -1,0 +1,220 @@
+package install
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/cursor"
+)
+
+// Main runs "install", "uninstall" or "doctor" (args[0]) with the flags
+// that follow, writing to stdout and stderr, for the hook binary at self
+// (its absolute path). It returns the exit code: 0 on success (doctor:
+// healthy), 1 on failure (doctor: unhealthy), 2 on a usage error.
+func Main(args []string, stdout, stderr io.Writer, self string) int {
+	if len(args) == 0 {
+		usage(stderr, self)
+		return 2
+	}
+	cmd, args := args[0], args[1:]
+	switch cmd {
+	case "install", "uninstall", "doctor":
+	case "help", "-h", "--help", "-help":
+		usage(stdout, self)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n", cmd)
+		usage(stderr, self)
+		return 2
+	}
+	o, err := parseFlags(cmd, args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	o.Binary = self
+	if cmd == "doctor" {
+		r, err := Doctor(context.Background(), o)
+		if err != nil {
+			fmt.Fprintln(stderr, "doctor:", err)
+			return 1
+		}
+		r.Write(stdout)
+		if !r.Healthy() {
+			return 1
+		}
+		return 0
+	}
+	if isTemporary(self) && !o.DryRun && cmd == "install" {
+		fmt.Fprintf(stderr, "install: %s looks like a temporary build (go run or go test); hosts would run a file that is soon deleted. Build the binary (go build or go install) and run install from it.\n", self)
+		return 1
+	}
+	var changes []Change
+	if cmd == "install" {
+		changes, err = Install(o)
+	} else {
+		changes, err = Uninstall(o)
+	}
+	report(stdout, changes, o.DryRun, err == nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		fmt.Fprintln(stderr, "nothing was written")
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer, self string) {
+	fmt.Fprintf(w, `usage: %[1]s install|uninstall|doctor [flags]
+
+  install    register this binary as a hook of each host
+  uninstall  remove exactly what install added
+  doctor     check the registration, run the hook on sample events, report blockers
+
+flags:
+  --hosts LIST        claude,cursor,gemini,codex (default: all)
+  --scope SCOPE       project, local (Claude only) or user (default: project;
+                      doctor: every scope)
+  --dir DIR           project directory (default: the working directory)
+  --events LIST       unified events: %[2]s
+                      (default: every event the host delivers, except Gemini PreCompact)
+  --matcher REGEX     tool-name matcher for tool events (default: every tool)
+  --timeout DURATION  the hook's time limit, e.g. 10s or 10 (default 30s)
+  --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
+  --cursor-layer L    specific (default) or tool-use
+  --dry-run           print a unified diff per file and write nothing
+`, self, eventList())
+}
+
+func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
+	var o Options
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var hostList, eventList, scope, layer string
+	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
+	fs.StringVar(&eventList, "events", "", "comma-separated unified events")
+	fs.StringVar(&scope, "scope", "", "project, local or user")
+	fs.StringVar(&o.Dir, "dir", "", "project directory")
+	if cmd != "doctor" {
+		fs.StringVar(&o.Matcher, "matcher", "", "tool-name matcher")
+		fs.BoolVar(&o.FailClosed, "fail-closed", false, "block when the hook cannot decide")
+		fs.Var((*timeoutFlag)(&o.Timeout), "timeout", "time limit (duration or seconds)")
+		fs.BoolVar(&o.DryRun, "dry-run", false, "print diffs, write nothing")
+		fs.StringVar(&layer, "cursor-layer", "specific", "specific or tool-use")
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("%s: unexpected argument %q", cmd, fs.Arg(0))
+	}
+	for _, h := range split(hostList) {
+		o.Hosts = append(o.Hosts, hooks.Host(h))
+	}
+	for _, e := range split(eventList) {
+		o.Events = append(o.Events, hooks.EventName(e))
+	}
+	o.Scope = Scope(scope)
+	if o.Scope == "" && cmd != "doctor" {
+		o.Scope = Project
+	}
+	switch layer {
+	case "", "specific":
+		o.CursorLayer = cursor.SpecificLayer
+	case "tool-use":
+		o.CursorLayer = cursor.ToolUseLayer
+	default:
+		return o, fmt.Errorf("--cursor-layer: %q is not specific or tool-use", layer)
+	}
+	return o, nil
+}
+
+func split(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// timeoutFlag reads a Go duration or a number of seconds.
+type timeoutFlag time.Duration
+
+func (t *timeoutFlag) String() string { return time.Duration(*t).String() }
+
+func (t *timeoutFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, err2 := strconv.ParseFloat(s, 64)
+		if err2 != nil {
+			return fmt.Errorf("%q is not a duration (10s, 1m) or a number of seconds", s)
+		}
+		d = time.Duration(n * float64(time.Second))
+	}
+	if d <= 0 || d > 24*time.Hour {
+		return fmt.Errorf("%q is out of range", s)
+	}
+	*t = timeoutFlag(d)
+	return nil
+}
+
+// isTemporary reports a binary built by go run or go test.
+func isTemporary(p string) bool {
+	p = strings.ReplaceAll(p, `\`, "/")
+	return strings.Contains(p, "/go-build") || strings.HasSuffix(p, ".test") || strings.HasSuffix(p, ".test.exe")
+}
+
+// report prints what install or uninstall did (written), or would do.
+func report(w io.Writer, changes []Change, dry, written bool) {
+	for i := range changes {
+		c := &changes[i]
+		if dry {
+			if d := c.Diff(); d != "" {
+				fmt.Fprint(w, d)
+			}
+		}
+		var parts []string
+		add := func(label string, evs []string) {
+			if len(evs) > 0 {
+				parts = append(parts, label+" "+strings.Join(evs, ", "))
+			}
+		}
+		add("added", c.Added)
+		add("updated", c.Updated)
+		add("removed", c.Removed)
+		add("unchanged", c.Unchanged)
+		if len(parts) == 0 {
+			parts = append(parts, "no entries of ours")
+		}
+		state := ""
+		switch {
+		case !c.Changed():
+			state = " (no change)"
+		case dry || !written:
+			state = " (not written)"
+		case c.Before == nil:
+			state = " (created)"
+		case c.Backup != "":
+			state = " (previous content in " + c.Backup + ")"
+		}
+		fmt.Fprintf(w, "%s %s %s: %s%s\n", c.Host, c.Scope, c.Path, strings.Join(parts, "; "), state)
+		for _, n := range c.Notes {
+			fmt.Fprintln(w, "  note: "+n)
+		}
+	}
+	if dry && len(changes) > 0 && written {
+		fmt.Fprintln(w, "dry run: nothing written")
+	}
+}
