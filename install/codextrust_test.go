@@ -51,7 +51,7 @@ name = "p"
 	m := tomlValues(src)
 	for path, want := range map[[4]string]string{
 		{"model"}: "gpt-5.5",
-		{"projects", "/home/dev/project", "trust_level"}:                           "trusted",
+		{"projects", "/home/dev/project", "trust_level"}:                                   "trusted",
 		{"hooks", "state", "/home/dev/.codex/hooks.json:pre_tool_use:0:0", "trusted_hash"}: "sha256:abc",
 		{"hooks", "state", "/home/dev/.codex/hooks.json:pre_tool_use:0:0", "enabled"}:      "false",
 		{"hooks", "state", "/x/hooks.json:stop:0:0", "trusted_hash"}:                       "sha256:def",
