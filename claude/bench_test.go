@@ -1,0 +1,22 @@
+package claude_test
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/benchtest"
+)
+
+var benchCases = []benchtest.Case{
+	{Event: "PreToolUse", Fixture: "PreToolUse-Bash"},
+	{Event: "PostToolUse", Fixture: "PostToolUse-Bash"},
+	{Event: "UserPromptSubmit", Fixture: "UserPromptSubmit"},
+	{Event: "Stop", Fixture: "Stop"},
+}
+
+func BenchmarkProcess(b *testing.B) { benchtest.Process(b, claude.New(), benchCases) }
+
+func BenchmarkServe(b *testing.B) {
+	benchtest.Serve(b, claude.New(), hookmain.Adapters(), benchCases)
+}

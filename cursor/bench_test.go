@@ -1,0 +1,22 @@
+package cursor_test
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/benchtest"
+)
+
+var benchCases = []benchtest.Case{
+	{Event: "PreToolUse", Fixture: "preToolUse-shell"},
+	{Event: "PostToolUse", Fixture: "postToolUse-shell"},
+	{Event: "UserPromptSubmit", Fixture: "beforeSubmitPrompt"},
+	{Event: "Stop", Fixture: "stop"},
+}
+
+func BenchmarkProcess(b *testing.B) { benchtest.Process(b, cursor.New(), benchCases) }
+
+func BenchmarkServe(b *testing.B) {
+	benchtest.Serve(b, cursor.New(), hookmain.Adapters(), benchCases)
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// module is this repository's module path: the only non-standard code the
+// guard may link.
+const module = "github.com/agenthooks/hooks"
+
+// TestOnlyStandardLibrary fails when examples/guard would link a package
+// outside the standard library and this module: a hook runs on every tool
+// call, and every dependency is start-up work and attack surface.
+func TestOnlyStandardLibrary(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go command not found:", err)
+	}
+	out, err := exec.Command(gobin, "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var ours int
+	for _, p := range strings.Fields(string(out)) {
+		if p != module && !strings.HasPrefix(p, module+"/") {
+			t.Errorf("examples/guard links %s, which is neither the standard library nor %s", p, module)
+			continue
+		}
+		ours++
+	}
+	if ours == 0 {
+		t.Fatalf("go list -deps found none of %s's packages: %q", module, out)
+	}
+
+	// The binary itself must name no module dependency either.
+	bin := filepath.Join(t.TempDir(), "guard")
+	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	info, err := exec.Command(gobin, "version", "-m", bin).Output()
+	if err != nil {
+		t.Fatalf("go version -m: %v", err)
+	}
+	var sawMod bool
+	for _, line := range strings.Split(string(info), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "mod" {
+			sawMod = f[1] == module
+		}
+		if len(f) >= 2 && f[0] == "dep" {
+			t.Errorf("the guard binary links module %s", f[1])
+		}
+	}
+	if !sawMod {
+		t.Errorf("go version -m does not name %s as the main module:\n%s", module, info)
+	}
+}

@@ -1,0 +1,22 @@
+package gemini_test
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/benchtest"
+)
+
+var benchCases = []benchtest.Case{
+	{Event: "PreToolUse", Fixture: "before_tool_shell"},
+	{Event: "PostToolUse", Fixture: "after_tool_shell"},
+	{Event: "UserPromptSubmit", Fixture: "before_agent"},
+	{Event: "Stop", Fixture: "after_agent"},
+}
+
+func BenchmarkProcess(b *testing.B) { benchtest.Process(b, gemini.New(), benchCases) }
+
+func BenchmarkServe(b *testing.B) {
+	benchtest.Serve(b, gemini.New(), hookmain.Adapters(), benchCases)
+}
