@@ -1,0 +1,244 @@
+package hookstest
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+)
+
+// A Scenario is one thing an agent does, written once in unified terms ("a
+// shell command `rm -rf /`", "a write to config/.env") and rendered by Run
+// into the native payload of every host that can do it, quirks included.
+// Build one with Shell, Read, Write, Edit, PatchMove, Prompt, Stop,
+// StopAgain, SessionStart, PostShell or PostWrite. The zero Scenario is
+// invalid.
+//
+// Relative paths are relative to the session's working directory,
+// /home/dev/project: Claude Code and Cursor receive them joined to it (they
+// send absolute paths), Gemini CLI and Codex as written (their models write
+// relative paths). Pass an absolute path to have every host send the same.
+type Scenario struct {
+	act        action
+	command    string
+	path, to   string
+	content    string
+	old, new   string
+	prompt     string
+	output     string
+	active     bool
+	permission bool
+}
+
+type action uint8
+
+const (
+	actShell action = iota + 1
+	actRead
+	actWrite
+	actEdit
+	actMove
+	actPrompt
+	actStop
+	actSessionStart
+	actPostShell
+	actPostWrite
+)
+
+// Shell is the agent running a shell command (PreToolUse: Claude Bash,
+// Cursor preToolUse(Shell) and beforeShellExecution, Gemini
+// run_shell_command, Codex Bash).
+func Shell(command string) Scenario { return Scenario{act: actShell, command: command} }
+
+// Read is the agent reading a file (PreToolUse: Claude Read, Cursor
+// preToolUse(Read) and beforeReadFile, Gemini read_file). Codex has no
+// read tool (it reads through the shell), so it is skipped there.
+func Read(path string) Scenario { return Scenario{act: actRead, path: path} }
+
+// Write is the agent creating or overwriting a file with content
+// (PreToolUse: Claude Write, Cursor Write, Gemini write_file, and on Codex
+// an apply_patch that adds the file, both as the apply_patch tool and as an
+// `apply_patch <<'EOF'` heredoc run through the shell).
+func Write(path, content string) Scenario {
+	return Scenario{act: actWrite, path: path, content: content}
+}
+
+// Edit is the agent replacing old with new in a file (PreToolUse: Claude
+// Edit, Gemini replace; Cursor's agent edits with its Write tool, which
+// carries new as the content; on Codex an apply_patch update, as the tool
+// and as a shell heredoc). A policy that only looks at *hooks.EditInput
+// misses Cursor and Codex: use Tool.WritePaths.
+func Edit(path, old, new string) Scenario {
+	return Scenario{act: actEdit, path: path, old: old, new: new}
+}
+
+// PatchMove is a patch that moves (renames) a file, with a one-line
+// change: Codex's apply_patch "*** Move to:", as the tool and as a shell
+// heredoc. The other hosts have no patch tool and are skipped.
+func PatchMove(from, to string) Scenario { return Scenario{act: actMove, path: from, to: to} }
+
+// Prompt is the user submitting a prompt (UserPromptSubmit: Cursor
+// beforeSubmitPrompt, Gemini BeforeAgent).
+func Prompt(text string) Scenario { return Scenario{act: actPrompt, prompt: text} }
+
+// Stop is the agent about to end its turn (Stop: Gemini AfterAgent). A deny
+// keeps it going, with the reason as its next instruction.
+func Stop() Scenario { return Scenario{act: actStop} }
+
+// StopAgain is Stop after a stop hook already kept the agent going once
+// (stop_hook_active; Cursor loop_count 1). By default a second deny is
+// dropped by the loop guard (see hooks.Handlers.RepeatStopBlocks).
+func StopAgain() Scenario { return Scenario{act: actStop, active: true} }
+
+// SessionStart is a new session starting (Cursor sessionStart).
+func SessionStart() Scenario { return Scenario{act: actSessionStart} }
+
+// PostShell is a shell command that ran and printed output (PostToolUse:
+// Claude Bash, Cursor postToolUse(Shell) and afterShellExecution, Gemini
+// AfterTool, Codex Bash).
+func PostShell(command, output string) Scenario {
+	return Scenario{act: actPostShell, command: command, output: output}
+}
+
+// PostWrite is a file write that succeeded (PostToolUse: Claude Write,
+// Cursor postToolUse(Write) with its JSON-encoded tool_output string and
+// afterFileEdit, Gemini write_file, Codex apply_patch).
+func PostWrite(path string) Scenario { return Scenario{act: actPostWrite, path: path} }
+
+// AsPermissionRequest returns the tool call of s (Shell, Write or Edit) as
+// the host's permission request instead of its PreToolUse: Claude Code's
+// PermissionRequest, and Codex's for shell commands. Hosts without one are
+// skipped.
+func (s Scenario) AsPermissionRequest() Scenario { s.permission = true; return s }
+
+// Event returns the unified event the scenario is delivered as.
+func (s Scenario) Event() hooks.EventName {
+	switch s.act {
+	case actShell, actRead, actWrite, actEdit, actMove:
+		if s.permission {
+			return hooks.PermissionRequest
+		}
+		return hooks.PreToolUse
+	case actPrompt:
+		return hooks.UserPromptSubmit
+	case actStop:
+		return hooks.Stop
+	case actSessionStart:
+		return hooks.SessionStart
+	case actPostShell, actPostWrite:
+		return hooks.PostToolUse
+	}
+	return ""
+}
+
+// String describes the scenario, as failure messages name it.
+func (s Scenario) String() string {
+	var d string
+	switch s.act {
+	case actShell:
+		d = fmt.Sprintf("shell command `%s`", s.command)
+	case actRead:
+		d = "read of " + s.path
+	case actWrite:
+		d = "write to " + s.path
+	case actEdit:
+		d = "edit of " + s.path
+	case actMove:
+		d = "patch moving " + s.path + " to " + s.to
+	case actPrompt:
+		d = fmt.Sprintf("prompt %q", clip(s.prompt))
+	case actStop:
+		d = "stop"
+		if s.active {
+			d = "stop again (a stop hook already continued the agent)"
+		}
+	case actSessionStart:
+		d = "session start"
+	case actPostShell:
+		d = fmt.Sprintf("shell command `%s` that ran", s.command)
+	case actPostWrite:
+		d = "write to " + s.path + " that succeeded"
+	default:
+		return "invalid scenario"
+	}
+	if s.permission {
+		d = "permission request: " + d
+	}
+	return d
+}
+
+// validate reports a scenario that cannot be rendered.
+func (s Scenario) validate() error {
+	switch {
+	case s.act == 0:
+		return fmt.Errorf("hookstest: the zero Scenario; build one with Shell, Write, Prompt, …")
+	case s.permission && s.act != actShell && s.act != actWrite && s.act != actEdit:
+		return fmt.Errorf("hookstest: %s: only Shell, Write and Edit can be permission requests", s)
+	case (s.act == actShell || s.act == actPostShell) && strings.TrimSpace(s.command) == "":
+		return fmt.Errorf("hookstest: %s: empty command", s)
+	case (s.act == actRead || s.act == actWrite || s.act == actEdit || s.act == actMove || s.act == actPostWrite) && s.path == "":
+		return fmt.Errorf("hookstest: %s: empty path", s)
+	case s.act == actMove && s.to == "":
+		return fmt.Errorf("hookstest: %s: empty destination", s)
+	}
+	return nil
+}
+
+// check verifies that ev, a rendered payload as the real adapter parsed
+// it, is the scenario: the right unified event, and the command, paths or
+// prompt the scenario names. It guards the kit against rendering a payload
+// the adapter reads as something else.
+func (s Scenario) check(ev hooks.Event) error {
+	if ev.Name() != s.Event() {
+		return fmt.Errorf("parsed as %T (%q), want %s", ev, ev.Common().NativeEvent, s.Event())
+	}
+	tool := hooks.ToolOf(ev)
+	switch s.act {
+	case actShell, actPostShell:
+		sh, ok := tool.Input.(*hooks.ShellInput)
+		if !ok || sh.Command != s.command {
+			return fmt.Errorf("tool input %#v, want the shell command %q", tool.Input, s.command)
+		}
+		if s.act == actPostShell {
+			out := ev.(*hooks.PostToolUseEvent).Output.Text
+			if !strings.Contains(out, strings.TrimSpace(s.output)) {
+				return fmt.Errorf("tool output %q, want it to contain %q", out, s.output)
+			}
+		}
+	case actRead:
+		r, ok := tool.Input.(*hooks.ReadInput)
+		if !ok || (r.Path != s.path && r.Path != absolute(s.path)) {
+			return fmt.Errorf("tool input %#v, want a read of %s", tool.Input, s.path)
+		}
+	case actWrite, actEdit, actPostWrite:
+		if !hasPath(tool.WritePaths(), s.path) {
+			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, tool.WritePaths(), s.path)
+		}
+	case actMove:
+		if ps := tool.WritePaths(); !hasPath(ps, s.path) || !hasPath(ps, s.to) {
+			return fmt.Errorf("tool %s writes %q, want %s and %s", tool.Name, ps, s.path, s.to)
+		}
+	case actPrompt:
+		if p := ev.(*hooks.UserPromptSubmitEvent).Prompt; p != s.prompt {
+			return fmt.Errorf("prompt %q, want %q", p, s.prompt)
+		}
+	case actStop:
+		if a := ev.(*hooks.StopEvent).Active; a != s.active {
+			return fmt.Errorf("stop active %v, want %v", a, s.active)
+		}
+	}
+	return nil
+}
+
+func hasPath(paths []string, p string) bool {
+	return slices.Contains(paths, p) || slices.Contains(paths, absolute(p))
+}
+
+// clip shortens s for a message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return s
+}
