@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -235,11 +236,7 @@ func hostOf(a hooks.Adapter) hooks.Host {
 // and the headers. Two different hosts are an error; an unreadable timeout
 // is ignored (the adapter's default applies).
 func requestOptions(r *http.Request) (hooks.Host, time.Duration, error) {
-	var qHost, qTimeout string
-	if r.URL.RawQuery != "" {
-		q := r.URL.Query()
-		qHost, qTimeout = q.Get("host"), q.Get("timeout")
-	}
+	qHost, qTimeout := queryValues(r.URL.RawQuery)
 	host := qHost
 	if h := r.Header.Get(HeaderHost); h != "" {
 		if host != "" && host != h {
@@ -254,6 +251,38 @@ func requestOptions(r *http.Request) (hooks.Host, time.Duration, error) {
 		}
 	}
 	return hooks.Host(host), timeout, nil
+}
+
+// queryValues returns the first "host" and "timeout" values of a raw
+// query, as url.ParseQuery would, without building the whole map.
+func queryValues(raw string) (host, timeout string) {
+	for raw != "" {
+		var kv string
+		kv, raw, _ = strings.Cut(raw, "&")
+		if strings.Contains(kv, ";") {
+			continue // url.ParseQuery rejects such pairs
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		k, v = unescape(k), unescape(v)
+		switch {
+		case k == "host" && host == "":
+			host = v
+		case k == "timeout" && timeout == "":
+			timeout = v
+		}
+	}
+	return host, timeout
+}
+
+func unescape(s string) string {
+	if !strings.ContainsAny(s, "%+") {
+		return s
+	}
+	u, err := url.QueryUnescape(s)
+	if err != nil {
+		return ""
+	}
+	return u
 }
 
 // parseTimeout reads a Go duration or a number of seconds; 0 if neither.

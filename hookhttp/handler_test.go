@@ -383,3 +383,30 @@ func recorder(h http.Handler, req *http.Request) *httptest.ResponseRecorder {
 	h.ServeHTTP(rec, req)
 	return rec
 }
+
+// TestQueryValues checks the host and timeout query parameters against
+// net/url's reading of the same query.
+func TestQueryValues(t *testing.T) {
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: guard(), Logger: quiet()}
+	body := `{"hook_event_name":"Pre","tool":"rm -rf /"}`
+	deny := `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"
+	for _, tt := range []struct {
+		target string
+		deny   bool
+	}{
+		{"/?host=one", true},
+		{"/?x=1&host=two&timeout=5", true},
+		{"/?h%6Fst=%6Fne", true},
+		{"/?host=one&host=nine", true},
+		{"/?host=nine&host=one", false},
+		{"/?host=one;x", false},
+		{"/?host=%zz", false},
+		{"/?hosts=one", false},
+		{"/?host", false},
+	} {
+		rec := post(g, tt.target, body)
+		if got := rec.Body.String() == deny; got != tt.deny {
+			t.Errorf("%s: body %q, deny %v, want %v", tt.target, rec.Body.String(), got, tt.deny)
+		}
+	}
+}

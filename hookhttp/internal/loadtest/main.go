@@ -23,10 +23,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -100,6 +102,26 @@ type Result struct {
 	Errors   int64
 	Elapsed  time.Duration
 	P50, P99 time.Duration
+	// CPU is the process's CPU time (user and system, client included)
+	// during the round.
+	CPU time.Duration
+}
+
+// CPUPerRequest is the process's CPU time per request.
+func (r Result) CPUPerRequest() time.Duration {
+	if r.Requests == 0 {
+		return 0
+	}
+	return r.CPU / time.Duration(r.Requests)
+}
+
+// cpuTime is the process's CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // RPS is requests per second.
@@ -115,6 +137,7 @@ func run(name, base string, c int, d time.Duration, n int64) Result {
 	var sent, errs atomic.Int64
 	lat := make([][]time.Duration, c)
 	deadline := time.Now().Add(d)
+	cpu0 := cpuTime()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for w := range c {
@@ -157,12 +180,13 @@ func run(name, base string, c int, d time.Duration, n int64) Result {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpu := cpuTime() - cpu0
 	var all []time.Duration
 	for _, l := range lat {
 		all = append(all, l...)
 	}
 	slices.Sort(all)
-	res := Result{Name: name, Requests: int64(len(all)), Errors: errs.Load(), Elapsed: elapsed}
+	res := Result{Name: name, Requests: int64(len(all)), Errors: errs.Load(), Elapsed: elapsed, CPU: cpu}
 	if len(all) > 0 {
 		res.P50, res.P99 = all[len(all)/2], all[len(all)*99/100]
 	}
@@ -170,13 +194,18 @@ func run(name, base string, c int, d time.Duration, n int64) Result {
 }
 
 // Compare measures the bare handler and the gateway in alternating rounds
-// and returns every round, bare first in each pair.
+// and returns every round, bare first in each pair. The gateway logs every
+// decision as JSON to logs (nil: no logging).
 func Compare(c int, d time.Duration, n int64, rounds int, logs io.Writer) ([]Result, error) {
+	logger := slog.New(slog.DiscardHandler)
+	if logs != nil {
+		logger = slog.New(slog.NewJSONHandler(logs, nil))
+	}
 	gwHandler := &hookhttp.Handler{
 		Adapters: hookmain.Adapters(),
 		Handlers: policy(),
 		Auth:     hookhttp.Bearer(token),
-		Logger:   slog.New(slog.NewJSONHandler(logs, nil)),
+		Logger:   logger,
 	}
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", gwHandler)
@@ -206,23 +235,42 @@ func main() {
 	n := flag.Int64("n", 0, "requests per round instead of -d (0: use -d)")
 	rounds := flag.Int("rounds", 10, "rounds per server, alternating")
 	min := flag.Float64("min", 0, "fail unless the median gateway/bare ratio reaches this (e.g. 0.8)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	logs := flag.Bool("log", true, "log every decision as JSON (to io.Discard), as a deployed gateway would")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 
-	res, err := Compare(*c, *d, *n, *rounds, io.Discard)
+	var logw io.Writer = io.Discard
+	if !*logs {
+		logw = nil
+	}
+	res, err := Compare(*c, *d, *n, *rounds, logw)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
 	s := Summarize(res)
-	fmt.Printf("%5s %10s %10s %8s %8s %10s %10s %6s\n", "round", "bare req/s", "gw req/s", "bare err", "gw err", "gw p50", "gw p99", "ratio")
+	fmt.Printf("%5s %10s %10s %8s %8s %10s %10s %9s %9s %6s\n", "round", "bare req/s", "gw req/s", "bare err", "gw err", "gw p50", "gw p99", "bare cpu", "gw cpu", "ratio")
 	for i := 0; i+1 < len(res); i += 2 {
 		b, g := res[i], res[i+1]
-		fmt.Printf("%5d %10.0f %10.0f %8d %8d %10v %10v %6.2f\n", i/2+1, b.RPS(), g.RPS(), b.Errors, g.Errors,
-			g.P50.Round(time.Microsecond), g.P99.Round(time.Microsecond), g.RPS()/b.RPS())
+		fmt.Printf("%5d %10.0f %10.0f %8d %8d %10v %10v %9v %9v %6.2f\n", i/2+1, b.RPS(), g.RPS(), b.Errors, g.Errors,
+			g.P50.Round(time.Microsecond), g.P99.Round(time.Microsecond),
+			b.CPUPerRequest().Round(time.Microsecond), g.CPUPerRequest().Round(time.Microsecond), g.RPS()/b.RPS())
 	}
+	fmt.Printf("CPU per request (client included): bare %v, gateway %v (bare/gateway %.2f)\n",
+		s.BareCPU.Round(time.Microsecond), s.GatewayCPU.Round(time.Microsecond), float64(s.BareCPU)/float64(s.GatewayCPU))
 	fmt.Printf("median gateway/bare %.2f; total req/s gateway %.0f, bare %.0f (%.2f); requests gateway %d, bare %d; errors gateway %d, bare %d; %d clients, %d payloads of 4 hosts\n",
 		s.Median, s.GatewayRPS, s.BareRPS, s.GatewayRPS/s.BareRPS, s.GatewayRequests, s.BareRequests, s.GatewayErrors, s.BareErrors, *c, len(requests))
 	if s.GatewayErrors > 0 || s.Median < *min {
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
@@ -233,13 +281,14 @@ type Summary struct {
 	GatewayRPS, BareRPS           float64 // mean requests per second
 	GatewayRequests, BareRequests int64
 	GatewayErrors, BareErrors     int64
+	GatewayCPU, BareCPU           time.Duration // CPU time per request
 }
 
 // Summarize reads the rounds of Compare.
 func Summarize(res []Result) Summary {
 	var s Summary
 	var ratios []float64
-	var gwTime, bareTime time.Duration
+	var gwTime, bareTime, gwCPU, bareCPU time.Duration
 	for i := 0; i+1 < len(res); i += 2 {
 		b, g := res[i], res[i+1]
 		ratios = append(ratios, g.RPS()/b.RPS())
@@ -249,6 +298,8 @@ func Summarize(res []Result) Summary {
 		s.GatewayErrors += g.Errors
 		bareTime += b.Elapsed
 		gwTime += g.Elapsed
+		bareCPU += b.CPU
+		gwCPU += g.CPU
 	}
 	if len(ratios) == 0 {
 		return s
@@ -260,5 +311,9 @@ func Summarize(res []Result) Summary {
 	}
 	s.GatewayRPS = float64(s.GatewayRequests) / gwTime.Seconds()
 	s.BareRPS = float64(s.BareRequests) / bareTime.Seconds()
+	if s.GatewayRequests > 0 && s.BareRequests > 0 {
+		s.GatewayCPU = gwCPU / time.Duration(s.GatewayRequests)
+		s.BareCPU = bareCPU / time.Duration(s.BareRequests)
+	}
 	return s
 }

@@ -1,0 +1,112 @@
+// Command gateway is an example policy service: one HTTP endpoint that
+// every developer's agent consults. Claude Code calls it directly (an HTTP
+// hook); Cursor, Gemini CLI and Codex call it through the hook binary run
+// with --gateway (see README.md). The policy denies shell commands that run
+// `rm -rf` and writes to .env files.
+//
+//	HOOKS_GATEWAY_TOKEN=$(openssl rand -hex 32) go run ./examples/gateway -addr 127.0.0.1:8787
+//
+// Endpoints: POST /hook (the gateway) and GET /healthz. Every decision is
+// logged as one JSON line on stderr (host, event, tool, decision, status,
+// latency; never the payload or the token).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookmain"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Getenv, os.Stderr))
+}
+
+// config is what the flags and the environment say.
+type config struct {
+	addr     string
+	token    string
+	fail     hooks.FailPolicy
+	timeout  time.Duration
+	maxInput int64
+}
+
+func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	fs := flag.NewFlagSet("gateway", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8787", "listen address")
+	tokenEnv := fs.String("token-env", hookhttp.DefaultTokenEnv, "environment variable holding the bearer token clients must send")
+	failOpen := fs.Bool("fail-open", false, "let actions go on when the policy cannot decide (default: block them)")
+	timeout := fs.Duration("timeout", 5*time.Second, "time limit of one decision; keep it below the hosts' hook timeouts")
+	maxInput := fs.Int64("max-input", hooks.DefaultMaxInput, "request body limit in bytes")
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput}
+	if *failOpen {
+		c.fail = hooks.FailOpen
+	}
+	if c.token == "" {
+		return config{}, fmt.Errorf("set %s to the bearer token clients must send (e.g. openssl rand -hex 32)", *tokenEnv)
+	}
+	if c.timeout <= 0 {
+		return config{}, errors.New("-timeout must be positive")
+	}
+	return c, nil
+}
+
+// newMux is the service: the gateway on POST /hook and a health check.
+func newMux(c config, logger *slog.Logger) *http.ServeMux {
+	h := policy(c.fail)
+	h.Timeout = c.timeout
+	h.MaxInput = c.maxInput
+	mux := http.NewServeMux()
+	mux.Handle("POST /hook", &hookhttp.Handler{
+		Adapters: hookmain.Adapters(),
+		Handlers: h,
+		Auth:     hookhttp.Bearer(c.token),
+		Logger:   logger,
+	})
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
+	return mux
+}
+
+func run(args []string, getenv func(string) string, stderr io.Writer) int {
+	c, err := parse(args, getenv, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 2
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	srv := hookhttp.NewServer(c.addr, newMux(c, logger), c.timeout)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	logger.Info("gateway listening", "addr", c.addr, "fail", c.fail.String(), "timeout", c.timeout)
+	select {
+	case err := <-errc:
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 1
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookmain"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestParse(t *testing.T) {
+	var errs bytes.Buffer
+	if _, err := parse(nil, env(nil), &errs); err == nil || !strings.Contains(err.Error(), "HOOKS_GATEWAY_TOKEN") {
+		t.Errorf("no token: err = %v", err)
+	}
+	c, err := parse([]string{"-addr", ":9000", "-token-env", "T"}, env(map[string]string{"T": "x"}), &errs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.addr != ":9000" || c.token != "x" || c.fail != hooks.FailClosed {
+		t.Errorf("config %+v", c)
+	}
+	c, _ = parse([]string{"-fail-open"}, env(map[string]string{"HOOKS_GATEWAY_TOKEN": "x"}), &errs)
+	if c.fail != hooks.FailOpen {
+		t.Error("-fail-open ignored")
+	}
+	if _, err := parse([]string{"-timeout", "0s"}, env(map[string]string{"HOOKS_GATEWAY_TOKEN": "x"}), &errs); err == nil {
+		t.Error("a zero timeout was accepted")
+	}
+}
+
+const token = "test-token"
+
+func start(t *testing.T) (*httptest.Server, *bytes.Buffer) {
+	var logs bytes.Buffer
+	c := config{token: token, fail: hooks.FailClosed, timeout: 2e9, maxInput: 1 << 20}
+	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil))))
+	t.Cleanup(srv.Close)
+	return srv, &logs
+}
+
+// TestClaudeHTTP posts Claude Code payloads as its HTTP hook does.
+func TestClaudeHTTP(t *testing.T) {
+	srv, logs := start(t)
+	for _, tt := range []struct {
+		name, payload, auth string
+		status              int
+		body                string
+	}{
+		{"rm -rf denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd /tmp && rm -fr build"},"tool_use_id":"t1"}`, token,
+			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: ` + "`rm -rf`" + ` is not allowed; delete specific files instead"}}` + "\n"},
+		{".env write denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/project/.env","content":"K=1"},"tool_use_id":"t2"}`, token,
+			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: /home/dev/project/.env is a .env file; secrets files must not be written by the agent"}}` + "\n"},
+		{"ls allowed", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t3"}`, token, 200, ""},
+		{"unparseable, blocked", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, token,
+			200, `{"decision":"block","reason":"hook failed, blocked by its fail-closed policy: parse claude payload: `},
+		{"wrong token", `{"hook_event_name":"PreToolUse"}`, "nope", 401, "unauthorized\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", srv.URL+"/hook?host=claude&timeout=30", strings.NewReader(tt.payload))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer "+tt.auth)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.status || !strings.HasPrefix(string(b), tt.body) || (tt.body == "" && len(b) > 0) {
+				t.Errorf("%d %q, want %d %q", resp.StatusCode, b, tt.status, tt.body)
+			}
+		})
+	}
+	if strings.Contains(logs.String(), token) || strings.Contains(logs.String(), "rm -fr") {
+		t.Errorf("logs hold the token or a payload:\n%s", logs.String())
+	}
+	if !strings.Contains(logs.String(), `"decision":"deny"`) {
+		t.Errorf("no decision logged:\n%s", logs.String())
+	}
+}
+
+// TestBridges runs the forwarding mode of the hook binary for the
+// command-only hosts, as their hook configurations in README.md do.
+func TestBridges(t *testing.T) {
+	srv, _ := start(t)
+	t.Setenv(hookhttp.DefaultTokenEnv, token)
+	for _, tt := range []struct {
+		host, payload, want string
+		exit                int
+	}{
+		{"cursor", `{"conversation_id":"c1","generation_id":"g1","command":"rm -rf build","cwd":"/home/dev/project","hook_event_name":"beforeShellExecution","cursor_version":"3.9.16","workspace_roots":["/home/dev/project"]}`,
+			`"permission":"deny"`, 0},
+		{"gemini", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"BeforeTool","timestamp":"2026-01-15T10:00:02.100Z","tool_name":"write_file","tool_input":{"file_path":"/home/dev/project/.env","content":"K=1"}}`,
+			`"decision":"deny"`, 0},
+		{"codex", `{"session_id":"s","turn_id":"t","cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"command rm -rf dir"},"tool_use_id":"c1"}`,
+			`"permissionDecision":"deny"`, 0},
+	} {
+		var o, e bytes.Buffer
+		code := hookhttp.BridgeMain(context.Background(), hookmain.Adapters(), hooks.Handlers{Fail: hooks.FailClosed},
+			[]string{"--host", tt.host, "--gateway", srv.URL + "/hook", "--timeout", "30s"}, strings.NewReader(tt.payload), &o, &e)
+		if code != tt.exit || !strings.Contains(o.String(), tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %s", tt.host, code, o.String(), e.String(), tt.want)
+		}
+	}
+}
+
+func TestHealthz(t *testing.T) {
+	srv, _ := start(t)
+	resp, err := http.Get(srv.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+}
