@@ -243,23 +243,23 @@ func fix(c *Case, w hooks.Warning) string {
 	host, ev := hostName(c.Host), firstOf(w.Event, c.Native)
 	switch {
 	case w.Field.Has(hooks.FieldAsk):
-		return fmt.Sprintf("%s cannot ask the user on %s. Return hooks.Deny with a reason (or hooks.Allow) there, or set Handlers.AskFallback deliberately", host, ev)
+		return fmt.Sprintf("return hooks.Deny with a reason (or hooks.Allow) where %s cannot ask the user (%s), or set Handlers.AskFallback deliberately", host, ev)
 	case w.Field.Has(hooks.FieldContext):
-		return fmt.Sprintf("%s shows no context on %s. Add it on an event where it does: %s", host, ev, eventsWith(c.Host, hooks.FieldContext))
+		return fmt.Sprintf("add the context on an event where %s shows it: %s", host, eventsWith(c.Host, hooks.FieldContext))
 	case w.Field.Has(hooks.FieldUpdatedInput):
-		return fmt.Sprintf("%s cannot rewrite the input on %s (it can on: %s). Deny with a reason that says how to redo the call instead", host, ev, eventsWith(c.Host, hooks.FieldUpdatedInput))
+		return fmt.Sprintf("deny with a reason that says how to redo the call; %s rewrites input only on: %s", host, eventsWith(c.Host, hooks.FieldUpdatedInput))
 	case w.Field.Has(hooks.FieldDeny) && strings.Contains(w.Note, "loop guard"):
-		return "the agent already continued once because of a stop hook, and a second block is dropped so that it cannot loop forever. Return no opinion when the stop is active (StopEvent.Active), or set Handlers.RepeatStopBlocks if the policy ends the loop itself"
+		return "the agent already continued once because of a stop hook, and a second block is dropped so that it cannot loop forever. Return no opinion when StopEvent.Active is set, or set Handlers.RepeatStopBlocks if the policy ends the loop itself"
 	case w.Field.Has(hooks.FieldDeny):
-		return fmt.Sprintf("%s cannot block on %s. Block on an event where it can: %s", host, ev, eventsWith(c.Host, hooks.FieldDeny))
+		return fmt.Sprintf("%s cannot block on %s: block on an event where it can: %s", host, ev, eventsWith(c.Host, hooks.FieldDeny))
 	case w.Field.Has(hooks.FieldAllow):
-		return fmt.Sprintf("%s has no allow on %s that skips its own permission rules, so it is the same as no opinion. Return hooks.Response{} there", host, ev)
+		return fmt.Sprintf("return hooks.Response{}: %s has no allow on %s that skips its own permission rules", host, ev)
 	case w.Field.Has(hooks.FieldHalt):
-		return fmt.Sprintf("%s cannot stop the agent from %s (it can on: %s). Deny the call instead", host, ev, eventsWith(c.Host, hooks.FieldHalt))
+		return fmt.Sprintf("deny the call instead: %s stops the agent only on: %s", host, eventsWith(c.Host, hooks.FieldHalt))
 	case w.Field.Has(hooks.FieldReason):
-		return fmt.Sprintf("%s reads no reason on %s without a deny. Drop the Reason, or pair it with hooks.Deny", host, ev)
+		return fmt.Sprintf("drop the Reason, or pair it with hooks.Deny: %s reads no reason on %s without one", host, ev)
 	case w.Field.Has(hooks.FieldUserMessage), w.Field.Has(hooks.FieldSystemMessage):
-		return fmt.Sprintf("%s shows the user no message on %s (it does on: %s). Drop it there", host, ev, eventsWith(c.Host, w.Field))
+		return fmt.Sprintf("drop it: %s shows the user no message on %s (it does on: %s)", host, ev, eventsWith(c.Host, w.Field))
 	}
 	return "see the capability matrix of the " + string(c.Host) + " package"
 }
