@@ -9,6 +9,7 @@ import (
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 	"github.com/agenthooks/hooks/e2e/harness"
 	"github.com/agenthooks/hooks/e2e/scenario"
+	"github.com/agenthooks/hooks/install"
 )
 
 // Markers the model must (or must not) be shown.
@@ -34,6 +35,7 @@ func TestClients(t *testing.T) {
 		{"deny", testDeny},
 		{"control", testControl},
 		{"deny-write", testDenyWrite},
+		{"installer", testInstaller},
 		{"context", testContextAllowStop},
 		{"rewrite", testRewrite},
 		{"allow-bypass", testAllowBypass},
@@ -456,5 +458,47 @@ func testDenyWrite(t *testing.T, h *harness.Host) {
 	}
 	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
 		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+	}
+}
+
+// testInstaller registers the hook with install.Install (project scope)
+// instead of the suite's own configuration writers, then runs the deny
+// scenario: the hooks must run and the deny must take effect.
+func testInstaller(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "installer")
+	table.check(t, h.Name, "installer")
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "deny_target.txt",
+		Response: scenario.Response{Decision: "deny", Reason: denyReason}}}}
+	spec := harness.Spec{Host: h, Prompt: "run the e2e deny scenario", Script: denyScript(h.Name),
+		Register: func(r *harness.Run, hook []string) error {
+			env := map[string]string{
+				"CLAUDE_CONFIG_DIR":          filepath.Join(r.Home, ".claude"),
+				"CODEX_HOME":                 filepath.Join(r.Home, ".codex"),
+				"GEMINI_CLI_TRUST_WORKSPACE": "true",
+			}
+			changes, err := install.Install(install.Options{Binary: hook[0], Hosts: []hooks.Host{hooks.Host(h.Name)},
+				Scope: install.Project, Dir: r.Project, Home: r.Home, Getenv: func(k string) string { return env[k] }})
+			for _, c := range changes {
+				t.Logf("install: %s %s added %v notes %v", c.Host, neutral(r, c.Path), c.Added, c.Notes)
+			}
+			return err
+		}}
+	o := runWith(t, spec, sc)
+	checkEvents(t, o)
+	if got, ok := o.file("deny_target.txt"); ok {
+		t.Errorf("DENIED COMMAND RAN with the installer's registration: deny_target.txt = %q", got)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
+		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+	}
+	fired := map[string]bool{}
+	for _, e := range o.log {
+		fired[e.Native] = true
+	}
+	ex := expects[h.Name]
+	for _, ev := range []string{ex.sessionStart, ex.prompt, ex.pre, ex.stop} {
+		if !fired[ev] {
+			t.Errorf("%s did not run the installed hook on %s (fired: %v)", h.Name, ev, sortedKeys(fired))
+		}
 	}
 }

@@ -29,6 +29,7 @@ var rows = []struct{ key, title string }{
 	{"fail-closed-panic", "Fail closed, handler panics: the tool is blocked"},
 	{"fail-closed-malformed", "Fail closed, malformed stdin: the tool is blocked"},
 	{"fail-open-panic", "Fail open, handler panics: the tool runs"},
+	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
 }
 

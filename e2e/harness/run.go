@@ -41,6 +41,9 @@ type Spec struct {
 	// Hook is the argv of the hook command, registered for every event
 	// of the host; nil registers no hook (a control run).
 	Hook []string
+	// Register, when set, registers Hook instead of Host.Register (an
+	// installer under test).
+	Register func(r *Run, hook []string) error
 	// Env is added to the client's environment (the hook inherits it).
 	Env []string
 	// Prepare, when set, runs after the directories and configuration
@@ -121,7 +124,11 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		return nil, fmt.Errorf("configure %s: %w", s.Host.Name, err)
 	}
 	if s.Hook != nil {
-		if err := s.Host.Register(r, s.Hook); err != nil {
+		register := s.Host.Register
+		if s.Register != nil {
+			register = s.Register
+		}
+		if err := register(r, s.Hook); err != nil {
 			return nil, fmt.Errorf("register hook for %s: %w", s.Host.Name, err)
 		}
 	}
