@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -99,7 +100,7 @@ type doctor struct {
 	o      Options
 	e      env
 	r      *Report
-	ran    map[string]runResult
+	jobs   []job
 	config map[string]string // Codex config.toml, read once
 	cfgErr error
 	cfgAt  string
@@ -119,7 +120,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &doctor{ctx: ctx, o: o, e: e, r: &Report{}, ran: map[string]runResult{}}
+	d := &doctor{ctx: ctx, o: o, e: e, r: &Report{}}
 	scopes := Scopes()
 	if o.Scope != "" {
 		scopes = []Scope{o.Scope}
@@ -144,6 +145,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 		d.r.Entries += n
 		d.hostBlockers(h, where)
 	}
+	d.runJobs()
 	return d.r, nil
 }
 
@@ -252,18 +254,57 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.add(h.name, s, p, event, Info, "no sample payload for this event; not run")
 		return
 	}
-	key := command + "\x00" + event
-	res, done := d.ran[key]
-	if !done {
-		dir := d.e.dir
-		if h.name == cursor.Host && s == User {
-			dir = filepath.Join(d.e.home, ".cursor")
-		}
-		res = runHook(d.ctx, command, pl, dir, hostEnv(h, d.e), min(limit, time.Minute))
-		d.ran[key] = res
+	dir := d.e.dir
+	if h.name == cursor.Host && s == User {
+		dir = filepath.Join(d.e.home, ".cursor")
 	}
-	l, msg := checkAnswer(h, event, res, failClosed)
-	d.add(h.name, s, p, event, l, "%s", msg)
+	d.add(h.name, s, p, event, Info, "not run")
+	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
+		payload: pl, dir: dir, limit: min(limit, time.Minute), failClosed: failClosed})
+}
+
+// job is one run of the hook, whose verdict fills a finding.
+type job struct {
+	finding             int
+	h                   *host
+	event, command, dir string
+	payload             []byte
+	limit               time.Duration
+	failClosed          bool
+}
+
+// runJobs runs the hooks, a few at a time, once per command and event,
+// and fills in their findings.
+func (d *doctor) runJobs() {
+	type key struct{ command, event, dir string }
+	results := map[key]*runResult{}
+	var order []key
+	byKey := map[key]job{}
+	for _, j := range d.jobs {
+		k := key{j.command, j.event, j.dir}
+		if _, ok := results[k]; !ok {
+			results[k] = new(runResult)
+			order = append(order, k)
+			byKey[k] = j
+		}
+	}
+	sem := make(chan struct{}, 8)
+	var wg sync.WaitGroup
+	for _, k := range order {
+		j := byKey[k]
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			*results[k] = runHook(d.ctx, j.command, j.payload, j.dir, hostEnv(j.h, d.e), j.limit)
+			<-sem
+		}()
+	}
+	wg.Wait()
+	for _, j := range d.jobs {
+		l, msg := checkAnswer(j.h, j.event, *results[key{j.command, j.event, j.dir}], j.failClosed)
+		d.r.Findings[j.finding].Level, d.r.Findings[j.finding].Msg = l, msg
+	}
 }
 
 // missingEffect says what the host does when the hook cannot run.
@@ -309,18 +350,34 @@ func (d *doctor) codexTrust(h *host, s Scope, p string, ed *editor, f found, eve
 		d.add(h.name, s, p, event, Fail, "disabled in Codex (/hooks); Codex does not run it")
 	case "modified":
 		d.add(h.name, s, p, event, Fail, "changed since it was trusted: Codex skips it silently until trusted again")
-	default:
-		d.add(h.name, s, p, event, Fail, "not trusted: Codex skips it silently")
 	}
 	return t, true
 }
 
 func (d *doctor) codexAdvice(h *host, s Scope, p string, ts []codexTrust) {
-	d.add(h.name, s, p, "", Fail, "Codex runs hooks from %s only once you trust them. Either:\n"+
-		"- run codex in %s, type /hooks, and trust the %d hooks of this file; or\n"+
-		"- add these lines to %s (the hashes are of the entries as written now):\n%s"+
-		"- or, for one headless run only: codex exec --dangerously-bypass-hook-trust ...",
-		p, d.e.dir, len(ts), d.cfgAt, indent(codexTrustSnippet(ts), "    "))
+	var fresh, changed []codexTrust
+	for _, t := range ts {
+		switch t.status {
+		case "untrusted":
+			fresh = append(fresh, t)
+		case "modified":
+			changed = append(changed, t)
+		}
+	}
+	if len(fresh)+len(changed) == 0 {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d hooks are not trusted, and Codex skips untrusted hooks silently. Either:\n", len(fresh)+len(changed))
+	fmt.Fprintf(&b, "- run codex in %s, type /hooks, and trust the hooks of %s; or\n", d.e.dir, p)
+	if len(fresh) > 0 {
+		fmt.Fprintf(&b, "- add these lines to %s (the hashes are of the entries as written now):\n%s", d.cfgAt, indent(codexTrustSnippet(fresh), "    "))
+	}
+	for _, t := range changed {
+		fmt.Fprintf(&b, "- in %s, set the trusted_hash of [hooks.state.%s] to %s\n", d.cfgAt, tomlQuote(t.key), tomlQuote(t.hash))
+	}
+	b.WriteString("- or, for one headless run only: codex exec --dangerously-bypass-hook-trust ...")
+	d.add(h.name, s, p, "", Fail, "%s", b.String())
 }
 
 func indent(s, pre string) string {

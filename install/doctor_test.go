@@ -1,0 +1,308 @@
+package install
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/gemini"
+)
+
+// testHookEnv makes the test binary act as a hook program (see TestMain):
+// its value picks the behaviour.
+const testHookEnv = "HOOKS_INSTALL_TEST_HOOK"
+
+func TestMain(m *testing.M) {
+	if mode, ok := os.LookupEnv(testHookEnv); ok {
+		os.Exit(testHook(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// testHook is a hook program built on the real adapters: "allow" has no
+// opinion, "deny" denies tool calls, "context" adds context everywhere;
+// "crash", "text" and "trailing" misbehave.
+func testHook(mode string) int {
+	switch mode {
+	case "crash":
+		fmt.Fprintln(os.Stderr, "panic: boom")
+		return 1
+	case "text":
+		fmt.Println("hello there")
+		return 0
+	case "trailing":
+		fmt.Println(`{"decision":"block","reason":"no"}`)
+		fmt.Println("debug: done")
+		return 0
+	}
+	var h hooks.Handlers
+	switch mode {
+	case "deny":
+		h.PreToolUse = func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+			return hooks.Deny("blocked by the test policy"), nil
+		}
+	case "context":
+		h.Any = func(context.Context, hooks.Event) (hooks.Response, error) {
+			return hooks.AddContext("project rules"), nil
+		}
+	}
+	adapters := []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}
+	return hooks.Serve(context.Background(), adapters, h, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
+}
+
+// sandbox is a project and a home directory, with $HOME pointing at it.
+type sandbox struct {
+	project, home, bin string
+}
+
+func newSandbox(t *testing.T, mode string) *sandbox {
+	t.Helper()
+	root := t.TempDir()
+	s := &sandbox{project: filepath.Join(root, "project"), home: filepath.Join(root, "home")}
+	for _, d := range []string{s.project, s.home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", s.home)
+	for _, k := range []string{"CODEX_HOME", "CLAUDE_CONFIG_DIR", "GEMINI_CLI_TRUST_WORKSPACE", "GEMINI_CLI_TRUSTED_FOLDERS_PATH"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(root, "no-system-settings.json"))
+	t.Setenv(testHookEnv, mode)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.bin = exe
+	return s
+}
+
+func (s *sandbox) opts(hs ...hooks.Host) Options {
+	return Options{Binary: s.bin, Hosts: hs, Dir: s.project, Home: s.home}
+}
+
+func (s *sandbox) install(t *testing.T, o Options) {
+	t.Helper()
+	if _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (s *sandbox) doctor(t *testing.T, o Options) (*Report, string) {
+	t.Helper()
+	r, err := Doctor(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	r.Write(&b)
+	return r, b.String()
+}
+
+// trust makes the project trusted by Gemini CLI and Codex, and trusts the
+// Codex hooks with the lines doctor prints.
+func (s *sandbox) trust(t *testing.T, advice string) {
+	t.Helper()
+	write(t, "/", map[string][]byte{
+		strings.TrimPrefix(filepath.Join(s.home, ".gemini", "trustedFolders.json"), "/"): []byte(fmt.Sprintf("{\n  %q: \"TRUST_FOLDER\"\n}\n", s.project)),
+	})
+	var toml strings.Builder
+	fmt.Fprintf(&toml, "[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(s.project))
+	for _, l := range strings.Split(advice, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "[hooks.state.") || strings.HasPrefix(l, "trusted_hash = ") {
+			toml.WriteString(l + "\n")
+		}
+	}
+	p := filepath.Join(s.home, ".codex", "config.toml")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(toml.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func fails(r *Report) []string {
+	var out []string
+	for _, f := range r.Findings {
+		if f.Level == Fail {
+			out = append(out, fmt.Sprintf("%s %s %s: %s", f.Host, f.Scope, f.Event, f.Msg))
+		}
+	}
+	return out
+}
+
+// A fresh install on all four hosts, with the real adapters answering,
+// is healthy once Gemini and Codex trust it, and doctor says exactly what
+// to do until then.
+func TestDoctorHealthyAfterTrust(t *testing.T) {
+	for _, mode := range []string{"deny", "allow", "context"} {
+		t.Run(mode, func(t *testing.T) {
+			if testing.Short() && mode != "deny" {
+				t.Skip("short")
+			}
+			s := newSandbox(t, mode)
+			s.install(t, s.opts())
+			r, out := s.doctor(t, s.opts())
+			if r.Healthy() {
+				t.Fatalf("healthy before trust:\n%s", out)
+			}
+			var advice string
+			for _, f := range r.Findings {
+				if f.Level != Fail {
+					continue
+				}
+				switch {
+				case f.Host == codex.Host && strings.Contains(f.Msg, "/hooks"):
+					advice = f.Msg
+				case f.Host == codex.Host && strings.Contains(f.Msg, "trusted project"):
+				case f.Host == gemini.Host && strings.Contains(f.Msg, "trusted folders"):
+				default:
+					t.Errorf("unexpected failure: %s %s %s: %s", f.Host, f.Scope, f.Event, f.Msg)
+				}
+			}
+			if advice == "" {
+				t.Fatalf("no Codex trust advice:\n%s", out)
+			}
+			s.trust(t, advice)
+			r, out = s.doctor(t, s.opts())
+			if !r.Healthy() {
+				t.Fatalf("unhealthy after trust: %s\n%s", strings.Join(fails(r), "\n"), out)
+			}
+			ran := 0
+			for _, f := range r.Findings {
+				if f.Event != "" && f.Level == OK && (strings.HasPrefix(f.Msg, "answered") || f.Msg == "no opinion") {
+					ran++
+				}
+			}
+			if ran < 30 {
+				t.Errorf("only %d events answered:\n%s", ran, out)
+			}
+			if mode == "deny" && !strings.Contains(out, "blocked by the test policy") {
+				t.Errorf("the deny does not show:\n%s", out)
+			}
+		})
+	}
+}
+
+// Doctor fails on answers a host would not take.
+func TestDoctorBadAnswers(t *testing.T) {
+	for _, mode := range []string{"crash", "trailing"} {
+		t.Run(mode, func(t *testing.T) {
+			s := newSandbox(t, mode)
+			o := s.opts(claude.Host, gemini.Host, codex.Host, cursor.Host)
+			o.Events = []hooks.EventName{hooks.PreToolUse}
+			s.install(t, o)
+			r, out := s.doctor(t, o)
+			for _, h := range Hosts() {
+				bad := false
+				for _, f := range r.Findings {
+					if f.Host == h && f.Event != "" && f.Level == Fail && !strings.Contains(f.Msg, "trust") {
+						bad = true
+					}
+				}
+				if !bad && !(mode == "trailing" && h == cursor.Host) {
+					t.Errorf("%s: no failure for %s answers:\n%s", h, mode, out)
+				}
+			}
+		})
+	}
+}
+
+// Cursor with failClosed blocks on empty output: doctor must say so if
+// the hook prints nothing on a gating event.
+func TestDoctorCursorFailClosed(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(cursor.Host)
+	o.FailClosed = true
+	s.install(t, o)
+	r, out := s.doctor(t, o)
+	for _, f := range r.Findings {
+		if f.Level == Fail {
+			t.Errorf("%s: %s\n%s", f.Event, f.Msg, out)
+		}
+	}
+}
+
+func TestDoctorBlockers(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(claude.Host, cursor.Host, gemini.Host)
+	o.Events = []hooks.EventName{hooks.Stop}
+	s.install(t, o)
+	write(t, "/", map[string][]byte{
+		strings.TrimPrefix(filepath.Join(s.home, ".claude", "settings.json"), "/"): []byte(`{"disableAllHooks": true}`),
+		strings.TrimPrefix(filepath.Join(s.home, ".gemini", "settings.json"), "/"): []byte("{\n  // off\n  \"hooksConfig\": {\"enabled\": false, \"disabled\": [\"" + filepath.Base(s.bin) + "\"]}\n}\n"),
+		strings.TrimPrefix(filepath.Join(s.project, ".cursor", "hooks.json"), "/"): []byte(`{"hooks":{"stop":[{"command":"` + s.bin + ` --host cursor"}]}}`),
+	})
+	r, out := s.doctor(t, s.opts(claude.Host, cursor.Host, gemini.Host))
+	for _, want := range []string{"disableAllHooks", "hooksConfig.enabled", "hooksConfig.disabled", "no \"version\": 1", "trusted folders"} {
+		found := false
+		for _, f := range fails(r) {
+			found = found || strings.Contains(f, want)
+		}
+		if !found {
+			t.Errorf("no failure about %s:\n%s", want, out)
+		}
+	}
+	if r.Healthy() {
+		t.Error("healthy")
+	}
+}
+
+func TestDoctorMissingBinary(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(gemini.Host)
+	o.Binary = filepath.Join(s.home, "bin", "gone")
+	o.Events = []hooks.EventName{hooks.PreToolUse}
+	s.install(t, o)
+	r, out := s.doctor(t, o)
+	if r.Healthy() || !strings.Contains(out, "missing") || !strings.Contains(out, "blocks every matching call") {
+		t.Errorf("missing binary not reported:\n%s", out)
+	}
+}
+
+func TestDoctorNotInstalled(t *testing.T) {
+	s := newSandbox(t, "allow")
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"doctor", "--dir", s.project}, &stdout, &stderr, s.bin)
+	if code != 1 || !strings.Contains(stdout.String(), "no hook entries") {
+		t.Errorf("exit %d:\n%s%s", code, stdout.String(), stderr.String())
+	}
+	code = Main([]string{"doctor", "--hosts", "claude", "--dir", s.project}, &stdout, &stderr, s.bin)
+	if code != 1 || !strings.Contains(stdout.String(), "FAIL not installed") {
+		t.Errorf("exit %d:\n%s", code, stdout.String())
+	}
+}
+
+// A trusted Codex hook whose entry changed is reported as modified.
+func TestDoctorCodexModified(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(codex.Host)
+	o.Events = []hooks.EventName{hooks.Stop}
+	s.install(t, o)
+	r, _ := s.doctor(t, o)
+	advice := ""
+	for _, f := range r.Findings {
+		if strings.Contains(f.Msg, "/hooks") {
+			advice = f.Msg
+		}
+	}
+	s.trust(t, advice)
+	if r, out := s.doctor(t, o); !r.Healthy() {
+		t.Fatalf("unhealthy:\n%s", out)
+	}
+	o.Timeout = 7e9
+	s.install(t, o)
+	r, out := s.doctor(t, o)
+	if r.Healthy() || !strings.Contains(out, "changed since it was trusted") || !strings.Contains(out, "set the trusted_hash of") {
+		t.Errorf("modified hook not reported:\n%s", out)
+	}
+}
