@@ -1,0 +1,482 @@
+// Package fastjson reads the top-level members of a JSON object and writes
+// JSON strings without reflection, for the adapters' hot path.
+//
+// It is a fast path, not a decoder: it accepts only what it can read
+// exactly as encoding/json would, and says so by returning false for
+// anything else (a syntax error, a value of an unexpected type, a key that
+// needs unescaping or is not ASCII, nesting deeper than MaxDepth). The
+// caller then decodes with encoding/json, which produces the same result
+// and the same errors as before. Object validates the whole document the
+// way json.Unmarshal does before it decodes anything.
+package fastjson
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth is the deepest nesting Object accepts; deeper documents are
+// left to encoding/json (whose own limit is 10000).
+const MaxDepth = 1000
+
+// Doc is a validated JSON object.
+type Doc struct {
+	b []byte // the document
+	s string // string(b), so that strings are substrings of one copy
+	// open and close are the offsets of the object's braces.
+	open, close int
+}
+
+// Object returns data as a Doc when data is exactly one valid JSON object,
+// with only JSON white space around it. It copies data into a string once.
+func Object(data []byte) (*Doc, bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, false
+	}
+	end, ok := skipValue(data, i)
+	if !ok || skipSpace(data, end) != len(data) {
+		return nil, false
+	}
+	return &Doc{b: data, s: string(data), open: i, close: end - 1}, true
+}
+
+// Value is the raw text of one JSON value inside a Doc.
+type Value struct {
+	d          *Doc
+	start, end int
+}
+
+// Members calls fn with every member of the document's top-level object,
+// in order. Keys are returned as written; Members stops and returns false
+// when a key holds an escape or a non-ASCII byte (encoding/json would
+// unescape and case-fold it), or when fn returns false.
+func (d *Doc) Members(fn func(key string, v Value) bool) bool {
+	return Value{d, d.open, d.close + 1}.Members(fn)
+}
+
+// Members is Doc.Members for an object value (false when v is not one).
+func (v Value) Members(fn func(key string, v Value) bool) bool {
+	b := v.d.b
+	if v.start >= v.end || b[v.start] != '{' {
+		return false
+	}
+	i := skipSpace(b, v.start+1)
+	if b[i] == '}' {
+		return true
+	}
+	for {
+		// The document is valid: a key, a colon, a value, then , or }.
+		kEnd, _ := skipString(b, i)
+		for j := i + 1; j < kEnd-1; j++ {
+			if c := b[j]; c == '\\' || c >= utf8.RuneSelf {
+				return false
+			}
+		}
+		key := v.d.s[i+1 : kEnd-1]
+		vStart := skipSpace(b, skipSpace(b, kEnd)+1)
+		vEnd, _ := skipValue(b, vStart)
+		if !fn(key, Value{v.d, vStart, vEnd}) {
+			return false
+		}
+		i = skipSpace(b, vEnd)
+		if b[i] == '}' {
+			return true
+		}
+		i = skipSpace(b, i+1)
+	}
+}
+
+// Raw returns the value's text, sharing the document's memory but capped
+// so that appending to it cannot overwrite the document.
+func (v Value) Raw() []byte { return v.d.b[v.start:v.end:v.end] }
+
+// IsNull reports whether the value is null.
+func (v Value) IsNull() bool { return v.d.s[v.start:v.end] == "null" }
+
+// IsObject reports whether the value is an object.
+func (v Value) IsObject() bool { return v.d.b[v.start] == '{' }
+
+// String returns the value as encoding/json decodes a string: a substring
+// of the document when it holds no escape and is valid UTF-8, else a new
+// unescaped string. ok is false when the value is not a string.
+func (v Value) String() (s string, ok bool) {
+	raw := v.d.s[v.start:v.end]
+	if raw[0] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c == '\\' {
+			return unquote(body), true
+		}
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(body[i:])
+		if r == utf8.RuneError && size == 1 {
+			return unquote(body), true
+		}
+		i += size
+	}
+	return body, true
+}
+
+// Bool returns the value of true or false; ok is false for anything else.
+func (v Value) Bool() (b, ok bool) {
+	switch v.d.s[v.start:v.end] {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// Int returns a number as encoding/json decodes it into an int: ok is
+// false for a non-number, a fraction, an exponent or an overflow.
+func (v Value) Int() (int, bool) {
+	raw := v.d.s[v.start:v.end]
+	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(raw, 10, strconv.IntSize)
+	return int(n), err == nil
+}
+
+// Float returns a number as encoding/json decodes it into a float64; ok is
+// false for a non-number or an overflow.
+func (v Value) Float() (float64, bool) {
+	raw := v.d.s[v.start:v.end]
+	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(raw, 64)
+	return f, err == nil
+}
+
+// Strings returns an array of strings as encoding/json decodes it into a
+// []string: a non-nil slice (empty for []), null elements left "". ok is
+// false when the value is not an array or an element is not a string or
+// null.
+func (v Value) Strings() ([]string, bool) {
+	b := v.d.b
+	if b[v.start] != '[' {
+		return nil, false
+	}
+	out := []string{}
+	i := skipSpace(b, v.start+1)
+	if b[i] == ']' {
+		return out, true
+	}
+	for {
+		end, _ := skipValue(b, i)
+		e := Value{v.d, i, end}
+		if e.IsNull() {
+			out = append(out, "")
+		} else if s, ok := e.String(); ok {
+			out = append(out, s)
+		} else {
+			return nil, false
+		}
+		i = skipSpace(b, end)
+		if b[i] == ']' {
+			return out, true
+		}
+		i = skipSpace(b, i+1)
+	}
+}
+
+// FoldsTo reports whether key equals one of names ignoring ASCII case
+// without being equal to it: encoding/json would match such a key to the
+// field named by that name. key and names must be ASCII.
+func FoldsTo(key string, names []string) bool {
+	for _, n := range names {
+		if len(n) == len(key) && n != key && equalFoldASCII(n, key) {
+			return true
+		}
+	}
+	return false
+}
+
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// unquote decodes the body of a valid JSON string exactly as encoding/json
+// does: invalid UTF-8 and unpaired surrogates become U+FFFD.
+func unquote(s string) string {
+	b := make([]byte, 0, len(s)+utf8.UTFMax)
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			switch s[i+1] {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := hex4(s[i+2 : i+6])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if dec := utf16.DecodeRune(r, hex4(s[i+2:i+6])); dec != utf8.RuneError {
+							b = utf8.AppendRune(b, dec)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+				continue
+			default: // " \ /
+				b = append(b, s[i+1])
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			b = utf8.AppendRune(b, r)
+			i += size
+		}
+	}
+	return string(b)
+}
+
+// hex4 decodes four hex digits (already validated).
+func hex4(s string) rune {
+	var r rune
+	for i := 0; i < 4; i++ {
+		c := s[i]
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// skipSpace returns the index of the first non-white-space byte at or
+// after i.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// skipValue returns the end of the valid JSON value starting at b[i].
+func skipValue(b []byte, i int) (int, bool) {
+	// Containers are walked with an explicit stack of their kinds.
+	var stack [64]byte
+	kinds := stack[:0]
+	for {
+		if i >= len(b) {
+			return 0, false
+		}
+		// A value.
+		switch c := b[i]; {
+		case c == '{' || c == '[':
+			if len(kinds) >= MaxDepth {
+				return 0, false
+			}
+			kinds = append(kinds, c)
+			i = skipSpace(b, i+1)
+			if i < len(b) && (c == '{' && b[i] == '}' || c == '[' && b[i] == ']') {
+				i++
+				kinds = kinds[:len(kinds)-1]
+				break
+			}
+			if c == '{' {
+				var ok bool
+				if i, ok = skipKey(b, i); !ok {
+					return 0, false
+				}
+			}
+			continue
+		case c == '"':
+			var ok bool
+			if i, ok = skipString(b, i); !ok {
+				return 0, false
+			}
+		case c == '-' || '0' <= c && c <= '9':
+			var ok bool
+			if i, ok = skipNumber(b, i); !ok {
+				return 0, false
+			}
+		case c == 't':
+			if !hasPrefix(b[i:], "true") {
+				return 0, false
+			}
+			i += 4
+		case c == 'f':
+			if !hasPrefix(b[i:], "false") {
+				return 0, false
+			}
+			i += 5
+		case c == 'n':
+			if !hasPrefix(b[i:], "null") {
+				return 0, false
+			}
+			i += 4
+		default:
+			return 0, false
+		}
+		// After a value: close containers, or go on to the next element.
+		for {
+			if len(kinds) == 0 {
+				return i, true
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) {
+				return 0, false
+			}
+			top := kinds[len(kinds)-1]
+			if b[i] == ',' {
+				i = skipSpace(b, i+1)
+				if top == '{' {
+					var ok bool
+					if i, ok = skipKey(b, i); !ok {
+						return 0, false
+					}
+				}
+				break
+			}
+			if top == '{' && b[i] == '}' || top == '[' && b[i] == ']' {
+				i++
+				kinds = kinds[:len(kinds)-1]
+				continue
+			}
+			return 0, false
+		}
+	}
+}
+
+// skipKey skips `"key" :` and the white space after it.
+func skipKey(b []byte, i int) (int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return 0, false
+	}
+	i, ok := skipString(b, i)
+	if !ok {
+		return 0, false
+	}
+	i = skipSpace(b, i)
+	if i >= len(b) || b[i] != ':' {
+		return 0, false
+	}
+	return skipSpace(b, i+1), true
+}
+
+// skipString returns the end of the valid JSON string starting at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1, true
+		case c < ' ':
+			return 0, false
+		case c == '\\':
+			i++
+			if i >= len(b) {
+				return 0, false
+			}
+			switch b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(b) {
+					return 0, false
+				}
+				for _, h := range b[i+1 : i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return 0, false
+					}
+				}
+				i += 4
+			default:
+				return 0, false
+			}
+		}
+	}
+	return 0, false
+}
+
+// skipNumber returns the end of the valid JSON number starting at b[i].
+func skipNumber(b []byte, i int) (int, bool) {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && '1' <= b[i] && b[i] <= '9':
+		i = digits(b, i)
+	default:
+		return 0, false
+	}
+	if i < len(b) && b[i] == '.' {
+		j := digits(b, i+1)
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		j := digits(b, i)
+		if j == i {
+			return 0, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+func digits(b []byte, i int) int {
+	for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+func hasPrefix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[:len(s)]) == s
+}

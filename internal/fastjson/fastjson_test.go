@@ -1,0 +1,281 @@
+package fastjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// seeds are documents with the shapes and the edge cases the fast path
+// must read exactly as encoding/json does, or refuse.
+var seeds = []string{
+	`{}`, ` { } `, `{"a":1}`, `{"a":"b","a":"c"}`, `{"A":"x","a":"y"}`,
+	`{"s":"plain","n":-1.5e3,"t":true,"f":false,"z":null,"o":{"k":[1,2,{"x":[]}]},"e":[]}`,
+	`{"esc":"a\"b\\c\/d\b\f\n\r\t\u0041\u00e9\ud83d\ude00"}`,
+	`{"lone":"\ud800","pair_bad":"\ud800\u0041","rev":"\udc00\ud800","hi":"\uDBFF\uDFFF"}`,
+	"{\"bad_utf8\":\"\xff\xfe ok \xe2\x82\"}", "{\"utf8\":\"h\u00e9llo \u2028 \u2029 \U0001F600\"}",
+	`{"html":"<a href=\"x\">&amp;</a>"}`, `{"k\u0065y":1}`, "{\"k\xc3\xa9\":1}",
+	`{"arr":["a",null,"b"]}`, `{"arr":["a",1]}`, `{"i":12,"big":123456789012345678901234567890,"frac":1.0,"exp":1e2}`,
+	`{"a":1}x`, `{"a":1} {"b":2}`, `{"a":}`, `{"a":1,}`, `{"a" 1}`, `{a:1}`, `[1]`, `"s"`, `1`, `null`, ``, ` `,
+	`{"a":01}`, `{"a":1.}`, `{"a":.5}`, `{"a":-}`, `{"a":1e}`, `{"a":tru}`, `{"a":nul}`, `{"a":"\x"}`, `{"a":"\u12"}`,
+	"{\"a\":\"tab\there\"}", `{"a":[1,2,]}`, `{"a":[1 2]}`, `{"a":{"b":1}`, `{"a":1}}`, "\ufeff{}",
+	`{"a":` + strings.Repeat("[", 1200) + strings.Repeat("]", 1200) + `}`,
+}
+
+func FuzzObject(f *testing.F) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkObject(t, data)
+	})
+}
+
+func TestObject(t *testing.T) {
+	for _, s := range seeds {
+		checkObject(t, []byte(s))
+	}
+	// Documents the fast path must accept.
+	for _, s := range []string{`{}`, `{"a":1}`, `{"esc":"a\"b\u00e9"}`, "\t{\"a\" : [ 1 , {\"b\" : null} ] }\n"} {
+		if _, ok := Object([]byte(s)); !ok {
+			t.Errorf("Object(%q) refused a valid object", s)
+		}
+	}
+}
+
+// checkObject compares Object and Members with encoding/json on data.
+func checkObject(t *testing.T, data []byte) {
+	d, ok := Object(data)
+	var want map[string]json.RawMessage
+	jsonOK := json.Unmarshal(data, &want) == nil && bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{"))
+	if ok && !jsonOK {
+		t.Fatalf("Object accepted %q, which encoding/json rejects as an object", data)
+	}
+	if !ok {
+		if jsonOK && depth(data) <= MaxDepth {
+			t.Fatalf("Object refused %q, a valid object", data)
+		}
+		return
+	}
+	got := map[string]json.RawMessage{}
+	complete := d.Members(func(key string, v Value) bool {
+		got[key] = v.Raw()
+		checkValue(t, v)
+		return true
+	})
+	if !complete {
+		// Only keys that need unescaping or folding stop Members.
+		if !bytes.ContainsAny(data, "\\") && isASCII(data) {
+			t.Fatalf("Members stopped on %q", data)
+		}
+		return
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%q: members %v, encoding/json %v", data, got, want)
+	}
+	for k, w := range want {
+		if g, ok := got[k]; !ok || !bytes.Equal(g, w) {
+			t.Fatalf("%q: member %q = %q, encoding/json %q", data, k, g, w)
+		}
+	}
+}
+
+// checkValue compares the typed readers of v with encoding/json.
+func checkValue(t *testing.T, v Value) {
+	raw := v.Raw()
+	if s, ok := v.String(); ok {
+		var w string
+		if err := json.Unmarshal(raw, &w); err != nil || s != w {
+			t.Fatalf("String(%q) = %q, encoding/json %q (%v)", raw, s, w, err)
+		}
+	} else if raw[0] == '"' {
+		t.Fatalf("String(%q) refused a string", raw)
+	}
+	if b, ok := v.Bool(); ok {
+		var w bool
+		if err := json.Unmarshal(raw, &w); err != nil || b != w {
+			t.Fatalf("Bool(%q) = %v, encoding/json %v (%v)", raw, b, w, err)
+		}
+	}
+	var wi int
+	errI := json.Unmarshal(raw, &wi)
+	if n, ok := v.Int(); ok != (errI == nil && !v.IsNull()) || ok && n != wi {
+		t.Fatalf("Int(%q) = %d %v, encoding/json %d (%v)", raw, n, ok, wi, errI)
+	}
+	var wf float64
+	errF := json.Unmarshal(raw, &wf)
+	if x, ok := v.Float(); ok != (errF == nil && !v.IsNull()) || ok && x != wf {
+		t.Fatalf("Float(%q) = %v %v, encoding/json %v (%v)", raw, x, ok, wf, errF)
+	}
+	var ws []string
+	errS := json.Unmarshal(raw, &ws)
+	if ss, ok := v.Strings(); ok != (errS == nil && !v.IsNull()) || ok && (strings.Join(ss, "\x00") != strings.Join(ws, "\x00") || len(ss) != len(ws) || ws == nil) {
+		t.Fatalf("Strings(%q) = %q %v, encoding/json %q (%v)", raw, ss, ok, ws, errS)
+	}
+	if v.IsObject() {
+		v.Members(func(_ string, e Value) bool { checkValue(t, e); return true })
+	}
+}
+
+func TestFoldsTo(t *testing.T) {
+	names := []string{"session_id", "cwd"}
+	for key, want := range map[string]bool{"session_id": false, "Session_ID": true, "CWD": true, "cwd2": false, "other": false} {
+		if got := FoldsTo(key, names); got != want {
+			t.Errorf("FoldsTo(%q) = %v, want %v", key, got, want)
+		}
+	}
+	// encoding/json does match such a key to the field.
+	var v struct {
+		SessionID string `json:"session_id"`
+	}
+	json.Unmarshal([]byte(`{"Session_ID":"x"}`), &v)
+	if v.SessionID != "x" {
+		t.Fatal("encoding/json no longer folds keys: FoldsTo is not needed")
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "<a>&b", "\x00\x01\b\f\n\r\t\x1f\x7f", "\xff\xfe", "\u2028\u2029", "h\u00e9 \U0001F600", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := AppendString(nil, s, true); !bytes.Equal(got, want) {
+			t.Fatalf("AppendString(%q, html) = %s, json.Marshal %s", s, got, want)
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		if got := AppendString(nil, s, false); !bytes.Equal(got, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))) {
+			t.Fatalf("AppendString(%q) = %s, Encoder %s", s, got, buf.Bytes())
+		}
+	})
+}
+
+func TestWriter(t *testing.T) {
+	w := Writer{EscapeHTML: true}
+	w.Open("")
+	w.String("a", "<x>")
+	w.Open("o")
+	w.Bool("t", true)
+	w.Bool("f", false)
+	w.Close()
+	w.String("b", "")
+	w.Close()
+	want := `{"a":"\u003cx\u003e","o":{"t":true,"f":false},"b":""}`
+	if string(w.Buf) != want {
+		t.Errorf("got %s, want %s", w.Buf, want)
+	}
+}
+
+func depth(data []byte) int {
+	d, max := 0, 0
+	inStr := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inStr && c == '\\':
+			i++
+		case c == '"':
+			inStr = !inStr
+		case !inStr && (c == '{' || c == '['):
+			d++
+			max = maxInt(max, d)
+		case !inStr && (c == '}' || c == ']'):
+			d--
+		}
+	}
+	return max
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSet compares the Set methods with encoding/json decoding a struct of
+// every supported field type, on each value of a set of documents.
+func TestSet(t *testing.T) {
+	type target struct {
+		S  string   `json:"v"`
+		P  *string  `json:"-"`
+		B  bool     `json:"-"`
+		I  int      `json:"-"`
+		F  float64  `json:"-"`
+		SS []string `json:"-"`
+	}
+	for _, val := range []string{`"x"`, `"a\nb"`, `null`, `true`, `false`, `12`, `-3`, `1.5`, `1e400`, `[]`, `["a",null]`, `[1]`, `{}`} {
+		doc := []byte(`{"v":` + val + `}`)
+		d, ok := Object(doc)
+		if !ok {
+			t.Fatalf("Object(%s) refused", doc)
+		}
+		d.Members(func(_ string, v Value) bool {
+			pre := "pre"
+			check := func(name string, ok bool, got, want any, err error) {
+				t.Helper()
+				if ok != (err == nil) {
+					t.Errorf("%s(%s): ok %v, encoding/json error %v", name, val, ok, err)
+				} else if ok && !equalJSON(got, want) {
+					t.Errorf("%s(%s) = %#v, encoding/json %#v", name, val, got, want)
+				}
+			}
+			{
+				g, w := pre, pre
+				check("SetString", v.SetString(&g), g, w, json.Unmarshal(v.Raw(), &w))
+			}
+			{
+				g, w := &pre, &pre
+				gp, wp := g, w
+				check("SetStringPtr", v.SetStringPtr(&gp), gp, wp, json.Unmarshal(v.Raw(), &wp))
+			}
+			{
+				g, w := true, true
+				check("SetBool", v.SetBool(&g), g, w, json.Unmarshal(v.Raw(), &w))
+			}
+			{
+				g, w := 7, 7
+				check("SetInt", v.SetInt(&g), g, w, json.Unmarshal(v.Raw(), &w))
+			}
+			{
+				g, w := 7.0, 7.0
+				check("SetFloat", v.SetFloat(&g), g, w, json.Unmarshal(v.Raw(), &w))
+			}
+			{
+				var g, w []string
+				check("SetStrings", v.SetStrings(&g), g, w, json.Unmarshal(v.Raw(), &w))
+				if old := []string{"old"}; v.SetStrings(&old) {
+					t.Errorf("SetStrings(%s) into a non-nil slice did not refuse", val)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// equalJSON compares two decoded values, telling nil from empty slices
+// and comparing pointers by what they point to.
+func equalJSON(a, b any) bool {
+	switch x := a.(type) {
+	case *string:
+		y := b.(*string)
+		return (x == nil) == (y == nil) && (x == nil || *x == *y)
+	case []string:
+		y := b.([]string)
+		return (x == nil) == (y == nil) && strings.Join(x, "\x00") == strings.Join(y, "\x00") && len(x) == len(y)
+	}
+	return a == b
+}
