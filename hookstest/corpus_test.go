@@ -1,0 +1,211 @@
+package hookstest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/txtar"
+)
+
+// TestCorpus checks every corpus payload: it parses with its host's
+// adapter as the event its name says, is detected as that host, and holds
+// no path of the machine it was written on.
+func TestCorpus(t *testing.T) {
+	n := 0
+	for _, a := range hookmain.Adapters() {
+		files, err := fs.Glob(Corpus(), string(a.Host())+"/*.json")
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no corpus payloads (%v)", a.Host(), err)
+		}
+		for _, f := range files {
+			n++
+			b, _ := fs.ReadFile(Corpus(), f)
+			ev, err := a.Parse(b)
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				continue
+			}
+			native, tool, _ := strings.Cut(strings.TrimSuffix(filepath.Base(f), ".json"), "-")
+			if ev.Common().NativeEvent != native {
+				t.Errorf("%s: native event %q", f, ev.Common().NativeEvent)
+			}
+			if tl := hooks.ToolOf(ev); tool != "" && (tl == nil || tl.Name != tool) {
+				t.Errorf("%s: tool %v, want %s", f, tl, tool)
+			}
+			if got, err := hooks.Detect(hookmain.Adapters(), b); err != nil || got.Host() != a.Host() {
+				t.Errorf("%s: detected as %v (%v)", f, got, err)
+			}
+			for _, bad := range []string{`"/work/`, `"/root/`, `"/tmp/`} {
+				if bytes.Contains(b, []byte(bad)) {
+					t.Errorf("%s: holds a machine path %s", f, bad)
+				}
+			}
+		}
+	}
+	if n < 35 {
+		t.Errorf("only %d corpus payloads", n)
+	}
+}
+
+// capture is one real payload's fields, decoded one level deep.
+type capture map[string]json.RawMessage
+
+// TestRenderedShapesMatchCaptures compares every rendered payload with the
+// real payloads of the same host, event and tool: its fields, and those of
+// its tool_input and tool_response objects, must each be a field some real
+// payload has, and include every field all of them have. The real payloads
+// are ../shared/captures (skipped when absent) and, when present, the e2e
+// suite's captures in e2e/testdata.
+func TestRenderedShapesMatchCaptures(t *testing.T) {
+	real := map[string][]capture{}
+	loadShared(t, adaptertest.SharedDir(t, "captures"), real)
+	if root, err := adaptertest.ModuleRoot(); err == nil {
+		loadE2E(filepath.Join(root, "e2e", "testdata"), real)
+	}
+	compared := 0
+	for _, a := range hookmain.Adapters() {
+		for _, s := range scenarios() {
+			cases, _, _ := render(a.Host(), s)
+			for _, c := range cases {
+				var p capture
+				if err := json.Unmarshal(c.payload, &p); err != nil {
+					t.Fatal(err)
+				}
+				caps := real[key(a.Host(), c.native, c.tool)]
+				if len(caps) == 0 {
+					continue
+				}
+				compared++
+				name := string(a.Host()) + " " + c.native + "(" + c.tool + ") for " + s.String()
+				sameShape(t, name, p, caps)
+				for _, field := range []string{"tool_input", "tool_response"} {
+					var nested []capture
+					for _, cp := range caps {
+						var m capture
+						if json.Unmarshal(cp[field], &m) == nil && m != nil {
+							nested = append(nested, m)
+						}
+					}
+					var m capture
+					if json.Unmarshal(p[field], &m) == nil && m != nil && len(nested) == len(caps) {
+						sameShape(t, name+" "+field, m, nested)
+					}
+				}
+			}
+		}
+	}
+	if compared < 30 {
+		t.Errorf("only %d rendered payloads had a real counterpart", compared)
+	}
+	t.Logf("%d rendered payloads compared with real ones", compared)
+}
+
+func key(host hooks.Host, native, tool string) string { return string(host) + "|" + native + "|" + tool }
+
+// sameShape checks p's fields against the real payloads caps.
+func sameShape(t *testing.T, name string, p capture, caps []capture) {
+	t.Helper()
+	var all, common []string
+	for i, c := range caps {
+		var ks []string
+		for k := range c {
+			if !strings.HasPrefix(k, "_") { // a capture author's annotation
+				ks = append(ks, k)
+			}
+		}
+		for _, k := range ks {
+			if !slices.Contains(all, k) {
+				all = append(all, k)
+			}
+		}
+		if i == 0 {
+			common = ks
+		} else {
+			common = slices.DeleteFunc(common, func(k string) bool { return !slices.Contains(ks, k) })
+		}
+	}
+	for k := range p {
+		if !slices.Contains(all, k) {
+			t.Errorf("%s: field %q is in no real payload (real: %q)", name, k, all)
+		}
+	}
+	for _, k := range common {
+		if _, ok := p[k]; !ok {
+			t.Errorf("%s: lacks field %q that every real payload has", name, k)
+		}
+	}
+}
+
+// loadShared reads the real payloads of ../shared/captures: one JSON file
+// per payload, or (Cursor) JSONL logs whose "stdin" holds the payload.
+func loadShared(t *testing.T, dir string, real map[string][]capture) {
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		host := hooks.Host(filepath.Base(filepath.Dir(p)))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		switch filepath.Ext(p) {
+		case ".json":
+			add(real, host, b)
+		case ".jsonl":
+			sc := bufio.NewScanner(bytes.NewReader(b))
+			sc.Buffer(nil, 16<<20)
+			for sc.Scan() {
+				var line struct {
+					Stdin json.RawMessage `json:"stdin"`
+				}
+				if json.Unmarshal(sc.Bytes(), &line) != nil || len(line.Stdin) == 0 {
+					continue
+				}
+				var s string
+				if json.Unmarshal(line.Stdin, &s) == nil {
+					line.Stdin = json.RawMessage(s)
+				}
+				add(real, host, line.Stdin)
+			}
+		}
+		return nil
+	})
+}
+
+// loadE2E reads the input.json of the e2e suite's fixtures, if any.
+func loadE2E(dir string, real map[string][]capture) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.txtar"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		add(real, hooks.Host(filepath.Base(filepath.Dir(f))), bytes.TrimSpace(txtar.Parse(b).Get("input.json")))
+	}
+}
+
+func add(real map[string][]capture, host hooks.Host, b []byte) {
+	var c capture
+	if json.Unmarshal(b, &c) != nil {
+		return
+	}
+	var head struct {
+		Native string `json:"hook_event_name"`
+		Tool   string `json:"tool_name"`
+	}
+	if json.Unmarshal(b, &head) != nil || head.Native == "" {
+		return
+	}
+	k := key(host, head.Native, head.Tool)
+	real[k] = append(real[k], c)
+}
