@@ -110,7 +110,9 @@ func TestRenderedShapesMatchCaptures(t *testing.T) {
 	t.Logf("%d rendered payloads compared with real ones", compared)
 }
 
-func key(host hooks.Host, native, tool string) string { return string(host) + "|" + native + "|" + tool }
+func key(host hooks.Host, native, tool string) string {
+	return string(host) + "|" + native + "|" + tool
+}
 
 // sameShape checks p's fields against the real payloads caps.
 func sameShape(t *testing.T, name string, p capture, caps []capture) {
