@@ -6,7 +6,28 @@
 // deny stopped the tool, what the model was shown next.
 //
 // `go test ./e2e/...` runs it, and so does `go test ./...`; `go test
-// -short` skips the client runs. With -update (or HOOKS_E2E_WRITE=1) it
-// also rewrites the golden payload fixtures in testdata/ and CONFORMANCE.md
-// at the module root.
+// -short` skips the client runs (the golden fixtures are still replayed
+// through the adapters). When the clients cannot be installed or started
+// the suite fails; it never passes without running them.
+//
+// Pieces:
+//
+//   - e2e/clients: package.json and package-lock.json pinning the clients.
+//     harness.Install runs npm ci into <module root>/.cache/e2e/npm and
+//     reuses it while the lock hash matches.
+//   - e2e/fakemodel: the Anthropic, Gemini and Responses API fakes, on
+//     127.0.0.1 with a random port, scripted turn by turn, recording every
+//     request.
+//   - e2e/harness: isolated HOME and project per run, each client's own
+//     configuration (harness.RegisterClaude, RegisterGemini and
+//     RegisterCodex are the only code that writes hook registrations), a
+//     hard timeout per run and a kill of everything the run started.
+//   - e2e/testhook and e2e/scenario: the hook under test, built with go
+//     build from this repository; it answers as the scenario file named by
+//     $HOOKS_E2E_SCENARIO says and logs every payload.
+//
+// Environment: HOOKS_E2E_WRITE=1 (or -update, with `go test ./e2e`)
+// rewrites the golden fixtures in e2e/testdata and CONFORMANCE.md at the
+// module root; HOOKS_E2E_EVIDENCE=1 logs each run's hook invocations and
+// model requests even when it passes.
 package e2e

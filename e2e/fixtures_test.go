@@ -54,8 +54,12 @@ func slug(p string) string {
 // machinePath returns a fragment of a path of this machine left in s, or
 // "".
 func machinePath(r *harness.Run, s string) string {
-	for _, p := range []string{r.Root, filepath.Dir(r.Root), modRoot, "/work/", "/root/"} {
-		if p != "" && p != "/" && strings.Contains(s, p) {
+	home, _ := os.UserHomeDir()
+	if strings.HasPrefix("/home/dev/", home+"/") {
+		home = "" // the neutral home itself
+	}
+	for _, p := range []string{r.Root, filepath.Dir(r.Root), modRoot, filepath.Dir(modRoot), home} {
+		if p != "" && p != "/" && (strings.Contains(s, p+"/") || strings.Contains(s, p+`"`)) {
 			return p
 		}
 	}

@@ -69,6 +69,10 @@ type Result struct {
 	Err      error
 	TimedOut bool
 	Duration time.Duration
+	// Strays is how many processes were still running in the run's
+	// directories after the client's process group was killed (they are
+	// killed too).
+	Strays int
 }
 
 // Main returns the agent-turn requests of the run.
@@ -89,6 +93,9 @@ func (res *Result) Summary() string {
 		len(res.Requests), len(res.Main()), res.Duration.Round(time.Millisecond))
 	if res.Err != nil {
 		fmt.Fprintf(&b, ", error: %v", res.Err)
+	}
+	if res.Strays > 0 {
+		fmt.Fprintf(&b, ", %d stray processes killed", res.Strays)
 	}
 	fmt.Fprintf(&b, "\n--- stdout (tail)\n%s\n--- stderr (tail)\n%s", tail(res.Stdout, 3000), tail(res.Stderr, 3000))
 	return b.String()
@@ -160,6 +167,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 	err = cmd.Run()
 	res.Duration = time.Since(start)
 	killGroup(cmd)
+	res.Strays = killStrays(r.Root)
 	if cmd.ProcessState != nil {
 		res.ExitCode = cmd.ProcessState.ExitCode()
 	}
