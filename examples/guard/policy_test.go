@@ -1,0 +1,69 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks/hookstest"
+)
+
+// TestPolicy checks the guard's rules on every host with hookstest: each
+// scenario is rendered into the native payloads of Claude Code, Cursor,
+// Gemini CLI and Codex, answered by the guard as the binary answers it,
+// and judged by what each host would do with the answer.
+func TestPolicy(t *testing.T) {
+	h := policy()
+
+	// Recursive forced deletes are denied everywhere, with the guard's
+	// reason reaching the model, and nothing is dropped for any host.
+	for _, cmd := range []string{"rm -rf /", "rm -fr build", "sudo rm -r -f /var/log", "cd out && rm --recursive --force ."} {
+		res := hookstest.Run(t, h, hookstest.Shell(cmd))
+		res.DeniedWithReason(t, "`rm -rf` is not allowed")
+		res.NoWarnings(t)
+	}
+	hookstest.Run(t, h, hookstest.Shell("rm -rf /").AsPermissionRequest()).DeniedWithReason(t, "`rm -rf` is not allowed")
+
+	// Writes to a .env file are denied however the host writes files:
+	// Claude's Write and Edit, Cursor's Write, Gemini's write_file and
+	// replace, Codex's apply_patch (as the tool or a shell heredoc),
+	// including a patch that moves another file to .env.
+	for _, s := range []hookstest.Scenario{
+		hookstest.Write("config/.env", "API_KEY=x\n"),
+		hookstest.Write("/home/dev/project/.env", "API_KEY=x\n"),
+		hookstest.Edit(".env", "DEBUG=0", "DEBUG=1"),
+		hookstest.PatchMove("config/example.env", "config/.env"),
+		hookstest.Write(".env", "x").AsPermissionRequest(),
+	} {
+		res := hookstest.Run(t, h, s)
+		res.DeniedWithReason(t, "is a .env file")
+		res.NoWarnings(t)
+	}
+
+	// Everything else is left to the host, as if the guard were not there.
+	for _, s := range []hookstest.Scenario{
+		hookstest.Shell("rm build/out.o"),
+		hookstest.Shell("ls -rf"),
+		hookstest.Write("config/.env.example", "API_KEY=\n"),
+		hookstest.Edit("main.go", "foo()", "bar()"),
+		hookstest.PatchMove("notes.txt", "docs/notes.txt"),
+		hookstest.Read(".env"),
+		hookstest.Prompt("clean the build directory"),
+		hookstest.Stop(),
+		hookstest.PostWrite(".env"),
+	} {
+		res := hookstest.Run(t, h, s)
+		res.NoOpinion(t)
+		res.NoWarnings(t)
+	}
+}
+
+// TestPolicyBinary runs the same rules against the built guard, the
+// program that ships.
+func TestPolicyBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the guard; run without -short")
+	}
+	bin := hookstest.Build(t, ".")
+	hookstest.RunBinary(t, bin, hookstest.Shell("rm -rf /")).DeniedWithReason(t, "`rm -rf` is not allowed")
+	hookstest.RunBinary(t, bin, hookstest.PatchMove("config/example.env", "config/.env")).DeniedWithReason(t, "is a .env file")
+	hookstest.RunBinary(t, bin, hookstest.Write("README.md", "hello\n")).NoOpinion(t)
+}
