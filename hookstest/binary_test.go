@@ -122,3 +122,27 @@ func TestParseStderr(t *testing.T) {
 		}
 	}
 }
+
+// TestBadOptions: options the kit cannot honour are an error, not a
+// silent change of what runs.
+func TestBadOptions(t *testing.T) {
+	h := hooks.Handlers{}
+	for _, opts := range [][]Option{
+		{Args("--host", "claude")},
+		{Args("--timeout", "soon")},
+		{Hosts("vscode")},
+	} {
+		if _, err := Answers(h, Shell("ls"), opts...); err == nil {
+			t.Errorf("options %v: no error", opts)
+		}
+	}
+	if _, err := Answers(h, Scenario{}); err == nil {
+		t.Error("the zero Scenario: no error")
+	}
+	if _, err := Answers(h, Shell(" ")); err == nil {
+		t.Error("an empty command: no error")
+	}
+	if _, err := Answers(h, Read("x").AsPermissionRequest()); err == nil {
+		t.Error("a read as a permission request: no error")
+	}
+}

@@ -113,6 +113,9 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
+	if o, _ := hooks.ParseArgs(cfg.args); o.Host != "" {
+		return nil, errors.New("hookstest: Args must not set --host: the kit passes it for each host")
+	}
 	all := adapters()
 	for _, h := range cfg.hosts {
 		if !slices.ContainsFunc(all, func(a hooks.Adapter) bool { return a.Host() == h }) {
@@ -163,9 +166,6 @@ func inProcess(h hooks.Handlers) answerer {
 		o, bad := hooks.ParseArgs(args)
 		if len(bad) > 0 {
 			return answer{}, fmt.Errorf("bad Args: %s", strings.Join(bad, "; "))
-		}
-		if o.Host != "" {
-			return answer{}, errors.New("bad Args: --host is the kit's to pass")
 		}
 		if o.FailSet {
 			h.Fail = o.Fail
