@@ -102,10 +102,10 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.SetOutput(stderr)
 	var hostList, eventList, scope, layer string
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
-	fs.StringVar(&eventList, "events", "", "comma-separated unified events")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
 	if cmd != "doctor" {
+		fs.StringVar(&eventList, "events", "", "comma-separated unified events")
 		fs.StringVar(&o.Matcher, "matcher", "", "tool-name matcher")
 		fs.BoolVar(&o.FailClosed, "fail-closed", false, "block when the hook cannot decide")
 		fs.Var((*timeoutFlag)(&o.Timeout), "timeout", "time limit (duration or seconds)")

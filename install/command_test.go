@@ -1,0 +1,66 @@
+package install
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+func TestCommand(t *testing.T) {
+	for _, tc := range []struct {
+		bin  string
+		host hooks.Host
+		fc   bool
+		lim  time.Duration
+		want string
+	}{
+		{"/usr/local/bin/guard", "claude", false, 30 * time.Second, "/usr/local/bin/guard --host claude --timeout 30s"},
+		{"/home/dev/my tools/guard", "codex", true, 3 * time.Second, "'/home/dev/my tools/guard' --host codex --fail-closed --timeout 3s"},
+		{"/home/dev/bin/it's", "gemini", false, 1500 * time.Millisecond, `'/home/dev/bin/it'\''s' --host gemini --timeout 1.5s`},
+		{"/opt/a$b;c|d", "cursor", false, 0, "'/opt/a$b;c|d' --host cursor"},
+		{`C:\Program Files\Guard\guard.exe`, "claude", false, time.Second, `'C:\Program Files\Guard\guard.exe' --host claude --timeout 1s`},
+		{`C:\Program Files\Guard\guard.exe`, "cursor", false, time.Second, `"C:\Program Files\Guard\guard.exe" --host cursor --timeout 1s`},
+		{`C:\Users\O'Neil\guard.exe`, "gemini", false, time.Second, `& 'C:\Users\O''Neil\guard.exe' --host gemini --timeout 1s`},
+		{`\\server\share\guard.exe`, "codex", false, time.Second, `& '\\server\share\guard.exe' --host codex --timeout 1s`},
+	} {
+		got := Command(tc.bin, tc.host, tc.fc, tc.lim)
+		if got != tc.want {
+			t.Errorf("Command(%q, %s) = %s, want %s", tc.bin, tc.host, got, tc.want)
+		}
+		words, ok := splitCommand(got)
+		if !ok || !samePath(words[0], tc.bin) || hostArg(words[1:]) != tc.host {
+			t.Errorf("splitCommand(%s) = %q, %v", got, words, ok)
+		}
+		if !isOurs(got, tc.bin, tc.host) || isOurs(got, tc.bin+"x", tc.host) || isOurs(got, tc.bin, "other") {
+			t.Errorf("isOurs(%s) is wrong", got)
+		}
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	for in, want := range map[string][]string{
+		`a b  c`:                          {"a", "b", "c"},
+		`'x y' "a\"b" c\ d`:               {"x y", `a"b`, "c d"},
+		`"C:\Program Files\g.exe" --host`: {`C:\Program Files\g.exe`, "--host"},
+		`& 'C:\a ''b''\g.exe' --host x`:   {`C:\a 'b'\g.exe`, "--host", "x"},
+		`x --host=claude`:                 {"x", "--host=claude"},
+	} {
+		got, ok := splitCommand(in)
+		if !ok || !slices.Equal(got, want) {
+			t.Errorf("splitCommand(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{`'open`, `"open`, `& 'open`} {
+		if _, ok := splitCommand(in); ok {
+			t.Errorf("splitCommand(%q) accepted an unterminated quote", in)
+		}
+	}
+	if hostArg([]string{"--timeout", "3s", "--host=gemini"}) != "gemini" || hostArg([]string{"--host"}) != "" {
+		t.Error("hostArg")
+	}
+	if !samePath(`C:\Tools\G.EXE`, `c:/tools/g.exe`) || samePath("/a/b", "/a/c") || !samePath("/a/./b", "/a/b") {
+		t.Error("samePath")
+	}
+}

@@ -1,0 +1,66 @@
+package install_test
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/install"
+)
+
+// The command written for each host: the path is quoted for the shell the
+// host runs it with, and --timeout tells the hook the host's limit.
+func ExampleCommand() {
+	fmt.Println(install.Command("/usr/local/bin/guard", "claude", false, 30*time.Second))
+	fmt.Println(install.Command("/opt/my tools/guard", "codex", true, 3*time.Second))
+	fmt.Println(install.Command(`C:\Program Files\Guard\guard.exe`, "gemini", false, 30*time.Second))
+	fmt.Println(install.Command(`C:\Program Files\Guard\guard.exe`, "cursor", false, 30*time.Second))
+	// Output:
+	// /usr/local/bin/guard --host claude --timeout 30s
+	// '/opt/my tools/guard' --host codex --fail-closed --timeout 3s
+	// & 'C:\Program Files\Guard\guard.exe' --host gemini --timeout 30s
+	// "C:\Program Files\Guard\guard.exe" --host cursor --timeout 30s
+}
+
+// A dry run computes the new file without writing it.
+func ExampleInstall() {
+	dir, err := os.MkdirTemp("", "project")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	changes, err := install.Install(install.Options{
+		Binary: "/usr/local/bin/guard",
+		Hosts:  []hooks.Host{"claude"},
+		Events: []hooks.EventName{hooks.PreToolUse},
+		Dir:    dir,
+		DryRun: true,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := changes[0]
+	fmt.Println(c.Host, c.Scope, c.Added, c.Before == nil)
+	fmt.Print(string(c.After))
+	// Output:
+	// claude project [PreToolUse] true
+	// {
+	//   "hooks": {
+	//     "PreToolUse": [
+	//       {
+	//         "matcher": "*",
+	//         "hooks": [
+	//           {
+	//             "type": "command",
+	//             "command": "/usr/local/bin/guard --host claude --timeout 30s",
+	//             "timeout": 30
+	//           }
+	//         ]
+	//       }
+	//     ]
+	//   }
+	// }
+}

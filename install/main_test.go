@@ -1,0 +1,184 @@
+package install
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/cursor"
+)
+
+func runMain(t *testing.T, self string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := Main(args, &stdout, &stderr, self)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestMainUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 2, "usage:"},
+		{[]string{"help"}, 0, "usage:"},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"install", "--timeout", "soon"}, 2, "not a duration"},
+		{[]string{"install", "--timeout", "-3"}, 2, "out of range"},
+		{[]string{"install", "--cursor-layer", "both"}, 2, "not specific or tool-use"},
+		{[]string{"install", "extra"}, 2, "unexpected argument"},
+		{[]string{"install", "--hosts", "vscode", "--dry-run"}, 1, `unknown host "vscode"`},
+		{[]string{"install", "--events", "BeforeTool", "--dry-run"}, 1, `unknown event "BeforeTool"`},
+		{[]string{"install", "--scope", "global", "--dry-run"}, 1, `unknown scope "global"`},
+		{[]string{"install", "--matcher", "Shell", "--dry-run"}, 1, "--cursor-layer tool-use"},
+		{[]string{"doctor", "--fail-closed"}, 2, "flag provided but not defined"},
+	} {
+		code, stdout, stderr := runMain(t, "/home/dev/bin/guard", tc.args...)
+		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {
+			t.Errorf("%q: exit %d, output %s%s; want exit %d and %q", tc.args, code, stdout, stderr, tc.code, tc.want)
+		}
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	o, err := parseFlags("install", []string{"--hosts", "claude, codex", "--events=PreToolUse,Stop", "-timeout", "12",
+		"--fail-closed", "--scope", "user", "--matcher", "Bash", "--cursor-layer", "tool-use", "--dir", "/home/dev/project", "--dry-run"}, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Hosts) != 2 || o.Hosts[1] != "codex" || len(o.Events) != 2 || o.Timeout != 12*time.Second || !o.FailClosed ||
+		o.Scope != User || o.Matcher != "Bash" || o.CursorLayer != cursor.ToolUseLayer || o.Dir != "/home/dev/project" || !o.DryRun {
+		t.Errorf("parsed %+v", o)
+	}
+	o, _ = parseFlags("install", []string{"--timeout", "1m30s"}, &bytes.Buffer{})
+	if o.Timeout != 90*time.Second || o.Scope != Project {
+		t.Errorf("parsed %+v", o)
+	}
+	if o, _ := parseFlags("doctor", nil, &bytes.Buffer{}); o.Scope != "" {
+		t.Errorf("doctor scope %q, want every scope", o.Scope)
+	}
+}
+
+func TestMainRefusesTemporaryBinary(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runMain(t, "/tmp/go-build123/b001/exe/guard", "install", "--dir", dir)
+	if code != 1 || !strings.Contains(stderr, "temporary build") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Error("wrote files")
+	}
+}
+
+// Uninstall with --events removes only those events' entries.
+func TestUninstallSomeEvents(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{"claude", "cursor"}, Dir: dir, Home: dir,
+		Events: []hooks.EventName{hooks.PreToolUse, hooks.Stop}}
+	if _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
+	o.Events = []hooks.EventName{hooks.PreToolUse}
+	cs, err := Uninstall(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 || strings.Join(cs[0].Removed, ",") != "PreToolUse" ||
+		strings.Join(cs[1].Removed, ",") != "beforeShellExecution,beforeMCPExecution,beforeReadFile,preToolUse" {
+		t.Fatalf("removed %v and %v", cs[0].Removed, cs[1].Removed)
+	}
+	o.Events = nil
+	cs, _ = Uninstall(o)
+	if strings.Join(cs[0].Removed, ",") != "Stop" || string(cs[0].After) != "{}\n" || string(cs[1].After) != "{}\n" {
+		t.Errorf("second uninstall: %v\n%s\n%s", cs[0].Removed, cs[0].After, cs[1].After)
+	}
+}
+
+func TestUninstallDryRunAndMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	self := "/home/dev/bin/guard"
+	if code, stdout, _ := runMain(t, self, "uninstall", "--dir", dir); code != 0 || stdout != "" {
+		t.Errorf("uninstall with no files: exit %d, %q", code, stdout)
+	}
+	runMain(t, self, "install", "--hosts", "gemini", "--dir", dir, "--events", "Stop")
+	p := filepath.Join(dir, ".gemini", "settings.json")
+	before, _ := os.ReadFile(p)
+	code, stdout, _ := runMain(t, self, "uninstall", "--hosts", "gemini", "--dir", dir, "--dry-run")
+	after, _ := os.ReadFile(p)
+	if code != 0 || !strings.Contains(stdout, "-        \"hooks\": [") || !strings.Contains(stdout, "removed AfterAgent") || string(before) != string(after) {
+		t.Errorf("dry-run uninstall: exit %d\n%s", code, stdout)
+	}
+}
+
+// Writes go through a symbolic link to its target, keep the file's
+// permissions, leave a backup, and refuse when the file changed meanwhile.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles", "settings.json")
+	os.MkdirAll(filepath.Dir(target), 0o755)
+	os.WriteFile(target, []byte("{}\n"), 0o600)
+	link := filepath.Join(dir, "settings.json")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip(err)
+	}
+	backup, err := writeFile(link, []byte("{}\n"), []byte("{\"a\": 1}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link was replaced by a file")
+	}
+	if b, _ := os.ReadFile(target); string(b) != "{\"a\": 1}\n" {
+		t.Errorf("target = %q", b)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", fi.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(backup); backup != target+BackupSuffix || string(b) != "{}\n" {
+		t.Errorf("backup %s = %q", backup, b)
+	}
+	if _, err := writeFile(link, []byte("{}\n"), []byte("{}")); err == nil || !strings.Contains(err.Error(), "changed while") {
+		t.Errorf("stale write: %v", err)
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, "dotfiles", ".settings.json.tmp*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+// Install writes nothing when one of the files cannot be edited.
+func TestInstallAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".codex"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".codex", "hooks.json"), []byte(`{"hooks": {"Stop": {}}}`), 0o644)
+	_, err := Install(Options{Binary: "/home/dev/bin/guard", Dir: dir, Home: dir})
+	if err == nil || !strings.Contains(err.Error(), `"hooks"."Stop" is not an array`) {
+		t.Fatalf("err = %v", err)
+	}
+	for _, d := range []string{".claude", ".cursor", ".gemini"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("%s was written", d)
+		}
+	}
+}
+
+func TestUserPaths(t *testing.T) {
+	e := env{dir: "/home/dev/project", home: "/home/dev", getenv: func(k string) string {
+		return map[string]string{"CODEX_HOME": "/srv/codex", "CLAUDE_CONFIG_DIR": "/srv/claude"}[k]
+	}}
+	want := map[hooks.Host]string{"claude": "/srv/claude/settings.json", "codex": "/srv/codex/hooks.json",
+		"cursor": "/home/dev/.cursor/hooks.json", "gemini": "/home/dev/.gemini/settings.json"}
+	for name, p := range want {
+		h, _ := lookupHost(name)
+		if got := h.path(User, e); got != filepath.FromSlash(p) {
+			t.Errorf("%s user path %s, want %s", name, got, p)
+		}
+		if h.path(Local, e) != "" && name != "claude" {
+			t.Errorf("%s has a local scope", name)
+		}
+	}
+}
