@@ -27,8 +27,12 @@ func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decisio
 		}
 	}
 
-	if r.Decision == DecisionDeny && !repeatStop && stopActive(ev) {
-		warn(FieldDeny, "dropped: the agent already continued once because of a stop hook (loop guard; see Handlers.RepeatStopBlocks)")
+	if (r.Decision == DecisionDeny || r.Decision == DecisionAsk) && !repeatStop && stopActive(ev) {
+		f := FieldDeny
+		if r.Decision == DecisionAsk {
+			f = FieldAsk
+		}
+		warn(f, "dropped: the agent already continued once because of a stop hook (loop guard; see Handlers.RepeatStopBlocks)")
 		r.Decision, r.Reason = NoDecision, ""
 	}
 

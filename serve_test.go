@@ -77,6 +77,11 @@ func TestServe(t *testing.T) {
 				return hooks.Deny("keep going"), nil
 			}},
 			stdin: `{"hook_event_name":"Stop","active":true}`, wantStderr: []string{"loop guard"}},
+		{name: "stop loop guard catches ask too", args: []string{"--host=one"},
+			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
+				return hooks.Ask("keep going?"), nil
+			}},
+			stdin: `{"hook_event_name":"Stop","active":true}`, wantStderr: []string{"loop guard"}},
 		{name: "stop first block", args: []string{"--host=one"},
 			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 				return hooks.Deny("keep going"), nil

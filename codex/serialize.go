@@ -69,7 +69,7 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		switch r.Decision {
 		case hooks.DecisionDeny:
 			out.HookSpecificOutput = &HookSpecificOutput{HookEventName: native,
-				Decision: &PermissionDecision{Behavior: "deny", Message: strings.TrimSpace(r.Reason)}}
+				Decision: &PermissionDecision{Behavior: "deny", Message: reasonOr(r.Reason)}}
 		case hooks.DecisionAllow:
 			out.HookSpecificOutput = &HookSpecificOutput{HookEventName: native,
 				Decision: &PermissionDecision{Behavior: "allow"}}
@@ -139,4 +139,13 @@ func oneLine(s string) string {
 		return strings.Join(strings.Fields(s), " ")
 	}
 	return s
+}
+
+// reasonOr returns the trimmed reason, or defaultDenyReason when it is
+// empty: the model must always see why a call was refused.
+func reasonOr(reason string) string {
+	if r := strings.TrimSpace(reason); r != "" {
+		return r
+	}
+	return defaultDenyReason
 }

@@ -63,11 +63,11 @@ func TestCatchesDenyWithoutReason(t *testing.T) {
 	res.Denied(rec)
 	expect(t, rec, shellCases, "denied, but the model only sees the stand-in", "Fix: return hooks.Deny with a reason")
 
-	// On Codex's PermissionRequest the model gets no text at all.
+	// Codex's PermissionRequest gets the stand-in too.
 	res = Run(t, answerAll(hooks.Deny("")), Shell("rm -rf /").AsPermissionRequest())
 	rec = &recorder{TB: t}
 	res.Host("codex").Denied(rec)
-	expect(t, rec, []string{"codex PermissionRequest(Bash)"}, "Codex gives the model no reason", "Fix: return hooks.Deny with a reason")
+	expect(t, rec, []string{"codex PermissionRequest(Bash)"}, "denied, but the model only sees the stand-in", "Fix: return hooks.Deny with a reason")
 
 	// The same policy with a reason passes.
 	Run(t, answerAll(hooks.Deny("rm -rf is not allowed")), Shell("rm -rf /")).DeniedWithReason(t, "not allowed")

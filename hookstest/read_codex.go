@@ -156,7 +156,7 @@ func readCodex(native string, out hooks.Output) Verdict {
 		switch o.Specific.Decision.Behavior {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(o.Specific.Decision.Message)
+			v.reason(o.Specific.Decision.Message, codexPlaceholders...)
 		case "allow":
 			v.Decision = hooks.DecisionAllow
 		}
