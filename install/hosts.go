@@ -56,18 +56,18 @@ type host struct {
 	adapter  hooks.Adapter
 }
 
-var hostTable = [...]host{
-	{name: claude.Host, file: "settings.json", matchAll: "*", adapter: claude.New()},
-	{name: cursor.Host, file: "hooks.json", flat: true, version: true, adapter: cursor.New()},
-	{name: gemini.Host, file: "settings.json", millis: true, jsonc: true, adapter: gemini.New()},
-	{name: codex.Host, file: "hooks.json", matchAll: "*", adapter: codex.New()},
-}
-
+// lookupHost returns the description of a host, built on each call so
+// that a hook binary does no work for the installer at start-up.
 func lookupHost(name hooks.Host) (*host, error) {
-	for i := range hostTable {
-		if hostTable[i].name == name {
-			return &hostTable[i], nil
-		}
+	switch name {
+	case claude.Host:
+		return &host{name: name, file: "settings.json", matchAll: "*", adapter: claude.New()}, nil
+	case cursor.Host:
+		return &host{name: name, file: "hooks.json", flat: true, version: true, adapter: cursor.New()}, nil
+	case gemini.Host:
+		return &host{name: name, file: "settings.json", millis: true, jsonc: true, adapter: gemini.New()}, nil
+	case codex.Host:
+		return &host{name: name, file: "hooks.json", matchAll: "*", adapter: codex.New()}, nil
 	}
 	return nil, fmt.Errorf("unknown host %q (known: claude, cursor, gemini, codex)", name)
 }
@@ -131,10 +131,11 @@ func toolEvent(e hooks.EventName) bool {
 	return false
 }
 
-// notByDefault are events registered only when asked for by name, with
-// the reason.
-var notByDefault = map[hooks.Host]map[hooks.EventName]string{
-	gemini.Host: {hooks.PreCompact: "Gemini fires PreCompress before every model call, compression or not"},
+// notByDefault reports the events registered only when asked for by
+// name: Gemini CLI fires PreCompress before every model call, compression
+// or not, which would run the hook on every turn for nothing.
+func notByDefault(h hooks.Host, e hooks.EventName) bool {
+	return h == gemini.Host && e == hooks.PreCompact
 }
 
 // registrations returns the entries to write for the unified events
@@ -167,7 +168,7 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	}
 	for _, e := range events {
 		found := false
-		if why := notByDefault[h.name][e]; why != "" && !explicit {
+		if notByDefault(h.name, e) && !explicit {
 			continue
 		}
 		for _, r := range natives {

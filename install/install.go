@@ -243,13 +243,14 @@ func (o *Options) prepare() ([]*host, env, error) {
 		names = Hosts()
 	}
 	var hs []*host
+	var seen []hooks.Host
 	for _, n := range names {
 		h, err := lookupHost(n)
 		if err != nil {
 			return nil, e, err
 		}
-		if !contains(hs, h) {
-			hs = append(hs, h)
+		if !contains(seen, n) {
+			hs, seen = append(hs, h), append(seen, n)
 		}
 	}
 	e.getenv = o.Getenv

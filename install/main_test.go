@@ -182,3 +182,10 @@ func TestUserPaths(t *testing.T) {
 		}
 	}
 }
+
+func TestDuplicateHosts(t *testing.T) {
+	cs, err := Install(Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{"codex", "codex"}, Dir: t.TempDir(), DryRun: true})
+	if err != nil || len(cs) != 1 {
+		t.Errorf("%d changes, %v", len(cs), err)
+	}
+}

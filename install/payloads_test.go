@@ -52,8 +52,8 @@ func TestPayloadsParse(t *testing.T) {
 			}
 		}
 	}
-	if p := payload(&hostTable[0], "WorktreeCreate", dir); p != nil {
-		t.Errorf("payload for an unknown event: %s", p)
+	if h, _ := lookupHost("claude"); payload(h, "WorktreeCreate", dir) != nil {
+		t.Error("payload for an unknown event")
 	}
 }
 
