@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -191,35 +192,55 @@ func budget(a Adapter, h Handlers, ev Event, hostTimeout time.Duration) time.Dur
 }
 
 // call runs the handler with a deadline and turns panics into errors.
+//
+// The handler runs on its own goroutine so that a handler that never
+// returns cannot hold the answer past the deadline. It reports back by
+// cancelling the handler's context (after setting finished, when the
+// context had not ended before), so that one channel, the context's,
+// serves both outcomes.
 func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (Response, error) {
+	var cancel context.CancelFunc
 	if limit > 0 {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, limit)
-		defer cancel()
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
 	}
-	type result struct {
-		r   Response
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- result{err: &PanicError{Value: p, Stack: debug.Stack()}}
-			}
-		}()
-		r, err := h.Handle(ctx, ev)
-		done <- result{r, err}
-	}()
-	select {
-	case res := <-done:
-		if res.err != nil {
-			return Response{}, fmt.Errorf("handler: %w", res.err)
-		}
-		return res.r, nil
-	case <-ctx.Done():
+	defer cancel()
+	j := &job{h: h, ev: ev}
+	go j.run(ctx, cancel)
+	<-ctx.Done()
+	if !j.finished.Load() {
 		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))
 	}
+	if j.err != nil {
+		return Response{}, fmt.Errorf("handler: %w", j.err)
+	}
+	return j.r, nil
+}
+
+// job is one handler call and its outcome. r and err are written before
+// finished is set, and read only after it was seen set.
+type job struct {
+	h        Handlers
+	ev       Event
+	r        Response
+	err      error
+	finished atomic.Bool
+}
+
+func (j *job) run(ctx context.Context, done context.CancelFunc) {
+	defer func() {
+		if p := recover(); p != nil {
+			j.r, j.err = Response{}, &PanicError{Value: p, Stack: debug.Stack()}
+		}
+		// A handler that returns because its context ended (deadline,
+		// or the caller gave up) did not answer in time.
+		if ctx.Err() == nil {
+			j.finished.Store(true)
+		}
+		done()
+	}()
+	j.r, j.err = j.h.Handle(ctx, j.ev)
 }
 
 // PanicError is a handler panic, recovered.
