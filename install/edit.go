@@ -42,6 +42,9 @@ type editor struct {
 var ErrNotJSON = errors.New("not a valid configuration file")
 
 func (h *host) open(src []byte, binary string) (*editor, error) {
+	if len(strings.TrimSpace(string(src))) == 0 {
+		return nil, fmt.Errorf("%w: the file is empty; delete it, or write {} in it", ErrNotJSON)
+	}
 	d, err := jsonc.Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotJSON, err)

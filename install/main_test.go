@@ -66,7 +66,7 @@ func TestParseFlags(t *testing.T) {
 
 func TestMainRefusesTemporaryBinary(t *testing.T) {
 	dir := t.TempDir()
-	code, _, stderr := runMain(t, "/tmp/go-build123/b001/exe/guard", "install", "--dir", dir)
+	code, _, stderr := runMain(t, "/home/dev/.cache/go-build123/b001/exe/guard", "install", "--dir", dir)
 	if code != 1 || !strings.Contains(stderr, "temporary build") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
@@ -187,5 +187,15 @@ func TestDuplicateHosts(t *testing.T) {
 	cs, err := Install(Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{"codex", "codex"}, Dir: t.TempDir(), DryRun: true})
 	if err != nil || len(cs) != 1 {
 		t.Errorf("%d changes, %v", len(cs), err)
+	}
+}
+
+func TestEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte("\n"), 0o644)
+	code, _, stderr := runMain(t, "/home/dev/bin/guard", "install", "--hosts", "claude", "--dir", dir)
+	if code != 1 || !strings.Contains(stderr, "the file is empty") {
+		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
