@@ -31,6 +31,7 @@ const (
 	Fail
 )
 
+// String returns "info", "ok", "warn" or "FAIL".
 func (l Level) String() string {
 	return [...]string{"info", "ok", "warn", "FAIL"}[l]
 }

@@ -152,8 +152,10 @@ func split(s string) []string {
 // timeoutFlag reads a Go duration or a number of seconds.
 type timeoutFlag time.Duration
 
+// String implements flag.Value.
 func (t *timeoutFlag) String() string { return time.Duration(*t).String() }
 
+// Set implements flag.Value.
 func (t *timeoutFlag) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil {

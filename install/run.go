@@ -58,6 +58,7 @@ func runHook(ctx context.Context, command string, payload []byte, dir string, en
 // capped keeps the first maxOutput bytes written to it.
 type capped struct{ b bytes.Buffer }
 
+// Write keeps what fits and reports everything written.
 func (c *capped) Write(p []byte) (int, error) {
 	if room := maxOutput - c.b.Len(); room > 0 {
 		c.b.Write(p[:min(len(p), room)])

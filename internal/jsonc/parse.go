@@ -121,6 +121,7 @@ type SyntaxError struct {
 	Msg          string
 }
 
+// Error returns "line L, column C: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }

@@ -15,7 +15,11 @@ type KV struct {
 	V any
 }
 
-// Render formats v, an Obj, []any, string, bool or int, in style s: on
+// Raw is JSON text rendered as is (a number such as 12.5, say).
+type Raw string
+
+// Render formats v, an Obj, []any, string, bool, int, Raw or nil (null),
+// in style s: on
 // several lines indented from indent, or on one line when s.Compact.
 func Render(v any, indent string, s Style) string {
 	var b strings.Builder
@@ -60,6 +64,10 @@ func render(b *strings.Builder, v any, indent string, s Style) {
 		b.WriteString(strconv.FormatBool(v))
 	case int:
 		b.WriteString(strconv.Itoa(v))
+	case Raw:
+		b.WriteString(string(v))
+	case nil:
+		b.WriteString("null")
 	default:
 		panic("jsonc.Render: unsupported type")
 	}
