@@ -18,9 +18,12 @@ import (
 //
 // Hosts run the command through a shell: sh or bash on Linux and macOS,
 // and on Windows Git Bash (Claude Code), PowerShell (Gemini CLI, Codex) or
-// cmd.exe (Cursor). A path is left bare only when no shell would change
-// it; otherwise POSIX paths are single-quoted, and Windows paths
-// (C:\... or \\server\...) are always quoted for their host's shell.
+// cmd.exe (Cursor); Claude Code falls back to PowerShell without Git Bash.
+// A POSIX path is left bare only when no shell would change it, and is
+// single-quoted otherwise. A Windows drive path with no space or special
+// character is written with forward slashes and no quotes, a form that
+// Git Bash, PowerShell and cmd.exe all run; any other Windows path is
+// quoted for the host's usual shell.
 func Command(binary string, h hooks.Host, failClosed bool, limit time.Duration) string {
 	var b strings.Builder
 	b.WriteString(quotePath(binary, h))
@@ -52,7 +55,12 @@ func windowsPath(p string) bool {
 			('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 }
 
+const safeChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-:@%,="
+
 func quotePath(p string, h hooks.Host) string {
+	if windowsPath(p) && !strings.HasPrefix(p, `\\`) && strings.Trim(p, safeChars+`\`) == "" {
+		return strings.ReplaceAll(p, `\`, "/")
+	}
 	if windowsPath(p) {
 		switch h {
 		case cursor.Host:
@@ -63,7 +71,7 @@ func quotePath(p string, h hooks.Host) string {
 			return "& '" + strings.ReplaceAll(p, "'", "''") + "'" // PowerShell
 		}
 	}
-	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-:@%,=") == "" {
+	if p != "" && strings.Trim(p, safeChars) == "" {
 		return p
 	}
 	return posixQuote(p)

@@ -24,6 +24,8 @@ func TestCommand(t *testing.T) {
 		{`C:\Program Files\Guard\guard.exe`, "cursor", false, time.Second, `"C:\Program Files\Guard\guard.exe" --host cursor --timeout 1s`},
 		{`C:\Users\O'Neil\guard.exe`, "gemini", false, time.Second, `& 'C:\Users\O''Neil\guard.exe' --host gemini --timeout 1s`},
 		{`\\server\share\guard.exe`, "codex", false, time.Second, `& '\\server\share\guard.exe' --host codex --timeout 1s`},
+		{`C:\Users\dev\bin\guard.exe`, "claude", false, time.Second, `C:/Users/dev/bin/guard.exe --host claude --timeout 1s`},
+		{`D:\tools\guard.exe`, "gemini", false, time.Second, `D:/tools/guard.exe --host gemini --timeout 1s`},
 	} {
 		got := Command(tc.bin, tc.host, tc.fc, tc.lim)
 		if got != tc.want {
