@@ -55,10 +55,16 @@ func windowsPath(p string) bool {
 			('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 }
 
-const safeChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-:@%,="
+// safeChars need no quoting in sh; a Windows path is left unquoted only
+// with letters, digits and "_.-:\/" (cmd.exe expands %, PowerShell reads
+// , and @).
+const (
+	safeChars    = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-:@%,="
+	winSafeChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:\\/"
+)
 
 func quotePath(p string, h hooks.Host) string {
-	if windowsPath(p) && !strings.HasPrefix(p, `\\`) && strings.Trim(p, safeChars+`\`) == "" {
+	if windowsPath(p) && !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "" {
 		return strings.ReplaceAll(p, `\`, "/")
 	}
 	if windowsPath(p) {

@@ -26,6 +26,7 @@ func TestCommand(t *testing.T) {
 		{`\\server\share\guard.exe`, "codex", false, time.Second, `& '\\server\share\guard.exe' --host codex --timeout 1s`},
 		{`C:\Users\dev\bin\guard.exe`, "claude", false, time.Second, `C:/Users/dev/bin/guard.exe --host claude --timeout 1s`},
 		{`D:\tools\guard.exe`, "gemini", false, time.Second, `D:/tools/guard.exe --host gemini --timeout 1s`},
+		{`D:\a,b\guard.exe`, "gemini", false, time.Second, `& 'D:\a,b\guard.exe' --host gemini --timeout 1s`},
 	} {
 		got := Command(tc.bin, tc.host, tc.fc, tc.lim)
 		if got != tc.want {
