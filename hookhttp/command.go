@@ -162,3 +162,14 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// Main runs one hook invocation the way a hook binary that can forward
+// does: with --gateway in args it is BridgeMain, otherwise hooks.Serve
+// with the local handlers. adapters are the binary's hosts
+// (hookmain.Adapters()).
+func Main(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if HasGateway(args) {
+		return BridgeMain(ctx, adapters, h, args, stdin, stdout, stderr)
+	}
+	return hooks.Serve(ctx, adapters, h, stdin, stdout, stderr, args)
+}

@@ -123,3 +123,20 @@ func TestBridgeMain(t *testing.T) {
 		}
 	})
 }
+
+func TestMainServesOrForwards(t *testing.T) {
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: fakes, Handlers: hooks.Handlers{}, Logger: quiet()})
+	defer gw.Close()
+	rm := `{"hook_event_name":"Pre","tool":"rm -rf /"}`
+	var o, e bytes.Buffer
+	// Locally the guard denies; the gateway's empty policy has no opinion.
+	hookhttp.Main(context.Background(), fakes, guard(), []string{"--host", "one"}, strings.NewReader(rm), &o, &e)
+	if !strings.Contains(o.String(), "deny") {
+		t.Errorf("local: %q %q", o.String(), e.String())
+	}
+	o.Reset()
+	hookhttp.Main(context.Background(), fakes, guard(), []string{"--host", "one", "--gateway", gw.URL}, strings.NewReader(rm), &o, &e)
+	if o.Len() != 0 {
+		t.Errorf("forwarded: the local policy answered %q", o.String())
+	}
+}
