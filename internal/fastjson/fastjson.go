@@ -480,3 +480,19 @@ func digits(b []byte, i int) int {
 func hasPrefix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[:len(s)]) == s
 }
+
+// StringValue decodes data, which must be exactly one JSON string (white
+// space around it allowed), as json.Unmarshal into a string would. ok is
+// false for anything else, including null.
+func StringValue(data []byte) (string, bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '"' {
+		return "", false
+	}
+	end, ok := skipString(data, i)
+	if !ok || skipSpace(data, end) != len(data) {
+		return "", false
+	}
+	d := Doc{b: data, s: string(data[i:end])}
+	return Value{&d, 0, end - i}.String()
+}

@@ -118,6 +118,21 @@ func checkValue(t *testing.T, v Value) {
 	}
 }
 
+func FuzzStringValue(f *testing.F) {
+	for _, s := range []string{`"x"`, ` "a\nb" `, `"\ud800"`, "\"\xff\"", `null`, `1`, `"a" "b"`, `"unterminated`, `""`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, ok := StringValue(data)
+		var want string
+		err := json.Unmarshal(data, &want)
+		isString := bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte(`"`))
+		if ok != (err == nil && isString) || ok && got != want {
+			t.Fatalf("StringValue(%q) = %q %v; encoding/json %q %v", data, got, ok, want, err)
+		}
+	})
+}
+
 func TestFoldsTo(t *testing.T) {
 	names := []string{"session_id", "cwd"}
 	for key, want := range map[string]bool{"session_id": false, "Session_ID": true, "CWD": true, "cwd2": false, "other": false} {
