@@ -21,7 +21,11 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return nil, errors.New("payload is not a JSON object")
 	}
 	var in Input
-	err := json.Unmarshal(payload, &in)
+	var err error
+	if !fastInput(payload, &in) {
+		in = Input{}
+		err = json.Unmarshal(payload, &in)
+	}
 	if err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if !errors.As(err, &typeErr) {

@@ -102,6 +102,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	if out.isZero() {
 		return hooks.Output{}, nil
 	}
+	if b, ok := appendOutput(nil, &out); ok {
+		return hooks.Output{Stdout: b}, nil
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

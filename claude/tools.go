@@ -102,7 +102,7 @@ func parseToolInput(name string, raw json.RawMessage) (hooks.ToolInput, error) {
 		return nil, fmt.Errorf("tool_input of %s is not a JSON object", name)
 	}
 	decode := func(v any) error {
-		if isNull(raw) {
+		if isNull(raw) || fastToolInput(raw, v) {
 			return nil
 		}
 		if err := json.Unmarshal(raw, v); err != nil {
