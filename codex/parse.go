@@ -73,8 +73,15 @@ func decodeInput(payload []byte) (*Input, error) {
 	if trimmed[0] != '{' {
 		return nil, errors.New("codex: payload is not a JSON object")
 	}
-	dec := json.NewDecoder(bytes.NewReader(payload))
 	in := new(Input)
+	if fastInput(payload, in) {
+		if in.HookEventName == "" {
+			return nil, errors.New("codex: payload has no hook_event_name")
+		}
+		return in, nil
+	}
+	*in = Input{}
+	dec := json.NewDecoder(bytes.NewReader(payload))
 	if err := dec.Decode(in); err != nil {
 		return nil, fmt.Errorf("codex: bad payload: %w", err)
 	}

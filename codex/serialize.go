@@ -93,6 +93,9 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	if out == (Output{}) {
 		return hooks.Output{}, nil
 	}
+	if b, ok := appendOutput(nil, &out); ok {
+		return hooks.Output{Stdout: append(b, '\n')}, nil
+	}
 	b, err := marshal(out)
 	if err != nil {
 		return hooks.Output{}, fmt.Errorf("codex: %w", err)

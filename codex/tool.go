@@ -62,6 +62,9 @@ func decodeToolInput(in *Input, v any) error {
 	if len(raw) == 0 || raw[0] != '{' {
 		return fmt.Errorf("codex: %s tool_input is not an object", in.ToolName)
 	}
+	if fastToolInput(raw, v) {
+		return nil
+	}
 	var probe struct {
 		Command *string `json:"command"`
 	}
