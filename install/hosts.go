@@ -154,7 +154,7 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	if h.flat {
 		layer := o.CursorLayer
 		if o.Matcher != "" && layer != cursor.ToolUseLayer {
-			return nil, nil, fmt.Errorf("cursor: --matcher needs --cursor-layer tool-use: the default layer judges Shell, Read and MCP calls on their own events, where a tool-name matcher does not apply")
+			return nil, nil, fmt.Errorf("cursor: --matcher needs --cursor-layer tool-use (or leave cursor out with --hosts): the default layer judges Shell, Read and MCP calls on their own events, where a tool-name matcher does not apply")
 		}
 		for _, r := range cursor.Registrations(layer) {
 			natives = append(natives, reg{native: r.Event, unified: r.Unified, matcher: r.Matcher})
