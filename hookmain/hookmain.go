@@ -6,20 +6,30 @@
 //		hookmain.Run(hooks.Handlers{PreToolUse: myPolicy})
 //	}
 //
-// The binary then answers any of the four hosts. Installers always pass
-// --host; without it the host is detected from the payload.
+// The binary then answers any of the four hosts, and registers itself:
+//
+//	myhook install [--hosts claude,codex] [--scope project|local|user] [--fail-closed] [--dry-run]
+//	myhook uninstall
+//	myhook doctor
+//
+// install registers the events the Handlers handle (every event the host
+// supports when Any is set), with the binary's absolute path and --host,
+// so detection is only a fallback. See package install for the flags.
 package hookmain
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/install"
 )
 
 // Adapters returns the built-in adapters: Claude Code, Cursor, Gemini CLI
@@ -29,9 +39,9 @@ func Adapters() []hooks.Adapter {
 }
 
 // Run answers one hook invocation on the process's standard streams and
-// exits with the code the host expects. Anything a handler prints to
-// os.Stdout goes to standard error instead, so that stdout carries only the
-// answer.
+// exits with the code the host expects, or runs the install, uninstall,
+// doctor or help subcommand. Anything a handler prints to os.Stdout goes
+// to standard error instead, so that stdout carries only the answer.
 func Run(h hooks.Handlers) {
 	stdout := os.Stdout
 	os.Stdout = os.Stderr
@@ -41,5 +51,59 @@ func Run(h hooks.Handlers) {
 // Main is Run without the process: it serves args, stdin, stdout and
 // stderr with the built-in adapters and returns the exit code.
 func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "install", "uninstall", "doctor", "help":
+			self, err := install.Executable()
+			if err != nil {
+				fmt.Fprintln(stderr, "cannot find this program's path:", err)
+				return 1
+			}
+			return install.Main(withEvents(args, h), stdout, stderr, self)
+		}
+	}
 	return hooks.Serve(ctx, Adapters(), h, stdin, stdout, stderr, args)
+}
+
+// withEvents adds --events to an install command that does not name them:
+// the unified events h has a handler for. With Any set, or no typed
+// handler at all, the installer's default set stays.
+func withEvents(args []string, h hooks.Handlers) []string {
+	if args[0] != "install" || h.Any != nil {
+		return args
+	}
+	for _, a := range args[1:] {
+		if a == "--events" || a == "-events" || strings.HasPrefix(a, "--events=") || strings.HasPrefix(a, "-events=") {
+			return args
+		}
+	}
+	evs := Handled(h)
+	if len(evs) == 0 {
+		return args
+	}
+	names := make([]string, len(evs))
+	for i, e := range evs {
+		names[i] = string(e)
+	}
+	return append(append([]string{}, args...), "--events="+strings.Join(names, ","))
+}
+
+// Handled returns the unified events h has a typed handler for, in the
+// order of hooks.Events.
+func Handled(h hooks.Handlers) []hooks.EventName {
+	set := map[hooks.EventName]bool{
+		hooks.SessionStart: h.SessionStart != nil, hooks.SessionEnd: h.SessionEnd != nil,
+		hooks.UserPromptSubmit: h.UserPromptSubmit != nil, hooks.PreToolUse: h.PreToolUse != nil,
+		hooks.PostToolUse: h.PostToolUse != nil, hooks.PostToolUseFailure: h.PostToolUseFailure != nil,
+		hooks.PermissionRequest: h.PermissionRequest != nil, hooks.Stop: h.Stop != nil,
+		hooks.SubagentStart: h.SubagentStart != nil, hooks.SubagentStop: h.SubagentStop != nil,
+		hooks.PreCompact: h.PreCompact != nil, hooks.Notification: h.Notification != nil,
+	}
+	var out []hooks.EventName
+	for _, e := range hooks.Events() {
+		if set[e] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
