@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Parse turns a Gemini CLI payload into a unified event: BeforeTool ->
@@ -19,7 +20,12 @@ import (
 // The payload must be exactly one JSON object with a hook_event_name.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	var in Input
-	if err := decodeObject(payload, &in); err != nil {
+	var err error
+	if !fastInput(payload, &in) {
+		in = Input{}
+		err = decodeObject(payload, &in)
+	}
+	if err != nil {
 		// An event this adapter does not know may carry its own fields
 		// with types Input does not expect: keep the common ones.
 		if !errors.Is(err, errNotObject) && json.Unmarshal(payload, &in.Common) == nil &&
@@ -129,7 +135,7 @@ func parseTool(in *Input) (hooks.Tool, error) {
 func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 	out := hooks.ToolOutput{Raw: raw}
 	var r ToolResponse
-	if isObject(raw) && json.Unmarshal(raw, &r) == nil {
+	if isObject(raw) && (fastDecode(raw, &r) || json.Unmarshal(raw, &r) == nil) {
 		out.Text = contentText(r.LLMContent, true)
 	}
 	return out
@@ -143,6 +149,9 @@ func contentText(raw json.RawMessage, list bool) string {
 	}
 	switch raw[0] {
 	case '"':
+		if s, ok := fastjson.StringValue(raw); ok {
+			return s
+		}
 		var s string
 		json.Unmarshal(raw, &s)
 		return s

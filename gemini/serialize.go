@@ -90,6 +90,9 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		// handler printed by mistake end up.
 		return hooks.Output{Stdout: []byte("{}\n")}, nil
 	}
+	if b, ok := appendOutput(nil, &out); ok {
+		return hooks.Output{Stdout: append(b, '\n')}, nil
+	}
 	b, err := marshal(out)
 	if err != nil {
 		return hooks.Output{}, err

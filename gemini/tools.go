@@ -36,6 +36,9 @@ type (
 // toolInput types the tool_input raw (a JSON object) of tool name.
 func toolInput(name string, raw json.RawMessage, mcp *MCPContext) (hooks.ToolInput, error) {
 	decode := func(v any) error {
+		if fastDecode(raw, v) {
+			return nil
+		}
 		if err := json.Unmarshal(raw, v); err != nil {
 			return fmt.Errorf("tool_input of %s: %w", name, err)
 		}
