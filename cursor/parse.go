@@ -20,8 +20,11 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	}
 	var in Input
 	// Unmarshal also rejects anything after the first JSON value.
-	if err := json.Unmarshal(payload, &in); err != nil {
-		return nil, fmt.Errorf("cursor payload: %w", err)
+	if !fastInput(payload, &in) {
+		in = Input{}
+		if err := json.Unmarshal(payload, &in); err != nil {
+			return nil, fmt.Errorf("cursor payload: %w", err)
+		}
 	}
 	if in.HookEventName == "" {
 		return nil, errors.New("cursor payload has no hook_event_name")

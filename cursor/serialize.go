@@ -99,6 +99,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	if o.isZero() {
 		return hooks.Output{}, nil
 	}
+	if b, ok := appendOutput(nil, &o); ok {
+		return hooks.Output{Stdout: append(b, '\n')}, nil
+	}
 	b, err := json.Marshal(&o)
 	if err != nil {
 		return hooks.Output{}, err

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // kindOf returns the unified kind of a Cursor tool name.
@@ -106,14 +107,19 @@ func typedInput(name string, obj json.RawMessage) (hooks.ToolInput, error) {
 	}
 	if kind == hooks.KindShell {
 		var s ShellToolInput
+		if fastDecode(obj, &s) {
+			return &hooks.ShellInput{Command: s.Command, Cwd: s.Cwd, Timeout: millis(s.Timeout)}, nil
+		}
 		if err := json.Unmarshal(obj, &s); err != nil {
 			return nil, fmt.Errorf("tool_input of %s: %w", name, err)
 		}
 		return &hooks.ShellInput{Command: s.Command, Cwd: s.Cwd, Timeout: millis(s.Timeout)}, nil
 	}
 	var p pathFields
-	if err := json.Unmarshal(obj, &p); err != nil {
-		return nil, fmt.Errorf("tool_input of %s: %w", name, err)
+	if !fastDecode(obj, &p) {
+		if err := json.Unmarshal(obj, &p); err != nil {
+			return nil, fmt.Errorf("tool_input of %s: %w", name, err)
+		}
 	}
 	switch kind {
 	case hooks.KindRead:
@@ -240,8 +246,8 @@ func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 	}
 	var out hooks.ToolOutput
 	if raw[0] == '"' {
-		var s string
-		if json.Unmarshal(raw, &s) != nil {
+		s, ok := fastjson.StringValue(raw)
+		if !ok && json.Unmarshal(raw, &s) != nil {
 			return hooks.ToolOutput{Raw: raw}
 		}
 		inner := bytes.TrimSpace([]byte(s))
@@ -252,6 +258,12 @@ func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 	}
 	out.Raw = raw
 	if raw[0] != '{' {
+		return out
+	}
+	if text, ok := fastOutputText(raw); ok {
+		if text != nil {
+			out.Text = *text
+		}
 		return out
 	}
 	var body struct {
