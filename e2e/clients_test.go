@@ -32,16 +32,13 @@ func TestClients(t *testing.T) {
 		fn   func(t *testing.T, h *harness.Host)
 	}{
 		{"baseline", testBaseline},
-		{"deny", testDeny},
+		{"guard", testGuard},
 		{"control", testControl},
-		{"deny-write", testDenyWrite},
 		{"installer", testInstaller},
 		{"context", testContextAllowStop},
-		{"rewrite", testRewrite},
 		{"allow-bypass", testAllowBypass},
-		{"fail-closed-panic", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-closed-panic") }},
-		{"fail-closed-malformed", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-closed-malformed") }},
-		{"fail-open-panic", func(t *testing.T, h *harness.Host) { testFail(t, h, "fail-open-panic") }},
+		{"fail-closed", testFailClosed},
+		{"fail-open", testFailOpen},
 		{"fail-closed-typed", testFailClosedTyped},
 	}
 	for _, h := range harness.Hosts() {
@@ -59,7 +56,7 @@ func TestClients(t *testing.T) {
 // payloads become the golden fixtures.
 func testBaseline(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "events", "noopinion")
-	o := runClient(t, h, &scenario.Scenario{}, "run the e2e baseline",
+	o := runAllEvents(t, h, &scenario.Scenario{}, "run the e2e baseline",
 		func(r *harness.Run) fakemodel.Script { return baselineScript(h.Name, r) })
 
 	t.Run("events", func(t *testing.T) {
@@ -186,50 +183,6 @@ func checkInput(t *hooks.Tool) string {
 	return ""
 }
 
-// testDeny denies one shell command that writes a file: the file must not
-// exist and the model's next request must carry our reason.
-func testDeny(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "deny")
-	table.check(t, h.Name, "deny")
-	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "deny_target.txt",
-		Response: scenario.Response{Decision: "deny", Reason: denyReason}}}}
-	o := runClient(t, h, sc, "run the e2e deny scenario", denyScript(h.Name))
-	checkEvents(t, o)
-	if got, ok := o.file("deny_target.txt"); ok {
-		t.Errorf("DENIED COMMAND RAN: deny_target.txt = %q", got)
-	}
-	pre := o.entries(expects[h.Name].pre)
-	if len(pre) == 0 || pre[0].Rule != 0 {
-		t.Fatalf("the deny rule did not answer the %s call", expects[h.Name].pre)
-	}
-	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
-		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
-	}
-	if post := o.entries(expects[h.Name].post); len(post) != 0 {
-		t.Errorf("%s fired for the denied call: %s", expects[h.Name].post, clip(post[0].Payload, 500))
-	}
-}
-
-func denyScript(host string) func(*harness.Run) fakemodel.Script {
-	return func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{shell(host, "echo ran > deny_target.txt"), fakemodel.Say(firstAnswer)}
-	}
-}
-
-// testControl runs the deny script with no hook: the command must run,
-// so a passing deny is the hook's doing and not the client's own refusal.
-func testControl(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "control")
-	table.check(t, h.Name, "control")
-	o := runClient(t, h, nil, "run the e2e deny scenario", denyScript(h.Name))
-	if got, _ := o.file("deny_target.txt"); got != "ran\n" {
-		t.Errorf("without the hook the command did not run (deny_target.txt = %q): the deny test proves nothing", got)
-	}
-	if tr := o.toolResult(t, 0); strings.Contains(tr.Text, denyReason) {
-		t.Errorf("control run shows the deny reason: %q", tr.Text)
-	}
-}
-
 // testContextAllowStop allows a command, adds context on SessionStart,
 // UserPromptSubmit and PostToolUse, and denies every Stop.
 func testContextAllowStop(t *testing.T, h *harness.Host) {
@@ -319,74 +272,13 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	})
 }
 
-// testRewrite rewrites a shell command: the new command must run instead.
-func testRewrite(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "rewrite")
-	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldUpdatedInput) {
-		table.na(t, h.Name, "rewrite", "the adapter does not claim updated input on "+expects[h.Name].pre)
-	}
-	table.check(t, h.Name, "rewrite")
-	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "rewrite_target.txt",
-		Response: scenario.Response{RewriteCommand: "echo rewritten > rewrite_target.txt"}}}}
-	o := runClient(t, h, sc, "run the e2e rewrite scenario", func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{shell(h.Name, "echo original > rewrite_target.txt"), fakemodel.Say(firstAnswer)}
-	})
-	checkEvents(t, o)
-	if got, _ := o.file("rewrite_target.txt"); got != "rewritten\n" {
-		t.Errorf("rewritten command did not run instead: rewrite_target.txt = %q", got)
-	}
-}
-
-// testFail makes the hook fail on PreToolUse (a panicking handler, or a
-// malformed payload) under a fail policy.
-func testFail(t *testing.T, h *harness.Host, row string) {
-	table.expectRows(t, h.Name, row)
-	table.check(t, h.Name, row)
-	pre := expects[h.Name].pre
-	sc := &scenario.Scenario{Fail: "closed"}
-	switch row {
-	case "fail-closed-panic":
-		sc.Rules = []scenario.Rule{{Event: hooks.PreToolUse, Panic: true}}
-	case "fail-closed-malformed":
-		sc.Corrupt = []string{pre}
-	case "fail-open-panic":
-		sc.Fail = "open"
-		sc.Rules = []scenario.Rule{{Event: hooks.PreToolUse, Panic: true}}
-	}
-	o := runClient(t, h, sc, "run the e2e "+row+" scenario", func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{shell(h.Name, "echo ran > fail_target.txt"), fakemodel.Say(firstAnswer)}
-	})
-	checkEvents(t, o)
-	es := o.entries(pre)
-	if len(es) == 0 {
-		t.Fatalf("%s never fired", pre)
-	}
-	if !strings.Contains(es[0].Stderr, "fail-open") && !strings.Contains(es[0].Stderr, "fail-closed") {
-		t.Errorf("the hook did not fail as the scenario says: stderr %q", es[0].Stderr)
-	}
-	got, ran := o.file("fail_target.txt")
-	tr := o.toolResult(t, 0)
-	if row == "fail-open-panic" {
-		if got != "ran\n" {
-			t.Errorf("fail-open: the command did not run: fail_target.txt = %q (model saw %q)", got, tr.Text)
-		}
-		return
-	}
-	if ran {
-		t.Errorf("FAIL-CLOSED DID NOT BLOCK: fail_target.txt = %q", got)
-	}
-	if !strings.Contains(tr.Text, failClosed) {
-		t.Errorf("the model was not told the hook's fail-closed reason; it saw %q", tr.Text)
-	}
-}
-
 // testFailClosedTyped runs the baseline with a fail-closed hook made of
 // typed handlers only (no Any), as most policies are written: the events
 // no handler takes (host-only ones) must not block anything.
 func testFailClosedTyped(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "fail-closed-typed")
 	table.check(t, h.Name, "fail-closed-typed")
-	o := runClient(t, h, &scenario.Scenario{Typed: true, Fail: "closed"}, "run the e2e baseline",
+	o := runAllEvents(t, h, &scenario.Scenario{Typed: true, Fail: "closed"}, "run the e2e baseline",
 		func(r *harness.Run) fakemodel.Script { return baselineScript(h.Name, r) })
 	checkEvents(t, o)
 	if got, _ := o.file("shell.txt"); got != "hi\n" {
@@ -411,7 +303,7 @@ func testAllowBypass(t *testing.T, h *harness.Host) {
 		table.na(t, h.Name, "allow-bypass", "the adapter does not claim allow on "+expects[h.Name].pre)
 	}
 	table.check(t, h.Name, "allow-bypass")
-	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Script: func(*harness.Run) fakemodel.Script {
+	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Quiet: true, Script: func(*harness.Run) fakemodel.Script {
 		return fakemodel.Script{shell(h.Name, "echo ran > allow_target.txt"), fakemodel.Say(firstAnswer)}
 	}}
 	control := runWith(t, spec, nil)
@@ -425,21 +317,13 @@ func testAllowBypass(t *testing.T, h *harness.Host) {
 	}
 }
 
-// testDenyWrite denies a file write (Codex: an apply_patch adding the
-// file): the file must not exist and the model must be told our reason.
-// The baseline run shows the same tool writing files when not denied.
-func testDenyWrite(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "deny-write")
-	table.check(t, h.Name, "deny-write")
-	kind := hooks.KindWrite
-	if h.Name == "codex" {
-		kind = hooks.KindPatch
-	}
-	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: kind, Contains: "secret_target.txt",
-		Response: scenario.Response{Decision: "deny", Reason: denyReason}}}}
-	o := runClient(t, h, sc, "run the e2e deny-write scenario", func(r *harness.Run) fakemodel.Script {
+// guardScript runs a shell command that writes deny_target.txt, writes
+// secret_target.txt with the write tool (Codex: apply_patch), and runs a
+// shell command that writes rewrite_target.txt.
+func guardScript(host string) func(*harness.Run) fakemodel.Script {
+	return func(r *harness.Run) fakemodel.Script {
 		var write fakemodel.Step
-		switch h.Name {
+		switch host {
 		case "claude":
 			write = fakemodel.Call("Write", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		case "gemini":
@@ -447,29 +331,102 @@ func testDenyWrite(t *testing.T, h *harness.Host) {
 		default:
 			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
 		}
-		return fakemodel.Script{write, fakemodel.Say(firstAnswer)}
-	})
+		return fakemodel.Script{
+			shell(host, "echo ran > deny_target.txt"),
+			write,
+			shell(host, "echo original > rewrite_target.txt"),
+			fakemodel.Say(firstAnswer),
+		}
+	}
+}
+
+// guardScenario denies the first two calls of guardScript and rewrites
+// the third.
+func guardScenario(host string) *scenario.Scenario {
+	write := hooks.KindWrite
+	if host == "codex" {
+		write = hooks.KindPatch
+	}
+	return &scenario.Scenario{Rules: []scenario.Rule{
+		{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "deny_target.txt", Response: scenario.Response{Decision: "deny", Reason: denyReason}},
+		{Event: hooks.PreToolUse, Kind: write, Contains: "secret_target.txt", Response: scenario.Response{Decision: "deny", Reason: denyReason}},
+		{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "rewrite_target.txt",
+			Response: scenario.Response{RewriteCommand: "echo rewritten > rewrite_target.txt"}},
+	}}
+}
+
+// testGuard denies a shell command and a file write, and rewrites a
+// shell command: the denied files must not exist, the model must be told
+// our reason for each, and the rewritten command must run instead.
+func testGuard(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "deny", "deny-write", "rewrite")
+	o := runClient(t, h, guardScenario(h.Name), "run the e2e guard scenario", guardScript(h.Name))
 	checkEvents(t, o)
-	if got, ok := o.file("secret_target.txt"); ok {
-		t.Errorf("DENIED WRITE HAPPENED: secret_target.txt = %q", got)
+	pre := o.entries(expects[h.Name].pre)
+	t.Run("deny", func(t *testing.T) {
+		table.check(t, h.Name, "deny")
+		if got, ok := o.file("deny_target.txt"); ok {
+			t.Errorf("DENIED COMMAND RAN: deny_target.txt = %q", got)
+		}
+		if len(pre) == 0 || pre[0].Rule != 0 {
+			t.Fatalf("the deny rule did not answer the first %s", expects[h.Name].pre)
+		}
+		if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
+			t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+		}
+		for _, e := range o.entries(expects[h.Name].post) {
+			if strings.Contains(e.Payload, "deny_target.txt") {
+				t.Errorf("%s fired for the denied call: %s", e.Native, clip(e.Payload, 500))
+			}
+		}
+	})
+	t.Run("deny-write", func(t *testing.T) {
+		table.check(t, h.Name, "deny-write")
+		if got, ok := o.file("secret_target.txt"); ok {
+			t.Errorf("DENIED WRITE HAPPENED: secret_target.txt = %q", got)
+		}
+		if len(pre) < 2 || pre[1].Rule != 1 {
+			t.Fatalf("the deny rule did not answer the write")
+		}
+		if tr := o.toolResult(t, 1); !strings.Contains(tr.Text, denyReason) {
+			t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+		}
+	})
+	t.Run("rewrite", func(t *testing.T) {
+		if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldUpdatedInput) {
+			table.na(t, h.Name, "rewrite", "the adapter does not claim updated input on "+expects[h.Name].pre)
+		}
+		table.check(t, h.Name, "rewrite")
+		if got, _ := o.file("rewrite_target.txt"); got != "rewritten\n" {
+			t.Errorf("the rewritten command did not run instead: rewrite_target.txt = %q", got)
+		}
+	})
+}
+
+// testControl runs the guard script with no hook: everything must run,
+// so that a passing guard test is the hook's doing and not the client's
+// own refusal.
+func testControl(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "control")
+	table.check(t, h.Name, "control")
+	o := runClient(t, h, nil, "run the e2e guard scenario", guardScript(h.Name))
+	for name, want := range map[string]string{"deny_target.txt": "ran\n", "secret_target.txt": "leaked\n", "rewrite_target.txt": "original\n"} {
+		if got, _ := o.file(name); got != want {
+			t.Errorf("without the hook %s = %q, want %q: the guard test proves nothing", name, got, want)
+		}
 	}
-	if pre := o.entries(expects[h.Name].pre); len(pre) == 0 || pre[0].Rule != 0 {
-		t.Fatalf("the deny rule did not answer the write")
-	}
-	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
-		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+	if tr := o.toolResult(t, 0); strings.Contains(tr.Text, denyReason) {
+		t.Errorf("control run shows the deny reason: %q", tr.Text)
 	}
 }
 
 // testInstaller registers the hook with install.Install (project scope)
-// instead of the suite's own configuration writers, then runs the deny
+// instead of the suite's own configuration writers, then runs the guard
 // scenario: the hooks must run and the deny must take effect.
 func testInstaller(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "installer")
 	table.check(t, h.Name, "installer")
-	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: "deny_target.txt",
-		Response: scenario.Response{Decision: "deny", Reason: denyReason}}}}
-	spec := harness.Spec{Host: h, Prompt: "run the e2e deny scenario", Script: denyScript(h.Name),
+	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
 		Register: func(r *harness.Run, hook []string) error {
 			env := map[string]string{
 				"CLAUDE_CONFIG_DIR":          filepath.Join(r.Home, ".claude"),
@@ -483,7 +440,7 @@ func testInstaller(t *testing.T, h *harness.Host) {
 			}
 			return err
 		}}
-	o := runWith(t, spec, sc)
+	o := runWith(t, spec, guardScenario(h.Name))
 	checkEvents(t, o)
 	if got, ok := o.file("deny_target.txt"); ok {
 		t.Errorf("DENIED COMMAND RAN with the installer's registration: deny_target.txt = %q", got)
@@ -496,9 +453,68 @@ func testInstaller(t *testing.T, h *harness.Host) {
 		fired[e.Native] = true
 	}
 	ex := expects[h.Name]
-	for _, ev := range []string{ex.sessionStart, ex.prompt, ex.pre, ex.stop} {
+	for _, ev := range []string{ex.sessionStart, ex.prompt, ex.pre, ex.post, ex.stop} {
 		if !fired[ev] {
 			t.Errorf("%s did not run the installed hook on %s (fired: %v)", h.Name, ev, sortedKeys(fired))
 		}
+	}
+}
+
+// failScript runs two shell commands, each writing its target file.
+func failScript(host string) func(*harness.Run) fakemodel.Script {
+	return func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(host, "echo ran > panic_target.txt"), shell(host, "echo ran > corrupt_target.txt"), fakemodel.Say(firstAnswer)}
+	}
+}
+
+// testFailClosed makes a fail-closed hook fail on both calls of
+// failScript: the handler panics on the first, the second's payload is
+// malformed. Neither may run, and the model must see the fail-closed
+// reason.
+func testFailClosed(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "fail-closed-panic", "fail-closed-malformed")
+	pre := expects[h.Name].pre
+	sc := &scenario.Scenario{Fail: "closed", Corrupt: []string{pre}, CorruptContains: "corrupt_target.txt",
+		Rules: []scenario.Rule{{Event: hooks.PreToolUse, Contains: "panic_target.txt", Panic: true}}}
+	o := runClient(t, h, sc, "run the e2e fail-closed scenario", failScript(h.Name))
+	checkEvents(t, o)
+	es := o.entries(pre)
+	for i, row := range []string{"fail-closed-panic", "fail-closed-malformed"} {
+		t.Run(row, func(t *testing.T) {
+			table.check(t, h.Name, row)
+			target := []string{"panic_target.txt", "corrupt_target.txt"}[i]
+			if len(es) <= i || !strings.Contains(es[i].Payload, target) {
+				t.Fatalf("no %s for the %s call", pre, target)
+			}
+			if row == "fail-closed-malformed" && !es[i].Corrupted {
+				t.Fatalf("the payload was not corrupted")
+			}
+			if !strings.Contains(es[i].Stderr, "fail-closed") {
+				t.Errorf("the hook did not fail closed: stderr %q", es[i].Stderr)
+			}
+			if got, ok := o.file(target); ok {
+				t.Errorf("FAIL-CLOSED DID NOT BLOCK: %s = %q", target, got)
+			}
+			if tr := o.toolResult(t, i); !strings.Contains(tr.Text, failClosed) {
+				t.Errorf("the model was not told the hook's fail-closed reason; it saw %q", tr.Text)
+			}
+		})
+	}
+}
+
+// testFailOpen makes a fail-open hook's handler panic: the call must run.
+func testFailOpen(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "fail-open-panic")
+	table.check(t, h.Name, "fail-open-panic")
+	pre := expects[h.Name].pre
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Contains: "panic_target.txt", Panic: true}}}
+	o := runClient(t, h, sc, "run the e2e fail-open scenario", failScript(h.Name))
+	checkEvents(t, o)
+	es := o.entries(pre)
+	if len(es) == 0 || !strings.Contains(es[0].Stderr, "fail-open") {
+		t.Fatalf("the hook did not fail open on the first %s", pre)
+	}
+	if got, _ := o.file("panic_target.txt"); got != "ran\n" {
+		t.Errorf("fail-open: the command did not run: panic_target.txt = %q (model saw %q)", got, o.toolResult(t, 0).Text)
 	}
 }

@@ -31,7 +31,17 @@ type outcome struct {
 // control run with no hook registered) and the model playing script. It
 // fails t when the client does not finish cleanly, or when a hook was
 // registered but never ran.
+//
+// The hook is registered on all the host's events only in the runs that
+// check events (baseline, typed handlers); the others leave out the noisy
+// per-model-call events (harness.Spec.Quiet), which they do not need.
 func runClient(t *testing.T, host *harness.Host, sc *scenario.Scenario, prompt string, script func(*harness.Run) fakemodel.Script) *outcome {
+	t.Helper()
+	return runWith(t, harness.Spec{Host: host, Prompt: prompt, Script: script, Quiet: true}, sc)
+}
+
+// runAllEvents is runClient with the hook on every event of the host.
+func runAllEvents(t *testing.T, host *harness.Host, sc *scenario.Scenario, prompt string, script func(*harness.Run) fakemodel.Script) *outcome {
 	t.Helper()
 	return runWith(t, harness.Spec{Host: host, Prompt: prompt, Script: script}, sc)
 }

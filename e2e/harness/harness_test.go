@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,11 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 		t.Run(h.Name, func(t *testing.T) {
 			dir := t.TempDir()
 			r := &Run{Host: h, Root: dir, Home: filepath.Join(dir, "home"), Project: filepath.Join(dir, "project")}
+			quiet := *r
+			quiet.Quiet = true
+			if n := len(quiet.Events()); n != len(h.Events)-len(h.Noisy) || slices.ContainsFunc(quiet.Events(), func(e string) bool { return slices.Contains(h.Noisy, e) }) {
+				t.Errorf("quiet events = %v", quiet.Events())
+			}
 			if err := h.Register(r, []string{"/x/hook", "--host", h.Name}); err != nil {
 				t.Fatal(err)
 			}

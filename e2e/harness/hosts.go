@@ -20,6 +20,9 @@ type Host struct {
 	Protocol fakemodel.Protocol
 	// Events are the native hook events registered for a run.
 	Events []string
+	// Noisy are the Events a quiet run leaves out: host-only events that
+	// fire around every model call (Gemini's BeforeModel, …).
+	Noisy []string
 	// Register writes the hook registration for a run: hook is the argv
 	// of the hook command. It is the one place that knows each client's
 	// hook configuration format, so that an installer can replace it.
@@ -68,12 +71,12 @@ func Claude() *Host {
 var claudeToolEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
 	"PermissionRequest": true, "PermissionDenied": true}
 
-// RegisterClaude registers hook for every event of r.Host in
-// <project>/.claude/settings.json.
+// RegisterClaude registers hook for every event of the run (Run.Events)
+// in <project>/.claude/settings.json.
 func RegisterClaude(r *Run, hook []string) error {
 	cmd := ShellJoin(hook)
 	hooks := map[string]any{}
-	for _, ev := range r.Host.Events {
+	for _, ev := range r.Events() {
 		group := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}
 		if claudeToolEvents[ev] {
 			group["matcher"] = "*"
@@ -90,6 +93,7 @@ func Gemini() *Host {
 		Name: "gemini", Package: PkgGemini, Protocol: fakemodel.Gemini,
 		Events: []string{"SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel",
 			"BeforeToolSelection", "BeforeTool", "AfterTool", "PreCompress", "Notification"},
+		Noisy:    []string{"BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"},
 		Register: RegisterGemini,
 		setup: func(r *Run) error {
 			return writeJSONFile(filepath.Join(r.Home, ".gemini", "settings.json"), map[string]any{
@@ -114,12 +118,12 @@ func Gemini() *Host {
 	}
 }
 
-// RegisterGemini registers hook for every event of r.Host in
-// <project>/.gemini/settings.json (timeouts in milliseconds).
+// RegisterGemini registers hook for every event of the run (Run.Events)
+// in <project>/.gemini/settings.json (timeouts in milliseconds).
 func RegisterGemini(r *Run, hook []string) error {
 	cmd := ShellJoin(hook)
 	hooks := map[string]any{}
-	for _, ev := range r.Host.Events {
+	for _, ev := range r.Events() {
 		hooks[ev] = []any{map[string]any{"hooks": []any{map[string]any{
 			"type": "command", "name": "e2e-" + ev, "command": cmd, "timeout": 30000}}}}
 	}
@@ -186,12 +190,12 @@ trust_level = "trusted"
 // codexShortEvents have their hook timeout clamped to 3 s by Codex.
 var codexShortEvents = map[string]bool{"SessionEnd": true, "Interrupt": true}
 
-// RegisterCodex registers hook for every event of r.Host in
-// $CODEX_HOME/hooks.json (timeouts in seconds).
+// RegisterCodex registers hook for every event of the run (Run.Events)
+// in $CODEX_HOME/hooks.json (timeouts in seconds).
 func RegisterCodex(r *Run, hook []string) error {
 	cmd := ShellJoin(hook)
 	hooks := map[string]any{}
-	for _, ev := range r.Host.Events {
+	for _, ev := range r.Events() {
 		timeout := 30
 		if codexShortEvents[ev] {
 			timeout = 3

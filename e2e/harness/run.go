@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +27,23 @@ type Run struct {
 	// Strict leaves the client's own permission rules in force (Claude
 	// Code: no --allowedTools, so tools it would ask about are refused).
 	Strict bool
+	// Quiet leaves the host's Noisy events out of the registration.
+	Quiet bool
+}
+
+// Events returns the native events to register for the run: the host's
+// Events, without its Noisy ones in a quiet run.
+func (r *Run) Events() []string {
+	if !r.Quiet {
+		return r.Host.Events
+	}
+	var out []string
+	for _, ev := range r.Host.Events {
+		if !slices.Contains(r.Host.Noisy, ev) {
+			out = append(out, ev)
+		}
+	}
+	return out
 }
 
 // Spec describes a run.
@@ -54,6 +72,9 @@ type Spec struct {
 	// Strict leaves the client's own permission rules in force; see
 	// Run.Strict.
 	Strict bool
+	// Quiet registers the hook on the host's events except its Noisy ones
+	// (see Run.Events).
+	Quiet bool
 }
 
 // Result is what a run left behind.
@@ -111,7 +132,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		return nil, errors.New("harness: Spec needs Host, Clients and Dir")
 	}
 	r := &Run{Host: s.Host, Clients: s.Clients, Root: s.Dir,
-		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict}
+		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet}
 	for _, d := range []string{r.Home, r.Project, r.Tmp} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err

@@ -39,6 +39,9 @@ type Scenario struct {
 	// Corrupt lists native event names (hook_event_name) whose payload is
 	// replaced by malformed JSON before the library reads it.
 	Corrupt []string `json:"corrupt,omitempty"`
+	// CorruptContains, when set, corrupts only those payloads of the
+	// Corrupt events that contain it.
+	CorruptContains string `json:"corrupt_contains,omitempty"`
 }
 
 // Rule answers the events it matches.
@@ -131,6 +134,17 @@ func Subject(t *hooks.Tool) string {
 		return in.Patch
 	}
 	return string(t.RawInput)
+}
+
+// Corrupts reports whether the scenario corrupts a payload of the native
+// event.
+func (s *Scenario) Corrupts(native string, payload []byte) bool {
+	for _, n := range s.Corrupt {
+		if n == native && native != "" {
+			return s.CorruptContains == "" || bytes.Contains(payload, []byte(s.CorruptContains))
+		}
+	}
+	return false
 }
 
 // Load reads a scenario file.

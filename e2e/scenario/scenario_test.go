@@ -53,6 +53,19 @@ func TestMatchAndConvert(t *testing.T) {
 	}
 }
 
+func TestCorrupts(t *testing.T) {
+	s := &scenario.Scenario{Corrupt: []string{"BeforeTool"}, CorruptContains: "bad.txt"}
+	if !s.Corrupts("BeforeTool", []byte(`{"tool_input":{"command":"echo > bad.txt"}}`)) {
+		t.Error("matching payload not corrupted")
+	}
+	if s.Corrupts("BeforeTool", []byte(`{"tool_input":{"command":"echo > good.txt"}}`)) || s.Corrupts("AfterTool", []byte("bad.txt")) {
+		t.Error("other payload corrupted")
+	}
+	if !(&scenario.Scenario{Corrupt: []string{"PreToolUse"}}).Corrupts("PreToolUse", []byte("{}")) {
+		t.Error("Corrupt without CorruptContains does not corrupt every payload of the event")
+	}
+}
+
 func TestLogRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "log.jsonl")

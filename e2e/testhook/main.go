@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -53,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	json.Unmarshal(payload, &head)
 	e := scenario.Entry{Time: time.Now(), Args: args, Native: head.Name, Payload: string(payload), Rule: -1}
 	input := payload
-	if sc != nil && head.Name != "" && slices.Contains(sc.Corrupt, head.Name) {
+	if sc != nil && sc.Corrupts(head.Name, payload) {
 		input, e.Corrupted = []byte(malformed), true
 	}
 
