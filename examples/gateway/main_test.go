@@ -56,7 +56,7 @@ func TestClaudeHTTP(t *testing.T) {
 		status              int
 		body                string
 	}{
-		{"rm -rf denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd /tmp && rm -fr build"},"tool_use_id":"t1"}`, token,
+		{"rm -rf denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd build/.. && rm -fr build"},"tool_use_id":"t1"}`, token,
 			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: ` + "`rm -rf`" + ` is not allowed; delete specific files instead"}}` + "\n"},
 		{".env write denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/project/.env","content":"K=1"},"tool_use_id":"t2"}`, token,
 			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: /home/dev/project/.env is a .env file; secrets files must not be written by the agent"}}` + "\n"},
