@@ -232,3 +232,7 @@ func appendOutput(dst []byte, o *HookOutput) ([]byte, bool) {
 	w.Close()
 	return append(w.Buf, '\n'), true
 }
+
+// outputSize is the buffer an answer is written into: room for a deny
+// with a reason of a few lines, so that the buffer is allocated once.
+const outputSize = 512

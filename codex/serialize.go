@@ -93,7 +93,7 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	if out == (Output{}) {
 		return hooks.Output{}, nil
 	}
-	if b, ok := appendOutput(nil, &out); ok {
+	if b, ok := appendOutput(make([]byte, 0, outputSize), &out); ok {
 		return hooks.Output{Stdout: append(b, '\n')}, nil
 	}
 	b, err := marshal(out)

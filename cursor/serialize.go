@@ -99,7 +99,7 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	if o.isZero() {
 		return hooks.Output{}, nil
 	}
-	if b, ok := appendOutput(nil, &o); ok {
+	if b, ok := appendOutput(make([]byte, 0, outputSize), &o); ok {
 		return hooks.Output{Stdout: append(b, '\n')}, nil
 	}
 	b, err := json.Marshal(&o)

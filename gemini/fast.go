@@ -216,3 +216,7 @@ func appendOutput(dst []byte, o *Output) ([]byte, bool) {
 	w.Close()
 	return w.Buf, true
 }
+
+// outputSize is the buffer an answer is written into: room for a deny
+// with a reason of a few lines, so that the buffer is allocated once.
+const outputSize = 512

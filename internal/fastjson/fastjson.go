@@ -30,21 +30,24 @@ type Doc struct {
 
 // Object returns data as a Doc when data is exactly one valid JSON object,
 // with only JSON white space around it. It copies data into a string once.
-func Object(data []byte) (*Doc, bool) {
+func Object(data []byte) (Doc, bool) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
-		return nil, false
+		return Doc{}, false
 	}
 	end, ok := skipValue(data, i)
 	if !ok || skipSpace(data, end) != len(data) {
-		return nil, false
+		return Doc{}, false
 	}
-	return &Doc{b: data, s: string(data), open: i, close: end - 1}, true
+	return Doc{b: data, s: string(data), open: i, close: end - 1}, true
 }
 
-// Value is the raw text of one JSON value inside a Doc.
+// Value is the raw text of one JSON value inside a Doc. It holds the
+// document itself, not a pointer to the Doc, so that a Doc need not live
+// on the heap.
 type Value struct {
-	d          *Doc
+	b          []byte
+	s          string
 	start, end int
 }
 
@@ -53,12 +56,12 @@ type Value struct {
 // when a key holds an escape or a non-ASCII byte (encoding/json would
 // unescape and case-fold it), or when fn returns false.
 func (d *Doc) Members(fn func(key string, v Value) bool) bool {
-	return Value{d, d.open, d.close + 1}.Members(fn)
+	return Value{d.b, d.s, d.open, d.close + 1}.Members(fn)
 }
 
 // Members is Doc.Members for an object value (false when v is not one).
 func (v Value) Members(fn func(key string, v Value) bool) bool {
-	b := v.d.b
+	b := v.b
 	if v.start >= v.end || b[v.start] != '{' {
 		return false
 	}
@@ -74,10 +77,10 @@ func (v Value) Members(fn func(key string, v Value) bool) bool {
 				return false
 			}
 		}
-		key := v.d.s[i+1 : kEnd-1]
+		key := v.s[i+1 : kEnd-1]
 		vStart := skipSpace(b, skipSpace(b, kEnd)+1)
 		vEnd, _ := skipValue(b, vStart)
-		if !fn(key, Value{v.d, vStart, vEnd}) {
+		if !fn(key, Value{v.b, v.s, vStart, vEnd}) {
 			return false
 		}
 		i = skipSpace(b, vEnd)
@@ -90,19 +93,19 @@ func (v Value) Members(fn func(key string, v Value) bool) bool {
 
 // Raw returns the value's text, sharing the document's memory but capped
 // so that appending to it cannot overwrite the document.
-func (v Value) Raw() []byte { return v.d.b[v.start:v.end:v.end] }
+func (v Value) Raw() []byte { return v.b[v.start:v.end:v.end] }
 
 // IsNull reports whether the value is null.
-func (v Value) IsNull() bool { return v.d.s[v.start:v.end] == "null" }
+func (v Value) IsNull() bool { return v.s[v.start:v.end] == "null" }
 
 // IsObject reports whether the value is an object.
-func (v Value) IsObject() bool { return v.d.b[v.start] == '{' }
+func (v Value) IsObject() bool { return v.s[v.start] == '{' }
 
 // String returns the value as encoding/json decodes a string: a substring
 // of the document when it holds no escape and is valid UTF-8, else a new
 // unescaped string. ok is false when the value is not a string.
 func (v Value) String() (s string, ok bool) {
-	raw := v.d.s[v.start:v.end]
+	raw := v.s[v.start:v.end]
 	if raw[0] != '"' {
 		return "", false
 	}
@@ -127,7 +130,7 @@ func (v Value) String() (s string, ok bool) {
 
 // Bool returns the value of true or false; ok is false for anything else.
 func (v Value) Bool() (b, ok bool) {
-	switch v.d.s[v.start:v.end] {
+	switch v.s[v.start:v.end] {
 	case "true":
 		return true, true
 	case "false":
@@ -139,7 +142,7 @@ func (v Value) Bool() (b, ok bool) {
 // Int returns a number as encoding/json decodes it into an int: ok is
 // false for a non-number, a fraction, an exponent or an overflow.
 func (v Value) Int() (int, bool) {
-	raw := v.d.s[v.start:v.end]
+	raw := v.s[v.start:v.end]
 	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
 		return 0, false
 	}
@@ -150,7 +153,7 @@ func (v Value) Int() (int, bool) {
 // Float returns a number as encoding/json decodes it into a float64; ok is
 // false for a non-number or an overflow.
 func (v Value) Float() (float64, bool) {
-	raw := v.d.s[v.start:v.end]
+	raw := v.s[v.start:v.end]
 	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
 		return 0, false
 	}
@@ -163,7 +166,7 @@ func (v Value) Float() (float64, bool) {
 // false when the value is not an array or an element is not a string or
 // null.
 func (v Value) Strings() ([]string, bool) {
-	b := v.d.b
+	b := v.b
 	if b[v.start] != '[' {
 		return nil, false
 	}
@@ -174,7 +177,7 @@ func (v Value) Strings() ([]string, bool) {
 	}
 	for {
 		end, _ := skipValue(b, i)
-		e := Value{v.d, i, end}
+		e := Value{v.b, v.s, i, end}
 		if e.IsNull() {
 			out = append(out, "")
 		} else if s, ok := e.String(); ok {
@@ -493,6 +496,5 @@ func StringValue(data []byte) (string, bool) {
 	if !ok || skipSpace(data, end) != len(data) {
 		return "", false
 	}
-	d := Doc{b: data, s: string(data[i:end])}
-	return Value{&d, 0, end - i}.String()
+	return Value{s: string(data[i:end]), end: end - i}.String()
 }
