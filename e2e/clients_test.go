@@ -1,9 +1,13 @@
 package e2e
 
 import (
+	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/e2e/fakemodel"
@@ -35,6 +39,7 @@ func TestClients(t *testing.T) {
 		{"guard", testGuard},
 		{"control", testControl},
 		{"installer", testInstaller},
+		{"codex-trust", testCodexTrust},
 		{"context", testContextAllowStop},
 		{"allow-bypass", testAllowBypass},
 		{"fail-closed", testFailClosed},
@@ -420,6 +425,89 @@ func testControl(t *testing.T, h *harness.Host) {
 	}
 }
 
+// installerRegister registers the hook with install.Install (project
+// scope); with trust, it also appends the trusted_hash lines that
+// install.Doctor prints for Codex to $CODEX_HOME/config.toml.
+func installerRegister(t *testing.T, h *harness.Host, trust bool) func(r *harness.Run, hook []string) error {
+	return func(r *harness.Run, hook []string) error {
+		env := map[string]string{
+			"CLAUDE_CONFIG_DIR":          filepath.Join(r.Home, ".claude"),
+			"CODEX_HOME":                 filepath.Join(r.Home, ".codex"),
+			"GEMINI_CLI_TRUST_WORKSPACE": "true",
+		}
+		o := install.Options{Binary: hook[0], Hosts: []hooks.Host{hooks.Host(h.Name)},
+			Scope: install.Project, Dir: r.Project, Home: r.Home, Getenv: func(k string) string { return env[k] }}
+		changes, err := install.Install(o)
+		for _, c := range changes {
+			t.Logf("install: %s %s added %v notes %v", c.Host, neutral(r, c.Path), c.Added, c.Notes)
+		}
+		if err != nil || !trust {
+			return err
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		rep, err := install.Doctor(ctx, o)
+		if err != nil {
+			return err
+		}
+		var lines []string
+		for _, f := range rep.Findings {
+			_, rest, ok := strings.Cut(f.Msg, "- add these lines to ")
+			if !ok {
+				continue
+			}
+			for _, l := range strings.Split(rest, "\n")[1:] {
+				l, ok := strings.CutPrefix(l, "    ")
+				if !ok {
+					break
+				}
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) == 0 {
+			return fmt.Errorf("install.Doctor printed no trusted_hash lines for Codex:\n%+v", rep.Findings)
+		}
+		cfg := filepath.Join(r.Home, ".codex", "config.toml")
+		f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = f.WriteString("\n" + strings.Join(lines, "\n") + "\n")
+		return err
+	}
+}
+
+// testCodexTrust runs Codex without --dangerously-bypass-hook-trust: with
+// the hooks installed but not trusted, none may run (control); with the
+// trusted_hash lines install.Doctor prints added to config.toml, they run
+// and the deny takes effect.
+func testCodexTrust(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "codex-trust")
+	if h.Name != "codex" {
+		table.na(t, h.Name, "codex-trust", "only Codex gates hooks on a trusted hash")
+	}
+	table.check(t, h.Name, "codex-trust")
+	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name), Untrusted: true,
+		Register: installerRegister(t, h, false)}
+	control := runRaw(t, spec, guardScenario(h.Name))
+	if len(control.log) != 0 {
+		t.Errorf("control: Codex ran %d untrusted hooks without the bypass flag: the trust test proves nothing", len(control.log))
+	}
+	if got, _ := control.file("deny_target.txt"); got != "ran\n" {
+		t.Errorf("control: deny_target.txt = %q, want the command to run with the hooks skipped", got)
+	}
+	spec.Register = installerRegister(t, h, true)
+	o := runWith(t, spec, guardScenario(h.Name))
+	checkEvents(t, o)
+	if got, ok := o.file("deny_target.txt"); ok {
+		t.Errorf("DENIED COMMAND RAN with hooks trusted by hash: deny_target.txt = %q", got)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
+		t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+	}
+}
+
 // testInstaller registers the hook with install.Install (project scope)
 // instead of the suite's own configuration writers, then runs the guard
 // scenario: the hooks must run and the deny must take effect.
@@ -427,19 +515,7 @@ func testInstaller(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "installer")
 	table.check(t, h.Name, "installer")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
-		Register: func(r *harness.Run, hook []string) error {
-			env := map[string]string{
-				"CLAUDE_CONFIG_DIR":          filepath.Join(r.Home, ".claude"),
-				"CODEX_HOME":                 filepath.Join(r.Home, ".codex"),
-				"GEMINI_CLI_TRUST_WORKSPACE": "true",
-			}
-			changes, err := install.Install(install.Options{Binary: hook[0], Hosts: []hooks.Host{hooks.Host(h.Name)},
-				Scope: install.Project, Dir: r.Project, Home: r.Home, Getenv: func(k string) string { return env[k] }})
-			for _, c := range changes {
-				t.Logf("install: %s %s added %v notes %v", c.Host, neutral(r, c.Path), c.Added, c.Notes)
-			}
-			return err
-		}}
+		Quiet: true, Register: installerRegister(t, h, false)}
 	o := runWith(t, spec, guardScenario(h.Name))
 	checkEvents(t, o)
 	if got, ok := o.file("deny_target.txt"); ok {

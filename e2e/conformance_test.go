@@ -30,6 +30,7 @@ var rows = []struct{ key, title string }{
 	{"fail-closed-malformed", "Fail closed, malformed stdin: the tool is blocked"},
 	{"fail-open-panic", "Fail open, handler panics: the tool runs"},
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
+	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
 }
 

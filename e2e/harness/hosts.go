@@ -176,8 +176,11 @@ trust_level = "trusted"
 			return os.WriteFile(filepath.Join(dir, "config.toml"), []byte(toml), 0o644)
 		},
 		command: func(r *Run, prompt string) ([]string, []string) {
-			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Project,
-				"--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt}
+			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Project, "--skip-git-repo-check"}
+			if !r.Untrusted {
+				argv = append(argv, "--dangerously-bypass-hook-trust")
+			}
+			argv = append(argv, prompt)
 			env := []string{
 				"CODEX_HOME=" + filepath.Join(r.Home, ".codex"),
 				"SHELL=/bin/sh", "FAKE_API_KEY=dummy", "RUST_LOG=warn", "NO_COLOR=1",

@@ -29,6 +29,9 @@ type Run struct {
 	Strict bool
 	// Quiet leaves the host's Noisy events out of the registration.
 	Quiet bool
+	// Untrusted runs Codex without --dangerously-bypass-hook-trust, so
+	// that only hooks trusted in its config.toml run.
+	Untrusted bool
 }
 
 // Events returns the native events to register for the run: the host's
@@ -75,6 +78,8 @@ type Spec struct {
 	// Quiet registers the hook on the host's events except its Noisy ones
 	// (see Run.Events).
 	Quiet bool
+	// Untrusted: see Run.Untrusted.
+	Untrusted bool
 }
 
 // Result is what a run left behind.
@@ -132,7 +137,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		return nil, errors.New("harness: Spec needs Host, Clients and Dir")
 	}
 	r := &Run{Host: s.Host, Clients: s.Clients, Root: s.Dir,
-		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet}
+		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet, Untrusted: s.Untrusted}
 	for _, d := range []string{r.Home, r.Project, r.Tmp} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
