@@ -23,6 +23,8 @@ const (
 	ctxPrompt   = "E2E_CTX_PROMPT_SUBMIT"
 	ctxPost     = "E2E_CTX_POST_TOOL"
 	stopReason  = "E2E_STOP_CONTINUE check your work once more"
+	postDeny    = "E2E_POST_DENY the output of post_target is withheld"
+	promptDeny  = "E2E_PROMPT_DENY this prompt is not allowed"
 	failClosed  = "fail-closed policy"
 	firstAnswer = "first answer"
 )
@@ -41,6 +43,7 @@ func TestClients(t *testing.T) {
 		{"installer", testInstaller},
 		{"codex-trust", testCodexTrust},
 		{"context", testContextAllowStop},
+		{"prompt-deny", testPromptDeny},
 		{"allow-bypass", testAllowBypass},
 		{"fail-closed", testFailClosed},
 		{"fail-open", testFailOpen},
@@ -191,17 +194,19 @@ func checkInput(t *hooks.Tool) string {
 // testContextAllowStop allows a command, adds context on SessionStart,
 // UserPromptSubmit and PostToolUse, and denies every Stop.
 func testContextAllowStop(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "allow", "ctx-session", "ctx-prompt", "ctx-post", "stop-once", "stop-guard")
+	table.expectRows(t, h.Name, "allow", "ctx-session", "ctx-prompt", "ctx-post", "post-deny", "stop-once", "stop-guard")
 	sc := &scenario.Scenario{Rules: []scenario.Rule{
 		{Event: hooks.SessionStart, Response: scenario.Response{Context: ctxSession}},
 		{Event: hooks.UserPromptSubmit, Response: scenario.Response{Context: ctxPrompt}},
 		{Event: hooks.PreToolUse, Response: scenario.Response{Decision: "allow"}},
+		{Event: hooks.PostToolUse, Contains: "post_target.txt", Response: scenario.Response{Decision: "deny", Reason: postDeny}},
 		{Event: hooks.PostToolUse, Response: scenario.Response{Context: ctxPost}},
 		{Event: hooks.Stop, Response: scenario.Response{Decision: "deny", Reason: stopReason}},
 	}}
-	o := runClient(t, h, sc, "run the e2e context scenario", func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{shell(h.Name, "echo ran > allowed.txt"), fakemodel.Say(firstAnswer)}
-	})
+	script := func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo ran > allowed.txt"), shell(h.Name, "echo ran > post_target.txt"), fakemodel.Say(firstAnswer)}
+	}
+	o := runClient(t, h, sc, "run the e2e context scenario", script)
 	checkEvents(t, o)
 	saveFixtures(t, o, "context")
 	main := o.res.Main()
@@ -240,6 +245,21 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	contextRow("ctx-prompt", ex.prompt, ctxPrompt, func() int { return 0 })
 	contextRow("ctx-post", ex.post, ctxPost, func() int { return 1 })
 
+	t.Run("post-deny", func(t *testing.T) {
+		if !hooks.Supports(caps, ex.post).Has(hooks.FieldDeny) {
+			table.na(t, h.Name, "post-deny", "the adapter does not claim deny on "+ex.post)
+		}
+		table.check(t, h.Name, "post-deny")
+		if got, _ := o.file("post_target.txt"); got != "ran\n" {
+			t.Errorf("the second command did not run: post_target.txt = %q", got)
+		}
+		for i, r := range main {
+			if has := strings.Contains(fakemodel.Conversation(h.Protocol, r), postDeny); has != (i >= 2) {
+				t.Errorf("model request %d: carries our %s reason = %v, want %v", i, ex.post, has, i >= 2)
+			}
+		}
+	})
+
 	stops := o.entries(ex.stop)
 	t.Run("stop-once", func(t *testing.T) {
 		table.check(t, h.Name, "stop-once")
@@ -255,9 +275,10 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 				with = append(with, i)
 			}
 		}
-		// Script: tool call, answer; the blocked stop adds one request.
-		if len(main) != 3 || len(with) != 1 || with[0] != 2 {
-			t.Errorf("want 3 model requests with our stop reason in the last only; got %d requests, reason in %v", len(main), with)
+		// Script: two tool calls, answer; the blocked stop adds one request.
+		n := len(script(nil)) + 1
+		if len(main) != n || len(with) != 1 || with[0] != n-1 {
+			t.Errorf("want %d model requests with our stop reason in the last only; got %d requests, reason in %v", n, len(main), with)
 		}
 	})
 	t.Run("stop-guard", func(t *testing.T) {
@@ -271,7 +292,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 		if !strings.Contains(stops[1].Stderr, "loop guard") {
 			t.Errorf("second stop: no loop-guard warning on stderr (%q), answer %q", stops[1].Stderr, stops[1].Stdout)
 		}
-		if len(main) > 3 {
+		if len(main) > len(script(nil))+1 {
 			t.Errorf("the agent went on after the second stop: %d model requests", len(main))
 		}
 	})
@@ -592,5 +613,30 @@ func testFailOpen(t *testing.T, h *harness.Host) {
 	}
 	if got, _ := o.file("panic_target.txt"); got != "ran\n" {
 		t.Errorf("fail-open: the command did not run: panic_target.txt = %q (model saw %q)", got, o.toolResult(t, 0).Text)
+	}
+}
+
+// testPromptDeny denies the prompt on UserPromptSubmit: the model must
+// never be called and no tool may run.
+func testPromptDeny(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "prompt-deny")
+	ex := expects[h.Name]
+	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), ex.prompt).Has(hooks.FieldDeny) {
+		table.na(t, h.Name, "prompt-deny", "the adapter does not claim deny on "+ex.prompt)
+	}
+	table.check(t, h.Name, "prompt-deny")
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.UserPromptSubmit, Response: scenario.Response{Decision: "deny", Reason: promptDeny}}}}
+	o := runRaw(t, harness.Spec{Host: h, Prompt: "run the e2e prompt scenario", Quiet: true, Script: func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo ran > prompt_target.txt"), fakemodel.Say(firstAnswer)}
+	}}, sc)
+	checkEvents(t, o)
+	if es := o.entries(ex.prompt); len(es) == 0 || es[0].Rule != 0 {
+		t.Fatalf("the deny rule did not answer %s", ex.prompt)
+	}
+	if n := len(o.res.Main()); n != 0 {
+		t.Errorf("PROMPT NOT BLOCKED: the model was called %d times", n)
+	}
+	if got, ok := o.file("prompt_target.txt"); ok {
+		t.Errorf("a tool ran after the prompt was denied: prompt_target.txt = %q", got)
 	}
 }

@@ -24,6 +24,8 @@ var rows = []struct{ key, title string }{
 	{"ctx-session", "SessionStart context reaches the model"},
 	{"ctx-prompt", "UserPromptSubmit context reaches the model"},
 	{"ctx-post", "PostToolUse context reaches the model"},
+	{"post-deny", "PostToolUse deny: the model is told our reason"},
+	{"prompt-deny", "UserPromptSubmit deny: the model is never called"},
 	{"stop-once", "Stop deny continues the agent exactly once, with our reason"},
 	{"stop-guard", "Loop guard: the second stop (already continuing) ends the agent"},
 	{"fail-closed-panic", "Fail closed, handler panics: the tool is blocked"},

@@ -51,6 +51,9 @@ func runAllEvents(t *testing.T, host *harness.Host, sc *scenario.Scenario, promp
 func runWith(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 	t.Helper()
 	o := runRaw(t, spec, sc)
+	if len(o.res.Main()) == 0 {
+		t.Fatalf("%s never reached the fake model server:\n%s", o.host.Name, o.res.Summary())
+	}
 	if sc != nil && len(o.log) == 0 {
 		t.Fatalf("%s ran no hook that saw %s: the hook is not registered right or the client does not pass its environment on\n%s",
 			o.host.Name, scenario.EnvVar, o.res.Summary())
@@ -90,9 +93,6 @@ func runRaw(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 	})
 	if res.Err != nil || res.ExitCode != 0 {
 		t.Fatalf("%s did not finish cleanly:\n%s", host.Name, res.Summary())
-	}
-	if len(res.Main()) == 0 {
-		t.Fatalf("%s never reached the fake model server:\n%s", host.Name, res.Summary())
 	}
 	return o
 }
