@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect picks the adapter whose host sent payload: the one whose Detect
@@ -11,28 +13,53 @@ import (
 // candidate, or two) is an error wrapping ErrNoHost that lists the scores.
 // Prefer --host: installers always write it.
 func Detect(adapters []Adapter, payload []byte) (Adapter, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(payload, &fields); err != nil {
-		return nil, fmt.Errorf("%w: payload is not a JSON object: %v", ErrNoHost, err)
+	fields, ok := topLevel(payload)
+	if !ok {
+		if err := json.Unmarshal(payload, &fields); err != nil {
+			return nil, fmt.Errorf("%w: payload is not a JSON object: %v", ErrNoHost, err)
+		}
 	}
 	var best Adapter
-	var scores []string
+	var buf [8]float64
+	scores := buf[:0]
 	n := 0
 	for _, a := range adapters {
 		s := a.Detect(fields)
-		scores = append(scores, fmt.Sprintf("%s=%.2f", a.Host(), s))
+		scores = append(scores, s)
 		if s >= DetectThreshold {
 			n++
 			best = a
 		}
 	}
-	switch n {
-	case 1:
+	if n == 1 {
 		return best, nil
-	case 0:
-		return nil, fmt.Errorf("%w (scores %s); pass --host", ErrNoHost, strings.Join(scores, " "))
 	}
-	return nil, fmt.Errorf("%w: ambiguous (scores %s); pass --host", ErrNoHost, strings.Join(scores, " "))
+	list := make([]string, len(adapters))
+	for i, a := range adapters {
+		list[i] = fmt.Sprintf("%s=%.2f", a.Host(), scores[i])
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("%w (scores %s); pass --host", ErrNoHost, strings.Join(list, " "))
+	}
+	return nil, fmt.Errorf("%w: ambiguous (scores %s); pass --host", ErrNoHost, strings.Join(list, " "))
+}
+
+// topLevel returns the members of payload, a JSON object, as
+// json.Unmarshal into a map[string]json.RawMessage would, without
+// reflection. ok is false when the fast path cannot read payload exactly
+// so (not an object, a key that needs unescaping): the caller then uses
+// encoding/json.
+func topLevel(payload []byte) (map[string]json.RawMessage, bool) {
+	d, ok := fastjson.Object(payload)
+	if !ok {
+		return nil, false
+	}
+	fields := make(map[string]json.RawMessage, 16)
+	ok = d.Members(func(k string, v fastjson.Value) bool {
+		fields[k] = v.Raw()
+		return true
+	})
+	return fields, ok
 }
 
 // nativeName returns the payload's hook_event_name when it can be read.

@@ -3,6 +3,8 @@ package claude
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect scores how sure it is that a payload with these top-level fields
@@ -76,6 +78,9 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 func jsonString(raw json.RawMessage) (string, bool) {
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false
+	}
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
 	}
 	var s string
 	if json.Unmarshal(raw, &s) != nil {

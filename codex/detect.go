@@ -3,6 +3,8 @@ package codex
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect scores how sure it is that a payload with these top-level fields
@@ -64,6 +66,9 @@ func stringField(fields map[string]json.RawMessage, key string) (string, bool) {
 	raw, ok := fields[key]
 	if !ok || len(raw) == 0 || raw[0] != '"' {
 		return "", false
+	}
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
 	}
 	var s string
 	if json.Unmarshal(raw, &s) != nil {

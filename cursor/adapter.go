@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Host is Cursor's host name, as given to --host.
@@ -58,8 +59,11 @@ func (a *Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	if v, ok := fields["hook_event_name"]; ok && len(v) > 2 && v[0] == '"' {
-		var name string
-		if json.Unmarshal(v, &name) == nil && isKnown(name) {
+		name, ok := fastjson.StringValue(v)
+		if !ok && json.Unmarshal(v, &name) == nil {
+			ok = true
+		}
+		if ok && isKnown(name) {
 			score += 0.5
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect scores how likely a payload with these top-level fields comes
@@ -25,8 +27,8 @@ import (
 // So a shared or unknown event name needs both the timestamp and the
 // Gemini transcript path to reach 0.5.
 func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
-	var name string
-	if json.Unmarshal(fields["hook_event_name"], &name) != nil || name == "" {
+	name, ok := jsonString(fields["hook_event_name"])
+	if !ok || name == "" {
 		return 0
 	}
 	var s float64
@@ -35,14 +37,12 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		EventBeforeModel, EventAfterModel, EventBeforeToolSelection, EventPreCompress:
 		s = 0.6
 	}
-	var str string
-	if json.Unmarshal(fields["timestamp"], &str) == nil {
+	if str, ok := jsonString(fields["timestamp"]); ok {
 		if _, err := time.Parse(time.RFC3339Nano, str); err == nil {
 			s += 0.3
 		}
 	}
-	str = ""
-	if json.Unmarshal(fields["transcript_path"], &str) == nil &&
+	if str, ok := jsonString(fields["transcript_path"]); ok &&
 		(strings.Contains(str, "/.gemini/tmp/") || strings.Contains(str, `\.gemini\tmp\`)) {
 		s += 0.3
 	}
@@ -53,4 +53,14 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	return min(max(s, 0), 1)
+}
+
+// jsonString decodes raw as json.Unmarshal into a string does (null and
+// absent read as ""); ok is false when that would fail.
+func jsonString(raw json.RawMessage) (string, bool) {
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
+	}
+	var s string
+	return s, json.Unmarshal(raw, &s) == nil
 }
