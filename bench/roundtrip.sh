@@ -21,14 +21,18 @@
 # Each round runs hyperfine once over every program, in a rotated order;
 # ratios are taken within a round and summarised over rounds by
 # bench/report, so that load from other processes, which changes from
-# minute to minute, cancels out of the ratios as far as it can. The table
-# and the machine's description go to stdout and to .cache/bench/roundtrip.md.
+# minute to minute, cancels out of the ratios as far as it can. Then
+# bench/interleave runs the same programs one run of each in turn
+# (INTERLEAVE_RUNS runs each) and reports median wall and CPU time: on a
+# loaded machine its ratios are the steadier ones. The tables and the
+# machine's description go to stdout and to .cache/bench/roundtrip.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-5}
 RUNS=${RUNS:-200}
 WARMUP=${WARMUP:-20}
+INTERLEAVE_RUNS=${INTERLEAVE_RUNS:-100}
 PAYLOAD=${PAYLOAD:-examples/guard/testdata/claude-rm.json}
 BUN_VERSION=${BUN_VERSION:-1.4.5}
 CACHE=.cache/bench
@@ -105,6 +109,14 @@ for ((r = 1; r <= ROUNDS; r++)); do
 	hyperfine -N --style none --warmup "$WARMUP" --runs "$RUNS" \
 		--export-json "$CACHE/round-$r.json" "${args[@]}" >/dev/null
 done
+# The same programs interleaved run by run, go-minimal first (the reference).
+ilargs=()
+for p in "${progs[@]}"; do
+	[ "${p%%|*}" = go-minimal ] && ilargs=("go-minimal=${p#*|}" "${ilargs[@]}") || ilargs+=("${p%%|*}=${p#*|}")
+done
+note "interleaved: $INTERLEAVE_RUNS runs of each program"
+go build -o "$BIN/interleave" ./bench/interleave
+"$BIN/interleave" -n "$INTERLEAVE_RUNS" -in "$PAYLOAD" "${ilargs[@]}" >"$CACHE/interleave.md"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # --- report --------------------------------------------------------------
@@ -112,9 +124,13 @@ size() { stat -c %s "$1"; }
 strip_size() { cp "$1" "$1.stripped" && strip "$1.stripped" 2>/dev/null && size "$1.stripped" || echo "?"; }
 {
 	echo "Payload: $PAYLOAD ($(size "$PAYLOAD") bytes), fed on stdin by bench/feed.c."
-	echo "$ROUNDS rounds × $RUNS runs per program (after $WARMUP warm-up runs), hyperfine -N."
+	echo "hyperfine -N, $ROUNDS rounds × $RUNS runs per program (after $WARMUP warm-up runs):"
 	echo
 	go run ./bench/report "$CACHE"/round-*.json
+	echo
+	echo "Interleaved (bench/interleave, $INTERLEAVE_RUNS runs of each program, one of each in turn):"
+	echo
+	cat "$CACHE/interleave.md"
 	echo
 	echo "Binary sizes: guard $(size "$BIN/guard") bytes ($(strip_size "$BIN/guard") stripped),"\
 		"go-minimal $(size "$BIN/mingo") bytes ($(strip_size "$BIN/mingo") stripped), c-static $(size "$BIN/minc") bytes."
