@@ -51,19 +51,39 @@ func slug(p string) string {
 	return string(b)
 }
 
-// machinePath returns a fragment of a path of this machine left in s, or
-// "".
+// machinePath returns a path of this machine left in s, or "": the run's
+// directories, the module root or the home directory, found where a path
+// starts (not inside another one, such as ".gemini/tmp/").
 func machinePath(r *harness.Run, s string) string {
 	home, _ := os.UserHomeDir()
 	if strings.HasPrefix("/home/dev/", home+"/") {
 		home = "" // the neutral home itself
 	}
-	for _, p := range []string{r.Root, filepath.Dir(r.Root), modRoot, filepath.Dir(modRoot), home} {
-		if p != "" && p != "/" && (strings.Contains(s, p+"/") || strings.Contains(s, p+`"`)) {
+	for _, p := range []string{r.Root, filepath.Dir(r.Root), modRoot, home} {
+		if p != "" && p != "/" && containsPath(s, p) {
 			return p
 		}
 	}
 	return ""
+}
+
+// containsPath reports whether s holds the path p (or a path below it)
+// starting at a path boundary.
+func containsPath(s, p string) bool {
+	pathChar := func(c byte) bool {
+		return c == '.' || c == '-' || c == '_' || c == '/' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
+	}
+	for i := 0; ; {
+		j := strings.Index(s[i:], p)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(p)
+		if (start == 0 || !pathChar(s[start-1])) && (end == len(s) || s[end] == '/' || !pathChar(s[end])) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 // saveFixtures turns the run's payloads into golden fixtures under
@@ -156,4 +176,22 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func TestContainsPath(t *testing.T) {
+	for _, c := range []struct {
+		s, p string
+		want bool
+	}{
+		{`"cwd":"/tmp/x/project"`, "/tmp", true},
+		{`"transcript_path":"/home/dev/.gemini/tmp/project/chats"`, "/tmp", false},
+		{`directory is: /tmp`, "/tmp", true},
+		{`"/tmpfoo/a"`, "/tmp", false},
+		{`"/srv/mod/e2e"`, "/srv/mod", true},
+		{`"/srv/module"`, "/srv/mod", false},
+	} {
+		if got := containsPath(c.s, c.p); got != c.want {
+			t.Errorf("containsPath(%q, %q) = %v, want %v", c.s, c.p, got, c.want)
+		}
+	}
 }
