@@ -161,6 +161,10 @@ type Warning struct {
 	Field Field
 	// Note says what happened instead ("dropped", "sent as deny", …).
 	Note string
+	// Rule reports that the field was dropped by a rule of this library
+	// (the stop loop guard, a reason with no decision), not because the
+	// host cannot honour it.
+	Rule bool
 }
 
 // String is the one-line form written to stderr.
@@ -168,6 +172,9 @@ func (w Warning) String() string {
 	ev := w.Event
 	if ev == "" {
 		ev = "an unknown event"
+	}
+	if w.Rule {
+		return "hooks: " + string(w.Host) + " " + ev + ": " + w.Field.String() + " " + w.Note
 	}
 	return "hooks: " + string(w.Host) + " does not honour " + w.Field.String() + " on " + ev + ": " + w.Note
 }

@@ -12,6 +12,9 @@ func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decisio
 	warn := func(f Field, note string) {
 		ws = append(ws, Warning{Host: host, Event: native, Field: f, Note: note})
 	}
+	ruled := func(f Field, note string) {
+		ws = append(ws, Warning{Host: host, Event: native, Field: f, Note: note, Rule: true})
+	}
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && honours == 0 && r.Decision != NoDecision {
 		// An event nobody knows: a deny (or ask) is passed on as the
 		// host's generic block (exit code 2) rather than dropped, since
@@ -27,12 +30,17 @@ func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decisio
 		}
 	}
 
+	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil {
+		ruled(FieldReason, "dropped: a reason without a decision (deny, ask, allow) or a halt has no effect")
+		r.Reason = ""
+	}
+
 	if (r.Decision == DecisionDeny || r.Decision == DecisionAsk) && !repeatStop && stopActive(ev) {
 		f := FieldDeny
 		if r.Decision == DecisionAsk {
 			f = FieldAsk
 		}
-		warn(f, "dropped: the agent already continued once because of a stop hook (loop guard; see Handlers.RepeatStopBlocks)")
+		ruled(f, "dropped by the loop guard: the agent already continued once because of a stop hook (see Handlers.RepeatStopBlocks)")
 		r.Decision, r.Reason = NoDecision, ""
 	}
 
