@@ -15,10 +15,16 @@
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host,
 // so detection is only a fallback. See package install for the flags.
+//
+// A binary that must forward events to a policy gateway (--gateway URL)
+// uses hookhttp.Main instead: hookmain links no HTTP client, which keeps
+// every hook's start-up cost at the Go runtime's. Given --gateway, Run
+// answers with the fail policy rather than the local handlers.
 package hookmain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -62,7 +68,37 @@ func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader,
 			return install.Main(withEvents(args, h), stdout, stderr, self)
 		}
 	}
+	if rest, ok := withoutGateway(args); ok {
+		// Forwarding was asked for, but this binary has no bridge: running
+		// the local handlers instead could apply another policy than the
+		// gateway's, so the fail policy answers.
+		noBridge := hooks.Handlers{Fail: h.Fail, Timeout: h.Timeout, MaxInput: h.MaxInput,
+			Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Response{}, errNoBridge }}
+		return hooks.Serve(ctx, Adapters(), noBridge, stdin, stdout, stderr, rest)
+	}
 	return hooks.Serve(ctx, Adapters(), h, stdin, stdout, stderr, args)
+}
+
+var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
+
+// withoutGateway removes the gateway bridge's arguments (--gateway URL and
+// --gateway-*), reporting whether there were any.
+func withoutGateway(args []string) ([]string, bool) {
+	var rest []string
+	found := false
+	for i := 0; i < len(args); i++ {
+		name, _, hasVal := strings.Cut(args[i], "=")
+		name = "--" + strings.TrimLeft(name, "-")
+		if name != "--gateway" && !strings.HasPrefix(name, "--gateway-") {
+			rest = append(rest, args[i])
+			continue
+		}
+		found = true
+		if !hasVal && i+1 < len(args) {
+			i++
+		}
+	}
+	return rest, found
 }
 
 // withEvents adds --events to an install command that does not name them:

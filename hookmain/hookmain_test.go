@@ -3,6 +3,7 @@ package hookmain
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -28,5 +29,21 @@ func TestWithEvents(t *testing.T) {
 		if got := withEvents(tc.args, tc.h); !slices.Equal(got, tc.want) {
 			t.Errorf("withEvents(%q) = %q, want %q", tc.args, got, tc.want)
 		}
+	}
+}
+
+func TestGatewayWithoutBridgeFails(t *testing.T) {
+	payload := `{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"t","cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`
+	allow := hooks.Handlers{Fail: hooks.FailClosed, PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Allow(), nil
+	}}
+	var stdout, stderr strings.Builder
+	code := Main(context.Background(), allow, []string{"--host", "codex", "--gateway", "https://policy.example", "--gateway-timeout=5s"},
+		strings.NewReader(payload), &stdout, &stderr)
+	if code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny"`) {
+		t.Fatalf("exit %d stdout %q: want codex's deny from the fail-closed policy", code, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "no gateway bridge") || strings.Count(stderr.String(), "\n") != 1 {
+		t.Fatalf("stderr %q: want one line naming the missing bridge", stderr.String())
 	}
 }

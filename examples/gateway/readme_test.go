@@ -66,7 +66,7 @@ func TestReadme(t *testing.T) {
 		"gemini": `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"BeforeTool","timestamp":"2026-01-15T10:00:02.100Z","tool_name":"run_shell_command","tool_input":{"command":"rm -rf build"}}`,
 		"codex":  `{"session_id":"s","turn_id":"t","cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"rm -rf build"},"tool_use_id":"c1"}`,
 	}
-	cmds := regexp.MustCompile(`"command": "(/usr/local/bin/guard [^"]*)"`).FindAllSubmatch(data, -1)
+	cmds := regexp.MustCompile(`"command": "(/usr/local/bin/bridge [^"]*)"`).FindAllSubmatch(data, -1)
 	if len(cmds) != 5 {
 		t.Fatalf("%d bridge commands in README.md, want 5", len(cmds))
 	}

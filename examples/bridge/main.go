@@ -1,0 +1,23 @@
+// Command bridge is a hook binary for hosts that can only run commands
+// (Cursor, Gemini CLI, Codex): run with --gateway URL, it forwards each
+// event to a policy gateway (see examples/gateway) and prints the host's
+// native answer; when the gateway cannot answer, its fail policy decides
+// (--fail-closed blocks). Without --gateway it has no policy of its own.
+//
+//	bridge --host codex --fail-closed --gateway https://hooks.example.com/hook < payload.json
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookmain"
+)
+
+func main() {
+	stdout := os.Stdout
+	os.Stdout = os.Stderr // stray prints must not reach the host
+	os.Exit(hookhttp.Main(context.Background(), hookmain.Adapters(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
+}
