@@ -175,6 +175,31 @@ func fastToolInput(raw json.RawMessage, v any) bool {
 	return ok
 }
 
+// bashOutputKeys are the JSON names of bashOutput's fields.
+var bashOutputKeys = [...]string{"stdout", "stderr"}
+
+// fastBashOutput decodes raw, the Bash tool's result, into b as
+// json.Unmarshal would. On false, b is left zero.
+func fastBashOutput(raw json.RawMessage, b *bashOutput) bool {
+	d, ok := fastjson.Object(raw)
+	if !ok {
+		return false
+	}
+	ok = d.Members(func(k string, v fastjson.Value) bool {
+		switch k {
+		case "stdout":
+			return v.SetString(&b.Stdout)
+		case "stderr":
+			return v.SetString(&b.Stderr)
+		}
+		return !fastjson.FoldsTo(k, bashOutputKeys[:])
+	})
+	if !ok {
+		*b = bashOutput{}
+	}
+	return ok
+}
+
 // appendOutput writes o as json.Encoder with SetEscapeHTML(false) does,
 // newline included. It returns false for an output with an updated input
 // (a raw JSON value encoding/json re-compacts), which it leaves to

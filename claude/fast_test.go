@@ -14,6 +14,7 @@ func TestFastKeys(t *testing.T) {
 	fastcheck.Keys[WriteInput](t, writeKeys[:])
 	fastcheck.Keys[EditInput](t, editKeys[:])
 	fastcheck.Keys[ReadInput](t, readKeys[:])
+	fastcheck.Keys[bashOutput](t, bashOutputKeys[:])
 }
 
 // fastSeeds are payloads the fast path must refuse or read exactly as
@@ -30,12 +31,17 @@ var fastSeeds = []string{
 	`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/x","offset":3}}`,
 	`{"hook_event_name":"PreToolUse","ses\u0073ion_id":"x"}`,
 	`{"hook_event_name":"PreToolUse"} `, `{"hook_event_name":"PreToolUse"}x`,
+	`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_response":{"stdout":"a\nb","stderr":null,"interrupted":false}}`,
+	`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_response":{"stdout":1,"STDERR":"x"}}`,
 }
 
 // checkFast compares the fast decoders with encoding/json on payload.
 func checkFast(t *testing.T, payload []byte) bool {
 	ok := fastcheck.Decode(t, payload, fastInput)
 	var in Input
+	if json.Unmarshal(payload, &in) == nil && len(in.ToolResponse) > 0 {
+		fastcheck.Decode(t, in.ToolResponse, func(b []byte, v *bashOutput) bool { return fastBashOutput(b, v) })
+	}
 	if json.Unmarshal(payload, &in) == nil && len(in.ToolInput) > 0 {
 		fastcheck.Decode(t, in.ToolInput, func(b []byte, v *BashInput) bool { return fastToolInput(b, v) })
 		fastcheck.Decode(t, in.ToolInput, func(b []byte, v *WriteInput) bool { return fastToolInput(b, v) })

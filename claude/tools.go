@@ -296,11 +296,8 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
 func outputText(tool string, raw json.RawMessage) string {
 	switch tool {
 	case ToolBash:
-		var b struct {
-			Stdout string `json:"stdout"`
-			Stderr string `json:"stderr"`
-		}
-		if json.Unmarshal(raw, &b) != nil {
+		var b bashOutput
+		if !fastBashOutput(raw, &b) && json.Unmarshal(raw, &b) != nil {
 			return plainText(raw)
 		}
 		if b.Stderr != "" {
@@ -330,6 +327,12 @@ func outputText(tool string, raw json.RawMessage) string {
 		return plainText(wrapped.Content)
 	}
 	return plainText(raw)
+}
+
+// bashOutput is the part of the Bash tool's result outputText reads.
+type bashOutput struct {
+	Stdout string `json:"stdout"`
+	Stderr string `json:"stderr"`
 }
 
 // plainText returns raw as text when it is a JSON string or an array of

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Parse turns a Codex payload into a unified event. Events with no unified
@@ -99,8 +100,9 @@ func decodeInput(payload []byte) (*Input, error) {
 func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 	out := hooks.ToolOutput{Raw: raw}
 	if len(raw) > 0 && raw[0] == '"' {
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
+		if s, ok := fastjson.StringValue(raw); ok {
+			out.Text = s
+		} else if json.Unmarshal(raw, &s) == nil {
 			out.Text = s
 		}
 	}
