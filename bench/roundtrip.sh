@@ -2,7 +2,7 @@
 # Round-trip benchmark of a hook process: each program is spawned with a
 # real PreToolUse payload on its standard input and timed until it exits.
 #
-#   bench/roundtrip.sh                 # 5 rounds of 200 runs per program
+#   bench/roundtrip.sh                 # 20 rounds of 50 runs per program
 #   ROUNDS=3 RUNS=100 bench/roundtrip.sh
 #
 # Programs, all answering the payload with the same bytes (checked first):
@@ -29,9 +29,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ROUNDS=${ROUNDS:-5}
-RUNS=${RUNS:-200}
-WARMUP=${WARMUP:-20}
+ROUNDS=${ROUNDS:-20}
+RUNS=${RUNS:-50}
+WARMUP=${WARMUP:-5}
 INTERLEAVE_RUNS=${INTERLEAVE_RUNS:-100}
 PAYLOAD=${PAYLOAD:-examples/guard/testdata/claude-rm.json}
 BUN_VERSION=${BUN_VERSION:-1.4.5}
