@@ -26,7 +26,8 @@ type ClaudeHTTPHook struct {
 // needed) and timeout=N (so that the gateway answers within Claude's
 // timeout: its handler gets 90% of it), and, when tokenEnv is set, an
 // "Authorization: Bearer ${tokenEnv}" header that Claude Code fills from
-// that environment variable. timeout is rounded down to whole seconds, at
+// that environment variable (upper-case letters, digits and _: Claude Code
+// fills no other name). timeout is rounded down to whole seconds, at
 // least 1 (0 leaves Claude's default, and the gateway's).
 //
 // The result, as JSON:
@@ -39,7 +40,7 @@ func ClaudeHook(gatewayURL, tokenEnv string, timeout time.Duration) (ClaudeHTTPH
 		return ClaudeHTTPHook{}, errors.New("hookhttp: gateway URL must be an absolute http or https URL")
 	}
 	if tokenEnv != "" && !envName(tokenEnv) {
-		return ClaudeHTTPHook{}, errors.New("hookhttp: " + strconv.Quote(tokenEnv) + " is not an environment variable name (letters, digits, _)")
+		return ClaudeHTTPHook{}, errors.New("hookhttp: " + strconv.Quote(tokenEnv) + " is not a variable name Claude Code fills in headers (upper-case letters, digits and _, not starting with a digit)")
 	}
 	h := ClaudeHTTPHook{Type: "http"}
 	q := u.Query()
@@ -57,11 +58,15 @@ func ClaudeHook(gatewayURL, tokenEnv string, timeout time.Duration) (ClaudeHTTPH
 	return h, nil
 }
 
-// envName reports whether s is a portable environment variable name.
+// envName reports whether s is a variable name Claude Code interpolates
+// in an HTTP hook's headers. Claude Code 2.1.197 matches only
+// [A-Z_][A-Z0-9_]*: a header holding ${lower_case} is sent as it is (seen
+// with the real client: the gateway received "Bearer ${e2e_lower_token}"
+// and answered 401, on which Claude Code lets the action go on).
 func envName(s string) bool {
 	for i, c := range s {
 		switch {
-		case c == '_', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
+		case c == '_', c >= 'A' && c <= 'Z':
 		case c >= '0' && c <= '9' && i > 0:
 		default:
 			return false

@@ -30,7 +30,9 @@ func TestClaudeHook(t *testing.T) {
 			t.Errorf("ClaudeHook(%q, %q, %v)\n got %s\nwant %s", tt.url, tt.env, tt.timeout, b, tt.want)
 		}
 	}
-	for _, bad := range [][2]string{{"gw.example.com/hook", "T"}, {"ftp://gw/x", "T"}, {"https://gw/x", "$T"}, {"https://gw/x", "1T"}, {"https://gw/x", "A-B"}, {"https://gw/x", "${T}"}} {
+	for _, bad := range [][2]string{{"gw.example.com/hook", "T"}, {"ftp://gw/x", "T"}, {"https://gw/x", "$T"}, {"https://gw/x", "1T"}, {"https://gw/x", "A-B"}, {"https://gw/x", "${T}"},
+		// Claude Code sends "${lower}" as it is: the token never reaches the gateway.
+		{"https://gw/x", "hooks_token"}, {"https://gw/x", "Hooks_Token"}} {
 		if _, err := hookhttp.ClaudeHook(bad[0], bad[1], 0); err == nil {
 			t.Errorf("ClaudeHook(%q, %q) accepted", bad[0], bad[1])
 		}
