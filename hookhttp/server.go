@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -49,10 +50,12 @@ func NewServer(addr string, h http.Handler, handlerTimeout time.Duration) *http.
 type Local struct {
 	// URL is the server's base URL ("http://127.0.0.1:PORT"); append the
 	// handler's path and query.
-	URL string
-	srv *http.Server
-	ln  net.Listener
-	err chan error
+	URL      string
+	srv      *http.Server
+	ln       net.Listener
+	err      chan error
+	once     sync.Once
+	closeErr error
 }
 
 // StartLocal serves h on 127.0.0.1 on a free port, with NewServer's
@@ -72,12 +75,16 @@ func StartLocal(h http.Handler) (*Local, error) {
 }
 
 // Close stops the server, letting requests in flight finish for up to 5 s.
+// Calling it again returns the first call's error.
 func (l *Local) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	err := l.srv.Shutdown(ctx)
-	if serr := <-l.err; err == nil && !errors.Is(serr, http.ErrServerClosed) {
-		err = serr
-	}
-	return err
+	l.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		err := l.srv.Shutdown(ctx)
+		if serr := <-l.err; err == nil && !errors.Is(serr, http.ErrServerClosed) {
+			err = serr
+		}
+		l.closeErr = err
+	})
+	return l.closeErr
 }
