@@ -2,9 +2,9 @@ package hookhttp
 
 import (
 	"errors"
-	"net/url"
-	"strconv"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/httphook"
 )
 
 // ClaudeHTTPHook is one hook of "type": "http" in a Claude Code settings
@@ -22,55 +22,31 @@ type ClaudeHTTPHook struct {
 }
 
 // ClaudeHook returns the settings entry of a Claude Code HTTP hook that
-// calls the gateway at gatewayURL: the URL gains host=claude (no detection
+// calls the gateway at gatewayURL (https or http, no fragment, nothing
+// outside RFC 3986's characters). The URL gains host=claude (no detection
 // needed) and timeout=N (so that the gateway answers within Claude's
-// timeout: its handler gets 90% of it), and, when tokenEnv is set, an
-// "Authorization: Bearer ${tokenEnv}" header that Claude Code fills from
-// that environment variable (upper-case letters, digits and _: Claude Code
-// fills no other name). timeout is rounded down to whole seconds, at
-// least 1 (0 leaves Claude's default, and the gateway's).
+// timeout: its handler gets 90% of it), replacing any host or timeout
+// parameter, ahead of its other parameters. When tokenEnv is set, the
+// entry gets an "Authorization: Bearer ${tokenEnv}" header that Claude
+// Code fills from that environment variable (upper-case letters, digits
+// and _: Claude Code fills no other name). timeout is rounded down to
+// whole seconds, at least 1 (0 leaves Claude's default, and the
+// gateway's). It is the entry the installer writes for Claude Code with
+// --gateway (package install).
 //
 // The result, as JSON:
 //
 //	{"type":"http","url":"https://gw.example.com/hook?host=claude&timeout=30","timeout":30,
 //	 "headers":{"Authorization":"Bearer ${HOOKS_GATEWAY_TOKEN}"},"allowedEnvVars":["HOOKS_GATEWAY_TOKEN"]}
 func ClaudeHook(gatewayURL, tokenEnv string, timeout time.Duration) (ClaudeHTTPHook, error) {
-	u, err := url.Parse(gatewayURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return ClaudeHTTPHook{}, errors.New("hookhttp: gateway URL must be an absolute http or https URL")
+	e, err := httphook.Claude(gatewayURL, tokenEnv, timeout)
+	if err != nil {
+		return ClaudeHTTPHook{}, errors.New("hookhttp: " + err.Error())
 	}
-	if tokenEnv != "" && !envName(tokenEnv) {
-		return ClaudeHTTPHook{}, errors.New("hookhttp: " + strconv.Quote(tokenEnv) + " is not a variable name Claude Code fills in headers (upper-case letters, digits and _, not starting with a digit)")
-	}
-	h := ClaudeHTTPHook{Type: "http"}
-	q := u.Query()
-	q.Set("host", "claude")
-	if timeout > 0 {
-		h.Timeout = max(int(timeout/time.Second), 1)
-		q.Set("timeout", strconv.Itoa(h.Timeout))
-	}
-	u.RawQuery = q.Encode()
-	h.URL = u.String()
-	if tokenEnv != "" {
-		h.Headers = map[string]string{"Authorization": "Bearer ${" + tokenEnv + "}"}
-		h.AllowedEnvVars = []string{tokenEnv}
+	h := ClaudeHTTPHook{Type: "http", URL: e.URL, Timeout: e.Timeout}
+	if e.TokenEnv != "" {
+		h.Headers = map[string]string{"Authorization": e.Authorization()}
+		h.AllowedEnvVars = []string{e.TokenEnv}
 	}
 	return h, nil
-}
-
-// envName reports whether s is a variable name Claude Code interpolates
-// in an HTTP hook's headers. Claude Code 2.1.197 matches only
-// [A-Z_][A-Z0-9_]*: a header holding ${lower_case} is sent as it is (seen
-// with the real client: the gateway received "Bearer ${e2e_lower_token}"
-// and answered 401, on which Claude Code lets the action go on).
-func envName(s string) bool {
-	for i, c := range s {
-		switch {
-		case c == '_', c >= 'A' && c <= 'Z':
-		case c >= '0' && c <= '9' && i > 0:
-		default:
-			return false
-		}
-	}
-	return s != ""
 }
