@@ -15,9 +15,15 @@
 // from running the hook (an untrusted Gemini folder or Codex hook, a
 // Cursor file without "version": 1, hooks disabled).
 //
+// With Options.Gateway (--gateway URL) the hooks ask a policy gateway
+// (package hookhttp) instead: Claude Code gets HTTP hooks that call it,
+// the other hosts the binary's command with --gateway, which needs a
+// binary built as a gateway bridge (hookhttp.Main); Doctor reports one
+// that is not.
+//
 // Main is the command-line front end (install, uninstall, doctor) that
 // every hook binary built with hookmain exposes.
 //
-// The package uses only the standard library, because hook binaries link
-// it.
+// The package uses only the standard library, and no network package,
+// because hook binaries link it.
 package install

@@ -105,6 +105,9 @@ type doctor struct {
 	config map[string]string // Codex config.toml, read once
 	cfgErr error
 	cfgAt  string
+	// httpURLs and httpVars are the URLs and header variables of the
+	// Claude Code HTTP hooks of ours found.
+	httpURLs, httpVars []string
 }
 
 func (d *doctor) add(h hooks.Host, s Scope, path, event string, l Level, format string, args ...any) {
@@ -172,7 +175,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if src == nil {
 		return 0
 	}
-	ed, err := h.open(src, d.o.Binary)
+	ed, err := h.open(src, d.o.Binary, d.o.gateway())
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "%v", err)
 		return 0
@@ -226,6 +229,10 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.add(h.name, s, p, event, Warn, "%s has no such event; the entry never runs", h.name)
 		return
 	}
+	if isHTTP(f.node) {
+		d.checkHTTPEntry(h, s, p, ed, f, event)
+		return
+	}
 	command := str(f.node.Get("command"))
 	words, _ := splitCommand(command)
 	if fi, err := os.Stat(words[0]); err != nil {
@@ -241,7 +248,11 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 			limit = h.limitOf(n)
 		}
 	}
-	if o, bad := hooks.ParseArgs(words[1:]); len(bad) > 0 {
+	args, gwURL, _, viaGateway := gatewayArgs(words[1:])
+	if viaGateway && gwURL == "" {
+		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
+	}
+	if o, bad := hooks.ParseArgs(args); len(bad) > 0 {
 		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", strings.Join(bad, "; "))
 	} else if o.HostTimeout > limit {
 		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", o.HostTimeout, limit)
@@ -261,7 +272,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	}
 	d.add(h.name, s, p, event, Info, "not run")
 	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
-		payload: pl, dir: dir, limit: min(limit, time.Minute), failClosed: failClosed})
+		payload: pl, dir: dir, limit: min(limit, time.Minute), failClosed: failClosed, gateway: viaGateway})
 }
 
 // job is one run of the hook, whose verdict fills a finding.
@@ -272,6 +283,11 @@ type job struct {
 	payload             []byte
 	limit               time.Duration
 	failClosed          bool
+	// gateway: the command forwards to a gateway (--gateway); httpURL: the
+	// job stands for a Claude Code HTTP hook to that URL, run through the
+	// binary as a bridge.
+	gateway bool
+	httpURL string
 }
 
 // runJobs runs the hooks, a few at a time, once per command and event,
@@ -303,7 +319,11 @@ func (d *doctor) runJobs() {
 	}
 	wg.Wait()
 	for _, j := range d.jobs {
-		l, msg := checkAnswer(j.h, j.event, *results[key{j.command, j.event, j.dir}], j.failClosed)
+		r := *results[key{j.command, j.event, j.dir}]
+		l, msg := checkAnswer(j.h, j.event, r, j.failClosed)
+		if j.gateway || j.httpURL != "" {
+			l, msg = checkGatewayAnswer(j, r, l, msg)
+		}
 		d.r.Findings[j.finding].Level, d.r.Findings[j.finding].Msg = l, msg
 	}
 }
@@ -402,7 +422,8 @@ func (d *doctor) hostBlockers(h *host, where []Scope) {
 				d.add(h.name, "", "", "", Fail, "%s sets \"disableAllHooks\": true: Claude Code runs no hook", p)
 			}
 		}
-		for _, p := range []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"} {
+		d.claudeHTTPBlockers(h)
+		for _, p := range claudeManaged {
 			if v := jsonSetting(p, "allowManagedHooksOnly"); v != nil && v.Kind == jsonc.True {
 				d.add(h.name, "", "", "", Fail, "%s sets \"allowManagedHooksOnly\": Claude Code runs only managed hooks", p)
 			}

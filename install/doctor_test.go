@@ -43,6 +43,20 @@ func testHook(mode string) int {
 		fmt.Println("debug: done")
 		return 0
 	}
+	args := os.Args[1:]
+	if rest, url, _, ok := gatewayArgs(args); ok {
+		switch mode {
+		case "nobridge": // as hookmain.Main without a bridge
+			fmt.Fprintln(os.Stderr, "hooks: fail-open: --gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
+			return 0
+		case "bridge": // a bridge whose gateway denies, or is down
+			if strings.Contains(url, "down") {
+				fmt.Fprintln(os.Stderr, "hooks: fail-open: gateway unreachable: dial tcp 127.0.0.1:9: connect: connection refused")
+				return 0
+			}
+			mode, args = "deny", rest
+		}
+	}
 	var h hooks.Handlers
 	switch mode {
 	case "deny":
@@ -55,7 +69,7 @@ func testHook(mode string) int {
 		}
 	}
 	adapters := []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}
-	return hooks.Serve(context.Background(), adapters, h, os.Stdin, os.Stdout, os.Stderr, os.Args[1:])
+	return hooks.Serve(context.Background(), adapters, h, os.Stdin, os.Stdout, os.Stderr, args)
 }
 
 // sandbox is a project and a home directory, with $HOME pointing at it.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -18,6 +19,9 @@ type want struct {
 	timeout    int // in the host's unit
 	name       string
 	failClosed bool
+	// http, when its URL is set, makes the entry a Claude Code HTTP hook
+	// (command is then unused).
+	http httphook.Entry
 }
 
 // found is one of our entries in a file.
@@ -31,17 +35,18 @@ type found struct {
 
 // editor holds one parsed file of one host.
 type editor struct {
-	h      *host
-	binary string
-	doc    *jsonc.Doc
-	style  jsonc.Style
+	h       *host
+	binary  string
+	gateway string // HTTP hook entries for this gateway are ours too
+	doc     *jsonc.Doc
+	style   jsonc.Style
 }
 
 // ErrNotJSON is wrapped by the errors about a file that does not parse,
 // or that its host could not read; such a file is never written.
 var ErrNotJSON = errors.New("not a valid configuration file")
 
-func (h *host) open(src []byte, binary string) (*editor, error) {
+func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if len(strings.TrimSpace(string(src))) == 0 {
 		return nil, fmt.Errorf("%w: the file is empty; delete it, or write {} in it", ErrNotJSON)
 	}
@@ -56,6 +61,9 @@ func (h *host) open(src []byte, binary string) (*editor, error) {
 		return nil, fmt.Errorf("%w: the top-level value is not an object", ErrNotJSON)
 	}
 	ed := &editor{h: h, binary: binary, doc: d, style: jsonc.StyleOf(d)}
+	if h.httpEntries(g) {
+		ed.gateway = g.url
+	}
 	if d.Root.Count("hooks") > 1 {
 		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
 	}
@@ -97,9 +105,12 @@ func (ed *editor) apply(e jsonc.Edit) error {
 func (ed *editor) hooks() *jsonc.Node { return ed.doc.Root.Get("hooks") }
 
 // handlerKeys are the keys of a Claude-style handler or of a Cursor entry
-// whose order records the state.
-func (h *host) handlerKeys() []string {
+// whose order records the state; http selects those of an HTTP hook
+// (whose "headers" and "allowedEnvVars" follow them).
+func (h *host) handlerKeys(http bool) []string {
 	switch {
+	case http:
+		return []string{"type", "url", "timeout"}
 	case h.flat:
 		return []string{"command", "type", "timeout", "failClosed"}
 	case h.jsonc:
@@ -108,28 +119,49 @@ func (h *host) handlerKeys() []string {
 	return []string{"type", "command", "timeout"}
 }
 
-func (h *host) want(r reg, binary string, failClosed bool) want {
+// isHTTP reports an HTTP hook entry.
+func isHTTP(n *jsonc.Node) bool { return str(n.Get("type")) == "http" }
+
+func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want, error) {
 	name := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(binary, `\`, "/")), ".exe")
-	return want{
+	limit := h.limitOf(h.units(r.limit))
+	w := want{
 		native:     r.native,
 		matcher:    r.matcher,
-		command:    Command(binary, h.name, failClosed, h.limitOf(h.units(r.limit))),
+		command:    bridgeCommand(binary, h.name, failClosed, limit, g),
 		timeout:    h.units(r.limit),
 		name:       name,
 		failClosed: failClosed,
 	}
+	if h.httpEntries(g) {
+		e, err := httphook.Claude(g.url, g.tokenEnvOrDefault(), limit)
+		if err != nil {
+			return w, err
+		}
+		w.http, w.command = e, ""
+	}
+	return w, nil
 }
 
 // element renders the array element for w: a matcher group holding one
 // handler, or a Cursor entry; its keys are ordered by st.
 func (h *host) element(w want, st state) jsonc.Obj {
 	values := map[string]any{"type": "command", "command": w.command, "timeout": w.timeout, "name": w.name, "failClosed": w.failClosed}
+	http := w.http.URL != ""
+	if http {
+		values["type"], values["url"] = "http", w.http.URL
+	}
 	var handler jsonc.Obj
 	if h.flat && w.matcher != "" {
 		handler = append(handler, jsonc.KV{K: "matcher", V: w.matcher})
 	}
-	for _, k := range permute(h.handlerKeys(), st.index(h.version)) {
+	for _, k := range permute(h.handlerKeys(http), st.index(h.version && !http)) {
 		handler = append(handler, jsonc.KV{K: k, V: values[k]})
+	}
+	if http && w.http.TokenEnv != "" {
+		handler = append(handler,
+			jsonc.KV{K: "headers", V: jsonc.Obj{{K: "Authorization", V: w.http.Authorization()}}},
+			jsonc.KV{K: "allowedEnvVars", V: []any{w.http.TokenEnv}})
 	}
 	if h.flat {
 		return handler
@@ -144,14 +176,14 @@ func (h *host) element(w want, st state) jsonc.Obj {
 // stateOf reads the state from the order of n's keys; an entry whose keys
 // were reordered or changed reads as "nothing was created" (state{}).
 func (h *host) stateOf(n *jsonc.Node) state {
-	keys := h.handlerKeys()
+	keys := h.handlerKeys(isHTTP(n))
 	var order []string
 	for _, m := range n.Members {
 		if indexOf(keys, m.Key) >= 0 {
 			order = append(order, m.Key)
 		}
 	}
-	if st, ok := stateAt(rank(keys, order), h.version); ok {
+	if st, ok := stateAt(rank(keys, order), h.version && !isHTTP(n)); ok {
 		return st
 	}
 	return state{}
@@ -193,7 +225,12 @@ func (ed *editor) ours(only map[string]bool) []found {
 	return fs
 }
 
+// isOurs reports an entry of ours: a command running our binary for this
+// host, or, with a gateway, an HTTP hook calling it.
 func (ed *editor) isOurs(n *jsonc.Node) bool {
+	if ed.gateway != "" && isHTTP(n) {
+		return httphook.SameGateway(str(n.Get("url")), ed.gateway)
+	}
 	c := n.Get("command")
 	return c != nil && c.Kind == jsonc.String && isOurs(c.Str, ed.binary, ed.h.name)
 }
@@ -223,11 +260,20 @@ func (ed *editor) same(f found, w want) bool {
 	if !ed.h.flat {
 		mnode = ed.hooks().Members[f.member].Value.Elems[f.group]
 	}
-	if str(mnode.Get("matcher")) != w.matcher || str(n.Get("command")) != w.command {
+	if str(mnode.Get("matcher")) != w.matcher {
 		return false
 	}
-	if t := n.Get("type"); t != nil && str(t) != "command" {
-		return false
+	if w.http.URL != "" {
+		if !isHTTP(n) || str(n.Get("url")) != w.http.URL || n.Get("command") != nil || !sameAuth(n, w.http) {
+			return false
+		}
+	} else {
+		if str(n.Get("command")) != w.command {
+			return false
+		}
+		if t := n.Get("type"); t != nil && str(t) != "command" {
+			return false
+		}
 	}
 	if to := n.Get("timeout"); to == nil || to.Kind != jsonc.Number ||
 		string(ed.doc.Src[to.Start:to.End]) != strconv.Itoa(w.timeout) {
@@ -243,6 +289,17 @@ func (ed *editor) same(f found, w want) bool {
 		}
 	}
 	return true
+}
+
+// sameAuth reports that an HTTP hook entry's headers and allowedEnvVars
+// are exactly those of e.
+func sameAuth(n *jsonc.Node, e httphook.Entry) bool {
+	hd, env := n.Get("headers"), n.Get("allowedEnvVars")
+	if e.TokenEnv == "" {
+		return hd == nil && env == nil
+	}
+	return hd != nil && hd.Kind == jsonc.Object && hd.Len() == 1 && str(hd.Get("Authorization")) == e.Authorization() &&
+		env != nil && env.Kind == jsonc.Array && env.Len() == 1 && str(env.Elems[0]) == e.TokenEnv
 }
 
 func str(n *jsonc.Node) string {

@@ -64,3 +64,69 @@ func ExampleInstall() {
 	//   }
 	// }
 }
+
+// With a gateway, Claude Code gets an HTTP hook that calls it, and the
+// hosts that run commands only get the binary (a gateway bridge) with
+// --gateway.
+func ExampleInstall_gateway() {
+	dir, err := os.MkdirTemp("", "project")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	changes, err := install.Install(install.Options{
+		Binary:  "/usr/local/bin/bridge",
+		Hosts:   []hooks.Host{"claude", "codex"},
+		Events:  []hooks.EventName{hooks.PreToolUse},
+		Dir:     dir,
+		Gateway: "https://hooks.example.com/hook",
+		DryRun:  true,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range changes {
+		fmt.Print(string(c.After))
+	}
+	// Output:
+	// {
+	//   "hooks": {
+	//     "PreToolUse": [
+	//       {
+	//         "matcher": "*",
+	//         "hooks": [
+	//           {
+	//             "type": "http",
+	//             "url": "https://hooks.example.com/hook?host=claude&timeout=30",
+	//             "timeout": 30,
+	//             "headers": {
+	//               "Authorization": "Bearer ${HOOKS_GATEWAY_TOKEN}"
+	//             },
+	//             "allowedEnvVars": [
+	//               "HOOKS_GATEWAY_TOKEN"
+	//             ]
+	//           }
+	//         ]
+	//       }
+	//     ]
+	//   }
+	// }
+	// {
+	//   "hooks": {
+	//     "PreToolUse": [
+	//       {
+	//         "matcher": "*",
+	//         "hooks": [
+	//           {
+	//             "type": "command",
+	//             "command": "/usr/local/bin/bridge --host codex --timeout 30s --gateway https://hooks.example.com/hook",
+	//             "timeout": 30
+	//           }
+	//         ]
+	//       }
+	//     ]
+	//   }
+	// }
+}

@@ -17,12 +17,12 @@ type outcome struct {
 
 // installFile returns src (nil: a missing file) with one entry of ours per
 // registration, everything else unchanged.
-func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool) ([]byte, outcome, error) {
+func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool, g gatewayOpts) ([]byte, outcome, error) {
 	var out outcome
 	if src == nil {
 		src = []byte(emptyFile)
 	}
-	ed, err := h.open(src, binary)
+	ed, err := h.open(src, binary, g)
 	if err != nil {
 		return nil, out, err
 	}
@@ -52,7 +52,10 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 		}
 	}
 	for i, r := range regs {
-		w := h.want(r, binary, failClosed)
+		w, err := h.want(r, binary, failClosed, g)
+		if err != nil {
+			return nil, out, err
+		}
 		if err := ed.put(w, pre[i], &out); err != nil {
 			return nil, out, err
 		}
@@ -160,9 +163,9 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 
 // uninstallFile returns src without our entries (only those of the named
 // events when only is set), and without what install created for them.
-func (h *host) uninstallFile(src []byte, binary string, only map[string]bool) ([]byte, outcome, error) {
+func (h *host) uninstallFile(src []byte, binary string, only map[string]bool, g gatewayOpts) ([]byte, outcome, error) {
 	var out outcome
-	ed, err := h.open(src, binary)
+	ed, err := h.open(src, binary, g)
 	if err != nil {
 		return nil, out, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/tailscale/hujson"
 )
 
@@ -15,30 +16,41 @@ var fuzzSeeds = []string{
 	"{\n\t\"hooks\": {\n\t\t\"PreToolUse\": [\n\t\t\t{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"audit\"}]}\n\t\t]\n\t}\n}",
 	"[]", "", "{\"hooks\": []}", "{\"hooks\": {\"stop\": {}}}",
 	"{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"/home/dev/bin/guard --host claude\",\"timeout\":5}]}]}}",
+	"{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"http\",\"url\":\"https://gw.example.com/hook?host=claude\",\"timeout\":5}]}]}}",
 }
+
+// fuzzGateway is the gateway of the fuzzed installs with the 0x80 bit of
+// pick set.
+const fuzzGateway = "https://gw.example.com/hook"
 
 // FuzzInstallUninstall checks, for every host and any file, that install
 // then uninstall gives back the original bytes (without entries of ours
 // it already had) or refuses without output,
 // that a second install changes nothing, that strict JSON stays strict,
-// and that the result holds one entry of ours per registration.
+// and that the result holds one entry of ours per registration; with a
+// gateway too (Claude Code's HTTP hooks, the others' bridge commands).
 func FuzzInstallUninstall(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s), uint8(0))
+		f.Add([]byte(s), uint8(0x81))
 	}
 	f.Fuzz(func(t *testing.T, src []byte, pick uint8) {
 		const bin = "/home/dev/bin/guard"
 		for _, name := range Hosts() {
 			h, _ := lookupHost(name)
 			o := Options{Binary: bin, FailClosed: pick&1 == 1}
+			var g gatewayOpts
+			if pick&0x80 != 0 {
+				g.url = fuzzGateway
+			}
 			regs, _, err := h.registrations(nil, &o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := int(pick>>1) % (len(regs) + 1); n > 0 {
+			if n := int(pick>>1&0x3f) % (len(regs) + 1); n > 0 {
 				regs = regs[:n]
 			}
-			out, _, err := h.installFile(src, bin, regs, o.FailClosed)
+			out, _, err := h.installFile(src, bin, regs, o.FailClosed, g)
 			if err != nil {
 				if out != nil {
 					t.Fatalf("%s: refused with output", name)
@@ -51,25 +63,25 @@ func FuzzInstallUninstall(f *testing.F) {
 			if !h.jsonc && !isStrict(out) {
 				t.Fatalf("%s: strict input became non-strict:\n%s", name, out)
 			}
-			checkEntries(t, h, out, regs)
-			again, oc, err := h.installFile(out, bin, regs, o.FailClosed)
+			checkEntries(t, h, out, regs, g)
+			again, oc, err := h.installFile(out, bin, regs, o.FailClosed, g)
 			if err != nil || !bytes.Equal(again, out) || len(oc.Added)+len(oc.Updated) > 0 {
 				t.Fatalf("%s: second install changed the file (%v, %+v):\n%s\n---\n%s", name, err, oc, out, again)
 			}
-			back, _, err := h.uninstallFile(out, bin, nil)
+			back, _, err := h.uninstallFile(out, bin, nil, g)
 			if err != nil {
 				t.Fatalf("%s: uninstall: %v", name, err)
 			}
 			// Entries of ours already in src are removed too, so the
 			// original comes back as uninstall alone would leave it.
-			want, _, err := h.uninstallFile(src, bin, nil)
+			want, _, err := h.uninstallFile(src, bin, nil, g)
 			if err != nil {
 				t.Fatalf("%s: uninstall refuses %q that install accepted: %v", name, src, err)
 			}
 			if !bytes.Equal(back, want) {
 				t.Fatalf("%s: install+uninstall of %q gives %q, want %q (installed: %q)", name, src, back, want, out)
 			}
-			if ed, _ := h.open(src, bin); ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
+			if ed, _ := h.open(src, bin, g); ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
 				t.Fatalf("%s: uninstall changed %q, which has no entry of ours, to %q", name, src, want)
 			}
 		}
@@ -88,7 +100,7 @@ func isStrict(b []byte) bool {
 
 // checkEntries decodes out and checks it has exactly one handler of ours
 // per registration (keys matched exactly, as the hosts do).
-func checkEntries(t *testing.T, h *host, out []byte, regs []reg) {
+func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts) {
 	t.Helper()
 	std, err := hujson.Standardize(bytes.Clone(out))
 	if err != nil {
@@ -111,6 +123,9 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg) {
 			for _, x := range handlers {
 				x, _ := x.(map[string]any)
 				if c, ok := x["command"].(string); ok && isOurs(c, "/home/dev/bin/guard", h.name) {
+					n++
+				}
+				if u, ok := x["url"].(string); ok && x["type"] == "http" && h.httpEntries(gw) && httphook.SameGateway(u, gw.url) {
 					n++
 				}
 			}

@@ -56,6 +56,26 @@ type Options struct {
 	CursorLayer cursor.Layer
 	// DryRun computes the changes without writing anything.
 	DryRun bool
+	// Gateway, when set, is the URL of a policy gateway (a
+	// hookhttp.Handler) the hooks ask instead of running local handlers.
+	// Claude Code gets HTTP hooks ("type": "http") that call it directly,
+	// recognised as ours by this URL; the other hosts, which run commands
+	// only, get the binary's command with --gateway URL, so the binary
+	// must be a gateway bridge (built with hookhttp.Main, as
+	// examples/bridge is): Doctor reports one that is not. Uninstall and
+	// Doctor need it to find the HTTP hooks. https, or http to this
+	// machine only.
+	Gateway string
+	// GatewayTokenEnv is the environment variable holding the gateway's
+	// bearer token (default HOOKS_GATEWAY_TOKEN): Claude Code sends
+	// "Authorization: Bearer ${NAME}" and the bridge reads it. Upper-case
+	// letters, digits and _, the only names Claude Code fills in.
+	GatewayTokenEnv string
+}
+
+// gateway returns the gateway options of o.
+func (o *Options) gateway() gatewayOpts {
+	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv}
 }
 
 // Change is what install or uninstall did, or would do, to one file.
@@ -169,8 +189,11 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 		if err != nil {
 			return nil, err
 		}
+		if h.httpEntries(o.gateway()) {
+			regs, notes = withoutHTTPUnsupported(regs, notes)
+		}
 		c.Notes = notes
-		c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed)
+		c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
 		if err != nil {
 			return nil, err
 		}
@@ -195,7 +218,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 				}
 			}
 		}
-		c.After, out, err = h.uninstallFile(before, o.Binary, only)
+		c.After, out, err = h.uninstallFile(before, o.Binary, only, o.gateway())
 		if err != nil {
 			return nil, err
 		}
@@ -252,6 +275,9 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if !contains(seen, n) {
 			hs, seen = append(hs, h), append(seen, n)
 		}
+	}
+	if err := o.checkGateway(hs); err != nil {
+		return nil, e, err
 	}
 	e.getenv = o.Getenv
 	if e.getenv == nil {

@@ -93,6 +93,14 @@ flags:
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
   --cursor-layer L    specific (default) or tool-use
   --dry-run           print a unified diff per file and write nothing
+  --gateway URL       ask the policy gateway at URL instead of local handlers:
+                      Claude Code calls it (HTTP hooks); the other hosts run
+                      this binary with --gateway, so it must be a gateway
+                      bridge (hookhttp.Main). uninstall and doctor need it
+                      too to find the HTTP hooks
+  --gateway-token-env NAME
+                      variable holding the gateway's bearer token
+                      (default HOOKS_GATEWAY_TOKEN)
 `, self, eventList())
 }
 
@@ -104,6 +112,8 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
+	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
+	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
 	if cmd != "doctor" {
 		fs.StringVar(&eventList, "events", "", "comma-separated unified events")
 		fs.StringVar(&o.Matcher, "matcher", "", "tool-name matcher")

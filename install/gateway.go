@@ -1,0 +1,189 @@
+package install
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/httphook"
+)
+
+// With Options.Gateway, the hooks ask a policy gateway (a hookhttp.Handler)
+// instead of running local handlers:
+//
+//   - Claude Code gets HTTP hooks: {"type": "http", "url": "<gateway>?host=claude&timeout=N",
+//     "timeout": N, "headers": {"Authorization": "Bearer ${NAME}"}, "allowedEnvVars": ["NAME"]},
+//     the entry hookhttp.ClaudeHook builds. They are recognised as ours by
+//     their URL (without the host and timeout parameters).
+//   - Cursor, Gemini CLI and Codex run commands only: they get the
+//     binary's command with --gateway URL (and --gateway-token-env NAME
+//     when NAME is not the default), so the binary must be a bridge, built
+//     with hookhttp.Main as examples/bridge is. A binary built with
+//     hookmain.Run answers every call with its fail policy and the stderr
+//     line "... no gateway bridge ..."; doctor runs each entry and reports
+//     it.
+//
+// Package install itself sends no HTTP request and links no HTTP client:
+// every hook binary links it.
+
+// noBridge is what a hook binary without a gateway bridge says when it is
+// given --gateway (hookmain's error text).
+const noBridge = "no gateway bridge"
+
+// gatewayOpts are what an entry needs besides its registration.
+type gatewayOpts struct {
+	url      string // the gateway URL; "" for local hooks
+	tokenEnv string // "" for the default
+}
+
+// tokenEnvOrDefault is the variable the token is read from.
+func (g gatewayOpts) tokenEnvOrDefault() string {
+	if g.tokenEnv == "" {
+		return httphook.DefaultTokenEnv
+	}
+	return g.tokenEnv
+}
+
+// checkGateway validates the gateway options.
+func (o *Options) checkGateway(hs []*host) error {
+	if o.Gateway == "" {
+		if o.GatewayTokenEnv != "" {
+			return errors.New("--gateway-token-env needs --gateway")
+		}
+		return nil
+	}
+	if err := httphook.CheckURL(o.Gateway); err != nil {
+		return err
+	}
+	if o.GatewayTokenEnv != "" && !httphook.EnvName(o.GatewayTokenEnv) {
+		return errors.New("--gateway-token-env " + o.GatewayTokenEnv + ": not a variable name Claude Code fills in headers (upper-case letters, digits and _, not starting with a digit)")
+	}
+	if !httphook.IsHTTPS(o.Gateway) && !loopbackURL(o.Gateway) {
+		return errors.New("the gateway URL is plain http to a host other than this machine: the bearer token would travel in clear (the bridge refuses to send it, Claude Code would); use https")
+	}
+	if windowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
+		for _, h := range hs {
+			if h.name == cursor.Host {
+				return errors.New("the gateway URL holds %, which cmd.exe (Cursor's shell on Windows) expands even in quotes; use a URL without percent-encoding")
+			}
+		}
+	}
+	return nil
+}
+
+// loopbackURL reports an http URL to localhost, 127.0.0.0/8 or [::1].
+func loopbackURL(u string) bool {
+	rest := u[strings.Index(u, "//")+2:]
+	if i := strings.IndexAny(rest, "/?"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	host := rest
+	if strings.HasPrefix(host, "[") {
+		end := strings.IndexByte(host, ']')
+		return end > 0 && host[1:end] == "::1"
+	}
+	if i := strings.IndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	host = strings.ToLower(host)
+	if host == "localhost" {
+		return true
+	}
+	parts := strings.Split(host, ".")
+	if len(parts) != 4 || parts[0] != "127" {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || strings.Trim(p, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// httpEntries reports whether host h gets HTTP hook entries for a gateway.
+func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.name == claude.Host }
+
+// withoutHTTPUnsupported drops the registrations of the events on which
+// Claude Code runs no HTTP hook: SessionStart (2.1.197 logs "HTTP hooks
+// are not supported for SessionStart" and skips them; checked with the
+// real client in e2e).
+func withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
+	var out []reg
+	for _, r := range regs {
+		if r.native == "SessionStart" {
+			notes = append(notes, "Claude Code runs no HTTP hook on SessionStart; not registered (a SessionStart policy needs a command hook)")
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, notes
+}
+
+// bridgeCommand is Command with the bridge's arguments: --gateway URL and,
+// when the token variable is not the default, --gateway-token-env NAME.
+func bridgeCommand(binary string, h hooks.Host, failClosed bool, limit time.Duration, g gatewayOpts) string {
+	cmd := Command(binary, h, failClosed, limit)
+	if g.url == "" {
+		return cmd
+	}
+	cmd += " --gateway " + quoteArg(g.url, binary, h)
+	if g.tokenEnv != "" && g.tokenEnv != httphook.DefaultTokenEnv {
+		cmd += " --gateway-token-env " + g.tokenEnv
+	}
+	return cmd
+}
+
+// quoteArg quotes an argument (a gateway URL, which holds no quote, space
+// or backslash) for the shell the host runs a command with; the binary's
+// path tells a Windows command from a POSIX one.
+func quoteArg(s, binary string, h hooks.Host) string {
+	if windowsPath(binary) {
+		if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:/") == "" {
+			return s
+		}
+		switch h {
+		case cursor.Host:
+			return `"` + s + `"` // cmd.exe
+		case claude.Host:
+			return posixQuote(s) // Git Bash
+		}
+		return "'" + s + "'" // PowerShell
+	}
+	if strings.Trim(s, safeChars) == "" {
+		return s
+	}
+	return posixQuote(s)
+}
+
+// gatewayArgs takes the bridge's arguments out of a command's words:
+// --gateway URL and --gateway-* (as hookmain does), and reports the URL
+// and the token variable.
+func gatewayArgs(args []string) (rest []string, url, tokenEnv string, found bool) {
+	for i := 0; i < len(args); i++ {
+		name, val, hasVal := strings.Cut(args[i], "=")
+		name = "--" + strings.TrimLeft(name, "-")
+		if name != "--gateway" && !strings.HasPrefix(name, "--gateway-") {
+			rest = append(rest, args[i])
+			continue
+		}
+		found = true
+		if !hasVal && i+1 < len(args) {
+			i++
+			val = args[i]
+		}
+		switch name {
+		case "--gateway":
+			url = val
+		case "--gateway-token-env":
+			tokenEnv = val
+		}
+	}
+	return rest, url, tokenEnv, found
+}
