@@ -11,12 +11,14 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/httphook"
 )
 
 // DefaultTokenEnv is the environment variable the bridge reads its bearer
 // token from, unless --gateway-token-env names another. The token is never
 // an argument: arguments are visible to every user of the machine.
-const DefaultTokenEnv = "HOOKS_GATEWAY_TOKEN"
+const DefaultTokenEnv = httphook.DefaultTokenEnv
 
 // HasGateway reports whether args ask for the forwarding mode: they hold
 // --gateway (with a value or not, empty or not). A hook binary's main
@@ -166,8 +168,17 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 // Main runs one hook invocation the way a hook binary that can forward
 // does: with --gateway in args it is BridgeMain, otherwise hooks.Serve
 // with the local handlers. adapters are the binary's hosts
-// (hookmain.Adapters()).
+// (hookmain.Adapters()). The install, uninstall, doctor and help
+// subcommands are hookmain.Main's, so that a bridge registers itself:
+//
+//	bridge install --gateway https://hooks.example.com/hook --fail-closed
 func Main(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "install", "uninstall", "doctor", "help":
+			return hookmain.Main(ctx, h, args, stdin, stdout, stderr)
+		}
+	}
 	if HasGateway(args) {
 		return BridgeMain(ctx, adapters, h, args, stdin, stdout, stderr)
 	}

@@ -5,6 +5,13 @@
 // (--fail-closed blocks). Without --gateway it has no policy of its own.
 //
 //	bridge --host codex --fail-closed --gateway https://hooks.example.com/hook < payload.json
+//
+// It registers itself like any hook binary (hookhttp.Main has the
+// installer's subcommands): Claude Code gets HTTP hooks that call the
+// gateway, the other hosts this bridge's command.
+//
+//	bridge install --gateway https://hooks.example.com/hook --fail-closed
+//	bridge doctor --gateway https://hooks.example.com/hook
 package main
 
 import (

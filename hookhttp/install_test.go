@@ -1,0 +1,81 @@
+package hookhttp_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/install"
+)
+
+// A bridge installed with install --gateway is checked by install.Doctor
+// against the real gateway: Codex's command runs the bridge, Claude Code's
+// HTTP hook is asked through it; with the gateway down, both fail.
+func TestInstallDoctorBridge(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(bridgeEnv, "1")
+	t.Setenv(hookhttp.DefaultTokenEnv, "tok-7")
+	policy := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Deny("the gateway says no"), nil
+	}}
+	gw, err := hookhttp.StartLocal(&hookhttp.Handler{Adapters: hookmain.Adapters(), Handlers: policy, Auth: hookhttp.Bearer("tok-7"), Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gw.Close()
+	root := t.TempDir()
+	env := map[string]string{hookhttp.DefaultTokenEnv: "tok-7"}
+	o := install.Options{Binary: exe, Hosts: []hooks.Host{"claude", "codex"}, Events: []hooks.EventName{hooks.PreToolUse},
+		Dir: filepath.Join(root, "project"), Home: filepath.Join(root, "home"), Getenv: func(k string) string { return env[k] },
+		Gateway: gw.URL + "/hook"}
+	if _, err := install.Install(o); err != nil {
+		t.Fatal(err)
+	}
+	doctor := func() (*install.Report, map[hooks.Host]install.Finding) {
+		r, err := install.Doctor(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entry := map[hooks.Host]install.Finding{}
+		for _, f := range r.Findings {
+			if f.Event == "PreToolUse" && f.Level != install.Warn && !strings.Contains(f.Msg, "trust") {
+				entry[f.Host] = f
+			}
+		}
+		return r, entry
+	}
+	_, up := doctor()
+	for _, h := range []hooks.Host{"claude", "codex"} {
+		if f := up[h]; f.Level != install.OK || !strings.Contains(f.Msg, "the gateway says no") {
+			t.Errorf("%s, gateway up: %s %s", h, f.Level, f.Msg)
+		}
+	}
+	if !strings.Contains(up["claude"].Msg, "asked through this binary as a bridge") {
+		t.Errorf("claude: %s", up["claude"].Msg)
+	}
+	gw.Close()
+	_, down := doctor()
+	for _, h := range []hooks.Host{"claude", "codex"} {
+		if f := down[h]; f.Level != install.Fail || !strings.Contains(f.Msg, "gateway unreachable") {
+			t.Errorf("%s, gateway down: %s %s", h, f.Level, f.Msg)
+		}
+	}
+}
+
+// A bridge built with Main has the installer's subcommands.
+func TestMainSubcommands(t *testing.T) {
+	var o, e bytes.Buffer
+	code := hookhttp.Main(context.Background(), hookmain.Adapters(), hooks.Handlers{}, []string{"help"}, strings.NewReader(""), &o, &e)
+	if code != 0 || !strings.Contains(o.String(), "install") || !strings.Contains(o.String(), "--gateway URL") {
+		t.Errorf("help: exit %d\n%s%s", code, o.String(), e.String())
+	}
+}
