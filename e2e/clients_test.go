@@ -48,6 +48,8 @@ func TestClients(t *testing.T) {
 		{"fail-closed", testFailClosed},
 		{"fail-open", testFailOpen},
 		{"fail-closed-typed", testFailClosedTyped},
+		{"gateway", testGateway},
+		{"gateway-down", testGatewayDown},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {
@@ -450,6 +452,11 @@ func testControl(t *testing.T, h *harness.Host) {
 // scope); with trust, it also appends the trusted_hash lines that
 // install.Doctor prints for Codex to $CODEX_HOME/config.toml.
 func installerRegister(t *testing.T, h *harness.Host, trust bool) func(r *harness.Run, hook []string) error {
+	return installWith(t, h, trust, nil)
+}
+
+// installWith is installerRegister with edit applied to the options.
+func installWith(t *testing.T, h *harness.Host, trust bool, edit func(*install.Options)) func(r *harness.Run, hook []string) error {
 	return func(r *harness.Run, hook []string) error {
 		env := map[string]string{
 			"CLAUDE_CONFIG_DIR":          filepath.Join(r.Home, ".claude"),
@@ -458,6 +465,9 @@ func installerRegister(t *testing.T, h *harness.Host, trust bool) func(r *harnes
 		}
 		o := install.Options{Binary: hook[0], Hosts: []hooks.Host{hooks.Host(h.Name)},
 			Scope: install.Project, Dir: r.Project, Home: r.Home, Getenv: func(k string) string { return env[k] }}
+		if edit != nil {
+			edit(&o)
+		}
 		changes, err := install.Install(o)
 		for _, c := range changes {
 			t.Logf("install: %s %s added %v notes %v", c.Host, neutral(r, c.Path), c.Added, c.Notes)

@@ -34,6 +34,10 @@ var rows = []struct{ key, title string }{
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
+	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; Codex: the bridge, examples/bridge): a deny, the command does not run, the model is told the gateway's reason"},
+	{"gateway-noopinion", "Policy gateway: no opinion, the command runs"},
+	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
+	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 }
 
 type cell struct{ status, note string }
@@ -85,6 +89,11 @@ func (c *conformance) check(t *testing.T, host, row string) {
 func (c *conformance) na(t *testing.T, host, row, why string) {
 	c.set(host, row, cell{"n/a", why})
 	t.Skip(why)
+}
+
+// skip records row for host as not run, and why; the caller skips.
+func (c *conformance) skip(host, row, why string) {
+	c.set(host, row, cell{"not run", why})
 }
 
 // expectRows records the rows a run checks as FAIL when the run fails

@@ -25,6 +25,13 @@
 //   - e2e/testhook and e2e/scenario: the hook under test, built with go
 //     build from this repository; it answers as the scenario file named by
 //     $HOOKS_E2E_SCENARIO says and logs every payload.
+//   - The gateway runs (gateway_test.go): a hookhttp.Handler started in
+//     the test process with hookhttp.StartLocal, answering a scenario's
+//     rules and recording every request; Claude Code calls it through HTTP
+//     hooks and Codex through examples/bridge (built with go build), both
+//     registered by install --gateway. A gateway that is down is a closed
+//     port, or one that drops every connection unanswered (so that the
+//     run sees the bridge call it).
 //
 // Environment: HOOKS_E2E_WRITE=1 (or -update, with `go test ./e2e`)
 // rewrites the golden fixtures in e2e/testdata and CONFORMANCE.md at the
