@@ -9,6 +9,7 @@ import (
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/httphook"
+	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
 // With Options.Gateway, the hooks ask a policy gateway (a hookhttp.Handler)
@@ -124,6 +125,53 @@ func withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
 		out = append(out, r)
 	}
 	return out, notes
+}
+
+// gatewayHooks returns the gateway URLs (without the host and timeout
+// parameters) of the HTTP hooks in a Claude Code file that call a hooks
+// gateway (their URL has host=claude), each once: entries install
+// --gateway writes, which an install without --gateway does not see.
+func gatewayHooks(h *host, src []byte) []string {
+	if src == nil {
+		return nil
+	}
+	ed, err := h.open(src, "", gatewayOpts{})
+	if err != nil || ed.hooks() == nil {
+		return nil
+	}
+	var urls []string
+	for _, m := range ed.hooks().Members {
+		if m.Value.Kind != jsonc.Array {
+			continue
+		}
+		for _, g := range m.Value.Elems {
+			hs := g.Get("hooks")
+			if g.Kind != jsonc.Object || hs == nil || hs.Kind != jsonc.Array {
+				continue
+			}
+			for _, x := range hs.Elems {
+				u := str(x.Get("url"))
+				if x.Kind == jsonc.Object && isHTTP(x) && hasParam(u, "host=claude") {
+					urls = appendNew(urls, httphook.Base(u))
+				}
+			}
+		}
+	}
+	return urls
+}
+
+// hasParam reports whether URL u's query holds the parameter p ("k=v").
+func hasParam(u, p string) bool {
+	_, q, ok := strings.Cut(u, "?")
+	if !ok {
+		return false
+	}
+	for x := range strings.SplitSeq(q, "&") {
+		if x == p {
+			return true
+		}
+	}
+	return false
 }
 
 // bridgeCommand is Command with the bridge's arguments: --gateway URL and,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/cursor"
 )
 
@@ -225,6 +226,11 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 	}
 	c.Added, c.Updated, c.Unchanged, c.Removed = out.Added, out.Updated, out.Unchanged, out.Removed
 	c.Notes = append(c.Notes, out.Notes...)
+	if o.Gateway == "" && h.name == claude.Host {
+		for _, u := range gatewayHooks(h, c.After) {
+			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
+		}
+	}
 	if add && len(c.Added)+len(c.Updated) > 0 {
 		if n := h.needs(scope); n != "" {
 			c.Notes = append(c.Notes, n)
