@@ -79,6 +79,8 @@ func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader,
 	return hooks.Serve(ctx, Adapters(), h, stdin, stdout, stderr, args)
 }
 
+// errNoBridge is the fail policy's reason when --gateway is given; install's
+// doctor looks for the words "no gateway bridge" in a hook's answer.
 var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
 
 // withoutGateway removes the gateway bridge's arguments (--gateway URL and
