@@ -90,7 +90,7 @@ func checkGatewayAnswer(j job, r runResult, l Level, msg string) (Level, string)
 		return Fail, "the gateway gave no decision, its or the bridge's fail policy answered: " + oneLine([]byte(failLine(r)))
 	}
 	if j.httpURL != "" && l == OK {
-		msg = "the gateway (asked through this binary as a bridge) " + msg
+		msg = "the gateway (asked through this binary as a bridge): " + msg
 	}
 	return l, msg
 }

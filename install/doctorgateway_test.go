@@ -104,7 +104,7 @@ func TestDoctorGatewayClaude(t *testing.T) {
 	if !r.Healthy() || r.Entries != 2 {
 		t.Fatalf("unhealthy, or not 2 entries:\n%s", out)
 	}
-	if !strings.Contains(out, "the gateway (asked through this binary as a bridge) answered") || !strings.Contains(out, "blocked by the test policy") {
+	if !strings.Contains(out, "the gateway (asked through this binary as a bridge): answered") || !strings.Contains(out, "blocked by the test policy") {
 		t.Errorf("the HTTP hook was not checked through the bridge:\n%s", out)
 	}
 	if !anyContains(findings(r, Warn), "TEAM_TOKEN is not set") {
