@@ -178,3 +178,54 @@ func (w Warning) String() string {
 	}
 	return "hooks: " + string(w.Host) + " does not honour " + w.Field.String() + " on " + ev + ": " + w.Note
 }
+
+// ParseWarning reads back a line written by Warning.String, for tools that
+// see a hook only through its stderr (test kits, log scrapers).
+func ParseWarning(line string) (Warning, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(line), "hooks: ")
+	if !ok {
+		return Warning{}, false
+	}
+	host, rest, ok := strings.Cut(rest, " ")
+	if !ok {
+		return Warning{}, false
+	}
+	w := Warning{Host: Host(host)}
+	var names string
+	if r, ok := strings.CutPrefix(rest, "does not honour "); ok {
+		var ok1, ok2 bool
+		names, r, ok1 = strings.Cut(r, " on ")
+		w.Event, w.Note, ok2 = strings.Cut(r, ": ")
+		if !ok1 || !ok2 {
+			return Warning{}, false
+		}
+	} else {
+		var ok1, ok2 bool
+		w.Event, r, ok1 = strings.Cut(rest, ": ")
+		names, w.Note, ok2 = strings.Cut(r, " ")
+		if !ok1 || !ok2 {
+			return Warning{}, false
+		}
+		w.Rule = true
+	}
+	for _, n := range strings.Split(names, "|") {
+		f := fieldNamed(n)
+		if f == 0 {
+			return Warning{}, false
+		}
+		w.Field |= f
+	}
+	if w.Event == "an unknown event" {
+		w.Event = ""
+	}
+	return w, true
+}
+
+func fieldNamed(name string) Field {
+	for i, n := range fieldNames {
+		if n == name {
+			return 1 << i
+		}
+	}
+	return 0
+}

@@ -47,3 +47,22 @@ func TestToolJSON(t *testing.T) {
 		t.Errorf("got %s, want %s", b, want)
 	}
 }
+
+func TestParseWarningRoundTrip(t *testing.T) {
+	for _, w := range []hooks.Warning{
+		{Host: "claude", Event: "PreToolUse", Field: hooks.FieldAsk, Note: "sent as deny"},
+		{Host: "cursor", Event: "", Field: hooks.FieldDeny | hooks.FieldReason, Note: "dropped: x: y"},
+		{Host: "codex", Event: "Stop", Field: hooks.FieldDeny, Note: "dropped by the loop guard: the agent already continued", Rule: true},
+		{Host: "gemini", Event: "", Field: hooks.FieldReason, Note: "dropped: a reason without a decision", Rule: true},
+	} {
+		got, ok := hooks.ParseWarning(w.String())
+		if !ok || got != w {
+			t.Errorf("ParseWarning(%q) = %+v, %v; want %+v", w.String(), got, ok, w)
+		}
+	}
+	for _, bad := range []string{"", "hooks:", "hooks: claude", "hooks: fail-open: handler: panic", "hooks: claude Stop: nosuchfield dropped"} {
+		if w, ok := hooks.ParseWarning(bad); ok {
+			t.Errorf("ParseWarning(%q) = %+v, want not ok", bad, w)
+		}
+	}
+}

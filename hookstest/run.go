@@ -59,7 +59,7 @@ func Answers(h hooks.Handlers, s Scenario, opts ...Option) (*Results, error) {
 // RunBinary is Run for a built hook program (see Build): it runs binary
 // once per payload with the payload on stdin and "--host <host>" (plus
 // Args) as arguments, and reads its stdout, stderr and exit code back into
-// the same verdicts. Warnings are the "hooks: … does not honour …" lines
+// the same verdicts. Warnings are the lines hooks.ParseWarning reads
 // of its stderr.
 func RunBinary(t testing.TB, binary string, s Scenario, opts ...Option) *Results {
 	t.Helper()
@@ -226,29 +226,13 @@ func parseStderr(host hooks.Host, stderr string) answer {
 	return an
 }
 
-// parseWarning parses a line written by hooks.Warning.String.
+// parseWarning parses a line written by hooks.Warning.String for host.
 func parseWarning(host hooks.Host, line string) (hooks.Warning, bool) {
-	rest, ok := strings.CutPrefix(line, "hooks: "+string(host)+" does not honour ")
-	if !ok {
+	w, ok := hooks.ParseWarning(line)
+	if !ok || w.Host != host {
 		return hooks.Warning{}, false
 	}
-	names, rest, ok1 := strings.Cut(rest, " on ")
-	event, note, ok2 := strings.Cut(rest, ": ")
-	if !ok1 || !ok2 {
-		return hooks.Warning{}, false
-	}
-	var f hooks.Field
-	for _, n := range strings.Split(names, "|") {
-		for _, g := range hooks.AllFields() {
-			if g.String() == n {
-				f |= g
-			}
-		}
-	}
-	if event == "an unknown event" {
-		event = ""
-	}
-	return hooks.Warning{Host: host, Event: event, Field: f, Note: note}, true
+	return w, true
 }
 
 func cutAny(s string, prefixes ...string) (string, bool) {
