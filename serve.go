@@ -1,12 +1,12 @@
 package hooks
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -258,16 +258,34 @@ var ErrTooLarge = errors.New("payload too large")
 var ErrNoHost = errors.New("cannot tell which host sent this payload")
 
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read stdin: %w", err)
+	// One allocation for a usual payload; grown by doubling past that.
+	// Never more than limit+1 bytes are read, as with io.LimitReader.
+	buf := make([]byte, 0, min(limit+1, firstRead))
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, cap(buf))
+		}
+		room := buf[len(buf):cap(buf)]
+		if rest := limit + 1 - int64(len(buf)); int64(len(room)) > rest {
+			room = room[:rest]
+		}
+		n, err := r.Read(room)
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read stdin: %w", err)
+		}
 	}
-	if n > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
-	}
-	return buf.Bytes(), nil
 }
+
+// firstRead is the size of the first read buffer: room for the hosts'
+// smaller payloads (a few hundred bytes); larger ones grow it.
+const firstRead = 1 << 10
 
 func find(adapters []Adapter, host Host) Adapter {
 	for _, a := range adapters {

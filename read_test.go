@@ -1,0 +1,48 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// TestReadLimited checks readLimited on payloads around its first buffer
+// and around the limit, through readers that return little at a time, data
+// with EOF, and errors.
+func TestReadLimited(t *testing.T) {
+	for _, size := range []int{0, 1, firstRead - 1, firstRead, firstRead + 1, 3*firstRead + 7} {
+		data := bytes.Repeat([]byte("x"), size)
+		for name, r := range map[string]io.Reader{
+			"whole":       bytes.NewReader(data),
+			"one byte":    iotest.OneByteReader(bytes.NewReader(data)),
+			"data at EOF": iotest.DataErrReader(bytes.NewReader(data)),
+		} {
+			got, err := readLimited(r, int64(size))
+			if err != nil || !bytes.Equal(got, data) {
+				t.Errorf("%d bytes, %s, limit %d: got %d bytes, %v", size, name, size, len(got), err)
+			}
+			if size == 0 {
+				continue
+			}
+			r = iotest.OneByteReader(bytes.NewReader(data))
+			if _, err := readLimited(r, int64(size-1)); !errors.Is(err, ErrTooLarge) {
+				t.Errorf("%d bytes, limit %d: err = %v, want ErrTooLarge", size, size-1, err)
+			}
+		}
+	}
+	// It never reads more than limit+1 bytes.
+	r := strings.NewReader(strings.Repeat("y", 5000))
+	if _, err := readLimited(r, 100); !errors.Is(err, ErrTooLarge) || r.Len() != 5000-101 {
+		t.Errorf("err %v, %d bytes left unread, want %d", err, r.Len(), 5000-101)
+	}
+	boom := errors.New("boom")
+	if _, err := readLimited(iotest.ErrReader(boom), 10); !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "read stdin: ") {
+		t.Errorf("err = %v, want read stdin: boom", err)
+	}
+	if _, err := readLimited(io.MultiReader(strings.NewReader("abc"), iotest.ErrReader(boom)), 10); !errors.Is(err, boom) {
+		t.Errorf("err = %v after some data, want boom", err)
+	}
+}
