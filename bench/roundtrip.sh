@@ -32,7 +32,7 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-20}
 RUNS=${RUNS:-50}
 WARMUP=${WARMUP:-5}
-INTERLEAVE_RUNS=${INTERLEAVE_RUNS:-100}
+INTERLEAVE_RUNS=${INTERLEAVE_RUNS:-300}
 PAYLOAD=${PAYLOAD:-examples/guard/testdata/claude-rm.json}
 BUN_VERSION=${BUN_VERSION:-1.4.5}
 CACHE=.cache/bench
