@@ -132,3 +132,38 @@ func (h *Handlers) Handle(ctx context.Context, ev Event) (Response, error) {
 	}
 	return Response{}, nil
 }
+
+// handles reports whether h has a handler for ev (typed, or Any): when it
+// has none, the answer is "no opinion" without a goroutine or a timer.
+func (h *Handlers) handles(ev Event) bool {
+	if h.Any != nil {
+		return true
+	}
+	switch ev.(type) {
+	case *SessionStartEvent:
+		return h.SessionStart != nil
+	case *SessionEndEvent:
+		return h.SessionEnd != nil
+	case *UserPromptSubmitEvent:
+		return h.UserPromptSubmit != nil
+	case *PreToolUseEvent:
+		return h.PreToolUse != nil
+	case *PostToolUseEvent:
+		return h.PostToolUse != nil
+	case *PostToolUseFailureEvent:
+		return h.PostToolUseFailure != nil
+	case *PermissionRequestEvent:
+		return h.PermissionRequest != nil
+	case *StopEvent:
+		return h.Stop != nil
+	case *SubagentStartEvent:
+		return h.SubagentStart != nil
+	case *SubagentStopEvent:
+		return h.SubagentStop != nil
+	case *PreCompactEvent:
+		return h.PreCompact != nil
+	case *NotificationEvent:
+		return h.Notification != nil
+	}
+	return false
+}

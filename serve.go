@@ -151,9 +151,13 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
 		return failResult(a, h, ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent))
 	}
-	resp, err := call(ctx, h, ev, budget(a, h, ev, hostTimeout))
-	if err != nil {
-		return failResult(a, h, ev, err)
+	var resp Response
+	if h.handles(ev) {
+		var err error
+		resp, err = call(ctx, h, ev, budget(a, h, ev, hostTimeout))
+		if err != nil {
+			return failResult(a, h, ev, err)
+		}
 	}
 	fitted, ws := Fit(a.Capabilities(), a.Host(), ev, resp, h.AskFallback, h.RepeatStopBlocks)
 	out, err := a.Serialize(ev, fitted)
