@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -82,6 +83,20 @@ func ParseArgs(args []string) (Options, []string) {
 // (warnings and errors on stderr, one line each). It returns the exit code
 // and never calls os.Exit or panics because of the payload or a handler.
 func Serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	return serve(ctx, adapters, h, stdin, stdout, stderr, args, nil)
+}
+
+// ServeMain is Serve for a hook process, which answers one event and
+// ends: the handler runs on the calling goroutine (no hand-off to another
+// thread, the main cost of an event otherwise), and if its deadline passes
+// first, a watchdog writes the fail policy's answer and calls exit with
+// its code (os.Exit in hookmain.Run). Exactly one answer is written either
+// way. Transports, which cannot end the process, use Serve or Process.
+func ServeMain(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string, exit func(int)) int {
+	return serve(ctx, adapters, h, stdin, stdout, stderr, args, exit)
+}
+
+func serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string, exit func(int)) int {
 	o, bad := ParseArgs(args)
 	for _, b := range bad {
 		fmt.Fprintln(stderr, "hooks: "+b)
@@ -109,6 +124,9 @@ func Serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader,
 		res := failResult(a, h, &OtherEvent{Base: Base{Host: a.Host()}}, err)
 		return write(res, stdout, stderr)
 	}
+	if exit != nil {
+		return processMain(ctx, a, h, payload, o.HostTimeout, stdout, stderr, exit)
+	}
 	res := Process(ctx, a, h, payload, o.HostTimeout)
 	return write(res, stdout, stderr)
 }
@@ -134,22 +152,9 @@ type Result struct {
 // configured (0 for the adapter's default). Process is what Serve and the
 // HTTP transport share; it does no I/O.
 func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration) Result {
-	if !utf8.Valid(payload) {
-		// Hosts write UTF-8; decoding would silently turn invalid bytes
-		// into U+FFFD, and a policy would judge text that is not what runs.
-		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, errors.New("payload is not valid UTF-8"))
-	}
-	ev, err := a.Parse(payload)
-	if err != nil {
-		return failResult(a, h, &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
-	}
-	if t := ToolOf(ev); t != nil {
-		if err := t.check(); err != nil {
-			return failResult(a, h, ev, fmt.Errorf("%s %s payload: %w", a.Host(), ev.Common().NativeEvent, err))
-		}
-	}
-	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
-		return failResult(a, h, ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent))
+	ev, early := prepare(a, h, payload)
+	if early != nil {
+		return *early
 	}
 	var resp Response
 	if h.handles(ev) {
@@ -159,6 +164,38 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 			return failResult(a, h, ev, err)
 		}
 	}
+	return finish(a, h, ev, resp)
+}
+
+// prepare parses and checks payload; early is the fail policy's answer
+// when there is nothing for a handler to judge.
+func prepare(a Adapter, h Handlers, payload []byte) (ev Event, early *Result) {
+	fail := func(ev Event, err error) (Event, *Result) {
+		r := failResult(a, h, ev, err)
+		return ev, &r
+	}
+	if !utf8.Valid(payload) {
+		// Hosts write UTF-8; decoding would silently turn invalid bytes
+		// into U+FFFD, and a policy would judge text that is not what runs.
+		return fail(&OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, errors.New("payload is not valid UTF-8"))
+	}
+	ev, err := a.Parse(payload)
+	if err != nil {
+		return fail(&OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
+	}
+	if t := ToolOf(ev); t != nil {
+		if err := t.check(); err != nil {
+			return fail(ev, fmt.Errorf("%s %s payload: %w", a.Host(), ev.Common().NativeEvent, err))
+		}
+	}
+	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
+		return fail(ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent))
+	}
+	return ev, nil
+}
+
+// finish fits and serializes the handler's response.
+func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
 	fitted, ws := Fit(a.Capabilities(), a.Host(), ev, resp, h.AskFallback, h.RepeatStopBlocks)
 	out, err := a.Serialize(ev, fitted)
 	if err != nil {
@@ -167,6 +204,73 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 		return res
 	}
 	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws}
+}
+
+// processMain is Process and write for a process: the handler runs inline
+// and a watchdog answers (and exits) if the deadline passes first.
+func processMain(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration, stdout, stderr io.Writer, exit func(int)) int {
+	ev, early := prepare(a, h, payload)
+	if early != nil {
+		return write(*early, stdout, stderr)
+	}
+	if !h.handles(ev) {
+		return write(finish(a, h, ev, Response{}), stdout, stderr)
+	}
+	var (
+		once     sync.Once
+		code     int
+		watchdog bool                  // the watchdog answered
+		exited   = make(chan struct{}) // closed once it called exit
+	)
+	answer := func(res Result) { once.Do(func() { code = write(res, stdout, stderr) }) }
+	limit := budget(a, h, ev, hostTimeout)
+	var cancel context.CancelFunc
+	if limit > 0 {
+		ctx, cancel = context.WithTimeout(ctx, limit)
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return
+		}
+		once.Do(func() {
+			watchdog = true
+			code = write(failResult(a, h, ev, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))), stdout, stderr)
+		})
+		if watchdog {
+			exit(code)
+			close(exited)
+		}
+	})
+	resp, err := inline(ctx, h, ev)
+	stop()
+	timedOut := ctx.Err() != nil
+	cancel()
+	switch {
+	case timedOut:
+		// Too late: the watchdog answers (and, in a process, exits).
+		answer(failResult(a, h, ev, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))))
+	case err != nil:
+		answer(failResult(a, h, ev, fmt.Errorf("handler: %w", err)))
+	default:
+		answer(finish(a, h, ev, resp))
+	}
+	if watchdog { // read after once.Do: the watchdog's write happened before
+		<-exited
+	}
+	return code
+}
+
+// inline runs the handler on the calling goroutine, a panic becoming an
+// error.
+func inline(ctx context.Context, h Handlers, ev Event) (r Response, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r, err = Response{}, &PanicError{Value: p, Stack: debug.Stack()}
+		}
+	}()
+	return h.Handle(ctx, ev)
 }
 
 // EventTimeouter is implemented by adapters whose host limits some events

@@ -167,6 +167,19 @@ func TestServe(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := hooks.Serve(context.Background(), adapters, tc.h, strings.NewReader(tc.stdin), &stdout, &stderr, tc.args)
+
+			// ServeMain (the process mode: handler inline, watchdog) must
+			// answer exactly the same, calling exit only on a deadline.
+			var mout, merr bytes.Buffer
+			exited := -1
+			mcode := hooks.ServeMain(context.Background(), adapters, tc.h, strings.NewReader(tc.stdin), &mout, &merr, tc.args,
+				func(c int) { exited = c })
+			if mcode != code || mout.String() != stdout.String() || merr.String() != stderr.String() {
+				t.Errorf("ServeMain answered %d %q %q, Serve %d %q %q", mcode, mout.String(), merr.String(), code, stdout.String(), stderr.String())
+			}
+			if deadline := strings.Contains(stderr.String(), "did not answer in time"); deadline != (exited >= 0) || (deadline && exited != code) {
+				t.Errorf("ServeMain exit called with %d (deadline case: %v)", exited, deadline)
+			}
 			if code != tc.wantExit {
 				t.Errorf("exit = %d, want %d (stderr %q)", code, tc.wantExit, stderr.String())
 			}

@@ -20,3 +20,8 @@ func BenchmarkProcess(b *testing.B) { benchtest.Process(b, claude.New(), benchCa
 func BenchmarkServe(b *testing.B) {
 	benchtest.Serve(b, claude.New(), hookmain.Adapters(), benchCases)
 }
+
+// BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
+func BenchmarkServeMain(b *testing.B) {
+	benchtest.ServeMain(b, claude.New(), hookmain.Adapters(), benchCases)
+}

@@ -51,12 +51,19 @@ func Adapters() []hooks.Adapter {
 func Run(h hooks.Handlers) {
 	stdout := os.Stdout
 	os.Stdout = os.Stderr
-	os.Exit(Main(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr))
+	os.Exit(run(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Exit))
 }
 
 // Main is Run without the process: it serves args, stdin, stdout and
 // stderr with the built-in adapters and returns the exit code.
 func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(ctx, h, args, stdin, stdout, stderr, nil)
+}
+
+// run is Main; with exit set (Run) the event is answered by
+// hooks.ServeMain: the handler on the calling goroutine and a watchdog
+// that answers and exits at the deadline.
+func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "install", "uninstall", "doctor", "help":

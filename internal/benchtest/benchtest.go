@@ -13,6 +13,7 @@ package benchtest
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -76,6 +77,23 @@ func Process(b *testing.B, a hooks.Adapter, cases []Case) {
 // failure on stderr; warnings (a deny the host cannot honour on that
 // event) are written, as in a real run.
 func Serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case) {
+	serve(b, a, adapters, cases, func(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+		return hooks.Serve(ctx, adapters, h, stdin, stdout, stderr, args)
+	})
+}
+
+// ServeMain is Serve for hooks.ServeMain, the process mode hookmain.Run
+// uses (the handler on the calling goroutine under a watchdog).
+func ServeMain(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case) {
+	exit := func(code int) { b.Fatalf("watchdog exit %d", code) }
+	serve(b, a, adapters, cases, func(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+		return hooks.ServeMain(ctx, adapters, h, stdin, stdout, stderr, args, exit)
+	})
+}
+
+type serveFunc func(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int
+
+func serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case, serve serveFunc) {
 	args := []string{"--host", string(a.Host())}
 	for _, c := range cases {
 		payload := Payload(b, c.Fixture)
@@ -86,7 +104,7 @@ func Serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case
 				var stdin bytes.Reader
 				var stdout, stderr bytes.Buffer
 				stdin.Reset(payload)
-				hooks.Serve(ctx, adapters, h, &stdin, &stdout, &stderr, args)
+				serve(ctx, adapters, h, &stdin, &stdout, &stderr, args)
 				if bytes.Contains(stderr.Bytes(), []byte("hooks: fail-")) {
 					b.Fatalf("stdout %q, stderr %q", stdout.String(), stderr.String())
 				}
@@ -96,7 +114,7 @@ func Serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case
 					stdin.Reset(payload)
 					stdout.Reset()
 					stderr.Reset()
-					hooks.Serve(ctx, adapters, h, &stdin, &stdout, &stderr, args)
+					serve(ctx, adapters, h, &stdin, &stdout, &stderr, args)
 				}
 			})
 		}
