@@ -98,8 +98,8 @@ func (f Field) String() string {
 	return strings.Join(parts, "|")
 }
 
-// fieldsOf returns the set of fields r uses.
-func fieldsOf(r Response) Field {
+// Fields returns the set of fields r uses.
+func (r Response) Fields() Field {
 	var f Field
 	switch r.Decision {
 	case DecisionAllow:

@@ -173,13 +173,13 @@ func TestSchemaMatrix(t *testing.T) {
 				}
 				r.Halt = bits&32 != 0
 				res := run(a, fx.input, r, hooks.FailClosed, nil)
-				what := fx.name + " " + fieldsOf(r).String()
+				what := fx.name + " " + r.Fields().String()
 				s.checkOutput(t, what, native, res.Output)
 				adaptertest.CheckHygiene(t, Host, res.Output)
 				if res.Err != nil {
 					t.Errorf("%s: %v", what, res.Err)
 				}
-				used := fieldsOf(r)
+				used := r.Fields()
 				if native == EventPreToolUse && r.UpdatedInput != nil {
 					used &^= hooks.FieldAllow
 				}

@@ -31,7 +31,7 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		}
 		return hooks.Output{}, nil
 	}
-	used := fieldsOf(r)
+	used := r.Fields()
 	if native == EventPreToolUse && r.UpdatedInput != nil {
 		used &^= hooks.FieldAllow // a rewrite is sent as allow + updatedInput
 	}
@@ -101,31 +101,6 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		return hooks.Output{}, fmt.Errorf("codex: %w", err)
 	}
 	return hooks.Output{Stdout: append(b, '\n')}, nil
-}
-
-// fieldsOf returns the set of fields r uses.
-func fieldsOf(r hooks.Response) hooks.Field {
-	var f hooks.Field
-	switch r.Decision {
-	case hooks.DecisionAllow:
-		f |= hooks.FieldAllow
-	case hooks.DecisionDeny:
-		f |= hooks.FieldDeny
-	case hooks.DecisionAsk:
-		f |= hooks.FieldAsk
-	}
-	set := func(field hooks.Field, on bool) {
-		if on {
-			f |= field
-		}
-	}
-	set(hooks.FieldReason, r.Reason != "")
-	set(hooks.FieldUserMessage, r.UserMessage != "")
-	set(hooks.FieldUpdatedInput, r.UpdatedInput != nil)
-	set(hooks.FieldContext, r.Context != "")
-	set(hooks.FieldSystemMessage, r.SystemMessage != "")
-	set(hooks.FieldHalt, r.Halt)
-	return f
 }
 
 // orDefault returns s trimmed, or def when that is empty.

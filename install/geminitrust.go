@@ -17,7 +17,7 @@ import (
 
 // jsonSetting returns the value at path in a JSON (or JSONC) settings file, or
 // nil.
-func jsonSetting(file string, path ...string) *jsonNode {
+func jsonSetting(file string, path ...string) *jsonc.Node {
 	b, err := os.ReadFile(file)
 	if err != nil {
 		return nil
@@ -32,15 +32,8 @@ func jsonSetting(file string, path ...string) *jsonNode {
 			return nil
 		}
 	}
-	return &jsonNode{n, d.Src}
+	return n
 }
-
-type jsonNode struct {
-	*jsonc.Node
-	src []byte
-}
-
-func (n *jsonNode) text() string { return string(n.src[n.Start:n.End]) }
 
 // geminiSystemSettings is the system override file on Linux and macOS.
 func geminiSystemSettings(e env) string {

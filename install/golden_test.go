@@ -79,7 +79,7 @@ func golden(t *testing.T, ar *txtar.Archive) {
 		return code, strings.ReplaceAll(stdout.String(), root, "$ROOT"), strings.ReplaceAll(stderr.String(), root, "$ROOT")
 	}
 
-	code, dry, stderr := run("--dry-run")
+	_, dry, _ := run("--dry-run")
 	check(t, ar, "dry-run", dry)
 	sameFiles(t, root, in, "dry run")
 

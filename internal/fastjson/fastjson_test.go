@@ -224,14 +224,6 @@ func isASCII(b []byte) bool {
 // TestSet compares the Set methods with encoding/json decoding a struct of
 // every supported field type, on each value of a set of documents.
 func TestSet(t *testing.T) {
-	type target struct {
-		S  string   `json:"v"`
-		P  *string  `json:"-"`
-		B  bool     `json:"-"`
-		I  int      `json:"-"`
-		F  float64  `json:"-"`
-		SS []string `json:"-"`
-	}
 	for _, val := range []string{`"x"`, `"a\nb"`, `null`, `true`, `false`, `12`, `-3`, `1.5`, `1e400`, `[]`, `["a",null]`, `[1]`, `{}`} {
 		doc := []byte(`{"v":` + val + `}`)
 		d, ok := Object(doc)
