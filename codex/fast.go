@@ -130,36 +130,20 @@ func appendOutput(dst []byte, o *Output) ([]byte, bool) {
 	if o.Continue != nil {
 		w.Bool("continue", *o.Continue)
 	}
-	if o.StopReason != "" {
-		w.String("stopReason", o.StopReason)
-	}
-	if o.SystemMessage != "" {
-		w.String("systemMessage", o.SystemMessage)
-	}
-	if o.Decision != "" {
-		w.String("decision", o.Decision)
-	}
-	if o.Reason != "" {
-		w.String("reason", o.Reason)
-	}
+	w.OptString("stopReason", o.StopReason)
+	w.OptString("systemMessage", o.SystemMessage)
+	w.OptString("decision", o.Decision)
+	w.OptString("reason", o.Reason)
 	if s != nil {
 		w.Open("hookSpecificOutput")
 		w.String("hookEventName", s.HookEventName)
-		if s.PermissionDecision != "" {
-			w.String("permissionDecision", s.PermissionDecision)
-		}
-		if s.PermissionDecisionReason != "" {
-			w.String("permissionDecisionReason", s.PermissionDecisionReason)
-		}
-		if s.AdditionalContext != "" {
-			w.String("additionalContext", s.AdditionalContext)
-		}
+		w.OptString("permissionDecision", s.PermissionDecision)
+		w.OptString("permissionDecisionReason", s.PermissionDecisionReason)
+		w.OptString("additionalContext", s.AdditionalContext)
 		if d := s.Decision; d != nil {
 			w.Open("decision")
 			w.String("behavior", d.Behavior)
-			if d.Message != "" {
-				w.String("message", d.Message)
-			}
+			w.OptString("message", d.Message)
 			w.Close()
 		}
 		w.Close()

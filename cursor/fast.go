@@ -181,24 +181,14 @@ func appendOutput(dst []byte, o *Output) ([]byte, bool) {
 	}
 	w := fastjson.Writer{Buf: dst, EscapeHTML: true}
 	w.Open("")
-	if o.Permission != "" {
-		w.String("permission", o.Permission)
-	}
+	w.OptString("permission", o.Permission)
 	if o.Continue != nil {
 		w.Bool("continue", *o.Continue)
 	}
-	if o.UserMessage != "" {
-		w.String("user_message", o.UserMessage)
-	}
-	if o.AgentMessage != "" {
-		w.String("agent_message", o.AgentMessage)
-	}
-	if o.AdditionalContext != "" {
-		w.String("additional_context", o.AdditionalContext)
-	}
-	if o.FollowupMessage != "" {
-		w.String("followup_message", o.FollowupMessage)
-	}
+	w.OptString("user_message", o.UserMessage)
+	w.OptString("agent_message", o.AgentMessage)
+	w.OptString("additional_context", o.AdditionalContext)
+	w.OptString("followup_message", o.FollowupMessage)
 	w.Close()
 	return w.Buf, true
 }

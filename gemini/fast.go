@@ -182,32 +182,20 @@ func appendOutput(dst []byte, o *Output) ([]byte, bool) {
 	}
 	w := fastjson.Writer{Buf: dst}
 	w.Open("")
-	if o.Decision != "" {
-		w.String("decision", o.Decision)
-	}
-	if o.Reason != "" {
-		w.String("reason", o.Reason)
-	}
+	w.OptString("decision", o.Decision)
+	w.OptString("reason", o.Reason)
 	if o.Continue != nil {
 		w.Bool("continue", *o.Continue)
 	}
-	if o.StopReason != "" {
-		w.String("stopReason", o.StopReason)
-	}
-	if o.SystemMessage != "" {
-		w.String("systemMessage", o.SystemMessage)
-	}
+	w.OptString("stopReason", o.StopReason)
+	w.OptString("systemMessage", o.SystemMessage)
 	if o.SuppressOutput {
 		w.Bool("suppressOutput", true)
 	}
 	if s != nil {
 		w.Open("hookSpecificOutput")
-		if s.HookEventName != "" {
-			w.String("hookEventName", s.HookEventName)
-		}
-		if s.AdditionalContext != "" {
-			w.String("additionalContext", s.AdditionalContext)
-		}
+		w.OptString("hookEventName", s.HookEventName)
+		w.OptString("additionalContext", s.AdditionalContext)
 		if s.ClearContext {
 			w.Bool("clearContext", true)
 		}

@@ -91,6 +91,14 @@ func (w *Writer) String(key, s string) {
 	w.Buf = AppendString(w.Buf, s, w.EscapeHTML)
 }
 
+// OptString adds a string member unless s is empty, as encoding/json's
+// omitempty does.
+func (w *Writer) OptString(key, s string) {
+	if s != "" {
+		w.String(key, s)
+	}
+}
+
 // Bool adds a boolean member.
 func (w *Writer) Bool(key string, b bool) {
 	w.key(key)
