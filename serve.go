@@ -91,7 +91,8 @@ func Serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader,
 // thread, the main cost of an event otherwise), and if its deadline passes
 // first, a watchdog writes the fail policy's answer and calls exit with
 // its code (os.Exit in hookmain.Run). Exactly one answer is written either
-// way. Transports, which cannot end the process, use Serve or Process.
+// way. Transports, which cannot end the process, use ProcessInline (a
+// goroutine per payload) or Process.
 func ServeMain(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string, exit func(int)) int {
 	return serve(ctx, adapters, h, stdin, stdout, stderr, args, exit)
 }
@@ -206,65 +207,108 @@ func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
 	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws}
 }
 
-// processMain is Process and write for a process: the handler runs inline
-// and a watchdog answers (and exits) if the deadline passes first.
+// processMain is ProcessInline and write for a process: if the watchdog
+// answers, it calls exit with the answer's code.
 func processMain(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration, stdout, stderr io.Writer, exit func(int)) int {
+	var code int
+	ProcessInline(ctx, a, h, payload, hostTimeout, func(res Result, late bool) {
+		code = write(res, stdout, stderr)
+		if late {
+			exit(code)
+		}
+	})
+	return code
+}
+
+// ProcessInline is Process for a caller that owns a goroutine per payload
+// (a hook process, an HTTP request): the handler runs on the calling
+// goroutine, which saves Process's hand-off to a handler goroutine, the
+// main cost of an event otherwise, and a watchdog answers with the fail
+// policy as soon as the handler's deadline passes.
+//
+// answer is called exactly once with the result: on the calling goroutine,
+// or on the watchdog's with late set when the deadline passed first.
+// ProcessInline returns once the handler and answer have returned, so a
+// handler that never returns holds the calling goroutine, though its
+// answer was given at the deadline (a process exits then; an HTTP
+// transport closes the connection after that answer).
+func ProcessInline(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration, answer func(res Result, late bool)) {
 	ev, early := prepare(a, h, payload)
 	if early != nil {
-		return write(*early, stdout, stderr)
+		answer(*early, false)
+		return
 	}
 	if !h.handles(ev) {
-		return write(finish(a, h, ev, Response{}), stdout, stderr)
+		answer(finish(a, h, ev, Response{}), false)
+		return
 	}
-	var (
-		once     sync.Once
-		code     int
-		watchdog bool                  // the watchdog answered
-		exited   = make(chan struct{}) // closed once it called exit
-	)
-	answer := func(res Result) { once.Do(func() { code = write(res, stdout, stderr) }) }
+	c := &inlineCall{a: a, h: h, ev: ev, answer: answer}
 	limit := budget(a, h, ev, hostTimeout)
 	var cancel context.CancelFunc
+	var watchdog *time.Timer
 	if limit > 0 {
 		ctx, cancel = context.WithTimeout(ctx, limit)
+		watchdog = time.AfterFunc(limit, c.watchdog)
 	} else {
 		ctx, cancel = context.WithCancel(ctx)
 	}
-	stop := context.AfterFunc(ctx, func() {
-		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return
-		}
-		once.Do(func() {
-			watchdog = true
-			code = write(failResult(a, h, ev, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))), stdout, stderr)
-		})
-		if watchdog {
-			exit(code)
-			close(exited)
-		}
-	})
-	resp, err := inline(ctx, h, ev)
-	stop()
-	timedOut := ctx.Err() != nil
+	resp, err := inline(ctx, &c.h, ev)
+	if watchdog != nil {
+		watchdog.Stop()
+	}
+	cause := context.Cause(ctx) // nil unless the context ended
 	cancel()
+
+	// Waits for the watchdog's answer when it is being given.
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.answered {
+		return
+	}
+	c.answered = true
 	switch {
-	case timedOut:
-		// Too late: the watchdog answers (and, in a process, exits).
-		answer(failResult(a, h, ev, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))))
+	case cause != nil:
+		// Too late: a handler that returns after its context ended did
+		// not answer in time (the watchdog may not have run yet).
+		answer(c.late(cause), false)
 	case err != nil:
-		answer(failResult(a, h, ev, fmt.Errorf("handler: %w", err)))
+		answer(failResult(a, h, ev, fmt.Errorf("handler: %w", err)), false)
 	default:
-		answer(finish(a, h, ev, resp))
+		answer(finish(a, h, ev, resp), false)
 	}
-	if watchdog { // read after once.Do: the watchdog's write happened before
-		<-exited
+}
+
+// inlineCall is the state ProcessInline shares with its watchdog. The
+// mutex is held while an answer is given, so that exactly one is, and so
+// that ProcessInline returns only after the watchdog's.
+type inlineCall struct {
+	mu       sync.Mutex
+	answered bool
+	a        Adapter
+	ev       Event
+	answer   func(Result, bool)
+	h        Handlers
+}
+
+// watchdog answers with the fail policy when the handler's deadline has
+// passed and it has not answered.
+func (c *inlineCall) watchdog() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.answered {
+		return
 	}
-	return code
+	c.answered = true
+	c.answer(c.late(context.DeadlineExceeded), true)
+}
+
+func (c *inlineCall) late(cause error) Result {
+	return failResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
 }
 
 // inline runs the handler on the calling goroutine, a panic becoming an
 // error.
-func inline(ctx context.Context, h Handlers, ev Event) (r Response, err error) {
+func inline(ctx context.Context, h *Handlers, ev Event) (r Response, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			r, err = Response{}, &PanicError{Value: p, Stack: debug.Stack()}

@@ -1,0 +1,114 @@
+package hooks_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+func TestProcessInlineMatchesProcess(t *testing.T) {
+	a := fake{host: "one"}
+	panics := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) { panic("boom") }
+	fails := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Response{}, errors.New("store down")
+	}
+	for _, tc := range []struct {
+		name    string
+		h       hooks.Handlers
+		payload string
+	}{
+		{"deny", hooks.Handlers{PreToolUse: denyRm}, `{"hook_event_name":"Pre","tool":"rm -rf /"}`},
+		{"no opinion", hooks.Handlers{PreToolUse: denyRm}, `{"hook_event_name":"Pre","tool":"ls"}`},
+		{"not handled", hooks.Handlers{}, `{"hook_event_name":"Pre","tool":"rm -rf /"}`},
+		{"malformed", hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, `{"hook_event_name":"Pre"`},
+		{"panic", hooks.Handlers{PreToolUse: panics, Fail: hooks.FailClosed}, `{"hook_event_name":"Pre","tool":"ls"}`},
+		{"error", hooks.Handlers{PreToolUse: fails}, `{"hook_event_name":"Pre","tool":"ls"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := hooks.Process(context.Background(), a, tc.h, []byte(tc.payload), 0)
+			calls := 0
+			hooks.ProcessInline(context.Background(), a, tc.h, []byte(tc.payload), 0, func(got hooks.Result, late bool) {
+				calls++
+				if late {
+					t.Error("answer called late without a deadline")
+				}
+				if string(got.Output.Stdout) != string(want.Output.Stdout) || got.Output.ExitCode != want.Output.ExitCode ||
+					(got.Err == nil) != (want.Err == nil) || len(got.Warnings) != len(want.Warnings) {
+					t.Errorf("ProcessInline answered %+v, Process %+v", got, want)
+				}
+			})
+			if calls != 1 {
+				t.Errorf("answer called %d times, want 1", calls)
+			}
+		})
+	}
+}
+
+// A handler that ignores its deadline is answered by the watchdog at the
+// deadline, while it still runs; ProcessInline returns once it returns, and
+// its late response is not answered a second time.
+func TestProcessInlineWatchdog(t *testing.T) {
+	release := make(chan struct{})
+	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-release
+		return hooks.Allow(), nil
+	}
+	h := hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: 20 * time.Millisecond}
+	answers := make(chan hooks.Result, 2)
+	var lateCalls, calls atomic.Int32
+	returned := make(chan struct{})
+	go func() {
+		defer close(returned)
+		hooks.ProcessInline(context.Background(), fake{host: "one"}, h, []byte(`{"hook_event_name":"Pre","tool":"ls"}`), 0, func(res hooks.Result, late bool) {
+			calls.Add(1)
+			if late {
+				lateCalls.Add(1)
+			}
+			answers <- res
+		})
+	}()
+	select {
+	case res := <-answers:
+		if res.Output.Stdout == nil || !errors.Is(res.Err, context.DeadlineExceeded) {
+			t.Errorf("watchdog answer = %q, err %v; want the fail-closed deny for a deadline", res.Output.Stdout, res.Err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer at the deadline while the handler is stuck")
+	}
+	select {
+	case <-returned:
+		t.Fatal("ProcessInline returned before its handler did")
+	default:
+	}
+	close(release)
+	<-returned
+	if calls.Load() != 1 || lateCalls.Load() != 1 {
+		t.Errorf("answer called %d times (%d late), want once, late", calls.Load(), lateCalls.Load())
+	}
+}
+
+// A cancelled caller is not answered by the watchdog (nobody waits for
+// it) but once, by the calling goroutine, with the fail policy.
+func TestProcessInlineCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	waits := func(ctx context.Context, _ *hooks.PreToolUseEvent) (hooks.Response, error) {
+		cancel()
+		<-ctx.Done()
+		return hooks.Allow(), nil
+	}
+	calls := 0
+	hooks.ProcessInline(ctx, fake{host: "one"}, hooks.Handlers{PreToolUse: waits, Timeout: time.Minute}, []byte(`{"hook_event_name":"Pre","tool":"ls"}`), 0,
+		func(res hooks.Result, late bool) {
+			calls++
+			if late || !errors.Is(res.Err, context.Canceled) {
+				t.Errorf("answer late=%v err=%v; want on time with the cancellation", late, res.Err)
+			}
+		})
+	if calls != 1 {
+		t.Errorf("answer called %d times", calls)
+	}
+}
