@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -81,38 +82,63 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		err = optErr
 	}
 
-	a, res := g.decide(r.Context(), host, hostTimeout, payload, err)
-	var status int
-	if envelope {
-		status = http.StatusOK
-		body, _ := json.Marshal(replyOf(hostOf(a), res)) // cannot fail: strings and ints
-		hd := w.Header()
-		hd.Set(HeaderWire, WireEnvelope)
-		hd.Set("Content-Type", "application/json")
-		hd.Set("Cache-Control", "no-store")
-		w.WriteHeader(status)
-		w.Write(append(body, '\n'))
-	} else {
-		var body []byte
-		status, body = plainAnswer(res.Output)
-		hd := w.Header()
-		hd.Set("Cache-Control", "no-store")
-		if len(body) > 0 {
-			hd.Set("Content-Type", "application/json")
-		}
-		w.WriteHeader(status)
-		w.Write(body)
-	}
-	g.logDecision(r.Context(), a, res, status, envelope, start)
+	g.decide(r.Context(), host, hostTimeout, payload, err, func(a hooks.Adapter, res hooks.Result, late bool) {
+		status := g.answer(w, a, res, envelope, late)
+		g.logDecision(r.Context(), a, res, status, envelope, start)
+	})
 }
 
-// decide answers the payload: hooks.Process, or the fail policy when the
-// payload could not be read or its host cannot be told. No panic escapes.
-func (g *Handler) decide(ctx context.Context, host hooks.Host, hostTimeout time.Duration, payload []byte, cause error) (a hooks.Adapter, res hooks.Result) {
+// answer writes the decision and returns its status. A late answer (the
+// handler is still running past its deadline) is flushed with its length
+// at once, and closes the connection: it cannot serve another request
+// until the handler returns.
+func (g *Handler) answer(w http.ResponseWriter, a hooks.Adapter, res hooks.Result, envelope, late bool) int {
+	status := http.StatusOK
+	var body []byte
+	hd := w.Header()
+	if envelope {
+		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(hostOf(a), res))
+		hd[HeaderWire] = wireEnvelope
+		hd["Content-Type"] = contentJSON
+	} else {
+		status, body = plainAnswer(res.Output)
+		if len(body) > 0 {
+			hd["Content-Type"] = contentJSON
+		}
+	}
+	hd["Cache-Control"] = noStore
+	if late {
+		hd.Set("Content-Length", strconv.Itoa(len(body)))
+		hd.Set("Connection", "close")
+	}
+	w.WriteHeader(status)
+	w.Write(body)
+	if late {
+		http.NewResponseController(w).Flush()
+	}
+	return status
+}
+
+// Header values shared by every answer (net/http only reads them).
+var (
+	wireEnvelope = []string{WireEnvelope}
+	contentJSON  = []string{"application/json"}
+	noStore      = []string{"no-store"}
+)
+
+// decide answers the payload through respond, exactly once: with
+// hooks.ProcessInline (the handler on this goroutine, a watchdog at its
+// deadline), or with the fail policy when the payload could not be read or
+// its host cannot be told. No panic escapes.
+func (g *Handler) decide(ctx context.Context, host hooks.Host, hostTimeout time.Duration, payload []byte, cause error, respond func(a hooks.Adapter, res hooks.Result, late bool)) {
+	var a hooks.Adapter
+	var answered atomic.Bool
 	defer func() {
 		if p := recover(); p != nil {
 			g.logger().LogAttrs(ctx, slog.LevelError, "hook panic", slog.String("host", string(hostOf(a))), slog.String("panic", fmt.Sprint(p)))
-			res = failOutput(g.Handlers.Fail, errors.New("internal error in the gateway"))
+			if !answered.Load() {
+				respond(a, failOutput(g.Handlers.Fail, errors.New("internal error in the gateway")), false)
+			}
 		}
 	}()
 	if cause == nil {
@@ -123,12 +149,17 @@ func (g *Handler) decide(ctx context.Context, host hooks.Host, hostTimeout time.
 			a = find(g.Adapters, host)
 		}
 		if a == nil {
-			return nil, failOutput(g.Handlers.Fail, cause)
+			respond(nil, failOutput(g.Handlers.Fail, cause), false)
+			return
 		}
 		// The payload was not read whole: answer as for an unknown event.
-		return a, hooks.FailResult(a, g.Handlers, nil, cause)
+		respond(a, hooks.FailResult(a, g.Handlers, nil, cause), false)
+		return
 	}
-	return a, hooks.Process(ctx, a, g.Handlers, payload, hostTimeout)
+	hooks.ProcessInline(ctx, a, g.Handlers, payload, hostTimeout, func(res hooks.Result, late bool) {
+		answered.Store(true)
+		respond(a, res, late)
+	})
 }
 
 // httpBlock is the top-level block of Claude Code's hook output, which it

@@ -2,6 +2,7 @@ package hookhttp_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -407,6 +408,45 @@ func TestQueryValues(t *testing.T) {
 		rec := post(g, tt.target, body)
 		if got := rec.Body.String() == deny; got != tt.deny {
 			t.Errorf("%s: body %q, deny %v, want %v", tt.target, rec.Body.String(), got, tt.deny)
+		}
+	}
+}
+
+// TestHandlerStuckHandler: a handler that ignores its deadline runs on the
+// request's goroutine, yet the client gets the fail policy's answer at the
+// deadline, whole, on a connection that is then closed (it cannot serve
+// another request until the handler returns). Over a real server, as the
+// recorder neither flushes nor closes.
+func TestHandlerStuckHandler(t *testing.T) {
+	release := make(chan struct{})
+	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-release
+		return hooks.Allow(), nil
+	}
+	h := hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: 100 * time.Millisecond}
+	srv := httptest.NewServer(&hookhttp.Handler{Adapters: fakes, Handlers: h, Logger: quiet()})
+	defer srv.Close()
+	defer close(release) // before srv.Close, which waits for the handlers
+	client := &http.Client{Timeout: 10 * time.Second}
+	for _, wire := range []string{"", hookhttp.WireEnvelope} {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/?host=one", strings.NewReader(`{"hook_event_name":"Pre","tool":"ls"}`))
+		if wire != "" {
+			req.Header.Set(hookhttp.HeaderWire, wire)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("wire %q: %v", wire, err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatalf("wire %q: reading the late answer: %v", wire, err)
+		}
+		if resp.StatusCode != 200 || !strings.Contains(string(body), "deny") || !strings.Contains(string(body), "did not answer in time") {
+			t.Errorf("wire %q: %d %q, want the fail-closed deny", wire, resp.StatusCode, body)
+		}
+		if !resp.Close {
+			t.Errorf("wire %q: a late answer keeps its connection open", wire)
 		}
 	}
 }

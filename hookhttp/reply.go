@@ -3,9 +3,11 @@ package hookhttp
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Headers and values of the wire between a bridge and the gateway.
@@ -87,6 +89,36 @@ func replyOf(host hooks.Host, res hooks.Result) Reply {
 		r.Notes = append(r.Notes, "hooks: fail-"+word+": "+oneLine(res.Err.Error()))
 	}
 	return r
+}
+
+// appendReply appends r as json.Marshal writes it, and a newline: the
+// body of an envelope answer, without reflection.
+func appendReply(dst []byte, r Reply) []byte {
+	dst = append(dst, '{')
+	if r.Host != "" {
+		dst = append(dst, `"host":`...)
+		dst = fastjson.AppendString(dst, string(r.Host), true)
+		dst = append(dst, ',')
+	}
+	if len(r.Notes) > 0 {
+		dst = append(dst, `"notes":[`...)
+		for i, n := range r.Notes {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = fastjson.AppendString(dst, n, true)
+		}
+		dst = append(dst, "],"...)
+	}
+	dst = append(dst, `"stdout":`...)
+	dst = fastjson.AppendString(dst, r.Stdout, true)
+	if r.Stderr != "" {
+		dst = append(dst, `,"stderr":`...)
+		dst = fastjson.AppendString(dst, r.Stderr, true)
+	}
+	dst = append(dst, `,"exit_code":`...)
+	dst = strconv.AppendInt(dst, int64(r.ExitCode), 10)
+	return append(dst, "}\n"...)
 }
 
 // failOutput is the answer when no adapter can render one, as in

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -236,6 +237,7 @@ func main() {
 	rounds := flag.Int("rounds", 10, "rounds per server, alternating")
 	min := flag.Float64("min", 0, "fail unless the median gateway/bare ratio reaches this (e.g. 0.8)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	memprofile := flag.String("memprofile", "", "write an allocation profile of the whole run to this file")
 	logs := flag.Bool("log", true, "log every decision as JSON (to io.Discard), as a deployed gateway would")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -246,6 +248,18 @@ func main() {
 		}
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
+	}
+
+	writeMemProfile := func() {}
+	if *memprofile != "" {
+		runtime.MemProfileRate = 4096
+		writeMemProfile = func() {
+			if f, err := os.Create(*memprofile); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}
+		defer writeMemProfile()
 	}
 
 	var logw io.Writer = io.Discard
@@ -271,6 +285,7 @@ func main() {
 		s.Median, s.GatewayRPS, s.BareRPS, s.GatewayRPS/s.BareRPS, s.GatewayRequests, s.BareRequests, s.GatewayErrors, s.BareErrors, *c, len(requests))
 	if s.GatewayErrors > 0 || s.Median < *min {
 		pprof.StopCPUProfile()
+		writeMemProfile()
 		os.Exit(1)
 	}
 }
