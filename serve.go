@@ -153,9 +153,9 @@ type Result struct {
 // configured (0 for the adapter's default). Process is what Serve and the
 // HTTP transport share; it does no I/O.
 func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration) Result {
-	ev, early := prepare(a, h, payload)
-	if early != nil {
-		return *early
+	ev, err := parse(a, &h, payload)
+	if err != nil {
+		return failResult(a, h, ev, err)
 	}
 	var resp Response
 	if h.handles(ev) {
@@ -168,31 +168,32 @@ func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTim
 	return finish(a, h, ev, resp)
 }
 
-// prepare parses and checks payload; early is the fail policy's answer
-// when there is nothing for a handler to judge.
-func prepare(a Adapter, h Handlers, payload []byte) (ev Event, early *Result) {
-	fail := func(ev Event, err error) (Event, *Result) {
-		r := failResult(a, h, ev, err)
-		return ev, &r
-	}
+// parse parses and checks payload. On error, ev is what is known of the
+// event, for the fail policy's answer, and there is nothing for a handler
+// to judge.
+func parse(a Adapter, h *Handlers, payload []byte) (ev Event, err error) {
 	if !utf8.Valid(payload) {
 		// Hosts write UTF-8; decoding would silently turn invalid bytes
 		// into U+FFFD, and a policy would judge text that is not what runs.
-		return fail(&OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, errors.New("payload is not valid UTF-8"))
+		return unparsed(a, payload), errors.New("payload is not valid UTF-8")
 	}
-	ev, err := a.Parse(payload)
+	ev, err = a.Parse(payload)
 	if err != nil {
-		return fail(&OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}, fmt.Errorf("parse %s payload: %w", a.Host(), err))
+		return unparsed(a, payload), fmt.Errorf("parse %s payload: %w", a.Host(), err)
 	}
 	if t := ToolOf(ev); t != nil {
 		if err := t.check(); err != nil {
-			return fail(ev, fmt.Errorf("%s %s payload: %w", a.Host(), ev.Common().NativeEvent, err))
+			return ev, fmt.Errorf("%s %s payload: %w", a.Host(), ev.Common().NativeEvent, err)
 		}
 	}
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
-		return fail(ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent))
+		return ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent)
 	}
 	return ev, nil
+}
+
+func unparsed(a Adapter, payload []byte) Event {
+	return &OtherEvent{Base: Base{Host: a.Host(), NativeEvent: nativeName(payload)}}
 }
 
 // finish fits and serializes the handler's response.
@@ -233,17 +234,33 @@ func processMain(ctx context.Context, a Adapter, h Handlers, payload []byte, hos
 // answer was given at the deadline (a process exits then; an HTTP
 // transport closes the connection after that answer).
 func ProcessInline(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration, answer func(res Result, late bool)) {
-	ev, early := prepare(a, h, payload)
-	if early != nil {
-		answer(*early, false)
-		return
-	}
-	if !h.handles(ev) {
-		answer(finish(a, h, ev, Response{}), false)
+	// This frame is kept small (the answers are built in functions of
+	// their own): it is on the stack while the adapter parses, and a
+	// deeper stack costs a stack copy on many requests of a server.
+	ev, err := parse(a, &h, payload)
+	if err != nil || !h.handles(ev) {
+		answerNow(a, &h, ev, err, answer)
 		return
 	}
 	c := &inlineCall{a: a, h: h, ev: ev, answer: answer}
-	limit := budget(a, h, ev, hostTimeout)
+	c.run(ctx, hostTimeout)
+}
+
+// answerNow answers without a handler: the fail policy for err, else no
+// opinion.
+//
+//go:noinline
+func answerNow(a Adapter, h *Handlers, ev Event, err error, answer func(Result, bool)) {
+	if err != nil {
+		answer(failResult(a, *h, ev, err), false)
+		return
+	}
+	answer(finish(a, *h, ev, Response{}), false)
+}
+
+// run calls the handler on the calling goroutine, under a watchdog.
+func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) {
+	limit := budget(c.a, c.h, c.ev, hostTimeout)
 	var cancel context.CancelFunc
 	var watchdog *time.Timer
 	if limit > 0 {
@@ -252,7 +269,7 @@ func ProcessInline(ctx context.Context, a Adapter, h Handlers, payload []byte, h
 	} else {
 		ctx, cancel = context.WithCancel(ctx)
 	}
-	resp, err := inline(ctx, &c.h, ev)
+	resp, err := inline(ctx, &c.h, c.ev)
 	if watchdog != nil {
 		watchdog.Stop()
 	}
@@ -270,11 +287,11 @@ func ProcessInline(ctx context.Context, a Adapter, h Handlers, payload []byte, h
 	case cause != nil:
 		// Too late: a handler that returns after its context ended did
 		// not answer in time (the watchdog may not have run yet).
-		answer(c.late(cause), false)
+		c.answer(c.late(cause), false)
 	case err != nil:
-		answer(failResult(a, h, ev, fmt.Errorf("handler: %w", err)), false)
+		c.answer(failResult(c.a, c.h, c.ev, fmt.Errorf("handler: %w", err)), false)
 	default:
-		answer(finish(a, h, ev, resp), false)
+		c.answer(finish(c.a, c.h, c.ev, resp), false)
 	}
 }
 

@@ -82,10 +82,84 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		err = optErr
 	}
 
-	g.decide(r.Context(), host, hostTimeout, payload, err, func(a hooks.Adapter, res hooks.Result, late bool) {
-		status := g.answer(w, a, res, envelope, late)
-		g.logDecision(r.Context(), a, res, status, envelope, start)
-	})
+	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
+	x.decide(host, hostTimeout, payload, err)
+	if !x.logged {
+		// Logged here, on a shallower stack than the answer's (slog's
+		// frames are deep).
+		g.logDecision(r.Context(), x.a, x.res, x.status, envelope, start)
+	}
+}
+
+// exchange is one request being answered.
+type exchange struct {
+	g        *Handler
+	w        http.ResponseWriter
+	r        *http.Request
+	envelope bool
+	start    time.Time
+	a        hooks.Adapter // the payload's host, once known
+	answered atomic.Bool   // respond was called
+	// An answer given on time, for ServeHTTP to log; a late one is
+	// logged when it is given, as its handler may never return.
+	res    hooks.Result
+	status int
+	logged bool
+}
+
+// respond writes the answer; hooks.ProcessInline calls it exactly once.
+func (x *exchange) respond(res hooks.Result, late bool) {
+	x.answered.Store(true)
+	status := x.g.answer(x.w, x.a, res, x.envelope, late)
+	if late {
+		x.g.logDecision(x.r.Context(), x.a, res, status, x.envelope, x.start)
+		x.logged = true
+		return
+	}
+	x.res, x.status = res, status
+}
+
+// decide answers the payload through respond, exactly once: with
+// hooks.ProcessInline (the handler on this goroutine, a watchdog at its
+// deadline), or with the fail policy when the payload could not be read or
+// its host cannot be told. No panic escapes.
+func (x *exchange) decide(host hooks.Host, hostTimeout time.Duration, payload []byte, cause error) {
+	defer x.recoverPanic()
+	if cause == nil {
+		x.a, cause = pick(x.g.Adapters, host, payload)
+	}
+	if cause != nil {
+		x.fail(host, cause)
+		return
+	}
+	hooks.ProcessInline(x.r.Context(), x.a, x.g.Handlers, payload, hostTimeout, x.respond)
+}
+
+// fail answers with the fail policy: in the host's dialect when it is
+// known, else as a blocking error (fail closed) or nothing.
+func (x *exchange) fail(host hooks.Host, cause error) {
+	if x.a == nil && host != "" {
+		x.a = find(x.g.Adapters, host)
+	}
+	if x.a == nil {
+		x.respond(failOutput(x.g.Handlers.Fail, cause), false)
+		return
+	}
+	// The payload was not read whole: answer as for an unknown event.
+	x.respond(hooks.FailResult(x.a, x.g.Handlers, nil, cause), false)
+}
+
+// recoverPanic turns an adapter's or detector's panic into the fail
+// policy's answer (handler panics are recovered by hooks.ProcessInline).
+func (x *exchange) recoverPanic() {
+	p := recover()
+	if p == nil {
+		return
+	}
+	x.g.logger().LogAttrs(x.r.Context(), slog.LevelError, "hook panic", slog.String("host", string(hostOf(x.a))), slog.String("panic", fmt.Sprint(p)))
+	if !x.answered.Load() {
+		x.respond(failOutput(x.g.Handlers.Fail, errors.New("internal error in the gateway")), false)
+	}
 }
 
 // answer writes the decision and returns its status. A late answer (the
@@ -125,42 +199,6 @@ var (
 	contentJSON  = []string{"application/json"}
 	noStore      = []string{"no-store"}
 )
-
-// decide answers the payload through respond, exactly once: with
-// hooks.ProcessInline (the handler on this goroutine, a watchdog at its
-// deadline), or with the fail policy when the payload could not be read or
-// its host cannot be told. No panic escapes.
-func (g *Handler) decide(ctx context.Context, host hooks.Host, hostTimeout time.Duration, payload []byte, cause error, respond func(a hooks.Adapter, res hooks.Result, late bool)) {
-	var a hooks.Adapter
-	var answered atomic.Bool
-	defer func() {
-		if p := recover(); p != nil {
-			g.logger().LogAttrs(ctx, slog.LevelError, "hook panic", slog.String("host", string(hostOf(a))), slog.String("panic", fmt.Sprint(p)))
-			if !answered.Load() {
-				respond(a, failOutput(g.Handlers.Fail, errors.New("internal error in the gateway")), false)
-			}
-		}
-	}()
-	if cause == nil {
-		a, cause = pick(g.Adapters, host, payload)
-	}
-	if cause != nil {
-		if a == nil && host != "" {
-			a = find(g.Adapters, host)
-		}
-		if a == nil {
-			respond(nil, failOutput(g.Handlers.Fail, cause), false)
-			return
-		}
-		// The payload was not read whole: answer as for an unknown event.
-		respond(a, hooks.FailResult(a, g.Handlers, nil, cause), false)
-		return
-	}
-	hooks.ProcessInline(ctx, a, g.Handlers, payload, hostTimeout, func(res hooks.Result, late bool) {
-		answered.Store(true)
-		respond(a, res, late)
-	})
-}
 
 // httpBlock is the top-level block of Claude Code's hook output, which it
 // honours on every event: the HTTP form of exit code 2.
