@@ -6,9 +6,15 @@
 //
 // Handler is an http.Handler. It takes a POST whose body is a hook payload
 // of any host (the host is named by the "host" query parameter or the
-// X-Hooks-Host header, or detected), runs hooks.Process and answers with the
-// host's native decision. It uses net/http only, so it mounts on any mux and
-// composes with any middleware. Serve it with the settings of NewServer.
+// X-Hooks-Host header, or detected), runs hooks.ProcessInline and answers
+// with the host's native decision. It uses net/http only, so it mounts on
+// any mux and composes with any middleware. Serve it with the settings of
+// NewServer.
+//
+// The handler runs on the request's goroutine. When its deadline passes
+// first, the fail policy's answer is sent at once, whole (with its length)
+// and with "Connection: close"; a handler that ignores its context still
+// holds that goroutine and connection until it returns.
 //
 // # Claude Code over HTTP
 //

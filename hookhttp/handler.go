@@ -132,7 +132,30 @@ func (x *exchange) decide(host hooks.Host, hostTimeout time.Duration, payload []
 		x.fail(host, cause)
 		return
 	}
+	if !canFlush(x.w) {
+		// A late answer could not be pushed out before the handler
+		// returns: run the handler on a goroutine of its own instead, so
+		// that ServeHTTP returns (and answers) at the deadline.
+		x.respond(hooks.Process(x.r.Context(), x.a, x.g.Handlers, payload, hostTimeout), false)
+		return
+	}
 	hooks.ProcessInline(x.r.Context(), x.a, x.g.Handlers, payload, hostTimeout, x.respond)
+}
+
+// canFlush reports whether w, or a writer it wraps (Unwrap, as
+// http.ResponseController finds them), can flush: net/http's own writers
+// can, a middleware's wrapper may not.
+func canFlush(w http.ResponseWriter) bool {
+	for {
+		switch t := w.(type) {
+		case http.Flusher, interface{ FlushError() error }:
+			return true
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = t.Unwrap()
+		default:
+			return false
+		}
+	}
 }
 
 // fail answers with the fail policy: in the host's dialect when it is

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -419,34 +420,46 @@ func TestQueryValues(t *testing.T) {
 // recorder neither flushes nor closes.
 func TestHandlerStuckHandler(t *testing.T) {
 	release := make(chan struct{})
+	var releaseOnce sync.Once
 	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 		<-release
 		return hooks.Allow(), nil
 	}
 	h := hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: 100 * time.Millisecond}
-	srv := httptest.NewServer(&hookhttp.Handler{Adapters: fakes, Handlers: h, Logger: quiet()})
-	defer srv.Close()
-	defer close(release) // before srv.Close, which waits for the handlers
-	client := &http.Client{Timeout: 10 * time.Second}
-	for _, wire := range []string{"", hookhttp.WireEnvelope} {
-		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/?host=one", strings.NewReader(`{"hook_event_name":"Pre","tool":"ls"}`))
-		if wire != "" {
-			req.Header.Set(hookhttp.HeaderWire, wire)
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: h, Logger: quiet()}
+	// A middleware's wrapper that cannot flush (no Flush, no Unwrap): the
+	// gateway then runs the handler on a goroutine of its own, and answers
+	// when ServeHTTP returns at the deadline.
+	type naive struct{ http.ResponseWriter }
+	for _, wrapped := range []bool{false, true} {
+		var hd http.Handler = g
+		if wrapped {
+			hd = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { g.ServeHTTP(naive{w}, r) })
 		}
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatalf("wire %q: %v", wire, err)
-		}
-		body, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatalf("wire %q: reading the late answer: %v", wire, err)
-		}
-		if resp.StatusCode != 200 || !strings.Contains(string(body), "deny") || !strings.Contains(string(body), "did not answer in time") {
-			t.Errorf("wire %q: %d %q, want the fail-closed deny", wire, resp.StatusCode, body)
-		}
-		if !resp.Close {
-			t.Errorf("wire %q: a late answer keeps its connection open", wire)
+		srv := httptest.NewServer(hd)
+		defer srv.Close()
+		defer releaseOnce.Do(func() { close(release) }) // first: Close waits for the handlers
+		client := &http.Client{Timeout: 10 * time.Second}
+		for _, wire := range []string{"", hookhttp.WireEnvelope} {
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+"/?host=one", strings.NewReader(`{"hook_event_name":"Pre","tool":"ls"}`))
+			if wire != "" {
+				req.Header.Set(hookhttp.HeaderWire, wire)
+			}
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatalf("wrapped %v, wire %q: %v", wrapped, wire, err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				t.Fatalf("wrapped %v, wire %q: reading the late answer: %v", wrapped, wire, err)
+			}
+			if resp.StatusCode != 200 || !strings.Contains(string(body), "deny") || !strings.Contains(string(body), "did not answer in time") {
+				t.Errorf("wrapped %v, wire %q: %d %q, want the fail-closed deny", wrapped, wire, resp.StatusCode, body)
+			}
+			if !wrapped && !resp.Close {
+				t.Errorf("wire %q: a late answer keeps its connection open", wire)
+			}
 		}
 	}
 }
