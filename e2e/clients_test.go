@@ -49,6 +49,7 @@ func TestClients(t *testing.T) {
 		{"fail-open", testFailOpen},
 		{"fail-closed-typed", testFailClosedTyped},
 		{"gateway", testGateway},
+		{"gateway-late", testGatewayLate},
 		{"gateway-down", testGatewayDown},
 	}
 	for _, h := range harness.Hosts() {

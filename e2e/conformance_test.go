@@ -36,6 +36,7 @@ var rows = []struct{ key, title string }{
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
 	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; Codex: the bridge, examples/bridge): a deny, the command does not run, the model is told the gateway's reason"},
 	{"gateway-noopinion", "Policy gateway: no opinion, the command runs"},
+	{"gateway-late", "Policy gateway, fail-closed, whose handler ignores its deadline: the gateway's fail-closed answer at the deadline takes effect, the command does not run, the model is told why"},
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 }

@@ -14,7 +14,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/e2e/fakemodel"
@@ -36,6 +38,10 @@ const (
 	gwDenyFile   = "gateway_deny.txt"
 	gwAllowFile  = "gateway_allow.txt"
 	gwDownFile   = "gateway_down.txt"
+	// gwLateFile: the gateway's handler never answers on a tool call
+	// writing it (until the test ends), past its deadline of gwLate.
+	gwLateFile = "gateway_late.txt"
+	gwLate     = 2 * time.Second
 )
 
 // bridgeOnCodex is why the bridge runs are not run on Gemini CLI.
@@ -50,6 +56,8 @@ type gateway struct {
 	token string
 	mu    sync.Mutex
 	reqs  []*gwRequest
+	// stuck counts the calls whose handler ignored its deadline.
+	stuck atomic.Int32
 }
 
 // gwRequest is one request the gateway received.
@@ -72,6 +80,7 @@ func startGateway(t *testing.T, sc *scenario.Scenario) *gateway {
 	b := make([]byte, 16)
 	rand.Read(b)
 	gw := &gateway{token: hex.EncodeToString(b)}
+	release := make(chan struct{})
 	policy := func(ctx context.Context, ev hooks.Event) (hooks.Response, error) {
 		rec, _ := ctx.Value(gwKey{}).(*gwRequest)
 		if rec == nil {
@@ -83,6 +92,13 @@ func startGateway(t *testing.T, sc *scenario.Scenario) *gateway {
 		if tool != nil {
 			rec.Subject, in = scenario.Subject(tool), tool.Input
 		}
+		if _, pre := ev.(*hooks.PreToolUseEvent); pre && strings.Contains(rec.Subject, gwLateFile) {
+			// A handler that ignores its context: the gateway must answer
+			// with its fail policy at the deadline anyway.
+			gw.stuck.Add(1)
+			<-release
+			return hooks.Allow(), nil
+		}
 		r := sc.Match(ev)
 		if r == nil {
 			return hooks.Response{}, nil
@@ -92,7 +108,7 @@ func startGateway(t *testing.T, sc *scenario.Scenario) *gateway {
 	}
 	inner := &hookhttp.Handler{
 		Adapters: hookmain.Adapters(),
-		Handlers: hooks.Handlers{Any: policy},
+		Handlers: hooks.Handlers{Any: policy, Fail: hooks.FailClosed, Timeout: gwLate},
 		Auth:     hookhttp.Bearer(gw.token),
 		Logger:   slog.New(slog.DiscardHandler),
 	}
@@ -109,6 +125,7 @@ func startGateway(t *testing.T, sc *scenario.Scenario) *gateway {
 		t.Fatalf("start the gateway: %v", err)
 	}
 	t.Cleanup(func() { srv.Close() })
+	t.Cleanup(func() { close(release) }) // first: Close waits for the handlers
 	gw.url = srv.URL + "/hook"
 	return gw
 }
@@ -174,6 +191,10 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.status = code
 	w.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap lets the gateway flush a late answer through the wrapper, as a
+// well-behaved middleware does.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // requests returns a copy of the recorded requests.
 func (gw *gateway) requests() []gwRequest {
@@ -421,5 +442,42 @@ func testGatewayDown(t *testing.T, h *harness.Host) {
 				t.Errorf("fail-open bridge with the gateway down: the command did not run: %s = %q (model saw %q)", gwDownFile, got, tr.Text)
 			}
 		})
+	}
+}
+
+// testGatewayLate runs a session whose gateway handler never answers one
+// shell command (it ignores its context) on a fail-closed gateway: the
+// gateway must answer with its fail policy at the handler's deadline, and
+// the client must honour that answer: the command does not run, the model
+// is told why. On Claude Code over its HTTP hooks, on Codex through the
+// bridge.
+func testGatewayLate(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "gateway-late")
+	switch h.Name {
+	case "claude", "codex":
+	default:
+		table.skip(h.Name, "gateway-late", bridgeOnCodex)
+		t.Skip(bridgeOnCodex)
+	}
+	hook := hookBin
+	if h.Name != "claude" {
+		hook = buildBridge(t)
+	}
+	gw := startGateway(t, gatewayScenario())
+	spec := harness.Spec{Host: h, Prompt: "run the e2e gateway scenario", Hook: []string{hook},
+		Register: gatewayRegister(t, h, gw.url, false),
+		Script: func(*harness.Run) fakemodel.Script {
+			return fakemodel.Script{shell(h.Name, "echo ran > "+gwLateFile), fakemodel.Say(firstAnswer)}
+		}}
+	o := runGateway(t, spec, gw, gw.token)
+	table.check(t, h.Name, "gateway-late")
+	if n := gw.stuck.Load(); n != 1 {
+		t.Errorf("the gateway's handler was stuck on %d calls, want 1 (the %s of %s)", n, expects[h.Name].pre, gwLateFile)
+	}
+	if got, ok := o.file(gwLateFile); ok {
+		t.Errorf("COMMAND RAN although the fail-closed gateway's handler missed its deadline: %s = %q", gwLateFile, got)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, failClosed) || !strings.Contains(tr.Text, "did not answer in time") {
+		t.Errorf("the model was not told the gateway's fail-closed reason; it saw %q", tr.Text)
 	}
 }
