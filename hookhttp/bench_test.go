@@ -47,7 +47,8 @@ func BenchmarkHandler(b *testing.B) {
 }
 
 // discardWriter is an http.ResponseWriter that keeps only the status and
-// the body's length.
+// the body's length. It can flush, as net/http's writers can, so that the
+// gateway answers on the request's goroutine.
 type discardWriter struct {
 	header http.Header
 	status int
@@ -62,3 +63,5 @@ func (d *discardWriter) Write(b []byte) (int, error) {
 	d.n = len(b)
 	return len(b), nil
 }
+
+func (d *discardWriter) Flush() {}
