@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
@@ -68,4 +69,22 @@ func ExampleTool_WritePaths() {
 	fmt.Println(hooks.ToolOf(ev).WritePaths())
 	// Output:
 	// [app.env.example .env notes.txt]
+}
+
+// ProcessInline answers one payload for a transport that owns a goroutine
+// per payload: the handler runs on it, and answer is called exactly once,
+// late only if a watchdog had to answer at the handler's deadline.
+func ExampleProcessInline() {
+	h := hooks.Handlers{
+		PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+			return hooks.Deny("stop"), nil
+		},
+		Timeout: time.Second,
+	}
+	payload := []byte(`{"session_id":"s1","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`)
+	hooks.ProcessInline(context.Background(), claude.New(), h, payload, 0, func(res hooks.Result, late bool) {
+		fmt.Printf("late=%v exit=%d %s", late, res.Output.ExitCode, res.Output.Stdout)
+	})
+	// Output:
+	// late=false exit=0 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stop"}}
 }
