@@ -49,6 +49,7 @@ func TestClients(t *testing.T) {
 		{"fail-open", testFailOpen},
 		{"fail-closed-typed", testFailClosedTyped},
 		{"gateway", testGateway},
+		{"permission-request", testPermissionRequest},
 		{"gateway-late", testGatewayLate},
 		{"gateway-down", testGatewayDown},
 	}
@@ -649,5 +650,74 @@ func testPromptDeny(t *testing.T, h *harness.Host) {
 	}
 	if got, ok := o.file("prompt_target.txt"); ok {
 		t.Errorf("a tool ran after the prompt was denied: prompt_target.txt = %q", got)
+	}
+}
+
+// Markers of the PermissionRequest runs.
+const (
+	permDenyReason = "E2E_PERM_DENY permreq_target.txt needs no escalation"
+	permFile       = "permreq_target.txt"
+)
+
+// testPermissionRequest runs a command that asks for escalation (Codex:
+// exec --approve-for-me in the workspace-write sandbox, an exec_command
+// with sandbox_permissions "require_escalated"), answered by the hook's
+// PermissionRequest handler: a deny must keep it from running and tell
+// the model our reason; an allow must run it without the reviewer (the
+// fake model) being asked.
+func testPermissionRequest(t *testing.T, h *harness.Host) {
+	rows := []string{"permreq-deny", "permreq-allow"}
+	table.expectRows(t, h.Name, rows...)
+	switch h.Name {
+	case "codex":
+	case "claude":
+		for _, row := range rows {
+			table.skip(h.Name, row, "PermissionRequest fires only in SDK mode (--permission-prompt-tool stdio), which this suite does not drive; the payload is checked against captures")
+		}
+		t.Skip("Claude Code: PermissionRequest fires only in SDK mode")
+	default:
+		const why = "the client has no permission-request event"
+		table.set(h.Name, rows[1], cell{"n/a", why})
+		table.na(t, h.Name, rows[0], why)
+	}
+	script := func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{
+			fakemodel.Call("exec_command", map[string]any{"cmd": "echo ran > " + permFile, "sandbox_permissions": "require_escalated", "justification": "e2e escalation"}),
+			fakemodel.Say(firstAnswer),
+		}
+	}
+	for _, tc := range []struct {
+		row      string
+		response scenario.Response
+	}{
+		{"permreq-deny", scenario.Response{Decision: "deny", Reason: permDenyReason}},
+		{"permreq-allow", scenario.Response{Decision: "allow"}},
+	} {
+		t.Run(tc.row, func(t *testing.T) {
+			table.check(t, h.Name, tc.row)
+			sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PermissionRequest, Kind: hooks.KindShell, Contains: permFile, Response: tc.response}}}
+			o := runWith(t, harness.Spec{Host: h, Prompt: "run the e2e permission scenario", Strict: true, Quiet: true, Script: script}, sc)
+			checkEvents(t, o)
+			es := o.entries("PermissionRequest")
+			if len(es) != 1 || es[0].Rule != 0 {
+				t.Fatalf("PermissionRequest was not answered once by our rule: %+v", es)
+			}
+			got, ran := o.file(permFile)
+			if tc.response.Decision == "deny" {
+				if ran {
+					t.Errorf("DENIED ESCALATION RAN: %s = %q", permFile, got)
+				}
+				if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, permDenyReason) {
+					t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+				}
+				return
+			}
+			if got != "ran\n" {
+				t.Errorf("the escalation we allowed did not run: %s = %q; model saw %q", permFile, got, o.toolResult(t, 0).Text)
+			}
+			if n := len(o.res.Main()); n != 2 {
+				t.Errorf("the model was called %d times, want 2 (the turn and the answer, no reviewer call)", n)
+			}
+		})
 	}
 }

@@ -31,6 +31,8 @@ var rows = []struct{ key, title string }{
 	{"fail-closed-panic", "Fail closed, handler panics: the tool is blocked"},
 	{"fail-closed-malformed", "Fail closed, malformed stdin: the tool is blocked"},
 	{"fail-open-panic", "Fail open, handler panics: the tool runs"},
+	{"permreq-deny", "PermissionRequest deny (Codex: an escalated command under exec --approve-for-me): the command does not run, the model is told our reason"},
+	{"permreq-allow", "PermissionRequest allow: the escalated command runs, the reviewer is not asked"},
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},

@@ -177,6 +177,12 @@ trust_level = "trusted"
 		},
 		command: func(r *Run, prompt string) ([]string, []string) {
 			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Project, "--skip-git-repo-check"}
+			if r.Strict {
+				// The sandbox in force and approvals by the auto-reviewer:
+				// an escalated command first goes through PermissionRequest
+				// hooks (codex exec forces approval "never" otherwise).
+				argv = append(argv, "--approve-for-me", "-c", `sandbox_mode="workspace-write"`)
+			}
 			if !r.Untrusted {
 				argv = append(argv, "--dangerously-bypass-hook-trust")
 			}

@@ -25,7 +25,9 @@ type Run struct {
 	// Server is the fake model server the client talks to.
 	Server *fakemodel.Server
 	// Strict leaves the client's own permission rules in force (Claude
-	// Code: no --allowedTools, so tools it would ask about are refused).
+	// Code: no --allowedTools, so tools it would ask about are refused;
+	// Codex: exec --approve-for-me in the workspace-write sandbox, so an
+	// escalated command asks PermissionRequest hooks, then the reviewer).
 	Strict bool
 	// Quiet leaves the host's Noisy events out of the registration.
 	Quiet bool
