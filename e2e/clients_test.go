@@ -659,33 +659,28 @@ const (
 	permFile       = "permreq_target.txt"
 )
 
-// testPermissionRequest runs a command that asks for escalation (Codex:
-// exec --approve-for-me in the workspace-write sandbox, an exec_command
-// with sandbox_permissions "require_escalated"), answered by the hook's
-// PermissionRequest handler: a deny must keep it from running and tell
-// the model our reason; an allow must run it without the reviewer (the
-// fake model) being asked.
+// testPermissionRequest runs a tool call the client asks permission for,
+// answered by the hook's PermissionRequest handler (Claude Code: a Bash
+// command not allowed, in SDK mode with nobody answering the client's
+// permission requests; Codex: exec --approve-for-me in the workspace-write
+// sandbox, an exec_command with sandbox_permissions "require_escalated").
+// A deny must keep it from running and tell the model our reason; an allow
+// must run it without anyone else being asked.
 func testPermissionRequest(t *testing.T, h *harness.Host) {
 	rows := []string{"permreq-deny", "permreq-allow"}
 	table.expectRows(t, h.Name, rows...)
+	var call fakemodel.Step
 	switch h.Name {
-	case "codex":
 	case "claude":
-		for _, row := range rows {
-			table.skip(h.Name, row, "PermissionRequest fires only in SDK mode (--permission-prompt-tool stdio), which this suite does not drive; the payload is checked against captures")
-		}
-		t.Skip("Claude Code: PermissionRequest fires only in SDK mode")
+		call = shell(h.Name, "echo ran > "+permFile)
+	case "codex":
+		call = fakemodel.Call("exec_command", map[string]any{"cmd": "echo ran > " + permFile, "sandbox_permissions": "require_escalated", "justification": "e2e escalation"})
 	default:
 		const why = "the client has no permission-request event"
 		table.set(h.Name, rows[1], cell{"n/a", why})
 		table.na(t, h.Name, rows[0], why)
 	}
-	script := func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{
-			fakemodel.Call("exec_command", map[string]any{"cmd": "echo ran > " + permFile, "sandbox_permissions": "require_escalated", "justification": "e2e escalation"}),
-			fakemodel.Say(firstAnswer),
-		}
-	}
+	script := func(*harness.Run) fakemodel.Script { return fakemodel.Script{call, fakemodel.Say(firstAnswer)} }
 	for _, tc := range []struct {
 		row      string
 		response scenario.Response
@@ -696,7 +691,7 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		t.Run(tc.row, func(t *testing.T) {
 			table.check(t, h.Name, tc.row)
 			sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PermissionRequest, Kind: hooks.KindShell, Contains: permFile, Response: tc.response}}}
-			o := runWith(t, harness.Spec{Host: h, Prompt: "run the e2e permission scenario", Strict: true, Quiet: true, Script: script}, sc)
+			o := runWith(t, harness.Spec{Host: h, Prompt: "run the e2e permission scenario", Permissions: true, Quiet: true, Script: script}, sc)
 			checkEvents(t, o)
 			es := o.entries("PermissionRequest")
 			if len(es) != 1 || es[0].Rule != 0 {

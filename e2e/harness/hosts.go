@@ -52,7 +52,14 @@ func Claude() *Host {
 		setup:    func(r *Run) error { return nil },
 		command: func(r *Run, prompt string) ([]string, []string) {
 			argv := []string{r.Clients.Bin("claude"), "-p", prompt, "--output-format", "stream-json", "--verbose"}
-			if !r.Strict {
+			if r.Permissions {
+				// SDK mode: PermissionRequest hooks fire only here (in plain
+				// -p mode a tool not allowed is refused at once).
+				msg, _ := json.Marshal(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": prompt}})
+				r.stdin, r.stdinUntil = string(msg)+"\n", `{"type":"result"`
+				argv = []string{r.Clients.Bin("claude"), "-p", "--input-format", "stream-json", "--permission-prompt-tool", "stdio",
+					"--output-format", "stream-json", "--verbose"}
+			} else if !r.Strict {
 				argv = append(argv, "--allowedTools", "Bash,Write,Edit,Read")
 			}
 			env := []string{
@@ -177,7 +184,7 @@ trust_level = "trusted"
 		},
 		command: func(r *Run, prompt string) ([]string, []string) {
 			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Project, "--skip-git-repo-check"}
-			if r.Strict {
+			if r.Permissions {
 				// The sandbox in force and approvals by the auto-reviewer:
 				// an escalated command first goes through PermissionRequest
 				// hooks (codex exec forces approval "never" otherwise).

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,15 +26,26 @@ type Run struct {
 	// Server is the fake model server the client talks to.
 	Server *fakemodel.Server
 	// Strict leaves the client's own permission rules in force (Claude
-	// Code: no --allowedTools, so tools it would ask about are refused;
-	// Codex: exec --approve-for-me in the workspace-write sandbox, so an
-	// escalated command asks PermissionRequest hooks, then the reviewer).
+	// Code: no --allowedTools, so tools it would ask about are refused).
 	Strict bool
 	// Quiet leaves the host's Noisy events out of the registration.
 	Quiet bool
 	// Untrusted runs Codex without --dangerously-bypass-hook-trust, so
 	// that only hooks trusted in its config.toml run.
 	Untrusted bool
+	// Permissions runs the client so that a tool it would ask about goes
+	// through its permission-request path, where PermissionRequest hooks
+	// decide: Claude Code in SDK mode (the prompt as stream-json on stdin,
+	// --permission-prompt-tool stdio, no --allowedTools, and nobody
+	// answering its control requests), Codex exec --approve-for-me in the
+	// workspace-write sandbox (an escalated command asks the hooks, then
+	// the reviewer).
+	Permissions bool
+	// stdin, when set by the host's command, is written to the client's
+	// standard input (else /dev/null), which stays open until the client's
+	// stdout holds stdinUntil (a client in a streaming input mode ends at
+	// end of input, and fails what is pending then).
+	stdin, stdinUntil string
 }
 
 // Events returns the native events to register for the run: the host's
@@ -82,6 +94,8 @@ type Spec struct {
 	Quiet bool
 	// Untrusted: see Run.Untrusted.
 	Untrusted bool
+	// Permissions: see Run.Permissions.
+	Permissions bool
 }
 
 // Result is what a run left behind.
@@ -139,7 +153,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		return nil, errors.New("harness: Spec needs Host, Clients and Dir")
 	}
 	r := &Run{Host: s.Host, Clients: s.Clients, Root: s.Dir,
-		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet, Untrusted: s.Untrusted}
+		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet, Untrusted: s.Untrusted, Permissions: s.Permissions}
 	for _, d := range []string{r.Home, r.Project, r.Tmp} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
@@ -187,6 +201,17 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 	cmd.Stdin = nil // /dev/null
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if r.stdin != "" {
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := io.WriteString(in, r.stdin); err != nil { // fits the pipe's buffer
+			in.Close()
+			return nil, err
+		}
+		cmd.Stdout = &closeWhen{w: &stdout, marker: []byte(r.stdinUntil), close: func() { in.Close() }}
+	}
 	inGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 
@@ -223,4 +248,23 @@ func (r *Run) baseEnv() []string {
 		"LANG=C.UTF-8",
 		"NO_PROXY=127.0.0.1,localhost", "no_proxy=127.0.0.1,localhost",
 	}
+}
+
+// closeWhen writes to w and calls close once what was written holds
+// marker.
+type closeWhen struct {
+	w      *bytes.Buffer
+	marker []byte
+	close  func()
+	done   bool
+}
+
+func (c *closeWhen) Write(p []byte) (int, error) {
+	from := max(0, c.w.Len()-len(c.marker))
+	n, err := c.w.Write(p)
+	if !c.done && bytes.Contains(c.w.Bytes()[from:], c.marker) {
+		c.done = true
+		c.close()
+	}
+	return n, err
 }
