@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -80,4 +81,29 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 func ExampleShellJoin() {
 	fmt.Println(ShellJoin([]string{"/opt/hooks/guard", "--host", "codex", "it's here"}))
 	// Output: /opt/hooks/guard --host codex 'it'\''s here'
+}
+
+// closeWhen closes once, when the marker is written, even split across
+// writes.
+func TestCloseWhen(t *testing.T) {
+	var buf bytes.Buffer
+	closed := 0
+	c := &closeWhen{w: &buf, marker: []byte(`{"type":"result"`), close: func() { closed++ }}
+	for i, step := range []struct {
+		chunk string
+		want  int
+	}{
+		{`{"type":"assistant"}` + "\n" + `{"ty`, 0},
+		{`pe":"res`, 0},
+		{`ult","x":1}` + "\n", 1},
+		{`{"type":"result"}`, 1},
+	} {
+		c.Write([]byte(step.chunk))
+		if closed != step.want {
+			t.Fatalf("after write %d: closed %d times, want %d", i, closed, step.want)
+		}
+	}
+	if !strings.HasSuffix(buf.String(), `{"type":"result"}`) {
+		t.Errorf("buffer %q", buf.String())
+	}
 }
