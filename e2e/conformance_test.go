@@ -36,7 +36,7 @@ var rows = []struct{ key, title string }{
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
-	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; Codex: the bridge, examples/bridge): a deny, the command does not run, the model is told the gateway's reason"},
+	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; Codex and Gemini CLI: the bridge, examples/bridge): a deny, the command does not run, the model is told the gateway's reason"},
 	{"gateway-noopinion", "Policy gateway: no opinion, the command runs"},
 	{"gateway-late", "Policy gateway, fail-closed, whose handler ignores its deadline: the gateway's fail-closed answer at the deadline takes effect, the command does not run, the model is told why"},
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},

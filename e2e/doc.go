@@ -28,10 +28,10 @@
 //   - The gateway runs (gateway_test.go): a hookhttp.Handler started in
 //     the test process with hookhttp.StartLocal, answering a scenario's
 //     rules and recording every request; Claude Code calls it through HTTP
-//     hooks and Codex through examples/bridge (built with go build), both
-//     registered by install --gateway. A gateway that is down is a closed
-//     port, or one that drops every connection unanswered (so that the
-//     run sees the bridge call it).
+//     hooks, Codex and Gemini CLI through examples/bridge (built with go
+//     build), all registered by install --gateway. A gateway that is down
+//     is a closed port, or one that drops every connection unanswered (so
+//     that the run sees the bridge call it).
 //
 // Environment: HOOKS_E2E_WRITE=1 (or -update, with `go test ./e2e`)
 // rewrites the golden fixtures in e2e/testdata and CONFORMANCE.md at the

@@ -44,9 +44,6 @@ const (
 	gwLate     = 2 * time.Second
 )
 
-// bridgeOnCodex is why the bridge runs are not run on Gemini CLI.
-const bridgeOnCodex = "the bridge is run on Codex only, to keep the suite short"
-
 // gateway is a policy gateway (hookhttp.Handler with the real adapters)
 // served in-process by hookhttp.StartLocal on 127.0.0.1 for one run. A
 // scenario's rules answer; every request is recorded.
@@ -314,7 +311,7 @@ func gatewayScenario() *scenario.Scenario {
 
 // testGateway runs a session whose hooks ask a policy gateway, registered
 // by install --gateway: on Claude Code HTTP hooks ("type": "http") that
-// call it, on Codex the bridge binary (examples/bridge). The gateway
+// call it, on Codex and Gemini CLI the bridge binary (examples/bridge). The gateway
 // denies one shell command and has no opinion on the next: the first must
 // not run and the model must be told the gateway's reason, the second
 // must run.
@@ -323,12 +320,8 @@ func testGateway(t *testing.T, h *harness.Host) {
 	wire := ""
 	switch h.Name {
 	case "claude":
-	case "codex":
-		wire = hookhttp.WireEnvelope
 	default:
-		table.skip(h.Name, "gateway-deny", bridgeOnCodex)
-		table.skip(h.Name, "gateway-noopinion", bridgeOnCodex)
-		t.Skip(bridgeOnCodex)
+		wire = hookhttp.WireEnvelope
 	}
 	hook := hookBin // Claude Code calls the gateway itself; the binary is not run
 	if h.Name != "claude" {
@@ -396,13 +389,8 @@ func testGatewayDown(t *testing.T, h *harness.Host) {
 		t.Run(row, func(t *testing.T) {
 			t.Parallel()
 			table.expectRows(t, h.Name, row)
-			switch h.Name {
-			case "codex":
-			case "claude":
+			if h.Name == "claude" {
 				table.na(t, h.Name, row, "Claude Code calls the gateway itself (HTTP hooks) and lets the action go on when it is down, whatever the policy; the bridge as its command hook blocks (hookhttp README)")
-			default:
-				table.skip(h.Name, row, bridgeOnCodex)
-				t.Skip(bridgeOnCodex)
 			}
 			table.check(t, h.Name, row)
 			var dead *deadGateway
@@ -449,16 +437,10 @@ func testGatewayDown(t *testing.T, h *harness.Host) {
 // shell command (it ignores its context) on a fail-closed gateway: the
 // gateway must answer with its fail policy at the handler's deadline, and
 // the client must honour that answer: the command does not run, the model
-// is told why. On Claude Code over its HTTP hooks, on Codex through the
-// bridge.
+// is told why. On Claude Code over its HTTP hooks, on Codex and Gemini CLI
+// through the bridge.
 func testGatewayLate(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "gateway-late")
-	switch h.Name {
-	case "claude", "codex":
-	default:
-		table.skip(h.Name, "gateway-late", bridgeOnCodex)
-		t.Skip(bridgeOnCodex)
-	}
 	hook := hookBin
 	if h.Name != "claude" {
 		hook = buildBridge(t)
