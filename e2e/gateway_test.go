@@ -272,6 +272,22 @@ func gatewayRegister(t *testing.T, h *harness.Host, url string, failClosed bool)
 	})
 }
 
+// gatewaySpec is a run whose hooks ask gw, registered by install
+// --gateway (fail-open): Claude Code's HTTP hooks call it (the hook binary
+// is not run), the other clients run the bridge. The model takes steps,
+// then answers.
+func gatewaySpec(t *testing.T, h *harness.Host, gw *gateway, steps ...fakemodel.Step) harness.Spec {
+	hook := hookBin
+	if h.Name != "claude" {
+		hook = buildBridge(t)
+	}
+	return harness.Spec{Host: h, Prompt: "run the e2e gateway scenario", Hook: []string{hook},
+		Register: gatewayRegister(t, h, gw.url, false),
+		Script: func(*harness.Run) fakemodel.Script {
+			return append(append(fakemodel.Script{}, steps...), fakemodel.Say(firstAnswer))
+		}}
+}
+
 // runGateway runs the client with the hooks of spec (registered by
 // spec.Register) and the gateway's token in its environment; gw, when not
 // nil, is logged with the evidence.
@@ -317,23 +333,12 @@ func gatewayScenario() *scenario.Scenario {
 // must run.
 func testGateway(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "gateway-deny", "gateway-noopinion")
-	wire := ""
-	switch h.Name {
-	case "claude":
-	default:
-		wire = hookhttp.WireEnvelope
-	}
-	hook := hookBin // Claude Code calls the gateway itself; the binary is not run
-	if h.Name != "claude" {
-		hook = buildBridge(t)
+	wire := hookhttp.WireEnvelope
+	if h.Name == "claude" {
+		wire = ""
 	}
 	gw := startGateway(t, gatewayScenario())
-	spec := harness.Spec{Host: h, Prompt: "run the e2e gateway scenario", Hook: []string{hook},
-		Register: gatewayRegister(t, h, gw.url, false),
-		Script: func(*harness.Run) fakemodel.Script {
-			return fakemodel.Script{shell(h.Name, "echo ran > "+gwDenyFile), shell(h.Name, "echo ran > "+gwAllowFile), fakemodel.Say(firstAnswer)}
-		}}
-	o := runGateway(t, spec, gw, gw.token)
+	o := runGateway(t, gatewaySpec(t, h, gw, shell(h.Name, "echo ran > "+gwDenyFile), shell(h.Name, "echo ran > "+gwAllowFile)), gw, gw.token)
 	pre := expects[h.Name].pre
 	reqs := gw.requests()
 	if len(reqs) == 0 {
@@ -441,17 +446,8 @@ func testGatewayDown(t *testing.T, h *harness.Host) {
 // through the bridge.
 func testGatewayLate(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.Name, "gateway-late")
-	hook := hookBin
-	if h.Name != "claude" {
-		hook = buildBridge(t)
-	}
 	gw := startGateway(t, gatewayScenario())
-	spec := harness.Spec{Host: h, Prompt: "run the e2e gateway scenario", Hook: []string{hook},
-		Register: gatewayRegister(t, h, gw.url, false),
-		Script: func(*harness.Run) fakemodel.Script {
-			return fakemodel.Script{shell(h.Name, "echo ran > "+gwLateFile), fakemodel.Say(firstAnswer)}
-		}}
-	o := runGateway(t, spec, gw, gw.token)
+	o := runGateway(t, gatewaySpec(t, h, gw, shell(h.Name, "echo ran > "+gwLateFile)), gw, gw.token)
 	table.check(t, h.Name, "gateway-late")
 	if n := gw.stuck.Load(); n != 1 {
 		t.Errorf("the gateway's handler was stuck on %d calls, want 1 (the %s of %s)", n, expects[h.Name].pre, gwLateFile)
