@@ -112,3 +112,27 @@ func TestProcessInlineCancelled(t *testing.T) {
 		t.Errorf("answer called %d times", calls)
 	}
 }
+
+// The caller's deadline, when earlier than the handler's budget, is when
+// the watchdog answers a handler that ignores its context.
+func TestProcessInlineCallerDeadline(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-release
+		return hooks.Allow(), nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	answered := make(chan bool, 1)
+	go hooks.ProcessInline(ctx, fake{host: "one"}, hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: time.Hour},
+		[]byte(`{"hook_event_name":"Pre","tool":"ls"}`), 0, func(res hooks.Result, late bool) { answered <- late })
+	select {
+	case late := <-answered:
+		if !late {
+			t.Error("answered on the calling goroutine while its handler is stuck")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no answer at the caller's deadline")
+	}
+}

@@ -265,9 +265,11 @@ func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) {
 	var watchdog *time.Timer
 	if limit > 0 {
 		ctx, cancel = context.WithTimeout(ctx, limit)
-		watchdog = time.AfterFunc(limit, c.watchdog)
 	} else {
 		ctx, cancel = context.WithCancel(ctx)
+	}
+	if d, ok := ctx.Deadline(); ok { // ours, or the caller's when earlier
+		watchdog = time.AfterFunc(time.Until(d), c.watchdog)
 	}
 	resp, err := inline(ctx, &c.h, c.ev)
 	if watchdog != nil {
