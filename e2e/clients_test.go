@@ -50,6 +50,7 @@ func TestClients(t *testing.T) {
 		{"fail-closed-typed", testFailClosedTyped},
 		{"gateway", testGateway},
 		{"permission-request", testPermissionRequest},
+		{"subagent", testSubagent},
 		{"gateway-late", testGatewayLate},
 		{"gateway-down", testGatewayDown},
 	}
@@ -715,4 +716,80 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 			}
 		})
 	}
+}
+
+// Markers of the subagent run.
+const (
+	ctxSubStart   = "E2E_CTX_SUBAGENT_START"
+	subStopReason = "E2E_SUBSTOP check the subagent's work once more"
+	subPrompt     = "E2E_SUBAGENT_TASK say hello"
+)
+
+// testSubagent runs a subagent (Claude Code's Agent tool): SubagentStart
+// context must reach the subagent's first request, and a SubagentStop deny
+// must continue the subagent exactly once with our reason (the loop guard
+// lets the second stop end it), after which the parent gets the
+// subagent's final text.
+func testSubagent(t *testing.T, h *harness.Host) {
+	rows := []string{"subagent-ctx", "subagent-stop"}
+	table.expectRows(t, h.Name, rows...)
+	switch h.Name {
+	case "claude":
+	case "codex":
+		const why = "Codex starts no subagent in codex exec runs here (its SubagentStart/SubagentStop are checked against its schemas)"
+		table.skip(h.Name, rows[0], why)
+		table.skip(h.Name, rows[1], why)
+		t.Skip(why)
+	default:
+		const why = "the client has no subagent events"
+		table.set(h.Name, rows[1], cell{"n/a", why})
+		table.na(t, h.Name, rows[0], why)
+	}
+	sc := &scenario.Scenario{Rules: []scenario.Rule{
+		{Event: hooks.SubagentStart, Response: scenario.Response{Context: ctxSubStart}},
+		{Event: hooks.SubagentStop, Response: scenario.Response{Decision: "deny", Reason: subStopReason}},
+	}}
+	script := func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{
+			fakemodel.Call("Agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose"}),
+			fakemodel.Say(firstAnswer),
+			// The subagent answers, and again when our deny continues it.
+			fakemodel.Subagent(subPrompt, fakemodel.Say("subagent first answer"), fakemodel.Say("subagent second answer")),
+		}
+	}
+	o := runClient(t, h, sc, "run the e2e subagent scenario", script)
+	checkEvents(t, o)
+	main := o.res.Main()
+	if len(main) != 4 {
+		t.Fatalf("want 4 model requests (parent, subagent, subagent continued, parent); got %d", len(main))
+	}
+	conv := func(i int) string { return fakemodel.Conversation(h.Protocol, main[i]) }
+	t.Run("subagent-ctx", func(t *testing.T) {
+		table.check(t, h.Name, "subagent-ctx")
+		if es := o.entries("SubagentStart"); len(es) != 1 || es[0].Rule != 0 {
+			t.Fatalf("SubagentStart was not answered once by our rule: %+v", es)
+		}
+		if !strings.Contains(conv(1), subPrompt) || !strings.Contains(conv(1), ctxSubStart) {
+			t.Errorf("the subagent's first request does not carry its task and our context: %s", clip(conv(1), 600))
+		}
+		if strings.Contains(conv(0), ctxSubStart) {
+			t.Errorf("the parent's first request carries the subagent context before the subagent started")
+		}
+	})
+	t.Run("subagent-stop", func(t *testing.T) {
+		table.check(t, h.Name, "subagent-stop")
+		stops := o.entries("SubagentStop")
+		if len(stops) != 2 || stops[0].Rule != 1 {
+			t.Fatalf("want two SubagentStop calls, the first answered by our rule: %+v", stops)
+		}
+		if ev, ok := o.parse(t, stops[1]).(*hooks.SubagentStopEvent); !ok || !ev.Active {
+			t.Errorf("second SubagentStop: %T, want an active SubagentStopEvent", o.parse(t, stops[1]))
+		}
+		if !strings.Contains(conv(2), subStopReason) || strings.Contains(conv(1), subStopReason) {
+			t.Errorf("our reason is not (only) in the subagent's continued request")
+		}
+		if !strings.Contains(conv(3), "subagent second answer") {
+			t.Errorf("the parent did not get the continued subagent's final text: %s", clip(conv(3), 600))
+		}
+	})
 }

@@ -33,6 +33,8 @@ var rows = []struct{ key, title string }{
 	{"fail-open-panic", "Fail open, handler panics: the tool runs"},
 	{"permreq-deny", "PermissionRequest deny (Claude Code: a Bash command not allowed, SDK mode, nobody else answering; Codex: an escalated command under exec --approve-for-me): the command does not run, the model is told our reason"},
 	{"permreq-allow", "PermissionRequest allow: the command runs, nobody else (SDK host, reviewer) is asked"},
+	{"subagent-ctx", "SubagentStart context reaches the subagent"},
+	{"subagent-stop", "SubagentStop deny continues the subagent once with our reason; the loop guard ends it the second time; the parent gets its final text"},
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},

@@ -33,7 +33,7 @@ var expects = map[string]expect{
 			"PostCompact": "", "TaskCreated": "", "TaskCompleted": "", "ConfigChange": "", "CwdChanged": "", "FileChanged": "",
 			"PermissionDenied": "",
 		},
-		tools:        map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead},
+		tools:        map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead, "Agent": hooks.KindOther},
 		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},

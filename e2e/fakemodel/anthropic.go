@@ -56,14 +56,26 @@ func (s *Server) anthropic(r *http.Request, rec *Request) func(http.ResponseWrit
 	rec.Main = len(req.Tools) > 0
 	st := Say(Done)
 	if rec.Main {
-		for _, m := range req.Messages {
+		var first string
+		assistants := 0
+		for i, m := range req.Messages {
+			if m.Role == "assistant" {
+				assistants++
+			}
 			for _, b := range anthropicBlocks(m.Content) {
 				if b.Type == "tool_result" {
 					rec.Step++
 				}
+				if i == 0 && b.Type == "text" {
+					first += b.Text
+				}
 			}
 		}
 		st = s.script.at(rec.Step)
+		if sub, ok := s.script.sub(first); ok {
+			rec.Step = assistants
+			st = sub.at(assistants)
+		}
 	}
 	model := req.Model
 	if model == "" {

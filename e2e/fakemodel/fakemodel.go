@@ -19,6 +19,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -46,6 +47,13 @@ type Step struct {
 	Freeform string
 	// Text is the final answer when Tool is empty.
 	Text string
+	// Marker and Sub, when set, make the step no turn of the script but
+	// the script of a subagent: requests whose first user message holds
+	// Marker are answered from Sub, by the number of assistant messages
+	// so far (a stop hook continues a subagent without a tool result).
+	// Only the Anthropic dialect honours them (Claude Code's Agent tool).
+	Marker string
+	Sub    Script
 }
 
 // Call returns a tool-call step.
@@ -57,6 +65,9 @@ func Custom(tool, input string) Step { return Step{Tool: tool, Freeform: input} 
 // Say returns a final-text step.
 func Say(text string) Step { return Step{Text: text} }
 
+// Subagent returns the script of the subagents whose task holds marker.
+func Subagent(marker string, steps ...Step) Step { return Step{Marker: marker, Sub: steps} }
+
 // Script is the sequence of turns. Requests past the end get Done.
 type Script []Step
 
@@ -65,10 +76,27 @@ type Script []Step
 const Done = "done"
 
 func (s Script) at(i int) Step {
-	if i < len(s) {
-		return s[i]
+	for _, st := range s {
+		if st.Marker != "" {
+			continue // a subagent's script, not a turn
+		}
+		if i == 0 {
+			return st
+		}
+		i--
 	}
 	return Say(Done)
+}
+
+// sub returns the script of the subagent whose first user message is
+// first, if any.
+func (s Script) sub(first string) (Script, bool) {
+	for _, st := range s {
+		if st.Marker != "" && strings.Contains(first, st.Marker) {
+			return st.Sub, true
+		}
+	}
+	return nil, false
 }
 
 // Request is one recorded HTTP request.

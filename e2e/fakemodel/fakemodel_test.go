@@ -93,6 +93,31 @@ func TestAnthropicStepsByToolResults(t *testing.T) {
 	}
 }
 
+// A subagent (first user message holding its marker) is answered from its
+// own script, by assistant messages so far; the main script skips it.
+func TestAnthropicSubagent(t *testing.T) {
+	srv := start(t, fakemodel.Anthropic, fakemodel.Script{
+		fakemodel.Call("Agent", map[string]any{"prompt": "SUB_X task"}),
+		fakemodel.Subagent("SUB_X", fakemodel.Say("sub one"), fakemodel.Say("sub two")),
+		fakemodel.Say("parent done"),
+	})
+	text := func(body string) any {
+		return events(t, post(t, srv.URL()+"/v1/messages", body))[2]["delta"].(map[string]any)["text"]
+	}
+	if got := text(`{"model":"m","stream":true,"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"SUB_X task"}]}`); got != "sub one" {
+		t.Errorf("subagent's first answer = %v", got)
+	}
+	if got := text(`{"model":"m","stream":true,"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":[{"type":"text","text":"SUB_X task"}]},
+		{"role":"assistant","content":[{"type":"text","text":"sub one"}]},{"role":"user","content":"Stop hook feedback: again"}]}`); got != "sub two" {
+		t.Errorf("subagent's continued answer = %v", got)
+	}
+	if got := text(`{"model":"m","stream":true,"tools":[{"name":"Bash"}],"messages":[{"role":"user","content":"go"},
+		{"role":"assistant","content":[{"type":"tool_use","id":"toolu_e2e_0","name":"Agent","input":{}}]},
+		{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_e2e_0","content":"sub two"}]}]}`); got != "parent done" {
+		t.Errorf("parent's answer after the subagent = %v (the subagent's script must not count as a step)", got)
+	}
+}
+
 func TestGeminiFunctionCall(t *testing.T) {
 	srv := start(t, fakemodel.Gemini, fakemodel.Script{fakemodel.Call("run_shell_command", map[string]any{"command": "echo hi"})})
 	url := srv.URL() + "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
