@@ -83,6 +83,9 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 			Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Response{}, errNoBridge }}
 		return hooks.Serve(ctx, Adapters(), noBridge, stdin, stdout, stderr, rest)
 	}
+	if exit != nil {
+		return hooks.ServeMain(ctx, Adapters(), h, stdin, stdout, stderr, args, exit)
+	}
 	return hooks.Serve(ctx, Adapters(), h, stdin, stdout, stderr, args)
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenthooks/hooks"
 )
@@ -45,5 +46,31 @@ func TestGatewayWithoutBridgeFails(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "no gateway bridge") || strings.Count(stderr.String(), "\n") != 1 {
 		t.Fatalf("stderr %q: want one line naming the missing bridge", stderr.String())
+	}
+}
+
+// Run answers through hooks.ServeMain (the handler on the calling
+// goroutine): a handler stuck past its deadline is answered by the
+// watchdog, which calls exit with the fail policy's code while the handler
+// still runs. hooks.Serve would never call exit.
+func TestRunUsesServeMain(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-release
+		return hooks.Allow(), nil
+	}
+	h := hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: 50 * time.Millisecond}
+	payload := `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	exited := make(chan int, 1)
+	var stdout, stderr strings.Builder
+	go run(context.Background(), h, []string{"--host", "claude"}, strings.NewReader(payload), &stdout, &stderr, func(code int) { exited <- code })
+	select {
+	case code := <-exited:
+		if code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny"`) {
+			t.Errorf("watchdog exit %d, stdout %q; want 0 and the fail-closed deny", code, stdout.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("exit was not called at the deadline: Run does not answer through hooks.ServeMain")
 	}
 }
