@@ -41,6 +41,7 @@ func TestClients(t *testing.T) {
 		{"guard", testGuard},
 		{"control", testControl},
 		{"installer", testInstaller},
+		{"guard-binary", testGuardBinary},
 		{"codex-trust", testCodexTrust},
 		{"context", testContextAllowStop},
 		{"prompt-deny", testPromptDeny},
@@ -792,4 +793,35 @@ func testSubagent(t *testing.T, h *harness.Host) {
 			t.Errorf("the parent did not get the continued subagent's final text: %s", clip(conv(3), 600))
 		}
 	})
+}
+
+// guardReason is what examples/guard tells the model about `rm -rf`.
+const guardReason = "guard: `rm -rf` is not allowed"
+
+// testGuardBinary runs examples/guard, the program a user ships: built
+// with hookmain.Run (hooks.ServeMain, os.Exit), registered by the
+// installer. Its `rm -rf` must not run and the model must be told the
+// guard's reason; a plain command must run.
+func testGuardBinary(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "guard-binary")
+	table.check(t, h.Name, "guard-binary")
+	spec := harness.Spec{Host: h, Prompt: "run the e2e guard binary scenario", Quiet: true,
+		Hook:     []string{buildExample(t, "guard")},
+		Register: installerRegister(t, h, false),
+		Prepare: func(r *harness.Run) error {
+			return os.WriteFile(filepath.Join(r.Project, "keep.txt"), []byte("kept\n"), 0o644)
+		},
+		Script: func(*harness.Run) fakemodel.Script {
+			return fakemodel.Script{shell(h.Name, "rm -rf keep.txt"), shell(h.Name, "echo ran > guard_allowed.txt"), fakemodel.Say(firstAnswer)}
+		}}
+	o := runRaw(t, spec, nil)
+	if got, ok := o.file("keep.txt"); !ok || got != "kept\n" {
+		t.Errorf("THE GUARD DID NOT BLOCK `rm -rf keep.txt`: keep.txt = %q, present %v", got, ok)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, guardReason) {
+		t.Errorf("the model was not told the guard's reason; it saw %q", tr.Text)
+	}
+	if got, _ := o.file("guard_allowed.txt"); got != "ran\n" {
+		t.Errorf("the guard blocked a plain command: guard_allowed.txt = %q", got)
+	}
 }

@@ -234,35 +234,36 @@ func ruleOf(sc *scenario.Scenario, r *scenario.Rule) int {
 	return -1
 }
 
-var (
-	bridgeOnce sync.Once
-	bridgeBin  string
-	bridgeErr  error
-)
+// examples are the example binaries built for the runs, by name.
+var examples sync.Map // name -> func() (string, error)
 
-// buildBridge builds examples/bridge (a hook binary made of hookhttp.Main
-// and no policy of its own) with go build, once.
-func buildBridge(t *testing.T) string {
+// buildExample builds examples/<name> with go build, once per test binary,
+// and returns its path.
+func buildExample(t *testing.T, name string) string {
 	t.Helper()
-	bridgeOnce.Do(func() {
-		bin := filepath.Join(binDir, "bridge")
+	f, _ := examples.LoadOrStore(name, sync.OnceValues(func() (string, error) {
+		bin := filepath.Join(binDir, name)
 		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
 		if _, err := os.Stat(goBin); err != nil {
 			goBin = "go"
 		}
-		cmd := exec.Command(goBin, "build", "-o", bin, "./examples/bridge")
+		cmd := exec.Command(goBin, "build", "-o", bin, "./examples/"+name)
 		cmd.Dir = modRoot
 		if out, err := cmd.CombinedOutput(); err != nil {
-			bridgeErr = fmt.Errorf("cannot build examples/bridge: %v\n%s", err, out)
-			return
+			return "", fmt.Errorf("cannot build examples/%s: %v\n%s", name, err, out)
 		}
-		bridgeBin = bin
-	})
-	if bridgeErr != nil {
-		t.Fatal(bridgeErr)
+		return bin, nil
+	}))
+	bin, err := f.(func() (string, error))()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return bridgeBin
+	return bin
 }
+
+// buildBridge builds examples/bridge (a hook binary made of hookhttp.Main
+// and no policy of its own).
+func buildBridge(t *testing.T) string { return buildExample(t, "bridge") }
 
 // gatewayRegister registers binary with install.Install --gateway url
 // (project scope), the token in $E2E_GATEWAY_TOKEN.
