@@ -225,7 +225,8 @@ func processMain(ctx context.Context, a Adapter, h Handlers, payload []byte, hos
 // (a hook process, an HTTP request): the handler runs on the calling
 // goroutine, which saves Process's hand-off to a handler goroutine, the
 // main cost of an event otherwise, and a watchdog answers with the fail
-// policy as soon as the handler's deadline passes.
+// policy as soon as the handler's deadline passes (its budget, as for
+// Process, or ctx's deadline when that is earlier).
 //
 // answer is called exactly once with the result: on the calling goroutine,
 // or on the watchdog's with late set when the deadline passed first.
