@@ -14,7 +14,10 @@
 // The handler runs on the request's goroutine. When its deadline passes
 // first, the fail policy's answer is sent at once, whole (with its length)
 // and with "Connection: close"; a handler that ignores its context still
-// holds that goroutine and connection until it returns.
+// holds that goroutine and connection until it returns. Over HTTP/2, and
+// behind a ResponseWriter that cannot flush, an answer cannot end before
+// ServeHTTP returns: there the handler runs on a goroutine of its own
+// (hooks.Process), and ServeHTTP returns at the deadline.
 //
 // # Claude Code over HTTP
 //

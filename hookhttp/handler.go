@@ -110,6 +110,11 @@ type exchange struct {
 // respond writes the answer; hooks.ProcessInline calls it exactly once.
 func (x *exchange) respond(res hooks.Result, late bool) {
 	x.answered.Store(true)
+	if late {
+		// The connection cannot serve another request until the handler
+		// returns (late answers are HTTP/1: see decide).
+		x.w.Header().Set("Connection", "close")
+	}
 	status := x.g.answer(x.w, x.a, res, x.envelope, late)
 	if late {
 		x.g.logDecision(x.r.Context(), x.a, res, status, x.envelope, x.start)
@@ -132,10 +137,12 @@ func (x *exchange) decide(host hooks.Host, hostTimeout time.Duration, payload []
 		x.fail(host, cause)
 		return
 	}
-	if !canFlush(x.w) {
-		// A late answer could not be pushed out before the handler
-		// returns: run the handler on a goroutine of its own instead, so
-		// that ServeHTTP returns (and answers) at the deadline.
+	if x.r.ProtoMajor >= 2 || !canFlush(x.w) {
+		// A late answer could not be completed before the handler returns:
+		// HTTP/2 ends a response's stream only when ServeHTTP returns, and
+		// a writer that cannot flush holds the answer back. Run the
+		// handler on a goroutine of its own instead, so that ServeHTTP
+		// returns (and answers) at the deadline.
 		x.respond(hooks.Process(x.r.Context(), x.a, x.g.Handlers, payload, hostTimeout), false)
 		return
 	}
@@ -187,8 +194,7 @@ func (x *exchange) recoverPanic() {
 
 // answer writes the decision and returns its status. A late answer (the
 // handler is still running past its deadline) is flushed with its length
-// at once, and closes the connection: it cannot serve another request
-// until the handler returns.
+// at once.
 func (g *Handler) answer(w http.ResponseWriter, a hooks.Adapter, res hooks.Result, envelope, late bool) int {
 	status := http.StatusOK
 	var body []byte
@@ -206,7 +212,6 @@ func (g *Handler) answer(w http.ResponseWriter, a hooks.Adapter, res hooks.Resul
 	hd["Cache-Control"] = noStore
 	if late {
 		hd.Set("Content-Length", strconv.Itoa(len(body)))
-		hd.Set("Connection", "close")
 	}
 	w.WriteHeader(status)
 	w.Write(body)

@@ -463,3 +463,48 @@ func TestHandlerStuckHandler(t *testing.T) {
 		}
 	}
 }
+
+// Over HTTP/2 a response ends only when ServeHTTP returns, so the gateway
+// runs the handler on a goroutine of its own there: the late answer ends
+// at the deadline (a reader waiting for the end of the body is not held
+// until the handler returns), and the next request on the same connection
+// is answered while the stuck handler still runs.
+func TestHandlerStuckHandlerHTTP2(t *testing.T) {
+	release := make(chan struct{})
+	var releaseOnce sync.Once
+	pre := func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		if ev.Tool.Input.(*hooks.ShellInput).Command == "stuck" {
+			<-release
+		}
+		return hooks.Deny("no"), nil
+	}
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: hooks.Handlers{PreToolUse: pre, Fail: hooks.FailClosed, Timeout: 100 * time.Millisecond}, Logger: quiet()}
+	srv := httptest.NewUnstartedServer(g)
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	defer releaseOnce.Do(func() { close(release) })
+	client := srv.Client()
+	client.Timeout = 10 * time.Second
+	for _, tc := range []struct{ tool, want string }{
+		{"stuck", "did not answer in time"},
+		{"ls", `"reason":"no"`},
+	} {
+		start := time.Now()
+		resp, err := client.Post(srv.URL+"/?host=one", "application/json", strings.NewReader(`{"hook_event_name":"Pre","tool":"`+tc.tool+`"}`))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.tool, err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatalf("%s: reading the whole answer: %v (after %v)", tc.tool, err, time.Since(start))
+		}
+		if resp.ProtoMajor != 2 || resp.StatusCode != 200 || !strings.Contains(string(body), tc.want) {
+			t.Errorf("%s: HTTP/%d %d %q, want HTTP/2 200 with %q", tc.tool, resp.ProtoMajor, resp.StatusCode, body, tc.want)
+		}
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("%s: the answer ended after %v, not at the handler's deadline", tc.tool, took)
+		}
+	}
+}
