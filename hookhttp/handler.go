@@ -126,8 +126,9 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 
 // decide answers the payload through respond, exactly once: with
 // hooks.ProcessInline (the handler on this goroutine, a watchdog at its
-// deadline), or with the fail policy when the payload could not be read or
-// its host cannot be told. No panic escapes.
+// deadline), with hooks.Process where a late answer could not end before
+// ServeHTTP returns, or with the fail policy when the payload could not be
+// read or its host cannot be told. No panic escapes.
 func (x *exchange) decide(host hooks.Host, hostTimeout time.Duration, payload []byte, cause error) {
 	defer x.recoverPanic()
 	if cause == nil {
