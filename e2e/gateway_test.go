@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -243,11 +242,7 @@ func buildExample(t *testing.T, name string) string {
 	t.Helper()
 	f, _ := examples.LoadOrStore(name, sync.OnceValues(func() (string, error) {
 		bin := filepath.Join(binDir, name)
-		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goBin); err != nil {
-			goBin = "go"
-		}
-		cmd := exec.Command(goBin, "build", "-o", bin, "./examples/"+name)
+		cmd := exec.Command("go", "build", "-o", bin, "./examples/"+name)
 		cmd.Dir = modRoot
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return "", fmt.Errorf("cannot build examples/%s: %v\n%s", name, err, out)

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -83,11 +82,7 @@ func setup(t *testing.T) {
 			return
 		}
 		hookBin = filepath.Join(binDir, "testhook")
-		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goBin); err != nil {
-			goBin = "go"
-		}
-		cmd := exec.CommandContext(ctx, goBin, "build", "-o", hookBin, "./e2e/testhook")
+		cmd := exec.CommandContext(ctx, "go", "build", "-o", hookBin, "./e2e/testhook")
 		cmd.Dir = modRoot
 		if out, err := cmd.CombinedOutput(); err != nil {
 			setupErr = fmt.Errorf("cannot build the test hook: %v\n%s", err, out)
