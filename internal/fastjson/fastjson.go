@@ -157,22 +157,30 @@ func (v Value) Float() (float64, bool) {
 	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
 		return 0, false
 	}
-	if len(raw) <= 15 {
-		// A whole number below 10^15 is exact in a float64: no need for
-		// the general (and much slower) conversion.
-		var n uint64
-		for i := 0; i < len(raw); i++ {
-			c := raw[i]
-			if c < '0' || c > '9' {
-				goto general
-			}
-			n = n*10 + uint64(c-'0')
-		}
+	if n, ok := smallWhole(raw); ok {
+		// Exact in a float64: no need for the general (and much slower)
+		// conversion.
 		return float64(n), true
 	}
-general:
 	f, err := strconv.ParseFloat(raw, 64)
 	return f, err == nil
+}
+
+// smallWhole reads raw when it is only digits, at most 15 of them (below
+// 10^15, so exact in a float64).
+func smallWhole(raw string) (uint64, bool) {
+	if len(raw) > 15 {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	return n, true
 }
 
 // Strings returns an array of strings as encoding/json decodes it into a
