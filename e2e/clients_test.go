@@ -53,6 +53,7 @@ func TestClients(t *testing.T) {
 		{"permission-request", testPermissionRequest},
 		{"subagent", testSubagent},
 		{"gateway-late", testGatewayLate},
+		{"gateway-binary", testGatewayBinary},
 		{"gateway-down", testGatewayDown},
 	}
 	for _, h := range harness.Hosts() {

@@ -42,6 +42,7 @@ var rows = []struct{ key, title string }{
 	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; Codex and Gemini CLI: the bridge, examples/bridge): a deny, the command does not run, the model is told the gateway's reason"},
 	{"gateway-noopinion", "Policy gateway: no opinion, the command runs"},
 	{"gateway-late", "Policy gateway, fail-closed, whose handler ignores its deadline: the gateway's fail-closed answer at the deadline takes effect, the command does not run, the model is told why"},
+	{"gateway-binary", "examples/gateway as its own process, registered by install --gateway: `rm -rf` does not run, the model is told the gateway's reason, a plain command runs; its log holds the deny, never the token or the command; it stops cleanly on SIGTERM"},
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 }
