@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,6 +43,7 @@ func TestClients(t *testing.T) {
 		{"control", testControl},
 		{"installer", testInstaller},
 		{"guard-binary", testGuardBinary},
+		{"gofmt-binary", testGofmtBinary},
 		{"codex-trust", testCodexTrust},
 		{"context", testContextAllowStop},
 		{"prompt-deny", testPromptDeny},
@@ -824,5 +826,67 @@ func testGuardBinary(t *testing.T, h *harness.Host) {
 	}
 	if got, _ := o.file("guard_allowed.txt"); got != "ran\n" {
 		t.Errorf("the guard blocked a plain command: guard_allowed.txt = %q", got)
+	}
+}
+
+// gofmtNote is how examples/gofmt starts the context it gives the model.
+const gofmtNote = "These Go files are not gofmt-formatted"
+
+// testGofmtBinary runs examples/gofmt as users ship it (hookmain.Run,
+// PostToolUse context), registered by the installer: after the agent
+// writes a formatted good.go and an unformatted bad.go (Codex: with
+// apply_patch, relative paths), the model's next request must name bad.go
+// as unformatted, and never good.go.
+func testGofmtBinary(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "gofmt-binary")
+	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].post).Has(hooks.FieldContext) {
+		table.na(t, h.Name, "gofmt-binary", "the adapter does not claim context on "+expects[h.Name].post)
+	}
+	if _, err := exec.LookPath("gofmt"); err != nil {
+		t.Fatalf("gofmt is not on PATH, which examples/gofmt needs: %v", err)
+	}
+	table.check(t, h.Name, "gofmt-binary")
+	const good, bad = "package main\n\nfunc main() {}\n", "package main\nfunc main(){}\n"
+	write := func(r *harness.Run, name, content string) fakemodel.Step {
+		switch h.Name {
+		case "claude":
+			return fakemodel.Call("Write", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
+		case "gemini":
+			return fakemodel.Call("write_file", map[string]any{"file_path": name, "content": content})
+		}
+		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
+	}
+	spec := harness.Spec{Host: h, Prompt: "run the e2e gofmt scenario", Quiet: true,
+		Hook:     []string{buildExample(t, "gofmt")},
+		Register: installerRegister(t, h, false),
+		Script: func(r *harness.Run) fakemodel.Script {
+			return fakemodel.Script{write(r, "good.go", good), write(r, "bad.go", bad), fakemodel.Say(firstAnswer)}
+		}}
+	o := runRaw(t, spec, nil)
+	if got, _ := o.file("bad.go"); got != bad {
+		t.Fatalf("the agent did not write bad.go as scripted: %q", got)
+	}
+	main := o.res.Main()
+	if len(main) != 3 {
+		t.Fatalf("want 3 model requests; got %d", len(main))
+	}
+	for i, r := range main {
+		// The files each note names: from the note to its "Run `gofmt".
+		var named []string
+		for rest := fakemodel.Conversation(h.Protocol, r); ; {
+			_, after, ok := strings.Cut(rest, gofmtNote)
+			if !ok {
+				break
+			}
+			files, _, _ := strings.Cut(after, "Run `gofmt")
+			named, rest = append(named, files), after
+		}
+		all := strings.Join(named, " | ")
+		if strings.Contains(all, "good.go") {
+			t.Errorf("model request %d names the formatted good.go as unformatted: %s", i, all)
+		}
+		if has := strings.Contains(all, "bad.go"); has != (i == 2) {
+			t.Errorf("model request %d: carries the gofmt note on bad.go = %v, want %v (notes: %q)", i, has, i == 2, all)
+		}
 	}
 }
