@@ -32,6 +32,10 @@
 //     build), all registered by install --gateway. A gateway that is down
 //     is a closed port, or one that drops every connection unanswered (so
 //     that the run sees the bridge call it).
+//   - The shipped examples (guard, gofmt, gateway): built with go build
+//     and run as users run them (hookmain.Run binaries registered by the
+//     installer; examples/gateway as its own process, stopped with
+//     SIGTERM).
 //
 // Environment: HOOKS_E2E_WRITE=1 (or -update, with `go test ./e2e`)
 // rewrites the golden fixtures in e2e/testdata and CONFORMANCE.md at the
