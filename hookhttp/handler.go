@@ -202,15 +202,15 @@ func (g *Handler) answer(w http.ResponseWriter, a hooks.Adapter, res hooks.Resul
 	hd := w.Header()
 	if envelope {
 		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(hostOf(a), res))
-		hd[HeaderWire] = wireEnvelope
-		hd["Content-Type"] = contentJSON
+		hd[HeaderWire] = []string{WireEnvelope}
+		hd["Content-Type"] = []string{"application/json"}
 	} else {
 		status, body = plainAnswer(res.Output)
 		if len(body) > 0 {
-			hd["Content-Type"] = contentJSON
+			hd["Content-Type"] = []string{"application/json"}
 		}
 	}
-	hd["Cache-Control"] = noStore
+	hd["Cache-Control"] = []string{"no-store"}
 	if late {
 		hd.Set("Content-Length", strconv.Itoa(len(body)))
 	}
@@ -221,13 +221,6 @@ func (g *Handler) answer(w http.ResponseWriter, a hooks.Adapter, res hooks.Resul
 	}
 	return status
 }
-
-// Header values shared by every answer (net/http only reads them).
-var (
-	wireEnvelope = []string{WireEnvelope}
-	contentJSON  = []string{"application/json"}
-	noStore      = []string{"no-store"}
-)
 
 // httpBlock is the top-level block of Claude Code's hook output, which it
 // honours on every event: the HTTP form of exit code 2.
