@@ -1,8 +1,6 @@
 package codex
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -14,14 +12,8 @@ func FuzzParse(f *testing.F) {
 		f.Add(fx.input)
 	}
 	f.Add([]byte(`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: a\n@@\n-x\n+y\n*** End Patch"}}`))
-	// Validate against Codex's schemas when ../shared is there, without
-	// skipping the fuzz test when it is not.
-	var s *schemas
-	if root, err := adaptertest.ModuleRoot(); err == nil {
-		if _, err := os.Stat(filepath.Join(filepath.Dir(root), "shared", "schemas", "codex")); err == nil {
-			s = loadSchemas(f)
-		}
-	}
+	// Validate every answer against Codex's own schemas (testdata/schemas/codex).
+	s := loadSchemas(f)
 	a := New()
 	f.Fuzz(func(t *testing.T, payload []byte) {
 		ev, err := a.Parse(payload)

@@ -112,9 +112,10 @@ func CheckHygiene(t *testing.T, host hooks.Host, out hooks.Output) {
 	}
 }
 
-// Captures returns the paths of the real payloads in ../shared/captures/sub
-// (relative to the module root, found from the test's directory), or skips
-// the test when that folder does not exist.
+// Captures returns the paths of the real payloads in
+// testdata/captures/sub of the module (copied from real clients; see
+// testdata/README.md). It fails the test when the folder is missing or
+// empty: those payloads ship with the module, so nothing is skipped.
 func Captures(t *testing.T, sub string) []string {
 	t.Helper()
 	dir := SharedDir(t, "captures", sub)
@@ -127,22 +128,23 @@ func Captures(t *testing.T, sub string) []string {
 	})
 	sort.Strings(paths)
 	if len(paths) == 0 {
-		t.Skipf("no captures in %s", dir)
+		t.Fatalf("no captures in %s", dir)
 	}
 	return paths
 }
 
-// SharedDir returns ../shared/<elem...> next to the module root, or skips
-// the test when it does not exist.
+// SharedDir returns testdata/<elem...> of the module root: the recorded
+// facts (captures, schemas) the tests read. It fails the test when the
+// folder does not exist.
 func SharedDir(t testing.TB, elem ...string) string {
 	t.Helper()
 	root, err := ModuleRoot()
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
-	dir := filepath.Join(append([]string{filepath.Dir(root), "shared"}, elem...)...)
+	dir := filepath.Join(append([]string{root, "testdata"}, elem...)...)
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s not found: %v", dir, err)
+		t.Fatalf("%s not found: %v", dir, err)
 	}
 	return dir
 }
