@@ -31,6 +31,13 @@ type Tool struct {
 	Input ToolInput `json:"input"`
 	// RawInput is the native tool input as received.
 	RawInput json.RawMessage `json:"-"`
+	// InputErr, when not nil, says that Input could not be read fully from
+	// RawInput: a field a policy reads (a shell command, a file path, a
+	// patch) is missing, of the wrong type, or ambiguous (a duplicate or a
+	// case variant of its key that the host may read otherwise). Input then
+	// holds what could be read. The event still reaches the handler; a
+	// policy that gates tools should deny such a call.
+	InputErr error `json:"-"`
 }
 
 // Kind returns the unified kind of the tool.
