@@ -1,6 +1,6 @@
 module github.com/agenthooks/hooks
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
@@ -8,4 +8,7 @@ require (
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 )
 
-require golang.org/x/text v0.14.0 // indirect
+require (
+	golang.org/x/text v0.14.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
+)

@@ -11,13 +11,14 @@ type ToolKind string
 
 // The unified tool kinds.
 const (
-	KindShell ToolKind = "shell" // run a shell command
-	KindRead  ToolKind = "read"  // read a file
-	KindWrite ToolKind = "write" // create or overwrite a file
-	KindEdit  ToolKind = "edit"  // replace text in a file
-	KindPatch ToolKind = "patch" // apply a multi-file patch (Codex apply_patch)
-	KindMCP   ToolKind = "mcp"   // call an MCP server's tool
-	KindOther ToolKind = "other" // anything else; see Tool.Name and Tool.RawInput
+	KindShell  ToolKind = "shell"  // run a shell command
+	KindRead   ToolKind = "read"   // read a file
+	KindWrite  ToolKind = "write"  // create or overwrite a file
+	KindEdit   ToolKind = "edit"   // replace text in a file
+	KindPatch  ToolKind = "patch"  // apply a multi-file patch (Codex apply_patch)
+	KindDelete ToolKind = "delete" // delete a file (Cursor Delete)
+	KindMCP    ToolKind = "mcp"    // call an MCP server's tool
+	KindOther  ToolKind = "other"  // anything else; see Tool.Name and Tool.RawInput
 )
 
 // Tool is the tool of a tool event.
@@ -27,7 +28,8 @@ type Tool struct {
 	// ID is the host's tool-call id, when it gives one.
 	ID string `json:"id,omitempty"`
 	// Input is the typed input: *ShellInput, *ReadInput, *WriteInput,
-	// *EditInput, *PatchInput, *MCPInput, or RawInput for any other tool.
+	// *EditInput, *PatchInput, *DeleteInput, *MCPInput, or RawInput for
+	// any other tool.
 	Input ToolInput `json:"input"`
 	// RawInput is the native tool input as received.
 	RawInput json.RawMessage `json:"-"`
@@ -58,10 +60,19 @@ func (t Tool) MarshalJSON() ([]byte, error) {
 }
 
 // WritePaths returns every file path the call would create, change, delete
-// or move to: the path of a write or an edit, every file of a patch
-// (rename destinations included), every file of a patch a shell command
-// applies through the host (ShellInput.Patch). It is nil for other tools. Paths are as
-// the host sent them (absolute or relative to the session's Cwd).
+// or move to, as the host sent it or the shell command names it: the path
+// of a write, an edit or a delete, every file of a patch (rename
+// destinations included), every file of a patch a shell command applies
+// through the host (ShellInput.Patch), and the files a shell command
+// writes or deletes (redirections and the writers package shell knows,
+// relative paths joined to the directory a cd in the command moved to).
+// It is nil for other tools.
+//
+// Paths are absolute or relative to the session's working directory, as
+// the host or the command wrote them. A shell target known only at run
+// time (`> "$f"`) is not in WritePaths, nor is anything of a command that
+// does not parse: a policy that must not be talked past uses [Tool.Writes],
+// which reports both, with every path resolved.
 func (t *Tool) WritePaths() []string {
 	if t == nil {
 		return nil
@@ -71,12 +82,22 @@ func (t *Tool) WritePaths() []string {
 		return []string{in.Path}
 	case *EditInput:
 		return []string{in.Path}
+	case *DeleteInput:
+		return []string{in.Path}
 	case *PatchInput:
 		return in.paths()
 	case *ShellInput:
+		var ps []string
 		if in.Patch != nil {
-			return in.Patch.paths()
+			ps = in.Patch.paths()
 		}
+		ws, _ := in.writes()
+		for _, w := range ws {
+			if !w.Path.Dynamic {
+				ps = append(ps, w.Path.Value)
+			}
+		}
+		return ps
 	}
 	return nil
 }
@@ -114,6 +135,10 @@ func (t *Tool) check() error {
 		if in.Path == "" {
 			missing = "path"
 		}
+	case *DeleteInput:
+		if in.Path == "" {
+			missing = "path"
+		}
 	case *PatchInput:
 		if in.Patch == "" {
 			missing = "patch text"
@@ -130,7 +155,8 @@ func (t *Tool) check() error {
 }
 
 // ToolInput is a typed tool input. Its dynamic type is one of *ShellInput,
-// *ReadInput, *WriteInput, *EditInput, *PatchInput, *MCPInput or RawInput.
+// *ReadInput, *WriteInput, *EditInput, *PatchInput, *DeleteInput,
+// *MCPInput or RawInput.
 // A Response's UpdatedInput is a ToolInput too.
 type ToolInput interface {
 	Kind() ToolKind
@@ -203,6 +229,11 @@ type PatchInput struct {
 	Files []FileChange `json:"files"`
 }
 
+// DeleteInput is the input of a file deletion (Cursor Delete).
+type DeleteInput struct {
+	Path string `json:"path"`
+}
+
 // MCPInput is the input of an MCP tool call.
 type MCPInput struct {
 	// Server is the MCP server's name; "" when the host does not say (Cursor).
@@ -227,13 +258,14 @@ func (r RawInput) MarshalJSON() ([]byte, error) {
 
 // Kind methods.
 
-func (*ShellInput) Kind() ToolKind { return KindShell }
-func (*ReadInput) Kind() ToolKind  { return KindRead }
-func (*WriteInput) Kind() ToolKind { return KindWrite }
-func (*EditInput) Kind() ToolKind  { return KindEdit }
-func (*PatchInput) Kind() ToolKind { return KindPatch }
-func (*MCPInput) Kind() ToolKind   { return KindMCP }
-func (RawInput) Kind() ToolKind    { return KindOther }
+func (*ShellInput) Kind() ToolKind  { return KindShell }
+func (*ReadInput) Kind() ToolKind   { return KindRead }
+func (*WriteInput) Kind() ToolKind  { return KindWrite }
+func (*EditInput) Kind() ToolKind   { return KindEdit }
+func (*PatchInput) Kind() ToolKind  { return KindPatch }
+func (*DeleteInput) Kind() ToolKind { return KindDelete }
+func (*MCPInput) Kind() ToolKind    { return KindMCP }
+func (RawInput) Kind() ToolKind     { return KindOther }
 
 // ToolOutput is a tool's result on a post event.
 type ToolOutput struct {

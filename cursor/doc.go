@@ -43,9 +43,10 @@
 // Tools are Cursor's: Shell (ShellInput; timeout in milliseconds), Read
 // (ReadInput), Write (WriteInput; Cursor's agent writes and edits files
 // with it, and afterFileEdit reports the hunks as an EditInput), StrReplace
-// (EditInput; reported by peers, unverified), MCP:<tool> (MCPInput with no
-// server: Cursor does not say which server), and Grep, Delete, Task and the
-// rest as hooks.RawInput. postToolUse's tool_output and the MCP events'
+// (EditInput; reported by peers, unverified), Delete (DeleteInput, so that
+// Tool.WritePaths counts the file it deletes; its input shape is unverified:
+// path or file_path), MCP:<tool> (MCPInput with no server: Cursor does not
+// say which server), and Grep, Task and the rest as hooks.RawInput. postToolUse's tool_output and the MCP events'
 // tool_input and result_json are JSON-encoded strings; the adapter decodes
 // them.
 //

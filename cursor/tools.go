@@ -25,6 +25,8 @@ func kindOf(name string) hooks.ToolKind {
 		return hooks.KindWrite
 	case ToolStrReplace:
 		return hooks.KindEdit
+	case ToolDelete:
+		return hooks.KindDelete
 	}
 	if strings.HasPrefix(name, MCPPrefix) {
 		return hooks.KindMCP
@@ -126,6 +128,8 @@ func typedInput(name string, obj json.RawMessage) (hooks.ToolInput, error) {
 		return &hooks.ReadInput{Path: p.path()}, nil
 	case hooks.KindWrite:
 		return &hooks.WriteInput{Path: p.path(), Content: p.content()}, nil
+	case hooks.KindDelete:
+		return &hooks.DeleteInput{Path: p.path()}, nil
 	}
 	return &hooks.EditInput{Path: p.path(), Edits: []hooks.TextEdit{{Old: p.OldString, New: p.NewString, ReplaceAll: p.ReplaceAll}}}, nil
 }
@@ -201,6 +205,10 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
 			set(pick("file_path", "path"), v.Path)
 		}
 		set(pick("content", "contents"), v.Content)
+	case *hooks.DeleteInput:
+		if v.Path != "" {
+			set(pick("path", "file_path"), v.Path)
+		}
 	case *hooks.EditInput:
 		if len(v.Edits) != 1 {
 			return nil, fmt.Errorf("%w: Cursor %s takes exactly one edit, got %d", ErrWrongInput, t.Name, len(v.Edits))

@@ -14,7 +14,7 @@ func TestKindOf(t *testing.T) {
 	for name, want := range map[string]hooks.ToolKind{
 		"Shell": hooks.KindShell, "Read": hooks.KindRead, "Write": hooks.KindWrite, "StrReplace": hooks.KindEdit,
 		"MCP:browser_navigate": hooks.KindMCP, "MCP:": hooks.KindMCP,
-		"Grep": hooks.KindOther, "Delete": hooks.KindOther, "Task": hooks.KindOther, "TabRead": hooks.KindOther,
+		"Delete": hooks.KindDelete, "Grep": hooks.KindOther, "Task": hooks.KindOther, "TabRead": hooks.KindOther,
 		// Cursor's names are case-sensitive, and Claude's names are not Cursor's.
 		"shell": hooks.KindOther, "Bash": hooks.KindOther, "Edit": hooks.KindOther, "mcp:x": hooks.KindOther,
 		"mcp__srv__tool": hooks.KindOther, "": hooks.KindOther,
@@ -45,7 +45,11 @@ func TestTypedInput(t *testing.T) {
 			&hooks.EditInput{Path: "/a", Edits: []hooks.TextEdit{{Old: "o", New: "n"}}}},
 		{"mcp", "MCP:search", `{"q":"x"}`, &hooks.MCPInput{Tool: "search", Arguments: json.RawMessage(`{"q":"x"}`)}},
 		{"mcp no args", "MCP:search", ``, &hooks.MCPInput{Tool: "search"}},
-		{"other", "Delete", `{"path":"/a"}`, hooks.RawInput(`{"path":"/a"}`)},
+		// Delete's shape is unverified (no capture): path as peers report
+		// it, file_path as Cursor's other file tools send it.
+		{"delete", "Delete", `{"path":"/a/.env"}`, &hooks.DeleteInput{Path: "/a/.env"}},
+		{"delete file_path key", "Delete", `{"file_path":"/b"}`, &hooks.DeleteInput{Path: "/b"}},
+		{"other", "Grep", `{"pattern":"x"}`, hooks.RawInput(`{"pattern":"x"}`)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			obj, err := object("tool_input", json.RawMessage(tc.input))

@@ -26,6 +26,8 @@ func renderClaude(s Scenario) ([]rendered, string, error) {
 			return one(h, "PermissionRequest-Write", ev, "Edit", "tool_name", "Edit", "tool_input", in)
 		}
 		return one(h, "PreToolUse-Edit", ev, "Edit", "tool_input", in)
+	case actDelete:
+		return nil, "Claude Code has no delete tool (it deletes through the shell: use Shell)", nil
 	case actMove:
 		return nil, "Claude Code has no patch tool (a move is a shell `mv`: use Shell)", nil
 	case actPrompt:

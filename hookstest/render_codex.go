@@ -25,6 +25,8 @@ func renderCodex(s Scenario) ([]rendered, string, error) {
 		return patchBoth(h, "*** Add File: "+s.path+"\n"+lines("+", s.content))
 	case actEdit:
 		return patchBoth(h, "*** Update File: "+s.path+"\n@@\n"+lines("-", s.old)+lines("+", s.new))
+	case actDelete:
+		return nil, "Codex has no delete tool (it deletes through the shell: use Shell)", nil
 	case actMove:
 		return patchBoth(h, "*** Update File: "+s.path+"\n*** Move to: "+s.to+"\n@@\n-# old name\n+# new name\n")
 	case actPrompt:

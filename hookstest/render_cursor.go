@@ -47,6 +47,9 @@ func renderCursor(s Scenario) ([]rendered, string, error) {
 			return fill(h, "preToolUse-Write", "preToolUse", "Write", "an edit is a Write with the new text",
 				"tool_input", object("file_path", absolute(s.path), "content", s.new))
 		})
+	case actDelete:
+		return one(h, "preToolUse-Write", "preToolUse", "Delete",
+			"tool_name", "Delete", "tool_input", object("path", absolute(s.path)))
 	case actMove:
 		return nil, "Cursor has no patch tool (a move is a shell `mv`: use Shell)", nil
 	case actPrompt:

@@ -28,6 +28,8 @@ func renderGemini(s Scenario) ([]rendered, string, error) {
 	case actEdit:
 		return one(h, "BeforeTool-replace", "BeforeTool", "replace",
 			"tool_input", object("file_path", s.path, "old_string", s.old, "new_string", s.new, "instruction", "Apply the change"))
+	case actDelete:
+		return nil, "Gemini CLI has no delete tool (it deletes through the shell: use Shell)", nil
 	case actMove:
 		return nil, "Gemini CLI has no patch tool (a move is a shell `mv`: use Shell)", nil
 	case actPrompt:

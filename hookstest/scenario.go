@@ -11,7 +11,7 @@ import (
 // A Scenario is one thing an agent does, written once in unified terms ("a
 // shell command `rm -rf /`", "a write to config/.env") and rendered by Run
 // into the native payload of every host that can do it, quirks included.
-// Build one with Shell, Read, Write, Edit, PatchMove, Prompt, Stop,
+// Build one with Shell, Read, Write, Edit, PatchMove, Delete, Prompt, Stop,
 // StopAgain, SessionStart, PostShell or PostWrite. The zero Scenario is
 // invalid.
 //
@@ -44,6 +44,7 @@ const (
 	actSessionStart
 	actPostShell
 	actPostWrite
+	actDelete
 )
 
 // Shell is the agent running a shell command (PreToolUse: Claude Bash,
@@ -77,6 +78,12 @@ func Edit(path, old, new string) Scenario {
 // change: Codex's apply_patch "*** Move to:", as the tool and as a shell
 // heredoc. The other hosts have no patch tool and are skipped.
 func PatchMove(from, to string) Scenario { return Scenario{act: actMove, path: from, to: to} }
+
+// Delete is the agent deleting a file with a delete tool: Cursor's
+// preToolUse(Delete) (its input shape is unverified; rendered with path).
+// The other hosts delete through the shell (use Shell with rm) and are
+// skipped.
+func Delete(path string) Scenario { return Scenario{act: actDelete, path: path} }
 
 // Prompt is the user submitting a prompt (UserPromptSubmit: Cursor
 // beforeSubmitPrompt, Gemini BeforeAgent).
@@ -115,7 +122,7 @@ func (s Scenario) AsPermissionRequest() Scenario { s.permission = true; return s
 // Event returns the unified event the scenario is delivered as.
 func (s Scenario) Event() hooks.EventName {
 	switch s.act {
-	case actShell, actRead, actWrite, actEdit, actMove:
+	case actShell, actRead, actWrite, actEdit, actMove, actDelete:
 		if s.permission {
 			return hooks.PermissionRequest
 		}
@@ -146,6 +153,8 @@ func (s Scenario) String() string {
 		d = "edit of " + s.path
 	case actMove:
 		d = "patch moving " + s.path + " to " + s.to
+	case actDelete:
+		d = "delete of " + s.path
 	case actPrompt:
 		d = fmt.Sprintf("prompt %q", clip(s.prompt))
 	case actStop:
@@ -177,7 +186,7 @@ func (s Scenario) validate() error {
 		return fmt.Errorf("hookstest: %s: only Shell, Write and Edit can be permission requests", s)
 	case (s.act == actShell || s.act == actPostShell) && strings.TrimSpace(s.command) == "":
 		return fmt.Errorf("hookstest: %s: empty command", s)
-	case (s.act == actRead || s.act == actWrite || s.act == actEdit || s.act == actMove || s.act == actPostWrite) && s.path == "":
+	case (s.act == actRead || s.act == actWrite || s.act == actEdit || s.act == actMove || s.act == actPostWrite || s.act == actDelete) && s.path == "":
 		return fmt.Errorf("hookstest: %s: empty path", s)
 	case s.act == actMove && s.to == "":
 		return fmt.Errorf("hookstest: %s: empty destination", s)
@@ -214,6 +223,10 @@ func (s Scenario) check(ev hooks.Event) error {
 	case actWrite, actEdit, actPostWrite:
 		if !hasPath(tool.WritePaths(), s.path) {
 			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, tool.WritePaths(), s.path)
+		}
+	case actDelete:
+		if d, ok := tool.Input.(*hooks.DeleteInput); !ok || !hasPath([]string{d.Path}, s.path) {
+			return fmt.Errorf("tool input %#v, want a delete of %s", tool.Input, s.path)
 		}
 	case actMove:
 		if ps := tool.WritePaths(); !hasPath(ps, s.path) || !hasPath(ps, s.to) {

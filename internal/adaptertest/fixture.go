@@ -76,6 +76,8 @@ func DecodeInput(data []byte) (hooks.ToolInput, error) {
 		in = &hooks.EditInput{}
 	case hooks.KindPatch:
 		in = &hooks.PatchInput{}
+	case hooks.KindDelete:
+		in = &hooks.DeleteInput{}
 	case hooks.KindMCP:
 		in = &hooks.MCPInput{}
 	case hooks.KindOther:

@@ -1,0 +1,90 @@
+// Package shell reads a shell command as the shell sees it: every simple
+// command it may run, wherever it sits, with its words after quote
+// removal, and every file it may write. It is built on the parser of
+// mvdan.cc/sh (the one behind shfmt) and reads bash syntax.
+//
+// [Parse] returns a [Script]: its [Command] values and its [Write] values.
+// A command is found in lists, pipelines, subshells, groups, the bodies of
+// if, while, until, for, select and case, function bodies, command and
+// process substitutions (backquotes too), the defaults of parameter
+// expansions, arithmetic and tests. Its [Word] values are the words the
+// program receives: `"rm"`, `\rm`, `r''m` and `$'\x72m'` are all rm, and
+// brace expansion is done (`rm -{r,f}` is `rm -r -f`). What is known only
+// at run time is marked, never guessed: a dynamic name ($x, $(…), a glob
+// such as /bin/r?) makes the command [Command.Dynamic]; a dynamic argument
+// is a [Word] with Dynamic set. A script that does not parse is an error.
+//
+// # Nested scripts and wrappers
+//
+// Commands that run a script or a command given as an argument are
+// followed, and what they run is reported too, with [Command.Via] naming
+// them:
+//
+//   - shells (sh, bash, zsh, dash, ksh, mksh, ash, yash, posh, rbash,
+//     fish): the script of -c, in any option cluster (-c, -lc, -ec,
+//     -o pipefail -c, --command for fish); with no -c and no script file,
+//     a here-document or here-string on standard input is parsed, and a
+//     script piped into the shell is a dynamic command;
+//   - eval (its words joined), source and . of standard input or a
+//     process substitution (dynamic), trap's action, alias values (they
+//     run when the alias is used);
+//   - command runners: command (not with -v or -V), builtin, exec,
+//     nohup, noglob, nocorrect, nice, ionice, timeout, time, stdbuf,
+//     setsid, chroot, taskset, chrt, flock (also -c), unbuffer, pkexec,
+//     caffeinate, strace, ltrace, valgrind, firejail, unshare, prlimit,
+//     systemd-run, run0, busybox and toybox (their applet), sudo and
+//     doas with their options (sudo -e writes the files it edits), env
+//     with its options and NAME=VALUE words (-S splits its string, -C
+//     changes the directory), xargs (words read from standard input are a
+//     dynamic argument), find -exec, -execdir, -ok and -okdir ({} is a
+//     dynamic argument), watch (its words run through sh -c, or as a
+//     command with -x), GNU parallel, su, runuser, sg and script with -c,
+//     nix-shell --run, and the run or exec subcommands of uv, poetry,
+//     pipenv, pdm, hatch, rye, conda, devbox, bundle, pnpm, npm, asdf,
+//     mise and direnv;
+//   - settings that programs run as commands: git -c KEY=VALUE and git
+//     config KEY VALUE for command keys (alias.* starting with "!",
+//     core.pager, core.editor, core.sshCommand, credential helpers,
+//     filters, …), and the variables GIT_SSH_COMMAND, GIT_PAGER, PAGER,
+//     EDITOR, VISUAL, GIT_EDITOR, GIT_SEQUENCE_EDITOR, GIT_EXTERNAL_DIFF,
+//     PROMPT_COMMAND, MANPAGER, LESSOPEN, LESSCLOSE and the *_ASKPASS
+//     programs, when assigned or exported.
+//
+// A nested script whose text is not static (`bash -c "$x"`, `eval
+// "$cmd"`, a here-document with expansions fed to a shell) is a
+// [Command.Dynamic] command. A wrapper whose options hold a dynamic word
+// that may be an option is too, since where its command starts is
+// unknown.
+//
+// The rule for any other command: its arguments are data. What a program
+// does with them is not seen: a script file it runs (sh ./x.sh, make, npm
+// run), code in another language (python -c, perl -e, node -e, awk's
+// system()), a remote command (ssh host 'rm …', docker exec, kubectl
+// exec), or an alias or function defined outside the script.
+//
+// # Writes
+//
+// [Script.Writes] are the targets of the redirections >, >>, >|, &>, &>>,
+// <> and >&FILE (with any descriptor number: 2>, 3>>), except /dev/null,
+// /dev/stdout, /dev/stderr, /dev/stdin, /dev/tty and /dev/fd/N; and the
+// files of the writers tee, sponge, cp, mv (its sources are deleted),
+// install, ln, link, dd of=, sed -i (-i.bak, -I, --in-place, BSD's -i ''),
+// perl -i, truncate, touch, rm, unlink, rmdir, shred, sort -o, curl -o,
+// wget -O, GNU time -o, sudo -e and find -delete and -fprint. For cp, mv,
+// install and ln, -t DIR puts each source in DIR; otherwise the last
+// operand is written both as a file and, since it may be a directory, as
+// DIR/name-of-source. A relative path is joined to the directory that a
+// static cd earlier in the same shell moved to (cd sub && echo > .env
+// writes sub/.env); after a cd whose target is dynamic, or that may or may
+// not have run (inside an if, a loop, after || or &&), the directory is
+// dynamic. Writes that happen inside a program (a script file, tar -x,
+// git checkout, a compiler) are not seen.
+//
+// # Options
+//
+// A [Spec] parses a command's options the way GNU getopt_long does:
+// clustered short options (-rf), values attached or separate (-tDIR,
+// -t DIR), long options abbreviated to an unambiguous prefix (--recur is
+// --recursive), "--" ending the options, and with [Spec.Permute] options
+// after operands. [Rm] is rm's spec.
+package shell

@@ -1,0 +1,219 @@
+package shell
+
+import "strings"
+
+// A Spec describes the options of a command, for [Spec.Parse].
+//
+// Short lists the short options in getopt style: a letter alone takes no
+// value, a letter followed by ':' takes one (attached, -tDIR, or the next
+// word, -t DIR), a letter followed by "::" takes an optional attached
+// value only (sed's -i.bak). Long lists the long option names without
+// dashes; a name ending in "=" takes a value (--target-directory=DIR or
+// --target-directory DIR), one ending in "=?" an optional attached value.
+// A long option may be abbreviated to any prefix that names one option
+// only, as GNU getopt_long allows.
+type Spec struct {
+	Short string
+	Long  []string
+	// Permute lets options follow operands, as GNU tools do unless
+	// POSIXLY_CORRECT is set; without it the first operand ends the
+	// options, as BSD tools and command wrappers do. "--" always ends
+	// them.
+	Permute bool
+}
+
+// An Option is one option found by [Spec.Parse].
+type Option struct {
+	// Name is the letter of a short option or the full name of a long
+	// one (an unambiguous prefix is expanded; an unknown or ambiguous
+	// name is kept as written).
+	Name string
+	// Value is the option's value, when it has one.
+	Value Word
+	// HasValue reports whether the option was given a value.
+	HasValue bool
+}
+
+// Flags is the result of [Spec.Parse].
+type Flags struct {
+	// Options are the options in the order given.
+	Options []Option
+	// Operands are the words that are not options or their values.
+	Operands []Word
+	// Unsure are the dynamic words in option position that may turn out
+	// to be options when the command runs ([Word.MaybeOption]); they are
+	// also counted as operands.
+	Unsure []Word
+	// End is the index in the parsed words just past the options when
+	// permutation is off: the first operand, or len(args).
+	End int
+}
+
+// Has reports whether any of the named options was given.
+func (f *Flags) Has(names ...string) bool {
+	for _, o := range f.Options {
+		for _, n := range names {
+			if o.Name == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Value returns the value of the last of the named options that was
+// given with one.
+func (f *Flags) Value(names ...string) (Word, bool) {
+	for i := len(f.Options) - 1; i >= 0; i-- {
+		o := f.Options[i]
+		for _, n := range names {
+			if o.Name == n && o.HasValue {
+				return o.Value, true
+			}
+		}
+	}
+	return Word{}, false
+}
+
+// Parse splits args (a command's words after its name) into options and
+// operands by s, as GNU getopt_long (or BSD getopt when s.Permute is
+// false) would.
+func (s Spec) Parse(args []Word) Flags {
+	var f Flags
+	f.End = len(args)
+	stopped := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if stopped {
+			f.Operands = append(f.Operands, a)
+			continue
+		}
+		if !a.MaybeOption() {
+			f.Operands = append(f.Operands, a)
+			if !s.Permute {
+				stopped = true
+				f.End = i
+			}
+			continue
+		}
+		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") {
+			// Could be anything, options included.
+			f.Unsure = append(f.Unsure, a)
+			f.Operands = append(f.Operands, a)
+			continue
+		}
+		v := a.Value
+		if a.Dynamic {
+			v = a.Prefix
+			f.Unsure = append(f.Unsure, a)
+		}
+		if !a.Dynamic && v == "--" {
+			stopped = true
+			f.End = i + 1
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			i = s.long(&f, args, i, v[2:], a.Dynamic)
+			continue
+		}
+		i = s.short(&f, args, i, v[1:], a.Dynamic)
+	}
+	return f
+}
+
+// long records the long option body (name or name=value) of args[i] and
+// returns the index of the last word it used.
+func (s Spec) long(f *Flags, args []Word, i int, body string, dyn bool) int {
+	name, val, hasVal := strings.Cut(body, "=")
+	full, kind := s.lookupLong(name)
+	o := Option{Name: full}
+	if hasVal {
+		o.Value, o.HasValue = Static(val), true
+		if dyn {
+			o.Value = args[i]
+		}
+	} else if kind == '=' && !dyn && i+1 < len(args) {
+		i++
+		o.Value, o.HasValue = args[i], true
+	}
+	f.Options = append(f.Options, o)
+	return i
+}
+
+// lookupLong returns the full name of the long option name (exact, or
+// the one option it is a prefix of) and its kind: '=' for a required
+// value, '?' for an optional one, 0 for none.
+func (s Spec) lookupLong(name string) (string, byte) {
+	match, kind, n := name, byte(0), 0
+	for _, l := range s.Long {
+		k := byte(0)
+		switch {
+		case strings.HasSuffix(l, "=?"):
+			l, k = l[:len(l)-2], '?'
+		case strings.HasSuffix(l, "="):
+			l, k = l[:len(l)-1], '='
+		}
+		if l == name {
+			return l, k
+		}
+		if name != "" && strings.HasPrefix(l, name) {
+			match, kind = l, k
+			n++
+		}
+	}
+	if n == 1 {
+		return match, kind
+	}
+	return name, 0
+}
+
+// short records the short option cluster of args[i] and returns the index
+// of the last word it used.
+func (s Spec) short(f *Flags, args []Word, i int, cluster string, dyn bool) int {
+	for j := 0; j < len(cluster); j++ {
+		c := cluster[j]
+		o := Option{Name: string(c)}
+		switch s.arity(c) {
+		case 2: // optional attached value
+			if j+1 < len(cluster) {
+				o.Value, o.HasValue = Static(cluster[j+1:]), true
+			}
+			f.Options = append(f.Options, o)
+			return i
+		case 1:
+			switch {
+			case j+1 < len(cluster):
+				o.Value, o.HasValue = Static(cluster[j+1:]), true
+				if dyn {
+					o.Value = args[i]
+				}
+			case dyn:
+				// The value is in the unknown part of this word.
+				o.Value, o.HasValue = args[i], true
+			case i+1 < len(args):
+				i++
+				o.Value, o.HasValue = args[i], true
+			}
+			f.Options = append(f.Options, o)
+			return i
+		}
+		f.Options = append(f.Options, o)
+	}
+	return i
+}
+
+// arity is 0 for a short option with no value, 1 for a required value,
+// 2 for an optional one.
+func (s Spec) arity(c byte) int {
+	i := strings.IndexByte(s.Short, c)
+	if i < 0 || c == ':' {
+		return 0
+	}
+	if strings.HasPrefix(s.Short[i+1:], "::") {
+		return 2
+	}
+	if strings.HasPrefix(s.Short[i+1:], ":") {
+		return 1
+	}
+	return 0
+}

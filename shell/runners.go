@@ -1,0 +1,720 @@
+package shell
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A runner walks what a command runs: the command its arguments name, or
+// the script they hold. same reports that the command runs in the shell
+// of sc (a cd it runs changes sc).
+type runner func(w *walker, c *Command, sc *scope, in stdin, same bool)
+
+// runnerOf returns the runner of the command named name, or nil. See the
+// package documentation for the list and its rules.
+func runnerOf(name string) runner {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "oksh", "loksh":
+		return shellRun
+	case "eval":
+		return evalRun
+	case "source", ".":
+		return sourceRun
+	case "trap":
+		return trapRun
+	case "alias":
+		return aliasRun
+	case "exec":
+		return argvRun(Spec{Short: "cla:"}, 0, false)
+	case "command":
+		return commandRun
+	case "builtin":
+		return argvRun(Spec{}, 0, true)
+	case "nohup", "noglob", "nocorrect", "busybox", "toybox":
+		return argvRun(Spec{}, 0, false)
+	case "unbuffer":
+		return argvRun(Spec{Short: "p"}, 0, false)
+	case "pkexec":
+		return argvRun(Spec{Long: []string{"user=", "disable-internal-agent", "keep-cwd"}}, 0, false)
+	case "caffeinate":
+		return argvRun(Spec{Short: "dimsuw:t:"}, 0, false)
+	case "setsid":
+		return argvRun(Spec{Short: "cfw", Long: []string{"ctty", "fork", "wait"}}, 0, false)
+	case "stdbuf":
+		return argvRun(Spec{Short: "i:o:e:", Long: []string{"input=", "output=", "error="}}, 0, false)
+	case "nice":
+		return niceRun
+	case "ionice":
+		return ioniceRun
+	case "timeout":
+		return argvRun(Spec{Short: "k:s:v", Long: []string{"foreground", "kill-after=", "preserve-status", "signal=", "verbose"}}, 1, false)
+	case "time":
+		return argvRun(timeSpec, 0, false)
+	case "chroot":
+		return argvRun(Spec{Long: []string{"userspec=", "groups=", "skip-chdir"}}, 1, false)
+	case "taskset":
+		return pidless(Spec{Short: "acp", Long: []string{"all-tasks", "cpu-list", "pid"}}, 1, "p", "pid")
+	case "chrt":
+		return pidless(Spec{Short: "abdfiormpRvT:P:D:", Long: []string{"all-tasks", "batch", "deadline", "fifo", "idle",
+			"other", "rr", "max", "pid", "reset-on-fork", "verbose", "sched-runtime=", "sched-period=", "sched-deadline="}}, 1, "p", "pid")
+	case "flock":
+		return flockRun
+	case "sudo":
+		return sudoRun
+	case "doas":
+		return argvRun(Spec{Short: "a:C:Lnsu:"}, 0, false)
+	case "env":
+		return envRun
+	case "xargs":
+		return xargsRun
+	case "find":
+		return findRun
+	case "watch":
+		return watchRun
+	case "parallel":
+		return parallelRun
+	case "su", "runuser", "sg", "script":
+		return suRun
+	case "git":
+		return gitRun
+	case "strace", "ltrace":
+		return argvRun(Spec{Short: "fFhiqrtTvVxyzcCdDwkna:b:e:E:I:o:O:p:P:s:S:u:U:X:"}, 0, false)
+	case "valgrind", "firejail", "unshare", "prlimit", "systemd-run", "run0":
+		return dashRun(0)
+	case "direnv":
+		return subRun("exec", 1)
+	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox":
+		return subRun("run", 0)
+	case "bundle", "pnpm", "npm", "asdf", "mise":
+		return subRun("exec", 0)
+	case "nix-shell":
+		return nixShellRun
+	}
+	return nil
+}
+
+// plus returns via with name appended, without sharing via's array.
+func plus(via []string, name string) []string {
+	return append(via[:len(via):len(via)], name)
+}
+
+// unknown records a command that runs something not known statically.
+func (w *walker) unknown(text string, via []string) {
+	w.out.Commands = append(w.out.Commands, &Command{Args: []Word{{Value: text, Dynamic: true}}, Dynamic: true, Via: via})
+}
+
+// nested walks the script src that via runs; a dynamic script is an
+// unknown command.
+func (w *walker) nested(src string, dynamic bool, sc *scope, via []string) {
+	if w.err != nil {
+		return
+	}
+	if dynamic {
+		w.unknown(src, via)
+		return
+	}
+	w.err = w.script(src, sc, via)
+}
+
+// nestedWord walks the script held in word s.
+func (w *walker) nestedWord(s Word, sc *scope, via []string) {
+	w.nested(s.Value, s.Dynamic, sc, via)
+}
+
+// argvRun returns a runner for a wrapper with options spec that skips
+// skip operands and runs the rest as a command.
+func argvRun(spec Spec, skip int, same bool) runner {
+	return func(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+		args := c.Args[1:]
+		f := spec.Parse(args)
+		if len(f.Unsure) > 0 {
+			w.unknown(c.String(), plus(c.Via, c.Name))
+			return
+		}
+		rest := args[f.End:]
+		if skip > len(rest) {
+			return
+		}
+		w.run(rest[skip:], sc, plus(c.Via, c.Name), in, same)
+	}
+}
+
+// pidless is argvRun for a wrapper that runs no command with one of the
+// options pid (it acts on a running process).
+func pidless(spec Spec, skip int, pid ...string) runner {
+	return func(w *walker, c *Command, sc *scope, in stdin, same bool) {
+		f := spec.Parse(c.Args[1:])
+		if f.Has(pid...) {
+			return
+		}
+		argvRun(spec, skip, false)(w, c, sc, in, same)
+	}
+}
+
+// dashRun returns a runner for a wrapper whose options all start with a
+// dash and take no separate value.
+func dashRun(skip int) runner {
+	return argvRun(Spec{}, skip, false)
+}
+
+// subRun returns a runner for a tool whose subcommand sub runs a command
+// (uv run CMD, bundle exec CMD), after options and skip operands.
+func subRun(sub string, skip int) runner {
+	return func(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+		args := c.Args[1:]
+		for i, a := range args {
+			if a.Dynamic {
+				return
+			}
+			if a.Value == sub {
+				argvRun(Spec{}, skip, false)(w, &Command{Name: c.Name + " " + sub, Args: args[i:], Via: c.Via}, sc, in, false)
+				return
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				return
+			}
+		}
+	}
+}
+
+// shellRun walks a shell: the script of -c (in any cluster: -c, -lc,
+// -ec, +e -c …), else a script read from standard input. A script file
+// operand is not read.
+func shellRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	via := plus(c.Via, c.Name)
+	cflag := false
+	var script *Word
+	i := 0
+opts:
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			if a.MaybeOption() {
+				w.unknown(c.String(), via)
+				return
+			}
+			break
+		}
+		v := a.Value
+		switch {
+		case v == "--" || v == "-":
+			i++
+			break opts
+		case strings.HasPrefix(v, "--"):
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			switch name {
+			case "rcfile", "init-file":
+				if !hasVal {
+					i++
+				}
+			case "command": // fish
+				cflag = true
+				if hasVal {
+					s := Static(val)
+					script = &s
+				} else if i+1 < len(args) {
+					i++
+					script = &args[i]
+				}
+			}
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			for _, l := range v[1:] {
+				switch l {
+				case 'c':
+					cflag = true
+				case 'o', 'O':
+					i++
+				}
+			}
+		default:
+			break opts
+		}
+	}
+	ops := args[min(i, len(args)):]
+	if cflag {
+		if script == nil {
+			if len(ops) == 0 {
+				return
+			}
+			script = &ops[0]
+		}
+		sub := *sc
+		w.nestedWord(*script, &sub, via)
+		return
+	}
+	if len(ops) > 0 {
+		w.scriptFile(ops[0], in, sc, via)
+		return
+	}
+	w.stdinScript(in, sc, via)
+}
+
+// stdinPaths name the standard input.
+var stdinPaths = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true}
+
+// scriptFile walks a script named by path p: standard input is read as
+// such, a dynamic path or a descriptor (a process substitution) is an
+// unknown command, a plain file is not read.
+func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
+	switch {
+	case !p.Dynamic && stdinPaths[p.Value]:
+		w.stdinScript(in, sc, via)
+	case p.Dynamic, strings.HasPrefix(p.Value, "/dev/fd/"), strings.HasPrefix(p.Value, "/proc/"):
+		w.unknown(p.Value, via)
+	}
+}
+
+// stdinScript walks a script a shell reads from standard input: a here
+// document or here-string is parsed, a pipe is an unknown command.
+func (w *walker) stdinScript(in stdin, sc *scope, via []string) {
+	switch {
+	case in.doc != nil:
+		sub := *sc
+		w.nestedWord(*in.doc, &sub, via)
+	case in.piped:
+		w.unknown("(script from a pipe)", via)
+	}
+}
+
+func evalRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	var b strings.Builder
+	dyn := false
+	for i, a := range c.Args[1:] {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+		dyn = dyn || a.Dynamic
+	}
+	if same {
+		w.nested(b.String(), dyn, sc, plus(c.Via, c.Name))
+		return
+	}
+	sub := *sc
+	w.nested(b.String(), dyn, &sub, plus(c.Via, c.Name))
+}
+
+func sourceRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	f := c.Flags(Spec{})
+	if len(f.Operands) > 0 {
+		w.scriptFile(f.Operands[0], in, sc, plus(c.Via, c.Name))
+	}
+}
+
+// trapRun walks the action of trap ACTION SIGNAL….
+func trapRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	f := c.Flags(Spec{Short: "lpP"})
+	if len(f.Operands) < 2 || f.Operands[0].Value == "-" {
+		return
+	}
+	sub := *sc
+	w.nestedWord(f.Operands[0], &sub, plus(c.Via, c.Name))
+}
+
+// aliasRun walks the value of each NAME=VALUE: it runs when the alias is
+// used.
+func aliasRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	for _, a := range c.Flags(Spec{Short: "p"}).Operands {
+		if _, v, ok := strings.Cut(a.Value, "="); ok {
+			sub := *sc
+			w.nested(v, a.Dynamic, &sub, plus(c.Via, c.Name))
+		}
+	}
+}
+
+// commandRun: command -v and -V only look a name up.
+func commandRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	spec := Spec{Short: "pvV"}
+	if f := c.Flags(spec); f.Has("v", "V") {
+		return
+	}
+	argvRun(spec, 0, true)(w, c, sc, in, same)
+}
+
+var niceNumber = regexp.MustCompile(`^-[0-9]+$`)
+
+// niceRun: nice [-n N | -N] CMD.
+func niceRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	if len(c.Args) > 1 && !c.Args[1].Dynamic && niceNumber.MatchString(c.Args[1].Value) {
+		c = &Command{Name: c.Name, Args: append([]Word{c.Args[0]}, c.Args[2:]...), Via: c.Via}
+	}
+	argvRun(Spec{Short: "n:", Long: []string{"adjustment="}}, 0, false)(w, c, sc, in, same)
+}
+
+func ioniceRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	pidless(Spec{Short: "c:n:p:P:u:t", Long: []string{"class=", "classdata=", "pid=", "pgid=", "uid=", "ignore"}},
+		0, "p", "P", "u", "pid", "pgid", "uid")(w, c, sc, in, same)
+}
+
+// flockRun: flock [opts] FILE -c SCRIPT, or flock [opts] FILE CMD….
+func flockRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	spec := Spec{Short: "sexunw:E:oFc:", Long: []string{"shared", "exclusive", "unlock", "nonblock", "nb", "timeout=",
+		"wait=", "conflict-exit-code=", "close", "no-fork", "command=", "verbose"}}
+	args := c.Args[1:]
+	f := spec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if s, ok := f.Value("c", "command"); ok {
+		sub := *sc
+		w.nestedWord(s, &sub, via)
+		return
+	}
+	rest := args[f.End:]
+	if len(rest) < 2 {
+		return
+	}
+	if v := rest[1]; !v.Dynamic && (v.Value == "-c" || v.Value == "--command") {
+		if len(rest) > 2 {
+			sub := *sc
+			w.nestedWord(rest[2], &sub, via)
+		}
+		return
+	}
+	w.run(rest[1:], sc, via, in, false)
+}
+
+var sudoSpec = Spec{Short: "AbEeHiKklnPSsVvh::C:D:g:p:R:r:t:T:U:u:", Long: []string{"askpass", "background", "bell",
+	"chdir=", "close-from=", "preserve-env=?", "edit", "group=", "set-home", "help", "host=", "login", "remove-timestamp",
+	"reset-timestamp", "list", "non-interactive", "preserve-groups", "prompt=", "chroot=", "role=", "stdin", "shell",
+	"type=", "command-timeout=", "other-user=", "user=", "version", "validate"}}
+
+// sudo is the option spec of sudo, for sudoedit's writes.
+var sudo = sudoSpec
+
+// sudoRun: sudo [opts] [VAR=value…] CMD…; sudo -e FILE… edits files.
+func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := sudoSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := skipAssigns(args[f.End:])
+	if f.Has("e", "edit") {
+		for _, o := range rest {
+			w.write(sc, o, "sudoedit", false)
+		}
+		return
+	}
+	if f.Has("l", "list", "v", "validate", "k", "K", "V", "version", "help", "remove-timestamp", "reset-timestamp") && !f.Has("s", "i") {
+		return
+	}
+	w.run(rest, sc, via, in, false)
+}
+
+var assignWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+// skipAssigns drops the NAME=VALUE words that start args.
+func skipAssigns(args []Word) []Word {
+	for len(args) > 0 && assignWord.MatchString(args[0].Prefix) {
+		args = args[1:]
+	}
+	return args
+}
+
+var envSpec = Spec{Short: "0iu:C:S:P:v", Long: []string{"ignore-environment", "null", "unset=", "chdir=", "split-string=",
+	"block-signal=?", "default-signal=?", "ignore-signal=?", "list-signal-handling", "debug", "argv0=", "help", "version"}}
+
+// envRun: env [opts] [-] [NAME=VALUE…] [CMD…]; -S splits a string into
+// words, -C changes directory.
+func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := envSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	if len(rest) > 0 && !rest[0].Dynamic && rest[0].Value == "-" {
+		rest = rest[1:]
+	}
+	for _, a := range rest {
+		if !assignWord.MatchString(a.Prefix) {
+			break
+		}
+		name, v, _ := strings.Cut(a.Value, "=")
+		if commandVars[name] {
+			w.nested(strings.TrimLeft(v, "|!"), a.Dynamic, sc, plus(via, name+"="))
+		}
+	}
+	rest = skipAssigns(rest)
+	sub := *sc
+	if d, ok := f.Value("C", "chdir"); ok {
+		sub.dir = joinDir(sub.dir, d)
+	}
+	if s, ok := f.Value("S", "split-string"); ok {
+		if s.Dynamic {
+			w.unknown(s.Value, via)
+			return
+		}
+		split, err := Parse(s.Value)
+		if err != nil || len(split.Commands) != 1 || split.Commands[0].Via != nil {
+			w.unknown(s.Value, via)
+			return
+		}
+		rest = append(append([]Word(nil), split.Commands[0].Args...), rest...)
+	}
+	w.run(rest, &sub, via, in, false)
+}
+
+var xargsSpec = Spec{Short: "0a:d:E:e::I:i::L:l::n:P:prs:txo", Long: []string{"null", "arg-file=", "delimiter=", "eof=?",
+	"replace=?", "max-lines=?", "max-args=", "max-procs=", "interactive", "no-run-if-empty", "max-chars=", "show-limits",
+	"verbose", "exit", "open-tty", "process-slot-var=", "help", "version"}}
+
+// xargsRun: xargs [opts] CMD… runs CMD with words read from standard
+// input appended (or put in place of the -I string): they are dynamic.
+func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := xargsSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	if len(rest) == 0 {
+		return // echo
+	}
+	repl, ok := f.Value("I", "replace", "i")
+	if f.Has("i", "replace") && !ok {
+		repl, ok = Static("{}"), true
+	}
+	var inner []Word
+	if ok && repl.Value != "" {
+		for _, a := range rest {
+			if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
+				a = Word{Value: a.Value, Dynamic: true, Prefix: before, Suffix: after}
+			}
+			inner = append(inner, a)
+		}
+	} else {
+		inner = append(append(inner, rest...), Word{Value: "(input)", Dynamic: true})
+	}
+	w.run(inner, sc, via, stdin{}, false)
+}
+
+// findRun walks the commands of -exec, -execdir, -ok and -okdir; each {}
+// is a dynamic word starting with the start point (./ for -execdir).
+func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	starts, expr := findStarts(c.Args[1:])
+	prefix := "./"
+	if len(starts) > 0 {
+		prefix = starts[0].Prefix
+		for _, s := range starts[1:] {
+			if !strings.HasPrefix(s.Prefix, "/") && !strings.HasPrefix(s.Prefix, ".") {
+				prefix = ""
+			}
+		}
+	}
+	via := plus(c.Via, c.Name)
+	for i := 0; i < len(expr); i++ {
+		a := expr[i]
+		if a.Dynamic {
+			continue
+		}
+		switch a.Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			p := prefix
+			if strings.HasSuffix(a.Value, "dir") {
+				p = "./"
+			}
+			var inner []Word
+			for i++; i < len(expr); i++ {
+				e := expr[i]
+				if !e.Dynamic && (e.Value == ";" || e.Value == "+") {
+					break
+				}
+				if !e.Dynamic && strings.Contains(e.Value, "{}") {
+					before, after, _ := strings.Cut(e.Value, "{}")
+					pre := before
+					if before == "" {
+						pre = p
+					}
+					e = Word{Value: e.Value, Dynamic: true, Prefix: pre, Suffix: after}
+				}
+				inner = append(inner, e)
+			}
+			w.run(inner, sc, via, stdin{}, false)
+		}
+	}
+}
+
+var watchSpec = Spec{Short: "n:d::tbegcxpqwrhv", Long: []string{"interval=", "differences=?", "no-title", "beep",
+	"errexit", "chgexit", "color", "no-color", "exec", "precise", "no-wrap", "equexit=", "no-rerun", "help", "version"}}
+
+// watchRun: watch [opts] CMD… runs CMD joined by spaces through sh -c
+// (with -x, as a command).
+func watchRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := watchSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	if f.Has("x", "exec") {
+		w.run(rest, sc, via, in, false)
+		return
+	}
+	joinedScript(w, rest, sc, via)
+}
+
+// joinedScript walks words joined by spaces as a script run by a new
+// shell.
+func joinedScript(w *walker, words []Word, sc *scope, via []string) {
+	if len(words) == 0 {
+		return
+	}
+	var b strings.Builder
+	dyn := false
+	for i, a := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+		dyn = dyn || a.Dynamic
+	}
+	sub := *sc
+	w.nested(b.String(), dyn, &sub, via)
+}
+
+// parallelRun: GNU parallel [opts] CMD… ::: ARGS runs CMD through a
+// shell with each argument appended.
+func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	spec := Spec{Short: "a:d:E:I:i::j:L:l::n:N:P:S:s:X0kqvtmuGgr", Long: []string{"jobs=", "arg-file=", "delimiter=",
+		"max-args=", "max-lines=", "results=", "joblog=", "halt=", "timeout=", "workdir=", "env=", "sshlogin=", "tag",
+		"keep-order", "dry-run", "quote", "verbose", "progress", "bar", "eta", "line-buffer", "group", "ungroup", "null"}}
+	args := c.Args[1:]
+	f := spec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	var cmd []Word
+	for _, a := range rest {
+		if !a.Dynamic && strings.HasPrefix(a.Value, ":::") {
+			break
+		}
+		cmd = append(cmd, a)
+	}
+	if len(cmd) == 0 {
+		return
+	}
+	joinedScript(w, append(cmd, Word{Value: "$PARALLEL_ARG", Dynamic: true}), sc, via)
+}
+
+// suRun: su, runuser, sg and script run the script of -c or --command
+// (in any cluster, anywhere in their words); sg GROUP CMD runs CMD as a
+// script too.
+func suRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	via := plus(c.Via, c.Name)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			if c.Name == "runuser" && i+1 < len(args) {
+				w.run(args[i+1:], sc, via, stdin{}, false)
+			}
+			return
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			_, s, _ := strings.Cut(v, "=")
+			w.nested(s, false, &scope{dir: sc.dir}, via)
+			return
+		case v == "--command" || v == "--session-command" ||
+			(len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c")):
+			if i+1 < len(args) {
+				w.nestedWord(args[i+1], &scope{dir: sc.dir}, via)
+			}
+			return
+		case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "c"):
+			s := v[strings.IndexByte(v, 'c')+1:]
+			w.nested(s, false, &scope{dir: sc.dir}, via)
+			return
+		}
+	}
+	if c.Name == "sg" && len(args) >= 2 && !args[0].MaybeOption() {
+		joinedScript(w, args[1:], sc, via)
+	}
+}
+
+// gitCommandKeys are git settings whose value git runs as a shell
+// command (an alias runs one when its value starts with "!").
+var gitCommandKeys = regexp.MustCompile(`(?i)^(alias\..*|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath)|sequence\.editor|diff\.external|gpg\.program|gpg\..*\.program|credential\..*helper|credential\.helper|pager\..*|interactive\.difffilter|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|merge\..*\.driver|uploadpack\.packobjectshook|ssh\.variant)$`)
+
+// gitRun walks the shell commands git may run from settings given on its
+// command line: `git -c KEY=VALUE …` and `git config KEY VALUE` for the
+// keys in gitCommandKeys (an alias runs later, so it counts now).
+func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	via := plus(c.Via, c.Name)
+	setting := func(kv Word, key string, val Word) {
+		if !gitCommandKeys.MatchString(key) {
+			return
+		}
+		sub := *sc
+		if strings.HasPrefix(strings.ToLower(key), "alias.") && !strings.HasPrefix(val.Value, "!") {
+			return
+		}
+		val.Value = strings.TrimPrefix(val.Value, "!")
+		w.nested(val.Value, val.Dynamic || kv.Dynamic && !strings.Contains(kv.Prefix, "="), &sub, via)
+	}
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic && a.MaybeOption() {
+			w.unknown(c.String(), via)
+			return
+		}
+		v := a.Value
+		switch {
+		case v == "-c" || v == "--config-env":
+			if i+1 < len(args) {
+				i++
+				kv := args[i]
+				k, val, _ := strings.Cut(kv.Value, "=")
+				setting(kv, k, Word{Value: val, Dynamic: kv.Dynamic})
+			}
+		case strings.HasPrefix(v, "-c"):
+			k, val, _ := strings.Cut(v[2:], "=")
+			setting(a, k, Word{Value: val, Dynamic: a.Dynamic})
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			if v == "config" {
+				var ops []Word
+				for _, o := range args[i+1:] {
+					if !o.MaybeOption() {
+						ops = append(ops, o)
+					}
+				}
+				if len(ops) >= 2 {
+					setting(ops[0], ops[0].Value, ops[1])
+				}
+			}
+			return
+		}
+	}
+}
+
+// nixShellRun: nix-shell --run SCRIPT / --command SCRIPT.
+func nixShellRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	for i, a := range args {
+		if !a.Dynamic && (a.Value == "--run" || a.Value == "--command") && i+1 < len(args) {
+			sub := *sc
+			w.nestedWord(args[i+1], &sub, plus(c.Via, c.Name))
+			return
+		}
+	}
+}
