@@ -8,7 +8,7 @@
 // if, while, until, for, select and case, function bodies, command and
 // process substitutions (backquotes too), the defaults of parameter
 // expansions, arithmetic and tests. Its [Word] values are the words the
-// program receives: `"rm"`, `\rm`, `r''m` and `$'\x72m'` are all rm, and
+// program receives: `"rm"`, `\rm`, `r'm'` and `$'\x72m'` are all rm, and
 // brace expansion is done (`rm -{r,f}` is `rm -r -f`). What is known only
 // at run time is marked, never guessed: a dynamic name ($x, $(…), a glob
 // such as /bin/r?) makes the command [Command.Dynamic]; a dynamic argument
@@ -68,7 +68,7 @@
 // <> and >&FILE (with any descriptor number: 2>, 3>>), except /dev/null,
 // /dev/stdout, /dev/stderr, /dev/stdin, /dev/tty and /dev/fd/N; and the
 // files of the writers tee, sponge, cp, mv (its sources are deleted),
-// install, ln, link, dd of=, sed -i (-i.bak, -I, --in-place, BSD's -i ''),
+// install, ln, link, dd of=, sed -i (-i.bak, -I, --in-place, BSD's -i with an empty suffix word),
 // perl -i, truncate, touch, rm, unlink, rmdir, shred, sort -o, curl -o,
 // wget -O, GNU time -o, sudo -e and find -delete and -fprint. For cp, mv,
 // install and ln, -t DIR puts each source in DIR; otherwise the last
