@@ -1,6 +1,11 @@
-// Command guard is an example hook: it denies any shell command that runs
-// `rm -rf` (in any flag spelling), and any write, edit or patch whose
-// target file is named .env. It has no opinion on anything else.
+// Command guard is an example hook: it denies a shell command that runs
+// rm with recursive and force options in any spelling the shell accepts,
+// wherever it sits (nested in bash -c or eval, wrapped in sudo or env, in
+// a command substitution, …); a shell command it cannot check (one that
+// does not parse or runs a command known only at run time); and a write,
+// edit, patch or delete of a .env file by any tool, the shell included.
+// It has no opinion on anything else. README.md states the rules exactly,
+// and what the guard cannot see.
 //
 // Try it on a payload of any host:
 //

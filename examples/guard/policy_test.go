@@ -15,12 +15,39 @@ func TestPolicy(t *testing.T) {
 
 	// Recursive forced deletes are denied everywhere, with the guard's
 	// reason reaching the model, and nothing is dropped for any host.
-	for _, cmd := range []string{"rm -rf /", "rm -fr build", "sudo rm -r -f /var/log", "cd out && rm --recursive --force ."} {
+	for _, cmd := range []string{"rm -rf /", "rm -fr build", "sudo rm -r -f /var/log", "cd out && rm --recursive --force .",
+		// Spellings the shell accepts, as issue 13 tried them on the real clients.
+		`bash -c 'rm -rf build'`, `eval 'rm -rf build'`, `"rm" -rf build`, `\rm -rf build`, `rm --recur --forc build`,
+		`rm</dev/null -rf build`, `rm "-rf" build`, `command rm -rf dir`, `find . -name dir -exec rm -rf {} +`} {
 		res := hookstest.Run(t, h, hookstest.Shell(cmd))
 		res.DeniedWithReason(t, "`rm -rf` is not allowed")
 		res.NoWarnings(t)
 	}
 	hookstest.Run(t, h, hookstest.Shell("rm -rf /").AsPermissionRequest()).DeniedWithReason(t, "`rm -rf` is not allowed")
+
+	// Commands the guard cannot check are denied on every host.
+	for _, cmd := range []string{`rm${IFS}-rf${IFS}build`, `x=rm; $x -rf build`, `echo 'rm -rf x' | sh`} {
+		res := hookstest.Run(t, h, hookstest.Shell(cmd))
+		res.DeniedWithReason(t, "known only at run time")
+		res.NoWarnings(t)
+	}
+	hookstest.Run(t, h, hookstest.Shell("rm -rf build; (")).DeniedWithReason(t, "does not parse")
+
+	// Shell writes to a .env file, and Cursor's Delete of one.
+	for _, s := range []hookstest.Scenario{
+		hookstest.Shell("echo A=1 > .env"),
+		hookstest.Shell("echo A=1 > sub/.env"),
+		hookstest.Shell("cat > .env.local <<'EOF'\nA=1\nEOF"),
+		hookstest.Shell("sed -i s/1/2/ .ENV"),
+		hookstest.Shell("cp x .env"),
+		hookstest.Shell("tee .env < x"),
+		hookstest.Delete(".env"),
+		hookstest.Delete("/home/dev/project/config/.env.production"),
+	} {
+		res := hookstest.Run(t, h, s)
+		res.DeniedWithReason(t, "is a .env file")
+		res.NoWarnings(t)
+	}
 
 	// Writes to a .env file are denied however the host writes files:
 	// Claude's Write and Edit, Cursor's Write, Gemini's write_file and
@@ -42,6 +69,13 @@ func TestPolicy(t *testing.T) {
 	for _, s := range []hookstest.Scenario{
 		hookstest.Shell("rm build/out.o"),
 		hookstest.Shell("ls -rf"),
+		hookstest.Shell("git commit -m 'stop using rm -rf'"),
+		hookstest.Shell("echo rm -rf build # rm -rf"),
+		hookstest.Shell("rm -r build"),
+		hookstest.Shell("rm -f out.o"),
+		hookstest.Shell("cat .env && grep KEY .env"),
+		hookstest.Shell("echo A= > .env.example"),
+		hookstest.Delete("notes.txt"),
 		hookstest.Write("config/.env.example", "API_KEY=\n"),
 		hookstest.Edit("main.go", "foo()", "bar()"),
 		hookstest.PatchMove("notes.txt", "docs/notes.txt"),
