@@ -181,10 +181,10 @@ func parse(a Adapter, h *Handlers, payload []byte) (ev Event, err error) {
 	if err != nil {
 		return unparsed(a, payload), fmt.Errorf("parse %s payload: %w", a.Host(), err)
 	}
-	if t := ToolOf(ev); t != nil {
-		if err := t.check(); err != nil {
-			return ev, fmt.Errorf("%s %s payload: %w", a.Host(), ev.Common().NativeEvent, err)
-		}
+	if t := ToolOf(ev); t != nil && t.InputErr == nil {
+		// What a tool's input lacks is the model's doing, not the host's:
+		// the handler judges it (Tool.InputErr), the fail policy does not.
+		t.InputErr = t.check()
 	}
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
 		return ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent)

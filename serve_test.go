@@ -20,6 +20,14 @@ func denyRm(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error
 	return hooks.Response{}, nil
 }
 
+// denyUnreadable denies a tool call whose input could not be read.
+func denyUnreadable(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+	if ev.Tool.InputErr != nil {
+		return hooks.Deny("unreadable: " + ev.Tool.InputErr.Error()), nil
+	}
+	return hooks.Response{}, nil
+}
+
 func TestServe(t *testing.T) {
 	panics := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) { panic("boom") }
 	fails := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
@@ -111,10 +119,14 @@ func TestServe(t *testing.T) {
 			stdin:      `{"hook_event_name":"Pre2","tool":"rm"}`,
 			wantStdout: `{"decision":"deny","event":"Pre2","reason":"stop now"}` + "\n",
 			wantStderr: []string{"hooks: one does not honour halt on Pre2: sent as deny of this call; the agent is not stopped"}},
-		{name: "shell call without a command fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		// What the model leaves out of a tool's input is not the fail
+		// policy's business: the handler sees it as Tool.InputErr, under
+		// either policy.
+		{name: "shell call without a command reaches the handler", h: hooks.Handlers{PreToolUse: denyUnreadable, Fail: hooks.FailOpen}, args: []string{"--host=one"},
 			stdin:      `{"hook_event_name":"Pre","tool":"-"}`,
-			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: one Pre payload: shell tool \"sh\" has no command"}` + "\n",
-			wantStderr: []string{`hooks: fail-closed: one Pre payload: shell tool "sh" has no command`}},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"unreadable: shell tool \"sh\" has no command"}` + "\n"},
+		{name: "shell call without a command, handler ignores InputErr", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+			stdin: `{"hook_event_name":"Pre","tool":"-"}`},
 		{name: "unknown event fail open", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
 			stdin: `{"hook_event_name":"Mystery"}`, wantStderr: []string{`hooks: fail-open: unknown one event "Mystery" and no Any handler`}},
 		{name: "unknown event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},

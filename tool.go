@@ -113,9 +113,11 @@ func (p *PatchInput) paths() []string {
 	return ps
 }
 
-// check rejects a typed input that lacks what a policy needs to judge it:
-// a shell call with no command, a file tool with no path, an MCP call
-// with no tool. Such a payload is answered with the fail policy.
+// check returns why a typed input lacks what a policy needs to judge it: a
+// shell call with no command, a file tool with no path, an MCP call with
+// no tool. The model writes a tool's input, so this is never a reason for
+// the fail policy: Process sets it as InputErr (when the adapter did not
+// already say why) and the handler decides.
 func (t *Tool) check() error {
 	var missing string
 	switch in := t.Input.(type) {

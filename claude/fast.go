@@ -6,21 +6,15 @@ import (
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
-// The fast path: Claude's payloads and answers read and written without
-// reflection. Each function does exactly what encoding/json would do, or
-// returns false for the caller to use encoding/json (see
-// internal/fastjson); fast_test.go checks that against encoding/json.
+// The readers: Claude's payloads read, and answers written, without
+// reflection. Claude Code is a JavaScript program: it reads JSON with
+// JSON.parse, so keys are read exactly (unescaped, never case-folded) and
+// the last of duplicate keys wins (see internal/fastjson); fast_test.go
+// checks the readers against a reference with those rules.
 
-// inputKeys are the JSON names of Input's fields.
-var inputKeys = [...]string{"session_id", "transcript_path", "cwd", "hook_event_name", "prompt_id",
-	"permission_mode", "agent_id", "agent_type", "effort", "model", "tool_name", "tool_input",
-	"tool_response", "tool_use_id", "duration_ms", "error", "is_interrupt", "permission_suggestions",
-	"prompt", "source", "reason", "stop_hook_active", "last_assistant_message", "agent_transcript_path",
-	"background_tasks", "session_crons", "trigger", "custom_instructions", "notification_type", "message",
-	"title"}
-
-// fastInput decodes payload into in as json.Unmarshal would. On false, in
-// may be partly filled and must be reset.
+// fastInput decodes payload into in as json.Unmarshal would with exact,
+// case-sensitive keys. It returns false when payload is not one JSON
+// object or a field has the wrong type; in may then be partly filled.
 func fastInput(payload []byte, in *Input) bool {
 	d, ok := fastjson.Object(payload)
 	if !ok {
@@ -90,114 +84,28 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetString(&in.Message)
 		case "title":
 			return v.SetString(&in.Title)
-		default:
-			return !fastjson.FoldsTo(k, inputKeys[:])
 		}
 		return true
 	})
 }
 
-// The JSON names of the tool inputs' fields.
-var (
-	bashKeys  = [...]string{"command", "description", "timeout", "run_in_background"}
-	writeKeys = [...]string{"file_path", "content"}
-	editKeys  = [...]string{"file_path", "old_string", "new_string", "replace_all"}
-	readKeys  = [...]string{"file_path"}
-)
-
-// fastToolInput decodes raw, a tool_input object, into v (a *BashInput,
-// *WriteInput, *EditInput or *ReadInput) as json.Unmarshal would. On
-// false, v is left zero.
-func fastToolInput(raw json.RawMessage, v any) bool {
-	switch v.(type) {
-	case *BashInput, *WriteInput, *EditInput, *ReadInput:
-	default:
-		return false
-	}
+// bashOutput reads raw, the Bash tool's result, exactly: stdout and
+// stderr when they are strings.
+func readBashOutput(raw json.RawMessage) (b bashOutput, ok bool) {
 	d, ok := fastjson.Object(raw)
 	if !ok {
-		return false
+		return b, false
 	}
-	ok = d.Members(func(k string, val fastjson.Value) bool {
-		switch in := v.(type) {
-		case *BashInput:
-			switch k {
-			case "command":
-				return val.SetString(&in.Command)
-			case "description":
-				return val.SetString(&in.Description)
-			case "timeout":
-				return val.SetFloat(&in.Timeout)
-			case "run_in_background":
-				return val.SetBool(&in.RunInBackground)
-			}
-			return !fastjson.FoldsTo(k, bashKeys[:])
-		case *WriteInput:
-			switch k {
-			case "file_path":
-				return val.SetString(&in.FilePath)
-			case "content":
-				return val.SetString(&in.Content)
-			}
-			return !fastjson.FoldsTo(k, writeKeys[:])
-		case *EditInput:
-			switch k {
-			case "file_path":
-				return val.SetString(&in.FilePath)
-			case "old_string":
-				return val.SetString(&in.OldString)
-			case "new_string":
-				return val.SetString(&in.NewString)
-			case "replace_all":
-				return val.SetBool(&in.ReplaceAll)
-			}
-			return !fastjson.FoldsTo(k, editKeys[:])
-		case *ReadInput:
-			if k == "file_path" {
-				return val.SetString(&in.FilePath)
-			}
-			return !fastjson.FoldsTo(k, readKeys[:])
-		}
-		return false
-	})
-	if !ok {
-		switch in := v.(type) {
-		case *BashInput:
-			*in = BashInput{}
-		case *WriteInput:
-			*in = WriteInput{}
-		case *EditInput:
-			*in = EditInput{}
-		case *ReadInput:
-			*in = ReadInput{}
-		}
-	}
-	return ok
-}
-
-// bashOutputKeys are the JSON names of bashOutput's fields.
-var bashOutputKeys = [...]string{"stdout", "stderr"}
-
-// fastBashOutput decodes raw, the Bash tool's result, into b as
-// json.Unmarshal would. On false, b is left zero.
-func fastBashOutput(raw json.RawMessage, b *bashOutput) bool {
-	d, ok := fastjson.Object(raw)
-	if !ok {
-		return false
-	}
-	ok = d.Members(func(k string, v fastjson.Value) bool {
+	d.Members(func(k string, v fastjson.Value) bool {
 		switch k {
 		case "stdout":
-			return v.SetString(&b.Stdout)
+			b.Stdout, _ = v.String()
 		case "stderr":
-			return v.SetString(&b.Stderr)
+			b.Stderr, _ = v.String()
 		}
-		return !fastjson.FoldsTo(k, bashOutputKeys[:])
+		return true
 	})
-	if !ok {
-		*b = bashOutput{}
-	}
-	return ok
+	return b, true
 }
 
 // appendOutput writes o as json.Encoder with SetEscapeHTML(false) does,

@@ -5,20 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 	"github.com/agenthooks/hooks/internal/fastjson/fastcheck"
 )
 
-func TestFastKeys(t *testing.T) {
-	fastcheck.Keys[Input](t, inputKeys[:])
-	fastcheck.Keys[BashInput](t, bashKeys[:])
-	fastcheck.Keys[WriteInput](t, writeKeys[:])
-	fastcheck.Keys[EditInput](t, editKeys[:])
-	fastcheck.Keys[ReadInput](t, readKeys[:])
-	fastcheck.Keys[bashOutput](t, bashOutputKeys[:])
-}
-
-// fastSeeds are payloads the fast path must refuse or read exactly as
-// encoding/json: case-folded and duplicate keys, nulls, wrong types.
+// fastSeeds are payloads the readers must refuse or read exactly as the
+// reference (fastcheck.Unmarshal: exact keys, the last duplicate wins):
+// case variants and duplicate keys, nulls, wrong types, escaped keys.
 var fastSeeds = []string{
 	`{"hook_event_name":"Stop","Hook_Event_Name":"PreToolUse"}`,
 	`{"hook_event_name":"Stop","cwd":"a","cwd":null}`,
@@ -35,30 +29,54 @@ var fastSeeds = []string{
 	`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_response":{"stdout":1,"STDERR":"x"}}`,
 }
 
-// checkFast compares the fast decoders with encoding/json on payload.
+// checkFast compares the readers with the reference on payload.
 func checkFast(t *testing.T, payload []byte) bool {
 	ok := fastcheck.Decode(t, payload, fastInput)
 	var in Input
-	if json.Unmarshal(payload, &in) == nil && len(in.ToolResponse) > 0 {
-		fastcheck.Decode(t, in.ToolResponse, func(b []byte, v *bashOutput) bool { return fastBashOutput(b, v) })
+	if fastcheck.Unmarshal(payload, &in) != nil {
+		return ok
 	}
-	if json.Unmarshal(payload, &in) == nil && len(in.ToolInput) > 0 {
-		fastcheck.Decode(t, in.ToolInput, func(b []byte, v *BashInput) bool { return fastToolInput(b, v) })
-		fastcheck.Decode(t, in.ToolInput, func(b []byte, v *WriteInput) bool { return fastToolInput(b, v) })
-		fastcheck.Decode(t, in.ToolInput, func(b []byte, v *EditInput) bool { return fastToolInput(b, v) })
-		fastcheck.Decode(t, in.ToolInput, func(b []byte, v *ReadInput) bool { return fastToolInput(b, v) })
+	if len(in.ToolResponse) > 0 {
+		var want bashOutput
+		if got, ok := readBashOutput(in.ToolResponse); ok && fastcheck.Unmarshal(in.ToolResponse, &want) == nil && got != want {
+			t.Fatalf("readBashOutput(%s) = %+v, reference %+v", in.ToolResponse, got, want)
+		}
+	}
+	if len(in.ToolInput) > 0 {
+		checkToolInput(t, in.ToolInput)
 	}
 	return ok
+}
+
+// checkToolInput compares parseToolInput with the reference on raw, for
+// each tool with a typed input.
+func checkToolInput(t *testing.T, raw json.RawMessage) {
+	t.Helper()
+	read := func(tool string) func([]byte) (hooks.ToolInput, error) {
+		return func(b []byte) (hooks.ToolInput, error) { return parseToolInput(tool, b) }
+	}
+	fastcheck.ToolInput(t, raw, "command", fastjson.LastWins, read(ToolBash), func(b *BashInput) hooks.ToolInput {
+		return &hooks.ShellInput{Command: b.Command, Description: b.Description, Timeout: msDuration(b.Timeout)}
+	})
+	fastcheck.ToolInput(t, raw, "file_path", fastjson.LastWins, read(ToolWrite), func(w *WriteInput) hooks.ToolInput {
+		return &hooks.WriteInput{Path: w.FilePath, Content: w.Content}
+	})
+	fastcheck.ToolInput(t, raw, "file_path", fastjson.LastWins, read(ToolEdit), func(e *EditInput) hooks.ToolInput {
+		return &hooks.EditInput{Path: e.FilePath, Edits: []hooks.TextEdit{{Old: e.OldString, New: e.NewString, ReplaceAll: e.ReplaceAll}}}
+	})
+	fastcheck.ToolInput(t, raw, "file_path", fastjson.LastWins, read(ToolRead), func(r *ReadInput) hooks.ToolInput {
+		return &hooks.ReadInput{Path: r.FilePath}
+	})
 }
 
 func TestFastInput(t *testing.T) {
 	for _, p := range fixtureInputs(t) {
 		var in Input
-		if json.Unmarshal(p, &in) != nil {
+		if fastcheck.Unmarshal(p, &in) != nil {
 			checkFast(t, p)
 			continue
 		}
-		// Every fixture encoding/json reads must take the fast path.
+		// Every fixture the reference reads must be read.
 		if !checkFast(t, p) {
 			t.Errorf("fast path refused %s", p)
 		}

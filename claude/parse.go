@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Parse turns a Claude Code hook payload into a unified event. The twelve
@@ -21,20 +22,18 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return nil, errors.New("payload is not a JSON object")
 	}
 	var in Input
-	var err error
 	if !fastInput(payload, &in) {
-		in = Input{}
-		err = json.Unmarshal(payload, &in)
-	}
-	if err != nil {
+		// Not one JSON object, or a field of the wrong type: encoding/json
+		// says which (its decoded value is not used: it folds keys' case).
+		err := json.Unmarshal(payload, new(Input))
 		var typeErr *json.UnmarshalTypeError
-		if !errors.As(err, &typeErr) {
-			return nil, fmt.Errorf("payload: %w", err)
+		if err == nil || !errors.As(err, &typeErr) {
+			return nil, fmt.Errorf("payload: %w", orUnreadable(err))
 		}
 		// A field of an unexpected type: fatal for an event we map, but
 		// host-only events need only the common fields.
-		var c commonInput
-		if json.Unmarshal(payload, &c) != nil || c.HookEventName == "" || unified(c.HookEventName) != "" {
+		c, ok := readCommon(payload)
+		if !ok || c.HookEventName == "" || unified(c.HookEventName) != "" {
 			return nil, fmt.Errorf("payload: %w", err)
 		}
 		in = Input{SessionID: c.SessionID, TranscriptPath: c.TranscriptPath, Cwd: c.Cwd, HookEventName: c.HookEventName, Model: c.Model}
@@ -104,11 +103,8 @@ func parseTool(in *Input) (hooks.Tool, error) {
 	if in.ToolName == "" {
 		return hooks.Tool{}, fmt.Errorf("%s payload has no tool_name", in.HookEventName)
 	}
-	typed, err := parseToolInput(in.ToolName, in.ToolInput)
-	if err != nil {
-		return hooks.Tool{}, err
-	}
-	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: clone(in.ToolInput)}, nil
+	typed, inputErr := parseToolInput(in.ToolName, in.ToolInput)
+	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: clone(in.ToolInput), InputErr: inputErr}, nil
 }
 
 // loops is the unified loop count: Claude only says whether a stop hook
@@ -120,21 +116,55 @@ func loops(active bool) int {
 	return 0
 }
 
+// orUnreadable is err, or an error when the fast reader refused a payload
+// encoding/json accepts (which should not happen).
+func orUnreadable(err error) error {
+	if err == nil {
+		return errors.New("payload could not be read")
+	}
+	return err
+}
+
+// readCommon reads the fields every event carries, exactly; ok is false
+// when one has the wrong type.
+func readCommon(payload []byte) (c commonInput, ok bool) {
+	d, ok := fastjson.Object(payload)
+	if !ok {
+		return c, false
+	}
+	return c, d.Members(func(k string, v fastjson.Value) bool {
+		switch k {
+		case "session_id":
+			return v.SetString(&c.SessionID)
+		case "transcript_path":
+			return v.SetString(&c.TranscriptPath)
+		case "cwd":
+			return v.SetString(&c.Cwd)
+		case "hook_event_name":
+			return v.SetString(&c.HookEventName)
+		case "model":
+			c.Model = v.Raw()
+		}
+		return true
+	})
+}
+
 // modelName reads "model" as a string, or as an object's "id" (the shape
 // Claude uses outside hooks); anything else is "".
 func modelName(raw json.RawMessage) string {
 	if isNull(raw) {
 		return ""
 	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	v, ok := fastjson.Parse(raw)
+	if !ok {
+		return ""
+	}
+	if s, ok := v.String(); ok {
 		return s
 	}
-	var o struct {
-		ID string `json:"id"`
-	}
-	if json.Unmarshal(raw, &o) == nil {
-		return o.ID
+	if id, ok := v.Get("id"); ok {
+		s, _ := id.String()
+		return s
 	}
 	return ""
 }

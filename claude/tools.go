@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Native names of the tools that have a unified kind.
@@ -96,60 +97,104 @@ func isNull(raw json.RawMessage) bool {
 	return len(raw) == 0 || string(raw) == "null"
 }
 
-// parseToolInput returns the typed form of a tool's native input.
-func parseToolInput(name string, raw json.RawMessage) (hooks.ToolInput, error) {
-	if !isNull(raw) && !isObject(raw) {
-		return nil, fmt.Errorf("tool_input of %s is not a JSON object", name)
+// parseToolInput returns the typed form of a tool's native input, read as
+// Claude Code reads it (JSON.parse: exact keys, the last duplicate wins).
+// inputErr, when not nil, is the hooks.Tool.InputErr: a field a policy
+// judges (Bash command, a file tool's file_path) is missing or not a
+// string, or the input is not an object; typed then holds what could be
+// read. Side fields of the wrong type are read as empty.
+func parseToolInput(name string, raw json.RawMessage) (typed hooks.ToolInput, inputErr error) {
+	obj := raw
+	if isNull(raw) {
+		obj = json.RawMessage("{}")
 	}
-	decode := func(v any) error {
-		if isNull(raw) || fastToolInput(raw, v) {
+	wrap := func(err error) error {
+		if err == nil {
 			return nil
 		}
-		if err := json.Unmarshal(raw, v); err != nil {
-			return fmt.Errorf("tool_input of %s: %w", name, err)
-		}
-		return nil
+		return fmt.Errorf("tool_input of %s: %w", name, err)
 	}
+	var notObject error
+	if !isObject(obj) {
+		notObject = fmt.Errorf("tool_input of %s is not a JSON object", name)
+		obj = json.RawMessage("{}")
+	}
+	path := fastjson.Field{Key: "file_path"}
 	switch name {
 	case ToolBash:
+		cmd := fastjson.Field{Key: "command"}
 		var b BashInput
-		if err := decode(&b); err != nil {
-			return nil, err
-		}
-		return &hooks.ShellInput{Command: b.Command, Description: b.Description, Timeout: msDuration(b.Timeout)}, nil
+		fastjson.Args(obj, func(k string, v fastjson.Value) {
+			switch k {
+			case "description":
+				b.Description, _ = v.String()
+			case "timeout":
+				b.Timeout, _ = v.Float()
+			case "run_in_background":
+				b.RunInBackground, _ = v.Bool()
+			}
+		}, &cmd)
+		return &hooks.ShellInput{Command: cmd.Value, Description: b.Description, Timeout: msDuration(b.Timeout)}, firstErr(notObject, wrap(cmd.Err()))
 	case ToolWrite:
-		var w WriteInput
-		if err := decode(&w); err != nil {
-			return nil, err
-		}
-		return &hooks.WriteInput{Path: w.FilePath, Content: w.Content}, nil
+		var content string
+		fastjson.Args(obj, func(k string, v fastjson.Value) {
+			if k == "content" {
+				content, _ = v.String()
+			}
+		}, &path)
+		return &hooks.WriteInput{Path: path.Value, Content: content}, firstErr(notObject, wrap(path.Err()))
 	case ToolEdit:
-		var e EditInput
-		if err := decode(&e); err != nil {
-			return nil, err
-		}
-		return &hooks.EditInput{Path: e.FilePath, Edits: []hooks.TextEdit{{Old: e.OldString, New: e.NewString, ReplaceAll: e.ReplaceAll}}}, nil
+		var e hooks.TextEdit
+		fastjson.Args(obj, func(k string, v fastjson.Value) { readEdit(&e, k, v) }, &path)
+		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{e}}, firstErr(notObject, wrap(path.Err()))
 	case ToolMultiEdit:
-		var m MultiEditInput
-		if err := decode(&m); err != nil {
-			return nil, err
+		var edits []hooks.TextEdit
+		fastjson.Args(obj, func(k string, v fastjson.Value) {
+			if k != "edits" {
+				return
+			}
+			edits = edits[:0]
+			v.Elements(func(el fastjson.Value) bool {
+				var e hooks.TextEdit
+				el.Members(func(k string, v fastjson.Value) bool { readEdit(&e, k, v); return true })
+				edits = append(edits, e)
+				return true
+			})
+		}, &path)
+		if edits == nil {
+			edits = []hooks.TextEdit{}
 		}
-		edits := make([]hooks.TextEdit, len(m.Edits))
-		for i, e := range m.Edits {
-			edits[i] = hooks.TextEdit{Old: e.OldString, New: e.NewString, ReplaceAll: e.ReplaceAll}
-		}
-		return &hooks.EditInput{Path: m.FilePath, Edits: edits}, nil
+		return &hooks.EditInput{Path: path.Value, Edits: edits}, firstErr(notObject, wrap(path.Err()))
 	case ToolRead:
-		var r ReadInput
-		if err := decode(&r); err != nil {
-			return nil, err
-		}
-		return &hooks.ReadInput{Path: r.FilePath}, nil
+		fastjson.Args(obj, nil, &path)
+		return &hooks.ReadInput{Path: path.Value}, firstErr(notObject, wrap(path.Err()))
 	}
 	if server, tool, ok := SplitMCPName(name); ok {
-		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: clone(raw)}, nil
+		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: clone(raw)}, notObject
 	}
-	return hooks.RawInput(clone(raw)), nil
+	return hooks.RawInput(clone(raw)), notObject
+}
+
+// readEdit reads one member of an Edit input or of a MultiEdit edit.
+func readEdit(e *hooks.TextEdit, k string, v fastjson.Value) {
+	switch k {
+	case "old_string":
+		e.Old, _ = v.String()
+	case "new_string":
+		e.New, _ = v.String()
+	case "replace_all":
+		e.ReplaceAll, _ = v.Bool()
+	}
+}
+
+// firstErr returns the first error that is not nil.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // msDuration converts Claude's millisecond timeout; 0 or less is unset.
@@ -296,8 +341,8 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
 func outputText(tool string, raw json.RawMessage) string {
 	switch tool {
 	case ToolBash:
-		var b bashOutput
-		if !fastBashOutput(raw, &b) && json.Unmarshal(raw, &b) != nil {
+		b, ok := readBashOutput(raw)
+		if !ok {
 			return plainText(raw)
 		}
 		if b.Stderr != "" {
@@ -305,26 +350,21 @@ func outputText(tool string, raw json.RawMessage) string {
 		}
 		return b.Stdout
 	case ToolRead:
-		var r struct {
-			File struct {
-				Content string `json:"content"`
-			} `json:"file"`
-		}
-		if json.Unmarshal(raw, &r) != nil {
+		v, ok := fastjson.Path(raw, "file", "content")
+		if !ok {
 			return ""
 		}
-		return r.File.Content
+		s, _ := v.String()
+		return s
 	case ToolWrite, ToolEdit, ToolMultiEdit:
 		return ""
 	}
 	if _, _, ok := SplitMCPName(tool); ok && isObject(raw) {
-		var wrapped struct {
-			Content json.RawMessage `json:"content"`
-		}
-		if json.Unmarshal(raw, &wrapped) != nil {
+		v, ok := fastjson.Path(raw, "content")
+		if !ok {
 			return ""
 		}
-		return plainText(wrapped.Content)
+		return plainText(v.Raw())
 	}
 	return plainText(raw)
 }
@@ -344,25 +384,38 @@ func plainText(raw json.RawMessage) string {
 	}
 	switch raw[0] {
 	case '"':
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
-			return s
-		}
+		s, _ := fastjson.StringValue(raw)
+		return s
 	case '[':
-		var blocks []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		}
-		if json.Unmarshal(raw, &blocks) != nil {
-			return ""
-		}
-		var parts []string
-		for _, b := range blocks {
-			if b.Type == "text" {
-				parts = append(parts, b.Text)
-			}
-		}
-		return strings.Join(parts, "\n")
+		return textBlocks(raw)
 	}
 	return ""
+}
+
+// textBlocks returns the text of the "text" blocks of a JSON array of
+// content blocks, joined by newlines, read exactly as JSON.parse reads
+// them ("" when raw is not a valid array).
+func textBlocks(raw json.RawMessage) string {
+	arr, ok := fastjson.Parse(raw)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	arr.Elements(func(el fastjson.Value) bool {
+		var typ, text string
+		el.Members(func(k string, v fastjson.Value) bool {
+			switch k {
+			case "type":
+				typ, _ = v.String()
+			case "text":
+				text, _ = v.String()
+			}
+			return true
+		})
+		if typ == "text" {
+			parts = append(parts, text)
+		}
+		return true
+	})
+	return strings.Join(parts, "\n")
 }

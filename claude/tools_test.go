@@ -54,7 +54,16 @@ func TestParseToolInput(t *testing.T) {
 		{"Agent", `{"prompt":"x"}`, hooks.RawInput(`{"prompt":"x"}`)},
 		{"mcp__onlyserver", `{"a":1}`, hooks.RawInput(`{"a":1}`)},
 		{"Glob", ``, hooks.RawInput(nil)},
-		{"Bash", `null`, &hooks.ShellInput{}},
+		// Read as Claude Code reads it (JSON.parse): exact keys, the last
+		// duplicate wins, escapes in keys unescaped; side fields of the
+		// wrong type are ignored.
+		{"Bash", `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, &hooks.ShellInput{Command: "rm -rf keepdir", Description: "x"}},
+		{"Bash", `{"command":"echo safe","command":"rm -rf keepdir"}`, &hooks.ShellInput{Command: "rm -rf keepdir"}},
+		{"Bash", `{"comm\u0061nd":"rm -rf keepdir","COMMAND":"echo safe"}`, &hooks.ShellInput{Command: "rm -rf keepdir"}},
+		{"Bash", `{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"timeout":"x","run_in_background":"y"}`, &hooks.ShellInput{Command: "rm -rf keepdir"}},
+		{"Write", `{"file_path":"/p/.env","CONTENT":5,"content":{"a":1}}`, &hooks.WriteInput{Path: "/p/.env"}},
+		{"Write", `{"FILE_PATH":"/p/safe","file_path":"/p/.env"}`, &hooks.WriteInput{Path: "/p/.env"}},
+		{"MultiEdit", `{"file_path":"/p/a","edits":5}`, &hooks.EditInput{Path: "/p/a", Edits: []hooks.TextEdit{}}},
 	}
 	for _, c := range cases {
 		got, err := parseToolInput(c.tool, json.RawMessage(c.input))
@@ -67,7 +76,8 @@ func TestParseToolInput(t *testing.T) {
 		}
 	}
 	for _, bad := range []struct{ tool, input string }{
-		{"Bash", `"ls"`}, {"Bash", `{"command":5}`}, {"Bash", `{"timeout":"10"}`}, {"Agent", `[1]`},
+		{"Bash", `"ls"`}, {"Bash", `{"command":5}`}, {"Bash", `{"timeout":"10"}`}, {"Agent", `[1]`}, {"Bash", `null`},
+		{"Bash", `{"command":"ls","command":null}`}, {"Bash", `{"Command":"rm -rf keepdir"}`}, {"Write", `{"content":"x"}`},
 		{"MultiEdit", `{"edits":{}}`}, {"Edit", `{"replace_all":"yes"}`}, {"mcp__a__b", `7`},
 	} {
 		if _, err := parseToolInput(bad.tool, json.RawMessage(bad.input)); err == nil {

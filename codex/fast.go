@@ -2,23 +2,22 @@ package codex
 
 import (
 	"encoding/json"
+	"errors"
 
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
-// The fast path: Codex's payloads and answers read and written without
-// reflection. Each function does exactly what encoding/json would do, or
-// returns false for the caller to use encoding/json (see
-// internal/fastjson); fast_test.go checks that against encoding/json.
-
-// inputKeys are the JSON names of Input's fields.
-var inputKeys = [...]string{"session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model",
-	"permission_mode", "source", "reason", "prompt", "tool_name", "tool_input", "tool_response", "tool_use_id",
-	"stop_hook_active", "last_assistant_message", "agent_id", "agent_type", "agent_transcript_path", "trigger"}
+// The readers: Codex's payloads read, and answers written, without
+// reflection. Codex writes its payloads with serde_json: keys are read
+// exactly (unescaped, never case-folded), and the last of duplicate keys
+// wins in the envelope, which Codex never duplicates (see
+// internal/fastjson); fast_test.go checks the readers against a reference
+// with those rules.
 
 // fastInput decodes payload into in as a json.Decoder followed by a check
-// for trailing data would. On false, in may be partly filled and must be
-// reset.
+// for trailing data would, with exact, case-sensitive keys. It returns
+// false when payload is not one JSON object or a field has the wrong
+// type; in may then be partly filled.
 func fastInput(payload []byte, in *Input) bool {
 	d, ok := fastjson.Object(payload)
 	if !ok {
@@ -66,54 +65,27 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetStringPtr(&in.AgentTranscriptPath)
 		case "trigger":
 			return v.SetString(&in.Trigger)
-		default:
-			return !fastjson.FoldsTo(k, inputKeys[:])
 		}
 		return true
 	})
 }
 
-var (
-	shellKeys = [...]string{"command", "description"}
-	patchKeys = [...]string{"command"}
-)
-
-// fastToolInput decodes raw into v (a *ShellToolInput or *PatchToolInput)
-// as decodeToolInput does when it succeeds: it returns false, with v left
-// zero, unless raw is an object whose command is a string and whose other
-// fields have their types.
-func fastToolInput(raw json.RawMessage, v any) bool {
-	var cmd *string
-	var desc string
-	keys := shellKeys[:]
-	if _, ok := v.(*PatchToolInput); ok {
-		keys = patchKeys[:]
-	} else if _, ok := v.(*ShellToolInput); !ok {
-		return false
-	}
-	d, ok := fastjson.Object(raw)
-	if !ok {
-		return false
-	}
-	ok = d.Members(func(k string, val fastjson.Value) bool {
-		switch {
-		case k == "command":
-			return val.SetStringPtr(&cmd)
-		case k == "description" && len(keys) == 2:
-			return val.SetString(&desc)
+// readToolInput reads a Bash or apply_patch tool_input: its "command",
+// the field a policy judges, and for Bash the "description". Codex builds
+// this object itself (from the model's exec_command or apply_patch call),
+// so a duplicate or a case variant of "command" never comes from Codex:
+// the command is read in fastjson.Unique mode, and such an input gets an
+// error (the hooks.Tool.InputErr) as does a missing or non-string command.
+func readToolInput(raw json.RawMessage) (command, description string, err error) {
+	cmd := fastjson.Field{Key: "command", Mode: fastjson.Unique}
+	if !fastjson.Args(raw, func(k string, v fastjson.Value) {
+		if k == "description" {
+			description, _ = v.String()
 		}
-		return !fastjson.FoldsTo(k, keys)
-	})
-	if !ok || cmd == nil {
-		return false
+	}, &cmd) {
+		return "", "", errors.New("tool_input is not a JSON object")
 	}
-	switch in := v.(type) {
-	case *ShellToolInput:
-		in.Command, in.Description = *cmd, desc
-	case *PatchToolInput:
-		in.Command = *cmd
-	}
-	return true
+	return cmd.Value, description, cmd.Err()
 }
 
 // appendOutput writes o as json.Encoder with SetEscapeHTML(false) does,

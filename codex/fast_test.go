@@ -2,20 +2,16 @@ package codex
 
 import (
 	"encoding/json"
-	"errors"
 	"testing"
 
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 	"github.com/agenthooks/hooks/internal/fastjson/fastcheck"
 )
 
-func TestFastKeys(t *testing.T) {
-	fastcheck.Keys[Input](t, inputKeys[:])
-	fastcheck.Keys[ShellToolInput](t, shellKeys[:])
-	fastcheck.Keys[PatchToolInput](t, patchKeys[:])
-}
-
-// fastSeeds are payloads the fast path must refuse or read exactly as
-// encoding/json: case-folded and duplicate keys, nulls, wrong types.
+// fastSeeds are payloads the readers must refuse or read exactly as the
+// reference (fastcheck.Unmarshal: exact keys, the last duplicate wins):
+// case variants and duplicate keys, nulls, wrong types, escaped keys.
 var fastSeeds = []string{
 	`{"hook_event_name":"Stop","Hook_Event_Name":"PreToolUse"}`,
 	`{"hook_event_name":"Stop","transcript_path":null,"last_assistant_message":"a","last_assistant_message":null}`,
@@ -27,31 +23,18 @@ var fastSeeds = []string{
 	`{"hook_event_name":"PreToolUse"} `, `{"hook_event_name":"PreToolUse"} {}`,
 }
 
-// checkFast compares the fast decoders with encoding/json on payload.
+// checkFast compares the readers with the reference on payload.
 func checkFast(t *testing.T, payload []byte) bool {
 	ok := fastcheck.Decode(t, payload, fastInput)
 	var in Input
-	if json.Unmarshal(payload, &in) == nil && len(in.ToolInput) > 0 {
-		for _, name := range []string{ToolShell, ToolApplyPatch} {
-			in.ToolName = name
-			// The fast path must succeed only where decodeToolInput does,
-			// with the same value.
-			var fs, ss ShellToolInput
-			var fp, sp PatchToolInput
-			for _, c := range []struct {
-				fast, slow any
-				eq         func() bool
-			}{
-				{&fs, &ss, func() bool { return fs == ss }},
-				{&fp, &sp, func() bool { return fp == sp }},
-			} {
-				if fastToolInput(in.ToolInput, c.fast) {
-					if err := slowToolInput(in.ToolInput, c.slow); err != nil || !c.eq() {
-						t.Fatalf("fast path read %s as %+v; encoding/json: %+v, %v", in.ToolInput, c.fast, c.slow, err)
-					}
-				}
-			}
+	if fastcheck.Unmarshal(payload, &in) == nil && len(in.ToolInput) > 0 {
+		read := func(b []byte) (hooks.ToolInput, error) {
+			cmd, desc, err := readToolInput(b)
+			return &hooks.ShellInput{Command: cmd, Description: desc}, err
 		}
+		fastcheck.ToolInput(t, in.ToolInput, "command", fastjson.Unique, read, func(s *ShellToolInput) hooks.ToolInput {
+			return &hooks.ShellInput{Command: s.Command, Description: s.Description}
+		})
 	}
 	return ok
 }
@@ -59,7 +42,7 @@ func checkFast(t *testing.T, payload []byte) bool {
 func TestFastInput(t *testing.T) {
 	for _, fx := range fixtures(t) {
 		var in Input
-		if json.Unmarshal(fx.input, &in) != nil {
+		if fastcheck.Unmarshal(fx.input, &in) != nil {
 			checkFast(t, fx.input)
 			continue
 		}
@@ -103,18 +86,4 @@ func TestFastOutput(t *testing.T) {
 	if got, ok := appendOutput(nil, &o); ok {
 		t.Errorf("fast path wrote an updated input itself: %s", got)
 	}
-}
-
-// slowToolInput is decodeToolInput with encoding/json only.
-func slowToolInput(raw json.RawMessage, v any) error {
-	var probe struct {
-		Command *string `json:"command"`
-	}
-	if err := json.Unmarshal(raw, &probe); err != nil {
-		return err
-	}
-	if probe.Command == nil {
-		return errors.New("no command")
-	}
-	return json.Unmarshal(raw, v)
 }

@@ -81,18 +81,16 @@ func decodeInput(payload []byte) (*Input, error) {
 		}
 		return in, nil
 	}
-	*in = Input{}
+	// Not one JSON object, or a field of the wrong type: encoding/json says
+	// which (its decoded value is not used: it folds keys' case).
 	dec := json.NewDecoder(bytes.NewReader(payload))
-	if err := dec.Decode(in); err != nil {
+	if err := dec.Decode(new(Input)); err != nil {
 		return nil, fmt.Errorf("codex: bad payload: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("codex: payload has data after its JSON object")
 	}
-	if in.HookEventName == "" {
-		return nil, errors.New("codex: payload has no hook_event_name")
-	}
-	return in, nil
+	return nil, errors.New("codex: bad payload")
 }
 
 // toolOutput lifts tool_response: Codex sends a string; anything else is

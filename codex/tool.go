@@ -30,54 +30,31 @@ func parseTool(in *Input) (hooks.Tool, error) {
 	t := hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, RawInput: in.ToolInput}
 	switch in.ToolName {
 	case ToolShell:
-		var s ShellToolInput
-		if err := decodeToolInput(in, &s); err != nil {
-			return t, err
-		}
-		sh := &hooks.ShellInput{Command: s.Command, Description: s.Description}
-		if p, ok := PatchFromShell(s.Command); ok {
+		cmd, desc, err := readToolInput(in.ToolInput)
+		sh := &hooks.ShellInput{Command: cmd, Description: desc}
+		if p, ok := PatchFromShell(cmd); ok {
 			sh.Patch = &p
 		}
-		t.Input = sh
+		t.Input, t.InputErr = sh, wrapInput(in.ToolName, err)
 	case ToolApplyPatch:
-		var p PatchToolInput
-		if err := decodeToolInput(in, &p); err != nil {
-			return t, err
-		}
+		patch, _, err := readToolInput(in.ToolInput)
 		// A malformed patch is not a parse error: Codex refuses to apply
 		// it, and the files its headers name are still listed (see
 		// ParsePatch), so a path policy sees them.
-		files, _ := ParsePatch(p.Command)
-		t.Input = &hooks.PatchInput{Patch: p.Command, Files: files}
+		files, _ := ParsePatch(patch)
+		t.Input, t.InputErr = &hooks.PatchInput{Patch: patch, Files: files}, wrapInput(in.ToolName, err)
 	default:
 		t.Input = otherInput(in.ToolName, in.ToolInput)
 	}
 	return t, nil
 }
 
-// decodeToolInput decodes a tool_input object that must hold a string
-// "command".
-func decodeToolInput(in *Input, v any) error {
-	raw := bytes.TrimSpace(in.ToolInput)
-	if len(raw) == 0 || raw[0] != '{' {
-		return fmt.Errorf("codex: %s tool_input is not an object", in.ToolName)
-	}
-	if fastToolInput(raw, v) {
+// wrapInput names the tool in a tool_input error.
+func wrapInput(tool string, err error) error {
+	if err == nil {
 		return nil
 	}
-	var probe struct {
-		Command *string `json:"command"`
-	}
-	if err := json.Unmarshal(raw, &probe); err != nil {
-		return fmt.Errorf("codex: %s tool_input: %w", in.ToolName, err)
-	}
-	if probe.Command == nil {
-		return fmt.Errorf("codex: %s tool_input has no command", in.ToolName)
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("codex: %s tool_input: %w", in.ToolName, err)
-	}
-	return nil
+	return fmt.Errorf("codex: %s tool_input: %w", tool, err)
 }
 
 // otherInput types the input of a tool that is neither the shell nor

@@ -42,20 +42,36 @@ func TestParseTools(t *testing.T) {
 		err         string
 	}{
 		{"Bash", `{"command":"ls","extra":true}`, hooks.KindShell, ""},
-		{"Bash", `{"cmd":"ls"}`, "", "has no command"},
-		{"Bash", `{"command":null}`, "", "has no command"},
-		{"Bash", `"ls"`, "", "not an object"},
-		{"Bash", `{"command":["ls"]}`, "", "cannot unmarshal"},
 		{"apply_patch", `{"command":"*** Begin Patch\n*** End Patch"}`, hooks.KindPatch, ""},
-		{"apply_patch", `{"command":1}`, "", "cannot unmarshal"},
-		{"apply_patch", `{}`, "", "has no command"},
 		{"mcp__fs__read", `{"path":"/etc/passwd"}`, hooks.KindMCP, ""},
 		{"mcp__fs__read", `"raw arguments"`, hooks.KindOther, ""},
 		{"spawn_agent", `{"task":"x"}`, hooks.KindOther, ""},
 		{"", `{}`, "", "no tool_name"},
+		// The model's doing: the event reaches the handler with InputErr.
+		{"Bash", `{"cmd":"ls"}`, hooks.KindShell, `input: field "command" is missing`},
+		{"Bash", `{"command":null}`, hooks.KindShell, `input: field "command" is null`},
+		{"Bash", `"ls"`, hooks.KindShell, "input: tool_input is not a JSON object"},
+		{"Bash", `{"command":["ls"]}`, hooks.KindShell, "input: field \"command\" is an array"},
+		{"apply_patch", `{"command":1}`, hooks.KindPatch, "input: field \"command\" is a number"},
+		{"apply_patch", `{}`, hooks.KindPatch, "input: field \"command\" is missing"},
+		// Codex builds tool_input itself and never repeats a key: a
+		// duplicate or a case variant is ambiguous.
+		{"Bash", `{"command":"echo safe","command":"rm -rf keepdir"}`, hooks.KindShell, "input: field \"command\" appears 2 times"},
+		{"Bash", `{"command":"rm -rf keepdir","Command":"echo safe"}`, hooks.KindShell, "input: field \"command\" has a case variant"},
+		{"Bash", `{"comm\u0061nd":"rm -rf keepdir","description":5}`, hooks.KindShell, ""},
 	}
 	for _, c := range cases {
 		ev, err := a.Parse(preToolUse(c.tool, c.input))
+		if msg, ok := strings.CutPrefix(c.err, "input: "); ok {
+			if err != nil {
+				t.Errorf("%s %s: %v", c.tool, c.input, err)
+				continue
+			}
+			if ie := hooks.ToolOf(ev).InputErr; ie == nil || !strings.Contains(ie.Error(), msg) || hooks.ToolOf(ev).Kind() != c.kind {
+				t.Errorf("%s %s: InputErr %v, kind %s; want %q, %s", c.tool, c.input, ie, hooks.ToolOf(ev).Kind(), msg, c.kind)
+			}
+			continue
+		}
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s %s: error %v, want %q", c.tool, c.input, err, c.err)
@@ -232,11 +248,13 @@ func TestSerializeDirect(t *testing.T) {
 	}
 }
 
-// A payload of a gating event that does not parse is denied in Codex's
-// own dialect under fail-closed, not with a bare exit code.
+// A payload of a gating event that does not parse (a field Codex writes
+// has the wrong type) is denied in Codex's own dialect under fail-closed,
+// not with a bare exit code.
 func TestFailClosedOnBadPayload(t *testing.T) {
 	h := hooks.Handlers{Fail: hooks.FailClosed}
-	res := hooks.Process(context.Background(), New(), h, preToolUse("Bash", `{"command":5}`), 0)
+	payload := []byte(`{"hook_event_name":"PreToolUse","cwd":5,"tool_name":"Bash","tool_input":{"command":"ls"}}`)
+	res := hooks.Process(context.Background(), New(), h, payload, 0)
 	var o Output
 	if err := json.Unmarshal(res.Output.Stdout, &o); err != nil || res.Err == nil {
 		t.Fatalf("result %+v: %v", res, err)

@@ -2,24 +2,23 @@ package cursor
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
-// The fast path: Cursor's payloads and answers read and written without
-// reflection. Each function does exactly what encoding/json would do, or
-// returns false for the caller to use encoding/json (see
-// internal/fastjson); fast_test.go checks that against encoding/json.
+// The readers: Cursor's payloads read, and answers written, without
+// reflection. Keys are read exactly (unescaped, never case-folded) and the
+// last of duplicate keys wins in the envelope; the fields of a tool's
+// input that a policy judges are read in fastjson.Unique mode, since how
+// Cursor resolves a duplicate there is not known (see internal/fastjson
+// and the package documentation). fast_test.go checks the readers against
+// a reference with those rules.
 
-// inputKeys are the JSON names of Input's fields.
-var inputKeys = [...]string{"conversation_id", "session_id", "model", "hook_event_name", "workspace_roots",
-	"transcript_path", "cwd", "tool_name", "tool_input", "tool_use_id", "tool_output", "error_message",
-	"is_interrupt", "result_json", "command", "output", "file_path", "edits", "prompt", "reason", "loop_count",
-	"subagent_id", "subagent_type", "task", "trigger"}
-
-// fastInput decodes payload into in as json.Unmarshal would. Edits other
-// than null are left to encoding/json. On false, in may be partly filled
-// and must be reset.
+// fastInput decodes payload into in as json.Unmarshal would with exact,
+// case-sensitive keys. It returns false when payload is not one JSON
+// object or a field has the wrong type; in may then be partly filled.
 func fastInput(payload []byte, in *Input) bool {
 	d, ok := fastjson.Object(payload)
 	if !ok {
@@ -62,9 +61,7 @@ func fastInput(payload []byte, in *Input) bool {
 		case "file_path":
 			return v.SetString(&in.FilePath)
 		case "edits":
-			if !v.IsNull() || in.Edits != nil {
-				return false
-			}
+			return readEdits(v, &in.Edits)
 		case "prompt":
 			return v.SetString(&in.Prompt)
 		case "reason":
@@ -79,97 +76,147 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetString(&in.Task)
 		case "trigger":
 			return v.SetString(&in.Trigger)
-		default:
-			return !fastjson.FoldsTo(k, inputKeys[:])
 		}
 		return true
 	})
 }
 
-// The JSON names of the tool inputs' fields.
-var (
-	shellKeys = [...]string{"command", "cwd", "timeout"}
-	pathKeys  = [...]string{"file_path", "path", "content", "contents", "old_string", "new_string", "replace_all"}
-)
-
-// fastDecode decodes raw, an object, into v (a *ShellToolInput or a
-// *pathFields) as json.Unmarshal would. On false, v is left zero.
-func fastDecode(raw json.RawMessage, v any) bool {
-	switch v.(type) {
-	case *ShellToolInput, *pathFields:
-	default:
-		return false
+// readEdits reads afterFileEdit's edits (an array of objects, or null).
+func readEdits(v fastjson.Value, p *[]FileEdit) bool {
+	if v.IsNull() {
+		*p = nil
+		return true
 	}
-	d, ok := fastjson.Object(raw)
-	if !ok {
-		return false
-	}
-	ok = d.Members(func(k string, val fastjson.Value) bool {
-		switch a := v.(type) {
-		case *ShellToolInput:
+	edits := []FileEdit{}
+	ok := v.Elements(func(el fastjson.Value) bool {
+		var e FileEdit
+		if el.IsNull() {
+			edits = append(edits, e)
+			return true
+		}
+		ok := el.Members(func(k string, v fastjson.Value) bool {
 			switch k {
-			case "command":
-				return val.SetString(&a.Command)
-			case "cwd":
-				return val.SetString(&a.Cwd)
-			case "timeout":
-				return val.SetFloat(&a.Timeout)
-			}
-			return !fastjson.FoldsTo(k, shellKeys[:])
-		case *pathFields:
-			switch k {
-			case "file_path":
-				return val.SetString(&a.FilePath)
-			case "path":
-				return val.SetString(&a.Path)
-			case "content":
-				return val.SetStringPtr(&a.Content)
-			case "contents":
-				return val.SetStringPtr(&a.Contents)
 			case "old_string":
-				return val.SetString(&a.OldString)
+				return v.SetString(&e.OldString)
 			case "new_string":
-				return val.SetString(&a.NewString)
-			case "replace_all":
-				return val.SetBool(&a.ReplaceAll)
+				return v.SetString(&e.NewString)
 			}
-			return !fastjson.FoldsTo(k, pathKeys[:])
-		}
-		return false
+			return true
+		})
+		edits = append(edits, e)
+		return ok
 	})
-	if !ok {
-		switch a := v.(type) {
-		case *ShellToolInput:
-			*a = ShellToolInput{}
-		case *pathFields:
-			*a = pathFields{}
-		}
-	}
+	*p = edits
 	return ok
 }
 
-// outputKeys are the JSON names of the tool output body toolOutput reads.
-var outputKeys = [...]string{"output", "content"}
+// readShell reads a Shell tool_input: the command a policy judges (in
+// fastjson.Unique mode), cwd and timeout (read as empty when of another
+// type).
+func readShell(obj json.RawMessage) (s ShellToolInput, err error) {
+	cmd := fastjson.Field{Key: "command", Mode: fastjson.Unique}
+	fastjson.Args(obj, func(k string, v fastjson.Value) {
+		switch k {
+		case "cwd":
+			s.Cwd, _ = v.String()
+		case "timeout":
+			s.Timeout, _ = v.Float()
+		}
+	}, &cmd)
+	s.Command = cmd.Value
+	return s, cmd.Err()
+}
 
-// fastOutputText reads the "output" string of a tool output object, as
-// toolOutput's encoding/json decode would. ok is false when it cannot
-// (a "content" list, wrong types): the caller then decodes with
-// encoding/json.
-func fastOutputText(raw []byte) (output *string, ok bool) {
+// readPath reads the tool_input of a file tool (Read, Write, StrReplace):
+// the path a policy judges is file_path (seen in captures) or path (used
+// by some builds, per peers), each in fastjson.Unique mode; both with
+// different values is ambiguous. Content, old and new strings are read as
+// empty when of another type.
+func readPath(obj json.RawMessage) (p pathFields, err error) {
+	fp := fastjson.Field{Key: "file_path", Mode: fastjson.Unique}
+	alt := fastjson.Field{Key: "path", Mode: fastjson.Unique}
+	fastjson.Args(obj, func(k string, v fastjson.Value) {
+		switch k {
+		case "content":
+			p.Content = stringPtr(v)
+		case "contents":
+			p.Contents = stringPtr(v)
+		case "old_string":
+			p.OldString, _ = v.String()
+		case "new_string":
+			p.NewString, _ = v.String()
+		case "replace_all":
+			p.ReplaceAll, _ = v.Bool()
+		}
+	}, &fp, &alt)
+	p.FilePath, p.Path = fp.Value, alt.Value
+	switch {
+	case fp.Ambiguous():
+		err = fp.Err()
+	case alt.Ambiguous():
+		err = alt.Err()
+	case fp.Present() && alt.Present():
+		if err = fp.Err(); err == nil {
+			err = alt.Err()
+		}
+		if err == nil && fp.Value != alt.Value {
+			err = errors.New(`fields "file_path" and "path" differ (ambiguous: Cursor's choice is not known)`)
+		}
+	case alt.Present():
+		err = alt.Err()
+	default:
+		err = fp.Err()
+	}
+	return p, err
+}
+
+// stringPtr returns a pointer to v's string, nil when v is not a string.
+func stringPtr(v fastjson.Value) *string {
+	s, ok := v.String()
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// readOutput reads the body of a tool output object: its "output" string,
+// else the text of the "text" parts of its "content" list.
+func readOutput(raw []byte) string {
 	d, ok := fastjson.Object(raw)
 	if !ok {
-		return nil, false
+		return ""
 	}
-	ok = d.Members(func(k string, v fastjson.Value) bool {
+	var output *string
+	var parts []string
+	d.Members(func(k string, v fastjson.Value) bool {
 		switch k {
 		case "output":
-			return v.SetStringPtr(&output)
+			output = stringPtr(v)
 		case "content":
-			return v.IsNull()
+			parts = parts[:0]
+			v.Elements(func(el fastjson.Value) bool {
+				var typ, text string
+				el.Members(func(k string, v fastjson.Value) bool {
+					switch k {
+					case "type":
+						typ, _ = v.String()
+					case "text":
+						text, _ = v.String()
+					}
+					return true
+				})
+				if typ == "text" {
+					parts = append(parts, text)
+				}
+				return true
+			})
 		}
-		return !fastjson.FoldsTo(k, outputKeys[:])
+		return true
 	})
-	return output, ok
+	if output != nil {
+		return *output
+	}
+	return strings.Join(parts, "\n")
 }
 
 // appendOutput writes o as json.Marshal does (HTML characters escaped).

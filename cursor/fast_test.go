@@ -2,19 +2,18 @@ package cursor
 
 import (
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 	"github.com/agenthooks/hooks/internal/fastjson/fastcheck"
 )
 
-func TestFastKeys(t *testing.T) {
-	fastcheck.Keys[Input](t, inputKeys[:])
-	fastcheck.Keys[ShellToolInput](t, shellKeys[:])
-	fastcheck.Keys[pathFields](t, pathKeys[:])
-}
-
-// fastSeeds are payloads the fast path must refuse or read exactly as
-// encoding/json: case-folded and duplicate keys, nulls, wrong types.
+// fastSeeds are payloads the readers must refuse or read exactly as the
+// reference (fastcheck.Unmarshal: exact keys, the last duplicate wins):
+// case variants and duplicate keys, nulls, wrong types, escaped keys.
 var fastSeeds = []string{
 	`{"hook_event_name":"stop","Hook_Event_Name":"preToolUse"}`,
 	`{"hook_event_name":"stop","loop_count":1.5}`, `{"hook_event_name":"stop","loop_count":"1"}`, `{"hook_event_name":"stop","loop_count":null}`,
@@ -29,14 +28,17 @@ var fastSeeds = []string{
 	`{"hook_event_name":"stop"} `, `{"hook_event_name":"stop"}x`,
 }
 
-// checkFast compares the fast decoders with encoding/json on payload.
+// checkFast compares the readers with the reference on payload.
 func checkFast(t *testing.T, payload []byte) bool {
 	ok := fastcheck.Decode(t, payload, fastInput)
 	var in Input
-	if json.Unmarshal(payload, &in) == nil {
-		if len(in.ToolInput) > 0 {
-			fastcheck.Decode(t, in.ToolInput, func(b []byte, v *ShellToolInput) bool { return fastDecode(b, v) })
-			fastcheck.Decode(t, in.ToolInput, func(b []byte, v *pathFields) bool { return fastDecode(b, v) })
+	if fastcheck.Unmarshal(payload, &in) == nil {
+		if len(in.ToolInput) > 0 && in.ToolInput[0] == '{' {
+			read := func(b []byte) (hooks.ToolInput, error) { return typedInput(ToolShell, b) }
+			fastcheck.ToolInput(t, in.ToolInput, "command", fastjson.Unique, read, func(s *ShellToolInput) hooks.ToolInput {
+				return &hooks.ShellInput{Command: s.Command, Cwd: s.Cwd, Timeout: millis(s.Timeout)}
+			})
+			checkPath(t, in.ToolInput)
 		}
 		var s string
 		if json.Unmarshal(in.ToolOutput, &s) == nil {
@@ -47,12 +49,41 @@ func checkFast(t *testing.T, payload []byte) bool {
 	return ok
 }
 
-// checkOutputText compares fastOutputText with toolOutput's decode.
-func checkOutputText(t *testing.T, raw []byte) {
-	got, ok := fastOutputText(raw)
-	if !ok {
+// checkPath compares readPath with the reference on raw: the same fields
+// where the reference reads raw, and an error exactly when neither path
+// key holds a string, when one appears twice or in another case, or when
+// both do and differ.
+func checkPath(t *testing.T, raw []byte) {
+	var want pathFields
+	if fastcheck.Unmarshal(raw, &want) != nil {
 		return
 	}
+	got, err := readPath(raw)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("readPath(%s) = %+v, reference %+v", raw, got, want)
+	}
+	count := map[string]int{}
+	variant := false
+	d, _ := fastjson.Object(raw)
+	d.Members(func(k string, v fastjson.Value) bool {
+		if _, ok := v.String(); ok && (k == "file_path" || k == "path") {
+			count[k]++
+		} else if k == "file_path" || k == "path" {
+			count[k] += 100 // present, not a string
+		} else if strings.EqualFold(k, "file_path") || strings.EqualFold(k, "path") {
+			variant = true
+		}
+		return true
+	})
+	bad := variant || count["file_path"] > 1 || count["path"] > 1 || count["file_path"]+count["path"] == 0 ||
+		count["file_path"] == 1 && count["path"] == 1 && want.FilePath != want.Path
+	if (err != nil) != bad {
+		t.Fatalf("readPath(%s): error %v, want an error: %v", raw, err, bad)
+	}
+}
+
+// checkOutputText compares readOutput with the reference.
+func checkOutputText(t *testing.T, raw []byte) {
 	var body struct {
 		Output  *string `json:"output"`
 		Content []struct {
@@ -60,16 +91,30 @@ func checkOutputText(t *testing.T, raw []byte) {
 			Text string `json:"text"`
 		} `json:"content"`
 	}
-	if err := json.Unmarshal(raw, &body); err != nil || body.Content != nil ||
-		(got == nil) != (body.Output == nil) || got != nil && *got != *body.Output {
-		t.Fatalf("fastOutputText(%s) = %v; encoding/json %+v, %v", raw, got, body, err)
+	if fastcheck.Unmarshal(raw, &body) != nil {
+		return
+	}
+	want := ""
+	if body.Output != nil {
+		want = *body.Output
+	} else {
+		var parts []string
+		for _, c := range body.Content {
+			if c.Type == "text" {
+				parts = append(parts, c.Text)
+			}
+		}
+		want = strings.Join(parts, "\n")
+	}
+	if got := readOutput(raw); got != want {
+		t.Fatalf("readOutput(%s) = %q, reference %q", raw, got, want)
 	}
 }
 
 func TestFastInput(t *testing.T) {
 	for _, p := range fixtureInputs(t) {
 		var in Input
-		if json.Unmarshal(p, &in) != nil || in.Edits != nil {
+		if fastcheck.Unmarshal(p, &in) != nil {
 			checkFast(t, p)
 			continue
 		}

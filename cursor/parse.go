@@ -19,12 +19,14 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return nil, errors.New("cursor payload is not a JSON object")
 	}
 	var in Input
-	// Unmarshal also rejects anything after the first JSON value.
 	if !fastInput(payload, &in) {
-		in = Input{}
-		if err := json.Unmarshal(payload, &in); err != nil {
-			return nil, fmt.Errorf("cursor payload: %w", err)
+		// Not one JSON object, or a field of the wrong type: encoding/json
+		// says which (its decoded value is not used: it folds keys' case).
+		err := json.Unmarshal(payload, new(Input))
+		if err == nil {
+			err = errors.New("payload could not be read")
 		}
+		return nil, fmt.Errorf("cursor payload: %w", err)
 	}
 	if in.HookEventName == "" {
 		return nil, errors.New("cursor payload has no hook_event_name")
@@ -59,10 +61,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		}
 		return &hooks.PreToolUseEvent{Base: b, Tool: t}, nil
 	case EventBeforeShellExecution:
-		if in.Command == "" {
-			// A gate with nothing to judge: let the fail policy decide.
-			return nil, fmt.Errorf("cursor %s payload has no command", in.HookEventName)
-		}
+		// An empty command reaches the handler with Tool.InputErr set.
 		return &hooks.PreToolUseEvent{Base: b, Tool: shellTool(&in)}, nil
 	case EventBeforeMCPExecution:
 		t, err := mcpTool(&in)
@@ -139,11 +138,8 @@ func tool(in *Input) (hooks.Tool, error) {
 	if err != nil {
 		return hooks.Tool{}, fmt.Errorf("cursor %s: %w", in.HookEventName, err)
 	}
-	typed, err := typedInput(in.ToolName, obj)
-	if err != nil {
-		return hooks.Tool{}, fmt.Errorf("cursor %s: %w", in.HookEventName, err)
-	}
-	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: obj}, nil
+	typed, inputErr := typedInput(in.ToolName, obj)
+	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: obj, InputErr: inputErr}, nil
 }
 
 // shellTool is the Shell tool of before/afterShellExecution, which carry

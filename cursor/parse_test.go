@@ -10,27 +10,25 @@ import (
 func TestParseRejects(t *testing.T) {
 	a := New()
 	for name, in := range map[string]string{
-		"empty":                  ``,
-		"spaces":                 "  \n",
-		"null":                   `null`,
-		"array":                  `[{"hook_event_name":"stop"}]`,
-		"string":                 `"stop"`,
-		"not json":               `{hook_event_name: stop}`,
-		"truncated":              `{"hook_event_name":"stop"`,
-		"no event name":          `{"conversation_id":"c"}`,
-		"empty event name":       `{"hook_event_name":""}`,
-		"event name not string":  `{"hook_event_name":3}`,
-		"second document":        `{"hook_event_name":"stop"} {"hook_event_name":"stop"}`,
-		"trailing garbage":       `{"hook_event_name":"stop"}}`,
-		"roots not strings":      `{"hook_event_name":"stop","workspace_roots":[1]}`,
-		"loop_count a string":    `{"hook_event_name":"stop","loop_count":"1"}`,
-		"tool_input an array":    `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":["ls"]}`,
-		"shell command a number": `{"hook_event_name":"postToolUse","tool_name":"Shell","tool_input":{"command":1}}`,
-		"write content a bool":   `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/a","content":true}}`,
-		"mcp input not json":     `{"hook_event_name":"beforeMCPExecution","tool_name":"x","tool_input":"not json"}`,
-		"shell output a number":  `{"hook_event_name":"afterShellExecution","command":"ls","output":5}`,
-		"edits not a list":       `{"hook_event_name":"afterFileEdit","file_path":"/a","edits":{}}`,
-		"is_interrupt a string":  `{"hook_event_name":"postToolUseFailure","tool_name":"Read","is_interrupt":"no"}`,
+		"empty":                 ``,
+		"spaces":                "  \n",
+		"null":                  `null`,
+		"array":                 `[{"hook_event_name":"stop"}]`,
+		"string":                `"stop"`,
+		"not json":              `{hook_event_name: stop}`,
+		"truncated":             `{"hook_event_name":"stop"`,
+		"no event name":         `{"conversation_id":"c"}`,
+		"empty event name":      `{"hook_event_name":""}`,
+		"event name not string": `{"hook_event_name":3}`,
+		"second document":       `{"hook_event_name":"stop"} {"hook_event_name":"stop"}`,
+		"trailing garbage":      `{"hook_event_name":"stop"}}`,
+		"roots not strings":     `{"hook_event_name":"stop","workspace_roots":[1]}`,
+		"loop_count a string":   `{"hook_event_name":"stop","loop_count":"1"}`,
+		"tool_input an array":   `{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":["ls"]}`,
+		"mcp input not json":    `{"hook_event_name":"beforeMCPExecution","tool_name":"x","tool_input":"not json"}`,
+		"shell output a number": `{"hook_event_name":"afterShellExecution","command":"ls","output":5}`,
+		"edits not a list":      `{"hook_event_name":"afterFileEdit","file_path":"/a","edits":{}}`,
+		"is_interrupt a string": `{"hook_event_name":"postToolUseFailure","tool_name":"Read","is_interrupt":"no"}`,
 	} {
 		if ev, err := a.Parse([]byte(in)); err == nil {
 			t.Errorf("%s: parsed as %T, want an error", name, ev)
@@ -180,8 +178,11 @@ func TestParseMatchesCapabilities(t *testing.T) {
 }
 
 func TestParseErrorsAreClear(t *testing.T) {
-	_, err := New().Parse([]byte(`{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":1}}`))
-	if err == nil || !strings.Contains(err.Error(), "preToolUse") || !strings.Contains(err.Error(), "Shell") {
-		t.Errorf("error %v does not name the event and tool", err)
+	ev, err := New().Parse([]byte(`{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":1}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ie := hooks.ToolOf(ev).InputErr; ie == nil || !strings.Contains(ie.Error(), "Shell") || !strings.Contains(ie.Error(), `"command" is a number`) {
+		t.Errorf("InputErr %v does not name the tool and the field", ie)
 	}
 }

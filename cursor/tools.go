@@ -95,8 +95,11 @@ func (p *pathFields) content() string {
 }
 
 // typedInput returns the unified input of Cursor tool name with native
-// input obj (an object, or nil).
-func typedInput(name string, obj json.RawMessage) (hooks.ToolInput, error) {
+// input obj (an object, or nil). inputErr, when not nil, is the
+// hooks.Tool.InputErr: the field a policy judges is missing, not a string,
+// or ambiguous (see readShell and readPath); typed then holds what could
+// be read.
+func typedInput(name string, obj json.RawMessage) (typed hooks.ToolInput, inputErr error) {
 	kind := kindOf(name)
 	if kind == hooks.KindOther {
 		return hooks.RawInput(obj), nil
@@ -107,31 +110,26 @@ func typedInput(name string, obj json.RawMessage) (hooks.ToolInput, error) {
 	if obj == nil {
 		obj = json.RawMessage("{}")
 	}
+	wrap := func(err error) error {
+		if err == nil {
+			return nil
+		}
+		return fmt.Errorf("tool_input of %s: %w", name, err)
+	}
 	if kind == hooks.KindShell {
-		var s ShellToolInput
-		if fastDecode(obj, &s) {
-			return &hooks.ShellInput{Command: s.Command, Cwd: s.Cwd, Timeout: millis(s.Timeout)}, nil
-		}
-		if err := json.Unmarshal(obj, &s); err != nil {
-			return nil, fmt.Errorf("tool_input of %s: %w", name, err)
-		}
-		return &hooks.ShellInput{Command: s.Command, Cwd: s.Cwd, Timeout: millis(s.Timeout)}, nil
+		s, err := readShell(obj)
+		return &hooks.ShellInput{Command: s.Command, Cwd: s.Cwd, Timeout: millis(s.Timeout)}, wrap(err)
 	}
-	var p pathFields
-	if !fastDecode(obj, &p) {
-		if err := json.Unmarshal(obj, &p); err != nil {
-			return nil, fmt.Errorf("tool_input of %s: %w", name, err)
-		}
-	}
+	p, err := readPath(obj)
 	switch kind {
 	case hooks.KindRead:
-		return &hooks.ReadInput{Path: p.path()}, nil
+		return &hooks.ReadInput{Path: p.path()}, wrap(err)
 	case hooks.KindWrite:
-		return &hooks.WriteInput{Path: p.path(), Content: p.content()}, nil
+		return &hooks.WriteInput{Path: p.path(), Content: p.content()}, wrap(err)
 	case hooks.KindDelete:
-		return &hooks.DeleteInput{Path: p.path()}, nil
+		return &hooks.DeleteInput{Path: p.path()}, wrap(err)
 	}
-	return &hooks.EditInput{Path: p.path(), Edits: []hooks.TextEdit{{Old: p.OldString, New: p.NewString, ReplaceAll: p.ReplaceAll}}}, nil
+	return &hooks.EditInput{Path: p.path(), Edits: []hooks.TextEdit{{Old: p.OldString, New: p.NewString, ReplaceAll: p.ReplaceAll}}}, wrap(err)
 }
 
 // millis converts Cursor's millisecond timeout to a duration (0 when absent
@@ -268,32 +266,6 @@ func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 	if raw[0] != '{' {
 		return out
 	}
-	if text, ok := fastOutputText(raw); ok {
-		if text != nil {
-			out.Text = *text
-		}
-		return out
-	}
-	var body struct {
-		Output  *string `json:"output"`
-		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"content"`
-	}
-	if json.Unmarshal(raw, &body) != nil {
-		return out
-	}
-	if body.Output != nil {
-		out.Text = *body.Output
-		return out
-	}
-	var parts []string
-	for _, c := range body.Content {
-		if c.Type == "text" {
-			parts = append(parts, c.Text)
-		}
-	}
-	out.Text = strings.Join(parts, "\n")
+	out.Text = readOutput(raw)
 	return out
 }

@@ -3,6 +3,7 @@ package cursor
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,12 +36,14 @@ func TestTypedInput(t *testing.T) {
 		{"shell fractional ms", "Shell", `{"command":"ls","timeout":1.5}`, &hooks.ShellInput{Command: "ls", Timeout: 1500 * time.Microsecond}},
 		{"shell negative timeout", "Shell", `{"command":"ls","timeout":-1}`, &hooks.ShellInput{Command: "ls"}},
 		{"shell huge timeout", "Shell", `{"command":"ls","timeout":1e300}`, &hooks.ShellInput{Command: "ls"}},
-		{"shell no input", "Shell", ``, &hooks.ShellInput{}},
 		{"read", "Read", `{"file_path":"/a"}`, &hooks.ReadInput{Path: "/a"}},
 		{"read path key", "Read", `{"path":"/b"}`, &hooks.ReadInput{Path: "/b"}},
 		{"write captured keys", "Write", `{"file_path":"/a","content":"x"}`, &hooks.WriteInput{Path: "/a", Content: "x"}},
 		{"write peer keys", "Write", `{"path":"/a","contents":"y"}`, &hooks.WriteInput{Path: "/a", Content: "y"}},
-		{"write file_path wins", "Write", `{"file_path":"/a","path":"/b","content":"","contents":"z"}`, &hooks.WriteInput{Path: "/a"}},
+		{"write both path keys agree", "Write", `{"file_path":"/a","path":"/a","content":"","contents":"z"}`, &hooks.WriteInput{Path: "/a"}},
+		{"wrong-typed side fields", "Shell", `{"command":"rm -rf keepdir","DESCRIPTION":5,"cwd":1,"timeout":"x"}`, &hooks.ShellInput{Command: "rm -rf keepdir"}},
+		{"escaped key", "Shell", `{"comm\u0061nd":"rm -rf keepdir"}`, &hooks.ShellInput{Command: "rm -rf keepdir"}},
+		{"write content wrong type", "Write", `{"file_path":"/a/.env","CONTENT":5,"content":true}`, &hooks.WriteInput{Path: "/a/.env"}},
 		{"strreplace", "StrReplace", `{"path":"/a","old_string":"o","new_string":"n"}`,
 			&hooks.EditInput{Path: "/a", Edits: []hooks.TextEdit{{Old: "o", New: "n"}}}},
 		{"mcp", "MCP:search", `{"q":"x"}`, &hooks.MCPInput{Tool: "search", Arguments: json.RawMessage(`{"q":"x"}`)}},
@@ -64,6 +67,34 @@ func TestTypedInput(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestTypedInputUnreadable: what a policy needs is missing, mistyped or
+// ambiguous (how Cursor resolves a duplicate is not known): the typed
+// input holds what could be read and InputErr says why.
+func TestTypedInputUnreadable(t *testing.T) {
+	for _, tc := range []struct {
+		tool, input string
+		want        hooks.ToolInput
+		err         string
+	}{
+		{"Shell", `{}`, &hooks.ShellInput{}, `"command" is missing`},
+		{"Shell", `{"command":["rm"]}`, &hooks.ShellInput{}, `"command" is an array`},
+		{"Shell", `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, &hooks.ShellInput{Command: "rm -rf keepdir"}, `case variant "Command"`},
+		{"Shell", `{"command":"rm -rf keepdir","command":"echo safe"}`, &hooks.ShellInput{Command: "echo safe"}, `appears 2 times`},
+		{"Write", `{"file_path":"/a","path":"/b"}`, &hooks.WriteInput{Path: "/a"}, `differ`},
+		{"Write", `{"path":"/b","PATH":"/c"}`, &hooks.WriteInput{Path: "/b"}, `case variant "PATH"`},
+		{"Write", `{"file_path":"/b","Path":"/c"}`, &hooks.WriteInput{Path: "/b"}, `case variant "Path"`},
+		{"Read", `{"file_path":null}`, &hooks.ReadInput{}, `"file_path" is null`},
+	} {
+		got, err := typedInput(tc.tool, json.RawMessage(tc.input))
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s %s: (-want +got)\n%s", tc.tool, tc.input, diff)
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s %s: error %v, want %q", tc.tool, tc.input, err, tc.err)
+		}
 	}
 }
 

@@ -6,20 +6,15 @@ import (
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
-// The fast path: Gemini's payloads and answers read and written without
-// reflection. Each function does exactly what encoding/json would do, or
-// returns false for the caller to use encoding/json (see
-// internal/fastjson); fast_test.go checks that against encoding/json.
+// The readers: Gemini's payloads read, and answers written, without
+// reflection. Gemini CLI is a JavaScript program: it reads JSON with
+// JSON.parse, so keys are read exactly (unescaped, never case-folded) and
+// the last of duplicate keys wins (see internal/fastjson); fast_test.go
+// checks the readers against a reference with those rules.
 
-// inputKeys are the JSON names of Input's fields.
-var inputKeys = [...]string{"session_id", "transcript_path", "cwd", "hook_event_name", "timestamp", "source",
-	"reason", "prompt", "prompt_response", "stop_hook_active", "tool_name", "tool_input", "tool_response",
-	"mcp_context", "original_request_name", "llm_request", "llm_response", "trigger", "notification_type",
-	"message", "details"}
-
-// fastInput decodes payload into in as json.Unmarshal would. An
-// mcp_context other than null is left to encoding/json. On false, in may
-// be partly filled and must be reset.
+// fastInput decodes payload into in as json.Unmarshal would with exact,
+// case-sensitive keys. It returns false when payload is not one JSON
+// object or a field has the wrong type; in may then be partly filled.
 func fastInput(payload []byte, in *Input) bool {
 	d, ok := fastjson.Object(payload)
 	if !ok {
@@ -54,10 +49,7 @@ func fastInput(payload []byte, in *Input) bool {
 		case "tool_response":
 			in.ToolResponse = v.Raw()
 		case "mcp_context":
-			if !v.IsNull() {
-				return false
-			}
-			in.MCPContext = nil
+			return readMCPContext(v, &in.MCPContext)
 		case "original_request_name":
 			return v.SetString(&in.OriginalRequestName)
 		case "llm_request":
@@ -72,102 +64,59 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetString(&in.Message)
 		case "details":
 			in.Details = v.Raw()
-		default:
-			return !fastjson.FoldsTo(k, inputKeys[:])
 		}
 		return true
 	})
 }
 
-// The JSON names of the tool arguments' and the tool response's fields.
-var (
-	shellKeys    = [...]string{"command", "description", "dir_path"}
-	writeKeys    = [...]string{"file_path", "content"}
-	replaceKeys  = [...]string{"file_path", "old_string", "new_string", "allow_multiple"}
-	readKeys     = [...]string{"file_path"}
-	responseKeys = [...]string{"llmContent", "returnDisplay", "error"}
-)
-
-// fastDecode decodes raw, an object, into v (a *shellArgs, *writeArgs,
-// *replaceArgs, *readArgs or *ToolResponse) as json.Unmarshal would. On
-// false, v is left zero.
-func fastDecode(raw json.RawMessage, v any) bool {
-	switch v.(type) {
-	case *shellArgs, *writeArgs, *replaceArgs, *readArgs, *ToolResponse:
-	default:
-		return false
+// readMCPContext reads an mcp_context object (or null) into *p.
+func readMCPContext(v fastjson.Value, p **MCPContext) bool {
+	if v.IsNull() {
+		*p = nil
+		return true
 	}
+	c := new(MCPContext)
+	ok := v.Members(func(k string, v fastjson.Value) bool {
+		switch k {
+		case "server_name":
+			return v.SetString(&c.ServerName)
+		case "tool_name":
+			return v.SetString(&c.ToolName)
+		case "command":
+			return v.SetString(&c.Command)
+		case "args":
+			return v.SetStrings(&c.Args)
+		case "cwd":
+			return v.SetString(&c.Cwd)
+		case "url":
+			return v.SetString(&c.URL)
+		case "tcp":
+			return v.SetString(&c.TCP)
+		}
+		return true
+	})
+	*p = c
+	return ok
+}
+
+// readResponse reads an AfterTool tool_response object exactly.
+func readResponse(raw json.RawMessage) (r ToolResponse, ok bool) {
 	d, ok := fastjson.Object(raw)
 	if !ok {
-		return false
+		return r, false
 	}
-	ok = d.Members(func(k string, val fastjson.Value) bool {
-		switch a := v.(type) {
-		case *shellArgs:
-			switch k {
-			case "command":
-				return val.SetString(&a.Command)
-			case "description":
-				return val.SetString(&a.Description)
-			case "dir_path":
-				return val.SetString(&a.DirPath)
-			}
-			return !fastjson.FoldsTo(k, shellKeys[:])
-		case *writeArgs:
-			switch k {
-			case "file_path":
-				return val.SetString(&a.FilePath)
-			case "content":
-				return val.SetString(&a.Content)
-			}
-			return !fastjson.FoldsTo(k, writeKeys[:])
-		case *replaceArgs:
-			switch k {
-			case "file_path":
-				return val.SetString(&a.FilePath)
-			case "old_string":
-				return val.SetString(&a.OldString)
-			case "new_string":
-				return val.SetString(&a.NewString)
-			case "allow_multiple":
-				return val.SetBool(&a.AllowMultiple)
-			}
-			return !fastjson.FoldsTo(k, replaceKeys[:])
-		case *readArgs:
-			if k == "file_path" {
-				return val.SetString(&a.FilePath)
-			}
-			return !fastjson.FoldsTo(k, readKeys[:])
-		case *ToolResponse:
-			switch k {
-			case "llmContent":
-				a.LLMContent = val.Raw()
-			case "returnDisplay":
-				a.ReturnDisplay = val.Raw()
-			case "error":
-				a.Error = val.Raw()
-			default:
-				return !fastjson.FoldsTo(k, responseKeys[:])
-			}
-			return true
+	d.Members(func(k string, v fastjson.Value) bool {
+		switch k {
+		case "llmContent":
+			r.LLMContent = v.Raw()
+		case "returnDisplay":
+			r.ReturnDisplay = v.Raw()
+		case "error":
+			r.Error = v.Raw()
 		}
-		return false
+		return true
 	})
-	if !ok {
-		switch a := v.(type) {
-		case *shellArgs:
-			*a = shellArgs{}
-		case *writeArgs:
-			*a = writeArgs{}
-		case *replaceArgs:
-			*a = replaceArgs{}
-		case *readArgs:
-			*a = readArgs{}
-		case *ToolResponse:
-			*a = ToolResponse{}
-		}
-	}
-	return ok
+	return r, true
 }
 
 // appendOutput writes o as json.Encoder with SetEscapeHTML(false) does,

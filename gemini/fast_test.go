@@ -2,22 +2,17 @@ package gemini
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 	"github.com/agenthooks/hooks/internal/fastjson/fastcheck"
 )
 
-func TestFastKeys(t *testing.T) {
-	fastcheck.Keys[Input](t, inputKeys[:])
-	fastcheck.Keys[shellArgs](t, shellKeys[:])
-	fastcheck.Keys[writeArgs](t, writeKeys[:])
-	fastcheck.Keys[replaceArgs](t, replaceKeys[:])
-	fastcheck.Keys[readArgs](t, readKeys[:])
-	fastcheck.Keys[ToolResponse](t, responseKeys[:])
-}
-
-// fastSeeds are payloads the fast path must refuse or read exactly as
-// encoding/json: case-folded and duplicate keys, nulls, wrong types.
+// fastSeeds are payloads the readers must refuse or read exactly as the
+// reference (fastcheck.Unmarshal: exact keys, the last duplicate wins):
+// case variants and duplicate keys, nulls, wrong types, escaped keys.
 var fastSeeds = []string{
 	`{"hook_event_name":"AfterAgent","Hook_Event_Name":"BeforeTool"}`,
 	`{"hook_event_name":"AfterAgent","cwd":"a","cwd":null,"stop_hook_active":null}`,
@@ -31,19 +26,34 @@ var fastSeeds = []string{
 	`{"hook_event_name":"BeforeAgent"} `, `{"hook_event_name":"BeforeAgent"}x`,
 }
 
-// checkFast compares the fast decoders with encoding/json on payload.
+// checkFast compares the readers with the reference on payload.
 func checkFast(t *testing.T, payload []byte) bool {
 	ok := fastcheck.Decode(t, payload, fastInput)
 	var in Input
-	if json.Unmarshal(payload, &in) == nil {
-		if len(in.ToolInput) > 0 {
-			fastcheck.Decode(t, in.ToolInput, func(b []byte, v *shellArgs) bool { return fastDecode(b, v) })
-			fastcheck.Decode(t, in.ToolInput, func(b []byte, v *writeArgs) bool { return fastDecode(b, v) })
-			fastcheck.Decode(t, in.ToolInput, func(b []byte, v *replaceArgs) bool { return fastDecode(b, v) })
-			fastcheck.Decode(t, in.ToolInput, func(b []byte, v *readArgs) bool { return fastDecode(b, v) })
+	if fastcheck.Unmarshal(payload, &in) != nil {
+		return ok
+	}
+	if len(in.ToolInput) > 0 {
+		read := func(tool string) func([]byte) (hooks.ToolInput, error) {
+			return func(b []byte) (hooks.ToolInput, error) { return toolInput(tool, b, nil) }
 		}
-		if len(in.ToolResponse) > 0 {
-			fastcheck.Decode(t, in.ToolResponse, func(b []byte, v *ToolResponse) bool { return fastDecode(b, v) })
+		fastcheck.ToolInput(t, in.ToolInput, "command", fastjson.LastWins, read(ToolShell), func(a *shellArgs) hooks.ToolInput {
+			return &hooks.ShellInput{Command: a.Command, Cwd: a.DirPath, Description: a.Description}
+		})
+		fastcheck.ToolInput(t, in.ToolInput, "file_path", fastjson.LastWins, read(ToolWrite), func(a *writeArgs) hooks.ToolInput {
+			return &hooks.WriteInput{Path: a.FilePath, Content: a.Content}
+		})
+		fastcheck.ToolInput(t, in.ToolInput, "file_path", fastjson.LastWins, read(ToolReplace), func(a *replaceArgs) hooks.ToolInput {
+			return &hooks.EditInput{Path: a.FilePath, Edits: []hooks.TextEdit{{Old: a.OldString, New: a.NewString, ReplaceAll: a.AllowMultiple}}}
+		})
+		fastcheck.ToolInput(t, in.ToolInput, "file_path", fastjson.LastWins, read(ToolRead), func(a *readArgs) hooks.ToolInput {
+			return &hooks.ReadInput{Path: a.FilePath}
+		})
+	}
+	if len(in.ToolResponse) > 0 {
+		var want ToolResponse
+		if got, ok := readResponse(in.ToolResponse); ok && fastcheck.Unmarshal(in.ToolResponse, &want) == nil && !reflect.DeepEqual(got, want) {
+			t.Fatalf("readResponse(%s) = %+v, reference %+v", in.ToolResponse, got, want)
 		}
 	}
 	return ok
@@ -52,7 +62,7 @@ func checkFast(t *testing.T, payload []byte) bool {
 func TestFastInput(t *testing.T) {
 	for name, p := range fixtureInputs(t) {
 		var in Input
-		if json.Unmarshal(p, &in) != nil || in.MCPContext != nil {
+		if fastcheck.Unmarshal(p, &in) != nil {
 			checkFast(t, p)
 			continue
 		}

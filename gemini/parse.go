@@ -20,16 +20,18 @@ import (
 // The payload must be exactly one JSON object with a hook_event_name.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	var in Input
-	var err error
 	if !fastInput(payload, &in) {
-		in = Input{}
-		err = decodeObject(payload, &in)
-	}
-	if err != nil {
+		// Not one JSON object, or a field of the wrong type: encoding/json
+		// says which (its decoded value is not used: it folds keys' case).
+		err := decodeObject(payload, new(Input))
+		if err == nil {
+			err = errors.New("payload could not be read")
+		}
 		// An event this adapter does not know may carry its own fields
 		// with types Input does not expect: keep the common ones.
-		if !errors.Is(err, errNotObject) && json.Unmarshal(payload, &in.Common) == nil &&
-			in.HookEventName != "" && !known(in.HookEventName) {
+		if c, ok := readCommon(payload); !errors.Is(err, errNotObject) && ok &&
+			c.HookEventName != "" && !known(c.HookEventName) {
+			in = Input{Common: c}
 			return &hooks.OtherEvent{Base: base(&in, payload), Unknown: true}, nil
 		}
 		return nil, fmt.Errorf("gemini payload: %w", err)
@@ -69,11 +71,8 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return &hooks.NotificationEvent{Base: b, Kind: in.NotificationType, Message: in.Message}, nil
 	}
 	if len(in.LLMRequest) > 0 {
-		var req struct {
-			Model string `json:"model"`
-		}
-		if json.Unmarshal(in.LLMRequest, &req) == nil {
-			b.Model = req.Model
+		if m, ok := fastjson.Path(in.LLMRequest, "model"); ok {
+			b.Model, _ = m.String()
 		}
 	}
 	return &hooks.OtherEvent{Base: b, Unknown: !known(b.NativeEvent)}, nil
@@ -104,6 +103,31 @@ func isObject(data []byte) bool {
 	return false
 }
 
+// readCommon reads the fields every event carries, each exactly and only
+// when it has its type.
+func readCommon(payload []byte) (c Common, ok bool) {
+	d, ok := fastjson.Object(payload)
+	if !ok {
+		return c, false
+	}
+	d.Members(func(k string, v fastjson.Value) bool {
+		switch k {
+		case "session_id":
+			c.SessionID, _ = v.String()
+		case "transcript_path":
+			c.TranscriptPath, _ = v.String()
+		case "cwd":
+			c.Cwd, _ = v.String()
+		case "hook_event_name":
+			c.HookEventName, _ = v.String()
+		case "timestamp":
+			c.Timestamp, _ = v.String()
+		}
+		return true
+	})
+	return c, true
+}
+
 func base(in *Input, payload []byte) hooks.Base {
 	return hooks.Base{
 		Host:           Host,
@@ -119,14 +143,18 @@ func parseTool(in *Input) (hooks.Tool, error) {
 	if in.ToolName == "" {
 		return hooks.Tool{}, fmt.Errorf("gemini %s payload: no tool_name", in.HookEventName)
 	}
-	if !isObject(in.ToolInput) {
-		return hooks.Tool{}, fmt.Errorf("gemini %s payload: tool_input of %s is not a JSON object", in.HookEventName, in.ToolName)
+	raw := in.ToolInput
+	var notObject error
+	if !isObject(raw) {
+		// The model's arguments: the handler judges (Tool.InputErr).
+		notObject = fmt.Errorf("tool_input of %s is not a JSON object", in.ToolName)
+		raw = json.RawMessage("{}")
 	}
-	typed, err := toolInput(in.ToolName, in.ToolInput, in.MCPContext)
-	if err != nil {
-		return hooks.Tool{}, fmt.Errorf("gemini %s payload: %w", in.HookEventName, err)
+	typed, inputErr := toolInput(in.ToolName, raw, in.MCPContext)
+	if notObject != nil {
+		inputErr = notObject
 	}
-	return hooks.Tool{Name: in.ToolName, Input: typed, RawInput: in.ToolInput}, nil
+	return hooks.Tool{Name: in.ToolName, Input: typed, RawInput: in.ToolInput, InputErr: inputErr}, nil
 }
 
 // toolOutput lifts an AfterTool tool_response: Text is llmContent when it
@@ -134,8 +162,7 @@ func parseTool(in *Input) (hooks.Tool, error) {
 // tools); Raw is the whole tool_response.
 func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 	out := hooks.ToolOutput{Raw: raw}
-	var r ToolResponse
-	if isObject(raw) && (fastDecode(raw, &r) || json.Unmarshal(raw, &r) == nil) {
+	if r, ok := readResponse(raw); ok {
 		out.Text = contentText(r.LLMContent, true)
 	}
 	return out
@@ -147,32 +174,28 @@ func contentText(raw json.RawMessage, list bool) string {
 	if len(raw) == 0 {
 		return ""
 	}
-	switch raw[0] {
-	case '"':
-		if s, ok := fastjson.StringValue(raw); ok {
+	v, ok := fastjson.Parse(raw)
+	if !ok {
+		return ""
+	}
+	switch v.Kind() {
+	case "string":
+		s, _ := v.String()
+		return s
+	case "object":
+		if t, ok := v.Get("text"); ok {
+			s, _ := t.String()
 			return s
 		}
-		var s string
-		json.Unmarshal(raw, &s)
-		return s
-	case '{':
-		var p struct {
-			Text string `json:"text"`
-		}
-		json.Unmarshal(raw, &p)
-		return p.Text
-	case '[':
+	case "array":
 		if !list {
 			return ""
 		}
-		var parts []json.RawMessage
-		if json.Unmarshal(raw, &parts) != nil {
-			return ""
-		}
 		var s []byte
-		for _, p := range parts {
-			s = append(s, contentText(p, false)...)
-		}
+		v.Elements(func(p fastjson.Value) bool {
+			s = append(s, contentText(p.Raw(), false)...)
+			return true
+		})
 		return string(s)
 	}
 	return ""

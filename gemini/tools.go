@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // The native inputs of the tools with a unified kind. Fields the unified
@@ -33,42 +34,57 @@ type (
 	}
 )
 
-// toolInput types the tool_input raw (a JSON object) of tool name.
-func toolInput(name string, raw json.RawMessage, mcp *MCPContext) (hooks.ToolInput, error) {
-	decode := func(v any) error {
-		if fastDecode(raw, v) {
+// toolInput types the tool_input raw (a JSON object) of tool name, read
+// as Gemini CLI reads it (JSON.parse: exact keys, the last duplicate
+// wins). inputErr, when not nil, is the hooks.Tool.InputErr: the field a
+// policy judges (a shell command, a file tool's file_path) is missing or
+// not a string; typed then holds what could be read. Side fields of the
+// wrong type are read as empty.
+func toolInput(name string, raw json.RawMessage, mcp *MCPContext) (typed hooks.ToolInput, inputErr error) {
+	wrap := func(err error) error {
+		if err == nil {
 			return nil
 		}
-		if err := json.Unmarshal(raw, v); err != nil {
-			return fmt.Errorf("tool_input of %s: %w", name, err)
-		}
-		return nil
+		return fmt.Errorf("tool_input of %s: %w", name, err)
 	}
+	path := fastjson.Field{Key: "file_path"}
 	switch name {
 	case ToolShell:
+		cmd := fastjson.Field{Key: "command"}
 		var a shellArgs
-		if err := decode(&a); err != nil {
-			return nil, err
-		}
-		return &hooks.ShellInput{Command: a.Command, Cwd: a.DirPath, Description: a.Description}, nil
+		fastjson.Args(raw, func(k string, v fastjson.Value) {
+			switch k {
+			case "description":
+				a.Description, _ = v.String()
+			case "dir_path":
+				a.DirPath, _ = v.String()
+			}
+		}, &cmd)
+		return &hooks.ShellInput{Command: cmd.Value, Cwd: a.DirPath, Description: a.Description}, wrap(cmd.Err())
 	case ToolWrite:
-		var a writeArgs
-		if err := decode(&a); err != nil {
-			return nil, err
-		}
-		return &hooks.WriteInput{Path: a.FilePath, Content: a.Content}, nil
+		var content string
+		fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "content" {
+				content, _ = v.String()
+			}
+		}, &path)
+		return &hooks.WriteInput{Path: path.Value, Content: content}, wrap(path.Err())
 	case ToolReplace:
-		var a replaceArgs
-		if err := decode(&a); err != nil {
-			return nil, err
-		}
-		return &hooks.EditInput{Path: a.FilePath, Edits: []hooks.TextEdit{{Old: a.OldString, New: a.NewString, ReplaceAll: a.AllowMultiple}}}, nil
+		var e hooks.TextEdit
+		fastjson.Args(raw, func(k string, v fastjson.Value) {
+			switch k {
+			case "old_string":
+				e.Old, _ = v.String()
+			case "new_string":
+				e.New, _ = v.String()
+			case "allow_multiple":
+				e.ReplaceAll, _ = v.Bool()
+			}
+		}, &path)
+		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{e}}, wrap(path.Err())
 	case ToolRead:
-		var a readArgs
-		if err := decode(&a); err != nil {
-			return nil, err
-		}
-		return &hooks.ReadInput{Path: a.FilePath}, nil
+		fastjson.Args(raw, nil, &path)
+		return &hooks.ReadInput{Path: path.Value}, wrap(path.Err())
 	}
 	if server, tool, ok := mcpName(name, mcp); ok {
 		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, nil

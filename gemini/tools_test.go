@@ -69,16 +69,45 @@ func TestToolInputs(t *testing.T) {
 	}
 }
 
+// TestToolInputWrongTypes: the model writes tool_input, so what is wrong
+// in it reaches the handler with Tool.InputErr set (or is ignored when no
+// policy reads it); only what Gemini itself writes fails the parse.
 func TestToolInputWrongTypes(t *testing.T) {
+	for _, c := range []struct {
+		payload  string
+		want     hooks.ToolInput
+		inputErr string
+	}{
+		{beforeToolString(ToolShell, `{"command":["rm","-rf"]}`), &hooks.ShellInput{}, `field "command" is an array, not a string`},
+		{beforeToolString(ToolWrite, `{"file_path":1,"content":"x"}`), &hooks.WriteInput{Content: "x"}, `field "file_path" is a number`},
+		{beforeToolString(ToolReplace, `{"file_path":"a","old_string":"a","new_string":"b","allow_multiple":"yes"}`),
+			&hooks.EditInput{Path: "a", Edits: []hooks.TextEdit{{Old: "a", New: "b"}}}, ""},
+		{beforeToolString(ToolRead, `{"file_path":{"p":1}}`), &hooks.ReadInput{}, `field "file_path" is an object`},
+		{beforeToolString(ToolShell, `"ls"`), &hooks.ShellInput{}, "not a JSON object"},
+		{beforeToolString(ToolShell, `null`), &hooks.ShellInput{}, "not a JSON object"},
+		// The tricks of issue 12.
+		{beforeToolString(ToolShell, `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`), &hooks.ShellInput{Command: "rm -rf keepdir", Description: "x"}, ""},
+		{beforeToolString(ToolShell, `{"command":"rm -rf keepdir","DESCRIPTION":5}`), &hooks.ShellInput{Command: "rm -rf keepdir"}, ""},
+		{beforeToolString(ToolShell, `{"command":"echo safe","comm\u0061nd":"rm -rf keepdir","dir_path":7}`), &hooks.ShellInput{Command: "rm -rf keepdir"}, ""},
+		{beforeToolString(ToolWrite, `{"file_path":"/tmp/x/.env","content":"A=1","CONTENT":5}`), &hooks.WriteInput{Path: "/tmp/x/.env", Content: "A=1"}, ""},
+		{beforeToolString(ToolReplace, `{"file_path":"/tmp/x/.env","old_string":5,"new_string":null}`), &hooks.EditInput{Path: "/tmp/x/.env", Edits: []hooks.TextEdit{{}}}, ""},
+	} {
+		ev, err := New().Parse([]byte(c.payload))
+		if err != nil {
+			t.Errorf("Parse(%s): %v", c.payload, err)
+			continue
+		}
+		tool := hooks.ToolOf(ev)
+		if !reflect.DeepEqual(tool.Input, c.want) {
+			t.Errorf("Parse(%s): input %#v, want %#v", c.payload, tool.Input, c.want)
+		}
+		if c.inputErr == "" && tool.InputErr != nil || c.inputErr != "" && (tool.InputErr == nil || !strings.Contains(tool.InputErr.Error(), c.inputErr)) {
+			t.Errorf("Parse(%s): InputErr %v, want %q", c.payload, tool.InputErr, c.inputErr)
+		}
+	}
 	for _, p := range []string{
-		beforeToolString(ToolShell, `{"command":["rm","-rf"]}`),
-		beforeToolString(ToolWrite, `{"file_path":1,"content":"x"}`),
-		beforeToolString(ToolReplace, `{"file_path":"a","old_string":"a","new_string":"b","allow_multiple":"yes"}`),
-		beforeToolString(ToolRead, `{"file_path":{"p":1}}`),
-		beforeToolString(ToolShell, `"ls"`),
-		beforeToolString(ToolShell, `null`),
 		beforeToolString("", `{}`),
-		`{"hook_event_name":"AfterTool","tool_name":"read_file"}`,
+		`{"hook_event_name":"AfterTool","tool_name":"read_file","tool_name":5}`,
 	} {
 		if ev, err := New().Parse([]byte(p)); err == nil {
 			t.Errorf("Parse(%s) = %T, want an error", p, ev)

@@ -24,31 +24,43 @@ var goodPre = map[string]string{
 	"codex":  `{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"01a2283a-2518-75a3-9372-46ffe65635eb","transcript_path":"/home/dev/.codex/sessions/2026/11/29/rollout-01a2283a.jsonl","cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"rm -rf build"},"tool_use_id":"call_1"}`,
 }
 
-// badInputs derives each bad input from a host's good payload. failure
-// says whether the input must be answered by the fail policy.
+// The answers a bad input must get.
+const (
+	failure   = iota // the fail policy's, with one stderr line (what the host controls)
+	noOpinion        // the guard has nothing to say
+	guardDeny        // the guard's deny under either policy, no stderr (what the model controls)
+)
+
+// badInputs derives each bad input from a host's good payload.
 var badInputs = []struct {
-	name    string
-	failure bool
-	make    func(good string) []byte
+	name   string
+	answer int
+	make   func(good string) []byte
 }{
-	{"empty stdin", true, func(string) []byte { return nil }},
-	{"not JSON", true, func(string) []byte { return []byte("hello, hook\n") }},
-	{"JSON array", true, func(string) []byte { return []byte(`[{"hook_event_name":"PreToolUse"}]`) }},
-	{"truncated JSON", true, func(g string) []byte { return []byte(g[:len(g)/2]) }},
-	{"10 MiB payload", true, func(g string) []byte {
+	{"empty stdin", failure, func(string) []byte { return nil }},
+	{"not JSON", failure, func(string) []byte { return []byte("hello, hook\n") }},
+	{"JSON array", failure, func(string) []byte { return []byte(`[{"hook_event_name":"PreToolUse"}]`) }},
+	{"truncated JSON", failure, func(g string) []byte { return []byte(g[:len(g)/2]) }},
+	{"10 MiB payload", failure, func(g string) []byte {
 		return []byte(strings.Replace(g, `"rm -rf build"`, `"`+strings.Repeat("a", 10<<20)+`"`, 1))
 	}},
-	{"unknown event name", true, func(g string) []byte { return []byte(renameEvent(g, "NoSuchEvent")) }},
-	{"unknown tool", false, func(g string) []byte { return []byte(retool(g)) }},
-	{"missing tool_name", true, func(g string) []byte { return []byte(strings.Replace(g, `"tool_name"`, `"tool_nam"`, 1)) }},
-	{"missing command", true, func(g string) []byte {
+	{"unknown event name", failure, func(g string) []byte { return []byte(renameEvent(g, "NoSuchEvent")) }},
+	{"unknown tool", noOpinion, func(g string) []byte { return []byte(retool(g)) }},
+	{"missing tool_name", failure, func(g string) []byte { return []byte(strings.Replace(g, `"tool_name"`, `"tool_nam"`, 1)) }},
+	{"missing command", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"cmd":"rm -rf build"`, 1))
 	}},
-	{"wrong field type", true, func(g string) []byte {
+	{"wrong field type", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":["rm","-rf","build"]`, 1))
 	}},
-	{"invalid UTF-8", true, func(g string) []byte { return []byte(strings.Replace(g, "rm -rf", "rm \xff-rf", 1)) }},
-	{"second JSON document", true, func(g string) []byte { return []byte(g + "\n" + `{"hook_event_name":"Stop"}`) }},
+	{"invalid UTF-8", failure, func(g string) []byte { return []byte(strings.Replace(g, "rm -rf", "rm \xff-rf", 1)) }},
+	{"second JSON document", failure, func(g string) []byte { return []byte(g + "\n" + `{"hook_event_name":"Stop"}`) }},
+	{"case variant of command", guardDeny, func(g string) []byte {
+		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","Command":"echo safe"`, 1))
+	}},
+	{"side field of wrong type", guardDeny, func(g string) []byte {
+		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","DESCRIPTION":5,"description":5`, 1))
+	}},
 }
 
 func renameEvent(g, to string) string {
@@ -67,8 +79,11 @@ func retool(g string) string {
 	return string(b)
 }
 
-// guard is a tiny policy: deny rm -rf.
+// guard is a tiny policy: deny a tool input it cannot read, and rm -rf.
 var guard = hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+	if ev.Tool.InputErr != nil {
+		return hooks.Deny("unreadable: " + ev.Tool.InputErr.Error()), nil
+	}
 	if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 		return hooks.Deny("no rm -rf"), nil
 	}
@@ -107,18 +122,20 @@ func TestBadInput(t *testing.T) {
 				name := fmt.Sprintf("%s/%s/%s", bad.name, fail, host)
 				closed := fail == "--fail-closed"
 				switch {
-				case bad.failure && lines != 1:
+				case bad.answer == failure && lines != 1:
 					t.Errorf("%s: want exactly one stderr line, got %q", name, stderr.String())
-				case bad.failure && closed != blocks(code, stdout.String()):
+				case bad.answer == failure && closed != blocks(code, stdout.String()):
 					t.Errorf("%s: blocks=%v, want %v (exit %d, stdout %q)", name, !closed, closed, code, stdout.String())
-				case !bad.failure && (lines != 0 || blocks(code, stdout.String())):
+				case bad.answer == noOpinion && (lines != 0 || blocks(code, stdout.String())):
 					t.Errorf("%s: not a failure, want no opinion and no stderr, got exit %d stdout %q stderr %q", name, code, stdout.String(), stderr.String())
+				case bad.answer == guardDeny && (lines != 0 || !blocks(code, stdout.String())):
+					t.Errorf("%s: the model's doing, want the guard's deny and no stderr, got exit %d stdout %q stderr %q", name, code, stdout.String(), stderr.String())
 				}
 				cell := fmt.Sprintf("exit %d", code)
 				if s := strings.TrimSpace(stdout.String()); s != "" {
 					cell += " `" + s + "`"
 				}
-				if bad.failure {
+				if bad.answer == failure {
 					cell += "; stderr: " + strings.ReplaceAll(truncate(strings.TrimSpace(stderr.String()), 90), "|", `\|`)
 				}
 				row += " " + cell + " |"

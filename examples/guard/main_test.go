@@ -16,13 +16,17 @@ import (
 var update = flag.Bool("update", false, "rewrite the .want files")
 
 // TestGuardAnswers runs the guard, as the binary does, on a payload of each
-// host for a denied command, a safe command and a denied .env write, with
-// and without --host, and compares what the host receives with the .want
-// file next to the payload.
+// host for a denied command, a safe command and a denied .env write, and
+// for the tricks a model can play with a tool call's arguments (a case
+// variant or an escaped duplicate of "command", side fields of the wrong
+// type, no "command" at all), with and without --host, under the default
+// fail-open policy, and compares what the host receives with the .want
+// file next to the payload. Every payload but a -safe one must be denied
+// with the guard's own reason.
 func TestGuardAnswers(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.json")
-	if len(files) < 12 {
-		t.Fatalf("want 3 payloads for each of 4 hosts, found %d", len(files))
+	if len(files) < 12+4*4+3 {
+		t.Fatalf("want 7 payloads for each of 4 hosts and 3 content-type tricks, found %d", len(files))
 	}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".json")

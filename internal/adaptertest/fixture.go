@@ -101,7 +101,12 @@ func DumpEvent(ev hooks.Event) []byte {
 	if err != nil {
 		return []byte("error: " + err.Error() + "\n")
 	}
-	return append(b, '\n')
+	b = append(b, '\n')
+	if t := hooks.ToolOf(ev); t != nil && t.InputErr != nil {
+		// The adapter's InputErr, which the JSON form leaves out.
+		b = append(b, "input_err: "+t.InputErr.Error()+"\n"...)
+	}
+	return b
 }
 
 // DumpResult renders what a host receives for a golden file: exit code,

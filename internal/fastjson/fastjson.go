@@ -1,13 +1,15 @@
-// Package fastjson reads the top-level members of a JSON object and writes
-// JSON strings without reflection, for the adapters' hot path.
+// Package fastjson reads JSON objects and writes JSON strings without
+// reflection, for the adapters' hot path.
 //
-// It is a fast path, not a decoder: it accepts only what it can read
-// exactly as encoding/json would, and says so by returning false for
-// anything else (a syntax error, a value of an unexpected type, a key that
-// needs unescaping or is not ASCII, nesting deeper than MaxDepth). The
-// caller then decodes with encoding/json, which produces the same result
-// and the same errors as before. Object validates the whole document the
-// way json.Unmarshal does before it decodes anything.
+// Keys are read the way JavaScript's JSON.parse reads them, which is how
+// the hosts that write hook payloads and tool arguments read them:
+// unescaped (`"comm\u0061nd"` is "command"), matched exactly, never folded
+// to another case as encoding/json would. Members gives every member in
+// order, so that a caller that stores each one keeps the last of
+// duplicate keys, as JSON.parse does. [Field] and [Args] read the fields
+// of a tool's arguments that a policy judges and say when they cannot be
+// trusted. Object validates the whole document the way json.Unmarshal
+// does before anything is read.
 package fastjson
 
 import (
@@ -16,9 +18,9 @@ import (
 	"unicode/utf8"
 )
 
-// MaxDepth is the deepest nesting Object accepts; deeper documents are
-// left to encoding/json (whose own limit is 10000).
-const MaxDepth = 1000
+// MaxDepth is the deepest nesting Object accepts, encoding/json's own
+// limit, so that Object and json.Unmarshal accept the same documents.
+const MaxDepth = 10000
 
 // Doc is a validated JSON object.
 type Doc struct {
@@ -42,6 +44,18 @@ func Object(data []byte) (Doc, bool) {
 	return Doc{b: data, s: string(data), open: i, close: end - 1}, true
 }
 
+// Parse returns data as a Value when data is exactly one valid JSON value
+// of any type, with only JSON white space around it. It copies data into
+// a string once.
+func Parse(data []byte) (Value, bool) {
+	i := skipSpace(data, 0)
+	end, ok := skipValue(data, i)
+	if !ok || skipSpace(data, end) != len(data) {
+		return Value{}, false
+	}
+	return Value{data, string(data), i, end}, true
+}
+
 // Value is the raw text of one JSON value inside a Doc. It holds the
 // document itself, not a pointer to the Doc, so that a Doc need not live
 // on the heap.
@@ -52,9 +66,8 @@ type Value struct {
 }
 
 // Members calls fn with every member of the document's top-level object,
-// in order. Keys are returned as written; Members stops and returns false
-// when a key holds an escape or a non-ASCII byte (encoding/json would
-// unescape and case-fold it), or when fn returns false.
+// in order, duplicates included. Keys are unescaped and never case-folded
+// (see the package documentation). Members returns false when fn does.
 func (d *Doc) Members(fn func(key string, v Value) bool) bool {
 	return Value{d.b, d.s, d.open, d.close + 1}.Members(fn)
 }
@@ -72,12 +85,7 @@ func (v Value) Members(fn func(key string, v Value) bool) bool {
 	for {
 		// The document is valid: a key, a colon, a value, then , or }.
 		kEnd, _ := skipString(b, i)
-		for j := i + 1; j < kEnd-1; j++ {
-			if c := b[j]; c == '\\' || c >= utf8.RuneSelf {
-				return false
-			}
-		}
-		key := v.s[i+1 : kEnd-1]
+		key, _ := Value{v.b, v.s, i, kEnd}.String()
 		vStart := skipSpace(b, skipSpace(b, kEnd)+1)
 		vEnd, _ := skipValue(b, vStart)
 		if !fn(key, Value{v.b, v.s, vStart, vEnd}) {
@@ -89,6 +97,84 @@ func (v Value) Members(fn func(key string, v Value) bool) bool {
 		}
 		i = skipSpace(b, i+1)
 	}
+}
+
+// Elements calls fn with every element of an array value, in order. It
+// returns false when v is not an array or when fn returns false.
+func (v Value) Elements(fn func(e Value) bool) bool {
+	b := v.b
+	if v.start >= v.end || b[v.start] != '[' {
+		return false
+	}
+	i := skipSpace(b, v.start+1)
+	if b[i] == ']' {
+		return true
+	}
+	for {
+		end, _ := skipValue(b, i)
+		if !fn(Value{v.b, v.s, i, end}) {
+			return false
+		}
+		i = skipSpace(b, end)
+		if b[i] == ']' {
+			return true
+		}
+		i = skipSpace(b, i+1)
+	}
+}
+
+// Get returns the value of the last member of the document's object
+// whose key is exactly key, the one JSON.parse keeps.
+func (d *Doc) Get(key string) (Value, bool) {
+	return Value{d.b, d.s, d.open, d.close + 1}.Get(key)
+}
+
+// Get is Doc.Get for an object value (false when v is not one).
+func (v Value) Get(key string) (Value, bool) {
+	var found Value
+	var ok bool
+	v.Members(func(k string, m Value) bool {
+		if k == key {
+			found, ok = m, true
+		}
+		return true
+	})
+	return found, ok
+}
+
+// Path returns the value at path in the JSON object data, each key read
+// as Doc.Get reads it; ok is false when data is not one valid JSON object
+// or a key is missing on the way.
+func Path(data []byte, path ...string) (Value, bool) {
+	d, ok := Object(data)
+	if !ok {
+		return Value{}, false
+	}
+	v := Value{d.b, d.s, d.open, d.close + 1}
+	for _, k := range path {
+		if v, ok = v.Get(k); !ok {
+			return Value{}, false
+		}
+	}
+	return v, true
+}
+
+// Kind names the JSON type of the value: "string", "number", "object",
+// "array", "boolean" or "null".
+func (v Value) Kind() string {
+	switch c := v.s[v.start]; c {
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
 }
 
 // Raw returns the value's text, sharing the document's memory but capped
@@ -213,34 +299,6 @@ func (v Value) Strings() ([]string, bool) {
 		}
 		i = skipSpace(b, i+1)
 	}
-}
-
-// FoldsTo reports whether key equals one of names ignoring ASCII case
-// without being equal to it: encoding/json would match such a key to the
-// field named by that name. key and names must be ASCII.
-func FoldsTo(key string, names []string) bool {
-	for _, n := range names {
-		if len(n) == len(key) && n != key && equalFoldASCII(n, key) {
-			return true
-		}
-	}
-	return false
-}
-
-func equalFoldASCII(a, b string) bool {
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // unquote decodes the body of a valid JSON string exactly as encoding/json

@@ -1,13 +1,15 @@
 package fastjson
 
-// The Set methods store v into a Go value of a struct field's type exactly
-// as encoding/json would, including null (which leaves a string, bool or
-// number unchanged and sets a pointer or slice to nil). They return false
-// when v has a type encoding/json would reject for that Go type.
+// The Set methods store v into a Go value of a struct field's type as
+// encoding/json decodes a value into a fresh field: null stores the zero
+// value, so that of duplicate keys the last one decides, as JSON.parse
+// has it. They return false when v has a type encoding/json would reject
+// for that Go type, and leave *p alone then.
 
-// SetString stores a string (or null) into *p.
+// SetString stores a string (or "" for null) into *p.
 func (v Value) SetString(p *string) bool {
 	if v.IsNull() {
+		*p = ""
 		return true
 	}
 	s, ok := v.String()
@@ -30,9 +32,10 @@ func (v Value) SetStringPtr(p **string) bool {
 	return ok
 }
 
-// SetBool stores true or false (or null) into *p.
+// SetBool stores true or false (or false for null) into *p.
 func (v Value) SetBool(p *bool) bool {
 	if v.IsNull() {
+		*p = false
 		return true
 	}
 	b, ok := v.Bool()
@@ -42,9 +45,10 @@ func (v Value) SetBool(p *bool) bool {
 	return ok
 }
 
-// SetInt stores an integer (or null) into *p.
+// SetInt stores an integer (or 0 for null) into *p.
 func (v Value) SetInt(p *int) bool {
 	if v.IsNull() {
+		*p = 0
 		return true
 	}
 	n, ok := v.Int()
@@ -54,9 +58,10 @@ func (v Value) SetInt(p *int) bool {
 	return ok
 }
 
-// SetFloat stores a number (or null) into *p.
+// SetFloat stores a number (or 0 for null) into *p.
 func (v Value) SetFloat(p *float64) bool {
 	if v.IsNull() {
+		*p = 0
 		return true
 	}
 	f, ok := v.Float()
@@ -66,14 +71,9 @@ func (v Value) SetFloat(p *float64) bool {
 	return ok
 }
 
-// SetStrings stores an array of strings into *p, or nil for null. *p must
-// be nil (it returns false otherwise): encoding/json decodes into an
-// existing slice element by element, keeping old elements where the new
-// array has null.
+// SetStrings stores an array of strings into *p (null elements read as
+// ""), or nil for null, replacing what *p held.
 func (v Value) SetStrings(p *[]string) bool {
-	if *p != nil {
-		return false
-	}
 	if v.IsNull() {
 		*p = nil
 		return true

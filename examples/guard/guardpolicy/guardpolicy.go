@@ -43,8 +43,14 @@ const (
 	reasonEnv = "guard: %s is a .env file; secrets files must not be written by the agent"
 )
 
-// Judge denies a dangerous tool call and has no opinion otherwise.
+// Judge denies a dangerous tool call and has no opinion otherwise. A call
+// whose input could not be read fully ([hooks.Tool.InputErr]: the command
+// or path missing, of the wrong type, or ambiguous) is denied: what the
+// host would run is not known.
 func Judge(t *hooks.Tool) hooks.Response {
+	if t.InputErr != nil {
+		return hooks.Deny("guard: this " + t.Name + " call's input cannot be read safely (" + t.InputErr.Error() + "); denied, send a well-formed call")
+	}
 	if sh, ok := t.Input.(*hooks.ShellInput); ok {
 		if r, deny := judgeShell(sh.Command); deny {
 			return hooks.Deny(r)
