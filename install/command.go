@@ -64,23 +64,106 @@ const (
 )
 
 func quotePath(p string, h hooks.Host) string {
-	if windowsPath(p) && !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "" {
-		return strings.ReplaceAll(p, `\`, "/")
-	}
 	if windowsPath(p) {
-		switch h {
-		case cursor.Host:
-			return `"` + p + `"` // cmd.exe; Windows names cannot hold '"'
-		case claude.Host:
+		switch {
+		case h == cursor.Host:
+			// cmd.exe: quoted always, since unquoted it ends the command's
+			// name at the first "/"; a Windows name cannot hold '"'.
+			return `"` + p + `"`
+		case !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "":
+			return strings.ReplaceAll(p, `\`, "/")
+		case h == claude.Host:
 			return posixQuote(p) // Git Bash
 		default:
-			return "& '" + strings.ReplaceAll(p, "'", "''") + "'" // PowerShell
+			return "& '" + psQuoteBody(p) + "'" // PowerShell
 		}
 	}
 	if p != "" && strings.Trim(p, safeChars) == "" {
 		return p
 	}
 	return posixQuote(p)
+}
+
+// psQuoteBody escapes s for the inside of a PowerShell single-quoted
+// string, which the typographic quotes ‘ ’ ‚ ‛ end as well as '.
+func psQuoteBody(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(r)
+		switch r {
+		case '\'', '\u2018', '\u2019', '\u201a', '\u201b':
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// binaryForms are the ways an entry of ours may start with the binary:
+// as Command writes it now, and as earlier versions wrote it (a Windows
+// path with forward slashes and no quotes, on every host).
+func binaryForms(binary string, h hooks.Host) []string {
+	forms := []string{quotePath(binary, h)}
+	if windowsPath(binary) && !strings.HasPrefix(binary, `\\`) && strings.Trim(binary, winSafeChars) == "" {
+		if f := strings.ReplaceAll(binary, `\`, "/"); f != forms[0] {
+			forms = append(forms, f)
+		}
+	}
+	return forms
+}
+
+// ownCommand reports whether cmd is exactly a command install writes
+// for binary and host h, with any --fail-closed, --timeout and gateway
+// flags: the entries install, uninstall and doctor manage. A command
+// that runs the binary in any other way (more words, another quoting,
+// "&& logger ...") is the user's.
+func ownCommand(cmd, binary string, h hooks.Host) bool {
+	for _, head := range binaryForms(binary, h) {
+		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h))
+		if !ok {
+			continue
+		}
+		words := strings.Split(rest, " ")
+		if len(words) > 0 && words[0] == "" {
+			words = words[1:]
+		}
+		var (
+			failClosed bool
+			limit      time.Duration
+			g          gatewayOpts
+		)
+		take := func(flag string, n int) []string {
+			if len(words) >= n && words[0] == flag {
+				v := words[1:n]
+				words = words[n:]
+				return append([]string{flag}, v...)
+			}
+			return nil
+		}
+		if take("--fail-closed", 1) != nil {
+			failClosed = true
+		}
+		if v := take("--timeout", 2); v != nil {
+			d, err := time.ParseDuration(v[1])
+			if err != nil || d <= 0 {
+				continue
+			}
+			limit = d
+		}
+		if v := take("--gateway", 2); v != nil {
+			g.url = strings.Trim(v[1], `'"`)
+			if v := take("--gateway-token-env", 2); v != nil {
+				g.tokenEnv = v[1]
+			}
+		}
+		if len(words) > 0 {
+			continue
+		}
+		tail := strings.TrimPrefix(bridgeCommand(binary, h, failClosed, limit, g), quotePath(binary, h))
+		if head+tail == cmd {
+			return true
+		}
+	}
+	return false
 }
 
 func posixQuote(s string) string {
@@ -129,6 +212,12 @@ func splitCommand(cmd string) (words []string, ok bool) {
 			}
 			w.WriteString(s[i+1 : i+1+j])
 			i += j + 1
+		case c == '"' && strings.IndexByte(s[i+1:], '"') >= 0 && windowsPath(s[i+1:i+1+strings.IndexByte(s[i+1:], '"')]):
+			// A quoted Windows path (cmd.exe style) is taken as it is:
+			// its backslashes are no escapes.
+			j := strings.IndexByte(s[i+1:], '"')
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
 		case c == '"':
 			i++
 			for ; i < len(s) && s[i] != '"'; i++ {
@@ -154,9 +243,10 @@ func splitCommand(cmd string) (words []string, ok bool) {
 	return words, true
 }
 
-// isOurs reports whether cmd runs binary for host h: its first word is
-// the binary's path and it passes --host h.
-func isOurs(cmd, binary string, h hooks.Host) bool {
+// callsBinary reports whether cmd runs binary for host h: its first word
+// is the binary's path and it passes --host h. Such a command is ours
+// only when ownCommand says so; otherwise it is a customised entry.
+func callsBinary(cmd, binary string, h hooks.Host) bool {
 	words, ok := splitCommand(cmd)
 	if !ok || len(words) < 2 || !samePath(words[0], binary) {
 		return false

@@ -36,8 +36,12 @@ func TestCommand(t *testing.T) {
 		if !ok || !samePath(words[0], tc.bin) || hostArg(words[1:]) != tc.host {
 			t.Errorf("splitCommand(%s) = %q, %v", got, words, ok)
 		}
-		if !isOurs(got, tc.bin, tc.host) || isOurs(got, tc.bin+"x", tc.host) || isOurs(got, tc.bin, "other") {
-			t.Errorf("isOurs(%s) is wrong", got)
+		if !ownCommand(got, tc.bin, tc.host) || ownCommand(got, tc.bin+"x", tc.host) || ownCommand(got, tc.bin, "other") ||
+			ownCommand(got+" && logger ran", tc.bin, tc.host) || ownCommand(got+" ", tc.bin, tc.host) {
+			t.Errorf("ownCommand(%s) is wrong", got)
+		}
+		if !callsBinary(got, tc.bin, tc.host) || !callsBinary(got+" && logger ran", tc.bin, tc.host) {
+			t.Errorf("callsBinary(%s) is wrong", got)
 		}
 	}
 }

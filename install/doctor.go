@@ -180,6 +180,10 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		d.add(h.name, s, p, "", Fail, "%v", err)
 		return 0
 	}
+	evs, cmds := ed.customised()
+	for i := range evs {
+		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))
+	}
 	fs := ed.ours(nil)
 	if len(fs) == 0 {
 		return 0
@@ -440,7 +444,7 @@ func (d *doctor) hostBlockers(h *host, where []Scope) {
 			if v := jsonSetting(p, "hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
 				name := strings.TrimSuffix(filepath.Base(d.o.Binary), ".exe")
 				for _, x := range v.Elems {
-					if x.Kind == jsonc.String && (x.Str == name || isOurs(x.Str, d.o.Binary, h.name)) {
+					if x.Kind == jsonc.String && (x.Str == name || callsBinary(x.Str, d.o.Binary, h.name)) {
 						d.add(h.name, "", "", "", Fail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)
 					}
 				}

@@ -20,11 +20,26 @@ import (
 // its value picks the behaviour.
 const testHookEnv = "HOOKS_INSTALL_TEST_HOOK"
 
+// TestMain runs the test binary as a hook program (testHookEnv) or as an
+// installer process of the parallel tests (childEnv); otherwise it runs
+// the tests with the user's state directory (backups, locks) pointed at
+// a temporary directory, so that no test writes to the real one.
 func TestMain(m *testing.M) {
 	if mode, ok := os.LookupEnv(testHookEnv); ok {
 		os.Exit(testHook(mode))
 	}
-	os.Exit(m.Run())
+	if os.Getenv(childEnv) != "" {
+		os.Exit(childMain())
+	}
+	dir, err := os.MkdirTemp("", "install-state")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_STATE_HOME", dir)
+	os.Setenv("LocalAppData", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // testHook is a hook program built on the real adapters: "allow" has no

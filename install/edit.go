@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -123,6 +124,9 @@ func (h *host) handlerKeys(http bool) []string {
 func isHTTP(n *jsonc.Node) bool { return str(n.Get("type")) == "http" }
 
 func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want, error) {
+	if h.name == cursor.Host && windowsPath(binary) && strings.Contains(binary, "%") {
+		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (Cursor's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary)
+	}
 	name := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(binary, `\`, "/")), ".exe")
 	limit := h.limitOf(h.units(r.limit))
 	w := want{
@@ -225,14 +229,95 @@ func (ed *editor) ours(only map[string]bool) []found {
 	return fs
 }
 
-// isOurs reports an entry of ours: a command running our binary for this
-// host, or, with a gateway, an HTTP hook calling it.
+// isOurs reports an entry of ours: exactly an entry install writes, a
+// command running our binary for this host (ownCommand) or, with a
+// gateway, an HTTP hook calling it, with no key install does not write.
+// Anything else, even an entry that runs our binary, is the user's.
 func (ed *editor) isOurs(n *jsonc.Node) bool {
+	if !ed.exactKeys(n) {
+		return false
+	}
 	if ed.gateway != "" && isHTTP(n) {
 		return httphook.SameGateway(str(n.Get("url")), ed.gateway)
 	}
 	c := n.Get("command")
-	return c != nil && c.Kind == jsonc.String && isOurs(c.Str, ed.binary, ed.h.name)
+	return c != nil && c.Kind == jsonc.String && ownCommand(c.Str, ed.binary, ed.h.name)
+}
+
+// customised returns the entries that run our binary for this host but
+// are not ones install writes (the user's, left alone): their events
+// and commands.
+func (ed *editor) customised() (events, commands []string) {
+	hk := ed.hooks()
+	if hk == nil {
+		return nil, nil
+	}
+	check := func(event string, n *jsonc.Node) {
+		c := n.Get("command")
+		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h.name) {
+			events, commands = append(events, event), append(commands, c.Str)
+		}
+	}
+	for _, m := range hk.Members {
+		if m.Value.Kind != jsonc.Array {
+			continue
+		}
+		for _, g := range m.Value.Elems {
+			if ed.h.flat || g.Kind != jsonc.Object {
+				check(m.Key, g)
+				continue
+			}
+			if hs := g.Get("hooks"); hs != nil && hs.Kind == jsonc.Array {
+				for _, x := range hs.Elems {
+					check(m.Key, x)
+				}
+			}
+		}
+	}
+	return events, commands
+}
+
+// customisedNote is the remark about a customised entry.
+func customisedNote(event, command string) string {
+	return fmt.Sprintf("%s: customised entry, left alone: %s runs this binary but is not an entry install writes, so install, uninstall and doctor do not manage it", event, jsonc.Quote(command))
+}
+
+// exactKeys reports a handler (or Cursor entry) holding only keys
+// install writes, each once and of the type install writes.
+func (ed *editor) exactKeys(n *jsonc.Node) bool {
+	http := isHTTP(n)
+	keys := ed.h.handlerKeys(http)
+	if http {
+		keys = append(keys, "headers", "allowedEnvVars")
+	}
+	if ed.h.flat {
+		keys = append(keys, "matcher")
+	}
+	for _, m := range n.Members {
+		if indexOf(keys, m.Key) < 0 || n.Count(m.Key) != 1 {
+			return false
+		}
+		v := m.Value
+		var ok bool
+		switch m.Key {
+		case "timeout":
+			ok = v.Kind == jsonc.Number
+		case "failClosed":
+			ok = v.Kind == jsonc.True || v.Kind == jsonc.False
+		case "type":
+			ok = v.Kind == jsonc.String && (v.Str == "command" || http)
+		case "headers":
+			ok = v.Kind == jsonc.Object
+		case "allowedEnvVars":
+			ok = v.Kind == jsonc.Array
+		default:
+			ok = v.Kind == jsonc.String
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // soleInGroup reports that f's handler is alone in a group that has no

@@ -3,23 +3,67 @@ package install
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
-// BackupSuffix is appended to a file's name for the copy of its previous
-// content kept on each write.
-const BackupSuffix = ".hooks-backup"
+// MaxFileSize is the size of the largest configuration file install,
+// uninstall and doctor read; a bigger one is refused unread.
+const MaxFileSize = 8 << 20
 
-// readFile returns the file's content, or nil when it does not exist.
+// errOddFile is wrapped by the errors about a path that is not a
+// regular file of a sane size (a dangling symbolic link, a named pipe,
+// a device, a socket, a directory, a huge file); it is never written.
+var errOddFile = errors.New("not a configuration file install edits")
+
+// readFile returns the content of the file at p (through a symbolic link
+// to a regular file), or nil when nothing is there. It refuses, without
+// opening it, anything but a regular file of at most MaxFileSize bytes:
+// opening a named pipe would block until a writer comes, and a dangling
+// link would be replaced by a file on write.
 func readFile(p string) ([]byte, error) {
-	b, err := os.ReadFile(p)
+	fi, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		dest, _ := os.Readlink(p)
+		st, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: it is a symbolic link to %s, which does not exist; create that file (even as {}) or remove the link", errOddFile, dest)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: it is a symbolic link to %s, which cannot be read: %v", errOddFile, dest, err)
+		}
+		fi = st
+	}
+	if err := regular(fi); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(p, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// It may have been swapped since Lstat: check what was opened.
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regular(fi); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileSize {
+		return nil, tooBig(int64(len(b)))
 	}
 	if b == nil {
 		b = []byte{}
@@ -27,44 +71,75 @@ func readFile(p string) ([]byte, error) {
 	return b, nil
 }
 
-// writeFile replaces the file at p (through a symbolic link, the file it
-// points to) with after, atomically: a temporary file in the same
-// directory, with the same permissions, renamed over it. The previous
-// content, if any, is first saved next to it with BackupSuffix; the
-// backup's path is returned. before is what the caller read: if the file
-// changed since, nothing is written.
-func writeFile(p string, before, after []byte) (string, error) {
-	target := p
-	if t, err := filepath.EvalSymlinks(p); err == nil {
-		target = t
-	}
-	cur, err := readFile(target)
-	if err != nil {
-		return "", err
-	}
-	if (cur == nil) != (before == nil) || string(cur) != string(before) {
-		return "", fmt.Errorf("%s changed while it was being edited; run again", p)
-	}
-	mode := fs.FileMode(0o644)
-	if fi, err := os.Stat(target); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	backup := ""
-	if before != nil {
-		backup = target + BackupSuffix
-		if err := atomicWrite(backup, before, mode); err != nil {
-			return "", fmt.Errorf("backup: %w", err)
+// regular refuses what is not a regular file of at most MaxFileSize.
+func regular(fi fs.FileInfo) error {
+	m := fi.Mode()
+	if !m.IsRegular() {
+		kind := "not a regular file"
+		switch {
+		case m.IsDir():
+			kind = "a directory"
+		case m&fs.ModeNamedPipe != 0:
+			kind = "a named pipe (FIFO)"
+		case m&fs.ModeSocket != 0:
+			kind = "a socket"
+		case m&fs.ModeDevice != 0:
+			kind = "a device"
 		}
+		return fmt.Errorf("%w: it is %s, not a regular file", errOddFile, kind)
 	}
-	return backup, atomicWrite(target, after, mode)
+	if fi.Size() > MaxFileSize {
+		return tooBig(fi.Size())
+	}
+	return nil
 }
 
+func tooBig(n int64) error {
+	return fmt.Errorf("%w: it is %.1f MiB, over the %d MiB limit for a settings file", errOddFile, float64(n)/(1<<20), MaxFileSize>>20)
+}
+
+// readOnly reports a file the user made read-only (no owner write bit,
+// or the read-only attribute on Windows).
+func readOnly(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o200 == 0
+}
+
+// tmpPattern names our temporary files: ".<name>.tmp<digits>".
+func tmpPrefix(p string) string { return "." + filepath.Base(p) + ".tmp" }
+
+// removeStaleTemps removes the temporary files a killed write of ours
+// left next to p; it runs under p's lock, so none is in use. It returns
+// those it removed.
+func removeStaleTemps(p string) []string {
+	dir, prefix := filepath.Dir(p), tmpPrefix(p)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || rest == "" || strings.Trim(rest, "0123456789") != "" || !e.Type().IsRegular() {
+			continue
+		}
+		q := filepath.Join(dir, e.Name())
+		if os.Remove(q) == nil {
+			removed = append(removed, q)
+		}
+	}
+	return removed
+}
+
+// testFault, when set by a test, is called before each atomic replace
+// and each removal of a file; an error makes that step fail.
+var testFault func(path string) error
+
+// atomicWrite replaces p with data: a temporary file in the same
+// directory, with mode, synced, then renamed over p (MoveFileEx with
+// replace on Windows).
 func atomicWrite(p string, data []byte, mode fs.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".tmp*")
+	f, err := os.CreateTemp(filepath.Dir(p), tmpPrefix(p)+"*")
 	if err != nil {
 		return err
 	}
@@ -79,6 +154,9 @@ func atomicWrite(p string, data []byte, mode fs.FileMode) error {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil && testFault != nil {
+		err = testFault(p)
+	}
 	if err == nil {
 		err = os.Rename(tmp, p)
 	}
@@ -86,4 +164,32 @@ func atomicWrite(p string, data []byte, mode fs.FileMode) error {
 		os.Remove(tmp)
 	}
 	return err
+}
+
+// mkdirs creates dir and its missing parents, and returns those it
+// created, deepest first.
+func mkdirs(dir string) ([]string, error) {
+	var missing []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return missing, nil
+}
+
+// removeEmptyDirs removes each of dirs (deepest first) that is empty.
+func removeEmptyDirs(dirs []string) {
+	for _, d := range dirs {
+		if os.Remove(d) != nil {
+			return
+		}
+	}
 }

@@ -122,7 +122,7 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 			}
 			for _, x := range handlers {
 				x, _ := x.(map[string]any)
-				if c, ok := x["command"].(string); ok && isOurs(c, "/home/dev/bin/guard", h.name) {
+				if c, ok := x["command"].(string); ok && ownCommand(c, "/home/dev/bin/guard", h.name) {
 					n++
 				}
 				if u, ok := x["url"].(string); ok && x["type"] == "http" && h.httpEntries(gw) && httphook.SameGateway(u, gw.url) {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -31,8 +32,10 @@ const defaultBinary = "/home/dev/bin/guard"
 // the "stdout" (or fail with "stderr" and write nothing), "install
 // --dry-run" must print "dry-run" and write nothing, a second install must
 // change nothing, and uninstall must give back the "in/" files byte for
-// byte (a file install created becomes "{}"), or the "uninstalled/<path>"
-// files when the input had entries of ours already.
+// byte (a file install created is removed, and the directories it
+// created), or the "uninstalled/<path>" files when the input had entries
+// of ours already. The user's state directory (backups, locks) is a
+// separate temporary directory, $STATE in the output.
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	if len(files) == 0 {
@@ -56,8 +59,9 @@ func TestGolden(t *testing.T) {
 }
 
 func golden(t *testing.T, ar *txtar.Archive) {
-	root := t.TempDir()
+	root, state := t.TempDir(), t.TempDir()
 	t.Setenv("HOME", filepath.Join(root, "home"))
+	t.Setenv("XDG_STATE_HOME", state)
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
 	bin := strings.TrimSpace(string(ar.Get("binary")))
@@ -71,12 +75,18 @@ func golden(t *testing.T, ar *txtar.Archive) {
 		}
 	}
 	write(t, root, in)
+	dirsBefore := readDirs(root)
 	args := append([]string{"install"}, strings.Fields(string(ar.Get("args")))...)
 	args = append(args, "--dir", filepath.Join(root, "project"))
 	run := func(extra ...string) (int, string, string) {
 		var stdout, stderr bytes.Buffer
 		code := Main(append(append([]string(nil), args...), extra...), &stdout, &stderr, bin)
-		return code, strings.ReplaceAll(stdout.String(), root, "$ROOT"), strings.ReplaceAll(stderr.String(), root, "$ROOT")
+		clean := func(s string) string {
+			s = strings.ReplaceAll(s, state, "$STATE")
+			s = hashes.ReplaceAllString(s, "/files/HASH/HASH.orig")
+			return strings.ReplaceAll(s, root, "$ROOT")
+		}
+		return code, clean(stdout.String()), clean(stderr.String())
 	}
 
 	_, dry, _ := run("--dry-run")
@@ -94,15 +104,13 @@ func golden(t *testing.T, ar *txtar.Archive) {
 		t.Errorf("stderr: %s", stderr)
 	}
 	out := readTree(t, root)
+	backups := readTree(t, state)
 	var names []string
 	for rel, b := range out {
-		if strings.HasSuffix(rel, BackupSuffix) {
-			if !bytes.Equal(b, in[strings.TrimSuffix(rel, BackupSuffix)]) {
-				t.Errorf("backup %s does not hold the previous content", rel)
-			}
-			continue
-		}
 		names = append(names, rel)
+		if prev, ok := in[rel]; ok && !bytes.Equal(prev, b) && backups["agenthooks/files/"+hash(filepath.Join(root, rel))+"/"+hash(prev)+".orig"] == nil {
+			t.Errorf("no backup of %s's previous content in the state directory", rel)
+		}
 		check(t, ar, "out/"+rel, string(b))
 	}
 	sort.Strings(names)
@@ -122,10 +130,28 @@ func golden(t *testing.T, ar *txtar.Archive) {
 		t.Fatalf("uninstall: exit %d\n%s%s", code, stdout, stderr)
 	}
 	back := readTree(t, root)
+	if d := readDirs(root); d != dirsBefore {
+		t.Errorf("directories after uninstall:\n%s\nbefore install:\n%s", d, dirsBefore)
+	}
+	for rel := range back {
+		if _, ok := out[rel]; !ok {
+			t.Errorf("uninstall left %s", rel)
+		}
+	}
+	if !updating() {
+		for _, f := range ar.Files {
+			if rel, ok := strings.CutPrefix(f.Name, "uninstalled/"); ok && back[rel] == nil {
+				t.Errorf("uninstall removed %s", rel)
+			}
+		}
+	}
 	for _, rel := range names {
 		want, existed := in[rel]
 		if !existed {
-			want = []byte(emptyFile)
+			if _, ok := back[rel]; ok {
+				t.Errorf("uninstall left %s, which install created", rel)
+			}
+			continue
 		}
 		// A file that had entries of ours loses them too.
 		if u := ar.Get("uninstalled/" + rel); u != nil || updating() && !bytes.Equal(back[rel], want) {
@@ -138,6 +164,20 @@ func golden(t *testing.T, ar *txtar.Archive) {
 	}
 }
 
+// hashes matches a backup's name in the state directory.
+var hashes = regexp.MustCompile(`/files/[0-9a-f]{16}/[0-9a-f]{16}\.orig`)
+
+// hash is the name fileState gives a path or a content.
+func hash(s any) string {
+	switch s := s.(type) {
+	case string:
+		return shortHash([]byte(s))
+	case []byte:
+		return shortHash(s)
+	}
+	panic("hash")
+}
+
 func write(t *testing.T, root string, files map[string][]byte) {
 	for rel, b := range files {
 		p := filepath.Join(root, filepath.FromSlash(rel))
@@ -148,6 +188,19 @@ func write(t *testing.T, root string, files map[string][]byte) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// readDirs lists the directories under root.
+func readDirs(root string) string {
+	var dirs []string
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			rel, _ := filepath.Rel(root, p)
+			dirs = append(dirs, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return strings.Join(dirs, "\n")
 }
 
 func readTree(t *testing.T, root string) map[string][]byte {

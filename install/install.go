@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
 // DefaultTimeout is the time limit written for each hook when
@@ -57,6 +59,9 @@ type Options struct {
 	CursorLayer cursor.Layer
 	// DryRun computes the changes without writing anything.
 	DryRun bool
+	// Force replaces a read-only file (keeping its permissions); without
+	// it such a file is refused and nothing is written.
+	Force bool
 	// Gateway, when set, is the URL of a policy gateway (a
 	// hookhttp.Handler) the hooks ask instead of running local handlers.
 	// Claude Code gets HTTP hooks ("type": "http") that call it directly,
@@ -93,40 +98,62 @@ type Change struct {
 	// Notes are remarks for the user (skipped events, a Cursor version
 	// other than 1, what the host needs before it runs the hooks).
 	Notes []string
-	// Backup is where the previous content was saved, when written.
+	// Backup is where the previous content was saved, when it was the
+	// user's: a file in the user's state directory, written once and
+	// never overwritten ("" when the previous content was our own last
+	// write, or there was none).
 	Backup string
+	// Deleted: uninstall removes the file (After is nil), because install
+	// created it and it holds nothing else; so does it the directories
+	// install created for it, when they are empty.
+	Deleted bool
 }
 
 // Changed reports that the file's content changes.
-func (c *Change) Changed() bool { return c.Before == nil || string(c.Before) != string(c.After) }
+func (c *Change) Changed() bool {
+	return c.Before == nil || c.Deleted || string(c.Before) != string(c.After)
+}
 
 // Diff returns a unified diff of the change ("" when there is none).
 func (c *Change) Diff() string {
 	if !c.Changed() {
 		return ""
 	}
-	from := c.Path
+	from, to := c.Path, c.Path
 	if c.Before == nil {
 		from = "/dev/null"
 	}
-	return unifiedDiff(from, c.Path, string(c.Before), string(c.After))
+	if c.Deleted {
+		to = "/dev/null"
+	}
+	return unifiedDiff(from, to, string(c.Before), string(c.After))
 }
 
-// Install adds our entries to each host's file for o.Scope. It computes
-// every change first: when any file cannot be edited (it does not parse,
-// or its host could not read it), it writes nothing and returns the
-// error. Re-running it changes nothing. With o.DryRun it writes nothing.
+// Install adds our entries to each host's file for o.Scope. It locks
+// the files, computes every change, and writes nothing when any file
+// cannot be edited (it does not parse, its host could not read it, it is
+// not a regular file, it is read-only without o.Force). When a write
+// fails, the files already written are put back and the error is a
+// [*CommitError]. Re-running it changes nothing. With o.DryRun it writes
+// nothing.
 func Install(o Options) ([]Change, error) {
 	return run(o, true)
 }
 
 // Uninstall removes our entries, and only them, from each host's file for
 // o.Scope, and the containers Install created for them, so that the file
-// is byte for byte what it was before Install (a file Install created
-// becomes "{}"). Files are never deleted.
+// is byte for byte what it was before Install. A file Install created,
+// left with nothing else in it, is removed, with the directories Install
+// created for it when they are empty. Locking and all-or-nothing writes
+// are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
 	return run(o, false)
 }
+
+// usageError is an error in the options (exit code 2 in Main).
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
 
 func run(o Options, add bool) ([]Change, error) {
 	hs, e, err := o.prepare()
@@ -137,24 +164,81 @@ func run(o Options, add bool) ([]Change, error) {
 	if scope == "" {
 		scope = Project
 	}
-	var changes []Change
-	var errs []error
+	type file struct {
+		h *host
+		p string
+	}
+	var files []file
 	for _, h := range hs {
 		p := h.path(scope, e)
 		if p == "" {
 			if o.Hosts != nil {
-				errs = append(errs, fmt.Errorf("%s has no %s scope", h.name, scope))
+				return nil, usageError{fmt.Errorf("%s has no %s scope", h.name, scope)}
 			}
 			continue
 		}
-		c, err := plan(h, scope, p, o, add)
+		if add {
+			if _, _, err := h.registrations(o.Events, &o); err != nil {
+				return nil, usageError{err}
+			}
+		}
+		files = append(files, file{h, p})
+	}
+	state, err := stateDir(e)
+	if err != nil {
+		return nil, err
+	}
+	fsts := make([]*fileState, len(files))
+	for i, f := range files {
+		fsts[i] = newFileState(state, resolvedPath(f.p))
+	}
+	if !o.DryRun {
+		for _, fst := range fsts {
+			if err := fst.init(); err != nil {
+				return nil, err
+			}
+		}
+		release, err := lockAll(fsts)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s %s: %s: %w", h.name, scope, p, err))
+			return nil, err
+		}
+		defer release()
+	}
+	var changes []Change
+	var cfsts []*fileState
+	var errs []error
+	for i, f := range files {
+		var stale []string
+		if !o.DryRun {
+			stale = removeStaleTemps(fsts[i].path)
+		}
+		c, err := plan(f.h, scope, f.p, o, add)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
 			continue
 		}
-		if c != nil {
-			changes = append(changes, *c)
+		if c == nil {
+			continue
 		}
+		for _, s := range stale {
+			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
+		}
+		if !add && c.Before != nil && c.Changed() {
+			if created, _ := fsts[i].created(); created && f.h.holdsNothing(c.After) {
+				c.After, c.Deleted = nil, true
+			} else if o := fsts[i].original(); o != nil && string(o) != string(c.After) && sameButEmptyHooks(o, c.After) {
+				// Other binaries' installs in between left empty event
+				// arrays where the user had none: give back the user's
+				// own text.
+				c.After = o
+				c.Notes = append(c.Notes, "the file is back to the user's text saved before install")
+			}
+		}
+		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
+			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
+		}
+		changes = append(changes, *c)
+		cfsts = append(cfsts, fsts[i])
 	}
 	if len(errs) > 0 {
 		return changes, errors.Join(errs...)
@@ -162,16 +246,8 @@ func run(o Options, add bool) ([]Change, error) {
 	if o.DryRun {
 		return changes, nil
 	}
-	for i := range changes {
-		c := &changes[i]
-		if !c.Changed() {
-			continue
-		}
-		b, err := writeFile(c.Path, c.Before, c.After)
-		if err != nil {
-			return changes, fmt.Errorf("%s %s: %w", c.Host, c.Scope, err)
-		}
-		c.Backup = b
+	if err := commit(changes, cfsts); err != nil {
+		return changes, err
 	}
 	return changes, nil
 }
@@ -226,6 +302,12 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 	}
 	c.Added, c.Updated, c.Unchanged, c.Removed = out.Added, out.Updated, out.Unchanged, out.Removed
 	c.Notes = append(c.Notes, out.Notes...)
+	if ed, err := h.open(c.After, o.Binary, o.gateway()); err == nil {
+		evs, cmds := ed.customised()
+		for i := range evs {
+			c.Notes = append(c.Notes, customisedNote(evs[i], cmds[i]))
+		}
+	}
 	if o.Gateway == "" && h.name == claude.Host {
 		for _, u := range gatewayHooks(h, c.After) {
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
@@ -237,6 +319,82 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 		}
 	}
 	return c, nil
+}
+
+// holdsNothing reports a file left with nothing but what installs write
+// around their entries: "{}", or "hooks" holding only empty event
+// arrays (what interleaved installs of several binaries leave), and
+// Cursor's "version": 1. Uninstall removes such a file when install
+// created it.
+func (h *host) holdsNothing(src []byte) bool {
+	d, err := jsonc.Parse(src)
+	if err != nil || d.Root.Kind != jsonc.Object {
+		return false
+	}
+	for _, m := range d.Root.Members {
+		switch {
+		case m.Key == "version" && h.version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
+		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
+			for _, ev := range m.Value.Members {
+				if ev.Value.Kind != jsonc.Array || ev.Value.Len() > 0 {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sameButEmptyHooks reports that a and b hold the same values, once
+// empty event arrays in "hooks", and a "hooks" left empty, are dropped.
+func sameButEmptyHooks(a, b []byte) bool {
+	da, err := jsonc.Parse(a)
+	if err != nil {
+		return false
+	}
+	db, err := jsonc.Parse(b)
+	if err != nil {
+		return false
+	}
+	return canon(da.Src, da.Root, 0) == canon(db.Src, db.Root, 0)
+}
+
+// canon renders n compactly; at depth 0 and 1 it drops empty arrays
+// under "hooks" and an empty "hooks".
+func canon(src []byte, n *jsonc.Node, depth int) string {
+	var b strings.Builder
+	switch n.Kind {
+	case jsonc.Object:
+		b.WriteByte('{')
+		for _, m := range n.Members {
+			if depth == 0 && m.Key == "hooks" && m.Value.Kind == jsonc.Object {
+				inner := canon(src, m.Value, 1)
+				if inner == "{}" {
+					continue
+				}
+				b.WriteString(strconv.Quote(m.Key) + ":" + inner + ",")
+				continue
+			}
+			if depth == 1 && m.Value.Kind == jsonc.Array && m.Value.Len() == 0 {
+				continue
+			}
+			b.WriteString(strconv.Quote(m.Key) + ":" + canon(src, m.Value, 2) + ",")
+		}
+		b.WriteByte('}')
+	case jsonc.Array:
+		b.WriteByte('[')
+		for _, e := range n.Elems {
+			b.WriteString(canon(src, e, 2) + ",")
+		}
+		b.WriteByte(']')
+	case jsonc.String:
+		b.WriteString(strconv.Quote(n.Str))
+	default:
+		b.Write(src[n.Start:n.End])
+	}
+	return strings.Replace(b.String(), ",}", "}", 1)
 }
 
 func contains[T comparable](s []T, x T) bool {
@@ -252,19 +410,19 @@ func contains[T comparable](s []T, x T) bool {
 func (o *Options) prepare() ([]*host, env, error) {
 	var e env
 	if o.Binary == "" || !(filepath.IsAbs(o.Binary) || windowsPath(o.Binary)) {
-		return nil, e, fmt.Errorf("the hook binary path must be absolute, got %q", o.Binary)
+		return nil, e, usageError{fmt.Errorf("the hook binary path must be absolute, got %q", o.Binary)}
 	}
 	if strings.ContainsAny(o.Binary, "\n\r\x00") {
-		return nil, e, fmt.Errorf("the hook binary path %q holds a line break or NUL", o.Binary)
+		return nil, e, usageError{fmt.Errorf("the hook binary path %q holds a line break or NUL", o.Binary)}
 	}
 	switch o.Scope {
 	case "", Project, Local, User:
 	default:
-		return nil, e, fmt.Errorf("unknown scope %q (project, local or user)", o.Scope)
+		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local or user)", o.Scope)}
 	}
 	for _, ev := range o.Events {
 		if !contains(hooks.Events(), ev) {
-			return nil, e, fmt.Errorf("unknown event %q (unified names: %s)", ev, eventList())
+			return nil, e, usageError{fmt.Errorf("unknown event %q (unified names: %s)", ev, eventList())}
 		}
 	}
 	names := o.Hosts
@@ -276,14 +434,14 @@ func (o *Options) prepare() ([]*host, env, error) {
 	for _, n := range names {
 		h, err := lookupHost(n)
 		if err != nil {
-			return nil, e, err
+			return nil, e, usageError{err}
 		}
 		if !contains(seen, n) {
 			hs, seen = append(hs, h), append(seen, n)
 		}
 	}
 	if err := o.checkGateway(hs); err != nil {
-		return nil, e, err
+		return nil, e, usageError{err}
 	}
 	e.getenv = o.Getenv
 	if e.getenv == nil {

@@ -36,10 +36,12 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 	}
 	o, err := parseFlags(cmd, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
+		usage(stdout, self)
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		usage(stderr, self)
 		return 2
 	}
 	o.Binary = self
@@ -47,7 +49,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		r, err := Doctor(context.Background(), o)
 		if err != nil {
 			fmt.Fprintln(stderr, "doctor:", err)
-			return 1
+			return exitCode(err)
 		}
 		r.Write(stdout)
 		if !r.Healthy() {
@@ -68,10 +70,21 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 	report(stdout, changes, o.DryRun, err == nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-		fmt.Fprintln(stderr, "nothing was written")
-		return 1
+		// A CommitError says itself what was written and undone.
+		if ce := (*CommitError)(nil); !errors.As(err, &ce) {
+			fmt.Fprintln(stderr, "nothing was written")
+		}
+		return exitCode(err)
 	}
 	return 0
+}
+
+// exitCode is 2 for an error in the options, 1 for any other.
+func exitCode(err error) int {
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
 }
 
 func usage(w io.Writer, self string) {
@@ -93,6 +106,7 @@ flags:
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
   --cursor-layer L    specific (default) or tool-use
   --dry-run           print a unified diff per file and write nothing
+  --force             replace a read-only file (install, uninstall)
   --gateway URL       ask the policy gateway at URL instead of local handlers:
                       Claude Code calls it (HTTP hooks); the other hosts run
                       this binary with --gateway, so it must be a gateway
@@ -107,7 +121,9 @@ flags:
 func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	var o Options
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// Main prints the errors, in the usage's --flag style, and the usage.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	var hostList, eventList, scope, layer string
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
@@ -120,13 +136,17 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		fs.BoolVar(&o.FailClosed, "fail-closed", false, "block when the hook cannot decide")
 		fs.Var((*timeoutFlag)(&o.Timeout), "timeout", "time limit (duration or seconds)")
 		fs.BoolVar(&o.DryRun, "dry-run", false, "print diffs, write nothing")
+		fs.BoolVar(&o.Force, "force", false, "replace a read-only file")
 		fs.StringVar(&layer, "cursor-layer", "specific", "specific or tool-use")
 	}
 	if err := fs.Parse(args); err != nil {
-		return o, err
+		if errors.Is(err, flag.ErrHelp) {
+			return o, err
+		}
+		return o, doubleDash(err)
 	}
 	if fs.NArg() > 0 {
-		return o, fmt.Errorf("%s: unexpected argument %q", cmd, fs.Arg(0))
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	for _, h := range split(hostList) {
 		o.Hosts = append(o.Hosts, hooks.Host(h))
@@ -147,6 +167,23 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		return o, fmt.Errorf("--cursor-layer: %q is not specific or tool-use", layer)
 	}
 	return o, nil
+}
+
+// doubleDash rewrites the flag package's "-name" in err as "--name",
+// the style of the usage text.
+func doubleDash(err error) error {
+	msg := err.Error()
+	for _, p := range []string{"not defined: -", "needs an argument: -", " for flag -", " for -"} {
+		if i := strings.Index(msg, p); i >= 0 {
+			j := i + len(p) - 1
+			if !strings.HasPrefix(msg[j:], "--") {
+				msg = msg[:j] + "-" + msg[j:]
+			}
+			break
+		}
+	}
+	msg = strings.Replace(msg, " for flag --", " for --", 1)
+	return errors.New(msg)
 }
 
 func split(s string) []string {
@@ -218,8 +255,10 @@ func report(w io.Writer, changes []Change, dry, written bool) {
 			state = " (not written)"
 		case c.Before == nil:
 			state = " (created)"
+		case c.Deleted:
+			state = " (file removed: install had created it)"
 		case c.Backup != "":
-			state = " (previous content in " + c.Backup + ")"
+			state = " (previous content kept in " + c.Backup + ")"
 		}
 		fmt.Fprintf(w, "%s %s %s: %s%s\n", c.Host, c.Scope, c.Path, strings.Join(parts, "; "), state)
 		for _, n := range c.Notes {

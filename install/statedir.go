@@ -1,0 +1,212 @@
+package install
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// The installer keeps what it needs outside the project tree, in the
+// user's state directory (stateDir): $XDG_STATE_HOME/agenthooks, else
+// ~/.local/state/agenthooks on Unix, %LocalAppData%\agenthooks on
+// Windows. Each configuration file it edits gets a folder named by the
+// hash of the file's absolute path (fileState):
+//
+//	files/<sha256(path)[:16]>/
+//	    path                  the file's path, for people
+//	    lock                  the advisory lock held across read-modify-write
+//	    <sha256(content)[:16]>.orig
+//	                          a version of the file the user wrote, saved
+//	                          before install or uninstall replaced it;
+//	                          written once, never overwritten
+//	    original              the name of the newest .orig
+//	    written               the hash of the content we wrote last, so
+//	                          that our own text is never saved as the user's
+//	    created               present while the file exists because install
+//	                          created it; lists the directories it created
+const stateApp = "agenthooks"
+
+// stateDir returns the installer's state directory.
+func stateDir(e env) (string, error) {
+	getenv := e.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if runtime.GOOS == "windows" {
+		if d := getenv("LocalAppData"); d != "" {
+			return filepath.Join(d, stateApp), nil
+		}
+	} else if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, stateApp), nil
+	}
+	home := e.home
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no state directory for backups and locks (set XDG_STATE_HOME): %w", err)
+		}
+		home = h
+	}
+	if runtime.GOOS == "windows" {
+		return filepath.Join(home, "AppData", "Local", stateApp), nil
+	}
+	return filepath.Join(home, ".local", "state", stateApp), nil
+}
+
+// shortHash is the first 16 hex digits of the SHA-256 of b.
+func shortHash(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:8])
+}
+
+// fileState is the state folder of one configuration file.
+type fileState struct {
+	dir  string // <state>/files/<hash>
+	path string // the configuration file (its real path)
+}
+
+// resolvedPath returns p with the symbolic links of its directory, and of
+// the file itself when it points at an existing file, resolved: the file
+// a write replaces, and the name every process locks it by.
+func resolvedPath(p string) string {
+	if t, err := filepath.EvalSymlinks(p); err == nil {
+		return t
+	}
+	dir, base := filepath.Dir(p), filepath.Base(p)
+	for d, rest := dir, ""; ; {
+		if t, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(t, rest, base)
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+		d = up
+	}
+}
+
+// newFileState returns the state folder of the file at p (a resolved path,
+// see resolvedPath), without creating it.
+func newFileState(state, p string) *fileState {
+	key := p
+	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" {
+		key = strings.ToLower(key) // case-insensitive file systems
+	}
+	return &fileState{dir: filepath.Join(state, "files", shortHash([]byte(key))), path: p}
+}
+
+// init creates the state folder and its "path" file.
+func (fst *fileState) init() error {
+	if err := os.MkdirAll(fst.dir, 0o700); err != nil {
+		return fmt.Errorf("state directory: %w", err)
+	}
+	pf := filepath.Join(fst.dir, "path")
+	if b, err := os.ReadFile(pf); err != nil || string(b) != fst.path+"\n" {
+		if err := atomicWrite(pf, []byte(fst.path+"\n"), 0o600); err != nil {
+			return fmt.Errorf("state directory: %w", err)
+		}
+	}
+	return nil
+}
+
+// backup saves content, a version of the file the user wrote, once: a
+// backup already holding it is kept, and content we wrote ourselves
+// (the last text of ours) is not saved. It returns the backup's path, ""
+// when nothing needs one.
+func (fst *fileState) backup(content []byte) (string, error) {
+	if content == nil {
+		return "", nil
+	}
+	h := shortHash(content)
+	if w, err := os.ReadFile(filepath.Join(fst.dir, "written")); err == nil && strings.TrimSpace(string(w)) == h {
+		return "", nil
+	}
+	p := filepath.Join(fst.dir, h+".orig")
+	if b, err := os.ReadFile(p); err == nil && string(b) == string(content) {
+		return p, nil
+	}
+	// A file under this name with other content (a hash collision, or
+	// a damaged backup) is kept; this version goes next to it.
+	for i := 1; fileExists(p); i++ {
+		p = filepath.Join(fst.dir, fmt.Sprintf("%s-%d.orig", h, i))
+	}
+	if err := atomicWrite(p, content, 0o600); err != nil {
+		return "", fmt.Errorf("backup: %w", err)
+	}
+	if err := atomicWrite(filepath.Join(fst.dir, "original"), []byte(filepath.Base(p)+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("backup: %w", err)
+	}
+	return p, nil
+}
+
+// original returns the last version of the file the user wrote that we
+// saved, nil when none.
+func (fst *fileState) original() []byte {
+	name, err := os.ReadFile(filepath.Join(fst.dir, "original"))
+	if err != nil {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(fst.dir, filepath.Base(strings.TrimSpace(string(name)))))
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func fileExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// wrote records the content we just wrote.
+func (fst *fileState) wrote(content []byte) error {
+	if content == nil {
+		return removeIfExists(filepath.Join(fst.dir, "written"))
+	}
+	return atomicWrite(filepath.Join(fst.dir, "written"), []byte(shortHash(content)+"\n"), 0o600)
+}
+
+// setCreated records that install created the file, and the directories
+// it created for it, deepest first.
+func (fst *fileState) setCreated(dirs []string) error {
+	return atomicWrite(filepath.Join(fst.dir, "created"), []byte(strings.Join(append([]string{"created"}, dirs...), "\n")+"\n"), 0o600)
+}
+
+// created reports whether install created the file, and the directories
+// it created for it.
+func (fst *fileState) created() (bool, []string) {
+	b, err := os.ReadFile(filepath.Join(fst.dir, "created"))
+	if err != nil {
+		return false, nil
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) == 0 || lines[0] != "created" {
+		return false, nil
+	}
+	var dirs []string
+	for _, d := range lines[1:] {
+		// Only directories on the file's own path, never anything else.
+		if d != "" && filepath.IsAbs(d) && strings.HasPrefix(fst.path, d+string(filepath.Separator)) {
+			dirs = append(dirs, d)
+		}
+	}
+	return true, dirs
+}
+
+func (fst *fileState) clearCreated() error {
+	return removeIfExists(filepath.Join(fst.dir, "created"))
+}
+
+func removeIfExists(p string) error {
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,192 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// A command's writes are one transaction: every file is locked
+// (lockAll) before any is read, all are planned before any is written,
+// and when one write fails every file already written is put back byte
+// for byte (a file the command created is removed again).
+
+// applied is a file the transaction changed, and how to undo it.
+type applied struct {
+	c       *Change
+	fst     *fileState
+	target  string      // the file written (the symbolic link's target)
+	mode    fs.FileMode // the file's permissions
+	dirs    []string    // directories created for it, deepest first
+	written []byte      // the state folder's "written" before
+}
+
+// CommitError is returned when a write of Install or Uninstall failed
+// after the plan succeeded. Every file written before the failure was
+// put back, except those listed in NotRestored.
+type CommitError struct {
+	// Failed is the change whose write failed, and Err why.
+	Failed *Change
+	Err    error
+	// Restored lists the files put back as they were (removed again
+	// when the command had created them).
+	Restored []string
+	// NotRestored says, per file, why it could not be put back and
+	// where its previous content is.
+	NotRestored []string
+}
+
+// Error says what failed and what was undone.
+func (e *CommitError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %s: %v", e.Failed.Host, e.Failed.Scope, e.Failed.Path, e.Err)
+	for _, r := range e.Restored {
+		b.WriteString("\nrestored " + r)
+	}
+	for _, r := range e.NotRestored {
+		b.WriteString("\nNOT RESTORED " + r)
+	}
+	if len(e.NotRestored) == 0 {
+		b.WriteString("\nnothing was changed")
+	}
+	return b.String()
+}
+
+// Unwrap returns the write's error.
+func (e *CommitError) Unwrap() error { return e.Err }
+
+// commit writes every changed file of changes, or none.
+func commit(changes []Change, fsts []*fileState) error {
+	var done []*applied
+	for i := range changes {
+		c := &changes[i]
+		if !c.Changed() {
+			continue
+		}
+		a, err := apply(c, fsts[i])
+		if err != nil {
+			ce := &CommitError{Failed: c, Err: err}
+			for j := len(done) - 1; j >= 0; j-- {
+				if msg, err := done[j].undo(); err != nil {
+					ce.NotRestored = append(ce.NotRestored, msg+": "+err.Error())
+				} else {
+					ce.Restored = append(ce.Restored, msg)
+				}
+			}
+			return ce
+		}
+		done = append(done, a)
+	}
+	// A directory one removed file's install created may have held
+	// another's: try them all again, deepest first.
+	var dirs []string
+	for _, a := range done {
+		if a.c.Deleted {
+			dirs = append(dirs, a.dirs...)
+		}
+	}
+	sort.Slice(dirs, func(i, j int) bool { return len(dirs[i]) > len(dirs[j]) })
+	for _, d := range dirs {
+		os.Remove(d)
+	}
+	return nil
+}
+
+// apply writes one change (or removes the file, for c.Deleted); on error
+// it leaves the file as it was.
+func apply(c *Change, fst *fileState) (*applied, error) {
+	cur, err := readFile(c.Path)
+	if err != nil {
+		return nil, err
+	}
+	if (cur == nil) != (c.Before == nil) || string(cur) != string(c.Before) {
+		return nil, fmt.Errorf("the file changed while it was being edited (by a program that does not take our lock); run again")
+	}
+	a := &applied{c: c, fst: fst, target: resolvedPath(c.Path), mode: 0o644}
+	a.written, _ = os.ReadFile(fst.dir + string(os.PathSeparator) + "written")
+	if fi, err := os.Stat(a.target); err == nil {
+		a.mode = fi.Mode().Perm()
+	}
+	if c.Deleted {
+		_, a.dirs = fst.created()
+		if c.Backup, err = fst.backup(c.Before); err != nil {
+			return nil, err
+		}
+		if testFault != nil {
+			if err := testFault(a.target); err != nil {
+				return nil, err
+			}
+		}
+		if err := os.Remove(a.target); err != nil {
+			return nil, err
+		}
+		removeEmptyDirs(a.dirs)
+		fst.clearCreated()
+		fst.wrote(nil)
+		return a, nil
+	}
+	if c.Backup, err = fst.backup(c.Before); err != nil {
+		return nil, err
+	}
+	if c.Before == nil {
+		if a.dirs, err = mkdirs(filepath.Dir(a.target)); err != nil {
+			return nil, err
+		}
+		if err := fst.setCreated(a.dirs); err != nil {
+			removeEmptyDirs(a.dirs)
+			return nil, err
+		}
+	}
+	if err := atomicWrite(a.target, c.After, a.mode); err != nil {
+		if c.Before == nil {
+			fst.clearCreated()
+			removeEmptyDirs(a.dirs)
+		}
+		return nil, err
+	}
+	fst.wrote(c.After)
+	return a, nil
+}
+
+// undo puts the file back as it was before apply, and says what it did.
+func (a *applied) undo() (string, error) {
+	c := a.c
+	name := fmt.Sprintf("%s %s %s", c.Host, c.Scope, c.Path)
+	restoreWritten := func() {
+		if a.written == nil {
+			a.fst.wrote(nil)
+		} else {
+			atomicWrite(a.fst.dir+string(os.PathSeparator)+"written", a.written, 0o600)
+		}
+	}
+	if c.Before == nil {
+		if err := os.Remove(a.target); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return name + " (install created it)", err
+		}
+		removeEmptyDirs(a.dirs)
+		a.fst.clearCreated()
+		restoreWritten()
+		return name + " (removed again: the command had created it)", nil
+	}
+	if c.Deleted {
+		if _, err := mkdirs(filepath.Dir(a.target)); err != nil {
+			return name, err
+		}
+	}
+	if err := atomicWrite(a.target, c.Before, a.mode); err != nil {
+		where := "nowhere else"
+		if c.Backup != "" {
+			where = c.Backup
+		}
+		return name + " (its previous content is in " + where + ")", err
+	}
+	if c.Deleted {
+		a.fst.setCreated(a.dirs)
+	}
+	restoreWritten()
+	return name, nil
+}
