@@ -15,7 +15,7 @@ import (
 var inputKeys = [...]string{"session_id", "transcript_path", "cwd", "hook_event_name", "prompt_id",
 	"permission_mode", "agent_id", "agent_type", "effort", "model", "tool_name", "tool_input",
 	"tool_response", "tool_use_id", "duration_ms", "error", "is_interrupt", "permission_suggestions",
-	"prompt", "source", "reason", "stop_hook_active", "last_assistant_message", "agent_transcript_path",
+	"command_name", "command_source", "invoked_by", "prompt", "source", "reason", "stop_hook_active", "last_assistant_message", "agent_transcript_path",
 	"background_tasks", "session_crons", "trigger", "custom_instructions", "notification_type", "message",
 	"title"}
 
@@ -64,6 +64,12 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetBool(&in.IsInterrupt)
 		case "permission_suggestions":
 			in.PermissionSuggestions = v.Raw()
+		case "command_name":
+			return v.SetString(&in.CommandName)
+		case "command_source":
+			return v.SetString(&in.CommandSource)
+		case "invoked_by":
+			return v.SetString(&in.InvokedBy)
 		case "prompt":
 			return v.SetString(&in.Prompt)
 		case "source":
