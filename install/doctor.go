@@ -235,6 +235,12 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	}
 	command := str(f.node.Get("command"))
 	words, _ := splitCommand(command)
+	what, secrets := secretsIn(words[1:])
+	if what != "" {
+		d.add(h.name, s, p, event, Warn, "the command line carries what looks like a secret (%s): the settings file keeps it in clear, and "+
+			"Claude Code shows a blocking Stop or SubagentStop hook's whole command line to the model (2.1.259 and later); "+
+			"have the hook read it from the environment instead", what)
+	}
 	if fi, err := os.Stat(words[0]); err != nil {
 		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", words[0], err, missingEffect(h))
 		return
@@ -253,7 +259,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
 	}
 	if o, bad := hooks.ParseArgs(args); len(bad) > 0 {
-		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", strings.Join(bad, "; "))
+		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", redact(strings.Join(bad, "; "), secrets))
 	} else if o.HostTimeout > limit {
 		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", o.HostTimeout, limit)
 	}
