@@ -92,6 +92,27 @@ type UserPromptSubmitEvent struct {
 type PreToolUseEvent struct {
 	Base
 	Tool Tool `json:"tool"`
+	// Origin is nil for a tool call the model made. It is set when the
+	// call is a line of a command's own text that the host runs before the
+	// model sees the command (Claude Code: a `!` shell line of a skill or
+	// slash command, sent as PreSkillShellCommand). A policy that judges
+	// the tool's input needs no change to cover such calls; one that
+	// trusts commands by name can tell them apart here.
+	Origin *CommandOrigin `json:"origin,omitempty"`
+}
+
+// CommandOrigin names the skill or slash command a [PreToolUseEvent]'s
+// call comes from (see PreToolUseEvent.Origin). Its values are the
+// host's own words.
+type CommandOrigin struct {
+	// Command is the command's name, without the slash ("deploy").
+	Command string `json:"command"`
+	// Source is where the command is defined ("projectSettings",
+	// "userSettings", "plugin", …; "" when the host does not say).
+	Source string `json:"source,omitempty"`
+	// InvokedBy is who ran the command: "user" (typed it), "claude" (the
+	// model invoked a skill) or "other", as Claude Code says it.
+	InvokedBy string `json:"invoked_by,omitempty"`
 }
 
 // PermissionRequestEvent is sent when the host would ask the user to approve

@@ -9,6 +9,13 @@ import (
 // Host is Claude Code's name, as given to --host.
 const Host hooks.Host = "claude"
 
+// SkillShell is the native event that gates a `!` shell line of a skill
+// or slash command (Claude Code 2.1.332 and later). No PreToolUse fires
+// for such a line on any version; Parse gives it as a
+// *hooks.PreToolUseEvent with a Bash tool and an Origin, so that a shell
+// policy covers it unchanged.
+const SkillShell = "PreSkillShellCommand"
+
 // DefaultTimeout is the hook time limit Serve plans for when the settings
 // give none. Claude's documentation has said 60 s for command hooks; newer
 // releases are documented with 600 s. The shorter one is used so that the

@@ -6,10 +6,11 @@ import "github.com/agenthooks/hooks"
 // written there too).
 const user = hooks.FieldSystemMessage | hooks.FieldUserMessage
 
-// capabilities is the matrix, from Claude Code 2.1.197 run headless
-// (protocols/claude.md). "measured" means a live run showed the effect;
-// "schema" means the client's output schema accepts it and the same code
-// path was measured on another event.
+// capabilities is the matrix, from Claude Code 2.1.197 and 2.1.332 run
+// headless (the e2e suite runs both). "measured" means a live run showed
+// the effect; "schema" means the client's output schema accepts it and the
+// same code path was measured on another event; "binary" means the
+// client's own description of a field, read from its executable.
 var capabilities = [...]hooks.Capability{
 	{Native: "PreToolUse", Event: hooks.PreToolUse,
 		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldAsk | hooks.FieldReason | hooks.FieldUpdatedInput |
@@ -20,12 +21,22 @@ var capabilities = [...]hooks.Capability{
 			"input, with or without allow; additionalContext reaches the model next to the tool result. " +
 			"Halt (continue:false) does NOT stop this tool: it runs, then no further model call is made. " +
 			"systemMessage is shown to the user only."},
+	{Native: SkillShell, Event: hooks.PreToolUse,
+		Honours: hooks.FieldDeny | hooks.FieldReason,
+		Notes: "Claude Code 2.1.332 and later: a `!` shell line of a skill or slash command, which no PreToolUse " +
+			"sees (parsed as PreToolUse with a Bash tool and an Origin). measured: permissionDecision deny (or exit " +
+			"2) keeps the line from running; the model sees `[not run: blocked by hook: <reason>]` in the " +
+			"expanded command. binary: allow adds nothing (the line runs unless a hook refuses it), so Allow is " +
+			"not claimed; ask keeps the line from running (nobody can be asked mid-skill), so it is sent as the " +
+			"ask fallback; updatedInput is never applied and keeps the line from running, so a rewrite is sent " +
+			"as deny; the schema has no additionalContext. Older clients run these lines unchecked."},
 	{Native: "PermissionRequest", Event: hooks.PermissionRequest,
 		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldReason | hooks.FieldUpdatedInput | user,
-		Notes: "measured (SDK permission-prompt mode; the event does not fire in plain -p mode): " +
-			"hookSpecificOutput.decision {behavior:allow} runs the tool, {behavior:deny, message} makes message " +
-			"the tool result. Reason is written only with deny. An updated input is sent as allow with " +
-			"updatedInput (schema; not measured live). Ask is not possible here."},
+		Notes: "measured: fires in SDK permission-prompt mode, and from 2.1.268 in plain -p mode too (on " +
+			"2.1.197 plain -p refuses the tool with no hook); hookSpecificOutput.decision {behavior:allow} runs " +
+			"the tool, {behavior:deny, message} makes message the tool result. Reason is written only with deny. " +
+			"An updated input is sent as allow with updatedInput (schema; not measured live). Ask is not " +
+			"possible here."},
 	{Native: "UserPromptSubmit", Event: hooks.UserPromptSubmit,
 		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext | hooks.FieldHalt | user,
 		Notes: "measured: decision:block + reason stops the prompt before any model call; additionalContext is " +
@@ -61,6 +72,17 @@ var capabilities = [...]hooks.Capability{
 			"additionalContext but where it would go is unknown, so nothing is claimed."},
 	{Native: "SessionEnd", Event: hooks.SessionEnd,
 		Notes: "the session is over: nothing a hook answers has an effect."},
+	{Native: "PreModelSwitch",
+		Notes: "2.1.251 and later, host-only (*hooks.OtherEvent; from_model, to_model, requested_model, source in " +
+			"Raw): sent before /model, the model picker or an SDK set_model changes the model. binary: " +
+			"permissionDecision deny cancels the switch; not measured, so nothing is claimed."},
+	{Native: "PostModelSwitch",
+		Notes: "2.1.251 and later, host-only (*hooks.OtherEvent; the same fields as PreModelSwitch): after the " +
+			"model changed, automatic fallbacks and resumes included. Did not fire in -p; the schema takes " +
+			"additionalContext, not measured, so nothing is claimed."},
+	{Native: "DirectoryAdded",
+		Notes: "2.1.219 and later, host-only (*hooks.OtherEvent; directory, source in Raw): after /add-dir or an " +
+			"SDK repository root. Did not fire in -p; its answer has no fields of its own."},
 	{Native: "PostToolBatch",
 		Honours: hooks.FieldContext | user,
 		Notes: "Claude only, after each batch of tool calls; measured: additionalContext becomes its own " +

@@ -12,7 +12,7 @@ import (
 // hosts:
 //
 //   - hook_event_name must be a PascalCase string (Cursor's are camelCase):
-//     0.3, plus 0.1 when it is one of Claude's 30 event names;
+//     0.3, plus 0.1 when it is one of Claude's 34 event names;
 //   - prompt_id (every event but SessionStart and InstructionsLoaded): +0.3;
 //   - effort (tool and stop events; no other host sends it): +0.2;
 //   - a transcript under ".../projects/<slug>/<session>.jsonl": +0.2;
@@ -103,8 +103,9 @@ func uuidVersion(s string) byte {
 	return s[14]
 }
 
-// knownEvent reports whether name is one of the events Claude Code 2.1.197
-// fires.
+// knownEvent reports whether name is one of the events Claude Code fires:
+// the 30 of 2.1.197, plus DirectoryAdded (2.1.219), PreModelSwitch and
+// PostModelSwitch (2.1.251) and PreSkillShellCommand (2.1.332).
 func knownEvent(name string) bool {
 	switch name {
 	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification",
@@ -112,7 +113,7 @@ func knownEvent(name string) bool {
 		"SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PermissionRequest", "PermissionDenied",
 		"Setup", "TeammateIdle", "TaskCreated", "TaskCompleted", "Elicitation", "ElicitationResult",
 		"ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "CwdChanged", "FileChanged",
-		"MessageDisplay":
+		"MessageDisplay", "DirectoryAdded", "PreModelSwitch", "PostModelSwitch", SkillShell:
 		return true
 	}
 	return false

@@ -3,16 +3,43 @@
 // Claude's event names are the unified names: SessionStart, SessionEnd,
 // UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure,
 // PermissionRequest, Stop, SubagentStart, SubagentStop, PreCompact and
-// Notification parse to their *hooks.XxxEvent; every other Claude event
-// (PostToolBatch, UserPromptExpansion, StopFailure, PostCompact,
-// TaskCreated, ConfigChange, MessageDisplay, …) is a *hooks.OtherEvent.
+// Notification parse to their *hooks.XxxEvent; PreSkillShellCommand
+// ([SkillShell]) parses to a *hooks.PreToolUseEvent too (below); every
+// other Claude event (PostToolBatch, UserPromptExpansion, StopFailure,
+// PostCompact, TaskCreated, ConfigChange, MessageDisplay, DirectoryAdded,
+// PreModelSwitch, PostModelSwitch, …) is a *hooks.OtherEvent, whose Raw
+// decodes into [Input], [ModelSwitchInput] or [DirectoryAddedInput].
+//
+// # Skill shell lines
+//
+// A skill or slash command may hold `!` shell lines that Claude Code runs
+// while it expands the command, before the model sees it. No PreToolUse
+// fires for them on any version: a guard on PreToolUse never sees them.
+// From 2.1.332 Claude Code sends PreSkillShellCommand first, with the same
+// tool_name "Bash" and tool_input.command as a model's Bash call. Parse
+// gives it as a *hooks.PreToolUseEvent with a Bash tool and
+// hooks.PreToolUseEvent.Origin naming the command (command_name,
+// command_source, invoked_by), so that a policy written for shell
+// commands covers these lines with no extra code, and one that trusts
+// some commands can tell them apart by Origin (nil for a model's call). A
+// unified event of its own would have left every existing shell policy
+// blind to them. The answer is written in PreSkillShellCommand's own form
+// (hookEventName "PreSkillShellCommand"); only a deny and its reason have
+// an effect there (see the capability matrix), so Fit sends a rewrite or
+// an ask as a deny. PowerShell lines (tool_name "PowerShell", Windows)
+// stay a raw tool: a shell policy does not see them as shell. The
+// installer registers PreSkillShellCommand wherever it registers
+// PreToolUse. Clients before 2.1.332 ignore the name in settings.json
+// without a word and run the file's other hooks (measured on 2.1.197: the
+// end-to-end suite registers every newer event name there and its
+// installer and guard rows pass), so one registration serves old and new.
 // Tools: Bash is a shell (its timeout is in milliseconds), Write, Edit,
 // MultiEdit and Read are file tools, mcp__<server>__<tool> is an MCP call,
 // anything else (Agent, TaskCreate, …) stays raw.
 //
 // The answer is always exit code 0 and one JSON object; exit code 2 is
 // used only to block an event the adapter does not know. Quirks handled,
-// measured on Claude Code 2.1.197 unless marked otherwise:
+// measured on Claude Code 2.1.197 and 2.1.332 unless marked otherwise:
 //
 //   - hookSpecificOutput.hookEventName must equal the running event, or
 //     Claude ignores the whole output, a deny included. Serialize always
@@ -21,9 +48,27 @@
 //     hook"): it is what the model sees as the tool result.
 //   - ask asks the user on PreToolUse only (in -p mode it acts as deny);
 //     a PermissionRequest can only allow or deny.
-//   - PermissionRequest fires only when permissions are asked through the
-//     SDK permission prompt, never in plain -p mode. Its updatedInput goes
+//   - A PreToolUse deny reaches the model as the tool result: the reason
+//     itself up to 2.1.280, "PreToolUse:Bash hook error: <reason>" (the
+//     tool's name after the colon) from 2.1.281. Match the reason as a
+//     substring, never the whole result.
+//   - PermissionRequest fires when permissions are asked through the SDK
+//     permission prompt; before 2.1.268 never in plain -p mode (a tool not
+//     allowed is refused with no hook), from 2.1.268 there too, where an
+//     allow runs the tool and a deny blocks it. Its updatedInput goes
 //     with behavior allow (schema, not measured).
+//   - Subagents run in the background from 2.1.198: PostToolUse of the
+//     Agent tool carries its launch (status "async_launched"), not its
+//     text; Stop fires while the subagent still runs, then SubagentStop,
+//     then a second UserPromptSubmit whose prompt is a
+//     "<task-notification>" Claude Code wrote (no user typed it), then a
+//     second Stop. A prompt policy sees that text; a Stop policy sees two
+//     turns ending. The Agent tool's run_in_background false keeps the
+//     old order.
+//   - A Stop or SubagentStop block shows the model the hook's whole
+//     command line from 2.1.259 ("Stop hook blocking error from command:
+//     "<command>": <reason>"): never put a secret in a hook's arguments
+//     (install doctor warns about one).
 //   - continue:false (Halt) on PreToolUse does not stop that tool; the
 //     agent stops after it. On UserPromptSubmit, PostToolUse and Stop it
 //     stops the agent at once.

@@ -58,6 +58,12 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetBool(&in.IsInterrupt)
 		case "permission_suggestions":
 			in.PermissionSuggestions = v.Raw()
+		case "command_name":
+			return v.SetString(&in.CommandName)
+		case "command_source":
+			return v.SetString(&in.CommandSource)
+		case "invoked_by":
+			return v.SetString(&in.InvokedBy)
 		case "prompt":
 			return v.SetString(&in.Prompt)
 		case "source":

@@ -12,8 +12,10 @@ import (
 
 // Parse turns a Claude Code hook payload into a unified event. The twelve
 // events with a unified counterpart (same names) become their *XxxEvent;
-// any other event name (PostToolBatch, StopFailure, ConfigChange, …)
-// becomes a *hooks.OtherEvent. Parse fails on anything that is not one
+// PreSkillShellCommand becomes a *hooks.PreToolUseEvent whose Origin names
+// the skill or slash command; any other event name (PostToolBatch,
+// StopFailure, ConfigChange, PreModelSwitch, …) becomes a
+// *hooks.OtherEvent. Parse fails on anything that is not one
 // JSON object with a string hook_event_name, and on fields of the wrong
 // type that the event needs.
 func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
@@ -58,7 +60,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return &hooks.SessionEndEvent{Base: base, Reason: in.Reason}, nil
 	case "UserPromptSubmit":
 		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: in.Prompt}, nil
-	case "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure":
+	case "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", SkillShell:
 		tool, err := parseTool(&in)
 		if err != nil {
 			return nil, err
@@ -66,6 +68,9 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		switch in.HookEventName {
 		case "PreToolUse":
 			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
+		case SkillShell:
+			origin := &hooks.CommandOrigin{Command: in.CommandName, Source: in.CommandSource, InvokedBy: in.InvokedBy}
+			return &hooks.PreToolUseEvent{Base: base, Tool: tool, Origin: origin}, nil
 		case "PermissionRequest":
 			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
 		case "PostToolUse":
@@ -95,6 +100,8 @@ func unified(native string) hooks.EventName {
 		hooks.PostToolUseFailure, hooks.PermissionRequest, hooks.Stop, hooks.SubagentStart, hooks.SubagentStop,
 		hooks.PreCompact, hooks.Notification:
 		return n
+	case SkillShell:
+		return hooks.PreToolUse
 	}
 	return ""
 }

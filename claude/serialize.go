@@ -43,7 +43,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		return spec
 	}
 	switch native {
-	case "PreToolUse":
+	case "PreToolUse", SkillShell:
+		// On SkillShell only a deny gets past mask: the native form is
+		// the same as PreToolUse's.
 		switch r.Decision {
 		case hooks.DecisionAllow:
 			specific().PermissionDecision = "allow"

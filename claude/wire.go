@@ -28,7 +28,8 @@ type Input struct {
 	Model json.RawMessage `json:"model,omitempty"`
 
 	// Tool events (PreToolUse, PostToolUse, PostToolUseFailure,
-	// PermissionRequest). PermissionRequest has no tool_use_id.
+	// PermissionRequest, PreSkillShellCommand). PermissionRequest has no
+	// tool_use_id; PreSkillShellCommand's names no tool call.
 	ToolName  string          `json:"tool_name,omitempty"`
 	ToolInput json.RawMessage `json:"tool_input,omitempty"`
 	// ToolResponse is the tool's structured result (PostToolUse only); its
@@ -42,6 +43,13 @@ type Input struct {
 	IsInterrupt bool   `json:"is_interrupt,omitempty"`
 	// PermissionSuggestions is set on some PermissionRequest events.
 	PermissionSuggestions json.RawMessage `json:"permission_suggestions,omitempty"`
+
+	// CommandName and CommandSource name the skill or slash command
+	// (UserPromptExpansion, PreSkillShellCommand); InvokedBy says who ran
+	// it: "user", "claude" or "other" (PreSkillShellCommand, 2.1.332).
+	CommandName   string `json:"command_name,omitempty"`
+	CommandSource string `json:"command_source,omitempty"`
+	InvokedBy     string `json:"invoked_by,omitempty"`
 
 	// Prompt is the user's prompt (UserPromptSubmit, UserPromptExpansion).
 	Prompt string `json:"prompt,omitempty"`
@@ -133,4 +141,38 @@ type PermissionDecision struct {
 func (o *HookOutput) isZero() bool {
 	return o.Continue == nil && o.StopReason == "" && !o.SuppressOutput && o.Decision == "" &&
 		o.Reason == "" && o.SystemMessage == "" && o.HookSpecificOutput == nil
+}
+
+// ModelSwitchInput holds the fields of PreModelSwitch and PostModelSwitch
+// (Claude Code 2.1.251 and later), which parse as *hooks.OtherEvent:
+// decode the event's Raw into it.
+type ModelSwitchInput struct {
+	// FromModel and ToModel are the resolved model ids before and after.
+	FromModel string `json:"from_model"`
+	ToModel   string `json:"to_model"`
+	// RequestedModel is what was asked for (an alias or an id); nil means
+	// the default model.
+	RequestedModel *string `json:"requested_model"`
+	// Source is how: "command", "picker", "sdk" (and on PostModelSwitch
+	// also "auto", "resume").
+	Source string `json:"source"`
+	// ContextTokens is how many prompt tokens the next request re-sends.
+	ContextTokens float64 `json:"context_tokens"`
+	// PromptCacheWarm, CacheTTL, EstimatedCacheWriteUSD and Pricing
+	// estimate what the switch costs.
+	PromptCacheWarm        bool    `json:"prompt_cache_warm"`
+	CacheTTL               string  `json:"cache_ttl"`
+	EstimatedCacheWriteUSD float64 `json:"estimated_cache_write_usd"`
+	Pricing                string  `json:"pricing"`
+}
+
+// DirectoryAddedInput holds the fields of DirectoryAdded (Claude Code
+// 2.1.219 and later), which parses as *hooks.OtherEvent: decode the
+// event's Raw into it.
+type DirectoryAddedInput struct {
+	// Directory is the absolute path of the directory added.
+	Directory string `json:"directory"`
+	// Source is how: "slash_command" (/add-dir) or "register_repo_root"
+	// (an SDK request).
+	Source string `json:"source"`
 }

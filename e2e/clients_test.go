@@ -57,10 +57,12 @@ func TestClients(t *testing.T) {
 		{"gateway-late", testGatewayLate},
 		{"gateway-binary", testGatewayBinary},
 		{"gateway-down", testGatewayDown},
+		{"skill-shell", testSkillShell},
+		{"permission-request-plain", testPermissionRequestPlain},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {
-			t.Run(h.Name+"/"+r.name, func(t *testing.T) {
+			t.Run(h.ID+"/"+r.name, func(t *testing.T) {
 				t.Parallel()
 				r.fn(t, h)
 			})
@@ -72,12 +74,12 @@ func TestClients(t *testing.T) {
 // every event must parse as expected, every tool must run, and the
 // payloads become the golden fixtures.
 func testBaseline(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "events", "noopinion")
+	table.expectRows(t, h.ID, "events", "noopinion")
 	o := runAllEvents(t, h, &scenario.Scenario{}, "run the e2e baseline",
 		func(r *harness.Run) fakemodel.Script { return baselineScript(h.Name, r) })
 
 	t.Run("events", func(t *testing.T) {
-		table.check(t, h.Name, "events")
+		table.check(t, h.ID, "events")
 		checkEvents(t, o)
 		fired := map[string]bool{}
 		kinds := map[hooks.ToolKind]bool{}
@@ -104,7 +106,7 @@ func testBaseline(t *testing.T, h *harness.Host) {
 		saveFixtures(t, o, "baseline")
 	})
 	t.Run("noopinion", func(t *testing.T) {
-		table.check(t, h.Name, "noopinion")
+		table.check(t, h.ID, "noopinion")
 		if got, _ := o.file("shell.txt"); got != "hi\n" {
 			t.Errorf("shell command did not run: shell.txt = %q", got)
 		}
@@ -203,7 +205,7 @@ func checkInput(t *hooks.Tool) string {
 // testContextAllowStop allows a command, adds context on SessionStart,
 // UserPromptSubmit and PostToolUse, and denies every Stop.
 func testContextAllowStop(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "allow", "ctx-session", "ctx-prompt", "ctx-post", "post-deny", "stop-once", "stop-guard")
+	table.expectRows(t, h.ID, "allow", "ctx-session", "ctx-prompt", "ctx-post", "post-deny", "stop-once", "stop-guard")
 	sc := &scenario.Scenario{Rules: []scenario.Rule{
 		{Event: hooks.SessionStart, Response: scenario.Response{Context: ctxSession}},
 		{Event: hooks.UserPromptSubmit, Response: scenario.Response{Context: ctxPrompt}},
@@ -223,7 +225,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	caps := adapterFor(t, h.Name).Capabilities()
 
 	t.Run("allow", func(t *testing.T) {
-		table.check(t, h.Name, "allow")
+		table.check(t, h.ID, "allow")
 		if got, _ := o.file("allowed.txt"); got != "ran\n" {
 			t.Errorf("allowed command did not run: allowed.txt = %q", got)
 		}
@@ -231,9 +233,9 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	contextRow := func(row, native, marker string, where func() (first int)) {
 		t.Run(row, func(t *testing.T) {
 			if !hooks.Supports(caps, native).Has(hooks.FieldContext) {
-				table.na(t, h.Name, row, "the adapter does not claim context on "+native)
+				table.na(t, h.ID, row, "the adapter does not claim context on "+native)
 			}
-			table.check(t, h.Name, row)
+			table.check(t, h.ID, row)
 			es := o.entries(native)
 			if len(es) == 0 {
 				t.Fatalf("%s never fired", native)
@@ -256,9 +258,9 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 
 	t.Run("post-deny", func(t *testing.T) {
 		if !hooks.Supports(caps, ex.post).Has(hooks.FieldDeny) {
-			table.na(t, h.Name, "post-deny", "the adapter does not claim deny on "+ex.post)
+			table.na(t, h.ID, "post-deny", "the adapter does not claim deny on "+ex.post)
 		}
-		table.check(t, h.Name, "post-deny")
+		table.check(t, h.ID, "post-deny")
 		if got, _ := o.file("post_target.txt"); got != "ran\n" {
 			t.Errorf("the second command did not run: post_target.txt = %q", got)
 		}
@@ -271,7 +273,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 
 	stops := o.entries(ex.stop)
 	t.Run("stop-once", func(t *testing.T) {
-		table.check(t, h.Name, "stop-once")
+		table.check(t, h.ID, "stop-once")
 		if len(stops) == 0 {
 			t.Fatalf("%s never fired", ex.stop)
 		}
@@ -291,7 +293,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("stop-guard", func(t *testing.T) {
-		table.check(t, h.Name, "stop-guard")
+		table.check(t, h.ID, "stop-guard")
 		if len(stops) != 2 {
 			t.Fatalf("%s fired %d times, want 2 (block, then let go)", ex.stop, len(stops))
 		}
@@ -311,8 +313,8 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 // typed handlers only (no Any), as most policies are written: the events
 // no handler takes (host-only ones) must not block anything.
 func testFailClosedTyped(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "fail-closed-typed")
-	table.check(t, h.Name, "fail-closed-typed")
+	table.expectRows(t, h.ID, "fail-closed-typed")
+	table.check(t, h.ID, "fail-closed-typed")
 	o := runAllEvents(t, h, &scenario.Scenario{Typed: true, Fail: "closed"}, "run the e2e baseline",
 		func(r *harness.Run) fakemodel.Script { return baselineScript(h.Name, r) })
 	checkEvents(t, o)
@@ -333,11 +335,11 @@ func testFailClosedTyped(t *testing.T, h *harness.Host) {
 // Code without --allowedTools, in -p mode), first with no hook (control:
 // it must not run), then with a hook that allows it: it must run.
 func testAllowBypass(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "allow-bypass")
+	table.expectRows(t, h.ID, "allow-bypass")
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldAllow) {
-		table.na(t, h.Name, "allow-bypass", "the adapter does not claim allow on "+expects[h.Name].pre)
+		table.na(t, h.ID, "allow-bypass", "the adapter does not claim allow on "+expects[h.Name].pre)
 	}
-	table.check(t, h.Name, "allow-bypass")
+	table.check(t, h.ID, "allow-bypass")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Quiet: true, Script: func(*harness.Run) fakemodel.Script {
 		return fakemodel.Script{shell(h.Name, "echo ran > allow_target.txt"), fakemodel.Say(firstAnswer)}
 	}}
@@ -394,12 +396,12 @@ func guardScenario(host string) *scenario.Scenario {
 // shell command: the denied files must not exist, the model must be told
 // our reason for each, and the rewritten command must run instead.
 func testGuard(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "deny", "deny-write", "rewrite")
+	table.expectRows(t, h.ID, "deny", "deny-write", "rewrite")
 	o := runClient(t, h, guardScenario(h.Name), "run the e2e guard scenario", guardScript(h.Name))
 	checkEvents(t, o)
 	pre := o.entries(expects[h.Name].pre)
 	t.Run("deny", func(t *testing.T) {
-		table.check(t, h.Name, "deny")
+		table.check(t, h.ID, "deny")
 		if got, ok := o.file("deny_target.txt"); ok {
 			t.Errorf("DENIED COMMAND RAN: deny_target.txt = %q", got)
 		}
@@ -416,7 +418,7 @@ func testGuard(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("deny-write", func(t *testing.T) {
-		table.check(t, h.Name, "deny-write")
+		table.check(t, h.ID, "deny-write")
 		if got, ok := o.file("secret_target.txt"); ok {
 			t.Errorf("DENIED WRITE HAPPENED: secret_target.txt = %q", got)
 		}
@@ -429,9 +431,9 @@ func testGuard(t *testing.T, h *harness.Host) {
 	})
 	t.Run("rewrite", func(t *testing.T) {
 		if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldUpdatedInput) {
-			table.na(t, h.Name, "rewrite", "the adapter does not claim updated input on "+expects[h.Name].pre)
+			table.na(t, h.ID, "rewrite", "the adapter does not claim updated input on "+expects[h.Name].pre)
 		}
-		table.check(t, h.Name, "rewrite")
+		table.check(t, h.ID, "rewrite")
 		if got, _ := o.file("rewrite_target.txt"); got != "rewritten\n" {
 			t.Errorf("the rewritten command did not run instead: rewrite_target.txt = %q", got)
 		}
@@ -442,8 +444,8 @@ func testGuard(t *testing.T, h *harness.Host) {
 // so that a passing guard test is the hook's doing and not the client's
 // own refusal.
 func testControl(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "control")
-	table.check(t, h.Name, "control")
+	table.expectRows(t, h.ID, "control")
+	table.check(t, h.ID, "control")
 	o := runClient(t, h, nil, "run the e2e guard scenario", guardScript(h.Name))
 	for name, want := range map[string]string{"deny_target.txt": "ran\n", "secret_target.txt": "leaked\n", "rewrite_target.txt": "original\n"} {
 		if got, _ := o.file(name); got != want {
@@ -521,11 +523,11 @@ func installWith(t *testing.T, h *harness.Host, trust bool, edit func(*install.O
 // trusted_hash lines install.Doctor prints added to config.toml, they run
 // and the deny takes effect.
 func testCodexTrust(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "codex-trust")
+	table.expectRows(t, h.ID, "codex-trust")
 	if h.Name != "codex" {
-		table.na(t, h.Name, "codex-trust", "only Codex gates hooks on a trusted hash")
+		table.na(t, h.ID, "codex-trust", "only Codex gates hooks on a trusted hash")
 	}
-	table.check(t, h.Name, "codex-trust")
+	table.check(t, h.ID, "codex-trust")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name), Untrusted: true,
 		Register: installerRegister(t, h, false)}
 	control := runRaw(t, spec, guardScenario(h.Name))
@@ -550,12 +552,20 @@ func testCodexTrust(t *testing.T, h *harness.Host) {
 // instead of the suite's own configuration writers, then runs the guard
 // scenario: the hooks must run and the deny must take effect.
 func testInstaller(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "installer")
-	table.check(t, h.Name, "installer")
+	table.expectRows(t, h.ID, "installer")
+	table.check(t, h.ID, "installer")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
 		Quiet: true, Register: installerRegister(t, h, false)}
 	o := runWith(t, spec, guardScenario(h.Name))
 	checkEvents(t, o)
+	if h.Name == "claude" {
+		// The installer registers PreSkillShellCommand (2.1.332) beside
+		// PreToolUse. On an older client, which does not know the name,
+		// this run is the proof that the rest of the file still works.
+		if data, _ := o.file(filepath.Join(".claude", "settings.json")); !strings.Contains(data, `"PreSkillShellCommand"`) {
+			t.Errorf("the installer did not register PreSkillShellCommand:\n%s", data)
+		}
+	}
 	if got, ok := o.file("deny_target.txt"); ok {
 		t.Errorf("DENIED COMMAND RAN with the installer's registration: deny_target.txt = %q", got)
 	}
@@ -586,7 +596,7 @@ func failScript(host string) func(*harness.Run) fakemodel.Script {
 // malformed. Neither may run, and the model must see the fail-closed
 // reason.
 func testFailClosed(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "fail-closed-panic", "fail-closed-malformed")
+	table.expectRows(t, h.ID, "fail-closed-panic", "fail-closed-malformed")
 	pre := expects[h.Name].pre
 	sc := &scenario.Scenario{Fail: "closed", Corrupt: []string{pre}, CorruptContains: "corrupt_target.txt",
 		Rules: []scenario.Rule{{Event: hooks.PreToolUse, Contains: "panic_target.txt", Panic: true}}}
@@ -595,7 +605,7 @@ func testFailClosed(t *testing.T, h *harness.Host) {
 	es := o.entries(pre)
 	for i, row := range []string{"fail-closed-panic", "fail-closed-malformed"} {
 		t.Run(row, func(t *testing.T) {
-			table.check(t, h.Name, row)
+			table.check(t, h.ID, row)
 			target := []string{"panic_target.txt", "corrupt_target.txt"}[i]
 			if len(es) <= i || !strings.Contains(es[i].Payload, target) {
 				t.Fatalf("no %s for the %s call", pre, target)
@@ -618,8 +628,8 @@ func testFailClosed(t *testing.T, h *harness.Host) {
 
 // testFailOpen makes a fail-open hook's handler panic: the call must run.
 func testFailOpen(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "fail-open-panic")
-	table.check(t, h.Name, "fail-open-panic")
+	table.expectRows(t, h.ID, "fail-open-panic")
+	table.check(t, h.ID, "fail-open-panic")
 	pre := expects[h.Name].pre
 	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Contains: "panic_target.txt", Panic: true}}}
 	o := runClient(t, h, sc, "run the e2e fail-open scenario", failScript(h.Name))
@@ -636,12 +646,12 @@ func testFailOpen(t *testing.T, h *harness.Host) {
 // testPromptDeny denies the prompt on UserPromptSubmit: the model must
 // never be called and no tool may run.
 func testPromptDeny(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "prompt-deny")
+	table.expectRows(t, h.ID, "prompt-deny")
 	ex := expects[h.Name]
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), ex.prompt).Has(hooks.FieldDeny) {
-		table.na(t, h.Name, "prompt-deny", "the adapter does not claim deny on "+ex.prompt)
+		table.na(t, h.ID, "prompt-deny", "the adapter does not claim deny on "+ex.prompt)
 	}
-	table.check(t, h.Name, "prompt-deny")
+	table.check(t, h.ID, "prompt-deny")
 	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.UserPromptSubmit, Response: scenario.Response{Decision: "deny", Reason: promptDeny}}}}
 	o := runRaw(t, harness.Spec{Host: h, Prompt: "run the e2e prompt scenario", Quiet: true, Script: func(*harness.Run) fakemodel.Script {
 		return fakemodel.Script{shell(h.Name, "echo ran > prompt_target.txt"), fakemodel.Say(firstAnswer)}
@@ -673,7 +683,7 @@ const (
 // must run it without anyone else being asked.
 func testPermissionRequest(t *testing.T, h *harness.Host) {
 	rows := []string{"permreq-deny", "permreq-allow"}
-	table.expectRows(t, h.Name, rows...)
+	table.expectRows(t, h.ID, rows...)
 	var call fakemodel.Step
 	switch h.Name {
 	case "claude":
@@ -682,8 +692,8 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		call = fakemodel.Call("exec_command", map[string]any{"cmd": "echo ran > " + permFile, "sandbox_permissions": "require_escalated", "justification": "e2e escalation"})
 	default:
 		const why = "the client has no permission-request event"
-		table.set(h.Name, rows[1], cell{"n/a", why})
-		table.na(t, h.Name, rows[0], why)
+		table.set(h.ID, rows[1], cell{"n/a", why})
+		table.na(t, h.ID, rows[0], why)
 	}
 	script := func(*harness.Run) fakemodel.Script { return fakemodel.Script{call, fakemodel.Say(firstAnswer)} }
 	for _, tc := range []struct {
@@ -694,7 +704,7 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		{"permreq-allow", scenario.Response{Decision: "allow"}},
 	} {
 		t.Run(tc.row, func(t *testing.T) {
-			table.check(t, h.Name, tc.row)
+			table.check(t, h.ID, tc.row)
 			sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PermissionRequest, Kind: hooks.KindShell, Contains: permFile, Response: tc.response}}}
 			o := runWith(t, harness.Spec{Host: h, Prompt: "run the e2e permission scenario", Permissions: true, Quiet: true, Script: script}, sc)
 			checkEvents(t, o)
@@ -736,18 +746,18 @@ const (
 // subagent's final text.
 func testSubagent(t *testing.T, h *harness.Host) {
 	rows := []string{"subagent-ctx", "subagent-stop"}
-	table.expectRows(t, h.Name, rows...)
+	table.expectRows(t, h.ID, rows...)
 	switch h.Name {
 	case "claude":
 	case "codex":
 		const why = "Codex starts no subagent in codex exec runs here (its SubagentStart/SubagentStop are checked against its schemas)"
-		table.skip(h.Name, rows[0], why)
-		table.skip(h.Name, rows[1], why)
+		table.skip(h.ID, rows[0], why)
+		table.skip(h.ID, rows[1], why)
 		t.Skip(why)
 	default:
 		const why = "the client has no subagent events"
-		table.set(h.Name, rows[1], cell{"n/a", why})
-		table.na(t, h.Name, rows[0], why)
+		table.set(h.ID, rows[1], cell{"n/a", why})
+		table.na(t, h.ID, rows[0], why)
 	}
 	sc := &scenario.Scenario{Rules: []scenario.Rule{
 		{Event: hooks.SubagentStart, Response: scenario.Response{Context: ctxSubStart}},
@@ -755,7 +765,11 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	}}
 	script := func(*harness.Run) fakemodel.Script {
 		return fakemodel.Script{
-			fakemodel.Call("Agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose"}),
+			// In the foreground: from 2.1.198 a subagent runs in the
+			// background unless told otherwise, and the parent's turn goes
+			// on without its text.
+			fakemodel.Call("Agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose",
+				"run_in_background": false}),
 			fakemodel.Say(firstAnswer),
 			// The subagent answers, and again when our deny continues it.
 			fakemodel.Subagent(subPrompt, fakemodel.Say("subagent first answer"), fakemodel.Say("subagent second answer")),
@@ -769,7 +783,7 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	}
 	conv := func(i int) string { return fakemodel.Conversation(h.Protocol, main[i]) }
 	t.Run("subagent-ctx", func(t *testing.T) {
-		table.check(t, h.Name, "subagent-ctx")
+		table.check(t, h.ID, "subagent-ctx")
 		if es := o.entries("SubagentStart"); len(es) != 1 || es[0].Rule != 0 {
 			t.Fatalf("SubagentStart was not answered once by our rule: %+v", es)
 		}
@@ -781,7 +795,7 @@ func testSubagent(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("subagent-stop", func(t *testing.T) {
-		table.check(t, h.Name, "subagent-stop")
+		table.check(t, h.ID, "subagent-stop")
 		stops := o.entries("SubagentStop")
 		if len(stops) != 2 || stops[0].Rule != 1 {
 			t.Fatalf("want two SubagentStop calls, the first answered by our rule: %+v", stops)
@@ -806,8 +820,8 @@ const guardReason = "guard: `rm -rf` is not allowed"
 // installer. Its `rm -rf` must not run and the model must be told the
 // guard's reason; a plain command must run.
 func testGuardBinary(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "guard-binary")
-	table.check(t, h.Name, "guard-binary")
+	table.expectRows(t, h.ID, "guard-binary")
+	table.check(t, h.ID, "guard-binary")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard binary scenario", Quiet: true,
 		Hook:     []string{buildExample(t, "guard")},
 		Register: installerRegister(t, h, false),
@@ -838,14 +852,14 @@ const gofmtNote = "These Go files are not gofmt-formatted"
 // apply_patch, relative paths), the model's next request must name bad.go
 // as unformatted, and never good.go.
 func testGofmtBinary(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "gofmt-binary")
+	table.expectRows(t, h.ID, "gofmt-binary")
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].post).Has(hooks.FieldContext) {
-		table.na(t, h.Name, "gofmt-binary", "the adapter does not claim context on "+expects[h.Name].post)
+		table.na(t, h.ID, "gofmt-binary", "the adapter does not claim context on "+expects[h.Name].post)
 	}
 	if _, err := exec.LookPath("gofmt"); err != nil {
 		t.Fatalf("gofmt is not on PATH, which examples/gofmt needs: %v", err)
 	}
-	table.check(t, h.Name, "gofmt-binary")
+	table.check(t, h.ID, "gofmt-binary")
 	const good, bad = "package main\n\nfunc main() {}\n", "package main\nfunc main(){}\n"
 	write := func(r *harness.Run, name, content string) fakemodel.Step {
 		switch h.Name {

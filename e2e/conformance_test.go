@@ -33,6 +33,8 @@ var rows = []struct{ key, title string }{
 	{"fail-open-panic", "Fail open, handler panics: the tool runs"},
 	{"permreq-deny", "PermissionRequest deny (Claude Code: a Bash command not allowed, SDK mode, nobody else answering; Codex: an escalated command under exec --approve-for-me): the command does not run, the model is told our reason"},
 	{"permreq-allow", "PermissionRequest allow: the command runs, nobody else (SDK host, reviewer) is asked"},
+	{"permreq-plain", "PermissionRequest in plain -p (Claude Code 2.1.268 and later; a Bash command not allowed, no SDK host): a deny keeps it from running with our reason, an allow runs it"},
+	{"skill-shell-deny", "A slash command's `!` shell line `rm -rf victim` (no PreToolUse fires for it), examples/guard registered by install.Install: on PreSkillShellCommand (Claude Code 2.1.332 and later) the guard's shell policy keeps it from running, the model is told the guard's reason (control: it runs without the guard)"},
 	{"subagent-ctx", "SubagentStart context reaches the subagent"},
 	{"subagent-stop", "SubagentStop deny continues the subagent once with our reason; the loop guard ends it the second time; the parent gets its final text"},
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
@@ -139,13 +141,13 @@ func (c *conformance) render(versions map[string]string) string {
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s |", r.title)
 		for _, h := range hosts {
-			v, ok := c.get(h.Name, r.key)
+			v, ok := c.get(h.ID, r.key)
 			if !ok {
 				v = cell{"not run", ""}
 			}
 			s := v.status
 			if v.note != "" {
-				notes = append(notes, fmt.Sprintf("%s, %s: %s", hostTitles[h.Name], r.key, v.note))
+				notes = append(notes, fmt.Sprintf("%s %s, %s: %s", hostTitles[h.Name], versions[h.Package], r.key, v.note))
 				s += fmt.Sprintf(" [%d]", len(notes))
 			}
 			fmt.Fprintf(&b, " %s |", s)

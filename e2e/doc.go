@@ -1,5 +1,6 @@
 // Package e2e is the real-client conformance suite: it installs the pinned
-// Claude Code, Gemini CLI and Codex clients, runs them headless against
+// Claude Code (twice: the oldest version supported and the newest
+// pinned), Gemini CLI and Codex clients, runs them headless against
 // fake model servers (package fakemodel) with the hook program of
 // e2e/testhook registered in their real configuration files, and checks
 // what actually happened: which events fired and how they parse, whether a
@@ -13,8 +14,14 @@
 // Pieces:
 //
 //   - e2e/clients: package.json and package-lock.json pinning the clients.
-//     harness.Install runs npm ci into <module root>/.cache/e2e/npm and
-//     reuses it while the lock hash matches.
+//     @anthropic-ai/claude-code is the oldest Claude Code supported;
+//     claude-code-next, an npm alias ("npm:@anthropic-ai/claude-code@…"),
+//     the newest, installed beside it. Each is a host of its own
+//     (harness.Claude and harness.ClaudeNext; test names and
+//     CONFORMANCE.md columns by Host.ID), with the same adapter; a row
+//     that needs a newer client is n/a on the older one. harness.Install
+//     runs npm ci into <module root>/.cache/e2e/npm-<lock hash> and reuses
+//     it while the lock hash matches.
 //   - e2e/fakemodel: the Anthropic, Gemini and Responses API fakes, on
 //     127.0.0.1 with a random port, scripted turn by turn, recording every
 //     request.
@@ -36,6 +43,17 @@
 //     and run as users run them (hookmain.Run binaries registered by the
 //     installer; examples/gateway as its own process, stopped with
 //     SIGTERM).
+//
+// A new client release: `go run ./e2e/newest` (from the module root, not
+// in CI) asks npm for the newest version of every client, installs them
+// (the oldest supported Claude Code stays), runs the suite against them
+// and prints what changed against CONFORMANCE.md: column versions and
+// every cell that moved, with its note. Pinning a release is then a
+// change to e2e/clients (npm install --package-lock-only there) and a
+// run with -update. It uses HOOKS_E2E_CLIENTS (a directory with the
+// package.json and lock to install instead of e2e/clients) and
+// HOOKS_E2E_CONFORMANCE (where to write the table instead of
+// CONFORMANCE.md; fixtures are left alone), which also work by hand.
 //
 // Environment: HOOKS_E2E_WRITE=1 (or -update, with `go test ./e2e`)
 // rewrites the golden fixtures in e2e/testdata and CONFORMANCE.md at the

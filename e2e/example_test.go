@@ -10,10 +10,11 @@ import (
 // model API each one is served by a fake server in.
 func Example() {
 	for _, h := range harness.Hosts() {
-		fmt.Println(h.Name, h.Package, h.Protocol)
+		fmt.Println(h.ID, h.Name, h.Package, h.Protocol)
 	}
 	// Output:
-	// claude @anthropic-ai/claude-code anthropic
-	// gemini @google/gemini-cli gemini
-	// codex @openai/codex openai
+	// claude claude @anthropic-ai/claude-code anthropic
+	// claude-next claude claude-code-next anthropic
+	// gemini gemini @google/gemini-cli gemini
+	// codex codex @openai/codex openai
 }

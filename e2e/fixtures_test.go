@@ -18,8 +18,8 @@ import (
 // runs with -short too.
 func TestFixtures(t *testing.T) {
 	for _, h := range harness.Hosts() {
-		t.Run(h.Name, func(t *testing.T) {
-			dir := filepath.Join("testdata", h.Name)
+		t.Run(h.ID, func(t *testing.T) {
+			dir := filepath.Join("testdata", h.ID)
 			if m, _ := filepath.Glob(filepath.Join(dir, "*.txtar")); len(m) == 0 {
 				t.Skipf("no fixtures in %s yet (go test ./e2e -update writes them)", dir)
 			}
@@ -152,7 +152,7 @@ func saveFixtures(t *testing.T, o *outcome, variant string) {
 	if !updating() {
 		return
 	}
-	dir := filepath.Join(modRoot, "e2e", "testdata", o.host.Name)
+	dir := filepath.Join(modRoot, "e2e", "testdata", o.host.ID)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}

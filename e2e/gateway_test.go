@@ -328,7 +328,7 @@ func gatewayScenario() *scenario.Scenario {
 // not run and the model must be told the gateway's reason, the second
 // must run.
 func testGateway(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "gateway-deny", "gateway-noopinion")
+	table.expectRows(t, h.ID, "gateway-deny", "gateway-noopinion")
 	wire := hookhttp.WireEnvelope
 	if h.Name == "claude" {
 		wire = ""
@@ -356,7 +356,7 @@ func testGateway(t *testing.T, h *harness.Host) {
 		}
 	}
 	t.Run("deny", func(t *testing.T) {
-		table.check(t, h.Name, "gateway-deny")
+		table.check(t, h.ID, "gateway-deny")
 		if got, ok := o.file(gwDenyFile); ok {
 			t.Errorf("DENIED COMMAND RAN through the gateway: %s = %q", gwDenyFile, got)
 		}
@@ -368,7 +368,7 @@ func testGateway(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("noopinion", func(t *testing.T) {
-		table.check(t, h.Name, "gateway-noopinion")
+		table.check(t, h.ID, "gateway-noopinion")
 		if got, _ := o.file(gwAllowFile); got != "ran\n" {
 			t.Errorf("the command the gateway had no opinion on did not run: %s = %q", gwAllowFile, got)
 		}
@@ -389,11 +389,11 @@ func testGatewayDown(t *testing.T, h *harness.Host) {
 		row := map[bool]string{true: "gateway-down-closed", false: "gateway-down-open"}[closed]
 		t.Run(row, func(t *testing.T) {
 			t.Parallel()
-			table.expectRows(t, h.Name, row)
+			table.expectRows(t, h.ID, row)
 			if h.Name == "claude" {
-				table.na(t, h.Name, row, "Claude Code calls the gateway itself (HTTP hooks) and lets the action go on when it is down, whatever the policy; the bridge as its command hook blocks (hookhttp README)")
+				table.na(t, h.ID, row, "Claude Code calls the gateway itself (HTTP hooks) and lets the action go on when it is down, whatever the policy; the bridge as its command hook blocks (hookhttp README)")
 			}
-			table.check(t, h.Name, row)
+			table.check(t, h.ID, row)
 			var dead *deadGateway
 			url := ""
 			if closed {
@@ -441,10 +441,10 @@ func testGatewayDown(t *testing.T, h *harness.Host) {
 // is told why. On Claude Code over its HTTP hooks, on Codex and Gemini CLI
 // through the bridge.
 func testGatewayLate(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "gateway-late")
+	table.expectRows(t, h.ID, "gateway-late")
 	gw := startGateway(t, gatewayScenario())
 	o := runGateway(t, gatewaySpec(t, h, gw, shell(h.Name, "echo ran > "+gwLateFile)), gw, gw.token)
-	table.check(t, h.Name, "gateway-late")
+	table.check(t, h.ID, "gateway-late")
 	if n := gw.stuck.Load(); n != 1 {
 		t.Errorf("the gateway's handler was stuck on %d calls, want 1 (the %s of %s)", n, expects[h.Name].pre, gwLateFile)
 	}

@@ -101,8 +101,8 @@ func startGatewayProcess(t *testing.T) *gatewayProcess {
 // Its `rm -rf` deny must take effect and reach the model, a plain command
 // must run, and its decision log must hold the deny but never the token.
 func testGatewayBinary(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "gateway-binary")
-	table.check(t, h.Name, "gateway-binary")
+	table.expectRows(t, h.ID, "gateway-binary")
+	table.check(t, h.ID, "gateway-binary")
 	g := startGatewayProcess(t)
 	hook := hookBin
 	if h.Name != "claude" {

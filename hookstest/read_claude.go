@@ -22,7 +22,13 @@ import (
 const claudeDefaultReason = "Blocked by hook"
 
 // claudeBlocks lists the events where a block has an effect.
-var claudeBlocks = []string{"PreToolUse", "PermissionRequest", "UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"}
+var claudeBlocks = []string{"PreToolUse", "PermissionRequest", "UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop",
+	claudeSkillShell}
+
+// claudeSkillShell gates a skill's `!` shell line (2.1.332): deny, ask and
+// defer keep the line from running, allow adds nothing, and an
+// updatedInput is never applied but keeps the line from running too.
+const claudeSkillShell = "PreSkillShellCommand"
 
 // claudeContext lists the events whose additionalContext reaches the
 // model. On Stop and SubagentStop it continues the agent, like a block.
@@ -95,6 +101,18 @@ func readClaude(native string, out hooks.Output) Verdict {
 	}
 
 	switch {
+	case native == claudeSkillShell && spec != nil && (spec.PermissionDecision != "" || spec.UpdatedInput != nil):
+		switch {
+		case spec.PermissionDecision == "deny", spec.PermissionDecision == "ask", spec.PermissionDecision == "defer":
+			v.Decision = hooks.DecisionDeny
+			v.reason(firstOf(spec.PermissionDecisionReason, o.Reason, claudeDefaultReason), claudeDefaultReason)
+		case spec.UpdatedInput != nil:
+			v.Decision = hooks.DecisionDeny
+			v.Notes = append(v.Notes, "Claude Code never applies updatedInput on "+claudeSkillShell+": the line does not run")
+			v.reason(claudeDefaultReason, claudeDefaultReason)
+		case spec.PermissionDecision != "allow":
+			v.Notes = append(v.Notes, "permissionDecision "+spec.PermissionDecision+" is not a decision the kit knows")
+		}
 	case native == "PreToolUse" && spec != nil && spec.PermissionDecision != "":
 		switch spec.PermissionDecision {
 		case "deny":

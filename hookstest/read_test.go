@@ -206,3 +206,23 @@ func TestReaders(t *testing.T) {
 		}
 	}
 }
+
+// TestReadClaudeSkillShell reads answers on PreSkillShellCommand as Claude
+// Code 2.1.332 does: deny, ask and an updatedInput keep the line from
+// running; allow adds nothing.
+func TestReadClaudeSkillShell(t *testing.T) {
+	for out, want := range map[string]hooks.Decision{
+		`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"no"}}`: hooks.DecisionDeny,
+		`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"ask"}}`:                                  hooks.DecisionDeny,
+		`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","updatedInput":{"command":"echo safe"}}}`:                      hooks.DecisionDeny,
+		`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"allow"}}`:                                hooks.NoDecision,
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`:                                           hooks.NoDecision,
+	} {
+		if v := readClaude("PreSkillShellCommand", hooks.Output{Stdout: []byte(out)}); v.Decision != want {
+			t.Errorf("%s: %q, want %q (%+v)", out, v.Decision, want, v)
+		}
+	}
+	if v := readClaude("PreSkillShellCommand", hooks.Output{ExitCode: 2, Stderr: "no"}); v.Decision != hooks.DecisionDeny {
+		t.Errorf("exit 2: %+v", v)
+	}
+}

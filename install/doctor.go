@@ -183,6 +183,9 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	evs, cmds := ed.customised()
 	for i := range evs {
 		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))
+		if words, _ := splitCommand(cmds[i]); len(words) > 0 {
+			d.warnSecret(h, s, p, evs[i], words[1:])
+		}
 	}
 	fs := ed.ours(nil)
 	if len(fs) == 0 {
@@ -227,6 +230,19 @@ func knownEvent(h *host, native string) (hooks.EventName, bool) {
 	return "", false
 }
 
+// warnSecret warns when a hook's arguments carry what looks like a
+// secret, without showing it, and returns the secrets found so that other
+// messages can leave them out.
+func (d *doctor) warnSecret(h *host, s Scope, p, event string, args []string) []string {
+	what, secrets := secretsIn(args)
+	if what != "" {
+		d.add(h.name, s, p, event, Warn, "the command line carries what looks like a secret (%s): the settings file keeps it in clear, and "+
+			"Claude Code shows a blocking Stop or SubagentStop hook's whole command line to the model (2.1.259 and later); "+
+			"have the hook read it from the environment instead", what)
+	}
+	return secrets
+}
+
 // checkEntry checks one entry's command and runs it.
 func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, event string) {
 	if _, ok := knownEvent(h, event); !ok {
@@ -239,6 +255,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	}
 	command := str(f.node.Get("command"))
 	words, _ := splitCommand(command)
+	secrets := d.warnSecret(h, s, p, event, words[1:])
 	if fi, err := os.Stat(words[0]); err != nil {
 		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", words[0], err, missingEffect(h))
 		return
@@ -257,7 +274,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
 	}
 	if o, bad := hooks.ParseArgs(args); len(bad) > 0 {
-		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", strings.Join(bad, "; "))
+		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", redact(strings.Join(bad, "; "), secrets))
 	} else if o.HostTimeout > limit {
 		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", o.HostTimeout, limit)
 	}

@@ -21,6 +21,10 @@ func (d *doctor) checkHTTPEntry(h *host, s Scope, p string, ed *editor, f found,
 		d.add(h.name, s, p, event, Fail, "url: %v", err)
 		return
 	}
+	if what := secretInURL(url); what != "" {
+		d.add(h.name, s, p, event, Warn, "the URL carries what looks like a secret (%s): the settings file keeps it in clear; "+
+			"send it in a header from an environment variable (--gateway-token-env)", what)
+	}
 	allowed := map[string]bool{}
 	if a := n.Get("allowedEnvVars"); a != nil && a.Kind == jsonc.Array {
 		for _, x := range a.Elems {

@@ -101,8 +101,9 @@ func TestDoctorGatewayClaude(t *testing.T) {
 		t.Errorf("HTTP hooks found without --gateway:\n%s", out)
 	}
 	r, out := s.doctor(t, o)
-	if !r.Healthy() || r.Entries != 2 {
-		t.Fatalf("unhealthy, or not 2 entries:\n%s", out)
+	// PreToolUse, PreSkillShellCommand (registered with it) and Stop.
+	if !r.Healthy() || r.Entries != 3 {
+		t.Fatalf("unhealthy, or not 3 entries:\n%s", out)
 	}
 	if !strings.Contains(out, "the gateway (asked through this binary as a bridge): answered") || !strings.Contains(out, "blocked by the test policy") {
 		t.Errorf("the HTTP hook was not checked through the bridge:\n%s", out)

@@ -277,8 +277,14 @@ func (ed *editor) customised() (events, commands []string) {
 	return events, commands
 }
 
-// customisedNote is the remark about a customised entry.
+// customisedNote is the remark about a customised entry. Anything in the
+// command that looks like a secret is shown as <secret>.
 func customisedNote(event, command string) string {
+	words, _ := splitCommand(command)
+	if len(words) > 0 {
+		_, secrets := secretsIn(words[1:])
+		command = redact(command, secrets)
+	}
 	return fmt.Sprintf("%s: customised entry, left alone: %s runs this binary but is not an entry install writes, so install, uninstall and doctor do not manage it", event, jsonc.Quote(command))
 }
 

@@ -46,10 +46,22 @@ func ExampleInstall() {
 	fmt.Println(c.Host, c.Scope, c.Added, c.Before == nil)
 	fmt.Print(string(c.After))
 	// Output:
-	// claude project [PreToolUse] true
+	// claude project [PreToolUse PreSkillShellCommand] true
 	// {
 	//   "hooks": {
 	//     "PreToolUse": [
+	//       {
+	//         "matcher": "*",
+	//         "hooks": [
+	//           {
+	//             "type": "command",
+	//             "command": "/usr/local/bin/guard --host claude --timeout 30s",
+	//             "timeout": 30
+	//           }
+	//         ]
+	//       }
+	//     ],
+	//     "PreSkillShellCommand": [
 	//       {
 	//         "matcher": "*",
 	//         "hooks": [
@@ -94,6 +106,24 @@ func ExampleInstall_gateway() {
 	// {
 	//   "hooks": {
 	//     "PreToolUse": [
+	//       {
+	//         "matcher": "*",
+	//         "hooks": [
+	//           {
+	//             "type": "http",
+	//             "url": "https://hooks.example.com/hook?host=claude&timeout=30",
+	//             "timeout": 30,
+	//             "headers": {
+	//               "Authorization": "Bearer ${HOOKS_GATEWAY_TOKEN}"
+	//             },
+	//             "allowedEnvVars": [
+	//               "HOOKS_GATEWAY_TOKEN"
+	//             ]
+	//           }
+	//         ]
+	//       }
+	//     ],
+	//     "PreSkillShellCommand": [
 	//       {
 	//         "matcher": "*",
 	//         "hooks": [

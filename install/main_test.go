@@ -118,7 +118,7 @@ func TestUninstallSomeEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cs) != 2 || strings.Join(cs[0].Removed, ",") != "PreToolUse" ||
+	if len(cs) != 2 || strings.Join(cs[0].Removed, ",") != "PreToolUse,PreSkillShellCommand" ||
 		strings.Join(cs[1].Removed, ",") != "beforeShellExecution,beforeMCPExecution,beforeReadFile,preToolUse" {
 		t.Fatalf("removed %v and %v", cs[0].Removed, cs[1].Removed)
 	}

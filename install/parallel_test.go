@@ -96,9 +96,10 @@ func TestParallelInstallUninstall(t *testing.T) {
 	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), user, 0o644)
 	runParallel(t, n, "install", "--dir", project, "--events", "PreToolUse,Stop")
 
-	// One entry per event per binary: claude, codex 2 events; gemini 2;
+	// One entry per native event per binary: claude 3 (PreToolUse brings
+	// PreSkillShellCommand, the skill shell gate); codex 2; gemini 2;
 	// cursor: 4 tool-gate events + stop.
-	want := map[string]int{".claude/settings.json": 2, ".codex/hooks.json": 2, ".gemini/settings.json": 2, ".cursor/hooks.json": 5}
+	want := map[string]int{".claude/settings.json": 3, ".codex/hooks.json": 2, ".gemini/settings.json": 2, ".cursor/hooks.json": 5}
 	for rel, per := range want {
 		got := countEntries(t, filepath.Join(project, rel))
 		for i := range n {

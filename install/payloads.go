@@ -66,6 +66,10 @@ func claudePayload(ev, dir string) jsonc.Obj {
 		return append(o, kv("tool_name", "Bash"), kv("tool_input", shell), kv("tool_use_id", "toolu_d0c7"))
 	case "PermissionRequest":
 		return append(o, kv("tool_name", "Bash"), kv("tool_input", shell))
+	case claude.SkillShell:
+		return append(o, kv("tool_name", "Bash"), kv("tool_input", jsonc.Obj{kv("command", doctorCommand)}),
+			kv("tool_use_id", "d0c7:inner:preamble-0"), kv("command_name", "doctor"),
+			kv("command_source", "projectSettings"), kv("invoked_by", "user"))
 	case "PostToolUse":
 		return append(o, kv("tool_name", "Bash"), kv("tool_input", shell),
 			kv("tool_response", jsonc.Obj{kv("stdout", "hello"), kv("stderr", ""), kv("interrupted", false), kv("isImage", false)}),

@@ -33,7 +33,7 @@ func TestShellJoinRoundTrips(t *testing.T) {
 
 func TestRegisterWritesEveryEvent(t *testing.T) {
 	for _, h := range Hosts() {
-		t.Run(h.Name, func(t *testing.T) {
+		t.Run(h.ID, func(t *testing.T) {
 			dir := t.TempDir()
 			r := &Run{Host: h, Root: dir, Home: filepath.Join(dir, "home"), Project: filepath.Join(dir, "project")}
 			quiet := *r

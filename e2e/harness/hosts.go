@@ -14,7 +14,12 @@ import (
 type Host struct {
 	// Name is the host name, as given to --host.
 	Name string
-	// Package is the client's npm package.
+	// ID names this client in test names and CONFORMANCE.md columns:
+	// Name, or Name with a suffix for a second pinned version of the same
+	// client ("claude-next").
+	ID string
+	// Package is the client's npm package (or npm alias, for a second
+	// version of the same client).
 	Package string
 	// Protocol is the model API the client speaks.
 	Protocol fakemodel.Protocol
@@ -36,28 +41,44 @@ type Host struct {
 	command func(r *Run, prompt string) (argv, env []string)
 }
 
-// Hosts returns the three clients that run here.
-func Hosts() []*Host { return []*Host{Claude(), Gemini(), Codex()} }
+// Hosts returns the clients that run here: Claude Code twice (the oldest
+// version supported and the newest pinned), Gemini CLI and Codex.
+func Hosts() []*Host { return []*Host{Claude(), ClaudeNext(), Gemini(), Codex()} }
 
-// Claude is Claude Code (headless -p, stream-json), hooks in the project's
-// .claude/settings.json.
-func Claude() *Host {
+// Claude is the oldest Claude Code supported (package PkgClaude; headless
+// -p, stream-json), hooks in the project's .claude/settings.json.
+func Claude() *Host { return claudeHost("claude", PkgClaude) }
+
+// ClaudeNext is the newest Claude Code pinned (package PkgClaudeNext, an
+// npm alias), run as Claude.
+func ClaudeNext() *Host { return claudeHost("claude-next", PkgClaudeNext) }
+
+// claudeEvents are the events registered on Claude Code: all it fires,
+// those of newer versions included (an older version ignores a name it
+// does not know; the installer row checks that on the oldest).
+var claudeEvents = []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification",
+	"UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure",
+	"SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PermissionRequest", "PermissionDenied",
+	"TaskCreated", "TaskCompleted", "ConfigChange", "InstructionsLoaded", "CwdChanged", "FileChanged", "MessageDisplay",
+	"DirectoryAdded", "PreModelSwitch", "PostModelSwitch", "PreSkillShellCommand"}
+
+func claudeHost(id, pkg string) *Host {
 	return &Host{
-		Name: "claude", Package: PkgClaude, Protocol: fakemodel.Anthropic,
-		Events: []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification",
-			"UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "Stop", "StopFailure",
-			"SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PermissionRequest", "PermissionDenied",
-			"TaskCreated", "TaskCompleted", "ConfigChange", "InstructionsLoaded", "CwdChanged", "FileChanged", "MessageDisplay"},
+		Name: "claude", ID: id, Package: pkg, Protocol: fakemodel.Anthropic,
+		Events:   claudeEvents,
 		Register: RegisterClaude,
 		setup:    func(r *Run) error { return nil },
 		command: func(r *Run, prompt string) ([]string, []string) {
-			argv := []string{r.Clients.Bin("claude"), "-p", prompt, "--output-format", "stream-json", "--verbose"}
+			bin := r.Clients.ClaudeBin(pkg)
+			argv := []string{bin, "-p", prompt, "--output-format", "stream-json", "--verbose"}
 			if r.Permissions {
 				// SDK mode: PermissionRequest hooks fire only here (in plain
 				// -p mode a tool not allowed is refused at once).
 				msg, _ := json.Marshal(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": prompt}})
-				r.stdin, r.stdinUntil = string(msg)+"\n", `{"type":"result"`
-				argv = []string{r.Clients.Bin("claude"), "-p", "--input-format", "stream-json", "--permission-prompt-tool", "stdio",
+				// The result line: it starts with {"type":"result" up to
+				// 2.1.217, and has that member further in from 2.1.218.
+				r.stdin, r.stdinUntil = string(msg)+"\n", `"type":"result"`
+				argv = []string{bin, "-p", "--input-format", "stream-json", "--permission-prompt-tool", "stdio",
 					"--output-format", "stream-json", "--verbose"}
 			} else if !r.Strict {
 				argv = append(argv, "--allowedTools", "Bash,Write,Edit,Read")
@@ -97,7 +118,7 @@ func RegisterClaude(r *Run, hook []string) error {
 // project's .gemini/settings.json.
 func Gemini() *Host {
 	return &Host{
-		Name: "gemini", Package: PkgGemini, Protocol: fakemodel.Gemini,
+		Name: "gemini", ID: "gemini", Package: PkgGemini, Protocol: fakemodel.Gemini,
 		Events: []string{"SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel",
 			"BeforeToolSelection", "BeforeTool", "AfterTool", "PreCompress", "Notification"},
 		Noisy:    []string{"BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress"},
@@ -142,7 +163,7 @@ func RegisterGemini(r *Run, hook []string) error {
 // provider, hooks in $CODEX_HOME/hooks.json, hook trust bypassed.
 func Codex() *Host {
 	return &Host{
-		Name: "codex", Package: PkgCodex, Protocol: fakemodel.OpenAI,
+		Name: "codex", ID: "codex", Package: PkgCodex, Protocol: fakemodel.OpenAI,
 		Events: []string{"SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PermissionRequest",
 			"PostToolUse", "PreCompact", "PostCompact", "Stop", "SubagentStart", "SubagentStop"},
 		Register: RegisterCodex,

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -31,19 +30,38 @@ const (
 	PkgClaude = "@anthropic-ai/claude-code"
 	PkgGemini = "@google/gemini-cli"
 	PkgCodex  = "@openai/codex"
+	// PkgClaudeNext is an npm alias of PkgClaude at the newest version
+	// pinned, installed beside the oldest supported one.
+	PkgClaudeNext = "claude-code-next"
 )
+
+// ClaudeBin returns the native executable of a Claude Code package (pkg
+// is PkgClaude or PkgClaudeNext; both declare the same bin name, so
+// node_modules/.bin holds only one of them).
+func (c *Clients) ClaudeBin(pkg string) string {
+	return filepath.Join(c.Dir, "node_modules", pkg, "bin", "claude.exe")
+}
+
+// ClientsEnv names a directory holding a package.json and
+// package-lock.json to install instead of e2e/clients (the maintainer's
+// run against the newest clients, e2e/newest, sets it).
+const ClientsEnv = "HOOKS_E2E_CLIENTS"
 
 // stampName is the file in the install dir that records the lock hash of
 // the installation.
 const stampName = ".e2e-lock-sha256"
 
-// Install makes sure the clients pinned in <root>/e2e/clients are
-// installed in <root>/.cache/e2e/npm and returns them. An installation
+// Install makes sure the clients pinned in <root>/e2e/clients (or in
+// $HOOKS_E2E_CLIENTS) are installed in <root>/.cache/e2e/npm-<lock hash>
+// and returns them. An installation
 // whose recorded lock hash matches is reused; otherwise it runs npm ci
 // (npm cache in <root>/.cache/e2e/npm-cache). Concurrent callers, even in
 // other processes, wait for one another.
 func Install(ctx context.Context, root string) (*Clients, error) {
 	src := filepath.Join(root, "e2e", "clients")
+	if dir := os.Getenv(ClientsEnv); dir != "" {
+		src = dir
+	}
 	pkg, err := os.ReadFile(filepath.Join(src, "package.json"))
 	if err != nil {
 		return nil, fmt.Errorf("read pinned clients: %w", err)
@@ -59,7 +77,19 @@ func Install(ctx context.Context, root string) (*Clients, error) {
 	hash := hex.EncodeToString(sum.Sum(nil))
 
 	cache := filepath.Join(root, ".cache", "e2e")
-	dir := filepath.Join(cache, "npm")
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, err
+	}
+	// npm ci --prefix takes a directory reached through a symbolic link
+	// (a worktree's .cache linked to a shared one) for a link to another
+	// package, and refuses the lock: give it the real path.
+	cache, err = filepath.EvalSymlinks(cache)
+	if err != nil {
+		return nil, err
+	}
+	// One directory per pinned set: worktrees and branches with other
+	// pins share the cache without reinstalling over each other's clients.
+	dir := filepath.Join(cache, "npm-"+hash[:16])
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -110,7 +140,7 @@ func Install(ctx context.Context, root string) (*Clients, error) {
 // readVersions reads the installed versions and checks the executables.
 func (c *Clients) readVersions() error {
 	c.Versions = map[string]string{}
-	for _, p := range []string{PkgClaude, PkgGemini, PkgCodex} {
+	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex} {
 		data, err := os.ReadFile(filepath.Join(c.Dir, "node_modules", p, "package.json"))
 		if err != nil {
 			return err
@@ -128,8 +158,10 @@ func (c *Clients) readVersions() error {
 	}
 	// Claude Code's postinstall links its native binary over bin/claude.exe;
 	// a skipped install script leaves a small placeholder.
-	if st, err := os.Stat(filepath.Join(c.Dir, "node_modules", PkgClaude, "bin", "claude.exe")); err != nil || st.Size() < 1<<20 {
-		return errors.New("claude native binary missing: the package's postinstall script did not run")
+	for _, p := range []string{PkgClaude, PkgClaudeNext} {
+		if st, err := os.Stat(c.ClaudeBin(p)); err != nil || st.Size() < 1<<20 {
+			return fmt.Errorf("%s native binary missing: the package's postinstall script did not run", p)
+		}
 	}
 	return nil
 }
