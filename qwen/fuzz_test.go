@@ -47,7 +47,7 @@ func FuzzParse(f *testing.F) {
 // exact and the last duplicate, as JSON.parse does.
 func FuzzToolArguments(f *testing.F) {
 	for _, s := range []string{`{"command":"rm -rf x","Command":"echo"}`, `{"command":"a","command":"b"}`,
-		`{"\\u0063ommand":"rm"}`, `{"command":5}`, `"str"`, `null`, `[]`, `{"command":"x","description":5}`} {
+		`{"\u0063ommand":"rm"}`, `{"command":5}`, `"str"`, `null`, `[]`, `{"command":"x","description":5}`} {
 		f.Add([]byte(s))
 	}
 	a := New()
