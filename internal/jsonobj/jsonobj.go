@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Object is a JSON object's members by exact key, each as raw JSON.
@@ -25,6 +27,14 @@ var ErrNotObject = errors.New("not a JSON object")
 func Parse(data []byte) (Object, error) {
 	if !IsObject(data) {
 		return nil, ErrNotObject
+	}
+	// The fast path reads exactly what encoding/json's map decoding
+	// reads (it gives up on keys with escapes, and on invalid documents).
+	if d, ok := fastjson.Object(data); ok {
+		o := make(Object, 16)
+		if d.Members(func(k string, v fastjson.Value) bool { o[k] = v.Raw(); return true }) {
+			return o, nil
+		}
 	}
 	var o Object
 	if err := json.Unmarshal(data, &o); err != nil {
@@ -142,6 +152,9 @@ func str(raw json.RawMessage) (string, bool) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false
+	}
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
 	}
 	var s string
 	if json.Unmarshal(raw, &s) != nil {

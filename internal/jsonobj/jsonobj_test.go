@@ -1,6 +1,10 @@
 package jsonobj
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
 
 func TestParseExactKeysLastWins(t *testing.T) {
 	o, err := Parse([]byte(`{"command":"rm -rf a","Command":"echo safe","path":"x","path":"y","\u0063md":"z"}`))
@@ -77,5 +81,32 @@ func TestMerge(t *testing.T) {
 	}
 	if string(b) != `{"command":"ls <x>","description":"d","mode":"sync"}` {
 		t.Errorf("Merge = %s", b)
+	}
+}
+
+// TestFastPathSameAsSlow: the fast path (no escaped keys) and
+// encoding/json's map decoding read the same members.
+func TestFastPathSameAsSlow(t *testing.T) {
+	for _, in := range []string{
+		`{"command":"echo safe","command":"rm -rf x","Command":"ls"}`,
+		`{"a":{"b":1},"a":[2],"s":"\u00e9\n"}`,
+		` {"x" : null , "y":true} `,
+	} {
+		fast, err := Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var slow Object
+		if err := json.Unmarshal([]byte(in), &slow); err != nil {
+			t.Fatal(err)
+		}
+		if len(fast) != len(slow) {
+			t.Fatalf("%s: %d members, want %d", in, len(fast), len(slow))
+		}
+		for k, v := range slow {
+			if !bytes.Equal(bytes.TrimSpace(fast[k]), bytes.TrimSpace(v)) {
+				t.Errorf("%s: %s = %s, want %s", in, k, fast[k], v)
+			}
+		}
 	}
 }
