@@ -110,12 +110,13 @@ func TestRealCaptures(t *testing.T) {
 	}
 }
 
-// TestDetectOtherHosts checks that no real payload of Codex, Gemini or
-// Cursor reaches the threshold.
+// TestDetectOtherHosts checks that no real payload of Codex, Gemini,
+// Cursor, Copilot, Qwen or Droid (Claude's field and event names, no
+// prompt_id, no timestamp) reaches the threshold.
 func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
-	for _, host := range []string{"codex", "gemini", "cursor"} {
+	for _, host := range []string{"codex", "gemini", "cursor", "copilot", "qwen", "droid"} {
 		for _, path := range adaptertest.Captures(t, host) {
 			for i, payload := range payloads(t, path) {
 				f := map[string]json.RawMessage{}

@@ -21,8 +21,9 @@ import (
 //     Claude's SessionStart carries neither): -0.4.
 //
 // Fields only another host sends rule Claude out: cursor_version
-// (Cursor), timestamp (Gemini), turn_id without prompt_id (Codex; Claude's
-// MessageDisplay has both), and transcripts under ".gemini/" or named
+// (Cursor), timestamp (Gemini, Qwen Code, Copilot), turn_id without
+// prompt_id (Codex; Claude's MessageDisplay has both), and transcripts
+// under ".gemini/", ".qwen/", ".factory/" (Droid), ".copilot/" or named
 // "rollout-*" (Codex). A SessionStart from startup, the sparsest Claude
 // payload, scores 0.65; a known PascalCase name with nothing else
 // Claude-like stays below 0.5.
@@ -42,7 +43,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	transcript, _ := jsonString(fields["transcript_path"])
-	if strings.Contains(transcript, "/.gemini/") || strings.Contains(transcript, `\.gemini\`) || isRollout(transcript) {
+	if isOtherHostTranscript(transcript) || isRollout(transcript) {
 		return 0
 	}
 	score := 0.3
@@ -87,6 +88,21 @@ func jsonString(raw json.RawMessage) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// isOtherHostTranscript reports a transcript in another host's folder:
+// Gemini CLI's ~/.gemini, Qwen Code's ~/.qwen (whose ".../projects/<slug>/"
+// layout is Claude's own), Factory Droid's ~/.factory (Droid sends
+// Claude's fields and names, but no prompt_id and no timestamp) and GitHub
+// Copilot CLI's ~/.copilot.
+func isOtherHostTranscript(path string) bool {
+	path = strings.ReplaceAll(path, `\`, "/")
+	for _, dir := range [...]string{"/.gemini/", "/.qwen/", "/.factory/", "/.copilot/"} {
+		if strings.Contains(path, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // isRollout reports a Codex transcript: ".../sessions/YYYY/MM/DD/rollout-….jsonl".

@@ -33,6 +33,9 @@ func TestDetect(t *testing.T) {
 		{"codex rollout", `{"session_id":` + v4 + `,"transcript_path":"/home/dev/.codex/sessions/2026/11/29/rollout-2026-11-29T17-08-01-x.jsonl","hook_event_name":"SessionEnd"}`, false},
 		{"codex uuidv7", `{"session_id":` + v7 + `,"transcript_path":"/somewhere/projects/x.jsonl","hook_event_name":"SessionEnd","cwd":"/p"}`, false},
 		{"codex session start", `{"session_id":` + v4 + `,"transcript_path":"/x/projects/s.jsonl","hook_event_name":"SessionStart","model":"gpt-5.5","permission_mode":"default"}`, false},
+		{"droid (Claude's fields, no prompt_id)", `{"session_id":` + v4 + `,"transcript_path":"/home/dev/.factory/sessions/-home-dev-project/s.jsonl","cwd":"/p","permission_mode":"auto-low","hook_event_name":"PreToolUse","tool_name":"Execute","effort":{}}`, false},
+		{"qwen transcript without timestamp", `{"session_id":` + v4 + `,"transcript_path":"/home/dev/.qwen/projects/-home-dev-project/chats/s.jsonl","prompt_id":"s########0","hook_event_name":"Stop"}`, false},
+		{"copilot event log", `{"session_id":` + v4 + `,"transcript_path":"/home/dev/.copilot/session-state/s/events.jsonl","prompt_id":"x","hook_event_name":"Stop"}`, false},
 		{"no event name", `{"session_id":` + v4 + `,"transcript_path":` + ctp + `,"prompt_id":"x"}`, false},
 		{"event name not a string", `{"session_id":` + v4 + `,"transcript_path":` + ctp + `,"prompt_id":"x","hook_event_name":7}`, false},
 	}

@@ -74,12 +74,12 @@ func TestCaptures(t *testing.T) {
 	}
 }
 
-// TestDetectOtherHosts checks that no payload of Claude Code, Gemini CLI or
-// Cursor reaches the threshold.
+// TestDetectOtherHosts checks that no payload of Claude Code, Gemini CLI,
+// Cursor, Copilot CLI, Qwen Code or Droid reaches the threshold.
 func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
-	for _, host := range []string{"claude", "gemini", "cursor"} {
+	for _, host := range []string{"claude", "gemini", "cursor", "copilot", "qwen", "droid"} {
 		for _, p := range adaptertest.Captures(t, host) {
 			for i, payload := range payloads(t, p) {
 				n++

@@ -287,8 +287,8 @@ func TestCaptureTaskMatchesSubagent(t *testing.T) {
 	}
 }
 
-// TestDetectOtherHosts checks that no Claude, Gemini or Codex capture
-// reaches the threshold.
+// TestDetectOtherHosts checks that no Claude, Gemini, Codex, Copilot, Qwen
+// or Droid capture reaches the threshold.
 func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
@@ -306,6 +306,18 @@ func TestDetectOtherHosts(t *testing.T) {
 			}
 			if s := a.Detect(top); s >= hooks.DetectThreshold {
 				t.Errorf("%s/%s: Detect = %.2f", host, filepath.Base(p), s)
+			}
+			n++
+		}
+	}
+	for _, host := range []string{"copilot", "qwen", "droid"} {
+		for name, p := range adaptertest.Payloads(t, host) {
+			var top map[string]json.RawMessage
+			if err := json.Unmarshal(p, &top); err != nil {
+				t.Fatalf("%s/%s: %v", host, name, err)
+			}
+			if s := a.Detect(top); s >= hooks.DetectThreshold {
+				t.Errorf("%s/%s: Detect = %.2f", host, name, s)
 			}
 			n++
 		}

@@ -157,12 +157,12 @@ func TestCaptureValues(t *testing.T) {
 	}
 }
 
-// TestDetectOtherHosts: no payload of Claude Code, Codex or Cursor may
-// reach the threshold.
+// TestDetectOtherHosts: no payload of Claude Code, Codex, Cursor, Copilot
+// CLI, Qwen Code or Droid may reach the threshold.
 func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
-	for _, host := range []string{"claude", "codex", "cursor"} {
+	for _, host := range []string{"claude", "codex", "cursor", "copilot", "qwen", "droid"} {
 		for _, path := range adaptertest.Captures(t, host) {
 			for i, p := range payloadsIn(t, path) {
 				n++

@@ -33,15 +33,28 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/gemini"
 	"github.com/agenthooks/hooks/install"
+	"github.com/agenthooks/hooks/qwen"
 )
 
-// Adapters returns the built-in adapters: Claude Code, Cursor, Gemini CLI
-// and Codex.
+// Adapters returns the built-in adapters: Claude Code, Cursor, Gemini CLI,
+// Codex, GitHub Copilot CLI, Qwen Code and Factory Droid. The Copilot
+// adapter is unbound (it infers a camelCase payload's event from its
+// fields); a hook registered with --event gets copilot.ForEvent.
 func Adapters() []hooks.Adapter {
-	return []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}
+	return []hooks.Adapter{
+		claude.New(),
+		cursor.New(),
+		gemini.New(),
+		codex.New(),
+		copilot.New(),
+		qwen.New(),
+		droid.New(),
+	}
 }
 
 // Run answers one hook invocation on the process's standard streams and

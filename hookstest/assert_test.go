@@ -53,7 +53,8 @@ func answerAll(r hooks.Response) hooks.Handlers {
 }
 
 var shellCases = []string{"claude PreToolUse(Bash)", "cursor preToolUse(Shell)", "cursor beforeShellExecution",
-	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)"}
+	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)", "copilot preToolUse(bash: camelCase)",
+	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)"}
 
 // TestCatchesDenyWithoutReason: a handler that denies with an empty reason
 // fails Denied on every host, because the model gets only a stand-in.
@@ -74,11 +75,15 @@ func TestCatchesDenyWithoutReason(t *testing.T) {
 }
 
 // TestCatchesAskOnCursor: a handler that asks fails Asked on Cursor (and
-// on every host but Claude Code) with the AskFallback explanation, and
-// NoWarnings says the same; on Claude Code it passes.
+// on every host that cannot ask) with the AskFallback explanation, and
+// NoWarnings says the same; on Claude Code, Copilot CLI and Qwen Code
+// (which deny an ask headless, with its reason) it passes.
 func TestCatchesAskOnCursor(t *testing.T) {
 	res := Run(t, answerAll(hooks.Ask("needs review")), Shell("git push --force"))
-	res.Host("claude").Asked(t)
+	asking := []hooks.Host{"claude", "copilot", "qwen"}
+	for _, h := range asking {
+		res.Host(h).Asked(t)
+	}
 
 	rec := &recorder{TB: t}
 	res.Host("cursor").Asked(rec)
@@ -92,12 +97,12 @@ func TestCatchesAskOnCursor(t *testing.T) {
 		"does not honour ask", "return hooks.Deny with a reason (or hooks.Allow) where Cursor cannot ask the user", "set Handlers.AskFallback deliberately")
 
 	// The fallback denies, with the ask's reason, where the host cannot ask.
-	res.Except("claude").DeniedWithReason(t, "needs review")
+	res.Except(asking...).DeniedWithReason(t, "needs review")
 
 	// With AskFallback allow, the same hosts let the call go on.
 	h := answerAll(hooks.Ask("needs review"))
 	h.AskFallback = hooks.DecisionAllow
-	Run(t, h, Shell("git push --force")).Except("claude").Allowed(t)
+	Run(t, h, Shell("git push --force")).Except(asking...).Allowed(t)
 }
 
 // TestCatchesContextOnIgnoredEvent: context on PreToolUse reaches the model
@@ -110,8 +115,10 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 
 	rec := &recorder{TB: t}
 	res.ContextEverywhere(rec, "staging")
-	expect(t, rec, []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)"},
-		"the model never sees this context", "Fix: add the context on an event where")
+	noContext := []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)",
+		"copilot preToolUse(bash: camelCase)", "copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)",
+		"droid PreToolUse(Execute)"}
+	expect(t, rec, noContext, "the model never sees this context", "Fix: add the context on an event where")
 	if !strings.Contains(rec.errors[2], "where Gemini CLI shows it: SessionStart, UserPromptSubmit (BeforeAgent), PostToolUse (AfterTool)") {
 		t.Errorf("the Gemini fix does not list where Gemini shows context:\n%s", rec.errors[2])
 	}
@@ -121,8 +128,7 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 
 	rec = &recorder{TB: t}
 	res.NoWarnings(rec)
-	expect(t, rec, []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)"},
-		"does not honour context", "Fix: add the context on an event where")
+	expect(t, rec, noContext, "does not honour context", "Fix: add the context on an event where")
 
 	// Where every host shows context, the strict assertion passes.
 	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart()).ContextEverywhere(t, "staging")
@@ -133,7 +139,8 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 func TestCatchesLostContext(t *testing.T) {
 	rec := &recorder{TB: t}
 	Run(t, hooks.Handlers{}, Prompt("hello")).ContextDelivered(rec, "x")
-	expect(t, rec, []string{"claude UserPromptSubmit", "cursor beforeSubmitPrompt", "gemini BeforeAgent", "codex UserPromptSubmit"},
+	expect(t, rec, []string{"claude UserPromptSubmit", "cursor beforeSubmitPrompt", "gemini BeforeAgent", "codex UserPromptSubmit",
+		"copilot userPromptSubmitted(camelCase)", "copilot UserPromptSubmit(PascalCase)", "qwen UserPromptSubmit"},
 		"no context reaches the model and no warning says why")
 }
 
@@ -189,7 +196,8 @@ func TestStopLoopGuard(t *testing.T) {
 	Run(t, h, Stop()).DeniedWithReason(t, "run the tests")
 	rec := &recorder{TB: t}
 	Run(t, h, StopAgain()).Denied(rec)
-	expect(t, rec, []string{"claude Stop", "cursor stop", "gemini AfterAgent", "codex Stop"},
+	expect(t, rec, []string{"claude Stop", "cursor stop", "gemini AfterAgent", "codex Stop",
+		"copilot agentStop(camelCase)", "copilot Stop(PascalCase)", "qwen Stop", "droid Stop"},
 		"loop guard", "Handlers.RepeatStopBlocks")
 	h.RepeatStopBlocks = true
 	Run(t, h, StopAgain()).Denied(t)

@@ -18,7 +18,9 @@ var corpus embed.FS
 // Corpus returns the payload corpus the scenarios start from: one
 // realistic native payload per host, event and tool, named
 // "<host>/<native event>[-<native tool>].json" ("claude/PreToolUse-Bash.json",
-// "cursor/beforeShellExecution.json", "codex/PreToolUse-apply_patch.json").
+// "cursor/beforeShellExecution.json", "codex/PreToolUse-apply_patch.json";
+// Copilot's PascalCase registration form as "copilot/pascal-PreToolUse-Bash.json",
+// since file names may not differ by case alone).
 // The payloads are modelled field for field on what the real clients send,
 // with neutral values (the project is /home/dev/project). Use them directly
 // when a test needs a native payload the scenarios do not cover.

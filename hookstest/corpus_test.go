@@ -35,7 +35,9 @@ func TestCorpus(t *testing.T) {
 				t.Errorf("%s: %v", f, err)
 				continue
 			}
-			native, tool, _ := strings.Cut(strings.TrimSuffix(filepath.Base(f), ".json"), "-")
+			// Copilot's PascalCase payloads are named "pascal-…": file
+			// names may not differ by case alone.
+			native, tool, _ := strings.Cut(strings.TrimPrefix(strings.TrimSuffix(filepath.Base(f), ".json"), "pascal-"), "-")
 			if ev.Common().NativeEvent != native {
 				t.Errorf("%s: native event %q", f, ev.Common().NativeEvent)
 			}
@@ -88,7 +90,7 @@ func TestRenderedShapesMatchCaptures(t *testing.T) {
 				compared++
 				name := string(a.Host()) + " " + c.native + "(" + c.tool + ") for " + s.String()
 				sameShape(t, name, p, caps)
-				for _, field := range []string{"tool_input", "tool_response"} {
+				for _, field := range []string{"tool_input", "tool_response", "toolArgs", "toolInput", "toolResult", "tool_result"} {
 					var nested []capture
 					for _, cp := range caps {
 						var m capture
@@ -155,13 +157,22 @@ func loadShared(t *testing.T, dir string, real map[string][]capture) {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		host := hooks.Host(filepath.Base(filepath.Dir(p)))
+		// The host is the first folder under dir (Copilot's payloads are
+		// in copilot/camel and copilot/pascal).
+		rel, _ := filepath.Rel(dir, p)
+		host := hooks.Host(strings.SplitN(filepath.ToSlash(rel), "/", 2)[0])
 		b, err := os.ReadFile(p)
-		if err != nil {
+		if err != nil || strings.HasSuffix(p, ".meta.json") {
 			return nil
 		}
 		switch filepath.Ext(p) {
 		case ".json":
+			if strings.Contains(filepath.ToSlash(rel), "/camel/") {
+				// camelCase payloads name no event: the file name does.
+				native, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(p), ".json"), "-")
+				addNamed(real, host, native, b)
+				break
+			}
 			add(real, host, b)
 		case ".jsonl":
 			sc := bufio.NewScanner(bytes.NewReader(b))
@@ -197,17 +208,27 @@ func loadE2E(dir string, real map[string][]capture) {
 }
 
 func add(real map[string][]capture, host hooks.Host, b []byte) {
+	var head struct {
+		Native string `json:"hook_event_name"`
+	}
+	if json.Unmarshal(b, &head) != nil || head.Native == "" {
+		return
+	}
+	addNamed(real, host, head.Native, b)
+}
+
+// addNamed adds the payload b of event native; its tool is tool_name, or
+// toolName in Copilot's camelCase payloads.
+func addNamed(real map[string][]capture, host hooks.Host, native string, b []byte) {
 	var c capture
 	if json.Unmarshal(b, &c) != nil {
 		return
 	}
 	var head struct {
-		Native string `json:"hook_event_name"`
-		Tool   string `json:"tool_name"`
+		Tool      string `json:"tool_name"`
+		CamelTool string `json:"toolName"`
 	}
-	if json.Unmarshal(b, &head) != nil || head.Native == "" {
-		return
-	}
-	k := key(host, head.Native, head.Tool)
+	json.Unmarshal(b, &head)
+	k := key(host, native, firstOf(head.Tool, head.CamelTool))
 	real[k] = append(real[k], c)
 }

@@ -1,7 +1,8 @@
 // Package hookstest tests a hook policy against every host, in the spirit
 // of testing/slogtest: a team's own `go test` runs its hooks.Handlers (or
-// its built hook program) on what Claude Code, Cursor, Gemini CLI and Codex
-// really send, and checks what each of them would receive.
+// its built hook program) on what Claude Code, Cursor, Gemini CLI, Codex,
+// GitHub Copilot CLI, Qwen Code and Factory Droid really send, and checks
+// what each of them would receive.
 //
 // A Scenario is written once, in unified terms, and rendered into each
 // host's native payload, starting from a corpus of realistic payloads
@@ -9,7 +10,10 @@
 // and beforeShellExecution for one command, Codex writes files with
 // apply_patch text (also run as a shell heredoc), Gemini names its tools
 // run_shell_command and write_file and sends relative paths, Cursor's
-// tool_output is a JSON-encoded string. Every rendered payload is checked
+// tool_output is a JSON-encoded string, Copilot CLI gets each scenario in
+// both its registration forms (camelCase payloads that name no event, and
+// PascalCase ones with Copilot's argument names), Droid's tools are
+// Execute, Create and Edit. Every rendered payload is checked
 // by parsing it back with the host's real adapter.
 //
 // Run answers each payload exactly as a binary built with hookmain does

@@ -29,8 +29,8 @@ func policy() hooks.Handlers {
 }
 
 // What each host receives when the agent runs `rm -rf /`: Cursor asks the
-// hook twice (preToolUse and beforeShellExecution), and every host is told
-// the reason.
+// hook twice (preToolUse and beforeShellExecution), Copilot CLI once per
+// registration form, and every host is told the reason.
 func Example() {
 	res, err := hookstest.Answers(policy(), hookstest.Shell("rm -rf /"))
 	if err != nil {
@@ -45,6 +45,10 @@ func Example() {
 	//   cursor beforeShellExecution: deny "rm -rf is not allowed; delete specific files"
 	//   gemini BeforeTool(run_shell_command): deny "rm -rf is not allowed; delete specific files"
 	//   codex PreToolUse(Bash): deny "rm -rf is not allowed; delete specific files"
+	//   copilot preToolUse(bash: camelCase): deny "rm -rf is not allowed; delete specific files"
+	//   copilot PreToolUse(Bash: PascalCase): deny "rm -rf is not allowed; delete specific files"
+	//   qwen PreToolUse(run_shell_command): deny "rm -rf is not allowed; delete specific files"
+	//   droid PreToolUse(Execute): deny "rm -rf is not allowed; delete specific files"
 }
 
 // A write is rendered as each host writes files: Codex applies a patch,
@@ -60,9 +64,14 @@ func Example_write() {
 	//   gemini BeforeTool(write_file): deny "config/.env holds secrets; the agent must not write it"
 	//   codex PreToolUse(apply_patch): deny "config/.env holds secrets; the agent must not write it"
 	//   codex PreToolUse(Bash: apply_patch heredoc): deny "config/.env holds secrets; the agent must not write it"
+	//   copilot preToolUse(create: camelCase): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   copilot PreToolUse(Write: PascalCase): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   qwen PreToolUse(write_file): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   droid PreToolUse(Create): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 }
 
-// A handler that asks: only Claude Code can ask the user; elsewhere
+// A handler that asks: Claude Code, Copilot CLI and Qwen Code take an ask
+// (headless, they deny the call with its reason); elsewhere
 // Handlers.AskFallback turns the ask into a deny, with a warning.
 func Example_ask() {
 	h := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {

@@ -34,8 +34,14 @@ func render(host hooks.Host, s Scenario) (cases []rendered, skip string, err err
 		return renderGemini(s)
 	case "codex":
 		return renderCodex(s)
+	case "copilot":
+		return renderCopilot(s)
+	case "qwen":
+		return renderQwen(s)
+	case "droid":
+		return renderDroid(s)
 	}
-	return nil, "", fmt.Errorf("hookstest: no renderer for host %q (known: claude, cursor, gemini, codex)", host)
+	return nil, "", fmt.Errorf("hookstest: no renderer for host %q (known: claude, cursor, gemini, codex, copilot, qwen, droid)", host)
 }
 
 // fill loads host/name from the corpus and sets the fields kv (alternating

@@ -126,6 +126,12 @@ func hostName(h hooks.Host) string {
 		return "Gemini CLI"
 	case "codex":
 		return "Codex"
+	case "copilot":
+		return "Copilot CLI"
+	case "qwen":
+		return "Qwen Code"
+	case "droid":
+		return "Droid"
 	}
 	return string(h)
 }

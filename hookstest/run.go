@@ -26,7 +26,8 @@ type config struct {
 }
 
 // Hosts restricts a run to the named hosts ("claude", "cursor", "gemini",
-// "codex"); by default every host runs the scenario.
+// "codex", "copilot", "qwen", "droid"); by default every host runs the
+// scenario.
 func Hosts(hosts ...hooks.Host) Option {
 	return func(c *config) { c.hosts = append(c.hosts, hosts...) }
 }
@@ -119,7 +120,7 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 	all := adapters()
 	for _, h := range cfg.hosts {
 		if !slices.ContainsFunc(all, func(a hooks.Adapter) bool { return a.Host() == h }) {
-			return nil, fmt.Errorf("hookstest: unknown host %q in Hosts (known: claude, cursor, gemini, codex)", h)
+			return nil, fmt.Errorf("hookstest: unknown host %q in Hosts (known: claude, cursor, gemini, codex, copilot, qwen, droid)", h)
 		}
 	}
 	res := &Results{Scenario: s}

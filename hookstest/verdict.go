@@ -98,6 +98,12 @@ func read(host hooks.Host, native string, out hooks.Output) Verdict {
 		v = readGemini(native, out)
 	case "codex":
 		v = readCodex(native, out)
+	case "copilot":
+		v = readCopilot(native, out)
+	case "qwen":
+		v = readQwen(native, out)
+	case "droid":
+		v = readDroid(native, out)
 	default:
 		v.Ignored = "hookstest has no reader for host " + string(host)
 	}

@@ -1,0 +1,27 @@
+package copilot_test
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks/copilot"
+	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/internal/benchtest"
+)
+
+var benchCases = []benchtest.Case{
+	{Event: "PreToolUse", Fixture: "camel_preToolUse_bash"},
+	{Event: "PostToolUse", Fixture: "camel_postToolUse_bash"},
+	{Event: "UserPromptSubmit", Fixture: "camel_userPromptSubmitted"},
+	{Event: "Stop", Fixture: "camel_agentStop"},
+}
+
+func BenchmarkProcess(b *testing.B) { benchtest.Process(b, copilot.New(), benchCases) }
+
+func BenchmarkServe(b *testing.B) {
+	benchtest.Serve(b, copilot.New(), hookmain.Adapters(), benchCases)
+}
+
+// BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
+func BenchmarkServeMain(b *testing.B) {
+	benchtest.ServeMain(b, copilot.New(), hookmain.Adapters(), benchCases)
+}

@@ -1,0 +1,157 @@
+package copilot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+const camelHead = `"sessionId":"s1","timestamp":1796105543194,"cwd":"/home/dev/project"`
+
+// TestToolArgumentTricks: the model writes every byte of a tool's
+// arguments. The typed input must show what Copilot's tool receives
+// (exact keys, the last of two equal keys, as JavaScript reads them), and
+// what cannot be read must be stated in InputErr, never fail the parse.
+func TestToolArgumentTricks(t *testing.T) {
+	cases := []struct {
+		name, tool, args string
+		want             string // command or path the typed input must show
+		inputErr         bool
+	}{
+		{"case variant ignored", "bash", `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, "rm -rf keepdir", false},
+		{"upper case only", "bash", `{"COMMAND":"echo safe","description":"x"}`, "", true},
+		{"duplicate: last wins", "bash", `{"command":"echo safe","command":"rm -rf keepdir"}`, "rm -rf keepdir", false},
+		{"escaped key", "bash", `{"\u0063ommand":"rm -rf keepdir"}`, "rm -rf keepdir", false},
+		{"wrong-typed side field ignored", "bash", `{"command":"rm -rf keepdir","description":5,"DESCRIPTION":5}`, "rm -rf keepdir", false},
+		{"command a number", "bash", `{"command":5}`, "", true},
+		{"command null", "bash", `{"command":null}`, "", true},
+		{"command missing", "bash", `{"description":"x"}`, "", true},
+		{"arguments a string", "bash", `"rm -rf /"`, "", true},
+		{"arguments null", "bash", `null`, "", true},
+		{"create path case variant", "create", `{"path":"/p/.env","Path":"/p/ok.txt","file_text":"x"}`, "/p/.env", false},
+		{"create content mistyped", "create", `{"path":"/p/.env","file_text":{"a":1}}`, "/p/.env", true},
+		{"create with Claude's names", "create", `{"file_path":"/p/.env","content":"x"}`, "", true},
+		{"edit new_str mistyped", "edit", `{"path":"/p/a.go","old_str":"a","new_str":7}`, "/p/a.go", true},
+		{"view duplicate path", "view", `{"path":"/p/ok","path":"/p/.env"}`, "/p/.env", false},
+		{"unknown tool, any args", "task", `"not an object"`, "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, payload := range []string{
+				`{` + camelHead + `,"toolName":"` + c.tool + `","toolArgs":` + c.args + `}`,
+				`{"hook_event_name":"PreToolUse","session_id":"s1","timestamp":"2026-12-01T06:12:23.194Z","cwd":"/p","tool_name":"` + pascalName(c.tool) + `","tool_input":` + c.args + `}`,
+			} {
+				ev, err := ForEvent("").Parse([]byte(payload))
+				if err != nil {
+					t.Fatalf("parse failed (the event must still reach the handler): %v", err)
+				}
+				tool := hooks.ToolOf(ev)
+				if (tool.InputErr != nil) != c.inputErr {
+					t.Errorf("%s: InputErr = %v, want error %v", payload, tool.InputErr, c.inputErr)
+				}
+				var got string
+				switch in := tool.Input.(type) {
+				case *hooks.ShellInput:
+					got = in.Command
+				case *hooks.WriteInput:
+					got = in.Path
+				case *hooks.EditInput:
+					got = in.Path
+				case *hooks.ReadInput:
+					got = in.Path
+				}
+				if got != c.want {
+					t.Errorf("%s: typed input shows %q, want %q", payload, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+func pascalName(runtime string) string {
+	switch runtime {
+	case ToolBash:
+		return PascalBash
+	case ToolCreate:
+		return PascalWrite
+	case ToolEdit:
+		return PascalEdit
+	case ToolView:
+		return PascalRead
+	}
+	return runtime
+}
+
+func TestEnvelopeTricks(t *testing.T) {
+	// Two argument objects: Copilot never sends both, so which one its
+	// tool gets is unknown: stated, not guessed.
+	ev, err := New().Parse([]byte(`{` + camelHead + `,"toolName":"bash","toolArgs":{"command":"echo ok"},"tool_input":{"command":"rm -rf /"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tool := hooks.ToolOf(ev); tool.InputErr == nil || !strings.Contains(tool.InputErr.Error(), "twice") {
+		t.Errorf("two argument objects: InputErr = %v", tool.InputErr)
+	}
+	// A case variant of the arguments key is not the arguments.
+	ev, err = New().Parse([]byte(`{` + camelHead + `,"toolName":"bash","ToolArgs":{"command":"echo ok"},"toolArgs":{"command":"rm -rf /"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh := hooks.ToolOf(ev).Input.(*hooks.ShellInput); sh.Command != "rm -rf /" {
+		t.Errorf("command %q", sh.Command)
+	}
+	// Side fields of the wrong type are ignored.
+	ev, err = New().Parse([]byte(`{"sessionId":5,"timestamp":"x","cwd":[],"toolName":"bash","toolArgs":{"command":"ls"}}`))
+	if err != nil {
+		t.Fatalf("wrong-typed side fields failed the parse: %v", err)
+	}
+	if b := ev.Common(); b.SessionID != "" || b.Cwd != "" || ev.Name() != hooks.PreToolUse {
+		t.Errorf("base %+v", b)
+	}
+}
+
+func TestEventBinding(t *testing.T) {
+	pre := []byte(`{` + camelHead + `,"toolName":"bash","toolArgs":{"command":"ls"}}`)
+	// Bound, the registration decides, whatever the shape.
+	ev, err := ForEvent(EventPostToolUseFailure).Parse([]byte(`{` + camelHead + `,"toolName":"view","toolArgs":{"path":"/x"},"error":"no"}`))
+	if err != nil || ev.Name() != hooks.PostToolUseFailure || ev.Common().NativeEvent != "postToolUseFailure" {
+		t.Errorf("bound postToolUseFailure: %T %v", ev, err)
+	}
+	if a := ForEvent("preToolUse"); a.Event() != "preToolUse" || New().Event() != "" {
+		t.Error("Event()")
+	}
+	// A PascalCase binding of a payload that names the same event.
+	if ev, err := ForEvent("PermissionRequest").Parse([]byte(`{"hookName":"permissionRequest",` + camelHead + `,"toolName":"bash","toolInput":{"command":"ls"}}`)); err != nil ||
+		ev.Common().NativeEvent != "PermissionRequest" || ev.Name() != hooks.PermissionRequest {
+		t.Errorf("PermissionRequest binding: %v %v", ev, err)
+	}
+	// A payload naming another event than the registration's is refused.
+	if _, err := ForEvent("preToolUse").Parse([]byte(`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{}}`)); err == nil {
+		t.Error("mismatched event accepted")
+	}
+	// A bound name Copilot does not document is an unknown event.
+	ev, err = ForEvent("preMcpToolCall").Parse(pre)
+	if o, ok := ev.(*hooks.OtherEvent); err != nil || !ok || !o.Unknown {
+		t.Errorf("unknown binding: %T %v", ev, err)
+	}
+	// Unbound, the shape decides.
+	if ev, err := New().Parse(pre); err != nil || ev.Common().NativeEvent != EventPreToolUse {
+		t.Errorf("sniffed %v %v", ev, err)
+	}
+}
+
+func TestSerializeCamelNeverHookSpecific(t *testing.T) {
+	a := New()
+	ev, err := ForEvent("preToolUse").Parse([]byte(`{` + camelHead + `,"toolName":"bash","toolArgs":{"command":"rm -rf x","description":"d"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []hooks.Response{hooks.Deny("no"), hooks.Allow(), hooks.Ask("?"),
+		hooks.Rewrite(&hooks.ShellInput{Command: "ls"}), {UpdatedInput: &hooks.ShellInput{Command: "ls"}}} {
+		out, err := a.Serialize(ev, r)
+		if err != nil || out.ExitCode != 0 || strings.Contains(string(out.Stdout), "hookSpecificOutput") {
+			t.Errorf("%+v: %q exit %d %v", r, out.Stdout, out.ExitCode, err)
+		}
+	}
+}

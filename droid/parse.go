@@ -1,0 +1,90 @@
+package droid
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/jsonobj"
+)
+
+// Parse turns a Droid payload into a unified event. PreToolUse,
+// PostToolUse, UserPromptSubmit, Notification, Stop, SubagentStop,
+// PreCompact, SessionStart and SessionEnd become their *hooks.XxxEvent;
+// any other name becomes an unknown *hooks.OtherEvent.
+//
+// Keys are read exactly as Droid writes them and as its tools read the
+// model's arguments (JavaScript: no case folding, the last of two equal
+// keys wins). A side field of the wrong type is ignored; a tool argument a
+// policy reads that is missing or not a string sets Tool.InputErr, and the
+// event still parses.
+func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
+	o, err := jsonobj.Parse(payload)
+	if err != nil {
+		return nil, fmt.Errorf("droid payload: %w", err)
+	}
+	native := o.String("hook_event_name")
+	if native == "" {
+		return nil, errors.New("droid payload has no hook_event_name")
+	}
+	base := hooks.Base{
+		Host:           Host,
+		NativeEvent:    native,
+		SessionID:      o.String("session_id"),
+		Cwd:            o.String("cwd"),
+		TranscriptPath: o.String("transcript_path"),
+		Raw:            payload,
+	}
+	switch native {
+	case EventSessionStart:
+		return &hooks.SessionStartEvent{Base: base, Source: o.String("source")}, nil
+	case EventSessionEnd:
+		return &hooks.SessionEndEvent{Base: base, Reason: o.String("reason")}, nil
+	case EventUserPromptSubmit:
+		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.String("prompt")}, nil
+	case EventPreToolUse, EventPostToolUse:
+		name := o.String("tool_name")
+		if name == "" {
+			return nil, fmt.Errorf("droid %s payload has no tool_name", native)
+		}
+		tool := parseTool(name, o)
+		if native == EventPreToolUse {
+			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
+		}
+		return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+	case EventStop:
+		active := o.Bool("stop_hook_active")
+		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
+	case EventSubagentStop:
+		active := o.Bool("stop_hook_active")
+		return &hooks.SubagentStopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
+	case EventPreCompact:
+		return &hooks.PreCompactEvent{Base: base, Trigger: o.String("trigger")}, nil
+	case EventNotification:
+		return &hooks.NotificationEvent{Base: base, Kind: o.String("notification_type"), Message: o.String("message")}, nil
+	}
+	return &hooks.OtherEvent{Base: base, Unknown: true}, nil
+}
+
+// loops is the unified loop count: Droid only says whether a stop hook
+// already continued the agent.
+func loops(active bool) int {
+	if active {
+		return 1
+	}
+	return 0
+}
+
+// toolOutput lifts a PostToolUse tool_response, which Droid sends as a
+// string: plain text (Execute, Read) or JSON text (Create). Text is the
+// string; Raw is the JSON it holds when it holds JSON, else the string.
+func toolOutput(o jsonobj.Object) hooks.ToolOutput {
+	raw := o.Raw("tool_response")
+	s := o.String("tool_response")
+	out := hooks.ToolOutput{Text: s, Raw: raw}
+	if s != "" && (s[0] == '{' || s[0] == '[') && json.Valid([]byte(s)) {
+		out.Raw = json.RawMessage(s)
+	}
+	return out
+}

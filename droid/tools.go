@@ -1,0 +1,165 @@
+package droid
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/jsonobj"
+)
+
+// Droid's tools with a unified kind. Hook matchers use these exact names:
+// Claude's Bash or Write match nothing.
+const (
+	ToolExecute = "Execute" // {summary, command, timeout?, fireAndForget?, riskLevel?, riskLevelReason?}
+	ToolCreate  = "Create"  // {file_path, content}
+	ToolEdit    = "Edit"    // {file_path, old_str, new_str, change_all?}
+	ToolRead    = "Read"    // {file_path, offset?, limit?}
+)
+
+// mcpPrefix starts an MCP tool's name, mcp__<server>__<tool> (Factory's
+// Claude-compatible documentation; not seen in a capture).
+const mcpPrefix = "mcp__"
+
+// parseTool reads the tool of a tool event. Nothing in tool_input (the
+// model's arguments) fails the parse: what cannot be read is
+// Tool.InputErr. Droid sends no tool-call id.
+func parseTool(name string, o jsonobj.Object) hooks.Tool {
+	t := hooks.Tool{Name: name, RawInput: o.Raw("tool_input")}
+	args, err := jsonobj.Parse(t.RawInput)
+	if err != nil {
+		args = jsonobj.Object{}
+	}
+	t.Input, t.InputErr = typedInput(name, args, t.RawInput)
+	if err != nil {
+		if _, raw := t.Input.(hooks.RawInput); !raw {
+			t.InputErr = fmt.Errorf("the tool_input of %s is not a JSON object", name)
+		}
+	}
+	return t
+}
+
+func typedInput(name string, args jsonobj.Object, raw []byte) (hooks.ToolInput, error) {
+	var errs []error
+	need := func(key string) string {
+		s, err := args.Required(key)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", name, err))
+		}
+		return s
+	}
+	optional := func(key string) string {
+		s, err := args.Optional(key)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", name, err))
+		}
+		return s
+	}
+	var in hooks.ToolInput
+	switch name {
+	case ToolExecute:
+		in = &hooks.ShellInput{Command: need("command"), Description: args.String("summary")}
+	case ToolCreate:
+		in = &hooks.WriteInput{Path: need("file_path"), Content: need("content")}
+	case ToolEdit:
+		in = &hooks.EditInput{Path: need("file_path"), Edits: []hooks.TextEdit{{Old: optional("old_str"), New: optional("new_str"), ReplaceAll: args.Bool("change_all")}}}
+	case ToolRead:
+		in = &hooks.ReadInput{Path: need("file_path")}
+	default:
+		if server, tool, ok := splitMCP(name); ok {
+			return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, nil
+		}
+		return hooks.RawInput(raw), nil
+	}
+	return in, errors.Join(errs...)
+}
+
+// splitMCP splits mcp__<server>__<tool>.
+func splitMCP(name string) (server, tool string, ok bool) {
+	rest, found := strings.CutPrefix(name, mcpPrefix)
+	if !found {
+		return "", "", false
+	}
+	server, tool, found = strings.Cut(rest, "__")
+	return server, tool, found && server != "" && tool != ""
+}
+
+// nativeInput renders an updated input as the tool's complete input: the
+// original with the typed fields written over it, so that fields the
+// unified types do not model (summary, riskLevel, …) survive. A
+// hooks.RawInput is sent unchanged.
+func nativeInput(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
+	if raw, ok := in.(hooks.RawInput); ok {
+		if _, err := jsonobj.Parse(raw); err != nil {
+			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
+		}
+		return raw, nil
+	}
+	orig, err := jsonobj.Parse(t.RawInput)
+	if err != nil {
+		orig = jsonobj.Object{}
+	}
+	wrong := func() error { return fmt.Errorf("updated input of kind %s for tool %s", in.Kind(), t.Name) }
+	set := map[string]any{}
+	switch t.Name {
+	case ToolExecute:
+		s, ok := in.(*hooks.ShellInput)
+		switch {
+		case !ok || s == nil:
+			return nil, wrong()
+		case s.Command == "":
+			return nil, errors.New("updated input for Execute: empty command")
+		case s.Cwd != "" || s.Timeout != 0:
+			return nil, errors.New("updated input for Execute: a cwd or timeout cannot be set; put them in the command")
+		}
+		set["command"] = s.Command
+		if s.Description != "" {
+			set["summary"] = s.Description
+		}
+	case ToolCreate:
+		w, ok := in.(*hooks.WriteInput)
+		if !ok || w == nil {
+			return nil, wrong()
+		}
+		if w.Path == "" {
+			return nil, errors.New("updated input for Create: empty path")
+		}
+		set["file_path"], set["content"] = w.Path, w.Content
+	case ToolEdit:
+		e, ok := in.(*hooks.EditInput)
+		if !ok || e == nil {
+			return nil, wrong()
+		}
+		if e.Path == "" || len(e.Edits) != 1 {
+			return nil, errors.New("updated input for Edit: need a path and exactly one edit")
+		}
+		set["file_path"], set["old_str"], set["new_str"] = e.Path, e.Edits[0].Old, e.Edits[0].New
+		if e.Edits[0].ReplaceAll || orig.Has("change_all") {
+			set["change_all"] = e.Edits[0].ReplaceAll
+		}
+	case ToolRead:
+		r, ok := in.(*hooks.ReadInput)
+		if !ok || r == nil {
+			return nil, wrong()
+		}
+		if r.Path == "" {
+			return nil, errors.New("updated input for Read: empty path")
+		}
+		set["file_path"] = r.Path
+	default:
+		server, tool, isMCP := splitMCP(t.Name)
+		m, ok := in.(*hooks.MCPInput)
+		if !isMCP || !ok || m == nil {
+			return nil, fmt.Errorf("updated input for %s: the tool has no typed input, use hooks.RawInput", t.Name)
+		}
+		if (m.Server != "" && m.Server != server) || (m.Tool != "" && m.Tool != tool) {
+			return nil, fmt.Errorf("updated input for %s: cannot switch to MCP tool %s/%s", t.Name, m.Server, m.Tool)
+		}
+		if _, err := jsonobj.Parse(m.Arguments); err != nil {
+			return nil, fmt.Errorf("updated input for %s: arguments must be a JSON object", t.Name)
+		}
+		return m.Arguments, nil
+	}
+	return orig.Merge(set)
+}

@@ -1,0 +1,97 @@
+package qwen
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/jsonobj"
+)
+
+// Parse turns a Qwen Code payload into a unified event. SessionStart,
+// SessionEnd, UserPromptSubmit, PreToolUse, PostToolUse,
+// PostToolUseFailure, PermissionRequest, Stop, SubagentStart,
+// SubagentStop, PreCompact and Notification become their *hooks.XxxEvent;
+// Qwen's other events (PostToolBatch, MessageDisplay, InstructionsLoaded,
+// …) and unknown names become *hooks.OtherEvent.
+//
+// Keys are read exactly as Qwen writes them and as its tools read the
+// model's arguments (JavaScript: no case folding, the last of two equal
+// keys wins). A side field of the wrong type is ignored; a tool argument a
+// policy reads that is missing or not a string sets Tool.InputErr, and the
+// event still parses.
+func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
+	o, err := jsonobj.Parse(payload)
+	if err != nil {
+		return nil, fmt.Errorf("qwen payload: %w", err)
+	}
+	native := o.String("hook_event_name")
+	if native == "" {
+		return nil, errors.New("qwen payload has no hook_event_name")
+	}
+	base := hooks.Base{
+		Host:           Host,
+		NativeEvent:    native,
+		SessionID:      o.String("session_id"),
+		Cwd:            o.String("cwd"),
+		TranscriptPath: o.String("transcript_path"),
+		Model:          o.String("model"),
+		Raw:            payload,
+	}
+	agent := hooks.Agent{ID: o.String("agent_id"), Type: o.String("agent_type")}
+	switch native {
+	case EventSessionStart:
+		return &hooks.SessionStartEvent{Base: base, Source: o.String("source")}, nil
+	case EventSessionEnd:
+		return &hooks.SessionEndEvent{Base: base, Reason: o.String("reason")}, nil
+	case EventUserPromptSubmit:
+		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.String("prompt")}, nil
+	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPermissionRequest:
+		name := o.String("tool_name")
+		if name == "" {
+			return nil, fmt.Errorf("qwen %s payload has no tool_name", native)
+		}
+		tool := parseTool(name, o)
+		switch native {
+		case EventPreToolUse:
+			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
+		case EventPermissionRequest:
+			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
+		case EventPostToolUse:
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+		}
+		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.String("error"), Interrupted: o.Bool("is_interrupt")}, nil
+	case EventStop:
+		active := o.Bool("stop_hook_active")
+		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active), LastMessage: o.String("last_assistant_message")}, nil
+	case EventSubagentStart:
+		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
+	case EventSubagentStop:
+		active := o.Bool("stop_hook_active")
+		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active), LastMessage: o.String("last_assistant_message")}, nil
+	case EventPreCompact:
+		return &hooks.PreCompactEvent{Base: base, Trigger: o.String("trigger")}, nil
+	case EventNotification:
+		return &hooks.NotificationEvent{Base: base, Kind: o.String("notification_type"), Message: o.String("message")}, nil
+	}
+	return &hooks.OtherEvent{Base: base, Unknown: !knownEvent(native)}, nil
+}
+
+// loops is the unified loop count: Qwen only says whether a stop hook
+// already continued the agent.
+func loops(active bool) int {
+	if active {
+		return 1
+	}
+	return 0
+}
+
+// toolOutput lifts a PostToolUse tool_response {llmContent, returnDisplay}:
+// Text is llmContent when it is a string, Raw the whole response.
+func toolOutput(o jsonobj.Object) hooks.ToolOutput {
+	out := hooks.ToolOutput{Raw: o.Raw("tool_response")}
+	if r, ok := o.Object("tool_response"); ok {
+		out.Text = r.String("llmContent")
+	}
+	return out
+}
