@@ -85,6 +85,16 @@
 //   - Notification never fired in the measured runs (interactive mode
 //     only): nothing is claimed on it. SessionEnd answers have no effect.
 //
+// Reading the payload (see SECURITY.md, "What the model controls"):
+// Claude Code parses the model's tool call with JSON.parse and checks it
+// against the tool's schema, which refuses an unknown key ("Command",
+// "DESCRIPTION") or a wrong type before any hook runs (measured on
+// 2.1.197). The adapter reads every key as JSON.parse does: unescaped,
+// exactly (never case-folded), the last of duplicate keys winning. A
+// side field of the wrong type is read as empty; a Bash command or a file
+// tool's file_path that is missing or not a string sets
+// hooks.Tool.InputErr, and the event still reaches the handler.
+//
 // The default hook timeout is taken as 60 s (documented; newer releases
 // document 600 s for command hooks, so 60 s is the safe side).
 package claude

@@ -68,4 +68,16 @@
 // The default hook timeout is 600 s (Timeout). Codex clamps SessionEnd and
 // Interrupt hooks to 3 s whatever the configuration says, so a handler for
 // those must answer quickly; pass --timeout 3 to such a hook.
+//
+// # Reading the payload
+//
+// Codex does not pass the model's arguments on: it parses the model's call
+// (exec_command's {"cmd": …}, or apply_patch's freeform text) itself with
+// serde_json and builds the hook's tool_input, {"command": …}, with one key
+// per field. The adapter reads keys exactly (unescaped, never
+// case-folded). Since a duplicate or a case variant of "command" never
+// comes from Codex, and what Codex would run is then not known, such a
+// tool_input sets hooks.Tool.InputErr, as does a command that is missing
+// or not a string; the event still reaches the handler (see SECURITY.md,
+// "What the model controls").
 package codex

@@ -92,4 +92,16 @@
 // a policy that rewrites Shell, Read or MCP calls needs ToolUseLayer
 // instead, which judges every tool on preToolUse (verified in the IDE
 // only). Registrations returns the entries for either layer.
+//
+// # Reading the payload
+//
+// How Cursor resolves a duplicate key in a tool's arguments is not known
+// (its agent is closed source; no capture shows one). The adapter reads
+// keys exactly (unescaped, never case-folded), and a field a policy reads
+// (Shell's command; a file tool's file_path, or path as some builds send)
+// that is duplicated, has a case variant ("Command", "PATH"), is missing or
+// is not a string sets hooks.Tool.InputErr, as do file_path and path with
+// different values; the event still reaches the handler. Side fields of
+// the wrong type are read as empty (see SECURITY.md, "What the model
+// controls").
 package cursor

@@ -43,6 +43,7 @@ func TestClients(t *testing.T) {
 		{"control", testControl},
 		{"installer", testInstaller},
 		{"guard-binary", testGuardBinary},
+		{"guard-tricks", testGuardTricks},
 		{"gofmt-binary", testGofmtBinary},
 		{"codex-trust", testCodexTrust},
 		{"context", testContextAllowStop},

@@ -47,4 +47,15 @@
 //   - The transcript is a .jsonl file under ~/.gemini/tmp/, and every
 //     payload carries an ISO-8601 timestamp: Detect relies on both for the
 //     event names Gemini shares with other hosts.
+//
+// # Reading the payload
+//
+// Gemini CLI hands its tool the arguments of the model's function call as
+// JavaScript's JSON.parse reads them: keys matched exactly (an unknown
+// "Command" or "DESCRIPTION" is ignored, and the tool runs), the last of
+// duplicate keys winning. The adapter reads tool_input the same way (keys
+// unescaped, never case-folded). A side field of the wrong type (a
+// "description" that is a number) is read as empty; a command or file_path
+// that is missing or not a string sets hooks.Tool.InputErr, and the event
+// still reaches the handler (see SECURITY.md, "What the model controls").
 package gemini

@@ -40,7 +40,9 @@ type Step struct {
 	// Tool is the tool name as the client declares it ("Bash",
 	// "run_shell_command", "exec_command", "apply_patch").
 	Tool string
-	// Args is the tool call's JSON arguments object.
+	// Args is the tool call's JSON arguments object: a json.RawMessage is
+	// sent byte for byte (key order, duplicate keys and escapes kept, as a
+	// model could send them), anything else as json.Marshal writes it.
 	Args any
 	// Freeform, for a Responses API custom tool (Codex apply_patch), is
 	// the raw input text; Args is then ignored.
@@ -268,13 +270,13 @@ func argsJSON(st Step) (string, error) {
 	return string(b), err
 }
 
-// argsObject renders a step's arguments as a decoded JSON value.
-func argsObject(st Step) (any, error) {
+// argsObject renders a step's arguments as the raw JSON object to embed in
+// a response: exactly as given (json.RawMessage Args keep their key order,
+// duplicate keys and escapes, which a decode into a map would lose).
+func argsObject(st Step) (json.RawMessage, error) {
 	s, err := argsJSON(st)
 	if err != nil {
 		return nil, err
 	}
-	var v any
-	err = json.Unmarshal([]byte(s), &v)
-	return v, err
+	return json.RawMessage(s), nil
 }

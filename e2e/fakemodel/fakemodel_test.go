@@ -207,3 +207,30 @@ func Example() {
 	// event: response.completed
 	// 1 agent turn recorded
 }
+
+// TestRawArgsKeptAsGiven: raw arguments reach the client byte for byte in
+// every dialect (key order, duplicate keys, \u escapes in keys), as a
+// model could send them; a decode into a map would lose all three.
+func TestRawArgsKeptAsGiven(t *testing.T) {
+	const args = `{"command":"rm -rf keepdir","comm\u0061nd":"x","Command":"echo safe","command":"again"}`
+	script := fakemodel.Script{fakemodel.Call("t", json.RawMessage(args))}
+	for _, c := range []struct {
+		p          fakemodel.Protocol
+		path, body string
+	}{
+		{fakemodel.Gemini, "/v1beta/models/m:streamGenerateContent?alt=sse", `{"contents":[],"tools":[{"functionDeclarations":[{"name":"t"}]}]}`},
+		{fakemodel.Gemini, "/v1beta/models/m:generateContent", `{"contents":[],"tools":[{"functionDeclarations":[{"name":"t"}]}]}`},
+		{fakemodel.Anthropic, "/v1/messages", `{"model":"m","stream":false,"tools":[{"name":"t"}],"messages":[{"role":"user","content":"go"}]}`},
+		{fakemodel.Anthropic, "/v1/messages", `{"model":"m","stream":true,"tools":[{"name":"t"}],"messages":[{"role":"user","content":"go"}]}`},
+		{fakemodel.OpenAI, "/v1/responses", `{"model":"m","tools":[{"type":"function","name":"t"}],"input":[]}`},
+	} {
+		srv := start(t, c.p, script)
+		got := post(t, srv.URL()+c.path, c.body)
+		// The arguments appear verbatim, or (Anthropic's streamed
+		// partial_json, OpenAI's arguments string) as one JSON string.
+		quoted, _ := json.Marshal(args)
+		if !strings.Contains(got, args) && !strings.Contains(got, string(quoted[1:len(quoted)-1])) {
+			t.Errorf("%s %s: arguments not sent as given:\n%s", c.p, c.path, got)
+		}
+	}
+}

@@ -8,8 +8,10 @@ import (
 	"testing"
 )
 
-// seeds are documents with the shapes and the edge cases the fast path
-// must read exactly as encoding/json does, or refuse.
+// seeds are documents with the shapes and the edge cases Object must
+// accept exactly when encoding/json does, and Members and Get must read
+// as encoding/json decodes an object into a map (exact, unescaped keys,
+// the last duplicate winning: JSON.parse's reading).
 var seeds = []string{
 	`{}`, ` { } `, `{"a":1}`, `{"a":"b","a":"c"}`, `{"A":"x","a":"y"}`,
 	`{"s":"plain","n":-1.5e3,"t":true,"f":false,"z":null,"o":{"k":[1,2,{"x":[]}]},"e":[]}`,
