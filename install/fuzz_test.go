@@ -122,7 +122,7 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 			}
 			for _, x := range handlers {
 				x, _ := x.(map[string]any)
-				if c, ok := x["command"].(string); ok && ownCommand(c, "/home/dev/bin/guard", h.name) {
+				if c, ok := x["command"].(string); ok && ownCommand(c, "/home/dev/bin/guard", h.name) && onlyOurKeys(h, x) {
 					n++
 				}
 				if u, ok := x["url"].(string); ok && x["type"] == "http" && h.httpEntries(gw) && httphook.SameGateway(u, gw.url) {
@@ -134,4 +134,33 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 			t.Fatalf("%s: %d entries of ours for %s in\n%s", h.name, n, r.native, out)
 		}
 	}
+}
+
+// onlyOurKeys reports an entry with no key install does not write, each
+// of the type install writes (an entry with more is the user's).
+func onlyOurKeys(h *host, x map[string]any) bool {
+	keys := map[string]bool{"type": true, "command": true, "timeout": true}
+	if h.jsonc {
+		keys["name"] = true
+	}
+	if h.flat {
+		keys["failClosed"], keys["matcher"] = true, true
+	}
+	for k, v := range x {
+		var ok bool
+		switch k {
+		case "timeout":
+			_, ok = v.(float64)
+		case "failClosed":
+			_, ok = v.(bool)
+		case "type":
+			ok = v == "command"
+		default:
+			_, ok = v.(string)
+		}
+		if !keys[k] || !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenthooks/hooks"
 )
@@ -301,4 +302,34 @@ func TestStaleTempsRemoved(t *testing.T) {
 	if strings.Join(names, " ") != ".settings.json.tmpnotours settings.json settings.json.tmp1" {
 		t.Errorf("left %q", names)
 	}
+}
+
+// A second holder of a file's lock waits, and gives up with an error
+// naming the file once lockWait has passed; the lock is free again after
+// unlock.
+func TestLockExcludes(t *testing.T) {
+	e := env{home: t.TempDir(), getenv: func(string) string { return "" }}
+	state, err := stateDir(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fst := newFileState(state, "/home/dev/project/.claude/settings.json")
+	if err := fst.init(); err != nil {
+		t.Fatal(err)
+	}
+	release, err := lockAll([]*fileState{fst, fst})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(w time.Duration) { lockWait = w }(lockWait)
+	lockWait = 50 * time.Millisecond
+	if _, err := fst.lock(); err == nil || !strings.Contains(err.Error(), "another install or uninstall has been editing /home/dev/project/.claude/settings.json") {
+		t.Errorf("second lock: %v", err)
+	}
+	release()
+	l, err := fst.lock()
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	l.unlock()
 }

@@ -105,7 +105,7 @@ func newFileState(state, p string) *fileState {
 // init creates the state folder and its "path" file.
 func (fst *fileState) init() error {
 	if err := os.MkdirAll(fst.dir, 0o700); err != nil {
-		return fmt.Errorf("state directory: %w", err)
+		return fmt.Errorf("state directory (backups and locks; XDG_STATE_HOME chooses another): %w", err)
 	}
 	pf := filepath.Join(fst.dir, "path")
 	if b, err := os.ReadFile(pf); err != nil || string(b) != fst.path+"\n" {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 )
@@ -141,7 +142,15 @@ func apply(c *Change, fst *fileState) (*applied, error) {
 			return nil, err
 		}
 	}
+	if runtime.GOOS == "windows" && c.Before != nil && a.mode&0o200 == 0 {
+		// Windows does not rename over a read-only file (--force): clear
+		// the attribute; the new file gets it back from a.mode.
+		os.Chmod(a.target, 0o666)
+	}
 	if err := atomicWrite(a.target, c.After, a.mode); err != nil {
+		if runtime.GOOS == "windows" && c.Before != nil {
+			os.Chmod(a.target, a.mode)
+		}
 		if c.Before == nil {
 			fst.clearCreated()
 			removeEmptyDirs(a.dirs)
@@ -176,6 +185,9 @@ func (a *applied) undo() (string, error) {
 		if _, err := mkdirs(filepath.Dir(a.target)); err != nil {
 			return name, err
 		}
+	}
+	if runtime.GOOS == "windows" && a.mode&0o200 == 0 {
+		os.Chmod(a.target, 0o666)
 	}
 	if err := atomicWrite(a.target, c.Before, a.mode); err != nil {
 		where := "nowhere else"

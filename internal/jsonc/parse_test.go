@@ -1,6 +1,7 @@
 package jsonc
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,18 @@ func TestOffsets(t *testing.T) {
 	}
 	if d.Root.Get("missing") != nil || d.Root.Index("missing") != -1 || d.Root.Count("hooks") != 1 {
 		t.Error("lookups of absent keys")
+	}
+}
+
+// Strings without escapes take a fast path; it reads them as
+// encoding/json does.
+func TestStringFastPath(t *testing.T) {
+	for _, lit := range []string{`"plain"`, `"héllo ✓"`, "\"\x7f\"", `"a\u0041\n"`, "\"\xff\xfe\"", `""`, "\"\u2028\""} {
+		d, err := Parse([]byte(lit))
+		var want string
+		jerr := json.Unmarshal([]byte(lit), &want)
+		if (err == nil) != (jerr == nil) || err == nil && d.Root.Str != want {
+			t.Errorf("%q: Parse %v %q, encoding/json %v %q", lit, err, d.Root.Str, jerr, want)
+		}
 	}
 }
