@@ -8,7 +8,7 @@ import (
 // Handlers is a hook program: one typed function per unified event, a
 // catch-all for the rest, and the policy for when things go wrong.
 //
-// For each event, Serve calls the typed function for it if set, otherwise
+// For each event, a [Server] calls the typed function for it if set, otherwise
 // Any if set, otherwise answers "no opinion". A handler's error (or panic,
 // or missing its deadline) is answered with the Fail policy's decision.
 type Handlers struct {
@@ -74,7 +74,7 @@ func (p FailPolicy) String() string {
 	return "open"
 }
 
-// Handle calls the handler for ev, as Serve does, without any deadline,
+// Handle calls the handler for ev, as a [Server] does, without any deadline,
 // recovery or capability filtering. A nil handler means no opinion.
 func (h *Handlers) Handle(ctx context.Context, ev Event) (Response, error) {
 	switch e := ev.(type) {

@@ -236,7 +236,7 @@ func TestSerializeDirect(t *testing.T) {
 // own dialect under fail-closed, not with a bare exit code.
 func TestFailClosedOnBadPayload(t *testing.T) {
 	h := hooks.Handlers{Fail: hooks.FailClosed}
-	res := hooks.Process(context.Background(), New(), h, preToolUse("Bash", `{"command":5}`), 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: preToolUse("Bash", `{"command":5}`)})
 	var o Output
 	if err := json.Unmarshal(res.Output.Stdout, &o); err != nil || res.Err == nil {
 		t.Fatalf("result %+v: %v", res, err)

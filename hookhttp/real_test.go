@@ -100,7 +100,7 @@ func brokenPolicy() hooks.Handlers {
 
 // TestRealEnvelope sends every fixture of every host through a bridge and
 // the gateway, with --host and with detection, and checks that the bridge
-// prints exactly what hooks.Serve prints locally.
+// prints exactly what hooks.Server.Serve prints locally.
 func TestRealEnvelope(t *testing.T) {
 	adapters := hookmain.Adapters()
 	fs := fixtures(t)

@@ -49,7 +49,7 @@ func TestReadersAgreeWithAdapters(t *testing.T) {
 						continue // the rewrite is a shell command
 					}
 					h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }}
-					res := hooks.Process(context.Background(), a, h, c.payload, 0)
+					res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.payload})
 					if res.Err != nil {
 						t.Errorf("%s %s %s: %v", a.Host(), c.native, name, res.Err)
 						continue
@@ -106,7 +106,7 @@ func TestReadersFlagPlaceholders(t *testing.T) {
 		for _, s := range scenarios() {
 			cases, _, _ := render(a.Host(), s)
 			for _, c := range cases {
-				res := hooks.Process(context.Background(), a, h, c.payload, 0)
+				res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.payload})
 				v := read(a.Host(), c.native, res.Output)
 				if v.blocked() && v.Reason != "" && !v.Placeholder {
 					t.Errorf("%s %s: deny without a reason read as reason %q, not a placeholder", a.Host(), c.native, v.Reason)

@@ -17,6 +17,7 @@ import (
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -248,14 +249,15 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 			limit = h.limitOf(n)
 		}
 	}
-	args, gwURL, _, viaGateway := gatewayArgs(words[1:])
-	if viaGateway && gwURL == "" {
+	args, argErr := hookcli.Parse(words[1:])
+	viaGateway := args.GatewaySet
+	switch {
+	case argErr != nil:
+		d.add(h.name, s, p, event, Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %v", argErr)
+	case viaGateway && args.Gateway == "":
 		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
-	}
-	if o, bad := hooks.ParseArgs(args); len(bad) > 0 {
-		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", strings.Join(bad, "; "))
-	} else if o.HostTimeout > limit {
-		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", o.HostTimeout, limit)
+	case args.Timeout > limit:
+		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", args.Timeout, limit)
 	}
 	failClosed := false
 	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {

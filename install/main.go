@@ -6,12 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // Main runs "install", "uninstall" or "doctor" (args[0]) with the flags
@@ -167,16 +167,9 @@ func (t *timeoutFlag) String() string { return time.Duration(*t).String() }
 
 // Set implements flag.Value.
 func (t *timeoutFlag) Set(s string) error {
-	d, err := time.ParseDuration(s)
+	d, err := hookcli.ParseDuration(s)
 	if err != nil {
-		n, err2 := strconv.ParseFloat(s, 64)
-		if err2 != nil {
-			return fmt.Errorf("%q is not a duration (10s, 1m) or a number of seconds", s)
-		}
-		d = time.Duration(n * float64(time.Second))
-	}
-	if d <= 0 || d > 24*time.Hour {
-		return fmt.Errorf("%q is out of range", s)
+		return err
 	}
 	*t = timeoutFlag(d)
 	return nil

@@ -61,7 +61,7 @@ func Golden(t *testing.T, a hooks.Adapter, dir string) {
 					t.Fatalf("%s: %v", f.Name, err)
 				}
 				h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return resp, nil }}
-				res := hooks.Process(context.Background(), a, h, input, 0)
+				res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: input})
 				CheckHygiene(t, a.Host(), res.Output)
 				check(t, ar, "output/"+name, DumpResult(res))
 			}

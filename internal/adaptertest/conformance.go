@@ -101,7 +101,7 @@ func detectScore(a hooks.Adapter, p []byte) float64 {
 
 func run(a hooks.Adapter, p []byte, r hooks.Response) hooks.Result {
 	h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }, RepeatStopBlocks: true}
-	return hooks.Process(context.Background(), a, h, p, 0)
+	return (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: p})
 }
 
 func sameOutput(x, y hooks.Output) bool {
