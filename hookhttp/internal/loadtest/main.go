@@ -29,7 +29,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -114,15 +113,6 @@ func (r Result) CPUPerRequest() time.Duration {
 		return 0
 	}
 	return r.CPU / time.Duration(r.Requests)
-}
-
-// cpuTime is the process's CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // RPS is requests per second.
