@@ -27,7 +27,7 @@ const DefaultMaxInput = 8 << 20
 // the response to what the host honours ([Fit]) and serializes it. Any
 // failure is answered with the fail policy, Handlers.Fail.
 type Server struct {
-	// Adapters are the hosts the server answers (hookmain.Adapters()).
+	// Adapters are the hosts the server answers (builtin.Adapters()).
 	Adapters []Adapter
 	// Handlers is the policy: the handlers, the fail policy (Fail), the
 	// handler's time limit (Timeout) and the payload size cap (MaxInput).

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/e2e/harness"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
@@ -144,11 +144,11 @@ func readSources(root string) error {
 
 // adapterFor returns the built-in adapter of host.
 func adapterFor(t testing.TB, host string) hooks.Adapter {
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		if string(a.Host()) == host {
 			return a
 		}
 	}
-	t.Fatalf("no adapter for host %q in hookmain.Adapters()", host)
+	t.Fatalf("no adapter for host %q in builtin.Adapters()", host)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/httphook"
@@ -40,7 +41,7 @@ func HasGateway(args []string) bool {
 // detection), forwards it to the gateway named by --gateway URL and writes
 // the host-native answer, exactly as hooks.Server.Serve would have written
 // the gateway's decision. adapters are the hosts the binary knows
-// (hookmain.Adapters()); of h only Fail and MaxInput are used.
+// (builtin.Adapters()); of h only Fail and MaxInput are used.
 //
 // Arguments: the hook's (--host, --event, --fail-open, --fail-closed,
 // --timeout: the host's timeout), plus --gateway URL, --gateway-token-env
@@ -103,21 +104,16 @@ func find(adapters []hooks.Adapter, host hooks.Host) hooks.Adapter {
 	return nil
 }
 
-// Main runs one hook invocation the way a hook binary that can forward
-// does: with --gateway in args it is BridgeMain, otherwise as
-// hookmain.Main with the local handlers. adapters are the binary's hosts
-// (hookmain.Adapters()). The install, uninstall, doctor, help and version
-// subcommands are hookmain.Main's, so that a bridge registers itself:
+// Main is hookmain.Main for a hook binary that can forward: with --gateway
+// in args it is BridgeMain with the built-in adapters, otherwise
+// hookmain.Main, which answers with the local handlers h and has the
+// install, uninstall, doctor, help and version subcommands, so that a
+// bridge registers itself:
 //
 //	bridge install --gateway https://hooks.example.com/hook --fail-closed
-func Main(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if hookcli.CommandOf(args) != hookcli.Hook || len(args) == 0 && hookcli.IsTerminal(stdin) {
-		return hookmain.Main(ctx, h, args, stdin, stdout, stderr)
+func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if hookcli.CommandOf(args) == hookcli.Hook && HasGateway(args) {
+		return BridgeMain(ctx, builtin.Adapters(), h, args, stdin, stdout, stderr)
 	}
-	if HasGateway(args) {
-		return BridgeMain(ctx, adapters, h, args, stdin, stdout, stderr)
-	}
-	a, err := hookcli.Parse(args)
-	srv := &hooks.Server{Adapters: adapters, Handlers: h}
-	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
+	return hookmain.Main(ctx, h, args, stdin, stdout, stderr)
 }

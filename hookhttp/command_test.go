@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 )
 
@@ -129,17 +130,20 @@ func TestBridgeMain(t *testing.T) {
 }
 
 func TestMainServesOrForwards(t *testing.T) {
-	gw := httptest.NewServer(&hookhttp.Handler{Adapters: fakes, Handlers: hooks.Handlers{}, Logger: quiet()})
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: hooks.Handlers{}, Logger: quiet()})
 	defer gw.Close()
-	rm := `{"hook_event_name":"Pre","tool":"rm -rf /"}`
+	pre := `{"session_id":"s","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}`
+	deny := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Deny("no"), nil
+	}}
 	var o, e bytes.Buffer
-	// Locally the guard denies; the gateway's empty policy has no opinion.
-	hookhttp.Main(context.Background(), fakes, guard(), []string{"--host", "one"}, strings.NewReader(rm), &o, &e)
+	// Locally the policy denies; the gateway's empty policy has no opinion.
+	hookhttp.Main(context.Background(), deny, []string{"--host", "claude"}, strings.NewReader(pre), &o, &e)
 	if !strings.Contains(o.String(), "deny") {
 		t.Errorf("local: %q %q", o.String(), e.String())
 	}
 	o.Reset()
-	hookhttp.Main(context.Background(), fakes, guard(), []string{"--host", "one", "--gateway", gw.URL}, strings.NewReader(rm), &o, &e)
+	hookhttp.Main(context.Background(), deny, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
 	if o.Len() != 0 {
 		t.Errorf("forwarded: the local policy answered %q", o.String())
 	}

@@ -23,13 +23,13 @@ import (
 // then safe for concurrent use and holds no per-request state.
 //
 //	gw := &hookhttp.Handler{
-//		Adapters: hookmain.Adapters(),
+//		Adapters: builtin.Adapters(),
 //		Handlers: policy,
 //		Auth:     hookhttp.Bearer(os.Getenv("HOOKS_GATEWAY_TOKEN")),
 //	}
 //	mux.Handle("POST /hook", gw)
 type Handler struct {
-	// Adapters are the hosts the gateway answers (hookmain.Adapters()).
+	// Adapters are the hosts the gateway answers (builtin.Adapters()).
 	Adapters []hooks.Adapter
 	// Handlers is the policy, exactly as for a command hook. Its Fail
 	// policy answers what cannot be decided (oversize or invalid body,

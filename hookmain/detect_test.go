@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
@@ -48,7 +48,7 @@ func payloads(t *testing.T, host string) map[string][]byte {
 // real payload of every host: each must be attributed to its own host, or
 // (for payloads without an event name) to none — never to another host.
 func TestDetectRealCaptures(t *testing.T) {
-	adapters := hookmain.Adapters()
+	adapters := builtin.Adapters()
 	total := 0
 	for _, host := range []string{"claude", "cursor", "gemini", "codex"} {
 		for name, p := range payloads(t, host) {

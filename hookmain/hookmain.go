@@ -31,19 +31,10 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/codex"
-	"github.com/agenthooks/hooks/cursor"
-	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
-
-// Adapters returns the built-in adapters: Claude Code, Cursor, Gemini CLI
-// and Codex.
-func Adapters() []hooks.Adapter {
-	return []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}
-}
 
 // Run answers one hook invocation on the process's standard streams and
 // exits with the code the host expects, or runs the install, uninstall,
@@ -96,7 +87,7 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		// gateway's.
 		err = errNoBridge
 	}
-	srv := &hooks.Server{Adapters: Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
+	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
 }
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -245,6 +245,6 @@ func cutAny(s string, prefixes ...string) (string, bool) {
 	return "", false
 }
 
-// adapters returns the hosts the kit runs: hookmain's built-in adapters.
+// adapters returns the hosts the kit runs: the built-in adapters.
 // Tests of the kit replace it to inject a faulty adapter.
-var adapters = hookmain.Adapters
+var adapters = builtin.Adapters

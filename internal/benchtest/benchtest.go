@@ -74,7 +74,7 @@ func Process(b *testing.B, a hooks.Adapter, cases []Case) {
 // Serve benchmarks hooks.Server.Serve end to end with in-memory stdin,
 // stdout and stderr and a's host named in the request (as --host does),
 // on each case for each of Answers, as <Event>/<answer>. adapters is the
-// list the server picks from (hookmain.Adapters() in a real hook). It
+// list the server picks from (builtin.Adapters() in a real hook). It
 // fails when Serve reports a failure on stderr; warnings (a deny the host
 // cannot honour on that event) are written, as in a real run.
 func Serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case) {

@@ -32,8 +32,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 // request is one payload as its host sends it.
@@ -199,7 +199,7 @@ func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only s
 		logger = slog.New(slog.NewJSONHandler(logs, nil))
 	}
 	gwHandler := &hookhttp.Handler{
-		Adapters: hookmain.Adapters(),
+		Adapters: builtin.Adapters(),
 		Handlers: policy(),
 		Auth:     hookhttp.Bearer(token),
 		Logger:   logger,

@@ -1,0 +1,29 @@
+package builtin
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Every adapter is listed once, under its own name, and the list is the
+// caller's to change.
+func TestAdapters(t *testing.T) {
+	seen := map[hooks.Host]bool{}
+	for _, a := range Adapters() {
+		if a == nil || a.Host() == "" || seen[a.Host()] {
+			t.Fatalf("bad or repeated adapter %v", a)
+		}
+		seen[a.Host()] = true
+	}
+	for _, h := range []hooks.Host{"claude", "cursor", "gemini", "codex"} {
+		if !seen[h] {
+			t.Errorf("%s is not listed", h)
+		}
+	}
+	l := Adapters()
+	l[0] = nil
+	if Adapters()[0] == nil {
+		t.Error("Adapters returns a shared slice")
+	}
+}
