@@ -1,6 +1,6 @@
-// Package hookmain wires the four built-in adapters (Claude Code, Cursor,
-// Gemini CLI, Codex) to a program's Handlers: it is the zero-config entry
-// point of a hook binary.
+// Package hookmain wires the built-in adapters (package builtin: Claude
+// Code, Cursor, Gemini CLI, Codex) to a program's Handlers: it is the
+// zero-config entry point of a hook binary.
 //
 //	func main() {
 //		hookmain.Run(hooks.Handlers{PreToolUse: myPolicy})
@@ -11,6 +11,12 @@
 //	myhook install [--hosts claude,codex] [--scope project|local|user] [--fail-closed] [--dry-run]
 //	myhook uninstall
 //	myhook doctor
+//	myhook help       (or -h, --help; also with no arguments at a terminal)
+//	myhook version    (or --version: the module versions it was built with)
+//
+// Hosts run it as "myhook --host NAME [--event NAME] [--fail-closed]
+// [--timeout DURATION]"; any other argument is a configuration error,
+// answered as --fail-closed would, with the argument named on stderr.
 //
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host,
@@ -19,7 +25,7 @@
 // A binary that must forward events to a policy gateway (--gateway URL)
 // uses hookhttp.Main instead: hookmain links no HTTP client, which keeps
 // every hook's start-up cost at the Go runtime's. Given --gateway, Run
-// answers with the fail policy rather than the local handlers.
+// answers as fail-closed would, rather than with the local handlers.
 package hookmain
 
 import (

@@ -87,7 +87,9 @@ flags:
                       doctor: every scope)
   --dir DIR           project directory (default: the working directory)
   --events LIST       unified events: %[2]s
-                      (default: every event the host delivers, except Gemini PreCompact)
+                      (default: those this program has handlers for; all
+                      the host delivers, except Gemini's PreCompress, when
+                      it has an Any handler)
   --matcher REGEX     tool-name matcher for tool events (default: every tool)
   --timeout DURATION  the hook's time limit, e.g. 10s or 10 (default 30s)
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
