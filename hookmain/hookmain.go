@@ -121,7 +121,7 @@ func withEvents(args []string, h hooks.Handlers) []string {
 			return args
 		}
 	}
-	evs := Handled(h)
+	evs := h.Handled()
 	if len(evs) == 0 {
 		return args
 	}
@@ -130,24 +130,4 @@ func withEvents(args []string, h hooks.Handlers) []string {
 		names[i] = string(e)
 	}
 	return append(append([]string{}, args...), "--events="+strings.Join(names, ","))
-}
-
-// Handled returns the unified events h has a typed handler for, in the
-// order of hooks.Events.
-func Handled(h hooks.Handlers) []hooks.EventName {
-	set := map[hooks.EventName]bool{
-		hooks.SessionStart: h.SessionStart != nil, hooks.SessionEnd: h.SessionEnd != nil,
-		hooks.UserPromptSubmit: h.UserPromptSubmit != nil, hooks.PreToolUse: h.PreToolUse != nil,
-		hooks.PostToolUse: h.PostToolUse != nil, hooks.PostToolUseFailure: h.PostToolUseFailure != nil,
-		hooks.PermissionRequest: h.PermissionRequest != nil, hooks.Stop: h.Stop != nil,
-		hooks.SubagentStart: h.SubagentStart != nil, hooks.SubagentStop: h.SubagentStop != nil,
-		hooks.PreCompact: h.PreCompact != nil, hooks.Notification: h.Notification != nil,
-	}
-	var out []hooks.EventName
-	for _, e := range hooks.Events() {
-		if set[e] {
-			out = append(out, e)
-		}
-	}
-	return out
 }
