@@ -327,7 +327,7 @@ func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) Result 
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.answered {
-		return c.res
+		return *c.res
 	}
 	c.answered = true
 	switch {
@@ -351,7 +351,7 @@ type inlineCall struct {
 	a        Adapter
 	ev       Event
 	late     func(Result)
-	res      Result // the watchdog's answer
+	res      *Result // the watchdog's answer (allocated only then)
 	h        Handlers
 }
 
@@ -364,9 +364,10 @@ func (c *inlineCall) watchdog() {
 		return
 	}
 	c.answered = true
-	c.res = c.lateResult(context.DeadlineExceeded)
+	res := c.lateResult(context.DeadlineExceeded)
+	c.res = &res
 	if c.late != nil {
-		c.late(c.res)
+		c.late(res)
 	}
 }
 
