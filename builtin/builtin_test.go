@@ -27,3 +27,19 @@ func TestAdapters(t *testing.T) {
 		t.Error("Adapters returns a shared slice")
 	}
 }
+
+// Every built-in host can be installed: its adapter describes its hook
+// file: a directory, a name and a time unit.
+func TestAdaptersDescribeTheirHookFile(t *testing.T) {
+	for _, a := range Adapters() {
+		f, ok := a.(hooks.HookFiler)
+		if !ok {
+			t.Errorf("%s does not implement hooks.HookFiler", a.Host())
+			continue
+		}
+		hf := f.HookFile()
+		if hf.Dir == "" || hf.Name == "" || hf.TimeoutUnit <= 0 {
+			t.Errorf("%s: hook file %+v", a.Host(), hf)
+		}
+	}
+}
