@@ -25,23 +25,24 @@ func ExampleHandlers() {
 		Fail: hooks.FailClosed,
 	}
 	payload := `{"session_id":"s1","cwd":"/home/dev/project","hook_event_name":"BeforeTool","timestamp":"2026-11-29T16:52:25.551Z","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`
-	code := hooks.Serve(context.Background(), []hooks.Adapter{gemini.New()}, h,
-		strings.NewReader(payload), os.Stdout, os.Stdout, []string{"--host", "gemini"})
+	srv := &hooks.Server{Adapters: []hooks.Adapter{gemini.New()}, Handlers: h}
+	code := srv.Serve(context.Background(), hooks.Request{Host: gemini.Host}, strings.NewReader(payload), os.Stdout, os.Stdout)
 	fmt.Println("exit", code)
 	// Output:
 	// {"decision":"deny","reason":"rm -rf is not allowed"}
 	// exit 0
 }
 
-// Serve detects the host when --host is not given, and answers in its
+// Serve detects the host when the request names none, and answers in its
 // dialect; the same policy gives Codex its own shape.
-func ExampleServe() {
+func ExampleServer_Serve() {
 	h := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 		return hooks.Deny("not today"), nil
 	}}
 	payload := `{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"01a2283a-2518-75a3-9372-46ffe65635eb","transcript_path":null,"cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"make deploy"},"tool_use_id":"call_1"}`
 	adapters := []hooks.Adapter{claude.New(), codex.New()}
-	hooks.Serve(context.Background(), adapters, h, strings.NewReader(payload), os.Stdout, os.Stderr, nil)
+	srv := &hooks.Server{Adapters: adapters, Handlers: h}
+	srv.Serve(context.Background(), hooks.Request{}, strings.NewReader(payload), os.Stdout, os.Stderr)
 	// Output:
 	// {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not today"}}
 }
@@ -71,10 +72,10 @@ func ExampleTool_WritePaths() {
 	// [app.env.example .env notes.txt]
 }
 
-// ProcessInline answers one payload for a transport that owns a goroutine
-// per payload: the handler runs on it, and answer is called exactly once,
-// late only if a watchdog had to answer at the handler's deadline.
-func ExampleProcessInline() {
+// Answer answers one payload for a transport that owns a goroutine per
+// payload: with Inline the handler runs on it, and Late is called only if
+// a watchdog had to answer at the handler's deadline.
+func ExampleServer_Answer() {
 	h := hooks.Handlers{
 		PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 			return hooks.Deny("stop"), nil
@@ -82,9 +83,10 @@ func ExampleProcessInline() {
 		Timeout: time.Second,
 	}
 	payload := []byte(`{"session_id":"s1","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`)
-	hooks.ProcessInline(context.Background(), claude.New(), h, payload, 0, func(res hooks.Result, late bool) {
-		fmt.Printf("late=%v exit=%d %s", late, res.Output.ExitCode, res.Output.Stdout)
-	})
+	srv := &hooks.Server{Adapters: []hooks.Adapter{claude.New()}, Handlers: h, Inline: true}
+	late := false
+	res := srv.Answer(context.Background(), hooks.Request{Host: claude.Host, Payload: payload, Late: func(hooks.Result) { late = true }})
+	fmt.Printf("late=%v exit=%d %s", late, res.Output.ExitCode, res.Output.Stdout)
 	// Output:
 	// late=false exit=0 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stop"}}
 }

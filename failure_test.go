@@ -1,13 +1,14 @@
 package hooks_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 
 	"github.com/agenthooks/hooks"
 )
 
-func TestFailResult(t *testing.T) {
+func TestRequestErr(t *testing.T) {
 	cause := errors.New("gateway unreachable")
 	a := fake{host: "one"}
 	tests := []struct {
@@ -32,7 +33,8 @@ func TestFailResult(t *testing.T) {
 			if !tt.nilPayload {
 				p = []byte(tt.payload)
 			}
-			res := hooks.FailResult(a, hooks.Handlers{Fail: tt.fail}, p, cause)
+			srv := &hooks.Server{Handlers: hooks.Handlers{Fail: tt.fail}}
+			res := srv.Answer(context.Background(), hooks.Request{Adapter: a, Payload: p, Err: cause})
 			if !errors.Is(res.Err, cause) {
 				t.Errorf("Err = %v, want %v", res.Err, cause)
 			}

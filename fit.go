@@ -1,6 +1,6 @@
 package hooks
 
-// Fit adapts r to what the host honours on ev, as Serve does before
+// Fit adapts r to what the host honours on ev, as a [Server] does before
 // Serialize: fields the capability matrix does not claim are dropped, an
 // ask the host cannot honour becomes askFallback (DecisionDeny when
 // NoDecision), and a repeated stop block is dropped unless repeatStop. It

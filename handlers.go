@@ -8,7 +8,7 @@ import (
 // Handlers is a hook program: one typed function per unified event, a
 // catch-all for the rest, and the policy for when things go wrong.
 //
-// For each event, Serve calls the typed function for it if set, otherwise
+// For each event, a [Server] calls the typed function for it if set, otherwise
 // Any if set, otherwise answers "no opinion". A handler's error (or panic,
 // or missing its deadline) is answered with the Fail policy's decision.
 type Handlers struct {
@@ -74,7 +74,7 @@ func (p FailPolicy) String() string {
 	return "open"
 }
 
-// Handle calls the handler for ev, as Serve does, without any deadline,
+// Handle calls the handler for ev, as a [Server] does, without any deadline,
 // recovery or capability filtering. A nil handler means no opinion.
 func (h *Handlers) Handle(ctx context.Context, ev Event) (Response, error) {
 	switch e := ev.(type) {
@@ -136,33 +136,47 @@ func (h *Handlers) Handle(ctx context.Context, ev Event) (Response, error) {
 // handles reports whether h has a handler for ev (typed, or Any): when it
 // has none, the answer is "no opinion" without a goroutine or a timer.
 func (h *Handlers) handles(ev Event) bool {
-	if h.Any != nil {
-		return true
+	return h.Any != nil || h.has(ev.Name())
+}
+
+// Handled returns the unified events h has a typed handler for, in the
+// order of [Events] (hookmain's install registers those).
+func (h *Handlers) Handled() []EventName {
+	var out []EventName
+	for _, e := range Events() {
+		if h.has(e) {
+			out = append(out, e)
+		}
 	}
-	switch ev.(type) {
-	case *SessionStartEvent:
+	return out
+}
+
+// has reports whether h has a typed handler for the unified event name.
+func (h *Handlers) has(name EventName) bool {
+	switch name {
+	case SessionStart:
 		return h.SessionStart != nil
-	case *SessionEndEvent:
+	case SessionEnd:
 		return h.SessionEnd != nil
-	case *UserPromptSubmitEvent:
+	case UserPromptSubmit:
 		return h.UserPromptSubmit != nil
-	case *PreToolUseEvent:
+	case PreToolUse:
 		return h.PreToolUse != nil
-	case *PostToolUseEvent:
+	case PostToolUse:
 		return h.PostToolUse != nil
-	case *PostToolUseFailureEvent:
+	case PostToolUseFailure:
 		return h.PostToolUseFailure != nil
-	case *PermissionRequestEvent:
+	case PermissionRequest:
 		return h.PermissionRequest != nil
-	case *StopEvent:
+	case Stop:
 		return h.Stop != nil
-	case *SubagentStartEvent:
+	case SubagentStart:
 		return h.SubagentStart != nil
-	case *SubagentStopEvent:
+	case SubagentStop:
 		return h.SubagentStop != nil
-	case *PreCompactEvent:
+	case PreCompact:
 		return h.PreCompact != nil
-	case *NotificationEvent:
+	case Notification:
 		return h.Notification != nil
 	}
 	return false

@@ -2,6 +2,8 @@ package hooks
 
 import (
 	"context"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -35,5 +37,32 @@ func TestHandlesAgreesWithHandle(t *testing.T) {
 				t.Errorf("%T: handles = %v, Handle called a function = %v", ev, got, called)
 			}
 		}
+	}
+}
+
+// Handled knows every typed handler: with all of them set (by reflection,
+// so that a new event's field cannot be forgotten here), it lists every
+// unified event, and each field is named after its event.
+func TestHandledCoversEveryEvent(t *testing.T) {
+	var h Handlers
+	v := reflect.ValueOf(&h).Elem()
+	n := 0
+	for i := range v.NumField() {
+		f := v.Field(i)
+		name := v.Type().Field(i).Name
+		if f.Kind() != reflect.Func || name == "Any" {
+			continue
+		}
+		if !slices.Contains(Events(), EventName(name)) {
+			t.Errorf("handler field %s is not a unified event", name)
+		}
+		f.Set(reflect.MakeFunc(f.Type(), func([]reflect.Value) []reflect.Value { return nil }))
+		n++
+	}
+	if got := h.Handled(); !slices.Equal(got, Events()) || n != len(Events()) {
+		t.Errorf("Handled() = %v with %d handlers set, want %v", got, n, Events())
+	}
+	if got := (&Handlers{Stop: h.Stop, PreToolUse: h.PreToolUse}).Handled(); !slices.Equal(got, []EventName{PreToolUse, Stop}) {
+		t.Errorf("Handled() = %v, want [PreToolUse Stop]", got)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/agenthooks/hooks"
 )
 
-func TestProcessInlineMatchesProcess(t *testing.T) {
+func TestInlineMatchesGoroutine(t *testing.T) {
 	a := fake{host: "one"}
 	panics := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) { panic("boom") }
 	fails := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
@@ -29,29 +29,22 @@ func TestProcessInlineMatchesProcess(t *testing.T) {
 		{"error", hooks.Handlers{PreToolUse: fails}, `{"hook_event_name":"Pre","tool":"ls"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			want := hooks.Process(context.Background(), a, tc.h, []byte(tc.payload), 0)
-			calls := 0
-			hooks.ProcessInline(context.Background(), a, tc.h, []byte(tc.payload), 0, func(got hooks.Result, late bool) {
-				calls++
-				if late {
-					t.Error("answer called late without a deadline")
-				}
-				if string(got.Output.Stdout) != string(want.Output.Stdout) || got.Output.ExitCode != want.Output.ExitCode ||
-					(got.Err == nil) != (want.Err == nil) || len(got.Warnings) != len(want.Warnings) {
-					t.Errorf("ProcessInline answered %+v, Process %+v", got, want)
-				}
-			})
-			if calls != 1 {
-				t.Errorf("answer called %d times, want 1", calls)
+			req := hooks.Request{Adapter: a, Payload: []byte(tc.payload)}
+			want := (&hooks.Server{Handlers: tc.h}).Answer(context.Background(), req)
+			req.Late = func(hooks.Result) { t.Error("Late called without a deadline") }
+			got := (&hooks.Server{Handlers: tc.h, Inline: true}).Answer(context.Background(), req)
+			if string(got.Output.Stdout) != string(want.Output.Stdout) || got.Output.ExitCode != want.Output.ExitCode ||
+				(got.Err == nil) != (want.Err == nil) || len(got.Warnings) != len(want.Warnings) {
+				t.Errorf("inline answered %+v, not inline %+v", got, want)
 			}
 		})
 	}
 }
 
 // A handler that ignores its deadline is answered by the watchdog at the
-// deadline, while it still runs; ProcessInline returns once it returns, and
+// deadline, while it still runs; Answer returns once it returns, and
 // its late response is not answered a second time.
-func TestProcessInlineWatchdog(t *testing.T) {
+func TestInlineWatchdog(t *testing.T) {
 	release := make(chan struct{})
 	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 		<-release
@@ -63,13 +56,16 @@ func TestProcessInlineWatchdog(t *testing.T) {
 	returned := make(chan struct{})
 	go func() {
 		defer close(returned)
-		hooks.ProcessInline(context.Background(), fake{host: "one"}, h, []byte(`{"hook_event_name":"Pre","tool":"ls"}`), 0, func(res hooks.Result, late bool) {
-			calls.Add(1)
-			if late {
+		srv := &hooks.Server{Handlers: h, Inline: true}
+		res := srv.Answer(context.Background(), hooks.Request{Adapter: fake{host: "one"}, Payload: []byte(`{"hook_event_name":"Pre","tool":"ls"}`),
+			Late: func(res hooks.Result) {
+				calls.Add(1)
 				lateCalls.Add(1)
-			}
-			answers <- res
-		})
+				answers <- res
+			}})
+		if !errors.Is(res.Err, context.DeadlineExceeded) {
+			t.Errorf("Answer returned %v after a late answer, want the late answer", res.Err)
+		}
 	}()
 	select {
 	case res := <-answers:
@@ -81,7 +77,7 @@ func TestProcessInlineWatchdog(t *testing.T) {
 	}
 	select {
 	case <-returned:
-		t.Fatal("ProcessInline returned before its handler did")
+		t.Fatal("Answer returned before its handler did")
 	default:
 	}
 	close(release)
@@ -93,29 +89,24 @@ func TestProcessInlineWatchdog(t *testing.T) {
 
 // A cancelled caller is not answered by the watchdog (nobody waits for
 // it) but once, by the calling goroutine, with the fail policy.
-func TestProcessInlineCancelled(t *testing.T) {
+func TestInlineCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	waits := func(ctx context.Context, _ *hooks.PreToolUseEvent) (hooks.Response, error) {
 		cancel()
 		<-ctx.Done()
 		return hooks.Allow(), nil
 	}
-	calls := 0
-	hooks.ProcessInline(ctx, fake{host: "one"}, hooks.Handlers{PreToolUse: waits, Timeout: time.Minute}, []byte(`{"hook_event_name":"Pre","tool":"ls"}`), 0,
-		func(res hooks.Result, late bool) {
-			calls++
-			if late || !errors.Is(res.Err, context.Canceled) {
-				t.Errorf("answer late=%v err=%v; want on time with the cancellation", late, res.Err)
-			}
-		})
-	if calls != 1 {
-		t.Errorf("answer called %d times", calls)
+	srv := &hooks.Server{Handlers: hooks.Handlers{PreToolUse: waits, Timeout: time.Minute}, Inline: true}
+	res := srv.Answer(ctx, hooks.Request{Adapter: fake{host: "one"}, Payload: []byte(`{"hook_event_name":"Pre","tool":"ls"}`),
+		Late: func(hooks.Result) { t.Error("Late called for a cancelled caller") }})
+	if !errors.Is(res.Err, context.Canceled) {
+		t.Errorf("err = %v; want the cancellation", res.Err)
 	}
 }
 
 // The caller's deadline, when earlier than the handler's budget, is when
 // the watchdog answers a handler that ignores its context.
-func TestProcessInlineCallerDeadline(t *testing.T) {
+func TestInlineCallerDeadline(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
@@ -125,12 +116,13 @@ func TestProcessInlineCallerDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	answered := make(chan bool, 1)
-	go hooks.ProcessInline(ctx, fake{host: "one"}, hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: time.Hour},
-		[]byte(`{"hook_event_name":"Pre","tool":"ls"}`), 0, func(res hooks.Result, late bool) { answered <- late })
+	srv := &hooks.Server{Handlers: hooks.Handlers{PreToolUse: stuck, Fail: hooks.FailClosed, Timeout: time.Hour}, Inline: true}
+	go srv.Answer(ctx, hooks.Request{Adapter: fake{host: "one"}, Payload: []byte(`{"hook_event_name":"Pre","tool":"ls"}`),
+		Late: func(hooks.Result) { answered <- true }})
 	select {
 	case late := <-answered:
 		if !late {
-			t.Error("answered on the calling goroutine while its handler is stuck")
+			t.Error("not answered late while its handler is stuck")
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no answer at the caller's deadline")

@@ -7,7 +7,6 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,122 +17,200 @@ import (
 // DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
 const DefaultMaxInput = 8 << 20
 
-// Options are the per-invocation settings Serve reads from its arguments.
-type Options struct {
-	// Host, when set, names the adapter to use; detection is skipped.
+// A Server answers hook events with Handlers, in the dialect of the host
+// that sent each one. Set its fields, then call [Server.Serve] for a
+// process's streams or [Server.Answer] for one payload; a Server holds no
+// per-call state and is safe for concurrent use.
+//
+// For each payload it picks the adapter ([Request.Host], else [Detect]),
+// parses, calls the handler under its deadline (panics recovered), fits
+// the response to what the host honours ([Fit]) and serializes it. Any
+// failure is answered with the fail policy, Handlers.Fail.
+type Server struct {
+	// Adapters are the hosts the server answers (builtin.Adapters()).
+	Adapters []Adapter
+	// Handlers is the policy: the handlers, the fail policy (Fail), the
+	// handler's time limit (Timeout) and the payload size cap (MaxInput).
+	Handlers Handlers
+	// Inline runs the handler on the calling goroutine under a watchdog
+	// timer that answers with the fail policy when the handler's deadline
+	// passes first. It saves the hand-off to a handler goroutine, the main
+	// cost of an event otherwise, but the call returns only once the
+	// handler does (see [Request.Late] and Exit). Without Inline the
+	// handler runs on a goroutine of its own, and the answer is given at
+	// the deadline whether it returns or not.
+	Inline bool
+	// Exit, with Inline, is called by Serve with the exit code after the
+	// watchdog has written a late answer: a hook process passes os.Exit,
+	// so that a handler that never returns cannot keep the host waiting.
+	Exit func(code int)
+}
+
+// A Request is one payload to answer and what its caller knows of it
+// (from the command line or an HTTP request).
+type Request struct {
+	// Payload is the host's JSON event ([Server.Serve] reads it from stdin).
+	Payload []byte
+	// Adapter, when set, is the payload's host; otherwise Host names it,
+	// and otherwise it is detected among Server.Adapters.
+	Adapter Adapter
+	// Host names the adapter to use (--host); detection is skipped.
 	Host Host
-	// Fail overrides Handlers.Fail when FailSet.
-	Fail    FailPolicy
-	FailSet bool
+	// Event is the native event's name, for a host whose payload does not
+	// carry it (--event): the adapter must implement [EventParser], and
+	// when it does not, the request is answered as fail-closed would (a
+	// configuration error).
+	Event string
 	// HostTimeout is the host's time limit for this hook as configured
 	// (--timeout); 0 means the adapter's default.
 	HostTimeout time.Duration
+	// Err, when set, is answered with the fail policy without calling the
+	// handler: a transport's own failure (an unreadable request, an
+	// unreachable gateway) or a configuration error. The payload is
+	// parsed when it can be, so that the answer fits its event.
+	Err error
+	// Late, with Server.Inline, is called on the watchdog's goroutine with
+	// the fail policy's answer when the handler's deadline passes first;
+	// Answer then returns that same Result once the handler returns, and
+	// Late has returned before. A transport writes the answer in Late and
+	// not again.
+	Late func(Result)
 }
 
-// ParseArgs reads the arguments Serve understands: --host NAME,
-// --fail-open, --fail-closed and --timeout DURATION (a Go duration, or
-// seconds). Both "--flag value" and "--flag=value" work. Unknown arguments
-// are returned as warnings, not errors, so that a hook never breaks on a
-// flag it does not know.
-func ParseArgs(args []string) (Options, []string) {
-	var o Options
-	var unknown []string
-	for i := 0; i < len(args); i++ {
-		name, val, hasVal := strings.Cut(args[i], "=")
-		next := func() string {
-			if hasVal {
-				return val
-			}
-			if i+1 < len(args) {
-				i++
-				return args[i]
-			}
-			unknown = append(unknown, name+" needs a value")
-			return ""
+// EventParser is implemented by adapters whose host can run a command per
+// native event with a payload that does not name the event (Copilot CLI's
+// camelCase events): the name comes from the command line, --event NAME,
+// as [Request.Event].
+type EventParser interface {
+	// ParseEvent is Parse for a payload of the native event named.
+	ParseEvent(native string, payload []byte) (Event, error)
+}
+
+// Serve answers one hook invocation on a process's streams: it reads the
+// payload from stdin (at most Handlers.MaxInput bytes), answers it as
+// [Server.Answer] does and writes the host's answer: warnings and errors
+// on stderr (one line each), the answer on stdout. It returns the exit
+// code, and never calls os.Exit (only Exit, see [Server.Exit]) or panics
+// because of the payload or a handler. req.Payload is ignored.
+func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
+	var err error
+	req.Payload, err = s.Read(stdin)
+	if err != nil {
+		if req.Err == nil {
+			req.Err = err
 		}
-		switch name {
-		case "--host", "-host":
-			o.Host = Host(next())
-		case "--fail-open", "-fail-open":
-			o.Fail, o.FailSet = FailOpen, true
-		case "--fail-closed", "-fail-closed":
-			o.Fail, o.FailSet = FailClosed, true
-		case "--timeout", "-timeout":
-			v := next()
-			d, err := time.ParseDuration(v)
-			if err != nil {
-				n, err2 := strconv.ParseFloat(v, 64)
-				if err2 != nil || n <= 0 {
-					unknown = append(unknown, "--timeout "+strconv.Quote(v)+" is not a duration")
-					continue
-				}
-				d = time.Duration(n * float64(time.Second))
-			}
-			o.HostTimeout = d
-		default:
-			unknown = append(unknown, "unknown argument "+strconv.Quote(args[i]))
+		req.Payload = nil
+	}
+	if !s.Inline {
+		return s.Answer(ctx, req).Write(stdout, stderr)
+	}
+	late := false
+	req.Late = func(res Result) {
+		late = true
+		code := res.Write(stdout, stderr)
+		if s.Exit != nil {
+			s.Exit(code)
 		}
 	}
-	return o, unknown
-}
-
-// Serve runs one hook invocation: it reads the payload from stdin, picks
-// the adapter (o.Host, else detection), parses, calls the handler, fits the
-// response to what the host honours, and writes the host's answer on stdout
-// (warnings and errors on stderr, one line each). It returns the exit code
-// and never calls os.Exit or panics because of the payload or a handler.
-func Serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	return serve(ctx, adapters, h, stdin, stdout, stderr, args, nil)
-}
-
-// ServeMain is Serve for a hook process, which answers one event and
-// ends: the handler runs on the calling goroutine (no hand-off to another
-// thread, the main cost of an event otherwise), and if its deadline passes
-// first, a watchdog writes the fail policy's answer and calls exit with
-// its code (os.Exit in hookmain.Run). Exactly one answer is written either
-// way. Transports, which cannot end the process, use ProcessInline (a
-// goroutine per payload) or Process.
-func ServeMain(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string, exit func(int)) int {
-	return serve(ctx, adapters, h, stdin, stdout, stderr, args, exit)
-}
-
-func serve(ctx context.Context, adapters []Adapter, h Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string, exit func(int)) int {
-	o, bad := ParseArgs(args)
-	for _, b := range bad {
-		fmt.Fprintln(stderr, "hooks: "+b)
+	res := s.Answer(ctx, req)
+	if late {
+		return res.Output.ExitCode
 	}
-	if o.FailSet {
-		h.Fail = o.Fail
-	}
-	limit := h.MaxInput
+	return res.Write(stdout, stderr)
+}
+
+// Read reads a payload from r whole: at most Handlers.MaxInput bytes
+// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge].
+func (s *Server) Read(r io.Reader) ([]byte, error) {
+	limit := s.Handlers.MaxInput
 	if limit <= 0 {
 		limit = DefaultMaxInput
 	}
-	payload, err := readLimited(stdin, limit)
-
-	var a Adapter
-	if err == nil {
-		a, err = pick(adapters, o.Host, payload)
-	}
-	if err != nil {
-		if a == nil && o.Host != "" {
-			a = find(adapters, o.Host)
-		}
-		if a == nil {
-			return failNoHost(h.Fail, err, stdout, stderr)
-		}
-		res := failResult(a, h, &OtherEvent{Base: Base{Host: a.Host()}}, err)
-		return write(res, stdout, stderr)
-	}
-	if exit != nil {
-		return processMain(ctx, a, h, payload, o.HostTimeout, stdout, stderr, exit)
-	}
-	res := Process(ctx, a, h, payload, o.HostTimeout)
-	return write(res, stdout, stderr)
+	return readLimited(r, limit)
 }
 
-// Result is the outcome of Process.
+// Answer answers one payload: it picks the adapter, parses, calls the
+// handler under its deadline, fits and serializes the response. Any
+// failure (and req.Err) is answered with the fail policy, and Result.Err
+// says why. It does no I/O.
+func (s *Server) Answer(ctx context.Context, req Request) Result {
+	a, err := s.adapter(&req)
+	if err != nil {
+		if a == nil {
+			return Result{Output: failOutput(s.Handlers.Fail, err), Err: err}
+		}
+		return failResult(a, s.Handlers, failEvent(a, &req), err)
+	}
+	if _, ok := a.(EventParser); req.Event != "" && !ok {
+		// A configuration error (the command names an event for a host
+		// whose payloads name their own): answered as fail-closed would.
+		h := s.Handlers
+		h.Fail = FailClosed
+		err := fmt.Errorf("--event %q given, but %s payloads name their own event", req.Event, a.Host())
+		req.Event = ""
+		return failResult(a, h, failEvent(a, &req), err)
+	}
+	if s.Inline {
+		return answerInline(ctx, a, s.Handlers, &req)
+	}
+	ev, err := parse(a, &s.Handlers, &req)
+	if err != nil {
+		return failResult(a, s.Handlers, ev, err)
+	}
+	var resp Response
+	if s.Handlers.handles(ev) {
+		var err error
+		resp, err = call(ctx, s.Handlers, ev, budget(a, s.Handlers, ev, req.HostTimeout))
+		if err != nil {
+			return failResult(a, s.Handlers, ev, err)
+		}
+	}
+	return finish(a, s.Handlers, ev, resp)
+}
+
+// adapter chooses req's adapter. With an error, the adapter is the one
+// named, when known, for the fail policy's answer.
+func (s *Server) adapter(req *Request) (Adapter, error) {
+	a := req.Adapter
+	if a == nil && req.Host != "" {
+		a = find(s.Adapters, req.Host)
+		if a == nil && req.Err == nil {
+			var names []string
+			for _, a := range s.Adapters {
+				names = append(names, string(a.Host()))
+			}
+			return nil, fmt.Errorf("%w: unknown host %q (known: %s)", ErrNoHost, req.Host, strings.Join(names, ", "))
+		}
+	}
+	if req.Err != nil {
+		if a == nil && req.Payload != nil {
+			a, _ = Detect(s.Adapters, req.Payload)
+		}
+		return a, req.Err
+	}
+	if a == nil {
+		return Detect(s.Adapters, req.Payload)
+	}
+	return a, nil
+}
+
+// failEvent is what is known of req's event for the fail policy's answer:
+// the payload parsed when it can be (so that a fail-closed PreToolUse gets
+// the host's deny), else the host's unknown event.
+func failEvent(a Adapter, req *Request) Event {
+	if req.Payload == nil {
+		return &OtherEvent{Base: Base{Host: a.Host()}}
+	}
+	if ev, err := parseAs(a, req); err == nil {
+		return ev
+	}
+	return unparsed(a, req.Payload)
+}
+
+// Result is the outcome of [Server.Answer].
 type Result struct {
+	// Adapter is the payload's host, or nil when it could not be told.
+	Adapter Adapter
 	// Event is the parsed event (an *OtherEvent with only Host and perhaps
 	// NativeEvent set when parsing failed).
 	Event Event
@@ -147,37 +224,17 @@ type Result struct {
 	Err error
 }
 
-// Process answers one payload with adapter a: Parse, the handler under its
-// deadline (panics recovered), Fit and Serialize. Any failure is answered
-// with h.Fail, and Result.Err says why. hostTimeout is the host's limit as
-// configured (0 for the adapter's default). Process is what Serve and the
-// HTTP transport share; it does no I/O.
-func Process(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration) Result {
-	ev, err := parse(a, &h, payload)
-	if err != nil {
-		return failResult(a, h, ev, err)
-	}
-	var resp Response
-	if h.handles(ev) {
-		var err error
-		resp, err = call(ctx, h, ev, budget(a, h, ev, hostTimeout))
-		if err != nil {
-			return failResult(a, h, ev, err)
-		}
-	}
-	return finish(a, h, ev, resp)
-}
-
-// parse parses and checks payload. On error, ev is what is known of the
-// event, for the fail policy's answer, and there is nothing for a handler
-// to judge.
-func parse(a Adapter, h *Handlers, payload []byte) (ev Event, err error) {
+// parse parses and checks req's payload. On error, ev is what is known of
+// the event, for the fail policy's answer, and there is nothing for a
+// handler to judge.
+func parse(a Adapter, h *Handlers, req *Request) (ev Event, err error) {
+	payload := req.Payload
 	if !utf8.Valid(payload) {
 		// Hosts write UTF-8; decoding would silently turn invalid bytes
 		// into U+FFFD, and a policy would judge text that is not what runs.
 		return unparsed(a, payload), errors.New("payload is not valid UTF-8")
 	}
-	ev, err = a.Parse(payload)
+	ev, err = parseAs(a, req)
 	if err != nil {
 		return unparsed(a, payload), fmt.Errorf("parse %s payload: %w", a.Host(), err)
 	}
@@ -190,6 +247,17 @@ func parse(a Adapter, h *Handlers, payload []byte) (ev Event, err error) {
 		return ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent)
 	}
 	return ev, nil
+}
+
+// parseAs parses req's payload with a, of the event req names if any.
+func parseAs(a Adapter, req *Request) (Event, error) {
+	if req.Event == "" {
+		return a.Parse(req.Payload)
+	}
+	if ep, ok := a.(EventParser); ok {
+		return ep.ParseEvent(req.Event, req.Payload)
+	}
+	return nil, fmt.Errorf("--event given, but %s payloads name their own event", a.Host())
 }
 
 func unparsed(a Adapter, payload []byte) Event {
@@ -205,62 +273,38 @@ func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
 		res.Warnings = append(ws, res.Warnings...)
 		return res
 	}
-	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws}
+	return Result{Adapter: a, Event: ev, Response: fitted, Output: out, Warnings: ws}
 }
 
-// processMain is ProcessInline and write for a process: if the watchdog
-// answers, it calls exit with the answer's code.
-func processMain(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration, stdout, stderr io.Writer, exit func(int)) int {
-	var code int
-	ProcessInline(ctx, a, h, payload, hostTimeout, func(res Result, late bool) {
-		code = write(res, stdout, stderr)
-		if late {
-			exit(code)
-		}
-	})
-	return code
-}
-
-// ProcessInline is Process for a caller that owns a goroutine per payload
-// (a hook process, an HTTP request): the handler runs on the calling
-// goroutine, which saves Process's hand-off to a handler goroutine, the
-// main cost of an event otherwise, and a watchdog answers with the fail
-// policy as soon as the handler's deadline passes (its budget, as for
-// Process, or ctx's deadline when that is earlier).
-//
-// answer is called exactly once with the result: on the calling goroutine,
-// or on the watchdog's with late set when the deadline passed first.
-// ProcessInline returns once the handler and answer have returned, so a
-// handler that never returns holds the calling goroutine, though its
-// answer was given at the deadline (a process exits then; an HTTP
-// transport closes the connection after that answer).
-func ProcessInline(ctx context.Context, a Adapter, h Handlers, payload []byte, hostTimeout time.Duration, answer func(res Result, late bool)) {
+// answerInline is Answer with the handler on the calling goroutine,
+// under a watchdog that answers with the fail policy as soon as the
+// handler's deadline passes (its budget, or ctx's deadline when that is
+// earlier), through req.Late. It returns once the handler has returned.
+func answerInline(ctx context.Context, a Adapter, h Handlers, req *Request) Result {
 	// This frame is kept small (the answers are built in functions of
 	// their own): it is on the stack while the adapter parses, and a
 	// deeper stack costs a stack copy on many requests of a server.
-	ev, err := parse(a, &h, payload)
+	ev, err := parse(a, &h, req)
 	if err != nil || !h.handles(ev) {
-		answerNow(a, &h, ev, err, answer)
-		return
+		return answerNow(a, &h, ev, err)
 	}
-	c := &inlineCall{a: a, h: h, ev: ev, answer: answer}
-	c.run(ctx, hostTimeout)
+	c := &inlineCall{a: a, h: h, ev: ev, late: req.Late}
+	return c.run(ctx, req.HostTimeout)
 }
 
 // answerNow answers without a handler: the fail policy for err, else no
 // opinion.
 //
 //go:noinline
-func answerNow(a Adapter, h *Handlers, ev Event, err error, answer func(Result, bool)) {
+func answerNow(a Adapter, h *Handlers, ev Event, err error) Result {
 	if err != nil {
-		answer(failResult(a, *h, ev, err), false)
-		return
+		return failResult(a, *h, ev, err)
 	}
-	answer(finish(a, *h, ev, Response{}), false)
+	return finish(a, *h, ev, Response{})
 }
 
 // run calls the handler on the calling goroutine, under a watchdog.
-func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) {
+func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) Result {
 	limit := budget(c.a, c.h, c.ev, hostTimeout)
 	var cancel context.CancelFunc
 	var watchdog *time.Timer
@@ -283,30 +327,31 @@ func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.answered {
-		return
+		return *c.res
 	}
 	c.answered = true
 	switch {
 	case cause != nil:
 		// Too late: a handler that returns after its context ended did
 		// not answer in time (the watchdog may not have run yet).
-		c.answer(c.late(cause), false)
+		return c.lateResult(cause)
 	case err != nil:
-		c.answer(failResult(c.a, c.h, c.ev, fmt.Errorf("handler: %w", err)), false)
+		return failResult(c.a, c.h, c.ev, fmt.Errorf("handler: %w", err))
 	default:
-		c.answer(finish(c.a, c.h, c.ev, resp), false)
+		return finish(c.a, c.h, c.ev, resp)
 	}
 }
 
-// inlineCall is the state ProcessInline shares with its watchdog. The
-// mutex is held while an answer is given, so that exactly one is, and so
-// that ProcessInline returns only after the watchdog's.
+// inlineCall is the state answerInline shares with its watchdog. The
+// mutex is held while the watchdog answers, so that exactly one answer is
+// given, and so that answerInline returns only after the watchdog's.
 type inlineCall struct {
 	mu       sync.Mutex
 	answered bool
 	a        Adapter
 	ev       Event
-	answer   func(Result, bool)
+	late     func(Result)
+	res      *Result // the watchdog's answer (allocated only then)
 	h        Handlers
 }
 
@@ -319,10 +364,14 @@ func (c *inlineCall) watchdog() {
 		return
 	}
 	c.answered = true
-	c.answer(c.late(context.DeadlineExceeded), true)
+	res := c.lateResult(context.DeadlineExceeded)
+	c.res = &res
+	if c.late != nil {
+		c.late(res)
+	}
 }
 
-func (c *inlineCall) late(cause error) Result {
+func (c *inlineCall) lateResult(cause error) Result {
 	return failResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
 }
 
@@ -468,20 +517,6 @@ func find(adapters []Adapter, host Host) Adapter {
 	return nil
 }
 
-func pick(adapters []Adapter, host Host, payload []byte) (Adapter, error) {
-	if host != "" {
-		if a := find(adapters, host); a != nil {
-			return a, nil
-		}
-		var names []string
-		for _, a := range adapters {
-			names = append(names, string(a.Host()))
-		}
-		return nil, fmt.Errorf("%w: unknown host %q (known: %s)", ErrNoHost, host, strings.Join(names, ", "))
-	}
-	return Detect(adapters, payload)
-}
-
 // failResult answers ev with the fail policy.
 func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
 	r := Response{}
@@ -496,7 +531,7 @@ func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
 	if err != nil {
 		out = failOutput(h.Fail, err)
 	}
-	return Result{Event: ev, Response: fitted, Output: out, Warnings: ws, Err: cause}
+	return Result{Adapter: a, Event: ev, Response: fitted, Output: out, Warnings: ws, Err: cause}
 }
 
 // gating reports whether a deny on ev stops an action: tool calls,
@@ -518,18 +553,11 @@ func failOutput(p FailPolicy, cause error) Output {
 	return Output{}
 }
 
-func failNoHost(p FailPolicy, cause error, stdout, stderr io.Writer) int {
-	return write(Result{Output: failOutput(p, cause), Err: cause}, stdout, stderr)
-}
-
-func write(res Result, stdout, stderr io.Writer) int {
-	for _, w := range res.Warnings {
-		fmt.Fprintln(stderr, w.String())
-	}
-	if res.Err != nil && res.Output.Stderr == "" {
-		// One line says why; when the host reads a reason from stderr
-		// (exit code 2), that line already says it.
-		fmt.Fprintln(stderr, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
+// Write writes res as a command hook answers: the notes on stderr, the
+// answer on stdout, then its stderr line. It returns the exit code.
+func (res Result) Write(stdout, stderr io.Writer) int {
+	for _, n := range res.Notes() {
+		fmt.Fprintln(stderr, n)
 	}
 	if len(res.Output.Stdout) > 0 {
 		stdout.Write(res.Output.Stdout)
@@ -538,6 +566,23 @@ func write(res Result, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
 	}
 	return res.Output.ExitCode
+}
+
+// Notes returns the lines [Result.Write] writes to stderr before the
+// answer: one per warning, and one saying why the fail policy answered
+// ("hooks: fail-closed: …") unless the answer's own stderr line says it.
+func (res Result) Notes() []string {
+	if len(res.Warnings) == 0 && res.Err == nil {
+		return nil
+	}
+	var notes []string
+	for _, w := range res.Warnings {
+		notes = append(notes, oneLine(w.String()))
+	}
+	if res.Err != nil && res.Output.Stderr == "" {
+		notes = append(notes, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
+	}
+	return notes
 }
 
 func failWord(res Result) string {

@@ -41,20 +41,20 @@ func TestServe(t *testing.T) {
 	tests := []struct {
 		name       string
 		h          hooks.Handlers
-		args       []string
+		req        hooks.Request
 		stdin      string
 		wantExit   int
 		wantStdout string
 		wantStderr []string // substrings, in order of lines
 	}{
-		{name: "deny by --host", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host", "one"},
+		{name: "deny by --host", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"},
 		{name: "deny by detection", h: hooks.Handlers{PreToolUse: denyRm},
 			stdin: `{"host":"two","hook_event_name":"Pre","tool":"rm -rf /"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"},
-		{name: "no opinion", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
+		{name: "no opinion", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre","tool":"ls"}`},
-		{name: "no handler", args: []string{"--host=one"}, stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`},
-		{name: "any handler gets other events", args: []string{"--host=one"},
+		{name: "no handler", req: hooks.Request{Host: "one"}, stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`},
+		{name: "any handler gets other events", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{Any: func(_ context.Context, ev hooks.Event) (hooks.Response, error) {
 				if _, ok := ev.(*hooks.OtherEvent); !ok {
 					t.Errorf("Any got %T", ev)
@@ -62,57 +62,57 @@ func TestServe(t *testing.T) {
 				return hooks.Deny("other " + ev.Common().NativeEvent), nil
 			}},
 			stdin: `{"hook_event_name":"BeforeModel"}`, wantStderr: []string{"does not honour deny on BeforeModel: dropped", "does not honour reason on BeforeModel: dropped"}},
-		{name: "dropped field warns once", args: []string{"--host=one"},
+		{name: "dropped field warns once", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{SessionStart: func(context.Context, *hooks.SessionStartEvent) (hooks.Response, error) {
 				return hooks.Deny("x").WithContext("ctx"), nil
 			}},
 			stdin: `{"hook_event_name":"Start"}`, wantStdout: `{"context":"ctx","event":"Start"}` + "\n",
 			wantStderr: []string{`hooks: one does not honour deny on Start: dropped`, `hooks: one does not honour reason on Start: dropped`}},
-		{name: "ask falls back to deny", args: []string{"--host=one"},
+		{name: "ask falls back to deny", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 				return hooks.Ask("sure?"), nil
 			}},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"sure?"}` + "\n",
 			wantStderr: []string{"hooks: one does not honour ask on Pre: sent as deny"}},
-		{name: "ask fallback allow", args: []string{"--host=one"},
+		{name: "ask fallback allow", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{AskFallback: hooks.DecisionAllow, PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 				return hooks.Ask("sure?"), nil
 			}},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"allow","event":"Pre","reason":"sure?"}` + "\n",
 			wantStderr: []string{"sent as allow"}},
-		{name: "stop loop guard", args: []string{"--host=one"},
+		{name: "stop loop guard", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 				return hooks.Deny("keep going"), nil
 			}},
 			stdin: `{"hook_event_name":"Stop","active":true}`, wantStderr: []string{"loop guard"}},
-		{name: "stop loop guard catches ask too", args: []string{"--host=one"},
+		{name: "stop loop guard catches ask too", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 				return hooks.Ask("keep going?"), nil
 			}},
 			stdin: `{"hook_event_name":"Stop","active":true}`, wantStderr: []string{"loop guard"}},
-		{name: "stop first block", args: []string{"--host=one"},
+		{name: "stop first block", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 				return hooks.Deny("keep going"), nil
 			}},
 			stdin: `{"hook_event_name":"Stop"}`, wantStdout: `{"decision":"deny","event":"Stop","reason":"keep going"}` + "\n"},
-		{name: "stop repeat allowed", args: []string{"--host=one"},
+		{name: "stop repeat allowed", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{RepeatStopBlocks: true, Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 				return hooks.Deny("keep going"), nil
 			}},
 			stdin: `{"hook_event_name":"Stop","active":true}`, wantStdout: `{"decision":"deny","event":"Stop","reason":"keep going"}` + "\n"},
-		{name: "rewrite", args: []string{"--host=one"},
+		{name: "rewrite", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 				return hooks.Rewrite(&hooks.ShellInput{Command: "echo safe"}), nil
 			}},
 			stdin: `{"hook_event_name":"Pre","tool":"rm"}`, wantStdout: `{"command":"echo safe","decision":"allow","event":"Pre"}` + "\n"},
-		{name: "rewrite the host cannot do is a deny", args: []string{"--host=one"},
+		{name: "rewrite the host cannot do is a deny", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 				return hooks.Rewrite(&hooks.ShellInput{Command: "echo safe"}), nil
 			}},
 			stdin:      `{"hook_event_name":"Pre2","tool":"rm"}`,
 			wantStdout: `{"decision":"deny","event":"Pre2","reason":"blocked: the hook needed to rewrite this call, which one cannot do on Pre2"}` + "\n",
 			wantStderr: []string{"hooks: one does not honour updated_input on Pre2: sent as deny: the host cannot rewrite the input here"}},
-		{name: "halt the host cannot do is a deny of the call", args: []string{"--host=one"},
+		{name: "halt the host cannot do is a deny of the call", req: hooks.Request{Host: "one"},
 			h: hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 				return hooks.Halt("stop now"), nil
 			}},
@@ -122,75 +122,81 @@ func TestServe(t *testing.T) {
 		// What the model leaves out of a tool's input is not the fail
 		// policy's business: the handler sees it as Tool.InputErr, under
 		// either policy.
-		{name: "shell call without a command reaches the handler", h: hooks.Handlers{PreToolUse: denyUnreadable, Fail: hooks.FailOpen}, args: []string{"--host=one"},
+		{name: "shell call without a command reaches the handler", h: hooks.Handlers{PreToolUse: denyUnreadable, Fail: hooks.FailOpen}, req: hooks.Request{Host: "one"},
 			stdin:      `{"hook_event_name":"Pre","tool":"-"}`,
 			wantStdout: `{"decision":"deny","event":"Pre","reason":"unreadable: shell tool \"sh\" has no command"}` + "\n"},
-		{name: "shell call without a command, handler ignores InputErr", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		{name: "shell call without a command, handler ignores InputErr", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre","tool":"-"}`},
-		{name: "unknown event fail open", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
+		{name: "unknown event fail open", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Mystery"}`, wantStderr: []string{`hooks: fail-open: unknown one event "Mystery" and no Any handler`}},
-		{name: "unknown event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		{name: "unknown event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Mystery"}`, wantExit: 2, wantStderr: []string{`hook failed, blocked by its fail-closed policy: unknown one event "Mystery" and no Any handler`}},
-		{name: "deny on an unknown event is the generic block", args: []string{"--host=one"},
+		{name: "deny on an unknown event is the generic block", req: hooks.Request{Host: "one"},
 			h:     hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Deny("new gate"), nil }},
 			stdin: `{"hook_event_name":"Mystery"}`, wantExit: 2,
 			wantStderr: []string{"hooks: one does not honour deny on Mystery: unknown event: sent as the host's generic block (exit code 2)", "new gate"}},
-		{name: "unknown event goes to Any", args: []string{"--host=one"},
+		{name: "unknown event goes to Any", req: hooks.Request{Host: "one"},
 			h:     hooks.Handlers{Fail: hooks.FailClosed, Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Response{}, nil }},
 			stdin: `{"hook_event_name":"Mystery"}`},
 
 		// Failures, open and closed.
-		{name: "panic fail open", h: hooks.Handlers{PreToolUse: panics}, args: []string{"--host=one"},
+		{name: "panic fail open", h: hooks.Handlers{PreToolUse: panics}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStderr: []string{"hooks: fail-open: handler: panic: boom"}},
-		{name: "panic fail closed", h: hooks.Handlers{PreToolUse: panics, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		{name: "panic fail closed", h: hooks.Handlers{PreToolUse: panics, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler: panic: boom"}` + "\n",
 			wantStderr: []string{"hooks: fail-closed: handler: panic: boom"}},
-		{name: "error fail closed by flag", h: hooks.Handlers{PreToolUse: fails}, args: []string{"--host=one", "--fail-closed"},
+		{name: "error fail closed", h: hooks.Handlers{PreToolUse: fails, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler: policy store down"}` + "\n",
 			wantStderr: []string{"fail-closed: handler: policy store down"}},
-		{name: "flag fail open overrides", h: hooks.Handlers{PreToolUse: fails, Fail: hooks.FailClosed}, args: []string{"--fail-open", "--host", "one"},
+		{name: "error fail open", h: hooks.Handlers{PreToolUse: fails}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStderr: []string{"fail-open: handler: policy store down"}},
-		{name: "deadline fail closed", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed, Timeout: 20 * time.Millisecond}, args: []string{"--host=one"},
+		{name: "deadline fail closed", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed, Timeout: 20 * time.Millisecond}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler did not answer in time: context deadline exceeded"}` + "\n",
 			wantStderr: []string{"did not answer in time"}},
-		{name: "host timeout bounds the handler", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed}, args: []string{"--host=one", "--timeout", "0.05"},
+		{name: "host timeout bounds the handler", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one", HostTimeout: 50 * time.Millisecond},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler did not answer in time: context deadline exceeded"}` + "\n",
 			wantStderr: []string{"did not answer in time"}},
-		{name: "malformed fail open", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one"},
+		{name: "malformed fail open", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"`, wantStderr: []string{"fail-open: parse one payload"}},
-		{name: "malformed known event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		{name: "malformed known event fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin:      `{"hook_event_name":"Pre","tool":5}`,
 			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: parse one payload: json: cannot unmarshal number into Go struct field .tool of type string"}` + "\n",
 			wantStderr: []string{"fail-closed"}},
-		{name: "truncated fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		{name: "truncated fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"`, wantExit: 2, wantStderr: []string{"hook failed, blocked by its fail-closed policy: parse one payload: unexpected end of JSON input"}},
-		{name: "empty stdin fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=one"},
+		{name: "empty stdin fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, req: hooks.Request{Host: "one"},
 			stdin: ``, wantExit: 2, wantStderr: []string{"fail-closed"}},
-		{name: "unknown host fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host=nope"},
+		{name: "unknown host fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, req: hooks.Request{Host: "nope"},
 			stdin: `{"hook_event_name":"Pre"}`, wantExit: 2, wantStderr: []string{`unknown host "nope" (known: one, two)`}},
 		{name: "undetectable fail open", h: hooks.Handlers{PreToolUse: denyRm},
 			stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`, wantStderr: []string{"cannot tell which host sent this payload"}},
-		{name: "oversize fail closed", h: hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}, args: []string{"--host=one"},
+		{name: "oversize fail closed", h: hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre","tool":"0123456789"}`, wantExit: 2, wantStderr: []string{"payload too large: more than 16 bytes"}},
-		{name: "unknown argument warns", h: hooks.Handlers{PreToolUse: denyRm}, args: []string{"--host=one", "--frobnicate"},
-			stdin: `{"hook_event_name":"Pre","tool":"ls"}`, wantStderr: []string{`hooks: unknown argument "--frobnicate"`}},
+		{name: "request error fail closed", h: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one", Err: errors.New("gateway down")},
+			stdin:      `{"hook_event_name":"Pre","tool":"ls"}`,
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway down"}` + "\n", wantStderr: []string{"fail-closed: gateway down"}},
+		{name: "event given to an adapter that cannot take it fails closed", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "one", Event: "Pre"},
+			stdin:      `{"hook_event_name":"Pre","tool":"ls"}`,
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: --event \"Pre\" given, but one payloads name their own event"}` + "\n",
+			wantStderr: []string{`fail-closed: --event "Pre" given`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := hooks.Serve(context.Background(), adapters, tc.h, strings.NewReader(tc.stdin), &stdout, &stderr, tc.args)
+			srv := &hooks.Server{Adapters: adapters, Handlers: tc.h}
+			code := srv.Serve(context.Background(), tc.req, strings.NewReader(tc.stdin), &stdout, &stderr)
 
-			// ServeMain (the process mode: handler inline, watchdog) must
-			// answer exactly the same, calling exit only on a deadline.
+			// The process mode (handler inline, watchdog) must answer
+			// exactly the same, calling Exit only on a deadline.
 			var mout, merr bytes.Buffer
 			exited := -1
-			mcode := hooks.ServeMain(context.Background(), adapters, tc.h, strings.NewReader(tc.stdin), &mout, &merr, tc.args,
-				func(c int) { exited = c })
+			inline := &hooks.Server{Adapters: adapters, Handlers: tc.h, Inline: true, Exit: func(c int) { exited = c }}
+			mcode := inline.Serve(context.Background(), tc.req, strings.NewReader(tc.stdin), &mout, &merr)
 			if mcode != code || mout.String() != stdout.String() || merr.String() != stderr.String() {
-				t.Errorf("ServeMain answered %d %q %q, Serve %d %q %q", mcode, mout.String(), merr.String(), code, stdout.String(), stderr.String())
+				t.Errorf("inline answered %d %q %q, not inline %d %q %q", mcode, mout.String(), merr.String(), code, stdout.String(), stderr.String())
 			}
 			if deadline := strings.Contains(stderr.String(), "did not answer in time"); deadline != (exited >= 0) || (deadline && exited != code) {
-				t.Errorf("ServeMain exit called with %d (deadline case: %v)", exited, deadline)
+				t.Errorf("Exit called with %d (deadline case: %v)", exited, deadline)
 			}
 			if code != tc.wantExit {
 				t.Errorf("exit = %d, want %d (stderr %q)", code, tc.wantExit, stderr.String())
@@ -241,7 +247,8 @@ func TestEventTimeout(t *testing.T) {
 		return hooks.Response{}, nil
 	}}
 	start := time.Now()
-	res := hooks.Process(context.Background(), clamped{fake{host: "one"}}, h, []byte(`{"hook_event_name":"Pre"}`), 0)
+	srv := &hooks.Server{Handlers: h}
+	res := srv.Answer(context.Background(), hooks.Request{Adapter: clamped{fake{host: "one"}}, Payload: []byte(`{"hook_event_name":"Pre"}`)})
 	if res.Response.Decision != hooks.DecisionDeny || res.Err == nil {
 		t.Fatalf("want a fail-closed deny after the clamped deadline, got %+v", res)
 	}

@@ -3,8 +3,8 @@ package claude_test
 import (
 	"testing"
 
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/benchtest"
 )
 
@@ -18,10 +18,10 @@ var benchCases = []benchtest.Case{
 func BenchmarkProcess(b *testing.B) { benchtest.Process(b, claude.New(), benchCases) }
 
 func BenchmarkServe(b *testing.B) {
-	benchtest.Serve(b, claude.New(), hookmain.Adapters(), benchCases)
+	benchtest.Serve(b, claude.New(), builtin.Adapters(), benchCases)
 }
 
 // BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
 func BenchmarkServeMain(b *testing.B) {
-	benchtest.ServeMain(b, claude.New(), hookmain.Adapters(), benchCases)
+	benchtest.ServeMain(b, claude.New(), builtin.Adapters(), benchCases)
 }

@@ -97,7 +97,7 @@ func responses() []hooks.Response {
 }
 
 // TestHookEventNameAlwaysMatches renders every response on every Claude
-// event, through Fit (as Serve does) and straight into Serialize, and
+// event, through Fit (as hooks.Server does) and straight into Serialize, and
 // checks what Claude would accept: hookSpecificOutput.hookEventName is the
 // running event, only schema keys are written, a fitted deny is never
 // lost, and Stop/SubagentStop never get additionalContext.
@@ -113,7 +113,7 @@ func TestHookEventNameAlwaysMatches(t *testing.T) {
 		}
 		for _, r := range rs {
 			h := hooks.Handlers{RepeatStopBlocks: true, Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }}
-			res := hooks.Process(context.Background(), a, h, payload, 0)
+			res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: payload})
 			if res.Err != nil {
 				t.Fatalf("%s %+v: %v", native, r, res.Err)
 			}

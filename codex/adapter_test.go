@@ -8,14 +8,15 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/adaptertest"
+	golden "github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
 var _ hooks.Adapter = (*Adapter)(nil)
 
 func TestGolden(t *testing.T) {
-	adaptertest.Golden(t, New(), "testdata")
+	golden.Golden(t, New(), "testdata")
 }
 
 func TestConformance(t *testing.T) {

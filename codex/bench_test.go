@@ -3,8 +3,8 @@ package codex_test
 import (
 	"testing"
 
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/codex"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/benchtest"
 )
 
@@ -18,10 +18,10 @@ var benchCases = []benchtest.Case{
 func BenchmarkProcess(b *testing.B) { benchtest.Process(b, codex.New(), benchCases) }
 
 func BenchmarkServe(b *testing.B) {
-	benchtest.Serve(b, codex.New(), hookmain.Adapters(), benchCases)
+	benchtest.Serve(b, codex.New(), builtin.Adapters(), benchCases)
 }
 
 // BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
 func BenchmarkServeMain(b *testing.B) {
-	benchtest.ServeMain(b, codex.New(), hookmain.Adapters(), benchCases)
+	benchtest.ServeMain(b, codex.New(), builtin.Adapters(), benchCases)
 }

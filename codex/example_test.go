@@ -25,7 +25,7 @@ func ExampleAdapter_Serialize() {
 	h := hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 		return hooks.Deny("reading .env is not allowed"), nil
 	}}
-	res := hooks.Process(context.Background(), a, h, payload, 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: payload})
 	fmt.Print(string(res.Output.Stdout))
 	// Output: {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"reading .env is not allowed"}}
 }

@@ -95,7 +95,7 @@ func run(a hooks.Adapter, payload []byte, r hooks.Response, fail hooks.FailPolic
 		Any:  func(context.Context, hooks.Event) (hooks.Response, error) { return r, handlerErr },
 		Fail: fail, RepeatStopBlocks: true,
 	}
-	return hooks.Process(context.Background(), a, h, payload, 0)
+	return (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: payload})
 }
 
 // TestSchemaGolden validates every output of the golden fixtures, and the

@@ -18,7 +18,7 @@ const (
 // Serialize renders r for Codex, for ev's native event. It writes only the
 // fields of that event's output schema (any other field makes Codex drop
 // the whole answer) and fails on a field the event does not honour (run
-// hooks.Fit first, as hooks.Process does), except that an Allow with an
+// hooks.Fit first, as hooks.Server does), except that an Allow with an
 // UpdatedInput is accepted on PreToolUse. An event outside the capability
 // matrix, or one that honours nothing, gets the universal block for a deny
 // (exit code 2, reason on stderr) and empty output otherwise.

@@ -254,7 +254,7 @@ func TestSerializeDirect(t *testing.T) {
 func TestFailClosedOnBadPayload(t *testing.T) {
 	h := hooks.Handlers{Fail: hooks.FailClosed}
 	payload := []byte(`{"hook_event_name":"PreToolUse","cwd":5,"tool_name":"Bash","tool_input":{"command":"ls"}}`)
-	res := hooks.Process(context.Background(), New(), h, payload, 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: payload})
 	var o Output
 	if err := json.Unmarshal(res.Output.Stdout, &o); err != nil || res.Err == nil {
 		t.Fatalf("result %+v: %v", res, err)

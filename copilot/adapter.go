@@ -40,6 +40,14 @@ func New() *Adapter { return &Adapter{} }
 // document is accepted and parses to an unknown *hooks.OtherEvent.
 func ForEvent(name string) *Adapter { return &Adapter{event: name} }
 
+// ParseEvent is Parse for a payload of the event native, the name the hook
+// was registered under (--event NAME): it implements [hooks.EventParser],
+// so that a camelCase registration, whose payload names no event, is read
+// as what it is rather than guessed from its fields.
+func (a *Adapter) ParseEvent(native string, payload []byte) (hooks.Event, error) {
+	return ForEvent(native).Parse(payload)
+}
+
 // Event returns the event name the adapter is bound to, or "".
 func (a *Adapter) Event() string { return a.event }
 

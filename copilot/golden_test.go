@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/adaptertest"
+	golden "github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
 func TestGolden(t *testing.T) {
-	adaptertest.Golden(t, New(), "testdata")
+	golden.Golden(t, New(), "testdata")
 }
 
 func TestConformance(t *testing.T) {

@@ -25,7 +25,7 @@ func TestGuardSeesTricks(t *testing.T) {
 		`{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"summary":5}`,
 		`{"\u0063ommand":"rm -rf keepdir"}`,
 	} {
-		res := hooks.Process(context.Background(), New(), guard, []byte(`{"sessionId":"s1","timestamp":1796105543194,"cwd":"/p","toolName":"bash","toolArgs":`+args+`}`), 0)
+		res := (&hooks.Server{Handlers: guard}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: []byte(`{"sessionId":"s1","timestamp":1796105543194,"cwd":"/p","toolName":"bash","toolArgs":` + args + `}`)})
 		if res.Err != nil || !strings.Contains(string(res.Output.Stdout), `permissionDecision":"deny"`) || !strings.Contains(string(res.Output.Stdout), "no rm -rf") {
 			t.Errorf("%s: %q exit %d, err %v", args, res.Output.Stdout, res.Output.ExitCode, res.Err)
 		}

@@ -1,6 +1,7 @@
 package copilot
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -153,5 +154,28 @@ func TestSerializeCamelNeverHookSpecific(t *testing.T) {
 		if err != nil || out.ExitCode != 0 || strings.Contains(string(out.Stdout), "hookSpecificOutput") {
 			t.Errorf("%+v: %q exit %d %v", r, out.Stdout, out.ExitCode, err)
 		}
+	}
+}
+
+// Through the serving core, --event reaches the adapter: a camelCase
+// postToolUse payload, whose fields alone look like a preToolUse's plus a
+// result, is read as the event the hook was registered for, and one that
+// names another event is refused.
+func TestServerEventFlag(t *testing.T) {
+	payload := []byte(`{"sessionId":"s1","timestamp":1796105543194,"cwd":"/p","toolName":"bash","toolArgs":{"command":"rm -rf x"}}`)
+	var got string
+	h := hooks.Handlers{Any: func(_ context.Context, ev hooks.Event) (hooks.Response, error) {
+		got = ev.Common().NativeEvent
+		return hooks.Deny("no"), nil
+	}}
+	srv := &hooks.Server{Adapters: []hooks.Adapter{New()}, Handlers: h}
+	res := srv.Answer(context.Background(), hooks.Request{Host: Host, Event: "preToolUse", Payload: payload})
+	if res.Err != nil || got != "preToolUse" || !strings.Contains(string(res.Output.Stdout), `"permissionDecision":"deny"`) {
+		t.Errorf("preToolUse: native %q, %+v", got, res)
+	}
+	named := []byte(`{"hook_event_name":"Stop","session_id":"s1","cwd":"/p"}`)
+	res = srv.Answer(context.Background(), hooks.Request{Host: Host, Event: "preToolUse", Payload: named})
+	if res.Err == nil {
+		t.Errorf("a Stop payload under --event preToolUse was answered without error: %+v", res)
 	}
 }

@@ -147,13 +147,13 @@ func TestFailClosedOnCursor(t *testing.T) {
 	h := hooks.Handlers{Fail: hooks.FailClosed, PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 		return hooks.Response{}, errors.New("policy store unreachable")
 	}}
-	res := hooks.Process(context.Background(), New(), h, []byte(`{"hook_event_name":"beforeShellExecution","command":"ls"}`), 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: []byte(`{"hook_event_name":"beforeShellExecution","command":"ls"}`)})
 	var m map[string]any
 	if err := json.Unmarshal(res.Output.Stdout, &m); err != nil || res.Output.ExitCode != 0 || m["permission"] != "deny" {
 		t.Errorf("fail closed: %+v (%v)", res.Output, err)
 	}
 	// A malformed payload of a gate event is denied the same way.
-	res = hooks.Process(context.Background(), New(), h, []byte(`{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":"[1]"}`), 0)
+	res = (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: []byte(`{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":"[1]"}`)})
 	if err := json.Unmarshal(res.Output.Stdout, &m); err != nil || res.Output.ExitCode != 0 || m["permission"] != "deny" || res.Err == nil {
 		t.Errorf("fail closed on a bad payload: %+v (%v)", res.Output, err)
 	}

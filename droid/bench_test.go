@@ -3,8 +3,8 @@ package droid_test
 import (
 	"testing"
 
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/droid"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/benchtest"
 )
 
@@ -17,10 +17,10 @@ var benchCases = []benchtest.Case{
 func BenchmarkProcess(b *testing.B) { benchtest.Process(b, droid.New(), benchCases) }
 
 func BenchmarkServe(b *testing.B) {
-	benchtest.Serve(b, droid.New(), hookmain.Adapters(), benchCases)
+	benchtest.Serve(b, droid.New(), builtin.Adapters(), benchCases)
 }
 
 // BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
 func BenchmarkServeMain(b *testing.B) {
-	benchtest.ServeMain(b, droid.New(), hookmain.Adapters(), benchCases)
+	benchtest.ServeMain(b, droid.New(), builtin.Adapters(), benchCases)
 }

@@ -19,7 +19,7 @@ func Example() {
 		fmt.Println(ev.Tool.Name, ev.Tool.Kind(), ev.Tool.Input.(*hooks.ShellInput).Command)
 		return hooks.Ask("rm -rf needs a human"), nil
 	}}
-	res := hooks.Process(context.Background(), a, h, payload, 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: payload})
 	fmt.Print(string(res.Output.Stdout))
 	fmt.Println(res.Output.ExitCode, res.Warnings[0])
 	// Output:

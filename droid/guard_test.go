@@ -25,7 +25,7 @@ func TestGuardSeesTricks(t *testing.T) {
 		`{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"summary":5}`,
 		`{"\u0063ommand":"rm -rf keepdir"}`,
 	} {
-		res := hooks.Process(context.Background(), New(), guard, []byte(`{"session_id":"s1","cwd":"/p","permission_mode":"auto-low","hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":`+args+`}`), 0)
+		res := (&hooks.Server{Handlers: guard}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: []byte(`{"session_id":"s1","cwd":"/p","permission_mode":"auto-low","hook_event_name":"PreToolUse","tool_name":"Execute","tool_input":` + args + `}`)})
 		if res.Err != nil || !strings.Contains(string(res.Output.Stdout), `permissionDecision":"deny"`) || !strings.Contains(string(res.Output.Stdout), "no rm -rf") {
 			t.Errorf("%s: %q exit %d, err %v", args, res.Output.Stdout, res.Output.ExitCode, res.Err)
 		}

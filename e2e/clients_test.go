@@ -817,7 +817,7 @@ func testSubagent(t *testing.T, h *harness.Host) {
 const guardReason = "guard: `rm -rf` is not allowed"
 
 // testGuardBinary runs examples/guard, the program a user ships: built
-// with hookmain.Run (hooks.ServeMain, os.Exit), registered by the
+// with hookmain.Run (hooks.Server inline, os.Exit), registered by the
 // installer. Its `rm -rf` must not run and the model must be told the
 // guard's reason; a plain command must run.
 func testGuardBinary(t *testing.T, h *harness.Host) {

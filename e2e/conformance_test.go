@@ -165,6 +165,37 @@ func (c *conformance) render(versions map[string]string) string {
 	return b.String()
 }
 
+// compare reports where the file at path differs from the table this run
+// produced.
+func (c *conformance) compare(path string) error {
+	versions := map[string]string{}
+	if clients != nil {
+		versions = clients.Versions
+	}
+	want := c.render(versions)
+	got, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if string(got) == want {
+		return nil
+	}
+	gl, wl := strings.Split(string(got), "\n"), strings.Split(want, "\n")
+	for i := range max(len(gl), len(wl)) {
+		g, w := "", ""
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if g != w {
+			return fmt.Errorf("CONFORMANCE.md is not what this run produced (rewrite it with go test ./e2e -update); line %d is\n  %s\nbut the run produced\n  %s", i+1, g, w)
+		}
+	}
+	return nil
+}
+
 func (c *conformance) write(path string) error {
 	versions := map[string]string{}
 	if clients != nil {

@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 	"github.com/agenthooks/hooks/e2e/harness"
 	"github.com/agenthooks/hooks/e2e/scenario"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/install"
 )
 
@@ -103,7 +103,7 @@ func startGateway(t *testing.T, sc *scenario.Scenario) *gateway {
 		return r.Response.Hooks(in)
 	}
 	inner := &hookhttp.Handler{
-		Adapters: hookmain.Adapters(),
+		Adapters: builtin.Adapters(),
 		Handlers: hooks.Handlers{Any: policy, Fail: hooks.FailClosed, Timeout: gwLate},
 		Auth:     hookhttp.Bearer(gw.token),
 		Logger:   slog.New(slog.DiscardHandler),

@@ -4,16 +4,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/e2e/harness"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
@@ -54,15 +56,35 @@ func TestMain(m *testing.M) {
 	if out == "" && updating() {
 		out = filepath.Join(modRoot, "CONFORMANCE.md")
 	}
-	if out != "" && table.ran() {
+	switch {
+	case out != "" && table.ran():
 		if err := table.write(out); err != nil {
 			fmt.Fprintln(os.Stderr, "e2e: write CONFORMANCE.md:", err)
 			if code == 0 {
 				code = 1
 			}
 		}
+	case table.ran() && wholeSuite():
+		// The committed table must be what this run produced.
+		if err := table.compare(filepath.Join(modRoot, "CONFORMANCE.md")); err != nil {
+			fmt.Fprintln(os.Stderr, "e2e:", err)
+			if code == 0 {
+				code = 1
+			}
+		}
 	}
 	os.Exit(code)
+}
+
+// wholeSuite reports whether every test of the suite was asked for (no
+// -run or -skip filter, no -short): only then is the table complete.
+func wholeSuite() bool {
+	for _, name := range []string{"test.run", "test.skip"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
+			return false
+		}
+	}
+	return !testing.Short()
 }
 
 // setup installs the clients and builds the test hook, once. It skips the
@@ -76,6 +98,9 @@ func setup(t *testing.T) {
 	setupOnce.Do(func() {
 		modRoot, setupErr = adaptertest.ModuleRoot()
 		if setupErr != nil {
+			return
+		}
+		if setupErr = readSources(modRoot); setupErr != nil {
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
@@ -101,13 +126,37 @@ func setup(t *testing.T) {
 	}
 }
 
+// readSources reads every file the binaries built by go build (the test
+// hook, the examples) are made of: go test caches a result only while the
+// files the test opened are unchanged, so a change in e2e/testhook or
+// examples/* alone must not let go test report a stale (cached) pass.
+func readSources(root string) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(name, ".") || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum" || strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".txtar") {
+			_, err := os.ReadFile(p)
+			return err
+		}
+		return nil
+	})
+}
+
 // adapterFor returns the built-in adapter of host.
 func adapterFor(t testing.TB, host string) hooks.Adapter {
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		if string(a.Host()) == host {
 			return a
 		}
 	}
-	t.Fatalf("no adapter for host %q in hookmain.Adapters()", host)
+	t.Fatalf("no adapter for host %q in builtin.Adapters()", host)
 	return nil
 }

@@ -3,8 +3,8 @@ package gemini_test
 import (
 	"testing"
 
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/gemini"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/benchtest"
 )
 
@@ -18,10 +18,10 @@ var benchCases = []benchtest.Case{
 func BenchmarkProcess(b *testing.B) { benchtest.Process(b, gemini.New(), benchCases) }
 
 func BenchmarkServe(b *testing.B) {
-	benchtest.Serve(b, gemini.New(), hookmain.Adapters(), benchCases)
+	benchtest.Serve(b, gemini.New(), builtin.Adapters(), benchCases)
 }
 
 // BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
 func BenchmarkServeMain(b *testing.B) {
-	benchtest.ServeMain(b, gemini.New(), hookmain.Adapters(), benchCases)
+	benchtest.ServeMain(b, gemini.New(), builtin.Adapters(), benchCases)
 }

@@ -247,7 +247,7 @@ func TestRewriteErrorFailClosed(t *testing.T) {
 		},
 		Fail: hooks.FailClosed,
 	}
-	res := hooks.Process(context.Background(), New(), h, beforeTool(ToolShell, `{"command":"ls"}`, ""), 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: New(), Payload: beforeTool(ToolShell, `{"command":"ls"}`, "")})
 	if res.Err == nil || !strings.HasPrefix(string(res.Output.Stdout), `{"decision":"deny","reason":"hook failed`) || res.Output.ExitCode != 0 {
 		t.Errorf("got %+v", res)
 	}

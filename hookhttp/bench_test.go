@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 // BenchmarkHandler measures the gateway's own cost per request, without
 // the network: a Claude PreToolUse deny over the plain wire.
 func BenchmarkHandler(b *testing.B) {
-	g := &hookhttp.Handler{Adapters: hookmain.Adapters(), Handlers: realPolicy(), Auth: hookhttp.Bearer("tok"), Logger: quiet()}
+	g := &hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: realPolicy(), Auth: hookhttp.Bearer("tok"), Logger: quiet()}
 	logged := *g
 	logged.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
 	payload := `{"session_id":"5b1d2c3e-0a4f-4b6e-9c7d-1e2f3a4b5c6d","transcript_path":"/home/dev/.claude/projects/-home-dev-project/5b1d2c3e.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf build","description":"clean build"},"tool_use_id":"toolu_00a1b2c3d4e5f6a7b8c9"}`

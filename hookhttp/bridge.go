@@ -54,17 +54,23 @@ type Bridge struct {
 // is b.Fail rendered by a in the host's dialect (exit code 2 when a is
 // nil), and Reply.Err says why.
 func (b *Bridge) Forward(ctx context.Context, a hooks.Adapter, payload []byte, hostTimeout time.Duration) Reply {
-	budget := b.Budget(a, payload, hostTimeout)
+	return b.forward(ctx, hooks.Request{Adapter: a, Payload: payload, HostTimeout: hostTimeout})
+}
+
+// forward is Forward for a request, which may name its event (--event).
+func (b *Bridge) forward(ctx context.Context, req hooks.Request) Reply {
+	budget := b.Budget(req.Adapter, req.Payload, req.HostTimeout)
 	cctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	rep, err := b.roundTrip(cctx, a, payload, budget)
+	rep, err := b.roundTrip(cctx, &req, budget)
 	if err == nil {
 		return rep
 	}
-	if a == nil {
-		return replyOf("", failOutput(b.Fail, err))
-	}
-	return replyOf(a.Host(), hooks.FailResult(a, hooks.Handlers{Fail: b.Fail}, payload, err))
+	// The fail policy's answer, by the core that answers every other
+	// failure, so that it is the same byte for byte.
+	req.Err = err
+	srv := hooks.Server{Handlers: hooks.Handlers{Fail: b.Fail}}
+	return replyOf(srv.Answer(ctx, req))
 }
 
 // Budget returns the time budget of one call for payload: b.Timeout (or
@@ -98,7 +104,8 @@ func (b *Bridge) Budget(a hooks.Adapter, payload []byte, hostTimeout time.Durati
 
 // roundTrip asks the gateway for an envelope answer. Errors never carry
 // the URL (it may hold a secret) nor the token.
-func (b *Bridge) roundTrip(ctx context.Context, a hooks.Adapter, payload []byte, budget time.Duration) (Reply, error) {
+func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.Duration) (Reply, error) {
+	a, payload := hr.Adapter, hr.Payload
 	u, err := url.Parse(b.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return Reply{}, errors.New("gateway URL is not an http or https URL")
@@ -116,6 +123,9 @@ func (b *Bridge) roundTrip(ctx context.Context, a hooks.Adapter, payload []byte,
 	req.Header.Set(HeaderTimeout, budget.String())
 	if a != nil {
 		req.Header.Set(HeaderHost, string(a.Host()))
+	}
+	if hr.Event != "" {
+		req.Header.Set(HeaderEvent, hr.Event)
 	}
 	if b.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+b.Token)

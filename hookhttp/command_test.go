@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 )
 
@@ -96,16 +97,20 @@ func TestBridgeMain(t *testing.T) {
 		{name: "empty URL", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--gateway=", "--host", "one"},
 			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway URL is not an http or https URL"}` + "\n",
 			wantStderr: "hooks: fail-closed: gateway URL is not an http or https URL\n"},
-		{name: "missing URL", h: hooks.Handlers{Fail: hooks.FailClosed}, args: []string{"--host", "one", "--gateway"},
-			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway URL is not an http or https URL"}` + "\n",
-			wantStderr: "hooks: --gateway needs a value\nhooks: fail-closed: gateway URL is not an http or https URL\n"},
+		{name: "missing URL", args: []string{"--host", "one", "--gateway"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: bad hook arguments: --gateway needs a value"}` + "\n",
+			wantStderr: "hooks: fail-closed: bad hook arguments: --gateway needs a value\n"},
+		{name: "misspelled fail-closed fails closed", h: hooks.Handlers{Fail: hooks.FailOpen}, args: []string{"--gateway", gw.URL, "--host", "one", "--fail-closd"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: bad hook arguments: unknown argument \"--fail-closd\""}` + "\n",
+			wantStderr: "hooks: fail-closed: bad hook arguments: unknown argument \"--fail-closd\"\n"},
 		{name: "unknown host", args: []string{"--gateway", gw.URL, "--host", "nine", "--fail-closed"},
 			wantExit: 2, wantStderr: "hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host \"nine\" (known: one, two)\n"},
 		{name: "unreadable token file", args: []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--gateway-token-file", filepath.Join(t.TempDir(), "none")},
 			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: cannot read the gateway token file"}` + "\n",
 			wantStderr: "hooks: fail-closed: cannot read the gateway token file\n"},
 		{name: "bad budget", args: []string{"--gateway", gw.URL, "--host", "one", "--gateway-timeout", "soon"},
-			wantStdout: deny, wantStderr: "hooks: --gateway-timeout \"soon\" is not a duration\n"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: bad hook arguments: --gateway-timeout: \"soon\" is not a duration (10s, 1m) or a number of seconds"}` + "\n",
+			wantStderr: "hooks: fail-closed: bad hook arguments: --gateway-timeout: \"soon\" is not a duration (10s, 1m) or a number of seconds\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o, e, code := bridgeMain(c.h, rm, c.args...)
@@ -125,17 +130,20 @@ func TestBridgeMain(t *testing.T) {
 }
 
 func TestMainServesOrForwards(t *testing.T) {
-	gw := httptest.NewServer(&hookhttp.Handler{Adapters: fakes, Handlers: hooks.Handlers{}, Logger: quiet()})
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: hooks.Handlers{}, Logger: quiet()})
 	defer gw.Close()
-	rm := `{"hook_event_name":"Pre","tool":"rm -rf /"}`
+	pre := `{"session_id":"s","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}`
+	deny := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Deny("no"), nil
+	}}
 	var o, e bytes.Buffer
-	// Locally the guard denies; the gateway's empty policy has no opinion.
-	hookhttp.Main(context.Background(), fakes, guard(), []string{"--host", "one"}, strings.NewReader(rm), &o, &e)
+	// Locally the policy denies; the gateway's empty policy has no opinion.
+	hookhttp.Main(context.Background(), deny, []string{"--host", "claude"}, strings.NewReader(pre), &o, &e)
 	if !strings.Contains(o.String(), "deny") {
 		t.Errorf("local: %q %q", o.String(), e.String())
 	}
 	o.Reset()
-	hookhttp.Main(context.Background(), fakes, guard(), []string{"--host", "one", "--gateway", gw.URL}, strings.NewReader(rm), &o, &e)
+	hookhttp.Main(context.Background(), deny, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
 	if o.Len() != 0 {
 		t.Errorf("forwarded: the local policy answered %q", o.String())
 	}

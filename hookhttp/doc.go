@@ -6,7 +6,7 @@
 //
 // Handler is an http.Handler. It takes a POST whose body is a hook payload
 // of any host (the host is named by the "host" query parameter or the
-// X-Hooks-Host header, or detected), runs hooks.ProcessInline and answers
+// X-Hooks-Host header, or detected), runs hooks.Server.Answer (Inline) and answers
 // with the host's native decision. It uses net/http only, so it mounts on
 // any mux and composes with any middleware. Serve it with the settings of
 // NewServer.
@@ -17,7 +17,7 @@
 // holds that goroutine and connection until it returns. Over HTTP/2, and
 // behind a ResponseWriter that cannot flush, an answer cannot end before
 // ServeHTTP returns: there the handler runs on a goroutine of its own
-// (hooks.Process), and ServeHTTP returns at the deadline.
+// (hooks.Server without Inline), and ServeHTTP returns at the deadline.
 //
 // # Claude Code over HTTP
 //
@@ -61,7 +61,7 @@
 // asks for the envelope wire: request header X-Hooks-Wire: envelope/1, and
 // the gateway answers 200 with the same header and a JSON Reply holding
 // stdout, the stderr line, the exit code and the warning lines, so the
-// bridge reproduces byte for byte what hooks.Serve would have written
+// bridge reproduces byte for byte what hooks.Server.Serve would have written
 // locally. Plain HTTP callers (Claude) never send that header and get
 // Claude's body. A network error, a timeout, a non-200 status or anything
 // that is not a valid envelope is answered by the bridge with its own fail

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/gemini"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 func denyRmRf(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
@@ -29,7 +29,7 @@ func denyRmRf(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, err
 // decision JSON.
 func ExampleHandler() {
 	gw, err := hookhttp.StartLocal(&hookhttp.Handler{
-		Adapters: hookmain.Adapters(),
+		Adapters: builtin.Adapters(),
 		Handlers: hooks.Handlers{PreToolUse: denyRmRf},
 		Auth:     hookhttp.Bearer("example-token"),
 		Logger:   slog.New(slog.DiscardHandler),
@@ -59,7 +59,7 @@ func ExampleHandler() {
 // the host's native answer (here Gemini CLI's).
 func ExampleBridge_Forward() {
 	gw, err := hookhttp.StartLocal(&hookhttp.Handler{
-		Adapters: hookmain.Adapters(),
+		Adapters: builtin.Adapters(),
 		Handlers: hooks.Handlers{PreToolUse: denyRmRf},
 		Logger:   slog.New(slog.DiscardHandler),
 	})

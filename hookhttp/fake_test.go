@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // fake is a minimal adapter: payloads are {"hook_event_name": NAME,
@@ -124,9 +125,11 @@ func guard() hooks.Handlers {
 	}
 }
 
-// serveLocal runs hooks.Serve as a command hook would.
+// serveLocal runs hooks.Server.Serve as a command hook would.
 func serveLocal(adapters []hooks.Adapter, h hooks.Handlers, payload string, args ...string) (stdout, stderr string, code int) {
 	var o, e bytes.Buffer
-	code = hooks.Serve(context.Background(), adapters, h, strings.NewReader(payload), &o, &e, args)
+	a, err := hookcli.Parse(args)
+	srv := &hooks.Server{Adapters: adapters, Handlers: h}
+	code = srv.Serve(context.Background(), hookcli.Request(a, err, &srv.Handlers), strings.NewReader(payload), &o, &e)
 	return o.String(), e.String(), code
 }

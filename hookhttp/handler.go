@@ -23,13 +23,13 @@ import (
 // then safe for concurrent use and holds no per-request state.
 //
 //	gw := &hookhttp.Handler{
-//		Adapters: hookmain.Adapters(),
+//		Adapters: builtin.Adapters(),
 //		Handlers: policy,
 //		Auth:     hookhttp.Bearer(os.Getenv("HOOKS_GATEWAY_TOKEN")),
 //	}
 //	mux.Handle("POST /hook", gw)
 type Handler struct {
-	// Adapters are the hosts the gateway answers (hookmain.Adapters()).
+	// Adapters are the hosts the gateway answers (builtin.Adapters()).
 	Adapters []hooks.Adapter
 	// Handlers is the policy, exactly as for a command hook. Its Fail
 	// policy answers what cannot be decided (oversize or invalid body,
@@ -67,7 +67,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	host, hostTimeout, optErr := requestOptions(r)
+	req, optErr := requestOptions(r)
 	limit := g.Handlers.MaxInput
 	if limit <= 0 {
 		limit = hooks.DefaultMaxInput
@@ -81,9 +81,15 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = optErr
 	}
+	req.Payload, req.Err = payload, err
+	if err != nil {
+		// The payload was not read whole, or its options disagree: answer
+		// as for an unknown event of the host named, if any.
+		req.Payload = nil
+	}
 
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
-	x.decide(host, hostTimeout, payload, err)
+	x.decide(req)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
@@ -107,15 +113,16 @@ type exchange struct {
 	logged bool
 }
 
-// respond writes the answer; hooks.ProcessInline calls it exactly once.
+// respond writes the answer; decide calls it exactly once.
 func (x *exchange) respond(res hooks.Result, late bool) {
 	x.answered.Store(true)
+	x.a = res.Adapter
 	if late {
 		// The connection cannot serve another request until the handler
 		// returns (late answers are HTTP/1: see decide).
 		x.w.Header().Set("Connection", "close")
 	}
-	status := x.g.answer(x.w, x.a, res, x.envelope, late)
+	status := x.g.answer(x.w, res, x.envelope, late)
 	if late {
 		x.g.logDecision(x.r.Context(), x.a, res, status, x.envelope, x.start)
 		x.logged = true
@@ -124,31 +131,30 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 	x.res, x.status = res, status
 }
 
-// decide answers the payload through respond, exactly once: with
-// hooks.ProcessInline (the handler on this goroutine, a watchdog at its
-// deadline), with hooks.Process where a late answer could not end before
-// ServeHTTP returns, or with the fail policy when the payload could not be
-// read or its host cannot be told. No panic escapes.
-func (x *exchange) decide(host hooks.Host, hostTimeout time.Duration, payload []byte, cause error) {
+// decide answers the payload through respond, exactly once, with
+// hooks.Server.Answer: the handler on this goroutine under a watchdog at
+// its deadline (Inline), or on a goroutine of its own where a late answer
+// could not end before ServeHTTP returns. No panic escapes.
+func (x *exchange) decide(req hooks.Request) {
 	defer x.recoverPanic()
-	if cause == nil {
-		x.a, cause = pick(x.g.Adapters, host, payload)
+	srv := hooks.Server{Adapters: x.g.Adapters, Handlers: x.g.Handlers}
+	if x.r.ProtoMajor < 2 && canFlush(x.w) {
+		// Otherwise a late answer could not be completed before the
+		// handler returns: HTTP/2 ends a response's stream only when
+		// ServeHTTP returns, and a writer that cannot flush holds the
+		// answer back; the handler then runs on a goroutine of its own,
+		// so that ServeHTTP returns (and answers) at the deadline.
+		srv.Inline = true
+		req.Late = x.late
 	}
-	if cause != nil {
-		x.fail(host, cause)
-		return
+	res := srv.Answer(x.r.Context(), req)
+	if !x.answered.Load() {
+		x.respond(res, false)
 	}
-	if x.r.ProtoMajor >= 2 || !canFlush(x.w) {
-		// A late answer could not be completed before the handler returns:
-		// HTTP/2 ends a response's stream only when ServeHTTP returns, and
-		// a writer that cannot flush holds the answer back. Run the
-		// handler on a goroutine of its own instead, so that ServeHTTP
-		// returns (and answers) at the deadline.
-		x.respond(hooks.Process(x.r.Context(), x.a, x.g.Handlers, payload, hostTimeout), false)
-		return
-	}
-	hooks.ProcessInline(x.r.Context(), x.a, x.g.Handlers, payload, hostTimeout, x.respond)
 }
+
+// late is the watchdog's answer (Request.Late).
+func (x *exchange) late(res hooks.Result) { x.respond(res, true) }
 
 // canFlush reports whether w, or a writer it wraps (Unwrap, as
 // http.ResponseController finds them), can flush: net/http's own writers
@@ -166,22 +172,8 @@ func canFlush(w http.ResponseWriter) bool {
 	}
 }
 
-// fail answers with the fail policy: in the host's dialect when it is
-// known, else as a blocking error (fail closed) or nothing.
-func (x *exchange) fail(host hooks.Host, cause error) {
-	if x.a == nil && host != "" {
-		x.a = find(x.g.Adapters, host)
-	}
-	if x.a == nil {
-		x.respond(failOutput(x.g.Handlers.Fail, cause), false)
-		return
-	}
-	// The payload was not read whole: answer as for an unknown event.
-	x.respond(hooks.FailResult(x.a, x.g.Handlers, nil, cause), false)
-}
-
 // recoverPanic turns an adapter's or detector's panic into the fail
-// policy's answer (handler panics are recovered by hooks.ProcessInline).
+// policy's answer (handler panics are recovered by hooks.Server).
 func (x *exchange) recoverPanic() {
 	p := recover()
 	if p == nil {
@@ -189,19 +181,20 @@ func (x *exchange) recoverPanic() {
 	}
 	x.g.logger().LogAttrs(x.r.Context(), slog.LevelError, "hook panic", slog.String("host", string(hostOf(x.a))), slog.String("panic", fmt.Sprint(p)))
 	if !x.answered.Load() {
-		x.respond(failOutput(x.g.Handlers.Fail, errors.New("internal error in the gateway")), false)
+		srv := hooks.Server{Handlers: hooks.Handlers{Fail: x.g.Handlers.Fail}}
+		x.respond(srv.Answer(x.r.Context(), hooks.Request{Err: errors.New("internal error in the gateway")}), false)
 	}
 }
 
 // answer writes the decision and returns its status. A late answer (the
 // handler is still running past its deadline) is flushed with its length
 // at once.
-func (g *Handler) answer(w http.ResponseWriter, a hooks.Adapter, res hooks.Result, envelope, late bool) int {
+func (g *Handler) answer(w http.ResponseWriter, res hooks.Result, envelope, late bool) int {
 	status := http.StatusOK
 	var body []byte
 	hd := w.Header()
 	if envelope {
-		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(hostOf(a), res))
+		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(res))
 		hd[HeaderWire] = []string{WireEnvelope}
 		hd["Content-Type"] = []string{"application/json"}
 	} else {
@@ -331,12 +324,12 @@ func hostOf(a hooks.Adapter) hooks.Host {
 // requestOptions reads the host and the caller's timeout from the query
 // and the headers. Two different hosts are an error; an unreadable timeout
 // is ignored (the adapter's default applies).
-func requestOptions(r *http.Request) (hooks.Host, time.Duration, error) {
+func requestOptions(r *http.Request) (hooks.Request, error) {
 	qHost, qTimeout := queryValues(r.URL.RawQuery)
 	host := qHost
 	if h := r.Header.Get(HeaderHost); h != "" {
 		if host != "" && host != h {
-			return "", 0, fmt.Errorf("%w: the host query parameter and %s disagree", hooks.ErrNoHost, HeaderHost)
+			return hooks.Request{}, fmt.Errorf("%w: the host query parameter and %s disagree", hooks.ErrNoHost, HeaderHost)
 		}
 		host = h
 	}
@@ -346,7 +339,7 @@ func requestOptions(r *http.Request) (hooks.Host, time.Duration, error) {
 			timeout = d
 		}
 	}
-	return hooks.Host(host), timeout, nil
+	return hooks.Request{Host: hooks.Host(host), HostTimeout: timeout, Event: r.Header.Get(HeaderEvent)}, nil
 }
 
 // queryValues returns the first "host" and "timeout" values of a raw
@@ -418,28 +411,4 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 		return nil, err
 	}
 	return body, nil
-}
-
-func find(adapters []hooks.Adapter, host hooks.Host) hooks.Adapter {
-	for _, a := range adapters {
-		if a.Host() == host {
-			return a
-		}
-	}
-	return nil
-}
-
-// pick chooses the adapter as hooks.Serve does: by name, else detection.
-func pick(adapters []hooks.Adapter, host hooks.Host, payload []byte) (hooks.Adapter, error) {
-	if host == "" {
-		return hooks.Detect(adapters, payload)
-	}
-	if a := find(adapters, host); a != nil {
-		return a, nil
-	}
-	names := make([]string, len(adapters))
-	for i, a := range adapters {
-		names[i] = string(a.Host())
-	}
-	return nil, fmt.Errorf("%w: unknown host %q (known: %s)", hooks.ErrNoHost, host, strings.Join(names, ", "))
 }

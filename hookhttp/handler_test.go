@@ -106,7 +106,7 @@ func TestHandlerMethod(t *testing.T) {
 }
 
 // TestHandlerEnvelopeMatchesServe checks that the envelope holds exactly
-// what hooks.Serve writes for the same payload, warnings included.
+// what hooks.Server.Serve writes for the same payload, warnings included.
 func TestHandlerEnvelopeMatchesServe(t *testing.T) {
 	closed := guard()
 	closed.Fail = hooks.FailClosed

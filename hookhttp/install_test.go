@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/install"
 )
 
@@ -27,7 +27,7 @@ func TestInstallDoctorBridge(t *testing.T) {
 	policy := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 		return hooks.Deny("the gateway says no"), nil
 	}}
-	gw, err := hookhttp.StartLocal(&hookhttp.Handler{Adapters: hookmain.Adapters(), Handlers: policy, Auth: hookhttp.Bearer("tok-7"), Logger: quiet()})
+	gw, err := hookhttp.StartLocal(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: policy, Auth: hookhttp.Bearer("tok-7"), Logger: quiet()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestInstallDoctorBridge(t *testing.T) {
 // A bridge built with Main has the installer's subcommands.
 func TestMainSubcommands(t *testing.T) {
 	var o, e bytes.Buffer
-	code := hookhttp.Main(context.Background(), hookmain.Adapters(), hooks.Handlers{}, []string{"help"}, strings.NewReader(""), &o, &e)
+	code := hookhttp.Main(context.Background(), hooks.Handlers{}, []string{"help"}, strings.NewReader(""), &o, &e)
 	if code != 0 || !strings.Contains(o.String(), "install") || !strings.Contains(o.String(), "--gateway URL") {
 		t.Errorf("help: exit %d\n%s%s", code, o.String(), e.String())
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 // bridgeEnv makes the test binary a bridge (hookhttp.Main with no policy
@@ -16,7 +15,7 @@ const bridgeEnv = "HOOKHTTP_TEST_BRIDGE"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(bridgeEnv) == "1" {
-		os.Exit(hookhttp.Main(context.Background(), hookmain.Adapters(), hooks.Handlers{}, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(hookhttp.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
@@ -100,9 +100,9 @@ func brokenPolicy() hooks.Handlers {
 
 // TestRealEnvelope sends every fixture of every host through a bridge and
 // the gateway, with --host and with detection, and checks that the bridge
-// prints exactly what hooks.Serve prints locally.
+// prints exactly what hooks.Server.Serve prints locally.
 func TestRealEnvelope(t *testing.T) {
-	adapters := hookmain.Adapters()
+	adapters := builtin.Adapters()
 	fs := fixtures(t)
 	for _, pol := range []struct {
 		name string
@@ -148,7 +148,7 @@ func TestRealEnvelope(t *testing.T) {
 // does and checks the answer against Claude's contract: 200, and the body
 // is Serve's stdout, or {"decision":"block"} where Serve exits 2.
 func TestRealClaudePlain(t *testing.T) {
-	adapters := hookmain.Adapters()
+	adapters := builtin.Adapters()
 	var denied, blocked int
 	for _, pol := range []hooks.Handlers{realPolicy(), brokenPolicy()} {
 		gw := httptest.NewServer(&hookhttp.Handler{Adapters: adapters, Handlers: pol, Auth: hookhttp.Bearer("tok"), Logger: quiet()})
@@ -203,7 +203,7 @@ func TestRealClaudePlain(t *testing.T) {
 // TestRealParallel hammers one gateway with every host's fixtures at once,
 // over both wires; run it with -race.
 func TestRealParallel(t *testing.T) {
-	adapters := hookmain.Adapters()
+	adapters := builtin.Adapters()
 	fs := fixtures(t)
 	gw := httptest.NewServer(&hookhttp.Handler{Adapters: adapters, Handlers: realPolicy(), Auth: hookhttp.Bearer("tok"), Logger: quiet()})
 	defer gw.Close()
@@ -249,7 +249,7 @@ func lastLine(s string) string {
 // TestRealBudget checks the bridge's budget against the real hosts'
 // limits: Codex clamps SessionEnd to 3 s, so the bridge gives up at 2.7 s.
 func TestRealBudget(t *testing.T) {
-	adapters := hookmain.Adapters()
+	adapters := builtin.Adapters()
 	b := hookhttp.Bridge{}
 	for _, tt := range []struct {
 		host    hooks.Host

@@ -27,10 +27,13 @@ const (
 	HeaderWire = "X-Hooks-Wire"
 	// WireEnvelope is the HeaderWire value of the envelope wire, version 1.
 	WireEnvelope = "envelope/1"
+	// HeaderEvent names the native event, for a host whose payload does
+	// not (the bridge's --event): see hooks.Request.Event.
+	HeaderEvent = "X-Hooks-Event"
 )
 
 // Reply is a host-native answer as a command hook writes it: what
-// hooks.Serve would print for the same payload. It is the body of an
+// hooks.Server.Serve would print for the same payload. It is the body of an
 // envelope answer (JSON) and what Bridge.Forward returns.
 type Reply struct {
 	// Host is the host the answer is for ("" when the gateway could not
@@ -51,7 +54,7 @@ type Reply struct {
 	Err error `json:"-"`
 }
 
-// Write writes r as hooks.Serve does (notes, stdout, then the stderr line)
+// Write writes r as hooks.Result.Write does (notes, stdout, then the stderr line)
 // and returns the exit code.
 func (r Reply) Write(stdout, stderr io.Writer) int {
 	for _, n := range r.Notes {
@@ -75,20 +78,9 @@ func (r Reply) Output() hooks.Output {
 	return hooks.Output{Stdout: out, Stderr: r.Stderr, ExitCode: r.ExitCode}
 }
 
-// replyOf turns a Result into what hooks.Serve would write for it.
-func replyOf(host hooks.Host, res hooks.Result) Reply {
-	r := Reply{Host: host, Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Err: res.Err}
-	for _, w := range res.Warnings {
-		r.Notes = append(r.Notes, w.String())
-	}
-	if res.Err != nil && res.Output.Stderr == "" {
-		word := "open"
-		if res.Response.Decision == hooks.DecisionDeny || res.Output.ExitCode == 2 {
-			word = "closed"
-		}
-		r.Notes = append(r.Notes, "hooks: fail-"+word+": "+oneLine(res.Err.Error()))
-	}
-	return r
+// replyOf turns a Result into what hooks.Result.Write would write for it.
+func replyOf(res hooks.Result) Reply {
+	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Err: res.Err}
 }
 
 // appendReply appends r as json.Marshal writes it, and a newline: the
@@ -119,17 +111,6 @@ func appendReply(dst []byte, r Reply) []byte {
 	dst = append(dst, `,"exit_code":`...)
 	dst = strconv.AppendInt(dst, int64(r.ExitCode), 10)
 	return append(dst, "}\n"...)
-}
-
-// failOutput is the answer when no adapter can render one, as in
-// hooks.Serve: nothing (fail open) or exit code 2, which every host treats
-// as a block.
-func failOutput(p hooks.FailPolicy, cause error) hooks.Result {
-	res := hooks.Result{Err: cause}
-	if p == hooks.FailClosed {
-		res.Output = hooks.Output{Stderr: "hook failed, blocked by its fail-closed policy: " + oneLine(cause.Error()), ExitCode: 2}
-	}
-	return res
 }
 
 // oneLine folds s onto one line.

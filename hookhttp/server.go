@@ -61,7 +61,7 @@ type Local struct {
 // StartLocal serves h on 127.0.0.1 on a free port, with NewServer's
 // settings, until Close.
 //
-//	gw, err := hookhttp.StartLocal(&hookhttp.Handler{Adapters: hookmain.Adapters(), Handlers: policy})
+//	gw, err := hookhttp.StartLocal(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: policy})
 //	defer gw.Close()
 //	// Claude Code: "url": gw.URL + "/?host=claude"; bridges: --gateway gw.URL
 func StartLocal(h http.Handler) (*Local, error) {

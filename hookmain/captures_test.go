@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
@@ -18,7 +18,7 @@ import (
 // examples/guard does) never denies what a real client sends.
 func TestCapturesReadFully(t *testing.T) {
 	tools := 0
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		for _, path := range adaptertest.Captures(t, string(a.Host())) {
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -40,7 +40,7 @@ func TestCapturesReadFully(t *testing.T) {
 				// adds to InputErr (an empty command or path) counts too.
 				var ev hooks.Event
 				h := hooks.Handlers{Any: func(_ context.Context, e hooks.Event) (hooks.Response, error) { ev = e; return hooks.Response{}, nil }}
-				hooks.Process(context.Background(), a, h, p, 0)
+				(&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: p})
 				if tool := hooks.ToolOf(ev); tool != nil {
 					tools++
 					if tool.InputErr != nil {

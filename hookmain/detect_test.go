@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
@@ -50,7 +50,7 @@ func payloads(t *testing.T, host string) map[string][]byte {
 // Copilot's camelCase payloads carry no event name but are recognised by
 // their camelCase common fields.
 func TestDetectRealCaptures(t *testing.T) {
-	adapters := hookmain.Adapters()
+	adapters := builtin.Adapters()
 	total := 0
 	for _, host := range []string{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid"} {
 		for name, p := range payloads(t, host) {

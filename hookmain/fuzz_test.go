@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
@@ -56,7 +57,7 @@ func FuzzDetect(f *testing.F) {
 		f.Add([]byte(p))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		a, err := hooks.Detect(hookmain.Adapters(), in)
+		a, err := hooks.Detect(builtin.Adapters(), in)
 		if err == nil {
 			a.Parse(in)
 		}

@@ -1,6 +1,6 @@
-// Package hookmain wires the four built-in adapters (Claude Code, Cursor,
-// Gemini CLI, Codex) to a program's Handlers: it is the zero-config entry
-// point of a hook binary.
+// Package hookmain wires the built-in adapters (package builtin: Claude
+// Code, Cursor, Gemini CLI, Codex) to a program's Handlers: it is the
+// zero-config entry point of a hook binary.
 //
 //	func main() {
 //		hookmain.Run(hooks.Handlers{PreToolUse: myPolicy})
@@ -11,6 +11,12 @@
 //	myhook install [--hosts claude,codex] [--scope project|local|user] [--fail-closed] [--dry-run]
 //	myhook uninstall
 //	myhook doctor
+//	myhook help       (or -h, --help; also with no arguments at a terminal)
+//	myhook version    (or --version: the module versions it was built with)
+//
+// Hosts run it as "myhook --host NAME [--event NAME] [--fail-closed]
+// [--timeout DURATION]"; any other argument is a configuration error,
+// answered as --fail-closed would, with the argument named on stderr.
 //
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host,
@@ -19,7 +25,7 @@
 // A binary that must forward events to a policy gateway (--gateway URL)
 // uses hookhttp.Main instead: hookmain links no HTTP client, which keeps
 // every hook's start-up cost at the Go runtime's. Given --gateway, Run
-// answers with the fail policy rather than the local handlers.
+// answers as fail-closed would, rather than with the local handlers.
 package hookmain
 
 import (
@@ -31,100 +37,77 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/codex"
-	"github.com/agenthooks/hooks/copilot"
-	"github.com/agenthooks/hooks/cursor"
-	"github.com/agenthooks/hooks/droid"
-	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"
-	"github.com/agenthooks/hooks/qwen"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
-
-// Adapters returns the built-in adapters: Claude Code, Cursor, Gemini CLI,
-// Codex, GitHub Copilot CLI, Qwen Code and Factory Droid. The Copilot
-// adapter is unbound (it infers a camelCase payload's event from its
-// fields); a hook registered with --event gets copilot.ForEvent.
-func Adapters() []hooks.Adapter {
-	return []hooks.Adapter{
-		claude.New(),
-		cursor.New(),
-		gemini.New(),
-		codex.New(),
-		copilot.New(),
-		qwen.New(),
-		droid.New(),
-	}
-}
 
 // Run answers one hook invocation on the process's standard streams and
 // exits with the code the host expects, or runs the install, uninstall,
-// doctor or help subcommand. Anything a handler prints to os.Stdout goes
-// to standard error instead, so that stdout carries only the answer.
+// doctor, help or version subcommand. Anything a handler prints to
+// os.Stdout goes to standard error instead, so that stdout carries only
+// the answer. The handler runs on the main goroutine under a watchdog
+// that answers and exits at its deadline ([hooks.Server.Inline]).
+//
+// With stdin a terminal and no arguments, Run prints its usage and exits
+// with code 2 instead of waiting for an event.
 func Run(h hooks.Handlers) {
 	stdout := os.Stdout
 	os.Stdout = os.Stderr
 	os.Exit(run(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Exit))
 }
 
-// Main is Run without the process: it serves args, stdin, stdout and
-// stderr with the built-in adapters and returns the exit code.
+// Main is Run without the process: it runs args with stdin, stdout and
+// stderr and the built-in adapters, and returns the exit code. The handler
+// runs on a goroutine of its own, so that Main returns at its deadline.
 func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return run(ctx, h, args, stdin, stdout, stderr, nil)
 }
 
-// run is Main; with exit set (Run) the event is answered by
-// hooks.ServeMain: the handler on the calling goroutine and a watchdog
-// that answers and exits at the deadline.
+// run is Main; with exit set (Run) the handler runs inline and the
+// watchdog calls exit at the deadline.
 func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "install", "uninstall", "doctor", "help":
-			self, err := install.Executable()
-			if err != nil {
-				fmt.Fprintln(stderr, "cannot find this program's path:", err)
-				return 1
-			}
-			return install.Main(withEvents(args, h), stdout, stderr, self)
+	switch hookcli.CommandOf(args) {
+	case hookcli.Install, hookcli.Uninstall, hookcli.Doctor:
+		self, err := install.Executable()
+		if err != nil {
+			fmt.Fprintln(stderr, "cannot find this program's path:", err)
+			return 1
 		}
+		return install.Main(withEvents(args, h), stdout, stderr, self)
+	case hookcli.Help:
+		hookcli.Usage(stdout, progName())
+		return 0
+	case hookcli.Version:
+		hookcli.WriteVersion(stdout, progName())
+		return 0
 	}
-	if rest, ok := withoutGateway(args); ok {
+	if len(args) == 0 && hookcli.IsTerminal(stdin) {
+		hookcli.Usage(stderr, progName())
+		return 2
+	}
+	a, err := hookcli.Parse(args)
+	if err == nil && a.GatewaySet {
 		// Forwarding was asked for, but this binary has no bridge: running
 		// the local handlers instead could apply another policy than the
-		// gateway's, so the fail policy answers.
-		noBridge := hooks.Handlers{Fail: h.Fail, Timeout: h.Timeout, MaxInput: h.MaxInput,
-			Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Response{}, errNoBridge }}
-		return hooks.Serve(ctx, Adapters(), noBridge, stdin, stdout, stderr, rest)
+		// gateway's.
+		err = errNoBridge
 	}
-	if exit != nil {
-		return hooks.ServeMain(ctx, Adapters(), h, stdin, stdout, stderr, args, exit)
-	}
-	return hooks.Serve(ctx, Adapters(), h, stdin, stdout, stderr, args)
+	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
+	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
 }
 
-// errNoBridge is the fail policy's reason when --gateway is given; install's
+// progName is the program's name for usage and version.
+func progName() string {
+	if len(os.Args) > 0 {
+		return os.Args[0]
+	}
+	return "hook"
+}
+
+// errNoBridge is the reason given when --gateway is given; install's
 // doctor looks for the words "no gateway bridge" in a hook's answer.
 var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
-
-// withoutGateway removes the gateway bridge's arguments (--gateway URL and
-// --gateway-*), reporting whether there were any.
-func withoutGateway(args []string) ([]string, bool) {
-	var rest []string
-	found := false
-	for i := 0; i < len(args); i++ {
-		name, _, hasVal := strings.Cut(args[i], "=")
-		name = "--" + strings.TrimLeft(name, "-")
-		if name != "--gateway" && !strings.HasPrefix(name, "--gateway-") {
-			rest = append(rest, args[i])
-			continue
-		}
-		found = true
-		if !hasVal && i+1 < len(args) {
-			i++
-		}
-	}
-	return rest, found
-}
 
 // withEvents adds --events to an install command that does not name them:
 // the unified events h has a handler for. With Any set, or no typed
@@ -138,7 +121,7 @@ func withEvents(args []string, h hooks.Handlers) []string {
 			return args
 		}
 	}
-	evs := Handled(h)
+	evs := h.Handled()
 	if len(evs) == 0 {
 		return args
 	}
@@ -147,24 +130,4 @@ func withEvents(args []string, h hooks.Handlers) []string {
 		names[i] = string(e)
 	}
 	return append(append([]string{}, args...), "--events="+strings.Join(names, ","))
-}
-
-// Handled returns the unified events h has a typed handler for, in the
-// order of hooks.Events.
-func Handled(h hooks.Handlers) []hooks.EventName {
-	set := map[hooks.EventName]bool{
-		hooks.SessionStart: h.SessionStart != nil, hooks.SessionEnd: h.SessionEnd != nil,
-		hooks.UserPromptSubmit: h.UserPromptSubmit != nil, hooks.PreToolUse: h.PreToolUse != nil,
-		hooks.PostToolUse: h.PostToolUse != nil, hooks.PostToolUseFailure: h.PostToolUseFailure != nil,
-		hooks.PermissionRequest: h.PermissionRequest != nil, hooks.Stop: h.Stop != nil,
-		hooks.SubagentStart: h.SubagentStart != nil, hooks.SubagentStop: h.SubagentStop != nil,
-		hooks.PreCompact: h.PreCompact != nil, hooks.Notification: h.Notification != nil,
-	}
-	var out []hooks.EventName
-	for _, e := range hooks.Events() {
-		if set[e] {
-			out = append(out, e)
-		}
-	}
-	return out
 }

@@ -49,11 +49,11 @@ func TestGatewayWithoutBridgeFails(t *testing.T) {
 	}
 }
 
-// Run answers through hooks.ServeMain (the handler on the calling
+// Run answers with hooks.Server.Inline (the handler on the calling
 // goroutine): a handler stuck past its deadline is answered by the
 // watchdog, which calls exit with the fail policy's code while the handler
-// still runs. hooks.Serve would never call exit.
-func TestRunUsesServeMain(t *testing.T) {
+// still runs. Without Inline, Exit would never be called.
+func TestRunAnswersInline(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	stuck := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
@@ -71,6 +71,6 @@ func TestRunUsesServeMain(t *testing.T) {
 			t.Errorf("watchdog exit %d, stdout %q; want 0 and the fail-closed deny", code, stdout.String())
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("exit was not called at the deadline: Run does not answer through hooks.ServeMain")
+		t.Fatal("exit was not called at the deadline: Run does not answer inline")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
@@ -21,7 +21,7 @@ const (
 func matrix() string {
 	var b strings.Builder
 	fields := hooks.AllFields()
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		b.WriteString("\n**" + string(a.Host()) + "**\n\n| native event | unified |")
 		for _, f := range fields {
 			b.WriteString(" " + f.String() + " |")

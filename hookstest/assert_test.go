@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 // recorder is a testing.TB that records failures instead of failing, so
@@ -231,7 +231,7 @@ func (b brokenClaude) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output,
 func TestCatchesSerializerBug(t *testing.T) {
 	defer func(orig func() []hooks.Adapter) { adapters = orig }(adapters)
 	adapters = func() []hooks.Adapter {
-		as := hookmain.Adapters()
+		as := builtin.Adapters()
 		as[0] = brokenClaude{claude.New()}
 		return as
 	}

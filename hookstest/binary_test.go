@@ -92,7 +92,7 @@ func TestRunBinaryMatchesRun(t *testing.T) {
 	}
 }
 
-// TestParseStderr reads a program's stderr as hooks.Serve writes it.
+// TestParseStderr reads a program's stderr as hooks.Result.Write writes it.
 func TestParseStderr(t *testing.T) {
 	stderr := "debug: loaded 3 rules\n" +
 		"hooks: cursor does not honour context|halt on preToolUse: dropped\n" +

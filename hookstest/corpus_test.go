@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
@@ -22,7 +22,7 @@ import (
 // no path of the machine it was written on.
 func TestCorpus(t *testing.T) {
 	n := 0
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		files, err := fs.Glob(Corpus(), string(a.Host())+"/*.json")
 		if err != nil || len(files) == 0 {
 			t.Fatalf("%s: no corpus payloads (%v)", a.Host(), err)
@@ -44,7 +44,7 @@ func TestCorpus(t *testing.T) {
 			if tl := hooks.ToolOf(ev); tool != "" && (tl == nil || tl.Name != tool) {
 				t.Errorf("%s: tool %v, want %s", f, tl, tool)
 			}
-			if got, err := hooks.Detect(hookmain.Adapters(), b); err != nil || got.Host() != a.Host() {
+			if got, err := hooks.Detect(builtin.Adapters(), b); err != nil || got.Host() != a.Host() {
 				t.Errorf("%s: detected as %v (%v)", f, got, err)
 			}
 			for _, bad := range []string{`"/work/`, `"/root/`, `"/tmp/`} {
@@ -75,7 +75,7 @@ func TestRenderedShapesMatchCaptures(t *testing.T) {
 		loadE2E(filepath.Join(root, "e2e", "testdata"), real)
 	}
 	compared := 0
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
 			cases, _, _ := render(a.Host(), s)
 			for _, c := range cases {

@@ -17,7 +17,7 @@
 // by parsing it back with the host's real adapter.
 //
 // Run answers each payload exactly as a binary built with hookmain does
-// (hooks.Process: the handler, Fit and its warnings, the fail policy,
+// (hooks.Server.Answer: the handler, Fit and its warnings, the fail policy,
 // Serialize), then reads each native answer back into a Verdict with a
 // small reader per host that shares no code with the adapters: the
 // decision the host applies, the reason the model sees, the context it

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 )
 
 // responses is a spread of answers a policy gives.
@@ -33,7 +33,7 @@ func responses() map[string]hooks.Response {
 // discard. The readers share no code with the serializers, so this is the
 // test of the serializers against the hosts' documented reading.
 func TestReadersAgreeWithAdapters(t *testing.T) {
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
 			cases, _, err := render(a.Host(), s)
 			if err != nil {
@@ -49,7 +49,7 @@ func TestReadersAgreeWithAdapters(t *testing.T) {
 						continue // the rewrite is a shell command
 					}
 					h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }}
-					res := hooks.Process(context.Background(), a, h, c.payload, 0)
+					res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.payload})
 					if res.Err != nil {
 						t.Errorf("%s %s %s: %v", a.Host(), c.native, name, res.Err)
 						continue
@@ -102,11 +102,11 @@ func agree(r hooks.Response, v Verdict) string {
 // empty or a known placeholder.
 func TestReadersFlagPlaceholders(t *testing.T) {
 	h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Deny(""), nil }}
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
 			cases, _, _ := render(a.Host(), s)
 			for _, c := range cases {
-				res := hooks.Process(context.Background(), a, h, c.payload, 0)
+				res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.payload})
 				v := read(a.Host(), c.native, res.Output)
 				if v.blocked() && v.Reason != "" && !v.Placeholder {
 					t.Errorf("%s %s: deny without a reason read as reason %q, not a placeholder", a.Host(), c.native, v.Reason)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 )
 
 // scenarios is every kind of scenario, with values that exercise quoting
@@ -38,7 +38,7 @@ func scenarios() []Scenario {
 // event, tool and values, come from the host by detection too, and be one
 // compact JSON object.
 func TestRenderParsesBack(t *testing.T) {
-	for _, a := range hookmain.Adapters() {
+	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
 			cases, skip, err := render(a.Host(), s)
 			if err != nil {
@@ -63,7 +63,7 @@ func TestRenderParsesBack(t *testing.T) {
 				if tool := hooks.ToolOf(ev); tool != nil && tool.Name != c.tool && c.tool != "" {
 					t.Errorf("%s: %s: tool %q, rendered as %q", a.Host(), s, tool.Name, c.tool)
 				}
-				if got, err := hooks.Detect(hookmain.Adapters(), c.payload); err != nil || got.Host() != a.Host() {
+				if got, err := hooks.Detect(builtin.Adapters(), c.payload); err != nil || got.Host() != a.Host() {
 					t.Errorf("%s: %s: %s: detected as %v (%v)", a.Host(), s, c.native, got, err)
 				}
 				if !json.Valid(c.payload) {

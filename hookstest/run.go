@@ -14,7 +14,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // An Option changes how Run and RunBinary run a scenario.
@@ -34,13 +35,13 @@ func Hosts(hosts ...hooks.Host) Option {
 
 // Args passes command-line arguments to the hook, after the --host the kit
 // passes itself, as an installer writes them: "--fail-closed",
-// "--timeout", "3". In process they are read as hooks.Serve reads them.
+// "--timeout", "3". In process they are read as a hook binary reads them.
 func Args(args ...string) Option {
 	return func(c *config) { c.args = append(c.args, args...) }
 }
 
 // Run renders s into the native payloads of every host and answers each
-// with h exactly as a hook program built with hookmain does: hooks.Process
+// with h exactly as a hook program built with hookmain does: hooks.Server.Answer
 // with the host's real adapter (the handler under its deadline, Fit and
 // its warnings, the fail policy, Serialize). Each native answer is then
 // read back into a Verdict, the way the host reads it. Run fails t at once
@@ -114,7 +115,7 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if o, _ := hooks.ParseArgs(cfg.args); o.Host != "" {
+	if o, _ := hookcli.Parse(cfg.args); o.Host != "" {
 		return nil, errors.New("hookstest: Args must not set --host: the kit passes it for each host")
 	}
 	all := adapters()
@@ -160,18 +161,18 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 	return res, nil
 }
 
-// inProcess answers with hooks.Process, as hookmain.Main does after
-// picking the adapter.
+// inProcess answers with hooks.Server.Answer, as hookmain.Main does
+// after picking the adapter.
 func inProcess(h hooks.Handlers) answerer {
 	return func(a hooks.Adapter, payload []byte, args []string) (answer, error) {
-		o, bad := hooks.ParseArgs(args)
-		if len(bad) > 0 {
-			return answer{}, fmt.Errorf("bad Args: %s", strings.Join(bad, "; "))
+		o, err := hookcli.Parse(args)
+		if err != nil {
+			return answer{}, fmt.Errorf("bad Args: %v", err)
 		}
-		if o.FailSet {
-			h.Fail = o.Fail
-		}
-		res := hooks.Process(context.Background(), a, h, payload, o.HostTimeout)
+		srv := &hooks.Server{Handlers: h}
+		req := hookcli.Request(o, nil, &srv.Handlers)
+		req.Adapter, req.Payload = a, payload
+		res := srv.Answer(context.Background(), req)
 		return answer{out: res.Output, warnings: res.Warnings, err: res.Err}, nil
 	}
 }
@@ -205,7 +206,7 @@ func execBinary(path string) answerer {
 }
 
 // parseStderr splits a hook program's stderr into the warnings and the
-// fail-policy line hooks.Serve writes, and the rest, which is what the
+// fail-policy line hooks.Result.Write writes, and the rest, which is what the
 // host reads as a reason at exit code 2.
 func parseStderr(host hooks.Host, stderr string) answer {
 	an := answer{log: stderr}
@@ -245,6 +246,6 @@ func cutAny(s string, prefixes ...string) (string, bool) {
 	return "", false
 }
 
-// adapters returns the hosts the kit runs: hookmain's built-in adapters.
+// adapters returns the hosts the kit runs: the built-in adapters.
 // Tests of the kit replace it to inject a faulty adapter.
-var adapters = hookmain.Adapters
+var adapters = builtin.Adapters

@@ -1,7 +1,6 @@
 package install
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // Command returns the command line written for host: the binary's
@@ -34,18 +34,9 @@ func Command(binary string, h hooks.Host, failClosed bool, limit time.Duration) 
 	}
 	if limit > 0 {
 		b.WriteString(" --timeout ")
-		b.WriteString(durationArg(limit))
+		b.WriteString(hookcli.FormatDuration(limit))
 	}
 	return b.String()
-}
-
-// durationArg formats a limit as whole seconds when it is one, else as a
-// Go duration; hooks.ParseArgs reads both.
-func durationArg(d time.Duration) string {
-	if d%time.Second == 0 {
-		return fmt.Sprintf("%ds", d/time.Second)
-	}
-	return d.String()
 }
 
 // windowsPath reports a drive-letter or UNC path.
@@ -256,17 +247,8 @@ func callsBinary(cmd, binary string, h hooks.Host) bool {
 
 // hostArg returns the value of --host in args, or "".
 func hostArg(args []string) hooks.Host {
-	for i, a := range args {
-		switch {
-		case (a == "--host" || a == "-host") && i+1 < len(args):
-			return hooks.Host(args[i+1])
-		case strings.HasPrefix(a, "--host="):
-			return hooks.Host(a[len("--host="):])
-		case strings.HasPrefix(a, "-host="):
-			return hooks.Host(a[len("-host="):])
-		}
-	}
-	return ""
+	a, _ := hookcli.Parse(args)
+	return a.Host
 }
 
 func samePath(a, b string) bool {

@@ -17,6 +17,7 @@ import (
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -184,7 +185,15 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	for i := range evs {
 		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))
 		if words, _ := splitCommand(cmds[i]); len(words) > 0 {
-			d.warnSecret(h, s, p, evs[i], words[1:])
+			secrets := d.warnSecret(h, s, p, evs[i], words[1:])
+			// A customised entry that is one plain command still runs
+			// this hook with these arguments: one it rejects makes it
+			// answer every call as fail-closed.
+			if plainCommand(words) {
+				if _, err := hookcli.Parse(words[1:]); err != nil {
+					d.add(h.name, s, p, evs[i], Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", redact(err.Error(), secrets))
+				}
+			}
 		}
 	}
 	fs := ed.ours(nil)
@@ -230,6 +239,18 @@ func knownEvent(h *host, native string) (hooks.EventName, bool) {
 	return "", false
 }
 
+// plainCommand reports whether the words of a command line are one simple
+// command: no shell operator, redirection or substitution, whose
+// arguments would then be the shell's and not the hook's.
+func plainCommand(words []string) bool {
+	for _, w := range words {
+		if strings.ContainsAny(w, ";&|<>()`$") {
+			return false
+		}
+	}
+	return true
+}
+
 // warnSecret warns when a hook's arguments carry what looks like a
 // secret, without showing it, and returns the secrets found so that other
 // messages can leave them out.
@@ -269,14 +290,15 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 			limit = h.limitOf(n)
 		}
 	}
-	args, gwURL, _, viaGateway := gatewayArgs(words[1:])
-	if viaGateway && gwURL == "" {
+	args, argErr := hookcli.Parse(words[1:])
+	viaGateway := args.GatewaySet
+	switch {
+	case argErr != nil:
+		d.add(h.name, s, p, event, Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", redact(argErr.Error(), secrets))
+	case viaGateway && args.Gateway == "":
 		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
-	}
-	if o, bad := hooks.ParseArgs(args); len(bad) > 0 {
-		d.add(h.name, s, p, event, Warn, "the hook does not understand its arguments: %s", redact(strings.Join(bad, "; "), secrets))
-	} else if o.HostTimeout > limit {
-		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", o.HostTimeout, limit)
+	case args.Timeout > limit:
+		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", args.Timeout, limit)
 	}
 	failClosed := false
 	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {

@@ -14,6 +14,7 @@ import (
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // testHookEnv makes the test binary act as a hook program (see TestMain):
@@ -58,18 +59,18 @@ func testHook(mode string) int {
 		fmt.Println("debug: done")
 		return 0
 	}
-	args := os.Args[1:]
-	if rest, url, _, ok := gatewayArgs(args); ok {
+	args, argErr := hookcli.Parse(os.Args[1:])
+	if args.GatewaySet && argErr == nil {
 		switch mode {
 		case "nobridge": // as hookmain.Main without a bridge
 			fmt.Fprintln(os.Stderr, "hooks: fail-open: --gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
 			return 0
 		case "bridge": // a bridge whose gateway denies, or is down
-			if strings.Contains(url, "down") {
+			if strings.Contains(args.Gateway, "down") {
 				fmt.Fprintln(os.Stderr, "hooks: fail-open: gateway unreachable: dial tcp 127.0.0.1:9: connect: connection refused")
 				return 0
 			}
-			mode, args = "deny", rest
+			mode = "deny"
 		}
 	}
 	var h hooks.Handlers
@@ -83,8 +84,8 @@ func testHook(mode string) int {
 			return hooks.AddContext("project rules"), nil
 		}
 	}
-	adapters := []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}
-	return hooks.Serve(context.Background(), adapters, h, os.Stdin, os.Stdout, os.Stderr, args)
+	srv := &hooks.Server{Adapters: []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}, Handlers: h}
+	return srv.Serve(context.Background(), hookcli.Request(args, argErr, &srv.Handlers), os.Stdin, os.Stdout, os.Stderr)
 }
 
 // sandbox is a project and a home directory, with $HOME pointing at it.
@@ -333,5 +334,35 @@ func TestDoctorCodexModified(t *testing.T) {
 	r, out := s.doctor(t, o)
 	if r.Healthy() || !strings.Contains(out, "changed since it was trusted") || !strings.Contains(out, "set the trusted_hash of") {
 		t.Errorf("modified hook not reported:\n%s", out)
+	}
+}
+
+// A registered command with an argument the hook does not accept (a typo
+// of --fail-closed) makes the hook answer every call as fail-closed:
+// doctor flags it as a failure, naming the argument.
+func TestDoctorUnknownArgument(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(claude.Host)
+	o.Events = []hooks.EventName{hooks.PreToolUse}
+	s.install(t, o)
+	p := filepath.Join(s.project, ".claude", "settings.json")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(b), " --host claude", " --host claude --fail-closd", 1)
+	if edited == string(b) {
+		t.Fatalf("no command to edit in:\n%s", b)
+	}
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, out := s.doctor(t, o)
+	found := false
+	for _, f := range fails(r) {
+		found = found || strings.Contains(f, `unknown argument "--fail-closd"`) && strings.Contains(f, "rejects its arguments")
+	}
+	if r.Healthy() || !found {
+		t.Errorf("unknown argument not flagged:\n%s", out)
 	}
 }

@@ -209,29 +209,3 @@ func quoteArg(s, binary string, h hooks.Host) string {
 	}
 	return posixQuote(s)
 }
-
-// gatewayArgs takes the bridge's arguments out of a command's words:
-// --gateway URL and --gateway-* (as hookmain does), and reports the URL
-// and the token variable.
-func gatewayArgs(args []string) (rest []string, url, tokenEnv string, found bool) {
-	for i := 0; i < len(args); i++ {
-		name, val, hasVal := strings.Cut(args[i], "=")
-		name = "--" + strings.TrimLeft(name, "-")
-		if name != "--gateway" && !strings.HasPrefix(name, "--gateway-") {
-			rest = append(rest, args[i])
-			continue
-		}
-		found = true
-		if !hasVal && i+1 < len(args) {
-			i++
-			val = args[i]
-		}
-		switch name {
-		case "--gateway":
-			url = val
-		case "--gateway-token-env":
-			tokenEnv = val
-		}
-	}
-	return rest, url, tokenEnv, found
-}

@@ -3,9 +3,12 @@ package install
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
@@ -32,8 +35,17 @@ const (
 // Scopes lists the scopes in the order doctor reports them.
 func Scopes() []Scope { return []Scope{Project, Local, User} }
 
-// Hosts lists the hosts the installer knows, in a stable order.
-func Hosts() []hooks.Host { return []hooks.Host{claude.Host, cursor.Host, gemini.Host, codex.Host} }
+// Hosts lists the hosts the installer knows, in a stable order: the
+// built-in adapters that describe their hook file (hooks.HookFiler).
+func Hosts() []hooks.Host {
+	var out []hooks.Host
+	for _, a := range builtin.Adapters() {
+		if _, ok := a.(hooks.HookFiler); ok {
+			out = append(out, a.Host())
+		}
+	}
+	return out
+}
 
 // host describes one host's configuration file.
 type host struct {
@@ -41,35 +53,41 @@ type host struct {
 	// flat: Cursor's {"hooks":{"event":[{command,...}]}}, not Claude's
 	// {"hooks":{"Event":[{matcher, hooks:[{type,command,...}]}]}}.
 	flat bool
-	// millis: the timeout key is in milliseconds (Gemini), not seconds.
-	millis bool
+	// unit: the timeout key's unit (milliseconds for Gemini).
+	unit time.Duration
 	// jsonc: the host reads comments and trailing commas (Gemini). The
 	// others parse strict JSON and discard a file that is not.
 	jsonc bool
 	// version: the file needs "version": 1 (Cursor).
 	version bool
-	// file is the file's name in the .<host> directory.
-	file string
+	// dir and file: the file's directory name (".claude") and name.
+	dir, file string
 	// matchAll is the matcher written on tool events when --matcher is
 	// not given ("" writes none).
 	matchAll string
-	adapter  hooks.Adapter
+	// notByDefault: events registered only when asked for by name.
+	notByDefault []hooks.EventName
+	adapter      hooks.Adapter
 }
 
-// lookupHost returns the description of a host, built on each call so
-// that a hook binary does no work for the installer at start-up.
+// lookupHost returns the description of a host, from its adapter's
+// hooks.HookFile, built on each call so that a hook binary does no work
+// for the installer at start-up.
 func lookupHost(name hooks.Host) (*host, error) {
-	switch name {
-	case claude.Host:
-		return &host{name: name, file: "settings.json", matchAll: "*", adapter: claude.New()}, nil
-	case cursor.Host:
-		return &host{name: name, file: "hooks.json", flat: true, version: true, adapter: cursor.New()}, nil
-	case gemini.Host:
-		return &host{name: name, file: "settings.json", millis: true, jsonc: true, adapter: gemini.New()}, nil
-	case codex.Host:
-		return &host{name: name, file: "hooks.json", matchAll: "*", adapter: codex.New()}, nil
+	for _, a := range builtin.Adapters() {
+		f, ok := a.(hooks.HookFiler)
+		if !ok || a.Host() != name {
+			continue
+		}
+		hf := f.HookFile()
+		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
+			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault, adapter: a}, nil
 	}
-	return nil, fmt.Errorf("unknown host %q (known: claude, cursor, gemini, codex)", name)
+	names := make([]string, 0, 8)
+	for _, h := range Hosts() {
+		names = append(names, string(h))
+	}
+	return nil, fmt.Errorf("unknown host %q (known: %s)", name, strings.Join(names, ", "))
 }
 
 // env is where files are: the project directory, the home directory and
@@ -84,7 +102,7 @@ type env struct {
 func (h *host) path(s Scope, e env) string {
 	switch s {
 	case Project:
-		return filepath.Join(e.dir, "."+string(h.name), h.file)
+		return filepath.Join(e.dir, h.dir, h.file)
 	case Local:
 		if h.name == claude.Host {
 			return filepath.Join(e.dir, ".claude", "settings.local.json")
@@ -100,7 +118,7 @@ func (h *host) path(s Scope, e env) string {
 		case codex.Host:
 			return filepath.Join(codexHome(e), "hooks.json")
 		default:
-			return filepath.Join(e.home, "."+string(h.name), h.file)
+			return filepath.Join(e.home, h.dir, h.file)
 		}
 	}
 	return ""
@@ -129,13 +147,6 @@ func toolEvent(e hooks.EventName) bool {
 		return true
 	}
 	return false
-}
-
-// notByDefault reports the events registered only when asked for by
-// name: Gemini CLI fires PreCompress before every model call, compression
-// or not, which would run the hook on every turn for nothing.
-func notByDefault(h hooks.Host, e hooks.EventName) bool {
-	return h == gemini.Host && e == hooks.PreCompact
 }
 
 // registrations returns the entries to write for the unified events
@@ -168,7 +179,7 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	}
 	for _, e := range events {
 		found := false
-		if notByDefault(h.name, e) && !explicit {
+		if slices.Contains(h.notByDefault, e) && !explicit {
 			continue
 		}
 		for _, r := range natives {
@@ -199,21 +210,19 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	return regs, notes, nil
 }
 
-// units converts a limit to the number written in the file: whole seconds
-// (rounded up), or milliseconds for Gemini.
+// units converts a limit to the number written in the file, in the
+// host's unit, rounded up: at least one second.
 func (h *host) units(d time.Duration) int {
-	if h.millis {
-		return int((d + time.Millisecond - 1) / time.Millisecond)
+	n := int((d + h.unit - 1) / h.unit)
+	if h.unit >= time.Second {
+		n = max(1, n)
 	}
-	return max(1, int((d+time.Second-1)/time.Second))
+	return n
 }
 
 // limitOf is the limit a number in the file stands for.
 func (h *host) limitOf(n int) time.Duration {
-	if h.millis {
-		return time.Duration(n) * time.Millisecond
-	}
-	return time.Duration(n) * time.Second
+	return time.Duration(n) * h.unit
 }
 
 // needs says what the host requires before it runs hooks from a file of

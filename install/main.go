@@ -6,12 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // Main runs "install", "uninstall" or "doctor" (args[0]) with the flags
@@ -100,7 +100,9 @@ flags:
                       doctor: every scope)
   --dir DIR           project directory (default: the working directory)
   --events LIST       unified events: %[2]s
-                      (default: every event the host delivers, except Gemini PreCompact)
+                      (default: those this program has handlers for; all
+                      the host delivers, except Gemini's PreCompress, when
+                      it has an Any handler)
   --matcher REGEX     tool-name matcher for tool events (default: every tool)
   --timeout DURATION  the hook's time limit, e.g. 10s or 10 (default 30s)
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
@@ -204,16 +206,9 @@ func (t *timeoutFlag) String() string { return time.Duration(*t).String() }
 
 // Set implements flag.Value.
 func (t *timeoutFlag) Set(s string) error {
-	d, err := time.ParseDuration(s)
+	d, err := hookcli.ParseDuration(s)
 	if err != nil {
-		n, err2 := strconv.ParseFloat(s, 64)
-		if err2 != nil {
-			return fmt.Errorf("%q is not a duration (10s, 1m) or a number of seconds", s)
-		}
-		d = time.Duration(n * float64(time.Second))
-	}
-	if d <= 0 || d > 24*time.Hour {
-		return fmt.Errorf("%q is out of range", s)
+		return err
 	}
 	*t = timeoutFlag(d)
 	return nil

@@ -3,7 +3,7 @@ package qwen_test
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/benchtest"
 	"github.com/agenthooks/hooks/qwen"
 )
@@ -18,10 +18,10 @@ var benchCases = []benchtest.Case{
 func BenchmarkProcess(b *testing.B) { benchtest.Process(b, qwen.New(), benchCases) }
 
 func BenchmarkServe(b *testing.B) {
-	benchtest.Serve(b, qwen.New(), hookmain.Adapters(), benchCases)
+	benchtest.Serve(b, qwen.New(), builtin.Adapters(), benchCases)
 }
 
 // BenchmarkServeMain is BenchmarkServe in the process mode of hookmain.Run.
 func BenchmarkServeMain(b *testing.B) {
-	benchtest.ServeMain(b, qwen.New(), hookmain.Adapters(), benchCases)
+	benchtest.ServeMain(b, qwen.New(), builtin.Adapters(), benchCases)
 }

@@ -32,7 +32,7 @@ func ExampleAdapter_Serialize() {
 	h := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 		return hooks.Rewrite(&hooks.ShellInput{Command: "rm -rf ./build"}), nil
 	}}
-	res := hooks.Process(context.Background(), a, h, ev.Common().Raw, 0)
+	res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: ev.Common().Raw})
 	fmt.Print(string(res.Output.Stdout))
 	fmt.Println(res.Warnings[0])
 	// Output:

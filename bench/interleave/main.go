@@ -20,7 +20,6 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -74,10 +73,7 @@ func (p *prog) run(in string) error {
 		return err
 	}
 	p.wall = append(p.wall, time.Since(start))
-	ru, ok := c.ProcessState.SysUsage().(*syscall.Rusage)
-	if ok {
-		p.cpu = append(p.cpu, time.Duration(ru.Utime.Nano()+ru.Stime.Nano()))
-	}
+	p.cpu = append(p.cpu, c.ProcessState.UserTime()+c.ProcessState.SystemTime())
 	return nil
 }
 

@@ -20,11 +20,10 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 func main() {
 	stdout := os.Stdout
 	os.Stdout = os.Stderr // stray prints must not reach the host
-	os.Exit(hookhttp.Main(context.Background(), hookmain.Adapters(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
+	os.Exit(hookhttp.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
 }

@@ -25,8 +25,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 func main() {
@@ -73,7 +73,7 @@ func newMux(c config, logger *slog.Logger) *http.ServeMux {
 	h.MaxInput = c.maxInput
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", &hookhttp.Handler{
-		Adapters: hookmain.Adapters(),
+		Adapters: builtin.Adapters(),
 		Handlers: h,
 		Auth:     hookhttp.Bearer(c.token),
 		Logger:   logger,

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 // TestReadme checks README.md's snippets: every JSON block is valid, the
@@ -85,7 +85,7 @@ func TestReadme(t *testing.T) {
 			}
 		}
 		var o, e bytes.Buffer
-		code := hookhttp.BridgeMain(context.Background(), hookmain.Adapters(), hooks.Handlers{}, args, strings.NewReader(payloads[host]), &o, &e)
+		code := hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{}, args, strings.NewReader(payloads[host]), &o, &e)
 		if code != 0 || !strings.Contains(o.String(), "deny") || e.Len() != 0 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c[1], code, o.String(), e.String())
 		}

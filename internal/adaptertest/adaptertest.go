@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	conformance "github.com/agenthooks/hooks/adaptertest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
@@ -61,7 +62,7 @@ func Golden(t *testing.T, a hooks.Adapter, dir string) {
 					t.Fatalf("%s: %v", f.Name, err)
 				}
 				h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return resp, nil }}
-				res := hooks.Process(context.Background(), a, h, input, 0)
+				res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: input})
 				CheckHygiene(t, a.Host(), res.Output)
 				check(t, ar, "output/"+name, DumpResult(res))
 			}
@@ -90,26 +91,11 @@ func check(t *testing.T, ar *txtar.Archive, name string, got []byte) {
 	}
 }
 
-// CheckHygiene asserts the output contract every host relies on: stdout is
-// empty or exactly one JSON object followed by one newline, and stderr is
-// one line.
+// CheckHygiene is adaptertest.CheckOutput, the published check, for the
+// module's own tests.
 func CheckHygiene(t *testing.T, host hooks.Host, out hooks.Output) {
 	t.Helper()
-	if strings.ContainsAny(out.Stderr, "\r\n") {
-		t.Errorf("%s: stderr is more than one line: %q", host, out.Stderr)
-	}
-	if len(out.Stdout) == 0 {
-		return
-	}
-	body, ok := bytes.CutSuffix(out.Stdout, []byte("\n"))
-	if !ok || bytes.ContainsAny(body, "\r\n") {
-		t.Errorf("%s: stdout must be one line ending in a newline: %q", host, out.Stdout)
-	}
-	var obj map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&obj); err != nil || dec.More() {
-		t.Errorf("%s: stdout is not exactly one JSON object: %q (%v)", host, out.Stdout, err)
-	}
+	conformance.CheckOutput(t, host, out)
 }
 
 // Captures returns the paths of the real payloads in

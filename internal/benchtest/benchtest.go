@@ -1,8 +1,8 @@
 // Package benchtest holds the benchmarks of the pure core that every
 // adapter package runs: one host payload from the adapter's own golden
 // fixtures for each main event (PreToolUse of the shell, PostToolUse,
-// UserPromptSubmit, Stop), answered through hooks.Process and through
-// hooks.Serve with in-memory stdin and stdout, by a trivial handler.
+// UserPromptSubmit, Stop), answered through hooks.Server.Answer and through
+// hooks.Server.Serve with in-memory stdin and stdout, by a trivial handler.
 //
 //	go test -run '^$' -bench . -benchmem ./claude ./cursor ./gemini ./codex
 //
@@ -13,7 +13,6 @@ package benchtest
 import (
 	"bytes"
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,8 +46,8 @@ func Answers() map[string]hooks.Handlers {
 	return map[string]hooks.Handlers{"none": {Any: none}, "deny": {Any: deny}}
 }
 
-// Process benchmarks hooks.Process (parse, dispatch, Fit, serialize) with
-// adapter a on each case, for each of Answers, as
+// Process benchmarks hooks.Server.Answer (parse, dispatch, Fit,
+// serialize) with adapter a on each case, for each of Answers, as
 // <Event>/<answer>. It fails when the answer is a failure (Result.Err).
 func Process(b *testing.B, a hooks.Adapter, cases []Case) {
 	for _, c := range cases {
@@ -57,54 +56,53 @@ func Process(b *testing.B, a hooks.Adapter, cases []Case) {
 			h := Answers()[name]
 			b.Run(string(c.Event)+"/"+name, func(b *testing.B) {
 				ctx := context.Background()
-				if res := hooks.Process(ctx, a, h, payload, 0); res.Err != nil {
+				srv := &hooks.Server{Handlers: h}
+				req := hooks.Request{Adapter: a, Payload: payload}
+				if res := srv.Answer(ctx, req); res.Err != nil {
 					b.Fatal(res.Err)
 				}
 				b.SetBytes(int64(len(payload)))
 				b.ReportAllocs()
 				for b.Loop() {
-					hooks.Process(ctx, a, h, payload, 0)
+					srv.Answer(ctx, req)
 				}
 			})
 		}
 	}
 }
 
-// Serve benchmarks hooks.Serve end to end with in-memory stdin, stdout and
-// stderr and "--host <a's host>" as its arguments, on each case for each
-// of Answers, as <Event>/<answer>. adapters is the list Serve picks from
-// (hookmain.Adapters() in a real hook). It fails when Serve reports a
-// failure on stderr; warnings (a deny the host cannot honour on that
-// event) are written, as in a real run.
+// Serve benchmarks hooks.Server.Serve end to end with in-memory stdin,
+// stdout and stderr and a's host named in the request (as --host does),
+// on each case for each of Answers, as <Event>/<answer>. adapters is the
+// list the server picks from (builtin.Adapters() in a real hook). It
+// fails when Serve reports a failure on stderr; warnings (a deny the host
+// cannot honour on that event) are written, as in a real run.
 func Serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case) {
-	serve(b, a, adapters, cases, func(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-		return hooks.Serve(ctx, adapters, h, stdin, stdout, stderr, args)
-	})
+	serve(b, a, adapters, cases, false)
 }
 
-// ServeMain is Serve for hooks.ServeMain, the process mode hookmain.Run
-// uses (the handler on the calling goroutine under a watchdog).
+// ServeMain is Serve in the process mode hookmain.Run uses
+// (hooks.Server.Inline: the handler on the calling goroutine under a
+// watchdog).
 func ServeMain(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case) {
-	exit := func(code int) { b.Fatalf("watchdog exit %d", code) }
-	serve(b, a, adapters, cases, func(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-		return hooks.ServeMain(ctx, adapters, h, stdin, stdout, stderr, args, exit)
-	})
+	serve(b, a, adapters, cases, true)
 }
 
-type serveFunc func(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, stdin io.Reader, stdout, stderr io.Writer, args []string) int
-
-func serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case, serve serveFunc) {
-	args := []string{"--host", string(a.Host())}
+func serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case, inline bool) {
+	req := hooks.Request{Host: a.Host()}
 	for _, c := range cases {
 		payload := Payload(b, c.Fixture)
 		for _, name := range []string{"none", "deny"} {
-			h := Answers()[name]
+			srv := &hooks.Server{Adapters: adapters, Handlers: Answers()[name], Inline: inline}
+			if inline {
+				srv.Exit = func(code int) { b.Fatalf("watchdog exit %d", code) }
+			}
 			b.Run(string(c.Event)+"/"+name, func(b *testing.B) {
 				ctx := context.Background()
 				var stdin bytes.Reader
 				var stdout, stderr bytes.Buffer
 				stdin.Reset(payload)
-				serve(ctx, adapters, h, &stdin, &stdout, &stderr, args)
+				srv.Serve(ctx, req, &stdin, &stdout, &stderr)
 				if bytes.Contains(stderr.Bytes(), []byte("hooks: fail-")) {
 					b.Fatalf("stdout %q, stderr %q", stdout.String(), stderr.String())
 				}
@@ -114,7 +112,7 @@ func serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case
 					stdin.Reset(payload)
 					stdout.Reset()
 					stderr.Reset()
-					serve(ctx, adapters, h, &stdin, &stdout, &stderr, args)
+					srv.Serve(ctx, req, &stdin, &stdout, &stderr)
 				}
 			})
 		}

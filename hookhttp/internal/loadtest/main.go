@@ -29,12 +29,11 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/hookmain"
 )
 
 // request is one payload as its host sends it.
@@ -114,15 +113,6 @@ func (r Result) CPUPerRequest() time.Duration {
 		return 0
 	}
 	return r.CPU / time.Duration(r.Requests)
-}
-
-// cpuTime is the process's CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // RPS is requests per second.
@@ -209,7 +199,7 @@ func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only s
 		logger = slog.New(slog.NewJSONHandler(logs, nil))
 	}
 	gwHandler := &hookhttp.Handler{
-		Adapters: hookmain.Adapters(),
+		Adapters: builtin.Adapters(),
 		Handlers: policy(),
 		Auth:     hookhttp.Bearer(token),
 		Logger:   logger,

@@ -1,8 +1,18 @@
+// Package adaptertest checks a hooks.Adapter against the contract the
+// serving core relies on, as testing/slogtest does for a slog.Handler: an
+// adapter written outside this module proves itself with the real
+// payloads of its host.
+//
+//	func TestConformance(t *testing.T) {
+//		adaptertest.Conformance(t, myhost.New(), payloads) // one per native event
+//	}
 package adaptertest
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -19,7 +29,9 @@ import (
 //   - a deny on an event the adapter cannot parse is the universal block
 //     (exit code 2 with the reason on stderr);
 //   - Detect scores each payload at least hooks.DetectThreshold.
-func Conformance(t *testing.T, a hooks.Adapter, payloads [][]byte) {
+//
+// Output is checked with [CheckOutput].
+func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
 	t.Helper()
 	if len(payloads) == 0 {
 		t.Fatal("no payloads")
@@ -45,7 +57,7 @@ func Conformance(t *testing.T, a hooks.Adapter, payloads [][]byte) {
 		if base.Output.ExitCode != 0 || base.Err != nil || len(base.Warnings) > 0 {
 			t.Errorf("%s %s: no opinion gave exit %d err %v warnings %v", a.Host(), native, base.Output.ExitCode, base.Err, base.Warnings)
 		}
-		CheckHygiene(t, a.Host(), base.Output)
+		CheckOutput(t, a.Host(), base.Output)
 		honours := hooks.Supports(caps, native)
 		for _, f := range hooks.AllFields() {
 			r, ref, ok := sample(f, ev, honours)
@@ -53,7 +65,7 @@ func Conformance(t *testing.T, a hooks.Adapter, payloads [][]byte) {
 				continue
 			}
 			got := run(a, p, r)
-			CheckHygiene(t, a.Host(), got.Output)
+			CheckOutput(t, a.Host(), got.Output)
 			if honours.Has(f) {
 				want := run(a, p, ref)
 				if got.Err != nil || len(got.Warnings) > 0 {
@@ -101,7 +113,7 @@ func detectScore(a hooks.Adapter, p []byte) float64 {
 
 func run(a hooks.Adapter, p []byte, r hooks.Response) hooks.Result {
 	h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }, RepeatStopBlocks: true}
-	return hooks.Process(context.Background(), a, h, p, 0)
+	return (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: p})
 }
 
 func sameOutput(x, y hooks.Output) bool {
@@ -147,4 +159,26 @@ func sample(f hooks.Field, ev hooks.Event, honours hooks.Field) (r, ref hooks.Re
 		return hooks.Response{Halt: true}, hooks.Response{}, true
 	}
 	return r, ref, false
+}
+
+// CheckOutput asserts the output contract every host relies on: stdout is
+// empty or exactly one JSON object followed by one newline, and stderr is
+// one line.
+func CheckOutput(t testing.TB, host hooks.Host, out hooks.Output) {
+	t.Helper()
+	if strings.ContainsAny(out.Stderr, "\r\n") {
+		t.Errorf("%s: stderr is more than one line: %q", host, out.Stderr)
+	}
+	if len(out.Stdout) == 0 {
+		return
+	}
+	body, ok := bytes.CutSuffix(out.Stdout, []byte("\n"))
+	if !ok || bytes.ContainsAny(body, "\r\n") {
+		t.Errorf("%s: stdout must be one line ending in a newline: %q", host, out.Stdout)
+	}
+	var obj map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&obj); err != nil || dec.More() {
+		t.Errorf("%s: stdout is not exactly one JSON object: %q (%v)", host, out.Stdout, err)
+	}
 }

@@ -1,0 +1,95 @@
+package adaptertest_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/adaptertest"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/internal/txtar"
+)
+
+// payloads are the inputs of the claude package's golden fixtures.
+func payloads(t *testing.T) [][]byte {
+	files, err := filepath.Glob(filepath.Join("..", "claude", "testdata", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	var out [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range txtar.Parse(data).Files {
+			if s.Name == "input.json" {
+				if _, err := claude.New().Parse(s.Data); err == nil {
+					out = append(out, s.Data)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func TestConformanceClaude(t *testing.T) {
+	adaptertest.Conformance(t, claude.New(), payloads(t))
+}
+
+// recorder is a testing.TB that keeps the errors instead of failing.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper()                      {}
+func (r *recorder) Logf(string, ...any)          {}
+func (r *recorder) Errorf(f string, args ...any) { r.errs = append(r.errs, fmt.Sprintf(f, args...)) }
+func (r *recorder) Fatalf(f string, args ...any) { r.Errorf(f, args...) }
+func (r *recorder) Fatal(args ...any)            { r.errs = append(r.errs, fmt.Sprint(args...)) }
+func (r *recorder) Error(args ...any)            { r.errs = append(r.errs, fmt.Sprint(args...)) }
+
+// twoLines writes a stray line after its answer, as a careless adapter
+// would: the hosts then read no decision.
+type twoLines struct{ hooks.Adapter }
+
+func (a twoLines) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error) {
+	out, err := a.Adapter.Serialize(ev, r)
+	if len(out.Stdout) > 0 {
+		out.Stdout = append(out.Stdout, "debug\n"...)
+	}
+	return out, err
+}
+
+// overclaims says it honours every field on every event.
+type overclaims struct{ hooks.Adapter }
+
+func (a overclaims) Capabilities() []hooks.Capability {
+	caps := append([]hooks.Capability(nil), a.Adapter.Capabilities()...)
+	for i := range caps {
+		caps[i].Honours = ^hooks.Field(0)
+	}
+	return caps
+}
+
+// The kit fails an adapter that breaks the contract.
+func TestConformanceCatches(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a    hooks.Adapter
+		want string
+	}{
+		{"stray stdout line", twoLines{claude.New()}, "stdout must be one line"},
+		{"claims fields it does not write", overclaims{claude.New()}, "does not change the output"},
+	} {
+		r := &recorder{TB: t}
+		adaptertest.Conformance(r, tc.a, payloads(t))
+		if !strings.Contains(strings.Join(r.errs, "\n"), tc.want) {
+			t.Errorf("%s: errors %q, want one saying %q", tc.name, r.errs, tc.want)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+// Package builtin lists the adapters of this module, one per host: the
+// hosts a hook binary answers out of the box. It imports the adapter
+// packages and nothing else, so that hookmain, hookhttp and hookstest
+// share the list without linking one another.
+package builtin
+
+import (
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/copilot"
+	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/droid"
+	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/qwen"
+)
+
+// Adapters returns a new list of the built-in adapters: Claude Code,
+// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code and Factory
+// Droid. The Copilot adapter is unbound: it reads the event from a
+// PascalCase payload, or from the --event NAME of a camelCase
+// registration ([hooks.EventParser]), and infers it from the payload's
+// fields only when neither says.
+func Adapters() []hooks.Adapter {
+	return []hooks.Adapter{
+		claude.New(),
+		cursor.New(),
+		gemini.New(),
+		codex.New(),
+		copilot.New(),
+		qwen.New(),
+		droid.New(),
+	}
+}

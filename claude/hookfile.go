@@ -1,0 +1,13 @@
+package claude
+
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// HookFile implements hooks.HookFiler: .claude/settings.json, matcher
+// groups, timeouts in seconds.
+func (*Adapter) HookFile() hooks.HookFile {
+	return hooks.HookFile{Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*"}
+}

@@ -1,0 +1,13 @@
+package cursor
+
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// HookFile implements hooks.HookFiler: .cursor/hooks.json with
+// "version": 1, entries listed directly per event, timeouts in seconds.
+func (*Adapter) HookFile() hooks.HookFile {
+	return hooks.HookFile{Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second}
+}

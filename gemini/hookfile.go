@@ -1,0 +1,16 @@
+package gemini
+
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// HookFile implements hooks.HookFiler: .gemini/settings.json, read as
+// JSONC, matcher groups, timeouts in milliseconds. PreCompress (unified
+// PreCompact) is registered only when asked for: Gemini CLI fires it
+// before every model call, compression or not.
+func (*Adapter) HookFile() hooks.HookFile {
+	return hooks.HookFile{Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
+		NotByDefault: []hooks.EventName{hooks.PreCompact}}
+}

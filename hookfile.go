@@ -1,0 +1,39 @@
+package hooks
+
+import "time"
+
+// HookFile describes the JSON file in which a host reads its command-hook
+// registrations: what an installer needs to know to write one. Adapters
+// state it by implementing [HookFiler].
+type HookFile struct {
+	// Dir is the host's directory name, in a project and in the home
+	// directory (".claude").
+	Dir string
+	// Name is the file's name in Dir ("settings.json").
+	Name string
+	// Flat: each event lists its entries directly
+	// ({"hooks":{"event":[{"command":…}]}}), rather than in matcher groups
+	// ({"hooks":{"Event":[{"matcher":…,"hooks":[{"type":"command",…}]}]}}).
+	Flat bool
+	// TimeoutUnit is the unit of an entry's timeout (time.Second, or
+	// time.Millisecond).
+	TimeoutUnit time.Duration
+	// JSONC: the host reads comments and trailing commas; otherwise it
+	// parses strict JSON and ignores a file that is not.
+	JSONC bool
+	// Version: the file needs "version": 1.
+	Version bool
+	// MatchAll is the matcher that selects every tool on a tool event (""
+	// writes none).
+	MatchAll string
+	// NotByDefault lists the unified events registered only when asked
+	// for by name (an event that fires far more often than its name says).
+	NotByDefault []EventName
+}
+
+// HookFiler is implemented by adapters whose host runs command hooks
+// registered in a JSON file (see [HookFile]); the installer learns the
+// file's layout from it, so that adding a host touches its own package.
+type HookFiler interface {
+	HookFile() HookFile
+}
