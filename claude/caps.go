@@ -22,14 +22,17 @@ var capabilities = [...]hooks.Capability{
 			"Halt (continue:false) does NOT stop this tool: it runs, then no further model call is made. " +
 			"systemMessage is shown to the user only."},
 	{Native: SkillShell, Event: hooks.PreToolUse,
-		Honours: hooks.FieldDeny | hooks.FieldReason,
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldHalt | user,
 		Notes: "Claude Code 2.1.332 and later: a `!` shell line of a skill or slash command, which no PreToolUse " +
-			"sees (parsed as PreToolUse with a Bash tool and an Origin). measured: permissionDecision deny (or exit " +
-			"2) keeps the line from running; the model sees `[not run: blocked by hook: <reason>]` in the " +
-			"expanded command. binary: allow adds nothing (the line runs unless a hook refuses it), so Allow is " +
-			"not claimed; ask keeps the line from running (nobody can be asked mid-skill), so it is sent as the " +
-			"ask fallback; updatedInput is never applied and keeps the line from running, so a rewrite is sent " +
-			"as deny; the schema has no additionalContext. Older clients run these lines unchecked."},
+			"sees (parsed as PreToolUse with a Bash tool and an Origin). measured on 2.1.332: permissionDecision " +
+			"deny (or decision:block, or exit 2) keeps the line from running and the model reads `[not run: " +
+			"blocked by hook: <reason>]` in the expanded command; continue:false keeps it from running and ends " +
+			"the turn before any model call; allow changes nothing (the line runs unless a hook refuses it), so " +
+			"Allow is not claimed; ask keeps the line from running with the reason shown, as a deny, so ask is " +
+			"sent as the ask fallback; updatedInput is never applied and keeps the line from running (\"the hook " +
+			"changed the command, which isn't supported here\"), so a rewrite is sent as a deny; " +
+			"additionalContext is dropped (the line runs, the model sees nothing). systemMessage is shown to " +
+			"the user only (binary; nothing in -p). Clients before 2.1.332 run these lines unchecked."},
 	{Native: "PermissionRequest", Event: hooks.PermissionRequest,
 		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldReason | hooks.FieldUpdatedInput | user,
 		Notes: "measured: fires in SDK permission-prompt mode, and from 2.1.268 in plain -p mode too (on " +

@@ -24,9 +24,10 @@
 // some commands can tell them apart by Origin (nil for a model's call). A
 // unified event of its own would have left every existing shell policy
 // blind to them. The answer is written in PreSkillShellCommand's own form
-// (hookEventName "PreSkillShellCommand"); only a deny and its reason have
-// an effect there (see the capability matrix), so Fit sends a rewrite or
-// an ask as a deny. PowerShell lines (tool_name "PowerShell", Windows)
+// (hookEventName "PreSkillShellCommand"); only a deny with its reason and
+// a halt have an effect there (measured on 2.1.332, see the capability
+// matrix): Claude Code refuses a line whose hook asks or rewrites it, so
+// Fit sends a rewrite or an ask as a deny, and an allow changes nothing. PowerShell lines (tool_name "PowerShell", Windows)
 // stay a raw tool: a shell policy does not see them as shell. The
 // installer registers PreSkillShellCommand wherever it registers
 // PreToolUse. Clients before 2.1.332 ignore the name in settings.json

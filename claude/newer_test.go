@@ -111,6 +111,7 @@ func TestSkillShellAnswers(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"Blocked by hook"}}`},
 		{"allow", hooks.Allow(), ``},
 		{"context", hooks.Response{Context: "ctx"}, ``},
+		{"halt", hooks.Halt("stop the skill"), `{"continue":false,"stopReason":"stop the skill"}`},
 		{"ask", hooks.Response{Decision: hooks.DecisionAsk, Reason: "sure?"},
 			`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"sure?"}}`},
 		{"rewrite", rewrite,

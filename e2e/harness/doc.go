@@ -3,7 +3,8 @@
 // client's own configuration, inside throw-away HOME directories.
 //
 // It installs the pinned clients from e2e/clients (package.json and
-// package-lock.json) into <module root>/.cache/e2e/npm with npm ci, builds
+// package-lock.json; Claude Code twice, its newest pin under an npm alias)
+// into <module root>/.cache/e2e/npm-<lock hash> with npm ci, builds
 // the isolated configuration of a run (Host.Register is the one place that
 // writes hook registrations, so an installer can replace it), runs the
 // client under a hard timeout in its own process group, and gathers what

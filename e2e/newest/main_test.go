@@ -62,6 +62,16 @@ func TestDiffTables(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	c := parseTable([]byte("| behaviour | Claude Code 2.1.197 | Claude Code 2.1.332 | Cursor |\n|---|---|---|---|\n" +
+		"| deny works | not run | pass | covered |\n| subagent | n/a [1] | not run [2] | covered |\n\nNotes:\n\n1. why\n2. skipped: no subagent\n"))
+	got = diffTables(a, c)
+	want = []string{
+		"Claude Code 2.1.332 | subagent: pass -> not run (skipped: no subagent)",
+		"(1 cells not run: left out by -run)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 	if d := diffTables(a, a); len(d) != 0 {
 		t.Errorf("a table differs from itself: %v", d)
 	}
