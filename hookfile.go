@@ -29,6 +29,15 @@ type HookFile struct {
 	// NotByDefault lists the unified events registered only when asked
 	// for by name (an event that fires far more often than its name says).
 	NotByDefault []EventName
+	// HomeEnv names the environment variable that, when set, replaces
+	// the user's ~/Dir (CLAUDE_CONFIG_DIR, CODEX_HOME).
+	HomeEnv string
+	// Local is the name, in the project's Dir, of the project file that
+	// is not committed ("settings.local.json"), or "" for none.
+	Local string
+	// Trust says what the host requires before it runs the hooks of a
+	// project's file, and of the user's file, beyond the file itself ("").
+	Trust, UserTrust string
 }
 
 // HookFiler is implemented by adapters whose host runs command hooks

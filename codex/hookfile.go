@@ -9,5 +9,8 @@ import (
 // HookFile implements hooks.HookFiler: .codex/hooks.json, matcher groups,
 // timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*"}
+	return hooks.HookFile{Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
+		Trust: trust, UserTrust: trust}
 }
+
+const trust = "Codex runs these hooks only once you trust them (/hooks in codex, or trusted_hash lines in config.toml); doctor prints the exact lines"

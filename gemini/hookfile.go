@@ -12,5 +12,7 @@ import (
 // before every model call, compression or not.
 func (*Adapter) HookFile() hooks.HookFile {
 	return hooks.HookFile{Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
-		NotByDefault: []hooks.EventName{hooks.PreCompact}}
+		NotByDefault: []hooks.EventName{hooks.PreCompact}, Trust: trust, UserTrust: trust}
 }
+
+const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"

@@ -148,3 +148,28 @@ func TestMainServesOrForwards(t *testing.T) {
 		t.Errorf("forwarded: the local policy answered %q", o.String())
 	}
 }
+
+// --event travels from the bridge to the gateway (X-Hooks-Event), which
+// hands it to the adapter: Claude Code's payloads name their own event, so
+// the gateway answers as fail-closed would, naming --event, even with a
+// fail-open policy that would allow.
+func TestEventReachesTheGateway(t *testing.T) {
+	allow := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Allow(), nil
+	}}
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: allow, Logger: quiet()})
+	defer gw.Close()
+	pre := `{"session_id":"s","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t1"}`
+	var o, e bytes.Buffer
+	code := hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{}, []string{"--host", "claude", "--event", "PreToolUse", "--gateway", gw.URL},
+		strings.NewReader(pre), &o, &e)
+	if code != 0 || !strings.Contains(o.String(), `"permissionDecision":"deny"`) || !strings.Contains(o.String(), `--event \"PreToolUse\" given`) {
+		t.Errorf("exit %d stdout %q stderr %q; want the gateway's fail-closed deny naming --event", code, o.String(), e.String())
+	}
+	// Without --event the gateway's policy answers.
+	o.Reset()
+	hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{}, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
+	if !strings.Contains(o.String(), `"permissionDecision":"allow"`) {
+		t.Errorf("without --event: stdout %q, want the gateway's allow", o.String())
+	}
+}

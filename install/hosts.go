@@ -9,10 +9,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
-	"github.com/agenthooks/hooks/gemini"
 )
 
 // Scope says which configuration file of a host to edit.
@@ -67,7 +64,9 @@ type host struct {
 	matchAll string
 	// notByDefault: events registered only when asked for by name.
 	notByDefault []hooks.EventName
-	adapter      hooks.Adapter
+	// homeEnv, local, trust, userTrust: see hooks.HookFile.
+	homeEnv, local, trust, userTrust string
+	adapter                          hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -81,7 +80,8 @@ func lookupHost(name hooks.Host) (*host, error) {
 		}
 		hf := f.HookFile()
 		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
-			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault, adapter: a}, nil
+			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault,
+			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range Hosts() {
@@ -104,22 +104,17 @@ func (h *host) path(s Scope, e env) string {
 	case Project:
 		return filepath.Join(e.dir, h.dir, h.file)
 	case Local:
-		if h.name == claude.Host {
-			return filepath.Join(e.dir, ".claude", "settings.local.json")
+		if h.local != "" {
+			return filepath.Join(e.dir, h.dir, h.local)
 		}
 		return ""
 	case User:
-		switch h.name {
-		case claude.Host:
-			if d := e.getenv("CLAUDE_CONFIG_DIR"); d != "" {
-				return filepath.Join(d, "settings.json")
+		if h.homeEnv != "" {
+			if d := e.getenv(h.homeEnv); d != "" {
+				return filepath.Join(d, h.file)
 			}
-			return filepath.Join(e.home, ".claude", "settings.json")
-		case codex.Host:
-			return filepath.Join(codexHome(e), "hooks.json")
-		default:
-			return filepath.Join(e.home, h.dir, h.file)
 		}
+		return filepath.Join(e.home, h.dir, h.file)
 	}
 	return ""
 }
@@ -228,15 +223,8 @@ func (h *host) limitOf(n int) time.Duration {
 // needs says what the host requires before it runs hooks from a file of
 // scope s, beyond the file itself.
 func (h *host) needs(s Scope) string {
-	switch h.name {
-	case codex.Host:
-		return "Codex runs these hooks only once you trust them (/hooks in codex, or trusted_hash lines in config.toml); doctor prints the exact lines"
-	case gemini.Host:
-		return "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"
-	case cursor.Host:
-		if s == Project {
-			return "Cursor runs project hooks only in a trusted workspace"
-		}
+	if s == User {
+		return h.userTrust
 	}
-	return ""
+	return h.trust
 }
