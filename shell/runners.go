@@ -605,7 +605,8 @@ func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	if len(cmd) == 0 {
 		return
 	}
-	joinedScript(w, append(cmd, Word{Value: "$PARALLEL_ARG", Dynamic: true}), sc, via)
+	// parallel appends each argument, quoted, to the command.
+	joinedScript(w, append(cmd, Static(`"$PARALLEL_ARG"`)), sc, via)
 }
 
 // suRun: su, runuser, sg and script run the script of -c or --command

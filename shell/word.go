@@ -212,11 +212,13 @@ func litSegs(out []seg, s string, first bool) []seg {
 		c := s[i]
 		switch {
 		case c == '\\':
-			if i+1 < len(s) {
-				i++
-				if s[i] != '\n' {
-					b.WriteByte(s[i])
-				}
+			if i+1 == len(s) {
+				b.WriteByte(c) // a backslash that ends the script stays
+				break
+			}
+			i++
+			if s[i] != '\n' {
+				b.WriteByte(s[i])
 			}
 		case c == '*' || c == '?' || c == '[':
 			flush()
