@@ -37,6 +37,7 @@ var rows = []struct{ key, title string }{
 	{"subagent-stop", "SubagentStop deny continues the subagent once with our reason; the loop guard ends it the second time; the parent gets its final text"},
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"guard-binary", "examples/guard as users ship it (hookmain.Run), registered by install.Install: `rm -rf` does not run, the model is told the guard's reason; a plain command runs"},
+	{"guard-shell", "examples/guard on what a shell command hides, registered by install.Install: `bash -c 'rm -rf dir'` (Codex, which refuses that itself: `bash -c 'command rm -rf dir'`) and `echo A=1 > sub/.env` are denied (the directory survives, the file is never written, the model is told the guard's reasons); a control run without the hook does both"},
 	{"gofmt-binary", "examples/gofmt as users ship it, registered by install.Install: after writes of a formatted and an unformatted .go file (Codex: apply_patch, relative paths), the model is told only the unformatted one needs gofmt"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
