@@ -23,6 +23,10 @@ func TestWritePaths(t *testing.T) {
 		{patch, []string{"a.txt", "b.txt", "c/.env", "d.txt"}},
 		{&hooks.ShellInput{Command: "apply_patch", Patch: patch}, []string{"a.txt", "b.txt", "c/.env", "d.txt"}},
 		{&hooks.ShellInput{Command: "ls"}, nil},
+		{&hooks.ShellInput{Command: "cd sub && echo A=1 > .env; tee -a log <x; rm -f old"}, []string{"sub/.env", "sub/log", "sub/old"}},
+		{&hooks.ShellInput{Command: `echo > "$f"; echo > b`}, []string{"b"}},
+		{&hooks.ShellInput{Command: "echo > x; ("}, nil},
+		{&hooks.DeleteInput{Path: "/p/.env"}, []string{"/p/.env"}},
 		{&hooks.ReadInput{Path: "/p/r"}, nil},
 		{hooks.RawInput(`{}`), nil},
 	} {
@@ -34,6 +38,50 @@ func TestWritePaths(t *testing.T) {
 	var nilTool *hooks.Tool
 	if nilTool.WritePaths() != nil || nilTool.Kind() != hooks.KindOther {
 		t.Error("nil tool must have no paths and kind other")
+	}
+}
+
+func TestWrites(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   hooks.ToolInput
+		cwd  string
+		want []hooks.Write
+		err  bool
+	}{
+		{"absolute write", &hooks.WriteInput{Path: "/home/dev/project/secrets/k.pem"}, "/home/dev/project",
+			[]hooks.Write{{Path: "/home/dev/project/secrets/k.pem", Rel: "secrets/k.pem", Name: "k.pem"}}, false},
+		{"relative write", &hooks.WriteInput{Path: "secrets/../secrets/k.pem"}, "/home/dev/project",
+			[]hooks.Write{{Path: "/home/dev/project/secrets/k.pem", Rel: "secrets/k.pem", Name: "k.pem"}}, false},
+		{"outside", &hooks.EditInput{Path: "/etc/hosts"}, "/home/dev/project",
+			[]hooks.Write{{Path: "/etc/hosts", Rel: "../../../etc/hosts", Name: "hosts"}}, false},
+		{"no cwd", &hooks.WriteInput{Path: "a/./b"}, "",
+			[]hooks.Write{{Path: "a/./b", Rel: "a/b", Name: "b"}}, false},
+		{"delete", &hooks.DeleteInput{Path: "/home/dev/project/.env"}, "/home/dev/project",
+			[]hooks.Write{{Path: "/home/dev/project/.env", Rel: ".env", Name: ".env", Delete: true}}, false},
+		{"patch", &hooks.PatchInput{Files: []hooks.FileChange{{Op: hooks.PatchUpdate, Path: "a", MoveTo: "b"}, {Op: hooks.PatchDelete, Path: "c"}}}, "/p",
+			[]hooks.Write{{Path: "/p/a", Rel: "a", Name: "a", Delete: true}, {Path: "/p/b", Rel: "b", Name: "b"}, {Path: "/p/c", Rel: "c", Name: "c", Delete: true}}, false},
+		{"shell", &hooks.ShellInput{Command: `cd secrets && echo x > k.pem; rm "$F"; echo > "$D/.env"`}, "/home/dev/project",
+			[]hooks.Write{
+				{Path: "/home/dev/project/secrets/k.pem", Rel: "secrets/k.pem", Name: "k.pem"},
+				{Path: "/home/dev/project/secrets/$F", Dynamic: true, Delete: true},
+				{Path: "/home/dev/project/secrets/$D/.env", Name: ".env", Dynamic: true},
+			}, false},
+		{"shell cwd wins", &hooks.ShellInput{Command: "echo > out", Cwd: "sub"}, "/home/dev/project",
+			[]hooks.Write{{Path: "/home/dev/project/sub/out", Rel: "sub/out", Name: "out"}}, false},
+		{"shell absolute cwd", &hooks.ShellInput{Command: "echo > out", Cwd: "/tmp"}, "/home/dev/project",
+			[]hooks.Write{{Path: "/tmp/out", Rel: "../../../tmp/out", Name: "out"}}, false},
+		{"shell does not parse", &hooks.ShellInput{Command: "echo > out; ("}, "/p", nil, true},
+		{"read", &hooks.ReadInput{Path: ".env"}, "/p", nil, false},
+	} {
+		tool := hooks.Tool{Input: tc.in}
+		got, err := tool.Writes(tc.cwd)
+		if (err != nil) != tc.err {
+			t.Errorf("%s: error %v, want error %v", tc.name, err, tc.err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Writes(%q) =\n%+v\nwant\n%+v", tc.name, tc.cwd, got, tc.want)
+		}
 	}
 }
 

@@ -51,7 +51,7 @@ func (t *Tool) Writes(cwd string) ([]Write, error) {
 	}
 	var out []Write
 	add := func(dir, p string, del bool) {
-		out = append(out, resolve(dir, p, del))
+		out = append(out, resolve(cwd, dir, p, del))
 	}
 	switch in := t.Input.(type) {
 	case *WriteInput:
@@ -127,13 +127,18 @@ func isAbs(p string) bool {
 	return filepath.IsAbs(p) || strings.HasPrefix(p, "/")
 }
 
-// resolve returns the Write of static path p resolved against dir.
-func resolve(dir, p string, del bool) Write {
+// resolve returns the Write of static path p resolved against dir (the
+// directory the tool runs in), with Rel relative to cwd.
+func resolve(cwd, dir, p string, del bool) Write {
 	w := Write{Path: p, Delete: del}
 	switch {
 	case dir != "":
 		w.Path = filepath.Clean(join(dir, p))
-		if r, err := filepath.Rel(filepath.Clean(dir), w.Path); err == nil {
+		if cwd == "" {
+			if !isAbs(w.Path) {
+				w.Rel = filepath.ToSlash(w.Path)
+			}
+		} else if r, err := filepath.Rel(filepath.Clean(cwd), w.Path); err == nil {
 			w.Rel = filepath.ToSlash(r)
 		}
 	case !isAbs(p) && p != "":

@@ -44,6 +44,7 @@ func TestClients(t *testing.T) {
 		{"installer", testInstaller},
 		{"guard-binary", testGuardBinary},
 		{"guard-tricks", testGuardTricks},
+		{"guard-shell", testGuardShell},
 		{"gofmt-binary", testGofmtBinary},
 		{"codex-trust", testCodexTrust},
 		{"context", testContextAllowStop},
@@ -841,6 +842,62 @@ func testGuardBinary(t *testing.T, h *harness.Host) {
 	}
 	if got, _ := o.file("guard_allowed.txt"); got != "ran\n" {
 		t.Errorf("the guard blocked a plain command: guard_allowed.txt = %q", got)
+	}
+}
+
+// testGuardShell runs examples/guard (built, registered by the installer)
+// on what the old word-splitting guard let through (issue 13): an `rm -rf`
+// nested in `bash -c`, and a shell redirection into sub/.env. A control
+// run without the hook comes first: the client must do both, so that the
+// guard run proves the guard (on Codex, which refuses a nested `rm -rf`
+// on its own, the rm is wrapped in `command` as well). With the guard, the directory survives, the
+// .env file is never written, and the model is told the guard's reason
+// for each.
+func testGuardShell(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.Name, "guard-shell")
+	table.check(t, h.Name, "guard-shell")
+	rm, env := "bash -c 'rm -rf dir'", "echo A=1 > sub/.env"
+	if h.Name == "codex" {
+		// Codex 0.171 refuses `rm -rf` itself, even nested in bash -c
+		// (after the hook ran), but not behind `command`.
+		rm = "bash -c 'command rm -rf dir'"
+	}
+	spec := harness.Spec{Host: h, Prompt: "run the e2e guard shell scenario", Quiet: true,
+		Prepare: func(r *harness.Run) error {
+			if err := os.MkdirAll(filepath.Join(r.Project, "dir"), 0o755); err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Join(r.Project, "sub"), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(r.Project, "dir", "f.txt"), []byte("kept\n"), 0o644)
+		},
+		Script: func(*harness.Run) fakemodel.Script {
+			return fakemodel.Script{shell(h.Name, rm), shell(h.Name, env), fakemodel.Say(firstAnswer)}
+		}}
+	control := runRaw(t, spec, nil)
+	if got, ok := control.file("dir/f.txt"); ok {
+		t.Fatalf("control: without the guard the client did not run %s (dir/f.txt = %q): nothing to prove; the model saw %q",
+			rm, got, control.toolResult(t, 0).Text)
+	}
+	if got, _ := control.file("sub/.env"); got != "A=1\n" {
+		t.Fatalf("control: without the guard the client did not run %s (sub/.env = %q): nothing to prove; the model saw %q",
+			env, got, control.toolResult(t, 1).Text)
+	}
+	spec.Hook = []string{buildExample(t, "guard")}
+	spec.Register = installerRegister(t, h, false)
+	o := runRaw(t, spec, nil)
+	if got, ok := o.file("dir/f.txt"); !ok || got != "kept\n" {
+		t.Errorf("THE GUARD DID NOT BLOCK %s: dir/f.txt = %q, present %v", rm, got, ok)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, guardReason) {
+		t.Errorf("the model was not told the guard's reason for %s; it saw %q", rm, tr.Text)
+	}
+	if got, ok := o.file("sub/.env"); ok {
+		t.Errorf("THE GUARD DID NOT BLOCK %s: sub/.env = %q", env, got)
+	}
+	if tr := o.toolResult(t, 1); !strings.Contains(tr.Text, "is a .env file") {
+		t.Errorf("the model was not told the guard's reason for %s; it saw %q", env, tr.Text)
 	}
 }
 

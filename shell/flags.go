@@ -97,9 +97,14 @@ func (s Spec) Parse(args []Word) Flags {
 			continue
 		}
 		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") {
-			// Could be anything, options included.
+			// Could be anything, options included. Without permutation it
+			// is taken as the first operand.
 			f.Unsure = append(f.Unsure, a)
 			f.Operands = append(f.Operands, a)
+			if !s.Permute {
+				stopped = true
+				f.End = i
+			}
 			continue
 		}
 		v := a.Value

@@ -319,6 +319,10 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 			c.Args = append(c.Args, w.words(a.Value)...)
 			continue
 		}
+		if a.Naked && a.Name != nil {
+			c.Args = append(c.Args, Static(a.Name.Value))
+			continue
+		}
 		if a.Name != nil {
 			v := Word{}
 			if a.Value != nil {
@@ -428,7 +432,7 @@ func cd(c *Command, sc *scope) {
 	switch {
 	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
 		to = Word{Value: "~", Dynamic: true}
-	case len(f.Operands) == 0, f.Operands[0].Value == "-", len(f.Unsure) > 0:
+	case len(f.Operands) == 0, !f.Operands[0].Dynamic && f.Operands[0].Value == "-":
 		to = Word{Value: "$OLDPWD", Dynamic: true}
 	default:
 		to = f.Operands[0]

@@ -1,9 +1,6 @@
 package shell
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // A runner walks what a command runs: the command its arguments name, or
 // the script they hold. same reports that the command runs in the shell
@@ -332,11 +329,10 @@ func commandRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 	argvRun(spec, 0, true)(w, c, sc, in, same)
 }
 
-var niceNumber = regexp.MustCompile(`^-[0-9]+$`)
-
 // niceRun: nice [-n N | -N] CMD.
 func niceRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
-	if len(c.Args) > 1 && !c.Args[1].Dynamic && niceNumber.MatchString(c.Args[1].Value) {
+	if len(c.Args) > 1 && !c.Args[1].Dynamic && len(c.Args[1].Value) > 1 && c.Args[1].Value[0] == '-' &&
+		strings.Trim(c.Args[1].Value[1:], "0123456789") == "" {
 		c = &Command{Name: c.Name, Args: append([]Word{c.Args[0]}, c.Args[2:]...), Via: c.Via}
 	}
 	argvRun(Spec{Short: "n:", Long: []string{"adjustment="}}, 0, false)(w, c, sc, in, same)
@@ -403,11 +399,24 @@ func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	w.run(rest, sc, via, in, false)
 }
 
-var assignWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+// isAssign reports whether s starts with NAME= (a valid variable name).
+func isAssign(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // skipAssigns drops the NAME=VALUE words that start args.
 func skipAssigns(args []Word) []Word {
-	for len(args) > 0 && assignWord.MatchString(args[0].Prefix) {
+	for len(args) > 0 && isAssign(args[0].Prefix) {
 		args = args[1:]
 	}
 	return args
@@ -431,7 +440,7 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		rest = rest[1:]
 	}
 	for _, a := range rest {
-		if !assignWord.MatchString(a.Prefix) {
+		if !isAssign(a.Prefix) {
 			break
 		}
 		name, v, _ := strings.Cut(a.Value, "=")
@@ -605,7 +614,8 @@ func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	if len(cmd) == 0 {
 		return
 	}
-	joinedScript(w, append(cmd, Word{Value: "$PARALLEL_ARG", Dynamic: true}), sc, via)
+	// parallel appends each argument, quoted, to the command.
+	joinedScript(w, append(cmd, Static(`"$PARALLEL_ARG"`)), sc, via)
 }
 
 // suRun: su, runuser, sg and script run the script of -c or --command
@@ -647,9 +657,34 @@ func suRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	}
 }
 
-// gitCommandKeys are git settings whose value git runs as a shell
-// command (an alias runs one when its value starts with "!").
-var gitCommandKeys = regexp.MustCompile(`(?i)^(alias\..*|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath)|sequence\.editor|diff\.external|gpg\.program|gpg\..*\.program|credential\..*helper|credential\.helper|pager\..*|interactive\.difffilter|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|merge\..*\.driver|uploadpack\.packobjectshook|ssh\.variant)$`)
+// isGitCommandKey reports whether git runs the value of setting key as a
+// shell command (an alias does when its value starts with "!").
+func isGitCommandKey(key string) bool {
+	key = strings.ToLower(key)
+	switch key {
+	case "core.pager", "core.editor", "core.sshcommand", "core.askpass", "core.fsmonitor", "core.hookspath",
+		"sequence.editor", "diff.external", "gpg.program", "credential.helper", "interactive.difffilter",
+		"uploadpack.packobjectshook", "ssh.variant":
+		return true
+	}
+	section, rest, _ := strings.Cut(key, ".")
+	last := rest[strings.LastIndexByte(rest, '.')+1:]
+	switch section {
+	case "alias", "pager":
+		return rest != ""
+	case "credential":
+		return last == "helper"
+	case "gpg":
+		return last == "program"
+	case "filter":
+		return last == "clean" || last == "smudge" || last == "process"
+	case "diff":
+		return last == "textconv" || last == "command"
+	case "merge":
+		return last == "driver"
+	}
+	return false
+}
 
 // gitRun walks the shell commands git may run from settings given on its
 // command line: `git -c KEY=VALUE …` and `git config KEY VALUE` for the
@@ -658,7 +693,7 @@ func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
 	setting := func(kv Word, key string, val Word) {
-		if !gitCommandKeys.MatchString(key) {
+		if !isGitCommandKey(key) {
 			return
 		}
 		sub := *sc

@@ -212,11 +212,13 @@ func litSegs(out []seg, s string, first bool) []seg {
 		c := s[i]
 		switch {
 		case c == '\\':
-			if i+1 < len(s) {
-				i++
-				if s[i] != '\n' {
-					b.WriteByte(s[i])
-				}
+			if i+1 == len(s) {
+				b.WriteByte(c) // a backslash that ends the script stays
+				break
+			}
+			i++
+			if s[i] != '\n' {
+				b.WriteByte(s[i])
 			}
 		case c == '*' || c == '?' || c == '[':
 			flush()
@@ -296,7 +298,12 @@ func ansiC(s string) string {
 				b.WriteByte(s[i] & 0x1f)
 			}
 		case 'x', 'u', 'U':
-			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			max := 2
+			if e == 'u' {
+				max = 4
+			} else if e == 'U' {
+				max = 8
+			}
 			j := i + 1
 			for j < len(s) && j-i-1 < max && isHex(s[j]) {
 				j++

@@ -1,9 +1,6 @@
 package shell
 
-import (
-	"path"
-	"strings"
-)
+import "strings"
 
 // A Write is a file a script writes, creates or deletes.
 type Write struct {
@@ -343,7 +340,7 @@ func findWrites(w *walker, c *Command, sc *scope) {
 				starts = []Word{Static(".")}
 			}
 			for _, s := range starts {
-				w.write(sc, Word{Value: path.Join(s.Value, "…"), Dynamic: true, Prefix: s.Prefix}, c.Name, true)
+				w.write(sc, Word{Value: strings.TrimSuffix(s.Value, "/") + "/…", Dynamic: true, Prefix: s.Prefix}, c.Name, true)
 			}
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(expr) {
