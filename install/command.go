@@ -74,6 +74,15 @@ func quotePath(p string, h hooks.Host) string {
 	return posixQuote(p)
 }
 
+// windowsShell is the shell host h runs commands with on Windows (see
+// hooks.HookFile.WindowsShell).
+func windowsShell(h hooks.Host) string {
+	if d, err := lookupHost(h); err == nil {
+		return d.windowsShell
+	}
+	return ""
+}
+
 func posixQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
