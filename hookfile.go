@@ -38,7 +38,17 @@ type HookFile struct {
 	// Trust says what the host requires before it runs the hooks of a
 	// project's file, and of the user's file, beyond the file itself ("").
 	Trust, UserTrust string
+	// WindowsShell is the shell the host runs a command with on Windows,
+	// which decides how the command is quoted: [ShellCmd], [ShellBash],
+	// or PowerShell ("").
+	WindowsShell string
 }
+
+// The Windows shells of [HookFile.WindowsShell].
+const (
+	ShellCmd  = "cmd.exe"  // Cursor
+	ShellBash = "Git Bash" // Claude Code
+)
 
 // HookFiler is implemented by adapters whose host runs command hooks
 // registered in a JSON file (see [HookFile]); the installer learns the

@@ -65,8 +65,8 @@ type host struct {
 	// notByDefault: events registered only when asked for by name.
 	notByDefault []hooks.EventName
 	// homeEnv, local, trust, userTrust: see hooks.HookFile.
-	homeEnv, local, trust, userTrust string
-	adapter                          hooks.Adapter
+	homeEnv, local, trust, userTrust, windowsShell string
+	adapter                                        hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -81,7 +81,8 @@ func lookupHost(name hooks.Host) (*host, error) {
 		hf := f.HookFile()
 		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
 			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault,
-			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, adapter: a}, nil
+			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, windowsShell: hf.WindowsShell,
+			adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range Hosts() {
