@@ -247,15 +247,21 @@ opts:
 	w.stdinScript(in, sc, via)
 }
 
-// stdinPaths name the standard input.
-var stdinPaths = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true}
+// isStdinPath reports whether s names the standard input.
+func isStdinPath(s string) bool {
+	switch s {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
+}
 
 // scriptFile walks a script named by path p: standard input is read as
 // such, a dynamic path or a descriptor (a process substitution) is an
 // unknown command, a plain file is not read.
 func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
 	switch {
-	case !p.Dynamic && stdinPaths[p.Value]:
+	case !p.Dynamic && isStdinPath(p.Value):
 		w.stdinScript(in, sc, via)
 	case p.Dynamic, strings.HasPrefix(p.Value, "/dev/fd/"), strings.HasPrefix(p.Value, "/proc/"):
 		w.unknown(p.Value, via)
@@ -444,7 +450,7 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			break
 		}
 		name, v, _ := strings.Cut(a.Value, "=")
-		if commandVars[name] {
+		if isCommandVar(name) {
 			w.nested(strings.TrimLeft(v, "|!"), a.Dynamic, sc, plus(via, name+"="))
 		}
 	}
