@@ -694,7 +694,9 @@ func isGitCommandKey(key string) bool {
 
 // gitRun walks the shell commands git may run from settings given on its
 // command line: `git -c KEY=VALUE …` and `git config KEY VALUE` for the
-// keys in gitCommandKeys (an alias runs later, so it counts now).
+// keys of isGitCommandKey (an alias runs later, so it counts now). It also
+// records the writes of git mv (as mv) and git rm (its paths are deleted,
+// unless --cached or --dry-run).
 func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
@@ -732,6 +734,20 @@ func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:
+			switch v {
+			case "mv":
+				copyWrites(Spec{Short: "fkvn", Long: []string{"force", "dry-run", "verbose", "sparse"}, Permute: true}, true)(
+					w, &Command{Name: "git mv", Args: args[i:], Via: c.Via}, sc)
+			case "rm":
+				sub := &Command{Name: "git rm", Args: args[i:], Via: c.Via}
+				f := sub.Flags(Spec{Short: "fnqr", Long: []string{"force", "dry-run", "quiet", "cached", "ignore-unmatch",
+					"sparse", "pathspec-from-file=", "pathspec-file-nul"}, Permute: true})
+				if !f.Has("cached", "n", "dry-run") {
+					for _, o := range f.Operands {
+						w.write(sc, o, "git rm", true)
+					}
+				}
+			}
 			if v == "config" {
 				var ops []Word
 				for _, o := range args[i+1:] {
