@@ -38,6 +38,18 @@ func TestReadLimited(t *testing.T) {
 	if _, err := readLimited(r, 100); !errors.Is(err, ErrTooLarge) || r.Len() != 5000-101 {
 		t.Errorf("err %v, %d bytes left unread, want %d", err, r.Len(), 5000-101)
 	}
+	// A reader's Len only sizes the first buffer: a wrong one is no
+	// different.
+	for _, l := range []int{0, 1, 99, 4999, 5000, 5001, 1 << 30} {
+		r := lenReader{strings.NewReader(strings.Repeat("z", 5000)), l}
+		if got, err := readLimited(r, 5000); err != nil || len(got) != 5000 {
+			t.Errorf("Len %d: got %d bytes, %v", l, len(got), err)
+		}
+		r = lenReader{strings.NewReader(strings.Repeat("z", 5001)), l}
+		if _, err := readLimited(r, 5000); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("Len %d, 5001 bytes: err = %v, want ErrTooLarge", l, err)
+		}
+	}
 	boom := errors.New("boom")
 	if _, err := readLimited(iotest.ErrReader(boom), 10); !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "read stdin: ") {
 		t.Errorf("err = %v, want read stdin: boom", err)
@@ -46,3 +58,11 @@ func TestReadLimited(t *testing.T) {
 		t.Errorf("err = %v after some data, want boom", err)
 	}
 }
+
+// lenReader is a reader whose Len says n, rightly or not.
+type lenReader struct {
+	io.Reader
+	n int
+}
+
+func (l lenReader) Len() int { return l.n }

@@ -69,10 +69,12 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	req, optErr := requestOptions(r)
 	srv := hooks.Server{Adapters: g.Adapters, Handlers: g.Handlers}
+	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
 	// The core's bounded read, as for a command hook's stdin: at most
 	// Handlers.MaxInput bytes, an oversize body an error wrapping
 	// hooks.ErrTooLarge (answered with the fail policy, by the core).
-	payload, err := srv.Read(r.Body)
+	x.body = body{r.Body, r.ContentLength}
+	payload, err := srv.Read(&x.body)
 	if err != nil && !errors.Is(err, hooks.ErrTooLarge) {
 		// The client went away or was too slow: there is no one to answer.
 		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
@@ -88,7 +90,6 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		req.Payload = nil
 	}
 
-	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
 	x.decide(&srv, req)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
@@ -104,6 +105,7 @@ type exchange struct {
 	r        *http.Request
 	envelope bool
 	start    time.Time
+	body     body          // the request's body, for Server.Read
 	a        hooks.Adapter // the payload's host, once known
 	answered atomic.Bool   // respond was called
 	// An answer given on time, for ServeHTTP to log; a late one is
@@ -111,6 +113,22 @@ type exchange struct {
 	res    hooks.Result
 	status int
 	logged bool
+}
+
+// body is a request body whose Len is its declared length, so that
+// hooks.Server.Read reads a body of that length into one buffer of its
+// size (a length over the cap sizes nothing: see hooks.Server.Read).
+type body struct {
+	io.Reader
+	n int64 // the Content-Length, or -1
+}
+
+// Len returns the declared length, or -1 when unknown.
+func (b *body) Len() int {
+	if b.n < 0 || int64(int(b.n)) != b.n {
+		return -1
+	}
+	return int(b.n)
 }
 
 // respond writes the answer; decide calls it exactly once.
