@@ -121,10 +121,11 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 
 // Read reads a payload from r whole: at most Handlers.MaxInput bytes
 // (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge]. When
-// r has a Len method (bytes.Reader, strings.Reader, an HTTP body of a
-// declared length) that is not over the cap, its result sizes the buffer,
-// so that a payload of that length takes one allocation of its size; a
-// wrong Len costs only allocations, the cap holds.
+// r has a Len method, the number of bytes left (bytes.Reader,
+// strings.Reader, an HTTP body of a declared length), a Len over the cap
+// is that error at once, with nothing read, and a smaller one sizes the
+// buffer: a payload of that length takes one allocation of its size. A
+// Len that is too small costs only allocations; the cap holds.
 func (s *Server) Read(r io.Reader) ([]byte, error) {
 	limit := s.Handlers.MaxInput
 	if limit <= 0 {
@@ -488,7 +489,10 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	// are read, as with io.LimitReader.
 	first := int64(firstRead)
 	if l, ok := r.(interface{ Len() int }); ok {
-		if n := int64(l.Len()); n >= 0 && n <= limit {
+		switch n := int64(l.Len()); {
+		case n > limit:
+			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+		case n >= 0:
 			first = n + 1 // room for the read that sees EOF
 		}
 	}

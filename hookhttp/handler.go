@@ -117,7 +117,7 @@ type exchange struct {
 
 // body is a request body whose Len is its declared length, so that
 // hooks.Server.Read reads a body of that length into one buffer of its
-// size (a length over the cap sizes nothing: see hooks.Server.Read).
+// size, and refuses a body declared over the cap unread.
 type body struct {
 	io.Reader
 	n int64 // the Content-Length, or -1
