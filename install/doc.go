@@ -18,7 +18,7 @@
 // With Options.Gateway (--gateway URL) the hooks ask a policy gateway
 // (package hookhttp) instead: Claude Code gets HTTP hooks that call it,
 // the other hosts the binary's command with --gateway, which needs a
-// binary built as a gateway bridge (hookhttp.Main); Doctor reports one
+// binary built as a gateway bridge (bridgemain.Main); Doctor reports one
 // that is not.
 //
 // Main is the command-line front end (install, uninstall, doctor) that

@@ -63,7 +63,7 @@ func testHook(mode string) int {
 	if args.GatewaySet && argErr == nil {
 		switch mode {
 		case "nobridge": // as hookmain.Main without a bridge
-			fmt.Fprintln(os.Stderr, "hooks: fail-open: --gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
+			fmt.Fprintln(os.Stderr, "hooks: fail-open: --gateway given, but this binary has no gateway bridge (build it with bridgemain.Main instead of hookmain.Run)")
 			return 0
 		case "bridge": // a bridge whose gateway denies, or is down
 			if strings.Contains(args.Gateway, "down") {

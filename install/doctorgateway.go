@@ -89,7 +89,7 @@ func checkGatewayAnswer(j job, r runResult, l Level, msg string) (Level, string)
 		if j.httpURL != "" {
 			return Info, "Claude Code calls the gateway itself; not checked: doctor sends no HTTP request, and this binary has no gateway bridge to send one"
 		}
-		return Fail, "this binary has no gateway bridge: given --gateway it answers every call with its fail policy and never asks the gateway. Build it with hookhttp.Main (as examples/bridge), or install without --gateway"
+		return Fail, "this binary has no gateway bridge: given --gateway it answers every call with its fail policy and never asks the gateway. Build it with bridgemain.Main (as examples/bridge), or install without --gateway"
 	case strings.Contains(all, "hooks: fail-") || strings.Contains(all, "fail-closed policy"):
 		return Fail, "the gateway gave no decision, its or the bridge's fail policy answered: " + oneLine([]byte(failLine(r)))
 	}

@@ -48,7 +48,7 @@ func TestDoctorGatewayNoBridge(t *testing.T) {
 	for _, h := range []hooks.Host{cursor.Host, gemini.Host, codex.Host} {
 		found := false
 		for _, f := range r.Findings {
-			found = found || f.Host == h && f.Event != "" && f.Level == Fail && strings.Contains(f.Msg, "no gateway bridge") && strings.Contains(f.Msg, "hookhttp.Main")
+			found = found || f.Host == h && f.Event != "" && f.Level == Fail && strings.Contains(f.Msg, "no gateway bridge") && strings.Contains(f.Msg, "bridgemain.Main")
 		}
 		if !found {
 			t.Errorf("%s: no failure naming the missing bridge:\n%s", h, out)

@@ -22,7 +22,7 @@ import (
 //   - Cursor, Gemini CLI and Codex run commands only: they get the
 //     binary's command with --gateway URL (and --gateway-token-env NAME
 //     when NAME is not the default), so the binary must be a bridge, built
-//     with hookhttp.Main as examples/bridge is. A binary built with
+//     with bridgemain.Main as examples/bridge is. A binary built with
 //     hookmain.Run answers every call with its fail policy and the stderr
 //     line "... no gateway bridge ..."; doctor runs each entry and reports
 //     it.

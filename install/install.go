@@ -67,7 +67,7 @@ type Options struct {
 	// Claude Code gets HTTP hooks ("type": "http") that call it directly,
 	// recognised as ours by this URL; the other hosts, which run commands
 	// only, get the binary's command with --gateway URL, so the binary
-	// must be a gateway bridge (built with hookhttp.Main, as
+	// must be a gateway bridge (built with bridgemain.Main, as
 	// examples/bridge is): Doctor reports one that is not. Uninstall and
 	// Doctor need it to find the HTTP hooks. https, or http to this
 	// machine only.

@@ -113,7 +113,7 @@ flags:
   --gateway URL       ask the policy gateway at URL instead of local handlers:
                       Claude Code calls it (HTTP hooks); the other hosts run
                       this binary with --gateway, so it must be a gateway
-                      bridge (hookhttp.Main). uninstall and doctor need it
+                      bridge (bridgemain.Main). uninstall and doctor need it
                       too to find the HTTP hooks
   --gateway-token-env NAME
                       variable holding the gateway's bearer token
