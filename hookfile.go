@@ -38,6 +38,12 @@ type HookFile struct {
 	// Trust says what the host requires before it runs the hooks of a
 	// project's file, and of the user's file, beyond the file itself ("").
 	Trust, UserTrust string
+	// MaxTimeout is the longest limit an entry can state (0: no bound):
+	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
+	MaxTimeout time.Duration
+	// TopLevel: the file's top-level keys are the events
+	// ({"Event":[…]}); there is no "hooks" object.
+	TopLevel bool
 }
 
 // HookFiler is implemented by adapters whose host runs command hooks

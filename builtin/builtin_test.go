@@ -32,7 +32,7 @@ func TestAdapters(t *testing.T) {
 // yet: their hook files have layouts HookFile does not describe (Copilot's
 // per-hook files with flat entries and --event, Droid's top-level events)
 // or have not been proven against the real client through the installer.
-var notInstallable = map[hooks.Host]bool{"copilot": true, "qwen": true, "droid": true}
+var notInstallable = map[hooks.Host]bool{"copilot": true}
 
 // Every other built-in host can be installed: its adapter describes its
 // hook file: a directory, a name and a time unit.

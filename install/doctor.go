@@ -19,6 +19,7 @@ import (
 	"github.com/agenthooks/hooks/gemini"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
+	"github.com/agenthooks/hooks/qwen"
 )
 
 // Level grades a finding.
@@ -521,6 +522,15 @@ func (d *doctor) hostBlockers(h *host, where []Scope) {
 	case cursor.Host:
 		if contains(where, Project) {
 			d.add(h.name, "", "", "", Info, "Cursor runs project hooks only in a trusted workspace; doctor cannot check that")
+		}
+	case qwen.Host:
+		if contains(where, Project) {
+			on := ""
+			if v := jsonSetting(h.path(User, e), "security", "folderTrust", "enabled"); v != nil && v.Kind == jsonc.True {
+				on = " (" + h.path(User, e) + " turns folder trust on)"
+			}
+			d.add(h.name, "", "", "", Warn, "Qwen Code drops the hooks of %s silently when folder trust is on and the folder is not trusted%s; "+
+				"doctor cannot read its trust list: trust the folder in qwen, or install with --scope user", h.path(Project, e), on)
 		}
 	}
 }

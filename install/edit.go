@@ -65,20 +65,29 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if h.httpEntries(g) {
 		ed.gateway = g.url
 	}
-	if d.Root.Count("hooks") > 1 {
+	if !h.topLevel && d.Root.Count("hooks") > 1 {
 		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
 	}
-	if hk := d.Root.Get("hooks"); hk != nil {
+	if hk := ed.hooks(); hk != nil {
 		if hk.Kind != jsonc.Object {
 			return nil, fmt.Errorf("%w: \"hooks\" is not an object", ErrNotJSON)
 		}
 		for _, m := range hk.Members {
 			if m.Value.Kind != jsonc.Array && ed.isEvent(m.Key) {
-				return nil, fmt.Errorf("%w: \"hooks\".%q is not an array", ErrNotJSON, m.Key)
+				return nil, fmt.Errorf("%w: %s is not an array", ErrNotJSON, h.where(m.Key))
 			}
 		}
 	}
 	return ed, nil
+}
+
+// where names an event's key in the file: "hooks"."Event", or "Event"
+// when the events are the top-level keys.
+func (h *host) where(event string) string {
+	if h.topLevel {
+		return jsonc.Quote(event)
+	}
+	return `"hooks".` + jsonc.Quote(event)
 }
 
 // isEvent reports a key of "hooks" that is a hook event (Gemini keeps
@@ -103,7 +112,14 @@ func (ed *editor) apply(e jsonc.Edit) error {
 	return nil
 }
 
-func (ed *editor) hooks() *jsonc.Node { return ed.doc.Root.Get("hooks") }
+// hooks returns the object holding the events: "hooks", or the whole
+// file when the events are its top-level keys.
+func (ed *editor) hooks() *jsonc.Node {
+	if ed.h.topLevel {
+		return ed.doc.Root
+	}
+	return ed.doc.Root.Get("hooks")
+}
 
 // handlerKeys are the keys of a Claude-style handler or of a Cursor entry
 // whose order records the state; http selects those of an HTTP hook

@@ -85,7 +85,7 @@ func (ed *editor) before(native string) state {
 func (ed *editor) put(w want, st state, out *outcome) error {
 	fs := ed.ours(map[string]bool{w.native: true})
 	if hk := ed.hooks(); hk != nil && hk.Count(w.native) > 1 {
-		return fmt.Errorf("%w: \"hooks\".%q appears twice", ErrNotJSON, w.native)
+		return fmt.Errorf("%w: %s appears twice", ErrNotJSON, ed.h.where(w.native))
 	}
 	// Keep the first entry of ours; drop duplicates, last first.
 	for i := len(fs) - 1; i > 0; i-- {
@@ -155,7 +155,7 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.closed)
 	case hk.Len() > 1:
 		return jsonc.RemoveEdit(src, hk, f.member, s, false)
-	case f.st.level == 1:
+	case f.st.level == 1 || ed.h.topLevel:
 		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.closed)
 	}
 	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.closed)

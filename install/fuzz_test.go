@@ -111,6 +111,9 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 		t.Fatalf("%s: %v\n%s", h.name, err, out)
 	}
 	hk, _ := doc["hooks"].(map[string]any)
+	if h.topLevel {
+		hk = doc
+	}
 	for _, r := range regs {
 		n := 0
 		groups, _ := hk[r.native].([]any)

@@ -10,6 +10,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // Scope says which configuration file of a host to edit.
@@ -66,7 +67,11 @@ type host struct {
 	notByDefault []hooks.EventName
 	// homeEnv, local, trust, userTrust: see hooks.HookFile.
 	homeEnv, local, trust, userTrust string
-	adapter                          hooks.Adapter
+	// maxTimeout: the longest limit an entry can state (0: no bound).
+	maxTimeout time.Duration
+	// topLevel: the events are the file's top-level keys (Droid).
+	topLevel bool
+	adapter  hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -81,7 +86,8 @@ func lookupHost(name hooks.Host) (*host, error) {
 		hf := f.HookFile()
 		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
 			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault,
-			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, adapter: a}, nil
+			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust,
+			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range Hosts() {
@@ -155,6 +161,10 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
+	}
+	if h.maxTimeout > 0 && timeout > h.maxTimeout {
+		notes = append(notes, fmt.Sprintf("%s reads a time limit of at most %s; its entries get %s", h.name, hookcli.FormatDuration(h.maxTimeout), hookcli.FormatDuration(h.maxTimeout)))
+		timeout = h.maxTimeout
 	}
 	var natives []reg
 	if h.flat {

@@ -6,7 +6,9 @@ import (
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/internal/jsonc"
+	"github.com/agenthooks/hooks/qwen"
 )
 
 // The identifiers doctor's synthetic payloads carry.
@@ -30,6 +32,15 @@ func payload(h *host, native, dir string) []byte {
 		o = codexPayload(native, dir)
 	case cursor.Host:
 		o = cursorPayload(native, dir)
+	case qwen.Host:
+		o = claudeLike(claudePayload(native, dir), "run_shell_command", filepath.Join(dir, ".qwen", "doctor-chat.jsonl"))
+	case droid.Host:
+		o = claudeLike(claudePayload(native, dir), "Execute", filepath.Join(dir, ".factory", "doctor-session.jsonl"))
+		for i := range o {
+			if o[i].K == "tool_response" {
+				o[i].V = `{"stdout":"hello\n","exitCode":0}` // Droid sends it as a JSON string
+			}
+		}
 	default:
 		o = geminiPayload(native, dir)
 	}
@@ -37,6 +48,21 @@ func payload(h *host, native, dir string) []byte {
 		return nil
 	}
 	return []byte(jsonc.Render(o, "", jsonc.Style{Compact: true}))
+}
+
+// claudeLike turns a Claude Code payload into one of a host that sends
+// the same shape under its own shell tool and transcript path (Qwen Code,
+// Factory Droid).
+func claudeLike(o jsonc.Obj, shell, transcript string) jsonc.Obj {
+	for i := range o {
+		switch o[i].K {
+		case "tool_name":
+			o[i].V = shell
+		case "transcript_path":
+			o[i].V = transcript
+		}
+	}
+	return o
 }
 
 func kv(k string, v any) jsonc.KV { return jsonc.KV{K: k, V: v} }
