@@ -44,6 +44,21 @@ type HookFile struct {
 	// TopLevel: the file's top-level keys are the events
 	// ({"Event":[…]}); there is no "hooks" object.
 	TopLevel bool
+	// PerBinary: the host reads every JSON file of Dir, so each hook
+	// binary gets a file of its own, named after it ("guard.json"); Name
+	// is then empty.
+	PerBinary bool
+	// UserDir is the directory of the user's file under the home
+	// directory, when it is not Dir (".copilot/hooks"); HomeEnv, when
+	// set, replaces its first element.
+	UserDir string
+	// CommandKey and TimeoutKey name an entry's command and time limit
+	// when they are not "command" and "timeout" ("bash", "timeoutSec").
+	CommandKey, TimeoutKey string
+	// EventFlag: the payloads do not name their event, so the command
+	// passes it (--event NAME). The installer registers one native event
+	// per unified event: the first the adapter's capabilities list for it.
+	EventFlag bool
 }
 
 // HookFiler is implemented by adapters whose host runs command hooks

@@ -9,6 +9,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/qwen"
@@ -42,7 +43,7 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 		return checkCodex(native, r, out)
 	case cursor.Host:
 		return checkCursor(native, r, out, failClosed)
-	case qwen.Host, droid.Host:
+	case qwen.Host, droid.Host, copilot.Host:
 		return checkClaudeLike(h.name, r, out)
 	}
 	return checkGemini(r, out)

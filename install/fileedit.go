@@ -19,7 +19,8 @@ type outcome struct {
 // registration, everything else unchanged.
 func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool, g gatewayOpts) ([]byte, outcome, error) {
 	var out outcome
-	if src == nil {
+	created := src == nil
+	if created {
 		src = []byte(emptyFile)
 	}
 	ed, err := h.open(src, binary, g)
@@ -37,6 +38,10 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 		switch v := ed.doc.Root.Get("version"); {
 		case ed.doc.Root.Count("version") > 1:
 			return nil, out, fmt.Errorf("%w: \"version\" appears twice", ErrNotJSON)
+		case v == nil && !created && !h.versionState(false):
+			// Copilot's entries cannot record that install added it, so
+			// uninstall could not take it out again.
+			return nil, out, fmt.Errorf("%w: no \"version\": 1, which %s needs; add it, or delete the file (install creates it)", ErrNotJSON, h.name)
 		case v == nil:
 			e, _ := jsonc.AppendEdit(ed.doc.Src, ed.doc.Root, ed.style, func(ind string) string {
 				return jsonc.RenderMember("version", 1, ind, ed.style)

@@ -452,7 +452,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 	if err := o.checkGateway(hs); err != nil {
 		return nil, e, usageError{err}
 	}
-	e.getenv = o.Getenv
+	e.getenv, e.binary = o.Getenv, o.Binary
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}

@@ -176,6 +176,9 @@ func (fst *fileState) wrote(content []byte) error {
 // setCreated records that install created the file, and the directories
 // it created for it, deepest first.
 func (fst *fileState) setCreated(dirs []string) error {
+	for _, d := range dirs {
+		fst.markDir(d, true)
+	}
 	return atomicWrite(filepath.Join(fst.dir, "created"), []byte(strings.Join(append([]string{"created"}, dirs...), "\n")+"\n"), 0o600)
 }
 
@@ -198,6 +201,35 @@ func (fst *fileState) created() (bool, []string) {
 		}
 	}
 	return true, dirs
+}
+
+// markDir records (or forgets) in the state directory that install
+// created directory d. Several files may share a directory install
+// created for one of them (Copilot CLI's .github/hooks holds one file per
+// hook binary): whichever is removed last removes the directory.
+func (fst *fileState) markDir(d string, on bool) {
+	m := filepath.Join(filepath.Dir(fst.dir), "dirs-"+shortHash([]byte(d)))
+	if on {
+		atomicWrite(m, []byte(d+"\n"), 0o600)
+		return
+	}
+	removeIfExists(m)
+}
+
+// removeCreatedDirs removes the empty directories above the file that
+// install created for it or for another file (markDir), deepest first,
+// and stops at the first it cannot remove.
+func (fst *fileState) removeCreatedDirs() {
+	for d := filepath.Dir(fst.path); filepath.Dir(d) != d; d = filepath.Dir(d) {
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(fst.dir), "dirs-"+shortHash([]byte(d))))
+		if err != nil || string(b) != d+"\n" {
+			return
+		}
+		if err := os.Remove(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		fst.markDir(d, false)
+	}
 }
 
 func (fst *fileState) clearCreated() error {
