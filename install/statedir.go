@@ -30,6 +30,10 @@ import (
 //	                          that our own text is never saved as the user's
 //	    created               present while the file exists because install
 //	                          created it; lists the directories it created
+//	dirs-<sha256(dir)[:16]>   a directory install created for some file;
+//	                          the uninstall that leaves it empty removes it
+//	                          (Copilot CLI's .github/hooks holds one file
+//	                          per hook binary)
 const stateApp = "agenthooks"
 
 // stateDir returns the installer's state directory.
