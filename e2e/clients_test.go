@@ -992,8 +992,11 @@ func testGuardInstall(t *testing.T, h *harness.Host) {
 		Script: func(r *harness.Run) fakemodel.Script {
 			env := filepath.Join(r.Project, ".env")
 			write := fakemodel.Call("write_file", map[string]any{"file_path": env, "content": "SECRET=1\n"})
-			if h.Name == "copilot" {
+			switch h.Name {
+			case "copilot":
 				write = fakemodel.Call("create", map[string]any{"path": env, "file_text": "SECRET=1\n"})
+			case "droid":
+				write = fakemodel.Call("Create", map[string]any{"file_path": env, "content": "SECRET=1\n"})
 			}
 			return fakemodel.Script{shell(h.Name, "rm -rf victim_dir"), write, shell(h.Name, "echo ok > ok.txt"), fakemodel.Say(firstAnswer)}
 		}}

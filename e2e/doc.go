@@ -1,6 +1,7 @@
 // Package e2e is the real-client conformance suite: it installs the pinned
 // Claude Code (twice: the oldest version supported and the newest
-// pinned), Gemini CLI, Codex, Copilot CLI and Qwen Code clients, runs them
+// pinned), Gemini CLI, Codex, Copilot CLI, Qwen Code and Factory Droid
+// clients, runs them
 // headless against
 // fake model servers (package fakemodel) with the hook program of
 // e2e/testhook registered in their real configuration files, and checks
@@ -24,7 +25,8 @@
 //     runs npm ci into <module root>/.cache/e2e/npm-<lock hash> and reuses
 //     it while the lock hash matches.
 //   - Copilot CLI (two columns: hooks under the camelCase events with
-//     --event, and under the PascalCase names) and Qwen Code run only the
+//     --event, and under the PascalCase names), Qwen Code and Factory Droid
+//     (its platform package @factory/cli-linux-x64) run only the
 //     rows in harness.Host.Runs (guard-install, issue 15's proof);
 //     CONFORMANCE.md prints n/a for their other rows. Copilot CLI unpacks
 //     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared

@@ -20,4 +20,5 @@ func Example() {
 	// copilot copilot @github/copilot chat
 	// copilot-pascal copilot @github/copilot chat
 	// qwen qwen @qwen-code/qwen-code chat
+	// droid droid @factory/cli-linux-x64 chat
 }

@@ -56,6 +56,8 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 				path = filepath.Join(r.Project, ".qwen", "settings.json")
 			case "copilot":
 				path = filepath.Join(r.Project, ".github", "hooks", "e2e.json")
+			case "droid":
+				path = filepath.Join(r.Project, ".factory", "hooks.json")
 			}
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -68,6 +70,10 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 					Type, Bash string
 					TimeoutSec int
 				}
+			}
+			if h.Name == "droid" {
+				// The events are the file's top-level keys.
+				data = []byte(`{"hooks":` + string(data) + `}`)
 			}
 			if err := json.Unmarshal(data, &cfg); err != nil {
 				t.Fatal(err)

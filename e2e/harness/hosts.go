@@ -47,9 +47,10 @@ type Host struct {
 
 // Hosts returns the clients that run here: Claude Code twice (the oldest
 // version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
-// twice (camelCase and PascalCase registrations) and Qwen Code.
+// twice (camelCase and PascalCase registrations), Qwen Code and Factory
+// Droid.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless

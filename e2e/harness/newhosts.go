@@ -10,6 +10,10 @@ import (
 const (
 	PkgCopilot = "@github/copilot"
 	PkgQwen    = "@qwen-code/qwen-code"
+	// PkgDroid is Factory Droid's platform package: the @factory/cli shim
+	// pins a platform version the registry does not serve, and installs
+	// no binary.
+	PkgDroid = "@factory/cli-linux-x64"
 )
 
 // newHostRuns are the runs of the suite on the clients added for issue
@@ -119,4 +123,40 @@ func Qwen() *Host {
 			return argv, env
 		},
 	}
+}
+
+// Droid is Factory Droid (droid exec --skip-permissions-unsafe, a custom
+// Chat Completions model in ~/.factory/settings.json), hooks in the
+// project's .factory/hooks.json with the events at the top level.
+func Droid() *Host {
+	return &Host{
+		Name: "droid", ID: "droid", Package: PkgDroid, Protocol: fakemodel.Chat, Runs: newHostRuns,
+		Events: []string{"SessionStart", "SessionEnd", "PreToolUse", "PostToolUse", "Stop"},
+		Register: func(r *Run, hook []string) error {
+			cmd := ShellJoin(hook)
+			events := map[string]any{}
+			for _, ev := range r.Events() {
+				events[ev] = []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": cmd, "timeout": 30}}}}
+			}
+			return writeJSONFile(filepath.Join(r.Project, ".factory", "hooks.json"), events)
+		},
+		setup: func(r *Run) error {
+			return writeJSONFile(filepath.Join(r.Home, ".factory", "settings.json"), map[string]any{
+				"customModels": []any{map[string]any{"model": "fake-model", "id": "custom:fake-model-0", "index": 0,
+					"displayName": "Fake Model", "baseUrl": r.Server.URL() + "/v1", "apiKey": "dummy-key",
+					"provider": "generic-chat-completion-api", "maxOutputTokens": 4096}},
+				"sessionDefaultSettings": map[string]any{"model": "custom:fake-model-0"},
+			})
+		},
+		command: func(r *Run, prompt string) ([]string, []string) {
+			argv := []string{r.Clients.DroidBin(), "exec", "--skip-permissions-unsafe", "-m", "custom:fake-model-0",
+				"-o", "json", prompt}
+			return argv, []string{"TERM=dumb", "NO_COLOR=1"}
+		},
+	}
+}
+
+// DroidBin returns Factory Droid's executable.
+func (c *Clients) DroidBin() string {
+	return filepath.Join(c.Dir, "node_modules", PkgDroid, "bin", "droid")
 }
