@@ -38,6 +38,10 @@ type HookFile struct {
 	// Trust says what the host requires before it runs the hooks of a
 	// project's file, and of the user's file, beyond the file itself ("").
 	Trust, UserTrust string
+	// WindowsShell is the shell the host runs a command with on Windows,
+	// which decides how the command is quoted: [ShellCmd], [ShellBash],
+	// or PowerShell ("").
+	WindowsShell string
 	// MaxTimeout is the longest limit an entry can state (0: no bound):
 	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
 	MaxTimeout time.Duration
@@ -60,6 +64,12 @@ type HookFile struct {
 	// per unified event: the first the adapter's capabilities list for it.
 	EventFlag bool
 }
+
+// The Windows shells of [HookFile.WindowsShell].
+const (
+	ShellCmd  = "cmd.exe"  // Cursor
+	ShellBash = "Git Bash" // Claude Code
+)
 
 // HookFiler is implemented by adapters whose host runs command hooks
 // registered in a JSON file (see [HookFile]); the installer learns the

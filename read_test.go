@@ -33,10 +33,30 @@ func TestReadLimited(t *testing.T) {
 			}
 		}
 	}
-	// It never reads more than limit+1 bytes.
+	// It never reads more than limit+1 bytes (of a reader without Len).
 	r := strings.NewReader(strings.Repeat("y", 5000))
-	if _, err := readLimited(r, 100); !errors.Is(err, ErrTooLarge) || r.Len() != 5000-101 {
+	if _, err := readLimited(struct{ io.Reader }{r}, 100); !errors.Is(err, ErrTooLarge) || r.Len() != 5000-101 {
 		t.Errorf("err %v, %d bytes left unread, want %d", err, r.Len(), 5000-101)
+	}
+	// A reader's Len up to the cap only sizes the first buffer: a wrong
+	// one reads the same.
+	for _, l := range []int{-1, 0, 1, 99, 4999, 5000} {
+		r := lenReader{strings.NewReader(strings.Repeat("z", 5000)), l}
+		if got, err := readLimited(r, 5000); err != nil || len(got) != 5000 {
+			t.Errorf("Len %d: got %d bytes, %v", l, len(got), err)
+		}
+		r = lenReader{strings.NewReader(strings.Repeat("z", 5001)), l}
+		if _, err := readLimited(r, 5000); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("Len %d, 5001 bytes: err = %v, want ErrTooLarge", l, err)
+		}
+	}
+	// A Len over the cap is refused unread, with the same error.
+	for _, l := range []int{5001, 1 << 30} {
+		sr := strings.NewReader(strings.Repeat("z", 5001))
+		_, err := readLimited(lenReader{sr, l}, 5000)
+		if !errors.Is(err, ErrTooLarge) || err.Error() != "payload too large: more than 5000 bytes" || sr.Len() != 5001 {
+			t.Errorf("Len %d: err = %v, %d bytes left, want ErrTooLarge and all 5001 unread", l, err, sr.Len())
+		}
 	}
 	boom := errors.New("boom")
 	if _, err := readLimited(iotest.ErrReader(boom), 10); !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "read stdin: ") {
@@ -46,3 +66,11 @@ func TestReadLimited(t *testing.T) {
 		t.Errorf("err = %v after some data, want boom", err)
 	}
 }
+
+// lenReader is a reader whose Len says n, rightly or not.
+type lenReader struct {
+	io.Reader
+	n int
+}
+
+func (l lenReader) Len() int { return l.n }

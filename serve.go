@@ -120,7 +120,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 }
 
 // Read reads a payload from r whole: at most Handlers.MaxInput bytes
-// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge].
+// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge]. When
+// r has a Len method, the number of bytes left (bytes.Reader,
+// strings.Reader, an HTTP body of a declared length), a Len over the cap
+// is that error at once, with nothing read, and a smaller one sizes the
+// buffer: a payload of that length takes one allocation of its size. A
+// Len that is too small costs only allocations; the cap holds.
 func (s *Server) Read(r io.Reader) ([]byte, error) {
 	limit := s.Handlers.MaxInput
 	if limit <= 0 {
@@ -479,9 +484,19 @@ var ErrTooLarge = errors.New("payload too large")
 var ErrNoHost = errors.New("cannot tell which host sent this payload")
 
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	// One allocation for a usual payload; grown by doubling past that.
-	// Never more than limit+1 bytes are read, as with io.LimitReader.
-	buf := make([]byte, 0, min(limit+1, firstRead))
+	// One allocation for a usual payload, or for one of the length r
+	// states; grown by doubling past that. Never more than limit+1 bytes
+	// are read, as with io.LimitReader.
+	first := int64(firstRead)
+	if l, ok := r.(interface{ Len() int }); ok {
+		switch n := int64(l.Len()); {
+		case n > limit:
+			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+		case n >= 0:
+			first = n + 1 // room for the read that sees EOF
+		}
+	}
+	buf := make([]byte, 0, min(limit+1, first))
 	for {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, cap(buf))

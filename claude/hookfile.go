@@ -10,5 +10,5 @@ import (
 // groups, timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
 	return hooks.HookFile{Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
-		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json"}
+		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash}
 }

@@ -10,5 +10,5 @@ import (
 // "version": 1, entries listed directly per event, timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
 	return hooks.HookFile{Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
-		Trust: "Cursor runs project hooks only in a trusted workspace"}
+		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hooks.ShellCmd}
 }

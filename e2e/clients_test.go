@@ -859,8 +859,8 @@ func testGuardBinary(t *testing.T, h *harness.Host) {
 // .env file is never written, and the model is told the guard's reason
 // for each.
 func testGuardShell(t *testing.T, h *harness.Host) {
-	table.expectRows(t, h.Name, "guard-shell")
-	table.check(t, h.Name, "guard-shell")
+	table.expectRows(t, h.ID, "guard-shell")
+	table.check(t, h.ID, "guard-shell")
 	rm, env := "bash -c 'rm -rf dir'", "echo A=1 > sub/.env"
 	if h.Name == "codex" {
 		// Codex 0.171 refuses `rm -rf` itself, even nested in bash -c

@@ -256,7 +256,7 @@ func buildExample(t *testing.T, name string) string {
 	return bin
 }
 
-// buildBridge builds examples/bridge (a hook binary made of hookhttp.Main
+// buildBridge builds examples/bridge (a hook binary made of bridgemain.Main
 // and no policy of its own).
 func buildBridge(t *testing.T) string { return buildExample(t, "bridge") }
 

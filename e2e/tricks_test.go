@@ -125,10 +125,10 @@ func (o *outcome) trickDone(i int) bool {
 // that each deny is the guard's doing.
 func testGuardTricks(t *testing.T, h *harness.Host) {
 	if h.Name == "codex" {
-		table.na(t, h.Name, "guard-tricks", "Codex builds the hook's tool_input itself from the model's exec_command call; examples/guard's testdata covers the shapes")
+		table.na(t, h.ID, "guard-tricks", "Codex builds the hook's tool_input itself from the model's exec_command call; examples/guard's testdata covers the shapes")
 	}
-	table.expectRows(t, h.Name, "guard-tricks")
-	table.check(t, h.Name, "guard-tricks")
+	table.expectRows(t, h.ID, "guard-tricks")
+	table.check(t, h.ID, "guard-tricks")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e tricks scenario", Quiet: true, Prepare: prepareTricks(h.Name), Script: trickScript(h.Name)}
 
 	control := runWith(t, spec, nil)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/httphook"
 )
@@ -40,8 +39,11 @@ func HasGateway(args []string) bool {
 // exit code: it reads the payload from stdin, picks the host (--host, else
 // detection), forwards it to the gateway named by --gateway URL and writes
 // the host-native answer, exactly as hooks.Server.Serve would have written
-// the gateway's decision. adapters are the hosts the binary knows
-// (builtin.Adapters()); of h only Fail and MaxInput are used.
+// the gateway's decision. It knows the built-in adapters (package builtin),
+// as hookmain does: they pick the host of the local fail answer, while
+// the gateway decides with its own. Of h only Fail and MaxInput are used.
+// A binary with install, uninstall and doctor as well is built with
+// [github.com/agenthooks/hooks/hookhttp/bridgemain.Main].
 //
 // Arguments: the hook's (--host, --event, --fail-open, --fail-closed,
 // --timeout: the host's timeout), plus --gateway URL, --gateway-token-env
@@ -54,7 +56,12 @@ func HasGateway(args []string) bool {
 // the host's dialect, when the gateway cannot: unreachable, too slow,
 // refusing the token, or not a hooks gateway, or when the token file
 // cannot be read.
-func BridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func BridgeMain(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return bridgeMain(ctx, builtin.Adapters(), h, args, stdin, stdout, stderr)
+}
+
+// bridgeMain is BridgeMain with the adapters given (tests use fakes).
+func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ba, err := hookcli.Parse(args)
 	// The server answers only failures: the gateway decides the rest.
 	srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{Fail: h.Fail, MaxInput: h.MaxInput}}
@@ -102,18 +109,4 @@ func find(adapters []hooks.Adapter, host hooks.Host) hooks.Adapter {
 		}
 	}
 	return nil
-}
-
-// Main is hookmain.Main for a hook binary that can forward: with --gateway
-// in args it is BridgeMain with the built-in adapters, otherwise
-// hookmain.Main, which answers with the local handlers h and has the
-// install, uninstall, doctor, help and version subcommands, so that a
-// bridge registers itself:
-//
-//	bridge install --gateway https://hooks.example.com/hook --fail-closed
-func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if hookcli.CommandOf(args) == hookcli.Hook && HasGateway(args) {
-		return BridgeMain(ctx, builtin.Adapters(), h, args, stdin, stdout, stderr)
-	}
-	return hookmain.Main(ctx, h, args, stdin, stdout, stderr)
 }

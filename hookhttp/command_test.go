@@ -37,7 +37,7 @@ func TestHasGateway(t *testing.T) {
 
 func bridgeMain(h hooks.Handlers, payload string, args ...string) (string, string, int) {
 	var o, e bytes.Buffer
-	code := hookhttp.BridgeMain(context.Background(), fakes, h, args, strings.NewReader(payload), &o, &e)
+	code := hookhttp.BridgeMainWith(context.Background(), fakes, h, args, strings.NewReader(payload), &o, &e)
 	return o.String(), e.String(), code
 }
 
@@ -129,26 +129,6 @@ func TestBridgeMain(t *testing.T) {
 	})
 }
 
-func TestMainServesOrForwards(t *testing.T) {
-	gw := httptest.NewServer(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: hooks.Handlers{}, Logger: quiet()})
-	defer gw.Close()
-	pre := `{"session_id":"s","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}`
-	deny := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
-		return hooks.Deny("no"), nil
-	}}
-	var o, e bytes.Buffer
-	// Locally the policy denies; the gateway's empty policy has no opinion.
-	hookhttp.Main(context.Background(), deny, []string{"--host", "claude"}, strings.NewReader(pre), &o, &e)
-	if !strings.Contains(o.String(), "deny") {
-		t.Errorf("local: %q %q", o.String(), e.String())
-	}
-	o.Reset()
-	hookhttp.Main(context.Background(), deny, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
-	if o.Len() != 0 {
-		t.Errorf("forwarded: the local policy answered %q", o.String())
-	}
-}
-
 // --event travels from the bridge to the gateway (X-Hooks-Event), which
 // hands it to the adapter: Claude Code's payloads name their own event, so
 // the gateway answers as fail-closed would, naming --event, even with a
@@ -161,14 +141,14 @@ func TestEventReachesTheGateway(t *testing.T) {
 	defer gw.Close()
 	pre := `{"session_id":"s","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t1"}`
 	var o, e bytes.Buffer
-	code := hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{}, []string{"--host", "claude", "--event", "PreToolUse", "--gateway", gw.URL},
+	code := hookhttp.BridgeMain(context.Background(), hooks.Handlers{}, []string{"--host", "claude", "--event", "PreToolUse", "--gateway", gw.URL},
 		strings.NewReader(pre), &o, &e)
 	if code != 0 || !strings.Contains(o.String(), `"permissionDecision":"deny"`) || !strings.Contains(o.String(), `--event \"PreToolUse\" given`) {
 		t.Errorf("exit %d stdout %q stderr %q; want the gateway's fail-closed deny naming --event", code, o.String(), e.String())
 	}
 	// Without --event the gateway's policy answers.
 	o.Reset()
-	hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{}, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
+	hookhttp.BridgeMain(context.Background(), hooks.Handlers{}, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
 	if !strings.Contains(o.String(), `"permissionDecision":"allow"`) {
 		t.Errorf("without --event: stdout %q, want the gateway's allow", o.String())
 	}

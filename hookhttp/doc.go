@@ -57,7 +57,10 @@
 //
 // Cursor, Gemini CLI and Codex only run commands. The same hook binary, run
 // with --gateway URL (see HasGateway and BridgeMain), forwards stdin to the
-// gateway and prints the host-native answer (Bridge.Forward). The bridge
+// gateway and prints the host-native answer (Bridge.Forward). Such a
+// binary's main, with the installer's subcommands as well, is
+// [github.com/agenthooks/hooks/hookhttp/bridgemain.Main]: package hookhttp
+// itself does not link the installer. The bridge
 // asks for the envelope wire: request header X-Hooks-Wire: envelope/1, and
 // the gateway answers 200 with the same header and a JSON Reply holding
 // stdout, the stderr line, the exit code and the warning lines, so the
@@ -73,9 +76,10 @@
 // # Security
 //
 // Authentication is pluggable (Handler.Auth); Bearer compares tokens in
-// constant time. The request body is capped (Handlers.MaxInput, 8 MiB by
-// default); an oversize body is answered with the fail policy, never
-// processed, and never read past the cap. No panic escapes: a panicking
+// constant time. The request body is read as a command hook's stdin is, by
+// hooks.Server.Read: capped at Handlers.MaxInput (8 MiB by default), an
+// oversize body is answered with the fail policy, never processed, and
+// never read past the cap. No panic escapes: a panicking
 // handler, adapter or detector is answered with the fail policy. Decisions
 // are logged through log/slog with host, event, tool, decision, status and
 // latency; payload contents, headers and tokens are never logged, and

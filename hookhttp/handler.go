@@ -68,11 +68,13 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	req, optErr := requestOptions(r)
-	limit := g.Handlers.MaxInput
-	if limit <= 0 {
-		limit = hooks.DefaultMaxInput
-	}
-	payload, err := readBody(w, r, limit)
+	srv := hooks.Server{Adapters: g.Adapters, Handlers: g.Handlers}
+	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
+	// The core's bounded read, as for a command hook's stdin: at most
+	// Handlers.MaxInput bytes, an oversize body an error wrapping
+	// hooks.ErrTooLarge (answered with the fail policy, by the core).
+	x.body = body{r.Body, r.ContentLength}
+	payload, err := srv.Read(&x.body)
 	if err != nil && !errors.Is(err, hooks.ErrTooLarge) {
 		// The client went away or was too slow: there is no one to answer.
 		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
@@ -88,8 +90,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		req.Payload = nil
 	}
 
-	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
-	x.decide(req)
+	x.decide(&srv, req)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
@@ -104,6 +105,7 @@ type exchange struct {
 	r        *http.Request
 	envelope bool
 	start    time.Time
+	body     body          // the request's body, for Server.Read
 	a        hooks.Adapter // the payload's host, once known
 	answered atomic.Bool   // respond was called
 	// An answer given on time, for ServeHTTP to log; a late one is
@@ -111,6 +113,22 @@ type exchange struct {
 	res    hooks.Result
 	status int
 	logged bool
+}
+
+// body is a request body whose Len is its declared length, so that
+// hooks.Server.Read reads a body of that length into one buffer of its
+// size, and refuses a body declared over the cap unread.
+type body struct {
+	io.Reader
+	n int64 // the Content-Length, or -1
+}
+
+// Len returns the declared length, or -1 when unknown.
+func (b *body) Len() int {
+	if b.n < 0 || int64(int(b.n)) != b.n {
+		return -1
+	}
+	return int(b.n)
 }
 
 // respond writes the answer; decide calls it exactly once.
@@ -135,9 +153,8 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 // hooks.Server.Answer: the handler on this goroutine under a watchdog at
 // its deadline (Inline), or on a goroutine of its own where a late answer
 // could not end before ServeHTTP returns. No panic escapes.
-func (x *exchange) decide(req hooks.Request) {
+func (x *exchange) decide(srv *hooks.Server, req hooks.Request) {
 	defer x.recoverPanic()
-	srv := hooks.Server{Adapters: x.g.Adapters, Handlers: x.g.Handlers}
 	if x.r.ProtoMajor < 2 && canFlush(x.w) {
 		// Otherwise a late answer could not be completed before the
 		// handler returns: HTTP/2 ends a response's stream only when
@@ -386,29 +403,4 @@ func parseTimeout(v string) time.Duration {
 		return time.Duration(n * float64(time.Second))
 	}
 	return 0
-}
-
-// readBody reads the whole body, at most limit bytes. A body over the cap
-// is an error wrapping hooks.ErrTooLarge and is not read further.
-func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	tooLarge := func() error { return fmt.Errorf("%w: more than %d bytes", hooks.ErrTooLarge, limit) }
-	if r.ContentLength > limit {
-		return nil, tooLarge()
-	}
-	if n := r.ContentLength; n >= 0 {
-		buf := make([]byte, n)
-		if _, err := io.ReadFull(r.Body, buf); err != nil {
-			return nil, err
-		}
-		return buf, nil
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, tooLarge()
-		}
-		return nil, err
-	}
-	return body, nil
 }

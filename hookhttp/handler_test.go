@@ -110,6 +110,7 @@ func TestHandlerMethod(t *testing.T) {
 func TestHandlerEnvelopeMatchesServe(t *testing.T) {
 	closed := guard()
 	closed.Fail = hooks.FailClosed
+	const rm = `{"hook_event_name":"Pre","tool":"rm -rf /"}`
 	cases := []struct {
 		name string
 		h    hooks.Handlers
@@ -127,6 +128,14 @@ func TestHandlerEnvelopeMatchesServe(t *testing.T) {
 		{"handler panic, closed", closed, "two", `{"hook_event_name":"Pre","tool":"panic"}`},
 		{"detected", guard(), "", `{"host":"one","hook_event_name":"Pre","tool":"rm -rf x"}`},
 		{"undetectable, closed", closed, "", `{"hook_event_name":"Pre"}`},
+		// The body is read by the core's bounded read, as stdin is: the
+		// same cap, the same ErrTooLarge answer.
+		{"at the cap", capped(closed, len(rm)), "one", rm},
+		{"oversize, closed", capped(closed, len(rm)-1), "one", rm},
+		{"oversize, open", capped(guard(), len(rm)-1), "one", rm},
+		{"oversize, detected, closed", capped(closed, 8), "", `{"host":"one","hook_event_name":"Pre","tool":"rm -rf x"}`},
+		{"oversize, undetectable, closed", capped(closed, 8), "", rm},
+		{"oversize by the default cap, closed", closed, "one", `{"hook_event_name":"Pre","tool":"` + strings.Repeat("a", hooks.DefaultMaxInput) + `"}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -153,6 +162,12 @@ func TestHandlerEnvelopeMatchesServe(t *testing.T) {
 			}
 		})
 	}
+}
+
+// capped is h with a payload size cap of n bytes.
+func capped(h hooks.Handlers, n int) hooks.Handlers {
+	h.MaxInput = int64(n)
+	return h
 }
 
 func TestHandlerAuth(t *testing.T) {
@@ -246,20 +261,22 @@ func TestHandlerOversize(t *testing.T) {
 			t.Errorf("%d %q", rec.Code, rec.Body.String())
 		}
 	})
-	t.Run("endless chunked body is not read past the cap", func(t *testing.T) {
-		g := &hookhttp.Handler{Adapters: fakes, Handlers: closed, Logger: quiet()}
-		cr := &countingReader{}
-		req := httptest.NewRequest(http.MethodPost, "/?host=one", cr)
-		req.ContentLength = -1
-		rec := httptest.NewRecorder()
-		g.ServeHTTP(rec, req)
-		if rec.Code != 200 || rec.Body.String() != wantBlock {
-			t.Errorf("%d %q", rec.Code, rec.Body.String())
-		}
-		if cr.n > 64<<10 {
-			t.Errorf("read %d bytes of an endless body", cr.n)
-		}
-	})
+	for name, length := range map[string]int64{"endless chunked body": -1, "endless body of a huge declared length": 1 << 40} {
+		t.Run(name+" is not read past the cap", func(t *testing.T) {
+			g := &hookhttp.Handler{Adapters: fakes, Handlers: closed, Logger: quiet()}
+			cr := &countingReader{}
+			req := httptest.NewRequest(http.MethodPost, "/?host=one", cr)
+			req.ContentLength = length
+			rec := httptest.NewRecorder()
+			g.ServeHTTP(rec, req)
+			if rec.Code != 200 || rec.Body.String() != wantBlock {
+				t.Errorf("%d %q", rec.Code, rec.Body.String())
+			}
+			if cr.n > 64<<10 || length >= 0 && cr.n != 0 {
+				t.Errorf("read %d bytes of an endless body of length %d", cr.n, length)
+			}
+		})
+	}
 	t.Run("unknown host, closed: universal block", func(t *testing.T) {
 		g := &hookhttp.Handler{Adapters: fakes, Handlers: closed, Logger: quiet()}
 		rec := post(g, "/", big)

@@ -25,7 +25,7 @@
 // --event), so detection is only a fallback. See package install for the flags.
 //
 // A binary that must forward events to a policy gateway (--gateway URL)
-// uses hookhttp.Main instead: hookmain links no HTTP client, which keeps
+// uses bridgemain.Main (package hookhttp/bridgemain) instead: hookmain links no HTTP client, which keeps
 // every hook's start-up cost at the Go runtime's. Given --gateway, Run
 // answers as fail-closed would, rather than with the local handlers.
 package hookmain
@@ -109,7 +109,7 @@ func progName() string {
 
 // errNoBridge is the reason given when --gateway is given; install's
 // doctor looks for the words "no gateway bridge" in a hook's answer.
-var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with hookhttp.Main instead of hookmain.Run)")
+var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with bridgemain.Main, package hookhttp/bridgemain, instead of hookmain.Run)")
 
 // withEvents adds --events to an install command that does not name them:
 // the unified events h has a handler for. With Any set, or no typed

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -56,14 +54,15 @@ const (
 
 func quotePath(p string, h hooks.Host) string {
 	if windowsPath(p) {
+		shell := windowsShell(h)
 		switch {
-		case h == cursor.Host:
+		case shell == hooks.ShellCmd:
 			// cmd.exe: quoted always, since unquoted it ends the command's
 			// name at the first "/"; a Windows name cannot hold '"'.
 			return `"` + p + `"`
 		case !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "":
 			return strings.ReplaceAll(p, `\`, "/")
-		case h == claude.Host:
+		case shell == hooks.ShellBash:
 			return posixQuote(p) // Git Bash
 		default:
 			return "& '" + psQuoteBody(p) + "'" // PowerShell
@@ -189,6 +188,15 @@ func ownCommand(cmd, binary string, h hooks.Host) bool {
 		}
 	}
 	return false
+}
+
+// windowsShell is the shell host h runs commands with on Windows (see
+// hooks.HookFile.WindowsShell).
+func windowsShell(h hooks.Host) string {
+	if d, err := lookupHost(h); err == nil {
+		return d.windowsShell
+	}
+	return ""
 }
 
 func posixQuote(s string) string {

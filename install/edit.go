@@ -153,7 +153,7 @@ func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want,
 	if h.name == cursor.Host && windowsPath(binary) && strings.Contains(binary, "%") {
 		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (Cursor's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary)
 	}
-	name := strings.TrimSuffix(filepath.Base(strings.ReplaceAll(binary, `\`, "/")), ".exe")
+	name := binaryName(binary)
 	limit := h.limitOf(h.units(r.limit))
 	w := want{
 		native:     r.native,
@@ -171,6 +171,12 @@ func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want,
 		w.http, w.command = e, ""
 	}
 	return w, nil
+}
+
+// binaryName is the entry name install writes for Gemini CLI: the
+// binary's file name without .exe.
+func binaryName(binary string) string {
+	return strings.TrimSuffix(filepath.Base(strings.ReplaceAll(binary, `\`, "/")), ".exe")
 }
 
 // element renders the array element for w: a matcher group holding one
@@ -342,6 +348,8 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 			ok = v.Kind == jsonc.Object
 		case "allowedEnvVars":
 			ok = v.Kind == jsonc.Array
+		case "name":
+			ok = v.Kind == jsonc.String && v.Str == binaryName(ed.binary)
 		default:
 			ok = v.Kind == jsonc.String
 		}

@@ -160,3 +160,35 @@ func ExampleInstall_gateway() {
 	//   }
 	// }
 }
+
+// Uninstall takes out exactly what Install put in: a file Install
+// created goes, with the directory it created for it, so a clean project
+// is clean again. (Install keeps backups and locks in the user's state
+// directory, never in the project.)
+func ExampleUninstall() {
+	dir, err := os.MkdirTemp("", "project")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	o := install.Options{Binary: "/usr/local/bin/guard", Hosts: []hooks.Host{"claude", "codex"}, Dir: dir}
+	if _, err := install.Install(o); err != nil {
+		fmt.Println(err)
+		return
+	}
+	changes, err := install.Uninstall(o)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range changes {
+		fmt.Println(c.Host, "entries removed:", len(c.Removed) > 0, "file deleted:", c.Deleted)
+	}
+	left, _ := os.ReadDir(dir)
+	fmt.Println("left in the project:", len(left))
+	// Output:
+	// claude entries removed: true file deleted: true
+	// codex entries removed: true file deleted: true
+	// left in the project: 0
+}

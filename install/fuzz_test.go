@@ -158,6 +158,8 @@ func onlyOurKeys(h *host, x map[string]any) bool {
 			_, ok = v.(bool)
 		case "type":
 			ok = v == "command"
+		case "name":
+			ok = v == "guard"
 		default:
 			_, ok = v.(string)
 		}

@@ -196,11 +196,11 @@ func quoteArg(s, binary string, h hooks.Host) string {
 		if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:/") == "" {
 			return s
 		}
-		switch h {
-		case cursor.Host:
-			return `"` + s + `"` // cmd.exe
-		case claude.Host:
-			return posixQuote(s) // Git Bash
+		switch windowsShell(h) {
+		case hooks.ShellCmd:
+			return `"` + s + `"`
+		case hooks.ShellBash:
+			return posixQuote(s)
 		}
 		return "'" + s + "'" // PowerShell
 	}

@@ -67,7 +67,7 @@ type host struct {
 	// notByDefault: events registered only when asked for by name.
 	notByDefault []hooks.EventName
 	// homeEnv, local, trust, userTrust: see hooks.HookFile.
-	homeEnv, local, trust, userTrust string
+	homeEnv, local, trust, userTrust, windowsShell string
 	// maxTimeout: the longest limit an entry can state (0: no bound).
 	maxTimeout time.Duration
 	// topLevel: the events are the file's top-level keys (Droid).
@@ -93,7 +93,7 @@ func lookupHost(name hooks.Host) (*host, error) {
 		hf := f.HookFile()
 		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
 			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault,
-			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust,
+			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, windowsShell: hf.WindowsShell,
 			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, perBinary: hf.PerBinary, userDir: hf.UserDir,
 			cmdKey: cmp.Or(hf.CommandKey, "command"), timeoutKey: cmp.Or(hf.TimeoutKey, "timeout"), eventFlag: hf.EventFlag,
 			adapter: a}, nil

@@ -67,11 +67,12 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 	} else {
 		changes, err = Uninstall(o)
 	}
-	report(stdout, changes, o.DryRun, err == nil)
+	ce := (*CommitError)(nil)
+	report(stdout, changes, o.DryRun, err == nil, errors.As(err, &ce))
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		// A CommitError says itself what was written and undone.
-		if ce := (*CommitError)(nil); !errors.As(err, &ce) {
+		if ce == nil {
 			fmt.Fprintln(stderr, "nothing was written")
 		}
 		return exitCode(err)
@@ -220,8 +221,9 @@ func isTemporary(p string) bool {
 	return strings.Contains(p, "/go-build") || strings.HasSuffix(p, ".test") || strings.HasSuffix(p, ".test.exe")
 }
 
-// report prints what install or uninstall did (written), or would do.
-func report(w io.Writer, changes []Change, dry, written bool) {
+// report prints what install or uninstall did (written), or would do;
+// undone: the writes failed and were undone.
+func report(w io.Writer, changes []Change, dry, written, undone bool) {
 	for i := range changes {
 		c := &changes[i]
 		if dry {
@@ -246,6 +248,8 @@ func report(w io.Writer, changes []Change, dry, written bool) {
 		switch {
 		case !c.Changed():
 			state = " (no change)"
+		case undone:
+			state = " (not changed: a write failed, see below)"
 		case dry || !written:
 			state = " (not written)"
 		case c.Before == nil:

@@ -333,3 +333,30 @@ func TestLockExcludes(t *testing.T) {
 	}
 	l.unlock()
 }
+
+// A Gemini entry the user renamed, or a Cursor entry with a key of the
+// user's, is the user's too.
+func TestCustomisedByKeys(t *testing.T) {
+	for host, user := range map[hooks.Host]string{
+		"gemini": `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","name":"my-guard","command":"/home/dev/bin/guard --host gemini --timeout 30s","timeout":30000}]}]}}` + "\n",
+		"cursor": `{"version":1,"hooks":{"stop":[{"command":"/home/dev/bin/guard --host cursor --timeout 30s","type":"command","timeout":30,"loop_limit":3}]}}` + "\n",
+	} {
+		dir := t.TempDir()
+		rel := map[hooks.Host]string{"gemini": ".gemini/settings.json", "cursor": ".cursor/hooks.json"}[host]
+		write(t, dir, map[string][]byte{rel: []byte(user)})
+		o := Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{host}, Dir: dir, Home: dir}
+		cs, err := Install(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(cs[0].Notes, "\n"), "customised entry, left alone") || len(cs[0].Updated) > 0 {
+			t.Errorf("%s: updated %v, notes %q", host, cs[0].Updated, cs[0].Notes)
+		}
+		if _, err := Uninstall(o); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, rel)); string(b) != user {
+			t.Errorf("%s after uninstall:\n%s", host, b)
+		}
+	}
+}

@@ -3,14 +3,24 @@ package install
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 )
 
 // secretFlag matches the name of a flag that takes a secret (after its
 // dashes, before any "="): --token, --api-key, --password, --secret,
 // --github-token, --client_secret, …
-var secretFlag = regexp.MustCompile(`(?i)(token|api[-_]?key|passw(or)?d|secret|credentials?)$`)
+// It is plain string matching, not a regexp: this package is linked into
+// every hook binary, and a package-level regexp is compiled at each
+// start-up.
+func secretFlag(name string) bool {
+	n := strings.ToLower(name)
+	for _, suffix := range [...]string{"token", "apikey", "api-key", "api_key", "password", "passwd", "secret", "credential", "credentials"} {
+		if strings.HasSuffix(n, suffix) {
+			return true
+		}
+	}
+	return false
+}
 
 // secretPrefixes are the starts of well-known key formats, with the
 // least number of characters that follow them in a real key.
@@ -41,7 +51,7 @@ func secretsIn(words []string) (string, []string) {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		if name, value, isFlag := flagOf(w); isFlag {
-			if secretFlag.MatchString(name) && !envName(name) {
+			if secretFlag(name) && !envName(name) {
 				if !value.set && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
 					value.v, value.set = words[i+1], true
 					i++
@@ -106,10 +116,31 @@ func envName(flag string) bool {
 		strings.HasSuffix(f, "_file") || strings.HasSuffix(f, "-path")
 }
 
-var envRefRE = regexp.MustCompile(`^(\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\}|%[A-Za-z_][A-Za-z0-9_]*%)$`)
-
-// envRef reports a value that only names an environment variable.
-func envRef(v string) bool { return envRefRE.MatchString(v) }
+// envRef reports a value that only names an environment variable: $NAME,
+// ${NAME} or %NAME%.
+func envRef(v string) bool {
+	var name string
+	switch {
+	case strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}"):
+		name = v[2 : len(v)-1]
+	case strings.HasPrefix(v, "$"):
+		name = v[1:]
+	case len(v) >= 2 && strings.HasPrefix(v, "%") && strings.HasSuffix(v, "%"):
+		name = v[1 : len(v)-1]
+	default:
+		return false
+	}
+	if name == "" || '0' <= name[0] && name[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z') {
+			return false
+		}
+	}
+	return true
+}
 
 // secretValue describes one word (or a part of it between separators
 // like "/", "=", ":", "?", "&") that looks like a key, or returns "".
@@ -196,7 +227,7 @@ func secretInURL(raw string) string {
 		query, _, _ = strings.Cut(query, "#")
 		for _, kv := range strings.Split(query, "&") {
 			k, v, _ := strings.Cut(kv, "=")
-			if secretFlag.MatchString(k) && v != "" && !envRef(v) {
+			if secretFlag(k) && v != "" && !envRef(v) {
 				found = append(found, fmt.Sprintf("the query parameter %s (%d characters)", k, len(v)))
 			}
 		}

@@ -117,3 +117,16 @@ func TestDoctorWarnsSecret(t *testing.T) {
 		t.Errorf("doctor printed the secret:\n%s", out)
 	}
 }
+
+// envRef accepts exactly the three ways to name a variable.
+func TestEnvRef(t *testing.T) {
+	for v, want := range map[string]bool{
+		"$TOKEN": true, "${TOKEN}": true, "%TOKEN%": true, "$_x9": true, "${A_B}": true,
+		"$": false, "${}": false, "%%": false, "$9A": false, "${9A}": false, "$A-B": false,
+		"${A": false, "%A": false, "A$": false, "$A}": false, "${A}x": false, "sk-abc": false, "": false,
+	} {
+		if got := envRef(v); got != want {
+			t.Errorf("envRef(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

@@ -70,7 +70,8 @@
 // files of the writers tee, sponge, cp, mv (its sources are deleted),
 // install, ln, link, dd of=, sed -i (-i.bak, -I, --in-place, BSD's -i with an empty suffix word),
 // perl -i, truncate, touch, rm, unlink, rmdir, shred, sort -o, curl -o,
-// wget -O, GNU time -o, sudo -e and find -delete and -fprint. For cp, mv,
+// wget -O, GNU time -o, sudo -e, git mv, git rm (not --cached) and find
+// -delete and -fprint. For cp, mv,
 // install and ln, -t DIR puts each source in DIR; otherwise the last
 // operand is written both as a file and, since it may be a directory, as
 // DIR/name-of-source. A relative path is joined to the directory that a

@@ -78,10 +78,52 @@ var parsers = sync.Pool{New: func() any {
 // would still run.
 func Parse(src string) (*Script, error) {
 	w := &walker{out: &Script{}}
+	if args, ok := plain(src); ok {
+		// One simple command of plain words: what the parser would find,
+		// without paying for it (its first use in a process costs the most).
+		w.src = src
+		w.run(args, &scope{}, nil, stdin{}, true)
+		if w.err != nil {
+			return nil, w.err
+		}
+		return w.out, nil
+	}
 	if err := w.script(src, &scope{}, nil); err != nil {
 		return nil, err
 	}
 	return w.out, nil
+}
+
+// plain splits src into its words when it is one simple command made of
+// characters that mean nothing to the shell (letters, digits, blanks and
+// -./_:,@%+, and = after the first word), whose first word is not a
+// reserved word or a declaration builtin: then the words are exactly what
+// bash passes, and parsing is not needed.
+func plain(src string) ([]Word, bool) {
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == ' ', c == '\t', c == '-', c == '.', c == '/', c == '_', c == ':', c == ',', c == '@', c == '%', c == '+', c == '=':
+		default:
+			return nil, false
+		}
+	}
+	fields := strings.Fields(src)
+	if len(fields) == 0 || strings.IndexByte(fields[0], '=') >= 0 {
+		return nil, false
+	}
+	switch fields[0] {
+	case "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in",
+		"select", "function", "time", "coproc", "declare", "local", "export", "readonly", "typeset",
+		"nameref", "let":
+		return nil, false
+	}
+	args := make([]Word, len(fields))
+	for i, f := range fields {
+		args[i] = Static(f)
+	}
+	return args, true
 }
 
 // walker gathers the commands and writes of a script and the scripts it
@@ -360,19 +402,22 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 // assign checks an assignment to a variable whose value some program
 // runs as a command (GIT_SSH_COMMAND, PAGER, EDITOR, …).
 func (w *walker) assign(name string, v Word, sc *scope, via []string) {
-	if !commandVars[name] {
+	if !isCommandVar(name) {
 		return
 	}
 	w.nested(strings.TrimLeft(v.Value, "|!"), v.Dynamic, sc, append(via[:len(via):len(via)], name+"="))
 }
 
-// commandVars are environment variables whose value programs run as a
-// shell command.
-var commandVars = map[string]bool{
-	"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "PAGER": true, "GIT_EDITOR": true,
-	"EDITOR": true, "VISUAL": true, "GIT_SEQUENCE_EDITOR": true, "GIT_EXTERNAL_DIFF": true,
-	"PROMPT_COMMAND": true, "MANPAGER": true, "LESSOPEN": true, "LESSCLOSE": true,
-	"GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true,
+// isCommandVar reports whether s is an environment variable whose value
+// programs run as a shell command.
+func isCommandVar(s string) bool {
+	switch s {
+	case "GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR",
+		"GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "MANPAGER", "LESSOPEN", "LESSCLOSE", "GIT_ASKPASS",
+		"SSH_ASKPASS", "SUDO_ASKPASS":
+		return true
+	}
+	return false
 }
 
 // run records the command args and walks what it runs. sameShell reports
@@ -410,19 +455,21 @@ func baseName(s string) string {
 	}
 	s = strings.ToLower(s)
 	s = strings.TrimSuffix(s, ".exe")
-	if len(s) > 1 && s[0] == 'g' && gnuTools[s[1:]] {
+	if len(s) > 1 && s[0] == 'g' && isGNUTool(s[1:]) {
 		s = s[1:]
 	}
 	return s
 }
 
-// gnuTools are the GNU tools that Homebrew installs with a "g" prefix
-// and that this package knows.
-var gnuTools = map[string]bool{
-	"rm": true, "cp": true, "mv": true, "ln": true, "dd": true, "tee": true, "install": true,
-	"truncate": true, "touch": true, "sed": true, "env": true, "nice": true, "nohup": true,
-	"timeout": true, "stdbuf": true, "xargs": true, "find": true, "chroot": true, "shred": true,
-	"unlink": true, "rmdir": true, "time": true, "sort": true,
+// isGNUTool reports whether s is a GNU tool that Homebrew installs with
+// a "g" prefix on macOS and that this package knows.
+func isGNUTool(s string) bool {
+	switch s {
+	case "rm", "cp", "mv", "ln", "dd", "tee", "install", "truncate", "touch", "sed", "env", "nice", "nohup",
+		"timeout", "stdbuf", "xargs", "find", "chroot", "shred", "unlink", "rmdir", "time", "sort":
+		return true
+	}
+	return false
 }
 
 // cd applies a cd, pushd or popd to sc.

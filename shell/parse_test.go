@@ -208,6 +208,9 @@ var parseCases = []struct {
 	{`runuser -u bob -- ls`, `runuser -u bob -- ls; runuser>ls`, ``, false},
 	{`script -qc 'ls' /dev/null`, `script -qc ls /dev/null; script>ls`, ``, false},
 	{`git status`, `git status`, ``, false},
+	{`git mv a .env`, `git mv a .env`, `>.env >.env/a -a`, false},
+	{`git rm -r old .env`, `git rm -r old .env`, `-old -.env`, false},
+	{`git rm -r --cached old`, `git rm -r --cached old`, ``, false},
 	{`git -c alias.x='!ls' x`, `git -c alias.x=!ls x; git>ls`, ``, false},
 	{`git -c user.name=x commit`, `git -c user.name=x commit`, ``, false},
 	{`git config alias.y '!rm -rf z'`, `git config alias.y !rm -rf z; git>rm -rf z`, `-z`, false},
@@ -252,5 +255,43 @@ func TestParse(t *testing.T) {
 		if writes != tc.writes {
 			t.Errorf("Parse(%q) writes:\n got %s\nwant %s", tc.src, writes, tc.writes)
 		}
+	}
+}
+
+// TestPlainAgrees checks that the parser-free path for plain commands
+// finds what the parser finds.
+func TestPlainAgrees(t *testing.T) {
+	n := 0
+	for _, src := range append([]string{"rm -rf build", "grm -Rf x", "sudo -u root rm -rf x", "touch .env",
+		"env A=1 B=2 tee out", "a=1 ls", "time ls", "declare x", "if", "ls\tla", "x.exe --f=1 %1 @a +b"},
+		func() []string {
+			var s []string
+			for _, tc := range parseCases {
+				s = append(s, tc.src)
+			}
+			return s
+		}()...) {
+		if _, ok := plain(src); !ok {
+			continue
+		}
+		n++
+		fast, err := Parse(src)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+			continue
+		}
+		w := &walker{out: &Script{}}
+		if err := w.script(src, &scope{}, nil); err != nil {
+			t.Errorf("parser on %q: %v", src, err)
+			continue
+		}
+		c1, w1 := summary(fast)
+		c2, w2 := summary(w.out)
+		if c1 != c2 || w1 != w2 {
+			t.Errorf("%q: plain path %s / %s, parser %s / %s", src, c1, w1, c2, w2)
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d plain commands compared", n)
 	}
 }

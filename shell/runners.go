@@ -247,15 +247,21 @@ opts:
 	w.stdinScript(in, sc, via)
 }
 
-// stdinPaths name the standard input.
-var stdinPaths = map[string]bool{"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true}
+// isStdinPath reports whether s names the standard input.
+func isStdinPath(s string) bool {
+	switch s {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
+}
 
 // scriptFile walks a script named by path p: standard input is read as
 // such, a dynamic path or a descriptor (a process substitution) is an
 // unknown command, a plain file is not read.
 func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
 	switch {
-	case !p.Dynamic && stdinPaths[p.Value]:
+	case !p.Dynamic && isStdinPath(p.Value):
 		w.stdinScript(in, sc, via)
 	case p.Dynamic, strings.HasPrefix(p.Value, "/dev/fd/"), strings.HasPrefix(p.Value, "/proc/"):
 		w.unknown(p.Value, via)
@@ -444,7 +450,7 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			break
 		}
 		name, v, _ := strings.Cut(a.Value, "=")
-		if commandVars[name] {
+		if isCommandVar(name) {
 			w.nested(strings.TrimLeft(v, "|!"), a.Dynamic, sc, plus(via, name+"="))
 		}
 	}
@@ -688,7 +694,9 @@ func isGitCommandKey(key string) bool {
 
 // gitRun walks the shell commands git may run from settings given on its
 // command line: `git -c KEY=VALUE …` and `git config KEY VALUE` for the
-// keys in gitCommandKeys (an alias runs later, so it counts now).
+// keys of isGitCommandKey (an alias runs later, so it counts now). It also
+// records the writes of git mv (as mv) and git rm (its paths are deleted,
+// unless --cached or --dry-run).
 func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
@@ -726,6 +734,20 @@ func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:
+			switch v {
+			case "mv":
+				copyWrites(Spec{Short: "fkvn", Long: []string{"force", "dry-run", "verbose", "sparse"}, Permute: true}, true)(
+					w, &Command{Name: "git mv", Args: args[i:], Via: c.Via}, sc)
+			case "rm":
+				sub := &Command{Name: "git rm", Args: args[i:], Via: c.Via}
+				f := sub.Flags(Spec{Short: "fnqr", Long: []string{"force", "dry-run", "quiet", "cached", "ignore-unmatch",
+					"sparse", "pathspec-from-file=", "pathspec-file-nul"}, Permute: true})
+				if !f.Has("cached", "n", "dry-run") {
+					for _, o := range f.Operands {
+						w.write(sc, o, "git rm", true)
+					}
+				}
+			}
 			if v == "config" {
 				var ops []Word
 				for _, o := range args[i+1:] {

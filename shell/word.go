@@ -79,10 +79,16 @@ func (w *walker) words(x *syntax.Word) []Word {
 	if x == nil {
 		return nil
 	}
-	if hasBrace(x) && syntax.SplitBraces(x) {
+	if hasBrace(x) {
+		// SplitBraces changes x, and positions in it with it: take its
+		// text first.
+		text := w.text(x)
+		if !syntax.SplitBraces(x) {
+			return []Word{w.join(x.Parts)}
+		}
 		alts := expandBraces(x.Parts, maxBraceWords)
 		if alts == nil {
-			return []Word{{Value: w.text(x), Dynamic: true}}
+			return []Word{{Value: text, Dynamic: true}}
 		}
 		out := make([]Word, 0, len(alts))
 		for _, parts := range alts {
@@ -96,6 +102,10 @@ func (w *walker) words(x *syntax.Word) []Word {
 // word is like words for a context that takes one word (a redirection
 // target, an assignment value): several words make it dynamic.
 func (w *walker) word(x *syntax.Word) Word {
+	if x == nil {
+		return Word{}
+	}
+	text := w.text(x)
 	ws := w.words(x)
 	switch len(ws) {
 	case 0:
@@ -103,11 +113,17 @@ func (w *walker) word(x *syntax.Word) Word {
 	case 1:
 		return ws[0]
 	}
-	return Word{Value: w.text(x), Dynamic: true}
+	return Word{Value: text, Dynamic: true}
 }
 
-// text returns the source text of n.
-func (w *walker) text(n syntax.Node) string {
+// text returns the source text of n ("?" when its position is not known).
+func (w *walker) text(n syntax.Node) (s string) {
+	if x, ok := n.(*syntax.Word); ok && len(x.Parts) == 0 {
+		return ""
+	}
+	if b, ok := n.(*syntax.BraceExp); ok && (len(b.Elems) == 0 || len(b.Elems[0].Parts) == 0) {
+		return "?"
+	}
 	a, b := int(n.Pos().Offset()), int(n.End().Offset())
 	if a < 0 || b > len(w.src) || a > b {
 		return "?"

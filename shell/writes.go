@@ -19,14 +19,18 @@ type Write struct {
 	By string
 }
 
-// devices are the paths that writes to are not file writes.
-var devices = map[string]bool{
-	"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "/dev/tty": true,
+// isDevice reports whether s is a device a write to is not a file write.
+func isDevice(s string) bool {
+	switch s {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty":
+		return true
+	}
+	return false
 }
 
 // write records a write of p by by, resolved in sc.
 func (w *walker) write(sc *scope, p Word, by string, del bool) {
-	if !p.Dynamic && (devices[p.Value] || strings.HasPrefix(p.Value, "/dev/fd/")) {
+	if !p.Dynamic && (isDevice(p.Value) || strings.HasPrefix(p.Value, "/dev/fd/")) {
 		return
 	}
 	w.out.Writes = append(w.out.Writes, Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
@@ -372,6 +376,7 @@ func findStarts(args []Word) (starts, expr []Word) {
 			break
 		}
 	}
+	i = min(i, len(args))
 	j := i
 	for ; j < len(args); j++ {
 		a := args[j]
@@ -379,5 +384,5 @@ func findStarts(args []Word) (starts, expr []Word) {
 			break
 		}
 	}
-	return args[min(i, len(args)):j], args[j:]
+	return args[i:j], args[j:]
 }

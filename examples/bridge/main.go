@@ -6,7 +6,7 @@
 //
 //	bridge --host codex --fail-closed --gateway https://hooks.example.com/hook < payload.json
 //
-// It registers itself like any hook binary (hookhttp.Main has the
+// It registers itself like any hook binary (bridgemain.Main has the
 // installer's subcommands): Claude Code gets HTTP hooks that call the
 // gateway, the other hosts this bridge's command.
 //
@@ -19,11 +19,11 @@ import (
 	"os"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookhttp/bridgemain"
 )
 
 func main() {
 	stdout := os.Stdout
 	os.Stdout = os.Stderr // stray prints must not reach the host
-	os.Exit(hookhttp.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
+	os.Exit(bridgemain.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
 }

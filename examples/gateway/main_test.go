@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 )
 
@@ -105,7 +104,7 @@ func TestBridges(t *testing.T) {
 			`"permissionDecision":"deny"`, 0},
 	} {
 		var o, e bytes.Buffer
-		code := hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{Fail: hooks.FailClosed},
+		code := hookhttp.BridgeMain(context.Background(), hooks.Handlers{Fail: hooks.FailClosed},
 			[]string{"--host", tt.host, "--gateway", srv.URL + "/hook", "--timeout", "30s"}, strings.NewReader(tt.payload), &o, &e)
 		if code != tt.exit || !strings.Contains(o.String(), tt.want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %s", tt.host, code, o.String(), e.String(), tt.want)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 )
 
@@ -85,7 +84,7 @@ func TestReadme(t *testing.T) {
 			}
 		}
 		var o, e bytes.Buffer
-		code := hookhttp.BridgeMain(context.Background(), builtin.Adapters(), hooks.Handlers{}, args, strings.NewReader(payloads[host]), &o, &e)
+		code := hookhttp.BridgeMain(context.Background(), hooks.Handlers{}, args, strings.NewReader(payloads[host]), &o, &e)
 		if code != 0 || !strings.Contains(o.String(), "deny") || e.Len() != 0 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c[1], code, o.String(), e.String())
 		}

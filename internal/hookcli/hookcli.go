@@ -33,7 +33,7 @@ type Args struct {
 	// Timeout is --timeout DURATION: the host's time limit for the hook.
 	Timeout time.Duration
 	// Gateway is --gateway URL, when GatewaySet: forward the payload to a
-	// policy gateway (only a gateway bridge, hookhttp.Main, can).
+	// policy gateway (only a gateway bridge, bridgemain.Main, can).
 	Gateway    string
 	GatewaySet bool
 	// GatewayTokenEnv is --gateway-token-env NAME.

@@ -1,8 +1,10 @@
-package hookhttp_test
+package bridgemain_test
 
 import (
 	"bytes"
 	"context"
+	"log/slog"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookhttp/bridgemain"
 	"github.com/agenthooks/hooks/install"
 )
 
@@ -74,8 +77,30 @@ func TestInstallDoctorBridge(t *testing.T) {
 // A bridge built with Main has the installer's subcommands.
 func TestMainSubcommands(t *testing.T) {
 	var o, e bytes.Buffer
-	code := hookhttp.Main(context.Background(), hooks.Handlers{}, []string{"help"}, strings.NewReader(""), &o, &e)
+	code := bridgemain.Main(context.Background(), hooks.Handlers{}, []string{"help"}, strings.NewReader(""), &o, &e)
 	if code != 0 || !strings.Contains(o.String(), "install") || !strings.Contains(o.String(), "--gateway URL") {
 		t.Errorf("help: exit %d\n%s%s", code, o.String(), e.String())
 	}
 }
+
+func TestMainServesOrForwards(t *testing.T) {
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: hooks.Handlers{}, Logger: quiet()})
+	defer gw.Close()
+	pre := `{"session_id":"s","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"},"tool_use_id":"t1"}`
+	deny := hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Deny("no"), nil
+	}}
+	var o, e bytes.Buffer
+	// Locally the policy denies; the gateway's empty policy has no opinion.
+	bridgemain.Main(context.Background(), deny, []string{"--host", "claude"}, strings.NewReader(pre), &o, &e)
+	if !strings.Contains(o.String(), "deny") {
+		t.Errorf("local: %q %q", o.String(), e.String())
+	}
+	o.Reset()
+	bridgemain.Main(context.Background(), deny, []string{"--host", "claude", "--gateway", gw.URL}, strings.NewReader(pre), &o, &e)
+	if o.Len() != 0 {
+		t.Errorf("forwarded: the local policy answered %q", o.String())
+	}
+}
+
+func quiet() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -1,4 +1,4 @@
-package hookhttp_test
+package bridgemain_test
 
 import (
 	"context"
@@ -6,16 +6,16 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookhttp/bridgemain"
 )
 
-// bridgeEnv makes the test binary a bridge (hookhttp.Main with no policy
+// bridgeEnv makes the test binary a bridge (bridgemain.Main with no policy
 // of its own, as examples/bridge), for the hooks install.Doctor runs.
 const bridgeEnv = "HOOKHTTP_TEST_BRIDGE"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(bridgeEnv) == "1" {
-		os.Exit(hookhttp.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(bridgemain.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
