@@ -42,6 +42,27 @@ type HookFile struct {
 	// which decides how the command is quoted: [ShellCmd], [ShellBash],
 	// or PowerShell ("").
 	WindowsShell string
+	// MaxTimeout is the longest limit an entry can state (0: no bound):
+	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
+	MaxTimeout time.Duration
+	// TopLevel: the file's top-level keys are the events
+	// ({"Event":[…]}); there is no "hooks" object.
+	TopLevel bool
+	// PerBinary: the host reads every JSON file of Dir, so each hook
+	// binary gets a file of its own, named after it ("guard.json"); Name
+	// is then empty.
+	PerBinary bool
+	// UserDir is the directory of the user's file under the home
+	// directory, when it is not Dir (".copilot/hooks"); HomeEnv, when
+	// set, replaces its first element.
+	UserDir string
+	// CommandKey and TimeoutKey name an entry's command and time limit
+	// when they are not "command" and "timeout" ("bash", "timeoutSec").
+	CommandKey, TimeoutKey string
+	// EventFlag: the payloads do not name their event, so the command
+	// passes it (--event NAME). The installer registers one native event
+	// per unified event: the first the adapter's capabilities list for it.
+	EventFlag bool
 }
 
 // The Windows shells of [HookFile.WindowsShell].

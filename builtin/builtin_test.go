@@ -29,13 +29,12 @@ func TestAdapters(t *testing.T) {
 }
 
 // notInstallable lists the built-in hosts the installer cannot register
-// yet: their hook files have layouts HookFile does not describe (Copilot's
-// per-hook files with flat entries and --event, Droid's top-level events)
-// or have not been proven against the real client through the installer.
-var notInstallable = map[hooks.Host]bool{"copilot": true, "qwen": true, "droid": true}
+// (none: all seven describe their hook file).
+var notInstallable = map[hooks.Host]bool{}
 
-// Every other built-in host can be installed: its adapter describes its
-// hook file: a directory, a name and a time unit.
+// Every built-in host not in notInstallable can be installed: its
+// adapter describes its hook file: a directory, a name (or one file per
+// binary) and a time unit.
 func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 	for _, a := range Adapters() {
 		f, ok := a.(hooks.HookFiler)
@@ -46,7 +45,7 @@ func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 			continue
 		}
 		hf := f.HookFile()
-		if hf.Dir == "" || hf.Name == "" || hf.TimeoutUnit <= 0 {
+		if hf.Dir == "" || (hf.Name == "") != hf.PerBinary || hf.TimeoutUnit <= 0 {
 			t.Errorf("%s: hook file %+v", a.Host(), hf)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -61,9 +62,13 @@ func TestClients(t *testing.T) {
 		{"gateway-down", testGatewayDown},
 		{"skill-shell", testSkillShell},
 		{"permission-request-plain", testPermissionRequestPlain},
+		{"guard-install", testGuardInstall},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {
+			if h.Runs != nil && !slices.Contains(h.Runs, r.name) {
+				continue // n/a in CONFORMANCE.md
+			}
 			t.Run(h.ID+"/"+r.name, func(t *testing.T) {
 				t.Parallel()
 				r.fn(t, h)
@@ -961,4 +966,67 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			t.Errorf("model request %d: carries the gofmt note on bad.go = %v, want %v (notes: %q)", i, has, i == 2, all)
 		}
 	}
+}
+
+// guardEnvReason starts the guard's reason for a .env write.
+const guardEnvReason = "is a .env file; secrets files must not be written by the agent"
+
+// testGuardInstall is issue 15's proof on Copilot CLI and Qwen Code:
+// examples/guard built from the module and registered by the installer
+// (Copilot's PascalCase column: `guard --host copilot` under the
+// PascalCase names, a form the installer does not write) must keep
+// `rm -rf victim_dir` and a .env write from happening and tell the model
+// why, while `echo ok > ok.txt` runs. A control run without the hook
+// comes first: the client must do all three itself.
+func testGuardInstall(t *testing.T, h *harness.Host) {
+	table.expectRows(t, h.ID, "guard-install")
+	if h.Runs == nil {
+		table.na(t, h.ID, "guard-install", "issue 15's row for the clients added then; guard-binary and guard-shell prove the same here")
+	}
+	table.check(t, h.ID, "guard-install")
+	guard := buildExample(t, "guard")
+	spec := harness.Spec{Host: h, Prompt: "run the e2e guard install scenario", Quiet: true,
+		Prepare: func(r *harness.Run) error {
+			return os.MkdirAll(filepath.Join(r.Project, "victim_dir", "data"), 0o755)
+		},
+		Script: func(r *harness.Run) fakemodel.Script {
+			env := filepath.Join(r.Project, ".env")
+			write := fakemodel.Call("write_file", map[string]any{"file_path": env, "content": "SECRET=1\n"})
+			switch h.Name {
+			case "copilot":
+				write = fakemodel.Call("create", map[string]any{"path": env, "file_text": "SECRET=1\n"})
+			case "droid":
+				write = fakemodel.Call("Create", map[string]any{"file_path": env, "content": "SECRET=1\n"})
+			}
+			return fakemodel.Script{shell(h.Name, "rm -rf victim_dir"), write, shell(h.Name, "echo ok > ok.txt"), fakemodel.Say(firstAnswer)}
+		}}
+	control := runRaw(t, spec, nil)
+	if _, err := os.Stat(filepath.Join(control.res.Run.Project, "victim_dir")); err == nil {
+		t.Errorf("control: victim_dir survives without the hook: the guard run proves nothing")
+	}
+	if got, _ := control.file(".env"); got != "SECRET=1\n" {
+		t.Errorf("control: .env = %q without the hook, want it written: the guard run proves nothing", got)
+	}
+	spec.Hook = []string{guard}
+	spec.Register = installerRegister(t, h, false)
+	if h.ID == "copilot-pascal" {
+		spec.Hook, spec.Register = []string{guard, "--host", "copilot"}, nil // the host's own PascalCase writer
+	}
+	o := runRaw(t, spec, nil)
+	if st, err := os.Stat(filepath.Join(o.res.Run.Project, "victim_dir", "data")); err != nil || !st.IsDir() {
+		t.Errorf("THE GUARD DID NOT BLOCK `rm -rf victim_dir`: %v", err)
+	}
+	if got, ok := o.file(".env"); ok {
+		t.Errorf("THE GUARD DID NOT BLOCK the .env write: .env = %q", got)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, guardReason) {
+		t.Errorf("the model was not told the guard's reason for rm -rf; it saw %q", tr.Text)
+	}
+	if tr := o.toolResult(t, 1); !strings.Contains(tr.Text, guardEnvReason) {
+		t.Errorf("the model was not told the guard's reason for .env; it saw %q", tr.Text)
+	}
+	if got, _ := o.file("ok.txt"); got != "ok\n" {
+		t.Errorf("the guard blocked a plain command: ok.txt = %q", got)
+	}
+	t.Logf("tool results the model saw: %q | %q", o.toolResult(t, 0).Text, o.toolResult(t, 1).Text)
 }

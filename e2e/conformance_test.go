@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"sort"
@@ -50,6 +51,7 @@ var rows = []struct{ key, title string }{
 	{"gateway-binary", "examples/gateway as its own process, registered by install --gateway: `rm -rf` does not run, the model is told the gateway's reason, a plain command runs; its log holds the deny, never the token or the command; it stops cleanly on SIGTERM"},
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
+	{"guard-install", "examples/guard built from the module and registered by install.Install (Copilot CLI: camelCase with --event; its PascalCase column: `guard --host copilot` under the PascalCase names): `rm -rf victim_dir` and a `.env` write are denied (the directory survives, the file is never written, the model is told the guard's reasons), `echo ok > ok.txt` runs; a control run without the hook does all three"},
 }
 
 type cell struct{ status, note string }
@@ -120,7 +122,12 @@ func (c *conformance) expectRows(t *testing.T, host string, keys ...string) {
 	})
 }
 
-var hostTitles = map[string]string{"claude": "Claude Code", "gemini": "Gemini CLI", "codex": "Codex"}
+var hostTitles = map[string]string{"claude": "Claude Code", "gemini": "Gemini CLI", "codex": "Codex",
+	"copilot": "Copilot CLI", "qwen": "Qwen Code", "droid": "Factory Droid"}
+
+// columnTitles name the columns of a second registration form of one
+// client.
+var columnTitles = map[string]string{"copilot-pascal": "Copilot CLI (PascalCase)"}
 
 // render returns CONFORMANCE.md.
 func (c *conformance) render(versions map[string]string) string {
@@ -132,7 +139,7 @@ func (c *conformance) render(versions map[string]string) string {
 	b.WriteString("the hook built from this repository registered in the client's own configuration; see e2e/doc.go.\n\n")
 	b.WriteString("| behaviour |")
 	for _, h := range hosts {
-		fmt.Fprintf(&b, " %s %s |", hostTitles[h.Name], versions[h.Package])
+		fmt.Fprintf(&b, " %s %s |", cmp.Or(columnTitles[h.ID], hostTitles[h.Name]), versions[h.Package])
 	}
 	b.WriteString(" Cursor |\n|---|")
 	for range hosts {
@@ -144,7 +151,10 @@ func (c *conformance) render(versions map[string]string) string {
 		fmt.Fprintf(&b, "| %s |", r.title)
 		for _, h := range hosts {
 			v, ok := c.get(h.ID, r.key)
-			if !ok {
+			switch {
+			case !ok && h.Runs != nil:
+				v = cell{"n/a", ""} // a row this client is not run for
+			case !ok:
 				v = cell{"not run", ""}
 			}
 			s := v.status

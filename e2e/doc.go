@@ -1,6 +1,8 @@
 // Package e2e is the real-client conformance suite: it installs the pinned
 // Claude Code (twice: the oldest version supported and the newest
-// pinned), Gemini CLI and Codex clients, runs them headless against
+// pinned), Gemini CLI, Codex, Copilot CLI, Qwen Code and Factory Droid
+// clients, runs them
+// headless against
 // fake model servers (package fakemodel) with the hook program of
 // e2e/testhook registered in their real configuration files, and checks
 // what actually happened: which events fired and how they parse, whether a
@@ -22,7 +24,15 @@
 //     that needs a newer client is n/a on the older one. harness.Install
 //     runs npm ci into <module root>/.cache/e2e/npm-<lock hash> and reuses
 //     it while the lock hash matches.
-//   - e2e/fakemodel: the Anthropic, Gemini and Responses API fakes, on
+//   - Copilot CLI (two columns: hooks under the camelCase events with
+//     --event, and under the PascalCase names), Qwen Code and Factory Droid
+//     (its platform package @factory/cli-linux-x64) run only the
+//     rows in harness.Host.Runs (guard-install, issue 15's proof);
+//     CONFORMANCE.md prints n/a for their other rows. Copilot CLI unpacks
+//     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared
+//     by every run.
+//   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions
+//     API fakes, on
 //     127.0.0.1 with a random port, scripted turn by turn, recording every
 //     request.
 //   - e2e/harness: isolated HOME and project per run, each client's own

@@ -17,4 +17,8 @@ func Example() {
 	// claude-next claude claude-code-next anthropic
 	// gemini gemini @google/gemini-cli gemini
 	// codex codex @openai/codex openai
+	// copilot copilot @github/copilot chat
+	// copilot-pascal copilot @github/copilot chat
+	// qwen qwen @qwen-code/qwen-code chat
+	// droid droid @factory/cli-linux-x64 chat
 }

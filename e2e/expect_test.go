@@ -69,8 +69,12 @@ func shell(host, cmd string) fakemodel.Step {
 	switch host {
 	case "claude":
 		return fakemodel.Call("Bash", map[string]any{"command": cmd, "description": "e2e step"})
-	case "gemini":
+	case "gemini", "qwen":
 		return fakemodel.Call("run_shell_command", map[string]any{"command": cmd, "description": "e2e step"})
+	case "copilot":
+		return fakemodel.Call("bash", map[string]any{"command": cmd, "description": "e2e step"})
+	case "droid":
+		return fakemodel.Call("Execute", map[string]any{"command": cmd, "summary": "e2e step"})
 	}
 	return fakemodel.Call("exec_command", map[string]any{"cmd": cmd})
 }

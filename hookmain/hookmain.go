@@ -1,12 +1,13 @@
 // Package hookmain wires the built-in adapters (package builtin: Claude
-// Code, Cursor, Gemini CLI, Codex) to a program's Handlers: it is the
-// zero-config entry point of a hook binary.
+// Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid)
+// to a program's Handlers: it is the zero-config entry point of a hook
+// binary.
 //
 //	func main() {
 //		hookmain.Run(hooks.Handlers{PreToolUse: myPolicy})
 //	}
 //
-// The binary then answers any of the four hosts, and registers itself:
+// The binary then answers any of the seven hosts, and registers itself:
 //
 //	myhook install [--hosts claude,codex] [--scope project|local|user] [--fail-closed] [--dry-run]
 //	myhook uninstall
@@ -19,8 +20,9 @@
 // answered as --fail-closed would, with the argument named on stderr.
 //
 // install registers the events the Handlers handle (every event the host
-// supports when Any is set), with the binary's absolute path and --host,
-// so detection is only a fallback. See package install for the flags.
+// supports when Any is set), with the binary's absolute path and --host
+// (and, for Copilot CLI, whose payloads do not name their event,
+// --event), so detection is only a fallback. See package install for the flags.
 //
 // A binary that must forward events to a policy gateway (--gateway URL)
 // uses bridgemain.Main (package hookhttp/bridgemain) instead: hookmain links no HTTP client, which keeps

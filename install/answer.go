@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/droid"
+	"github.com/agenthooks/hooks/qwen"
 )
 
 // runResult is what a hook process did.
@@ -39,6 +43,8 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 		return checkCodex(native, r, out)
 	case cursor.Host:
 		return checkCursor(native, r, out, failClosed)
+	case qwen.Host, droid.Host, copilot.Host:
+		return checkClaudeLike(h.name, r, out)
 	}
 	return checkGemini(r, out)
 }
@@ -90,6 +96,29 @@ func checkClaude(native string, r runResult, out []byte) (Level, string) {
 		if json.Unmarshal(raw, &hso) != nil || hso.Event == nil || *hso.Event != native {
 			return Fail, "hookSpecificOutput.hookEventName is not " + native + ": Claude Code ignores the whole answer"
 		}
+	}
+	return OK, summary(out)
+}
+
+// checkClaudeLike checks an answer to Qwen Code or Factory Droid, which
+// read Claude Code's answers: one JSON object on exit 0, or exit 2 with
+// the reason on stderr (Qwen Code ignores exit 2 without one).
+func checkClaudeLike(h hooks.Host, r runResult, out []byte) (Level, string) {
+	switch r.exit {
+	case 0:
+	case 2:
+		if len(bytes.TrimSpace(r.stderr)) == 0 {
+			return Fail, fmt.Sprintf("blocks (exit 2) without a reason on stderr: %s may let the action run", h)
+		}
+		return OK, "blocks (exit 2): " + oneLine(r.stderr)
+	default:
+		return Fail, fmt.Sprintf("exit %d: %s ignores the answer and lets the action run", r.exit, h)
+	}
+	if len(out) == 0 {
+		return OK, "no opinion"
+	}
+	if _, err := object(out); err != nil {
+		return Fail, fmt.Sprintf("stdout is not one JSON object (%v): %s ignores it", err, h)
 	}
 	return OK, summary(out)
 }

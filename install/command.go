@@ -101,6 +101,40 @@ func binaryForms(binary string, h hooks.Host) []string {
 	return forms
 }
 
+// command is the command line of an entry of h for a native event: the
+// binary's command (bridgeCommand), with --event NATIVE after --host when
+// the host's payloads do not name their event.
+func (h *host) command(binary, native string, failClosed bool, limit time.Duration, g gatewayOpts) string {
+	cmd := bridgeCommand(binary, h.name, failClosed, limit, g)
+	if !h.eventFlag {
+		return cmd
+	}
+	head := quotePath(binary, h.name) + " --host " + string(h.name)
+	return head + " --event " + native + strings.TrimPrefix(cmd, head)
+}
+
+// ownCommand is the package's ownCommand for h, whose commands may pass
+// --event NAME after --host: that of an event of h's.
+func (h *host) ownCommand(cmd, binary string) bool {
+	if !h.eventFlag {
+		return ownCommand(cmd, binary, h.name)
+	}
+	for _, head := range binaryForms(binary, h.name) {
+		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.name)+" --event ")
+		if !ok {
+			continue
+		}
+		native, tail, _ := strings.Cut(rest, " ")
+		if _, known := knownEvent(h, native); !known {
+			continue
+		}
+		if ownCommand(head+" --host "+string(h.name)+" "+tail, binary, h.name) || tail == "" && ownCommand(head+" --host "+string(h.name), binary, h.name) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownCommand reports whether cmd is exactly a command install writes
 // for binary and host h, with any --fail-closed, --timeout and gateway
 // flags: the entries install, uninstall and doctor manage. A command

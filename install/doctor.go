@@ -15,10 +15,12 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
+	"github.com/agenthooks/hooks/qwen"
 )
 
 // Level grades a finding.
@@ -274,7 +276,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.checkHTTPEntry(h, s, p, ed, f, event)
 		return
 	}
-	command := str(f.node.Get("command"))
+	command := str(f.node.Get(h.cmdKey))
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
 	if fi, err := os.Stat(words[0]); err != nil {
@@ -285,7 +287,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	limit := DefaultTimeout
-	if to := f.node.Get("timeout"); to != nil {
+	if to := f.node.Get(h.timeoutKey); to != nil {
 		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
 			limit = h.limitOf(n)
 		}
@@ -521,6 +523,21 @@ func (d *doctor) hostBlockers(h *host, where []Scope) {
 	case cursor.Host:
 		if contains(where, Project) {
 			d.add(h.name, "", "", "", Info, "Cursor runs project hooks only in a trusted workspace; doctor cannot check that")
+		}
+	case copilot.Host:
+		if contains(where, Project) {
+			d.add(h.name, "", "", "", Warn, "Copilot CLI loads %s only in a trusted folder, and in copilot -p only with --trust-folder "+
+				"or COPILOT_ALLOW_ALL=true (exactly \"true\"); otherwise it skips the file without a word. "+
+				"Install with --scope user to have the hook everywhere", h.path(Project, e))
+		}
+	case qwen.Host:
+		if contains(where, Project) {
+			on := ""
+			if v := jsonSetting(h.path(User, e), "security", "folderTrust", "enabled"); v != nil && v.Kind == jsonc.True {
+				on = " (" + h.path(User, e) + " turns folder trust on)"
+			}
+			d.add(h.name, "", "", "", Warn, "Qwen Code drops the hooks of %s silently when folder trust is on and the folder is not trusted%s; "+
+				"doctor cannot read its trust list: trust the folder in qwen, or install with --scope user", h.path(Project, e), on)
 		}
 	}
 }

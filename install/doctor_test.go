@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
@@ -84,7 +85,7 @@ func testHook(mode string) int {
 			return hooks.AddContext("project rules"), nil
 		}
 	}
-	srv := &hooks.Server{Adapters: []hooks.Adapter{claude.New(), cursor.New(), gemini.New(), codex.New()}, Handlers: h}
+	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h}
 	return srv.Serve(context.Background(), hookcli.Request(args, argErr, &srv.Handlers), os.Stdin, os.Stdout, os.Stderr)
 }
 
@@ -228,7 +229,7 @@ func TestDoctorBadAnswers(t *testing.T) {
 	for _, mode := range []string{"crash", "trailing"} {
 		t.Run(mode, func(t *testing.T) {
 			s := newSandbox(t, mode)
-			o := s.opts(claude.Host, gemini.Host, codex.Host, cursor.Host)
+			o := s.opts()
 			o.Events = []hooks.EventName{hooks.PreToolUse}
 			s.install(t, o)
 			r, out := s.doctor(t, o)

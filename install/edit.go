@@ -65,20 +65,29 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if h.httpEntries(g) {
 		ed.gateway = g.url
 	}
-	if d.Root.Count("hooks") > 1 {
+	if !h.topLevel && d.Root.Count("hooks") > 1 {
 		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
 	}
-	if hk := d.Root.Get("hooks"); hk != nil {
+	if hk := ed.hooks(); hk != nil {
 		if hk.Kind != jsonc.Object {
 			return nil, fmt.Errorf("%w: \"hooks\" is not an object", ErrNotJSON)
 		}
 		for _, m := range hk.Members {
 			if m.Value.Kind != jsonc.Array && ed.isEvent(m.Key) {
-				return nil, fmt.Errorf("%w: \"hooks\".%q is not an array", ErrNotJSON, m.Key)
+				return nil, fmt.Errorf("%w: %s is not an array", ErrNotJSON, h.where(m.Key))
 			}
 		}
 	}
 	return ed, nil
+}
+
+// where names an event's key in the file: "hooks"."Event", or "Event"
+// when the events are the top-level keys.
+func (h *host) where(event string) string {
+	if h.topLevel {
+		return jsonc.Quote(event)
+	}
+	return `"hooks".` + jsonc.Quote(event)
 }
 
 // isEvent reports a key of "hooks" that is a hook event (Gemini keeps
@@ -103,7 +112,14 @@ func (ed *editor) apply(e jsonc.Edit) error {
 	return nil
 }
 
-func (ed *editor) hooks() *jsonc.Node { return ed.doc.Root.Get("hooks") }
+// hooks returns the object holding the events: "hooks", or the whole
+// file when the events are its top-level keys.
+func (ed *editor) hooks() *jsonc.Node {
+	if ed.h.topLevel {
+		return ed.doc.Root
+	}
+	return ed.doc.Root.Get("hooks")
+}
 
 // handlerKeys are the keys of a Claude-style handler or of a Cursor entry
 // whose order records the state; http selects those of an HTTP hook
@@ -112,12 +128,22 @@ func (h *host) handlerKeys(http bool) []string {
 	switch {
 	case http:
 		return []string{"type", "url", "timeout"}
+	case h.cmdKey != "command":
+		return []string{"type", h.cmdKey, h.timeoutKey}
 	case h.flat:
 		return []string{"command", "type", "timeout", "failClosed"}
 	case h.jsonc:
 		return []string{"type", "name", "command", "timeout"}
 	}
 	return []string{"type", "command", "timeout"}
+}
+
+// versionState reports that the order of an entry's keys records whether
+// install added "version": 1 (Cursor's four keys have the orders for
+// it; Copilot's three do not, and its file is the binary's own, which
+// install creates).
+func (h *host) versionState(http bool) bool {
+	return h.version && !http && len(h.handlerKeys(false)) >= 4
 }
 
 // isHTTP reports an HTTP hook entry.
@@ -132,7 +158,7 @@ func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want,
 	w := want{
 		native:     r.native,
 		matcher:    r.matcher,
-		command:    bridgeCommand(binary, h.name, failClosed, limit, g),
+		command:    h.command(binary, r.native, failClosed, limit, g),
 		timeout:    h.units(r.limit),
 		name:       name,
 		failClosed: failClosed,
@@ -156,7 +182,7 @@ func binaryName(binary string) string {
 // element renders the array element for w: a matcher group holding one
 // handler, or a Cursor entry; its keys are ordered by st.
 func (h *host) element(w want, st state) jsonc.Obj {
-	values := map[string]any{"type": "command", "command": w.command, "timeout": w.timeout, "name": w.name, "failClosed": w.failClosed}
+	values := map[string]any{"type": "command", h.cmdKey: w.command, h.timeoutKey: w.timeout, "name": w.name, "failClosed": w.failClosed}
 	http := w.http.URL != ""
 	if http {
 		values["type"], values["url"] = "http", w.http.URL
@@ -165,7 +191,7 @@ func (h *host) element(w want, st state) jsonc.Obj {
 	if h.flat && w.matcher != "" {
 		handler = append(handler, jsonc.KV{K: "matcher", V: w.matcher})
 	}
-	for _, k := range permute(h.handlerKeys(http), st.index(h.version && !http)) {
+	for _, k := range permute(h.handlerKeys(http), st.index(h.versionState(http))) {
 		handler = append(handler, jsonc.KV{K: k, V: values[k]})
 	}
 	if http && w.http.TokenEnv != "" {
@@ -193,7 +219,7 @@ func (h *host) stateOf(n *jsonc.Node) state {
 			order = append(order, m.Key)
 		}
 	}
-	if st, ok := stateAt(rank(keys, order), h.version && !isHTTP(n)); ok {
+	if st, ok := stateAt(rank(keys, order), h.versionState(isHTTP(n))); ok {
 		return st
 	}
 	return state{}
@@ -246,8 +272,8 @@ func (ed *editor) isOurs(n *jsonc.Node) bool {
 	if ed.gateway != "" && isHTTP(n) {
 		return httphook.SameGateway(str(n.Get("url")), ed.gateway)
 	}
-	c := n.Get("command")
-	return c != nil && c.Kind == jsonc.String && ownCommand(c.Str, ed.binary, ed.h.name)
+	c := n.Get(ed.h.cmdKey)
+	return c != nil && c.Kind == jsonc.String && ed.h.ownCommand(c.Str, ed.binary)
 }
 
 // customised returns the entries that run our binary for this host but
@@ -259,7 +285,7 @@ func (ed *editor) customised() (events, commands []string) {
 		return nil, nil
 	}
 	check := func(event string, n *jsonc.Node) {
-		c := n.Get("command")
+		c := n.Get(ed.h.cmdKey)
 		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h.name) {
 			events, commands = append(events, event), append(commands, c.Str)
 		}
@@ -312,7 +338,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 		v := m.Value
 		var ok bool
 		switch m.Key {
-		case "timeout":
+		case "timeout", ed.h.timeoutKey:
 			ok = v.Kind == jsonc.Number
 		case "failClosed":
 			ok = v.Kind == jsonc.True || v.Kind == jsonc.False
@@ -367,21 +393,21 @@ func (ed *editor) same(f found, w want) bool {
 			return false
 		}
 	} else {
-		if str(n.Get("command")) != w.command {
+		if str(n.Get(ed.h.cmdKey)) != w.command {
 			return false
 		}
 		if t := n.Get("type"); t != nil && str(t) != "command" {
 			return false
 		}
 	}
-	if to := n.Get("timeout"); to == nil || to.Kind != jsonc.Number ||
+	if to := n.Get(ed.h.timeoutKey); to == nil || to.Kind != jsonc.Number ||
 		string(ed.doc.Src[to.Start:to.End]) != strconv.Itoa(w.timeout) {
 		return false
 	}
 	if ed.h.jsonc && str(n.Get("name")) != w.name {
 		return false
 	}
-	if ed.h.flat {
+	if ed.h.name == cursor.Host {
 		fc := n.Get("failClosed")
 		if (fc != nil && fc.Kind == jsonc.True) != w.failClosed {
 			return false

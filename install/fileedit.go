@@ -19,7 +19,8 @@ type outcome struct {
 // registration, everything else unchanged.
 func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool, g gatewayOpts) ([]byte, outcome, error) {
 	var out outcome
-	if src == nil {
+	created := src == nil
+	if created {
 		src = []byte(emptyFile)
 	}
 	ed, err := h.open(src, binary, g)
@@ -37,6 +38,10 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 		switch v := ed.doc.Root.Get("version"); {
 		case ed.doc.Root.Count("version") > 1:
 			return nil, out, fmt.Errorf("%w: \"version\" appears twice", ErrNotJSON)
+		case v == nil && !created && !h.versionState(false):
+			// Copilot's entries cannot record that install added it, so
+			// uninstall could not take it out again.
+			return nil, out, fmt.Errorf("%w: no \"version\": 1, which %s needs; add it, or delete the file (install creates it)", ErrNotJSON, h.name)
 		case v == nil:
 			e, _ := jsonc.AppendEdit(ed.doc.Src, ed.doc.Root, ed.style, func(ind string) string {
 				return jsonc.RenderMember("version", 1, ind, ed.style)
@@ -85,7 +90,7 @@ func (ed *editor) before(native string) state {
 func (ed *editor) put(w want, st state, out *outcome) error {
 	fs := ed.ours(map[string]bool{w.native: true})
 	if hk := ed.hooks(); hk != nil && hk.Count(w.native) > 1 {
-		return fmt.Errorf("%w: \"hooks\".%q appears twice", ErrNotJSON, w.native)
+		return fmt.Errorf("%w: %s appears twice", ErrNotJSON, ed.h.where(w.native))
 	}
 	// Keep the first entry of ours; drop duplicates, last first.
 	for i := len(fs) - 1; i > 0; i-- {
@@ -155,7 +160,7 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.closed)
 	case hk.Len() > 1:
 		return jsonc.RemoveEdit(src, hk, f.member, s, false)
-	case f.st.level == 1:
+	case f.st.level == 1 || ed.h.topLevel:
 		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.closed)
 	}
 	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.closed)

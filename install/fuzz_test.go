@@ -111,6 +111,9 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 		t.Fatalf("%s: %v\n%s", h.name, err, out)
 	}
 	hk, _ := doc["hooks"].(map[string]any)
+	if h.topLevel {
+		hk = doc
+	}
 	for _, r := range regs {
 		n := 0
 		groups, _ := hk[r.native].([]any)
@@ -122,7 +125,7 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 			}
 			for _, x := range handlers {
 				x, _ := x.(map[string]any)
-				if c, ok := x["command"].(string); ok && ownCommand(c, "/home/dev/bin/guard", h.name) && onlyOurKeys(h, x) {
+				if c, ok := x[h.cmdKey].(string); ok && h.ownCommand(c, "/home/dev/bin/guard") && onlyOurKeys(h, x) {
 					n++
 				}
 				if u, ok := x["url"].(string); ok && x["type"] == "http" && h.httpEntries(gw) && httphook.SameGateway(u, gw.url) {
@@ -139,7 +142,7 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 // onlyOurKeys reports an entry with no key install does not write, each
 // of the type install writes (an entry with more is the user's).
 func onlyOurKeys(h *host, x map[string]any) bool {
-	keys := map[string]bool{"type": true, "command": true, "timeout": true}
+	keys := map[string]bool{"type": true, h.cmdKey: true, h.timeoutKey: true}
 	if h.jsonc {
 		keys["name"] = true
 	}
@@ -149,7 +152,7 @@ func onlyOurKeys(h *host, x map[string]any) bool {
 	for k, v := range x {
 		var ok bool
 		switch k {
-		case "timeout":
+		case h.timeoutKey:
 			_, ok = v.(float64)
 		case "failClosed":
 			_, ok = v.(bool)

@@ -64,6 +64,8 @@ func golden(t *testing.T, ar *txtar.Archive) {
 	t.Setenv("XDG_STATE_HOME", state)
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("QWEN_HOME", "")
+	t.Setenv("COPILOT_HOME", "")
 	bin := strings.TrimSpace(string(ar.Get("binary")))
 	if bin == "" {
 		bin = defaultBinary

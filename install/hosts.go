@@ -1,6 +1,7 @@
 package install
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
 // Scope says which configuration file of a host to edit.
@@ -66,7 +68,17 @@ type host struct {
 	notByDefault []hooks.EventName
 	// homeEnv, local, trust, userTrust: see hooks.HookFile.
 	homeEnv, local, trust, userTrust, windowsShell string
-	adapter                                        hooks.Adapter
+	// maxTimeout: the longest limit an entry can state (0: no bound).
+	maxTimeout time.Duration
+	// topLevel: the events are the file's top-level keys (Droid).
+	topLevel bool
+	// perBinary, userDir, cmdKey, timeoutKey, eventFlag: see
+	// hooks.HookFile (Copilot CLI).
+	perBinary          bool
+	userDir            string
+	cmdKey, timeoutKey string
+	eventFlag          bool
+	adapter            hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -82,6 +94,8 @@ func lookupHost(name hooks.Host) (*host, error) {
 		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
 			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault,
 			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, windowsShell: hf.WindowsShell,
+			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, perBinary: hf.PerBinary, userDir: hf.UserDir,
+			cmdKey: cmp.Or(hf.CommandKey, "command"), timeoutKey: cmp.Or(hf.TimeoutKey, "timeout"), eventFlag: hf.EventFlag,
 			adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
@@ -96,26 +110,34 @@ func lookupHost(name hooks.Host) (*host, error) {
 type env struct {
 	dir, home string
 	getenv    func(string) string
+	// binary is the hook binary, which names a per-binary file.
+	binary string
 }
 
 // path returns the host's file for scope s, or "" when the host has no
 // such scope.
 func (h *host) path(s Scope, e env) string {
+	file := h.file
+	if h.perBinary {
+		file = strings.TrimSuffix(filepath.Base(strings.ReplaceAll(e.binary, `\`, "/")), ".exe") + ".json"
+	}
 	switch s {
 	case Project:
-		return filepath.Join(e.dir, h.dir, h.file)
+		return filepath.Join(e.dir, filepath.FromSlash(h.dir), file)
 	case Local:
 		if h.local != "" {
 			return filepath.Join(e.dir, h.dir, h.local)
 		}
 		return ""
 	case User:
+		dir := cmp.Or(h.userDir, h.dir)
 		if h.homeEnv != "" {
 			if d := e.getenv(h.homeEnv); d != "" {
-				return filepath.Join(d, h.file)
+				_, rest, _ := strings.Cut(dir, "/")
+				return filepath.Join(d, filepath.FromSlash(rest), file)
 			}
 		}
-		return filepath.Join(e.home, h.dir, h.file)
+		return filepath.Join(e.home, filepath.FromSlash(dir), file)
 	}
 	return ""
 }
@@ -157,8 +179,12 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	if h.maxTimeout > 0 && timeout > h.maxTimeout {
+		notes = append(notes, fmt.Sprintf("%s reads a time limit of at most %s; its entries get %s", h.name, hookcli.FormatDuration(h.maxTimeout), hookcli.FormatDuration(h.maxTimeout)))
+		timeout = h.maxTimeout
+	}
 	var natives []reg
-	if h.flat {
+	if h.name == cursor.Host {
 		layer := o.CursorLayer
 		if o.Matcher != "" && layer != cursor.ToolUseLayer {
 			return nil, nil, fmt.Errorf("cursor: --matcher needs --cursor-layer tool-use (or leave cursor out with --hosts): the default layer judges Shell, Read and MCP calls on their own events, where a tool-name matcher does not apply")
@@ -167,9 +193,11 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 			natives = append(natives, reg{native: r.Event, unified: r.Unified, matcher: r.Matcher})
 		}
 	} else {
+		seen := map[hooks.EventName]bool{}
 		for _, c := range h.adapter.Capabilities() {
-			if c.Event != "" {
+			if c.Event != "" && !(h.eventFlag && seen[c.Event]) {
 				natives = append(natives, reg{native: c.Native, unified: c.Event})
+				seen[c.Event] = true
 			}
 		}
 	}

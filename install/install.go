@@ -226,7 +226,7 @@ func run(o Options, add bool) ([]Change, error) {
 		if !add && c.Before != nil && c.Changed() {
 			if created, _ := fsts[i].created(); created && f.h.holdsNothing(c.After) {
 				c.After, c.Deleted = nil, true
-			} else if o := fsts[i].original(); o != nil && string(o) != string(c.After) && sameButEmptyHooks(o, c.After) {
+			} else if o := fsts[i].original(); o != nil && string(o) != string(c.After) && f.h.sameButEmptyHooks(o, c.After) {
 				// Other binaries' installs in between left empty event
 				// arrays where the user had none: give back the user's
 				// own text.
@@ -333,6 +333,10 @@ func (h *host) holdsNothing(src []byte) bool {
 	}
 	for _, m := range d.Root.Members {
 		switch {
+		case h.topLevel:
+			if m.Value.Kind != jsonc.Array || m.Value.Len() > 0 {
+				return false
+			}
 		case m.Key == "version" && h.version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
 		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
 			for _, ev := range m.Value.Members {
@@ -348,8 +352,9 @@ func (h *host) holdsNothing(src []byte) bool {
 }
 
 // sameButEmptyHooks reports that a and b hold the same values, once
-// empty event arrays in "hooks", and a "hooks" left empty, are dropped.
-func sameButEmptyHooks(a, b []byte) bool {
+// empty event arrays in "hooks" (at the top level when the events are
+// there), and a "hooks" left empty, are dropped.
+func (h *host) sameButEmptyHooks(a, b []byte) bool {
 	da, err := jsonc.Parse(a)
 	if err != nil {
 		return false
@@ -358,7 +363,11 @@ func sameButEmptyHooks(a, b []byte) bool {
 	if err != nil {
 		return false
 	}
-	return canon(da.Src, da.Root, 0) == canon(db.Src, db.Root, 0)
+	depth := 0
+	if h.topLevel {
+		depth = 1 // the events are the top-level keys
+	}
+	return canon(da.Src, da.Root, depth) == canon(db.Src, db.Root, depth)
 }
 
 // canon renders n compactly; at depth 0 and 1 it drops empty arrays
@@ -443,7 +452,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 	if err := o.checkGateway(hs); err != nil {
 		return nil, e, usageError{err}
 	}
-	e.getenv = o.Getenv
+	e.getenv, e.binary = o.Getenv, o.Binary
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}

@@ -167,10 +167,12 @@ func TestInstallAllOrNothing(t *testing.T) {
 
 func TestUserPaths(t *testing.T) {
 	e := env{dir: "/home/dev/project", home: "/home/dev", getenv: func(k string) string {
-		return map[string]string{"CODEX_HOME": "/srv/codex", "CLAUDE_CONFIG_DIR": "/srv/claude"}[k]
-	}}
+		return map[string]string{"CODEX_HOME": "/srv/codex", "CLAUDE_CONFIG_DIR": "/srv/claude", "QWEN_HOME": "/srv/qwen",
+			"COPILOT_HOME": "/srv/copilot"}[k]
+	}, binary: "/home/dev/bin/guard"}
 	want := map[hooks.Host]string{"claude": "/srv/claude/settings.json", "codex": "/srv/codex/hooks.json",
-		"cursor": "/home/dev/.cursor/hooks.json", "gemini": "/home/dev/.gemini/settings.json"}
+		"cursor": "/home/dev/.cursor/hooks.json", "gemini": "/home/dev/.gemini/settings.json",
+		"qwen": "/srv/qwen/settings.json", "copilot": "/srv/copilot/hooks/guard.json", "droid": "/home/dev/.factory/hooks.json"}
 	for name, p := range want {
 		h, _ := lookupHost(name)
 		if got := h.path(User, e); got != filepath.FromSlash(p) {

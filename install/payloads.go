@@ -5,8 +5,11 @@ import (
 
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/internal/jsonc"
+	"github.com/agenthooks/hooks/qwen"
 )
 
 // The identifiers doctor's synthetic payloads carry.
@@ -30,6 +33,17 @@ func payload(h *host, native, dir string) []byte {
 		o = codexPayload(native, dir)
 	case cursor.Host:
 		o = cursorPayload(native, dir)
+	case copilot.Host:
+		o = copilotPayload(native, dir)
+	case qwen.Host:
+		o = claudeLike(claudePayload(native, dir), "run_shell_command", filepath.Join(dir, ".qwen", "doctor-chat.jsonl"))
+	case droid.Host:
+		o = claudeLike(claudePayload(native, dir), "Execute", filepath.Join(dir, ".factory", "doctor-session.jsonl"))
+		for i := range o {
+			if o[i].K == "tool_response" {
+				o[i].V = `{"stdout":"hello\n","exitCode":0}` // Droid sends it as a JSON string
+			}
+		}
 	default:
 		o = geminiPayload(native, dir)
 	}
@@ -37,6 +51,62 @@ func payload(h *host, native, dir string) []byte {
 		return nil
 	}
 	return []byte(jsonc.Render(o, "", jsonc.Style{Compact: true}))
+}
+
+// copilotPayload is a payload of Copilot CLI's camelCase events, which
+// do not name their event (the command passes --event).
+func copilotPayload(ev, dir string) jsonc.Obj {
+	o := jsonc.Obj{kv("sessionId", doctorSession), kv("timestamp", 1767225600000), kv("cwd", dir)}
+	transcript := filepath.Join(dir, ".copilot-doctor", "events.jsonl")
+	args := jsonc.Obj{kv("command", doctorCommand), kv("description", "Print hello")}
+	switch ev {
+	case "sessionStart":
+		return append(o, kv("source", "new"), kv("initialPrompt", doctorPrompt))
+	case "sessionEnd":
+		return append(o, kv("reason", "complete"))
+	case "userPromptSubmitted":
+		return append(o, kv("prompt", doctorPrompt))
+	case "preToolUse":
+		return append(o, kv("toolName", "bash"), kv("toolArgs", args))
+	case "permissionRequest":
+		return append(jsonc.Obj{kv("hookName", ev)}, append(o, kv("toolName", "bash"),
+			kv("toolInput", jsonc.Obj{kv("command", doctorCommand)}), kv("permissionSuggestions", []any{}))...)
+	case "postToolUse":
+		return append(o, kv("toolName", "bash"), kv("toolArgs", args),
+			kv("toolResult", jsonc.Obj{kv("resultType", "success"), kv("textResultForLlm", "hello")}))
+	case "postToolUseFailure":
+		return append(o, kv("toolName", "bash"), kv("toolArgs", args), kv("error", "exit code 1"))
+	case "agentStop":
+		return append(o, kv("transcriptPath", transcript), kv("stopReason", "end_turn"), kv("stop_hook_active", false))
+	case "subagentStart":
+		return append(o, kv("transcriptPath", transcript), kv("agentName", "explore"), kv("agentId", "agent-d0c7"),
+			kv("agentType", "explore"), kv("parentAgentId", nil))
+	case "subagentStop":
+		return append(o, kv("transcriptPath", transcript), kv("agentId", "agent-d0c7"), kv("agentType", "explore"),
+			kv("agentName", "explore"), kv("response", "Done."), kv("stopReason", "end_turn"), kv("stop_hook_active", false),
+			kv("parentAgentId", nil))
+	case "preCompact":
+		return append(o, kv("transcriptPath", transcript), kv("trigger", "auto"), kv("customInstructions", ""))
+	case "notification":
+		return append(o, kv("message", "Shell command completed"), kv("title", "Shell"), kv("hook_event_name", "Notification"),
+			kv("notification_type", "shell_completed"))
+	}
+	return nil
+}
+
+// claudeLike turns a Claude Code payload into one of a host that sends
+// the same shape under its own shell tool and transcript path (Qwen Code,
+// Factory Droid).
+func claudeLike(o jsonc.Obj, shell, transcript string) jsonc.Obj {
+	for i := range o {
+		switch o[i].K {
+		case "tool_name":
+			o[i].V = shell
+		case "transcript_path":
+			o[i].V = transcript
+		}
+	}
+	return o
 }
 
 func kv(k string, v any) jsonc.KV { return jsonc.KV{K: k, V: v} }

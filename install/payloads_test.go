@@ -36,6 +36,9 @@ func TestPayloadsParse(t *testing.T) {
 					t.Fatalf("%s %s: invalid JSON %s", name, r.native, p)
 				}
 				ev, err := h.adapter.Parse(p)
+				if ep, ok := h.adapter.(hooks.EventParser); ok && h.eventFlag {
+					ev, err = ep.ParseEvent(r.native, p)
+				}
 				if err != nil {
 					t.Errorf("%s %s: %v\n%s", name, r.native, err, p)
 					continue

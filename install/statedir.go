@@ -30,6 +30,10 @@ import (
 //	                          that our own text is never saved as the user's
 //	    created               present while the file exists because install
 //	                          created it; lists the directories it created
+//	dirs-<sha256(dir)[:16]>   a directory install created for some file;
+//	                          the uninstall that leaves it empty removes it
+//	                          (Copilot CLI's .github/hooks holds one file
+//	                          per hook binary)
 const stateApp = "agenthooks"
 
 // stateDir returns the installer's state directory.
@@ -176,6 +180,9 @@ func (fst *fileState) wrote(content []byte) error {
 // setCreated records that install created the file, and the directories
 // it created for it, deepest first.
 func (fst *fileState) setCreated(dirs []string) error {
+	for _, d := range dirs {
+		fst.markDir(d, true)
+	}
 	return atomicWrite(filepath.Join(fst.dir, "created"), []byte(strings.Join(append([]string{"created"}, dirs...), "\n")+"\n"), 0o600)
 }
 
@@ -198,6 +205,35 @@ func (fst *fileState) created() (bool, []string) {
 		}
 	}
 	return true, dirs
+}
+
+// markDir records (or forgets) in the state directory that install
+// created directory d. Several files may share a directory install
+// created for one of them (Copilot CLI's .github/hooks holds one file per
+// hook binary): whichever is removed last removes the directory.
+func (fst *fileState) markDir(d string, on bool) {
+	m := filepath.Join(filepath.Dir(fst.dir), "dirs-"+shortHash([]byte(d)))
+	if on {
+		atomicWrite(m, []byte(d+"\n"), 0o600)
+		return
+	}
+	removeIfExists(m)
+}
+
+// removeCreatedDirs removes the empty directories above the file that
+// install created for it or for another file (markDir), deepest first,
+// and stops at the first it cannot remove.
+func (fst *fileState) removeCreatedDirs() {
+	for d := filepath.Dir(fst.path); filepath.Dir(d) != d; d = filepath.Dir(d) {
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(fst.dir), "dirs-"+shortHash([]byte(d))))
+		if err != nil || string(b) != d+"\n" {
+			return
+		}
+		if err := os.Remove(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		fst.markDir(d, false)
+	}
 }
 
 func (fst *fileState) clearCreated() error {

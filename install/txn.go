@@ -126,6 +126,7 @@ func apply(c *Change, fst *fileState) (*applied, error) {
 			return nil, err
 		}
 		removeEmptyDirs(a.dirs)
+		fst.removeCreatedDirs()
 		fst.clearCreated()
 		fst.wrote(nil)
 		return a, nil

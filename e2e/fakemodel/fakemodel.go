@@ -1,7 +1,8 @@
 // Package fakemodel serves scripted model turns to real agent clients over
 // loopback HTTP: just enough of the Anthropic Messages API (streaming SSE),
 // the Gemini API (streamGenerateContent?alt=sse) and the OpenAI Responses
-// API (SSE) for Claude Code, Gemini CLI and Codex to run an agent loop.
+// API (SSE) for Claude Code, Gemini CLI and Codex to run an agent loop, and
+// the OpenAI Chat Completions API for Copilot CLI and Qwen Code.
 //
 // A Script is a list of Steps. Each request is answered statelessly: the
 // step is the number of tool results the request already carries, so a
@@ -32,6 +33,7 @@ const (
 	Anthropic Protocol = "anthropic" // Messages API, POST /v1/messages, SSE
 	Gemini    Protocol = "gemini"    // POST /v1beta/models/M:streamGenerateContent?alt=sse
 	OpenAI    Protocol = "openai"    // Responses API, POST /v1/responses, SSE
+	Chat      Protocol = "chat"      // Chat Completions API, POST /v1/chat/completions, SSE
 )
 
 // Step is one scripted model turn: a tool call, or (Tool empty) a final
@@ -134,7 +136,7 @@ type Server struct {
 // Start serves script in dialect p on 127.0.0.1 with a random port.
 func Start(p Protocol, script Script) (*Server, error) {
 	switch p {
-	case Anthropic, Gemini, OpenAI:
+	case Anthropic, Gemini, OpenAI, Chat:
 	default:
 		return nil, fmt.Errorf("fakemodel: unknown protocol %q", p)
 	}
@@ -194,6 +196,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		answer = s.gemini(r, &rec)
 	case OpenAI:
 		answer = s.openai(r, &rec)
+	case Chat:
+		answer = s.chat(r, &rec)
 	}
 	s.mu.Lock()
 	s.reqs = append(s.reqs, rec)

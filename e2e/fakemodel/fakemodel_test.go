@@ -234,3 +234,40 @@ func TestRawArgsKeptAsGiven(t *testing.T) {
 		}
 	}
 }
+
+// Chat Completions: the step is the number of tool messages; a streamed
+// answer carries the tool call in one delta and ends with [DONE]; the
+// tool results are read back from the messages.
+func TestChatToolCallsAndResults(t *testing.T) {
+	srv := start(t, fakemodel.Chat, fakemodel.Script{
+		fakemodel.Call("bash", map[string]any{"command": "echo hi"}),
+		fakemodel.Say("all done"),
+	})
+	tools := `"tools":[{"type":"function","function":{"name":"bash"}}]`
+	first := post(t, srv.URL()+"/v1/chat/completions", `{"model":"m","stream":true,"messages":[{"role":"user","content":"go"}],`+tools+`}`)
+	if !strings.HasSuffix(first, "data: [DONE]\n\n") {
+		t.Errorf("stream does not end with [DONE]: %q", first)
+	}
+	if !strings.Contains(first, `"tool_calls":[{"function":{"arguments":"{\"command\":\"echo hi\"}","name":"bash"}`) ||
+		!strings.Contains(first, `"finish_reason":"tool_calls"`) {
+		t.Errorf("no bash tool call in %s", first)
+	}
+	second := post(t, srv.URL()+"/v1/chat/completions", `{"model":"m","messages":[{"role":"user","content":"go"},`+
+		`{"role":"assistant","tool_calls":[{"id":"call_e2e_0","type":"function","function":{"name":"bash","arguments":"{}"}}]},`+
+		`{"role":"tool","tool_call_id":"call_e2e_0","content":"denied: policy"}],`+tools+`}`)
+	var resp struct {
+		Choices []struct {
+			Message struct{ Content string } `json:"message"`
+		} `json:"choices"`
+	}
+	if err := json.Unmarshal([]byte(second), &resp); err != nil || len(resp.Choices) != 1 || resp.Choices[0].Message.Content != "all done" {
+		t.Errorf("second turn: %s (%v)", second, err)
+	}
+	main := srv.MainRequests()
+	if len(main) != 2 || main[1].Step != 1 {
+		t.Fatalf("main requests %d, step %d", len(main), main[len(main)-1].Step)
+	}
+	if trs := fakemodel.ToolResults(fakemodel.Chat, main[1]); len(trs) != 1 || trs[0].Text != "denied: policy" || trs[0].ID != "call_e2e_0" {
+		t.Errorf("tool results %+v", trs)
+	}
+}

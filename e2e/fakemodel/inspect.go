@@ -49,6 +49,17 @@ func ToolResults(p Protocol, r Request) []ToolResult {
 				}
 			}
 		}
+	case Chat:
+		var req chatRequest
+		if json.Unmarshal(r.Body, &req) != nil {
+			return nil
+		}
+		for _, raw := range req.Messages {
+			var m chatMessage
+			if json.Unmarshal(raw, &m) == nil && m.Role == "tool" {
+				out = append(out, ToolResult{ID: m.ToolCallID, Text: flatten(m.Content)})
+			}
+		}
 	case OpenAI:
 		var req openaiRequest
 		if json.Unmarshal(r.Body, &req) != nil {
@@ -87,6 +98,8 @@ func Conversation(p Protocol, r Request) string {
 		return flatten(body["contents"])
 	case OpenAI:
 		return flatten(body["input"])
+	case Chat:
+		return flatten(body["messages"])
 	}
 	return ""
 }

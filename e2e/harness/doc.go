@@ -1,4 +1,5 @@
-// Package harness runs real agent clients (Claude Code, Gemini CLI, Codex)
+// Package harness runs real agent clients (Claude Code, Gemini CLI, Codex,
+// Copilot CLI, Qwen Code)
 // headless against a fake model server, with a hook registered in each
 // client's own configuration, inside throw-away HOME directories.
 //

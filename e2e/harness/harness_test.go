@@ -52,21 +52,45 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 				path = filepath.Join(r.Project, ".gemini", "settings.json")
 			case "codex":
 				path = filepath.Join(r.Home, ".codex", "hooks.json")
+			case "qwen":
+				path = filepath.Join(r.Project, ".qwen", "settings.json")
+			case "copilot":
+				path = filepath.Join(r.Project, ".github", "hooks", "e2e.json")
+			case "droid":
+				path = filepath.Join(r.Project, ".factory", "hooks.json")
 			}
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var cfg struct {
-				Hooks map[string][]struct {
-					Hooks []struct{ Type, Command string }
+				Version int
+				Hooks   map[string][]struct {
+					Hooks      []struct{ Type, Command string }
+					Type, Bash string
+					TimeoutSec int
 				}
+			}
+			if h.Name == "droid" {
+				// The events are the file's top-level keys.
+				data = []byte(`{"hooks":` + string(data) + `}`)
 			}
 			if err := json.Unmarshal(data, &cfg); err != nil {
 				t.Fatal(err)
 			}
 			for _, ev := range h.Events {
 				g := cfg.Hooks[ev]
+				if h.Name == "copilot" {
+					// Flat entries; camelCase names need --event.
+					want := "/x/hook --host copilot"
+					if h.ID == "copilot" {
+						want += " --event " + ev
+					}
+					if cfg.Version != 1 || len(g) != 1 || g[0].Type != "command" || g[0].Bash != want || g[0].TimeoutSec != 30 {
+						t.Errorf("%s: registration = %+v", ev, g)
+					}
+					continue
+				}
 				if len(g) != 1 || len(g[0].Hooks) != 1 || g[0].Hooks[0].Type != "command" || g[0].Hooks[0].Command != "/x/hook --host "+h.Name {
 					t.Errorf("%s: registration = %+v", ev, g)
 				}

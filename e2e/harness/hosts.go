@@ -32,6 +32,10 @@ type Host struct {
 	// of the hook command. It is the one place that knows each client's
 	// hook configuration format, so that an installer can replace it.
 	Register func(r *Run, hook []string) error
+	// Runs, when set, are the only runs of the suite on this client (the
+	// clients added for issue 15); CONFORMANCE.md prints n/a for the
+	// rows of the others.
+	Runs []string
 
 	// setup writes the client's configuration other than hooks (auth,
 	// model provider, telemetry off, trust).
@@ -42,8 +46,12 @@ type Host struct {
 }
 
 // Hosts returns the clients that run here: Claude Code twice (the oldest
-// version supported and the newest pinned), Gemini CLI and Codex.
-func Hosts() []*Host { return []*Host{Claude(), ClaudeNext(), Gemini(), Codex()} }
+// version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
+// twice (camelCase and PascalCase registrations), Qwen Code and Factory
+// Droid.
+func Hosts() []*Host {
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid()}
+}
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless
 // -p, stream-json), hooks in the project's .claude/settings.json.

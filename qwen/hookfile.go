@@ -1,0 +1,18 @@
+package qwen
+
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// HookFile implements hooks.HookFiler: .qwen/settings.json (the user's in
+// $QWEN_HOME, else ~/.qwen), read with comments, matcher groups, timeouts
+// in seconds. Qwen Code reads a timeout of 1000 or more as milliseconds,
+// so no entry states more than 999 s.
+func (*Adapter) HookFile() hooks.HookFile {
+	return hooks.HookFile{Dir: ".qwen", Name: "settings.json", TimeoutUnit: time.Second, JSONC: true, MatchAll: "*",
+		HomeEnv: "QWEN_HOME", MaxTimeout: 999 * time.Second,
+		Trust: "Qwen Code drops a project's hooks silently in a folder it does not trust (with folder trust on): " +
+			"trust the folder, or install with --scope user"}
+}
