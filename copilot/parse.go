@@ -25,7 +25,9 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("copilot payload: %w", fastjson.ObjectErr(payload))
 	}
-	o := d.Value()
+	var vals [len(payloadKeys)]fastjson.Value
+	var found [len(payloadKeys)]bool
+	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
 	named := o.StringAt("hook_event_name")
 	if named == "" {
 		named = o.StringAt("hookName")
@@ -35,7 +37,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case native == "" && named != "":
 		native = named
 	case native == "":
-		if native = sniff(o); native == "" {
+		if native = sniff(&o); native == "" {
 			return nil, errors.New("copilot payload names no event and its fields match none; register the hook with --event NAME")
 		}
 	case named != "":
@@ -48,12 +50,12 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	base := hooks.Base{
 		Host:           Host,
 		NativeEvent:    native,
-		SessionID:      either(o, "sessionId", "session_id"),
+		SessionID:      either(&o, "sessionId", "session_id"),
 		Cwd:            o.StringAt("cwd"),
-		TranscriptPath: either(o, "transcriptPath", "transcript_path"),
+		TranscriptPath: either(&o, "transcriptPath", "transcript_path"),
 		Raw:            payload,
 	}
-	agent := hooks.Agent{ID: either(o, "agentId", "agent_id"), Type: either(o, "agentType", "agent_type")}
+	agent := hooks.Agent{ID: either(&o, "agentId", "agent_id"), Type: either(&o, "agentType", "agent_type")}
 	switch event {
 	case EventSessionStart:
 		return &hooks.SessionStartEvent{Base: base, Source: o.StringAt("source")}, nil
@@ -62,7 +64,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case EventUserPromptSubmitted:
 		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.StringAt("prompt")}, nil
 	case EventPreToolUse, EventPermissionRequest, EventPostToolUse, EventPostToolUseFailure:
-		tool, err := parseTool(o, event)
+		tool, err := parseTool(&o, event)
 		if err != nil {
 			return nil, fmt.Errorf("copilot %s payload: %w", native, err)
 		}
@@ -72,7 +74,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		case EventPermissionRequest:
 			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
 		case EventPostToolUse:
-			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 		}
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error")}, nil
 	case EventAgentStop:
@@ -83,7 +85,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case EventSubagentStop:
 		active := o.BoolAt("stop_hook_active")
 		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active),
-			LastMessage: either(o, "response", "last_assistant_message")}, nil
+			LastMessage: either(&o, "response", "last_assistant_message")}, nil
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
 	case EventNotification:
@@ -95,7 +97,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 // sniff infers the camelCase event of a payload that names none, from the
 // fields each event carries (Copilot 1.0.102). It returns "" when nothing
 // fits. The model cannot add top-level fields, so it cannot steer this.
-func sniff(o fastjson.Value) string {
+func sniff(o *fastjson.Picked) string {
 	tool := o.Has("toolName") || o.Has("tool_name") || o.Has("toolArgs") || o.Has("toolInput") || o.Has("tool_input")
 	switch {
 	case tool && (o.Has("toolResult") || o.Has("tool_result")):
@@ -132,7 +134,7 @@ func sniff(o fastjson.Value) string {
 
 // either returns the string field camel, else snake: Copilot spells the
 // common fields one way or the other depending on the registration form.
-func either(o fastjson.Value, camel, snake string) string {
+func either(o *fastjson.Picked, camel, snake string) string {
 	if s := o.StringAt(camel); s != "" {
 		return s
 	}
@@ -150,7 +152,7 @@ func loops(active bool) int {
 
 // toolOutput lifts a postToolUse result: camelCase toolResult
 // {resultType, textResultForLlm} or snake_case tool_result.
-func toolOutput(o fastjson.Value) hooks.ToolOutput {
+func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
 	if r, ok := o.ObjectAt("toolResult"); ok {
 		return hooks.ToolOutput{Text: r.StringAt("textResultForLlm"), Raw: r.Raw()}
 	}
@@ -159,3 +161,6 @@ func toolOutput(o fastjson.Value) hooks.ToolOutput {
 	}
 	return hooks.ToolOutput{}
 }
+
+// payloadKeys are the top-level fields Parse reads, picked in one pass.
+var payloadKeys = [...]string{"hook_event_name", "hookName", "sessionId", "session_id", "cwd", "transcriptPath", "transcript_path", "agentId", "agent_id", "agentType", "agent_type", "source", "reason", "prompt", "toolName", "tool_name", "toolArgs", "toolInput", "tool_input", "toolResult", "tool_result", "error", "stop_hook_active", "response", "last_assistant_message", "trigger", "notification_type", "message", "permissionSuggestions", "transformedPrompt", "stopReason", "agentName", "errorContext", "initialPrompt"}

@@ -31,7 +31,7 @@ const (
 // parseTool reads the tool of a tool event. The tool name is written by
 // Copilot and must be there; the input holds the model's arguments, so
 // nothing in it fails the parse: what cannot be read is Tool.InputErr.
-func parseTool(o fastjson.Value, event string) (hooks.Tool, error) {
+func parseTool(o *fastjson.Picked, event string) (hooks.Tool, error) {
 	name := either(o, "toolName", "tool_name")
 	if name == "" {
 		return hooks.Tool{}, errors.New("no tool name")

@@ -24,7 +24,9 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("droid payload: %w", fastjson.ObjectErr(payload))
 	}
-	o := d.Value()
+	var vals [len(payloadKeys)]fastjson.Value
+	var found [len(payloadKeys)]bool
+	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
 	native := o.StringAt("hook_event_name")
 	if native == "" {
 		return nil, errors.New("droid payload has no hook_event_name")
@@ -49,11 +51,11 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		if name == "" {
 			return nil, fmt.Errorf("droid %s payload has no tool_name", native)
 		}
-		tool := parseTool(name, o)
+		tool := parseTool(name, &o)
 		if native == EventPreToolUse {
 			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
 		}
-		return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+		return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 	case EventStop:
 		active := o.BoolAt("stop_hook_active")
 		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
@@ -80,7 +82,7 @@ func loops(active bool) int {
 // toolOutput lifts a PostToolUse tool_response, which Droid sends as a
 // string: plain text (Execute, Read) or JSON text (Create). Text is the
 // string; Raw is the JSON it holds when it holds JSON, else the string.
-func toolOutput(o fastjson.Value) hooks.ToolOutput {
+func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
 	raw := o.RawAt("tool_response")
 	s := o.StringAt("tool_response")
 	out := hooks.ToolOutput{Text: s, Raw: raw}
@@ -89,3 +91,6 @@ func toolOutput(o fastjson.Value) hooks.ToolOutput {
 	}
 	return out
 }
+
+// payloadKeys are the top-level fields Parse reads, picked in one pass.
+var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "source", "reason", "prompt", "tool_name", "tool_input", "tool_response", "stop_hook_active", "trigger", "notification_type", "message"}

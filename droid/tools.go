@@ -27,7 +27,7 @@ const mcpPrefix = "mcp__"
 // Tool.InputErr. Droid sends no tool-call id. The arguments are read as
 // Droid's tools read them (JSON.parse: exact keys, the last of duplicates
 // wins).
-func parseTool(name string, o fastjson.Value) hooks.Tool {
+func parseTool(name string, o *fastjson.Picked) hooks.Tool {
 	t := hooks.Tool{Name: name, RawInput: o.RawAt("tool_input")}
 	var isObject bool
 	t.Input, isObject, t.InputErr = typedInput(name, t.RawInput)

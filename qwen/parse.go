@@ -25,7 +25,9 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("qwen payload: %w", fastjson.ObjectErr(payload))
 	}
-	o := d.Value()
+	var vals [len(payloadKeys)]fastjson.Value
+	var found [len(payloadKeys)]bool
+	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
 	native := o.StringAt("hook_event_name")
 	if native == "" {
 		return nil, errors.New("qwen payload has no hook_event_name")
@@ -52,14 +54,14 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		if name == "" {
 			return nil, fmt.Errorf("qwen %s payload has no tool_name", native)
 		}
-		tool := parseTool(name, o)
+		tool := parseTool(name, &o)
 		switch native {
 		case EventPreToolUse:
 			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
 		case EventPermissionRequest:
 			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
 		case EventPostToolUse:
-			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 		}
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error"), Interrupted: o.BoolAt("is_interrupt")}, nil
 	case EventStop:
@@ -89,10 +91,13 @@ func loops(active bool) int {
 
 // toolOutput lifts a PostToolUse tool_response {llmContent, returnDisplay}:
 // Text is llmContent when it is a string, Raw the whole response.
-func toolOutput(o fastjson.Value) hooks.ToolOutput {
+func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
 	out := hooks.ToolOutput{Raw: o.RawAt("tool_response")}
 	if r, ok := o.ObjectAt("tool_response"); ok {
 		out.Text = r.StringAt("llmContent")
 	}
 	return out
 }
+
+// payloadKeys are the top-level fields Parse reads, picked in one pass.
+var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "model", "agent_id", "agent_type", "source", "reason", "prompt", "tool_name", "tool_use_id", "tool_input", "tool_response", "error", "is_interrupt", "stop_hook_active", "last_assistant_message", "trigger", "notification_type", "message"}

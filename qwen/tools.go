@@ -25,7 +25,7 @@ const mcpPrefix = "mcp__"
 // model's arguments) fails the parse: what cannot be read is
 // Tool.InputErr. The arguments are read as Qwen's tools read them
 // (JSON.parse: exact keys, the last of duplicates wins).
-func parseTool(name string, o fastjson.Value) hooks.Tool {
+func parseTool(name string, o *fastjson.Picked) hooks.Tool {
 	t := hooks.Tool{Name: name, ID: o.StringAt("tool_use_id"), RawInput: o.RawAt("tool_input")}
 	var isObject bool
 	t.Input, isObject, t.InputErr = typedInput(name, t.RawInput)

@@ -123,3 +123,29 @@ func TestMerge(t *testing.T) {
 		t.Errorf("Merge over a non-object = %s, %v", b, err)
 	}
 }
+
+func TestPick(t *testing.T) {
+	keys := []string{"command", "path", "missing", "n"}
+	vals := make([]Value, len(keys))
+	found := []bool{true, true, true, true} // stale storage is cleared
+	d, _ := Object([]byte(`{"command":"a","Command":"x","command":"b","p\u0061th":"/p","n":null,"o":{}}`))
+	p := d.Value().Pick(keys, vals, found)
+	if got := p.StringAt("command"); got != "b" {
+		t.Errorf("command = %q, want the last duplicate", got)
+	}
+	if got := p.StringAt("path"); got != "/p" {
+		t.Errorf("path = %q, want the unescaped key's value", got)
+	}
+	if p.Has("missing") || p.StringAt("missing") != "" || p.RawAt("n") != nil || !p.Has("n") || p.BoolAt("n") {
+		t.Error("absent or null members")
+	}
+	if _, ok := p.ObjectAt("command"); ok {
+		t.Error("ObjectAt of a string")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a key that was not picked must panic")
+		}
+	}()
+	p.Has("o")
+}
