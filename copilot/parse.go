@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/jsonobj"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Parse turns a Copilot payload into a unified event. The event is the one
@@ -21,20 +21,23 @@ import (
 // key keeps its last value). A tool argument a policy reads that is
 // missing or of the wrong type sets Tool.InputErr; the event still parses.
 func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
-	o, err := jsonobj.Parse(payload)
-	if err != nil {
-		return nil, fmt.Errorf("copilot payload: %w", err)
+	d, ok := fastjson.Object(payload)
+	if !ok {
+		return nil, fmt.Errorf("copilot payload: %w", fastjson.ObjectErr(payload))
 	}
-	named := o.String("hook_event_name")
+	var vals [len(payloadKeys)]fastjson.Value
+	var found [len(payloadKeys)]bool
+	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
+	named := o.StringAt("hook_event_name")
 	if named == "" {
-		named = o.String("hookName")
+		named = o.StringAt("hookName")
 	}
 	native := a.event
 	switch {
 	case native == "" && named != "":
 		native = named
 	case native == "":
-		if native = sniff(o); native == "" {
+		if native = sniff(&o); native == "" {
 			return nil, errors.New("copilot payload names no event and its fields match none; register the hook with --event NAME")
 		}
 	case named != "":
@@ -47,21 +50,21 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	base := hooks.Base{
 		Host:           Host,
 		NativeEvent:    native,
-		SessionID:      either(o, "sessionId", "session_id"),
-		Cwd:            o.String("cwd"),
-		TranscriptPath: either(o, "transcriptPath", "transcript_path"),
+		SessionID:      either(&o, "sessionId", "session_id"),
+		Cwd:            o.StringAt("cwd"),
+		TranscriptPath: either(&o, "transcriptPath", "transcript_path"),
 		Raw:            payload,
 	}
-	agent := hooks.Agent{ID: either(o, "agentId", "agent_id"), Type: either(o, "agentType", "agent_type")}
+	agent := hooks.Agent{ID: either(&o, "agentId", "agent_id"), Type: either(&o, "agentType", "agent_type")}
 	switch event {
 	case EventSessionStart:
-		return &hooks.SessionStartEvent{Base: base, Source: o.String("source")}, nil
+		return &hooks.SessionStartEvent{Base: base, Source: o.StringAt("source")}, nil
 	case EventSessionEnd:
-		return &hooks.SessionEndEvent{Base: base, Reason: o.String("reason")}, nil
+		return &hooks.SessionEndEvent{Base: base, Reason: o.StringAt("reason")}, nil
 	case EventUserPromptSubmitted:
-		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.String("prompt")}, nil
+		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.StringAt("prompt")}, nil
 	case EventPreToolUse, EventPermissionRequest, EventPostToolUse, EventPostToolUseFailure:
-		tool, err := parseTool(o, event)
+		tool, err := parseTool(&o, event)
 		if err != nil {
 			return nil, fmt.Errorf("copilot %s payload: %w", native, err)
 		}
@@ -71,22 +74,22 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		case EventPermissionRequest:
 			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
 		case EventPostToolUse:
-			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 		}
-		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.String("error")}, nil
+		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error")}, nil
 	case EventAgentStop:
-		active := o.Bool("stop_hook_active")
+		active := o.BoolAt("stop_hook_active")
 		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
 	case EventSubagentStart:
 		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
 	case EventSubagentStop:
-		active := o.Bool("stop_hook_active")
+		active := o.BoolAt("stop_hook_active")
 		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active),
-			LastMessage: either(o, "response", "last_assistant_message")}, nil
+			LastMessage: either(&o, "response", "last_assistant_message")}, nil
 	case EventPreCompact:
-		return &hooks.PreCompactEvent{Base: base, Trigger: o.String("trigger")}, nil
+		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
 	case EventNotification:
-		return &hooks.NotificationEvent{Base: base, Kind: o.String("notification_type"), Message: o.String("message")}, nil
+		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
 	}
 	return &hooks.OtherEvent{Base: base, Unknown: !known}, nil
 }
@@ -94,7 +97,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 // sniff infers the camelCase event of a payload that names none, from the
 // fields each event carries (Copilot 1.0.102). It returns "" when nothing
 // fits. The model cannot add top-level fields, so it cannot steer this.
-func sniff(o jsonobj.Object) string {
+func sniff(o *fastjson.Picked) string {
 	tool := o.Has("toolName") || o.Has("tool_name") || o.Has("toolArgs") || o.Has("toolInput") || o.Has("tool_input")
 	switch {
 	case tool && (o.Has("toolResult") || o.Has("tool_result")):
@@ -131,11 +134,11 @@ func sniff(o jsonobj.Object) string {
 
 // either returns the string field camel, else snake: Copilot spells the
 // common fields one way or the other depending on the registration form.
-func either(o jsonobj.Object, camel, snake string) string {
-	if s := o.String(camel); s != "" {
+func either(o *fastjson.Picked, camel, snake string) string {
+	if s := o.StringAt(camel); s != "" {
 		return s
 	}
-	return o.String(snake)
+	return o.StringAt(snake)
 }
 
 // loops is the unified loop count: Copilot only says whether a stop hook
@@ -149,12 +152,15 @@ func loops(active bool) int {
 
 // toolOutput lifts a postToolUse result: camelCase toolResult
 // {resultType, textResultForLlm} or snake_case tool_result.
-func toolOutput(o jsonobj.Object) hooks.ToolOutput {
-	if r, ok := o.Object("toolResult"); ok {
-		return hooks.ToolOutput{Text: r.String("textResultForLlm"), Raw: o.Raw("toolResult")}
+func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
+	if r, ok := o.ObjectAt("toolResult"); ok {
+		return hooks.ToolOutput{Text: r.StringAt("textResultForLlm"), Raw: r.Raw()}
 	}
-	if r, ok := o.Object("tool_result"); ok {
-		return hooks.ToolOutput{Text: r.String("text_result_for_llm"), Raw: o.Raw("tool_result")}
+	if r, ok := o.ObjectAt("tool_result"); ok {
+		return hooks.ToolOutput{Text: r.StringAt("text_result_for_llm"), Raw: r.Raw()}
 	}
 	return hooks.ToolOutput{}
 }
+
+// payloadKeys are the top-level fields Parse reads, picked in one pass.
+var payloadKeys = [...]string{"hook_event_name", "hookName", "sessionId", "session_id", "cwd", "transcriptPath", "transcript_path", "agentId", "agent_id", "agentType", "agent_type", "source", "reason", "prompt", "toolName", "tool_name", "toolArgs", "toolInput", "tool_input", "toolResult", "tool_result", "error", "stop_hook_active", "response", "last_assistant_message", "trigger", "notification_type", "message", "permissionSuggestions", "transformedPrompt", "stopReason", "agentName", "errorContext", "initialPrompt"}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/jsonobj"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Copilot's runtime tool names, as camelCase payloads (and every
@@ -31,13 +31,14 @@ const (
 // parseTool reads the tool of a tool event. The tool name is written by
 // Copilot and must be there; the input holds the model's arguments, so
 // nothing in it fails the parse: what cannot be read is Tool.InputErr.
-func parseTool(o jsonobj.Object, event string) (hooks.Tool, error) {
+func parseTool(o *fastjson.Picked, event string) (hooks.Tool, error) {
 	name := either(o, "toolName", "tool_name")
 	if name == "" {
 		return hooks.Tool{}, errors.New("no tool name")
 	}
 	t := hooks.Tool{Name: name}
-	var keys []string
+	var given [3]string
+	keys := given[:0]
 	for _, k := range [...]string{"toolArgs", "toolInput", "tool_input"} {
 		if o.Has(k) {
 			keys = append(keys, k)
@@ -49,10 +50,10 @@ func parseTool(o jsonobj.Object, event string) (hooks.Tool, error) {
 		return t, nil
 	}
 	if len(keys) == 1 {
-		t.RawInput = o.Raw(keys[0])
+		t.RawInput = o.RawAt(keys[0])
 	}
-	args, err := jsonobj.Parse(t.RawInput)
-	if err != nil {
+	in, isObject, err := typedInput(name, event, t.RawInput)
+	if !isObject {
 		t.Input = emptyInput(name, event)
 		if t.Input == nil {
 			t.Input = hooks.RawInput(t.RawInput)
@@ -65,61 +66,64 @@ func parseTool(o jsonobj.Object, event string) (hooks.Tool, error) {
 		}
 		return t, nil
 	}
-	t.Input, t.InputErr = typedInput(name, event, args, t.RawInput)
+	t.Input, t.InputErr = in, err
 	return t, nil
 }
 
 // emptyInput returns the zero typed input of a tool with a unified kind,
 // or nil.
 func emptyInput(name, event string) hooks.ToolInput {
-	in, _ := typedInput(name, event, jsonobj.Object{}, nil)
+	in, _, _ := typedInput(name, event, nil)
 	if _, raw := in.(hooks.RawInput); raw {
 		return nil
 	}
 	return in
 }
 
-// typedInput types the arguments of a tool. A permissionRequest shows bash
-// as {command} and both create and edit as tool "edit" with {file_path,
-// diff}, a unified diff: that is typed as a patch of one file.
-func typedInput(name, event string, args jsonobj.Object, raw []byte) (hooks.ToolInput, error) {
-	var errs []error
-	need := func(key string) string {
-		s, err := args.Required(key)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return s
-	}
-	optional := func(key string) string {
-		s, err := args.Optional(key)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return s
-	}
-	var in hooks.ToolInput
+// typedInput types the arguments raw of a tool, read as Copilot reads
+// them (JSON.parse: exact keys, the last of duplicates wins); isObject is
+// false when raw is not one JSON object (the typed input is then empty). A
+// permissionRequest shows bash as {command} and both create and edit as
+// tool "edit" with {file_path, diff}, a unified diff: that is typed as a
+// patch of one file.
+func typedInput(name, event string, raw []byte) (in hooks.ToolInput, isObject bool, err error) {
+	path := fastjson.Field{Key: "path"}
 	switch {
 	case event == EventPermissionRequest && name == ToolEdit:
-		path := need("file_path")
-		diff := need("diff")
+		file := fastjson.Field{Key: "file_path"}
+		diff := fastjson.Field{Key: "diff"}
+		isObject = fastjson.Args(raw, nil, &file, &diff)
 		op := hooks.PatchUpdate
-		if strings.Contains(diffHeader(diff), "\nnew file mode") || strings.Contains(diffHeader(diff), "\ncreate file mode") {
+		if h := diffHeader(diff.Value); strings.Contains(h, "\nnew file mode") || strings.Contains(h, "\ncreate file mode") {
 			op = hooks.PatchAdd
 		}
-		in = &hooks.PatchInput{Patch: diff, Files: []hooks.FileChange{{Op: op, Path: path, Body: diff}}}
+		in = &hooks.PatchInput{Patch: diff.Value, Files: []hooks.FileChange{{Op: op, Path: file.Value, Body: diff.Value}}}
+		return in, isObject, fastjson.Errs(name, &file, &diff)
 	case name == ToolBash || name == PascalBash:
-		in = &hooks.ShellInput{Command: need("command"), Description: args.String("description")}
+		cmd := fastjson.Field{Key: "command"}
+		var desc string
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "description" {
+				desc, _ = v.String()
+			}
+		}, &cmd)
+		return &hooks.ShellInput{Command: cmd.Value, Description: desc}, isObject, fastjson.Errs(name, &cmd)
 	case name == ToolCreate || name == PascalWrite:
-		in = &hooks.WriteInput{Path: need("path"), Content: need("file_text")}
+		text := fastjson.Field{Key: "file_text"}
+		isObject = fastjson.Args(raw, nil, &path, &text)
+		return &hooks.WriteInput{Path: path.Value, Content: text.Value}, isObject, fastjson.Errs(name, &path, &text)
 	case name == ToolEdit || name == PascalEdit:
-		in = &hooks.EditInput{Path: need("path"), Edits: []hooks.TextEdit{{Old: optional("old_str"), New: optional("new_str")}}}
+		old := fastjson.Field{Key: "old_str", Optional: true}
+		next := fastjson.Field{Key: "new_str", Optional: true}
+		isObject = fastjson.Args(raw, nil, &path, &old, &next)
+		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{{Old: old.Value, New: next.Value}}}, isObject, fastjson.Errs(name, &path, &old, &next)
 	case name == ToolView || name == PascalRead:
-		in = &hooks.ReadInput{Path: need("path")}
-	default:
-		return hooks.RawInput(raw), nil
+		isObject = fastjson.Args(raw, nil, &path)
+		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
 	}
-	return in, errors.Join(errs...)
+	// Untyped: the raw arguments whatever they hold, as parseTool would
+	// give them for a non-object too.
+	return hooks.RawInput(raw), true, nil
 }
 
 // diffHeader returns the lines of a unified diff before its first hunk,
@@ -138,14 +142,10 @@ func diffHeader(diff string) string {
 // them. A hooks.RawInput is sent unchanged.
 func nativeArgs(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
 	if raw, ok := in.(hooks.RawInput); ok {
-		if _, err := jsonobj.Parse(raw); err != nil {
+		if _, ok := fastjson.Object(raw); !ok {
 			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
 		}
 		return raw, nil
-	}
-	orig, err := jsonobj.Parse(t.RawInput)
-	if err != nil {
-		orig = jsonobj.Object{}
 	}
 	wrong := func() error { return fmt.Errorf("updated input of kind %s for tool %s", in.Kind(), t.Name) }
 	set := map[string]any{}
@@ -194,5 +194,5 @@ func nativeArgs(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("updated input for %s: the tool has no typed input, use hooks.RawInput", t.Name)
 	}
-	return orig.Merge(set)
+	return fastjson.Merge(t.RawInput, set)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/jsonobj"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Droid's tools with a unified kind. Hook matchers use these exact names:
@@ -24,15 +24,14 @@ const mcpPrefix = "mcp__"
 
 // parseTool reads the tool of a tool event. Nothing in tool_input (the
 // model's arguments) fails the parse: what cannot be read is
-// Tool.InputErr. Droid sends no tool-call id.
-func parseTool(name string, o jsonobj.Object) hooks.Tool {
-	t := hooks.Tool{Name: name, RawInput: o.Raw("tool_input")}
-	args, err := jsonobj.Parse(t.RawInput)
-	if err != nil {
-		args = jsonobj.Object{}
-	}
-	t.Input, t.InputErr = typedInput(name, args, t.RawInput)
-	if err != nil {
+// Tool.InputErr. Droid sends no tool-call id. The arguments are read as
+// Droid's tools read them (JSON.parse: exact keys, the last of duplicates
+// wins).
+func parseTool(name string, o *fastjson.Picked) hooks.Tool {
+	t := hooks.Tool{Name: name, RawInput: o.RawAt("tool_input")}
+	var isObject bool
+	t.Input, isObject, t.InputErr = typedInput(name, t.RawInput)
+	if !isObject {
 		if _, raw := t.Input.(hooks.RawInput); !raw {
 			t.InputErr = fmt.Errorf("the tool_input of %s is not a JSON object", name)
 		}
@@ -40,39 +39,42 @@ func parseTool(name string, o jsonobj.Object) hooks.Tool {
 	return t
 }
 
-func typedInput(name string, args jsonobj.Object, raw []byte) (hooks.ToolInput, error) {
-	var errs []error
-	need := func(key string) string {
-		s, err := args.Required(key)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return s
-	}
-	optional := func(key string) string {
-		s, err := args.Optional(key)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return s
-	}
-	var in hooks.ToolInput
+// typedInput types the arguments raw of tool name; isObject is false when
+// raw is not one JSON object (the typed input is then empty).
+func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err error) {
+	path := fastjson.Field{Key: "file_path"}
 	switch name {
 	case ToolExecute:
-		in = &hooks.ShellInput{Command: need("command"), Description: args.String("summary")}
+		cmd := fastjson.Field{Key: "command"}
+		var summary string
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "summary" {
+				summary, _ = v.String()
+			}
+		}, &cmd)
+		return &hooks.ShellInput{Command: cmd.Value, Description: summary}, isObject, fastjson.Errs(name, &cmd)
 	case ToolCreate:
-		in = &hooks.WriteInput{Path: need("file_path"), Content: need("content")}
+		content := fastjson.Field{Key: "content"}
+		isObject = fastjson.Args(raw, nil, &path, &content)
+		return &hooks.WriteInput{Path: path.Value, Content: content.Value}, isObject, fastjson.Errs(name, &path, &content)
 	case ToolEdit:
-		in = &hooks.EditInput{Path: need("file_path"), Edits: []hooks.TextEdit{{Old: optional("old_str"), New: optional("new_str"), ReplaceAll: args.Bool("change_all")}}}
+		old := fastjson.Field{Key: "old_str", Optional: true}
+		next := fastjson.Field{Key: "new_str", Optional: true}
+		var all bool
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "change_all" {
+				all, _ = v.Bool()
+			}
+		}, &path, &old, &next)
+		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{{Old: old.Value, New: next.Value, ReplaceAll: all}}}, isObject, fastjson.Errs(name, &path, &old, &next)
 	case ToolRead:
-		in = &hooks.ReadInput{Path: need("file_path")}
-	default:
-		if server, tool, ok := splitMCP(name); ok {
-			return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, nil
-		}
-		return hooks.RawInput(raw), nil
+		isObject = fastjson.Args(raw, nil, &path)
+		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
 	}
-	return in, errors.Join(errs...)
+	if server, tool, ok := splitMCP(name); ok {
+		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, true, nil
+	}
+	return hooks.RawInput(raw), true, nil
 }
 
 // splitMCP splits mcp__<server>__<tool>.
@@ -91,15 +93,12 @@ func splitMCP(name string) (server, tool string, ok bool) {
 // hooks.RawInput is sent unchanged.
 func nativeInput(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
 	if raw, ok := in.(hooks.RawInput); ok {
-		if _, err := jsonobj.Parse(raw); err != nil {
+		if _, ok := fastjson.Object(raw); !ok {
 			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
 		}
 		return raw, nil
 	}
-	orig, err := jsonobj.Parse(t.RawInput)
-	if err != nil {
-		orig = jsonobj.Object{}
-	}
+	orig, _ := fastjson.Object(t.RawInput)
 	wrong := func() error { return fmt.Errorf("updated input of kind %s for tool %s", in.Kind(), t.Name) }
 	set := map[string]any{}
 	switch t.Name {
@@ -135,7 +134,7 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
 			return nil, errors.New("updated input for Edit: need a path and exactly one edit")
 		}
 		set["file_path"], set["old_str"], set["new_str"] = e.Path, e.Edits[0].Old, e.Edits[0].New
-		if e.Edits[0].ReplaceAll || orig.Has("change_all") {
+		if e.Edits[0].ReplaceAll || orig.Value().Has("change_all") {
 			set["change_all"] = e.Edits[0].ReplaceAll
 		}
 	case ToolRead:
@@ -156,10 +155,10 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
 		if (m.Server != "" && m.Server != server) || (m.Tool != "" && m.Tool != tool) {
 			return nil, fmt.Errorf("updated input for %s: cannot switch to MCP tool %s/%s", t.Name, m.Server, m.Tool)
 		}
-		if _, err := jsonobj.Parse(m.Arguments); err != nil {
+		if _, ok := fastjson.Object(m.Arguments); !ok {
 			return nil, fmt.Errorf("updated input for %s: arguments must be a JSON object", t.Name)
 		}
 		return m.Arguments, nil
 	}
-	return orig.Merge(set)
+	return fastjson.Merge(t.RawInput, set)
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/jsonobj"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Parse turns a Qwen Code payload into a unified event. SessionStart,
@@ -21,58 +21,61 @@ import (
 // policy reads that is missing or not a string sets Tool.InputErr, and the
 // event still parses.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
-	o, err := jsonobj.Parse(payload)
-	if err != nil {
-		return nil, fmt.Errorf("qwen payload: %w", err)
+	d, ok := fastjson.Object(payload)
+	if !ok {
+		return nil, fmt.Errorf("qwen payload: %w", fastjson.ObjectErr(payload))
 	}
-	native := o.String("hook_event_name")
+	var vals [len(payloadKeys)]fastjson.Value
+	var found [len(payloadKeys)]bool
+	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
+	native := o.StringAt("hook_event_name")
 	if native == "" {
 		return nil, errors.New("qwen payload has no hook_event_name")
 	}
 	base := hooks.Base{
 		Host:           Host,
 		NativeEvent:    native,
-		SessionID:      o.String("session_id"),
-		Cwd:            o.String("cwd"),
-		TranscriptPath: o.String("transcript_path"),
-		Model:          o.String("model"),
+		SessionID:      o.StringAt("session_id"),
+		Cwd:            o.StringAt("cwd"),
+		TranscriptPath: o.StringAt("transcript_path"),
+		Model:          o.StringAt("model"),
 		Raw:            payload,
 	}
-	agent := hooks.Agent{ID: o.String("agent_id"), Type: o.String("agent_type")}
+	agent := hooks.Agent{ID: o.StringAt("agent_id"), Type: o.StringAt("agent_type")}
 	switch native {
 	case EventSessionStart:
-		return &hooks.SessionStartEvent{Base: base, Source: o.String("source")}, nil
+		return &hooks.SessionStartEvent{Base: base, Source: o.StringAt("source")}, nil
 	case EventSessionEnd:
-		return &hooks.SessionEndEvent{Base: base, Reason: o.String("reason")}, nil
+		return &hooks.SessionEndEvent{Base: base, Reason: o.StringAt("reason")}, nil
 	case EventUserPromptSubmit:
-		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.String("prompt")}, nil
+		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.StringAt("prompt")}, nil
 	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPermissionRequest:
-		name := o.String("tool_name")
+		name := o.StringAt("tool_name")
 		if name == "" {
 			return nil, fmt.Errorf("qwen %s payload has no tool_name", native)
 		}
-		tool := parseTool(name, o)
+		tool := parseTool(name, &o)
 		switch native {
 		case EventPreToolUse:
 			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
 		case EventPermissionRequest:
 			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
 		case EventPostToolUse:
-			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(o)}, nil
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 		}
-		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.String("error"), Interrupted: o.Bool("is_interrupt")}, nil
+		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error"), Interrupted: o.BoolAt("is_interrupt")}, nil
 	case EventStop:
-		active := o.Bool("stop_hook_active")
-		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active), LastMessage: o.String("last_assistant_message")}, nil
+		active := o.BoolAt("stop_hook_active")
+		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
 	case EventSubagentStart:
 		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
 	case EventSubagentStop:
-		active := o.Bool("stop_hook_active")
-		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active), LastMessage: o.String("last_assistant_message")}, nil
+		active := o.BoolAt("stop_hook_active")
+		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
 	case EventPreCompact:
-		return &hooks.PreCompactEvent{Base: base, Trigger: o.String("trigger")}, nil
+		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
 	case EventNotification:
-		return &hooks.NotificationEvent{Base: base, Kind: o.String("notification_type"), Message: o.String("message")}, nil
+		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
 	}
 	return &hooks.OtherEvent{Base: base, Unknown: !knownEvent(native)}, nil
 }
@@ -88,10 +91,13 @@ func loops(active bool) int {
 
 // toolOutput lifts a PostToolUse tool_response {llmContent, returnDisplay}:
 // Text is llmContent when it is a string, Raw the whole response.
-func toolOutput(o jsonobj.Object) hooks.ToolOutput {
-	out := hooks.ToolOutput{Raw: o.Raw("tool_response")}
-	if r, ok := o.Object("tool_response"); ok {
-		out.Text = r.String("llmContent")
+func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
+	out := hooks.ToolOutput{Raw: o.RawAt("tool_response")}
+	if r, ok := o.ObjectAt("tool_response"); ok {
+		out.Text = r.StringAt("llmContent")
 	}
 	return out
 }
+
+// payloadKeys are the top-level fields Parse reads, picked in one pass.
+var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "model", "agent_id", "agent_type", "source", "reason", "prompt", "tool_name", "tool_use_id", "tool_input", "tool_response", "error", "is_interrupt", "stop_hook_active", "last_assistant_message", "trigger", "notification_type", "message"}

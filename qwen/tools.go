@@ -1,12 +1,11 @@
 package qwen
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/jsonobj"
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Qwen Code's tools with a unified kind (a model's "replace" call reaches
@@ -24,15 +23,13 @@ const mcpPrefix = "mcp__"
 
 // parseTool reads the tool of a tool event. Nothing in tool_input (the
 // model's arguments) fails the parse: what cannot be read is
-// Tool.InputErr.
-func parseTool(name string, o jsonobj.Object) hooks.Tool {
-	t := hooks.Tool{Name: name, ID: o.String("tool_use_id"), RawInput: o.Raw("tool_input")}
-	args, err := jsonobj.Parse(t.RawInput)
-	if err != nil {
-		args = jsonobj.Object{}
-	}
-	t.Input, t.InputErr = typedInput(name, args, t.RawInput)
-	if err != nil {
+// Tool.InputErr. The arguments are read as Qwen's tools read them
+// (JSON.parse: exact keys, the last of duplicates wins).
+func parseTool(name string, o *fastjson.Picked) hooks.Tool {
+	t := hooks.Tool{Name: name, ID: o.StringAt("tool_use_id"), RawInput: o.RawAt("tool_input")}
+	var isObject bool
+	t.Input, isObject, t.InputErr = typedInput(name, t.RawInput)
+	if !isObject {
 		if _, raw := t.Input.(hooks.RawInput); !raw {
 			t.InputErr = fmt.Errorf("the tool_input of %s is not a JSON object", name)
 		}
@@ -40,39 +37,43 @@ func parseTool(name string, o jsonobj.Object) hooks.Tool {
 	return t
 }
 
-func typedInput(name string, args jsonobj.Object, raw []byte) (hooks.ToolInput, error) {
-	var errs []error
-	need := func(key string) string {
-		s, err := args.Required(key)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return s
-	}
-	optional := func(key string) string {
-		s, err := args.Optional(key)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return s
-	}
-	var in hooks.ToolInput
+// typedInput types the arguments raw of tool name; isObject is false when
+// raw is not one JSON object (the typed input is then empty).
+func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err error) {
+	path := fastjson.Field{Key: "file_path"}
 	switch name {
 	case ToolShell:
-		in = &hooks.ShellInput{Command: need("command"), Cwd: optional("directory"), Description: args.String("description")}
+		cmd := fastjson.Field{Key: "command"}
+		dir := fastjson.Field{Key: "directory", Optional: true}
+		var desc string
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "description" {
+				desc, _ = v.String()
+			}
+		}, &cmd, &dir)
+		return &hooks.ShellInput{Command: cmd.Value, Cwd: dir.Value, Description: desc}, isObject, fastjson.Errs(name, &cmd, &dir)
 	case ToolWrite:
-		in = &hooks.WriteInput{Path: need("file_path"), Content: need("content")}
+		content := fastjson.Field{Key: "content"}
+		isObject = fastjson.Args(raw, nil, &path, &content)
+		return &hooks.WriteInput{Path: path.Value, Content: content.Value}, isObject, fastjson.Errs(name, &path, &content)
 	case ToolEdit:
-		in = &hooks.EditInput{Path: need("file_path"), Edits: []hooks.TextEdit{{Old: optional("old_string"), New: optional("new_string"), ReplaceAll: args.Bool("replace_all")}}}
+		old := fastjson.Field{Key: "old_string", Optional: true}
+		next := fastjson.Field{Key: "new_string", Optional: true}
+		var all bool
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "replace_all" {
+				all, _ = v.Bool()
+			}
+		}, &path, &old, &next)
+		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{{Old: old.Value, New: next.Value, ReplaceAll: all}}}, isObject, fastjson.Errs(name, &path, &old, &next)
 	case ToolRead:
-		in = &hooks.ReadInput{Path: need("file_path")}
-	default:
-		if server, tool, ok := splitMCP(name); ok {
-			return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, nil
-		}
-		return hooks.RawInput(raw), nil
+		isObject = fastjson.Args(raw, nil, &path)
+		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
 	}
-	return in, errors.Join(errs...)
+	if server, tool, ok := splitMCP(name); ok {
+		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, true, nil
+	}
+	return hooks.RawInput(raw), true, nil
 }
 
 // splitMCP splits mcp__<server>__<tool>.

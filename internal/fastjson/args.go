@@ -1,6 +1,8 @@
 package fastjson
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -12,7 +14,7 @@ type Mode uint8
 
 const (
 	// LastWins reads as JavaScript's JSON.parse does (Claude Code, Gemini
-	// CLI): the last of duplicate keys wins, and a key in another case
+	// CLI, Copilot CLI, Qwen Code, Factory Droid): the last of duplicate keys wins, and a key in another case
 	// ("Command") is another key, which the host ignores.
 	LastWins Mode = iota
 	// Unique is for a host whose reading of duplicates is not known, or
@@ -33,6 +35,10 @@ type Field struct {
 	// Value is the string the host reads: the last occurrence's ("" when
 	// the key is absent or its last value is not a string).
 	Value string
+	// Optional makes an absent key, or a last value of null, no error: a
+	// field a policy may read that the host does not require (an edit's
+	// new text).
+	Optional bool
 
 	n       int    // occurrences of Key
 	kind    string // the JSON kind of the last occurrence, when not a string
@@ -71,6 +77,8 @@ func (f *Field) Err() error {
 		return &FieldError{Key: f.Key, Problem: "appears " + strconv.Itoa(f.n) + " times (ambiguous: the host's reading of duplicates is not known)"}
 	case f.Mode == Unique && f.variant != "":
 		return &FieldError{Key: f.Key, Problem: "has a case variant " + strconv.Quote(f.variant) + " (ambiguous: the host may read either)"}
+	case f.Optional && (f.n == 0 || f.kind == "null"):
+		return nil
 	case f.n == 0:
 		return &FieldError{Key: f.Key, Problem: "is missing"}
 	case f.kind != "":
@@ -119,4 +127,16 @@ func Args(raw []byte, side func(key string, v Value), fields ...*Field) bool {
 		return true
 	})
 	return true
+}
+
+// Errs joins the errors of fields (see [Field.Err]), each prefixed with
+// tool and a colon; nil when every field reads as the host reads it.
+func Errs(tool string, fields ...*Field) error {
+	var errs []error
+	for _, f := range fields {
+		if err := f.Err(); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", tool, err))
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -9,7 +9,8 @@
 // duplicate keys, as JSON.parse does. [Field] and [Args] read the fields
 // of a tool's arguments that a policy judges and say when they cannot be
 // trusted. Object validates the whole document the way json.Unmarshal
-// does before anything is read.
+// does before anything is read. Only the paths off the hot path (an
+// error's text, [Merge] for an updated input) use encoding/json.
 package fastjson
 
 import (
