@@ -63,6 +63,24 @@ type HookFile struct {
 	// passes it (--event NAME). The installer registers one native event
 	// per unified event: the first the adapter's capabilities list for it.
 	EventFlag bool
+	// Title is the host's name for people ("Claude Code"), which the
+	// installer's messages use.
+	Title string
+	// HTTP: the host also runs HTTP hooks, entries {"type":"http","url":…}
+	// that post the payload to a URL, which the installer writes for a
+	// gateway instead of a command that forwards to it.
+	HTTP bool
+	// FailClosed: an entry can carry "failClosed": true, with which the
+	// host blocks the action when the hook fails (exits with an error,
+	// times out or answers nothing) instead of letting it run.
+	FailClosed bool
+	// UserInDir: the host runs the hooks of the user's file in the
+	// user's Dir (~/.cursor), not in the project's directory.
+	UserInDir bool
+	// ErrorBlocks: the host blocks the action on any exit code but 0
+	// and 1, so a hook the shell cannot start (exit 127) blocks every
+	// call it matches.
+	ErrorBlocks bool
 }
 
 // The Windows shells of [HookFile.WindowsShell].

@@ -9,7 +9,7 @@ import (
 // HookFile implements hooks.HookFiler: .codex/hooks.json, matcher groups,
 // timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
+	return hooks.HookFile{Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
 		Trust: trust, UserTrust: trust}
 }
 

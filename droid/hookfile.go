@@ -11,5 +11,5 @@ import (
 // matcher groups without a matcher (Droid matches exact tool names and
 // knows no wildcard alias), timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
+	return hooks.HookFile{Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
 }

@@ -11,7 +11,7 @@ import (
 // PreCompact) is registered only when asked for: Gemini CLI fires it
 // before every model call, compression or not.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
+	return hooks.HookFile{Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
 		NotByDefault: []hooks.EventName{hooks.PreCompact}, Trust: trust, UserTrust: trust}
 }
 

@@ -312,7 +312,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	dir := d.e.dir
-	if h.name == cursor.Host && s == User {
+	if h.userInDir && s == User {
 		dir = filepath.Join(d.e.home, ".cursor")
 	}
 	d.add(h.name, s, p, event, Info, "not run")
@@ -375,8 +375,8 @@ func (d *doctor) runJobs() {
 
 // missingEffect says what the host does when the hook cannot run.
 func missingEffect(h *host) string {
-	if h.name == gemini.Host {
-		return ": Gemini CLI blocks every matching call (the shell exits 127)"
+	if h.errorBlocks {
+		return ": " + h.title + " blocks every matching call (the shell exits 127)"
 	}
 	return ""
 }
