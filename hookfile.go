@@ -95,3 +95,14 @@ const (
 type HookFiler interface {
 	HookFile() HookFile
 }
+
+// HookEnver is implemented by adapters whose host sets environment
+// variables for the hooks it runs (the project's directory, its own
+// version); a doctor that runs a registered hook gives it the same.
+type HookEnver interface {
+	// HookEnv returns the variables, as NAME=value, that the host sets
+	// for a hook it runs in project directory project, with userDir the
+	// directory of the user's hook file (see [HookFile.HomeEnv]), in the
+	// session whose identifier is session.
+	HookEnv(project, userDir, session string) []string
+}

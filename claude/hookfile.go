@@ -12,3 +12,9 @@ func (*Adapter) HookFile() hooks.HookFile {
 	return hooks.HookFile{Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
 		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash}
 }
+
+// HookEnv implements hooks.HookEnver: Claude Code gives its hooks the
+// project's directory in CLAUDE_PROJECT_DIR.
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"CLAUDE_PROJECT_DIR=" + project}
+}

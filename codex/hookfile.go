@@ -14,3 +14,9 @@ func (*Adapter) HookFile() hooks.HookFile {
 }
 
 const trust = "Codex runs these hooks only once you trust them (/hooks in codex, or trusted_hash lines in config.toml); doctor prints the exact lines"
+
+// HookEnv implements hooks.HookEnver: Codex gives its hooks its home
+// directory, where the user's hooks.json is, in CODEX_HOME.
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"CODEX_HOME=" + userDir}
+}

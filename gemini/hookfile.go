@@ -16,3 +16,11 @@ func (*Adapter) HookFile() hooks.HookFile {
 }
 
 const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"
+
+// HookEnv implements hooks.HookEnver: Gemini CLI gives its hooks the
+// project's directory (under its own names and Claude Code's) and the
+// session's identifier.
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"GEMINI_PROJECT_DIR=" + project, "GEMINI_CWD=" + project, "CLAUDE_PROJECT_DIR=" + project,
+		"GEMINI_SESSION_ID=" + session}
+}

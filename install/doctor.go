@@ -381,18 +381,13 @@ func missingEffect(h *host) string {
 	return ""
 }
 
-// hostEnv is the environment the host gives its hooks, in part.
+// hostEnv is the environment the host gives its hooks, in part: what its
+// adapter states (hooks.HookEnver).
 func hostEnv(h *host, e env) []string {
-	switch h.name {
-	case claude.Host:
-		return []string{"CLAUDE_PROJECT_DIR=" + e.dir}
-	case cursor.Host:
-		return []string{"CURSOR_PROJECT_DIR=" + e.dir, "CLAUDE_PROJECT_DIR=" + e.dir, "CURSOR_VERSION=3.9.16"}
-	case gemini.Host:
-		return []string{"GEMINI_PROJECT_DIR=" + e.dir, "GEMINI_CWD=" + e.dir, "CLAUDE_PROJECT_DIR=" + e.dir,
-			"GEMINI_SESSION_ID=" + doctorSession}
+	if he, ok := h.adapter.(hooks.HookEnver); ok {
+		return he.HookEnv(e.dir, filepath.Dir(h.path(User, e)), doctorSession)
 	}
-	return []string{"CODEX_HOME=" + codexHome(e)}
+	return nil
 }
 
 // codexTrust checks the hook trust of one Codex entry.
