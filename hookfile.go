@@ -106,3 +106,14 @@ type HookEnver interface {
 	// session whose identifier is session.
 	HookEnv(project, userDir, session string) []string
 }
+
+// Sampler is implemented by adapters that can make a sample of what their
+// host sends a hook; a doctor runs each registered hook once with it to
+// see whether the host would accept the answer.
+type Sampler interface {
+	// SamplePayload returns a small payload of the host's native event,
+	// modelled on what the real client sends, about a harmless action
+	// (the shell command "echo hello") in project directory dir; nil for
+	// an event it has no sample of.
+	SamplePayload(native, dir string) []byte
+}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/sample"
 )
 
 // HookFile implements hooks.HookFiler: .claude/settings.json, matcher
@@ -17,4 +18,10 @@ func (*Adapter) HookFile() hooks.HookFile {
 // project's directory in CLAUDE_PROJECT_DIR.
 func (*Adapter) HookEnv(project, userDir, session string) []string {
 	return []string{"CLAUDE_PROJECT_DIR=" + project}
+}
+
+// SamplePayload implements hooks.Sampler: a payload of the native event
+// as Claude Code sends it.
+func (*Adapter) SamplePayload(native, dir string) []byte {
+	return sample.Render(sample.Claude(native, dir, SkillShell))
 }
