@@ -63,6 +63,24 @@ type HookFile struct {
 	// passes it (--event NAME). The installer registers one native event
 	// per unified event: the first the adapter's capabilities list for it.
 	EventFlag bool
+	// Title is the host's name for people ("Claude Code"), which the
+	// installer's messages use.
+	Title string
+	// HTTP: the host also runs HTTP hooks, entries {"type":"http","url":…}
+	// that post the payload to a URL, which the installer writes for a
+	// gateway instead of a command that forwards to it.
+	HTTP bool
+	// FailClosed: an entry can carry "failClosed": true, with which the
+	// host blocks the action when the hook fails (exits with an error,
+	// times out or answers nothing) instead of letting it run.
+	FailClosed bool
+	// UserInDir: the host runs the hooks of the user's file in the
+	// user's Dir (~/.cursor), not in the project's directory.
+	UserInDir bool
+	// ErrorBlocks: the host blocks the action on any exit code but 0
+	// and 1, so a hook the shell cannot start (exit 127) blocks every
+	// call it matches.
+	ErrorBlocks bool
 }
 
 // The Windows shells of [HookFile.WindowsShell].
@@ -76,4 +94,26 @@ const (
 // file's layout from it, so that adding a host touches its own package.
 type HookFiler interface {
 	HookFile() HookFile
+}
+
+// HookEnver is implemented by adapters whose host sets environment
+// variables for the hooks it runs (the project's directory, its own
+// version); a doctor that runs a registered hook gives it the same.
+type HookEnver interface {
+	// HookEnv returns the variables, as NAME=value, that the host sets
+	// for a hook it runs in project directory project, with userDir the
+	// directory of the user's hook file (see [HookFile.HomeEnv]), in the
+	// session whose identifier is session.
+	HookEnv(project, userDir, session string) []string
+}
+
+// Sampler is implemented by adapters that can make a sample of what their
+// host sends a hook; a doctor runs each registered hook once with it to
+// see whether the host would accept the answer.
+type Sampler interface {
+	// SamplePayload returns a small payload of the host's native event,
+	// modelled on what the real client sends, about a harmless action
+	// (the shell command "echo hello") in project directory dir; nil for
+	// an event it has no sample of.
+	SamplePayload(native, dir string) []byte
 }

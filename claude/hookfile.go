@@ -4,11 +4,24 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/sample"
 )
 
 // HookFile implements hooks.HookFiler: .claude/settings.json, matcher
 // groups, timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
+	return hooks.HookFile{Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
 		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash}
+}
+
+// HookEnv implements hooks.HookEnver: Claude Code gives its hooks the
+// project's directory in CLAUDE_PROJECT_DIR.
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"CLAUDE_PROJECT_DIR=" + project}
+}
+
+// SamplePayload implements hooks.Sampler: a payload of the native event
+// as Claude Code sends it.
+func (*Adapter) SamplePayload(native, dir string) []byte {
+	return sample.Render(sample.Claude(native, dir, SkillShell))
 }

@@ -1,9 +1,11 @@
 package copilot
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/sample"
 )
 
 // HookFile implements hooks.HookFiler: Copilot CLI reads every JSON file
@@ -13,9 +15,56 @@ import (
 // "timeoutSec":…} under the native camelCase events. Their payloads do
 // not name the event, so the command passes it: --event preToolUse.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".github/hooks", PerBinary: true, UserDir: ".copilot/hooks", HomeEnv: "COPILOT_HOME",
+	return hooks.HookFile{Title: "Copilot CLI", Dir: ".github/hooks", PerBinary: true, UserDir: ".copilot/hooks", HomeEnv: "COPILOT_HOME",
 		Flat: true, Version: true, TimeoutUnit: time.Second, CommandKey: "bash", TimeoutKey: "timeoutSec", EventFlag: true,
 		Trust: "Copilot CLI loads a repository's hooks only in a trusted folder, and in copilot -p only with " +
 			"--trust-folder or COPILOT_ALLOW_ALL=true (exactly); otherwise it skips them without a word: " +
 			"install with --scope user to have them everywhere"}
+}
+
+// SamplePayload implements hooks.Sampler: a payload of the native event
+// as Copilot CLI sends it (without its event's name: the command passes
+// --event).
+func (*Adapter) SamplePayload(native, dir string) []byte {
+	return sample.Render(samplePayload(native, dir))
+}
+
+func samplePayload(ev, dir string) sample.Obj {
+	kv := sample.KVOf
+	o := sample.Obj{kv("sessionId", sample.Session), kv("timestamp", 1767225600000), kv("cwd", dir)}
+	transcript := filepath.Join(dir, ".copilot-doctor", "events.jsonl")
+	args := sample.Obj{kv("command", sample.Command), kv("description", "Print hello")}
+	switch ev {
+	case "sessionStart":
+		return append(o, kv("source", "new"), kv("initialPrompt", sample.Prompt))
+	case "sessionEnd":
+		return append(o, kv("reason", "complete"))
+	case "userPromptSubmitted":
+		return append(o, kv("prompt", sample.Prompt))
+	case "preToolUse":
+		return append(o, kv("toolName", "bash"), kv("toolArgs", args))
+	case "permissionRequest":
+		return append(sample.Obj{kv("hookName", ev)}, append(o, kv("toolName", "bash"),
+			kv("toolInput", sample.Obj{kv("command", sample.Command)}), kv("permissionSuggestions", []any{}))...)
+	case "postToolUse":
+		return append(o, kv("toolName", "bash"), kv("toolArgs", args),
+			kv("toolResult", sample.Obj{kv("resultType", "success"), kv("textResultForLlm", "hello")}))
+	case "postToolUseFailure":
+		return append(o, kv("toolName", "bash"), kv("toolArgs", args), kv("error", "exit code 1"))
+	case "agentStop":
+		return append(o, kv("transcriptPath", transcript), kv("stopReason", "end_turn"), kv("stop_hook_active", false))
+	case "subagentStart":
+		return append(o, kv("transcriptPath", transcript), kv("agentName", "explore"), kv("agentId", "agent-d0c7"),
+			kv("agentType", "explore"), kv("parentAgentId", nil))
+	case "subagentStop":
+		return append(o, kv("transcriptPath", transcript), kv("agentId", "agent-d0c7"), kv("agentType", "explore"),
+			kv("agentName", "explore"), kv("response", "Done."), kv("stopReason", "end_turn"), kv("stop_hook_active", false),
+			kv("parentAgentId", nil))
+	case "preCompact":
+		return append(o, kv("transcriptPath", transcript), kv("trigger", "auto"), kv("customInstructions", ""))
+	case "notification":
+		return append(o, kv("message", "Shell command completed"), kv("title", "Shell"), kv("hook_event_name", "Notification"),
+			kv("notification_type", "shell_completed"))
+	}
+	return nil
 }

@@ -9,6 +9,13 @@ import (
 // HookFile implements hooks.HookFiler: .cursor/hooks.json with
 // "version": 1, entries listed directly per event, timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
+	return hooks.HookFile{Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
 		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hooks.ShellCmd}
+}
+
+// HookEnv implements hooks.HookEnver: Cursor gives its hooks the
+// project's directory under its own name and Claude Code's, and its
+// version (3.9.16 as measured).
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"CURSOR_PROJECT_DIR=" + project, "CLAUDE_PROJECT_DIR=" + project, "CURSOR_VERSION=3.9.16"}
 }

@@ -1,9 +1,11 @@
 package droid
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/sample"
 )
 
 // HookFile implements hooks.HookFiler: .factory/hooks.json, whose
@@ -11,5 +13,18 @@ import (
 // matcher groups without a matcher (Droid matches exact tool names and
 // knows no wildcard alias), timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
+	return hooks.HookFile{Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
+}
+
+// SamplePayload implements hooks.Sampler: Factory Droid sends Claude
+// Code's payloads, with its own shell tool and transcript, and a tool's
+// response as a JSON string.
+func (*Adapter) SamplePayload(native, dir string) []byte {
+	o := sample.ClaudeLike(sample.Claude(native, dir, ""), "Execute", filepath.Join(dir, ".factory", "doctor-session.jsonl"))
+	for i := range o {
+		if o[i].K == "tool_response" {
+			o[i].V = `{"stdout":"hello\n","exitCode":0}`
+		}
+	}
+	return sample.Render(o)
 }

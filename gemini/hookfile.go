@@ -11,8 +11,16 @@ import (
 // PreCompact) is registered only when asked for: Gemini CLI fires it
 // before every model call, compression or not.
 func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
+	return hooks.HookFile{Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
 		NotByDefault: []hooks.EventName{hooks.PreCompact}, Trust: trust, UserTrust: trust}
 }
 
 const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"
+
+// HookEnv implements hooks.HookEnver: Gemini CLI gives its hooks the
+// project's directory (under its own names and Claude Code's) and the
+// session's identifier.
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"GEMINI_PROJECT_DIR=" + project, "GEMINI_CWD=" + project, "CLAUDE_PROJECT_DIR=" + project,
+		"GEMINI_SESSION_ID=" + session}
+}

@@ -312,7 +312,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	dir := d.e.dir
-	if h.name == cursor.Host && s == User {
+	if h.userInDir && s == User {
 		dir = filepath.Join(d.e.home, ".cursor")
 	}
 	d.add(h.name, s, p, event, Info, "not run")
@@ -375,24 +375,19 @@ func (d *doctor) runJobs() {
 
 // missingEffect says what the host does when the hook cannot run.
 func missingEffect(h *host) string {
-	if h.name == gemini.Host {
-		return ": Gemini CLI blocks every matching call (the shell exits 127)"
+	if h.errorBlocks {
+		return ": " + h.title + " blocks every matching call (the shell exits 127)"
 	}
 	return ""
 }
 
-// hostEnv is the environment the host gives its hooks, in part.
+// hostEnv is the environment the host gives its hooks, in part: what its
+// adapter states (hooks.HookEnver).
 func hostEnv(h *host, e env) []string {
-	switch h.name {
-	case claude.Host:
-		return []string{"CLAUDE_PROJECT_DIR=" + e.dir}
-	case cursor.Host:
-		return []string{"CURSOR_PROJECT_DIR=" + e.dir, "CLAUDE_PROJECT_DIR=" + e.dir, "CURSOR_VERSION=3.9.16"}
-	case gemini.Host:
-		return []string{"GEMINI_PROJECT_DIR=" + e.dir, "GEMINI_CWD=" + e.dir, "CLAUDE_PROJECT_DIR=" + e.dir,
-			"GEMINI_SESSION_ID=" + doctorSession}
+	if he, ok := h.adapter.(hooks.HookEnver); ok {
+		return he.HookEnv(e.dir, filepath.Dir(h.path(User, e)), doctorSession)
 	}
-	return []string{"CODEX_HOME=" + codexHome(e)}
+	return nil
 }
 
 // codexTrust checks the hook trust of one Codex entry.

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -150,8 +150,8 @@ func (h *host) versionState(http bool) bool {
 func isHTTP(n *jsonc.Node) bool { return str(n.Get("type")) == "http" }
 
 func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want, error) {
-	if h.name == cursor.Host && windowsPath(binary) && strings.Contains(binary, "%") {
-		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (Cursor's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary)
+	if h.windowsShell == hooks.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
+		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (%s's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary, h.title)
 	}
 	name := binaryName(binary)
 	limit := h.limitOf(h.units(r.limit))
@@ -407,7 +407,7 @@ func (ed *editor) same(f found, w want) bool {
 	if ed.h.jsonc && str(n.Get("name")) != w.name {
 		return false
 	}
-	if ed.h.name == cursor.Host {
+	if ed.h.failClosed {
 		fc := n.Get("failClosed")
 		if (fc != nil && fc.Kind == jsonc.True) != w.failClosed {
 			return false

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -67,8 +65,8 @@ func (o *Options) checkGateway(hs []*host) error {
 	}
 	if windowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
 		for _, h := range hs {
-			if h.name == cursor.Host {
-				return errors.New("the gateway URL holds %, which cmd.exe (Cursor's shell on Windows) expands even in quotes; use a URL without percent-encoding")
+			if h.windowsShell == hooks.ShellCmd {
+				return errors.New("the gateway URL holds %, which cmd.exe (" + h.title + "'s shell on Windows) expands even in quotes; use a URL without percent-encoding")
 			}
 		}
 	}
@@ -109,7 +107,7 @@ func loopbackURL(u string) bool {
 }
 
 // httpEntries reports whether host h gets HTTP hook entries for a gateway.
-func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.name == claude.Host }
+func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.http }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
 // Claude Code runs no HTTP hook: SessionStart (2.1.197 logs "HTTP hooks

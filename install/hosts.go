@@ -78,7 +78,10 @@ type host struct {
 	userDir            string
 	cmdKey, timeoutKey string
 	eventFlag          bool
-	adapter            hooks.Adapter
+	// title, http, failClosed, userInDir, errorBlocks: see hooks.HookFile.
+	title                                    string
+	http, failClosed, userInDir, errorBlocks bool
+	adapter                                  hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -96,7 +99,8 @@ func lookupHost(name hooks.Host) (*host, error) {
 			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, windowsShell: hf.WindowsShell,
 			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, perBinary: hf.PerBinary, userDir: hf.UserDir,
 			cmdKey: cmp.Or(hf.CommandKey, "command"), timeoutKey: cmp.Or(hf.TimeoutKey, "timeout"), eventFlag: hf.EventFlag,
-			adapter: a}, nil
+			title: cmp.Or(hf.Title, string(name)), http: hf.HTTP, failClosed: hf.FailClosed, userInDir: hf.UserInDir,
+			errorBlocks: hf.ErrorBlocks, adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range Hosts() {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -308,7 +307,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			c.Notes = append(c.Notes, customisedNote(evs[i], cmds[i]))
 		}
 	}
-	if o.Gateway == "" && h.name == claude.Host {
+	if o.Gateway == "" && h.http {
 		for _, u := range gatewayHooks(h, c.After) {
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
 		}

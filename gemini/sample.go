@@ -1,0 +1,41 @@
+package gemini
+
+import (
+	"path/filepath"
+
+	"github.com/agenthooks/hooks/internal/sample"
+)
+
+// SamplePayload implements hooks.Sampler: a payload of the native event as Gemini CLI sends it.
+func (*Adapter) SamplePayload(native, dir string) []byte {
+	return sample.Render(samplePayload(native, dir))
+}
+
+func samplePayload(ev, dir string) sample.Obj {
+	kv := sample.KVOf
+	o := sample.Obj{kv("session_id", sample.Session),
+		kv("transcript_path", filepath.Join(dir, ".gemini", "doctor-session.jsonl")), kv("cwd", dir),
+		kv("hook_event_name", ev), kv("timestamp", "2026-01-01T00:00:00.000Z")}
+	shell := sample.Obj{kv("command", sample.Command), kv("description", "Print hello")}
+	switch ev {
+	case "SessionStart":
+		return append(o, kv("source", "startup"))
+	case "SessionEnd":
+		return append(o, kv("reason", "exit"))
+	case "BeforeAgent":
+		return append(o, kv("prompt", sample.Prompt))
+	case "AfterAgent":
+		return append(o, kv("prompt", sample.Prompt), kv("prompt_response", "Done."), kv("stop_hook_active", false))
+	case "BeforeTool":
+		return append(o, kv("tool_name", "run_shell_command"), kv("tool_input", shell))
+	case "AfterTool":
+		return append(o, kv("tool_name", "run_shell_command"), kv("tool_input", shell),
+			kv("tool_response", sample.Obj{kv("llmContent", "Output: hello"), kv("returnDisplay", "hello")}))
+	case "PreCompress":
+		return append(o, kv("trigger", "auto"))
+	case "Notification":
+		return append(o, kv("notification_type", "ToolPermission"), kv("message", "Tool Confirm Shell Command requires execution"),
+			kv("details", sample.Obj{kv("type", "exec"), kv("title", "Confirm Shell Command"), kv("command", sample.Command)}))
+	}
+	return nil
+}
