@@ -284,7 +284,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			for _, r := range regs {
 				only[r.native] = true
 			}
-			if h.flat { // both Cursor layers
+			if h.name == cursor.Host { // both Cursor layers (Copilot's flat files have one)
 				for _, l := range []cursor.Layer{cursor.SpecificLayer, cursor.ToolUseLayer} {
 					for _, r := range cursor.Registrations(l) {
 						if contains(o.Events, r.Unified) {
