@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -153,7 +154,7 @@ func (o *outcome) file(name string) (string, bool) {
 // parse parses a logged payload with the host's adapter.
 func (o *outcome) parse(t *testing.T, e scenario.Entry) hooks.Event {
 	t.Helper()
-	ev, err := adapterFor(t, o.host.Name).Parse([]byte(e.Payload))
+	ev, err := parseAs(adapterFor(t, o.host.Name), e)
 	if err != nil {
 		t.Fatalf("%s %s payload does not parse: %v\n%s", o.host.Name, e.Native, err, clip(e.Payload, 2000))
 	}
@@ -165,4 +166,14 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// parseAs parses a logged payload as the hook did: with the event its
+// command named (--event, Copilot's camelCase registration) when the
+// payload names none.
+func parseAs(a hooks.Adapter, e scenario.Entry) (hooks.Event, error) {
+	if p, ok := a.(hooks.EventParser); ok && slices.Contains(e.Args, "--event") {
+		return p.ParseEvent(e.Native, []byte(e.Payload))
+	}
+	return a.Parse([]byte(e.Payload))
 }
