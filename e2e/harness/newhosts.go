@@ -18,7 +18,7 @@ const (
 
 // newHostRuns are the runs of the suite on the clients added for issue
 // 15; their other rows print n/a.
-var newHostRuns = []string{"baseline", "guard", "control", "guard-install"}
+var newHostRuns = []string{"baseline", "guard", "control", "context", "guard-install"}
 
 // Copilot is GitHub Copilot CLI (copilot -p, BYOK Chat Completions
 // provider, --allow-all-tools, --trust-folder unless Untrusted), hooks in
