@@ -580,6 +580,9 @@ func testCodexTrust(t *testing.T, h *harness.Host) {
 // scenario: the hooks must run and the deny must take effect.
 func testInstaller(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "installer")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "installer", pascalByInstaller)
+	}
 	table.check(t, h.ID, "installer")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
 		Quiet: true, Register: installerRegister(t, h, false)}
@@ -604,7 +607,14 @@ func testInstaller(t *testing.T, h *harness.Host) {
 		fired[e.Native] = true
 	}
 	ex := expectOf(h)
-	for _, ev := range []string{ex.sessionStart, ex.prompt, ex.pre, ex.post, ex.stop} {
+	want := []string{ex.sessionStart, ex.pre, ex.stop}
+	if slices.Contains(ex.baseline, ex.prompt) {
+		want = append(want, ex.prompt) // not in droid exec
+	}
+	if _, ran := o.file("rewrite_target.txt"); ran {
+		want = append(want, ex.post) // no tool ran where the rewrite is a deny (Qwen)
+	}
+	for _, ev := range want {
 		if !fired[ev] {
 			t.Errorf("%s did not run the installed hook on %s (fired: %v)", h.Name, ev, sortedKeys(fired))
 		}
@@ -859,6 +869,9 @@ const guardReason = "guard: `rm -rf` is not allowed"
 // guard's reason; a plain command must run.
 func testGuardBinary(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "guard-binary")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "guard-binary", pascalByInstaller)
+	}
 	table.check(t, h.ID, "guard-binary")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard binary scenario", Quiet: true,
 		Hook:     []string{buildExample(t, "guard")},
@@ -891,6 +904,9 @@ func testGuardBinary(t *testing.T, h *harness.Host) {
 // for each.
 func testGuardShell(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "guard-shell")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "guard-shell", pascalByInstaller)
+	}
 	table.check(t, h.ID, "guard-shell")
 	rm, env := "bash -c 'rm -rf dir'", "echo A=1 > sub/.env"
 	if h.Name == "codex" {
@@ -998,6 +1014,10 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 		}
 	}
 }
+
+// pascalByInstaller is why the installer's rows are n/a on Copilot's
+// PascalCase column.
+const pascalByInstaller = "install.Install writes Copilot's camelCase form (with --event): this row is the Copilot CLI column's"
 
 // guardEnvReason starts the guard's reason for a .env write.
 const guardEnvReason = "is a .env file; secrets files must not be written by the agent"
