@@ -65,7 +65,7 @@ var runOfRow = map[string]string{
 	"post-deny": "context", "stop-once": "context", "stop-guard": "context",
 	"fail-closed-panic": "fail-closed", "fail-closed-malformed": "fail-closed", "fail-open-panic": "fail-open",
 	"fail-closed-typed": "fail-closed-typed", "guard-install": "guard-install",
-	"installer": "installer", "guard-binary": "guard-binary", "guard-shell": "guard-shell",
+	"installer": "installer", "guard-binary": "guard-binary", "guard-shell": "guard-shell", "prompt-deny": "prompt-deny",
 }
 
 type cell struct{ status, note string }

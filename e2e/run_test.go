@@ -65,6 +65,13 @@ func runWith(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 // runRaw is runWith without the check that a hook ran.
 func runRaw(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 	t.Helper()
+	return runExit(t, spec, sc, 0)
+}
+
+// runExit is runRaw for a run that must end with exit code want (Copilot
+// CLI exits 1 when a hook blocks the prompt).
+func runExit(t *testing.T, spec harness.Spec, sc *scenario.Scenario, want int) *outcome {
+	t.Helper()
 	host := spec.Host
 	dir := t.TempDir()
 	spec.Clients, spec.Dir, spec.Timeout = clients, dir, runTimeout
@@ -92,8 +99,8 @@ func runRaw(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 			t.Logf("evidence:\n%s", o.evidence())
 		}
 	})
-	if res.Err != nil || res.ExitCode != 0 {
-		t.Fatalf("%s did not finish cleanly:\n%s", host.Name, res.Summary())
+	if res.Err != nil || res.ExitCode != want {
+		t.Fatalf("%s did not finish with exit code %d:\n%s", host.Name, want, res.Summary())
 	}
 	return o
 }
