@@ -970,6 +970,9 @@ const gofmtNote = "These Go files are not gofmt-formatted"
 // as unformatted, and never good.go.
 func testGofmtBinary(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "gofmt-binary")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "gofmt-binary", pascalByInstaller)
+	}
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).post).Has(hooks.FieldContext) {
 		table.na(t, h.ID, "gofmt-binary", "the adapter does not claim context on "+expectOf(h).post)
 	}
@@ -984,6 +987,12 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("Write", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
 		case "gemini":
 			return fakemodel.Call("write_file", map[string]any{"file_path": name, "content": content})
+		case "qwen":
+			return fakemodel.Call("write_file", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
+		case "copilot":
+			return fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, name), "file_text": content})
+		case "droid":
+			return fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}

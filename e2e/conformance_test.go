@@ -66,6 +66,7 @@ var runOfRow = map[string]string{
 	"fail-closed-panic": "fail-closed", "fail-closed-malformed": "fail-closed", "fail-open-panic": "fail-open",
 	"fail-closed-typed": "fail-closed-typed", "guard-install": "guard-install",
 	"installer": "installer", "guard-binary": "guard-binary", "guard-shell": "guard-shell", "prompt-deny": "prompt-deny",
+	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust",
 }
 
 type cell struct{ status, note string }
