@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,11 +93,11 @@ func testBaseline(t *testing.T, h *harness.Host) {
 		kinds := map[hooks.ToolKind]bool{}
 		for _, e := range o.log {
 			fired[e.Native] = true
-			if e.Native == expects[h.Name].pre {
+			if e.Native == expectOf(h).pre {
 				kinds[e.Kind] = true
 			}
 		}
-		for _, ev := range expects[h.Name].baseline {
+		for _, ev := range expectOf(h).baseline {
 			if !fired[ev] {
 				t.Errorf("%s did not fire %s (fired: %v)", h.Name, ev, sortedKeys(fired))
 			}
@@ -107,7 +108,7 @@ func testBaseline(t *testing.T, h *harness.Host) {
 		}
 		for _, k := range want {
 			if !kinds[k] {
-				t.Errorf("no %s tool seen on %s (seen: %v)", k, expects[h.Name].pre, kinds)
+				t.Errorf("no %s tool seen on %s (seen: %v)", k, expectOf(h).pre, kinds)
 			}
 		}
 		saveFixtures(t, o, "baseline")
@@ -136,7 +137,7 @@ func testBaseline(t *testing.T, h *harness.Host) {
 // the hook itself did not fail (except where the scenario makes it fail).
 func checkEvents(t *testing.T, o *outcome) {
 	t.Helper()
-	want := expects[o.host.Name]
+	want := expectOf(o.host)
 	for _, e := range o.log {
 		if e.Corrupted {
 			continue
@@ -146,7 +147,7 @@ func checkEvents(t *testing.T, o *outcome) {
 			t.Errorf("unknown event %q fired by %s:\n%s", e.Native, o.host.Name, clip(e.Payload, 1500))
 			continue
 		}
-		ev, err := adapterFor(t, o.host.Name).Parse([]byte(e.Payload))
+		ev, err := parseAs(adapterFor(t, o.host.Name), e)
 		if err != nil {
 			t.Errorf("%s payload does not parse: %v\n%s", e.Native, err, clip(e.Payload, 1500))
 			continue
@@ -224,11 +225,14 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	script := func(*harness.Run) fakemodel.Script {
 		return fakemodel.Script{shell(h.Name, "echo ran > allowed.txt"), shell(h.Name, "echo ran > post_target.txt"), fakemodel.Say(firstAnswer)}
 	}
-	o := runClient(t, h, sc, "run the e2e context scenario", script)
+	ex := expectOf(h)
+	// Qwen's UserPromptSubmit fires before every model call (noisy), but
+	// it is the event ctx-prompt checks.
+	o := runWith(t, harness.Spec{Host: h, Prompt: "run the e2e context scenario", Script: script,
+		Quiet: !slices.Contains(h.Noisy, ex.prompt)}, sc)
 	checkEvents(t, o)
 	saveFixtures(t, o, "context")
 	main := o.res.Main()
-	ex := expects[h.Name]
 	caps := adapterFor(t, h.Name).Capabilities()
 
 	t.Run("allow", func(t *testing.T) {
@@ -343,8 +347,8 @@ func testFailClosedTyped(t *testing.T, h *harness.Host) {
 // it must not run), then with a hook that allows it: it must run.
 func testAllowBypass(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "allow-bypass")
-	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldAllow) {
-		table.na(t, h.ID, "allow-bypass", "the adapter does not claim allow on "+expects[h.Name].pre)
+	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).pre).Has(hooks.FieldAllow) {
+		table.na(t, h.ID, "allow-bypass", "the adapter does not claim allow on "+expectOf(h).pre)
 	}
 	table.check(t, h.ID, "allow-bypass")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Quiet: true, Script: func(*harness.Run) fakemodel.Script {
@@ -372,6 +376,12 @@ func guardScript(host string) func(*harness.Run) fakemodel.Script {
 			write = fakemodel.Call("Write", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		case "gemini":
 			write = fakemodel.Call("write_file", map[string]any{"file_path": "secret_target.txt", "content": "leaked\n"})
+		case "qwen":
+			write = fakemodel.Call("write_file", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
+		case "copilot":
+			write = fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "file_text": "leaked\n"})
+		case "droid":
+			write = fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		default:
 			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
 		}
@@ -406,19 +416,19 @@ func testGuard(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "deny", "deny-write", "rewrite")
 	o := runClient(t, h, guardScenario(h.Name), "run the e2e guard scenario", guardScript(h.Name))
 	checkEvents(t, o)
-	pre := o.entries(expects[h.Name].pre)
+	pre := o.entries(expectOf(h).pre)
 	t.Run("deny", func(t *testing.T) {
 		table.check(t, h.ID, "deny")
 		if got, ok := o.file("deny_target.txt"); ok {
 			t.Errorf("DENIED COMMAND RAN: deny_target.txt = %q", got)
 		}
 		if len(pre) == 0 || pre[0].Rule != 0 {
-			t.Fatalf("the deny rule did not answer the first %s", expects[h.Name].pre)
+			t.Fatalf("the deny rule did not answer the first %s", expectOf(h).pre)
 		}
 		if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
 			t.Errorf("the model was not told our reason; it saw %q", tr.Text)
 		}
-		for _, e := range o.entries(expects[h.Name].post) {
+		for _, e := range o.entries(expectOf(h).post) {
 			if strings.Contains(e.Payload, "deny_target.txt") {
 				t.Errorf("%s fired for the denied call: %s", e.Native, clip(e.Payload, 500))
 			}
@@ -437,8 +447,18 @@ func testGuard(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("rewrite", func(t *testing.T) {
-		if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].pre).Has(hooks.FieldUpdatedInput) {
-			table.na(t, h.ID, "rewrite", "the adapter does not claim updated input on "+expects[h.Name].pre)
+		if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).pre).Has(hooks.FieldUpdatedInput) {
+			// The client ignores updated input: hooks.Fit sends the
+			// rewrite as a deny of the call, which must hold.
+			table.check(t, h.ID, "rewrite")
+			if got, ok := o.file("rewrite_target.txt"); ok {
+				t.Errorf("A REWRITE THE CLIENT IGNORES RAN THE ORIGINAL CALL: rewrite_target.txt = %q", got)
+			}
+			if len(pre) < 3 || pre[2].Rule != 2 {
+				t.Errorf("the rewrite rule did not answer the third %s", expectOf(h).pre)
+			}
+			table.na(t, h.ID, "rewrite", "the adapter does not claim updated input on "+expectOf(h).pre+
+				" (the client ignores it); checked instead: the rewrite is sent as a deny and the call does not run")
 		}
 		table.check(t, h.ID, "rewrite")
 		if got, _ := o.file("rewrite_target.txt"); got != "rewritten\n" {
@@ -560,6 +580,9 @@ func testCodexTrust(t *testing.T, h *harness.Host) {
 // scenario: the hooks must run and the deny must take effect.
 func testInstaller(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "installer")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "installer", pascalByInstaller)
+	}
 	table.check(t, h.ID, "installer")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
 		Quiet: true, Register: installerRegister(t, h, false)}
@@ -583,8 +606,15 @@ func testInstaller(t *testing.T, h *harness.Host) {
 	for _, e := range o.log {
 		fired[e.Native] = true
 	}
-	ex := expects[h.Name]
-	for _, ev := range []string{ex.sessionStart, ex.prompt, ex.pre, ex.post, ex.stop} {
+	ex := expectOf(h)
+	want := []string{ex.sessionStart, ex.pre, ex.stop}
+	if slices.Contains(ex.baseline, ex.prompt) {
+		want = append(want, ex.prompt) // not in droid exec
+	}
+	if _, ran := o.file("rewrite_target.txt"); ran {
+		want = append(want, ex.post) // no tool ran where the rewrite is a deny (Qwen)
+	}
+	for _, ev := range want {
 		if !fired[ev] {
 			t.Errorf("%s did not run the installed hook on %s (fired: %v)", h.Name, ev, sortedKeys(fired))
 		}
@@ -604,7 +634,7 @@ func failScript(host string) func(*harness.Run) fakemodel.Script {
 // reason.
 func testFailClosed(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "fail-closed-panic", "fail-closed-malformed")
-	pre := expects[h.Name].pre
+	pre := expectOf(h).pre
 	sc := &scenario.Scenario{Fail: "closed", Corrupt: []string{pre}, CorruptContains: "corrupt_target.txt",
 		Rules: []scenario.Rule{{Event: hooks.PreToolUse, Contains: "panic_target.txt", Panic: true}}}
 	o := runClient(t, h, sc, "run the e2e fail-closed scenario", failScript(h.Name))
@@ -626,7 +656,18 @@ func testFailClosed(t *testing.T, h *harness.Host) {
 			if got, ok := o.file(target); ok {
 				t.Errorf("FAIL-CLOSED DID NOT BLOCK: %s = %q", target, got)
 			}
-			if tr := o.toolResult(t, i); !strings.Contains(tr.Text, failClosed) {
+			tr := o.toolResult(t, i)
+			if !strings.Contains(tr.Text, failClosed) && h.Name == "copilot" && row == "fail-closed-malformed" && !t.Failed() &&
+				es[i].Exit == 2 && strings.TrimSpace(es[i].Stdout) == "" {
+				// Known defect, kept visible in the table: the call is
+				// blocked, but the answer to a payload nothing can parse
+				// is exit code 2, and Copilot drops its reason.
+				table.set(h.ID, row, cell{"FAIL", "known defect: the call is blocked, but on a payload it cannot parse the " +
+					"copilot adapter answers exit code 2 (hooks.Server's unparsed event is not in its matrix) and Copilot " +
+					"shows the model only " + strconv.Quote(tr.Text) + ", not the fail-closed reason"})
+				t.Skipf("known defect (the table says FAIL): the model saw %q", tr.Text)
+			}
+			if !strings.Contains(tr.Text, failClosed) {
 				t.Errorf("the model was not told the hook's fail-closed reason; it saw %q", tr.Text)
 			}
 		})
@@ -637,7 +678,7 @@ func testFailClosed(t *testing.T, h *harness.Host) {
 func testFailOpen(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "fail-open-panic")
 	table.check(t, h.ID, "fail-open-panic")
-	pre := expects[h.Name].pre
+	pre := expectOf(h).pre
 	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Contains: "panic_target.txt", Panic: true}}}
 	o := runClient(t, h, sc, "run the e2e fail-open scenario", failScript(h.Name))
 	checkEvents(t, o)
@@ -654,15 +695,22 @@ func testFailOpen(t *testing.T, h *harness.Host) {
 // never be called and no tool may run.
 func testPromptDeny(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "prompt-deny")
-	ex := expects[h.Name]
+	ex := expectOf(h)
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), ex.prompt).Has(hooks.FieldDeny) {
 		table.na(t, h.ID, "prompt-deny", "the adapter does not claim deny on "+ex.prompt)
 	}
 	table.check(t, h.ID, "prompt-deny")
 	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.UserPromptSubmit, Response: scenario.Response{Decision: "deny", Reason: promptDeny}}}}
-	o := runRaw(t, harness.Spec{Host: h, Prompt: "run the e2e prompt scenario", Quiet: true, Script: func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{shell(h.Name, "echo ran > prompt_target.txt"), fakemodel.Say(firstAnswer)}
-	}}, sc)
+	exit := 0
+	if h.Name == "copilot" {
+		exit = 1 // copilot -p exits 1 when a hook blocks the prompt
+	}
+	// Qwen's UserPromptSubmit fires before every model call (noisy), but
+	// it is the event this row checks.
+	o := runExit(t, harness.Spec{Host: h, Prompt: "run the e2e prompt scenario", Quiet: !slices.Contains(h.Noisy, ex.prompt),
+		Script: func(*harness.Run) fakemodel.Script {
+			return fakemodel.Script{shell(h.Name, "echo ran > prompt_target.txt"), fakemodel.Say(firstAnswer)}
+		}}, sc, exit)
 	checkEvents(t, o)
 	if es := o.entries(ex.prompt); len(es) == 0 || es[0].Rule != 0 {
 		t.Fatalf("the deny rule did not answer %s", ex.prompt)
@@ -828,6 +876,9 @@ const guardReason = "guard: `rm -rf` is not allowed"
 // guard's reason; a plain command must run.
 func testGuardBinary(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "guard-binary")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "guard-binary", pascalByInstaller)
+	}
 	table.check(t, h.ID, "guard-binary")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard binary scenario", Quiet: true,
 		Hook:     []string{buildExample(t, "guard")},
@@ -860,6 +911,9 @@ func testGuardBinary(t *testing.T, h *harness.Host) {
 // for each.
 func testGuardShell(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "guard-shell")
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "guard-shell", pascalByInstaller)
+	}
 	table.check(t, h.ID, "guard-shell")
 	rm, env := "bash -c 'rm -rf dir'", "echo A=1 > sub/.env"
 	if h.Name == "codex" {
@@ -916,8 +970,11 @@ const gofmtNote = "These Go files are not gofmt-formatted"
 // as unformatted, and never good.go.
 func testGofmtBinary(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "gofmt-binary")
-	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expects[h.Name].post).Has(hooks.FieldContext) {
-		table.na(t, h.ID, "gofmt-binary", "the adapter does not claim context on "+expects[h.Name].post)
+	if h.ID == "copilot-pascal" {
+		table.na(t, h.ID, "gofmt-binary", pascalByInstaller)
+	}
+	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).post).Has(hooks.FieldContext) {
+		table.na(t, h.ID, "gofmt-binary", "the adapter does not claim context on "+expectOf(h).post)
 	}
 	if _, err := exec.LookPath("gofmt"); err != nil {
 		t.Fatalf("gofmt is not on PATH, which examples/gofmt needs: %v", err)
@@ -930,6 +987,12 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("Write", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
 		case "gemini":
 			return fakemodel.Call("write_file", map[string]any{"file_path": name, "content": content})
+		case "qwen":
+			return fakemodel.Call("write_file", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
+		case "copilot":
+			return fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, name), "file_text": content})
+		case "droid":
+			return fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}
@@ -967,6 +1030,10 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 		}
 	}
 }
+
+// pascalByInstaller is why the installer's rows are n/a on Copilot's
+// PascalCase column.
+const pascalByInstaller = "install.Install writes Copilot's camelCase form (with --event): this row is the Copilot CLI column's"
 
 // guardEnvReason starts the guard's reason for a .env write.
 const guardEnvReason = "is a .env file; secrets files must not be written by the agent"

@@ -3,8 +3,11 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agenthooks/hooks/e2e/harness"
 )
 
 // The committed table is compared with the run's: a drift fails, naming
@@ -31,47 +34,65 @@ func TestConformanceCompare(t *testing.T) {
 }
 
 // A client run only for some rows (harness.Host.Runs) prints n/a for the
-// others, never "not run"; its own rows show their outcome.
+// rows of the runs it does not make, never "not run"; the rows of its runs
+// show their outcome, "not run" when they left none.
 func TestConformanceNewClientsNA(t *testing.T) {
 	c := &conformance{cells: map[string]map[string]cell{}}
 	c.set("qwen", "guard-install", cell{"pass", ""})
+	c.set("droid", "ctx-prompt", cell{"n/a", "no such event"})
 	out := c.render(map[string]string{})
+	hosts := harness.Hosts()
 	var header string
-	checked, sawPass := 0, false
+	checked, row, sawPass, sawNote := 0, -1, false, false
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "| behaviour |") {
 			header = l
-		}
-		title, ok := strings.CutPrefix(l, "| ")
-		if !ok || header == "" || strings.HasPrefix(l, "|---") || l == header {
 			continue
 		}
+		title, ok := strings.CutPrefix(l, "| ")
+		if !ok || header == "" || strings.HasPrefix(l, "|---") {
+			continue
+		}
+		row++
+		key := rows[row].key
 		cols := strings.Split(strings.TrimSuffix(title, " |"), " | ")
-		names := strings.Split(strings.TrimSuffix(strings.TrimPrefix(header, "| "), " |"), " | ")
-		for i, n := range names {
-			if i == 0 || i >= len(cols) {
-				continue
-			}
-			cellText := cols[i]
+		if len(cols) != len(hosts)+2 {
+			t.Fatalf("row %s has %d columns, want %d", key, len(cols), len(hosts)+2)
+		}
+		for i, h := range hosts {
+			got := cols[i+1]
 			checked++
-			newClient := strings.HasPrefix(n, "Copilot CLI") || strings.HasPrefix(n, "Qwen Code") || strings.HasPrefix(n, "Factory Droid")
+			want := "not run"
 			switch {
-			case strings.HasPrefix(n, "Qwen Code") && strings.Contains(l, "examples/guard built from the module"):
-				if cellText != "pass" {
-					t.Errorf("Qwen Code guard-install = %q, want pass", cellText)
-				}
-				sawPass = true
-			case newClient && cellText != "n/a":
-				t.Errorf("%s: %q in row %.40s, want n/a", n, cellText, title)
-			case !newClient && n != "Cursor" && cellText != "not run":
-				t.Errorf("%s: %q in row %.40s, want not run", n, cellText, title)
+			case h.ID == "qwen" && key == "guard-install":
+				want, sawPass = "pass", true
+			case h.ID == "droid" && key == "ctx-prompt":
+				want, sawNote = "n/a [1]", true
+			case h.Runs != nil && !slices.Contains(h.Runs, runOfRow[key]):
+				want = "n/a"
+			}
+			if got != want {
+				t.Errorf("%s, row %s: %q, want %q", h.ID, key, got, want)
 			}
 		}
 	}
-	if checked < len(rows)*8 || !sawPass {
-		t.Errorf("checked %d cells (want %d), Qwen Code's guard-install seen: %v", checked, len(rows)*8, sawPass)
+	if row != len(rows)-1 || checked != len(rows)*len(hosts) || !sawPass || !sawNote {
+		t.Errorf("checked %d rows, %d cells (want %d, %d), Qwen Code's guard-install seen: %v, Droid's note: %v",
+			row+1, checked, len(rows), len(rows)*len(hosts), sawPass, sawNote)
 	}
 	if !strings.Contains(header, "Copilot CLI (PascalCase)") || !strings.Contains(header, "Factory Droid") {
 		t.Errorf("header %q", header)
+	}
+	// Every run a new client makes names the rows it checks.
+	for _, h := range hosts {
+		for _, run := range h.Runs {
+			found := false
+			for _, r := range runOfRow {
+				found = found || r == run
+			}
+			if !found {
+				t.Errorf("%s runs %q, which no row of runOfRow names: its cells would print n/a", h.ID, run)
+			}
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -52,6 +53,20 @@ var rows = []struct{ key, title string }{
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 	{"guard-install", "examples/guard built from the module and registered by install.Install (Copilot CLI: camelCase with --event; its PascalCase column: `guard --host copilot` under the PascalCase names): `rm -rf victim_dir` and a `.env` write are denied (the directory survives, the file is never written, the model is told the guard's reasons), `echo ok > ok.txt` runs; a control run without the hook does all three"},
+}
+
+// runOfRow names the run of TestClients that checks each row run on the
+// clients with harness.Host.Runs: a row of a run they make and that left
+// no cell is "not run", the others n/a.
+var runOfRow = map[string]string{
+	"events": "baseline", "noopinion": "baseline",
+	"deny": "guard", "deny-write": "guard", "rewrite": "guard", "control": "control",
+	"allow": "context", "ctx-session": "context", "ctx-prompt": "context", "ctx-post": "context",
+	"post-deny": "context", "stop-once": "context", "stop-guard": "context",
+	"fail-closed-panic": "fail-closed", "fail-closed-malformed": "fail-closed", "fail-open-panic": "fail-open",
+	"fail-closed-typed": "fail-closed-typed", "guard-install": "guard-install",
+	"installer": "installer", "guard-binary": "guard-binary", "guard-shell": "guard-shell", "prompt-deny": "prompt-deny",
+	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust",
 }
 
 type cell struct{ status, note string }
@@ -152,7 +167,7 @@ func (c *conformance) render(versions map[string]string) string {
 		for _, h := range hosts {
 			v, ok := c.get(h.ID, r.key)
 			switch {
-			case !ok && h.Runs != nil:
+			case !ok && h.Runs != nil && !slices.Contains(h.Runs, runOfRow[r.key]):
 				v = cell{"n/a", ""} // a row this client is not run for
 			case !ok:
 				v = cell{"not run", ""}

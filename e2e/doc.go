@@ -27,8 +27,10 @@
 //   - Copilot CLI (two columns: hooks under the camelCase events with
 //     --event, and under the PascalCase names), Qwen Code and Factory Droid
 //     (its platform package @factory/cli-linux-x64) run only the
-//     rows in harness.Host.Runs (guard-install, issue 15's proof);
-//     CONFORMANCE.md prints n/a for their other rows. Copilot CLI unpacks
+//     runs in harness.Host.Runs (baseline, guard, control, context, the
+//     fail-* runs and guard-install, issue 15's proof); CONFORMANCE.md
+//     prints n/a for the rows of the other runs (runOfRow names each
+//     row's run). Copilot CLI unpacks
 //     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared
 //     by every run.
 //   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions

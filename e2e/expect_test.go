@@ -62,6 +62,69 @@ var expects = map[string]expect{
 		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},
+	// Copilot CLI under the camelCase events (its native form).
+	"copilot": {
+		events: map[string]hooks.EventName{
+			"sessionStart": hooks.SessionStart, "sessionEnd": hooks.SessionEnd, "userPromptSubmitted": hooks.UserPromptSubmit,
+			"preToolUse": hooks.PreToolUse, "postToolUse": hooks.PostToolUse, "postToolUseFailure": hooks.PostToolUseFailure,
+			"permissionRequest": hooks.PermissionRequest, "agentStop": hooks.Stop, "subagentStart": hooks.SubagentStart,
+			"subagentStop": hooks.SubagentStop, "preCompact": hooks.PreCompact, "notification": hooks.Notification,
+			"userPromptTransformed": "", "errorOccurred": "",
+		},
+		tools:        map[string]hooks.ToolKind{"bash": hooks.KindShell, "create": hooks.KindWrite, "edit": hooks.KindEdit, "view": hooks.KindRead, "task": hooks.KindOther},
+		baseline:     []string{"sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse", "agentStop", "sessionEnd"},
+		sessionStart: "sessionStart", prompt: "userPromptSubmitted", pre: "preToolUse", post: "postToolUse", stop: "agentStop",
+	},
+	// Copilot CLI under the PascalCase names: Claude's tool names in the
+	// payloads.
+	"copilot-pascal": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "PostToolUseFailure": hooks.PostToolUseFailure,
+			"PermissionRequest": hooks.PermissionRequest, "Stop": hooks.Stop, "SubagentStart": hooks.SubagentStart,
+			"SubagentStop": hooks.SubagentStop, "PreCompact": hooks.PreCompact, "Notification": hooks.Notification,
+			"ErrorOccurred": "",
+		},
+		tools:        map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead, "Agent": hooks.KindOther},
+		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
+		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
+	// Qwen Code: SessionEnd does not fire in -p.
+	"qwen": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "PostToolUseFailure": hooks.PostToolUseFailure,
+			"PermissionRequest": hooks.PermissionRequest, "Stop": hooks.Stop, "SubagentStart": hooks.SubagentStart,
+			"SubagentStop": hooks.SubagentStop, "PreCompact": hooks.PreCompact, "Notification": hooks.Notification,
+			"PostToolBatch": "", "MessageDisplay": "", "InstructionsLoaded": "", "UserPromptExpansion": "", "PostCompact": "",
+			"SessionDelete": "", "PermissionDenied": "", "StopFailure": "", "TodoCreated": "", "TodoCompleted": "",
+		},
+		tools: map[string]hooks.ToolKind{"run_shell_command": hooks.KindShell, "write_file": hooks.KindWrite,
+			"edit": hooks.KindEdit, "read_file": hooks.KindRead},
+		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
+		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
+	// Factory Droid: UserPromptSubmit does not fire in droid exec.
+	"droid": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "Stop": hooks.Stop,
+			"SubagentStop": hooks.SubagentStop, "PreCompact": hooks.PreCompact, "Notification": hooks.Notification,
+		},
+		tools: map[string]hooks.ToolKind{"Execute": hooks.KindShell, "Create": hooks.KindWrite,
+			"Edit": hooks.KindEdit, "Read": hooks.KindRead},
+		baseline:     []string{"SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
+		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
+}
+
+// expectOf returns what the suite expects of h: by its column (Copilot's
+// PascalCase form has its own), else by its host name.
+func expectOf(h *harness.Host) expect {
+	if e, ok := expects[h.ID]; ok {
+		return e
+	}
+	return expects[h.Name]
 }
 
 // shell is a model turn that runs cmd with the host's shell tool.
@@ -99,6 +162,33 @@ func baselineScript(host string, r *harness.Run) fakemodel.Script {
 			fakemodel.Call("replace", map[string]any{"file_path": "hello.txt", "instruction": "change the greeting",
 				"old_string": "hello world", "new_string": "goodbye world"}),
 			fakemodel.Call("read_file", map[string]any{"file_path": "hello.txt"}),
+			fakemodel.Say("all done"),
+		}
+	case "copilot":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("create", map[string]any{"path": p, "file_text": "hello world\n"}),
+			fakemodel.Call("edit", map[string]any{"path": p, "old_str": "hello world", "new_str": "goodbye world"}),
+			fakemodel.Call("view", map[string]any{"path": p}),
+			fakemodel.Say("all done"),
+		}
+	case "qwen":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("write_file", map[string]any{"file_path": p, "content": "hello world\n"}),
+			fakemodel.Call("edit", map[string]any{"file_path": p, "old_string": "hello world", "new_string": "goodbye world"}),
+			fakemodel.Call("read_file", map[string]any{"file_path": p}),
+			fakemodel.Say("all done"),
+		}
+	case "droid":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("Create", map[string]any{"file_path": p, "content": "hello world\n"}),
+			fakemodel.Call("Edit", map[string]any{"file_path": p, "old_str": "hello world", "new_str": "goodbye world"}),
+			fakemodel.Call("Read", map[string]any{"file_path": p}),
 			fakemodel.Say("all done"),
 		}
 	}

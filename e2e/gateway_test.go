@@ -335,7 +335,7 @@ func testGateway(t *testing.T, h *harness.Host) {
 	}
 	gw := startGateway(t, gatewayScenario())
 	o := runGateway(t, gatewaySpec(t, h, gw, shell(h.Name, "echo ran > "+gwDenyFile), shell(h.Name, "echo ran > "+gwAllowFile)), gw, gw.token)
-	pre := expects[h.Name].pre
+	pre := expectOf(h).pre
 	reqs := gw.requests()
 	if len(reqs) == 0 {
 		t.Fatalf("the gateway received no request: the hooks did not call it")
@@ -349,7 +349,7 @@ func testGateway(t *testing.T, h *harness.Host) {
 	for _, r := range reqs {
 		fired[r.Native] = true
 	}
-	ex := expects[h.Name]
+	ex := expectOf(h)
 	for _, ev := range []string{ex.prompt, ex.pre, ex.post, ex.stop} {
 		if !fired[ev] {
 			t.Errorf("%s did not call the gateway on %s (called on: %v)", h.Name, ev, sortedKeys(fired))
@@ -446,7 +446,7 @@ func testGatewayLate(t *testing.T, h *harness.Host) {
 	o := runGateway(t, gatewaySpec(t, h, gw, shell(h.Name, "echo ran > "+gwLateFile)), gw, gw.token)
 	table.check(t, h.ID, "gateway-late")
 	if n := gw.stuck.Load(); n != 1 {
-		t.Errorf("the gateway's handler was stuck on %d calls, want 1 (the %s of %s)", n, expects[h.Name].pre, gwLateFile)
+		t.Errorf("the gateway's handler was stuck on %d calls, want 1 (the %s of %s)", n, expectOf(h).pre, gwLateFile)
 	}
 	if got, ok := o.file(gwLateFile); ok {
 		t.Errorf("COMMAND RAN although the fail-closed gateway's handler missed its deadline: %s = %q", gwLateFile, got)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,13 @@ func runWith(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 // runRaw is runWith without the check that a hook ran.
 func runRaw(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 	t.Helper()
+	return runExit(t, spec, sc, 0)
+}
+
+// runExit is runRaw for a run that must end with exit code want (Copilot
+// CLI exits 1 when a hook blocks the prompt).
+func runExit(t *testing.T, spec harness.Spec, sc *scenario.Scenario, want int) *outcome {
+	t.Helper()
 	host := spec.Host
 	dir := t.TempDir()
 	spec.Clients, spec.Dir, spec.Timeout = clients, dir, runTimeout
@@ -91,8 +99,8 @@ func runRaw(t *testing.T, spec harness.Spec, sc *scenario.Scenario) *outcome {
 			t.Logf("evidence:\n%s", o.evidence())
 		}
 	})
-	if res.Err != nil || res.ExitCode != 0 {
-		t.Fatalf("%s did not finish cleanly:\n%s", host.Name, res.Summary())
+	if res.Err != nil || res.ExitCode != want {
+		t.Fatalf("%s did not finish with exit code %d:\n%s", host.Name, want, res.Summary())
 	}
 	return o
 }
@@ -153,7 +161,7 @@ func (o *outcome) file(name string) (string, bool) {
 // parse parses a logged payload with the host's adapter.
 func (o *outcome) parse(t *testing.T, e scenario.Entry) hooks.Event {
 	t.Helper()
-	ev, err := adapterFor(t, o.host.Name).Parse([]byte(e.Payload))
+	ev, err := parseAs(adapterFor(t, o.host.Name), e)
 	if err != nil {
 		t.Fatalf("%s %s payload does not parse: %v\n%s", o.host.Name, e.Native, err, clip(e.Payload, 2000))
 	}
@@ -165,4 +173,14 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// parseAs parses a logged payload as the hook did: with the event its
+// command named (--event, Copilot's camelCase registration) when the
+// payload names none.
+func parseAs(a hooks.Adapter, e scenario.Entry) (hooks.Event, error) {
+	if p, ok := a.(hooks.EventParser); ok && slices.Contains(e.Args, "--event") {
+		return p.ParseEvent(e.Native, []byte(e.Payload))
+	}
+	return a.Parse([]byte(e.Payload))
 }

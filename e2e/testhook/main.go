@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -50,6 +51,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Name string `json:"hook_event_name"`
 	}
 	json.Unmarshal(payload, &head)
+	if head.Name == "" {
+		// Copilot's camelCase payloads name no event: the command does.
+		head.Name = eventArg(args)
+	}
 	e := scenario.Entry{Time: time.Now(), Args: args, Native: head.Name, Payload: string(payload), Rule: -1}
 	input := payload
 	if sc != nil && sc.Corrupts(head.Name, payload) {
@@ -134,4 +139,17 @@ func ruleIndex(sc *scenario.Scenario, r *scenario.Rule) int {
 		}
 	}
 	return -1
+}
+
+// eventArg returns the value of --event NAME (or --event=NAME) in args.
+func eventArg(args []string) string {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "--event="); ok {
+			return v
+		}
+		if a == "--event" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
 }
