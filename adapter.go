@@ -32,8 +32,9 @@ type Adapter interface {
 	// *OtherEvent with only Host and perhaps NativeEvent set when the
 	// payload could not be parsed; for such an event (NativeEvent not in
 	// the matrix) a deny must be rendered as the host's universal block,
-	// exit code 2 with the reason in Output.Stderr, and no opinion as
-	// empty output.
+	// exit code 2 with the reason in Output.Stderr (and, for a host that
+	// shows an exit-2 hook's reason only from stdout, a JSON object there
+	// carrying it too), and no opinion as empty output.
 	Serialize(ev Event, r Response) (Output, error)
 	// Timeout is the host's default time limit for a hook: the handler
 	// deadline is set below it.

@@ -35,8 +35,9 @@ const (
 //   - Context: additionalContext.
 //
 // For an event outside the matrix (an unknown name, or a payload that
-// could not be parsed) a deny is exit code 2 with the reason on stderr,
-// which Copilot treats as a deny.
+// could not be parsed) a deny is exit code 2, which Copilot treats as a
+// deny, with the reason on stderr and as a flat deny on stdout, since
+// Copilot shows the model only the latter.
 func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error) {
 	if ev == nil {
 		return hooks.Output{}, errors.New("copilot: no event")
@@ -44,7 +45,7 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	native := ev.Common().NativeEvent
 	if !inMatrix(native) {
 		if r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk {
-			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason, defaultDeny))}, nil
+			return genericBlock(orDefault(r.Reason, defaultDeny))
 		}
 		return hooks.Output{}, nil
 	}
@@ -106,6 +107,24 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		return hooks.Output{}, fmt.Errorf("copilot: encode output: %w", err)
 	}
 	return hooks.Output{Stdout: buf.Bytes()}, nil
+}
+
+// genericBlock is the deny for an event outside the matrix (an unknown
+// name, or a payload that could not be parsed, such as a fail-closed
+// answer to a broken payload): exit code 2, which every Copilot event
+// treats as a block, with the reason on stderr and also as a flat deny on
+// stdout. Copilot drops an exit-2 hook's stderr; on preToolUse it shows
+// the model the reason of a deny on stdout instead (measured on 1.0.102:
+// exit 2 alone reads "hook exited with code 2"), and the other events
+// ignore the unknown fields.
+func genericBlock(reason string) (hooks.Output, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&HookOutput{PermissionDecision: "deny", PermissionDecisionReason: reason}); err != nil {
+		return hooks.Output{}, fmt.Errorf("copilot: encode output: %w", err)
+	}
+	return hooks.Output{Stdout: buf.Bytes(), ExitCode: 2, Stderr: oneLine(reason)}, nil
 }
 
 func isZero(o *HookOutput) bool {

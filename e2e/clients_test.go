@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -657,16 +656,6 @@ func testFailClosed(t *testing.T, h *harness.Host) {
 				t.Errorf("FAIL-CLOSED DID NOT BLOCK: %s = %q", target, got)
 			}
 			tr := o.toolResult(t, i)
-			if !strings.Contains(tr.Text, failClosed) && h.Name == "copilot" && row == "fail-closed-malformed" && !t.Failed() &&
-				es[i].Exit == 2 && strings.TrimSpace(es[i].Stdout) == "" {
-				// Known defect, kept visible in the table: the call is
-				// blocked, but the answer to a payload nothing can parse
-				// is exit code 2, and Copilot drops its reason.
-				table.set(h.ID, row, cell{"FAIL", "known defect: the call is blocked, but on a payload it cannot parse the " +
-					"copilot adapter answers exit code 2 (hooks.Server's unparsed event is not in its matrix) and Copilot " +
-					"shows the model only " + strconv.Quote(tr.Text) + ", not the fail-closed reason"})
-				t.Skipf("known defect (the table says FAIL): the model saw %q", tr.Text)
-			}
 			if !strings.Contains(tr.Text, failClosed) {
 				t.Errorf("the model was not told the hook's fail-closed reason; it saw %q", tr.Text)
 			}
