@@ -28,9 +28,10 @@
 //     --event, and under the PascalCase names), Qwen Code and Factory Droid
 //     (its platform package @factory/cli-linux-x64) run only the
 //     runs in harness.Host.Runs (baseline, guard, control, context, the
-//     fail-* runs and guard-install, issue 15's proof); CONFORMANCE.md
-//     prints n/a for the rows of the other runs (runOfRow names each
-//     row's run). Copilot CLI unpacks
+//     fail-* runs, the installer and shipped-binary rows and
+//     guard-install); CONFORMANCE.md prints "not run" for the rows of
+//     the other runs (runOfRow names each row's run), never n/a: they
+//     are not proven there yet. Copilot CLI unpacks
 //     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared
 //     by every run.
 //   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions
