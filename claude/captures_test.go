@@ -61,7 +61,7 @@ var captureWant = map[string]struct {
 }
 
 // TestRealCaptures parses every real Claude payload in
-// ../shared/captures/claude and checks the event type, the tool kind, the
+// testdata/captures/claude and checks the event type, the tool kind, the
 // fields lifted into Base, and that Detect claims it.
 func TestRealCaptures(t *testing.T) {
 	a := New()

@@ -18,7 +18,7 @@ import (
 )
 
 // schemas holds the JSON Schemas Codex 0.171 validates hook input and
-// output against, from ../shared/schemas/codex.
+// output against, from testdata/schemas/codex.
 type schemas struct {
 	dir string
 	c   *jsonschema.Compiler

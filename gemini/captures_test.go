@@ -15,7 +15,7 @@ import (
 )
 
 // TestRealCaptures parses every payload the real Gemini CLI 0.61 wrote
-// (../shared/captures/gemini) and checks the unified type, the tool kind
+// (testdata/captures/gemini) and checks the unified type, the tool kind
 // and the detection score of each.
 func TestRealCaptures(t *testing.T) {
 	want := map[string]struct {

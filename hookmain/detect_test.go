@@ -15,7 +15,7 @@ import (
 	"github.com/agenthooks/hooks/internal/adaptertest"
 )
 
-// payloads returns every real payload of ../shared/captures/<host>/: the
+// payloads returns every real payload of testdata/captures/<host>/: the
 // .json files, and the "stdin" object of each line of Cursor's .jsonl logs.
 func payloads(t *testing.T, host string) map[string][]byte {
 	out := map[string][]byte{}

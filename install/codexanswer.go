@@ -11,7 +11,7 @@ import (
 // additionalProperties false everywhere, and discards the whole answer,
 // a deny included, on any unknown key. field lists what each schema
 // allows (Codex 0.171.0's embedded schemas, checked against the copies
-// in ../shared/schemas/codex by a test).
+// in testdata/schemas/codex by a test).
 
 // field is one allowed key.
 type field struct {
