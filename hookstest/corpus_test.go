@@ -66,8 +66,8 @@ type capture map[string]json.RawMessage
 // real payloads of the same host, event and tool: its fields, and those of
 // its tool_input and tool_response objects, must each be a field some real
 // payload has, and include every field all of them have. The real payloads
-// are ../shared/captures (skipped when absent) and, when present, the e2e
-// suite's captures in e2e/testdata.
+// are the module's testdata/captures (the test fails without them) and the
+// e2e suite's captures in e2e/testdata.
 func TestRenderedShapesMatchCaptures(t *testing.T) {
 	real := map[string][]capture{}
 	loadShared(t, adaptertest.SharedDir(t, "captures"), real)
@@ -150,7 +150,7 @@ func sameShape(t *testing.T, name string, p capture, caps []capture) {
 	}
 }
 
-// loadShared reads the real payloads of ../shared/captures: one JSON file
+// loadShared reads the real payloads of testdata/captures: one JSON file
 // per payload, or (Cursor) JSONL logs whose "stdin" holds the payload.
 func loadShared(t *testing.T, dir string, real map[string][]capture) {
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
