@@ -39,7 +39,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	score := 0.2
-	if _, ok := pascal[name]; ok {
+	if _, ok := fromPascal(name); ok {
 		score += 0.1
 	}
 	if ts, ok := stringOf(fields["timestamp"]); ok {

@@ -22,30 +22,48 @@ const (
 	EventNotification          = "notification"
 )
 
-// pascal maps each PascalCase registration name to its camelCase event.
-// Their payloads are snake_case with a hook_event_name, except
-// PermissionRequest and Notification (the camelCase payload) and
-// SubagentStart (a mix of both, with no event name).
-var pascal = map[string]string{
-	"SessionStart":       EventSessionStart,
-	"SessionEnd":         EventSessionEnd,
-	"UserPromptSubmit":   EventUserPromptSubmitted,
-	"PreToolUse":         EventPreToolUse,
-	"PermissionRequest":  EventPermissionRequest,
-	"PostToolUse":        EventPostToolUse,
-	"PostToolUseFailure": EventPostToolUseFailure,
-	"Stop":               EventAgentStop,
-	"SubagentStart":      EventSubagentStart,
-	"SubagentStop":       EventSubagentStop,
-	"PreCompact":         EventPreCompact,
-	"ErrorOccurred":      EventErrorOccurred,
-	"Notification":       EventNotification,
+// fromPascal returns the camelCase event of a PascalCase registration
+// name, and whether name is one. Their payloads are snake_case with a
+// hook_event_name, except PermissionRequest and Notification (the
+// camelCase payload) and SubagentStart (a mix of both, with no event
+// name). A switch, not a map: a package-level map is built at every hook
+// start-up.
+func fromPascal(name string) (string, bool) {
+	switch name {
+	case "SessionStart":
+		return EventSessionStart, true
+	case "SessionEnd":
+		return EventSessionEnd, true
+	case "UserPromptSubmit":
+		return EventUserPromptSubmitted, true
+	case "PreToolUse":
+		return EventPreToolUse, true
+	case "PermissionRequest":
+		return EventPermissionRequest, true
+	case "PostToolUse":
+		return EventPostToolUse, true
+	case "PostToolUseFailure":
+		return EventPostToolUseFailure, true
+	case "Stop":
+		return EventAgentStop, true
+	case "SubagentStart":
+		return EventSubagentStart, true
+	case "SubagentStop":
+		return EventSubagentStop, true
+	case "PreCompact":
+		return EventPreCompact, true
+	case "ErrorOccurred":
+		return EventErrorOccurred, true
+	case "Notification":
+		return EventNotification, true
+	}
+	return "", false
 }
 
 // camelEvent returns the camelCase event of a registration name in either
 // form, and whether the name is one Copilot documents.
 func camelEvent(name string) (string, bool) {
-	if c, ok := pascal[name]; ok {
+	if c, ok := fromPascal(name); ok {
 		return c, true
 	}
 	switch name {
