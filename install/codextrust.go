@@ -1,7 +1,6 @@
 package install
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/jsonc"
+	"github.com/agenthooks/hooks/internal/sha256"
 )
 
 // Codex runs a hook from a user or project hooks.json only once it is

@@ -1,7 +1,6 @@
 package install
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -10,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/sha256"
 )
 
 // The installer keeps what it needs outside the project tree, in the
