@@ -117,3 +117,36 @@ type Sampler interface {
 	// an event it has no sample of.
 	SamplePayload(native, dir string) []byte
 }
+
+// Layouter is implemented by adapters whose host offers several ways to
+// register hooks for the same unified events (Cursor judges a Shell call
+// on preToolUse and on beforeShellExecution alike, so an installer must
+// pick one). The installer registers the chosen [Layout]'s entries
+// instead of one entry per capability.
+type Layouter interface {
+	// Layouts returns the layouts, the default first.
+	Layouts() []Layout
+}
+
+// A Layout is one set of hook entries for a host ([Layouter]).
+type Layout struct {
+	// Name is what a user picks it by ("specific", "tool-use").
+	Name string
+	// Entries are the entries to register.
+	Entries []Registration
+	// NoMatcher, when set, says why a user's tool-name matcher cannot
+	// apply to this layout's tool entries; "" when it can.
+	NoMatcher string
+}
+
+// Registration is one hook entry an installer writes.
+type Registration struct {
+	// Event is the native event name.
+	Event string
+	// Matcher is the entry's matcher; "" means none (every call).
+	Matcher string
+	// Unified is the unified event the adapter parses Event into. An
+	// installer registers only the entries whose Unified event the hook
+	// program handles.
+	Unified EventName
+}

@@ -38,50 +38,48 @@ const (
 // is to match everything: a call would be judged twice, never not at all.
 const OtherToolsMatcher = `^(?!(Shell|Read)$|MCP:)`
 
-// Registration is one hook entry an installer writes in hooks.json:
-// {"hooks": {Event: [{"command": ..., "matcher": Matcher}]}}.
-type Registration struct {
-	// Event is the native event name, the key under "hooks".
-	Event string
-	// Matcher is the entry's matcher; "" means none (every call).
-	Matcher string
-	// Unified is the unified event the adapter parses Event into. An
-	// installer registers only the entries whose Unified event the hook
-	// program handles.
-	Unified hooks.EventName
-}
-
 // Registrations returns the entries to register for layer l: one per
 // unified event Cursor can deliver, with every tool call judged by exactly
 // one gate entry and reported by exactly one post entry (postToolUse, which
 // covers every tool, fires in the CLI and takes context; the after*
 // events are observe-only duplicates).
-func Registrations(l Layer) []Registration {
-	regs := []Registration{
+func Registrations(l Layer) []hooks.Registration {
+	regs := []hooks.Registration{
 		{Event: EventSessionStart, Unified: hooks.SessionStart},
 		{Event: EventSessionEnd, Unified: hooks.SessionEnd},
 		{Event: EventBeforeSubmitPrompt, Unified: hooks.UserPromptSubmit},
 	}
 	if l == ToolUseLayer {
-		regs = append(regs, Registration{Event: EventPreToolUse, Unified: hooks.PreToolUse})
+		regs = append(regs, hooks.Registration{Event: EventPreToolUse, Unified: hooks.PreToolUse})
 	} else {
 		regs = append(regs,
-			Registration{Event: EventBeforeShellExecution, Unified: hooks.PreToolUse},
-			Registration{Event: EventBeforeMCPExecution, Unified: hooks.PreToolUse},
-			Registration{Event: EventBeforeReadFile, Unified: hooks.PreToolUse},
-			Registration{Event: EventPreToolUse, Matcher: OtherToolsMatcher, Unified: hooks.PreToolUse},
+			hooks.Registration{Event: EventBeforeShellExecution, Unified: hooks.PreToolUse},
+			hooks.Registration{Event: EventBeforeMCPExecution, Unified: hooks.PreToolUse},
+			hooks.Registration{Event: EventBeforeReadFile, Unified: hooks.PreToolUse},
+			hooks.Registration{Event: EventPreToolUse, Matcher: OtherToolsMatcher, Unified: hooks.PreToolUse},
 		)
 	}
 	return append(regs,
-		Registration{Event: EventPostToolUse, Unified: hooks.PostToolUse},
-		Registration{Event: EventPostToolUseFailure, Unified: hooks.PostToolUseFailure},
-		Registration{Event: EventStop, Unified: hooks.Stop},
-		Registration{Event: EventSubagentStart, Unified: hooks.SubagentStart},
-		Registration{Event: EventSubagentStop, Unified: hooks.SubagentStop},
-		Registration{Event: EventPreCompact, Unified: hooks.PreCompact},
+		hooks.Registration{Event: EventPostToolUse, Unified: hooks.PostToolUse},
+		hooks.Registration{Event: EventPostToolUseFailure, Unified: hooks.PostToolUseFailure},
+		hooks.Registration{Event: EventStop, Unified: hooks.Stop},
+		hooks.Registration{Event: EventSubagentStart, Unified: hooks.SubagentStart},
+		hooks.Registration{Event: EventSubagentStop, Unified: hooks.SubagentStop},
+		hooks.Registration{Event: EventPreCompact, Unified: hooks.PreCompact},
 	)
 }
 
 // RecommendedEvents returns Registrations(SpecificLayer), the registration
 // this package recommends; see SpecificLayer for why.
-func RecommendedEvents() []Registration { return Registrations(SpecificLayer) }
+func RecommendedEvents() []hooks.Registration { return Registrations(SpecificLayer) }
+
+// Layouts implements [hooks.Layouter]: SpecificLayer ("specific", the
+// default) and ToolUseLayer ("tool-use"), the only one whose tool entries
+// take a user's tool-name matcher.
+func (*Adapter) Layouts() []hooks.Layout {
+	return []hooks.Layout{
+		{Name: "specific", Entries: Registrations(SpecificLayer),
+			NoMatcher: "the default layout judges Shell, Read and MCP calls on their own events, where a tool-name matcher does not apply"},
+		{Name: "tool-use", Entries: Registrations(ToolUseLayer)},
+	}
+}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -188,12 +187,13 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 		timeout = h.maxTimeout
 	}
 	var natives []reg
-	if h.name == cursor.Host {
-		layer := o.CursorLayer
-		if o.Matcher != "" && layer != cursor.ToolUseLayer {
-			return nil, nil, fmt.Errorf("cursor: --matcher needs --cursor-layer tool-use (or leave cursor out with --hosts): the default layer judges Shell, Read and MCP calls on their own events, where a tool-name matcher does not apply")
+	if l, ok, err := h.layout(o.Layout); err != nil {
+		return nil, nil, err
+	} else if ok {
+		if o.Matcher != "" && l.NoMatcher != "" {
+			return nil, nil, fmt.Errorf("%s: --matcher needs --layout %s (or leave %s out with --hosts): %s", h.name, h.matcherLayout(), h.name, l.NoMatcher)
 		}
-		for _, r := range cursor.Registrations(layer) {
+		for _, r := range l.Entries {
 			natives = append(natives, reg{native: r.Event, unified: r.Unified, matcher: r.Matcher})
 		}
 	} else {
@@ -260,4 +260,77 @@ func (h *host) needs(s Scope) string {
 		return h.userTrust
 	}
 	return h.trust
+}
+
+// layout returns the host's layout named name ("" for its default), and
+// false when the host has no layouts (hooks.Layouter).
+func (h *host) layout(name string) (hooks.Layout, bool, error) {
+	lt, ok := h.adapter.(hooks.Layouter)
+	if !ok {
+		return hooks.Layout{}, false, nil
+	}
+	ls := lt.Layouts()
+	if name == "" && len(ls) > 0 {
+		return ls[0], true, nil
+	}
+	for _, l := range ls {
+		if l.Name == name {
+			return l, true, nil
+		}
+	}
+	return hooks.Layout{}, true, fmt.Errorf("unknown layout %q (%s: %s)", name, h.name, layoutNames(ls))
+}
+
+// matcherLayout names the first layout whose tool entries take a matcher.
+func (h *host) matcherLayout() string {
+	if lt, ok := h.adapter.(hooks.Layouter); ok {
+		for _, l := range lt.Layouts() {
+			if l.NoMatcher == "" {
+				return l.Name
+			}
+		}
+	}
+	return ""
+}
+
+func layoutNames(ls []hooks.Layout) string {
+	var s []string
+	for _, l := range ls {
+		s = append(s, l.Name)
+	}
+	if len(s) > 1 {
+		return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	}
+	return strings.Join(s, "")
+}
+
+// checkLayout checks that name is a layout of every host of hs that has
+// layouts, and of at least one built-in host when none of hs has any.
+func checkLayout(name string, hs []*host) error {
+	if name == "" {
+		return nil
+	}
+	some := false
+	for _, h := range hs {
+		_, ok, err := h.layout(name)
+		if err != nil {
+			return err
+		}
+		some = some || ok
+	}
+	if some {
+		return nil
+	}
+	var all []string
+	for _, a := range builtin.Adapters() {
+		if lt, ok := a.(hooks.Layouter); ok {
+			for _, l := range lt.Layouts() {
+				if l.Name == name {
+					return nil
+				}
+			}
+			all = append(all, string(a.Host())+": "+layoutNames(lt.Layouts()))
+		}
+	}
+	return fmt.Errorf("unknown layout %q (%s)", name, strings.Join(all, "; "))
 }

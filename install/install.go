@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -32,8 +31,9 @@ type Options struct {
 	Events []hooks.EventName
 	// Matcher is the tool-name matcher of tool events (PreToolUse,
 	// PostToolUse, PostToolUseFailure, PermissionRequest), in the host's
-	// tool names; "" matches every tool. It needs CursorLayer ToolUseLayer
-	// when Cursor is among the hosts.
+	// tool names; "" matches every tool. A host with layouts
+	// (hooks.Layouter) needs a Layout whose tool entries take one: Cursor
+	// "tool-use".
 	Matcher string
 	// Scope is the file to edit (default Project). Doctor checks every
 	// scope when Scope is "".
@@ -52,10 +52,13 @@ type Options struct {
 	// Timeout is each hook's time limit (default DefaultTimeout), written
 	// in the host's unit and passed to the hook as --timeout.
 	Timeout time.Duration
-	// CursorLayer is the Cursor registration (cursor.SpecificLayer by
-	// default: Shell, MCP and file reads on their own events, other tools
-	// on preToolUse).
-	CursorLayer cursor.Layer
+	// Layout names the registration layout of the hosts that offer
+	// several (hooks.Layouter); "" means each one's default. Cursor has
+	// "specific" (the default: Shell, MCP and file reads on their own
+	// events, other tools on preToolUse) and "tool-use" (every tool on
+	// preToolUse). Hosts without layouts ignore it; a name no selected
+	// host has is an error.
+	Layout string
 	// DryRun computes the changes without writing anything.
 	DryRun bool
 	// Force replaces a read-only file (keeping its permissions); without
@@ -280,13 +283,15 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 		var only map[string]bool
 		if o.Events != nil {
 			only = map[string]bool{}
-			regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second, CursorLayer: o.CursorLayer})
+			regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
 			for _, r := range regs {
 				only[r.native] = true
 			}
-			if h.name == cursor.Host { // both Cursor layers (Copilot's flat files have one)
-				for _, l := range []cursor.Layer{cursor.SpecificLayer, cursor.ToolUseLayer} {
-					for _, r := range cursor.Registrations(l) {
+			// Every layout's entries: those of another layout than the
+			// default are ours too.
+			if lt, ok := h.adapter.(hooks.Layouter); ok {
+				for _, l := range lt.Layouts() {
+					for _, r := range l.Entries {
 						if contains(o.Events, r.Unified) {
 							only[r.Event] = true
 						}
@@ -447,6 +452,9 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if !contains(seen, n) {
 			hs, seen = append(hs, h), append(seen, n)
 		}
+	}
+	if err := checkLayout(o.Layout, hs); err != nil {
+		return nil, e, usageError{err}
 	}
 	if err := o.checkGateway(hs); err != nil {
 		return nil, e, usageError{err}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -96,7 +96,7 @@ func usage(w io.Writer, self string) {
   doctor     check the registration, run the hook on sample events, report blockers
 
 flags:
-  --hosts LIST        claude,cursor,gemini,codex (default: all)
+  --hosts LIST        %[3]s (default: all)
   --scope SCOPE       project, local (Claude only) or user (default: project;
                       doctor: every scope)
   --dir DIR           project directory (default: the working directory)
@@ -107,7 +107,8 @@ flags:
   --matcher REGEX     tool-name matcher for tool events (default: every tool)
   --timeout DURATION  the hook's time limit, e.g. 10s or 10 (default 30s)
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
-  --cursor-layer L    specific (default) or tool-use
+  --layout NAME       how a host with several layouts registers its hooks
+                      (%[4]s); --cursor-layer is an older name
   --dry-run           print a unified diff per file and write nothing
   --force             replace a read-only file (install, uninstall)
   --gateway URL       ask the policy gateway at URL instead of local handlers:
@@ -118,7 +119,32 @@ flags:
   --gateway-token-env NAME
                       variable holding the gateway's bearer token
                       (default HOOKS_GATEWAY_TOKEN)
-`, self, eventList())
+`, self, eventList(), hostList(), layoutList())
+}
+
+// hostList lists the hosts, comma-separated.
+func hostList() string {
+	var s []string
+	for _, h := range Hosts() {
+		s = append(s, string(h))
+	}
+	return strings.Join(s, ",")
+}
+
+// layoutList lists the layouts of each host that has several, the
+// default first: "cursor: specific (default) or tool-use".
+func layoutList() string {
+	var s []string
+	for _, a := range builtin.Adapters() {
+		if lt, ok := a.(hooks.Layouter); ok {
+			ls := lt.Layouts()
+			if len(ls) > 0 {
+				ls[0].Name += " (default)"
+			}
+			s = append(s, string(a.Host())+": "+layoutNames(ls))
+		}
+	}
+	return strings.Join(s, "; ")
 }
 
 func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
@@ -127,7 +153,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	// Main prints the errors, in the usage's --flag style, and the usage.
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	var hostList, eventList, scope, layer string
+	var hostList, eventList, scope string
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
@@ -140,7 +166,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		fs.Var((*timeoutFlag)(&o.Timeout), "timeout", "time limit (duration or seconds)")
 		fs.BoolVar(&o.DryRun, "dry-run", false, "print diffs, write nothing")
 		fs.BoolVar(&o.Force, "force", false, "replace a read-only file")
-		fs.StringVar(&layer, "cursor-layer", "specific", "specific or tool-use")
+		fs.StringVar(&o.Layout, "layout", "", "registration layout of hosts that offer several")
+		// The older spelling, from when Cursor was the one host with layouts.
+		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -160,14 +188,6 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	o.Scope = Scope(scope)
 	if o.Scope == "" && cmd != "doctor" {
 		o.Scope = Project
-	}
-	switch layer {
-	case "", "specific":
-		o.CursorLayer = cursor.SpecificLayer
-	case "tool-use":
-		o.CursorLayer = cursor.ToolUseLayer
-	default:
-		return o, fmt.Errorf("--cursor-layer: %q is not specific or tool-use", layer)
 	}
 	return o, nil
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/cursor"
 )
 
 func runMain(t *testing.T, self string, args ...string) (int, string, string) {
@@ -34,12 +33,14 @@ func TestMainUsage(t *testing.T) {
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"install", "--timeout", "soon"}, 2, "not a duration"},
 		{[]string{"install", "--timeout", "-3"}, 2, "out of range"},
-		{[]string{"install", "--cursor-layer", "both"}, 2, "not specific or tool-use"},
+		{[]string{"install", "--cursor-layer", "both"}, 2, `unknown layout "both" (cursor: specific or tool-use)`},
+		{[]string{"install", "--layout", "both", "--hosts", "claude"}, 2, `unknown layout "both" (cursor: specific or tool-use)`},
+		{[]string{"install", "--layout", "both", "--hosts", "cursor"}, 2, `unknown layout "both" (cursor: specific or tool-use)`},
 		{[]string{"install", "extra"}, 2, "unexpected argument"},
 		{[]string{"install", "--hosts", "vscode", "--dry-run"}, 2, `unknown host "vscode"`},
 		{[]string{"install", "--events", "BeforeTool", "--dry-run"}, 2, `unknown event "BeforeTool"`},
 		{[]string{"install", "--scope", "global", "--dry-run"}, 2, `unknown scope "global"`},
-		{[]string{"install", "--matcher", "Shell", "--dry-run"}, 2, "--cursor-layer tool-use"},
+		{[]string{"install", "--matcher", "Shell", "--dry-run"}, 2, "cursor: --matcher needs --layout tool-use"},
 		{[]string{"doctor", "--fail-closed"}, 2, "flag provided but not defined: --fail-closed"},
 		// Bad usage is 2 everywhere, with or without --dry-run.
 		{[]string{"install", "--hosts", "nosuch"}, 2, `unknown host "nosuch"`},
@@ -82,7 +83,7 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(o.Hosts) != 2 || o.Hosts[1] != "codex" || len(o.Events) != 2 || o.Timeout != 12*time.Second || !o.FailClosed ||
-		o.Scope != User || o.Matcher != "Bash" || o.CursorLayer != cursor.ToolUseLayer || o.Dir != "/home/dev/project" || !o.DryRun {
+		o.Scope != User || o.Matcher != "Bash" || o.Layout != "tool-use" || o.Dir != "/home/dev/project" || !o.DryRun {
 		t.Errorf("parsed %+v", o)
 	}
 	o, _ = parseFlags("install", []string{"--timeout", "1m30s"}, &bytes.Buffer{})

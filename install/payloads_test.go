@@ -21,8 +21,15 @@ func TestPayloadsParse(t *testing.T) {
 	const dir = "/home/dev/project"
 	for _, name := range Hosts() {
 		h, _ := lookupHost(name)
-		for _, layer := range []cursor.Layer{cursor.SpecificLayer, cursor.ToolUseLayer} {
-			regs, _, err := h.registrations(hooks.Events(), &Options{CursorLayer: layer})
+		layouts := []string{""}
+		if lt, ok := h.adapter.(hooks.Layouter); ok {
+			layouts = nil
+			for _, l := range lt.Layouts() {
+				layouts = append(layouts, l.Name)
+			}
+		}
+		for _, layout := range layouts {
+			regs, _, err := h.registrations(hooks.Events(), &Options{Layout: layout})
 			if err != nil {
 				t.Fatal(err)
 			}
