@@ -28,7 +28,12 @@ import (
 //     not claim yields exactly one warning naming it;
 //   - a deny on an event the adapter cannot parse is the universal block
 //     (exit code 2 with the reason on stderr);
-//   - Detect scores each payload at least hooks.DetectThreshold.
+//   - Detect scores each payload at least hooks.DetectThreshold;
+//   - an adapter that is a hooks.AnswerChecker judges each of its own
+//     answers (no opinion, and each claimed field) hooks.VerdictOK;
+//   - an adapter that is a hooks.Layouter lists at least one layout,
+//     under distinct names, whose entries are events of its capability
+//     matrix parsed into the unified event they claim.
 //
 // Output is checked with [CheckOutput].
 func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
@@ -58,6 +63,7 @@ func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
 			t.Errorf("%s %s: no opinion gave exit %d err %v warnings %v", a.Host(), native, base.Output.ExitCode, base.Err, base.Warnings)
 		}
 		CheckOutput(t, a.Host(), base.Output)
+		checkAnswer(t, a, native, "no opinion", base.Output)
 		honours := hooks.Supports(caps, native)
 		for _, f := range hooks.AllFields() {
 			r, ref, ok := sample(f, ev, honours)
@@ -67,6 +73,7 @@ func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
 			got := run(a, p, r)
 			CheckOutput(t, a.Host(), got.Output)
 			if honours.Has(f) {
+				checkAnswer(t, a, native, f.String(), got.Output)
 				want := run(a, p, ref)
 				if got.Err != nil || len(got.Warnings) > 0 {
 					t.Errorf("%s %s: claimed field %s gave err %v warnings %v", a.Host(), native, f, got.Err, got.Warnings)
@@ -92,6 +99,7 @@ func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
 			t.Logf("%s: no payload for claimed event %s", a.Host(), c.Native)
 		}
 	}
+	checkLayouts(t, a)
 	unknown := &hooks.OtherEvent{Base: hooks.Base{Host: a.Host()}}
 	out, err := a.Serialize(unknown, hooks.Deny("blocked for test"))
 	if err != nil || out.ExitCode != 2 || !strings.Contains(out.Stderr, "blocked for test") || !emptyOrReason(out.Stdout, "blocked for test") {
@@ -191,4 +199,50 @@ func emptyOrReason(stdout []byte, reason string) bool {
 	}
 	var obj map[string]any
 	return json.Unmarshal(stdout, &obj) == nil && obj != nil && strings.Contains(string(stdout), reason)
+}
+
+// checkAnswer checks that an adapter that judges answers
+// (hooks.AnswerChecker) accepts one of its own.
+func checkAnswer(t testing.TB, a hooks.Adapter, native, what string, out hooks.Output) {
+	t.Helper()
+	ac, ok := a.(hooks.AnswerChecker)
+	if !ok {
+		return
+	}
+	if v, msg := ac.CheckAnswer(native, out, false); v != hooks.VerdictOK {
+		t.Errorf("%s %s: CheckAnswer judges the adapter's own answer (%s) %s: %s", a.Host(), native, what, v, msg)
+	}
+}
+
+// checkLayouts checks the layouts of a hooks.Layouter against the
+// capability matrix.
+func checkLayouts(t testing.TB, a hooks.Adapter) {
+	t.Helper()
+	lt, ok := a.(hooks.Layouter)
+	if !ok {
+		return
+	}
+	ls := lt.Layouts()
+	if len(ls) == 0 {
+		t.Errorf("%s: a Layouter with no layouts", a.Host())
+	}
+	names := map[string]bool{}
+	for _, l := range ls {
+		if l.Name == "" || names[l.Name] {
+			t.Errorf("%s: layout name %q is empty or repeated", a.Host(), l.Name)
+		}
+		names[l.Name] = true
+		if len(l.Entries) == 0 {
+			t.Errorf("%s: layout %s has no entries", a.Host(), l.Name)
+		}
+		for _, r := range l.Entries {
+			found := false
+			for _, c := range a.Capabilities() {
+				found = found || c.Native == r.Event && c.Event == r.Unified && r.Unified != ""
+			}
+			if !found {
+				t.Errorf("%s: layout %s registers %s as %q, which the capability matrix does not map it to", a.Host(), l.Name, r.Event, r.Unified)
+			}
+		}
+	}
 }

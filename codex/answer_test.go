@@ -1,4 +1,4 @@
-package install
+package codex
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -34,7 +35,7 @@ func schemaFiles(t *testing.T) map[string]string {
 
 // fieldsOfSchema turns a JSON Schema object into fields, resolving
 // allOf and $ref to definitions.
-func fieldsOfSchema(t *testing.T, s, defs map[string]any) []field {
+func fieldsOfSchema(t *testing.T, s, defs map[string]any) []answerField {
 	t.Helper()
 	if ap, _ := s["additionalProperties"].(bool); ap || s["additionalProperties"] == nil {
 		t.Errorf("schema allows additional properties: %v", s)
@@ -45,10 +46,10 @@ func fieldsOfSchema(t *testing.T, s, defs map[string]any) []field {
 	for _, r := range rs {
 		req = append(req, r.(string))
 	}
-	var fs []field
+	var fs []answerField
 	for name, p := range props {
 		p := resolve(p.(map[string]any), defs)
-		f := field{name: name, req: slices.Contains(req, name)}
+		f := answerField{name: name, req: slices.Contains(req, name)}
 		switch {
 		case p["properties"] != nil:
 			f.kind = 'o'
@@ -82,7 +83,7 @@ func resolve(p, defs map[string]any) map[string]any {
 	return p
 }
 
-func normalize(fs []field) []field {
+func normalize(fs []answerField) []answerField {
 	out := slices.Clone(fs)
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	for i := range out {
@@ -107,7 +108,7 @@ func TestCodexWhitelistMatchesSchemas(t *testing.T) {
 		}
 		defs, _ := s["definitions"].(map[string]any)
 		want := normalize(fieldsOfSchema(t, s, defs))
-		fs, ok := codexOutput(event)
+		fs, ok := outputFields(event)
 		if !ok {
 			t.Errorf("%s: no whitelist", event)
 			continue
@@ -119,12 +120,12 @@ func TestCodexWhitelistMatchesSchemas(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", event, gj, wj)
 		}
 	}
-	if _, ok := codexOutput("SessionEnd"); ok {
+	if _, ok := outputFields("SessionEnd"); ok {
 		t.Error("SessionEnd has no output schema")
 	}
 }
 
-func dump(fs []field) []map[string]any {
+func dump(fs []answerField) []map[string]any {
 	var out []map[string]any
 	for _, f := range fs {
 		out = append(out, map[string]any{"name": f.name, "kind": string(f.kind), "enum": f.enum, "req": f.req, "sub": dump(f.sub)})
@@ -142,7 +143,7 @@ func TestCodexValidateAgreesWithSchemas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fs, _ := codexOutput(event)
+		fs, _ := outputFields(event)
 		var cands []string
 		cands = append(cands, `{}`, `{"extra":1}`, `[]`, `"x"`)
 		keys := []string{"continue", "stopReason", "suppressOutput", "systemMessage", "decision", "reason", "unknown"}
@@ -173,7 +174,7 @@ func TestCodexValidateAgreesWithSchemas(t *testing.T) {
 			schemaOK := sch.Validate(inst) == nil
 			var v any
 			json.Unmarshal([]byte(cand), &v)
-			oursOK := validate(v, fs, "answer") == nil
+			oursOK := validateAnswer(v, fs, "answer") == nil
 			if schemaOK != oursOK {
 				t.Errorf("%s %s: schema says %v, validate says %v", event, cand, schemaOK, oursOK)
 			}
@@ -185,23 +186,22 @@ func TestCheckCodexAnswers(t *testing.T) {
 	for _, tc := range []struct {
 		event, stdout, stderr string
 		exit                  int
-		want                  Level
+		want                  hooks.Verdict
 	}{
-		{"PreToolUse", "", "", 0, OK},
-		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", "", 0, OK},
-		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"extra":1}`, "", 0, Fail},
-		{"Stop", `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"x"}}`, "", 0, Fail},
-		{"Stop", `{"decision":"block","reason":"go on"}`, "", 0, OK},
-		{"PreToolUse", `{"decision":"block"} {"x":1}`, "", 0, Fail},
-		{"PreToolUse", "", "denied", 2, OK},
-		{"PreToolUse", "", "", 2, Fail},
-		{"PreToolUse", "", "boom", 1, Fail},
-		{"SessionStart", "some context", "", 0, OK},
-		{"PostToolUse", "some text", "", 0, Warn},
-		{"SessionEnd", `{"systemMessage":"bye"}`, "", 0, Warn},
+		{"PreToolUse", "", "", 0, hooks.VerdictOK},
+		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", "", 0, hooks.VerdictOK},
+		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"extra":1}`, "", 0, hooks.VerdictFail},
+		{"Stop", `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"x"}}`, "", 0, hooks.VerdictFail},
+		{"Stop", `{"decision":"block","reason":"go on"}`, "", 0, hooks.VerdictOK},
+		{"PreToolUse", `{"decision":"block"} {"x":1}`, "", 0, hooks.VerdictFail},
+		{"PreToolUse", "", "denied", 2, hooks.VerdictOK},
+		{"PreToolUse", "", "", 2, hooks.VerdictFail},
+		{"PreToolUse", "", "boom", 1, hooks.VerdictFail},
+		{"SessionStart", "some context", "", 0, hooks.VerdictOK},
+		{"PostToolUse", "some text", "", 0, hooks.VerdictWarn},
+		{"SessionEnd", `{"systemMessage":"bye"}`, "", 0, hooks.VerdictWarn},
 	} {
-		h, _ := lookupHost("codex")
-		l, msg := checkAnswer(h, tc.event, runResult{exit: tc.exit, stdout: []byte(tc.stdout), stderr: []byte(tc.stderr)}, false)
+		l, msg := New().CheckAnswer(tc.event, hooks.Output{ExitCode: tc.exit, Stdout: []byte(tc.stdout), Stderr: tc.stderr}, false)
 		if l != tc.want {
 			t.Errorf("%s %q exit %d: %s (%s), want %s", tc.event, tc.stdout, tc.exit, l, msg, tc.want)
 		}

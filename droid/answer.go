@@ -1,0 +1,12 @@
+package droid
+
+import (
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/verdict"
+)
+
+// CheckAnswer implements hooks.AnswerChecker: Factory Droid reads Claude Code's
+// answers, one JSON object on exit 0, or exit 2 with the reason on stderr.
+func (*Adapter) CheckAnswer(native string, out hooks.Output, failClosed bool) (hooks.Verdict, string) {
+	return verdict.ClaudeLike(string(Host), out)
+}
