@@ -46,4 +46,19 @@
 // (payloads that do not name their event). Package adaptertest checks an
 // adapter against the contract, as testing/slogtest does for a
 // slog.Handler.
+//
+// # Host facts for the installer
+//
+// Package install knows no host by name; an adapter whose host runs
+// command hooks from a file tells it what it needs with more optional
+// interfaces: [HookFiler] (the file's place and layout, as a [HookFile],
+// with the trust the host asks for), [Layouter] (several ways to register
+// the same events, each a [Layout] of [Registration] entries),
+// [HookEnver] (the environment a hook runs in), [Sampler] (a sample
+// payload per event), [AnswerChecker] (whether the host accepts a hook's
+// answer: a [Verdict]) and [SettingsChecker] (the host's settings that
+// stop hooks, from a [SettingsCheck] of the [HookEntry] values found, as
+// [Diagnosis] values). A doctor runs the hooks and reports on them with
+// these; adding a host touches only its own package and the list in
+// package builtin.
 package hooks

@@ -81,6 +81,10 @@ type HookFile struct {
 	// and 1, so a hook the shell cannot start (exit 127) blocks every
 	// call it matches.
 	ErrorBlocks bool
+	// Managed lists the host's managed settings files, which an
+	// administrator writes and which win over the user's and the
+	// project's (Claude Code's managed-settings.json).
+	Managed []string
 }
 
 // The Windows shells of [HookFile.WindowsShell].

@@ -11,7 +11,12 @@ import (
 // groups, timeouts in seconds.
 func (*Adapter) HookFile() hooks.HookFile {
 	return hooks.HookFile{Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
-		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash}
+		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash, Managed: managedSettings()}
+}
+
+// managedSettings are Claude Code's managed settings files (Linux, macOS).
+func managedSettings() []string {
+	return []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"}
 }
 
 // HookEnv implements hooks.HookEnver: Claude Code gives its hooks the

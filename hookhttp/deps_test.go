@@ -2,6 +2,7 @@ package hookhttp
 
 import (
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -31,9 +32,30 @@ func TestGatewayLinksNoInstaller(t *testing.T) {
 	if !gw["net/http"] || !gw[module] {
 		t.Fatalf("go list -deps . does not list net/http and %s: %v", module, gw)
 	}
-	for _, p := range []string{module + "/install", module + "/hookmain", module + "/internal/jsonc"} {
+	for _, p := range []string{module + "/install", module + "/hookmain"} {
 		if gw[p] {
 			t.Errorf("package hookhttp links %s", p)
+		}
+	}
+	// The adapters import internal/jsonc, the installer's JSONC parser,
+	// for the settings checks a doctor calls (hooks.SettingsChecker); a
+	// gateway never calls them, so the linker must leave the parser out
+	// of its binary.
+	bin := filepath.Join(t.TempDir(), "gateway")
+	if out, err := exec.Command(gobin, "build", "-o", bin, "../examples/gateway").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(gobin, "tool", "nm", bin).Output()
+	if err != nil {
+		t.Fatalf("go tool nm: %v", err)
+	}
+	syms := string(out)
+	if !strings.Contains(syms, module+"/hookhttp.") {
+		t.Fatalf("go tool nm lists no symbol of %s/hookhttp: is the check looking at the right names?", module)
+	}
+	for _, p := range []string{module + "/internal/jsonc.", module + "/install.", module + "/internal/verdict."} {
+		if strings.Contains(syms, p) {
+			t.Errorf("the gateway binary holds code of %s", strings.TrimSuffix(p, "."))
 		}
 	}
 	// The check can fail: the bridge's main does link the installer.

@@ -1,10 +1,7 @@
 package install
 
 import (
-	"os"
-
 	"github.com/agenthooks/hooks"
-	"path/filepath"
 	"testing"
 )
 
@@ -47,40 +44,6 @@ func TestCheckAnswers(t *testing.T) {
 	}
 	if l, _ := checkAnswer(h, "Stop", runResult{exit: 127, stderr: []byte("sh: 1: /x: not found")}, false); l != Fail {
 		t.Error("exit 127 is not a failure")
-	}
-}
-
-func TestGeminiTrust(t *testing.T) {
-	home := t.TempDir()
-	proj := filepath.Join(home, "work", "project")
-	os.MkdirAll(proj, 0o755)
-	file := filepath.Join(home, ".gemini", "trustedFolders.json")
-	os.MkdirAll(filepath.Dir(file), 0o755)
-	vars := map[string]string{"GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(home, "none.json")}
-	e := env{dir: proj, home: home, getenv: func(k string) string { return vars[k] }}
-	if got, _ := geminiTrust(e); got != "undecided" {
-		t.Errorf("no file: %s", got)
-	}
-	for _, tc := range []struct{ rules, want string }{
-		{`{"` + proj + `": "TRUST_FOLDER"}`, "trusted"},
-		{`{"` + filepath.Join(home, "work", "x") + `": "TRUST_PARENT"} // comment` + "\n", "trusted"},
-		{`{"` + filepath.Join(home, "work") + `": "TRUST_FOLDER", "` + proj + `": "DO_NOT_TRUST"}`, "untrusted"},
-		{`{"` + filepath.Join(home, "work") + `": "DO_NOT_TRUST", "` + proj + `": "TRUST_FOLDER"}`, "trusted"},
-		{`{"` + filepath.Join(home, "other") + `": "TRUST_FOLDER"}`, "undecided"},
-	} {
-		os.WriteFile(file, []byte(tc.rules), 0o644)
-		if got, _ := geminiTrust(e); got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.rules, got, tc.want)
-		}
-	}
-	vars["GEMINI_CLI_TRUST_WORKSPACE"] = "true"
-	if got, _ := geminiTrust(e); got != "trusted" {
-		t.Errorf("with GEMINI_CLI_TRUST_WORKSPACE: %s", got)
-	}
-	delete(vars, "GEMINI_CLI_TRUST_WORKSPACE")
-	os.WriteFile(filepath.Join(home, ".gemini", "settings.json"), []byte(`{"security": {"folderTrust": {"enabled": false}}}`), 0o644)
-	if got, _ := geminiTrust(e); got != "trusted" {
-		t.Errorf("folder trust off: %s", got)
 	}
 }
 

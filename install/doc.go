@@ -21,6 +21,17 @@
 // binary built as a gateway bridge (bridgemain.Main); Doctor reports one
 // that is not.
 //
+// The installer knows no host by name: it learns each one's facts from
+// its adapter in package builtin. The hook file's layout and trust
+// advice come from [hooks.HookFile] ([hooks.HookFiler]), alternative
+// registrations from [hooks.Layouter], tighter time limits from
+// [hooks.EventTimeouter], the environment a hook runs in from
+// [hooks.HookEnver], sample payloads from [hooks.Sampler], whether the
+// host accepts an answer from [hooks.AnswerChecker], and the host's
+// settings that stop hooks (switches, folder and entry trust) from
+// [hooks.SettingsChecker]. Adding a host touches its own package and
+// one line of builtin.
+//
 // Main is the command-line front end (install, uninstall, doctor) that
 // every hook binary built with hookmain exposes.
 //

@@ -2,6 +2,7 @@ package install
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,14 +14,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
-	"github.com/agenthooks/hooks/codex"
-	"github.com/agenthooks/hooks/copilot"
-	"github.com/agenthooks/hooks/cursor"
-	"github.com/agenthooks/hooks/gemini"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
-	"github.com/agenthooks/hooks/qwen"
 )
 
 // Level grades a finding.
@@ -100,14 +95,13 @@ func (r *Report) Write(w io.Writer) {
 }
 
 type doctor struct {
-	ctx    context.Context
-	o      Options
-	e      env
-	r      *Report
-	jobs   []job
-	config map[string]string // Codex config.toml, read once
-	cfgErr error
-	cfgAt  string
+	ctx  context.Context
+	o    Options
+	e    env
+	r    *Report
+	jobs []job
+	// entries are the entries of ours found in the host's files.
+	entries []hooks.HookEntry
 	// httpURLs and httpVars are the URLs and header variables of the
 	// Claude Code HTTP hooks of ours found.
 	httpURLs, httpVars []string
@@ -134,12 +128,9 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 	}
 	for _, h := range hs {
 		n := 0
-		var where []Scope
+		d.entries = nil
 		for _, s := range scopes {
-			if k := d.checkFile(h, s); k > 0 {
-				n += k
-				where = append(where, s)
-			}
+			n += d.checkFile(h, s)
 		}
 		if n == 0 {
 			l := Info
@@ -150,7 +141,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 			continue
 		}
 		d.r.Entries += n
-		d.hostBlockers(h, where)
+		d.hostBlockers(h)
 	}
 	d.runJobs()
 	return d.r, nil
@@ -205,9 +196,9 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if h.version {
 		switch v := ed.doc.Root.Get("version"); {
 		case v == nil:
-			d.add(h.name, s, p, "", Fail, "no \"version\": 1: the Cursor CLI ignores the file; run install again to add it")
+			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.title)
 		case string(ed.doc.Src[v.Start:v.End]) != "1":
-			d.add(h.name, s, p, "", Fail, "\"version\" is %s; Cursor expects 1", ed.doc.Src[v.Start:v.End])
+			d.add(h.name, s, p, "", Fail, "\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], h.title)
 		}
 	}
 	var events []string
@@ -215,18 +206,15 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		events = append(events, ed.hooks().Members[f.member].Key)
 	}
 	d.add(h.name, s, p, "", OK, "%d entries: %s", len(fs), strings.Join(events, ", "))
-	var trusts []codexTrust
+	var entries []hooks.HookEntry
 	for _, f := range fs {
 		event := ed.hooks().Members[f.member].Key
 		d.checkEntry(h, s, p, ed, f, event)
-		if h.name == codex.Host {
-			if t, ok := d.codexTrust(h, s, p, ed, f, event); ok && t.status != "trusted" {
-				trusts = append(trusts, t)
-			}
-		}
+		entries = append(entries, hookEntry(ed, f, p, s))
 	}
-	if len(trusts) > 0 {
-		d.codexAdvice(h, s, p, trusts)
+	d.entries = append(d.entries, entries...)
+	if sc, ok := h.adapter.(hooks.SettingsChecker); ok {
+		d.diagnoses(h, sc.CheckEntries(d.settingsCheck(h, entries)))
 	}
 	return len(fs)
 }
@@ -313,7 +301,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	}
 	dir := d.e.dir
 	if h.userInDir && s == User {
-		dir = filepath.Join(d.e.home, ".cursor")
+		dir = filepath.Join(d.e.home, filepath.FromSlash(h.dir))
 	}
 	d.add(h.name, s, p, event, Info, "not run")
 	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
@@ -390,149 +378,50 @@ func hostEnv(h *host, e env) []string {
 	return nil
 }
 
-// codexTrust checks the hook trust of one Codex entry.
-func (d *doctor) codexTrust(h *host, s Scope, p string, ed *editor, f found, event string) (codexTrust, bool) {
-	if d.config == nil && d.cfgErr == nil {
-		d.config, d.cfgAt, d.cfgErr = readCodexConfig(d.e)
+// hostBlockers reports host-wide settings that stop the hooks: those of
+// Claude Code's HTTP hooks, and what the adapter finds
+// (hooks.SettingsChecker).
+func (d *doctor) hostBlockers(h *host) {
+	if h.http {
+		d.httpBlockers(h)
 	}
-	if d.cfgErr != nil {
-		d.add(h.name, s, p, event, Warn, "cannot read %s to check hook trust: %v", d.cfgAt, d.cfgErr)
-		return codexTrust{}, false
+	if sc, ok := h.adapter.(hooks.SettingsChecker); ok {
+		d.diagnoses(h, sc.CheckSettings(d.settingsCheck(h, d.entries)))
 	}
-	t, err := codexTrustOf(ed, f, p, d.config)
-	if err != nil {
-		d.add(h.name, s, p, event, Warn, "cannot compute Codex's trust hash: %v", err)
-		return codexTrust{}, false
-	}
-	switch t.status {
-	case "trusted":
-		d.add(h.name, s, p, event, OK, "trusted in %s", d.cfgAt)
-	case "disabled":
-		d.add(h.name, s, p, event, Fail, "disabled in Codex (/hooks); Codex does not run it")
-	case "modified":
-		d.add(h.name, s, p, event, Fail, "changed since it was trusted: Codex skips it silently until trusted again")
-	}
-	return t, true
 }
 
-func (d *doctor) codexAdvice(h *host, s Scope, p string, ts []codexTrust) {
-	var fresh, changed []codexTrust
-	for _, t := range ts {
-		switch t.status {
-		case "untrusted":
-			fresh = append(fresh, t)
-		case "modified":
-			changed = append(changed, t)
-		}
-	}
-	if len(fresh)+len(changed) == 0 {
-		return
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d hooks are not trusted, and Codex skips untrusted hooks silently. Either:\n", len(fresh)+len(changed))
-	fmt.Fprintf(&b, "- run codex in %s, type /hooks, and trust the hooks of %s; or\n", d.e.dir, p)
-	if len(fresh) > 0 {
-		fmt.Fprintf(&b, "- add these lines to %s (the hashes are of the entries as written now):\n%s", d.cfgAt, indent(codexTrustSnippet(fresh), "    "))
-	}
-	for _, t := range changed {
-		fmt.Fprintf(&b, "- in %s, set the trusted_hash of [hooks.state.%s] to %s\n", d.cfgAt, tomlQuote(t.key), tomlQuote(t.hash))
-	}
-	b.WriteString("- or, for one headless run only: codex exec --dangerously-bypass-hook-trust ...")
-	d.add(h.name, s, p, "", Fail, "%s", b.String())
+// settingsCheck is what an adapter's hooks.SettingsChecker is told.
+func (d *doctor) settingsCheck(h *host, entries []hooks.HookEntry) hooks.SettingsCheck {
+	return hooks.SettingsCheck{Dir: d.e.dir, Home: d.e.home, Getenv: d.e.getenv, Binary: d.o.Binary,
+		UserFile: h.path(User, d.e), Entries: entries}
 }
 
-func indent(s, pre string) string {
-	lines := strings.SplitAfter(s, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = pre + l
-		}
-	}
-	return strings.Join(lines, "")
-}
-
-// hostBlockers reports host-wide settings that stop the hooks.
-func (d *doctor) hostBlockers(h *host, where []Scope) {
-	e := d.e
-	switch h.name {
-	case claude.Host:
-		for _, s := range Scopes() {
-			p := h.path(s, e)
-			if v := jsonSetting(p, "disableAllHooks"); v != nil && v.Kind == jsonc.True {
-				d.add(h.name, "", "", "", Fail, "%s sets \"disableAllHooks\": true: Claude Code runs no hook", p)
-			}
-		}
-		d.claudeHTTPBlockers(h)
-		for _, p := range claudeManaged {
-			if v := jsonSetting(p, "allowManagedHooksOnly"); v != nil && v.Kind == jsonc.True {
-				d.add(h.name, "", "", "", Fail, "%s sets \"allowManagedHooksOnly\": Claude Code runs only managed hooks", p)
-			}
-			if v := jsonSetting(p, "disableAllHooks"); v != nil && v.Kind == jsonc.True {
-				d.add(h.name, "", "", "", Fail, "%s sets \"disableAllHooks\": true: Claude Code runs no hook", p)
-			}
-		}
-	case gemini.Host:
-		enabled, from := true, ""
-		for _, p := range []string{h.path(User, e), h.path(Project, e), geminiSystemSettings(e)} {
-			if v := jsonSetting(p, "hooksConfig", "enabled"); v != nil {
-				enabled, from = v.Kind != jsonc.False, p
-			}
-			if v := jsonSetting(p, "hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
-				name := strings.TrimSuffix(filepath.Base(d.o.Binary), ".exe")
-				for _, x := range v.Elems {
-					if x.Kind == jsonc.String && (x.Str == name || callsBinary(x.Str, d.o.Binary, h.name)) {
-						d.add(h.name, "", "", "", Fail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)
-					}
+// diagnoses adds an adapter's diagnoses to the report, each under the
+// scope of its file.
+func (d *doctor) diagnoses(h *host, ds []hooks.Diagnosis) {
+	for _, x := range ds {
+		var s Scope
+		if x.File != "" {
+			for _, sc := range Scopes() {
+				if h.path(sc, d.e) == x.File {
+					s = sc
 				}
 			}
 		}
-		if !enabled {
-			d.add(h.name, "", "", "", Fail, "%s sets hooksConfig.enabled to false: Gemini CLI runs no hook", from)
-		}
-		switch trust, by := geminiTrust(e); trust {
-		case "trusted":
-			d.add(h.name, "", "", "", OK, "%s is a trusted folder (%s)", e.dir, by)
-		default:
-			d.add(h.name, "", "", "", Fail, "%s is %s for Gemini CLI, which loads hooks (user and project) only in trusted folders.\n"+
-				"Run gemini in it and choose to trust the folder, or add %s: %s to %s;\n"+
-				"headless runs (gemini -p) need GEMINI_CLI_TRUST_WORKSPACE=true.",
-				e.dir, map[string]string{"untrusted": "not trusted", "undecided": "not yet trusted"}[trust],
-				jsonc.Quote(e.dir), jsonc.Quote("TRUST_FOLDER"), by)
-		}
-	case codex.Host:
-		if d.config == nil {
-			return
-		}
-		if tomlIs(d.config, "false", "features", "hooks") {
-			d.add(h.name, "", "", "", Fail, "%s sets [features] hooks = false: Codex runs no hook", d.cfgAt)
-		}
-		if contains(where, Project) {
-			switch codexProjectTrusted(d.config, e.dir) {
-			case "trusted":
-				d.add(h.name, "", "", "", OK, "project %s is trusted", e.dir)
-			default:
-				d.add(h.name, "", "", "", Fail, "Codex reads %s only in a trusted project: run codex in %s and trust it, or add to %s:\n    [projects.%s]\n    trust_level = \"trusted\"",
-					filepath.Join(e.dir, ".codex"), e.dir, d.cfgAt, tomlQuote(e.dir))
-			}
-		}
-	case cursor.Host:
-		if contains(where, Project) {
-			d.add(h.name, "", "", "", Info, "Cursor runs project hooks only in a trusted workspace; doctor cannot check that")
-		}
-	case copilot.Host:
-		if contains(where, Project) {
-			d.add(h.name, "", "", "", Warn, "Copilot CLI loads %s only in a trusted folder, and in copilot -p only with --trust-folder "+
-				"or COPILOT_ALLOW_ALL=true (exactly \"true\"); otherwise it skips the file without a word. "+
-				"Install with --scope user to have the hook everywhere", h.path(Project, e))
-		}
-	case qwen.Host:
-		if contains(where, Project) {
-			on := ""
-			if v := jsonSetting(h.path(User, e), "security", "folderTrust", "enabled"); v != nil && v.Kind == jsonc.True {
-				on = " (" + h.path(User, e) + " turns folder trust on)"
-			}
-			d.add(h.name, "", "", "", Warn, "Qwen Code drops the hooks of %s silently when folder trust is on and the folder is not trusted%s; "+
-				"doctor cannot read its trust list: trust the folder in qwen, or install with --scope user", h.path(Project, e), on)
+		d.add(h.name, s, x.File, x.Event, levelOf(x.Verdict), "%s", x.Msg)
+	}
+}
+
+// hookEntry describes f, an entry of ours in the file at path of scope s,
+// for the adapter.
+func hookEntry(ed *editor, f found, path string, s Scope) hooks.HookEntry {
+	m := ed.hooks().Members[f.member]
+	e := hooks.HookEntry{File: path, Project: s == Project, Event: m.Key, Group: f.group, Index: f.handler,
+		Entry: json.RawMessage(ed.doc.Src[f.node.Start:f.node.End])}
+	if g := m.Value.Elems[f.group]; g != f.node {
+		if mt := g.Get("matcher"); mt != nil {
+			e.Matcher = json.RawMessage(ed.doc.Src[mt.Start:mt.End])
 		}
 	}
+	return e
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -147,7 +148,7 @@ func (s *sandbox) trust(t *testing.T, advice string) {
 		strings.TrimPrefix(filepath.Join(s.home, ".gemini", "trustedFolders.json"), "/"): []byte(fmt.Sprintf("{\n  %q: \"TRUST_FOLDER\"\n}\n", s.project)),
 	})
 	var toml strings.Builder
-	fmt.Fprintf(&toml, "[projects.%s]\ntrust_level = \"trusted\"\n", tomlQuote(s.project))
+	fmt.Fprintf(&toml, "[projects.%s]\ntrust_level = \"trusted\"\n", strconv.Quote(s.project))
 	for _, l := range strings.Split(advice, "\n") {
 		l = strings.TrimSpace(l)
 		if strings.HasPrefix(l, "[hooks.state.") || strings.HasPrefix(l, "trusted_hash = ") {

@@ -111,18 +111,18 @@ func failLine(r runResult) string {
 	return string(r.stderr)
 }
 
-// claudeHTTPBlockers reports Claude Code settings that stop our HTTP
+// httpBlockers reports Claude Code settings that stop our HTTP
 // hooks: allowedHttpHookUrls that does not allow their URL (Claude Code
 // then skips the hook and the action goes on), httpHookAllowedEnvVars
 // without their token variable (sent empty).
-func (d *doctor) claudeHTTPBlockers(h *host) {
+func (d *doctor) httpBlockers(h *host) {
 	if len(d.httpURLs) == 0 {
 		return
 	}
 	files := []string{h.path(User, d.e), h.path(Project, d.e), h.path(Local, d.e)}
-	files = append(files, claudeManaged...)
+	files = append(files, h.managed...)
 	for _, p := range files {
-		if v := jsonSetting(p, "allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
+		if v := jsonc.Setting(p, "allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
 			for _, u := range d.httpURLs {
 				ok := false
 				for _, x := range v.Elems {
@@ -133,7 +133,7 @@ func (d *doctor) claudeHTTPBlockers(h *host) {
 				}
 			}
 		}
-		if v := jsonSetting(p, "httpHookAllowedEnvVars"); v != nil && v.Kind == jsonc.Array {
+		if v := jsonc.Setting(p, "httpHookAllowedEnvVars"); v != nil && v.Kind == jsonc.Array {
 			for _, name := range d.httpVars {
 				ok := false
 				for _, x := range v.Elems {
@@ -146,9 +146,6 @@ func (d *doctor) claudeHTTPBlockers(h *host) {
 		}
 	}
 }
-
-// claudeManaged are Claude Code's managed settings files.
-var claudeManaged = []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"}
 
 // headerVars returns the names of the $NAME and ${NAME} references in a
 // header value, as Claude Code reads them (any letters, so that lower-case

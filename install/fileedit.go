@@ -53,7 +53,7 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 				pre[i].version = true
 			}
 		case string(ed.doc.Src[v.Start:v.End]) != "1":
-			out.Notes = append(out.Notes, fmt.Sprintf("\"version\" is %s; Cursor expects 1", ed.doc.Src[v.Start:v.End]))
+			out.Notes = append(out.Notes, fmt.Sprintf("\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], ed.h.title))
 		}
 	}
 	for i, r := range regs {

@@ -80,7 +80,9 @@ type host struct {
 	// title, http, failClosed, userInDir, errorBlocks: see hooks.HookFile.
 	title                                    string
 	http, failClosed, userInDir, errorBlocks bool
-	adapter                                  hooks.Adapter
+	// managed: see hooks.HookFile.
+	managed []string
+	adapter hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -99,7 +101,7 @@ func lookupHost(name hooks.Host) (*host, error) {
 			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, perBinary: hf.PerBinary, userDir: hf.UserDir,
 			cmdKey: cmp.Or(hf.CommandKey, "command"), timeoutKey: cmp.Or(hf.TimeoutKey, "timeout"), eventFlag: hf.EventFlag,
 			title: cmp.Or(hf.Title, string(name)), http: hf.HTTP, failClosed: hf.FailClosed, userInDir: hf.UserInDir,
-			errorBlocks: hf.ErrorBlocks, adapter: a}, nil
+			errorBlocks: hf.ErrorBlocks, managed: hf.Managed, adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range Hosts() {
@@ -143,13 +145,6 @@ func (h *host) path(s Scope, e env) string {
 		return filepath.Join(e.home, filepath.FromSlash(dir), file)
 	}
 	return ""
-}
-
-func codexHome(e env) string {
-	if d := e.getenv("CODEX_HOME"); d != "" {
-		return d
-	}
-	return filepath.Join(e.home, ".codex")
 }
 
 // reg is one hook entry to write: a native event, its matcher, and the

@@ -1,0 +1,149 @@
+package gemini
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/jsonc"
+)
+
+// Gemini CLI registers hooks from settings (user and project alike) only
+// in a trusted folder, when folder trust is on (the default):
+// ~/.gemini/trustedFolders.json maps paths to TRUST_FOLDER, TRUST_PARENT
+// or DO_NOT_TRUST and the longest matching rule wins
+// (packages/cli/src/config/trustedFolders.ts). Headless runs trust the
+// folder with GEMINI_CLI_TRUST_WORKSPACE=true.
+
+// systemSettings is the system override file on Linux and macOS.
+func systemSettings(getenv func(string) string) string {
+	if p := getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH"); p != "" {
+		return p
+	}
+	if _, err := os.Stat("/Library/Application Support/GeminiCli"); err == nil {
+		return "/Library/Application Support/GeminiCli/settings.json"
+	}
+	return "/etc/gemini-cli/settings.json"
+}
+
+// folderTrust returns "trusted", "untrusted" or "undecided" for the
+// project directory dir, and the file that decided.
+func folderTrust(dir, home string, getenv func(string) string) (string, string) {
+	if strings.EqualFold(getenv("GEMINI_CLI_TRUST_WORKSPACE"), "true") {
+		return "trusted", "GEMINI_CLI_TRUST_WORKSPACE=true"
+	}
+	user := filepath.Join(home, ".gemini", "settings.json")
+	enabled := true
+	for _, f := range []string{user, systemSettings(getenv)} {
+		if v := jsonc.Setting(f, "security", "folderTrust", "enabled"); v != nil {
+			enabled = v.Kind != jsonc.False
+		}
+	}
+	if !enabled {
+		return "trusted", "security.folderTrust.enabled is false"
+	}
+	file := getenv("GEMINI_CLI_TRUSTED_FOLDERS_PATH")
+	if file == "" {
+		file = filepath.Join(home, ".gemini", "trustedFolders.json")
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "undecided", file
+	}
+	d, err := jsonc.Parse(b)
+	if err != nil || d.Root.Kind != jsonc.Object {
+		return "untrusted", file
+	}
+	loc := realPath(dir)
+	best, level := -1, ""
+	for _, m := range d.Root.Members {
+		p := m.Key
+		if m.Value.Str == "TRUST_PARENT" {
+			p = filepath.Dir(p)
+		}
+		if within(loc, realPath(p)) && len(m.Key) > best {
+			best, level = len(m.Key), m.Value.Str
+		}
+	}
+	switch level {
+	case "TRUST_FOLDER", "TRUST_PARENT":
+		return "trusted", file
+	case "DO_NOT_TRUST":
+		return "untrusted", file
+	}
+	return "undecided", file
+}
+
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+// within reports that p is root or inside it.
+func within(p, root string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// CheckEntries implements hooks.SettingsChecker: Gemini CLI has no trust
+// of its own per entry.
+func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis { return nil }
+
+// CheckSettings implements hooks.SettingsChecker: hooksConfig.enabled
+// false (the user's, project's or system settings, the last that sets it
+// winning) turns every hook off, hooksConfig.disabled lists hooks it
+// skips by name or command, and hooks (the user's as well as the
+// project's) load only in a trusted folder.
+func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
+	var ds []hooks.Diagnosis
+	add := func(v hooks.Verdict, format string, args ...any) {
+		ds = append(ds, hooks.Diagnosis{Verdict: v, Msg: fmt.Sprintf(format, args...)})
+	}
+	name := strings.TrimSuffix(filepath.Base(c.Binary), ".exe")
+	enabled, from := true, ""
+	for _, p := range []string{c.UserFile, filepath.Join(c.Dir, ".gemini", "settings.json"), systemSettings(c.Getenv)} {
+		if v := jsonc.Setting(p, "hooksConfig", "enabled"); v != nil {
+			enabled, from = v.Kind != jsonc.False, p
+		}
+		if v := jsonc.Setting(p, "hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
+			for _, x := range v.Elems {
+				if x.Kind == jsonc.String && (x.Str == name || ours(c, x.Str)) {
+					add(hooks.VerdictFail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)
+				}
+			}
+		}
+	}
+	if !enabled {
+		add(hooks.VerdictFail, "%s sets hooksConfig.enabled to false: Gemini CLI runs no hook", from)
+	}
+	switch trust, by := folderTrust(c.Dir, c.Home, c.Getenv); trust {
+	case "trusted":
+		add(hooks.VerdictOK, "%s is a trusted folder (%s)", c.Dir, by)
+	default:
+		what := "not trusted"
+		if trust == "undecided" {
+			what = "not yet trusted"
+		}
+		add(hooks.VerdictFail, "%s is %s for Gemini CLI, which loads hooks (user and project) only in trusted folders.\n"+
+			"Run gemini in it and choose to trust the folder, or add %s: %s to %s;\n"+
+			"headless runs (gemini -p) need GEMINI_CLI_TRUST_WORKSPACE=true.",
+			c.Dir, what, jsonc.Quote(c.Dir), jsonc.Quote("TRUST_FOLDER"), by)
+	}
+	return ds
+}
+
+// ours reports that command is the command of one of the entries found.
+func ours(c hooks.SettingsCheck, command string) bool {
+	for _, e := range c.Entries {
+		var x struct{ Command string }
+		if json.Unmarshal(e.Entry, &x) == nil && x.Command != "" && x.Command == command {
+			return true
+		}
+	}
+	return false
+}
