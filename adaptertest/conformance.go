@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,7 +34,11 @@ import (
 //     answers (no opinion, and each claimed field) hooks.VerdictOK;
 //   - an adapter that is a hooks.Layouter lists at least one layout,
 //     under distinct names, whose entries are events of its capability
-//     matrix parsed into the unified event they claim.
+//     matrix parsed into the unified event they claim;
+//   - an adapter that is a hooks.SettingsChecker, on a machine with none
+//     of its host's files (empty project and home directories, an empty
+//     environment), neither panics nor places a diagnosis in a file it
+//     was not given, and says something in each.
 //
 // Output is checked with [CheckOutput].
 func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
@@ -100,6 +105,7 @@ func Conformance(t testing.TB, a hooks.Adapter, payloads [][]byte) {
 		}
 	}
 	checkLayouts(t, a)
+	checkSettings(t, a)
 	unknown := &hooks.OtherEvent{Base: hooks.Base{Host: a.Host()}}
 	out, err := a.Serialize(unknown, hooks.Deny("blocked for test"))
 	if err != nil || out.ExitCode != 2 || !strings.Contains(out.Stderr, "blocked for test") || !emptyOrReason(out.Stdout, "blocked for test") {
@@ -242,6 +248,27 @@ func checkLayouts(t testing.TB, a hooks.Adapter) {
 			}
 			if !found {
 				t.Errorf("%s: layout %s registers %s as %q, which the capability matrix does not map it to", a.Host(), l.Name, r.Event, r.Unified)
+			}
+		}
+	}
+}
+
+// checkSettings calls a hooks.SettingsChecker where the host has no
+// files at all.
+func checkSettings(t testing.TB, a hooks.Adapter) {
+	t.Helper()
+	sc, ok := a.(hooks.SettingsChecker)
+	if !ok {
+		return
+	}
+	dir, home := t.TempDir(), t.TempDir()
+	c := hooks.SettingsCheck{Dir: dir, Home: home, Getenv: func(string) string { return "" },
+		Binary: filepath.Join(home, "bin", "hook"), UserFile: filepath.Join(home, "hooks.json")}
+	for name, check := range map[string]func(hooks.SettingsCheck) []hooks.Diagnosis{
+		"CheckEntries": sc.CheckEntries, "CheckSettings": sc.CheckSettings} {
+		for _, d := range check(c) {
+			if d.File != "" || d.Event != "" || d.Msg == "" || d.Verdict < hooks.VerdictInfo || d.Verdict > hooks.VerdictFail {
+				t.Errorf("%s: %s with no entries gave %+v: a diagnosis names no file and event here, and says something", a.Host(), name, d)
 			}
 		}
 	}

@@ -76,6 +76,29 @@ func (a overclaims) Capabilities() []hooks.Capability {
 	return caps
 }
 
+// strict judges every answer a failure, its host's own included.
+type strict struct{ hooks.Adapter }
+
+func (strict) CheckAnswer(string, hooks.Output, bool) (hooks.Verdict, string) {
+	return hooks.VerdictFail, "never"
+}
+
+// strayLayout registers an event its matrix does not have.
+type strayLayout struct{ hooks.Adapter }
+
+func (strayLayout) Layouts() []hooks.Layout {
+	return []hooks.Layout{{Name: "all", Entries: []hooks.Registration{{Event: "BeforeEverything", Unified: hooks.PreToolUse}}}}
+}
+
+// misplaced files a host-wide diagnosis under a hook file it was not
+// given.
+type misplaced struct{ hooks.Adapter }
+
+func (misplaced) CheckEntries(hooks.SettingsCheck) []hooks.Diagnosis { return nil }
+func (misplaced) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
+	return []hooks.Diagnosis{{Verdict: hooks.VerdictFail, File: c.UserFile, Msg: "hooks are off"}}
+}
+
 // The kit fails an adapter that breaks the contract.
 func TestConformanceCatches(t *testing.T) {
 	for _, tc := range []struct {
@@ -85,6 +108,9 @@ func TestConformanceCatches(t *testing.T) {
 	}{
 		{"stray stdout line", twoLines{claude.New()}, "stdout must be one line"},
 		{"claims fields it does not write", overclaims{claude.New()}, "does not change the output"},
+		{"rejects its own answers", strict{claude.New()}, "CheckAnswer judges the adapter's own answer"},
+		{"registers an event it does not have", strayLayout{claude.New()}, "which the capability matrix does not map it to"},
+		{"places a diagnosis in a file", misplaced{claude.New()}, "a diagnosis names no file"},
 	} {
 		r := &recorder{TB: t}
 		adaptertest.Conformance(r, tc.a, payloads(t))

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agenthooks/hooks"
 )
 
 func TestGeminiTrust(t *testing.T) {
@@ -37,5 +39,40 @@ func TestGeminiTrust(t *testing.T) {
 	os.WriteFile(filepath.Join(home, ".gemini", "settings.json"), []byte(`{"security": {"folderTrust": {"enabled": false}}}`), 0o644)
 	if got, _ := folderTrust(proj, home, getenv); got != "trusted" {
 		t.Errorf("folder trust off: %s", got)
+	}
+}
+
+// hooksConfig.disabled names a hook by its command or the binary's name:
+// either way Gemini CLI skips ours; another hook's name is not ours.
+func TestCheckSettingsDisabled(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, "project")
+	const command = "/home/dev/bin/guard --host gemini --timeout 30s"
+	user := filepath.Join(home, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	c := hooks.SettingsCheck{Dir: proj, Home: home, Binary: "/home/dev/bin/guard", UserFile: user,
+		Getenv: func(k string) string {
+			return map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(home, "none")}[k]
+		},
+		Entries: []hooks.HookEntry{{File: filepath.Join(proj, ".gemini", "settings.json"), Project: true, Event: "BeforeTool", Entry: []byte(`{"type":"command","command":"` + command + `"}`)}}}
+	for _, tc := range []struct {
+		disabled string
+		fails    int
+	}{
+		{`["guard"]`, 1},
+		{`["` + command + `"]`, 1},
+		{`["other", "/home/dev/bin/guard --host gemini"]`, 0},
+		{`[]`, 0},
+	} {
+		os.WriteFile(user, []byte("{\n  // off\n  \"hooksConfig\": {\"disabled\": "+tc.disabled+"}\n}\n"), 0o644)
+		fails := 0
+		for _, d := range New().CheckSettings(c) {
+			if d.Verdict == hooks.VerdictFail {
+				fails++
+			}
+		}
+		if fails != tc.fails {
+			t.Errorf("disabled %s: %d failures, want %d", tc.disabled, fails, tc.fails)
+		}
 	}
 }

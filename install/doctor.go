@@ -416,7 +416,7 @@ func (d *doctor) diagnoses(h *host, ds []hooks.Diagnosis) {
 // for the adapter.
 func hookEntry(ed *editor, f found, path string, s Scope) hooks.HookEntry {
 	m := ed.hooks().Members[f.member]
-	e := hooks.HookEntry{File: path, Project: s == Project, Event: m.Key, Group: f.group, Index: f.handler,
+	e := hooks.HookEntry{File: path, Project: s != User, Event: m.Key, Group: f.group, Index: f.handler,
 		Entry: json.RawMessage(ed.doc.Src[f.node.Start:f.node.End])}
 	if g := m.Value.Elems[f.group]; g != f.node {
 		if mt := g.Get("matcher"); mt != nil {

@@ -24,7 +24,7 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 		on = " (" + c.UserFile + " turns folder trust on)"
 	}
 	return []hooks.Diagnosis{{Verdict: hooks.VerdictWarn, Msg: fmt.Sprintf("Qwen Code drops the hooks of %s silently when folder trust is on and the folder is not trusted%s; "+
-		"doctor cannot read its trust list: trust the folder, or install with --scope user", file, on)}}
+		"doctor cannot read its trust list: trust the folder in qwen, or install with --scope user", file, on)}}
 }
 
 // projectFile is the project's file among the entries', or "".
