@@ -1,5 +1,7 @@
-// Package install registers a hook binary with Claude Code, Cursor, Gemini
-// CLI and Codex, removes it again, and checks that the registration works.
+// Package install registers a hook binary with the hosts of package
+// builtin (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
+// Factory Droid), removes it again, and checks that the registration
+// works.
 //
 // Install edits each host's configuration file in place: it adds one entry
 // per event, recognised later by its command (the binary's absolute path

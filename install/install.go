@@ -21,7 +21,7 @@ const DefaultTimeout = 30 * time.Second
 type Options struct {
 	// Binary is the absolute path of the hook executable. Required.
 	Binary string
-	// Hosts to act on; nil means all four.
+	// Hosts to act on; nil means every host of Hosts.
 	Hosts []hooks.Host
 	// Events are unified event names, mapped to each host's native events;
 	// nil means each host's default set: every unified event it delivers,
