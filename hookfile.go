@@ -70,6 +70,10 @@ type HookFile struct {
 	// that post the payload to a URL, which the installer writes for a
 	// gateway instead of a command that forwards to it.
 	HTTP bool
+	// NoHTTP lists the native events on which the host runs no HTTP hook,
+	// which the installer leaves out for a gateway (Claude Code skips
+	// HTTP hooks on SessionStart).
+	NoHTTP []string
 	// FailClosed: an entry can carry "failClosed": true, with which the
 	// host blocks the action when the hook fails (exits with an error,
 	// times out or answers nothing) instead of letting it run.

@@ -8,10 +8,13 @@ import (
 )
 
 // HookFile implements hooks.HookFiler: .claude/settings.json, matcher
-// groups, timeouts in seconds.
+// groups, timeouts in seconds. Claude Code also runs HTTP hooks, except on
+// SessionStart (2.1.197 logs "HTTP hooks are not supported for
+// SessionStart" and skips them; checked with the real client in e2e).
 func (*Adapter) HookFile() hooks.HookFile {
 	return hooks.HookFile{Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
-		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash, Managed: managedSettings()}
+		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash, Managed: managedSettings(),
+		NoHTTP: []string{"SessionStart"}}
 }
 
 // managedSettings are Claude Code's managed settings files (Linux, macOS).

@@ -32,7 +32,11 @@
 // host accepts an answer from [hooks.AnswerChecker], and the host's
 // settings that stop hooks (switches, folder and entry trust) from
 // [hooks.SettingsChecker]. Adding a host touches its own package and
-// one line of builtin.
+// one line of builtin. One format stays the installer's own: the HTTP
+// hooks written for a gateway are Claude Code's ({"type": "http", …},
+// checked against its allowedHttpHookUrls and httpHookAllowedEnvVars
+// settings), for each host whose [hooks.HookFile] says HTTP, except on
+// its NoHTTP events.
 //
 // Main is the command-line front end (install, uninstall, doctor) that
 // every hook binary built with hookmain exposes.

@@ -189,3 +189,24 @@ func TestLoopbackURL(t *testing.T) {
 		}
 	}
 }
+
+// Claude Code runs no HTTP hook on SessionStart (its adapter says so in
+// hooks.HookFile.NoHTTP): install leaves it out for a gateway and says
+// why, and registers it as a command hook without one.
+func TestGatewaySkipsNoHTTPEvents(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	o := Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{claude.Host}, Dir: dir, Home: home, DryRun: true,
+		Getenv: func(string) string { return "" }, Events: []hooks.EventName{hooks.SessionStart, hooks.PreToolUse},
+		Gateway: "https://hooks.example.com/hook"}
+	cs, err := Install(o)
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("install: %v, %d changes", err, len(cs))
+	}
+	if strings.Contains(string(cs[0].After), "SessionStart") || !anyContains(cs[0].Notes, "Claude Code runs no HTTP hook on SessionStart; not registered") {
+		t.Errorf("SessionStart registered for a gateway, or no note:\n%s\n%q", cs[0].After, cs[0].Notes)
+	}
+	o.Gateway = ""
+	if cs, err = Install(o); err != nil || !strings.Contains(string(cs[0].After), "SessionStart") {
+		t.Errorf("SessionStart not registered as a command hook: %v\n%s", err, cs[0].After)
+	}
+}

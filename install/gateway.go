@@ -2,6 +2,8 @@ package install
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -110,14 +112,12 @@ func loopbackURL(u string) bool {
 func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.http }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
-// Claude Code runs no HTTP hook: SessionStart (2.1.197 logs "HTTP hooks
-// are not supported for SessionStart" and skips them; checked with the
-// real client in e2e).
-func withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
+// the host runs no HTTP hook (hooks.HookFile.NoHTTP).
+func (h *host) withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
 	var out []reg
 	for _, r := range regs {
-		if r.native == "SessionStart" {
-			notes = append(notes, "Claude Code runs no HTTP hook on SessionStart; not registered (a SessionStart policy needs a command hook)")
+		if slices.Contains(h.noHTTP, r.native) {
+			notes = append(notes, fmt.Sprintf("%s runs no HTTP hook on %s; not registered (a %s policy needs a command hook)", h.title, r.native, r.native))
 			continue
 		}
 		out = append(out, r)

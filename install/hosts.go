@@ -80,9 +80,9 @@ type host struct {
 	// title, http, failClosed, userInDir, errorBlocks: see hooks.HookFile.
 	title                                    string
 	http, failClosed, userInDir, errorBlocks bool
-	// managed: see hooks.HookFile.
-	managed []string
-	adapter hooks.Adapter
+	// managed, noHTTP: see hooks.HookFile.
+	managed, noHTTP []string
+	adapter         hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
@@ -101,7 +101,7 @@ func lookupHost(name hooks.Host) (*host, error) {
 			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, perBinary: hf.PerBinary, userDir: hf.UserDir,
 			cmdKey: cmp.Or(hf.CommandKey, "command"), timeoutKey: cmp.Or(hf.TimeoutKey, "timeout"), eventFlag: hf.EventFlag,
 			title: cmp.Or(hf.Title, string(name)), http: hf.HTTP, failClosed: hf.FailClosed, userInDir: hf.UserInDir,
-			errorBlocks: hf.ErrorBlocks, managed: hf.Managed, adapter: a}, nil
+			errorBlocks: hf.ErrorBlocks, managed: hf.Managed, noHTTP: hf.NoHTTP, adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range Hosts() {

@@ -269,7 +269,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			return nil, err
 		}
 		if h.httpEntries(o.gateway()) {
-			regs, notes = withoutHTTPUnsupported(regs, notes)
+			regs, notes = h.withoutHTTPUnsupported(regs, notes)
 		}
 		c.Notes = notes
 		c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
