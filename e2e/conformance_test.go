@@ -40,7 +40,7 @@ var rows = []struct{ key, title string }{
 	{"subagent-stop", "SubagentStop deny continues the subagent once with our reason; the loop guard ends it the second time; the parent gets its final text"},
 	{"installer", "Registered by install.Install (project scope): the hooks run and a deny takes effect"},
 	{"guard-binary", "examples/guard as users ship it (hookmain.Run), registered by install.Install: `rm -rf` does not run, the model is told the guard's reason; a plain command runs"},
-	{"guard-tricks", "examples/guard as users ship it, fail-open, against a model's tricks sent as raw arguments (a case variant `Command` after the real command, a side field `DESCRIPTION:5`, a .env write with `CONTENT:5`, a duplicate `command`, an escaped key `comm\\u0061nd`, a duplicate escaped `file_p\\u0061th`): nothing is deleted or written, the model is told the guard's reason (control without the hook: every trick the client does not refuse on its own takes effect; Claude Code refuses the first three itself)"},
+	{"guard-tricks", "examples/guard as users ship it, fail-open, against a model's tricks sent as raw arguments (a case variant `Command` after the real command, a side field `DESCRIPTION:5`, a .env write with `CONTENT:5`, a duplicate `command`, an escaped key `comm\\u0061nd`, a duplicate escaped `file_p\\u0061th`; Copilot CLI: the same on its own argument names `path` and `file_text`): nothing is deleted or written, the model is told the guard's reason (control without the hook: every trick the client does not refuse on its own takes effect; Claude Code refuses the first three itself)"},
 	{"guard-shell", "examples/guard on what a shell command hides, registered by install.Install: `bash -c 'rm -rf dir'` (Codex, which refuses that itself: `bash -c 'command rm -rf dir'`) and `echo A=1 > sub/.env` are denied (the directory survives, the file is never written, the model is told the guard's reasons); a control run without the hook does both"},
 	{"gofmt-binary", "examples/gofmt as users ship it, registered by install.Install: after writes of a formatted and an unformatted .go file (Codex: apply_patch, relative paths), the model is told only the unformatted one needs gofmt"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
@@ -65,7 +65,7 @@ var runOfRow = map[string]string{
 	"fail-closed-panic": "fail-closed", "fail-closed-malformed": "fail-closed", "fail-open-panic": "fail-open",
 	"fail-closed-typed": "fail-closed-typed", "guard-install": "guard-install",
 	"installer": "installer", "guard-binary": "guard-binary", "guard-shell": "guard-shell", "prompt-deny": "prompt-deny",
-	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust",
+	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust", "guard-tricks": "guard-tricks",
 }
 
 type cell struct{ status, note string }

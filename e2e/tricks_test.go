@@ -19,7 +19,7 @@ type trick struct {
 	what string
 	// args returns the raw arguments; dir is the target directory (for a
 	// shell trick) and env the target .env file (for a write trick).
-	args func(dir, env string) string
+	args func(k argKeys, dir, env string) string
 	// write is a write trick (Write, write_file), else a shell trick.
 	write bool
 	// refusedBy names the hosts that refuse the call on their own (Claude
@@ -30,24 +30,60 @@ type trick struct {
 
 var tricks = []trick{
 	{what: "a case variant Command after the real command (issue 12)", refusedBy: "claude",
-		args: func(dir, _ string) string {
-			return `{"command":"rm -rf ` + dir + `","description":"x","Command":"echo safe"}`
+		args: func(k argKeys, dir, _ string) string {
+			return `{"` + k.command + `":"rm -rf ` + dir + `","description":"x","` + title(k.command) + `":"echo safe"}`
 		}},
 	{what: "a side field of the wrong type, DESCRIPTION:5 (issue 12)", refusedBy: "claude",
-		args: func(dir, _ string) string { return `{"command":"rm -rf ` + dir + `","DESCRIPTION":5}` }},
+		args: func(k argKeys, dir, _ string) string {
+			return `{"` + k.command + `":"rm -rf ` + dir + `","DESCRIPTION":5}`
+		}},
 	{what: "a .env write with CONTENT:5 (issue 12)", write: true, refusedBy: "claude",
-		args: func(_, env string) string {
-			return `{"file_path":` + quoteJSON(env) + `,"content":"TOKEN=x\n","CONTENT":5}`
+		args: func(k argKeys, _, env string) string {
+			return `{"` + k.path + `":` + quoteJSON(env) + `,"` + k.content + `":"TOKEN=x\n","` + strings.ToUpper(k.content) + `":5}`
 		}},
 	{what: "a duplicate command, the last one dangerous",
-		args: func(dir, _ string) string { return `{"command":"echo safe","command":"rm -rf ` + dir + `"}` }},
+		args: func(k argKeys, dir, _ string) string {
+			return `{"` + k.command + `":"echo safe","` + k.command + `":"rm -rf ` + dir + `"}`
+		}},
 	{what: "an escaped key comm\\u0061nd",
-		args: func(dir, _ string) string { return `{"comm\u0061nd":"rm -rf ` + dir + `"}` }},
+		args: func(k argKeys, dir, _ string) string { return `{"` + escapeKey(k.command) + `":"rm -rf ` + dir + `"}` }},
 	{what: "a .env write behind a duplicate, escaped file_p\\u0061th", write: true,
-		args: func(_, env string) string {
-			return `{"file_path":"notes.txt","content":"TOKEN=x\n","file_p\u0061th":` + quoteJSON(env) + `}`
+		args: func(k argKeys, _, env string) string {
+			return `{"` + k.path + `":"notes.txt","` + k.content + `":"TOKEN=x\n","` + escapeKey(k.path) + `":` + quoteJSON(env) + `}`
 		}},
 }
+
+// argKeys are the argument names of a host's shell and write tools.
+type argKeys struct{ command, path, content string }
+
+// trickTools returns the host's shell and write tools and their argument
+// names.
+func trickTools(host string) (shellTool, writeTool string, k argKeys) {
+	k = argKeys{"command", "file_path", "content"}
+	switch host {
+	case "gemini", "qwen":
+		return "run_shell_command", "write_file", k
+	case "copilot":
+		return "bash", "create", argKeys{"command", "path", "file_text"}
+	case "droid":
+		return "Execute", "Create", k
+	}
+	return "Bash", "Write", k
+}
+
+// title upper-cases the first letter of key.
+func title(key string) string { return strings.ToUpper(key[:1]) + key[1:] }
+
+// escapeKey writes the last "a" of key as the JSON escape \u0061
+// ("comm\u0061nd", "file_p\u0061th"): the same key once decoded.
+func escapeKey(key string) string {
+	i := strings.LastIndex(key, "a")
+	return key[:i] + `\u0061` + key[i+1:]
+}
+
+// refusals is how each host that refuses a trick on its own says so to
+// the model.
+var refusals = map[string]string{"claude": "InputValidationError"}
 
 func quoteJSON(s string) string {
 	b, _ := json.Marshal(s)
@@ -71,17 +107,14 @@ func trickEnv(host string, r *harness.Run, i int) string {
 // trickScript sends every trick in turn.
 func trickScript(host string) func(*harness.Run) fakemodel.Script {
 	return func(r *harness.Run) fakemodel.Script {
-		shellTool, writeTool := "Bash", "Write"
-		if host == "gemini" {
-			shellTool, writeTool = "run_shell_command", "write_file"
-		}
+		shellTool, writeTool, keys := trickTools(host)
 		var s fakemodel.Script
 		for i, tr := range tricks {
 			tool := shellTool
 			if tr.write {
 				tool = writeTool
 			}
-			s = append(s, fakemodel.Call(tool, json.RawMessage(tr.args(trickDir(i), trickEnv(host, r, i)))))
+			s = append(s, fakemodel.Call(tool, json.RawMessage(tr.args(keys, trickDir(i), trickEnv(host, r, i)))))
 		}
 		return append(s, fakemodel.Say(firstAnswer))
 	}
@@ -137,8 +170,8 @@ func testGuardTricks(t *testing.T, h *harness.Host) {
 		if got := control.trickDone(i); got == refused {
 			t.Errorf("control run without the hook, %s: took effect %v, want %v (model saw %q)", tr.what, got, !refused, control.toolResult(t, i).Text)
 		}
-		if refused && !strings.Contains(control.toolResult(t, i).Text, "InputValidationError") {
-			t.Errorf("control run, %s: no InputValidationError from the client: %q", tr.what, control.toolResult(t, i).Text)
+		if refused && !strings.Contains(control.toolResult(t, i).Text, refusals[h.Name]) {
+			t.Errorf("control run, %s: no %s from the client: %q", tr.what, refusals[h.Name], control.toolResult(t, i).Text)
 		}
 	}
 	if t.Failed() {
@@ -147,6 +180,11 @@ func testGuardTricks(t *testing.T, h *harness.Host) {
 
 	spec.Hook = []string{buildExample(t, "guard")}
 	spec.Register = installerRegister(t, h, false)
+	if h.ID == "copilot-pascal" {
+		// The PascalCase form, which the installer does not write: the
+		// host's own writer, `guard --host copilot` with no --event.
+		spec.Hook, spec.Register = append(spec.Hook, "--host", "copilot"), nil
+	}
 	o := runRaw(t, spec, nil)
 	for i, tr := range tricks {
 		if o.trickDone(i) {
