@@ -45,7 +45,7 @@ var rows = []struct{ key, title string }{
 	{"gofmt-binary", "examples/gofmt as users ship it, registered by install.Install: after writes of a formatted and an unformatted .go file (Codex: apply_patch, relative paths), the model is told only the unformatted one needs gofmt"},
 	{"codex-trust", "Codex without the trust bypass: installed hooks run once trusted by the hashes install.Doctor prints (control: not before)"},
 	{"fail-closed-typed", "Fail closed, typed handlers only: host-only events block nothing, the session runs"},
-	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; Codex and Gemini CLI: the bridge, examples/bridge): a deny, the command does not run, the model is told the gateway's reason"},
+	{"gateway-deny", "Policy gateway registered by install --gateway (Claude Code: `type: \"http\"` hooks; the other clients: the bridge, examples/bridge; Copilot CLI's PascalCase column: the bridge's command under the PascalCase names, a form install does not write): a deny, the command does not run, the model is told the gateway's reason"},
 	{"gateway-noopinion", "Policy gateway: no opinion, the command runs"},
 	{"gateway-late", "Policy gateway, fail-closed, whose handler ignores its deadline: the gateway's fail-closed answer at the deadline takes effect, the command does not run, the model is told why"},
 	{"gateway-binary", "examples/gateway as its own process, registered by install --gateway: `rm -rf` does not run, the model is told the gateway's reason, a plain command runs; its log holds the deny, never the token or the command; it stops cleanly on SIGTERM"},
@@ -66,6 +66,8 @@ var runOfRow = map[string]string{
 	"fail-closed-typed": "fail-closed-typed", "guard-install": "guard-install",
 	"installer": "installer", "guard-binary": "guard-binary", "guard-shell": "guard-shell", "prompt-deny": "prompt-deny",
 	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust", "guard-tricks": "guard-tricks",
+	"gateway-deny": "gateway", "gateway-noopinion": "gateway", "gateway-late": "gateway-late",
+	"gateway-binary": "gateway-binary", "gateway-down-closed": "gateway-down", "gateway-down-open": "gateway-down",
 }
 
 type cell struct{ status, note string }

@@ -116,6 +116,7 @@ func testGatewayBinary(t *testing.T, h *harness.Host) {
 		Script: func(*harness.Run) fakemodel.Script {
 			return fakemodel.Script{shell(h.Name, "rm -rf keep.txt"), shell(h.Name, "echo ran > gateway_binary.txt"), fakemodel.Say(firstAnswer)}
 		}}
+	pascalBridge(&spec, g.url, false)
 	o := runGateway(t, spec, nil, g.token)
 	if got, ok := o.file("keep.txt"); !ok || got != "kept\n" {
 		t.Errorf("THE GATEWAY DID NOT BLOCK `rm -rf keep.txt`: keep.txt = %q, present %v\n%s", got, ok, g.log())

@@ -20,7 +20,7 @@ const (
 // added for issue 15; the rows of the other runs print n/a.
 var newHostRuns = []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-install",
 	"installer", "guard-binary", "guard-shell", "prompt-deny", "gofmt-binary", "codex-trust",
-	"guard-tricks"}
+	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down"}
 
 // Copilot is GitHub Copilot CLI (copilot -p, BYOK Chat Completions
 // provider, --allow-all-tools, --trust-folder unless Untrusted), hooks in
