@@ -342,18 +342,35 @@ func testFailClosedTyped(t *testing.T, h *harness.Host) {
 }
 
 // testAllowBypass runs a command the client refuses on its own (Claude
-// Code without --allowedTools, in -p mode), first with no hook (control:
+// Code without --allowedTools, in -p mode; Copilot CLI -p without
+// --allow-all-tools; droid exec without --skip-permissions-unsafe, a
+// medium-risk command, which ends the run), first with no hook (control:
 // it must not run), then with a hook that allows it: it must run.
 func testAllowBypass(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "allow-bypass")
+	if h.Name == "qwen" {
+		table.na(t, h.ID, "allow-bypass", "Qwen Code declines shell and write calls itself before PreToolUse fires "+
+			"(its default approval mode headless), and a hook's allow approves nothing (measured; the qwen capability matrix, PreToolUse)")
+	}
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).pre).Has(hooks.FieldAllow) {
 		table.na(t, h.ID, "allow-bypass", "the adapter does not claim allow on "+expectOf(h).pre)
 	}
 	table.check(t, h.ID, "allow-bypass")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Quiet: true, Script: func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{shell(h.Name, "echo ran > allow_target.txt"), fakemodel.Say(firstAnswer)}
+		step := shell(h.Name, "echo ran > allow_target.txt")
+		if h.Name == "droid" {
+			// Below --skip-permissions-unsafe Droid wants a risk level on
+			// every command.
+			step = fakemodel.Call("Execute", map[string]any{"command": "echo ran > allow_target.txt", "summary": "e2e step",
+				"riskLevel": "medium", "riskLevelReason": "writes a file"})
+		}
+		return fakemodel.Script{step, fakemodel.Say(firstAnswer)}
 	}}
-	control := runWith(t, spec, nil)
+	exit := 0
+	if h.Name == "droid" {
+		exit = 1 // droid exec ends the run, exit 1, at a command above its autonomy
+	}
+	control := runExit(t, spec, nil, exit)
 	if got, ok := control.file("allow_target.txt"); ok {
 		t.Fatalf("control: the client ran the command without being allowed (allow_target.txt = %q): nothing to prove", got)
 	}
@@ -361,6 +378,9 @@ func testAllowBypass(t *testing.T, h *harness.Host) {
 	checkEvents(t, o)
 	if got, _ := o.file("allow_target.txt"); got != "ran\n" {
 		t.Errorf("our allow did not let the command run: allow_target.txt = %q; model saw %q", got, o.toolResult(t, 0).Text)
+	}
+	if h.Name != "droid" {
+		t.Logf("control: the model saw %q", control.toolResult(t, 0).Text)
 	}
 }
 

@@ -68,6 +68,7 @@ var runOfRow = map[string]string{
 	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust", "guard-tricks": "guard-tricks",
 	"gateway-deny": "gateway", "gateway-noopinion": "gateway", "gateway-late": "gateway-late",
 	"gateway-binary": "gateway-binary", "gateway-down-closed": "gateway-down", "gateway-down-open": "gateway-down",
+	"allow-bypass": "allow-bypass",
 }
 
 type cell struct{ status, note string }

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 )
@@ -20,7 +21,7 @@ const (
 // added for issue 15; the rows of the other runs print n/a.
 var newHostRuns = []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-install",
 	"installer", "guard-binary", "guard-shell", "prompt-deny", "gofmt-binary", "codex-trust",
-	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down"}
+	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down", "allow-bypass"}
 
 // Copilot is GitHub Copilot CLI (copilot -p, BYOK Chat Completions
 // provider, --allow-all-tools, --trust-folder unless Untrusted), hooks in
@@ -44,8 +45,13 @@ func copilotHost(id string, events []string, register func(*Run, []string) error
 		Events: events, Register: register,
 		setup: func(r *Run) error { return nil },
 		command: func(r *Run, prompt string) ([]string, []string) {
-			argv := []string{r.Clients.Bin("copilot"), "-p", prompt, "--allow-all-tools", "--no-ask-user",
+			argv := []string{r.Clients.Bin("copilot"), "-p", prompt, "--no-ask-user",
 				"--output-format", "json", "--no-auto-update", "--disable-client-telemetry"}
+			if !r.Strict {
+				// Strict: without it, -p refuses every tool that is not
+				// pre-approved (after preToolUse).
+				argv = append(argv, "--allow-all-tools")
+			}
 			if !r.Untrusted {
 				argv = append(argv, "--trust-folder")
 			}
@@ -153,6 +159,11 @@ func Droid() *Host {
 		command: func(r *Run, prompt string) ([]string, []string) {
 			argv := []string{r.Clients.DroidBin(), "exec", "--skip-permissions-unsafe", "-m", "custom:fake-model-0",
 				"-o", "json", prompt}
+			if r.Strict {
+				// Droid's own autonomy in force: a command above its
+				// level is refused.
+				argv = slices.Delete(argv, 2, 3)
+			}
 			return argv, []string{"TERM=dumb", "NO_COLOR=1"}
 		},
 	}

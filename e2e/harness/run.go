@@ -25,8 +25,10 @@ type Run struct {
 	Root, Home, Project, Tmp string
 	// Server is the fake model server the client talks to.
 	Server *fakemodel.Server
-	// Strict leaves the client's own permission rules in force (Claude
-	// Code: no --allowedTools, so tools it would ask about are refused).
+	// Strict leaves the client's own permission rules in force, so that
+	// tools it would ask about are refused (Claude Code: no
+	// --allowedTools; Copilot CLI: no --allow-all-tools; Factory Droid: no
+	// --skip-permissions-unsafe).
 	Strict bool
 	// Quiet leaves the host's Noisy events out of the registration.
 	Quiet bool
