@@ -749,13 +749,30 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 	rows := []string{"permreq-deny", "permreq-allow"}
 	table.expectRows(t, h.ID, rows...)
 	var call fakemodel.Step
+	native, host := "PermissionRequest", h
 	switch h.Name {
 	case "claude":
 		call = shell(h.Name, "echo ran > "+permFile)
+	case "copilot":
+		// Registered on top of the column's events (under its PascalCase
+		// name too, the payload is the camelCase one, named by hookName).
+		call, native = shell(h.Name, "echo ran > "+permFile), "permissionRequest"
+		perm := *h
+		perm.Events = append(slices.Clip(h.Events), map[string]string{"copilot": "permissionRequest", "copilot-pascal": "PermissionRequest"}[h.ID])
+		host = &perm
 	case "codex":
 		call = fakemodel.Call("exec_command", map[string]any{"cmd": "echo ran > " + permFile, "sandbox_permissions": "require_escalated", "justification": "e2e escalation"})
 	default:
-		const why = "the client has no permission-request event"
+		why := "the client has no permission-request event"
+		switch h.Name {
+		case "qwen":
+			why = "Qwen Code's PermissionRequest does not fire headless: yolo mode asks nothing, and its default mode " +
+				"declines a shell or write call before the permission stage where the hook would run (measured; the qwen capability matrix)"
+		case "droid":
+			why = "Factory Droid has no permission-request hook event (its events: SessionStart, SessionEnd, " +
+				"UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact, Notification); " +
+				"in droid exec a PreToolUse allow is what lets a command past its autonomy (allow-bypass)"
+		}
 		table.set(h.ID, rows[1], cell{"n/a", why})
 		table.na(t, h.ID, rows[0], why)
 	}
@@ -770,9 +787,24 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		t.Run(tc.row, func(t *testing.T) {
 			table.check(t, h.ID, tc.row)
 			sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PermissionRequest, Kind: hooks.KindShell, Contains: permFile, Response: tc.response}}}
-			o := runWith(t, harness.Spec{Host: h, Prompt: "run the e2e permission scenario", Permissions: true, Quiet: true, Script: script}, sc)
+			spec := harness.Spec{Host: host, Prompt: "run the e2e permission scenario", Permissions: true, Quiet: true, Script: script}
+			if h.Name == "copilot" {
+				// Copilot CLI asks its permissionRequest hooks even under
+				// --allow-all-tools, which leaves a deny the only thing in
+				// the way; an allow must run a tool that -p without
+				// --allow-all-tools refuses (control first).
+				spec.Permissions, spec.Strict = false, tc.response.Decision == "allow"
+				if spec.Strict {
+					control := runRaw(t, spec, nil)
+					if got, ok := control.file(permFile); ok {
+						t.Fatalf("control: copilot -p ran the command without --allow-all-tools or a hook (%s = %q): nothing to prove", permFile, got)
+					}
+					t.Logf("control: the model saw %q", control.toolResult(t, 0).Text)
+				}
+			}
+			o := runWith(t, spec, sc)
 			checkEvents(t, o)
-			es := o.entries("PermissionRequest")
+			es := o.entries(native)
 			if len(es) != 1 || es[0].Rule != 0 {
 				t.Fatalf("PermissionRequest was not answered once by our rule: %+v", es)
 			}

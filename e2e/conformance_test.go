@@ -68,7 +68,8 @@ var runOfRow = map[string]string{
 	"gofmt-binary": "gofmt-binary", "codex-trust": "codex-trust", "guard-tricks": "guard-tricks",
 	"gateway-deny": "gateway", "gateway-noopinion": "gateway", "gateway-late": "gateway-late",
 	"gateway-binary": "gateway-binary", "gateway-down-closed": "gateway-down", "gateway-down-open": "gateway-down",
-	"allow-bypass": "allow-bypass",
+	"allow-bypass": "allow-bypass", "permreq-deny": "permission-request", "permreq-allow": "permission-request",
+	"permreq-plain": "permission-request-plain", "skill-shell-deny": "skill-shell",
 }
 
 type cell struct{ status, note string }
@@ -177,7 +178,7 @@ func (c *conformance) render(versions map[string]string) string {
 			}
 			s := v.status
 			if v.note != "" {
-				notes = append(notes, fmt.Sprintf("%s %s, %s: %s", hostTitles[h.Name], versions[h.Package], r.key, v.note))
+				notes = append(notes, fmt.Sprintf("%s %s, %s: %s", cmp.Or(columnTitles[h.ID], hostTitles[h.Name]), versions[h.Package], r.key, v.note))
 				s += fmt.Sprintf(" [%d]", len(notes))
 			}
 			fmt.Fprintf(&b, " %s |", s)

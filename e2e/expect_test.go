@@ -84,8 +84,14 @@ var expects = map[string]expect{
 			"PermissionRequest": hooks.PermissionRequest, "Stop": hooks.Stop, "SubagentStart": hooks.SubagentStart,
 			"SubagentStop": hooks.SubagentStop, "PreCompact": hooks.PreCompact, "Notification": hooks.Notification,
 			"ErrorOccurred": "",
+			// Registered as PermissionRequest, its payload is the camelCase
+			// one, named by hookName.
+			"permissionRequest": hooks.PermissionRequest,
 		},
-		tools:        map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead, "Agent": hooks.KindOther},
+		// bash and edit: the runtime names in the camelCase
+		// permissionRequest payload.
+		tools: map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead, "Agent": hooks.KindOther,
+			"bash": hooks.KindShell, "edit": hooks.KindEdit},
 		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},

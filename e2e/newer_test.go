@@ -44,7 +44,17 @@ const skillCommand = "---\ndescription: e2e skill shell line\nallowed-tools: Bas
 func testSkillShell(t *testing.T, h *harness.Host) {
 	const row = "skill-shell-deny"
 	table.expectRows(t, h.ID, row)
-	if h.Name != "claude" {
+	switch h.Name {
+	case "claude":
+	case "copilot", "qwen", "droid":
+		// Evidence: the event names each client knows (its adapter's
+		// capability matrix, from the measured protocol).
+		table.na(t, h.ID, row, map[string]string{
+			"copilot": "Copilot CLI 1.0.102 has no hook event for a shell line run outside a tool call (its events are session, prompt, tool, permission, stop, subagent, compaction, error and notification ones); its skills are a model tool whose shell runs through bash and preToolUse",
+			"qwen":    "Qwen Code 0.24.4 has no hook event for a shell line run outside a tool call (none of its 22 hook event names is one)",
+			"droid":   "Factory Droid 0.225.2 has no hook event for a shell line run outside a tool call (its events: session, prompt, tool, stop, subagent-stop, compaction and notification ones)",
+		}[h.Name])
+	default:
 		table.na(t, h.ID, row, "the client has no shell lines in commands run before the model")
 	}
 	if !atLeast(h, "2.1.332") {
@@ -93,7 +103,13 @@ func testSkillShell(t *testing.T, h *harness.Host) {
 func testPermissionRequestPlain(t *testing.T, h *harness.Host) {
 	const row = "permreq-plain"
 	table.expectRows(t, h.ID, row)
-	if h.Name != "claude" {
+	switch h.Name {
+	case "claude":
+	case "copilot":
+		table.na(t, h.ID, row, "a Claude Code distinction (SDK mode or plain -p); Copilot CLI has the one -p mode, where permreq-deny and permreq-allow run")
+	case "qwen", "droid":
+		table.na(t, h.ID, row, "no PermissionRequest hook runs headless in this client (see permreq-deny)")
+	default:
 		table.na(t, h.ID, row, "Claude Code only: its plain -p mode refuses a tool not allowed")
 	}
 	if !atLeast(h, "2.1.268") {

@@ -21,7 +21,8 @@ const (
 // added for issue 15; the rows of the other runs print n/a.
 var newHostRuns = []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-install",
 	"installer", "guard-binary", "guard-shell", "prompt-deny", "gofmt-binary", "codex-trust",
-	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down", "allow-bypass"}
+	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down", "allow-bypass",
+	"permission-request", "permission-request-plain", "skill-shell"}
 
 // Copilot is GitHub Copilot CLI (copilot -p, BYOK Chat Completions
 // provider, --allow-all-tools, --trust-folder unless Untrusted), hooks in

@@ -49,8 +49,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	var head struct {
 		Name string `json:"hook_event_name"`
+		// Copilot's permissionRequest names itself here, in both forms.
+		HookName string `json:"hookName"`
 	}
 	json.Unmarshal(payload, &head)
+	if head.Name == "" {
+		head.Name = head.HookName
+	}
 	if head.Name == "" {
 		// Copilot's camelCase payloads name no event: the command does.
 		head.Name = eventArg(args)

@@ -91,3 +91,20 @@ func TestTypedHandlersSkipHostOnlyEvents(t *testing.T) {
 		t.Errorf("log = %+v", es)
 	}
 }
+
+// Copilot's permissionRequest payload names itself in hookName, also
+// under a PascalCase registration (no --event): the log must name it so.
+func TestCopilotPermissionRequestNamedByHookName(t *testing.T) {
+	log := setScenario(t, &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PermissionRequest,
+		Response: scenario.Response{Decision: "deny", Reason: "NO_PERM"}}}})
+	const payload = `{"hookName":"permissionRequest","sessionId":"s1","timestamp":1,"cwd":"/home/dev/project","toolName":"bash","toolInput":{"command":"echo hi"},"permissionSuggestions":[]}`
+	var out, errs bytes.Buffer
+	code := run([]string{"--host", "copilot"}, strings.NewReader(payload), &out, &errs)
+	if code != 0 || !strings.Contains(out.String(), `"behavior":"deny"`) || !strings.Contains(out.String(), "NO_PERM") {
+		t.Fatalf("exit %d stdout %q stderr %q", code, out.String(), errs.String())
+	}
+	es, err := scenario.ReadLog(log)
+	if err != nil || len(es) != 1 || es[0].Native != "permissionRequest" || es[0].Event != hooks.PermissionRequest {
+		t.Fatalf("log = %+v, %v", es, err)
+	}
+}
