@@ -47,9 +47,14 @@ var capabilities = [...]hooks.Capability{
 			"stops after 8 blocks in a row, the root's loop guard after one (stop_hook_active). Also fires when a " +
 			"subagent ends. Exit code 2 does not continue the agent."},
 	{Native: EventSubagentStop, Event: hooks.SubagentStop,
-		Notes: "not measured (docs: modifiedResponse); nothing claimed."},
+		Honours: denies,
+		Notes: "measured (e2e subagent row, a task call): decision:block sends the reason to the subagent, which " +
+			"runs once more; the next subagentStop has stop_hook_active, where the root's loop guard lets it end and " +
+			"the parent gets the subagent's final text. modifiedResponse (docs) is not claimed."},
 	{Native: EventSubagentStart, Event: hooks.SubagentStart,
-		Notes: "not measured (docs: additionalContext); nothing claimed."},
+		Honours: hooks.FieldContext,
+		Notes: "measured (e2e subagent row, a task call): additionalContext reaches the subagent's first model " +
+			"request, never the parent's. The PascalCase registration sends this same payload, with no event name."},
 	{Native: EventPreCompact, Event: hooks.PreCompact,
 		Notes: "measured to fire (trigger auto); it reads no output."},
 	{Native: EventNotification, Event: hooks.Notification,
@@ -89,8 +94,13 @@ var capabilities = [...]hooks.Capability{
 	{Native: "Stop", Event: hooks.Stop,
 		Honours: denies,
 		Notes:   "measured: decision:block continues the agent, as agentStop (cap 8)."},
-	{Native: "SubagentStop", Event: hooks.SubagentStop, Notes: "not measured; nothing claimed."},
-	{Native: "SubagentStart", Event: hooks.SubagentStart, Notes: "not measured; nothing claimed (its payload is a mix of both forms)."},
+	{Native: "SubagentStop", Event: hooks.SubagentStop,
+		Honours: denies,
+		Notes:   "measured: flat decision:block continues the subagent once, as subagentStop."},
+	{Native: "SubagentStart", Event: hooks.SubagentStart,
+		Honours: hooks.FieldContext,
+		Notes: "measured: flat additionalContext reaches the subagent; its payload is the camelCase one with " +
+			"snake_case agent fields and no event name, so it parses as subagentStart."},
 	{Native: "PreCompact", Event: hooks.PreCompact, Notes: "measured to fire; it reads no output."},
 	{Native: "Notification", Event: hooks.Notification, Notes: "measured to fire; nothing claimed."},
 	{Native: "SessionEnd", Event: hooks.SessionEnd, Notes: "the session is over: nothing a hook answers has an effect."},

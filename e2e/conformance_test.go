@@ -70,6 +70,7 @@ var runOfRow = map[string]string{
 	"gateway-binary": "gateway-binary", "gateway-down-closed": "gateway-down", "gateway-down-open": "gateway-down",
 	"allow-bypass": "allow-bypass", "permreq-deny": "permission-request", "permreq-allow": "permission-request",
 	"permreq-plain": "permission-request-plain", "skill-shell-deny": "skill-shell",
+	"subagent-ctx": "subagent", "subagent-stop": "subagent",
 }
 
 type cell struct{ status, note string }

@@ -87,6 +87,9 @@ var expects = map[string]expect{
 			// Registered as PermissionRequest, its payload is the camelCase
 			// one, named by hookName.
 			"permissionRequest": hooks.PermissionRequest,
+			// Registered as SubagentStart, its payload names no event and
+			// parses as subagentStart.
+			"subagentStart": hooks.SubagentStart,
 		},
 		// bash and edit: the runtime names in the camelCase
 		// permissionRequest payload.

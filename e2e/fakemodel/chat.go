@@ -41,13 +41,30 @@ func (s *Server) chat(r *http.Request, rec *Request) func(http.ResponseWriter) {
 	rec.Main = len(req.Tools) > 0
 	st := Say(Done)
 	if rec.Main {
+		var first string
+		seen, assistants := false, 0
 		for _, raw := range req.Messages {
 			var m chatMessage
-			if json.Unmarshal(raw, &m) == nil && m.Role == "tool" {
+			if json.Unmarshal(raw, &m) != nil {
+				continue
+			}
+			switch m.Role {
+			case "tool":
 				rec.Step++
+			case "assistant":
+				assistants++
+			case "user":
+				if !seen {
+					first, seen = chatText(m.Content), true
+				}
 			}
 		}
 		st = s.script.at(rec.Step)
+		// A subagent: its first user message holds its task.
+		if sub, ok := s.script.sub(first); ok {
+			rec.Step = assistants
+			st = sub.at(assistants)
+		}
 	}
 	n := len(s.Requests())
 	id := fmt.Sprintf("chatcmpl-e2e-%d", n)
@@ -87,4 +104,25 @@ func (s *Server) chat(r *http.Request, rec *Request) func(http.ResponseWriter) {
 			w.Write([]byte("data: [DONE]\n\n"))
 		}
 	}
+}
+
+// chatText returns the text of a Chat Completions message content: a
+// string, or the text parts of an array.
+func chatText(content json.RawMessage) string {
+	var str string
+	if json.Unmarshal(content, &str) == nil {
+		return str
+	}
+	var parts []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	json.Unmarshal(content, &parts)
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Type == "text" {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
 }

@@ -235,6 +235,38 @@ func TestRawArgsKeptAsGiven(t *testing.T) {
 	}
 }
 
+// Chat Completions: a request whose first user message (a string or text
+// parts) holds a subagent's marker is answered from that subagent's
+// script, by the number of assistant messages; the others from the main
+// script.
+func TestChatSubagent(t *testing.T) {
+	srv := start(t, fakemodel.Chat, fakemodel.Script{
+		fakemodel.Say("parent answer"),
+		fakemodel.Subagent("SUB_TASK", fakemodel.Say("sub first"), fakemodel.Say("sub second")),
+	})
+	tools := `"tools":[{"type":"function","function":{"name":"bash"}}]`
+	text := func(body string) string {
+		var resp struct {
+			Choices []struct {
+				Message struct{ Content string } `json:"message"`
+			} `json:"choices"`
+		}
+		if err := json.Unmarshal([]byte(post(t, srv.URL()+"/v1/chat/completions", body)), &resp); err != nil || len(resp.Choices) != 1 {
+			t.Fatalf("answer to %s: %v", body, err)
+		}
+		return resp.Choices[0].Message.Content
+	}
+	if got := text(`{"model":"m","messages":[{"role":"system","content":"sys"},{"role":"user","content":[{"type":"text","text":"do SUB_TASK"}]}],` + tools + `}`); got != "sub first" {
+		t.Errorf("subagent's first request answered %q", got)
+	}
+	if got := text(`{"model":"m","messages":[{"role":"user","content":"do SUB_TASK"},{"role":"assistant","content":"sub first"},{"role":"user","content":"again"}],` + tools + `}`); got != "sub second" {
+		t.Errorf("subagent's second request answered %q", got)
+	}
+	if got := text(`{"model":"m","messages":[{"role":"user","content":"go"},{"role":"user","content":"SUB_TASK later"}],` + tools + `}`); got != "parent answer" {
+		t.Errorf("the parent's request answered %q", got)
+	}
+}
+
 // Chat Completions: the step is the number of tool messages; a streamed
 // answer carries the tool call in one delta and ends with [DONE]; the
 // tool results are read back from the messages.

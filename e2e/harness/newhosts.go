@@ -22,7 +22,7 @@ const (
 var newHostRuns = []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-install",
 	"installer", "guard-binary", "guard-shell", "prompt-deny", "gofmt-binary", "codex-trust",
 	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down", "allow-bypass",
-	"permission-request", "permission-request-plain", "skill-shell"}
+	"permission-request", "permission-request-plain", "skill-shell", "subagent"}
 
 // Copilot is GitHub Copilot CLI (copilot -p, BYOK Chat Completions
 // provider, --allow-all-tools, --trust-folder unless Untrusted), hooks in

@@ -68,6 +68,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	answer := func(ctx context.Context, ev hooks.Event) (hooks.Response, error) {
 		e.Handled, e.Event = true, ev.Name()
+		if e.Native == "" {
+			// A payload that names its event nowhere (Copilot's
+			// SubagentStart under its PascalCase name): the adapter's.
+			e.Native = ev.Common().NativeEvent
+		}
 		t := hooks.ToolOf(ev)
 		if t != nil {
 			e.Kind = t.Kind()
