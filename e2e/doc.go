@@ -26,12 +26,12 @@
 //     it while the lock hash matches.
 //   - Copilot CLI (two columns: hooks under the camelCase events with
 //     --event, and under the PascalCase names), Qwen Code and Factory Droid
-//     (its platform package @factory/cli-linux-x64) run only the
-//     runs in harness.Host.Runs (baseline, guard, control, context, the
-//     fail-* runs, the installer and shipped-binary rows and
-//     guard-install); CONFORMANCE.md prints "not run" for the rows of
-//     the other runs (runOfRow names each row's run), never n/a: they
-//     are not proven there yet. Copilot CLI unpacks
+//     (its platform package @factory/cli-linux-x64) make every run; a row
+//     a client has no such thing for is n/a with the evidence in its note,
+//     one not proven there yet "not run" with the reason. A client being
+//     added can be limited to some runs (harness.Host.Runs; runOfRow
+//     names each row's run): the rows of the others print "not run",
+//     never n/a. Copilot CLI unpacks
 //     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared
 //     by every run.
 //   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions

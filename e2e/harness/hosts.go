@@ -32,9 +32,11 @@ type Host struct {
 	// of the hook command. It is the one place that knows each client's
 	// hook configuration format, so that an installer can replace it.
 	Register func(r *Run, hook []string) error
-	// Runs, when set, are the only runs of the suite on this client (the
-	// clients added for issue 15); CONFORMANCE.md prints n/a for the
-	// rows of the others.
+	// Runs, when set, are the only runs of the suite on this client (a
+	// client being added, run only where it is proven so far);
+	// CONFORMANCE.md prints "not run" for the rows of the others. No
+	// client sets it now: every run decides, per client, pass, FAIL, n/a
+	// (with the evidence) or not run (with the reason).
 	Runs []string
 
 	// setup writes the client's configuration other than hooks (auth,

@@ -17,13 +17,6 @@ const (
 	PkgDroid = "@factory/cli-linux-x64"
 )
 
-// newHostRuns are the runs of the suite (TestClients) on the clients
-// added for issue 15; the rows of the other runs print n/a.
-var newHostRuns = []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-install",
-	"installer", "guard-binary", "guard-shell", "prompt-deny", "gofmt-binary", "codex-trust",
-	"guard-tricks", "gateway", "gateway-late", "gateway-binary", "gateway-down", "allow-bypass",
-	"permission-request", "permission-request-plain", "skill-shell", "subagent"}
-
 // Copilot is GitHub Copilot CLI (copilot -p, BYOK Chat Completions
 // provider, --allow-all-tools, --trust-folder unless Untrusted), hooks in
 // the project's .github/hooks/e2e.json under the camelCase events, each
@@ -42,7 +35,7 @@ func CopilotPascal() *Host {
 
 func copilotHost(id string, events []string, register func(*Run, []string) error) *Host {
 	return &Host{
-		Name: "copilot", ID: id, Package: PkgCopilot, Protocol: fakemodel.Chat, Runs: newHostRuns,
+		Name: "copilot", ID: id, Package: PkgCopilot, Protocol: fakemodel.Chat,
 		Events: events, Register: register,
 		setup: func(r *Run) error { return nil },
 		command: func(r *Run, prompt string) ([]string, []string) {
@@ -98,7 +91,7 @@ func RegisterCopilotPascal(r *Run, hook []string) error {
 // .qwen/settings.json.
 func Qwen() *Host {
 	return &Host{
-		Name: "qwen", ID: "qwen", Package: PkgQwen, Protocol: fakemodel.Chat, Runs: newHostRuns,
+		Name: "qwen", ID: "qwen", Package: PkgQwen, Protocol: fakemodel.Chat,
 		Events: []string{"SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
 		Noisy:  []string{"UserPromptSubmit"},
 		Register: func(r *Run, hook []string) error {
@@ -139,7 +132,7 @@ func Qwen() *Host {
 // project's .factory/hooks.json with the events at the top level.
 func Droid() *Host {
 	return &Host{
-		Name: "droid", ID: "droid", Package: PkgDroid, Protocol: fakemodel.Chat, Runs: newHostRuns,
+		Name: "droid", ID: "droid", Package: PkgDroid, Protocol: fakemodel.Chat,
 		Events: []string{"SessionStart", "SessionEnd", "PreToolUse", "PostToolUse", "Stop"},
 		Register: func(r *Run, hook []string) error {
 			cmd := ShellJoin(hook)
