@@ -163,7 +163,11 @@ func checkEvents(t *testing.T, o *outcome) {
 			t.Errorf("%s: base fields host %q native %q session %q cwd %q", e.Native, b.Host, b.NativeEvent, b.SessionID, b.Cwd)
 		}
 		if tool := hooks.ToolOf(ev); tool != nil {
-			k, ok := want.tools[tool.Name]
+			tools := want.tools
+			if unified == hooks.PermissionRequest && want.permTools != nil {
+				tools = want.permTools
+			}
+			k, ok := tools[tool.Name]
 			if !ok {
 				t.Errorf("%s: unexpected tool %q", e.Native, tool.Name)
 			} else if tool.Kind() != k {
@@ -777,6 +781,16 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		table.na(t, h.ID, rows[0], why)
 	}
 	script := func(*harness.Run) fakemodel.Script { return fakemodel.Script{call, fakemodel.Say(firstAnswer)} }
+	denyScript := script
+	if h.Name == "copilot" {
+		// Copilot CLI also asks for a create, as tool edit with
+		// {file_path, diff} (a patch): a deny must keep a .env from being
+		// written.
+		denyScript = func(r *harness.Run) fakemodel.Script {
+			return fakemodel.Script{call, fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, ".env"), "file_text": "SECRET=1\n"}),
+				fakemodel.Say(firstAnswer)}
+		}
+	}
 	for _, tc := range []struct {
 		row      string
 		response scenario.Response
@@ -788,25 +802,39 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 			table.check(t, h.ID, tc.row)
 			sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PermissionRequest, Kind: hooks.KindShell, Contains: permFile, Response: tc.response}}}
 			spec := harness.Spec{Host: host, Prompt: "run the e2e permission scenario", Permissions: true, Quiet: true, Script: script}
+			writes := h.Name == "copilot" && tc.response.Decision == "deny"
+			if tc.response.Decision == "deny" {
+				spec.Script = denyScript
+			}
 			if h.Name == "copilot" {
 				// Copilot CLI asks its permissionRequest hooks even under
 				// --allow-all-tools, which leaves a deny the only thing in
-				// the way; an allow must run a tool that -p without
-				// --allow-all-tools refuses (control first).
+				// the way (control: both calls run); an allow must run a
+				// tool that -p without --allow-all-tools refuses (control:
+				// it does not run).
 				spec.Permissions, spec.Strict = false, tc.response.Decision == "allow"
-				if spec.Strict {
-					control := runRaw(t, spec, nil)
-					if got, ok := control.file(permFile); ok {
-						t.Fatalf("control: copilot -p ran the command without --allow-all-tools or a hook (%s = %q): nothing to prove", permFile, got)
-					}
-					t.Logf("control: the model saw %q", control.toolResult(t, 0).Text)
+				control := runRaw(t, spec, nil)
+				got, ran := control.file(permFile)
+				env, wrote := control.file(".env")
+				if spec.Strict && ran || !spec.Strict && (got != "ran\n" || env != "SECRET=1\n") {
+					t.Fatalf("control without the hook (--allow-all-tools %v): %s = %q (%v), .env = %q (%v): nothing to prove",
+						!spec.Strict, permFile, got, ran, env, wrote)
+				}
+				t.Logf("control: the model saw %q", control.toolResult(t, 0).Text)
+				if writes {
+					sc.Rules = append(sc.Rules, scenario.Rule{Event: hooks.PermissionRequest, Kind: hooks.KindPatch, Contains: ".env", Response: tc.response})
 				}
 			}
 			o := runWith(t, spec, sc)
 			checkEvents(t, o)
 			es := o.entries(native)
-			if len(es) != 1 || es[0].Rule != 0 {
-				t.Fatalf("PermissionRequest was not answered once by our rule: %+v", es)
+			if len(es) != len(sc.Rules) {
+				t.Fatalf("PermissionRequest fired %d times, want %d: %+v", len(es), len(sc.Rules), es)
+			}
+			for i, e := range es {
+				if e.Rule != i {
+					t.Fatalf("PermissionRequest %d was not answered by our rule %d: %+v", i, i, e)
+				}
 			}
 			got, ran := o.file(permFile)
 			if tc.response.Decision == "deny" {
@@ -815,6 +843,14 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 				}
 				if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, permDenyReason) {
 					t.Errorf("the model was not told our reason; it saw %q", tr.Text)
+				}
+				if writes {
+					if got, ok := o.file(".env"); ok {
+						t.Errorf("DENIED WRITE HAPPENED: .env = %q", got)
+					}
+					if tr := o.toolResult(t, 1); !strings.Contains(tr.Text, permDenyReason) {
+						t.Errorf("the model was not told our reason for the .env write; it saw %q", tr.Text)
+					}
 				}
 				return
 			}

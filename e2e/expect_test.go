@@ -16,6 +16,10 @@ type expect struct {
 	events map[string]hooks.EventName
 	// tools maps native tool names to their unified kind.
 	tools map[string]hooks.ToolKind
+	// permTools, when set, maps the tool names of PermissionRequest
+	// payloads, where they differ from tools (Copilot CLI: a create or
+	// edit asks as tool edit with a diff, typed as a patch).
+	permTools map[string]hooks.ToolKind
 	// baseline are the native events a baseline run must fire.
 	baseline []string
 	// native names of the unified events the behaviours use.
@@ -72,6 +76,7 @@ var expects = map[string]expect{
 			"userPromptTransformed": "", "errorOccurred": "",
 		},
 		tools:        map[string]hooks.ToolKind{"bash": hooks.KindShell, "create": hooks.KindWrite, "edit": hooks.KindEdit, "view": hooks.KindRead, "task": hooks.KindOther},
+		permTools:    copilotPermTools,
 		baseline:     []string{"sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse", "agentStop", "sessionEnd"},
 		sessionStart: "sessionStart", prompt: "userPromptSubmitted", pre: "preToolUse", post: "postToolUse", stop: "agentStop",
 	},
@@ -91,10 +96,10 @@ var expects = map[string]expect{
 			// parses as subagentStart.
 			"subagentStart": hooks.SubagentStart,
 		},
-		// bash and edit: the runtime names in the camelCase
-		// permissionRequest payload.
-		tools: map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead, "Agent": hooks.KindOther,
-			"bash": hooks.KindShell, "edit": hooks.KindEdit},
+		tools: map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit, "Read": hooks.KindRead, "Agent": hooks.KindOther},
+		// The runtime names: its PermissionRequest payload is the
+		// camelCase one.
+		permTools:    copilotPermTools,
 		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},
@@ -126,6 +131,11 @@ var expects = map[string]expect{
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},
 }
+
+// copilotPermTools are the tools of Copilot CLI's permissionRequest
+// payloads: bash with {command}; a create or an edit as edit with
+// {file_path, diff}.
+var copilotPermTools = map[string]hooks.ToolKind{"bash": hooks.KindShell, "edit": hooks.KindPatch}
 
 // expectOf returns what the suite expects of h: by its column (Copilot's
 // PascalCase form has its own), else by its host name.
