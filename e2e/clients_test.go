@@ -880,6 +880,7 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	rows := []string{"subagent-ctx", "subagent-stop"}
 	table.expectRows(t, h.ID, rows...)
 	start, stop, host := "SubagentStart", "SubagentStop", h
+	ctxNA := "" // why subagent-ctx is n/a where the rest runs
 	agent := fakemodel.Call("Agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose",
 		// In the foreground: from 2.1.198 a subagent runs in the
 		// background unless told otherwise, and the parent's turn goes
@@ -906,12 +907,16 @@ func testSubagent(t *testing.T, h *harness.Host) {
 		table.skip(h.ID, rows[1], why)
 		t.Skip(why)
 	case "qwen":
-		const why = "Qwen Code has SubagentStart and SubagentStop, but no run here has measured what their answers do (its adapter claims nothing on them)"
-		table.skip(h.ID, rows[0], why)
-		table.skip(h.ID, rows[1], why)
-		t.Skip(why)
+		// In the foreground: a top-level agent call runs in the
+		// background by default, and the parent's turn goes on.
+		sub := *h
+		sub.Events = append(slices.Clip(h.Events), start, stop)
+		host = &sub
+		agent = fakemodel.Call("agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose",
+			"run_in_background": false})
+		ctxNA = "measured: Qwen Code 0.24.4 fires SubagentStart, but the context answered reached none of the subagent's model requests; the adapter claims none (the qwen capability matrix)"
 	case "droid":
-		table.skip(h.ID, rows[1], "Factory Droid has SubagentStop (its Task tool), but no run here has measured what its answer does (its adapter claims nothing on it)")
+		table.skip(h.ID, rows[1], "Factory Droid has SubagentStop, but its Task tool fails in droid exec here (\"Could not reach the daemon\"): no subagent runs")
 		table.na(t, h.ID, rows[0], "Factory Droid has no SubagentStart event (its adapter's events)")
 	default:
 		const why = "the client has no subagent events"
@@ -938,6 +943,9 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	}
 	conv := func(i int) string { return fakemodel.Conversation(h.Protocol, main[i]) }
 	t.Run("subagent-ctx", func(t *testing.T) {
+		if ctxNA != "" {
+			table.na(t, h.ID, "subagent-ctx", ctxNA)
+		}
 		table.check(t, h.ID, "subagent-ctx")
 		if es := o.entries(start); len(es) != 1 || es[0].Rule != 0 {
 			t.Fatalf("SubagentStart was not answered once by our rule: %+v", es)

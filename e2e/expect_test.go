@@ -114,7 +114,7 @@ var expects = map[string]expect{
 			"SessionDelete": "", "PermissionDenied": "", "StopFailure": "", "TodoCreated": "", "TodoCompleted": "",
 		},
 		tools: map[string]hooks.ToolKind{"run_shell_command": hooks.KindShell, "write_file": hooks.KindWrite,
-			"edit": hooks.KindEdit, "read_file": hooks.KindRead},
+			"edit": hooks.KindEdit, "read_file": hooks.KindRead, "agent": hooks.KindOther},
 		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},

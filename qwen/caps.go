@@ -40,8 +40,15 @@ var capabilities = [...]hooks.Capability{
 		Notes: "does not fire headless (Qwen declines before its dialog stage): nothing claimed."},
 	{Native: EventSessionEnd, Event: hooks.SessionEnd,
 		Notes: "does not fire headless; nothing a hook answers would have an effect."},
-	{Native: EventSubagentStart, Event: hooks.SubagentStart, Notes: "not measured: nothing claimed."},
-	{Native: EventSubagentStop, Event: hooks.SubagentStop, Notes: "not measured: nothing claimed."},
+	{Native: EventSubagentStart, Event: hooks.SubagentStart,
+		Notes: "measured (e2e subagent row, an agent call in the foreground): fires, but hookSpecificOutput." +
+			"additionalContext reached none of the subagent's model requests: nothing claimed."},
+	{Native: EventSubagentStop, Event: hooks.SubagentStop,
+		Honours: hooks.FieldDeny | hooks.FieldReason,
+		Notes: "measured (e2e subagent row, an agent call in the foreground): decision:block sends the reason to " +
+			"the subagent, which runs once more; the next SubagentStop has stop_hook_active, where the root's loop " +
+			"guard lets it end and the parent gets the subagent's final text. A background agent (Qwen's default " +
+			"for a top-level agent call) was not measured."},
 	{Native: EventPreCompact, Event: hooks.PreCompact, Notes: "not measured: nothing claimed."},
 	{Native: EventPostToolBatch, Notes: "Qwen/Claude only, after each tool call here; nothing measured."},
 	{Native: EventMessageDisplay, Notes: "runs detached; nothing a hook answers has an effect."},

@@ -66,7 +66,7 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "deny", orDefault(reason, defaultDeny)
 	case native == EventPreToolUse && r.Decision == hooks.DecisionAsk && honours.Has(hooks.FieldAsk):
 		spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "ask", orDefault(reason, defaultDeny)
-	case native == EventStop && r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny):
+	case (native == EventStop || native == EventSubagentStop) && r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny):
 		out.Decision, out.Reason = "block", orDefault(reason, defaultContinue)
 	case r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny):
 		out.Decision, out.Reason = "block", orDefault(reason, defaultDeny)
