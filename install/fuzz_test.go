@@ -14,7 +14,7 @@ var fuzzSeeds = []string{
 	"{\"version\": 1, \"hooks\": {}}", "{\"a\":1}", "{\"a\": [1, 2]}\r\n",
 	"// settings\n{\n  \"hooks\": {\n    \"BeforeTool\": [], // none yet\n  },\n}\n",
 	"{\n\t\"hooks\": {\n\t\t\"PreToolUse\": [\n\t\t\t{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"audit\"}]}\n\t\t]\n\t}\n}",
-	"[]", "", "{\"hooks\": []}", "{\"hooks\": {\"stop\": {}}}",
+	"[]", "", "{\"hooks\": []}", "{\"hooks\": {\"stop\": {}}}", "{\"hooks\": {}} // c", "{}\n// c",
 	"{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"/home/dev/bin/guard --host claude\",\"timeout\":5}]}]}}",
 	"{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"http\",\"url\":\"https://gw.example.com/hook?host=claude\",\"timeout\":5}]}]}}",
 }
@@ -57,7 +57,7 @@ func FuzzInstallUninstall(f *testing.F) {
 				}
 				continue
 			}
-			if _, err := hujson.Parse(bytes.Clone(out)); err != nil {
+			if _, err := hujson.Parse(withNL(out)); err != nil {
 				t.Fatalf("%s: install output does not parse: %v\n%s", name, err, out)
 			}
 			if !h.jsonc && !isStrict(out) {
@@ -88,8 +88,15 @@ func FuzzInstallUninstall(f *testing.F) {
 	})
 }
 
+// withNL returns a copy of b with a newline appended, which ends a line
+// comment that ends the file: the one thing jsonc accepts that hujson
+// does not.
+func withNL(b []byte) []byte {
+	return append(bytes.Clone(b), '\n')
+}
+
 func isStrict(b []byte) bool {
-	v, err := hujson.Parse(bytes.Clone(b))
+	v, err := hujson.Parse(withNL(b))
 	if err != nil {
 		return false
 	}
@@ -102,7 +109,7 @@ func isStrict(b []byte) bool {
 // per registration (keys matched exactly, as the hosts do).
 func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts) {
 	t.Helper()
-	std, err := hujson.Standardize(bytes.Clone(out))
+	std, err := hujson.Standardize(withNL(out))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -192,6 +192,30 @@ func TestDuplicateHosts(t *testing.T) {
 	}
 }
 
+// A Gemini CLI settings file that ends in a line comment without a
+// newline (which Gemini CLI reads) is edited; the comment stays last, and
+// uninstall gives the file back as it was.
+func TestFinalLineComment(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".gemini", "settings.json")
+	const user = `{"general": {"vimMode": true}} // mine`
+	write(t, dir, map[string][]byte{".gemini/settings.json": []byte(user)})
+	o := Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{"gemini"}, Dir: dir, Home: dir, Events: []hooks.EventName{hooks.Stop}}
+	if _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	if !strings.HasPrefix(string(b), `{"general": {"vimMode": true}, "hooks": {"AfterAgent": [`) || !strings.HasSuffix(string(b), `]}} // mine`) {
+		t.Errorf("after install:\n%s", b)
+	}
+	if _, err := Uninstall(o); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != user {
+		t.Errorf("after uninstall:\n%s", b)
+	}
+}
+
 func TestEmptyFile(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)

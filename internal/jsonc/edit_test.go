@@ -102,3 +102,35 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+// Setting a value in a file that ends in a line comment without a newline
+// changes only that value: the comment stays, and the file still parses.
+func TestEditBeforeFinalLineComment(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`{"hooksConfig": {"enabled": false}} // c`, `{"hooksConfig": {"enabled": true}} // c`},
+		{"{\n  \"hooksConfig\": {\n    \"enabled\": false\n  }\n}\n// c", "{\n  \"hooksConfig\": {\n    \"enabled\": true\n  }\n}\n// c"},
+		{"{\r\n\t\"hooksConfig\": {\"enabled\": false} // c\r\n} // c", "{\r\n\t\"hooksConfig\": {\"enabled\": true} // c\r\n} // c"},
+	} {
+		d := mustParse(t, tc.src)
+		s := StyleOf(d)
+		hc := d.Root.Get("hooksConfig")
+		got := Apply(d.Src, ReplaceEdit(d.Src, hc, hc.Index("enabled"), s, func(ind string) string {
+			return RenderMember("enabled", true, ind, s)
+		}))
+		if string(got) != tc.want {
+			t.Errorf("set in %q:\ngot  %q\nwant %q", tc.src, got, tc.want)
+			continue
+		}
+		d2 := mustParse(t, string(got))
+		if v := d2.Root.Get("hooksConfig").Get("enabled"); v == nil || v.Kind != True {
+			t.Errorf("%q: hooksConfig.enabled is not true", got)
+		}
+	}
+	// Adding a member, as an installer does, keeps the comment too.
+	d := mustParse(t, `{"a": 1} // c`)
+	s := StyleOf(d)
+	e, _ := AppendEdit(d.Src, d.Root, s, func(ind string) string { return RenderMember("hooks", Obj{}, ind, s) })
+	if got := string(Apply(d.Src, e)); got != `{"a": 1, "hooks": {}} // c` {
+		t.Errorf("append: %q", got)
+	}
+}

@@ -4,8 +4,39 @@
 // text: every byte outside an edit stays as it was, comments and key order
 // included.
 //
-// It accepts exactly what hujson.Parse accepts. It uses only the standard
-// library, because hook binaries link it.
+// It accepts what hujson.Parse accepts, plus one extension: a line
+// comment may end the file without a newline ({"a": 1} // note), which
+// hujson rejects and the hosts that read comments accept. It uses only
+// the standard library, because hook binaries link it.
+//
+// What the hosts' own readers accept, read in the clients' bundled code
+// (Gemini CLI 0.61.0, Qwen Code 0.24.4, Claude Code 2.1.197, Copilot CLI
+// 1.0.102):
+//
+//   - Gemini CLI's loadSettings runs the file through strip-json-comments
+//     (v3: comments only) and then JSON.parse. A line comment ends at a
+//     newline or at the end of the file; an unclosed block comment runs
+//     to the end of the file; trailing commas and a byte order mark are
+//     errors. The stripper keeps a comment's whitespace characters, so
+//     JSON.parse rejects a comment holding one that JSON does not allow
+//     as whitespace (U+00A0, U+2028, U+3000…), which this package accepts,
+//     and Node's UTF-8 decoding lets invalid UTF-8 in a comment through,
+//     which this package rejects. (Run under node, Qwen Code's bundled
+//     stripper followed by JSON.parse gives just that.)
+//   - Qwen Code's loadSettings does the same after removing a leading
+//     byte order mark.
+//   - Claude Code reads settings.json with JSON.parse after removing a
+//     leading byte order mark: no comments, no trailing commas.
+//   - Copilot CLI reads its settings.json with jsonc-parser (trailing
+//     commas allowed, any error rejects the file), which also lets a line
+//     comment end the file; its hook files are read by native code.
+//
+// Only the line comment at the end of the file is taken from that: every
+// host that reads comments accepts it, and it is unambiguous. An unclosed
+// block comment is rejected still (jsonc-parser rejects it, and a file
+// that ends inside one may have been cut short), and so is a byte order
+// mark (Gemini CLI rejects it, so accepting it here would let an
+// installer edit a file its host cannot read).
 package jsonc
 
 import (
@@ -176,9 +207,9 @@ func (p *parser) next() (*Node, error) {
 	return v, p.extra()
 }
 
-// extra skips whitespace and comments, as hujson does: a line comment
-// must end with a newline and hold no U+2028 or U+2029, and comments must
-// be valid UTF-8.
+// extra skips whitespace and comments, as hujson does (a line comment
+// holds no U+2028 or U+2029, and comments must be valid UTF-8), except
+// that a line comment may end the file without a newline.
 func (p *parser) extra() error {
 	for p.n < len(p.b) {
 		switch c := p.b[p.n]; {
@@ -192,13 +223,11 @@ func (p *parser) extra() error {
 			}
 			i := bytes.Index(p.b[p.n+2:], end)
 			if i < 0 {
-				if line {
-					if j := lineSep(p.b[p.n:]); j >= 0 {
-						p.n += j
-						return p.errorf("invalid character %s in line comment", quoteChar(p.b[p.n:]))
-					}
+				if !line {
+					return p.errorf("parsing comment: %v", errUnexpectedEOF)
 				}
-				return p.errorf("parsing comment: %v", errUnexpectedEOF)
+				// A line comment that ends the file (see the package doc).
+				i, end = len(p.b)-p.n-2, nil
 			}
 			c := p.b[p.n : p.n+2+i+len(end)]
 			if !utf8.Valid(c) {

@@ -89,3 +89,38 @@ func TestStringFastPath(t *testing.T) {
 		}
 	}
 }
+
+// A line comment may end the file without a newline, as the hosts that
+// read comments allow; what hujson rejects for other reasons stays
+// rejected.
+func TestFinalLineComment(t *testing.T) {
+	for _, src := range []string{`{"a": 1} // c`, "{\n  \"a\": 1\n}\n// c", "[1] //", "{} // c\r", "{} /* x */ // y", "1 // c"} {
+		d, err := Parse([]byte(src))
+		if err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+			continue
+		}
+		if d.Strict {
+			t.Errorf("Parse(%q).Strict = true", src)
+		}
+	}
+	for src, want := range map[string]string{
+		"// c":             "unexpected end of input",
+		`{} /* c`:          "parsing comment",
+		"{} // a\u2028b":   "in line comment",
+		"{} // \xff":       "invalid UTF-8",
+		"{\"a\": 1 // c":   "unexpected end of input",
+		"{\"a\": 1} // c}": "",
+	} {
+		_, err := Parse([]byte(src))
+		if want == "" {
+			if err != nil {
+				t.Errorf("Parse(%q): %v", src, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, want an error about %q", src, err, want)
+		}
+	}
+}
