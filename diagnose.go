@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
@@ -57,8 +58,9 @@ type AnswerChecker interface {
 // turns hooks off, a trusted-folder list, a trust the user grants each
 // entry. A doctor calls CheckEntries once for each hook file that holds
 // entries of the binary, then CheckSettings once for the host, and
-// reports what they return. The adapter reads the host's files itself;
-// the doctor writes nothing.
+// reports what they return. The adapter reads the host's files itself,
+// and reports one it cannot read with [CannotRead]; the doctor writes
+// nothing.
 type SettingsChecker interface {
 	// CheckEntries checks the entries of c.Binary found in the hook file
 	// c.Entries[0].File (all entries share it).
@@ -114,10 +116,19 @@ type HookEntry struct {
 // Diagnosis is one finding of a [SettingsChecker].
 type Diagnosis struct {
 	Verdict Verdict
-	// File is the hook file it is about, and Event the entry's native
-	// event; both "" for the host as a whole.
+	// File is the hook file it is about (or the settings file, for
+	// [CannotRead]), and Event the entry's native event; both "" for the
+	// host as a whole.
 	File, Event string
 	// Msg says what was found and what to do, for people; it may hold
 	// several lines.
 	Msg string
+}
+
+// CannotRead is the finding about a settings file that exists but could
+// not be read or parsed: a [SettingsChecker] reports it rather than take
+// the file for one that sets nothing, since what it cannot read may be
+// what turns the hooks off.
+func CannotRead(file string, err error) Diagnosis {
+	return Diagnosis{Verdict: VerdictWarn, File: file, Msg: fmt.Sprintf("cannot read %s: %v; its settings were not checked", file, err)}
 }

@@ -19,16 +19,18 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 	var ds []hooks.Diagnosis
 	fail := func(msg string) { ds = append(ds, hooks.Diagnosis{Verdict: hooks.VerdictFail, Msg: msg}) }
 	dir := filepath.Join(c.Dir, ".claude")
-	for _, p := range []string{filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"), c.UserFile} {
-		if v := jsonc.Setting(p, "disableAllHooks"); v != nil && v.Kind == jsonc.True {
-			fail(p + ` sets "disableAllHooks": true: Claude Code runs no hook`)
+	files := []string{filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"), c.UserFile}
+	for i, p := range append(files, managedSettings()...) {
+		root, err := jsonc.Load(p)
+		if err != nil {
+			ds = append(ds, hooks.CannotRead(p, err))
+			continue
 		}
-	}
-	for _, p := range managedSettings() {
-		if v := jsonc.Setting(p, "allowManagedHooksOnly"); v != nil && v.Kind == jsonc.True {
+		managed := i >= len(files)
+		if v := root.Get("allowManagedHooksOnly"); managed && v != nil && v.Kind == jsonc.True {
 			fail(p + ` sets "allowManagedHooksOnly": Claude Code runs only managed hooks`)
 		}
-		if v := jsonc.Setting(p, "disableAllHooks"); v != nil && v.Kind == jsonc.True {
+		if v := root.Get("disableAllHooks"); v != nil && v.Kind == jsonc.True {
 			fail(p + ` sets "disableAllHooks": true: Claude Code runs no hook`)
 		}
 	}

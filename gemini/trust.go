@@ -38,7 +38,8 @@ func folderTrust(dir, home string, getenv func(string) string) (string, string) 
 	user := filepath.Join(home, ".gemini", "settings.json")
 	enabled := true
 	for _, f := range []string{user, systemSettings(getenv)} {
-		if v := jsonc.Setting(f, "security", "folderTrust", "enabled"); v != nil {
+		// A file that does not parse is reported by CheckSettings.
+		if v, _ := jsonc.Setting(f, "security", "folderTrust", "enabled"); v != nil {
 			enabled = v.Kind != jsonc.False
 		}
 	}
@@ -107,10 +108,15 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 	name := strings.TrimSuffix(filepath.Base(c.Binary), ".exe")
 	enabled, from := true, ""
 	for _, p := range []string{c.UserFile, filepath.Join(c.Dir, ".gemini", "settings.json"), systemSettings(c.Getenv)} {
-		if v := jsonc.Setting(p, "hooksConfig", "enabled"); v != nil {
+		root, err := jsonc.Load(p)
+		if err != nil {
+			ds = append(ds, hooks.CannotRead(p, err))
+			continue
+		}
+		if v := root.Lookup("hooksConfig", "enabled"); v != nil {
 			enabled, from = v.Kind != jsonc.False, p
 		}
-		if v := jsonc.Setting(p, "hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
+		if v := root.Lookup("hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
 			for _, x := range v.Elems {
 				if x.Kind == jsonc.String && (x.Str == name || ours(c, x.Str)) {
 					add(hooks.VerdictFail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)

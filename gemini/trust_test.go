@@ -3,6 +3,7 @@ package gemini
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -73,6 +74,38 @@ func TestCheckSettingsDisabled(t *testing.T) {
 		}
 		if fails != tc.fails {
 			t.Errorf("disabled %s: %d failures, want %d", tc.disabled, fails, tc.fails)
+		}
+	}
+}
+
+// A settings file that ends in a line comment without a newline is read
+// (Gemini CLI reads it); one that does not parse is reported, never taken
+// for a file that sets nothing.
+func TestCheckSettingsUnreadable(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, "project")
+	system := filepath.Join(home, "system.json")
+	user := filepath.Join(home, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	c := hooks.SettingsCheck{Dir: proj, Home: home, Binary: "/home/dev/bin/guard", UserFile: user,
+		Getenv: func(k string) string {
+			return map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH": system}[k]
+		}}
+	for _, tc := range []struct {
+		system, want string
+		verdict      hooks.Verdict
+	}{
+		{`{"hooksConfig": {"enabled": false}} // off`, system + " sets hooksConfig.enabled to false", hooks.VerdictFail},
+		{`{"hooksConfig": {"enabled": false}`, "cannot read " + system + ": line 1, column 35: ", hooks.VerdictWarn},
+		{`{"hooksConfig": {"enabled": false}} /* off`, "; its settings were not checked", hooks.VerdictWarn},
+	} {
+		os.WriteFile(system, []byte(tc.system), 0o644)
+		found := false
+		for _, d := range New().CheckSettings(c) {
+			found = found || d.Verdict == tc.verdict && strings.Contains(d.Msg, tc.want)
+		}
+		if !found {
+			t.Errorf("%s: no %v finding with %q in %+v", tc.system, tc.verdict, tc.want, New().CheckSettings(c))
 		}
 	}
 }

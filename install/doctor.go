@@ -105,6 +105,9 @@ type doctor struct {
 	// httpURLs and httpVars are the URLs and header variables of the
 	// Claude Code HTTP hooks of ours found.
 	httpURLs, httpVars []string
+	// broken are the hook files already reported as unreadable, which
+	// the adapter's settings checks would report again.
+	broken map[string]bool
 }
 
 func (d *doctor) add(h hooks.Host, s Scope, path, event string, l Level, format string, args ...any) {
@@ -121,7 +124,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &doctor{ctx: ctx, o: o, e: e, r: &Report{}}
+	d := &doctor{ctx: ctx, o: o, e: e, r: &Report{}, broken: map[string]bool{}}
 	scopes := Scopes()
 	if o.Scope != "" {
 		scopes = []Scope{o.Scope}
@@ -164,6 +167,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	src, err := readFile(p)
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
+		d.broken[p] = true
 		return 0
 	}
 	if src == nil {
@@ -172,6 +176,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	ed, err := h.open(src, d.o.Binary, d.o.gateway())
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "%v", err)
+		d.broken[p] = true
 		return 0
 	}
 	evs, cmds := ed.customised()
@@ -397,9 +402,13 @@ func (d *doctor) settingsCheck(h *host, entries []hooks.HookEntry) hooks.Setting
 }
 
 // diagnoses adds an adapter's diagnoses to the report, each under the
-// scope of its file.
+// scope of its file, but those about a file already reported as broken
+// (hooks.CannotRead).
 func (d *doctor) diagnoses(h *host, ds []hooks.Diagnosis) {
 	for _, x := range ds {
+		if d.broken[x.File] {
+			continue
+		}
 		var s Scope
 		if x.File != "" {
 			for _, sc := range Scopes() {

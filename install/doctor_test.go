@@ -289,6 +289,48 @@ func TestDoctorBlockers(t *testing.T) {
 	}
 }
 
+// A settings file the doctor cannot parse is a finding, never a file
+// that sets nothing; one ending in a line comment without a newline (Gemini
+// CLI reads it) is read. A hook file that does not parse is reported once.
+func TestDoctorUnreadableSettings(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(gemini.Host)
+	o.Events = []hooks.EventName{hooks.Stop}
+	s.install(t, o)
+	system := filepath.Join(s.home, "system-settings.json")
+	t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", system)
+	for _, tc := range []struct {
+		text, want string
+		level      Level
+	}{
+		{`{"hooksConfig": {"enabled": false}} // off`, "sets hooksConfig.enabled to false", Fail},
+		{`{"hooksConfig": {"enabled": false},`, "cannot read " + system + ": line 1, column 36: ", Warn},
+	} {
+		write(t, "/", map[string][]byte{strings.TrimPrefix(system, "/"): []byte(tc.text)})
+		r, out := s.doctor(t, o)
+		found := false
+		for _, f := range r.Findings {
+			found = found || f.Level == tc.level && strings.Contains(f.Msg, tc.want)
+		}
+		if !found {
+			t.Errorf("%s: no %v finding with %q:\n%s", tc.text, tc.level, tc.want, out)
+		}
+	}
+	os.Remove(system)
+	user := filepath.Join(s.home, ".gemini", "settings.json")
+	write(t, "/", map[string][]byte{strings.TrimPrefix(user, "/"): []byte(`{"hooks": {`)})
+	r, out := s.doctor(t, o)
+	n := 0
+	for _, f := range r.Findings {
+		if f.Path == user {
+			n++
+		}
+	}
+	if n != 1 || r.Healthy() {
+		t.Errorf("%d findings about %s, want 1:\n%s", n, user, out)
+	}
+}
+
 func TestDoctorMissingBinary(t *testing.T) {
 	s := newSandbox(t, "allow")
 	o := s.opts(gemini.Host)

@@ -122,7 +122,10 @@ func (d *doctor) httpBlockers(h *host) {
 	files := []string{h.path(User, d.e), h.path(Project, d.e), h.path(Local, d.e)}
 	files = append(files, h.managed...)
 	for _, p := range files {
-		if v := jsonc.Setting(p, "allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
+		// A file that cannot be read is reported by the adapter's
+		// CheckSettings, which reads the same files.
+		root, _ := jsonc.Load(p)
+		if v := root.Get("allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
 			for _, u := range d.httpURLs {
 				ok := false
 				for _, x := range v.Elems {
@@ -133,7 +136,7 @@ func (d *doctor) httpBlockers(h *host) {
 				}
 			}
 		}
-		if v := jsonc.Setting(p, "httpHookAllowedEnvVars"); v != nil && v.Kind == jsonc.Array {
+		if v := root.Get("httpHookAllowedEnvVars"); v != nil && v.Kind == jsonc.Array {
 			for _, name := range d.httpVars {
 				ok := false
 				for _, x := range v.Elems {

@@ -19,12 +19,17 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 	if file == "" {
 		return nil
 	}
+	var ds []hooks.Diagnosis
 	on := ""
-	if v := jsonc.Setting(c.UserFile, "security", "folderTrust", "enabled"); v != nil && v.Kind == jsonc.True {
+	v, err := jsonc.Setting(c.UserFile, "security", "folderTrust", "enabled")
+	if err != nil {
+		ds = append(ds, hooks.CannotRead(c.UserFile, err))
+	}
+	if v != nil && v.Kind == jsonc.True {
 		on = " (" + c.UserFile + " turns folder trust on)"
 	}
-	return []hooks.Diagnosis{{Verdict: hooks.VerdictWarn, Msg: fmt.Sprintf("Qwen Code drops the hooks of %s silently when folder trust is on and the folder is not trusted%s; "+
-		"doctor cannot read its trust list: trust the folder in qwen, or install with --scope user", file, on)}}
+	return append(ds, hooks.Diagnosis{Verdict: hooks.VerdictWarn, Msg: fmt.Sprintf("Qwen Code drops the hooks of %s silently when folder trust is on and the folder is not trusted%s; "+
+		"doctor cannot read its trust list: trust the folder in qwen, or install with --scope user", file, on)})
 }
 
 // projectFile is the project's file among the entries', or "".

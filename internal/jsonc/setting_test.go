@@ -1,0 +1,53 @@
+package jsonc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSetting(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name, text string
+		kind       Kind // 0: no value
+		err        string
+	}{
+		{"final comment", "{\"hooksConfig\": {\"enabled\": false}} // c", False, ""},
+		{"final comment after lines", "{\n  \"hooksConfig\": {\n    \"enabled\": true\n  }\n}\n// turned on", True, ""},
+		{"no such value", `{"hooksConfig": {}} // c`, 0, ""},
+		{"not an object", `[1] // c`, 0, ""},
+		{"cut short", `{"hooksConfig": {"enabled": false}`, 0, "unexpected end of input"},
+		{"open block comment", `{"hooksConfig": {"enabled": false}} /* c`, 0, "parsing comment"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := Setting(file(strings.ReplaceAll(tc.name, " ", "-")+".json", tc.text), "hooksConfig", "enabled")
+			switch {
+			case tc.err != "":
+				if err == nil || !strings.Contains(err.Error(), tc.err) || v != nil {
+					t.Errorf("got %v, %v; want no value and an error about %q", v, err, tc.err)
+				}
+			case err != nil:
+				t.Errorf("error %v", err)
+			case tc.kind == 0 && v != nil:
+				t.Errorf("got a %c value, want none", v.Kind)
+			case tc.kind != 0 && (v == nil || v.Kind != tc.kind):
+				t.Errorf("got %v, want a %c value", v, tc.kind)
+			}
+		})
+	}
+	if v, err := Setting(filepath.Join(dir, "missing.json"), "a"); v != nil || err != nil {
+		t.Errorf("missing file: %v, %v; want neither a value nor an error", v, err)
+	}
+	if _, err := Setting(dir, "a"); err == nil {
+		t.Error("a directory: no error")
+	}
+}
