@@ -32,7 +32,9 @@
 //     comment end the file; its hook files are read by native code.
 //
 // Only the line comment at the end of the file is taken from that: every
-// host that reads comments accepts it, and it is unambiguous. An unclosed
+// reader above that takes comments accepts it, and it is unambiguous (a
+// host that reads strict JSON rejects the file for the comment anyway,
+// and the installer refuses comments for such a host). An unclosed
 // block comment is rejected still (jsonc-parser rejects it, and a file
 // that ends inside one may have been cut short), and so is a byte order
 // mark (Gemini CLI rejects it, so accepting it here would let an
