@@ -18,8 +18,9 @@ type HookFile struct {
 	// TimeoutUnit is the unit of an entry's timeout (time.Second, or
 	// time.Millisecond).
 	TimeoutUnit time.Duration
-	// JSONC: the host reads comments and trailing commas; otherwise it
-	// parses strict JSON and ignores a file that is not.
+	// JSONC: the host reads comments (not trailing commas: Gemini CLI and
+	// Qwen Code strip the comments and then parse strict JSON); otherwise
+	// it parses strict JSON. Either way it ignores a file it cannot read.
 	JSONC bool
 	// Version: the file needs "version": 1.
 	Version bool

@@ -58,6 +58,9 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if !h.jsonc && !d.Strict {
 		return nil, fmt.Errorf("%w: it has comments or trailing commas, which %s does not read (it ignores the whole file); remove them first", ErrNotJSON, h.name)
 	}
+	if d.Commas {
+		return nil, fmt.Errorf("%w: it has a trailing comma, which %s does not read (it ignores the whole file); remove it first", ErrNotJSON, h.name)
+	}
 	if d.Root.Kind != jsonc.Object {
 		return nil, fmt.Errorf("%w: the top-level value is not an object", ErrNotJSON)
 	}

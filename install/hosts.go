@@ -53,8 +53,8 @@ type host struct {
 	flat bool
 	// unit: the timeout key's unit (milliseconds for Gemini).
 	unit time.Duration
-	// jsonc: the host reads comments and trailing commas (Gemini). The
-	// others parse strict JSON and discard a file that is not.
+	// jsonc: the host reads comments, but not trailing commas (Gemini,
+	// Qwen). The others parse strict JSON and discard a file that is not.
 	jsonc bool
 	// version: the file needs "version": 1 (Cursor).
 	version bool

@@ -94,6 +94,9 @@ type Doc struct {
 	// Strict reports that the document is plain JSON: no comment and no
 	// trailing comma.
 	Strict bool
+	// Commas reports a trailing comma somewhere in the document, which
+	// Gemini CLI and Qwen Code, readers of comments, still reject.
+	Commas bool
 }
 
 // Get returns the value of the first member named key, or nil.
@@ -173,13 +176,14 @@ func Parse(src []byte) (*Doc, error) {
 		}
 		return nil, se
 	}
-	return &Doc{Src: src, Root: root, Strict: p.strict}, nil
+	return &Doc{Src: src, Root: root, Strict: p.strict, Commas: p.commas}, nil
 }
 
 type parser struct {
 	b      []byte
 	n      int
 	strict bool
+	commas bool
 }
 
 // errorf returns a SyntaxError at the current offset.
@@ -288,7 +292,7 @@ func (p *parser) container(k Kind) (*Node, error) {
 		if e, ok := err.(endOf); ok && byte(e) == closer {
 			if n.Len() > 0 {
 				n.TrailingComma = true
-				p.strict = false
+				p.strict, p.commas = false, true
 			}
 			p.n++
 			n.End = p.n

@@ -8,15 +8,17 @@ import (
 
 func TestParseAcceptsJWCC(t *testing.T) {
 	for _, tc := range []struct {
-		src    string
-		strict bool
+		src            string
+		strict, commas bool
 	}{
-		{`{}`, true},
-		{` {"a": [1, 2.5e3, -0, true, false, null, "x\u00e9\n"]} `, true},
-		{"// lead\n{\"a\": 1, /* mid */ \"b\": [1,],}\n", false},
-		{"[1,]", false},
-		{"\"top\"", true},
-		{"{\"a\":{\"b\":{}}}\r\n", true},
+		{`{}`, true, false},
+		{` {"a": [1, 2.5e3, -0, true, false, null, "x\u00e9\n"]} `, true, false},
+		{"// lead\n{\"a\": 1, /* mid */ \"b\": [1,],}\n", false, true},
+		{"[1,]", false, true},
+		{"{\"a\": [1, 2] // no comma here\n}", false, false},
+		{"{\"a\": {\"b\": 1,} }", false, true},
+		{"\"top\"", true, false},
+		{"{\"a\":{\"b\":{}}}\r\n", true, false},
 	} {
 		d, err := Parse([]byte(tc.src))
 		if err != nil {
@@ -25,6 +27,9 @@ func TestParseAcceptsJWCC(t *testing.T) {
 		}
 		if d.Strict != tc.strict {
 			t.Errorf("Parse(%q).Strict = %v, want %v", tc.src, d.Strict, tc.strict)
+		}
+		if d.Commas != tc.commas {
+			t.Errorf("Parse(%q).Commas = %v, want %v", tc.src, d.Commas, tc.commas)
 		}
 	}
 }
