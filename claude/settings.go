@@ -21,7 +21,7 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 	dir := filepath.Join(c.Dir, ".claude")
 	files := []string{filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"), c.UserFile}
 	for i, p := range append(files, managedSettings()...) {
-		root, err := jsonc.Load(p)
+		root, err := jsonc.Load(p, jsonc.JSON)
 		if err != nil {
 			ds = append(ds, hooks.CannotRead(p, err))
 			continue

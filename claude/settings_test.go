@@ -32,3 +32,19 @@ func TestCheckSettingsUnreadable(t *testing.T) {
 		t.Errorf("unread %v, disableAllHooks %v in %+v", unread, off, ds)
 	}
 }
+
+// Claude Code reads settings.json with JSON.parse: a file with a comment
+// is ignored whole, so its "disableAllHooks" turns nothing off; doctor
+// says the file is not read instead of reporting the setting.
+func TestCheckSettingsComments(t *testing.T) {
+	dir := t.TempDir()
+	user := filepath.Join(dir, "home", ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	if err := os.WriteFile(user, []byte("{\n  // off for now\n  \"disableAllHooks\": true\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds := New().CheckSettings(hooks.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
+	if len(ds) != 1 || ds[0].Verdict != hooks.VerdictWarn || ds[0].File != user || !strings.Contains(ds[0].Msg, "comments") {
+		t.Errorf("got %+v, want one warning that %s is not read for its comments", ds, user)
+	}
+}

@@ -39,7 +39,7 @@ func folderTrust(dir, home string, getenv func(string) string) (string, string) 
 	enabled := true
 	for _, f := range []string{user, systemSettings(getenv)} {
 		// A file that does not parse is reported by CheckSettings.
-		if v, _ := jsonc.Setting(f, "security", "folderTrust", "enabled"); v != nil {
+		if v, _ := jsonc.Setting(f, jsonc.Comments, "security", "folderTrust", "enabled"); v != nil {
 			enabled = v.Kind != jsonc.False
 		}
 	}
@@ -108,7 +108,7 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 	name := strings.TrimSuffix(filepath.Base(c.Binary), ".exe")
 	enabled, from := true, ""
 	for _, p := range []string{c.UserFile, filepath.Join(c.Dir, ".gemini", "settings.json"), systemSettings(c.Getenv)} {
-		root, err := jsonc.Load(p)
+		root, err := jsonc.Load(p, jsonc.Comments)
 		if err != nil {
 			ds = append(ds, hooks.CannotRead(p, err))
 			continue

@@ -98,6 +98,9 @@ func TestCheckSettingsUnreadable(t *testing.T) {
 		{`{"hooksConfig": {"enabled": false}} // off`, system + " sets hooksConfig.enabled to false", hooks.VerdictFail},
 		{`{"hooksConfig": {"enabled": false}`, "cannot read " + system + ": line 1, column 35: ", hooks.VerdictWarn},
 		{`{"hooksConfig": {"enabled": false}} /* off`, "; its settings were not checked", hooks.VerdictWarn},
+		// Gemini CLI drops a file with a trailing comma whole: the setting
+		// in it turns nothing off.
+		{`{"hooksConfig": {"enabled": false,}}`, "cannot read " + system + ": it has a trailing comma", hooks.VerdictWarn},
 	} {
 		os.WriteFile(system, []byte(tc.system), 0o644)
 		found := false

@@ -124,7 +124,7 @@ func (d *doctor) httpBlockers(h *host) {
 	for _, p := range files {
 		// A file that cannot be read is reported by the adapter's
 		// CheckSettings, which reads the same files.
-		root, _ := jsonc.Load(p)
+		root, _ := jsonc.Load(p, jsonc.JSON)
 		if v := root.Get("allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
 			for _, u := range d.httpURLs {
 				ok := false

@@ -21,7 +21,7 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 	}
 	var ds []hooks.Diagnosis
 	on := ""
-	v, err := jsonc.Setting(c.UserFile, "security", "folderTrust", "enabled")
+	v, err := jsonc.Setting(c.UserFile, jsonc.Comments, "security", "folderTrust", "enabled")
 	if err != nil {
 		ds = append(ds, hooks.CannotRead(c.UserFile, err))
 	}

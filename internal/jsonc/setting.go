@@ -6,12 +6,37 @@ import (
 	"os"
 )
 
-// Load reads and parses the JSON (or JSONC) file and returns its
-// top-level value: nil and no error when there is no such file, an error
-// when it cannot be read or does not parse. A caller checking a host's
-// settings must report that error, not take the file for one that sets
-// nothing.
-func Load(file string) (*Node, error) {
+// A Dialect is what a host's own reader accepts of what [Parse] does.
+type Dialect int
+
+const (
+	// JWCC is all that Parse accepts: comments and trailing commas.
+	JWCC Dialect = iota
+	// Comments is JSON with comments but no trailing comma: Gemini CLI
+	// and Qwen Code strip the comments and hand the rest to JSON.parse.
+	Comments
+	// JSON is strict JSON, as JSON.parse reads it: Claude Code.
+	JSON
+)
+
+// Check returns an error when the document uses what dialect d lacks: a
+// host that reads d ignores the whole file then.
+func (doc *Doc) Check(d Dialect) error {
+	switch {
+	case d == JSON && !doc.Strict:
+		return errors.New("it has comments or trailing commas, which the host's reader (JSON.parse) rejects: the host ignores the whole file")
+	case d == Comments && doc.Commas:
+		return errors.New("it has a trailing comma, which the host's reader rejects (it strips comments, then JSON.parse): the host ignores the whole file")
+	}
+	return nil
+}
+
+// Load reads and parses the file, which a host reads in dialect d, and
+// returns its top-level value: nil and no error when there is no such
+// file, an error when it cannot be read, does not parse, or is not in d
+// ([Doc.Check]). A caller checking a host's settings must report that
+// error, not take the file for one that sets nothing.
+func Load(file string, d Dialect) (*Node, error) {
 	b, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -19,11 +44,14 @@ func Load(file string) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := Parse(b)
+	doc, err := Parse(b)
 	if err != nil {
 		return nil, err
 	}
-	return d.Root, nil
+	if err := doc.Check(d); err != nil {
+		return nil, err
+	}
+	return doc.Root, nil
 }
 
 // Lookup returns the value at path under n (each element a member name),
@@ -40,7 +68,7 @@ func (n *Node) Lookup(path ...string) *Node {
 // Setting returns the value at path in the file, as [Load] and
 // [Node.Lookup] do: nil and no error when the file does not exist or has
 // no such value.
-func Setting(file string, path ...string) (*Node, error) {
-	n, err := Load(file)
+func Setting(file string, d Dialect, path ...string) (*Node, error) {
+	n, err := Load(file, d)
 	return n.Lookup(path...), err
 }

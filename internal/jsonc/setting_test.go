@@ -29,7 +29,7 @@ func TestSetting(t *testing.T) {
 		{"open block comment", `{"hooksConfig": {"enabled": false}} /* c`, 0, "parsing comment"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := Setting(file(strings.ReplaceAll(tc.name, " ", "-")+".json", tc.text), "hooksConfig", "enabled")
+			v, err := Setting(file(strings.ReplaceAll(tc.name, " ", "-")+".json", tc.text), Comments, "hooksConfig", "enabled")
 			switch {
 			case tc.err != "":
 				if err == nil || !strings.Contains(err.Error(), tc.err) || v != nil {
@@ -44,10 +44,31 @@ func TestSetting(t *testing.T) {
 			}
 		})
 	}
-	if v, err := Setting(filepath.Join(dir, "missing.json"), "a"); v != nil || err != nil {
+	for _, tc := range []struct {
+		text    string
+		d       Dialect
+		wantErr string
+	}{
+		{`{"a": 1,}`, JWCC, ""},
+		{`{"a": 1,}`, Comments, "trailing comma"},
+		{`{"a": 1,}`, JSON, "comments or trailing commas"},
+		{"{\"a\": 1} // c", JWCC, ""},
+		{"{\"a\": 1} // c", Comments, ""},
+		{"{\"a\": 1} // c", JSON, "comments or trailing commas"},
+		{`{"a": 1}`, JSON, ""},
+	} {
+		v, err := Setting(file("dialect.json", tc.text), tc.d, "a")
+		switch {
+		case tc.wantErr == "" && (err != nil || v == nil):
+			t.Errorf("%q in dialect %d: %v, %v; want the value", tc.text, tc.d, v, err)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr) || v != nil):
+			t.Errorf("%q in dialect %d: %v, %v; want an error about %q", tc.text, tc.d, v, err, tc.wantErr)
+		}
+	}
+	if v, err := Setting(filepath.Join(dir, "missing.json"), JSON, "a"); v != nil || err != nil {
 		t.Errorf("missing file: %v, %v; want neither a value nor an error", v, err)
 	}
-	if _, err := Setting(dir, "a"); err == nil {
+	if _, err := Setting(dir, JWCC, "a"); err == nil {
 		t.Error("a directory: no error")
 	}
 }
