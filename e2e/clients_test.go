@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -875,17 +877,21 @@ const (
 // context must reach the subagent's first request, and a SubagentStop deny
 // must continue the subagent exactly once with our reason (the loop guard
 // lets the second stop end it), after which the parent gets the
-// subagent's final text.
+// subagent's final text. On Qwen Code the agent call runs twice, in the
+// foreground and in the background (its default for a top-level agent
+// call), and the rows pass only if both runs do.
 func testSubagent(t *testing.T, h *harness.Host) {
 	rows := []string{"subagent-ctx", "subagent-stop"}
 	table.expectRows(t, h.ID, rows...)
 	start, stop, host := "SubagentStart", "SubagentStop", h
 	ctxNA := "" // why subagent-ctx is n/a where the rest runs
-	agent := fakemodel.Call("Agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose",
-		// In the foreground: from 2.1.198 a subagent runs in the
-		// background unless told otherwise, and the parent's turn goes
-		// on without its text.
-		"run_in_background": false})
+	modes := []subagentMode{{
+		agent: fakemodel.Call("Agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose",
+			// In the foreground: from 2.1.198 a subagent runs in the
+			// background unless told otherwise, and the parent's turn
+			// goes on without its text.
+			"run_in_background": false}),
+		parentTurns: 2}}
 	switch h.Name {
 	case "claude":
 	case "copilot":
@@ -900,20 +906,27 @@ func testSubagent(t *testing.T, h *harness.Host) {
 		}
 		start = "subagentStart"
 		host = &sub
-		agent = fakemodel.Call("task", map[string]any{"name": "e2e-sub", "description": "e2e subagent", "prompt": subPrompt, "agent_type": "explore"})
+		modes[0].agent = fakemodel.Call("task", map[string]any{"name": "e2e-sub", "description": "e2e subagent", "prompt": subPrompt, "agent_type": "explore"})
 	case "codex":
 		const why = "Codex starts no subagent in codex exec runs here (its SubagentStart/SubagentStop are checked against its schemas)"
 		table.skip(h.ID, rows[0], why)
 		table.skip(h.ID, rows[1], why)
 		t.Skip(why)
 	case "qwen":
-		// In the foreground: a top-level agent call runs in the
-		// background by default, and the parent's turn goes on.
 		sub := *h
 		sub.Events = append(slices.Clip(h.Events), start, stop)
 		host = &sub
-		agent = fakemodel.Call("agent", map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose",
-			"run_in_background": false})
+		args := map[string]any{"description": "e2e subagent", "prompt": subPrompt, "subagent_type": "general-purpose"}
+		modes = []subagentMode{
+			{name: "foreground", agent: fakemodel.Call("agent", withKey(args, "run_in_background", false)), parentTurns: 2},
+			// The default: the agent tool answers "Background agent
+			// launched" at once, the parent's turn ends, and the
+			// subagent's final text comes back as a <task-notification>
+			// user message that starts one more parent turn (the
+			// parent then says the step's text again: the script counts
+			// tool results, and there is no new one).
+			{name: "background", agent: fakemodel.Call("agent", args), parentTurns: 3},
+		}
 		ctxNA = "measured: Qwen Code 0.24.4 fires SubagentStart, but the context answered reached none of the subagent's model requests; the adapter claims none (the qwen capability matrix)"
 	case "droid":
 		table.skip(h.ID, rows[1], "Factory Droid has SubagentStop, but its Task tool fails in droid exec here (\"Could not reach the daemon\"): no subagent runs")
@@ -927,52 +940,101 @@ func testSubagent(t *testing.T, h *harness.Host) {
 		{Event: hooks.SubagentStart, Response: scenario.Response{Context: ctxSubStart}},
 		{Event: hooks.SubagentStop, Response: scenario.Response{Decision: "deny", Reason: subStopReason}},
 	}}
-	script := func(*harness.Run) fakemodel.Script {
-		return fakemodel.Script{
-			agent,
-			fakemodel.Say(firstAnswer),
-			// The subagent answers, and again when our deny continues it.
-			fakemodel.Subagent(subPrompt, fakemodel.Say("subagent first answer"), fakemodel.Say("subagent second answer")),
+	runs := make([]*subagentRun, len(modes))
+	for i, m := range modes {
+		script := func(*harness.Run) fakemodel.Script {
+			return fakemodel.Script{
+				m.agent,
+				fakemodel.Say(firstAnswer),
+				// The subagent answers, and again when our deny continues it.
+				fakemodel.Subagent(subPrompt, fakemodel.Say("subagent first answer"), fakemodel.Say("subagent second answer")),
+			}
 		}
+		o := runClient(t, host, sc, "run the e2e subagent scenario", script)
+		checkEvents(t, o)
+		r := &subagentRun{mode: m, o: o}
+		// Split by whose script answered: a background subagent's
+		// requests interleave with the parent's.
+		for _, req := range o.res.Main() {
+			if req.Sub {
+				r.sub = append(r.sub, fakemodel.Conversation(h.Protocol, req))
+			} else {
+				r.parent = append(r.parent, fakemodel.Conversation(h.Protocol, req))
+			}
+		}
+		if len(r.sub) != 2 || len(r.parent) != m.parentTurns {
+			t.Fatalf("%s: want %d parent model requests and 2 of the subagent (its answer, continued); got %d and %d",
+				m.label(), m.parentTurns, len(r.parent), len(r.sub))
+		}
+		runs[i] = r
 	}
-	o := runClient(t, host, sc, "run the e2e subagent scenario", script)
-	checkEvents(t, o)
-	main := o.res.Main()
-	if len(main) != 4 {
-		t.Fatalf("want 4 model requests (parent, subagent, subagent continued, parent); got %d", len(main))
-	}
-	conv := func(i int) string { return fakemodel.Conversation(h.Protocol, main[i]) }
 	t.Run("subagent-ctx", func(t *testing.T) {
 		if ctxNA != "" {
 			table.na(t, h.ID, "subagent-ctx", ctxNA)
 		}
 		table.check(t, h.ID, "subagent-ctx")
-		if es := o.entries(start); len(es) != 1 || es[0].Rule != 0 {
-			t.Fatalf("SubagentStart was not answered once by our rule: %+v", es)
-		}
-		if !strings.Contains(conv(1), subPrompt) || !strings.Contains(conv(1), ctxSubStart) {
-			t.Errorf("the subagent's first request does not carry its task and our context: %s", clip(conv(1), 600))
-		}
-		if strings.Contains(conv(0), ctxSubStart) {
-			t.Errorf("the parent's first request carries the subagent context before the subagent started")
+		for _, r := range runs {
+			if es := r.o.entries(start); len(es) != 1 || es[0].Rule != 0 {
+				t.Fatalf("%s: SubagentStart was not answered once by our rule: %+v", r.mode.label(), es)
+			}
+			if !strings.Contains(r.sub[0], subPrompt) || !strings.Contains(r.sub[0], ctxSubStart) {
+				t.Errorf("%s: the subagent's first request does not carry its task and our context: %s", r.mode.label(), clip(r.sub[0], 600))
+			}
+			if strings.Contains(r.parent[0], ctxSubStart) {
+				t.Errorf("%s: the parent's first request carries the subagent context before the subagent started", r.mode.label())
+			}
 		}
 	})
 	t.Run("subagent-stop", func(t *testing.T) {
 		table.check(t, h.ID, "subagent-stop")
-		stops := o.entries(stop)
-		if len(stops) != 2 || stops[0].Rule != 1 {
-			t.Fatalf("want two SubagentStop calls, the first answered by our rule: %+v", stops)
-		}
-		if ev, ok := o.parse(t, stops[1]).(*hooks.SubagentStopEvent); !ok || !ev.Active {
-			t.Errorf("second SubagentStop: %T, want an active SubagentStopEvent", o.parse(t, stops[1]))
-		}
-		if !strings.Contains(conv(2), subStopReason) || strings.Contains(conv(1), subStopReason) {
-			t.Errorf("our reason is not (only) in the subagent's continued request")
-		}
-		if !strings.Contains(conv(3), "subagent second answer") {
-			t.Errorf("the parent did not get the continued subagent's final text: %s", clip(conv(3), 600))
+		for _, r := range runs {
+			label := r.mode.label()
+			stops := r.o.entries(stop)
+			if len(stops) != 2 || stops[0].Rule != 1 {
+				t.Fatalf("%s: want two SubagentStop calls, the first answered by our rule: %+v", label, stops)
+			}
+			if ev, ok := r.o.parse(t, stops[1]).(*hooks.SubagentStopEvent); !ok || !ev.Active {
+				t.Errorf("%s: second SubagentStop: %T, want an active SubagentStopEvent", label, r.o.parse(t, stops[1]))
+			}
+			if !strings.Contains(r.sub[1], subStopReason) || strings.Contains(r.sub[0], subStopReason) {
+				t.Errorf("%s: our reason is not (only) in the subagent's continued request", label)
+			}
+			last := r.parent[len(r.parent)-1]
+			if !strings.Contains(last, "subagent second answer") {
+				t.Errorf("%s: the parent did not get the continued subagent's final text: %s", label, clip(last, 600))
+			}
+			for i, p := range r.parent[:len(r.parent)-1] {
+				if strings.Contains(p, "subagent second answer") {
+					t.Errorf("%s: parent request %d carries the subagent's final text already", label, i)
+				}
+			}
 		}
 	})
+}
+
+// subagentMode is one way the subagent run calls the agent tool.
+type subagentMode struct {
+	name  string // "" where the client runs only one mode
+	agent fakemodel.Step
+	// parentTurns is how many model requests the parent makes.
+	parentTurns int
+}
+
+func (m subagentMode) label() string { return cmp.Or(m.name, "subagent run") }
+
+// subagentRun is a subagent run and its model requests' conversations,
+// split into the parent's and the subagent's, each in order.
+type subagentRun struct {
+	mode        subagentMode
+	o           *outcome
+	parent, sub []string
+}
+
+// withKey returns a copy of m with k set to v.
+func withKey(m map[string]any, k string, v any) map[string]any {
+	out := maps.Clone(m)
+	out[k] = v
+	return out
 }
 
 // guardReason is what examples/guard tells the model about `rm -rf`.

@@ -45,10 +45,12 @@ var capabilities = [...]hooks.Capability{
 			"additionalContext reached none of the subagent's model requests: nothing claimed."},
 	{Native: EventSubagentStop, Event: hooks.SubagentStop,
 		Honours: hooks.FieldDeny | hooks.FieldReason,
-		Notes: "measured (e2e subagent row, an agent call in the foreground): decision:block sends the reason to " +
-			"the subagent, which runs once more; the next SubagentStop has stop_hook_active, where the root's loop " +
-			"guard lets it end and the parent gets the subagent's final text. A background agent (Qwen's default " +
-			"for a top-level agent call) was not measured."},
+		Notes: "measured (e2e subagent row) for an agent call in the foreground (run_in_background:false) and in " +
+			"the background (Qwen's default for a top-level agent call): decision:block sends the reason to the " +
+			"subagent, which runs once more; the next SubagentStop has stop_hook_active, where the root's loop guard " +
+			"lets it end. In the foreground the parent's agent call returns the subagent's final text; in the " +
+			"background the call returns at once, the parent's turn ends, and the final text reaches the parent " +
+			"later as a <task-notification> message. The payload names no mode (only agent_transcript_path differs)."},
 	{Native: EventPreCompact, Event: hooks.PreCompact, Notes: "not measured: nothing claimed."},
 	{Native: EventPostToolBatch, Notes: "Qwen/Claude only, after each tool call here; nothing measured."},
 	{Native: EventMessageDisplay, Notes: "runs detached; nothing a hook answers has an effect."},

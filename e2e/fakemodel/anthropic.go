@@ -73,7 +73,7 @@ func (s *Server) anthropic(r *http.Request, rec *Request) func(http.ResponseWrit
 		}
 		st = s.script.at(rec.Step)
 		if sub, ok := s.script.sub(first); ok {
-			rec.Step = assistants
+			rec.Step, rec.Sub = assistants, true
 			st = sub.at(assistants)
 		}
 	}

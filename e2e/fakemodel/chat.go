@@ -62,7 +62,7 @@ func (s *Server) chat(r *http.Request, rec *Request) func(http.ResponseWriter) {
 		st = s.script.at(rec.Step)
 		// A subagent: its first user message holds its task.
 		if sub, ok := s.script.sub(first); ok {
-			rec.Step = assistants
+			rec.Step, rec.Sub = assistants, true
 			st = sub.at(assistants)
 		}
 	}

@@ -55,7 +55,8 @@ type Step struct {
 	// the script of a subagent: requests whose first user message holds
 	// Marker are answered from Sub, by the number of assistant messages
 	// so far (a stop hook continues a subagent without a tool result).
-	// Only the Anthropic dialect honours them (Claude Code's Agent tool).
+	// The Anthropic and Chat Completions dialects honour them (Claude
+	// Code's Agent tool, Qwen Code's agent tool).
 	Marker string
 	Sub    Script
 }
@@ -116,6 +117,9 @@ type Request struct {
 	Main bool
 	// Step is the script step answered (only for Main requests).
 	Step int
+	// Sub reports that the request was answered from a subagent's script
+	// (see Subagent): Step then counts the subagent's answers so far.
+	Sub bool
 	// Err is set when the body could not be understood.
 	Err string
 	// Time is when the request arrived.

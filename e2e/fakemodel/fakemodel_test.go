@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,6 +116,13 @@ func TestAnthropicSubagent(t *testing.T) {
 		{"role":"assistant","content":[{"type":"tool_use","id":"toolu_e2e_0","name":"Agent","input":{}}]},
 		{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_e2e_0","content":"sub two"}]}]}`); got != "parent done" {
 		t.Errorf("parent's answer after the subagent = %v (the subagent's script must not count as a step)", got)
+	}
+	var subs []bool
+	for _, r := range srv.MainRequests() {
+		subs = append(subs, r.Sub)
+	}
+	if want := []bool{true, true, false}; !slices.Equal(subs, want) {
+		t.Errorf("requests recorded as a subagent's: %v, want %v", subs, want)
 	}
 }
 
@@ -264,6 +272,13 @@ func TestChatSubagent(t *testing.T) {
 	}
 	if got := text(`{"model":"m","messages":[{"role":"user","content":"go"},{"role":"user","content":"SUB_TASK later"}],` + tools + `}`); got != "parent answer" {
 		t.Errorf("the parent's request answered %q", got)
+	}
+	var subs []bool
+	for _, r := range srv.MainRequests() {
+		subs = append(subs, r.Sub)
+	}
+	if want := []bool{true, true, false}; !slices.Equal(subs, want) {
+		t.Errorf("requests recorded as a subagent's: %v, want %v", subs, want)
 	}
 }
 
