@@ -927,7 +927,7 @@ func testSubagent(t *testing.T, h *harness.Host) {
 			// tool results, and there is no new one).
 			{name: "background", agent: fakemodel.Call("agent", args), parentTurns: 3},
 		}
-		ctxNA = "measured: Qwen Code 0.24.4 fires SubagentStart, but the context answered reached none of the subagent's model requests; the adapter claims none (the qwen capability matrix)"
+		ctxNA = "measured: Qwen Code 0.24.4 fires SubagentStart, but the context answered reached none of the model requests, with the agent call in the foreground or in the background; the adapter claims none (the qwen capability matrix)"
 	case "droid":
 		table.skip(h.ID, rows[1], "Factory Droid has SubagentStop, but its Task tool fails in droid exec here (\"Could not reach the daemon\"): no subagent runs")
 		table.na(t, h.ID, rows[0], "Factory Droid has no SubagentStart event (its adapter's events)")

@@ -41,8 +41,9 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventSessionEnd, Event: hooks.SessionEnd,
 		Notes: "does not fire headless; nothing a hook answers would have an effect."},
 	{Native: EventSubagentStart, Event: hooks.SubagentStart,
-		Notes: "measured (e2e subagent row, an agent call in the foreground): fires, but hookSpecificOutput." +
-			"additionalContext reached none of the subagent's model requests: nothing claimed."},
+		Notes: "measured (e2e subagent row, an agent call in the foreground and one in the background): fires, " +
+			"but hookSpecificOutput.additionalContext reached none of the model requests in either mode: nothing " +
+			"claimed."},
 	{Native: EventSubagentStop, Event: hooks.SubagentStop,
 		Honours: hooks.FieldDeny | hooks.FieldReason,
 		Notes: "measured (e2e subagent row) for an agent call in the foreground (run_in_background:false) and in " +
