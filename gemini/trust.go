@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/agenthooks/hooks"
@@ -55,18 +56,20 @@ func folderTrust(dir, home string, getenv func(string) string) (string, string) 
 		return "undecided", file
 	}
 	d, err := jsonc.Parse(b)
-	if err != nil || d.Root.Kind != jsonc.Object {
+	if err != nil || d.Check(jsonc.Comments) != nil || d.Root.Kind != jsonc.Object {
+		// Gemini CLI cannot read it (it strips comments, then JSON.parse):
+		// no folder is trusted by it.
 		return "untrusted", file
 	}
-	loc := realPath(dir)
+	loc := foldCase(realPath(dir))
 	best, level := -1, ""
-	for _, m := range d.Root.Members {
-		p := m.Key
-		if m.Value.Str == "TRUST_PARENT" {
+	for _, r := range trustRules(d.Root) {
+		p := r.path
+		if r.level == "TRUST_PARENT" {
 			p = filepath.Dir(p)
 		}
-		if within(loc, realPath(p)) && len(m.Key) > best {
-			best, level = len(m.Key), m.Value.Str
+		if within(loc, foldCase(realPath(p))) && len(r.path) > best {
+			best, level = len(r.path), r.level
 		}
 	}
 	switch level {
@@ -76,6 +79,62 @@ func folderTrust(dir, home string, getenv func(string) string) (string, string) 
 		return "untrusted", file
 	}
 	return "undecided", file
+}
+
+// trustRule is one rule of trustedFolders.json.
+type trustRule struct{ path, level string }
+
+// trustRules reads the rules as Gemini CLI does: JSON.parse keeps the last
+// value of a repeated key at the key's first place; a value that is not a
+// trust level drops the rule; paths are made absolute and cleaned (and
+// lower-cased on macOS and Windows), a later rule for the same path
+// replacing the earlier one in its place. The longest matching rule wins,
+// the first of equal length.
+func trustRules(root *jsonc.Node) []trustRule {
+	var raw []trustRule
+	at := map[string]int{}
+	for _, m := range root.Members {
+		level := ""
+		if m.Value.Kind == jsonc.String {
+			level = m.Value.Str
+		}
+		if i, ok := at[m.Key]; ok {
+			raw[i].level = level
+			continue
+		}
+		at[m.Key] = len(raw)
+		raw = append(raw, trustRule{m.Key, level})
+	}
+	var rules []trustRule
+	byPath := map[string]int{}
+	for _, r := range raw {
+		switch r.level {
+		case "TRUST_FOLDER", "TRUST_PARENT", "DO_NOT_TRUST":
+		default:
+			continue
+		}
+		p, err := filepath.Abs(r.path)
+		if err != nil {
+			continue
+		}
+		p = foldCase(p)
+		if i, ok := byPath[p]; ok {
+			rules[i].level = r.level
+			continue
+		}
+		byPath[p] = len(rules)
+		rules = append(rules, trustRule{p, r.level})
+	}
+	return rules
+}
+
+// foldCase lower-cases p where Gemini CLI compares paths without case
+// (macOS and Windows).
+func foldCase(p string) string {
+	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
+		return strings.ToLower(p)
+	}
+	return p
 }
 
 func realPath(p string) string {

@@ -26,6 +26,20 @@ func TestGeminiTrust(t *testing.T) {
 		{`{"` + filepath.Join(home, "work") + `": "TRUST_FOLDER", "` + proj + `": "DO_NOT_TRUST"}`, "untrusted"},
 		{`{"` + filepath.Join(home, "work") + `": "DO_NOT_TRUST", "` + proj + `": "TRUST_FOLDER"}`, "trusted"},
 		{`{"` + filepath.Join(home, "other") + `": "TRUST_FOLDER"}`, "undecided"},
+		// As Gemini CLI reads the file: JSON.parse keeps a repeated key's
+		// last value, so the folder is not trusted.
+		{`{"` + proj + `": "TRUST_FOLDER", "` + proj + `": "DO_NOT_TRUST"}`, "untrusted"},
+		{`{"` + proj + `": "DO_NOT_TRUST", "` + proj + `": "TRUST_FOLDER"}`, "trusted"},
+		// A value that is not a trust level drops its rule: the shorter
+		// rule decides.
+		{`{"` + filepath.Join(home, "work") + `": "TRUST_FOLDER", "` + proj + `": "TRUST_ME"}`, "trusted"},
+		{`{"` + filepath.Join(home, "work") + `": "TRUST_FOLDER", "` + proj + `": "DO_NOT_TRUST", "` + proj + `": 1}`, "trusted"},
+		// The same path written twice (here with a trailing slash): the
+		// later rule replaces the earlier one.
+		{`{"` + proj + `": "TRUST_FOLDER", "` + proj + `/": "DO_NOT_TRUST"}`, "untrusted"},
+		// Gemini CLI cannot read a file with a trailing comma: nothing is
+		// trusted by it.
+		{`{"` + proj + `": "TRUST_FOLDER",}`, "untrusted"},
 	} {
 		os.WriteFile(file, []byte(tc.rules), 0o644)
 		if got, _ := folderTrust(proj, home, getenv); got != tc.want {
