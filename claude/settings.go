@@ -27,10 +27,10 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 			continue
 		}
 		managed := i >= len(files)
-		if v := root.Get("allowManagedHooksOnly"); managed && v != nil && v.Kind == jsonc.True {
+		if v := root.Lookup("allowManagedHooksOnly"); managed && v != nil && v.Kind == jsonc.True {
 			fail(p + ` sets "allowManagedHooksOnly": Claude Code runs only managed hooks`)
 		}
-		if v := root.Get("disableAllHooks"); v != nil && v.Kind == jsonc.True {
+		if v := root.Lookup("disableAllHooks"); v != nil && v.Kind == jsonc.True {
 			fail(p + ` sets "disableAllHooks": true: Claude Code runs no hook`)
 		}
 	}

@@ -48,3 +48,27 @@ func TestCheckSettingsComments(t *testing.T) {
 		t.Errorf("got %+v, want one warning that %s is not read for its comments", ds, user)
 	}
 }
+
+// Claude Code reads settings.json with JSON.parse: of two
+// "disableAllHooks", the last one counts.
+func TestCheckSettingsRepeatedKey(t *testing.T) {
+	dir := t.TempDir()
+	user := filepath.Join(dir, "home", ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	for _, tc := range []struct {
+		text string
+		off  bool
+	}{
+		{`{"disableAllHooks": false, "disableAllHooks": true}`, true},
+		{`{"disableAllHooks": true, "disableAllHooks": false}`, false},
+	} {
+		if err := os.WriteFile(user, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ds := New().CheckSettings(hooks.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
+		off := len(ds) == 1 && ds[0].Verdict == hooks.VerdictFail && strings.Contains(ds[0].Msg, `"disableAllHooks": true`)
+		if off != tc.off || (!tc.off && len(ds) != 0) {
+			t.Errorf("%s: %+v, want hooks off: %v", tc.text, ds, tc.off)
+		}
+	}
+}

@@ -125,7 +125,7 @@ func (d *doctor) httpBlockers(h *host) {
 		// A file that cannot be read is reported by the adapter's
 		// CheckSettings, which reads the same files.
 		root, _ := jsonc.Load(p, jsonc.JSON)
-		if v := root.Get("allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
+		if v := root.Lookup("allowedHttpHookUrls"); v != nil && v.Kind == jsonc.Array {
 			for _, u := range d.httpURLs {
 				ok := false
 				for _, x := range v.Elems {
@@ -136,7 +136,7 @@ func (d *doctor) httpBlockers(h *host) {
 				}
 			}
 		}
-		if v := root.Get("httpHookAllowedEnvVars"); v != nil && v.Kind == jsonc.Array {
+		if v := root.Lookup("httpHookAllowedEnvVars"); v != nil && v.Kind == jsonc.Array {
 			for _, name := range d.httpVars {
 				ok := false
 				for _, x := range v.Elems {

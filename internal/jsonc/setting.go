@@ -55,14 +55,28 @@ func Load(file string, d Dialect) (*Node, error) {
 }
 
 // Lookup returns the value at path under n (each element a member name),
-// or nil when there is none; n may be nil.
+// or nil when there is none; n may be nil. It reads as JSON.parse does,
+// which the hosts use: of members with the same name, the last one counts.
 func (n *Node) Lookup(path ...string) *Node {
 	for _, k := range path {
-		if n = n.Get(k); n == nil {
+		if n = n.last(k); n == nil {
 			return nil
 		}
 	}
 	return n
+}
+
+// last returns the value of the last member named key, or nil.
+func (n *Node) last(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		if n.Members[i].Key == key {
+			return n.Members[i].Value
+		}
+	}
+	return nil
 }
 
 // Setting returns the value at path in the file, as [Load] and

@@ -72,3 +72,21 @@ func TestSetting(t *testing.T) {
 		t.Error("a directory: no error")
 	}
 }
+
+// Lookup reads repeated names as JSON.parse does: the last one counts,
+// at every level.
+func TestLookupLastWins(t *testing.T) {
+	d, err := Parse([]byte(`{"a": {"b": 1}, "a": {"b": false, "b": true}, "c": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := d.Root.Lookup("a", "b"); v == nil || v.Kind != True {
+		t.Errorf("a.b = %v, want the last a's last b (true)", v)
+	}
+	if v := d.Root.Lookup("a", "x"); v != nil {
+		t.Errorf("a.x = %v, want none (the last a has no x)", v)
+	}
+	if v := d.Root.Lookup(); v != d.Root {
+		t.Errorf("no path: %v, want the node itself", v)
+	}
+}
