@@ -72,6 +72,14 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
 	}
 	if hk := ed.hooks(); hk != nil {
+		// A repeated name among the hooks: JSON.parse (most hosts) reads
+		// the last one, this editor and doctor would read another.
+		if w := hk.Repeated(); w != "" {
+			if !h.topLevel {
+				w = `"hooks".` + w
+			}
+			return nil, fmt.Errorf("%w: %s appears twice, and %s reads only one of them; remove the other first", ErrNotJSON, w, h.name)
+		}
 		if hk.Kind != jsonc.Object {
 			return nil, fmt.Errorf("%w: \"hooks\" is not an object", ErrNotJSON)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strconv"
 )
 
 // A Dialect is what a host's own reader accepts of what [Parse] does.
@@ -85,4 +86,38 @@ func (n *Node) last(key string) *Node {
 func Setting(file string, d Dialect, path ...string) (*Node, error) {
 	n, err := Load(file, d)
 	return n.Lookup(path...), err
+}
+
+// Repeated returns where the first name repeated within one object is,
+// depth first, as a path of quoted names and indexes ("hooks"."Stop"),
+// or "" when every object's names are distinct. Hosts read a repeated
+// name differently (JSON.parse keeps the last one, other readers the
+// first, or fail), so a file with one means different things to a
+// reader of it and to its host.
+func (n *Node) Repeated() string {
+	if n == nil {
+		return ""
+	}
+	switch n.Kind {
+	case Object:
+		seen := make(map[string]bool, len(n.Members))
+		for _, m := range n.Members {
+			if seen[m.Key] {
+				return Quote(m.Key)
+			}
+			seen[m.Key] = true
+		}
+		for _, m := range n.Members {
+			if w := m.Value.Repeated(); w != "" {
+				return Quote(m.Key) + "." + w
+			}
+		}
+	case Array:
+		for i, e := range n.Elems {
+			if w := e.Repeated(); w != "" {
+				return "[" + strconv.Itoa(i) + "]." + w
+			}
+		}
+	}
+	return ""
 }

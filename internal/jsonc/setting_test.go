@@ -90,3 +90,22 @@ func TestLookupLastWins(t *testing.T) {
 		t.Errorf("no path: %v, want the node itself", v)
 	}
 }
+
+func TestRepeated(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`{"a": 1, "b": {"c": [1, {"d": 2}]}}`, ""},
+		{`{"a": 1, "a": 2}`, `"a"`},
+		{`{"hooks": {"Stop": [], "Stop": []}}`, `"hooks"."Stop"`},
+		{`{"x": [{"k": 1}, {"k": 1, "k": 2}]}`, `"x".[1]."k"`},
+		{`{"a\u0062": 1, "ab": 2}`, `"ab"`},
+		{`[1, 2]`, ""},
+	} {
+		d, err := Parse([]byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Root.Repeated(); got != tc.want {
+			t.Errorf("Repeated(%s) = %s, want %s", tc.src, got, tc.want)
+		}
+	}
+}
