@@ -1,7 +1,6 @@
 package droid
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -17,82 +16,27 @@ import (
 // (testdata/captures/droid) and checks the unified type, the tool and
 // detection.
 func TestRealCaptures(t *testing.T) {
-	want := map[string]struct {
-		typ  string
-		kind hooks.ToolKind
-	}{
-		"PostToolUse-Create.json":  {"*hooks.PostToolUseEvent", hooks.KindWrite},
-		"PostToolUse-Execute.json": {"*hooks.PostToolUseEvent", hooks.KindShell},
-		"PostToolUse-Read.json":    {"*hooks.PostToolUseEvent", hooks.KindRead},
-		"PreToolUse-Create.json":   {"*hooks.PreToolUseEvent", hooks.KindWrite},
-		"PreToolUse-Edit.json":     {"*hooks.PreToolUseEvent", hooks.KindEdit},
-		"PreToolUse-Execute.json":  {"*hooks.PreToolUseEvent", hooks.KindShell},
-		"PreToolUse-Read.json":     {"*hooks.PreToolUseEvent", hooks.KindRead},
-		"SessionEnd.json":          {"*hooks.SessionEndEvent", ""},
-		"SessionStart.json":        {"*hooks.SessionStartEvent", ""},
-		"Stop.json":                {"*hooks.StopEvent", ""},
+	want := map[string]adaptertest.CaptureWant{
+		"PostToolUse-Create.json":  {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindWrite},
+		"PostToolUse-Execute.json": {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindShell},
+		"PostToolUse-Read.json":    {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindRead},
+		"PreToolUse-Create.json":   {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindWrite},
+		"PreToolUse-Edit.json":     {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindEdit},
+		"PreToolUse-Execute.json":  {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindShell},
+		"PreToolUse-Read.json":     {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindRead},
+		"SessionEnd.json":          {Type: "*hooks.SessionEndEvent"},
+		"SessionStart.json":        {Type: "*hooks.SessionStartEvent"},
+		"Stop.json":                {Type: "*hooks.StopEvent"},
 	}
-	a := New()
-	seen := 0
-	for _, path := range adaptertest.Captures(t, "droid") {
-		name := filepath.Base(path)
-		if strings.HasSuffix(name, ".meta.json") {
-			continue
+	adaptertest.RealCaptures(t, New(), "droid", want, func(t *testing.T, ev hooks.Event) {
+		// The typed input rendered back is the native input.
+		if tool := hooks.ToolOf(ev); tool != nil {
+			got, err := nativeInput(tool, tool.Input)
+			if err != nil || !sameJSON(got, tool.RawInput) {
+				t.Errorf("round trip = %s, %v; want %s", got, err, tool.RawInput)
+			}
 		}
-		t.Run(name, func(t *testing.T) {
-			w, ok := want[name]
-			if !ok {
-				t.Fatalf("capture %s has no expectation in the table: add one", name)
-			}
-			seen++
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev, err := a.Parse(data)
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
-			if got := fmt.Sprintf("%T", ev); got != w.typ {
-				t.Errorf("type %s, want %s", got, w.typ)
-			}
-			b := ev.Common()
-			if b.Host != Host || b.SessionID == "" || b.Cwd != "/home/dev/project" || b.TranscriptPath == "" || !bytes.Equal(b.Raw, data) {
-				t.Errorf("base not filled: %+v", b)
-			}
-			if b.NativeEvent != strings.SplitN(strings.TrimSuffix(name, ".json"), "-", 2)[0] {
-				t.Errorf("native event %q", b.NativeEvent)
-			}
-			tool := hooks.ToolOf(ev)
-			switch {
-			case w.kind == "" && tool != nil:
-				t.Errorf("unexpected tool %+v", tool)
-			case w.kind != "" && tool == nil:
-				t.Errorf("no tool, want kind %s", w.kind)
-			case tool != nil && (tool.Kind() != w.kind || tool.InputErr != nil || !json.Valid(tool.RawInput)):
-				t.Errorf("tool %s kind %s, input error %v", tool.Name, tool.Kind(), tool.InputErr)
-			case tool != nil:
-				// The typed input rendered back is the native input.
-				got, err := nativeInput(tool, tool.Input)
-				if err != nil || !sameJSON(got, tool.RawInput) {
-					t.Errorf("round trip = %s, %v; want %s", got, err, tool.RawInput)
-				}
-			}
-			if p, ok := ev.(*hooks.PostToolUseEvent); ok && (p.Output.Text == "" || len(p.Output.Raw) == 0) {
-				t.Errorf("output not lifted: %+v", p.Output)
-			}
-			var f map[string]json.RawMessage
-			if err := json.Unmarshal(data, &f); err != nil {
-				t.Fatal(err)
-			}
-			if s := a.Detect(f); s < hooks.DetectThreshold {
-				t.Errorf("Detect = %.2f", s)
-			}
-		})
-	}
-	if seen != len(want) {
-		t.Errorf("saw %d of the %d expected captures", seen, len(want))
-	}
+	})
 }
 
 func TestCaptureValues(t *testing.T) {

@@ -1,9 +1,6 @@
 package qwen
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,84 +14,28 @@ import (
 // (testdata/captures/qwen) and checks the unified type, the tool and
 // detection.
 func TestRealCaptures(t *testing.T) {
-	want := map[string]struct {
-		typ  string
-		kind hooks.ToolKind
-	}{
-		"InstructionsLoaded.json":            {"*hooks.OtherEvent", ""},
-		"MessageDisplay.json":                {"*hooks.OtherEvent", ""},
-		"Notification.json":                  {"*hooks.NotificationEvent", ""},
-		"PostToolBatch.json":                 {"*hooks.OtherEvent", ""},
-		"PostToolUse-edit.json":              {"*hooks.PostToolUseEvent", hooks.KindEdit},
-		"PostToolUse-read_file.json":         {"*hooks.PostToolUseEvent", hooks.KindRead},
-		"PostToolUse-run_shell_command.json": {"*hooks.PostToolUseEvent", hooks.KindShell},
-		"PostToolUse-write_file.json":        {"*hooks.PostToolUseEvent", hooks.KindWrite},
-		"PreToolUse-edit.json":               {"*hooks.PreToolUseEvent", hooks.KindEdit},
-		"PreToolUse-read_file.json":          {"*hooks.PreToolUseEvent", hooks.KindRead},
-		"PreToolUse-run_shell_command.json":  {"*hooks.PreToolUseEvent", hooks.KindShell},
-		"PreToolUse-write_file.json":         {"*hooks.PreToolUseEvent", hooks.KindWrite},
-		"SessionStart.json":                  {"*hooks.SessionStartEvent", ""},
-		"Stop.json":                          {"*hooks.StopEvent", ""},
-		"UserPromptSubmit.json":              {"*hooks.UserPromptSubmitEvent", ""},
+	want := map[string]adaptertest.CaptureWant{
+		"InstructionsLoaded.json":            {Type: "*hooks.OtherEvent"},
+		"MessageDisplay.json":                {Type: "*hooks.OtherEvent"},
+		"Notification.json":                  {Type: "*hooks.NotificationEvent"},
+		"PostToolBatch.json":                 {Type: "*hooks.OtherEvent"},
+		"PostToolUse-edit.json":              {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindEdit},
+		"PostToolUse-read_file.json":         {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindRead},
+		"PostToolUse-run_shell_command.json": {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindShell},
+		"PostToolUse-write_file.json":        {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindWrite},
+		"PreToolUse-edit.json":               {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindEdit},
+		"PreToolUse-read_file.json":          {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindRead},
+		"PreToolUse-run_shell_command.json":  {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindShell},
+		"PreToolUse-write_file.json":         {Type: "*hooks.PreToolUseEvent", Kind: hooks.KindWrite},
+		"SessionStart.json":                  {Type: "*hooks.SessionStartEvent"},
+		"Stop.json":                          {Type: "*hooks.StopEvent"},
+		"UserPromptSubmit.json":              {Type: "*hooks.UserPromptSubmitEvent"},
 	}
-	a := New()
-	seen := 0
-	for _, path := range adaptertest.Captures(t, "qwen") {
-		name := filepath.Base(path)
-		if strings.HasSuffix(name, ".meta.json") {
-			continue
+	adaptertest.RealCaptures(t, New(), "qwen", want, func(t *testing.T, ev hooks.Event) {
+		if tool := hooks.ToolOf(ev); tool != nil && tool.ID == "" {
+			t.Errorf("tool %s has no id", tool.Name)
 		}
-		t.Run(name, func(t *testing.T) {
-			w, ok := want[name]
-			if !ok {
-				t.Fatalf("capture %s has no expectation in the table: add one", name)
-			}
-			seen++
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev, err := a.Parse(data)
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
-			if got := fmt.Sprintf("%T", ev); got != w.typ {
-				t.Errorf("type %s, want %s", got, w.typ)
-			}
-			b := ev.Common()
-			if b.Host != Host || b.SessionID == "" || b.Cwd != "/home/dev/project" || b.TranscriptPath == "" || !bytes.Equal(b.Raw, data) {
-				t.Errorf("base not filled: %+v", b)
-			}
-			if b.NativeEvent != strings.SplitN(strings.TrimSuffix(name, ".json"), "-", 2)[0] {
-				t.Errorf("native event %q", b.NativeEvent)
-			}
-			if o, ok := ev.(*hooks.OtherEvent); ok && o.Unknown {
-				t.Errorf("a real event is unknown")
-			}
-			tool := hooks.ToolOf(ev)
-			switch {
-			case w.kind == "" && tool != nil:
-				t.Errorf("unexpected tool %+v", tool)
-			case w.kind != "" && tool == nil:
-				t.Errorf("no tool, want kind %s", w.kind)
-			case tool != nil && (tool.Kind() != w.kind || tool.InputErr != nil || tool.ID == "" || !json.Valid(tool.RawInput)):
-				t.Errorf("tool %s kind %s, id %q, input error %v", tool.Name, tool.Kind(), tool.ID, tool.InputErr)
-			}
-			if p, ok := ev.(*hooks.PostToolUseEvent); ok && (p.Output.Text == "" || len(p.Output.Raw) == 0) {
-				t.Errorf("output not lifted: %+v", p.Output)
-			}
-			var f map[string]json.RawMessage
-			if err := json.Unmarshal(data, &f); err != nil {
-				t.Fatal(err)
-			}
-			if s := a.Detect(f); s < hooks.DetectThreshold {
-				t.Errorf("Detect = %.2f", s)
-			}
-		})
-	}
-	if seen != len(want) {
-		t.Errorf("saw %d of the %d expected captures", seen, len(want))
-	}
+	})
 }
 
 func TestCaptureValues(t *testing.T) {
