@@ -34,6 +34,13 @@ type Write struct {
 	// Delete reports that the file is deleted or moved away (Cursor's
 	// Delete tool, a patch's delete, rm, mv's sources, …).
 	Delete bool
+	// Recursive reports, with Delete, that a directory tree may be
+	// deleted (rm -r, find -delete, git clean, …).
+	Recursive bool
+	// Maybe reports that the program writing it is not one package
+	// shell knows ([shell.Unknown]): the path is an operand that could
+	// name a file, which the program may write.
+	Maybe bool
 }
 
 // Writes returns every file the call writes, creates or deletes, like

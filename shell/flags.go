@@ -222,3 +222,28 @@ func (s Spec) arity(c byte) int {
 	}
 	return 0
 }
+
+// Subcommand returns the subcommand of a command such as git, npm or
+// docker and its arguments, the subcommand's name first: the first
+// operand after the global options that spec describes (git -C dir -c
+// k=v reset --hard gives reset --hard). It returns false when there is
+// none, or when a dynamic word hides where it starts.
+func (c *Command) Subcommand(spec Spec) ([]Word, bool) {
+	if len(c.Args) < 2 {
+		return nil, false
+	}
+	spec.Permute = false
+	args := c.Args[1:]
+	f := spec.Parse(args)
+	if len(f.Unsure) > 0 || f.End >= len(args) || args[f.End].Dynamic {
+		return nil, false
+	}
+	return args[f.End:], true
+}
+
+// Git is the spec of git's global options, the ones before its
+// subcommand, for [Command.Subcommand].
+var Git = Spec{Short: "C:c:hpPv", Long: []string{"version", "help", "exec-path=?", "html-path", "man-path",
+	"info-path", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch", "no-optional-locks", "no-advice",
+	"bare", "git-dir=", "work-tree=", "namespace=", "super-prefix=", "config-env=", "literal-pathspecs",
+	"glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "list-cmds=", "attr-source="}}

@@ -39,6 +39,15 @@ type Command struct {
 	// for `bash -c '…'`, "sudo" for `sudo rm …`, "$(…)" for a command
 	// substitution; nil for a command the script runs itself.
 	Via []string
+	// Effects are what the command does to files and which foreign code
+	// it runs, by the tables of programs this package knows (see
+	// [Effect]); for a program not in the tables, its operands that could
+	// name a file are [Unknown] effects.
+	Effects []Effect
+	// Known reports that the program is in the tables, so that Effects
+	// are all it does to files as far as its options and operands show.
+	// A known program whose Effects are all [Reads] only reads.
+	Known bool
 }
 
 // Flags parses the command's arguments (Args[1:]) by spec.

@@ -14,6 +14,14 @@ type Write struct {
 	// Delete reports that the file is deleted or moved away (rm, unlink,
 	// rmdir, shred -u, the sources of mv, find -delete).
 	Delete bool
+	// Recursive reports, with Delete, that Path may be a directory whose
+	// whole tree is deleted (rm -r, find -delete, rsync --delete, git
+	// clean, …).
+	Recursive bool
+	// Maybe reports that the program is not in the tables of this
+	// package ([Unknown]): Path is an operand that could name a file,
+	// and the program may write it.
+	Maybe bool
 	// By is the redirection operator (">", ">>", "&>", "<>", …) or the
 	// name of the command that writes the file.
 	By string

@@ -1,0 +1,68 @@
+package shell
+
+// An Effect is one thing a command does, as the tables of programs in
+// this package know it: a file it reads, writes or deletes, code in
+// another language it runs, or, for a program the tables do not know, an
+// operand it may write ([Unknown]). See [Command.Effects].
+//
+// Nested shell scripts (bash -c, eval, find -exec, git aliases, …) are
+// not effects: what they run is reported as commands of their own, with
+// [Command.Via] naming the command that runs them.
+type Effect struct {
+	// Kind is what the command does.
+	Kind EffectKind
+	// Path is the file read, written or deleted ([Reads], [Writes],
+	// [Deletes], [Unknown]), resolved against the directory a static cd
+	// moved to, as in [Write.Path].
+	Path Word
+	// Recursive reports, for [Deletes], that Path may be a directory
+	// whose whole tree is deleted (rm -r, find -delete, rsync --delete,
+	// git clean, …).
+	Recursive bool
+	// Lang names the language of [RunsCode]: "python", "perl", "node",
+	// "ruby", "php", "lua", "awk", "sed", "jq", …
+	Lang string
+	// Code is the program text of [RunsCode] (python -c CODE, perl -e
+	// CODE, an awk program, a sed script), for policies to inspect.
+	Code Word
+	// By is the program (or redirection operator) that has the effect.
+	By string
+}
+
+// EffectKind is the kind of an [Effect].
+type EffectKind uint8
+
+// The kinds of [Effect].
+const (
+	// Reads: the command reads Path and, as far as the tables know,
+	// does not change it.
+	Reads EffectKind = iota + 1
+	// Writes: the command writes or creates Path.
+	Writes
+	// Deletes: the command deletes Path (or moves it away); Recursive
+	// when a directory tree may go with it.
+	Deletes
+	// RunsCode: the command runs Code, a program in language Lang that
+	// this package does not read.
+	RunsCode
+	// Unknown: the program is not in the tables; Path is an operand that
+	// could name a file, which it may read, write or delete.
+	Unknown
+)
+
+// String returns the kind's name in lower case ("reads", "writes", …).
+func (k EffectKind) String() string {
+	switch k {
+	case Reads:
+		return "reads"
+	case Writes:
+		return "writes"
+	case Deletes:
+		return "deletes"
+	case RunsCode:
+		return "runs-code"
+	case Unknown:
+		return "unknown"
+	}
+	return "none"
+}
