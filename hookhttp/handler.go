@@ -43,7 +43,58 @@ type Handler struct {
 	// Logger receives one record per request (nil: slog.Default()). Use
 	// slog.New(slog.DiscardHandler) for none.
 	Logger *slog.Logger
+	// MaxInFlight caps the requests being answered at once (0:
+	// [DefaultMaxInFlight]; negative: no cap). A request holds its place
+	// from the read of its body until its handler returns, also when the
+	// handler overran its deadline and its answer was sent: a handler
+	// that ignores its context cannot pile up. A request past the cap is
+	// answered at once with the fail policy (see [ErrBusy]), its body read
+	// only up to [BusyPeek] bytes to render the answer for its event.
+	MaxInFlight int
+
+	inFlight atomic.Int64 // requests holding a place (MaxInFlight)
 }
+
+// DefaultMaxInFlight is Handler.MaxInFlight when 0. With the default
+// body cap (hooks.DefaultMaxInput, 8 MiB) the bodies held at once stay
+// under 512 MiB.
+const DefaultMaxInFlight = 64
+
+// BusyPeek is how much of the body of a request past Handler.MaxInFlight
+// is read to answer it for its event: an ordinary event fits; a larger
+// one is answered as an unknown event of its host (a block under
+// fail-closed).
+const BusyPeek = 64 << 10
+
+// ErrBusy is why a request past Handler.MaxInFlight gets the fail policy.
+var ErrBusy = errors.New("gateway busy: too many requests in flight (Handler.MaxInFlight)")
+
+// acquire takes a place for a request, or reports that there is none.
+func (g *Handler) acquire() bool {
+	limit := int64(g.MaxInFlight)
+	if limit == 0 {
+		limit = DefaultMaxInFlight
+	}
+	if limit < 0 {
+		return true
+	}
+	if g.inFlight.Add(1) > limit {
+		g.inFlight.Add(-1)
+		return false
+	}
+	return true
+}
+
+// release gives a place back.
+func (g *Handler) release() {
+	if g.MaxInFlight >= 0 {
+		g.inFlight.Add(-1)
+	}
+}
+
+// InFlight returns the number of requests holding a place: being read or
+// answered, or whose handler has not returned yet.
+func (g *Handler) InFlight() int { return int(g.inFlight.Load()) }
 
 // ServeHTTP answers one hook payload.
 func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -69,6 +120,19 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	req, optErr := requestOptions(r)
 	srv := hooks.Server{Adapters: g.Adapters, Handlers: g.Handlers}
+	if optErr == nil && req.Host != "" && find(g.Adapters, req.Host) == nil {
+		optErr = unknownHost(g.Adapters, req.Host)
+	}
+	if optErr != nil {
+		// A configuration error (a host this gateway does not serve, or a
+		// query and a header that disagree): answered as fail-closed
+		// would, like every other bad argument of a hook.
+		srv.Handlers.Fail = hooks.FailClosed
+	}
+	busy := !g.acquire()
+	if busy {
+		srv.Handlers.MaxInput = BusyPeek
+	}
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
 	// The core's bounded read, as for a command hook's stdin: at most
 	// Handlers.MaxInput bytes, an oversize body an error wrapping
@@ -76,26 +140,45 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	x.body = body{r.Body, r.ContentLength}
 	payload, err := srv.Read(&x.body)
 	if err != nil && !errors.Is(err, hooks.ErrTooLarge) {
+		if !busy {
+			g.release()
+		}
 		// The client went away or was too slow: there is no one to answer.
 		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
 		return
 	}
-	if err == nil {
+	if err != nil {
+		// Too large: answered as an unknown event of the host named.
+		payload = nil
+	}
+	switch {
+	case busy:
+		err = ErrBusy
+	case err == nil:
 		err = optErr
 	}
 	req.Payload, req.Err = payload, err
-	if err != nil {
-		// The payload was not read whole, or its options disagree: answer
-		// as for an unknown event of the host named, if any.
-		req.Payload = nil
+	if busy {
+		srv.Handlers.MaxInput = g.Handlers.MaxInput
+		x.decide(&srv, req, nil)
+	} else {
+		x.decide(&srv, req, g.release)
 	}
-
-	x.decide(&srv, req)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
 		g.logDecision(r.Context(), x.a, x.res, x.status, envelope, start)
 	}
+}
+
+// unknownHost is the error for a host the gateway does not serve, as the
+// core words it.
+func unknownHost(adapters []hooks.Adapter, host hooks.Host) error {
+	names := make([]string, len(adapters))
+	for i, a := range adapters {
+		names[i] = string(a.Host())
+	}
+	return fmt.Errorf("%w: unknown host %q (known: %s)", hooks.ErrNoHost, host, strings.Join(names, ", "))
 }
 
 // exchange is one request being answered.
@@ -150,24 +233,52 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 }
 
 // decide answers the payload through respond, exactly once, with
-// hooks.Server.Answer: the handler on this goroutine under a watchdog at
-// its deadline (Inline), or on a goroutine of its own where a late answer
-// could not end before ServeHTTP returns. No panic escapes.
-func (x *exchange) decide(srv *hooks.Server, req hooks.Request) {
-	defer x.recoverPanic()
-	if x.r.ProtoMajor < 2 && canFlush(x.w) {
-		// Otherwise a late answer could not be completed before the
-		// handler returns: HTTP/2 ends a response's stream only when
-		// ServeHTTP returns, and a writer that cannot flush holds the
-		// answer back; the handler then runs on a goroutine of its own,
-		// so that ServeHTTP returns (and answers) at the deadline.
-		srv.Inline = true
-		req.Late = x.late
+// hooks.Server.Answer, and calls release, when not nil, once the handler
+// has returned. The handler runs on this goroutine under a watchdog at
+// its deadline (Inline), or, where a late answer could not end before
+// ServeHTTP returns, on a goroutine of its own whose context ends when
+// the answer is given. No panic escapes.
+func (x *exchange) decide(srv *hooks.Server, req hooks.Request, release func()) {
+	srv.Inline = true
+	if x.r.ProtoMajor >= 2 || !canFlush(x.w) {
+		// A late answer could not be completed before the handler
+		// returns: HTTP/2 ends a response's stream only when ServeHTTP
+		// returns, and a writer that cannot flush holds the answer back.
+		x.respond(x.g.detached(x.r.Context(), srv, req, release), false)
+		return
 	}
+	if release != nil {
+		defer release()
+	}
+	defer x.recoverPanic()
+	req.Late = x.late
 	res := srv.Answer(x.r.Context(), req)
 	if !x.answered.Load() {
 		x.respond(res, false)
 	}
+}
+
+// detached answers req on a goroutine of its own and returns the first
+// answer: the handler's, or the fail policy's at its deadline. The
+// handler's context ends when detached returns; release, when not nil, is
+// called once the handler has returned.
+func (g *Handler) detached(ctx context.Context, srv *hooks.Server, req hooks.Request, release func()) hooks.Result {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan hooks.Result, 2) // the late answer, then Answer's
+	req.Late = func(res hooks.Result) { results <- res }
+	go func() {
+		if release != nil {
+			defer release()
+		}
+		defer func() {
+			if p := recover(); p != nil {
+				results <- g.panicked(ctx, nil, p)
+			}
+		}()
+		results <- srv.Answer(ctx, req)
+	}()
+	return <-results
 }
 
 // late is the watchdog's answer (Request.Late).
@@ -196,11 +307,18 @@ func (x *exchange) recoverPanic() {
 	if p == nil {
 		return
 	}
-	x.g.logger().LogAttrs(x.r.Context(), slog.LevelError, "hook panic", slog.String("host", string(hostOf(x.a))), slog.String("panic", fmt.Sprint(p)))
+	res := x.g.panicked(x.r.Context(), x.a, p)
 	if !x.answered.Load() {
-		srv := hooks.Server{Handlers: hooks.Handlers{Fail: x.g.Handlers.Fail}}
-		x.respond(srv.Answer(x.r.Context(), hooks.Request{Err: errors.New("internal error in the gateway")}), false)
+		x.respond(res, false)
 	}
+}
+
+// panicked logs a panic of an adapter or detector and returns the fail
+// policy's answer.
+func (g *Handler) panicked(ctx context.Context, a hooks.Adapter, p any) hooks.Result {
+	g.logger().LogAttrs(ctx, slog.LevelError, "hook panic", slog.String("host", string(hostOf(a))), slog.String("panic", fmt.Sprint(p)))
+	srv := hooks.Server{Handlers: hooks.Handlers{Fail: g.Handlers.Fail}}
+	return srv.Answer(ctx, hooks.Request{Err: errors.New("internal error in the gateway")})
 }
 
 // answer writes the decision and returns its status. A late answer (the
