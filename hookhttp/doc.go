@@ -66,9 +66,11 @@
 // stdout, the stderr line, the exit code and the warning lines, so the
 // bridge reproduces byte for byte what hooks.Server.Serve would have written
 // locally. Plain HTTP callers (Claude) never send that header and get
-// Claude's body. A network error, a timeout, a non-200 status or anything
-// that is not a valid envelope is answered by the bridge with its own fail
-// policy, in the host's dialect. The bridge's time budget per call is
+// Claude's body. A network error, a timeout, a non-200 status, anything
+// that is not a valid envelope, and an envelope the host would not take
+// (an exit code other than 0 or 2, stdout its adapter's answer check
+// rejects) is answered by the bridge with its own fail policy, in the
+// host's dialect. The bridge's time budget per call is
 // explicit (Bridge.Timeout, 10 s by default) and always below 90% of the
 // host's own timeout; it sends it as X-Hooks-Timeout so that the gateway's
 // handler deadline (90% of it) falls inside it.
