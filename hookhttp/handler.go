@@ -160,10 +160,8 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	req.Payload, req.Err = payload, err
 	if busy {
 		srv.Handlers.MaxInput = g.Handlers.MaxInput
-		x.decide(&srv, req, nil)
-	} else {
-		x.decide(&srv, req, g.release)
 	}
+	x.decide(&srv, req, !busy)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
@@ -233,22 +231,22 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 }
 
 // decide answers the payload through respond, exactly once, with
-// hooks.Server.Answer, and calls release, when not nil, once the handler
-// has returned. The handler runs on this goroutine under a watchdog at
+// hooks.Server.Answer, and gives the request's place back (g.release),
+// when it holds one, once the handler has returned. The handler runs on this goroutine under a watchdog at
 // its deadline (Inline), or, where a late answer could not end before
 // ServeHTTP returns, on a goroutine of its own whose context ends when
 // the answer is given. No panic escapes.
-func (x *exchange) decide(srv *hooks.Server, req hooks.Request, release func()) {
+func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
 	srv.Inline = true
 	if x.r.ProtoMajor >= 2 || !canFlush(x.w) {
 		// A late answer could not be completed before the handler
 		// returns: HTTP/2 ends a response's stream only when ServeHTTP
 		// returns, and a writer that cannot flush holds the answer back.
-		x.respond(x.g.detached(x.r.Context(), srv, req, release), false)
+		x.respond(x.g.detached(x.r.Context(), *srv, req, held), false)
 		return
 	}
-	if release != nil {
-		defer release()
+	if held {
+		defer x.g.release()
 	}
 	defer x.recoverPanic()
 	req.Late = x.late
@@ -260,16 +258,16 @@ func (x *exchange) decide(srv *hooks.Server, req hooks.Request, release func()) 
 
 // detached answers req on a goroutine of its own and returns the first
 // answer: the handler's, or the fail policy's at its deadline. The
-// handler's context ends when detached returns; release, when not nil, is
-// called once the handler has returned.
-func (g *Handler) detached(ctx context.Context, srv *hooks.Server, req hooks.Request, release func()) hooks.Result {
+// handler's context ends when detached returns; the place, when held, is
+// given back once the handler has returned.
+func (g *Handler) detached(ctx context.Context, srv hooks.Server, req hooks.Request, held bool) hooks.Result {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make(chan hooks.Result, 2) // the late answer, then Answer's
 	req.Late = func(res hooks.Result) { results <- res }
 	go func() {
-		if release != nil {
-			defer release()
+		if held {
+			defer g.release()
 		}
 		defer func() {
 			if p := recover(); p != nil {
@@ -514,11 +512,16 @@ func parseTimeout(v string) time.Duration {
 	if v == "" {
 		return 0
 	}
+	// Seconds first: a number is what hosts' settings hold, and
+	// time.ParseDuration's error for it costs an allocation.
+	if n, err := strconv.ParseFloat(v, 64); err == nil {
+		if n > 0 && n < 1e6 {
+			return time.Duration(n * float64(time.Second))
+		}
+		return 0
+	}
 	if d, err := time.ParseDuration(v); err == nil {
 		return d
-	}
-	if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 && n < 1e6 {
-		return time.Duration(n * float64(time.Second))
 	}
 	return 0
 }
