@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -51,8 +52,19 @@ type Handler struct {
 	// answered at once with the fail policy (see [ErrBusy]), its body read
 	// only up to [BusyPeek] bytes to render the answer for its event.
 	MaxInFlight int
+	// MaxHeap, when not 0, refuses new requests as MaxInFlight does
+	// (the fail policy at once, [ErrHeap]) while the Go heap holds more
+	// than MaxHeap bytes of objects (runtime/metrics
+	// "/memory/classes/heap/objects:bytes", read at most every 10 ms). A
+	// handler's own memory cannot be capped in Go; this keeps a gateway
+	// whose handlers use too much from starting more of them. Pair it
+	// with a soft memory limit (debug.SetMemoryLimit, GOMEMLIMIT) of about
+	// the same size, so that garbage is collected before it counts.
+	MaxHeap uint64
 
 	inFlight atomic.Int64 // requests holding a place (MaxInFlight)
+	heapAt   atomic.Int64 // when the heap was last read (unix ns)
+	heapOver atomic.Bool  // it held more than MaxHeap then
 }
 
 // DefaultMaxInFlight is Handler.MaxInFlight when 0. With the default
@@ -68,6 +80,37 @@ const BusyPeek = 64 << 10
 
 // ErrBusy is why a request past Handler.MaxInFlight gets the fail policy.
 var ErrBusy = errors.New("gateway busy: too many requests in flight (Handler.MaxInFlight)")
+
+// ErrHeap is why a request gets the fail policy while the heap holds more
+// than Handler.MaxHeap.
+var ErrHeap = errors.New("gateway busy: heap over its limit (Handler.MaxHeap)")
+
+// heapEvery is how often MaxHeap's check reads the heap's size.
+const heapEvery = 10 * time.Millisecond
+
+// heapFull reports whether the heap held more than MaxHeap when last
+// read, reading it again when that is heapEvery old.
+func (g *Handler) heapFull(now time.Time) bool {
+	t := now.UnixNano()
+	last := g.heapAt.Load()
+	if t-last >= int64(heapEvery) && g.heapAt.CompareAndSwap(last, t) {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		metrics.Read(s)
+		g.heapOver.Store(s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > g.MaxHeap)
+	}
+	return g.heapOver.Load()
+}
+
+// admit takes a place for a request, or says why there is none.
+func (g *Handler) admit(now time.Time) error {
+	if g.MaxHeap > 0 && g.heapFull(now) {
+		return ErrHeap
+	}
+	if !g.acquire() {
+		return ErrBusy
+	}
+	return nil
+}
 
 // acquire takes a place for a request, or reports that there is none.
 func (g *Handler) acquire() bool {
@@ -129,7 +172,8 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// would, like every other bad argument of a hook.
 		srv.Handlers.Fail = hooks.FailClosed
 	}
-	busy := !g.acquire()
+	busyErr := g.admit(start)
+	busy := busyErr != nil
 	if busy {
 		srv.Handlers.MaxInput = BusyPeek
 	}
@@ -153,7 +197,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case busy:
-		err = ErrBusy
+		err = busyErr
 	case err == nil:
 		err = optErr
 	}

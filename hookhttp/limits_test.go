@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -220,4 +221,45 @@ func TestHandlerContextEndsWhenClientLeaves(t *testing.T) {
 	if err := <-errc; err == nil {
 		t.Error("the cancelled request got an answer")
 	}
+}
+
+// While the heap holds more than MaxHeap, requests get the fail policy at
+// once; once it holds less again, the policy answers.
+func TestHandlerMaxHeap(t *testing.T) {
+	runtime.GC()
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: guard(), Logger: quiet(), MaxHeap: heapNow() + 64<<20}
+	g.Handlers.Fail = hooks.FailClosed
+	deny := `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"
+	busy := `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway busy: heap over its limit (Handler.MaxHeap)"}` + "\n"
+	ask := func() string {
+		return post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`).Body.String()
+	}
+	// until waits for the answer to become want: the heap is read at
+	// most every 10 ms.
+	until := func(want string) {
+		t.Helper()
+		for i := 0; ; i++ {
+			got := ask()
+			if got == want {
+				return
+			}
+			if i > 2000 {
+				t.Fatalf("answer %q, want %q", got, want)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	until(deny)
+	hog := make([]byte, 128<<20)
+	for i := range hog {
+		hog[i] = 1
+	}
+	until(busy)
+	if n := g.InFlight(); n != 0 {
+		t.Errorf("InFlight = %d after refusals", n)
+	}
+	runtime.KeepAlive(hog)
+	hog = nil
+	runtime.GC()
+	until(deny)
 }

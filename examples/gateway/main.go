@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -47,6 +48,9 @@ type config struct {
 	// maxInFlight caps the requests answered at once (see
 	// hookhttp.Handler.MaxInFlight).
 	maxInFlight int
+	// maxHeap refuses new requests while the heap holds more (see
+	// hookhttp.Handler.MaxHeap); it is also the soft memory limit.
+	maxHeap int64
 }
 
 func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -58,10 +62,11 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	timeout := fs.Duration("timeout", 5*time.Second, "time limit of one decision; keep it below the hosts' hook timeouts")
 	maxInput := fs.Int64("max-input", hooks.DefaultMaxInput, "request body limit in bytes")
 	maxInFlight := fs.Int("max-in-flight", hookhttp.DefaultMaxInFlight, "requests answered at once, a handler past its deadline counting until it returns; past it the fail policy answers at once")
+	maxHeap := fs.Int64("max-heap", 1<<30, "bytes of heap past which new requests get the fail policy at once; also the soft memory limit (0: neither)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
-	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput, maxInFlight: *maxInFlight}
+	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput, maxInFlight: *maxInFlight, maxHeap: *maxHeap}
 	if *failOpen {
 		c.fail = hooks.FailOpen
 	}
@@ -73,6 +78,9 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	}
 	if c.maxInFlight <= 0 {
 		return config{}, errors.New("-max-in-flight must be positive")
+	}
+	if c.maxHeap < 0 {
+		return config{}, errors.New("-max-heap must not be negative")
 	}
 	if c.maxInput <= 0 {
 		return config{}, errors.New("-max-input must be positive")
@@ -92,6 +100,7 @@ func newMux(c config, logger *slog.Logger) *http.ServeMux {
 		Auth:        hookhttp.Bearer(c.token),
 		Logger:      logger,
 		MaxInFlight: c.maxInFlight,
+		MaxHeap:     uint64(c.maxHeap),
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
@@ -104,13 +113,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return 2
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	if c.maxHeap > 0 {
+		// The GC works harder near the limit, so that garbage does not
+		// count against MaxHeap.
+		debug.SetMemoryLimit(c.maxHeap)
+	}
 	srv := hookhttp.NewServer(c.addr, newMux(c, logger), c.timeout)
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 1
 	}
-	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight)
+	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap)
 	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
 	// refused, every request sent on an open one is answered.
 	if err := hookhttp.Serve(ctx, srv, ln); err != nil {
