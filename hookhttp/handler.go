@@ -1,6 +1,7 @@
 package hookhttp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -61,8 +62,16 @@ type Handler struct {
 	// with a soft memory limit (debug.SetMemoryLimit, GOMEMLIMIT) of about
 	// the same size, so that garbage is collected before it counts.
 	MaxHeap uint64
+	// MaxOverdue caps the handlers still running [OverdueGrace] past
+	// their deadline, whose answer the fail policy gave (0:
+	// [DefaultMaxOverdue]; negative: no cap). While that many run, new requests get the fail
+	// policy at once ([ErrOverdue]): a handler that ignores its context
+	// keeps its CPU and memory until it returns, and requests that make
+	// handlers overrun cannot pile them up.
+	MaxOverdue int
 
 	inFlight atomic.Int64 // requests holding a place (MaxInFlight)
+	overdue  atomic.Int64 // of them, handlers past their deadline
 	heapAt   atomic.Int64 // when the heap was last read (unix ns)
 	heapOver atomic.Bool  // it held more than MaxHeap then
 }
@@ -80,6 +89,29 @@ const BusyPeek = 64 << 10
 
 // ErrBusy is why a request past Handler.MaxInFlight gets the fail policy.
 var ErrBusy = errors.New("gateway busy: too many requests in flight (Handler.MaxInFlight)")
+
+// DefaultMaxOverdue is Handler.MaxOverdue when 0.
+const DefaultMaxOverdue = 4
+
+// OverdueGrace is how long past its deadline a handler may run before it
+// counts against Handler.MaxOverdue: one that checks its context returns
+// well within it.
+const OverdueGrace = 100 * time.Millisecond
+
+// overrun is one handler's state for MaxOverdue.
+type overrun struct{ state atomic.Int32 }
+
+// The states of an overrun.
+const (
+	running  = iota
+	late     // past its deadline, within OverdueGrace
+	counted  // past OverdueGrace: counted in Handler.overdue
+	returned // the handler returned
+)
+
+// ErrOverdue is why a request gets the fail policy while
+// Handler.MaxOverdue handlers run past their deadline.
+var ErrOverdue = errors.New("gateway busy: too many handlers running past their deadline (Handler.MaxOverdue)")
 
 // ErrHeap is why a request gets the fail policy while the heap holds more
 // than Handler.MaxHeap.
@@ -106,6 +138,9 @@ func (g *Handler) admit(now time.Time) error {
 	if g.MaxHeap > 0 && g.heapFull(now) {
 		return ErrHeap
 	}
+	if limit := int64(g.MaxOverdue); limit >= 0 && g.overdue.Load() >= cmp.Or(limit, DefaultMaxOverdue) {
+		return ErrOverdue
+	}
 	if !g.acquire() {
 		return ErrBusy
 	}
@@ -128,11 +163,28 @@ func (g *Handler) acquire() bool {
 	return true
 }
 
-// release gives a place back.
-func (g *Handler) release() {
+// release gives a place back, once its handler has returned; o, when not
+// nil, is the handler's overrun state.
+func (g *Handler) release(o *overrun) {
+	if o != nil && o.state.Swap(returned) == counted {
+		g.overdue.Add(-1)
+	}
 	if g.MaxInFlight >= 0 {
 		g.inFlight.Add(-1)
 	}
+}
+
+// overran notes that the handler of o passed its deadline: it counts in
+// g.overdue from OverdueGrace on, until release.
+func (g *Handler) overran(o *overrun) {
+	if !o.state.CompareAndSwap(running, late) {
+		return
+	}
+	time.AfterFunc(OverdueGrace, func() {
+		if o.state.CompareAndSwap(late, counted) {
+			g.overdue.Add(1)
+		}
+	})
 }
 
 // InFlight returns the number of requests holding a place: being read or
@@ -185,7 +237,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	payload, err := srv.Read(&x.body)
 	if err != nil && !errors.Is(err, hooks.ErrTooLarge) {
 		if !busy {
-			g.release()
+			g.release(nil)
 		}
 		// The client went away or was too slow: there is no one to answer.
 		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
@@ -233,6 +285,7 @@ type exchange struct {
 	body     body          // the request's body, for Server.Read
 	a        hooks.Adapter // the payload's host, once known
 	answered atomic.Bool   // respond was called
+	run      overrun       // the handler's state, for MaxOverdue
 	// An answer given on time, for ServeHTTP to log; a late one is
 	// logged when it is given, as its handler may never return.
 	res    hooks.Result
@@ -290,7 +343,7 @@ func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
 		return
 	}
 	if held {
-		defer x.g.release()
+		defer x.g.release(&x.run)
 	}
 	defer x.recoverPanic()
 	req.Late = x.late
@@ -308,10 +361,14 @@ func (g *Handler) detached(ctx context.Context, srv hooks.Server, req hooks.Requ
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make(chan hooks.Result, 2) // the late answer, then Answer's
-	req.Late = func(res hooks.Result) { results <- res }
+	run := new(overrun)
+	req.Late = func(res hooks.Result) {
+		g.overran(run)
+		results <- res
+	}
 	go func() {
 		if held {
-			defer g.release()
+			defer g.release(run)
 		}
 		defer func() {
 			if p := recover(); p != nil {
@@ -324,7 +381,10 @@ func (g *Handler) detached(ctx context.Context, srv hooks.Server, req hooks.Requ
 }
 
 // late is the watchdog's answer (Request.Late).
-func (x *exchange) late(res hooks.Result) { x.respond(res, true) }
+func (x *exchange) late(res hooks.Result) {
+	x.g.overran(&x.run)
+	x.respond(res, true)
+}
 
 // canFlush reports whether w, or a writer it wraps (Unwrap, as
 // http.ResponseController finds them), can flush: net/http's own writers

@@ -263,3 +263,36 @@ func TestHandlerMaxHeap(t *testing.T) {
 	runtime.GC()
 	until(deny)
 }
+
+// Handlers that run on OverdueGrace past their deadline count against
+// MaxOverdue: past it, requests get the fail policy at once, and once
+// they return the policy answers again.
+func TestHandlerMaxOverdue(t *testing.T) {
+	h := newHolder()
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: h.handlers(hooks.FailClosed), Logger: quiet(), MaxOverdue: 1}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"hold"}`)
+	}()
+	<-h.started
+	overdue := `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: gateway busy: too many handlers running past their deadline (Handler.MaxOverdue)"}` + "\n"
+	deny := `{"decision":"deny","event":"Pre","reason":"no rm -rf"}` + "\n"
+	// The held handler's deadline is 20 ms; it counts 100 ms later.
+	for i := 0; ; i++ {
+		got := post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`).Body.String()
+		if got == overdue {
+			break
+		}
+		if got != deny || i > 5000 {
+			t.Fatalf("answer %q while a handler overruns", got)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(h.release)
+	<-done
+	waitIdle(t, g)
+	if got := post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`).Body.String(); got != deny {
+		t.Errorf("after the handler returned: %q, want %q", got, deny)
+	}
+}
