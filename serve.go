@@ -343,6 +343,9 @@ func parse(a Adapter, h *Handlers, req *Request) (ev Event, err error) {
 		// What a tool's input lacks is the model's doing, not the host's:
 		// the handler judges it (Tool.InputErr), the fail policy does not.
 		t.InputErr = t.check()
+		if t.InputErr == nil {
+			t.InputErr = t.checkDepth()
+		}
 	}
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
 		return ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // ToolKind is the unified kind of a tool.
@@ -111,6 +113,19 @@ func (p *PatchInput) paths() []string {
 		}
 	}
 	return ps
+}
+
+// checkDepth returns why the raw input cannot be read whole by the
+// library's own means: it nests deeper than encoding/json's limit
+// (fastjson.MaxDepth), so that json.Unmarshal of RawInput (a handler's,
+// or a rewrite's merge) fails, while the host, reading with JSON.parse,
+// runs the call. The model wrote it: a Server sets it as InputErr, never
+// the fail policy.
+func (t *Tool) checkDepth() error {
+	if fastjson.Deeper(t.RawInput, fastjson.MaxDepth) {
+		return fmt.Errorf("tool input of %s nests more than %d levels deep, past what encoding/json reads", t.Name, fastjson.MaxDepth)
+	}
+	return nil
 }
 
 // check returns why a typed input lacks what a policy needs to judge it: a
