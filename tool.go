@@ -253,7 +253,8 @@ type DeleteInput struct {
 
 // MCPInput is the input of an MCP tool call.
 type MCPInput struct {
-	// Server is the MCP server's name; "" when the host does not say (Cursor).
+	// Server is the MCP server's name; "" when the host does not say
+	// (Cursor, unless the payload carries mcp_server_name).
 	Server string `json:"server,omitempty"`
 	// Tool is the server's own tool name.
 	Tool string `json:"tool"`
