@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -93,7 +94,7 @@ func (t *Tool) WritePaths() []string {
 		if in.Patch != nil {
 			ps = in.Patch.paths()
 		}
-		ws, _ := in.writes()
+		ws, _ := in.writes(context.Background())
 		for _, w := range ws {
 			if !w.Path.Dynamic {
 				ps = append(ps, w.Path.Value)

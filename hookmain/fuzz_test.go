@@ -67,12 +67,12 @@ func FuzzDetect(f *testing.F) {
 }
 
 // writesGuard is a path policy as a real hook has one: it parses a shell
-// command (Tool.Writes) and denies what it cannot judge.
-var writesGuard = hooks.Handlers{Fail: hooks.FailClosed, PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+// command (Tool.WritesContext, under the handler's context) and denies what it cannot judge.
+var writesGuard = hooks.Handlers{Fail: hooks.FailClosed, PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 	if ev.Tool.InputErr != nil {
 		return hooks.Deny("unreadable"), nil
 	}
-	ws, err := ev.Tool.Writes(ev.Cwd)
+	ws, err := ev.Tool.WritesContext(ctx, ev.Cwd)
 	if err != nil {
 		return hooks.Deny("cannot tell what it writes"), nil
 	}
