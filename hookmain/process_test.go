@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -25,6 +26,11 @@ var processGuard = hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.
 	}
 	if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 		return hooks.Deny("no rm -rf"), nil
+	}
+	for _, p := range ev.Tool.WritePaths() {
+		if strings.HasSuffix(p, "/.env") {
+			return hooks.Deny("no writes to .env"), nil
+		}
 	}
 	return hooks.Response{}, nil
 }}
@@ -217,6 +223,39 @@ func TestProcessUnknownHost(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), "fail-closed") {
 				t.Errorf("stderr %q: want the fail-closed reason", stderr.String())
+			}
+		})
+	}
+}
+
+// The model's doing reaches the policy in a real hook process too, under
+// the default fail-open policy: a side field nested past encoding/json's
+// limit (Tool.InputErr), and a Cursor file tool the adapter does not know
+// by name (judged by its shape, so that its path is seen).
+func TestProcessModelInput(t *testing.T) {
+	deep := strings.Replace(claudePre, `"command":"ls"`, `"command":"ls","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001), 1)
+	write, err := os.ReadFile(filepath.Join("..", "cursor", "testdata", "shape", "preToolUse-write.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := strings.Replace(strings.Replace(string(write), `"tool_name": "Write"`, `"tool_name": "WriteFile"`, 1),
+		"/home/dev/project/docs/hooks/_run4-scratch.txt", "/home/dev/project/.env", 1)
+	for _, tc := range []struct {
+		name, host, payload, want string
+	}{
+		{"deep side field", "claude", deep, `"permissionDecisionReason":"unreadable: tool input of Bash nests more than 10000 levels deep`},
+		{"cursor tool unknown by name", "cursor", renamed, `"permission":"deny","user_message":"no writes to .env"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := hook("--host", tc.host)
+			cmd.Stdin = strings.NewReader(tc.payload)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if code := waitFor(t, cmd); code != 0 || !strings.Contains(stdout.String(), tc.want) || stderr.Len() != 0 {
+				t.Errorf("exit %d stdout %q stderr %q; want the policy's deny %s and no failure", code, stdout.String(), stderr.String(), tc.want)
 			}
 		})
 	}
