@@ -16,8 +16,9 @@
 //	myhook version    (or --version: the module versions it was built with)
 //
 // Hosts run it as "myhook --host NAME [--event NAME] [--fail-closed]
-// [--timeout DURATION]"; any other argument is a configuration error,
-// answered as --fail-closed would, with the argument named on stderr.
+// [--timeout DURATION]"; any other argument, and a NAME no adapter has,
+// is a configuration error, answered as --fail-closed would, with the
+// argument named on stderr.
 //
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host
