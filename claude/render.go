@@ -1,51 +1,68 @@
-package hookstest
+package claude
 
-import "github.com/agenthooks/hooks"
+import (
+	"embed"
+	"io/fs"
 
-// renderClaude renders s as Claude Code 2.1 sends it: tools Bash, Read,
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/payload"
+)
+
+// RenderAct implements hostfacts.ScenarioRenderer: it renders s as Claude Code 2.1 sends it: tools Bash, Read,
 // Write, Edit with absolute file paths; PermissionRequest has no
 // tool_use_id.
-func renderClaude(s Scenario) ([]rendered, string, error) {
-	const h hooks.Host = "claude"
+func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) {
 	ev := "PreToolUse"
-	if s.permission {
+	if s.Permission {
 		ev = "PermissionRequest"
 	}
-	switch s.act {
-	case actShell:
-		return one(h, ev+"-Bash", ev, "Bash",
-			"tool_input", object("command", s.command, "description", "Run the command"))
-	case actRead:
-		return one(h, "PreToolUse-Read", ev, "Read", "tool_input", object("file_path", absolute(s.path)))
-	case actWrite:
-		return one(h, ev+"-Write", ev, "Write",
-			"tool_input", object("file_path", absolute(s.path), "content", s.content))
-	case actEdit:
-		in := object("file_path", absolute(s.path), "old_string", s.old, "new_string", s.new, "replace_all", false)
-		if s.permission {
-			return one(h, "PermissionRequest-Write", ev, "Edit", "tool_name", "Edit", "tool_input", in)
+	switch s.Kind {
+	case hostfacts.ActShell:
+		return payload.One(templates(), ev+"-Bash", ev, "Bash",
+			"tool_input", payload.Object("command", s.Command, "description", "Run the command"))
+	case hostfacts.ActRead:
+		return payload.One(templates(), "PreToolUse-Read", ev, "Read", "tool_input", payload.Object("file_path", payload.Absolute(s.Path)))
+	case hostfacts.ActWrite:
+		return payload.One(templates(), ev+"-Write", ev, "Write",
+			"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "content", s.Content))
+	case hostfacts.ActEdit:
+		in := payload.Object("file_path", payload.Absolute(s.Path), "old_string", s.Old, "new_string", s.New, "replace_all", false)
+		if s.Permission {
+			return payload.One(templates(), "PermissionRequest-Write", ev, "Edit", "tool_name", "Edit", "tool_input", in)
 		}
-		return one(h, "PreToolUse-Edit", ev, "Edit", "tool_input", in)
-	case actDelete:
+		return payload.One(templates(), "PreToolUse-Edit", ev, "Edit", "tool_input", in)
+	case hostfacts.ActDelete:
 		return nil, "Claude Code has no delete tool (it deletes through the shell: use Shell)", nil
-	case actMove:
+	case hostfacts.ActMove:
 		return nil, "Claude Code has no patch tool (a move is a shell `mv`: use Shell)", nil
-	case actPrompt:
-		return one(h, "UserPromptSubmit", "UserPromptSubmit", "", "prompt", s.prompt)
-	case actStop:
-		return one(h, "Stop", "Stop", "", "stop_hook_active", s.active)
-	case actSessionStart:
-		return one(h, "SessionStart", "SessionStart", "")
-	case actPostShell:
-		return one(h, "PostToolUse-Bash", "PostToolUse", "Bash",
-			"tool_input", object("command", s.command, "description", "Run the command"),
-			"tool_response", object("stdout", s.output, "stderr", "", "interrupted", false, "isImage", false, "noOutputExpected", false))
-	case actPostWrite:
-		p := absolute(s.path)
-		return one(h, "PostToolUse-Write", "PostToolUse", "Write",
-			"tool_input", object("file_path", p, "content", postContent),
-			"tool_response", object("type", "create", "filePath", p, "content", postContent,
+	case hostfacts.ActPrompt:
+		return payload.One(templates(), "UserPromptSubmit", "UserPromptSubmit", "", "prompt", s.Prompt)
+	case hostfacts.ActStop:
+		return payload.One(templates(), "Stop", "Stop", "", "stop_hook_active", s.Active)
+	case hostfacts.ActSessionStart:
+		return payload.One(templates(), "SessionStart", "SessionStart", "")
+	case hostfacts.ActPostShell:
+		return payload.One(templates(), "PostToolUse-Bash", "PostToolUse", "Bash",
+			"tool_input", payload.Object("command", s.Command, "description", "Run the command"),
+			"tool_response", payload.Object("stdout", s.Output, "stderr", "", "interrupted", false, "isImage", false, "noOutputExpected", false))
+	case hostfacts.ActPostWrite:
+		p := payload.Absolute(s.Path)
+		return payload.One(templates(), "PostToolUse-Write", "PostToolUse", "Write",
+			"tool_input", payload.Object("file_path", p, "content", payload.PostContent),
+			"tool_response", payload.Object("type", "create", "filePath", p, "content", payload.PostContent,
 				"structuredPatch", []any{}, "originalFile", nil, "userModified", false))
 	}
 	return nil, "", nil
+}
+
+//go:embed corpus/*.json
+var corpus embed.FS
+
+// Corpus implements hostfacts.ScenarioRenderer.
+func (*Adapter) Corpus() fs.FS { return templates() }
+
+// templates is the corpus of payloads the scenarios start from.
+func templates() fs.FS {
+	sub, _ := fs.Sub(corpus, "corpus") // cannot fail: "corpus" is a valid, embedded directory
+	return sub
 }

@@ -1,47 +1,52 @@
-package hookstest
+package codex
 
-import "github.com/agenthooks/hooks"
+import (
+	"embed"
+	"io/fs"
 
-// renderCodex renders s as Codex CLI 0.171 sends it: shell commands as
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/payload"
+)
+
+// RenderAct implements hostfacts.ScenarioRenderer: it renders s as Codex CLI 0.171 sends it: shell commands as
 // tool "Bash", file changes as apply_patch text (paths as the model wrote
 // them). Codex also applies a patch the model feeds to `apply_patch` in a
 // shell heredoc, which the hook sees as a Bash command: every file change
 // is rendered both ways.
-func renderCodex(s Scenario) ([]rendered, string, error) {
-	const h hooks.Host = "codex"
-	if s.permission && s.act != actShell {
+func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) {
+	if s.Permission && s.Kind != hostfacts.ActShell {
 		return nil, "Codex asks permission for shell commands only", nil
 	}
-	switch s.act {
-	case actShell:
-		if s.permission {
-			return one(h, "PermissionRequest-Bash", "PermissionRequest", "Bash",
-				"tool_input", object("command", s.command, "description", "needs approval to run"))
+	switch s.Kind {
+	case hostfacts.ActShell:
+		if s.Permission {
+			return payload.One(templates(), "PermissionRequest-Bash", "PermissionRequest", "Bash",
+				"tool_input", payload.Object("command", s.Command, "description", "needs approval to run"))
 		}
-		return one(h, "PreToolUse-Bash", "PreToolUse", "Bash", "tool_input", object("command", s.command))
-	case actRead:
+		return payload.One(templates(), "PreToolUse-Bash", "PreToolUse", "Bash", "tool_input", payload.Object("command", s.Command))
+	case hostfacts.ActRead:
 		return nil, "Codex has no read tool (its model reads files through the shell: use Shell)", nil
-	case actWrite:
-		return patchBoth(h, "*** Add File: "+s.path+"\n"+lines("+", s.content))
-	case actEdit:
-		return patchBoth(h, "*** Update File: "+s.path+"\n@@\n"+lines("-", s.old)+lines("+", s.new))
-	case actDelete:
+	case hostfacts.ActWrite:
+		return patchBoth("*** Add File: " + s.Path + "\n" + payload.Lines("+", s.Content))
+	case hostfacts.ActEdit:
+		return patchBoth("*** Update File: " + s.Path + "\n@@\n" + payload.Lines("-", s.Old) + payload.Lines("+", s.New))
+	case hostfacts.ActDelete:
 		return nil, "Codex has no delete tool (it deletes through the shell: use Shell)", nil
-	case actMove:
-		return patchBoth(h, "*** Update File: "+s.path+"\n*** Move to: "+s.to+"\n@@\n-# old name\n+# new name\n")
-	case actPrompt:
-		return one(h, "UserPromptSubmit", "UserPromptSubmit", "", "prompt", s.prompt)
-	case actStop:
-		return one(h, "Stop", "Stop", "", "stop_hook_active", s.active)
-	case actSessionStart:
-		return one(h, "SessionStart", "SessionStart", "")
-	case actPostShell:
-		return one(h, "PostToolUse-Bash", "PostToolUse", "Bash",
-			"tool_input", object("command", s.command), "tool_response", s.output)
-	case actPostWrite:
-		return one(h, "PostToolUse-apply_patch", "PostToolUse", "apply_patch",
-			"tool_input", object("command", patchText("*** Add File: "+s.path+"\n"+lines("+", postContent))),
-			"tool_response", "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA "+s.path+"\n")
+	case hostfacts.ActMove:
+		return patchBoth("*** Update File: " + s.Path + "\n*** Move to: " + s.To + "\n@@\n-# old name\n+# new name\n")
+	case hostfacts.ActPrompt:
+		return payload.One(templates(), "UserPromptSubmit", "UserPromptSubmit", "", "prompt", s.Prompt)
+	case hostfacts.ActStop:
+		return payload.One(templates(), "Stop", "Stop", "", "stop_hook_active", s.Active)
+	case hostfacts.ActSessionStart:
+		return payload.One(templates(), "SessionStart", "SessionStart", "")
+	case hostfacts.ActPostShell:
+		return payload.One(templates(), "PostToolUse-Bash", "PostToolUse", "Bash",
+			"tool_input", payload.Object("command", s.Command), "tool_response", s.Output)
+	case hostfacts.ActPostWrite:
+		return payload.One(templates(), "PostToolUse-apply_patch", "PostToolUse", "apply_patch",
+			"tool_input", payload.Object("command", patchText("*** Add File: "+s.Path+"\n"+payload.Lines("+", payload.PostContent))),
+			"tool_response", "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA "+s.Path+"\n")
 	}
 	return nil, "", nil
 }
@@ -53,15 +58,27 @@ func patchText(files string) string {
 
 // patchBoth renders a patch as the apply_patch tool and as the heredoc a
 // model runs through the shell.
-func patchBoth(h hooks.Host, files string) ([]rendered, string, error) {
+func patchBoth(files string) ([]hostfacts.Payload, string, error) {
 	patch := patchText(files)
-	return collect(
-		func() (rendered, error) {
-			return fill(h, "PreToolUse-apply_patch", "PreToolUse", "apply_patch", "",
-				"tool_input", object("command", patch))
+	return payload.Collect(
+		func() (hostfacts.Payload, error) {
+			return payload.Fill(templates(), "PreToolUse-apply_patch", "PreToolUse", "apply_patch", "",
+				"tool_input", payload.Object("command", patch))
 		},
-		func() (rendered, error) {
-			return fill(h, "PreToolUse-Bash", "PreToolUse", "Bash", "apply_patch heredoc",
-				"tool_input", object("command", "apply_patch <<'EOF'\n"+patch+"EOF\n"))
+		func() (hostfacts.Payload, error) {
+			return payload.Fill(templates(), "PreToolUse-Bash", "PreToolUse", "Bash", "apply_patch heredoc",
+				"tool_input", payload.Object("command", "apply_patch <<'EOF'\n"+patch+"EOF\n"))
 		})
+}
+
+//go:embed corpus/*.json
+var corpus embed.FS
+
+// Corpus implements hostfacts.ScenarioRenderer.
+func (*Adapter) Corpus() fs.FS { return templates() }
+
+// templates is the corpus of payloads the scenarios start from.
+func templates() fs.FS {
+	sub, _ := fs.Sub(corpus, "corpus") // cannot fail: "corpus" is a valid, embedded directory
+	return sub
 }

@@ -1,12 +1,15 @@
-package hookstest
+package cursor
 
 import (
+	"embed"
 	"encoding/json"
+	"io/fs"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/payload"
 )
 
-// renderCursor renders s as Cursor 3.9 sends it. Cursor fires two hooks
+// RenderAct implements hostfacts.ScenarioRenderer: it renders s as Cursor 3.9 sends it. Cursor fires two hooks
 // for one call where it has a specific event: a shell command is
 // preToolUse(Shell) and beforeShellExecution, a read preToolUse(Read) and
 // beforeReadFile; after the call postToolUse comes with
@@ -15,73 +18,72 @@ import (
 // both correctly. The agent writes and edits files with its Write tool;
 // file paths are absolute; postToolUse's tool_output is a JSON-encoded
 // string.
-func renderCursor(s Scenario) ([]rendered, string, error) {
-	const h hooks.Host = "cursor"
-	if s.permission {
+func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) {
+	if s.Permission {
 		return nil, "Cursor has no permission-request hook", nil
 	}
-	switch s.act {
-	case actShell:
-		return collect(
-			func() (rendered, error) {
-				return fill(h, "preToolUse-Shell", "preToolUse", "Shell", "",
-					"tool_input", object("command", s.command, "cwd", "", "timeout", 30000))
+	switch s.Kind {
+	case hostfacts.ActShell:
+		return payload.Collect(
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "preToolUse-Shell", "preToolUse", "Shell", "",
+					"tool_input", payload.Object("command", s.Command, "cwd", "", "timeout", 30000))
 			},
-			func() (rendered, error) {
-				return fill(h, "beforeShellExecution", "beforeShellExecution", "", "", "command", s.command)
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "beforeShellExecution", "beforeShellExecution", "", "", "command", s.Command)
 			})
-	case actRead:
-		p := absolute(s.path)
-		return collect(
-			func() (rendered, error) {
-				return fill(h, "preToolUse-Read", "preToolUse", "Read", "", "tool_input", object("file_path", p))
+	case hostfacts.ActRead:
+		p := payload.Absolute(s.Path)
+		return payload.Collect(
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "preToolUse-Read", "preToolUse", "Read", "", "tool_input", payload.Object("file_path", p))
 			},
-			func() (rendered, error) {
-				return fill(h, "beforeReadFile", "beforeReadFile", "", "", "file_path", p, "content", "")
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "beforeReadFile", "beforeReadFile", "", "", "file_path", p, "content", "")
 			})
-	case actWrite:
-		return one(h, "preToolUse-Write", "preToolUse", "Write",
-			"tool_input", object("file_path", absolute(s.path), "content", s.content))
-	case actEdit:
-		return collect(func() (rendered, error) {
-			return fill(h, "preToolUse-Write", "preToolUse", "Write", "an edit is a Write with the new text",
-				"tool_input", object("file_path", absolute(s.path), "content", s.new))
+	case hostfacts.ActWrite:
+		return payload.One(templates(), "preToolUse-Write", "preToolUse", "Write",
+			"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "content", s.Content))
+	case hostfacts.ActEdit:
+		return payload.Collect(func() (hostfacts.Payload, error) {
+			return payload.Fill(templates(), "preToolUse-Write", "preToolUse", "Write", "an edit is a Write with the new text",
+				"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "content", s.New))
 		})
-	case actDelete:
-		return one(h, "preToolUse-Write", "preToolUse", "Delete",
-			"tool_name", "Delete", "tool_input", object("path", absolute(s.path)))
-	case actMove:
+	case hostfacts.ActDelete:
+		return payload.One(templates(), "preToolUse-Write", "preToolUse", "Delete",
+			"tool_name", "Delete", "tool_input", payload.Object("path", payload.Absolute(s.Path)))
+	case hostfacts.ActMove:
 		return nil, "Cursor has no patch tool (a move is a shell `mv`: use Shell)", nil
-	case actPrompt:
-		return one(h, "beforeSubmitPrompt", "beforeSubmitPrompt", "", "prompt", s.prompt)
-	case actStop:
+	case hostfacts.ActPrompt:
+		return payload.One(templates(), "beforeSubmitPrompt", "beforeSubmitPrompt", "", "prompt", s.Prompt)
+	case hostfacts.ActStop:
 		loops := 0
-		if s.active {
+		if s.Active {
 			loops = 1
 		}
-		return one(h, "stop", "stop", "", "loop_count", loops)
-	case actSessionStart:
-		return one(h, "sessionStart", "sessionStart", "")
-	case actPostShell:
-		out := encoded(object("output", s.output, "exitCode", 0))
-		return collect(
-			func() (rendered, error) {
-				return fill(h, "postToolUse-Shell", "postToolUse", "Shell", "",
-					"tool_input", object("command", s.command, "cwd", "", "timeout", 30000), "tool_output", out)
+		return payload.One(templates(), "stop", "stop", "", "loop_count", loops)
+	case hostfacts.ActSessionStart:
+		return payload.One(templates(), "sessionStart", "sessionStart", "")
+	case hostfacts.ActPostShell:
+		out := encoded(payload.Object("output", s.Output, "exitCode", 0))
+		return payload.Collect(
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "postToolUse-Shell", "postToolUse", "Shell", "",
+					"tool_input", payload.Object("command", s.Command, "cwd", "", "timeout", 30000), "tool_output", out)
 			},
-			func() (rendered, error) {
-				return fill(h, "afterShellExecution", "afterShellExecution", "", "", "command", s.command, "output", s.output)
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "afterShellExecution", "afterShellExecution", "", "", "command", s.Command, "output", s.Output)
 			})
-	case actPostWrite:
-		p := absolute(s.path)
-		return collect(
-			func() (rendered, error) {
-				return fill(h, "postToolUse-Write", "postToolUse", "Write", "",
-					"tool_input", object("file_path", p, "content", postContent),
-					"tool_output", encoded(object("file_path", p, "success", true)))
+	case hostfacts.ActPostWrite:
+		p := payload.Absolute(s.Path)
+		return payload.Collect(
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "postToolUse-Write", "postToolUse", "Write", "",
+					"tool_input", payload.Object("file_path", p, "content", payload.PostContent),
+					"tool_output", encoded(payload.Object("file_path", p, "success", true)))
 			},
-			func() (rendered, error) {
-				return fill(h, "afterFileEdit", "afterFileEdit", "", "", "file_path", p, "edits", []any{})
+			func() (hostfacts.Payload, error) {
+				return payload.Fill(templates(), "afterFileEdit", "afterFileEdit", "", "", "file_path", p, "edits", []any{})
 			})
 	}
 	return nil, "", nil
@@ -90,6 +92,18 @@ func renderCursor(s Scenario) ([]rendered, string, error) {
 // encoded returns v as a JSON string holding its JSON text, as Cursor sends
 // tool_output.
 func encoded(v json.RawMessage) json.RawMessage {
-	b, _ := marshal(string(v))
+	b, _ := payload.Marshal(string(v))
 	return b
+}
+
+//go:embed corpus/*.json
+var corpus embed.FS
+
+// Corpus implements hostfacts.ScenarioRenderer.
+func (*Adapter) Corpus() fs.FS { return templates() }
+
+// templates is the corpus of payloads the scenarios start from.
+func templates() fs.FS {
+	sub, _ := fs.Sub(corpus, "corpus") // cannot fail: "corpus" is a valid, embedded directory
+	return sub
 }

@@ -1,56 +1,70 @@
-package hookstest
+package gemini
 
 import (
+	"embed"
+	"io/fs"
 	"path"
 	"strings"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/payload"
 )
 
-// renderGemini renders s as Gemini CLI 0.61 sends it: BeforeTool and
+// RenderAct implements hostfacts.ScenarioRenderer: it renders s as Gemini CLI 0.61 sends it: BeforeTool and
 // AfterTool with tools run_shell_command, read_file, write_file and
 // replace, file paths as the model wrote them (relative), BeforeAgent for
 // a prompt and AfterAgent for a stop.
-func renderGemini(s Scenario) ([]rendered, string, error) {
-	const h hooks.Host = "gemini"
-	if s.permission {
+func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) {
+	if s.Permission {
 		return nil, "Gemini CLI has no permission-request hook", nil
 	}
-	switch s.act {
-	case actShell:
-		return one(h, "BeforeTool-run_shell_command", "BeforeTool", "run_shell_command",
-			"tool_input", object("command", s.command, "description", "Run the command"))
-	case actRead:
-		return one(h, "BeforeTool-read_file", "BeforeTool", "read_file", "tool_input", object("file_path", s.path))
-	case actWrite:
-		return one(h, "BeforeTool-write_file", "BeforeTool", "write_file",
-			"tool_input", object("file_path", s.path, "content", s.content))
-	case actEdit:
-		return one(h, "BeforeTool-replace", "BeforeTool", "replace",
-			"tool_input", object("file_path", s.path, "old_string", s.old, "new_string", s.new, "instruction", "Apply the change"))
-	case actDelete:
+	switch s.Kind {
+	case hostfacts.ActShell:
+		return payload.One(templates(), "BeforeTool-run_shell_command", "BeforeTool", "run_shell_command",
+			"tool_input", payload.Object("command", s.Command, "description", "Run the command"))
+	case hostfacts.ActRead:
+		return payload.One(templates(), "BeforeTool-read_file", "BeforeTool", "read_file", "tool_input", payload.Object("file_path", s.Path))
+	case hostfacts.ActWrite:
+		return payload.One(templates(), "BeforeTool-write_file", "BeforeTool", "write_file",
+			"tool_input", payload.Object("file_path", s.Path, "content", s.Content))
+	case hostfacts.ActEdit:
+		return payload.One(templates(), "BeforeTool-replace", "BeforeTool", "replace",
+			"tool_input", payload.Object("file_path", s.Path, "old_string", s.Old, "new_string", s.New, "instruction", "Apply the change"))
+	case hostfacts.ActDelete:
 		return nil, "Gemini CLI has no delete tool (it deletes through the shell: use Shell)", nil
-	case actMove:
+	case hostfacts.ActMove:
 		return nil, "Gemini CLI has no patch tool (a move is a shell `mv`: use Shell)", nil
-	case actPrompt:
-		return one(h, "BeforeAgent", "BeforeAgent", "", "prompt", s.prompt)
-	case actStop:
-		return one(h, "AfterAgent", "AfterAgent", "", "stop_hook_active", s.active)
-	case actSessionStart:
-		return one(h, "SessionStart", "SessionStart", "")
-	case actPostShell:
-		llm := "<untrusted_context>\nOutput: " + strings.TrimSuffix(s.output, "\n") + "\nProcess Group PGID: 4242\n</untrusted_context>"
-		return one(h, "AfterTool-run_shell_command", "AfterTool", "run_shell_command",
-			"tool_input", object("command", s.command, "description", "Run the command"),
-			"tool_response", object("llmContent", llm, "returnDisplay", strings.TrimSuffix(s.output, "\n")))
-	case actPostWrite:
-		p := absolute(s.path)
-		return one(h, "AfterTool-write_file", "AfterTool", "write_file",
-			"tool_input", object("file_path", s.path, "content", postContent),
-			"tool_response", object(
+	case hostfacts.ActPrompt:
+		return payload.One(templates(), "BeforeAgent", "BeforeAgent", "", "prompt", s.Prompt)
+	case hostfacts.ActStop:
+		return payload.One(templates(), "AfterAgent", "AfterAgent", "", "stop_hook_active", s.Active)
+	case hostfacts.ActSessionStart:
+		return payload.One(templates(), "SessionStart", "SessionStart", "")
+	case hostfacts.ActPostShell:
+		llm := "<untrusted_context>\nOutput: " + strings.TrimSuffix(s.Output, "\n") + "\nProcess Group PGID: 4242\n</untrusted_context>"
+		return payload.One(templates(), "AfterTool-run_shell_command", "AfterTool", "run_shell_command",
+			"tool_input", payload.Object("command", s.Command, "description", "Run the command"),
+			"tool_response", payload.Object("llmContent", llm, "returnDisplay", strings.TrimSuffix(s.Output, "\n")))
+	case hostfacts.ActPostWrite:
+		p := payload.Absolute(s.Path)
+		return payload.One(templates(), "AfterTool-write_file", "AfterTool", "write_file",
+			"tool_input", payload.Object("file_path", s.Path, "content", payload.PostContent),
+			"tool_response", payload.Object(
 				"llmContent", "Successfully created and wrote to new file: "+p+".",
-				"returnDisplay", object("fileDiff", lines("+", postContent), "fileName", path.Base(p), "filePath", p,
-					"originalContent", "", "newContent", postContent, "isNewFile", true)))
+				"returnDisplay", payload.Object("fileDiff", payload.Lines("+", payload.PostContent), "fileName", path.Base(p), "filePath", p,
+					"originalContent", "", "newContent", payload.PostContent, "isNewFile", true)))
 	}
 	return nil, "", nil
+}
+
+//go:embed corpus/*.json
+var corpus embed.FS
+
+// Corpus implements hostfacts.ScenarioRenderer.
+func (*Adapter) Corpus() fs.FS { return templates() }
+
+// templates is the corpus of payloads the scenarios start from.
+func templates() fs.FS {
+	sub, _ := fs.Sub(corpus, "corpus") // cannot fail: "corpus" is a valid, embedded directory
+	return sub
 }

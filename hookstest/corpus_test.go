@@ -15,6 +15,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // TestCorpus checks every corpus payload: it parses with its host's
@@ -77,18 +78,18 @@ func TestRenderedShapesMatchCaptures(t *testing.T) {
 	compared := 0
 	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
-			cases, _, _ := render(a.Host(), s)
+			cases, _, _ := render(a, s)
 			for _, c := range cases {
 				var p capture
-				if err := json.Unmarshal(c.payload, &p); err != nil {
+				if err := json.Unmarshal(c.JSON, &p); err != nil {
 					t.Fatal(err)
 				}
-				caps := real[key(a.Host(), c.native, c.tool)]
+				caps := real[key(a.Host(), c.Native, c.Tool)]
 				if len(caps) == 0 {
 					continue
 				}
 				compared++
-				name := string(a.Host()) + " " + c.native + "(" + c.tool + ") for " + s.String()
+				name := string(a.Host()) + " " + c.Native + "(" + c.Tool + ") for " + s.String()
 				sameShape(t, name, p, caps)
 				for _, field := range []string{"tool_input", "tool_response", "toolArgs", "toolInput", "toolResult", "tool_result"} {
 					var nested []capture
@@ -229,6 +230,6 @@ func addNamed(real map[string][]capture, host hooks.Host, native string, b []byt
 		CamelTool string `json:"toolName"`
 	}
 	json.Unmarshal(b, &head)
-	k := key(host, native, firstOf(head.Tool, head.CamelTool))
+	k := key(host, native, verdict.FirstOf(head.Tool, head.CamelTool))
 	real[k] = append(real[k], c)
 }

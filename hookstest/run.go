@@ -129,7 +129,7 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 		if len(cfg.hosts) > 0 && !slices.Contains(cfg.hosts, a.Host()) {
 			continue
 		}
-		rs, skip, err := render(a.Host(), s)
+		rs, skip, err := render(a, s)
 		if err != nil {
 			return nil, err
 		}
@@ -138,23 +138,23 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 			continue
 		}
 		for _, r := range rs {
-			ev, err := a.Parse(r.payload)
+			ev, err := a.Parse(r.JSON)
 			if err == nil {
 				err = s.check(ev)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("hookstest: %s: %s %s: the rendered payload is not the scenario (%v); this is a bug in hookstest\n%s",
-					s, a.Host(), r.native, err, r.payload)
+					s, a.Host(), r.Native, err, r.JSON)
 			}
-			an, err := answer(a, r.payload, cfg.args)
+			an, err := answer(a, r.JSON, cfg.args)
 			if err != nil {
-				return nil, fmt.Errorf("hookstest: %s: %s %s: %w", s, a.Host(), r.native, err)
+				return nil, fmt.Errorf("hookstest: %s: %s %s: %w", s, a.Host(), r.Native, err)
 			}
 			res.Cases = append(res.Cases, Case{
-				Host: a.Host(), Native: r.native, Tool: r.tool, Variant: r.variant,
-				Payload: r.payload, Event: ev,
+				Host: a.Host(), Native: r.Native, Tool: r.Tool, Variant: r.Variant,
+				Payload: r.JSON, Event: ev,
 				Output: an.out, Warnings: an.warnings, Err: an.err, Log: an.log,
-				Verdict: read(a.Host(), r.native, an.out),
+				Verdict: read(a, r.Native, an.out),
 			})
 		}
 	}

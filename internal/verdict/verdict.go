@@ -1,6 +1,6 @@
-// Package verdict holds what the adapters' answer checks
-// (hooks.AnswerChecker) share: reading an answer as one JSON object, and
-// the one-line summaries a doctor prints.
+// Package verdict holds what the adapters' answer checks and readers
+// (hooks.AnswerChecker, hostfacts.AnswerReader) share: reading an answer
+// as one JSON object, and the one-line summaries a doctor prints.
 package verdict
 
 import (
