@@ -121,7 +121,11 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 	all := adapters()
 	for _, h := range cfg.hosts {
 		if !slices.ContainsFunc(all, func(a hooks.Adapter) bool { return a.Host() == h }) {
-			return nil, fmt.Errorf("hookstest: unknown host %q in Hosts (known: claude, cursor, gemini, codex, copilot, qwen, droid)", h)
+			var known []string
+			for _, a := range all {
+				known = append(known, string(a.Host()))
+			}
+			return nil, fmt.Errorf("hookstest: unknown host %q in Hosts (known: %s)", h, strings.Join(known, ", "))
 		}
 	}
 	res := &Results{Scenario: s}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
@@ -31,8 +32,17 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 	if !ok {
 		return Info, "ran; " + h.title + " states no answer check (hooks.AnswerChecker)"
 	}
-	v, msg := ac.CheckAnswer(native, hooks.Output{Stdout: r.stdout, Stderr: string(r.stderr), ExitCode: r.exit}, failClosed)
-	return levelOf(v), msg
+	out := hooks.Output{Stdout: r.stdout, Stderr: string(r.stderr), ExitCode: r.exit}
+	v, msg := ac.CheckAnswer(native, out, failClosed)
+	l := levelOf(v)
+	// The adapter's answer reader says what the host does with the
+	// answer: one it discards is a failure whatever its form.
+	if ar, ok := h.adapter.(hostfacts.AnswerReader); ok && l != Fail {
+		if rd := ar.ReadAnswer(native, out); rd.Ignored != "" {
+			return Fail, msg + "; but " + h.title + " ignores the answer: " + rd.Ignored
+		}
+	}
+	return l, msg
 }
 
 // levelOf is the doctor's level for an adapter's verdict.

@@ -31,6 +31,9 @@ func TestCheckAnswers(t *testing.T) {
 		{"cursor", "preToolUse", `{"permission":"deny"}`, "", 2, false, Warn},
 		{"cursor", "preToolUse", `not json`, "", 0, false, Fail},
 		{"cursor", "stop", "", "", 3, true, Fail},
+		// Well formed, but the host's answer reader says it discards them.
+		{"droid", "SessionStart", "", "no", 2, false, Fail},
+		{"codex", "PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, "", 0, false, Fail},
 	} {
 		h, _ := lookupHost(hooksHost(tc.host))
 		l, msg := checkAnswer(h, tc.event, runResult{exit: tc.exit, stdout: []byte(tc.stdout), stderr: []byte(tc.stderr)}, tc.failClosed)
