@@ -47,18 +47,13 @@
 // adapter against the contract, as testing/slogtest does for a
 // slog.Handler.
 //
-// # Host facts for the installer
+// # Host facts for test kits and installers
 //
-// Package install knows no host by name; an adapter whose host runs
-// command hooks from a file tells it what it needs with more optional
-// interfaces: [HookFiler] (the file's place and layout, as a [HookFile],
-// with the trust the host asks for), [Layouter] (several ways to register
-// the same events, each a [Layout] of [Registration] entries),
-// [HookEnver] (the environment a hook runs in), [Sampler] (a sample
-// payload per event), [AnswerChecker] (whether the host accepts a hook's
-// answer: a [Verdict]) and [SettingsChecker] (the host's settings that
-// stop hooks, from a [SettingsCheck] of the [HookEntry] values found, as
-// [Diagnosis] values). A doctor runs the hooks and reports on them with
-// these; adding a host touches only its own package and the list in
+// What an adapter states about its host beyond events and answers (where
+// the host reads its hook file, how it reads an answer, what it sends for
+// a scenario, which of its settings stop hooks) lives in package
+// hostfacts, as optional interfaces the adapters implement and packages
+// install and hookstest call. A policy author and a transport need none
+// of it; adding a host touches only its own package and the list in
 // package builtin.
 package hooks

@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // A policy is a Handlers value: one typed function per event.
@@ -119,7 +120,7 @@ func ExampleServer_Answer() {
 // A doctor asks the adapter what its host makes of a hook's answer: the
 // same deny, written for the wrong event, is one Claude Code ignores.
 func ExampleAnswerChecker() {
-	var ac hooks.AnswerChecker = claude.New()
+	var ac hostfacts.AnswerChecker = claude.New()
 	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`
 	for _, native := range []string{"PreToolUse", "PostToolUse"} {
 		v, msg := ac.CheckAnswer(native, hooks.Output{Stdout: []byte(deny)}, false)

@@ -120,7 +120,7 @@ func (r *Results) String() string {
 // Title.
 func hostName(h hooks.Host) string {
 	for _, a := range adapters() {
-		if hf, ok := a.(hooks.HookFiler); ok && a.Host() == h && hf.HookFile().Title != "" {
+		if hf, ok := a.(hostfacts.HookFiler); ok && a.Host() == h && hf.HookFile().Title != "" {
 			return hf.HookFile().Title
 		}
 	}

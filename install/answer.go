@@ -28,9 +28,9 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 	case r.exit == 126 || r.exit == 127:
 		return Fail, fmt.Sprintf("the shell could not run the command (exit %d): %s", r.exit, oneLine(r.stderr))
 	}
-	ac, ok := h.adapter.(hooks.AnswerChecker)
+	ac, ok := h.adapter.(hostfacts.AnswerChecker)
 	if !ok {
-		return Info, "ran; " + h.title + " states no answer check (hooks.AnswerChecker)"
+		return Info, "ran; " + h.title + " states no answer check (hostfacts.AnswerChecker)"
 	}
 	out := hooks.Output{Stdout: r.stdout, Stderr: string(r.stderr), ExitCode: r.exit}
 	v, msg := ac.CheckAnswer(native, out, failClosed)
@@ -46,13 +46,13 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 }
 
 // levelOf is the doctor's level for an adapter's verdict.
-func levelOf(v hooks.Verdict) Level {
+func levelOf(v hostfacts.Verdict) Level {
 	switch v {
-	case hooks.VerdictOK:
+	case hostfacts.VerdictOK:
 		return OK
-	case hooks.VerdictWarn:
+	case hostfacts.VerdictWarn:
 		return Warn
-	case hooks.VerdictFail:
+	case hostfacts.VerdictFail:
 		return Fail
 	}
 	return Info

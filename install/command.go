@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -56,13 +57,13 @@ func quotePath(p string, h hooks.Host) string {
 	if windowsPath(p) {
 		shell := windowsShell(h)
 		switch {
-		case shell == hooks.ShellCmd:
+		case shell == hostfacts.ShellCmd:
 			// cmd.exe: quoted always, since unquoted it ends the command's
 			// name at the first "/"; a Windows name cannot hold '"'.
 			return `"` + p + `"`
 		case !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "":
 			return strings.ReplaceAll(p, `\`, "/")
-		case shell == hooks.ShellBash:
+		case shell == hostfacts.ShellBash:
 			return posixQuote(p) // Git Bash
 		default:
 			return "& '" + psQuoteBody(p) + "'" // PowerShell
@@ -191,7 +192,7 @@ func ownCommand(cmd, binary string, h hooks.Host) bool {
 }
 
 // windowsShell is the shell host h runs commands with on Windows (see
-// hooks.HookFile.WindowsShell).
+// hostfacts.HookFile.WindowsShell).
 func windowsShell(h hooks.Host) string {
 	if d, err := lookupHost(h); err == nil {
 		return d.windowsShell

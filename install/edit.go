@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -161,7 +161,7 @@ func (h *host) versionState(http bool) bool {
 func isHTTP(n *jsonc.Node) bool { return str(n.Get("type")) == "http" }
 
 func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want, error) {
-	if h.windowsShell == hooks.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
+	if h.windowsShell == hostfacts.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
 		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (%s's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary, h.title)
 	}
 	name := binaryName(binary)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -67,7 +68,7 @@ func (o *Options) checkGateway(hs []*host) error {
 	}
 	if windowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
 		for _, h := range hs {
-			if h.windowsShell == hooks.ShellCmd {
+			if h.windowsShell == hostfacts.ShellCmd {
 				return errors.New("the gateway URL holds %, which cmd.exe (" + h.title + "'s shell on Windows) expands even in quotes; use a URL without percent-encoding")
 			}
 		}
@@ -112,7 +113,7 @@ func loopbackURL(u string) bool {
 func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.http }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
-// the host runs no HTTP hook (hooks.HookFile.NoHTTP).
+// the host runs no HTTP hook (hostfacts.HookFile.NoHTTP).
 func (h *host) withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
 	var out []reg
 	for _, r := range regs {
@@ -195,9 +196,9 @@ func quoteArg(s, binary string, h hooks.Host) string {
 			return s
 		}
 		switch windowsShell(h) {
-		case hooks.ShellCmd:
+		case hostfacts.ShellCmd:
 			return `"` + s + `"`
-		case hooks.ShellBash:
+		case hostfacts.ShellBash:
 			return posixQuote(s)
 		}
 		return "'" + s + "'" // PowerShell

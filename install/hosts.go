@@ -10,6 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -34,11 +35,11 @@ const (
 func Scopes() []Scope { return []Scope{Project, Local, User} }
 
 // Hosts lists the hosts the installer knows, in a stable order: the
-// built-in adapters that describe their hook file (hooks.HookFiler).
+// built-in adapters that describe their hook file (hostfacts.HookFiler).
 func Hosts() []hooks.Host {
 	var out []hooks.Host
 	for _, a := range builtin.Adapters() {
-		if _, ok := a.(hooks.HookFiler); ok {
+		if _, ok := a.(hostfacts.HookFiler); ok {
 			out = append(out, a.Host())
 		}
 	}
@@ -65,32 +66,32 @@ type host struct {
 	matchAll string
 	// notByDefault: events registered only when asked for by name.
 	notByDefault []hooks.EventName
-	// homeEnv, local, trust, userTrust: see hooks.HookFile.
+	// homeEnv, local, trust, userTrust: see hostfacts.HookFile.
 	homeEnv, local, trust, userTrust, windowsShell string
 	// maxTimeout: the longest limit an entry can state (0: no bound).
 	maxTimeout time.Duration
 	// topLevel: the events are the file's top-level keys (Droid).
 	topLevel bool
 	// perBinary, userDir, cmdKey, timeoutKey, eventFlag: see
-	// hooks.HookFile (Copilot CLI).
+	// hostfacts.HookFile (Copilot CLI).
 	perBinary          bool
 	userDir            string
 	cmdKey, timeoutKey string
 	eventFlag          bool
-	// title, http, failClosed, userInDir, errorBlocks: see hooks.HookFile.
+	// title, http, failClosed, userInDir, errorBlocks: see hostfacts.HookFile.
 	title                                    string
 	http, failClosed, userInDir, errorBlocks bool
-	// managed, noHTTP: see hooks.HookFile.
+	// managed, noHTTP: see hostfacts.HookFile.
 	managed, noHTTP []string
 	adapter         hooks.Adapter
 }
 
 // lookupHost returns the description of a host, from its adapter's
-// hooks.HookFile, built on each call so that a hook binary does no work
+// hostfacts.HookFile, built on each call so that a hook binary does no work
 // for the installer at start-up.
 func lookupHost(name hooks.Host) (*host, error) {
 	for _, a := range builtin.Adapters() {
-		f, ok := a.(hooks.HookFiler)
+		f, ok := a.(hostfacts.HookFiler)
 		if !ok || a.Host() != name {
 			continue
 		}
@@ -258,11 +259,11 @@ func (h *host) needs(s Scope) string {
 }
 
 // layout returns the host's layout named name ("" for its default), and
-// false when the host has no layouts (hooks.Layouter).
-func (h *host) layout(name string) (hooks.Layout, bool, error) {
-	lt, ok := h.adapter.(hooks.Layouter)
+// false when the host has no layouts (hostfacts.Layouter).
+func (h *host) layout(name string) (hostfacts.Layout, bool, error) {
+	lt, ok := h.adapter.(hostfacts.Layouter)
 	if !ok {
-		return hooks.Layout{}, false, nil
+		return hostfacts.Layout{}, false, nil
 	}
 	ls := lt.Layouts()
 	if name == "" && len(ls) > 0 {
@@ -273,12 +274,12 @@ func (h *host) layout(name string) (hooks.Layout, bool, error) {
 			return l, true, nil
 		}
 	}
-	return hooks.Layout{}, true, fmt.Errorf("unknown layout %q (%s: %s)", name, h.name, layoutNames(ls))
+	return hostfacts.Layout{}, true, fmt.Errorf("unknown layout %q (%s: %s)", name, h.name, layoutNames(ls))
 }
 
 // matcherLayout names the first layout whose tool entries take a matcher.
 func (h *host) matcherLayout() string {
-	if lt, ok := h.adapter.(hooks.Layouter); ok {
+	if lt, ok := h.adapter.(hostfacts.Layouter); ok {
 		for _, l := range lt.Layouts() {
 			if l.NoMatcher == "" {
 				return l.Name
@@ -288,7 +289,7 @@ func (h *host) matcherLayout() string {
 	return ""
 }
 
-func layoutNames(ls []hooks.Layout) string {
+func layoutNames(ls []hostfacts.Layout) string {
 	var s []string
 	for _, l := range ls {
 		s = append(s, l.Name)
@@ -318,7 +319,7 @@ func checkLayout(name string, hs []*host) error {
 	}
 	var all []string
 	for _, a := range builtin.Adapters() {
-		if lt, ok := a.(hooks.Layouter); ok {
+		if lt, ok := a.(hostfacts.Layouter); ok {
 			for _, l := range lt.Layouts() {
 				if l.Name == name {
 					return nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -32,7 +33,7 @@ type Options struct {
 	// Matcher is the tool-name matcher of tool events (PreToolUse,
 	// PostToolUse, PostToolUseFailure, PermissionRequest), in the host's
 	// tool names; "" matches every tool. A host with layouts
-	// (hooks.Layouter) needs a Layout whose tool entries take one: Cursor
+	// (hostfacts.Layouter) needs a Layout whose tool entries take one: Cursor
 	// "tool-use".
 	Matcher string
 	// Scope is the file to edit (default Project). Doctor checks every
@@ -53,7 +54,7 @@ type Options struct {
 	// in the host's unit and passed to the hook as --timeout.
 	Timeout time.Duration
 	// Layout names the registration layout of the hosts that offer
-	// several (hooks.Layouter); "" means each one's default. Cursor has
+	// several (hostfacts.Layouter); "" means each one's default. Cursor has
 	// "specific" (the default: Shell, MCP and file reads on their own
 	// events, other tools on preToolUse) and "tool-use" (every tool on
 	// preToolUse). Hosts without layouts ignore it; a name no selected
@@ -289,7 +290,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			}
 			// Every layout's entries: those of another layout than the
 			// default are ours too.
-			if lt, ok := h.adapter.(hooks.Layouter); ok {
+			if lt, ok := h.adapter.(hostfacts.Layouter); ok {
 				for _, l := range lt.Layouts() {
 					for _, r := range l.Entries {
 						if contains(o.Events, r.Unified) {

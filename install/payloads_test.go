@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -22,7 +23,7 @@ func TestPayloadsParse(t *testing.T) {
 	for _, name := range Hosts() {
 		h, _ := lookupHost(name)
 		layouts := []string{""}
-		if lt, ok := h.adapter.(hooks.Layouter); ok {
+		if lt, ok := h.adapter.(hostfacts.Layouter); ok {
 			layouts = nil
 			for _, l := range lt.Layouts() {
 				layouts = append(layouts, l.Name)
