@@ -32,6 +32,9 @@ type Server struct {
 	// Handlers is the policy: the handlers, the fail policy (Fail), the
 	// handler's time limit (Timeout) and the payload size cap (MaxInput).
 	Handlers Handlers
+	// Inline and Exit are for transports (hookmain, hookhttp), which set
+	// them; a policy author should not need them.
+	//
 	// Inline runs the handler on the calling goroutine under a watchdog
 	// timer that answers with the fail policy when the handler's deadline
 	// passes first. It saves the hand-off to a handler goroutine, the main
@@ -69,7 +72,8 @@ type Request struct {
 	// unreachable gateway) or a configuration error. The payload is
 	// parsed when it can be, so that the answer fits its event.
 	Err error
-	// Late, with Server.Inline, is called on the watchdog's goroutine with
+	// Late is for transports, with [Server.Inline]; a policy author should
+	// not need it. It is called on the watchdog's goroutine with
 	// the fail policy's answer when the handler's deadline passes first;
 	// Answer then returns that same Result once the handler returns, and
 	// Late has returned before. A transport writes the answer in Late and
