@@ -27,8 +27,9 @@ type Adapter interface {
 	// host honours on each of its native events. Callers must not modify it.
 	Capabilities() []Capability
 	// Serialize renders a response in the host's dialect. r holds only
-	// fields the capability matrix claims for the event (Fit drops the
-	// others), so Serialize does not warn. ev is the parsed event, or an
+	// fields the capability matrix claims for the event ([Fit] drops the
+	// others), so Serialize does not warn; to answer, call the function
+	// [Serialize], which fits r first, rather than this method. ev is the parsed event, or an
 	// *OtherEvent with only Host and perhaps NativeEvent set when the
 	// payload could not be parsed; for such an event (NativeEvent not in
 	// the matrix) a deny must be rendered as the host's universal block,

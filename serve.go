@@ -275,8 +275,7 @@ func unparsed(a Adapter, payload []byte) Event {
 
 // finish fits and serializes the handler's response.
 func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
-	fitted, ws := Fit(a.Capabilities(), a.Host(), ev, resp, h.AskFallback, h.RepeatStopBlocks)
-	out, err := a.Serialize(ev, fitted)
+	out, fitted, ws, err := Serialize(a, ev, resp, FitOptions{AskFallback: h.AskFallback, RepeatStop: h.RepeatStopBlocks})
 	if err != nil {
 		res := failResult(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err))
 		res.Warnings = append(ws, res.Warnings...)
@@ -544,7 +543,7 @@ func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
 	}
 	fitted, ws := r, []Warning(nil)
 	if _, other := ev.(*OtherEvent); !other || Supports(a.Capabilities(), ev.Common().NativeEvent) != 0 {
-		fitted, ws = Fit(a.Capabilities(), a.Host(), ev, r, DecisionDeny, true)
+		fitted, ws = Fit(a, ev, r, FitOptions{AskFallback: DecisionDeny, RepeatStop: true})
 	}
 	out, err := a.Serialize(ev, fitted)
 	if err != nil {

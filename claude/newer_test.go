@@ -118,7 +118,7 @@ func TestSkillShellAnswers(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"blocked: the hook needed to rewrite this call, which claude cannot do on PreSkillShellCommand"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, tc.r, hooks.DecisionDeny, false)
+			fitted, _ := hooks.Fit(a, ev, tc.r, hooks.FitOptions{AskFallback: hooks.DecisionDeny})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Fatal(err)

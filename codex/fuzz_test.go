@@ -25,7 +25,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("event %+v", ev.Common())
 		}
 		for _, r := range []hooks.Response{hooks.Deny("fuzz deny"), {}} {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, r, hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Fatalf("Serialize(%+v): %v", fitted, err)
@@ -36,7 +36,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		if tool := hooks.ToolOf(ev); tool != nil && tool.Input != nil {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, hooks.Rewrite(tool.Input), hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, hooks.Rewrite(tool.Input), hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			if out, err := a.Serialize(ev, fitted); err == nil {
 				adaptertest.CheckHygiene(t, Host, out)
 			}

@@ -155,7 +155,7 @@ func TestRealCaptures(t *testing.T) {
 		}
 		checkEvent(t, c, top, ev)
 		for _, r := range []hooks.Response{{}, hooks.Deny("blocked for test"), hooks.AddContext("ctx")} {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, r, hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Errorf("%s: serialize %+v: %v", c.where, r, err)

@@ -20,7 +20,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, r := range []hooks.Response{{}, hooks.Deny("fuzz deny"), hooks.Response{Decision: hooks.DecisionDeny, Halt: true}} {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, r, hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Fatalf("serialize %+v: %v", r, err)
