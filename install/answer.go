@@ -24,13 +24,13 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 	case r.err != nil:
 		return Fail, "could not run: " + r.err.Error()
 	case r.timedOut:
-		return Fail, "did not answer in time: the host would kill it and " + map[bool]string{true: "block the action", false: "ignore it"}[h.flat && failClosed]
+		return Fail, "did not answer in time: the host would kill it and " + map[bool]string{true: "block the action", false: "ignore it"}[h.Flat && failClosed]
 	case r.exit == 126 || r.exit == 127:
 		return Fail, fmt.Sprintf("the shell could not run the command (exit %d): %s", r.exit, oneLine(r.stderr))
 	}
 	ac, ok := h.adapter.(hostfacts.AnswerChecker)
 	if !ok {
-		return Info, "ran; " + h.title + " states no answer check (hostfacts.AnswerChecker)"
+		return Info, "ran; " + h.Title + " states no answer check (hostfacts.AnswerChecker)"
 	}
 	out := hooks.Output{Stdout: r.stdout, Stderr: string(r.stderr), ExitCode: r.exit}
 	v, msg := ac.CheckAnswer(native, out, failClosed)
@@ -39,7 +39,7 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 	// answer: one it discards is a failure whatever its form.
 	if ar, ok := h.adapter.(hostfacts.AnswerReader); ok && l != Fail {
 		if rd := ar.ReadAnswer(native, out); rd.Ignored != "" {
-			return Fail, msg + "; but " + h.title + " ignores the answer: " + rd.Ignored
+			return Fail, msg + "; but " + h.Title + " ignores the answer: " + rd.Ignored
 		}
 	}
 	return l, msg

@@ -199,12 +199,12 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if len(fs) == 0 {
 		return 0
 	}
-	if h.version {
+	if h.Version {
 		switch v := ed.doc.Root.Get("version"); {
 		case v == nil:
-			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.title)
+			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.Title)
 		case string(ed.doc.Src[v.Start:v.End]) != "1":
-			d.add(h.name, s, p, "", Fail, "\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], h.title)
+			d.add(h.name, s, p, "", Fail, "\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], h.Title)
 		}
 	}
 	var events []string
@@ -270,7 +270,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.checkHTTPEntry(h, s, p, ed, f, event)
 		return
 	}
-	command := str(f.node.Get(h.cmdKey))
+	command := str(f.node.Get(h.CommandKey))
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
 	if fi, err := os.Stat(words[0]); err != nil {
@@ -281,7 +281,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	limit := DefaultTimeout
-	if to := f.node.Get(h.timeoutKey); to != nil {
+	if to := f.node.Get(h.TimeoutKey); to != nil {
 		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
 			limit = h.limitOf(n)
 		}
@@ -306,8 +306,8 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	dir := d.e.dir
-	if h.userInDir && s == User {
-		dir = filepath.Join(d.e.home, filepath.FromSlash(h.dir))
+	if h.UserInDir && s == User {
+		dir = filepath.Join(d.e.home, filepath.FromSlash(h.Dir))
 	}
 	d.add(h.name, s, p, event, Info, "not run")
 	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
@@ -369,8 +369,8 @@ func (d *doctor) runJobs() {
 
 // missingEffect says what the host does when the hook cannot run.
 func missingEffect(h *host) string {
-	if h.errorBlocks {
-		return ": " + h.title + " blocks every matching call (the shell exits 127)"
+	if h.ErrorBlocks {
+		return ": " + h.Title + " blocks every matching call (the shell exits 127)"
 	}
 	return ""
 }
@@ -388,7 +388,7 @@ func hostEnv(h *host, e env) []string {
 // Claude Code's HTTP hooks, and what the adapter finds
 // (hostfacts.SettingsChecker).
 func (d *doctor) hostBlockers(h *host) {
-	if h.http {
+	if h.HTTP {
 		d.httpBlockers(h)
 	}
 	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {

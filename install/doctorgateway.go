@@ -75,7 +75,7 @@ func (d *doctor) checkHTTPEntry(h *host, s Scope, p string, ed *editor, f found,
 	}
 	d.add(h.name, s, p, event, Info, "not run")
 	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event,
-		command: bridgeCommand(d.o.Binary, h.name, false, limit, g), payload: pl, dir: d.e.dir,
+		command: bridgeCommand(d.o.Binary, h, false, limit, g), payload: pl, dir: d.e.dir,
 		limit: min(limit, time.Minute), httpURL: url})
 }
 
@@ -120,7 +120,7 @@ func (d *doctor) httpBlockers(h *host) {
 		return
 	}
 	files := []string{h.path(User, d.e), h.path(Project, d.e), h.path(Local, d.e)}
-	files = append(files, h.managed...)
+	files = append(files, h.Managed...)
 	for _, p := range files {
 		// A file that cannot be read is reported by the adapter's
 		// CheckSettings, which reads the same files.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -22,7 +23,13 @@ const DefaultTimeout = 30 * time.Second
 type Options struct {
 	// Binary is the absolute path of the hook executable. Required.
 	Binary string
-	// Hosts to act on; nil means every host of Hosts.
+	// Adapters are the hosts the installer serves, as
+	// [hooks.Server.Adapters]; nil means builtin.Adapters(). It learns
+	// each host's hook file and checks from its adapter (package
+	// hostfacts).
+	Adapters []hooks.Adapter
+	// Hosts to act on; nil means every host of Adapters that describes
+	// its hook file (hostfacts.HookFiler).
 	Hosts []hooks.Host
 	// Events are unified event names, mapped to each host's native events;
 	// nil means each host's default set: every unified event it delivers,
@@ -151,6 +158,14 @@ func Install(o Options) ([]Change, error) {
 // are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
 	return run(o, false)
+}
+
+// adapters returns o.Adapters, or the built-in adapters when it is nil.
+func (o *Options) adapters() []hooks.Adapter {
+	if o.Adapters != nil {
+		return o.Adapters
+	}
+	return builtin.Adapters()
 }
 
 // usageError is an error in the options (exit code 2 in Main).
@@ -313,7 +328,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			c.Notes = append(c.Notes, customisedNote(evs[i], cmds[i]))
 		}
 	}
-	if o.Gateway == "" && h.http {
+	if o.Gateway == "" && h.HTTP {
 		for _, u := range gatewayHooks(h, c.After) {
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
 		}
@@ -338,11 +353,11 @@ func (h *host) holdsNothing(src []byte) bool {
 	}
 	for _, m := range d.Root.Members {
 		switch {
-		case h.topLevel:
+		case h.TopLevel:
 			if m.Value.Kind != jsonc.Array || m.Value.Len() > 0 {
 				return false
 			}
-		case m.Key == "version" && h.version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
+		case m.Key == "version" && h.Version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
 		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
 			for _, ev := range m.Value.Members {
 				if ev.Value.Kind != jsonc.Array || ev.Value.Len() > 0 {
@@ -369,7 +384,7 @@ func (h *host) sameButEmptyHooks(a, b []byte) bool {
 		return false
 	}
 	depth := 0
-	if h.topLevel {
+	if h.TopLevel {
 		depth = 1 // the events are the top-level keys
 	}
 	return canon(da.Src, da.Root, depth) == canon(db.Src, db.Root, depth)
@@ -441,12 +456,12 @@ func (o *Options) prepare() ([]*host, env, error) {
 	}
 	names := o.Hosts
 	if names == nil {
-		names = Hosts()
+		names = hostsOf(o.adapters())
 	}
 	var hs []*host
 	var seen []hooks.Host
 	for _, n := range names {
-		h, err := lookupHost(n)
+		h, err := lookupHost(o.adapters(), n)
 		if err != nil {
 			return nil, e, usageError{err}
 		}
@@ -454,7 +469,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 			hs, seen = append(hs, h), append(seen, n)
 		}
 	}
-	if err := checkLayout(o.Layout, hs); err != nil {
+	if err := checkLayout(o.adapters(), o.Layout, hs); err != nil {
 		return nil, e, usageError{err}
 	}
 	if err := o.checkGateway(hs); err != nil {
