@@ -147,7 +147,12 @@ func (c *Change) Diff() string {
 // [*CommitError]. Re-running it changes nothing. With o.DryRun it writes
 // nothing.
 func Install(o Options) ([]Change, error) {
-	return run(o, true)
+	return edit(o, func(h *host) error {
+		_, _, err := h.registrations(o.Events, &o)
+		return err
+	}, func(h *host, scope Scope, p string, _ *fileState) (*Change, error) {
+		return planInstall(h, scope, p, o)
+	})
 }
 
 // Uninstall removes our entries, and only them, from each host's file for
@@ -157,7 +162,24 @@ func Install(o Options) ([]Change, error) {
 // created for it when they are empty. Locking and all-or-nothing writes
 // are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
-	return run(o, false)
+	return edit(o, nil, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
+		c, err := planUninstall(h, scope, p, o)
+		if err != nil || c == nil {
+			return c, err
+		}
+		if c.Before != nil && c.Changed() {
+			if created, _ := fst.created(); created && h.holdsNothing(c.After) {
+				c.After, c.Deleted = nil, true
+			} else if orig := fst.original(); orig != nil && string(orig) != string(c.After) && h.sameButEmptyHooks(orig, c.After) {
+				// Other binaries' installs in between left empty event
+				// arrays where the user had none: give back the user's
+				// own text.
+				c.After = orig
+				c.Notes = append(c.Notes, "the file is back to the user's text saved before install")
+			}
+		}
+		return c, nil
+	})
 }
 
 // adapters returns o.Adapters, or the built-in adapters when it is nil.
@@ -173,7 +195,10 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-func run(o Options, add bool) ([]Change, error) {
+// edit is Install and Uninstall: it finds each host's file for o.Scope
+// (check, when not nil, vets each host first), locks the files, plans
+// each change and, unless o.DryRun, commits them all or none.
+func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p string, fst *fileState) (*Change, error)) ([]Change, error) {
 	hs, e, err := o.prepare()
 	if err != nil {
 		return nil, err
@@ -195,8 +220,8 @@ func run(o Options, add bool) ([]Change, error) {
 			}
 			continue
 		}
-		if add {
-			if _, _, err := h.registrations(o.Events, &o); err != nil {
+		if check != nil {
+			if err := check(h); err != nil {
 				return nil, usageError{err}
 			}
 		}
@@ -230,7 +255,7 @@ func run(o Options, add bool) ([]Change, error) {
 		if !o.DryRun {
 			stale = removeStaleTemps(fsts[i].path)
 		}
-		c, err := plan(f.h, scope, f.p, o, add)
+		c, err := plan(f.h, scope, f.p, fsts[i])
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
 			continue
@@ -240,17 +265,6 @@ func run(o Options, add bool) ([]Change, error) {
 		}
 		for _, s := range stale {
 			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
-		}
-		if !add && c.Before != nil && c.Changed() {
-			if created, _ := fsts[i].created(); created && f.h.holdsNothing(c.After) {
-				c.After, c.Deleted = nil, true
-			} else if o := fsts[i].original(); o != nil && string(o) != string(c.After) && f.h.sameButEmptyHooks(o, c.After) {
-				// Other binaries' installs in between left empty event
-				// arrays where the user had none: give back the user's
-				// own text.
-				c.After = o
-				c.Notes = append(c.Notes, "the file is back to the user's text saved before install")
-			}
 		}
 		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
 			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
@@ -270,56 +284,76 @@ func run(o Options, add bool) ([]Change, error) {
 	return changes, nil
 }
 
-// plan computes the change for one file; nil when uninstalling from a
-// file that does not exist.
-func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) {
+// planInstall computes the change Install makes to one file.
+func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	before, err := readFile(p)
 	if err != nil {
 		return nil, err
 	}
 	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before}
 	var out outcome
-	if add {
-		regs, notes, err := h.registrations(o.Events, &o)
-		if err != nil {
-			return nil, err
+	regs, notes, err := h.registrations(o.Events, &o)
+	if err != nil {
+		return nil, err
+	}
+	if h.httpEntries(o.gateway()) {
+		regs, notes = h.withoutHTTPUnsupported(regs, notes)
+	}
+	c.Notes = notes
+	c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
+	if err != nil {
+		return nil, err
+	}
+	c = h.finish(c, out, o)
+	if len(c.Added)+len(c.Updated) > 0 {
+		if n := h.needs(scope); n != "" {
+			c.Notes = append(c.Notes, n)
 		}
-		if h.httpEntries(o.gateway()) {
-			regs, notes = h.withoutHTTPUnsupported(regs, notes)
+	}
+	return c, nil
+}
+
+// planUninstall computes the change Uninstall makes to one file; nil for
+// a file that does not exist.
+func planUninstall(h *host, scope Scope, p string, o Options) (*Change, error) {
+	before, err := readFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if before == nil {
+		return nil, nil
+	}
+	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before}
+	var out outcome
+	var only map[string]bool
+	if o.Events != nil {
+		only = map[string]bool{}
+		regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
+		for _, r := range regs {
+			only[r.native] = true
 		}
-		c.Notes = notes
-		c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
-		if err != nil {
-			return nil, err
-		}
-	} else {
-		if before == nil {
-			return nil, nil
-		}
-		var only map[string]bool
-		if o.Events != nil {
-			only = map[string]bool{}
-			regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
-			for _, r := range regs {
-				only[r.native] = true
-			}
-			// Every layout's entries: those of another layout than the
-			// default are ours too.
-			if lt, ok := h.adapter.(hostfacts.Layouter); ok {
-				for _, l := range lt.Layouts() {
-					for _, r := range l.Entries {
-						if contains(o.Events, r.Unified) {
-							only[r.Event] = true
-						}
+		// Every layout's entries: those of another layout than the
+		// default are ours too.
+		if lt, ok := h.adapter.(hostfacts.Layouter); ok {
+			for _, l := range lt.Layouts() {
+				for _, r := range l.Entries {
+					if contains(o.Events, r.Unified) {
+						only[r.Event] = true
 					}
 				}
 			}
 		}
-		c.After, out, err = h.uninstallFile(before, o.Binary, only, o.gateway())
-		if err != nil {
-			return nil, err
-		}
 	}
+	c.After, out, err = h.uninstallFile(before, o.Binary, only, o.gateway())
+	if err != nil {
+		return nil, err
+	}
+	return h.finish(c, out, o), nil
+}
+
+// finish fills in c from the outcome of an edit, with the notes about
+// entries that are not ours.
+func (h *host) finish(c *Change, out outcome, o Options) *Change {
 	c.Added, c.Updated, c.Unchanged, c.Removed = out.Added, out.Updated, out.Unchanged, out.Removed
 	c.Notes = append(c.Notes, out.Notes...)
 	if ed, err := h.open(c.After, o.Binary, o.gateway()); err == nil {
@@ -333,12 +367,7 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
 		}
 	}
-	if add && len(c.Added)+len(c.Updated) > 0 {
-		if n := h.needs(scope); n != "" {
-			c.Notes = append(c.Notes, n)
-		}
-	}
-	return c, nil
+	return c
 }
 
 // holdsNothing reports a file left with nothing but what installs write
