@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/agenthooks/hooks/internal/failline"
 )
 
 // DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
@@ -598,7 +600,7 @@ func (res Result) Notes() []string {
 		notes = append(notes, oneLine(w.String()))
 	}
 	if res.Err != nil && res.Output.Stderr == "" {
-		notes = append(notes, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
+		notes = append(notes, failline.Format(failWord(res), oneLine(res.Err.Error())))
 	}
 	return notes
 }

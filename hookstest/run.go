@@ -15,6 +15,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -220,7 +221,7 @@ func parseStderr(host hooks.Host, stderr string) answer {
 			an.warnings = append(an.warnings, w)
 			continue
 		}
-		if why, ok := cutAny(line, "hooks: fail-open: ", "hooks: fail-closed: "); ok {
+		if _, why, ok := failline.Parse(line); ok {
 			an.err = errors.New(why)
 			continue
 		}
@@ -239,15 +240,6 @@ func parseWarning(host hooks.Host, line string) (hooks.Warning, bool) {
 		return hooks.Warning{}, false
 	}
 	return w, true
-}
-
-func cutAny(s string, prefixes ...string) (string, bool) {
-	for _, p := range prefixes {
-		if rest, ok := strings.CutPrefix(s, p); ok {
-			return rest, true
-		}
-	}
-	return "", false
 }
 
 // adapters returns the hosts the kit runs: the built-in adapters.

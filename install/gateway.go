@@ -30,10 +30,6 @@ import (
 // Package install itself sends no HTTP request and links no HTTP client:
 // every hook binary links it.
 
-// noBridge is what a hook binary without a gateway bridge says when it is
-// given --gateway (hookmain's error text).
-const noBridge = "no gateway bridge"
-
 // gatewayOpts are what an entry needs besides its registration.
 type gatewayOpts struct {
 	url      string // the gateway URL; "" for local hooks
