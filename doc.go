@@ -1,10 +1,12 @@
 // Package hooks lets one Go program answer the hooks of several AI coding
-// agents (Claude Code, Cursor, Gemini CLI, Codex) with one policy.
+// agents (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
+// Factory Droid) with one policy.
 //
 // A host runs the hook program, writes one JSON event on its stdin and
 // reads a decision from its stdout and exit code. Each host has its own
-// dialect; an [Adapter] (packages claude, cursor, gemini, codex) translates
-// it to and from the unified types of this package.
+// dialect; an [Adapter] (packages claude, cursor, gemini, codex, copilot,
+// qwen and droid; package builtin lists them) translates it to and from
+// the unified types of this package.
 //
 // This package knows no host; adding one never touches it.
 //
@@ -23,7 +25,8 @@
 // Then call hookmain.Run(h) from main: it reads stdin, finds the host
 // (--host, else [Detect]), calls the handler and answers in the host's
 // dialect. Fields a host cannot honour on an event are dropped with a
-// one-line [Warning] on stderr (see [Fit]). Package hookstest runs a
+// one-line [Warning] on stderr (see [Fit]; an embedder that answers
+// without a [Server] calls [Serialize], which fits). Package hookstest runs a
 // policy against every host's payloads in a test.
 //
 // # Serving
