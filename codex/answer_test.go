@@ -11,13 +11,13 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // schemaFiles returns the Codex output schemas by event name.
 func schemaFiles(t *testing.T) map[string]string {
-	dir := adaptertest.SharedDir(t, "schemas", "codex")
+	dir := hosttest.SharedDir(t, "schemas", "codex")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.command.output.schema.json"))
 	if len(files) == 0 {
 		t.Skip("no output schemas")

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func FuzzParse(f *testing.F) {
@@ -30,7 +30,7 @@ func FuzzParse(f *testing.F) {
 			if err != nil {
 				t.Fatalf("Serialize(%+v): %v", fitted, err)
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 			if s != nil {
 				s.checkOutput(t, "fuzz", native, out)
 			}
@@ -38,7 +38,7 @@ func FuzzParse(f *testing.F) {
 		if tool := hooks.ToolOf(ev); tool != nil && tool.Input != nil {
 			fitted, _ := hooks.Fit(a, ev, hooks.Rewrite(tool.Input), hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			if out, err := a.Serialize(ev, fitted); err == nil {
-				adaptertest.CheckHygiene(t, Host, out)
+				hosttest.CheckHygiene(t, Host, out)
 			}
 		}
 	})

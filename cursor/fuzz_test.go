@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func FuzzParse(f *testing.F) {
@@ -25,7 +25,7 @@ func FuzzParse(f *testing.F) {
 			if err != nil {
 				t.Fatalf("serialize %+v: %v", r, err)
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 		}
 		if tool := hooks.ToolOf(ev); tool != nil && tool.Input != nil {
 			// Sending the parsed input back never panics (it may be an

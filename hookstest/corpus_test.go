@@ -13,7 +13,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
@@ -71,8 +71,8 @@ type capture map[string]json.RawMessage
 // e2e suite's captures in e2e/testdata.
 func TestRenderedShapesMatchCaptures(t *testing.T) {
 	real := map[string][]capture{}
-	loadShared(t, adaptertest.SharedDir(t, "captures"), real)
-	if root, err := adaptertest.ModuleRoot(); err == nil {
+	loadShared(t, hosttest.SharedDir(t, "captures"), real)
+	if root, err := hosttest.ModuleRoot(); err == nil {
 		loadE2E(filepath.Join(root, "e2e", "testdata"), real)
 	}
 	compared := 0

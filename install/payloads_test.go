@@ -13,7 +13,7 @@ import (
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -71,7 +71,7 @@ func TestPayloadsParse(t *testing.T) {
 
 // The Codex payloads are valid against the input schemas Codex embeds.
 func TestCodexPayloadsMatchSchemas(t *testing.T) {
-	dir := adaptertest.SharedDir(t, "schemas", "codex")
+	dir := hosttest.SharedDir(t, "schemas", "codex")
 	h, _ := lookupHost(builtin.Adapters(), codex.Host)
 	regs, _, _ := h.registrations(hooks.Events(), &Options{})
 	c := jsonschema.NewCompiler()
