@@ -109,7 +109,7 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
 	defer cancel()
 	var err error
-	req.Payload, err = s.readWithin(ctx, stdin)
+	req.Payload, err = s.ReadContext(ctx, stdin)
 	if err != nil {
 		if req.Err == nil {
 			req.Err = err
@@ -164,12 +164,12 @@ func (s *Server) serveLimit(req *Request) time.Duration {
 // the request nor an adapter states one.
 const defaultHostTimeout = 60 * time.Second
 
-// readWithin reads stdin as [Server.Read] does, but gives up when ctx is
-// done first, with an error saying so. A reader that states its length
-// (bytes.Reader, strings.Reader) cannot block and is read directly;
-// anything else (a pipe) is read on a goroutine, which a stdin that never
-// ends leaves behind.
-func (s *Server) readWithin(ctx context.Context, stdin io.Reader) ([]byte, error) {
+// ReadContext is [Server.Read] under ctx: when ctx is done before stdin
+// ends, it gives up with an error wrapping [ErrStdinTimeout]. A reader
+// that states its length (bytes.Reader, strings.Reader) cannot block and
+// is read directly; anything else (a pipe) is read on a goroutine, which
+// a stdin that never ends leaves behind (a hook process exits anyway).
+func (s *Server) ReadContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
 	if _, ok := stdin.(interface{ Len() int }); ok {
 		return s.Read(stdin)
 	}
