@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/agenthooks/hooks/internal/failline"
 )
 
 // DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
@@ -32,6 +34,9 @@ type Server struct {
 	// Handlers is the policy: the handlers, the fail policy (Fail), the
 	// handler's time limit (Timeout) and the payload size cap (MaxInput).
 	Handlers Handlers
+	// Inline and Exit are for transports (hookmain, hookhttp), which set
+	// them; a policy author should not need them.
+	//
 	// Inline runs the handler on the calling goroutine under a watchdog
 	// timer that answers with the fail policy when the handler's deadline
 	// passes first. It saves the hand-off to a handler goroutine, the main
@@ -71,7 +76,8 @@ type Request struct {
 	// unreachable gateway) or a configuration error. The payload is
 	// parsed when it can be, so that the answer fits its event.
 	Err error
-	// Late, with Server.Inline, is called on the watchdog's goroutine with
+	// Late is for transports, with [Server.Inline]; a policy author should
+	// not need it. It is called on the watchdog's goroutine with
 	// the fail policy's answer when the handler's deadline passes first;
 	// Answer then returns that same Result once the handler returns, and
 	// Late has returned before. A transport writes the answer in Late and
@@ -367,8 +373,7 @@ func unparsed(a Adapter, payload []byte) Event {
 
 // finish fits and serializes the handler's response.
 func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
-	fitted, ws := Fit(a.Capabilities(), a.Host(), ev, resp, h.AskFallback, h.RepeatStopBlocks)
-	out, err := a.Serialize(ev, fitted)
+	out, fitted, ws, err := Serialize(a, ev, resp, FitOptions{AskFallback: h.AskFallback, RepeatStop: h.RepeatStopBlocks})
 	if err != nil {
 		res := failResult(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err))
 		res.Warnings = append(ws, res.Warnings...)
@@ -649,7 +654,7 @@ func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
 	}
 	fitted, ws := r, []Warning(nil)
 	if _, other := ev.(*OtherEvent); !other || Supports(a.Capabilities(), ev.Common().NativeEvent) != 0 {
-		fitted, ws = Fit(a.Capabilities(), a.Host(), ev, r, DecisionDeny, true)
+		fitted, ws = Fit(a, ev, r, FitOptions{AskFallback: DecisionDeny, RepeatStop: true})
 	}
 	out, err := a.Serialize(ev, fitted)
 	if err != nil {
@@ -728,7 +733,7 @@ func (res Result) Notes() []string {
 		notes = append(notes, oneLine(w.String()))
 	}
 	if res.Err != nil && res.Output.Stderr == "" {
-		notes = append(notes, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
+		notes = append(notes, failline.Format(failWord(res), oneLine(res.Err.Error())))
 	}
 	return notes
 }

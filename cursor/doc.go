@@ -96,7 +96,7 @@
 // a policy that rewrites Shell, Read or MCP calls needs ToolUseLayer
 // instead, which judges every tool on preToolUse (verified in the IDE
 // only). Registrations returns the entries for either layer, and the
-// adapter's Layouts lists both for an installer ([hooks.Layouter]), as
+// adapter's Layouts lists both for an installer ([hostfacts.Layouter]), as
 // "specific" and "tool-use" (install's --layout).
 //
 // # Reading the payload

@@ -13,7 +13,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookmain"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // FuzzServe feeds arbitrary stdin to the full binary path (hookmain.Main)
@@ -44,7 +44,7 @@ func FuzzServe(f *testing.F) {
 			if len(args) > 1 {
 				host = args[1]
 			}
-			adaptertest.CheckHygiene(t, hooks.Host(host), hooks.Output{Stdout: stdout.Bytes()})
+			hosttest.CheckHygiene(t, hooks.Host(host), hooks.Output{Stdout: stdout.Bytes()})
 			if n := strings.Count(stderr.String(), "\n"); n > 4 {
 				t.Fatalf("%v: %d stderr lines: %q", args, n, stderr.String())
 			}

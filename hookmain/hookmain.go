@@ -33,7 +33,6 @@ package hookmain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,6 +43,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"
+	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -130,8 +130,8 @@ func progName() string {
 }
 
 // errNoBridge is the reason given when --gateway is given; install's
-// doctor looks for the words "no gateway bridge" in a hook's answer.
-var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with bridgemain.Main, package hookhttp/bridgemain, instead of hookmain.Run)")
+// doctor looks for its words (failline.NoBridge) in a hook's answer.
+var errNoBridge = failline.ErrNoBridge
 
 // withEvents adds --events to an install command that does not name them:
 // the unified events h has a handler for. With Any set, or no typed

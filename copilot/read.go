@@ -1,4 +1,4 @@
-package hookstest
+package copilot
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // GitHub Copilot CLI's reading of a hook's answer (1.0.102,
@@ -54,27 +56,28 @@ func copilotEvent(native string) (event string, pascal bool) {
 	return native, false
 }
 
-func readCopilot(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	event, pascal := copilotEvent(native)
 	tool := event == "preToolUse" || event == "permissionRequest"
 	if out.ExitCode != 0 {
 		switch {
 		case event == "permissionRequest" && out.ExitCode == 2:
 			v.Decision = hooks.DecisionDeny
-			v.reason("Permission denied by hook.", copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason("Permission denied by hook.", copilotPlaceholders...)
 		case tool && out.ExitCode == 2:
 			v.Decision = hooks.DecisionDeny
-			v.reason("hook exited with code 2", copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason("hook exited with code 2", copilotPlaceholders...)
 			v.Notes = append(v.Notes, "exit code 2 blocks, but the model reads only \"hook exited with code 2\": stderr is dropped")
 			// Copilot merges a JSON deny's reason on stdout into it.
 			var o copilotOutput
-			if oneJSON(bytes.TrimSpace(out.Stdout), &o) == nil && o.PermissionDecision == "deny" && o.PermissionDecisionReason != "" {
-				v.reason(o.PermissionDecisionReason, copilotPlaceholders...)
+			if verdict.OneJSON(bytes.TrimSpace(out.Stdout), &o) == nil && o.PermissionDecision == "deny" && o.PermissionDecisionReason != "" {
+				v.Reason, v.Placeholder = verdict.Reason(o.PermissionDecisionReason, copilotPlaceholders...)
 			}
 		case tool:
 			v.Decision = hooks.DecisionDeny
-			v.reason("hook errored", copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason("hook errored", copilotPlaceholders...)
 		default:
 			v.Ignored = fmt.Sprintf("exit code %d on %s: a hook failure, the session goes on", out.ExitCode, native)
 		}
@@ -85,10 +88,10 @@ func readCopilot(native string, out hooks.Output) Verdict {
 		return v
 	}
 	var o copilotOutput
-	if s[0] != '{' || oneJSON(s, &o) != nil {
+	if s[0] != '{' || verdict.OneJSON(s, &o) != nil {
 		if event == "permissionRequest" {
 			v.Decision = hooks.DecisionDeny
-			v.reason("Permission request hook failed", copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason("Permission request hook failed", copilotPlaceholders...)
 			v.Notes = append(v.Notes, "stdout is not one JSON object: a failed permissionRequest hook, which denies")
 			return v
 		}
@@ -100,7 +103,7 @@ func readCopilot(native string, out hooks.Output) Verdict {
 	case "preToolUse":
 		decision, reason := o.PermissionDecision, o.PermissionDecisionReason
 		if pascal && spec != nil && spec.PermissionDecision != "" {
-			decision, reason = spec.PermissionDecision, firstOf(spec.PermissionDecisionReason, reason)
+			decision, reason = spec.PermissionDecision, verdict.FirstOf(spec.PermissionDecisionReason, reason)
 		}
 		if !pascal && spec != nil {
 			v.Notes = append(v.Notes, "a camelCase registration ignores hookSpecificOutput")
@@ -108,10 +111,10 @@ func readCopilot(native string, out hooks.Output) Verdict {
 		switch decision {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(reason, "No reason provided"), copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(reason, "No reason provided"), copilotPlaceholders...)
 		case "ask":
 			v.Decision = hooks.DecisionAsk
-			v.reason(reason)
+			v.Reason, v.Placeholder = verdict.Reason(reason)
 			v.Notes = append(v.Notes, "in -p mode Copilot CLI cannot ask: the call is denied with the reason")
 		case "allow":
 			v.Decision = hooks.DecisionAllow
@@ -136,7 +139,7 @@ func readCopilot(native string, out hooks.Output) Verdict {
 		switch o.Behavior {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(o.Message, "Permission denied by hook."), copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(o.Message, "Permission denied by hook."), copilotPlaceholders...)
 			v.Halt = o.Interrupt
 		case "allow":
 			v.Decision = hooks.DecisionAllow
@@ -147,7 +150,7 @@ func readCopilot(native string, out hooks.Output) Verdict {
 	case "postToolUse", "userPromptSubmitted", "agentStop":
 		if o.Decision == "block" {
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(o.Reason, "No reason provided"), copilotPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(o.Reason, "No reason provided"), copilotPlaceholders...)
 		}
 	}
 	contextEvents := []string{"postToolUse", "postToolUseFailure", "userPromptSubmitted", "sessionStart"}

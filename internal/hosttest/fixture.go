@@ -1,8 +1,8 @@
-// Package adaptertest is the conformance suite every adapter runs: golden
+// Package hosttest is the conformance suite every adapter runs: golden
 // txtar fixtures (native payload -> unified event; unified responses ->
 // native output, exit code and warnings) regenerated with -update, and
 // generic checks of the capability matrix and of output hygiene.
-package adaptertest
+package hosttest
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package hookstest
+package droid
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Factory Droid's reading of a hook's answer (0.225.2, protocols/droid.md
@@ -39,8 +41,9 @@ type droidOutput struct {
 	} `json:"hookSpecificOutput"`
 }
 
-func readDroid(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	if out.ExitCode == 3 {
 		v.Halt = true
 		v.Notes = append(v.Notes, "exit code 3 aborts the whole run")
@@ -48,14 +51,14 @@ func readDroid(native string, out hooks.Output) Verdict {
 	}
 	s := bytes.TrimSpace(out.Stdout)
 	var o droidOutput
-	parsed := len(s) > 0 && s[0] == '{' && oneJSON(s, &o) == nil
+	parsed := len(s) > 0 && s[0] == '{' && verdict.OneJSON(s, &o) == nil
 	if out.ExitCode == 2 && !parsed {
 		if native != "PreToolUse" && native != "Stop" {
 			v.Ignored = "exit code 2 does not block " + native
 			return v
 		}
 		v.Decision = hooks.DecisionDeny
-		v.reason(firstOf(strings.TrimSpace(out.Stderr), "Tool execution blocked by hook"), droidPlaceholders...)
+		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), "Tool execution blocked by hook"), droidPlaceholders...)
 		return v
 	}
 	if !parsed {
@@ -80,7 +83,7 @@ func readDroid(native string, out hooks.Output) Verdict {
 			switch spec.PermissionDecision {
 			case "deny":
 				v.Decision = hooks.DecisionDeny
-				v.reason(firstOf(spec.PermissionDecisionReason, "Tool execution denied by hook"), droidPlaceholders...)
+				v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(spec.PermissionDecisionReason, "Tool execution denied by hook"), droidPlaceholders...)
 			case "allow":
 				v.Decision = hooks.DecisionAllow
 			case "ask":
@@ -92,12 +95,12 @@ func readDroid(native string, out hooks.Output) Verdict {
 		}
 		if v.Decision == hooks.NoDecision && out.ExitCode == 2 {
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(strings.TrimSpace(out.Stderr), "Tool execution blocked by hook"), droidPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), "Tool execution blocked by hook"), droidPlaceholders...)
 		}
 	case "Stop":
 		if o.Decision == "block" {
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(o.Reason, "Blocked by hook"), droidPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(o.Reason, "Blocked by hook"), droidPlaceholders...)
 		}
 	}
 	if spec != nil && spec.AdditionalContext != "" {

@@ -1,9 +1,11 @@
-package hooks
+package hostfacts
 
 import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+
+	"github.com/agenthooks/hooks"
 )
 
 // A Verdict grades what a host makes of a hook, for a doctor: of an
@@ -50,7 +52,7 @@ type AnswerChecker interface {
 	// the native event, and why, in a line for people ("blocks (exit 2):
 	// …", "answered {…}"). failClosed is the entry's "failClosed": true,
 	// on a host that has it ([HookFile.FailClosed]).
-	CheckAnswer(native string, out Output, failClosed bool) (Verdict, string)
+	CheckAnswer(native string, out hooks.Output, failClosed bool) (Verdict, string)
 }
 
 // SettingsChecker is implemented by adapters whose host has settings,

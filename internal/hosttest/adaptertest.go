@@ -1,4 +1,4 @@
-package adaptertest
+package hosttest
 
 import (
 	"bytes"
@@ -155,5 +155,5 @@ func ModuleRoot() (string, error) {
 }
 
 // Updating reports whether the test binary runs with -update (the flag is
-// defined here, once for every package that imports adaptertest).
+// defined here, once for every package that imports hosttest).
 func Updating() bool { return *update }

@@ -1,4 +1,4 @@
-package hookstest
+package gemini
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Gemini CLI's reading of a hook's answer (0.61, protocols/gemini.md): when
@@ -38,12 +40,13 @@ type geminiOutput struct {
 	} `json:"hookSpecificOutput"`
 }
 
-func readGemini(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	blocks := slices.Contains(geminiBlocks, native)
 	s := bytes.TrimSpace(out.Stdout)
 	var o geminiOutput
-	if len(s) == 0 || s[0] != '{' || oneJSON(s, &o) != nil {
+	if len(s) == 0 || s[0] != '{' || verdict.OneJSON(s, &o) != nil {
 		switch out.ExitCode {
 		case 0, 1:
 			if len(s) > 0 {
@@ -55,7 +58,7 @@ func readGemini(native string, out hooks.Output) Verdict {
 				return v
 			}
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(strings.TrimSpace(out.Stderr), string(s)), geminiPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), string(s)), geminiPlaceholders...)
 		}
 		return v
 	}
@@ -67,10 +70,10 @@ func readGemini(native string, out hooks.Output) Verdict {
 			break
 		}
 		v.Decision = hooks.DecisionDeny
-		v.reason(firstOf(o.Reason, "No reason provided"), geminiPlaceholders...)
+		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(o.Reason, "No reason provided"), geminiPlaceholders...)
 	case "ask":
 		v.Decision = hooks.DecisionAsk
-		v.reason(o.Reason)
+		v.Reason, v.Placeholder = verdict.Reason(o.Reason)
 		v.Notes = append(v.Notes, "a hook-forced confirmation never completes in headless Gemini CLI")
 	}
 	if o.Continue != nil && !*o.Continue {

@@ -1,6 +1,10 @@
-package hooks
+package hostfacts
 
-import "time"
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
 
 // HookFile describes the JSON file in which a host reads its command-hook
 // registrations: what an installer needs to know to write one. Adapters
@@ -29,7 +33,7 @@ type HookFile struct {
 	MatchAll string
 	// NotByDefault lists the unified events registered only when asked
 	// for by name (an event that fires far more often than its name says).
-	NotByDefault []EventName
+	NotByDefault []hooks.EventName
 	// HomeEnv names the environment variable that, when set, replaces
 	// the user's ~/Dir (CLAUDE_CONFIG_DIR, CODEX_HOME).
 	HomeEnv string
@@ -157,5 +161,5 @@ type Registration struct {
 	// Unified is the unified event the adapter parses Event into. An
 	// installer registers only the entries whose Unified event the hook
 	// program handles.
-	Unified EventName
+	Unified hooks.EventName
 }

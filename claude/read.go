@@ -1,4 +1,4 @@
-package hookstest
+package claude
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Claude Code's reading of a hook's answer (2.1.197, protocols/claude.md
@@ -54,8 +56,9 @@ type claudeOutput struct {
 	} `json:"hookSpecificOutput"`
 }
 
-func readClaude(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	blocks := slices.Contains(claudeBlocks, native)
 	switch out.ExitCode {
 	case 0:
@@ -65,7 +68,7 @@ func readClaude(native string, out hooks.Output) Verdict {
 			return v
 		}
 		v.Decision = hooks.DecisionDeny
-		v.reason(firstOf(strings.TrimSpace(out.Stderr), "No stderr output"), "No stderr output")
+		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), "No stderr output"), "No stderr output")
 		return v
 	default:
 		v.Ignored = fmt.Sprintf("exit code %d is a non-blocking error: Claude Code ignores the answer", out.ExitCode)
@@ -105,11 +108,11 @@ func readClaude(native string, out hooks.Output) Verdict {
 		switch {
 		case spec.PermissionDecision == "deny", spec.PermissionDecision == "ask", spec.PermissionDecision == "defer":
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(spec.PermissionDecisionReason, o.Reason, claudeDefaultReason), claudeDefaultReason)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(spec.PermissionDecisionReason, o.Reason, claudeDefaultReason), claudeDefaultReason)
 		case spec.UpdatedInput != nil:
 			v.Decision = hooks.DecisionDeny
 			v.Notes = append(v.Notes, "Claude Code never applies updatedInput on "+claudeSkillShell+": the line does not run")
-			v.reason(claudeDefaultReason, claudeDefaultReason)
+			v.Reason, v.Placeholder = verdict.Reason(claudeDefaultReason, claudeDefaultReason)
 		case spec.PermissionDecision != "allow":
 			v.Notes = append(v.Notes, "permissionDecision "+spec.PermissionDecision+" is not a decision the kit knows")
 		}
@@ -117,10 +120,10 @@ func readClaude(native string, out hooks.Output) Verdict {
 		switch spec.PermissionDecision {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(firstOf(spec.PermissionDecisionReason, o.Reason, claudeDefaultReason), claudeDefaultReason)
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(spec.PermissionDecisionReason, o.Reason, claudeDefaultReason), claudeDefaultReason)
 		case "ask":
 			v.Decision = hooks.DecisionAsk
-			v.reason(spec.PermissionDecisionReason)
+			v.Reason, v.Placeholder = verdict.Reason(spec.PermissionDecisionReason)
 		case "allow":
 			v.Decision = hooks.DecisionAllow
 		default:
@@ -130,7 +133,7 @@ func readClaude(native string, out hooks.Output) Verdict {
 		switch spec.Decision.Behavior {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(spec.Decision.Message, claudeDefaultReason)
+			v.Reason, v.Placeholder = verdict.Reason(spec.Decision.Message, claudeDefaultReason)
 		case "allow":
 			v.Decision = hooks.DecisionAllow
 			v.UpdatedInput = spec.Decision.UpdatedInput
@@ -141,7 +144,7 @@ func readClaude(native string, out hooks.Output) Verdict {
 			break
 		}
 		v.Decision = hooks.DecisionDeny
-		v.reason(firstOf(o.Reason, claudeDefaultReason), claudeDefaultReason)
+		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(o.Reason, claudeDefaultReason), claudeDefaultReason)
 	case o.Decision == "approve" && native == "PreToolUse":
 		v.Decision = hooks.DecisionAllow
 	}

@@ -1,4 +1,4 @@
-package hookstest
+package cursor
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Cursor's reading of a hook's answer (3.9.16, protocols/cursor.md): at
@@ -33,8 +35,9 @@ type cursorOutput struct {
 	FollowupMessage   string          `json:"followup_message"`
 }
 
-func readCursor(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	gate := slices.Contains(cursorGates, native)
 	stop := native == "stop" || native == "subagentStop"
 	switch out.ExitCode {
@@ -49,7 +52,7 @@ func readCursor(native string, out hooks.Output) Verdict {
 			return v
 		}
 		v.Decision = hooks.DecisionDeny
-		v.reason(strings.TrimSpace(string(out.Stdout)))
+		v.Reason, v.Placeholder = verdict.Reason(strings.TrimSpace(string(out.Stdout)))
 		if v.Reason == "" {
 			v.Notes = append(v.Notes, "Cursor tells the model the hook blocked the action but \"provided no reason\": at exit 2 it reads the reason from stdout, not stderr")
 		}
@@ -63,7 +66,7 @@ func readCursor(native string, out hooks.Output) Verdict {
 		return v
 	}
 	var o cursorOutput
-	if err := oneJSON(s, &o); err != nil {
+	if err := verdict.OneJSON(s, &o); err != nil {
 		v.Ignored = "stdout is not one JSON object (" + err.Error() + "): a hook failure for Cursor"
 		return v
 	}
@@ -72,7 +75,7 @@ func readCursor(native string, out hooks.Output) Verdict {
 		switch o.Permission {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(o.UserMessage, cursorPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(o.UserMessage, cursorPlaceholders...)
 			if o.UserMessage == "" && o.AgentMessage != "" {
 				v.Notes = append(v.Notes, "the reason is only in agent_message, which the model was never seen to receive")
 			}
@@ -86,13 +89,13 @@ func readCursor(native string, out hooks.Output) Verdict {
 	case native == "beforeSubmitPrompt":
 		if o.Continue != nil && !*o.Continue {
 			v.Decision = hooks.DecisionDeny
-			v.reason(o.UserMessage, cursorPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(o.UserMessage, cursorPlaceholders...)
 		}
 		v.User = o.UserMessage
 	case stop:
 		if o.FollowupMessage != "" {
 			v.Decision = hooks.DecisionDeny
-			v.reason(o.FollowupMessage, cursorPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(o.FollowupMessage, cursorPlaceholders...)
 		}
 	case native == "preCompact":
 		v.User = o.UserMessage

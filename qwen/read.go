@@ -1,4 +1,4 @@
-package hookstest
+package qwen
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Qwen Code's reading of a hook's answer (0.24.4, protocols/qwen.md §4-6):
@@ -43,8 +45,9 @@ type qwenOutput struct {
 	} `json:"hookSpecificOutput"`
 }
 
-func readQwen(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	blocks := slices.Contains(qwenBlocks, native)
 	text := bytes.TrimSpace(out.Stdout)
 	if out.ExitCode == 2 || len(text) == 0 {
@@ -54,22 +57,22 @@ func readQwen(native string, out hooks.Output) Verdict {
 		return v
 	}
 	var o qwenOutput
-	if text[0] != '{' || oneJSON(text, &o) != nil {
+	if text[0] != '{' || verdict.OneJSON(text, &o) != nil {
 		switch {
 		case text[0] == '{' && out.ExitCode != 2:
 			v.Notes = append(v.Notes, "output that starts like JSON but is not is ignored")
 		case out.ExitCode == 2 && blocks:
 			v.Decision = hooks.DecisionDeny
-			v.reason(string(text), qwenPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(string(text), qwenPlaceholders...)
 		case out.ExitCode == 0 && (native == "SessionStart" || native == "UserPromptSubmit"):
 			v.Context = string(text)
 		}
 		return v
 	}
 	spec := o.Specific
-	decision, reason := "", firstOf(o.Reason, o.StopReason)
+	decision, reason := "", verdict.FirstOf(o.Reason, o.StopReason)
 	if spec != nil && slices.Contains([]string{"allow", "deny", "ask"}, spec.PermissionDecision) && native == "PreToolUse" {
-		decision, reason = spec.PermissionDecision, firstOf(spec.PermissionDecisionReason, reason)
+		decision, reason = spec.PermissionDecision, verdict.FirstOf(spec.PermissionDecisionReason, reason)
 	} else {
 		switch o.Decision {
 		case "deny", "block":
@@ -93,7 +96,7 @@ func readQwen(native string, out hooks.Output) Verdict {
 	switch {
 	case decision == "deny" && blocks:
 		v.Decision = hooks.DecisionDeny
-		v.reason(firstOf(reason, "No reason provided"), qwenPlaceholders...)
+		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(reason, "No reason provided"), qwenPlaceholders...)
 		if native == "UserPromptSubmit" {
 			v.Notes = append(v.Notes, "a blocked prompt ends the run silently; the reason is shown nowhere")
 		}
@@ -101,7 +104,7 @@ func readQwen(native string, out hooks.Output) Verdict {
 		v.Notes = append(v.Notes, "a block changes nothing on "+native)
 	case decision == "ask" && native == "PreToolUse":
 		v.Decision = hooks.DecisionAsk
-		v.reason(reason)
+		v.Reason, v.Placeholder = verdict.Reason(reason)
 		v.Notes = append(v.Notes, "headless, ask denies the call with the reason")
 	case decision == "allow":
 		v.Notes = append(v.Notes, "allow changes nothing: the hook runs after Qwen's own approval")

@@ -1,4 +1,4 @@
-package hookstest
+package codex
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Codex's reading of a hook's answer (0.171, protocols/codex.md §5 and the
@@ -70,8 +72,9 @@ type codexOutput struct {
 	} `json:"hookSpecificOutput"`
 }
 
-func readCodex(native string, out hooks.Output) Verdict {
-	var v Verdict
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
 	blocks := slices.Contains(codexBlocks, native)
 	switch out.ExitCode {
 	case 0:
@@ -84,7 +87,7 @@ func readCodex(native string, out hooks.Output) Verdict {
 			v.Ignored = "exit code 2 blocks nothing on " + native
 		default:
 			v.Decision = hooks.DecisionDeny
-			v.reason(reason, codexPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(reason, codexPlaceholders...)
 		}
 		return v
 	default:
@@ -102,12 +105,12 @@ func readCodex(native string, out hooks.Output) Verdict {
 		return v
 	}
 	var o codexOutput
-	if err := oneJSON(s, &o); err != nil {
+	if err := verdict.OneJSON(s, &o); err != nil {
 		v.Ignored = "invalid JSON output (" + err.Error() + ")"
 		return v
 	}
 	top, specific := codexFields(native)
-	for _, k := range keysOf(s) {
+	for _, k := range verdict.Keys(s) {
 		if !slices.Contains(top, k) {
 			v.Ignored = fmt.Sprintf("field %q is not in Codex's %s output schema", k, native)
 			return v
@@ -118,7 +121,7 @@ func readCodex(native string, out hooks.Output) Verdict {
 			Specific json.RawMessage `json:"hookSpecificOutput"`
 		}
 		json.Unmarshal(s, &raw)
-		for _, k := range keysOf(raw.Specific) {
+		for _, k := range verdict.Keys(raw.Specific) {
 			if !slices.Contains(specific, k) {
 				v.Ignored = fmt.Sprintf("field hookSpecificOutput.%s is not in Codex's %s output schema", k, native)
 				return v
@@ -140,7 +143,7 @@ func readCodex(native string, out hooks.Output) Verdict {
 		}
 		if blocks {
 			v.Decision = hooks.DecisionDeny
-			v.reason(o.Reason, codexPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(o.Reason, codexPlaceholders...)
 		}
 	case o.Specific != nil && o.Specific.PermissionDecision == "deny":
 		if strings.TrimSpace(o.Specific.PermissionDecisionReason) == "" {
@@ -148,7 +151,7 @@ func readCodex(native string, out hooks.Output) Verdict {
 			return v
 		}
 		v.Decision = hooks.DecisionDeny
-		v.reason(o.Specific.PermissionDecisionReason, codexPlaceholders...)
+		v.Reason, v.Placeholder = verdict.Reason(o.Specific.PermissionDecisionReason, codexPlaceholders...)
 	case o.Specific != nil && o.Specific.PermissionDecision == "allow":
 		v.Decision = hooks.DecisionAllow
 		v.UpdatedInput = o.Specific.UpdatedInput
@@ -156,7 +159,7 @@ func readCodex(native string, out hooks.Output) Verdict {
 		switch o.Specific.Decision.Behavior {
 		case "deny":
 			v.Decision = hooks.DecisionDeny
-			v.reason(o.Specific.Decision.Message, codexPlaceholders...)
+			v.Reason, v.Placeholder = verdict.Reason(o.Specific.Decision.Message, codexPlaceholders...)
 		case "allow":
 			v.Decision = hooks.DecisionAllow
 		}
