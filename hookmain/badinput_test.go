@@ -58,6 +58,9 @@ var badInputs = []struct {
 	{"case variant of command", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","Command":"echo safe"`, 1))
 	}},
+	{"side field nested 10,001 deep", guardDeny, func(g string) []byte {
+		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001), 1))
+	}},
 	{"side field of wrong type", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","DESCRIPTION":5,"description":5`, 1))
 	}},
