@@ -87,7 +87,10 @@ func (w *walker) words(x *syntax.Word) []Word {
 			return []Word{w.join(x.Parts)}
 		}
 		alts := expandBraces(x.Parts, maxBraceWords)
-		if alts == nil {
+		if alts != nil {
+			w.expanded += len(alts) * (len(text) + 1)
+		}
+		if alts == nil || w.expanded > maxExpanded {
 			return []Word{{Value: text, Dynamic: true}}
 		}
 		out := make([]Word, 0, len(alts))
@@ -144,8 +147,15 @@ func hasBrace(x *syntax.Word) bool {
 func (w *walker) join(parts []syntax.WordPart) Word {
 	if len(parts) == 1 {
 		// Fast path for the most common word: one plain literal.
-		if l, ok := parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\*?[~") {
-			return Static(l.Value)
+		switch p := parts[0].(type) {
+		case *syntax.Lit:
+			if !strings.ContainsAny(p.Value, "\\*?[~") {
+				return Static(p.Value)
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				return Static(p.Value)
+			}
 		}
 	}
 	var segs []seg
@@ -207,10 +217,26 @@ func (w *walker) segs(out []seg, p syntax.WordPart, quoted, first bool) []seg {
 		return out
 	case *syntax.BraceExp:
 		// Left over only when expansion gave up.
-		return append(out, seg{text: w.text(p), dyn: true})
+		return append(out, seg{text: w.dynText(p), dyn: true})
 	}
 	// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob.
-	return append(out, seg{text: w.text(p), dyn: true})
+	return append(out, seg{text: w.dynText(p), dyn: true})
+}
+
+// maxDynText bounds the source text a dynamic part keeps in a [Word]'s
+// Value: a longer part is cut there and ends with "…". Without the cut,
+// each level of nested substitutions would copy the text of all the
+// levels inside it, and the cost would grow with the square of the input.
+const maxDynText = 256
+
+// dynText returns the source text of the dynamic part n, cut at
+// maxDynText bytes.
+func (w *walker) dynText(n syntax.Node) string {
+	s := w.text(n)
+	if len(s) > maxDynText {
+		return s[:maxDynText] + "…"
+	}
+	return s
 }
 
 // litSegs splits an unquoted literal into static text (escapes removed)
@@ -359,6 +385,10 @@ func isHex(c byte) bool {
 // maxBraceWords caps brace expansion; a word that expands to more is
 // dynamic.
 const maxBraceWords = 256
+
+// maxExpanded caps the bytes that brace expansion makes in one script and
+// the scripts it runs; past it, a word with braces is dynamic.
+const maxExpanded = 1 << 20
 
 // expandBraces returns the part lists that parts expand to, or nil when
 // there would be more than max.
