@@ -27,7 +27,8 @@ type Command struct {
 	// ".exe" suffix and without the "g" prefix that Homebrew gives GNU
 	// tools on macOS ("/usr/bin/rm", `\rm`, "RM", "grm" and "rm.exe"
 	// are all "rm"): macOS and Windows file systems ignore case. It is
-	// "" when the name is [Command.Dynamic] or the command has no words.
+	// "" when the name is [Command.Dynamic] (unless only its directory is,
+	// see [Command.DynamicDir]) or the command has no words.
 	Name string
 	// Args are the command's words, Args[0] its name as written after
 	// quote removal. Assignments before the name are not in Args.
@@ -36,6 +37,13 @@ type Command struct {
 	// its name is a dynamic [Word] ($x, $(…), a glob such as /bin/r?), or
 	// it is a script a runner reads from a pipe or a variable.
 	Dynamic bool
+	// DynamicDir reports that the command's name is a path whose
+	// directory is known only at run time but whose base name is static
+	// (~/go/bin/gopls, "$(go env GOPATH)"/bin/golangci-lint, "$HOME"/bin/rm):
+	// Name is that base name and the command is not [Command.Dynamic].
+	// An unquoted expansion in the name ($HOME/bin/rm) may split it into
+	// several words, so such a command is Dynamic too, with its Name set.
+	DynamicDir bool
 	// Via names the commands that run this one, outermost first: "bash"
 	// for `bash -c '…'`, "sudo" for `sudo rm …`, "$(…)" for a command
 	// substitution; nil for a command the script runs itself.
@@ -488,10 +496,19 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		return
 	}
 	if args[0].Dynamic {
-		cmd.Dynamic = true
-		return
+		name, ok := args[0].Name()
+		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix, "/") {
+			cmd.Dynamic = true
+			return
+		}
+		cmd.Name = baseName(name)
+		cmd.DynamicDir = true
+		// An unquoted expansion may split the name into several words:
+		// the command is then what its first word names.
+		cmd.Dynamic = args[0].split
+	} else {
+		cmd.Name = baseName(args[0].Value)
 	}
-	cmd.Name = baseName(args[0].Value)
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
