@@ -144,12 +144,20 @@ type walker struct {
 	err      error
 	ctx      context.Context
 	lim      *Parser // the limits, defaults filled in
+	scriptIn stdin   // the standard input of the next nested script
+	inFunc   map[*syntax.Stmt]bool
 }
 
 // scope is the state of one shell that writes depend on: the directory
 // a static cd moved to, relative to where the script started.
 type scope struct {
 	dir Word
+	// fds are the descriptors that exec redirected for the commands
+	// after it ("0" is the standard input); funcs are the functions
+	// defined so far. Both are copied before a change, since copies of a
+	// scope share them.
+	fds   map[string]stdin
+	funcs map[string]*syntax.Stmt
 }
 
 // script parses src and walks it in scope sc, with via naming the
@@ -173,6 +181,8 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 	saved := w.src
 	w.src = src
 	w.depth++
+	in := w.scriptIn
+	w.scriptIn = stdin{}
 	p := parsers.Get().(*syntax.Parser)
 	// Statements are walked as they are parsed, so that the walk stops
 	// at a limit without parsing the rest.
@@ -183,7 +193,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 	var held []*syntax.Stmt
 	flush := func() {
 		for _, s := range held {
-			w.stmt(s, sc, via, false)
+			w.stmt(s, sc, via, in)
 		}
 		held = held[:0]
 	}
@@ -198,7 +208,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		if len(held) > 0 || strings.Contains(w.text(s), "<<") {
 			held = append(held, s)
 		} else {
-			w.stmt(s, sc, via, false)
+			w.stmt(s, sc, via, in)
 		}
 		if w.err != nil {
 			break
@@ -222,9 +232,9 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 	return nil
 }
 
-func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string) {
+func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 	for _, s := range list {
-		w.stmt(s, sc, via, false)
+		w.stmt(s, sc, via, in)
 	}
 }
 
@@ -238,9 +248,9 @@ func branch(sc *scope, fn func(*scope)) {
 	}
 }
 
-// stmt walks one statement; piped reports that its standard input is a
-// pipe.
-func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
+// stmt walks one statement whose standard input is in (a pipe, a
+// here-document, what a compound command around it reads).
+func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	if s == nil || !w.live() {
 		return
 	}
@@ -252,43 +262,63 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
 		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
 		return
 	}
-	in := stdin{piped: piped}
+	if v, ok := sc.fds["0"]; ok {
+		in = v
+	}
+	var fds []fdIn
 	for _, r := range s.Redirs {
-		w.redirect(r, sc, via, &in)
+		w.redirect(r, sc, via, &in, &fds)
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
+		if len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "exec" && len(s.Redirs) > 0 {
+			// exec with only redirections: they stay for what follows.
+			m := make(map[string]stdin, len(sc.fds)+len(fds)+1)
+			for k, v := range sc.fds {
+				m[k] = v
+			}
+			for _, f := range fds {
+				m[f.fd] = f.in
+			}
+			for _, r := range s.Redirs {
+				if r.N == nil && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
+					r.Op == syntax.WordHdoc || r.Op == syntax.DplIn || r.Op == syntax.RdrInOut) {
+					m["0"] = in
+				}
+			}
+			sc.fds = m
+		}
 		w.call(c, sc, via, in)
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			x, y := *sc, *sc
-			w.stmt(c.X, &x, via, piped)
-			w.stmt(c.Y, &y, via, true)
+			w.stmt(c.X, &x, via, in)
+			w.stmt(c.Y, &y, via, stdin{piped: true, doc: w.output(c.X)})
 		default: // && ||
-			w.stmt(c.X, sc, via, piped)
-			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, false) })
+			w.stmt(c.X, sc, via, in)
+			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
 		}
 	case *syntax.Block:
-		w.stmts(c.Stmts, sc, via)
+		w.stmts(c.Stmts, sc, via, in)
 	case *syntax.Subshell:
 		sub := *sc
-		w.stmts(c.Stmts, &sub, via)
+		w.stmts(c.Stmts, &sub, via, in)
 	case *syntax.IfClause:
 		branch(sc, func(sc *scope) {
 			for ; c != nil; c = c.Else {
-				w.stmts(c.Cond, sc, via)
-				w.stmts(c.Then, sc, via)
+				w.stmts(c.Cond, sc, via, in)
+				w.stmts(c.Then, sc, via, in)
 			}
 		})
 	case *syntax.WhileClause:
 		branch(sc, func(sc *scope) {
-			w.stmts(c.Cond, sc, via)
-			w.stmts(c.Do, sc, via)
+			w.stmts(c.Cond, sc, via, in)
+			w.stmts(c.Do, sc, via, in)
 		})
 	case *syntax.ForClause:
 		w.subst(c.Loop, sc, via)
-		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via) })
+		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
 	case *syntax.CaseClause:
 		w.subst(c.Word, sc, via)
 		branch(sc, func(sc *scope) {
@@ -296,20 +326,28 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
 				for _, p := range it.Patterns {
 					w.subst(p, sc, via)
 				}
-				w.stmts(it.Stmts, sc, via)
+				w.stmts(it.Stmts, sc, via, in)
 			}
 		})
 	case *syntax.FuncDecl:
-		branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, false) })
+		branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
+		if c.Name != nil {
+			m := make(map[string]*syntax.Stmt, len(sc.funcs)+1)
+			for k, v := range sc.funcs {
+				m[k] = v
+			}
+			m[c.Name.Value] = c.Body
+			sc.funcs = m
+		}
 	case *syntax.TimeClause:
-		w.stmt(c.Stmt, sc, via, piped)
+		w.stmt(c.Stmt, sc, via, in)
 	case *syntax.CoprocClause:
 		sub := *sc
-		w.stmt(c.Stmt, &sub, via, false)
+		w.stmt(c.Stmt, &sub, via, stdin{})
 	case *syntax.DeclClause:
 		w.decl(c, sc, via)
 	case *syntax.TestDecl:
-		w.stmt(c.Body, sc, via, false)
+		w.stmt(c.Body, sc, via, stdin{})
 	case nil:
 	default:
 		// ArithmCmd, TestClause, LetClause: only their substitutions run.
@@ -327,11 +365,11 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sub := *sc
-			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "$(…)"))
+			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "$(…)"), stdin{})
 			return false
 		case *syntax.ProcSubst:
 			sub := *sc
-			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "<(…)"))
+			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "<(…)"), stdin{})
 			return false
 		}
 		return true
@@ -350,59 +388,107 @@ func needsSubst(x *syntax.Word) bool {
 	return false
 }
 
-// stdin is what a command reads as standard input.
+// stdin is what a command reads as standard input (or another
+// descriptor).
 type stdin struct {
-	piped bool   // from a pipe
-	doc   *Word  // a here-document or here-string
+	piped bool   // from a pipe, or a descriptor whose content is not known
+	doc   *Word  // its content when known: a here-document or here-string, static output piped in
 	file  string // a file redirection ("" when none)
 }
 
+// fdIn is what descriptor fd reads, other than the standard input.
+type fdIn struct {
+	fd string
+	in stdin
+}
+
 // redirect records the write a redirection makes and what it makes the
-// standard input.
-func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin) {
+// standard input (in) or another descriptor read (fds).
+func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin, fds *[]fdIn) {
 	if r.Word != nil && needsSubst(r.Word) {
 		w.subst(r.Word, sc, via)
 	}
 	if r.Hdoc != nil && needsSubst(r.Hdoc) {
 		w.subst(r.Hdoc, sc, via)
 	}
-	fd := "1"
+	fd := ""
 	if r.N != nil {
 		fd = r.N.Value
+		if strings.HasPrefix(fd, "{") {
+			// {var}<…: the shell picks the descriptor and stores it in
+			// var; it is read as $var.
+			fd = "$" + strings.Trim(fd, "{}")
+		}
 	}
+	var got *stdin
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll,
 		syntax.RdrAllClob, syntax.AppAllClob:
 		w.write(sc, w.word(r.Word), r.Op.String(), false)
 	case syntax.RdrInOut:
 		w.write(sc, w.word(r.Word), r.Op.String(), false)
-		if r.N == nil || fd == "0" {
-			*in = stdin{file: w.word(r.Word).Value}
-		}
+		got = &stdin{file: w.word(r.Word).Value}
 	case syntax.DplOut:
 		t := w.word(r.Word)
 		if t.Dynamic || !isFD(t.Value) {
 			w.write(sc, t, r.Op.String(), false)
 		}
 	case syntax.RdrIn:
-		if r.N == nil || fd == "0" {
-			*in = stdin{file: w.word(r.Word).Value}
+		got = &stdin{file: w.word(r.Word).Value}
+		if r.Word != nil && len(r.Word.Parts) == 1 {
+			if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
+				// < <(cmd): what cmd writes.
+				got = &stdin{piped: true, doc: w.outputOf(ps.Stmts)}
+			}
+		}
+	case syntax.DplIn:
+		// N<&M: N reads what M reads.
+		t := w.word(r.Word)
+		src := t.Value
+		if t.Dynamic {
+			src = strings.Trim(strings.TrimPrefix(t.Value, "$"), "{}")
+			src = "$" + src
+		}
+		switch {
+		case src == "0":
+			cp := *in
+			got = &cp
+		case src == "-":
+		default:
+			found := false
+			for _, f := range *fds {
+				if f.fd == src {
+					cp := f.in
+					got, found = &cp, true
+				}
+			}
+			if v, ok := sc.fds[src]; ok && !found {
+				got, found = &v, true
+			}
+			if !found && (t.Dynamic || src != "1" && src != "2") {
+				got = &stdin{piped: true}
+			}
 		}
 	case syntax.Hdoc, syntax.DashHdoc:
-		if r.N == nil || fd == "0" {
-			d := Word{}
-			if r.Hdoc != nil {
-				d = w.join(r.Hdoc.Parts)
-			}
-			*in = stdin{doc: &d}
+		d := Word{}
+		if r.Hdoc != nil {
+			d = w.join(r.Hdoc.Parts)
 		}
+		got = &stdin{doc: &d}
 	case syntax.WordHdoc:
-		if r.N == nil || fd == "0" {
-			d := w.word(r.Word)
-			d.Value += "\n"
-			*in = stdin{doc: &d}
-		}
+		d := w.word(r.Word)
+		d.Value += "\n"
+		d.Suffix += "\n"
+		got = &stdin{doc: &d}
 	}
+	if got == nil {
+		return
+	}
+	if fd == "" || fd == "0" {
+		*in = *got
+		return
+	}
+	*fds = append(*fds, fdIn{fd: fd, in: *got})
 }
 
 // isFD reports whether s is what >& duplicates or closes rather than a
@@ -461,7 +547,130 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	if len(args) == 0 {
 		return
 	}
+	for _, a := range c.Assigns {
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil &&
+			!args[0].Dynamic && isShell(baseName(args[0].Value)) {
+			// The shell first runs the file BASH_ENV (ENV for sh) names.
+			w.scriptFile(w.word(a.Value), in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+		}
+	}
+	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && (in.doc != nil || in.piped) && !w.inFunc[body] {
+		// A function reads the standard input of its call: walk its
+		// body again with it.
+		w.reparsed += int(body.End().Offset() - body.Pos().Offset())
+		if w.reparsed > w.lim.MaxReparsed {
+			w.fail(&LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed})
+			return
+		}
+		if w.inFunc == nil {
+			w.inFunc = map[*syntax.Stmt]bool{}
+		}
+		w.inFunc[body] = true
+		sub := *sc
+		w.stmt(body, &sub, append(via[:len(via):len(via)], args[0].Value+"()"), in)
+		delete(w.inFunc, body)
+	}
 	w.run(args, sc, via, in, true)
+}
+
+// output returns what statement s writes to its standard output when
+// that is static text: echo or printf of static words (see staticOutput);
+// nil otherwise.
+func (w *walker) output(s *syntax.Stmt) *Word {
+	return w.outputOf([]*syntax.Stmt{s})
+}
+
+// outputOf is output for a list of one statement.
+func (w *walker) outputOf(list []*syntax.Stmt) *Word {
+	if len(list) != 1 || len(list[0].Redirs) > 0 || list[0].Negated || list[0].Background {
+		return nil
+	}
+	c, ok := list[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return nil
+	}
+	var args []Word
+	for _, x := range c.Args {
+		if needsSubst(x) {
+			return nil
+		}
+		args = append(args, w.words(x)...)
+	}
+	out, ok := staticOutput(args)
+	if !ok {
+		return nil
+	}
+	d := Static(out)
+	return &d
+}
+
+// staticOutput returns what echo or printf with the static words args
+// writes, when this package can tell exactly: echo without options (or
+// with -n) writes its words joined by spaces (bash's echo leaves
+// backslashes alone without -e); printf with a format of plain text, or
+// of "%s" and "%s\n" (reused for each argument).
+func staticOutput(args []Word) (string, bool) {
+	for _, a := range args {
+		if a.Dynamic {
+			return "", false
+		}
+	}
+	name := baseName(args[0].Value)
+	rest := args[1:]
+	switch name {
+	case "echo":
+		nl := "\n"
+		if len(rest) > 0 && rest[0].Value == "-n" {
+			nl, rest = "", rest[1:]
+		}
+		if len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+			return "", false
+		}
+		var b strings.Builder
+		for i, a := range rest {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(a.Value)
+		}
+		return b.String() + nl, true
+	case "printf":
+		if len(rest) > 0 && rest[0].Value == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || strings.HasPrefix(rest[0].Value, "-") {
+			return "", false
+		}
+		f := rest[0].Value
+		switch f {
+		case "%s", "%s\\n":
+			nl := ""
+			if f != "%s" {
+				nl = "\n"
+			}
+			var b strings.Builder
+			for _, a := range rest[1:] {
+				b.WriteString(a.Value + nl)
+			}
+			if len(rest) == 1 {
+				b.WriteString(nl)
+			}
+			return b.String(), true
+		}
+		if len(rest) == 1 && !strings.ContainsAny(f, "%\\") {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// isShell reports whether name is a shell this package follows.
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "oksh", "loksh":
+		return true
+	}
+	return false
 }
 
 // assign checks an assignment to a variable whose value some program

@@ -180,7 +180,7 @@ func subRun(sub string, skip int) runner {
 func shellRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
-	cflag := false
+	cflag, sflag := false, false
 	var script *Word
 	i := 0
 opts:
@@ -220,6 +220,8 @@ opts:
 				switch l {
 				case 'c':
 					cflag = true
+				case 's':
+					sflag = true
 				case 'o', 'O':
 					i++
 				}
@@ -237,10 +239,13 @@ opts:
 			script = &ops[0]
 		}
 		sub := *sc
+		// The script's commands read the shell's standard input.
+		w.scriptIn = in
 		w.nestedWord(*script, &sub, via)
+		w.scriptIn = stdin{}
 		return
 	}
-	if len(ops) > 0 {
+	if len(ops) > 0 && !sflag {
 		w.scriptFile(ops[0], in, sc, via)
 		return
 	}
