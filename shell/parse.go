@@ -158,6 +158,19 @@ type scope struct {
 	// scope share them.
 	fds   map[string]stdin
 	funcs map[string]*syntax.Stmt
+	// aliases are the aliases defined so far (alias NAME=VALUE, and
+	// hash -p PATH NAME as the value PATH); a dynamic value is "\x00".
+	aliases map[string]string
+}
+
+// withAlias returns a copy of m with name set to value.
+func withAlias(m map[string]string, name, value string) map[string]string {
+	c := make(map[string]string, len(m)+1)
+	for k, v := range m {
+		c[k] = v
+	}
+	c[name] = value
+	return c
 }
 
 // script parses src and walks it in scope sc, with via naming the
@@ -676,10 +689,55 @@ func isShell(name string) bool {
 // assign checks an assignment to a variable whose value some program
 // runs as a command (GIT_SSH_COMMAND, PAGER, EDITOR, …).
 func (w *walker) assign(name string, v Word, sc *scope, via []string) {
+	w.arithValue(name, v, sc, via)
+	if isPromptVar(name) {
+		// Expanded like a double-quoted word each time the prompt or
+		// trace shows: its substitutions run.
+		w.expandValue(v, sc, plus(via, name+"="))
+		return
+	}
 	if !isCommandVar(name) {
 		return
 	}
 	w.nested(strings.TrimLeft(v.Value, "|!"), v.Dynamic, sc, append(via[:len(via):len(via)], name+"="))
+}
+
+// isPromptVar reports whether s is a variable bash expands as a prompt:
+// PS0, PS1 and PS2 in an interactive shell, PS4 for each command traced
+// under set -x, PS3 for select.
+func isPromptVar(s string) bool {
+	switch s {
+	case "PS0", "PS1", "PS2", "PS3", "PS4":
+		return true
+	}
+	return false
+}
+
+// expandValue walks the substitutions in v's text, which bash expands as
+// a double-quoted word.
+func (w *walker) expandValue(v Word, sc *scope, via []string) {
+	if !strings.ContainsAny(v.Value, "$`") {
+		return
+	}
+	if v.Dynamic {
+		w.unknown(v.Value, via)
+		return
+	}
+	sub := *sc
+	w.nested("echo "+v.Value, false, &sub, via)
+}
+
+// arithValue walks the code in the value of a variable that bash runs
+// when the value is evaluated as arithmetic ($((x)), [[ x -eq 0 ]],
+// declare -i, let, an array index, …): a subscript a[…] in it is
+// expanded, so x='a[$(rm -rf d)]' runs rm when x is. A dynamic value is
+// not known to hold none: it is checked where arithmetic reads it.
+func (w *walker) arithValue(name string, v Word, sc *scope, via []string) {
+	if v.Dynamic || !strings.Contains(v.Value, "[") || !strings.ContainsAny(v.Value, "$`") {
+		return
+	}
+	sub := *sc
+	w.nested("echo "+v.Value, false, &sub, plus(via, name+"= (arithmetic)"))
 }
 
 // isCommandVar reports whether s is an environment variable whose value
@@ -717,6 +775,29 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		cmd.Dynamic = args[0].split
 	} else {
 		cmd.Name = baseName(args[0].Value)
+	}
+	if v, ok := sc.aliases[args[0].Value]; ok && !args[0].Dynamic && len(via) <= w.lim.MaxNested {
+		// An alias runs its value with the words after it: every shell
+		// expands them when interactive, sh, dash, zsh and ksh always,
+		// bash with shopt -s expand_aliases.
+		aliasVia := plus(via, "alias "+args[0].Value)
+		if v == "\x00" {
+			w.unknown(cmd.String(), aliasVia)
+		} else {
+			var b strings.Builder
+			b.WriteString(v)
+			dyn := false
+			for _, a := range args[1:] {
+				b.WriteByte(' ')
+				b.WriteString(a.Value)
+				dyn = dyn || a.Dynamic
+			}
+			sub := *sc
+			// An alias is not expanded inside its own value.
+			sub.aliases = withAlias(sc.aliases, args[0].Value, "")
+			delete(sub.aliases, args[0].Value)
+			w.nested(b.String(), dyn, &sub, aliasVia)
+		}
 	}
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
