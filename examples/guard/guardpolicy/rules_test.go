@@ -87,7 +87,8 @@ var shellCases = []struct{ cmd, want string }{
 	{`"$RM" -rf build`, dyn},
 	{`a=(rm -rf build); "${a[@]}"`, dyn},
 	{`~/bin/rm -rf build`, rmrf},
-	{`$HOME/bin/rm -rf build`, rmrf},
+	{`$HOME/bin/rm -rf build`, dyn},
+	{`"$HOME"/bin/rm -rf build`, rmrf},
 
 	// Wherever it sits.
 	{`cd out && rm -rf build`, rmrf},
