@@ -161,6 +161,12 @@ type scope struct {
 	// aliases are the aliases defined so far (alias NAME=VALUE, and
 	// hash -p PATH NAME as the value PATH); a dynamic value is "\x00".
 	aliases map[string]string
+	// vars are the variables the shell set to a value not known
+	// statically (see arith.go).
+	vars map[string]bool
+	// ints are the variables declared with -i: what is assigned to them
+	// is arithmetic.
+	ints map[string]bool
 }
 
 // withAlias returns a copy of m with name set to value.
@@ -331,6 +337,15 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		})
 	case *syntax.ForClause:
 		w.subst(c.Loop, sc, via)
+		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil {
+			dyn := !it.InPos.IsValid()
+			for _, x := range it.Items {
+				for _, v := range w.words(x) {
+					dyn = dyn || v.Dynamic
+				}
+			}
+			setVar(sc, it.Name.Value, dyn)
+		}
 		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
 	case *syntax.CaseClause:
 		w.subst(c.Word, sc, via)
@@ -375,6 +390,7 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 		return
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
+		w.arithNode(n, sc, via)
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sub := *sc
@@ -519,8 +535,28 @@ func isFD(s string) bool {
 // decl walks declare, export, local, readonly, typeset and nameref.
 func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 	c := &Command{Name: d.Variant.Value, Args: []Word{Static(d.Variant.Value)}, Via: via}
+	integer := false
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			if l := a.Value.Lit(); strings.HasPrefix(l, "-") && strings.Contains(l, "i") {
+				integer = true
+			}
+		}
+	}
 	for _, a := range d.Args {
 		w.subst(a, sc, via)
+		if a.Name != nil && integer {
+			if sc.ints == nil || !sc.ints[a.Name.Value] {
+				m := map[string]bool{a.Name.Value: true}
+				for k := range sc.ints {
+					m[k] = true
+				}
+				sc.ints = m
+			}
+			if a.Value != nil {
+				w.arithUse(a.Value, sc, via)
+			}
+		}
 		if a.Naked && a.Name == nil && a.Value != nil {
 			c.Args = append(c.Args, w.words(a.Value)...)
 			continue
@@ -535,6 +571,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				v = w.word(a.Value)
 			}
 			w.assign(a.Name.Value, v, sc, via)
+			setVar(sc, a.Name.Value, v.Dynamic)
 			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
@@ -547,7 +584,14 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	for _, a := range c.Assigns {
 		w.subst(a, sc, via)
 		if a.Name != nil && a.Value != nil {
-			w.assign(a.Name.Value, w.word(a.Value), sc, via)
+			v := w.word(a.Value)
+			w.assign(a.Name.Value, v, sc, via)
+			if len(c.Args) == 0 {
+				if sc.ints[a.Name.Value] {
+					w.arithUse(a.Value, sc, via)
+				}
+				setVar(sc, a.Name.Value, v.Dynamic)
+			}
 		}
 	}
 	args := make([]Word, 0, len(c.Args))
@@ -797,6 +841,13 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			sub.aliases = withAlias(sc.aliases, args[0].Value, "")
 			delete(sub.aliases, args[0].Value)
 			w.nested(b.String(), dyn, &sub, aliasVia)
+		}
+	}
+	switch cmd.Name {
+	case "read", "mapfile", "readarray", "printf", "test", "[", "unset", "declare", "typeset", "local", "export":
+		w.nameOperands(cmd, sc)
+		if sameShell {
+			setsVars(cmd, sc)
 		}
 	}
 	switch cmd.Name {
