@@ -8,16 +8,19 @@ import (
 	"testing"
 )
 
+// A hiddenCase is a script and what Parse must find in it.
+type hiddenCase struct {
+	src    string
+	attack bool   // it runs touch pwned under bash
+	want   string // the summary of its commands, when set
+}
+
 // hiddenCases are scripts that run `touch pwned` through standard input,
 // descriptors or code hidden in data (attack: true), and look-alikes
 // that run nothing hidden. Parse must report touch pwned for each attack
 // (possibly as a dynamic command) and not for the others; want, when
 // set, is the whole summary of commands.
-var hiddenCases = []struct {
-	src    string
-	attack bool
-	want   string
-}{
+var hiddenCases = []hiddenCase{
 	// Standard input into compound commands, functions, stages.
 	{`{ bash; } <<< 'touch pwned'`, true, `bash; bash>touch pwned`},
 	{`echo 'touch pwned' | (sh)`, true, `echo touch pwned; sh; sh>touch pwned`},
@@ -136,4 +139,84 @@ func reportsTouch(s *Script) bool {
 		}
 	}
 	return false
+}
+
+// arithContexts are the places where bash reads a variable's value as
+// arithmetic, each run under bash 5.2 with x='a[$(touch pwned)]' to
+// check that it runs touch.
+var arithContexts = []string{
+	`echo ${!x}`,
+	`z=(1 2); echo ${z[x]}`,
+	`z=(1 2); echo ${z:x}`,
+	`a[$x]=1`,
+	`a[x]=1`,
+	`declare -a a; a[$x]=1`,
+	`echo $((x))`,
+	`echo $(( $x ))`,
+	`[[ $x -eq 0 ]]`,
+	`[[ x -eq 0 ]]`,
+	`[[ 0 -lt x ]]`,
+	`declare -i y; y=$x`,
+	`declare -i y=$x`,
+	`read "a[$x]" <<< 1`,
+	`printf -v "a[$x]" 1`,
+	`test -v "a[$x]"`,
+	`[ -v "a[$x]" ]`,
+	`for ((i=x;i<0;i++)); do :; done`,
+	`let y=x`,
+	`((y=x))`,
+	`case 1 in $((x))) ;; esac`,
+	`f() { local -i y=$x; }; f`,
+}
+
+// arithCases builds, for each context, the attack with a static value
+// (walked where it is assigned), the attack with a value read at run time
+// (a dynamic command), and a harmless look-alike with x=1.
+func arithCases() []hiddenCase {
+	var out []hiddenCase
+	for _, c := range arithContexts {
+		out = append(out,
+			hiddenCase{`x='a[$(touch pwned)]'; ` + c, true, ``},
+			hiddenCase{`read -r x <<< 'a[$(touch pwned)]'; ` + c, true, ``},
+			hiddenCase{`x=1; ` + c, false, ``})
+	}
+	return out
+}
+
+func TestArithContexts(t *testing.T) {
+	for _, tc := range arithCases() {
+		s, err := Parse(tc.src)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.src, err)
+			continue
+		}
+		cmds, _ := summary(s)
+		if tc.attack && !reportsTouch(s) {
+			t.Errorf("Parse(%q) misses the attack: %s", tc.src, cmds)
+		}
+		if !tc.attack {
+			for _, c := range s.Commands {
+				if c.Dynamic || c.Name == "touch" {
+					t.Errorf("Parse(%q): a false alarm: %s", tc.src, cmds)
+				}
+			}
+		}
+	}
+}
+
+func TestArithContextsRunUnderBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, tc := range arithCases() {
+		dir := t.TempDir()
+		cmd := exec.Command(bash, "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Run()
+		_, err := os.Stat(filepath.Join(dir, "pwned"))
+		if ran := err == nil; ran != tc.attack {
+			t.Errorf("under bash, %q: ran touch %v, want %v", tc.src, ran, tc.attack)
+		}
+	}
 }

@@ -10,7 +10,7 @@ import (
 // than a bounded amount of time and memory. The zero Parser uses the
 // default limits; a zero field takes its default.
 type Parser struct {
-	// MaxBytes bounds the length of the script (default 1 MiB).
+	// MaxBytes bounds the length of the script (default 256 KiB).
 	MaxBytes int
 	// MaxDepth bounds how deep the syntax nests: substitutions, groups,
 	// subshells, compound commands (default 200).
@@ -19,7 +19,7 @@ type Parser struct {
 	// here-documents fed to a shell, … (default 16).
 	MaxNested int
 	// MaxReparsed bounds the total bytes of nested scripts parsed
-	// (default 1 MiB).
+	// (default 256 KiB).
 	MaxReparsed int
 	// MaxCommands bounds the number of simple commands reported
 	// (default 10,000).
@@ -54,7 +54,7 @@ const (
 	DefaultMaxBytes    = 1 << 20
 	DefaultMaxDepth    = 200
 	DefaultMaxNested   = 16
-	DefaultMaxReparsed = 1 << 20
+	DefaultMaxReparsed = 256 << 10
 	DefaultMaxCommands = 10000
 )
 
