@@ -142,6 +142,9 @@ type walker struct {
 	src   string // source of the script being walked
 	depth int
 	err   error
+	// scanning counts the commands being walked because an unknown
+	// program's words named them (see unknownEffects).
+	scanning int
 }
 
 // scope is the state of one shell that writes depend on: the directory
@@ -439,18 +442,17 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	w.out.Commands = append(w.out.Commands, cmd)
 	if args[0].Dynamic {
 		cmd.Dynamic = true
+		w.effects(cmd, sc, in)
 		return
 	}
 	cmd.Name = baseName(args[0].Value)
+	w.effects(cmd, sc, in)
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
 			cd(cmd, sc)
 		}
 		return
-	}
-	if wr := writerOf(cmd.Name); wr != nil {
-		wr(w, cmd, sc)
 	}
 	if r := runnerOf(cmd.Name); r != nil {
 		r(w, cmd, sc, in, sameShell)
