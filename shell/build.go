@@ -75,9 +75,12 @@ func hasCgoOrTool(f Flags) bool { return f.Has("exec", "toolexec") }
 // subcommands touch no file their words name. yarn NAME runs the
 // script NAME.
 func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
-	sub, ok := c.Subcommand(Spec{Short: "C:w:", Long: []string{"prefix=", "workspace=", "dir=", "cwd=",
-		"filter=", "userconfig=", "registry=", "loglevel="}})
+	sub, ok := c.Subcommand(Npm)
 	if !ok {
+		if c.Name == "yarn" && len(c.Args) == 1 {
+			// yarn alone installs, running lifecycle scripts.
+			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+		}
 		return
 	}
 	switch sub[0].Value {

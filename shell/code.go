@@ -96,9 +96,10 @@ var perlSpec = Spec{Short: "acCfnpsStTuUvwWXe:E:I:M:m:i::l::0::x::d::D::F::V::"}
 // each switch is a word of its own: -0 and (for perl) -l take only the
 // digits after them (-0777, -0x1F), so "-0pi" is -0 then -p -i, while
 // the letters of vals take the rest of the word as their value (-i.bak,
-// -Mstrict, -epi is -e "pi"). Words after the first operand or "--"
-// are kept.
-func splitSwitches(c *Command, digits, vals string) *Command {
+// -Mstrict, -epi is -e "pi"), or for those of next, when nothing follows
+// them in the word, the next word (-e CODE). Words after the first
+// operand or "--" are kept.
+func splitSwitches(c *Command, digits, vals, next string) *Command {
 	out := []Word{c.Args[0]}
 	args := c.Args[1:]
 	for i := 0; i < len(args); i++ {
@@ -127,6 +128,11 @@ func splitSwitches(c *Command, digits, vals string) *Command {
 				j = k - 1
 			case strings.IndexByte(vals, ch) >= 0:
 				out = append(out, Static("-"+cl[j:]))
+				if j+1 == len(cl) && strings.IndexByte(next, ch) >= 0 && i+1 < len(args) {
+					// -e CODE: the value is the next word.
+					i++
+					out = append(out, args[i])
+				}
 				j = len(cl)
 			default:
 				out = append(out, Static("-"+string(ch)))
@@ -139,7 +145,7 @@ func splitSwitches(c *Command, digits, vals string) *Command {
 // perlEffects: perl -e/-E CODE (all of them, one line each), or a script
 // file; with -i the files are rewritten, with -n/-p they are read.
 func perlEffects(w *walker, c *Command, sc *scope, in stdin) {
-	orig, n := c, splitSwitches(c, "0l", "eEIMmixdDFCV")
+	orig, n := c, splitSwitches(c, "0l", "eEIMmixdDFCV", "eE")
 	defer func() { orig.Effects = append(orig.Effects, n.Effects...) }()
 	c = n
 	f := perlSpec.Parse(c.Args[1:])
@@ -166,7 +172,7 @@ var rubySpec = Spec{Short: "acdlnpsSvwyUe:E:I:r:C:F:x::i::0::K::W::T::"}
 // rubyEffects: ruby -e CODE…, or a script file; -i rewrites the files,
 // -n/-p read them.
 func rubyEffects(w *walker, c *Command, sc *scope, in stdin) {
-	orig, n := c, splitSwitches(c, "0", "eEIrCFxiKWT")
+	orig, n := c, splitSwitches(c, "0", "eEIrCFxiKWT", "eIrC")
 	defer func() { orig.Effects = append(orig.Effects, n.Effects...) }()
 	c = n
 	f := rubySpec.Parse(c.Args[1:])
@@ -214,12 +220,30 @@ func denoEffects(w *walker, c *Command, sc *scope, in stdin) {
 	}
 	spec := Spec{Short: "AqrRW", Permute: false, Long: []string{"allow-all", "allow-read=?", "allow-write=?",
 		"allow-net=?", "allow-env=?", "allow-run=?", "allow-ffi=?", "allow-sys=?", "config=", "import-map=",
-		"print", "ext=", "env-file=?", "watch", "check=?", "no-check=?", "quiet", "reload=?", "lock=?",
+		"print", "ext=", "env-file=?", "watch", "check=?", "check", "no-check=?", "quiet", "reload=?", "lock=?",
 		"cached-only", "location=", "seed=", "v8-flags=", "unstable"}}
-	sc2 := &Command{Name: c.Name, Args: sub, Via: c.Via}
 	f := spec.Parse(sub[1:])
 	rest := sub[1+f.End:]
 	switch sub[0].Value {
+	case "task":
+		w.runsCode(c, sc, "deno-task", Word{}, Static("deno.json"))
+	case "test", "bench", "serve":
+		p := Static(".")
+		if len(rest) > 0 {
+			p = rest[0]
+		}
+		w.runsCode(c, sc, "node", Word{}, p)
+	case "fmt":
+		if !f.Has("check") {
+			for _, o := range rest {
+				w.writes(c, sc, o)
+			}
+			if len(rest) == 0 {
+				w.writes(c, sc, under(Static(".")))
+			}
+		}
+	case "lint", "check", "info", "doc", "cache", "install", "uninstall", "upgrade", "repl", "compile", "init",
+		"add", "remove", "outdated", "publish", "types", "completions", "coverage", "jupyter", "clean":
 	case "eval":
 		if len(rest) > 0 {
 			w.runsCode(c, sc, "node", rest[0], Word{})
@@ -231,7 +255,6 @@ func denoEffects(w *walker, c *Command, sc *scope, in stdin) {
 			w.argsOf(c, sc, rest[1:])
 		}
 	default:
-		_ = sc2
 		c.Known = false
 	}
 }
@@ -246,11 +269,26 @@ func bunEffects(w *walker, c *Command, sc *scope, in stdin) {
 		return
 	}
 	rest := c.Args[1+f.End:]
-	if len(rest) > 0 && !rest[0].Dynamic && rest[0].Value == "run" {
+	run := len(rest) > 0 && !rest[0].Dynamic && rest[0].Value == "run"
+	if run {
 		rest = rest[1:]
 	}
-	if len(rest) == 0 || rest[0].Dynamic || !strings.ContainsAny(rest[0].Value, "./") {
-		c.Known = false // a package script, a subcommand (install, x, …)
+	if len(rest) == 0 || rest[0].Dynamic {
+		return
+	}
+	if !strings.ContainsAny(rest[0].Value, "./") {
+		switch {
+		case run, rest[0].Value == "test":
+			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+		case contains(strings.Fields("install i add a remove rm update outdated link unlink pm build init create upgrade publish patch x repl exec info whoami audit"), rest[0].Value):
+			if rest[0].Value == "install" || rest[0].Value == "i" || rest[0].Value == "add" {
+				w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+			}
+		default:
+			// bun NAME runs the package script NAME, or the program
+			// NAME of node_modules/.bin.
+			c.Known = false
+		}
 		return
 	}
 	w.runsCode(c, sc, "node", Word{}, rest[0])

@@ -85,8 +85,10 @@ const maxScan = 8
 // not start with "-"; "-" alone is standard input); the value of a long
 // option given with "=" (--out=FILE); the text after a short option's
 // letter when it holds a "." or a "/" (-o.env, -I/usr/include); and the
-// value of a NAME=VALUE operand (of=FILE), besides the word itself. A
-// dynamic word is always one.
+// value of a NAME=VALUE operand (of=FILE) and the name after an @
+// (@FILE), besides the word itself. A dynamic word is always one. The
+// value of an option given as the next word (--out FILE) is an operand
+// here, since which options take one is not known.
 func (w *walker) unknownEffects(c *Command, sc *scope) {
 	c.Known = false
 	if len(c.Args) > 1 {
@@ -122,6 +124,9 @@ func (w *walker) unknownWords(c *Command, sc *scope, args []Word) {
 			}
 		default:
 			add(a)
+			if len(v) > 1 && v[0] == '@' {
+				add(Static(v[1:])) // @FILE: a file the program reads or writes
+			}
 			if isAssign(v) {
 				_, val, _ := strings.Cut(v, "=")
 				add(Static(val))

@@ -38,7 +38,10 @@ func gitParse(c *Command) (g gitGlobals, sub []Word, ok bool) {
 		case "work-tree":
 			g.dir = o.Value
 		case "c", "config-env":
-			k, v, _ := strings.Cut(o.Value.Value, "=")
+			k, v, eq := strings.Cut(o.Value.Value, "=")
+			if !eq && !o.Value.Dynamic {
+				v = "true" // -c KEY alone sets a boolean to true
+			}
 			val := Word{Value: v, Dynamic: o.Value.Dynamic, Prefix: v, Suffix: v}
 			if o.Value.Dynamic {
 				if _, pv, ok := strings.Cut(o.Value.Prefix, "="); ok {

@@ -290,11 +290,19 @@ func patchFiles(doc string, strip int) ([]Word, bool) {
 // dot commands (.shell, .system, .output, .once, .import) reach files and
 // the shell; a script on standard input is code too.
 func sqliteEffects(w *walker, c *Command, sc *scope, in stdin) {
-	f := c.Flags(Spec{Permute: true, Long: []string{"cmd=", "init=", "separator=", "newline=", "nullvalue=",
+	// sqlite3 spells its options with one dash or two.
+	args := make([]Word, len(c.Args)-1)
+	for i, a := range c.Args[1:] {
+		if !a.Dynamic && len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' {
+			a = Static("-" + a.Value)
+		}
+		args[i] = a
+	}
+	f := (Spec{Permute: true, Long: []string{"cmd=", "init=", "separator=", "newline=", "nullvalue=",
 		"vfs=", "mmap=", "lookaside=", "pagecache=", "heap=", "maxsize=", "A=", "append", "ascii", "bail", "batch",
 		"box", "column", "csv", "deserialize", "echo", "header", "noheader", "html", "interactive", "json",
 		"line", "list", "markdown", "memtrace", "nofollow", "nonce=", "quote", "readonly", "safe", "stats",
-		"table", "tabs", "version", "zip"}})
+		"table", "tabs", "version", "zip"}}).Parse(args)
 	for _, o := range f.Options {
 		switch o.Name {
 		case "cmd":
@@ -365,5 +373,110 @@ func sshKeygenEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	w.writes(c, sc, p)
 	if !p.Dynamic {
 		w.writes(c, sc, Static(p.Value+".pub"))
+	}
+}
+
+// manEffects: man runs its pager (-P/--pager) and browser (-H/--html)
+// through the shell; it reads the manual pages (-l FILE: a file).
+func manEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "adDfhikKlutwWZ7C:L:m:M:p:P:r:R:s:S:e:E:T::X::H::", Permute: true, Long: []string{"pager=", "html=?",
+		"config-file=", "locale=", "systems=", "sections=", "extension=", "encoding=", "preprocessor=", "prompt=",
+		"manpath=", "local-file", "recode=", "ascii", "troff-device=?", "gxditview=?", "where", "path",
+		"location", "catman", "all", "update", "no-subpages", "regex", "wildcard", "names-only", "apropos",
+		"whatis", "ignore-case", "match-case", "no-hyphenation", "no-justification", "debug", "default"}})
+	via := plus(c.Via, c.Name)
+	for _, o := range f.Options {
+		switch o.Name {
+		case "P", "pager", "H", "html":
+			if o.HasValue {
+				w.nestedWord(o.Value, &scope{dir: sc.dir}, via)
+			}
+		case "C", "config-file":
+			w.reads(c, sc, o.Value)
+		}
+	}
+	if f.Has("l", "local-file") {
+		for _, o := range f.Operands {
+			w.reads(c, sc, o)
+		}
+	}
+}
+
+// renameEffects: rename moves files to new names. The perl rename
+// (rename 's/OLD/NEW/' FILE…, the first operand perl code) names them by
+// its code: the new names are known only at run time. The util-linux
+// rename (rename FROM TO FILE…) replaces the first FROM in each name by
+// TO: the new names are computed.
+func renameEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "vnfsloaie:E:d", Permute: true, Long: []string{"verbose", "no-act", "nono", "force",
+		"symlink", "no-overwrite", "last", "all", "interactive", "expr=", "filename", "path", "fullpath"}})
+	if f.Has("n", "no-act", "nono") {
+		return
+	}
+	ops := f.Operands
+	perlish := f.Has("e", "E", "expr") || len(ops) > 0 && !ops[0].Dynamic &&
+		(strings.HasPrefix(ops[0].Value, "s") || strings.HasPrefix(ops[0].Value, "y") || strings.HasPrefix(ops[0].Value, "tr")) &&
+		len(ops[0].Value) > 1 && !isWordChar(ops[0].Value[1]) && !(len(ops) > 2)
+	if perlish || len(ops) < 3 {
+		if code, ok := f.Value("e", "E", "expr"); ok {
+			w.runsCode(c, sc, "perl", code, Word{})
+		} else if len(ops) > 0 {
+			w.runsCode(c, sc, "perl", ops[0], Word{})
+			ops = ops[1:]
+		}
+		for _, o := range ops {
+			w.deletes(c, sc, o, false)
+			w.writes(c, sc, Word{Value: "(renamed " + o.Value + ")", Dynamic: true})
+		}
+		return
+	}
+	from, to := ops[0], ops[1]
+	for _, o := range ops[2:] {
+		w.deletes(c, sc, o, false)
+		if o.Dynamic || from.Dynamic || to.Dynamic || !strings.Contains(o.Value, from.Value) {
+			w.writes(c, sc, Word{Value: "(renamed " + o.Value + ")", Dynamic: true})
+			continue
+		}
+		w.writes(c, sc, Static(strings.Replace(o.Value, from.Value, to.Value, 1)))
+	}
+}
+
+// isWordChar reports whether b is a letter, digit or underscore.
+func isWordChar(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// gpgEffects: gpg reads its operands and writes -o/--output; without
+// -o, encrypting or signing (-e, -c, -s, --encrypt, --symmetric, --sign,
+// --clearsign) writes FILE.gpg (FILE.asc with -a), and --decrypt FILE
+// writes to standard output.
+func gpgEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "acdeksvqnbo:r:u:R:z:", Permute: true, Long: []string{"output=", "recipient=",
+		"local-user=", "hidden-recipient=", "homedir=", "passphrase=", "passphrase-file=", "passphrase-fd=",
+		"pinentry-mode=", "cipher-algo=", "digest-algo=", "compress-algo=", "trust-model=", "keyserver=",
+		"default-key=", "armor", "symmetric", "encrypt", "sign", "clearsign", "clear-sign", "detach-sign",
+		"decrypt", "verify", "batch", "yes", "quiet", "import", "export", "list-keys", "gen-key", "full-gen-key"}})
+	valueEffects(w, c, sc, f, Reads, "passphrase-file")
+	if o, ok := f.Value("o", "output"); ok {
+		if !(!o.Dynamic && o.Value == "-") {
+			w.writes(c, sc, o)
+		}
+	} else if f.Has("e", "c", "s", "encrypt", "symmetric", "sign", "clearsign", "clear-sign", "detach-sign", "b") {
+		ext := ".gpg"
+		if f.Has("a", "armor", "clearsign", "clear-sign") {
+			ext = ".asc"
+		}
+		if f.Has("b", "detach-sign") {
+			ext = ".sig"
+			if f.Has("a", "armor") {
+				ext = ".asc"
+			}
+		}
+		for _, o := range f.Operands {
+			w.writes(c, sc, Word{Value: o.Value + ext, Dynamic: o.Dynamic, Prefix: o.Prefix, Suffix: o.Suffix + ext})
+		}
+	}
+	for _, o := range f.Operands {
+		w.reads(c, sc, o)
 	}
 }

@@ -153,7 +153,7 @@ var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468
 	"write-batch=", "read-batch=", "remote-option=", "info=", "debug=", "stderr=", "outbuf=", "address=",
 	"config=", "dparam=", "compress-level=", "skip-compress=", "early-input=", "copy-as=", "stop-after=",
 	"stop-at=", "delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded",
-	"del", "remove-source-files", "archive", "recursive", "verbose", "dry-run", "list-only", "mkpath"}}
+	"del", "remove-source-files", "remove-sent-files", "archive", "recursive", "verbose", "dry-run", "list-only", "mkpath"}}
 
 // isRemote reports whether an rsync or scp operand names a remote path
 // (HOST:PATH, USER@HOST:PATH, rsync://…) rather than a local one.
@@ -199,7 +199,7 @@ func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		if isRemote(s) {
 			continue
 		}
-		if f.Has("remove-source-files") {
+		if f.Has("remove-source-files", "remove-sent-files") {
 			w.deletes(c, sc, s, true)
 		} else {
 			w.reads(c, sc, s)

@@ -19,7 +19,7 @@ func programOf(name string) effector {
 		"watch", "parallel", "sem", "su", "runuser", "sg", "valgrind", "firejail", "unshare", "prlimit",
 		"systemd-run", "run0", "direnv", "nix-shell", "setpriv", "setarch", "linux32", "linux64", "i386",
 		"x86_64", "fakeroot", "nsenter", "chronic", "catchsegv", "proxychains", "proxychains4", "torsocks",
-		"sudo-rs", "please", "bunx", "uvx", "npx":
+		"sudo-rs", "please", "bunx", "uvx", "npx", "dotenvx":
 		return none
 	case "rlwrap":
 		return optionWrites(Spec{Short: "a::b:cC:D:e:f:F:g:H:il:nNoO:p::P:q:rRs:S:t:w:z:AhUv", Long: []string{"logfile=", "history-filename="}}, false, "l", "logfile", "H", "history-filename")
@@ -88,6 +88,14 @@ func programOf(name string) effector {
 		return opensslEffects
 	case "ssh-keygen":
 		return sshKeygenEffects
+	case "man":
+		return manEffects
+	case "rename", "prename", "file-rename", "perl-rename":
+		return renameEffects
+	case "gpg", "gpg2":
+		return gpgEffects
+	case "dotenv":
+		return optionReads(dotenvSpec, "e")
 
 	// Archives and compressors (archive.go).
 	case "tar", "bsdtar", "gtar":
@@ -217,3 +225,16 @@ func isReader(name string) bool {
 	}
 	return false
 }
+
+// optionReads returns an effector whose command reads the values of the
+// named options (and touches nothing else its words name).
+func optionReads(spec Spec, names ...string) effector {
+	return func(w *walker, c *Command, sc *scope, _ stdin) {
+		valueEffects(w, c, sc, c.Flags(spec), Reads, names...)
+	}
+}
+
+// dotenvSpec is the option spec of dotenv (dotenv-cli): dotenv [-e
+// FILE]… [-v NAME=VALUE]… [--] CMD…; -c takes an optional attached
+// environment name.
+var dotenvSpec = Spec{Short: "e:v:c::p:o", Long: []string{"debug", "quiet"}}

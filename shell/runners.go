@@ -131,6 +131,8 @@ func runnerOf(name string) runner {
 		return nixRun
 	case "yarn":
 		return yarnRun
+	case "dotenv":
+		return argvRun(dotenvSpec, 0, false)
 	}
 	return nil
 }

@@ -103,7 +103,7 @@ func TestKnown(t *testing.T) {
 		`cat x`: true, `rm x`: true, `sudo ls`: true, `echo hi`: true, `git status`: true,
 		`python3 -c 1`: true, `go test ./...`: true, `npm publish`: true, `cargo build`: true,
 		`mytool x`: false, `git lg`: false, `$X y`: false, `go frobnicate`: false, `uv pip install x`: false,
-		`deno fmt`: false, `npm frobnicate`: false,
+		`deno frobnicate`: false, `npm frobnicate`: false,
 	} {
 		s, err := Parse(src)
 		if err != nil {

@@ -114,7 +114,8 @@ func npmRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 		w.nestedWord(s, &scope{dir: sc.dir}, via)
 		return
 	}
-	if c.Name == "pnpm" && f.Has("c", "shell-mode") {
+	global := (Spec{Short: "cC:w:", Long: []string{"shell-mode"}}).Parse(c.Args[1 : len(c.Args)-len(sub)])
+	if c.Name == "pnpm" && (f.Has("c", "shell-mode") || global.Has("c", "shell-mode")) {
 		joinedScript(w, rest, sc, via)
 		return
 	}
