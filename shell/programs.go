@@ -8,7 +8,7 @@ func programOf(name string) effector {
 		return none
 	}
 	if isReader(name) {
-		return readerOf(name)
+		return readEffects
 	}
 	switch name {
 	case "source", ".":
@@ -49,7 +49,7 @@ func programOf(name string) effector {
 		return each(Spec{Short: "cdil:o:npxvz", Permute: true, Long: []string{"collapse-range", "dig-holes",
 			"insert-range", "length=", "offset=", "keep-size", "punch-hole", "posix", "zero-range", "verbose"}}, Writes)
 	case "rm":
-		return each(Rm, Deletes, "r", "R", "recursive")
+		return rmEffects
 	case "unlink":
 		return each(Spec{}, Deletes)
 	case "rmdir":
@@ -238,3 +238,13 @@ func optionReads(spec Spec, names ...string) effector {
 // FILE]… [-v NAME=VALUE]… [--] CMD…; -c takes an optional attached
 // environment name.
 var dotenvSpec = Spec{Short: "e:v:c::p:o", Long: []string{"debug", "quiet"}}
+
+// rmEffects: rm deletes its operands, Recursive with -r, -R or
+// --recursive.
+func rmEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Rm)
+	r := f.Has("r", "R", "recursive")
+	for _, o := range f.Operands {
+		w.deletes(c, sc, o, r)
+	}
+}

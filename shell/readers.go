@@ -58,80 +58,108 @@ var (
 		"timefmt=", "charset=", "sort=", "fromfile", "noreport", "dirsfirst", "gitignore", "output=", "prune"}}
 )
 
-// readerOf returns the effector of the reader named name.
-func readerOf(name string) effector {
-	var r reader
+// The readers (see readerFor).
+var (
+	headReader = reader{spec: headSpec}
+	grepReader = reader{spec: grepSpec, skip: 1, given: []string{"e", "f", "regexp", "file"}, reads: []string{"f", "file", "exclude-from"}}
+	rgReader   = reader{spec: rgSpec, skip: 1, given: []string{"e", "f", "regexp", "file", "files", "type-list"},
+		reads: []string{"f", "file", "ignore-file"}, runs: []string{"pre"}}
+	agReader = reader{spec: Spec{Short: "A:B:C:G:g:m:p:", Permute: true, Long: []string{"pager=", "path-to-ignore=",
+		"ignore=", "ignore-dir=", "file-search-regex=", "after=?", "before=?", "context=?", "max-count=", "depth="}},
+		skip: 1, runs: []string{"pager"}, reads: []string{"p", "path-to-ignore"}}
+	diffReader  = reader{spec: diffSpec, runs: []string{"diff-program"}}
+	sdiffReader = reader{spec: diffSpec, writes: []string{"o", "output"}, runs: []string{"diff-program"}}
+	yqReader    = reader{spec: Spec{Short: "iPMCNjre:o:p:I:s:", Permute: true, Long: []string{"inplace", "output-format=",
+		"input-format=", "indent=", "split-exp=", "expression=", "from-file=", "front-matter=", "prettyPrint",
+		"null-input", "nul-output", "unwrapScalar=?", "exit-status", "colors", "no-colors", "no-doc"}},
+		lang: "yq", inplace: []string{"i", "inplace"}}
+	sortReader = reader{spec: sortSpecR, writes: []string{"o", "output"}, reads: []string{"files0-from", "random-source"},
+		runs: []string{"compress-program"}}
+	shufReader = reader{spec: Spec{Short: "ei:n:o:rz", Permute: true, Long: []string{"echo", "input-range=",
+		"head-count=", "output=", "random-source=", "repeat", "zero-terminated"}},
+		writes: []string{"o", "output"}, reads: []string{"random-source"}, data: []string{"e", "echo", "i", "input-range"}}
+	uniqReader = reader{spec: Spec{Short: "cdDf:is:uw:z", Permute: true, Long: []string{"all-repeated=?", "group=?",
+		"skip-fields=", "skip-chars=", "check-chars=", "count", "repeated", "ignore-case", "unique",
+		"zero-terminated"}}, out: 2}
+	xxdReader    = reader{spec: Spec{Short: "c:g:l:o:s:n:abCdeEhiprRuv"}, out: 2}
+	base64Reader = reader{spec: Spec{Short: "dDiw:o:b:", Permute: true, Long: []string{"decode", "ignore-garbage",
+		"wrap=", "input=", "output=", "break="}}, writes: []string{"o", "output"}, reads: []string{"input"}}
+	lessReader = reader{spec: lessSpec, writes: []string{"o", "O", "log-file", "LOG-FILE"}}
+	treeReader = reader{spec: treeSpec, writes: []string{"o", "output"}}
+	fileReader = reader{spec: Spec{Short: "bcCdEhiIkLlNnprsSvzZ0m:e:F:f:P:", Permute: true, Long: []string{"magic-file=",
+		"exclude=", "exclude-quiet=", "separator=", "files-from=", "parameter="}}, reads: []string{"m", "magic-file", "f", "files-from"}}
+	iconvReader = reader{spec: Spec{Short: "cf:t:lo:s", Permute: true, Long: []string{"from-code=", "to-code=", "list",
+		"output=", "silent", "verbose"}}, writes: []string{"o", "output"}}
+	gofmtReader = reader{spec: Spec{Short: "delswr:", Permute: true, Long: []string{"cpuprofile="}}, inplace: []string{"w"},
+		writes: []string{"cpuprofile"}}
+	shfmtReader = reader{spec: Spec{Short: "wldsi:l:", Permute: true, Long: []string{"write", "list=?", "diff", "simplify",
+		"minify", "indent=", "language-dialect=", "binary-next-line", "case-indent", "space-redirects",
+		"keep-padding", "func-next-line", "filename=", "apply-ignore", "from-json", "to-json", "find=?"}},
+		inplace: []string{"w", "write"}}
+	xmllintReader = reader{spec: Spec{Permute: true, Long: []string{"output=", "path=", "dtdvalid=", "schema=", "relaxng=",
+		"xpath=", "encode=", "maxmem=", "pattern=", "stream", "noout", "format"}}, writes: []string{"output"}}
+	catReader   = reader{spec: Spec{Short: "AbeEnstTuvb:d:f:h:i:l:s:v:w:", Permute: true}}
+	plainReader = reader{spec: Spec{Permute: true, Long: []string{"files0-from=", "block-size=", "format=", "sort=", "time=",
+		"time-style=", "color=?", "hide=", "ignore=", "width=", "tabsize=", "indicator-style=", "quoting-style=",
+		"exclude=", "max-depth=", "threshold=", "printf=", "bytes=", "lines=", "characters=", "fields=",
+		"delimiter=", "output-delimiter=", "width="}}}
+)
+
+// readEffects is the effector of the readers (isReader).
+func readEffects(w *walker, c *Command, sc *scope, in stdin) {
+	switch c.Name {
+	case "jq", "gojq":
+		jqEffects(w, c, sc, in)
+	case "yq":
+		yqEffects(w, c, sc, in)
+	default:
+		readerFor(c.Name).effects(w, c, sc, in)
+	}
+}
+
+// readerFor returns the reader named name.
+func readerFor(name string) *reader {
 	switch name {
 	case "head", "tail":
-		r.spec = headSpec
+		return &headReader
 	case "grep", "egrep", "fgrep", "zgrep":
-		r = reader{spec: grepSpec, skip: 1, given: []string{"e", "f", "regexp", "file"}, reads: []string{"f", "file", "exclude-from"}}
+		return &grepReader
 	case "rg":
-		r = reader{spec: rgSpec, skip: 1, given: []string{"e", "f", "regexp", "file", "files", "type-list"},
-			reads: []string{"f", "file", "ignore-file"}, runs: []string{"pre"}}
+		return &rgReader
 	case "ag", "ack":
-		r = reader{spec: Spec{Short: "A:B:C:G:g:m:p:", Permute: true, Long: []string{"pager=", "path-to-ignore=",
-			"ignore=", "ignore-dir=", "file-search-regex=", "after=?", "before=?", "context=?", "max-count=", "depth="}},
-			skip: 1, runs: []string{"pager"}, reads: []string{"p", "path-to-ignore"}}
-	case "diff", "diff3", "colordiff", "sdiff", "wdiff":
-		r = reader{spec: diffSpec, writes: []string{"o", "output"}, runs: []string{"diff-program"}}
-		if name != "sdiff" {
-			r.writes = nil
-		}
+		return &agReader
+	case "sdiff":
+		return &sdiffReader
+	case "diff", "diff3", "colordiff", "wdiff":
+		return &diffReader
 	case "sort":
-		r = reader{spec: sortSpecR, writes: []string{"o", "output"}, reads: []string{"files0-from", "random-source"},
-			runs: []string{"compress-program"}}
+		return &sortReader
 	case "shuf":
-		r = reader{spec: Spec{Short: "ei:n:o:rz", Permute: true, Long: []string{"echo", "input-range=",
-			"head-count=", "output=", "random-source=", "repeat", "zero-terminated"}},
-			writes: []string{"o", "output"}, reads: []string{"random-source"}, data: []string{"e", "echo", "i", "input-range"}}
+		return &shufReader
 	case "uniq":
-		r = reader{spec: Spec{Short: "cdDf:is:uw:z", Permute: true, Long: []string{"all-repeated=?", "group=?",
-			"skip-fields=", "skip-chars=", "check-chars=", "count", "repeated", "ignore-case", "unique",
-			"zero-terminated"}}, out: 2}
+		return &uniqReader
 	case "xxd":
-		r = reader{spec: Spec{Short: "c:g:l:o:s:n:abCdeEhiprRuv"}, out: 2}
+		return &xxdReader
 	case "base64", "base32", "basenc":
-		r = reader{spec: Spec{Short: "dDiw:o:b:", Permute: true, Long: []string{"decode", "ignore-garbage",
-			"wrap=", "input=", "output=", "break="}}, writes: []string{"o", "output"}, reads: []string{"input"}}
+		return &base64Reader
 	case "less", "more", "most":
-		r = reader{spec: lessSpec, writes: []string{"o", "O", "log-file", "LOG-FILE"}}
+		return &lessReader
 	case "tree":
-		r = reader{spec: treeSpec, writes: []string{"o", "output"}}
+		return &treeReader
 	case "file":
-		r = reader{spec: Spec{Short: "bcCdEhiIkLlNnprsSvzZ0m:e:F:f:P:", Permute: true, Long: []string{"magic-file=",
-			"exclude=", "exclude-quiet=", "separator=", "files-from=", "parameter="}}, reads: []string{"m", "magic-file", "f", "files-from"}}
+		return &fileReader
 	case "iconv":
-		r = reader{spec: Spec{Short: "cf:t:lo:s", Permute: true, Long: []string{"from-code=", "to-code=", "list",
-			"output=", "silent", "verbose"}}, writes: []string{"o", "output"}}
-	case "jq", "gojq":
-		return jqEffects
-	case "yq":
-		r = reader{spec: Spec{Short: "iPMCNjre:o:p:I:s:", Permute: true, Long: []string{"inplace", "output-format=",
-			"input-format=", "indent=", "split-exp=", "expression=", "from-file=", "front-matter=", "prettyPrint",
-			"null-input", "nul-output", "unwrapScalar=?", "exit-status", "colors", "no-colors", "no-doc"}},
-			lang: "yq", inplace: []string{"i", "inplace"}}
-		return yqEffects(r)
+		return &iconvReader
 	case "gofmt":
-		r = reader{spec: Spec{Short: "delswr:", Permute: true, Long: []string{"cpuprofile="}}, inplace: []string{"w"},
-			writes: []string{"cpuprofile"}}
+		return &gofmtReader
 	case "shfmt":
-		r = reader{spec: Spec{Short: "wldsi:l:", Permute: true, Long: []string{"write", "list=?", "diff", "simplify",
-			"minify", "indent=", "language-dialect=", "binary-next-line", "case-indent", "space-redirects",
-			"keep-padding", "func-next-line", "filename=", "apply-ignore", "from-json", "to-json", "find=?"}},
-			inplace: []string{"w", "write"}}
+		return &shfmtReader
 	case "xmllint":
-		r = reader{spec: Spec{Permute: true, Long: []string{"output=", "path=", "dtdvalid=", "schema=", "relaxng=",
-			"xpath=", "encode=", "maxmem=", "pattern=", "stream", "noout", "format"}}, writes: []string{"output"}}
+		return &xmllintReader
 	case "cat", "tac", "nl":
-		r.spec = Spec{Short: "AbeEnstTuvb:d:f:h:i:l:s:v:w:", Permute: true}
-	default:
-		r.spec = Spec{Permute: true, Long: []string{"files0-from=", "block-size=", "format=", "sort=", "time=",
-			"time-style=", "color=?", "hide=", "ignore=", "width=", "tabsize=", "indicator-style=", "quoting-style=",
-			"exclude=", "max-depth=", "threshold=", "printf=", "bytes=", "lines=", "characters=", "fields=",
-			"delimiter=", "output-delimiter=", "width="}}
+		return &catReader
 	}
-	return r.effects
+	return &plainReader
 }
 
 // effects records what the reader r does.
@@ -221,30 +249,29 @@ func jqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // yqEffects: yq [eval|e|eval-all|ea] EXPRESSION FILE…; with one operand
 // it may be the expression or a file (yq decides by whether it exists),
 // so it is both. -i rewrites the files.
-func yqEffects(r reader) effector {
-	return func(w *walker, c *Command, sc *scope, _ stdin) {
-		f := c.Flags(r.spec)
-		ops := f.Operands
-		if len(ops) > 0 && !ops[0].Dynamic {
-			switch ops[0].Value {
-			case "e", "eval", "ea", "eval-all":
-				ops = ops[1:]
-			}
+func yqEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	r := &yqReader
+	f := c.Flags(r.spec)
+	ops := f.Operands
+	if len(ops) > 0 && !ops[0].Dynamic {
+		switch ops[0].Value {
+		case "e", "eval", "ea", "eval-all":
+			ops = ops[1:]
 		}
-		kind := Reads
-		if f.Has(r.inplace...) {
-			kind = Writes
+	}
+	kind := Reads
+	if f.Has(r.inplace...) {
+		kind = Writes
+	}
+	if e, ok := f.Value("expression"); ok {
+		w.runsCode(c, sc, "yq", e, Word{})
+	} else if len(ops) > 0 {
+		w.runsCode(c, sc, "yq", ops[0], Word{})
+		if len(ops) > 1 {
+			ops = ops[1:]
 		}
-		if e, ok := f.Value("expression"); ok {
-			w.runsCode(c, sc, "yq", e, Word{})
-		} else if len(ops) > 0 {
-			w.runsCode(c, sc, "yq", ops[0], Word{})
-			if len(ops) > 1 {
-				ops = ops[1:]
-			}
-		}
-		for _, o := range ops {
-			w.effect(c, sc, Effect{Kind: kind, Path: o})
-		}
+	}
+	for _, o := range ops {
+		w.effect(c, sc, Effect{Kind: kind, Path: o})
 	}
 }
