@@ -145,6 +145,8 @@ type walker struct {
 	// scanning counts the commands being walked because an unknown
 	// program's words named them (see unknownEffects).
 	scanning int
+	// nEffects counts the effects recorded, against maxEffects.
+	nEffects int
 }
 
 // scope is the state of one shell that writes depend on: the directory
