@@ -179,7 +179,7 @@ func TestCatchesHandlerFailure(t *testing.T) {
 	}}
 	res := Run(t, h, Shell("ls"), Args("--fail-closed"))
 	for _, c := range res.Cases {
-		if c.Err == nil || !c.Verdict.blocked() {
+		if c.Err == nil || !(c.Verdict.Decision == hooks.DecisionDeny) {
 			t.Errorf("%s: fail-closed answer %s, err %v", &c, c.Verdict, c.Err)
 		}
 	}
