@@ -130,7 +130,7 @@ func TestNestedCommands(t *testing.T) {
 		{`git -c alias.x='log | sh' x`, `git -c alias.x=log | sh x; ?git>{git x (alias: log | sh)}`},
 		{`$SUDO rm -rf build`, `?{$SUDO} rm -rf build; $SUDO>rm -rf build`},
 		{`mywrap bash <<< 'rm -rf d'`, `mywrap bash; mywrap>bash; mywrap>bash>rm -rf d`},
-		{`echo 'rm -rf d' | mywrap sh`, `echo rm -rf d; mywrap sh; mywrap>sh; ?mywrap>sh>{(script from a pipe)}`},
+		{`cat script | mywrap sh`, `cat script; mywrap sh; mywrap>sh; ?mywrap>sh>{(script from a pipe)}`},
 		{`mywrap sudo sudo rm -rf d`, `mywrap sudo sudo rm -rf d; mywrap>sudo sudo rm -rf d; mywrap>sudo>sudo rm -rf d; mywrap>sudo>sudo>rm -rf d`},
 		{`mywrap cat x rm y`, `mywrap cat x rm y; mywrap>rm y`},
 	} {
