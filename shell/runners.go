@@ -133,6 +133,10 @@ func runnerOf(name string) runner {
 		return yarnRun
 	case "dotenv":
 		return argvRun(dotenvSpec, 0, false)
+	case "numactl":
+		return argvRun(Spec{Short: "i:p:m:N:C:lsHab:", Long: []string{"interleave=", "preferred=", "preferred-many=",
+			"membind=", "cpunodebind=", "physcpubind=", "localalloc", "show", "hardware", "all", "balancing",
+			"offset=", "length=", "strict", "huge", "touch", "weighted-interleave="}}, 0, false)
 	}
 	return nil
 }
