@@ -297,7 +297,7 @@ func yqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			ops = ops[1:]
 		}
 	}
-		kind := Reads
+	kind := Reads
 	if f.Has(r.inplace...) {
 		kind = Writes
 	}
