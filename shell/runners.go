@@ -446,7 +446,7 @@ func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	rest := skipAssigns(args[f.End:])
 	if f.Has("e", "edit") {
 		for _, o := range rest {
-			w.write(sc, o, "sudoedit", false)
+			w.effect(c, sc, Effect{Kind: Writes, Path: o, By: "sudoedit"})
 		}
 		return
 	}
