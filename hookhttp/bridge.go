@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // DefaultBridgeTimeout is the bridge's time budget per call when
@@ -37,7 +38,7 @@ type Bridge struct {
 	// unreachable, too slow, answers a non-200 status, something that is
 	// not an envelope, or an envelope the host would not take as an
 	// answer (an exit code other than 0 or 2, or output the adapter's
-	// hooks.AnswerChecker fails or, on exit code 0, warns about: non-JSON
+	// hostfacts.AnswerChecker fails or, on exit code 0, warns about: non-JSON
 	// stdout, an answer for another event). The gateway's own policy
 	// answers for what the gateway cannot decide.
 	Fail hooks.FailPolicy
@@ -180,14 +181,14 @@ func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.D
 
 // check accepts from the gateway only what the host would take as an
 // answer: exit code 0 or 2, and an answer the host's adapter passes
-// (hooks.AnswerChecker; any verdict but VerdictFail, failClosed being the
+// (hostfacts.AnswerChecker; any verdict but VerdictFail, failClosed being the
 // bridge's policy). Without an adapter, only what every host reads alike:
 // no output, or exit code 2.
 func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
 	if rep.ExitCode != 0 && rep.ExitCode != 2 {
 		return fmt.Errorf("gateway answered exit code %d, which the host does not take as an answer", rep.ExitCode)
 	}
-	c, ok := hr.Adapter.(hooks.AnswerChecker)
+	c, ok := hr.Adapter.(hostfacts.AnswerChecker)
 	if !ok {
 		if hr.Adapter == nil && rep.ExitCode == 0 && rep.Stdout != "" {
 			return errors.New("gateway answered for a host the bridge cannot tell, with output it cannot check")
@@ -198,7 +199,7 @@ func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
 	if native == "" {
 		native = eventName(hr.Payload)
 	}
-	if v, why := c.CheckAnswer(native, rep.Output(), b.Fail == hooks.FailClosed); v == hooks.VerdictFail || v == hooks.VerdictWarn && rep.ExitCode == 0 {
+	if v, why := c.CheckAnswer(native, rep.Output(), b.Fail == hooks.FailClosed); v == hostfacts.VerdictFail || v == hostfacts.VerdictWarn && rep.ExitCode == 0 {
 		return fmt.Errorf("gateway answer is not one %s takes: %s", hr.Adapter.Host(), oneLine(why))
 	}
 	return nil

@@ -121,7 +121,7 @@ func FuzzServeBounded(f *testing.F) {
 			if len(c) != 1 || c[0] != 0 && c[0] != 2 {
 				t.Fatalf("%s: exit codes %v", host, c)
 			}
-			adaptertest.CheckHygiene(t, host, hooks.Output{Stdout: stdout.Bytes()})
+			hosttest.CheckHygiene(t, host, hooks.Output{Stdout: stdout.Bytes()})
 		}
 	})
 }

@@ -33,6 +33,7 @@ package hookmain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
