@@ -116,7 +116,7 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		// Forwarding was asked for, but this binary has no bridge: running
 		// the local handlers instead could apply another policy than the
 		// gateway's.
-		err = errNoBridge
+		err = failline.ErrNoBridge
 	}
 	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
@@ -129,10 +129,6 @@ func progName() string {
 	}
 	return "hook"
 }
-
-// errNoBridge is the reason given when --gateway is given; install's
-// doctor looks for its words (failline.NoBridge) in a hook's answer.
-var errNoBridge = failline.ErrNoBridge
 
 // withEvents adds --events to an install command that does not name them:
 // the unified events h has a handler for. With Any set, or no typed
