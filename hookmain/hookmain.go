@@ -118,8 +118,23 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		// gateway's.
 		err = failline.ErrNoBridge
 	}
-	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
+	srv := &hooks.Server{Adapters: adaptersFor(a, err), Handlers: h, Inline: exit != nil, Exit: exit}
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
+}
+
+// adaptersFor is the adapters a hook invocation needs: the one --host
+// names when the command line is right and a built-in adapter has that
+// name (the usual case: installers write --host), else all of them, to
+// detect the host or to answer a configuration error in the dialect of
+// the host detected. Building one adapter instead of seven keeps the
+// other six packages' code out of the pages a hook process touches.
+func adaptersFor(a hookcli.Args, err error) []hooks.Adapter {
+	if err == nil && a.Host != "" {
+		if one := builtin.Named(a.Host); one != nil {
+			return []hooks.Adapter{one}
+		}
+	}
+	return builtin.Adapters()
 }
 
 // progName is the program's name for usage and version.
