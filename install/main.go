@@ -31,7 +31,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		usage(stdout, self)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "unknown command %q\n", cmd)
+		fmt.Fprintf(stderr, "unknown command %q%s\n", cmd, didYouMean(cmd, []string{"install", "uninstall", "doctor", "help"}))
 		usage(stderr, self)
 		return 2
 	}
@@ -171,11 +171,14 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		// The older spelling, from when Cursor was the one host with layouts.
 		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
 	}
+	if err := needValues(fs, args); err != nil {
+		return o, err
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
 		}
-		return o, doubleDash(err)
+		return o, withHint(doubleDash(err), fs)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
