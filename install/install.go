@@ -46,7 +46,10 @@ type Options struct {
 	// Scope is the file to edit (default Project). Doctor checks every
 	// scope when Scope is "".
 	Scope Scope
-	// Dir is the project directory; "" means the working directory.
+	// Dir is the project directory; "" means the root of the git
+	// repository that holds the working directory (the nearest directory
+	// with a .git entry, below the home directory), else the working
+	// directory.
 	Dir string
 	// Home is the user's home directory; "" means os.UserHomeDir.
 	Home string
@@ -508,19 +511,6 @@ func (o *Options) prepare() ([]*host, env, error) {
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}
-	e.dir = o.Dir
-	if e.dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, e, err
-		}
-		e.dir = wd
-	}
-	d, err := filepath.Abs(e.dir)
-	if err != nil {
-		return nil, e, err
-	}
-	e.dir = d
 	e.home = o.Home
 	if e.home == "" {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -529,6 +519,19 @@ func (o *Options) prepare() ([]*host, env, error) {
 			return nil, e, err
 		}
 	}
+	e.dir = o.Dir
+	if e.dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, e, err
+		}
+		e.dir = projectRoot(wd, e.home)
+	}
+	d, err := filepath.Abs(e.dir)
+	if err != nil {
+		return nil, e, err
+	}
+	e.dir = d
 	return hs, e, nil
 }
 

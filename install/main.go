@@ -46,6 +46,9 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 2
 	}
 	o.Binary = self
+	if o.Dir == "" {
+		o.Dir = projectNote(stderr)
+	}
 	if cmd == "doctor" {
 		r, err := Doctor(context.Background(), o)
 		if err != nil {
@@ -100,7 +103,8 @@ flags:
   --hosts LIST        %[3]s (default: all)
   --scope SCOPE       project, local (Claude only) or user (default: project;
                       doctor: every scope)
-  --dir DIR           project directory (default: the working directory)
+  --dir DIR           project directory (default: the git repository's root,
+                      else the working directory)
   --events LIST       unified events: %[2]s
                       (default: those this program has handlers for; all
                       the host delivers, except Gemini's PreCompress, when
