@@ -71,3 +71,26 @@ func didYouMean(w string, words []string) string {
 	}
 	return ""
 }
+
+// listFlag is a flag that may be given several times.
+type listFlag []string
+
+// String implements flag.Value.
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+// Set implements flag.Value.
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// hostsGiven reports --hosts among args (as all, or a list).
+func hostsGiven(args []string) bool {
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "hosts" {
+			return true
+		}
+	}
+	return false
+}

@@ -53,6 +53,12 @@ type Options struct {
 	Dir string
 	// Home is the user's home directory; "" means os.UserHomeDir.
 	Home string
+	// ConfigRoots replace the user configuration directory of the hosts
+	// they name (~/.claude for Claude Code; the directory the host's
+	// HomeEnv variable names, when set), for a host installed with a
+	// non-standard one: the user scope's file is found under it, and
+	// [Detect] looks for it.
+	ConfigRoots map[hooks.Host]string
 	// Getenv reads CLAUDE_CONFIG_DIR, CODEX_HOME and Gemini's trust
 	// variables; nil means os.Getenv.
 	Getenv func(string) string
@@ -507,7 +513,12 @@ func (o *Options) prepare() ([]*host, env, error) {
 	if err := o.checkGateway(hs); err != nil {
 		return nil, e, usageError{err}
 	}
-	e.getenv, e.binary = o.Getenv, o.Binary
+	for n := range o.ConfigRoots {
+		if _, err := lookupHost(o.adapters(), n); err != nil {
+			return nil, e, usageError{fmt.Errorf("--config-root: %w", err)}
+		}
+	}
+	e.getenv, e.binary, e.configRoots = o.Getenv, o.Binary, o.ConfigRoots
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}

@@ -49,6 +49,11 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 	if o.Dir == "" {
 		o.Dir = projectNote(stderr)
 	}
+	if cmd == "install" && o.Hosts == nil && !hostsGiven(args) {
+		if code := o.detectHosts(stderr); code != 0 {
+			return code
+		}
+	}
 	if cmd == "doctor" {
 		r, err := Doctor(context.Background(), o)
 		if err != nil {
@@ -100,7 +105,11 @@ func usage(w io.Writer, self string) {
   doctor     check the registration, run the hook on sample events, report blockers
 
 flags:
-  --hosts LIST        %[3]s (default: all)
+  --hosts LIST        %[3]s, or all (install: default the hosts
+                      on this machine, their ~/.claude-like directory or
+                      program on PATH; uninstall and doctor: default all)
+  --config-root DIR   a host's configuration directory when it is not the
+                      standard one (HOST=DIR, or DIR with one --hosts)
   --scope SCOPE       project, local (Claude only) or user (default: project;
                       doctor: every scope)
   --dir DIR           project directory (default: the git repository's root,
@@ -162,6 +171,8 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
+	var roots listFlag
+	fs.Var(&roots, "config-root", "a host's configuration directory (HOST=DIR)")
 	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
 	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
 	if cmd != "doctor" {
@@ -187,8 +198,14 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	for _, h := range split(hostList) {
-		o.Hosts = append(o.Hosts, hooks.Host(h))
+	if hostList != "all" {
+		for _, h := range split(hostList) {
+			o.Hosts = append(o.Hosts, hooks.Host(h))
+		}
+	}
+	var err error
+	if o.ConfigRoots, err = parseConfigRoots(roots, o.Hosts); err != nil {
+		return o, err
 	}
 	for _, e := range split(eventList) {
 		o.Events = append(o.Events, hooks.EventName(e))
