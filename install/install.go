@@ -263,6 +263,7 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 		var stale []string
 		if !o.DryRun {
 			stale = removeStaleTemps(fsts[i].path)
+			fsts[i].removeStaleTemps()
 		}
 		c, err := plan(f.h, scope, f.p, fsts[i])
 		if err != nil {
@@ -274,6 +275,9 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 		}
 		for _, s := range stale {
 			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
+		}
+		if err := c.checkWritable(); err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
 		}
 		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
 			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))

@@ -107,6 +107,26 @@ func newFileState(state, p string) *fileState {
 	return &fileState{dir: filepath.Join(state, "files", shortHash([]byte(key))), path: p}
 }
 
+// removeStaleTemps removes the temporary files (".name.tmp<digits>") a
+// killed write of ours left in the state folder; it runs under the file's
+// lock, so none is in use.
+func (fst *fileState) removeStaleTemps() {
+	ents, err := os.ReadDir(fst.dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		n := e.Name()
+		i := strings.LastIndex(n, ".tmp")
+		if !strings.HasPrefix(n, ".") || i < 0 || !e.Type().IsRegular() {
+			continue
+		}
+		if rest := n[i+len(".tmp"):]; rest != "" && strings.Trim(rest, "0123456789") == "" {
+			os.Remove(filepath.Join(fst.dir, n))
+		}
+	}
+}
+
 // init creates the state folder and its "path" file.
 func (fst *fileState) init() error {
 	if err := os.MkdirAll(fst.dir, 0o700); err != nil {
