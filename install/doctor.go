@@ -202,6 +202,13 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		d.broken[p] = true
 		return 0
 	}
+	for _, b := range ed.orphans() {
+		l := Warn
+		if h.ErrorBlocks {
+			l = Fail
+		}
+		d.add(h.name, s, p, "", l, "%s", orphanNote(h, b))
+	}
 	evs, cmds := ed.customised()
 	for i := range evs {
 		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))

@@ -96,6 +96,9 @@ type Options struct {
 	// "Authorization: Bearer ${NAME}" and the bridge reads it. Upper-case
 	// letters, digits and _, the only names Claude Code fills in.
 	GatewayTokenEnv string
+
+	// orphans: Main's uninstall --orphans.
+	orphans bool
 }
 
 // gateway returns the gateway options of o.
@@ -373,6 +376,9 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 		evs, cmds := ed.customised()
 		for i := range evs {
 			c.Notes = append(c.Notes, customisedNote(evs[i], cmds[i]))
+		}
+		for _, b := range ed.orphans() {
+			c.Notes = append(c.Notes, orphanNote(h, b))
 		}
 	}
 	if o.Gateway == "" && h.HTTP {

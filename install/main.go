@@ -71,9 +71,15 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 1
 	}
 	var changes []Change
-	if cmd == "install" {
+	switch {
+	case cmd == "install":
 		changes, err = Install(o)
-	} else {
+	case o.orphans:
+		changes, err = UninstallOrphans(o)
+		if err == nil && len(changes) == 0 {
+			fmt.Fprintln(stdout, "no entries of a binary that no longer exists")
+		}
+	default:
 		changes, err = Uninstall(o)
 	}
 	ce := (*CommitError)(nil)
@@ -125,6 +131,8 @@ flags:
                       (%[4]s); --cursor-layer is an older name
   --dry-run           print a unified diff per file and write nothing
   --force             replace a read-only file (install, uninstall)
+  --orphans           uninstall: remove instead the entries of hook binaries
+                      that no longer exist (moved or deleted without uninstall)
   --gateway URL       ask the policy gateway at URL instead of local handlers:
                       Claude Code calls it (HTTP hooks); the other hosts run
                       this binary with --gateway, so it must be a gateway
@@ -183,6 +191,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		fs.BoolVar(&o.DryRun, "dry-run", false, "print diffs, write nothing")
 		fs.BoolVar(&o.Force, "force", false, "replace a read-only file")
 		fs.StringVar(&o.Layout, "layout", "", "registration layout of hosts that offer several")
+		if cmd == "uninstall" {
+			fs.BoolVar(&o.orphans, "orphans", false, "remove the entries of binaries that no longer exist")
+		}
 		// The older spelling, from when Cursor was the one host with layouts.
 		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
 	}
