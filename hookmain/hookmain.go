@@ -9,7 +9,7 @@
 //
 // The binary then answers any of the seven hosts, and registers itself:
 //
-//	myhook install [--hosts claude,codex] [--scope project|local|user] [--fail-closed] [--dry-run]
+//	myhook install [--hosts claude,codex|all] [--scope project|local|user] [--fail-closed] [--dry-run]
 //	myhook uninstall
 //	myhook doctor
 //	myhook help       (or -h, --help; also with no arguments at a terminal)
@@ -19,6 +19,10 @@
 // [--timeout DURATION]"; any other argument, and a NAME no adapter has,
 // is a configuration error, answered as --fail-closed would, with the
 // argument named on stderr.
+//
+// install writes, by default, the hosts on this machine (those whose
+// user configuration directory or program it finds) into the root of the
+// git repository that holds the working directory.
 //
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host
