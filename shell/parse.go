@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"strings"
 	"sync"
@@ -200,10 +201,21 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		}
 		held = held[:0]
 	}
-	for s, perr := range p.StmtsSeq(strings.NewReader(src)) {
+	// The loop never breaks: the parser's iterator calls its body again
+	// after a false return when it has an error to give (a panic). To
+	// stop, the reader ends the input, and the rest is skipped.
+	rd := &cutReader{r: strings.NewReader(src)}
+	for s, perr := range p.StmtsSeq(rd) {
 		if perr != nil {
-			err = perr
-			break
+			if err == nil {
+				err = perr
+			}
+			rd.cut = true
+			continue
+		}
+		if w.err != nil || err != nil {
+			rd.cut = true
+			continue
 		}
 		if len(held) > 0 && s.Pos().Line() > held[len(held)-1].End().Line() {
 			flush()
@@ -212,9 +224,6 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			held = append(held, s)
 		} else {
 			w.stmt(s, sc, via, in)
-		}
-		if w.err != nil {
-			break
 		}
 	}
 	if err == nil && w.err == nil {
@@ -638,6 +647,19 @@ func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 		delete(w.inFunc, body)
 	}
 	w.run(args, sc, via, in, true)
+}
+
+// cutReader reads r until cut is set, then ends.
+type cutReader struct {
+	r   *strings.Reader
+	cut bool
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.cut {
+		return 0, io.EOF
+	}
+	return c.r.Read(p)
 }
 
 // resolve sets in's content to what the command piping into it writes,
