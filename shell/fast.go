@@ -19,8 +19,16 @@ type simpleCmd struct {
 }
 
 // simple splits src into its simple commands, or reports that it is not
-// a simple script.
-func simple(src string) ([]simpleCmd, bool) {
+// a simple script or that it may have more than maxCmds commands (the
+// parser then reads it statement by statement and stops at the limit).
+func simple(src string, maxCmds int) ([]simpleCmd, bool) {
+	first := strings.TrimLeft(src, " \t")
+	if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
+		first = first[:j]
+	}
+	if reserved(first) {
+		return nil, false
+	}
 	// Reject at once what cannot be simple, and count words and commands
 	// so that one allocation holds each.
 	words, ops := 1, 1
@@ -39,6 +47,9 @@ func simple(src string) ([]simpleCmd, bool) {
 		default:
 			return nil, false
 		}
+	}
+	if ops > maxCmds {
+		return nil, false
 	}
 	cmds := make([]simpleCmd, 0, ops)
 	all := make([]Word, 0, words)

@@ -165,7 +165,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		}
 	}
 	if !w.noFast {
-		if cmds, ok := simple(src); ok {
+		if cmds, ok := simple(src, w.lim.MaxCommands); ok {
 			// Simple commands only: read as the parser would, without
 			// paying for it (its first use in a process costs the most).
 			saved := w.src

@@ -279,7 +279,7 @@ func TestSimpleMatchesParser(t *testing.T) {
 		srcs = append(srcs, tc.src)
 	}
 	for _, src := range srcs {
-		if _, ok := simple(src); !ok {
+		if _, ok := simple(src, DefaultMaxCommands); !ok {
 			continue
 		}
 		n++
