@@ -312,7 +312,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 				m[f.fd] = f.in
 			}
 			for _, r := range s.Redirs {
-				if r.N == nil && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
+				if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
 					r.Op == syntax.WordHdoc || r.Op == syntax.DplIn || r.Op == syntax.RdrInOut) {
 					m["0"] = in
 				}
