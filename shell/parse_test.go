@@ -146,10 +146,13 @@ var parseCases = []struct {
 	{`sh -s < script.sh`, `sh -s`, ``, false},
 	{`bash -c "$CMD"`, `bash -c {$CMD}; ?bash>{bash -c $CMD}`, ``, false},
 	{`bash -c`, `bash -c`, ``, false},
-	{`echo ls | sh`, `echo ls; sh; ?sh>{(script from a pipe)}`, ``, false},
+	{`echo ls | sh`, `echo ls; sh; sh>ls`, ``, false},
+	{`cat f | sh`, `cat f; sh; ?sh>{(script from a pipe)}`, ``, false},
 	{"bash <<'EOF'\nrm -rf x\nEOF", `bash; bash>rm -rf x`, `-x`, false},
 	{"bash <<EOF\nrm $x\nEOF", "bash; ?bash>{rm $x\n}", ``, false},
 	{`sh <<< 'ls -l'`, `sh; sh>ls -l`, ``, false},
+	{"bash <<E; ls\nrm -rf x\nE", `bash; bash>rm -rf x; ls`, `-x`, false},
+	{"bash <<E & ls\nrm -rf x\nE", `bash; bash>rm -rf x; ls`, `-x`, false},
 	{`eval ls -l`, `eval ls -l; eval>ls -l`, ``, false},
 	{`eval "$x"`, `eval {$x}; ?eval>{$x}`, ``, false},
 	{`eval 'a; b'`, `eval a; b; eval>a; eval>b`, ``, false},
@@ -280,7 +283,8 @@ func TestPlainAgrees(t *testing.T) {
 			t.Errorf("Parse(%q): %v", src, err)
 			continue
 		}
-		w := &walker{out: &Script{}}
+		lim := defaultParser.limits()
+		w := &walker{out: &Script{}, lim: &lim}
 		if err := w.script(src, &scope{}, nil); err != nil {
 			t.Errorf("parser on %q: %v", src, err)
 			continue
