@@ -32,8 +32,9 @@ var ErrLimit = errors.New("shell: script cannot be checked: past a limit")
 
 // A LimitError reports the limit of a [Parser] that a script is past.
 type LimitError struct {
-	// Limit names the limit: "bytes", "depth", "nested", "reparsed" or
-	// "commands".
+	// Limit names the limit: "bytes", "depth", "nested", "reparsed",
+	// "commands" or "effects" (more than 10,000 effects: files named by
+	// the commands' words, see [Command.Effects]).
 	Limit string
 	// Max is the limit's value.
 	Max int

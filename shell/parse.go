@@ -146,6 +146,11 @@ type walker struct {
 	lim      *Parser // the limits, defaults filled in
 	scriptIn stdin   // the standard input of the next nested script
 	inFunc   map[*syntax.Stmt]bool
+	// scanning counts the commands being walked because an unknown
+	// program's words named them (see unknownEffects).
+	scanning int
+	// nEffects counts the effects recorded, against maxEffects.
+	nEffects int
 }
 
 // scope is the state of one shell that writes depend on: the directory
@@ -810,6 +815,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		name, ok := args[0].Name()
 		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix, "/") {
 			cmd.Dynamic = true
+			w.effects(cmd, sc, in)
 			return
 		}
 		cmd.Name = baseName(name)
@@ -820,6 +826,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	} else {
 		cmd.Name = baseName(args[0].Value)
 	}
+	w.effects(cmd, sc, in)
 	if v, ok := sc.aliases[args[0].Value]; ok && !args[0].Dynamic && len(via) <= w.lim.MaxNested {
 		// An alias runs its value with the words after it: every shell
 		// expands them when interactive, sh, dash, zsh and ksh always,
@@ -856,9 +863,6 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			cd(cmd, sc)
 		}
 		return
-	}
-	if wr := writerOf(cmd.Name); wr != nil {
-		wr(w, cmd, sc)
 	}
 	if r := runnerOf(cmd.Name); r != nil {
 		r(w, cmd, sc, in, sameShell)
