@@ -209,6 +209,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
+	if hostsGiven(args) && len(split(hostList)) == 0 {
+		return o, errors.New("--hosts is empty (name hosts, or all)")
+	}
 	if hostList != "all" {
 		for _, h := range split(hostList) {
 			o.Hosts = append(o.Hosts, hooks.Host(h))

@@ -55,6 +55,7 @@ func TestMainUsage(t *testing.T) {
 		// issue 28: a flag without its value is named, never given the
 		// next flag as its value; a misspelled flag or command gets a hint.
 		{[]string{"install", "--dir"}, 2, "--dir needs a value"},
+		{[]string{"install", "--hosts="}, 2, "--hosts is empty"},
 		{[]string{"install", "--hosts"}, 2, "--hosts needs a value"},
 		{[]string{"install", "--scope"}, 2, "--scope needs a value"},
 		{[]string{"install", "--events"}, 2, "--events needs a value"},
