@@ -235,6 +235,7 @@ func subRun(sub string, skip int) runner {
 // -ec, +e -c …), else a script read from standard input. A script file
 // operand is not read.
 func shellRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	w.resolve(&in)
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
 	cflag, sflag := false, false
@@ -333,6 +334,7 @@ func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
 // stdinScript walks a script a shell reads from standard input: a here
 // document or here-string is parsed, a pipe is an unknown command.
 func (w *walker) stdinScript(in stdin, sc *scope, via []string) {
+	w.resolve(&in)
 	switch {
 	case in.doc != nil:
 		sub := *sc
