@@ -2,9 +2,10 @@ package hooklog
 
 import (
 	"fmt"
-	"html/template"
+	"html"
 	"io"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -13,10 +14,7 @@ import (
 // host. It loads nothing (no script, no style sheet, no font), and its
 // Content-Security-Policy forbids any load.
 func WriteHTML(w io.Writer, rep Report) error {
-	return page.Execute(w, struct {
-		Report
-		Chart chart
-	}{rep, chartOf(rep)})
+	return writePage(w, rep, chartOf(rep))
 }
 
 // chart is the SVG of the buckets: one series per host.
@@ -84,21 +82,23 @@ func chartOf(rep Report) chart {
 	return c
 }
 
-var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"rfc3339": func(t time.Time) string {
-		if t.IsZero() {
-			return "—"
-		}
-		return t.UTC().Format(time.RFC3339)
-	},
-	"ms": func(v float64) string { return fmt.Sprintf("%.1f", v) },
-	"counts": func(id, head string, cs []Count) any {
-		return struct {
-			ID, Head string
-			Counts   []Count
-		}{id, head, cs}
-	},
-}).Parse(`<!DOCTYPE html>
+// esc escapes s for HTML text and attribute values.
+func esc(s string) string { return html.EscapeString(s) }
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// writePage renders the page. It is written by hand, every value escaped
+// with html.EscapeString, rather than with html/template: a hook binary
+// links this package, and html/template's start-up work would be paid by
+// every hook process.
+func writePage(w io.Writer, rep Report, c chart) error {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -114,37 +114,58 @@ code{white-space:pre-wrap;word-break:break-all}
 </head>
 <body>
 <h1>Hook decisions</h1>
-<p id="summary">{{.Events}} events, {{rfc3339 .First}} to {{rfc3339 .Last}}{{if not .Since.IsZero}} (since {{rfc3339 .Since}}){{end}}.
-Time to answer: p50 {{ms .P50MS}} ms, p99 {{ms .P99MS}} ms.{{if .Unreadable}} {{.Unreadable}} unreadable lines skipped.{{end}}</p>
-
-<h2>Events over time, per host</h2>
-<svg id="chart" xmlns="http://www.w3.org/2000/svg" width="{{.Chart.W}}" height="{{.Chart.H}}" viewBox="0 0 {{.Chart.W}} {{.Chart.H}}" role="img" aria-label="events over time per host">
-<line x1="40" y1="10" x2="40" y2="210" stroke="#999"/>
-<line x1="40" y1="210" x2="{{.Chart.W}}" y2="210" stroke="#999"/>
-<text x="2" y="20" font-size="11">{{.Chart.Max}}</text>
-<text x="2" y="210" font-size="11">0</text>
-{{range .Chart.Ticks}}<text x="{{.X}}" y="228" font-size="10">{{.Label}}</text>
-{{end}}{{range .Chart.Series}}<polyline class="series" data-host="{{.Host}}" fill="none" stroke="{{.Color}}" stroke-width="2" points="{{.Points}}"><title>{{.Host}}: {{.Total}} events</title></polyline>
-{{end}}</svg>
-<p id="legend">{{range .Chart.Series}}<span style="color:{{.Color}}">&#9632;</span> {{.Host}} ({{.Total}}) {{end}}</p>
-
-<h2>Events per host, event and decision</h2>
-<table id="rows">
-<tr><th>host</th><th>event</th><th>handler decided</th><th>host received</th><th>events</th></tr>
-{{range .Rows}}<tr><td>{{.Host}}</td><td>{{.Event}}</td><td>{{or .Decision "—"}}</td><td>{{if .Observe}}none (observe: would {{.Sent}}){{else}}{{.Sent}}{{end}}</td><td class="n">{{.N}}</td></tr>
-{{end}}</table>
-{{define "counts"}}<table id="{{.ID}}"><tr><th>{{.Head}}</th><th>events</th></tr>
-{{range .Counts}}<tr><td><code>{{.Key}}</code></td><td class="n">{{.N}}</td></tr>
-{{else}}<tr><td colspan="2">none</td></tr>
-{{end}}</table>{{end}}
-<h2>Would deny, in observe mode</h2>
-{{template "counts" (counts "would-deny" "host" .WouldDeny)}}
-<h2>Top reasons of denies</h2>
-{{template "counts" (counts "reasons" "reason" .Reasons)}}
-<h2>Top commands denied</h2>
-{{template "counts" (counts "denied" "command or path" .Denied)}}
-<h2>Fail-policy answers</h2>
-{{template "counts" (counts "fails" "why" .Fails)}}
-</body>
-</html>
-`))
+`)
+	fmt.Fprintf(&b, "<p id=\"summary\">%d events, %s to %s", rep.Events, rfc3339(rep.First), rfc3339(rep.Last))
+	if !rep.Since.IsZero() {
+		fmt.Fprintf(&b, " (since %s)", rfc3339(rep.Since))
+	}
+	fmt.Fprintf(&b, ". Time to answer: p50 %.1f ms, p99 %.1f ms.", rep.P50MS, rep.P99MS)
+	if rep.Unreadable > 0 {
+		fmt.Fprintf(&b, " %d unreadable lines skipped.", rep.Unreadable)
+	}
+	b.WriteString("</p>\n\n<h2>Events over time, per host</h2>\n")
+	fmt.Fprintf(&b, `<svg id="chart" xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="events over time per host">`+"\n", c.W, c.H, c.W, c.H)
+	fmt.Fprintf(&b, `<line x1="40" y1="10" x2="40" y2="210" stroke="#999"/><line x1="40" y1="210" x2="%d" y2="210" stroke="#999"/>`+"\n", c.W)
+	fmt.Fprintf(&b, `<text x="2" y="20" font-size="11">%d</text><text x="2" y="210" font-size="11">0</text>`+"\n", c.Max)
+	for _, t := range c.Ticks {
+		fmt.Fprintf(&b, `<text x="%d" y="228" font-size="10">%s</text>`+"\n", t.X, esc(t.Label))
+	}
+	for _, s := range c.Series {
+		fmt.Fprintf(&b, `<polyline class="series" data-host="%s" fill="none" stroke="%s" stroke-width="2" points="%s"><title>%s: %d events</title></polyline>`+"\n",
+			esc(s.Host), s.Color, s.Points, esc(s.Host), s.Total)
+	}
+	b.WriteString("</svg>\n<p id=\"legend\">")
+	for _, s := range c.Series {
+		fmt.Fprintf(&b, `<span style="color:%s">&#9632;</span> %s (%d) `, s.Color, esc(s.Host), s.Total)
+	}
+	b.WriteString("</p>\n\n<h2>Events per host, event and decision</h2>\n<table id=\"rows\">\n<tr><th>host</th><th>event</th><th>handler decided</th><th>host received</th><th>events</th></tr>\n")
+	for _, r := range rep.Rows {
+		sent := esc(r.Sent)
+		if r.Observe {
+			sent = "none (observe: would " + sent + ")"
+		}
+		dec := r.Decision
+		if dec == "" {
+			dec = "—"
+		}
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td class=\"n\">%d</td></tr>\n", esc(r.Host), esc(r.Event), esc(dec), sent, r.N)
+	}
+	b.WriteString("</table>\n")
+	counts := func(title, id, head string, cs []Count) {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n<table id=\"%s\"><tr><th>%s</th><th>events</th></tr>\n", title, id, head)
+		for _, c := range cs {
+			fmt.Fprintf(&b, "<tr><td><code>%s</code></td><td class=\"n\">%d</td></tr>\n", esc(c.Key), c.N)
+		}
+		if len(cs) == 0 {
+			b.WriteString("<tr><td colspan=\"2\">none</td></tr>\n")
+		}
+		b.WriteString("</table>\n")
+	}
+	counts("Would deny, in observe mode", "would-deny", "host", rep.WouldDeny)
+	counts("Top reasons of denies", "reasons", "reason", rep.Reasons)
+	counts("Top commands denied", "denied", "command or path", rep.Denied)
+	counts("Fail-policy answers", "fails", "why", rep.Fails)
+	b.WriteString("</body>\n</html>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,8 +1,9 @@
 package hooklog
 
 import (
-	"encoding/json"
+	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agenthooks/hooks"
 )
@@ -79,12 +80,105 @@ func (l Line) Marshal() []byte {
 	return b // every text field empty: far below MaxLine
 }
 
+// marshal writes l as encoding/json would (the same keys, in order),
+// by hand: a hook process writes one line, and encoding/json's
+// reflection, cold at every start, would cost more than the write.
 func marshal(l Line) []byte {
-	b, err := json.Marshal(l)
-	if err != nil { // a Line holds only strings, numbers and a time
-		b = []byte(`{}`)
+	b := make([]byte, 0, 512)
+	b = append(b, `{"time":`...)
+	b = appendString(b, l.Time.Format(time.RFC3339Nano))
+	str := func(key, v string, omitEmpty bool) {
+		if omitEmpty && v == "" {
+			return
+		}
+		b = append(b, ',', '"')
+		b = append(b, key...)
+		b = append(b, '"', ':')
+		b = appendString(b, v)
 	}
-	return append(b, '\n')
+	list := func(key string, vs []string) {
+		if len(vs) == 0 {
+			return
+		}
+		b = append(b, ',', '"')
+		b = append(b, key...)
+		b = append(b, `":[`...)
+		for i, v := range vs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, v)
+		}
+		b = append(b, ']')
+	}
+	str("host", l.Host, false)
+	str("event", l.Event, false)
+	str("unified", l.Unified, true)
+	str("session", l.Session, true)
+	str("cwd", l.Cwd, true)
+	str("tool", l.Tool, false)
+	str("kind", l.Kind, true)
+	str("command", l.Command, true)
+	list("paths", l.Paths)
+	str("decision", l.Decision, false)
+	str("sent", l.Sent, false)
+	str("would", l.Would, true)
+	str("reason", l.Reason, false)
+	b = append(b, `,"observe":`...)
+	b = strconv.AppendBool(b, l.Observe)
+	str("fail", l.Fail, false)
+	list("warnings", l.Warnings)
+	b = append(b, `,"duration_ms":`...)
+	b = strconv.AppendFloat(b, l.DurationMS, 'f', -1, 64)
+	b = append(b, `,"exit":`...)
+	b = strconv.AppendInt(b, int64(l.Exit), 10)
+	str("program", l.Program, true)
+	str("version", l.Version, true)
+	return append(b, '}', '\n')
+}
+
+// appendString appends s as a JSON string: quotes, backslashes and
+// control characters escaped (and <, >, &, U+2028, U+2029, as
+// encoding/json does); invalid UTF-8 becomes U+FFFD.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c == '\b':
+				b = append(b, '\\', 'b')
+			case c == '\f':
+				b = append(b, '\\', 'f')
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(b, '"')
 }
 
 // cut shortens s to at most n bytes (a rune boundary), marking the cut.
