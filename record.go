@@ -53,6 +53,9 @@ type Record struct {
 	Warnings []string
 	// Fail says why the fail policy answered, "" when it did not.
 	Fail string
+	// Checks are the checks the policy reported ([ReportCheck]), when the
+	// context it was given carried a [CheckLog].
+	Checks []Check
 	// Observe reports observe mode ([Handlers.Observe]).
 	Observe bool
 	// ExitCode is the hook process's exit code (0 from [Result.Record]).

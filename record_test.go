@@ -165,3 +165,17 @@ func BenchmarkServeOnResult(b *testing.B) {
 		})
 	}
 }
+
+func TestOnResultChecks(t *testing.T) {
+	checked := func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		hooks.ReportCheck(ctx, hooks.Check{Name: "rm-rf", Decision: hooks.DecisionDeny, Duration: 3})
+		hooks.ReportCheck(ctx, hooks.Check{Name: "env-write", Duration: 2})
+		return hooks.Deny("no"), nil
+	}
+	r, _, _ := serveRecord(t, hooks.Handlers{PreToolUse: checked}, hooks.Request{Host: "claude"}, claudeBash)
+	if len(r.Checks) != 2 || r.Checks[0] != (hooks.Check{Name: "rm-rf", Decision: hooks.DecisionDeny, Duration: 3}) || r.Checks[1].Name != "env-write" {
+		t.Errorf("checks %+v", r.Checks)
+	}
+	// Without a CheckLog, ReportCheck does nothing.
+	hooks.ReportCheck(context.Background(), hooks.Check{Name: "x"})
+}

@@ -113,8 +113,10 @@ type EventParser interface {
 // the answer blocked or the fail policy is closed, else 1.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
 	var start time.Time
+	var checks *CheckLog
 	if s.Handlers.OnResult != nil {
 		start = time.Now()
+		ctx, checks = WithCheckLog(ctx)
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
 	defer cancel()
@@ -127,12 +129,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		req.Payload = nil
 	}
 	if !s.Inline {
-		return s.writeObserved(s.Answer(ctx, req), start, stdout, stderr)
+		return s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := s.writeObserved(res, start, stdout, stderr)
+		code := s.writeObserved(res, start, checks, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -141,16 +143,16 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return s.writeObserved(res, start, stdout, stderr)
+	return s.writeObserved(res, start, checks, stdout, stderr)
 }
 
 // writeObserved writes res, then gives its record to Handlers.OnResult
 // when set.
-func (s *Server) writeObserved(res Result, start time.Time, stdout, stderr io.Writer) int {
+func (s *Server) writeObserved(res Result, start time.Time, checks *CheckLog, stdout, stderr io.Writer) int {
 	code := s.write(res, stdout, stderr)
 	if s.Handlers.OnResult != nil {
 		r := res.Record(start)
-		r.ExitCode = code
+		r.ExitCode, r.Checks = code, checks.Checks()
 		s.Handlers.OnResult(r)
 	}
 	return code
