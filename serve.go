@@ -121,7 +121,7 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
 	defer cancel()
 	var err error
-	req.Payload, err = s.readWithin(ctx, stdin)
+	req.Payload, err = s.ReadContext(ctx, stdin)
 	if err != nil {
 		if req.Err == nil {
 			req.Err = err
@@ -179,21 +179,21 @@ func (s *Server) serveLimit(req *Request) time.Duration {
 		}
 	}
 	if host <= 0 {
-		host = DefaultHostTimeout
+		host = defaultHostTimeout
 	}
 	return host * 9 / 10
 }
 
-// DefaultHostTimeout is the host's time limit [Server.Serve] assumes when
-// neither the request nor an adapter states one.
-const DefaultHostTimeout = 60 * time.Second
+// defaultHostTimeout is the host's time limit Serve assumes when neither
+// the request nor an adapter states one.
+const defaultHostTimeout = 60 * time.Second
 
-// readWithin reads stdin as [Server.Read] does, but gives up when ctx is
-// done first, with an error saying so. A reader that states its length
-// (bytes.Reader, strings.Reader) cannot block and is read directly;
-// anything else (a pipe) is read on a goroutine, which a stdin that never
-// ends leaves behind.
-func (s *Server) readWithin(ctx context.Context, stdin io.Reader) ([]byte, error) {
+// ReadContext is [Server.Read] under ctx: when ctx is done before stdin
+// ends, it gives up with an error wrapping [ErrStdinTimeout]. A reader
+// that states its length (bytes.Reader, strings.Reader) cannot block and
+// is read directly; anything else (a pipe) is read on a goroutine, which
+// a stdin that never ends leaves behind (a hook process exits anyway).
+func (s *Server) ReadContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
 	if _, ok := stdin.(interface{ Len() int }); ok {
 		return s.Read(stdin)
 	}
@@ -210,23 +210,20 @@ func (s *Server) readWithin(ctx context.Context, stdin io.Reader) ([]byte, error
 	case r := <-done:
 		return r.b, r.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("%w: stdin did not end in time: %w", ErrStdin, context.Cause(ctx))
+		return nil, fmt.Errorf("%w (%w)", ErrStdinTimeout, context.Cause(ctx))
 	}
 }
 
-// ErrStdin is wrapped by the error [Server.Serve] answers with the fail
-// policy when stdin has not ended by the invocation's deadline.
-var ErrStdin = errors.New("cannot read the payload")
+// ErrStdinTimeout is wrapped by the error [Server.Serve] answers with the
+// fail policy when stdin has not ended by the invocation's deadline.
+var ErrStdinTimeout = errors.New("stdin did not end in time")
 
 // write writes res as [Result.Write] does; when the answer could not be
 // written, the exit code is 2 also when the fail policy is closed and the
 // event is one a deny stops.
 func (s *Server) write(res Result, stdout, stderr io.Writer) int {
-	code, err := res.write(stdout, stderr)
-	if err != nil && code != 2 && s.Handlers.Fail == FailClosed && (res.Event == nil || gating(res.Event)) {
-		code = 2
-	}
-	return code
+	closed := s.Handlers.Fail == FailClosed && (res.Event == nil || gating(res.Event))
+	return res.write(stdout, stderr, closed)
 }
 
 // Read reads a payload from r whole: at most Handlers.MaxInput bytes
@@ -731,12 +728,12 @@ func failOutput(p FailPolicy, cause error) Output {
 // on stderr is the block every host reads) and 1 otherwise, with a line
 // on stderr saying so.
 func (res Result) Write(stdout, stderr io.Writer) int {
-	code, _ := res.write(stdout, stderr)
-	return code
+	return res.write(stdout, stderr, false)
 }
 
-// write is Write, with the error that kept the answer from being written.
-func (res Result) write(stdout, stderr io.Writer) (int, error) {
+// write is Write; closed makes the exit code of an answer not written 2
+// also when the answer did not block.
+func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 	for _, n := range res.Notes() {
 		fmt.Fprintln(stderr, n)
 	}
@@ -746,7 +743,7 @@ func (res Result) write(stdout, stderr io.Writer) (int, error) {
 	}
 	if err != nil {
 		code := 1
-		if res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
+		if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
 			code = 2
 		}
 		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
@@ -755,12 +752,12 @@ func (res Result) write(stdout, stderr io.Writer) (int, error) {
 		} else if code == 2 && res.Response.Reason != "" {
 			fmt.Fprintln(stderr, oneLine(res.Response.Reason))
 		}
-		return code, err
+		return code
 	}
 	if res.Output.Stderr != "" {
 		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
 	}
-	return res.Output.ExitCode, nil
+	return res.Output.ExitCode
 }
 
 // Notes returns the lines [Result.Write] writes to stderr before the

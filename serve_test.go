@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -288,7 +289,7 @@ func TestServeAnswerNotWritten(t *testing.T) {
 			var stderr bytes.Buffer
 			srv := &hooks.Server{Adapters: adapters, Handlers: tc.h, Inline: inline}
 			code := srv.Serve(context.Background(), hooks.Request{Host: "one"}, strings.NewReader(`{"hook_event_name":"Pre","tool":"`+tc.tool+`"}`), failWriter{}, &stderr)
-			if code != tc.want || !strings.Contains(stderr.String(), "hooks: the answer could not be written to stdout (broken pipe)") {
+			if code != tc.want || !strings.Contains(stderr.String(), fmt.Sprintf("hooks: the answer could not be written to stdout (broken pipe): exit %d", tc.want)) {
 				t.Errorf("%s (inline %v): exit %d stderr %q; want %d and a line saying so", tc.name, inline, code, stderr.String(), tc.want)
 			}
 		}

@@ -68,7 +68,9 @@ func (t Tool) MarshalJSON() ([]byte, error) {
 // destinations included), every file of a patch a shell command applies
 // through the host (ShellInput.Patch), and the files a shell command
 // writes or deletes (redirections and the writers package shell knows,
-// relative paths joined to the directory a cd in the command moved to).
+// relative paths joined to the directory a cd in the command moved to),
+// and the operands of programs package shell does not know, which they
+// may write ([Write.Maybe] in [Tool.Writes]).
 // It is nil for other tools.
 //
 // Paths are absolute or relative to the session's working directory, as

@@ -62,7 +62,4 @@ var corpus embed.FS
 func (*Adapter) Corpus() fs.FS { return templates() }
 
 // templates is the corpus of payloads the scenarios start from.
-func templates() fs.FS {
-	sub, _ := fs.Sub(corpus, "corpus") // cannot fail: "corpus" is a valid, embedded directory
-	return sub
-}
+func templates() fs.FS { return payload.Templates(corpus) }

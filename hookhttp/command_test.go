@@ -3,6 +3,7 @@ package hookhttp_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -101,8 +102,8 @@ func TestBridgeMain(t *testing.T) {
 			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: bad hook arguments: --gateway needs a value"}` + "\n",
 			wantStderr: "hooks: fail-closed: bad hook arguments: --gateway needs a value\n"},
 		{name: "misspelled fail-closed fails closed", h: hooks.Handlers{Fail: hooks.FailOpen}, args: []string{"--gateway", gw.URL, "--host", "one", "--fail-closd"},
-			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: bad hook arguments: unknown argument \"--fail-closd\""}` + "\n",
-			wantStderr: "hooks: fail-closed: bad hook arguments: unknown argument \"--fail-closd\"\n"},
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: bad hook arguments: unknown argument \"--fail-closd\" (did you mean --fail-closed?)"}` + "\n",
+			wantStderr: "hooks: fail-closed: bad hook arguments: unknown argument \"--fail-closd\" (did you mean --fail-closed?)\n"},
 		{name: "unknown host", args: []string{"--gateway", gw.URL, "--host", "nine", "--fail-closed"},
 			wantExit: 2, wantStderr: "hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host \"nine\" (known: one, two)\n"},
 		{name: "unreadable token file", args: []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--gateway-token-file", filepath.Join(t.TempDir(), "none")},
@@ -119,6 +120,15 @@ func TestBridgeMain(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("stdin held open gets the fail policy at the deadline", func(t *testing.T) {
+		var o, e bytes.Buffer
+		stdin := heldOpen{strings.NewReader(rm)}
+		code := hookhttp.BridgeMainWith(context.Background(), fakes, hooks.Handlers{}, []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--timeout", "0.2"}, stdin, &o, &e)
+		if o.String() != "" || code != 2 || !strings.Contains(e.String(), "stdin did not end in time") {
+			t.Errorf("wrote %q %q %d; want the fail-closed block naming stdin", o.String(), e.String(), code)
+		}
+	})
 
 	t.Run("oversize stdin is not forwarded", func(t *testing.T) {
 		h := hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}
@@ -164,4 +174,14 @@ func TestBridgeRejectsObserveAndLog(t *testing.T) {
 			t.Errorf("%v: exit %d stdout %q stderr %q", extra, code, stdout.String(), stderr.String())
 		}
 	}
+}
+
+// heldOpen is a stdin whose writer never closes it.
+type heldOpen struct{ data io.Reader }
+
+func (h heldOpen) Read(p []byte) (int, error) {
+	if n, _ := h.data.Read(p); n > 0 {
+		return n, nil
+	}
+	select {}
 }

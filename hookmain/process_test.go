@@ -85,10 +85,10 @@ func TestProcessStdinNotEnding(t *testing.T) {
 		wantCode int
 		wantOut  string
 	}{
-		{"held open, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "2s"}, false, 2, ""},
-		{"dripping, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "2s"}, true, 2, ""},
-		{"held open, fail-open", []string{"--host", "claude", "--timeout", "2s"}, false, 0, ""},
-		{"held open, codex fail-closed", []string{"--host", "codex", "--fail-closed", "--timeout", "2s"}, false, 2, ""},
+		{"held open, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "1s"}, false, 2, ""},
+		{"dripping, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "1s"}, true, 2, ""},
+		{"held open, fail-open", []string{"--host", "claude", "--timeout", "1s"}, false, 0, ""},
+		{"held open, codex fail-closed", []string{"--host", "codex", "--fail-closed", "--timeout", "1s"}, false, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := hook(tc.args...)

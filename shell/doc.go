@@ -23,8 +23,9 @@
 //   - shells (sh, bash, zsh, dash, ksh, mksh, ash, yash, posh, rbash,
 //     fish): the script of -c, in any option cluster (-c, -lc, -ec,
 //     -o pipefail -c, --command for fish); with no -c and no script file,
-//     a here-document or here-string on standard input is parsed, and a
-//     script piped into the shell is a dynamic command;
+//     or with -s, the script the shell reads on standard input (see
+//     Standard input below); the file BASH_ENV or ENV names when assigned
+//     before the shell;
 //   - eval (its words joined), source and . of standard input or a
 //     process substitution (dynamic), trap's action, alias values (they
 //     run when the alias is used);
@@ -41,7 +42,19 @@
 //     command with -x), GNU parallel, su, runuser, sg and script with -c,
 //     nix-shell --run, and the run or exec subcommands of uv, poetry,
 //     pipenv, pdm, hatch, rye, conda, devbox, bundle, pnpm, npm, asdf,
-//     mise and direnv;
+//     mise and direnv; setpriv, setarch, linux32, linux64, fakeroot,
+//     nsenter, perf stat|record|…, chronic, catchsegv, proxychains,
+//     torsocks, rlwrap, sem, dotenv, npx, bunx, uvx, npm and pnpm exec and
+//     dlx, yarn exec and dlx, pipx run, nix develop|shell --command, and
+//     runuser -u USER CMD;
+//   - programs' options that run a command here: git rebase -x, difftool
+//     -x, bisect run, submodule foreach, filter-branch filters,
+//     --upload-pack, --receive-pack, ext:: URLs and aliases defined with
+//     -c (an alias to a git command is reported as that git command),
+//     tar -I, --use-compress-program, --to-command and
+//     --checkpoint-action=exec=, zip -TT, rsync -e, ssh, scp and sftp -o
+//     ProxyCommand/LocalCommand/KnownHostsCommand, scp -S, man -P, rg
+//     --pre, sort --compress-program, go -toolexec, sed's e command;
 //   - settings that programs run as commands: git -c KEY=VALUE and git
 //     config KEY VALUE for command keys (alias.* starting with "!",
 //     core.pager, core.editor, core.sshCommand, credential helpers,
@@ -56,30 +69,94 @@
 // that may be an option is too, since where its command starts is
 // unknown.
 //
-// The rule for any other command: its arguments are data. What a program
-// does with them is not seen: a script file it runs (sh ./x.sh, make, npm
-// run), code in another language (python -c, perl -e, node -e, awk's
-// system()), a remote command (ssh host 'rm …', docker exec, kubectl
-// exec), or an alias or function defined outside the script.
+// Other programs' words are data, with their effects (see Effects and
+// writes). What a program does inside is not seen: a script file it runs
+// (sh ./x.sh, make, npm run), code in another language (python -c, perl
+// -e: a [RunsCode] effect with the text), a remote command (ssh host
+// 'rm …', docker exec, kubectl exec), or an alias or function defined
+// outside the script.
 //
-// # Writes
+// # Standard input and descriptors
+//
+// What a command reads on standard input is followed wherever it goes:
+// into groups, subshells, if, while, for and case bodies, function bodies
+// (a function called with input is walked again with it), each stage of
+// a pipeline, and the script of sh -c. Here-documents, here-strings, a
+// pipe from echo or printf of static words (what bash would write,
+// exactly: echo without options or with -n, printf with a plain format or
+// %s and %s\n), < <(cmd) likewise, N<&M and {var}<&… duplication, and
+// exec redirections that stay for the commands after them (exec
+// 3<<<'…'; bash <&3) are all content a shell may read as its script. A
+// shell that reads a script whose content is not static (a pipe from
+// another program, a descriptor this package did not see opened) is a
+// [Command.Dynamic] command.
+//
+// # Code hidden in data
+//
+// Text that bash runs as code is walked as a nested script where it is
+// defined or where it runs:
+//
+//   - aliases: alias NAME=VALUE walks VALUE when defined, and a command
+//     named NAME later in the same shell is walked as VALUE followed by
+//     its words (whether or not expand_aliases is on: sh, dash, zsh, ksh
+//     and interactive shells expand them by default); hash -p PATH NAME
+//     makes NAME run PATH;
+//   - arithmetic: bash evaluates a variable's value as an expression
+//     wherever it is read as arithmetic, and expands an array subscript
+//     in it, so x='a[$(rm -rf d)]' runs rm in $((x)), ((x)), let,
+//     for ((…)), [[ $x -eq 0 ]], declare -i and -i variables, ${a[x]},
+//     ${s:x}, ${!x}, a[$x]=…, read "a[$x]", printf -v "a[$x]", test -v
+//     "a[$x]" and mapfile. A static value holding a subscript with a
+//     substitution is walked where it is assigned; a variable the script
+//     sets to a value not known statically (x=$(…), read, mapfile,
+//     printf -v, for over dynamic words) that reaches arithmetic is a
+//     [Command.Dynamic] command. Variables the script does not set come
+//     from the host's environment and are not followed;
+//   - prompts: PS0 to PS4 are expanded (PS4 for each command traced under
+//     set -x): their substitutions are walked when assigned;
+//     PROMPT_COMMAND and the variables programs run (see above) too;
+//   - callbacks: trap's action, mapfile and readarray -C, complete -C,
+//     bind -x.
+//
+// # Limits
+//
+// [Parser.Parse] costs time and memory linear in the input, within the
+// limits of a [Parser] (documented with their defaults there): past one,
+// it returns a [*LimitError] that matches [ErrLimit], and a caller should
+// treat the script as one it cannot check. It stops when its context is
+// done. [Parse] is Parser.Parse with the default limits.
+//
+// # Effects and writes
+//
+// Every command has [Command.Effects]: the files it reads, writes and
+// deletes (Recursive when a directory tree may go: rm -r, find -delete,
+// find -exec rm, rsync --delete, git clean -f, tar --remove-files, zip
+// -rm, …) and the code in another language it runs ([RunsCode]: python
+// -c, perl -e, node -e, ruby -e, awk programs, sed scripts, …, with the
+// code text kept), by tables of programs with option specs that know
+// which options take a value. [Command.Known] reports that the tables
+// know the program; a known program whose effects are all [Reads] only
+// reads (cat, grep, less, head, diff, source, …). For a program not in
+// the tables the rule fails safe: every operand that could name a file
+// is an [Unknown] effect, and a word that names a known command starts a
+// command of its own (mywrap rm -rf d reports rm -rf d via mywrap). The
+// README of the package lists the tables, the rule and what they do not
+// see.
 //
 // [Script.Writes] are the targets of the redirections >, >>, >|, &>, &>>,
 // <> and >&FILE (with any descriptor number: 2>, 3>>), except /dev/null,
-// /dev/stdout, /dev/stderr, /dev/stdin, /dev/tty and /dev/fd/N; and the
-// files of the writers tee, sponge, cp, mv (its sources are deleted),
-// install, ln, link, dd of=, sed -i (-i.bak, -I, --in-place, BSD's -i with an empty suffix word),
-// perl -i, truncate, touch, rm, unlink, rmdir, shred, sort -o, curl -o,
-// wget -O, GNU time -o, sudo -e, git mv, git rm (not --cached) and find
-// -delete and -fprint. For cp, mv,
-// install and ln, -t DIR puts each source in DIR; otherwise the last
+// /dev/stdout, /dev/stderr, /dev/stdin, /dev/tty and /dev/fd/N; and every
+// Writes (not [Effect.Meta]), Deletes and Unknown effect, with
+// [Write.Delete], [Write.Recursive] and [Write.Maybe] (an Unknown
+// effect: a possible write by a program the tables do not know). For cp,
+// mv, install and ln, -t DIR puts each source in DIR; otherwise the last
 // operand is written both as a file and, since it may be a directory, as
 // DIR/name-of-source. A relative path is joined to the directory that a
 // static cd earlier in the same shell moved to (cd sub && echo > .env
 // writes sub/.env); after a cd whose target is dynamic, or that may or may
 // not have run (inside an if, a loop, after || or &&), the directory is
-// dynamic. Writes that happen inside a program (a script file, tar -x,
-// git checkout, a compiler) are not seen.
+// dynamic. Writes that happen inside a program (a script file, git
+// checkout of a branch, a compiler's outputs other than -o) are not seen.
 //
 // # Options
 //

@@ -10,7 +10,7 @@ import (
 // than a bounded amount of time and memory. The zero Parser uses the
 // default limits; a zero field takes its default.
 type Parser struct {
-	// MaxBytes bounds the length of the script (default 1 MiB).
+	// MaxBytes bounds the length of the script (default 256 KiB).
 	MaxBytes int
 	// MaxDepth bounds how deep the syntax nests: substitutions, groups,
 	// subshells, compound commands (default 200).
@@ -19,7 +19,7 @@ type Parser struct {
 	// here-documents fed to a shell, … (default 16).
 	MaxNested int
 	// MaxReparsed bounds the total bytes of nested scripts parsed
-	// (default 4 MiB).
+	// (default 256 KiB).
 	MaxReparsed int
 	// MaxCommands bounds the number of simple commands reported
 	// (default 10,000).
@@ -32,8 +32,9 @@ var ErrLimit = errors.New("shell: script cannot be checked: past a limit")
 
 // A LimitError reports the limit of a [Parser] that a script is past.
 type LimitError struct {
-	// Limit names the limit: "bytes", "depth", "nested", "reparsed" or
-	// "commands".
+	// Limit names the limit: "bytes", "depth", "nested", "reparsed",
+	// "commands" or "effects" (more than 10,000 effects: files named by
+	// the commands' words, see [Command.Effects]).
 	Limit string
 	// Max is the limit's value.
 	Max int
@@ -43,12 +44,99 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("shell: script cannot be checked: more than %d %s", e.Max, e.Limit)
 }
 
-// Is reports whether target is [ErrLimit].
-func (e *LimitError) Is(target error) bool { return target == ErrLimit }
+// Is reports whether target is [ErrLimit], or [ErrTooDeep] for the
+// limit "nested".
+func (e *LimitError) Is(target error) bool {
+	return target == ErrLimit || target == ErrTooDeep && e.Limit == "nested"
+}
 
-// Parse is [Parse] within p's limits; it stops with ctx's error when ctx
-// is done first.
+// The default limits of a [Parser].
+const (
+	DefaultMaxBytes    = 1 << 20
+	DefaultMaxDepth    = 200
+	DefaultMaxNested   = 16
+	DefaultMaxReparsed = 256 << 10
+	DefaultMaxCommands = 10000
+)
+
+// limits returns p's limits with the defaults filled in.
+func (p *Parser) limits() Parser {
+	l := *p
+	set := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	set(&l.MaxBytes, DefaultMaxBytes)
+	set(&l.MaxDepth, DefaultMaxDepth)
+	set(&l.MaxNested, DefaultMaxNested)
+	set(&l.MaxReparsed, DefaultMaxReparsed)
+	set(&l.MaxCommands, DefaultMaxCommands)
+	return l
+}
+
+// Parse is [Parse] within p's limits. A script past one of them is a
+// [*LimitError] (errors.Is(err, ErrLimit)); when ctx is done first, Parse
+// stops and returns an error that wraps ctx.Err(). It checks ctx before
+// each statement and each nested script.
+//
+// The cost is linear in the input: nesting is bounded before the syntax
+// parser runs (by a linear scan that over-counts it), nested scripts are
+// parsed at most MaxNested deep and MaxReparsed bytes in all, and the
+// walk stops at MaxCommands commands.
 func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
-	_ = ctx // TODO(limits): enforce
-	return Parse(src)
+	l := p.limits()
+	if len(src) > l.MaxBytes {
+		return nil, &LimitError{Limit: "bytes", Max: l.MaxBytes}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	// One allocation for what every parse needs.
+	st := &struct {
+		w    walker
+		out  Script
+		sc   scope
+		lim  Parser
+		cmds [4]*Command
+	}{lim: l}
+	w := &st.w
+	st.out.Commands = st.cmds[:0]
+	w.out, w.ctx, w.lim = &st.out, ctx, &st.lim
+	w.fail(w.script(src, &st.sc, nil))
+	if w.err != nil {
+		return nil, w.err
+	}
+	return w.out, nil
+}
+
+// fail records the first error of the walk.
+func (w *walker) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// live reports whether the walk goes on: no error yet, and ctx not done.
+func (w *walker) live() bool {
+	if w.err != nil {
+		return false
+	}
+	if w.ctx != nil {
+		if err := w.ctx.Err(); err != nil {
+			w.err = fmt.Errorf("shell: %w", err)
+			return false
+		}
+	}
+	return true
+}
+
+// add appends c to the commands found, within MaxCommands.
+func (w *walker) add(c *Command) bool {
+	if len(w.out.Commands) >= w.lim.MaxCommands {
+		w.fail(&LimitError{Limit: "commands", Max: w.lim.MaxCommands})
+		return false
+	}
+	w.out.Commands = append(w.out.Commands, c)
+	return true
 }

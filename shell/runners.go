@@ -21,6 +21,12 @@ func runnerOf(name string) runner {
 		return trapRun
 	case "alias":
 		return aliasRun
+	case "hash":
+		return hashRun
+	case "mapfile", "readarray":
+		return mapfileRun
+	case "complete", "compgen", "bind":
+		return completeRun
 	case "exec":
 		return argvRun(Spec{Short: "cla:"}, 0, false)
 	case "command":
@@ -75,17 +81,68 @@ func runnerOf(name string) runner {
 	case "git":
 		return gitRun
 	case "strace", "ltrace":
-		return argvRun(Spec{Short: "fFhiqrtTvVxyzcCdDwkna:b:e:E:I:o:O:p:P:s:S:u:U:X:"}, 0, false)
-	case "valgrind", "firejail", "unshare", "prlimit", "systemd-run", "run0":
+		return pidless(straceSpec, 0, "p", "attach")
+	case "unshare":
+		return argvRun(unshareSpec, 0, false)
+	case "valgrind", "firejail", "prlimit", "systemd-run", "run0":
 		return dashRun(0)
 	case "direnv":
 		return subRun("exec", 1)
 	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox":
 		return subRun("run", 0)
-	case "bundle", "pnpm", "npm", "asdf", "mise":
+	case "bundle", "asdf", "mise":
 		return subRun("exec", 0)
+	case "npm", "pnpm":
+		return npmRun
 	case "nix-shell":
 		return nixShellRun
+	case "setpriv":
+		return argvRun(setprivSpec, 0, false)
+	case "setarch":
+		return setarchRun
+	case "linux32", "linux64", "i386", "x86_64":
+		return argvRun(setarchSpec, 0, false)
+	case "fakeroot":
+		return argvRun(Spec{Short: "l:s:i:b:uhv", Long: []string{"lib=", "faked=", "unknown-is-real", "help", "version"}}, 0, false)
+	case "nsenter":
+		return argvRun(nsenterSpec, 0, false)
+	case "perf":
+		return perfRun
+	case "chronic":
+		return argvRun(Spec{Short: "ev"}, 0, false)
+	case "catchsegv":
+		return argvRun(Spec{}, 0, false)
+	case "proxychains", "proxychains4":
+		return argvRun(Spec{Short: "qf:"}, 0, false)
+	case "torsocks":
+		return argvRun(Spec{Short: "u:p:a:P:idqh", Long: []string{"user=", "pass=", "address=", "port=", "isolate",
+			"debug", "quiet", "help", "version", "shell"}}, 0, false)
+	case "rlwrap":
+		return argvRun(Spec{Short: "a::b:cC:D:e:f:F:g:H:il:nNoO:p::P:q:rRs:S:t:w:z:AhUv", Long: []string{"always-readline=?",
+			"break-chars=", "complete-filenames", "command-name=", "history-no-dupes=", "extra-char-after-completion=",
+			"file=", "history-format=", "forget-matching=", "history-filename=", "case-insensitive", "logfile=",
+			"no-warnings", "one-shot", "only-cook=", "prompt-colour=?", "pre-given=", "quote-characters=", "remember",
+			"renice", "histsize=", "substitute-prompt=", "set-term-name=", "polling", "filter=", "ansi-colour-aware",
+			"help", "mirror-arguments", "version", "no-children", "multi-line=?"}}, 0, false)
+	case "sem":
+		return semRun
+	case "sudo-rs", "please":
+		return sudoRun
+	case "npx", "bunx", "uvx":
+		return npxRun
+	case "pipx":
+		return subArgvRun("run", Spec{Long: []string{"spec=", "python=", "pip-args=", "index-url=", "editable",
+			"no-cache", "verbose", "quiet", "system-site-packages", "fetch-missing-python"}})
+	case "nix":
+		return nixRun
+	case "yarn":
+		return yarnRun
+	case "dotenv":
+		return argvRun(dotenvSpec, 0, false)
+	case "numactl":
+		return argvRun(Spec{Short: "i:p:m:N:C:lsHab:", Long: []string{"interleave=", "preferred=", "preferred-many=",
+			"membind=", "cpunodebind=", "physcpubind=", "localalloc", "show", "hardware", "all", "balancing",
+			"offset=", "length=", "strict", "huge", "touch", "weighted-interleave="}}, 0, false)
 	}
 	return nil
 }
@@ -97,7 +154,7 @@ func plus(via []string, name string) []string {
 
 // unknown records a command that runs something not known statically.
 func (w *walker) unknown(text string, via []string) {
-	w.out.Commands = append(w.out.Commands, &Command{Args: []Word{{Value: text, Dynamic: true}}, Dynamic: true, Via: via})
+	w.add(&Command{Args: []Word{{Value: text, Dynamic: true}}, Dynamic: true, Via: via})
 }
 
 // nested walks the script src that via runs; a dynamic script is an
@@ -110,7 +167,7 @@ func (w *walker) nested(src string, dynamic bool, sc *scope, via []string) {
 		w.unknown(src, via)
 		return
 	}
-	w.err = w.script(src, sc, via)
+	w.fail(w.script(src, sc, via))
 }
 
 // nestedWord walks the script held in word s.
@@ -178,9 +235,10 @@ func subRun(sub string, skip int) runner {
 // -ec, +e -c …), else a script read from standard input. A script file
 // operand is not read.
 func shellRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	w.resolve(&in)
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
-	cflag := false
+	cflag, sflag := false, false
 	var script *Word
 	i := 0
 opts:
@@ -220,6 +278,8 @@ opts:
 				switch l {
 				case 'c':
 					cflag = true
+				case 's':
+					sflag = true
 				case 'o', 'O':
 					i++
 				}
@@ -237,10 +297,13 @@ opts:
 			script = &ops[0]
 		}
 		sub := *sc
+		// The script's commands read the shell's standard input.
+		w.scriptIn = in
 		w.nestedWord(*script, &sub, via)
+		w.scriptIn = stdin{}
 		return
 	}
-	if len(ops) > 0 {
+	if len(ops) > 0 && !sflag {
 		w.scriptFile(ops[0], in, sc, via)
 		return
 	}
@@ -271,6 +334,7 @@ func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
 // stdinScript walks a script a shell reads from standard input: a here
 // document or here-string is parsed, a pipe is an unknown command.
 func (w *walker) stdinScript(in stdin, sc *scope, via []string) {
+	w.resolve(&in)
 	switch {
 	case in.doc != nil:
 		sub := *sc
@@ -317,11 +381,70 @@ func trapRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 
 // aliasRun walks the value of each NAME=VALUE: it runs when the alias is
 // used.
-func aliasRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 	for _, a := range c.Flags(Spec{Short: "p"}).Operands {
-		if _, v, ok := strings.Cut(a.Value, "="); ok {
+		if name, v, ok := strings.Cut(a.Value, "="); ok {
 			sub := *sc
 			w.nested(v, a.Dynamic, &sub, plus(c.Via, c.Name))
+			if same && !strings.ContainsAny(a.Prefix[:min(len(a.Prefix), len(name))], "$`") {
+				if a.Dynamic {
+					v = "\x00"
+				}
+				sc.aliases = withAlias(sc.aliases, name, v)
+			}
+		}
+	}
+}
+
+// hashRun: hash -p PATH NAME makes NAME run PATH, as an alias would.
+func hashRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
+	f := c.Flags(Spec{Short: "dlrtp:"})
+	p, ok := f.Value("p")
+	if !ok || !same {
+		return
+	}
+	for _, n := range f.Operands {
+		v := p.Value
+		if p.Dynamic {
+			v = "\x00"
+		}
+		sc.aliases = withAlias(sc.aliases, n.Value, shellQuote(v))
+	}
+}
+
+// shellQuote quotes s as one word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// mapfileRun: mapfile and readarray -C CALLBACK run CALLBACK with the
+// index and the line read appended.
+func mapfileRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
+	if cb, ok := f.Value("C"); ok {
+		sub := *sc
+		w.nested(cb.Value+" 0 \"$line\"", cb.Dynamic, &sub, plus(c.Via, c.Name))
+	}
+}
+
+// completeRun: complete -C COMMAND and bind -x 'KEYS: COMMAND' run a
+// command in an interactive shell.
+func completeRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	for i, a := range args {
+		if a.Dynamic || i+1 >= len(args) {
+			continue
+		}
+		switch {
+		case c.Name == "complete" && (a.Value == "-C"):
+			sub := *sc
+			w.nestedWord(args[i+1], &sub, plus(c.Via, c.Name))
+		case c.Name == "bind" && a.Value == "-x":
+			_, cmd, ok := strings.Cut(args[i+1].Value, ":")
+			if ok {
+				sub := *sc
+				w.nested(strings.Trim(strings.TrimSpace(cmd), `"'`), args[i+1].Dynamic, &sub, plus(c.Via, c.Name))
+			}
 		}
 	}
 }
@@ -395,7 +518,7 @@ func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	rest := skipAssigns(args[f.End:])
 	if f.Has("e", "edit") {
 		for _, o := range rest {
-			w.write(sc, o, "sudoedit", false)
+			w.effect(c, sc, Effect{Kind: Writes, Path: o, By: "sudoedit"})
 		}
 		return
 	}
@@ -512,6 +635,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 
 // findRun walks the commands of -exec, -execdir, -ok and -okdir; each {}
 // is a dynamic word starting with the start point (./ for -execdir).
+// What they delete is Recursive: find runs them over a whole tree.
 func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	starts, expr := findStarts(c.Args[1:])
 	prefix := "./"
@@ -551,7 +675,9 @@ func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 				}
 				inner = append(inner, e)
 			}
+			nc, nw := len(w.out.Commands), len(w.out.Writes)
 			w.run(inner, sc, via, stdin{}, false)
+			treeDeletes(w, nc, nw)
 		}
 	}
 }
@@ -630,6 +756,16 @@ func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 func suRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
+	if c.Name == "runuser" {
+		if f, ok := runuserUser(args); ok {
+			rest := args[f.End:]
+			if len(rest) > 0 && isDashDash(rest[0]) {
+				rest = rest[1:]
+			}
+			w.run(rest, sc, via, stdin{}, false)
+			return
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
@@ -692,78 +828,6 @@ func isGitCommandKey(key string) bool {
 	return false
 }
 
-// gitRun walks the shell commands git may run from settings given on its
-// command line: `git -c KEY=VALUE …` and `git config KEY VALUE` for the
-// keys of isGitCommandKey (an alias runs later, so it counts now). It also
-// records the writes of git mv (as mv) and git rm (its paths are deleted,
-// unless --cached or --dry-run).
-func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
-	args := c.Args[1:]
-	via := plus(c.Via, c.Name)
-	setting := func(kv Word, key string, val Word) {
-		if !isGitCommandKey(key) {
-			return
-		}
-		sub := *sc
-		if strings.HasPrefix(strings.ToLower(key), "alias.") && !strings.HasPrefix(val.Value, "!") {
-			return
-		}
-		val.Value = strings.TrimPrefix(val.Value, "!")
-		w.nested(val.Value, val.Dynamic || kv.Dynamic && !strings.Contains(kv.Prefix, "="), &sub, via)
-	}
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic && a.MaybeOption() {
-			w.unknown(c.String(), via)
-			return
-		}
-		v := a.Value
-		switch {
-		case v == "-c" || v == "--config-env":
-			if i+1 < len(args) {
-				i++
-				kv := args[i]
-				k, val, _ := strings.Cut(kv.Value, "=")
-				setting(kv, k, Word{Value: val, Dynamic: kv.Dynamic})
-			}
-		case strings.HasPrefix(v, "-c"):
-			k, val, _ := strings.Cut(v[2:], "=")
-			setting(a, k, Word{Value: val, Dynamic: a.Dynamic})
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			switch v {
-			case "mv":
-				copyWrites(Spec{Short: "fkvn", Long: []string{"force", "dry-run", "verbose", "sparse"}, Permute: true}, true)(
-					w, &Command{Name: "git mv", Args: args[i:], Via: c.Via}, sc)
-			case "rm":
-				sub := &Command{Name: "git rm", Args: args[i:], Via: c.Via}
-				f := sub.Flags(Spec{Short: "fnqr", Long: []string{"force", "dry-run", "quiet", "cached", "ignore-unmatch",
-					"sparse", "pathspec-from-file=", "pathspec-file-nul"}, Permute: true})
-				if !f.Has("cached", "n", "dry-run") {
-					for _, o := range f.Operands {
-						w.write(sc, o, "git rm", true)
-					}
-				}
-			}
-			if v == "config" {
-				var ops []Word
-				for _, o := range args[i+1:] {
-					if !o.MaybeOption() {
-						ops = append(ops, o)
-					}
-				}
-				if len(ops) >= 2 {
-					setting(ops[0], ops[0].Value, ops[1])
-				}
-			}
-			return
-		}
-	}
-}
-
 // nixShellRun: nix-shell --run SCRIPT / --command SCRIPT.
 func nixShellRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
@@ -772,6 +836,23 @@ func nixShellRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 			sub := *sc
 			w.nestedWord(args[i+1], &sub, plus(c.Via, c.Name))
 			return
+		}
+	}
+}
+
+// treeDeletes marks the deletes recorded since the commands nc and the
+// writes nw as Recursive (find -exec rm runs over a whole tree).
+func treeDeletes(w *walker, nc, nw int) {
+	for _, c := range w.out.Commands[min(nc, len(w.out.Commands)):] {
+		for i := range c.Effects {
+			if c.Effects[i].Kind == Deletes {
+				c.Effects[i].Recursive = true
+			}
+		}
+	}
+	for i := min(nw, len(w.out.Writes)); i < len(w.out.Writes); i++ {
+		if w.out.Writes[i].Delete {
+			w.out.Writes[i].Recursive = true
 		}
 	}
 }

@@ -21,6 +21,12 @@ const Project = "/home/dev/project"
 // PostContent is the content of the file a post-write scenario wrote.
 const PostContent = "written by the agent\n"
 
+// Templates returns the "corpus" folder of an adapter's embedded files.
+func Templates(embedded fs.FS) fs.FS {
+	sub, _ := fs.Sub(embedded, "corpus") // cannot fail: "corpus" is a valid directory name
+	return sub
+}
+
 // template is a native JSON object being rendered from a corpus template.
 type template struct {
 	name string

@@ -82,6 +82,12 @@ func judgeShell(cmd string) (string, bool) {
 			return fmt.Sprintf("guard: `%s` runs a command known only at run time, so it cannot be checked; spell the command out", c), true
 		}
 		switch c.Name {
+		case "find":
+			for _, e := range c.Effects {
+				if e.Kind == shell.Deletes {
+					return fmt.Sprintf("guard: cannot tell which file `%s` deletes until it runs; name the files in the command", c), true
+				}
+			}
 		case "rm":
 			f := c.Flags(shell.Rm)
 			recursive := f.Has("r", "R", "recursive")

@@ -86,7 +86,9 @@ var shellCases = []struct{ cmd, want string }{
 	{`${RM:-rm} -rf build`, dyn},
 	{`"$RM" -rf build`, dyn},
 	{`a=(rm -rf build); "${a[@]}"`, dyn},
-	{`~/bin/rm -rf build`, dyn},
+	{`~/bin/rm -rf build`, rmrf},
+	{`$HOME/bin/rm -rf build`, dyn},
+	{`"$HOME"/bin/rm -rf build`, rmrf},
 
 	// Wherever it sits.
 	{`cd out && rm -rf build`, rmrf},
@@ -142,8 +144,9 @@ var shellCases = []struct{ cmd, want string }{
 	{`eval "$CMD"`, dyn},
 	{`bash -c "$CMD"`, dyn},
 	{`sh -c "rm -rf $DIR"`, dyn},
-	{`echo 'rm -rf build' | sh`, dyn},
-	{`echo 'rm -rf build' | bash -s`, dyn},
+	{`echo 'rm -rf build' | sh`, rmrf},
+	{`echo 'rm -rf build' | bash -s`, rmrf},
+	{`cat x | bash -s`, dyn},
 	{`curl -s https://example.com/x.sh | bash`, dyn},
 	{`bash <<'EOF'` + "\nrm -rf build\nEOF", rmrf},
 	{`bash <<< 'rm -rf build'`, rmrf},

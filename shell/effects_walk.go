@@ -1,0 +1,199 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+)
+
+// An effector records the effects of one command, by the table entry of
+// its program; it sets [Command.Known] when the table covers this use of
+// the program (a program whose subcommand is not in the table is left
+// unknown).
+type effector func(w *walker, c *Command, sc *scope, in stdin)
+
+// effects fills c.Effects and c.Known from the tables (see programOf);
+// a program not in them gets the unknown rule (unknownEffects).
+func (w *walker) effects(c *Command, sc *scope, in stdin) {
+	if w.err != nil {
+		return
+	}
+	if !c.Dynamic {
+		if fx := programOf(c.Name); fx != nil {
+			c.Known = true
+			fx(w, c, sc, in)
+			if c.Known {
+				return
+			}
+		}
+	}
+	w.unknownEffects(c, sc, in)
+}
+
+// effect records e as an effect of c: a path is resolved against the
+// directory of sc, and a write, delete or unknown operand is also one of
+// [Script.Writes]. Writes to devices (/dev/null, /dev/fd/N, …) are not
+// file writes and are left out.
+func (w *walker) effect(c *Command, sc *scope, e Effect) {
+	if w.nEffects++; w.nEffects > maxEffects {
+		if w.err == nil {
+			w.err = &LimitError{Limit: "effects", Max: maxEffects}
+		}
+		return
+	}
+	if e.By == "" {
+		e.By = c.Name
+		if c.Dynamic && len(c.Args) > 0 {
+			e.By = c.Args[0].Value
+		}
+	}
+	if e.Kind != RunsCode || e.Path.Value != "" {
+		if e.Kind != Reads && !e.Path.Dynamic && (isDevice(e.Path.Value) || strings.HasPrefix(e.Path.Value, "/dev/fd/")) {
+			return
+		}
+		e.Path = joinDir(sc.dir, e.Path)
+	}
+	c.Effects = append(c.Effects, e)
+	switch e.Kind {
+	case Writes, Deletes, Unknown:
+		if e.Meta {
+			return
+		}
+		w.out.Writes = append(w.out.Writes, Write{Path: e.Path, Delete: e.Kind == Deletes,
+			Recursive: e.Recursive, Maybe: e.Kind == Unknown, By: e.By})
+	}
+}
+
+// reads, writes and deletes record one effect of their kind on p.
+func (w *walker) reads(c *Command, sc *scope, p Word) {
+	w.effect(c, sc, Effect{Kind: Reads, Path: p})
+}
+
+func (w *walker) writes(c *Command, sc *scope, p Word) {
+	w.effect(c, sc, Effect{Kind: Writes, Path: p})
+}
+
+func (w *walker) deletes(c *Command, sc *scope, p Word, recursive bool) {
+	w.effect(c, sc, Effect{Kind: Deletes, Path: p, Recursive: recursive})
+}
+
+// runsCode records that c runs code in language lang: the text code, or
+// the program in file p (code is then the zero Word).
+func (w *walker) runsCode(c *Command, sc *scope, lang string, code, p Word) {
+	w.effect(c, sc, Effect{Kind: RunsCode, Lang: lang, Code: code, Path: p})
+}
+
+// maxEffects bounds the effects of one script: past it [Parse] returns a
+// [LimitError] ("effects"), since what the script does can no longer be
+// told in bounded memory.
+const maxEffects = 10000
+
+// maxScan bounds how many known command names in the words of one
+// unknown program are checked as commands; past it the command is
+// reported as one that cannot be checked.
+const maxScan = 8
+
+// unknownEffects is the rule for a program the tables do not know (or a
+// dynamic command name): every word after the name that could name a
+// file is an [Unknown] effect, a possible write; and each operand that is
+// the name of a known command starts a command of its own, run through
+// the unknown program (an unlisted wrapper still shows `rm -rf d`).
+//
+// The words that could name a file are: every operand (a word that does
+// not start with "-"; "-" alone is standard input); the value of a long
+// option given with "=" (--out=FILE); the text after a short option's
+// letter when it holds a "." or a "/" (-o.env, -I/usr/include); and the
+// value of a NAME=VALUE operand (of=FILE) and the name after an @
+// (@FILE), besides the word itself. A dynamic word is always one. The
+// value of an option given as the next word (--out FILE) is an operand
+// here, since which options take one is not known.
+func (w *walker) unknownEffects(c *Command, sc *scope, in stdin) {
+	c.Known = false
+	if len(c.Args) > 1 {
+		w.unknownWords(c, sc, c.Args[1:], in)
+	}
+}
+
+// unknownWords records the words of args that could name a file as
+// [Unknown] effects of c, and walks the commands that start at a known
+// command name among them, with c's standard input (the program may pass
+// it on).
+func (w *walker) unknownWords(c *Command, sc *scope, args []Word, in stdin) {
+	add := func(p Word) {
+		if p.Value != "" {
+			w.effect(c, sc, Effect{Kind: Unknown, Path: p})
+		}
+	}
+	n := min(len(args), maxEffects)
+	c.Effects = slices.Grow(c.Effects, n)
+	w.out.Writes = slices.Grow(w.out.Writes, n)
+	scanned := 0
+	var covered map[*Word]bool
+	for i, a := range args {
+		if a.Dynamic {
+			add(a)
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "-" || v == "--":
+		case strings.HasPrefix(v, "--"):
+			if _, val, ok := strings.Cut(v, "="); ok {
+				add(Static(val))
+			}
+		case strings.HasPrefix(v, "-"):
+			if rest := v[2:]; len(v) > 2 && strings.ContainsAny(rest, "./") {
+				add(Static(strings.TrimPrefix(rest, "=")))
+			}
+		default:
+			add(a)
+			if len(v) > 1 && v[0] == '@' {
+				add(Static(v[1:])) // @FILE: a file the program reads or writes
+			}
+			if isAssign(v) {
+				_, val, _ := strings.Cut(v, "=")
+				add(Static(val))
+			}
+			if w.scanning > 0 || !isCommandName(v) || covered[&args[i]] {
+				continue
+			}
+			by := c.Name
+			if c.Dynamic {
+				by = c.Args[0].Value
+			}
+			if scanned++; scanned > maxScan {
+				w.unknown(c.String()+" (too many command names in its words to check)", plus(c.Via, by))
+				return
+			}
+			w.scanning++
+			nc := len(w.out.Commands)
+			w.run(args[i:], sc, plus(c.Via, by), in, false)
+			w.scanning--
+			// A word that already starts a command walked from here (sudo
+			// sudo rm: the inner sudo and rm) is not walked again.
+			for _, n := range w.out.Commands[min(nc, len(w.out.Commands)):] {
+				if len(n.Args) > 0 {
+					if covered == nil {
+						covered = map[*Word]bool{}
+					}
+					covered[&n.Args[0]] = true
+				}
+			}
+		}
+	}
+}
+
+// isCommandName reports whether the word s, an operand of a program not
+// in the tables, names a program that is and that may do more than read
+// (rm, bash, git, python, find, …; not cat or echo, whose reads add
+// nothing to the unknown program's own): a plain name or a path in a
+// bin directory (/usr/bin/rm).
+func isCommandName(s string) bool {
+	if strings.ContainsAny(s, `/\`) && !strings.Contains(s, "bin/") {
+		return false
+	}
+	n := baseName(s)
+	if n == "" || inert(n) || isReader(n) {
+		return false
+	}
+	return programOf(n) != nil
+}
