@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"testing"
 
 	"github.com/agenthooks/hooks"
-	"testing"
 )
 
 // appendReply writes what json.Marshal writes for a Reply, byte for byte:
