@@ -109,10 +109,25 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		// Forwarding was asked for, but this binary has no bridge: running
 		// the local handlers instead could apply another policy than the
 		// gateway's.
-		err = errNoBridge
+		err = failline.ErrNoBridge
 	}
-	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
+	srv := &hooks.Server{Adapters: adaptersFor(a, err), Handlers: h, Inline: exit != nil, Exit: exit}
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
+}
+
+// adaptersFor is the adapters a hook invocation needs: the one --host
+// names when the command line is right and a built-in adapter has that
+// name (the usual case: installers write --host), else all of them, to
+// detect the host or to answer a configuration error in the dialect of
+// the host detected. Building one adapter instead of seven keeps the
+// other six packages' code out of the pages a hook process touches.
+func adaptersFor(a hookcli.Args, err error) []hooks.Adapter {
+	if err == nil && a.Host != "" {
+		if one := builtin.Named(a.Host); one != nil {
+			return []hooks.Adapter{one}
+		}
+	}
+	return builtin.Adapters()
 }
 
 // answerPerson answers a command line that a person typed rather than a
@@ -149,10 +164,6 @@ func progName() string {
 	}
 	return "hook"
 }
-
-// errNoBridge is the reason given when --gateway is given; install's
-// doctor looks for its words (failline.NoBridge) in a hook's answer.
-var errNoBridge = failline.ErrNoBridge
 
 // withEvents adds --events, as its first flag, to an install command that
 // does not name them:
