@@ -45,6 +45,10 @@ func judgeGit(c *shell.Command) (string, bool) {
 		switch o.Name {
 		case "c":
 			k, v, _ := strings.Cut(o.Value.Value, "=")
+			if lk := strings.ToLower(k); strings.HasPrefix(lk, "include.") || strings.HasPrefix(lk, "includeif.") {
+				return fmt.Sprintf("guard: rule 4 (nothing it cannot see): `%s` includes a config file, whose aliases and "+
+					"settings the guard cannot see; drop the -c %s", c, k), true
+			}
 			if strings.HasPrefix(strings.ToLower(k), "alias.") {
 				aliases[strings.ToLower(k[len("alias."):])] = shell.Word{Value: v, Dynamic: o.Value.Dynamic}
 			}
@@ -193,6 +197,9 @@ func gitDanger(c *shell.Command, sub []shell.Word, global shell.Flags) (string, 
 		if f.Has("f", "force", "mirror") || pushConfigForces(global) {
 			return discards("force-pushes, rewriting history others may have", "use `git push --force-with-lease`, or ask the user")
 		}
+		if f.Has("d", "delete", "prune") {
+			return discards("deletes branches others may have", "ask the user")
+		}
 		for i, o := range f.Operands {
 			if i == 0 && !o.Dynamic {
 				continue // the repository
@@ -203,6 +210,9 @@ func gitDanger(c *shell.Command, sub []shell.Word, global shell.Flags) (string, 
 			if strings.HasPrefix(o.Value, "+") {
 				return discards("force-pushes a +refspec, rewriting history others may have", "drop the +, use `git push --force-with-lease`, or ask the user")
 			}
+			if i > 0 && strings.HasPrefix(o.Value, ":") {
+				return discards("deletes a branch others may have (an empty source in the refspec)", "ask the user")
+			}
 		}
 	case "rm":
 		if f := gitRm.Parse(args); f.Has("f", "force") && !f.Has("cached") {
@@ -211,6 +221,18 @@ func gitDanger(c *shell.Command, sub []shell.Word, global shell.Flags) (string, 
 	case "worktree":
 		if f := gitWorktree.Parse(args); len(f.Operands) > 0 && f.Operands[0].Value == "remove" && f.Has("f", "force") {
 			return discards("deletes a worktree with its uncommitted changes", "commit or stash there first, or ask the user")
+		}
+	case "checkout-index":
+		if f := (shell.Spec{Short: "fauqnz", Permute: true, Long: []string{"force", "all", "index", "stage=", "temp", "prefix="}}).Parse(args); f.Has("f", "force") {
+			return discards("overwrites working tree files with the index", stash)
+		}
+	case "read-tree":
+		if f := (shell.Spec{Short: "umi", Permute: true, Long: []string{"reset", "prefix=", "index-output=", "trivial", "aggressive"}}).Parse(args); f.Has("u") {
+			return discards("rewrites the working tree", stash)
+		}
+	case "update-ref":
+		if f := (shell.Spec{Short: "dm:", Permute: true, Long: []string{"no-deref", "create-reflog", "stdin"}}).Parse(args); f.Has("d", "stdin") {
+			return discards("deletes or rewrites refs without the checks of git branch", "use `git branch -d`, or ask the user")
 		}
 	case "config":
 		return gitConfigAlias(c, args)

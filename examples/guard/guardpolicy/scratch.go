@@ -40,6 +40,9 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 		}
+		if r, deny := movedInto(s, c, at); deny {
+			return r, true
+		}
 		for _, e := range c.Effects {
 			if e.Kind == shell.Deletes && e.Recursive {
 				if why, ok := at.scratch(e.Path); !ok {
@@ -52,6 +55,34 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		if w.Delete && w.Recursive {
 			if why, ok := at.scratch(w.Path); !ok {
 				return reasonTree(nil, w.Path, why), true
+			}
+		}
+	}
+	return "", false
+}
+
+// movedInto denies a recursive delete by c of a scratch target that a
+// mv of the same script moves something into (or whose directory it
+// replaces): `mv src /tmp/x && rm -rf /tmp/x` deletes src.
+func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
+	for _, e := range c.Effects {
+		if e.Kind != shell.Deletes || !e.Recursive || e.Path.Dynamic {
+			continue
+		}
+		t := joinPath(at.dir, e.Path.Value)
+		for _, m := range s.Commands {
+			if m == c || m.Name != "mv" && m.Name != "rsync" && m.Name != "rename" {
+				continue
+			}
+			for _, w := range m.Effects {
+				if w.Kind != shell.Writes {
+					continue
+				}
+				d := joinPath(at.dir, w.Path.Value)
+				if w.Path.Dynamic || d == t || within(t, d) != "" || within(d, t) != "" {
+					return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): `%s` deletes %s, "+
+						"where `%s` moves files; what is moved there is not scratch: delete it by name, or ask the user", c, e.Path, m), true
+				}
 			}
 		}
 	}
@@ -182,11 +213,18 @@ func rmOptions(c *shell.Command) (string, bool) {
 	return "", false
 }
 
-// findStarts is rule 1 on find's starting points when it deletes: see
-// [rawTarget].
+// findStarts is rule 1 on find's own words when it deletes: -L or
+// -follow (find then deletes through symbolic links), and its starting
+// points (see [rawTarget]).
 func findStarts(c *shell.Command) (string, bool) {
 	args := c.Args[1:]
-	for len(args) > 0 && !args[0].Dynamic && (args[0].Value == "-H" || args[0].Value == "-L" || args[0].Value == "-P") {
+	for _, a := range args {
+		if !a.Dynamic && (a.Value == "-L" || a.Value == "-follow") {
+			return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): `%s` follows symbolic links "+
+				"while it deletes, so it may delete what they point to; drop %s", c, a), true
+		}
+	}
+	for len(args) > 0 && !args[0].Dynamic && (args[0].Value == "-H" || args[0].Value == "-P") {
 		args = args[1:]
 	}
 	for _, a := range args {
