@@ -22,3 +22,18 @@ func BenchmarkParseOneLine(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWorst parses the shapes that cost the most per byte, each
+// about 1 MiB (or past a limit well before): the goal on a 2-core machine
+// is at most 100 ms and 64 MiB for each.
+func BenchmarkWorst(b *testing.B) {
+	for _, s := range worstInputs() {
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(s.src)))
+			for b.Loop() {
+				Parse(s.src)
+			}
+		})
+	}
+}

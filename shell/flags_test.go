@@ -171,11 +171,11 @@ func TestANSIC(t *testing.T) {
 
 func TestTooDeep(t *testing.T) {
 	// eval eval eval … ls: each eval runs the next one as a script.
-	src := strings.Repeat("eval ", maxDepth+1) + "ls"
+	src := strings.Repeat("eval ", DefaultMaxNested+1) + "ls"
 	if _, err := Parse(src); !errors.Is(err, ErrTooDeep) {
-		t.Errorf("Parse of %d nested evals: %v, want ErrTooDeep", maxDepth+1, err)
+		t.Errorf("Parse of %d nested evals: %v, want ErrTooDeep", DefaultMaxNested+1, err)
 	}
-	if _, err := Parse(strings.Repeat("eval ", maxDepth-2) + "ls"); err != nil {
-		t.Errorf("Parse of %d nested evals: %v", maxDepth-2, err)
+	if _, err := Parse(strings.Repeat("eval ", DefaultMaxNested-2) + "ls"); err != nil {
+		t.Errorf("Parse of %d nested evals: %v", DefaultMaxNested-2, err)
 	}
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -8,7 +9,8 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// FuzzParse checks that Parse never panics, accepts only what the syntax
+// FuzzParse checks that Parse never panics, allocates a bounded amount
+// per byte of input, accepts only what the syntax
 // parser accepts, accepts the printed form of what it accepted, and that
 // its result on printed output is stable: printing once more gives the
 // same commands and writes. The syntax printer has bugs of its own that
@@ -20,7 +22,15 @@ func FuzzParse(f *testing.F) {
 		f.Add(tc.src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
 		s, err := Parse(src)
+		runtime.ReadMemStats(&m1)
+		// Bounded memory: a fixed cost plus a bounded cost per byte (the
+		// syntax parser's own is about 80 bytes a byte).
+		if n := m1.TotalAlloc - m0.TotalAlloc; n > 1<<20+uint64(1000*len(src)) {
+			t.Errorf("Parse of %d bytes allocated %d bytes", len(src), n)
+		}
 		if err != nil {
 			return
 		}

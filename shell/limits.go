@@ -19,7 +19,7 @@ type Parser struct {
 	// here-documents fed to a shell, … (default 16).
 	MaxNested int
 	// MaxReparsed bounds the total bytes of nested scripts parsed
-	// (default 4 MiB).
+	// (default 1 MiB).
 	MaxReparsed int
 	// MaxCommands bounds the number of simple commands reported
 	// (default 10,000).
@@ -43,12 +43,97 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("shell: script cannot be checked: more than %d %s", e.Max, e.Limit)
 }
 
-// Is reports whether target is [ErrLimit].
-func (e *LimitError) Is(target error) bool { return target == ErrLimit }
+// Is reports whether target is [ErrLimit], or [ErrTooDeep] for the
+// limit "nested".
+func (e *LimitError) Is(target error) bool {
+	return target == ErrLimit || target == ErrTooDeep && e.Limit == "nested"
+}
 
-// Parse is [Parse] within p's limits; it stops with ctx's error when ctx
-// is done first.
+// The default limits of a [Parser].
+const (
+	DefaultMaxBytes    = 1 << 20
+	DefaultMaxDepth    = 200
+	DefaultMaxNested   = 16
+	DefaultMaxReparsed = 1 << 20
+	DefaultMaxCommands = 10000
+)
+
+// limits returns p's limits with the defaults filled in.
+func (p *Parser) limits() Parser {
+	l := *p
+	set := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	set(&l.MaxBytes, DefaultMaxBytes)
+	set(&l.MaxDepth, DefaultMaxDepth)
+	set(&l.MaxNested, DefaultMaxNested)
+	set(&l.MaxReparsed, DefaultMaxReparsed)
+	set(&l.MaxCommands, DefaultMaxCommands)
+	return l
+}
+
+// Parse is [Parse] within p's limits. A script past one of them is a
+// [*LimitError] (errors.Is(err, ErrLimit)); when ctx is done first, Parse
+// stops and returns an error that wraps ctx.Err(). It checks ctx before
+// each statement and each nested script.
+//
+// The cost is linear in the input: nesting is bounded before the syntax
+// parser runs (by a linear scan that over-counts it), nested scripts are
+// parsed at most MaxNested deep and MaxReparsed bytes in all, and the
+// walk stops at MaxCommands commands.
 func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
-	_ = ctx // TODO(limits): enforce
-	return Parse(src)
+	l := p.limits()
+	if len(src) > l.MaxBytes {
+		return nil, &LimitError{Limit: "bytes", Max: l.MaxBytes}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	w := &walker{out: &Script{}, ctx: ctx, lim: &l}
+	if args, ok := plain(src); ok {
+		// One simple command of plain words: what the parser would find,
+		// without paying for it (its first use in a process costs the most).
+		w.src = src
+		w.depth = 1
+		w.run(args, &scope{}, nil, stdin{}, true)
+	} else {
+		w.err = w.script(src, &scope{}, nil)
+	}
+	if w.err != nil {
+		return nil, w.err
+	}
+	return w.out, nil
+}
+
+// fail records the first error of the walk.
+func (w *walker) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// live reports whether the walk goes on: no error yet, and ctx not done.
+func (w *walker) live() bool {
+	if w.err != nil {
+		return false
+	}
+	if w.ctx != nil {
+		if err := w.ctx.Err(); err != nil {
+			w.err = fmt.Errorf("shell: %w", err)
+			return false
+		}
+	}
+	return true
+}
+
+// add appends c to the commands found, within MaxCommands.
+func (w *walker) add(c *Command) bool {
+	if len(w.out.Commands) >= w.lim.MaxCommands {
+		w.fail(&LimitError{Limit: "commands", Max: w.lim.MaxCommands})
+		return false
+	}
+	w.out.Commands = append(w.out.Commands, c)
+	return true
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path"
@@ -26,7 +27,8 @@ type Command struct {
 	// ".exe" suffix and without the "g" prefix that Homebrew gives GNU
 	// tools on macOS ("/usr/bin/rm", `\rm`, "RM", "grm" and "rm.exe"
 	// are all "rm"): macOS and Windows file systems ignore case. It is
-	// "" when the name is [Command.Dynamic] or the command has no words.
+	// "" when the name is [Command.Dynamic] (unless only its directory is,
+	// see [Command.DynamicDir]) or the command has no words.
 	Name string
 	// Args are the command's words, Args[0] its name as written after
 	// quote removal. Assignments before the name are not in Args.
@@ -35,6 +37,13 @@ type Command struct {
 	// its name is a dynamic [Word] ($x, $(…), a glob such as /bin/r?), or
 	// it is a script a runner reads from a pipe or a variable.
 	Dynamic bool
+	// DynamicDir reports that the command's name is a path whose
+	// directory is known only at run time but whose base name is static
+	// (~/go/bin/gopls, "$(go env GOPATH)"/bin/golangci-lint, "$HOME"/bin/rm):
+	// Name is that base name and the command is not [Command.Dynamic].
+	// An unquoted expansion in the name ($HOME/bin/rm) may split it into
+	// several words, so such a command is Dynamic too, with its Name set.
+	DynamicDir bool
 	// Via names the commands that run this one, outermost first: "bash"
 	// for `bash -c '…'`, "sudo" for `sudo rm …`, "$(…)" for a command
 	// substitution; nil for a command the script runs itself.
@@ -70,37 +79,25 @@ func (c *Command) String() string {
 	return b.String()
 }
 
-// maxDepth bounds how deep scripts may nest (bash -c 'eval "sh -c …"').
-const maxDepth = 16
-
-// ErrTooDeep is returned by [Parse] for scripts nested more than 16 deep.
+// ErrTooDeep is what a [LimitError] for the limit "nested" also matches:
+// scripts that run scripts more than MaxNested deep (16 by default).
 var ErrTooDeep = errors.New("shell: scripts nested too deep")
 
 var parsers = sync.Pool{New: func() any {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash))
 }}
 
+// defaultParser is the [Parser] of [Parse].
+var defaultParser Parser
+
 // Parse parses the bash script src and returns the commands it runs and
 // the files it writes, nested scripts included. A script that does not
 // parse, or that runs a nested script that does not parse, is an error:
 // bash runs a script line by line, so the lines before a syntax error
-// would still run.
+// would still run. Parse is [Parser.Parse] with the default limits and
+// no deadline.
 func Parse(src string) (*Script, error) {
-	w := &walker{out: &Script{}}
-	if args, ok := plain(src); ok {
-		// One simple command of plain words: what the parser would find,
-		// without paying for it (its first use in a process costs the most).
-		w.src = src
-		w.run(args, &scope{}, nil, stdin{}, true)
-		if w.err != nil {
-			return nil, w.err
-		}
-		return w.out, nil
-	}
-	if err := w.script(src, &scope{}, nil); err != nil {
-		return nil, err
-	}
-	return w.out, nil
+	return defaultParser.Parse(context.Background(), src)
 }
 
 // plain splits src into its words when it is one simple command made of
@@ -138,10 +135,15 @@ func plain(src string) ([]Word, bool) {
 // walker gathers the commands and writes of a script and the scripts it
 // nests.
 type walker struct {
-	out   *Script
-	src   string // source of the script being walked
-	depth int
-	err   error
+	out      *Script
+	src      string // source of the script being walked
+	depth    int    // how deep scripts nest (bash -c, eval, …)
+	level    int    // how deep the walk is in the syntax of all scripts
+	reparsed int    // bytes of nested scripts parsed
+	expanded int    // words made by brace expansion
+	err      error
+	ctx      context.Context
+	lim      *Parser // the limits, defaults filled in
 }
 
 // scope is the state of one shell that writes depend on: the directory
@@ -153,25 +155,71 @@ type scope struct {
 // script parses src and walks it in scope sc, with via naming the
 // commands that run it.
 func (w *walker) script(src string, sc *scope, via []string) error {
-	if w.depth >= maxDepth {
-		return ErrTooDeep
+	if !w.live() {
+		return w.err
 	}
+	if w.depth > 0 {
+		if w.depth >= w.lim.MaxNested {
+			return &LimitError{Limit: "nested", Max: w.lim.MaxNested}
+		}
+		w.reparsed += len(src)
+		if w.reparsed > w.lim.MaxReparsed {
+			return &LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed}
+		}
+	}
+	if nestDepth(src, w.lim.MaxDepth) > w.lim.MaxDepth {
+		return &LimitError{Limit: "depth", Max: w.lim.MaxDepth}
+	}
+	saved := w.src
+	w.src = src
+	w.depth++
 	p := parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(src), "")
+	// Statements are walked as they are parsed, so that the walk stops
+	// at a limit without parsing the rest.
+	var err error
+	// A statement that a ; or & ends comes before the bodies of its
+	// here-documents, which follow the newline: one with << in it waits
+	// for the next line.
+	var held []*syntax.Stmt
+	flush := func() {
+		for _, s := range held {
+			w.stmt(s, sc, via, false)
+		}
+		held = held[:0]
+	}
+	for s, perr := range p.StmtsSeq(strings.NewReader(src)) {
+		if perr != nil {
+			err = perr
+			break
+		}
+		if len(held) > 0 && s.Pos().Line() > held[len(held)-1].End().Line() {
+			flush()
+		}
+		if len(held) > 0 || strings.Contains(w.text(s), "<<") {
+			held = append(held, s)
+		} else {
+			w.stmt(s, sc, via, false)
+		}
+		if w.err != nil {
+			break
+		}
+	}
+	if err == nil && w.err == nil {
+		flush()
+	}
 	parsers.Put(p)
+	w.depth--
+	w.src = saved
+	if w.err != nil {
+		return w.err
+	}
 	if err != nil {
 		if len(via) > 0 {
 			return fmt.Errorf("shell: script run by %s: %w", strings.Join(via, " "), err)
 		}
 		return fmt.Errorf("shell: %w", err)
 	}
-	saved := w.src
-	w.src = src
-	w.depth++
-	w.stmts(f.Stmts, sc, via)
-	w.depth--
-	w.src = saved
-	return w.err
+	return nil
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string) {
@@ -193,7 +241,15 @@ func branch(sc *scope, fn func(*scope)) {
 // stmt walks one statement; piped reports that its standard input is a
 // pipe.
 func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
-	if s == nil {
+	if s == nil || !w.live() {
+		return
+	}
+	w.level++
+	defer func() { w.level-- }()
+	if w.level > 2*w.lim.MaxDepth+8 {
+		// nestDepth bounds this before the parser runs; this is the
+		// walk's own guard.
+		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
 		return
 	}
 	in := stdin{piped: piped}
@@ -384,7 +440,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
 	}
-	w.out.Commands = append(w.out.Commands, c)
+	w.add(c)
 }
 
 // call walks a simple command.
@@ -395,7 +451,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 			w.assign(a.Name.Value, w.word(a.Value), sc, via)
 		}
 	}
-	var args []Word
+	args := make([]Word, 0, len(c.Args))
 	for _, x := range c.Args {
 		if needsSubst(x) {
 			w.subst(x, sc, via)
@@ -436,12 +492,23 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		return
 	}
 	cmd := &Command{Args: args, Via: via}
-	w.out.Commands = append(w.out.Commands, cmd)
-	if args[0].Dynamic {
-		cmd.Dynamic = true
+	if !w.add(cmd) {
 		return
 	}
-	cmd.Name = baseName(args[0].Value)
+	if args[0].Dynamic {
+		name, ok := args[0].Name()
+		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix, "/") {
+			cmd.Dynamic = true
+			return
+		}
+		cmd.Name = baseName(name)
+		cmd.DynamicDir = true
+		// An unquoted expansion may split the name into several words:
+		// the command is then what its first word names.
+		cmd.Dynamic = args[0].split
+	} else {
+		cmd.Name = baseName(args[0].Value)
+	}
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {

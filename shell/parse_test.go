@@ -150,6 +150,8 @@ var parseCases = []struct {
 	{"bash <<'EOF'\nrm -rf x\nEOF", `bash; bash>rm -rf x`, `-x`, false},
 	{"bash <<EOF\nrm $x\nEOF", "bash; ?bash>{rm $x\n}", ``, false},
 	{`sh <<< 'ls -l'`, `sh; sh>ls -l`, ``, false},
+	{"bash <<E; ls\nrm -rf x\nE", `bash; bash>rm -rf x; ls`, `-x`, false},
+	{"bash <<E & ls\nrm -rf x\nE", `bash; bash>rm -rf x; ls`, `-x`, false},
 	{`eval ls -l`, `eval ls -l; eval>ls -l`, ``, false},
 	{`eval "$x"`, `eval {$x}; ?eval>{$x}`, ``, false},
 	{`eval 'a; b'`, `eval a; b; eval>a; eval>b`, ``, false},
@@ -280,7 +282,8 @@ func TestPlainAgrees(t *testing.T) {
 			t.Errorf("Parse(%q): %v", src, err)
 			continue
 		}
-		w := &walker{out: &Script{}}
+		lim := defaultParser.limits()
+		w := &walker{out: &Script{}, lim: &lim}
 		if err := w.script(src, &scope{}, nil); err != nil {
 			t.Errorf("parser on %q: %v", src, err)
 			continue

@@ -97,7 +97,7 @@ func plus(via []string, name string) []string {
 
 // unknown records a command that runs something not known statically.
 func (w *walker) unknown(text string, via []string) {
-	w.out.Commands = append(w.out.Commands, &Command{Args: []Word{{Value: text, Dynamic: true}}, Dynamic: true, Via: via})
+	w.add(&Command{Args: []Word{{Value: text, Dynamic: true}}, Dynamic: true, Via: via})
 }
 
 // nested walks the script src that via runs; a dynamic script is an
@@ -110,7 +110,7 @@ func (w *walker) nested(src string, dynamic bool, sc *scope, via []string) {
 		w.unknown(src, via)
 		return
 	}
-	w.err = w.script(src, sc, via)
+	w.fail(w.script(src, sc, via))
 }
 
 // nestedWord walks the script held in word s.

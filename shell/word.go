@@ -27,6 +27,10 @@ type Word struct {
 	// Prefix and Suffix are the static text before the first and after
 	// the last dynamic part; both equal Value when the word is static.
 	Prefix, Suffix string
+	// split reports an unquoted parameter expansion, command substitution
+	// or arithmetic expansion in the word: it may split into several
+	// words.
+	split bool
 }
 
 // Static returns a static [Word] of value s.
@@ -69,8 +73,9 @@ func (w Word) Name() (string, bool) {
 
 // seg is a piece of a word: static text or a dynamic part.
 type seg struct {
-	text string
-	dyn  bool
+	text  string
+	dyn   bool
+	split bool // an unquoted expansion
 }
 
 // words expands x into the words it becomes: brace expansion first, then
@@ -87,7 +92,10 @@ func (w *walker) words(x *syntax.Word) []Word {
 			return []Word{w.join(x.Parts)}
 		}
 		alts := expandBraces(x.Parts, maxBraceWords)
-		if alts == nil {
+		if alts != nil {
+			w.expanded += len(alts) * (len(text) + 1)
+		}
+		if alts == nil || w.expanded > maxExpanded {
 			return []Word{{Value: text, Dynamic: true}}
 		}
 		out := make([]Word, 0, len(alts))
@@ -144,18 +152,26 @@ func hasBrace(x *syntax.Word) bool {
 func (w *walker) join(parts []syntax.WordPart) Word {
 	if len(parts) == 1 {
 		// Fast path for the most common word: one plain literal.
-		if l, ok := parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\*?[~") {
-			return Static(l.Value)
+		switch p := parts[0].(type) {
+		case *syntax.Lit:
+			if !strings.ContainsAny(p.Value, "\\*?[~") {
+				return Static(p.Value)
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				return Static(p.Value)
+			}
 		}
 	}
 	var segs []seg
 	for i, p := range parts {
-		segs = w.segs(segs, p, false, i == 0)
+		segs = w.segs(segs, p, false, i == 0, i == len(parts)-1)
 	}
 	var b strings.Builder
 	var res Word
 	first, last := -1, -1
 	for i, s := range segs {
+		res.split = res.split || s.split
 		if s.dyn {
 			if first < 0 {
 				first = i
@@ -185,13 +201,13 @@ func (w *walker) join(parts []syntax.WordPart) Word {
 
 // segs appends the pieces of part p; quoted reports that p sits inside
 // double quotes, first that it starts the word.
-func (w *walker) segs(out []seg, p syntax.WordPart, quoted, first bool) []seg {
+func (w *walker) segs(out []seg, p syntax.WordPart, quoted, first, last bool) []seg {
 	switch p := p.(type) {
 	case *syntax.Lit:
 		if quoted {
 			return append(out, seg{text: unescapeDouble(p.Value)})
 		}
-		return litSegs(out, p.Value, first)
+		return litSegs(out, p.Value, first, last)
 	case *syntax.SglQuoted:
 		if p.Dollar {
 			return append(out, seg{text: ansiC(p.Value)})
@@ -202,21 +218,44 @@ func (w *walker) segs(out []seg, p syntax.WordPart, quoted, first bool) []seg {
 			return append(out, seg{})
 		}
 		for _, q := range p.Parts {
-			out = w.segs(out, q, true, false)
+			out = w.segs(out, q, true, false, false)
 		}
 		return out
 	case *syntax.BraceExp:
 		// Left over only when expansion gave up.
-		return append(out, seg{text: w.text(p), dyn: true})
+		return append(out, seg{text: w.dynText(p), dyn: true})
 	}
 	// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob.
-	return append(out, seg{text: w.text(p), dyn: true})
+	sg := seg{text: w.dynText(p), dyn: true}
+	switch p.(type) {
+	case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+		sg.split = !quoted
+	}
+	return append(out, sg)
+}
+
+// maxDynText bounds the source text a dynamic part keeps in a [Word]'s
+// Value: a longer part is cut there and ends with "…". Without the cut,
+// each level of nested substitutions would copy the text of all the
+// levels inside it, and the cost would grow with the square of the input.
+const maxDynText = 256
+
+// dynText returns the source text of the dynamic part n, cut at
+// maxDynText bytes.
+func (w *walker) dynText(n syntax.Node) string {
+	s := w.text(n)
+	if len(s) > maxDynText {
+		return s[:maxDynText] + "…"
+	}
+	return s
 }
 
 // litSegs splits an unquoted literal into static text (escapes removed)
 // and dynamic pieces: unquoted glob characters, and a tilde that starts
-// the word.
-func litSegs(out []seg, s string, first bool) []seg {
+// the word. A [ that no ] follows in the rest of the word (last reports
+// that s ends the word) is not a glob: bash leaves it as it is, so `[`
+// is the test command.
+func litSegs(out []seg, s string, first, last bool) []seg {
 	var b strings.Builder
 	flush := func() {
 		if b.Len() > 0 {
@@ -236,6 +275,8 @@ func litSegs(out []seg, s string, first bool) []seg {
 			if s[i] != '\n' {
 				b.WriteByte(s[i])
 			}
+		case c == '[' && last && strings.IndexByte(s[i+1:], ']') < 0:
+			b.WriteByte(c)
 		case c == '*' || c == '?' || c == '[':
 			flush()
 			out = append(out, seg{text: string(c), dyn: true})
@@ -359,6 +400,10 @@ func isHex(c byte) bool {
 // maxBraceWords caps brace expansion; a word that expands to more is
 // dynamic.
 const maxBraceWords = 256
+
+// maxExpanded caps the bytes that brace expansion makes in one script and
+// the scripts it runs; past it, a word with braces is dynamic.
+const maxExpanded = 1 << 20
 
 // expandBraces returns the part lists that parts expand to, or nil when
 // there would be more than max.

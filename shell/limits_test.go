@@ -1,0 +1,92 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestLimits(t *testing.T) {
+	r := strings.Repeat
+	for _, tc := range []struct {
+		name  string
+		p     Parser
+		src   string
+		limit string
+	}{
+		{"bytes", Parser{MaxBytes: 10}, "echo 12345678", "bytes"},
+		{"default bytes", Parser{}, "echo " + r("a", DefaultMaxBytes), "bytes"},
+		{"nested subst", Parser{}, r("$(", 32000) + "x" + r(")", 32000), "depth"},
+		{"subshells", Parser{}, r("(", 32000) + "x" + r(")", 32000), "depth"},
+		{"groups", Parser{}, r("{ ", 300) + "x" + r("; }", 300), "depth"},
+		{"arith", Parser{}, "((" + r("(", 300) + "1" + r(")", 300) + "))", "depth"},
+		{"params", Parser{}, "echo " + r("${x:-", 300) + "y" + r("}", 300), "depth"},
+		{"ifs", Parser{}, r("if a; then ", 300) + "x" + r("; fi", 300), "depth"},
+		{"and chain", Parser{}, r("ls && ", 300) + "ls", "depth"},
+		{"depth 5", Parser{MaxDepth: 5}, "$($($($($($($(x)))))))", "depth"},
+		{"nested evals", Parser{}, r("eval ", 17) + "ls", "nested"},
+		{"nested 2", Parser{MaxNested: 2}, `bash -c "bash -c 'bash -c ls'"`, "nested"},
+		{"reparsed", Parser{MaxReparsed: 100}, "eval " + r("a ", 100), "reparsed"},
+		{"eval of 1 MiB", Parser{}, r("eval ", 15) + r("a ", 500000), "reparsed"},
+		{"commands", Parser{MaxCommands: 3}, "a; b; c; d", "commands"},
+		{"long list", Parser{}, r("ls;", 1<<18), "commands"},
+		{"nested heredoc", Parser{MaxNested: 1}, "bash <<E\nls\nE", "nested"},
+	} {
+		_, err := tc.p.Parse(context.Background(), tc.src)
+		var le *LimitError
+		if !errors.As(err, &le) || !errors.Is(err, ErrLimit) || le.Limit != tc.limit {
+			t.Errorf("%s: %v, want a limit error for %s", tc.name, err, tc.limit)
+		}
+	}
+	for _, src := range []string{
+		r("$(", 150) + "x" + r(")", 150),
+		r("ls && ", 150) + "ls",
+		"cat <<'EOF'\n" + r("{ ( $( ` \" ' if case for\n", 2000) + "EOF",
+		r("eval ", 15) + "ls",
+		r("ls;", 9999),
+	} {
+		if _, err := Parse(src); err != nil {
+			t.Errorf("Parse(%.40q…): %v", src, err)
+		}
+	}
+}
+
+func TestParseContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := (&Parser{}).Parse(ctx, "ls; ls"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Parse with a done context: %v", err)
+	}
+	// Stops between statements: a context done after a few checks.
+	ctx2 := &doneAfter{Context: context.Background(), n: 3}
+	_, err := (&Parser{}).Parse(ctx2, strings.Repeat("ls; ", 1000))
+	if !errors.Is(err, context.Canceled) || ctx2.n < -2 {
+		t.Errorf("Parse with a context done after 3 checks: %v, checked %d more times", err, -ctx2.n)
+	}
+}
+
+// doneAfter is a context that is done after n calls of Err.
+type doneAfter struct {
+	context.Context
+	n int
+}
+
+func (c *doneAfter) Err() error {
+	c.n--
+	if c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+func TestDynamicTextIsCut(t *testing.T) {
+	s, err := Parse("echo x$(" + strings.Repeat("a", 1000) + ")")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.Commands[len(s.Commands)-1].Args[1].Value
+	if len(v) > maxDynText+10 || !strings.HasSuffix(v, "…") || !strings.HasPrefix(v, "x$(aaa") {
+		t.Errorf("dynamic word of %d bytes: %.40q", len(v), v)
+	}
+}
