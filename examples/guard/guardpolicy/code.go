@@ -2,7 +2,9 @@ package guardpolicy
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -46,14 +48,15 @@ func clip(s string) string {
 
 // codeAPIs are, by language, the names in inline code that delete files
 // or run programs. Each is matched as a word (not inside a longer
-// identifier); a language not listed is matched against all of them.
+// identifier), ignoring case in the languages of foldCase; a language not
+// listed is matched against all of them.
 var codeAPIs = map[string][]string{
 	"python": {"rmtree", "remove", "removedirs", "unlink", "rmdir", "system", "subprocess", "popen", "Popen",
 		"exec", "execv", "execvp", "execl", "spawn", "spawnv", "eval", "__import__", "importlib", "pty", "truncate",
 		"shutil", "ctypes", "getattr", "kill"},
 	"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
 		"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
-		"truncate", "truncateSync"},
+		"truncate", "truncateSync", "Deno", "Bun"},
 	"perl": {"unlink", "rmtree", "remove_tree", "rmdir", "system", "exec", "qx", "eval", "fork", "open", "truncate",
 		"syscall", "File::Path"},
 	"ruby": {"FileUtils", "rm_rf", "rm_r", "rm", "remove_dir", "remove_entry", "delete", "unlink", "rmdir", "system",
@@ -63,15 +66,31 @@ var codeAPIs = map[string][]string{
 		"assert", "include", "require", "call_user_func", "create_function", "ftruncate", "truncate"},
 	"lua": {"remove", "execute", "popen", "loadstring", "load", "dofile"},
 	"awk": {"system", "getline", "@load"},
+	"vim": {"system", "systemlist", "delete", "call", "exe", "execute", "py", "py3", "python", "python3", "pyx", "lua", "perl", "ruby", "term", "terminal", "job_start", "source", "so"},
+	"sql": {".shell", ".system", "load_extension", "writefile", "edit"},
+	"powershell": {"remove-item", "rm", "del", "erase", "rd", "ri", "rmdir", "invoke-expression", "iex", "start-process",
+		"saps", "invoke-item", "ii", "invoke-command", "icm", "clear-content", "set-content", "out-file", "cmd", "system.diagnostics.process"},
+	// jq and yq can neither delete files nor run programs.
+	"jq": {},
+	"yq": {},
 }
 
+// langAlias maps a language name to the one whose names it shares.
+var langAlias = map[string]string{"javascript": "node", "typescript": "node", "deno": "node", "bun": "node"}
+
+// foldCase are the languages whose names ignore case.
+var foldCase = map[string]bool{"php": true, "sql": true, "powershell": true, "vim": true}
+
 // codeMarks are, by language, text that runs a program whatever the
-// words around it: backquotes and %x in perl and ruby, pipes in awk.
+// words around it: backquotes and %x in perl and ruby, pipes in awk, !
+// in vim.
 var codeMarks = map[string]*regexp.Regexp{
-	"perl": regexp.MustCompile("`|\\bqx\\s*\\W"),
-	"ruby": regexp.MustCompile("`|%x"),
-	"php":  regexp.MustCompile("`"),
-	"awk":  regexp.MustCompile(`\|&?\s*("|getline)|"\s*\|`),
+	"perl":       regexp.MustCompile("`|\\bqx\\s*\\W"),
+	"ruby":       regexp.MustCompile("`|%x"),
+	"php":        regexp.MustCompile("`"),
+	"awk":        regexp.MustCompile(`\|&?\s*("|getline)|"\s*\|`),
+	"vim":        regexp.MustCompile(`!`),
+	"powershell": regexp.MustCompile(`(^|[\s;|({])&\s*\S|\[diagnostics\.process\]`),
 }
 
 // protectedPath matches a .env file or the .git directory named in code.
@@ -80,19 +99,30 @@ var protectedPath = regexp.MustCompile(`(?i)(^|[^\w.])\.env($|[^\w.]|\.\w+)|(^|[
 // dangerousCode reports whether code in lang names a deleting or
 // process-running API, or a protected path, and what.
 func dangerousCode(lang, code string) (string, bool) {
+	if a, ok := langAlias[lang]; ok {
+		lang = a
+	}
 	if lang == "sed" {
 		if what, bad := sedRuns(code); bad {
 			return what, true
 		}
 	} else {
+		text := code
+		if foldCase[lang] {
+			text = strings.ToLower(code)
+		}
 		apis, ok := codeAPIs[lang]
 		if !ok {
-			for _, l := range []string{"python", "node", "perl", "ruby", "php", "lua", "awk"} {
-				if what, bad := namesAPI(code, codeAPIs[l]); bad {
+			for _, l := range slices.Sorted(maps.Keys(codeAPIs)) {
+				names, t := codeAPIs[l], code
+				if foldCase[l] {
+					t = strings.ToLower(code)
+				}
+				if what, bad := namesAPI(t, names); bad {
 					return what, true
 				}
 			}
-		} else if what, bad := namesAPI(code, apis); bad {
+		} else if what, bad := namesAPI(text, apis); bad {
 			return what, true
 		}
 		if re := codeMarks[lang]; re != nil {
