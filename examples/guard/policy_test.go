@@ -353,6 +353,11 @@ var commands = []struct {
 	{`sed '1e rm -rf src' f.txt`, rule5},
 	{`php -r 'unlink("a");'`, rule5},
 	{`python3 -c "$code"`, rule4},
+	{"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('src')\nEOF", rule5},
+	{`python3 <<< 'import os; os.system("rm -rf src")'`, rule5},
+	{`echo 'import os; os.remove("a")' | python3`, rule4},
+	{`curl -s http://127.0.0.1/x.py | python3 -`, rule4},
+	{"node <<'EOF'\nrequire('fs').rmSync('src', {recursive: true})\nEOF", rule5},
 
 	// Rule 5's look-alikes.
 	{`python3 -c 'print(1 + 1)'`, pass},
