@@ -107,7 +107,7 @@ func reasonTree(c *shell.Command, p shell.Word, why string) string {
 		by = "`" + c.String() + "`"
 	}
 	return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): %s deletes the tree at %s, %s; "+
-		"delete the files you mean one by one, spell out a scratch path (under /tmp, or %s inside the project), "+
+		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or %s inside the project), "+
 		"or ask the user", by, p, why, strings.Join(scratchNames[:4], ", ")+", …")
 }
 
@@ -161,7 +161,7 @@ func scratchIn(rel string) (string, bool) {
 		}
 	}
 	if !slices.Contains(scratchNames, path.Base(rel)) {
-		return "which is not a build directory on the guard's list", false
+		return "which is not on the guard's list of build directories", false
 	}
 	return "", true
 }
