@@ -83,7 +83,9 @@ func (t *Tool) Writes(cwd string) ([]Write, error) {
 		}
 		for _, w := range ws {
 			if !w.Path.Dynamic {
-				add(dir, w.Path.Value, w.Delete)
+				r := resolve(cwd, dir, w.Path.Value, w.Delete)
+				r.Recursive, r.Maybe = w.Recursive, w.Maybe
+				out = append(out, r)
 				continue
 			}
 			name, _ := w.Path.Name()
@@ -91,7 +93,7 @@ func (t *Tool) Writes(cwd string) ([]Write, error) {
 			if dir != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
 				p = strings.TrimSuffix(dir, "/") + "/" + p
 			}
-			out = append(out, Write{Path: p, Name: name, Dynamic: true, Delete: w.Delete})
+			out = append(out, Write{Path: p, Name: name, Dynamic: true, Delete: w.Delete, Recursive: w.Recursive, Maybe: w.Maybe})
 		}
 	}
 	return out, nil

@@ -41,7 +41,19 @@
 //     command with -x), GNU parallel, su, runuser, sg and script with -c,
 //     nix-shell --run, and the run or exec subcommands of uv, poetry,
 //     pipenv, pdm, hatch, rye, conda, devbox, bundle, pnpm, npm, asdf,
-//     mise and direnv;
+//     mise and direnv; setpriv, setarch, linux32, linux64, fakeroot,
+//     nsenter, perf stat|record|…, chronic, catchsegv, proxychains,
+//     torsocks, rlwrap, sem, dotenv, npx, bunx, uvx, npm and pnpm exec and
+//     dlx, yarn exec and dlx, pipx run, nix develop|shell --command, and
+//     runuser -u USER CMD;
+//   - programs' options that run a command here: git rebase -x, difftool
+//     -x, bisect run, submodule foreach, filter-branch filters,
+//     --upload-pack, --receive-pack, ext:: URLs and aliases defined with
+//     -c (an alias to a git command is reported as that git command),
+//     tar -I, --use-compress-program, --to-command and
+//     --checkpoint-action=exec=, zip -TT, rsync -e, ssh, scp and sftp -o
+//     ProxyCommand/LocalCommand/KnownHostsCommand, scp -S, man -P, rg
+//     --pre, sort --compress-program, go -toolexec, sed's e command;
 //   - settings that programs run as commands: git -c KEY=VALUE and git
 //     config KEY VALUE for command keys (alias.* starting with "!",
 //     core.pager, core.editor, core.sshCommand, credential helpers,
@@ -56,30 +68,44 @@
 // that may be an option is too, since where its command starts is
 // unknown.
 //
-// The rule for any other command: its arguments are data. What a program
-// does with them is not seen: a script file it runs (sh ./x.sh, make, npm
-// run), code in another language (python -c, perl -e, node -e, awk's
-// system()), a remote command (ssh host 'rm …', docker exec, kubectl
-// exec), or an alias or function defined outside the script.
+// Other programs' words are data, with their effects (see Effects and
+// writes). What a program does inside is not seen: a script file it runs
+// (sh ./x.sh, make, npm run), code in another language (python -c, perl
+// -e: a [RunsCode] effect with the text), a remote command (ssh host
+// 'rm …', docker exec, kubectl exec), or an alias or function defined
+// outside the script.
 //
-// # Writes
+// # Effects and writes
+//
+// Every command has [Command.Effects]: the files it reads, writes and
+// deletes (Recursive when a directory tree may go: rm -r, find -delete,
+// find -exec rm, rsync --delete, git clean -f, tar --remove-files, zip
+// -rm, …) and the code in another language it runs ([RunsCode]: python
+// -c, perl -e, node -e, ruby -e, awk programs, sed scripts, …, with the
+// code text kept), by tables of programs with option specs that know
+// which options take a value. [Command.Known] reports that the tables
+// know the program; a known program whose effects are all [Reads] only
+// reads (cat, grep, less, head, diff, source, …). For a program not in
+// the tables the rule fails safe: every operand that could name a file
+// is an [Unknown] effect, and a word that names a known command starts a
+// command of its own (mywrap rm -rf d reports rm -rf d via mywrap). The
+// README of the package lists the tables, the rule and what they do not
+// see.
 //
 // [Script.Writes] are the targets of the redirections >, >>, >|, &>, &>>,
 // <> and >&FILE (with any descriptor number: 2>, 3>>), except /dev/null,
-// /dev/stdout, /dev/stderr, /dev/stdin, /dev/tty and /dev/fd/N; and the
-// files of the writers tee, sponge, cp, mv (its sources are deleted),
-// install, ln, link, dd of=, sed -i (-i.bak, -I, --in-place, BSD's -i with an empty suffix word),
-// perl -i, truncate, touch, rm, unlink, rmdir, shred, sort -o, curl -o,
-// wget -O, GNU time -o, sudo -e, git mv, git rm (not --cached) and find
-// -delete and -fprint. For cp, mv,
-// install and ln, -t DIR puts each source in DIR; otherwise the last
+// /dev/stdout, /dev/stderr, /dev/stdin, /dev/tty and /dev/fd/N; and every
+// Writes (not [Effect.Meta]), Deletes and Unknown effect, with
+// [Write.Delete], [Write.Recursive] and [Write.Maybe] (an Unknown
+// effect: a possible write by a program the tables do not know). For cp,
+// mv, install and ln, -t DIR puts each source in DIR; otherwise the last
 // operand is written both as a file and, since it may be a directory, as
 // DIR/name-of-source. A relative path is joined to the directory that a
 // static cd earlier in the same shell moved to (cd sub && echo > .env
 // writes sub/.env); after a cd whose target is dynamic, or that may or may
 // not have run (inside an if, a loop, after || or &&), the directory is
-// dynamic. Writes that happen inside a program (a script file, tar -x,
-// git checkout, a compiler) are not seen.
+// dynamic. Writes that happen inside a program (a script file, git
+// checkout of a branch, a compiler's outputs other than -o) are not seen.
 //
 // # Options
 //

@@ -25,6 +25,11 @@ type Effect struct {
 	// Code is the program text of [RunsCode] (python -c CODE, perl -e
 	// CODE, an awk program, a sed script), for policies to inspect.
 	Code Word
+	// Meta reports, for [Writes], that only the file's metadata changes
+	// (mode, owner, group, attributes, ACLs: chmod, chown, chgrp,
+	// chattr, setfacl, chflags), not its content; such an effect is not
+	// one of [Script.Writes].
+	Meta bool
 	// By is the program (or redirection operator) that has the effect.
 	By string
 }

@@ -65,3 +65,50 @@ func ExampleScript_Writes() {
 	// mv "config/a.txt" delete=true dynamic=false name="a.txt" known=true
 	// > "config/$OUT" delete=false dynamic=true name="" known=false
 }
+
+// Subcommand finds a tool's subcommand after its global options, so that
+// a policy on `git push --force` or `npm publish` is a few lines, wherever
+// the command sits (here nested in sh -c, after -C and -c).
+func ExampleCommand_Subcommand() {
+	s, _ := shell.Parse(`sh -c 'git -C app -c core.quotepath=off push --force origin main' && npm --registry https://r.example publish`)
+	force := shell.Spec{Short: "fu", Long: []string{"force", "force-with-lease=?", "set-upstream"}, Permute: true}
+	for _, c := range s.Commands {
+		switch c.Name {
+		case "git":
+			if sub, ok := c.Subcommand(shell.Git); ok && sub[0].Value == "push" {
+				f := force.Parse(sub[1:])
+				fmt.Println("git push, force:", f.Has("f", "force"), "via", c.Via)
+			}
+		case "npm":
+			if sub, ok := c.Subcommand(shell.Npm); ok && sub[0].Value == "publish" {
+				fmt.Println("npm publish")
+			}
+		}
+	}
+	// Output:
+	// git push, force: true via [sh]
+	// npm publish
+}
+
+// Effects say what each command does to files and which foreign code it
+// runs; a program the tables do not know is not Known, and each operand
+// that could name a file is a possible write.
+func ExampleCommand_Effects() {
+	s, _ := shell.Parse(`cp .env .env.example; curl -sSo.env https://x; python3 -c 'import shutil; shutil.rmtree("src")'; mytool .env`)
+	for _, c := range s.Commands {
+		for _, e := range c.Effects {
+			if e.Kind == shell.RunsCode {
+				fmt.Printf("%s known=%v: %s %s %q\n", c.Name, c.Known, e.Kind, e.Lang, e.Code)
+				continue
+			}
+			fmt.Printf("%s known=%v: %s %s\n", c.Name, c.Known, e.Kind, e.Path)
+		}
+	}
+	// Output:
+	// cp known=true: writes .env.example
+	// cp known=true: writes .env.example/.env
+	// cp known=true: reads .env
+	// curl known=true: writes .env
+	// python3 known=true: runs-code python "import shutil; shutil.rmtree(\"src\")"
+	// mytool known=false: unknown .env
+}

@@ -242,8 +242,18 @@ func (c *Command) Subcommand(spec Spec) ([]Word, bool) {
 }
 
 // Git is the spec of git's global options, the ones before its
-// subcommand, for [Command.Subcommand].
+// subcommand, for [Command.Subcommand]: -C DIR, -c KEY=VALUE,
+// --config-env KEY=VAR (one word or two), --git-dir, --work-tree,
+// --namespace and the flags.
 var Git = Spec{Short: "C:c:hpPv", Long: []string{"version", "help", "exec-path=?", "html-path", "man-path",
 	"info-path", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch", "no-optional-locks", "no-advice",
 	"bare", "git-dir=", "work-tree=", "namespace=", "super-prefix=", "config-env=", "literal-pathspecs",
-	"glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "list-cmds=", "attr-source="}}
+	"glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "list-cmds=?", "attr-source="}}
+
+// Npm is the spec of the options npm, pnpm and yarn take before their
+// subcommand that take a value (npm --registry URL publish), for
+// [Command.Subcommand].
+var Npm = Spec{Short: "C:w:", Long: []string{"registry=", "userconfig=", "globalconfig=", "prefix=", "workspace=",
+	"loglevel=", "cache=", "otp=", "tag=", "access=", "scope=", "auth-type=", "include=", "omit=", "location=",
+	"filter=", "dir=", "cwd=", "workspaces", "global", "json", "dry-run", "force", "yes", "silent", "quiet",
+	"verbose", "recursive"}}

@@ -144,6 +144,9 @@ type walker struct {
 	err      error
 	ctx      context.Context
 	lim      *Parser // the limits, defaults filled in
+	// scanning counts the commands being walked because an unknown
+	// program's words named them (see unknownEffects).
+	scanning int
 }
 
 // scope is the state of one shell that writes depend on: the directory
@@ -499,6 +502,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		name, ok := args[0].Name()
 		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix, "/") {
 			cmd.Dynamic = true
+			w.effects(cmd, sc, in)
 			return
 		}
 		cmd.Name = baseName(name)
@@ -509,15 +513,13 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	} else {
 		cmd.Name = baseName(args[0].Value)
 	}
+	w.effects(cmd, sc, in)
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
 			cd(cmd, sc)
 		}
 		return
-	}
-	if wr := writerOf(cmd.Name); wr != nil {
-		wr(w, cmd, sc)
 	}
 	if r := runnerOf(cmd.Name); r != nil {
 		r(w, cmd, sc, in, sameShell)

@@ -75,17 +75,64 @@ func runnerOf(name string) runner {
 	case "git":
 		return gitRun
 	case "strace", "ltrace":
-		return argvRun(Spec{Short: "fFhiqrtTvVxyzcCdDwkna:b:e:E:I:o:O:p:P:s:S:u:U:X:"}, 0, false)
-	case "valgrind", "firejail", "unshare", "prlimit", "systemd-run", "run0":
+		return pidless(straceSpec, 0, "p", "attach")
+	case "unshare":
+		return argvRun(unshareSpec, 0, false)
+	case "valgrind", "firejail", "prlimit", "systemd-run", "run0":
 		return dashRun(0)
 	case "direnv":
 		return subRun("exec", 1)
 	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox":
 		return subRun("run", 0)
-	case "bundle", "pnpm", "npm", "asdf", "mise":
+	case "bundle", "asdf", "mise":
 		return subRun("exec", 0)
+	case "npm", "pnpm":
+		return npmRun
 	case "nix-shell":
 		return nixShellRun
+	case "setpriv":
+		return argvRun(setprivSpec, 0, false)
+	case "setarch":
+		return setarchRun
+	case "linux32", "linux64", "i386", "x86_64":
+		return argvRun(setarchSpec, 0, false)
+	case "fakeroot":
+		return argvRun(Spec{Short: "l:s:i:b:uhv", Long: []string{"lib=", "faked=", "unknown-is-real", "help", "version"}}, 0, false)
+	case "nsenter":
+		return argvRun(nsenterSpec, 0, false)
+	case "perf":
+		return perfRun
+	case "chronic":
+		return argvRun(Spec{Short: "ev"}, 0, false)
+	case "catchsegv":
+		return argvRun(Spec{}, 0, false)
+	case "proxychains", "proxychains4":
+		return argvRun(Spec{Short: "qf:"}, 0, false)
+	case "torsocks":
+		return argvRun(Spec{Short: "u:p:a:P:idqh", Long: []string{"user=", "pass=", "address=", "port=", "isolate",
+			"debug", "quiet", "help", "version", "shell"}}, 0, false)
+	case "rlwrap":
+		return argvRun(Spec{Short: "a::b:cC:D:e:f:F:g:H:il:nNoO:p::P:q:rRs:S:t:w:z:AhUv", Long: []string{"always-readline=?",
+			"break-chars=", "complete-filenames", "command-name=", "history-no-dupes=", "extra-char-after-completion=",
+			"file=", "history-format=", "forget-matching=", "history-filename=", "case-insensitive", "logfile=",
+			"no-warnings", "one-shot", "only-cook=", "prompt-colour=?", "pre-given=", "quote-characters=", "remember",
+			"renice", "histsize=", "substitute-prompt=", "set-term-name=", "polling", "filter=", "ansi-colour-aware",
+			"help", "mirror-arguments", "version", "no-children", "multi-line=?"}}, 0, false)
+	case "sem":
+		return semRun
+	case "sudo-rs", "please":
+		return sudoRun
+	case "npx", "bunx", "uvx":
+		return npxRun
+	case "pipx":
+		return subArgvRun("run", Spec{Long: []string{"spec=", "python=", "pip-args=", "index-url=", "editable",
+			"no-cache", "verbose", "quiet", "system-site-packages", "fetch-missing-python"}})
+	case "nix":
+		return nixRun
+	case "yarn":
+		return yarnRun
+	case "dotenv":
+		return argvRun(dotenvSpec, 0, false)
 	}
 	return nil
 }
@@ -512,6 +559,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 
 // findRun walks the commands of -exec, -execdir, -ok and -okdir; each {}
 // is a dynamic word starting with the start point (./ for -execdir).
+// What they delete is Recursive: find runs them over a whole tree.
 func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	starts, expr := findStarts(c.Args[1:])
 	prefix := "./"
@@ -551,7 +599,9 @@ func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 				}
 				inner = append(inner, e)
 			}
+			nc, nw := len(w.out.Commands), len(w.out.Writes)
 			w.run(inner, sc, via, stdin{}, false)
+			treeDeletes(w, nc, nw)
 		}
 	}
 }
@@ -630,6 +680,16 @@ func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 func suRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
+	if c.Name == "runuser" {
+		if f, ok := runuserUser(args); ok {
+			rest := args[f.End:]
+			if len(rest) > 0 && isDashDash(rest[0]) {
+				rest = rest[1:]
+			}
+			w.run(rest, sc, via, stdin{}, false)
+			return
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
@@ -692,78 +752,6 @@ func isGitCommandKey(key string) bool {
 	return false
 }
 
-// gitRun walks the shell commands git may run from settings given on its
-// command line: `git -c KEY=VALUE …` and `git config KEY VALUE` for the
-// keys of isGitCommandKey (an alias runs later, so it counts now). It also
-// records the writes of git mv (as mv) and git rm (its paths are deleted,
-// unless --cached or --dry-run).
-func gitRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
-	args := c.Args[1:]
-	via := plus(c.Via, c.Name)
-	setting := func(kv Word, key string, val Word) {
-		if !isGitCommandKey(key) {
-			return
-		}
-		sub := *sc
-		if strings.HasPrefix(strings.ToLower(key), "alias.") && !strings.HasPrefix(val.Value, "!") {
-			return
-		}
-		val.Value = strings.TrimPrefix(val.Value, "!")
-		w.nested(val.Value, val.Dynamic || kv.Dynamic && !strings.Contains(kv.Prefix, "="), &sub, via)
-	}
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic && a.MaybeOption() {
-			w.unknown(c.String(), via)
-			return
-		}
-		v := a.Value
-		switch {
-		case v == "-c" || v == "--config-env":
-			if i+1 < len(args) {
-				i++
-				kv := args[i]
-				k, val, _ := strings.Cut(kv.Value, "=")
-				setting(kv, k, Word{Value: val, Dynamic: kv.Dynamic})
-			}
-		case strings.HasPrefix(v, "-c"):
-			k, val, _ := strings.Cut(v[2:], "=")
-			setting(a, k, Word{Value: val, Dynamic: a.Dynamic})
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			switch v {
-			case "mv":
-				copyWrites(Spec{Short: "fkvn", Long: []string{"force", "dry-run", "verbose", "sparse"}, Permute: true}, true)(
-					w, &Command{Name: "git mv", Args: args[i:], Via: c.Via}, sc)
-			case "rm":
-				sub := &Command{Name: "git rm", Args: args[i:], Via: c.Via}
-				f := sub.Flags(Spec{Short: "fnqr", Long: []string{"force", "dry-run", "quiet", "cached", "ignore-unmatch",
-					"sparse", "pathspec-from-file=", "pathspec-file-nul"}, Permute: true})
-				if !f.Has("cached", "n", "dry-run") {
-					for _, o := range f.Operands {
-						w.write(sc, o, "git rm", true)
-					}
-				}
-			}
-			if v == "config" {
-				var ops []Word
-				for _, o := range args[i+1:] {
-					if !o.MaybeOption() {
-						ops = append(ops, o)
-					}
-				}
-				if len(ops) >= 2 {
-					setting(ops[0], ops[0].Value, ops[1])
-				}
-			}
-			return
-		}
-	}
-}
-
 // nixShellRun: nix-shell --run SCRIPT / --command SCRIPT.
 func nixShellRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	args := c.Args[1:]
@@ -772,6 +760,23 @@ func nixShellRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 			sub := *sc
 			w.nestedWord(args[i+1], &sub, plus(c.Via, c.Name))
 			return
+		}
+	}
+}
+
+// treeDeletes marks the deletes recorded since the commands nc and the
+// writes nw as Recursive (find -exec rm runs over a whole tree).
+func treeDeletes(w *walker, nc, nw int) {
+	for _, c := range w.out.Commands[min(nc, len(w.out.Commands)):] {
+		for i := range c.Effects {
+			if c.Effects[i].Kind == Deletes {
+				c.Effects[i].Recursive = true
+			}
+		}
+	}
+	for i := min(nw, len(w.out.Writes)); i < len(w.out.Writes); i++ {
+		if w.out.Writes[i].Delete {
+			w.out.Writes[i].Recursive = true
 		}
 	}
 }

@@ -4,7 +4,8 @@ import "strings"
 
 // summary renders what Parse found compactly, for the tables: commands
 // as "via>via>word word", a dynamic word in braces, a dynamic command
-// prefixed with "?"; writes as ">path" (written) or "-path" (deleted).
+// prefixed with "?"; writes as ">path" (written), "-path" (deleted) or
+// "?path" (a possible write by a program the tables do not know).
 func summary(s *Script) (cmds, writes string) {
 	var cs, ws []string
 	for _, c := range s.Commands {
@@ -28,8 +29,11 @@ func summary(s *Script) (cmds, writes string) {
 	}
 	for _, w := range s.Writes {
 		m := ">"
-		if w.Delete {
+		switch {
+		case w.Delete:
 			m = "-"
+		case w.Maybe:
+			m = "?"
 		}
 		ws = append(ws, m+word(w.Path))
 	}

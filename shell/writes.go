@@ -36,7 +36,7 @@ func isDevice(s string) bool {
 	return false
 }
 
-// write records a write of p by by, resolved in sc.
+// write records a write of p by by, resolved in sc (a redirection).
 func (w *walker) write(sc *scope, p Word, by string, del bool) {
 	if !p.Dynamic && (isDevice(p.Value) || strings.HasPrefix(p.Value, "/dev/fd/")) {
 		return
@@ -51,60 +51,6 @@ func into(dir, src Word) Word {
 		return joinDir(dir, Word{Value: src.Value, Dynamic: true})
 	}
 	return joinDir(dir, Static(name))
-}
-
-// A writer records the writes of one command.
-type writer func(w *walker, c *Command, sc *scope)
-
-// writerOf returns the writer of the command named name, or nil.
-func writerOf(name string) writer {
-	switch name {
-	case "tee":
-		return operands(tee, false)
-	case "sponge":
-		return operands(Spec{Short: "a"}, false)
-	case "truncate":
-		return operands(truncate, false)
-	case "touch":
-		return operands(touch, false)
-	case "rm":
-		return operands(Rm, true)
-	case "unlink":
-		return operands(Spec{}, true)
-	case "rmdir":
-		return operands(rmdir, true)
-	case "shred":
-		return shredWrites
-	case "cp":
-		return copyWrites(cp, false)
-	case "mv":
-		return copyWrites(mv, true)
-	case "install":
-		return installWrites
-	case "ln":
-		return copyWrites(ln, false)
-	case "link":
-		return copyWrites(Spec{}, false)
-	case "dd":
-		return ddWrites
-	case "sed":
-		return sedWrites
-	case "perl":
-		return perlWrites
-	case "sort":
-		return optionWrites(sortSpec, "o", "output")
-	case "curl":
-		return curlWrites
-	case "wget":
-		return optionWrites(wget, "O", "output-document", "o", "output-file", "a", "append-output")
-	case "sudoedit":
-		return operands(sudo, false)
-	case "time":
-		return optionWrites(timeSpec, "o", "output")
-	case "find":
-		return findWrites
-	}
-	return nil
 }
 
 // Specs of the writers (GNU coreutils with the BSD letters added).
@@ -132,215 +78,151 @@ var (
 	install = Spec{Short: "bcCdDg:m:o:psS:t:TvZ", Permute: true, Long: []string{"backup=?", "compare", "directory",
 		"group=", "mode=", "owner=", "preserve-timestamps", "strip", "strip-program=", "suffix=", "target-directory=",
 		"no-target-directory", "verbose", "preserve-context", "context=?", "debug"}}
-	sedSpec = Spec{Short: "nrsuzEe:f:i::I::l:", Permute: true, Long: []string{"quiet", "silent", "debug", "expression=",
-		"file=", "follow-symlinks", "in-place=?", "line-length=", "null-data", "zero-terminated", "posix", "regexp-extended",
-		"separate", "sandbox", "unbuffered", "binary", "help", "version"}}
-	sortSpec = Spec{Short: "bdfgiMhnRrVck:mo:st:T:S:uz", Permute: true, Long: []string{"output=", "key=", "field-separator=",
-		"temporary-directory=", "buffer-size=", "files0-from=", "random-source=", "parallel=", "sort=", "compress-program="}}
-	wget     = Spec{Short: "O:o:a:P:e:t:T:w:i:B:U:Q:l:A:R:D:I:X:", Permute: true, Long: []string{"output-document=", "output-file=", "append-output=", "directory-prefix="}}
 	timeSpec = Spec{Short: "apqvo:f:", Long: []string{"append", "format=", "output=", "portability", "quiet", "verbose"}}
 )
 
-// operands returns a writer that writes every operand of a command with
-// options spec.
-func operands(spec Spec, del bool) writer {
-	return func(w *walker, c *Command, sc *scope) {
+// each returns an effector that gives every operand of a command with
+// options spec the effect kind (Deletes: recursive with any of the
+// options rec).
+func each(spec Spec, kind EffectKind, rec ...string) effector {
+	return func(w *walker, c *Command, sc *scope, _ stdin) {
 		f := c.Flags(spec)
+		r := len(rec) > 0 && f.Has(rec...)
 		for _, o := range f.Operands {
-			w.write(sc, o, c.Name, del)
+			w.effect(c, sc, Effect{Kind: kind, Path: o, Recursive: r})
 		}
 	}
 }
 
-// optionWrites returns a writer that writes the value of the named
-// options.
-func optionWrites(spec Spec, names ...string) writer {
-	return func(w *walker, c *Command, sc *scope) {
+// optionWrites returns an effector whose command reads its operands
+// (when read) and writes the value of the named options.
+func optionWrites(spec Spec, read bool, names ...string) effector {
+	return func(w *walker, c *Command, sc *scope, _ stdin) {
 		f := c.Flags(spec)
-		for _, o := range f.Options {
-			for _, n := range names {
-				if o.Name == n && o.HasValue {
-					w.write(sc, o.Value, c.Name, false)
-				}
+		valueEffects(w, c, sc, f, Writes, names...)
+		if read {
+			for _, o := range f.Operands {
+				w.reads(c, sc, o)
 			}
 		}
 	}
 }
 
-// copyWrites returns the writer of cp, mv and ln: with -t DIR every
+// valueEffects gives the value of each of the named options in f the
+// effect kind.
+func valueEffects(w *walker, c *Command, sc *scope, f Flags, kind EffectKind, names ...string) {
+	for _, o := range f.Options {
+		for _, n := range names {
+			if o.Name == n && o.HasValue {
+				w.effect(c, sc, Effect{Kind: kind, Path: o.Value})
+			}
+		}
+	}
+}
+
+// copyWrites returns the effector of cp, mv and ln: with -t DIR every
 // source is written into DIR; otherwise the last operand is the
 // destination, written itself and, as it may be a directory, as
 // DEST/name-of-source for each source. ln with one operand links into the
-// current directory. With del the sources are deleted (mv).
-func copyWrites(spec Spec, del bool) writer {
-	return func(w *walker, c *Command, sc *scope) {
+// current directory. The sources are read, or deleted with del (mv: the
+// source, a directory tree included, is moved away; not Recursive, as
+// the tree is kept at the destination).
+func copyWrites(spec Spec, del bool) effector {
+	return func(w *walker, c *Command, sc *scope, _ stdin) {
 		f := c.Flags(spec)
 		ops := f.Operands
 		var srcs []Word
 		if dir, ok := f.Value("t", "target-directory"); ok {
 			srcs = ops
 			for _, s := range srcs {
-				w.write(sc, into(dir, s), c.Name, false)
+				w.writes(c, sc, into(dir, s))
 			}
 		} else if len(ops) == 1 && c.Name == "ln" {
-			w.write(sc, into(Static("."), ops[0]), c.Name, false)
+			srcs = ops
+			w.writes(c, sc, into(Static("."), ops[0]))
 		} else if len(ops) >= 2 {
 			dest := ops[len(ops)-1]
 			srcs = ops[:len(ops)-1]
-			w.write(sc, dest, c.Name, false)
+			w.writes(c, sc, dest)
 			if !f.Has("T", "no-target-directory") {
 				for _, s := range srcs {
-					w.write(sc, into(dest, s), c.Name, false)
+					w.writes(c, sc, into(dest, s))
 				}
 			}
 		}
-		if del {
-			for _, s := range srcs {
-				w.write(sc, s, c.Name, true)
+		for _, s := range srcs {
+			if del {
+				w.deletes(c, sc, s, false)
+			} else if c.Name != "ln" && c.Name != "link" {
+				w.reads(c, sc, s)
 			}
 		}
 	}
 }
 
 // installWrites: install -d creates its operands; otherwise as cp.
-func installWrites(w *walker, c *Command, sc *scope) {
+func installWrites(w *walker, c *Command, sc *scope, in stdin) {
 	f := c.Flags(install)
 	if f.Has("d", "directory") {
 		for _, o := range f.Operands {
-			w.write(sc, o, c.Name, false)
+			w.writes(c, sc, o)
 		}
 		return
 	}
-	copyWrites(install, false)(w, c, sc)
+	copyWrites(install, false)(w, c, sc, in)
 }
 
 // shredWrites: shred overwrites its operands, and deletes them with -u.
-func shredWrites(w *walker, c *Command, sc *scope) {
+func shredWrites(w *walker, c *Command, sc *scope, _ stdin) {
 	f := c.Flags(shred)
 	for _, o := range f.Operands {
-		w.write(sc, o, c.Name, f.Has("u", "remove"))
+		if f.Has("u", "remove") {
+			w.deletes(c, sc, o, false)
+		} else {
+			w.writes(c, sc, o)
+		}
 	}
 }
 
-// ddWrites: dd writes the file of its of= operand.
-func ddWrites(w *walker, c *Command, sc *scope) {
+// ddWrites: dd writes the file of its of= operand and reads that of if=;
+// a dynamic operand may be either.
+func ddWrites(w *walker, c *Command, sc *scope, _ stdin) {
 	for _, a := range c.Args[1:] {
-		if strings.HasPrefix(a.Prefix, "of=") || (!a.Dynamic && strings.HasPrefix(a.Value, "of=")) {
+		for _, k := range []string{"of=", "if="} {
+			if !strings.HasPrefix(a.Prefix, k) {
+				continue
+			}
 			v := a
-			v.Value = strings.TrimPrefix(v.Value, "of=")
-			v.Prefix = strings.TrimPrefix(v.Prefix, "of=")
+			v.Value = strings.TrimPrefix(v.Value, k)
+			v.Prefix = strings.TrimPrefix(v.Prefix, k)
 			if !v.Dynamic {
 				v.Suffix = v.Value
 			}
-			w.write(sc, v, c.Name, false)
-		} else if a.Dynamic && a.Prefix == "" {
+			if k == "of=" {
+				w.writes(c, sc, v)
+			} else {
+				w.reads(c, sc, v)
+			}
+		}
+		if a.Dynamic && a.Prefix == "" {
 			// Could be of=… when it runs.
-			w.write(sc, Word{Value: a.Value, Dynamic: true}, c.Name, false)
+			w.writes(c, sc, Word{Value: a.Value, Dynamic: true})
 		}
 	}
 }
 
-// sedWrites: with -i, -I or --in-place sed rewrites its file operands
-// (the first operand is the script unless -e or -f gave one). BSD sed
-// takes the backup suffix of -i as the next word: an empty next word is
-// read as that.
-func sedWrites(w *walker, c *Command, sc *scope) {
-	args := c.Args[1:]
-	for i, a := range args {
-		if !a.Dynamic && (a.Value == "-i" || a.Value == "-I") && i+1 < len(args) && !args[i+1].Dynamic && args[i+1].Value == "" {
-			args = append(append([]Word(nil), args[:i+1]...), args[i+2:]...)
-			break
-		}
-	}
-	f := sedSpec.Parse(args)
-	if !f.Has("i", "I", "in-place") {
-		return
-	}
-	ops := f.Operands
-	if !f.Has("e", "expression", "f", "file") && len(ops) > 0 {
-		ops = ops[1:]
-	}
-	for _, o := range ops {
-		w.write(sc, o, c.Name, false)
-	}
-}
-
-// perlWrites: perl -i (in any cluster: -pi, -i.bak, -pie) rewrites the
-// files it is given after its script.
-func perlWrites(w *walker, c *Command, sc *scope) {
-	args := c.Args[1:]
-	inPlace, code := false, false
-	i := 0
-loop:
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			break
-		}
-		if a.Value == "--" {
-			i++
-			break
-		}
-		cl := a.Value[1:]
-		for j := 0; j < len(cl); j++ {
-			switch cl[j] {
-			case 'i':
-				inPlace = true
-				continue loop
-			case 'e', 'E':
-				code = true
-				if j+1 == len(cl) {
-					i++
-				}
-				continue loop
-			case 'I', 'M', 'm', 'x', 'd', 'D', 'C', 'l', '0', 'V':
-				if j+1 == len(cl) && (cl[j] == 'I' || cl[j] == 'M' || cl[j] == 'm') {
-					i++
-				}
-				continue loop
-			}
-		}
-	}
-	if !inPlace {
-		return
-	}
-	ops := args[min(i, len(args)):]
-	if !code && len(ops) > 0 {
-		ops = ops[1:]
-	}
-	for _, o := range ops {
-		w.write(sc, o, c.Name, false)
-	}
-}
-
-// curlWrites: curl -o FILE, --output FILE, -D/--dump-header FILE,
-// -c/--cookie-jar FILE, and -o at the end of a cluster (-sLo FILE).
-func curlWrites(w *walker, c *Command, sc *scope) {
-	args := c.Args[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic {
-			continue
-		}
-		v := a.Value
-		for _, l := range []string{"--output", "--dump-header", "--cookie-jar"} {
-			if strings.HasPrefix(v, l+"=") {
-				w.write(sc, Static(v[len(l)+1:]), c.Name, false)
-			}
-		}
-		takes := v == "--output" || v == "--dump-header" || v == "--cookie-jar" ||
-			(len(v) >= 2 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[len(v)-1:], "oDc"))
-		if takes && i+1 < len(args) {
-			i++
-			w.write(sc, args[i], c.Name, false)
-		}
-	}
-}
-
-// findWrites: find -delete deletes what it finds (a dynamic path under
-// each start point); -fprint, -fprint0, -fprintf and -fls write a file.
-func findWrites(w *walker, c *Command, sc *scope) {
+// findWrites: find reads the trees under its start points; -delete
+// deletes what it finds: each start point is deleted, Recursive (what the
+// tests select is not judged: it may be the whole tree); -fprint, -fprint0, -fprintf and -fls write a file.
+// What -exec and -ok run is walked by findRun.
+func findWrites(w *walker, c *Command, sc *scope, _ stdin) {
 	starts, expr := findStarts(c.Args[1:])
+	if len(starts) == 0 {
+		starts = []Word{Static(".")}
+	}
+	for _, s := range starts {
+		w.reads(c, sc, s)
+	}
 	for i := 0; i < len(expr); i++ {
 		a := expr[i]
 		if a.Dynamic {
@@ -348,19 +230,26 @@ func findWrites(w *walker, c *Command, sc *scope) {
 		}
 		switch a.Value {
 		case "-delete":
-			if len(starts) == 0 {
-				starts = []Word{Static(".")}
-			}
 			for _, s := range starts {
-				w.write(sc, Word{Value: strings.TrimSuffix(s.Value, "/") + "/…", Dynamic: true, Prefix: s.Prefix}, c.Name, true)
+				w.deletes(c, sc, s, true)
 			}
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(expr) {
 				i++
-				w.write(sc, expr[i], c.Name, false)
+				w.writes(c, sc, expr[i])
 			}
 		}
 	}
+}
+
+// under returns a dynamic word for the files under directory d: its
+// static prefix is d's, with a slash.
+func under(d Word) Word {
+	if d.Dynamic {
+		return Word{Value: strings.TrimSuffix(d.Value, "/") + "/…", Dynamic: true, Prefix: d.Prefix}
+	}
+	p := strings.TrimSuffix(d.Value, "/") + "/"
+	return Word{Value: p + "…", Dynamic: true, Prefix: p}
 }
 
 // findStarts splits find's words into its start points and its

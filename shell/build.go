@@ -1,0 +1,236 @@
+package shell
+
+import "strings"
+
+// Build tools run the project's own code (tests, build scripts,
+// Makefile recipes, package.json scripts): that is a [RunsCode] effect
+// whose Path is where the code is (Code is empty); their subcommands that
+// name files write or read them.
+
+// goEffects: go build/test/run/… with -C DIR; -o and the profile flags
+// of go test write; run, test, generate, build and vet run the project's
+// code ("go" at the package path); mod tidy/edit write go.mod (and
+// go.sum); other known subcommands touch no file their words name.
+func goEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	sub, ok := c.Subcommand(Spec{Short: "C:"})
+	if !ok {
+		return
+	}
+	at := sc
+	g := (Spec{Short: "C:"}).Parse(c.Args[1 : len(c.Args)-len(sub)])
+	if d, ok := g.Value("C"); ok {
+		at = &scope{dir: joinDir(sc.dir, d)}
+	}
+	f := goFlags(sub[1:], "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile",
+		"trace", "outputdir", "exec", "toolexec", "modfile", "overlay", "pgo", "run", "bench", "count", "timeout",
+		"tags", "ldflags", "gcflags", "asmflags", "p", "mod", "covermode", "coverpkg", "skip", "parallel", "cpu",
+		"benchtime", "fuzz", "fuzztime", "vet", "shuffle", "C", "test.run", "test.timeout", "args", "failfast=")
+	for _, o := range f.Options {
+		switch o.Name {
+		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
+			w.writes(c, at, o.Value)
+		case "exec", "toolexec":
+			w.nestedWord(o.Value, &scope{dir: at.dir}, plus(c.Via, c.Name))
+		}
+	}
+	switch sub[0].Value {
+	case "run", "test", "generate", "build", "vet", "install":
+		p := Static(".")
+		if len(f.Operands) > 0 && !strings.Contains(f.Operands[0].Value, "...") {
+			p = f.Operands[0]
+		}
+		if sub[0].Value != "build" && sub[0].Value != "vet" && sub[0].Value != "install" || hasCgoOrTool(f) {
+			w.runsCode(c, at, "go", Word{}, p)
+		}
+	case "mod":
+		if len(f.Operands) > 0 && !f.Operands[0].Dynamic {
+			switch f.Operands[0].Value {
+			case "tidy", "edit", "init":
+				w.writes(c, at, Static("go.mod"))
+				if f.Operands[0].Value == "tidy" {
+					w.writes(c, at, Static("go.sum"))
+				}
+			case "vendor":
+				w.writes(c, at, Static("vendor"))
+			}
+		}
+	case "get":
+		w.writes(c, at, Static("go.mod"))
+		w.writes(c, at, Static("go.sum"))
+	case "fmt", "fix":
+		w.writes(c, at, Word{Value: "(the packages' .go files)", Dynamic: true})
+	case "env", "version", "list", "doc", "help", "work", "clean", "tool", "telemetry", "bug":
+	default:
+		c.Known = false
+	}
+}
+
+// hasCgoOrTool reports whether go build options run a program of the
+// command line (-toolexec, -exec): then the build runs code.
+func hasCgoOrTool(f Flags) bool { return f.Has("exec", "toolexec") }
+
+// npmEffects: npm, pnpm and yarn. run, test, start, restart, stop and
+// install (lifecycle scripts) run package.json scripts; exec, dlx and x
+// run a command (runners.go); pack writes the tarball; the other known
+// subcommands touch no file their words name. yarn NAME runs the
+// script NAME.
+func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
+	sub, ok := c.Subcommand(Npm)
+	if !ok {
+		if c.Name == "yarn" && len(c.Args) == 1 {
+			// yarn alone installs, running lifecycle scripts.
+			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+		}
+		return
+	}
+	switch sub[0].Value {
+	case "run", "run-script", "rum", "urn", "test", "tst", "t", "start", "restart", "stop", "install", "i", "ci",
+		"add", "install-test", "it", "rebuild", "rb", "build", "dev", "watch", "lint", "format":
+		w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+	case "exec", "x", "dlx", "explore", "create", "init", "innit", "publish", "pack", "version", "uninstall",
+		"remove", "rm", "un", "unlink", "update", "up", "upgrade", "outdated", "ls", "list", "ll", "la", "view", "info",
+		"show", "v", "search", "config", "get", "set", "help", "whoami", "login", "logout", "adduser", "audit",
+		"fund", "doctor", "prefix", "root", "bin", "cache", "dedupe", "ddp", "prune", "link", "ln", "why", "explain",
+		"query", "pkg", "owner", "access", "token", "team", "org", "deprecate", "dist-tag", "diff", "edit", "docs",
+		"bugs", "repo", "ping", "profile", "star", "stars", "unstar", "shrinkwrap", "sbom", "completion", "hook",
+		"workspaces", "why-not", "import", "store", "env", "setup", "patch", "patch-commit", "licenses":
+		if sub[0].Value == "pack" {
+			w.writes(c, sc, Word{Value: "(package tarball).tgz", Dynamic: true, Suffix: ".tgz"})
+		}
+	default:
+		if c.Name == "yarn" || c.Name == "pnpm" {
+			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+			return
+		}
+		c.Known = false
+	}
+}
+
+// cargoEffects: cargo build, test, run, bench, check and clippy run
+// build scripts and the project's code; clean deletes the target
+// directory (Recursive); new writes its directory; the other known
+// subcommands touch no file their words name.
+func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	sub, ok := c.Subcommand(Spec{Short: "vqZ:C:", Long: []string{"color=", "config=", "manifest-path=", "locked",
+		"offline", "frozen", "verbose", "quiet"}})
+	if !ok {
+		return
+	}
+	f := Spec{Short: "p:j:", Permute: true, Long: []string{"target-dir=", "manifest-path=", "package=", "features=",
+		"target=", "profile=", "jobs=", "bin=", "example=", "test=", "bench=", "name=", "vcs=", "edition=",
+		"release", "doc", "dry-run", "all-targets", "workspace", "lib"}}.Parse(sub[1:])
+	switch sub[0].Value {
+	case "build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy", "doc", "d", "install", "fix":
+		w.runsCode(c, sc, "rust", Word{}, Static("."))
+	case "clean":
+		if f.Has("doc", "dry-run") {
+			return
+		}
+		t := Static("target")
+		if d, ok := f.Value("target-dir"); ok {
+			t = d
+		}
+		w.deletes(c, sc, t, true)
+	case "new", "init":
+		if len(f.Operands) > 0 {
+			w.writes(c, sc, f.Operands[0])
+		}
+	case "fmt", "add", "remove", "rm", "update", "publish", "package", "search", "tree", "metadata", "version",
+		"login", "logout", "owner", "yank", "vendor", "fetch", "generate-lockfile", "locate-project", "pkgid",
+		"read-manifest", "verify-project", "help", "uninstall", "info", "report", "config", "nextest", "audit",
+		"deny", "outdated", "udeps", "expand", "watch", "msrv", "semver-checks":
+	default:
+		c.Known = false
+	}
+}
+
+// makeEffects: make runs the recipes of its makefile (-f FILE, or
+// Makefile in -C DIR) through the shell: code in a file.
+func makeEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "bBdeiknpqrRsStvwC:f:I:j::l::o:W:O::", Permute: true, Long: []string{"directory=",
+		"file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=",
+		"new-file=", "assume-new=", "output-sync=?", "debug=?", "eval=", "always-make", "dry-run", "just-print",
+		"question", "keep-going", "silent", "quiet", "environment-overrides", "ignore-errors", "no-print-directory",
+		"print-directory", "touch", "trace"}})
+	at := sc
+	if d, ok := f.Value("C", "directory"); ok {
+		at = &scope{dir: joinDir(sc.dir, d)}
+	}
+	if e, ok := f.Value("eval"); ok {
+		w.runsCode(c, at, "make", e, Word{})
+	}
+	files := 0
+	for _, o := range f.Options {
+		switch o.Name {
+		case "f", "file", "makefile":
+			w.runsCode(c, at, "make", Word{}, o.Value)
+			files++
+		}
+	}
+	if files == 0 {
+		w.runsCode(c, at, "make", Word{}, Static("Makefile"))
+	}
+}
+
+// runSub returns the words after a tool's run/exec subcommand (uv run,
+// bundle exec, pipx run, nix run/develop/shell, …), which runners.go
+// walks as a command, and whether there is one.
+func runSub(c *Command) ([]Word, bool) {
+	sub, ok := c.Subcommand(Spec{})
+	if !ok || sub[0].Dynamic {
+		return nil, false
+	}
+	switch c.Name + " " + sub[0].Value {
+	case "uv run", "uv tool", "poetry run", "pipenv run", "pdm run", "hatch run", "rye run", "conda run",
+		"devbox run", "bundle exec", "asdf exec", "mise exec", "mise x", "mise run", "pipx run", "nix run",
+		"nix develop", "nix shell", "direnv exec":
+		return sub[1:], true
+	}
+	return nil, false
+}
+
+// goFlags parses flags as Go's flag package does: one or two dashes,
+// -name=value, or -name value for the flags of takes (the others are
+// booleans); operands may come between them (go test ./... -run X).
+func goFlags(args []Word, takes ...string) Flags {
+	var f Flags
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic && a.MaybeOption() && !strings.HasPrefix(a.Prefix, "-") {
+			f.Unsure = append(f.Unsure, a)
+		}
+		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") || !a.MaybeOption() {
+			f.Operands = append(f.Operands, a)
+			continue
+		}
+		if !a.Dynamic && a.Value == "--" {
+			f.Operands = append(f.Operands, args[i+1:]...)
+			break
+		}
+		body := strings.TrimPrefix(strings.TrimPrefix(a.Value, "-"), "-")
+		name, val, has := strings.Cut(body, "=")
+		o := Option{Name: name}
+		switch {
+		case has:
+			o.Value, o.HasValue = Static(val), true
+			if a.Dynamic {
+				o.Value = Word{Value: val, Dynamic: true}
+			}
+		case i+1 < len(args) && contains(takes, name):
+			i++
+			o.Value, o.HasValue = args[i], true
+		}
+		f.Options = append(f.Options, o)
+	}
+	return f
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,162 @@
+package shell
+
+import "strings"
+
+// An effector records the effects of one command, by the table entry of
+// its program; it sets [Command.Known] when the table covers this use of
+// the program (a program whose subcommand is not in the table is left
+// unknown).
+type effector func(w *walker, c *Command, sc *scope, in stdin)
+
+// effects fills c.Effects and c.Known from the tables (see programOf);
+// a program not in them gets the unknown rule (unknownEffects).
+func (w *walker) effects(c *Command, sc *scope, in stdin) {
+	if !c.Dynamic {
+		if fx := programOf(c.Name); fx != nil {
+			c.Known = true
+			fx(w, c, sc, in)
+			if c.Known {
+				return
+			}
+		}
+	}
+	w.unknownEffects(c, sc)
+}
+
+// effect records e as an effect of c: a path is resolved against the
+// directory of sc, and a write, delete or unknown operand is also one of
+// [Script.Writes]. Writes to devices (/dev/null, /dev/fd/N, …) are not
+// file writes and are left out.
+func (w *walker) effect(c *Command, sc *scope, e Effect) {
+	if e.By == "" {
+		e.By = c.Name
+		if c.Dynamic && len(c.Args) > 0 {
+			e.By = c.Args[0].Value
+		}
+	}
+	if e.Kind != RunsCode || e.Path.Value != "" {
+		if e.Kind != Reads && !e.Path.Dynamic && (isDevice(e.Path.Value) || strings.HasPrefix(e.Path.Value, "/dev/fd/")) {
+			return
+		}
+		e.Path = joinDir(sc.dir, e.Path)
+	}
+	c.Effects = append(c.Effects, e)
+	switch e.Kind {
+	case Writes, Deletes, Unknown:
+		if e.Meta {
+			return
+		}
+		w.out.Writes = append(w.out.Writes, Write{Path: e.Path, Delete: e.Kind == Deletes,
+			Recursive: e.Recursive, Maybe: e.Kind == Unknown, By: e.By})
+	}
+}
+
+// reads, writes and deletes record one effect of their kind on p.
+func (w *walker) reads(c *Command, sc *scope, p Word) {
+	w.effect(c, sc, Effect{Kind: Reads, Path: p})
+}
+
+func (w *walker) writes(c *Command, sc *scope, p Word) {
+	w.effect(c, sc, Effect{Kind: Writes, Path: p})
+}
+
+func (w *walker) deletes(c *Command, sc *scope, p Word, recursive bool) {
+	w.effect(c, sc, Effect{Kind: Deletes, Path: p, Recursive: recursive})
+}
+
+// runsCode records that c runs code in language lang: the text code, or
+// the program in file p (code is then the zero Word).
+func (w *walker) runsCode(c *Command, sc *scope, lang string, code, p Word) {
+	w.effect(c, sc, Effect{Kind: RunsCode, Lang: lang, Code: code, Path: p})
+}
+
+// maxScan bounds how many known command names in the words of one
+// unknown program are checked as commands; past it the command is
+// reported as one that cannot be checked.
+const maxScan = 8
+
+// unknownEffects is the rule for a program the tables do not know (or a
+// dynamic command name): every word after the name that could name a
+// file is an [Unknown] effect, a possible write; and each operand that is
+// the name of a known command starts a command of its own, run through
+// the unknown program (an unlisted wrapper still shows `rm -rf d`).
+//
+// The words that could name a file are: every operand (a word that does
+// not start with "-"; "-" alone is standard input); the value of a long
+// option given with "=" (--out=FILE); the text after a short option's
+// letter when it holds a "." or a "/" (-o.env, -I/usr/include); and the
+// value of a NAME=VALUE operand (of=FILE) and the name after an @
+// (@FILE), besides the word itself. A dynamic word is always one. The
+// value of an option given as the next word (--out FILE) is an operand
+// here, since which options take one is not known.
+func (w *walker) unknownEffects(c *Command, sc *scope) {
+	c.Known = false
+	if len(c.Args) > 1 {
+		w.unknownWords(c, sc, c.Args[1:])
+	}
+}
+
+// unknownWords records the words of args that could name a file as
+// [Unknown] effects of c, and walks the commands that start at a known
+// command name among them.
+func (w *walker) unknownWords(c *Command, sc *scope, args []Word) {
+	add := func(p Word) {
+		if p.Value != "" {
+			w.effect(c, sc, Effect{Kind: Unknown, Path: p})
+		}
+	}
+	scanned := 0
+	for i, a := range args {
+		if a.Dynamic {
+			add(a)
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "-" || v == "--":
+		case strings.HasPrefix(v, "--"):
+			if _, val, ok := strings.Cut(v, "="); ok {
+				add(Static(val))
+			}
+		case strings.HasPrefix(v, "-"):
+			if rest := v[2:]; len(v) > 2 && strings.ContainsAny(rest, "./") {
+				add(Static(strings.TrimPrefix(rest, "=")))
+			}
+		default:
+			add(a)
+			if len(v) > 1 && v[0] == '@' {
+				add(Static(v[1:])) // @FILE: a file the program reads or writes
+			}
+			if isAssign(v) {
+				_, val, _ := strings.Cut(v, "=")
+				add(Static(val))
+			}
+			if c.Dynamic || w.scanning > 0 || !isCommandName(v) {
+				continue
+			}
+			if scanned++; scanned > maxScan {
+				w.unknown(c.String()+" (too many command names in its words to check)", plus(c.Via, c.Name))
+				return
+			}
+			w.scanning++
+			w.run(args[i:], sc, plus(c.Via, c.Name), stdin{}, false)
+			w.scanning--
+		}
+	}
+}
+
+// isCommandName reports whether the word s, an operand of a program not
+// in the tables, names a program that is and that may do more than read
+// (rm, bash, git, python, find, …; not cat or echo, whose reads add
+// nothing to the unknown program's own): a plain name or a path in a
+// bin directory (/usr/bin/rm).
+func isCommandName(s string) bool {
+	if strings.ContainsAny(s, `/\`) && !strings.Contains(s, "bin/") {
+		return false
+	}
+	n := baseName(s)
+	if n == "" || inert(n) || isReader(n) {
+		return false
+	}
+	return programOf(n) != nil
+}

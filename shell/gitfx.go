@@ -1,0 +1,497 @@
+package shell
+
+import "strings"
+
+// gitGlobals is what git's global options say: the directory of -C and
+// --work-tree, the settings of -c and --config-env, and the options
+// themselves (to repeat before an expanded alias).
+type gitGlobals struct {
+	dir      Word
+	settings []gitSetting
+	words    []Word
+}
+
+// A gitSetting is one -c KEY=VALUE or --config-env KEY=ENVVAR; a
+// --config-env value is known only at run time.
+type gitSetting struct {
+	key   string
+	val   Word
+	whole Word // the option's word(s), for repeating it
+	env   bool
+}
+
+// gitParse splits git's words into its global options and its
+// subcommand with its arguments; ok is false when there is no
+// subcommand or a dynamic word hides where it starts.
+func gitParse(c *Command) (g gitGlobals, sub []Word, ok bool) {
+	sub, ok = c.Subcommand(Git)
+	end := len(c.Args)
+	if ok {
+		end = len(c.Args) - len(sub)
+	}
+	g.words = c.Args[1:end]
+	f := Git.Parse(g.words)
+	for _, o := range f.Options {
+		switch o.Name {
+		case "C":
+			g.dir = joinDir(g.dir, o.Value)
+		case "work-tree":
+			g.dir = o.Value
+		case "c", "config-env":
+			k, v, eq := strings.Cut(o.Value.Value, "=")
+			if !eq && !o.Value.Dynamic {
+				v = "true" // -c KEY alone sets a boolean to true
+			}
+			val := Word{Value: v, Dynamic: o.Value.Dynamic, Prefix: v, Suffix: v}
+			if o.Value.Dynamic {
+				if _, pv, ok := strings.Cut(o.Value.Prefix, "="); ok {
+					val.Prefix = pv
+				} else {
+					val.Prefix = ""
+				}
+				val.Suffix = o.Value.Suffix
+			}
+			if o.Name == "config-env" {
+				val = Word{Value: "$" + v, Dynamic: true}
+			}
+			g.settings = append(g.settings, gitSetting{key: strings.ToLower(k), val: val, whole: o.Value, env: o.Name == "config-env"})
+		}
+	}
+	return g, sub, ok
+}
+
+// setting returns the last value given to key (lower case) on the
+// command line.
+func (g *gitGlobals) setting(key string) (Word, bool) {
+	for i := len(g.settings) - 1; i >= 0; i-- {
+		if g.settings[i].key == key {
+			return g.settings[i].val, true
+		}
+	}
+	return Word{}, false
+}
+
+// gitSubcommands are git's own commands (the porcelain and the plumbing
+// people use): any other word is an alias or an external git-NAME.
+var gitSubcommands = strings.Fields(`add am annotate apply archive bisect blame branch bundle cat-file check-attr
+	check-ignore check-mailmap checkout checkout-index cherry cherry-pick citool clean clone column commit
+	commit-graph commit-tree config count-objects credential describe diff diff-files diff-index diff-tree
+	difftool fast-export fast-import fetch filter-branch for-each-ref format-patch fsck gc grep hash-object
+	help init instaweb interpret-trailers log ls-files ls-remote ls-tree maintenance merge merge-base merge-file
+	merge-tree mergetool mktag mktree mv name-rev notes pack-objects prune pull push range-diff read-tree rebase
+	reflog remote repack replace request-pull rerere reset restore rev-list rev-parse revert rm send-email
+	shortlog show show-branch show-ref sparse-checkout stash status stripspace submodule switch symbolic-ref tag
+	update-index update-ref verify-commit verify-pack verify-tag version whatchanged worktree write-tree lfs
+	var hook backfill replay`)
+
+func isGitSubcommand(s string) bool {
+	for _, x := range gitSubcommands {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// gitEffects: the files git's subcommands name: clean (with -f, or
+// clean.requireForce=false, or -i; not -n) deletes its pathspecs or "."
+// (Recursive); rm deletes (Recursive with -r), not with --cached or -n;
+// mv as mv; checkout and restore write their pathspecs; diff, log, show
+// and format-patch --output write; archive -o writes; config -f writes
+// (reads with --get, --list); clone, init and worktree add write their
+// directory, worktree remove deletes it (Recursive); apply writes the
+// files its patch names; read-only subcommands read their operands. A
+// subcommand git does not have (an alias, git-NAME on the path) is
+// unknown. Paths are relative to -C and --work-tree.
+func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
+	g, sub, ok := gitParse(c)
+	if !ok {
+		if len(c.Args) > 1 {
+			c.Known = false
+		}
+		return
+	}
+	name := sub[0].Value
+	if !isGitSubcommand(name) {
+		if _, ok := g.setting("alias." + strings.ToLower(name)); !ok {
+			c.Known = false
+		}
+		return
+	}
+	at := &scope{dir: joinDir(sc.dir, g.dir)}
+	if g.dir.Value == "" {
+		at = sc
+	}
+	args := sub[1:]
+	perm := func(short string, long ...string) Flags {
+		return Spec{Short: short, Long: long, Permute: true}.Parse(args)
+	}
+	switch name {
+	case "clean":
+		f := perm("dfinqxXe:", "force", "dry-run", "interactive", "quiet", "exclude=")
+		force := f.Has("f", "force", "i", "interactive")
+		if v, ok := g.setting("clean.requireforce"); ok && (v.Dynamic || isGitFalse(v.Value)) {
+			force = true
+		}
+		if !force || f.Has("n", "dry-run") {
+			return
+		}
+		ops := f.Operands
+		if len(ops) == 0 {
+			ops = []Word{Static(".")}
+		}
+		for _, o := range ops {
+			w.deletes(c, at, o, true)
+		}
+	case "rm":
+		f := perm("fnqr", "force", "dry-run", "quiet", "cached", "ignore-unmatch", "sparse", "pathspec-from-file=", "pathspec-file-nul", "recursive")
+		if f.Has("cached", "n", "dry-run") {
+			return
+		}
+		for _, o := range f.Operands {
+			w.effect(c, at, Effect{Kind: Deletes, Path: o, Recursive: f.Has("r", "recursive"), By: "git rm"})
+		}
+	case "mv":
+		m := &Command{Name: "git mv", Args: sub, Via: c.Via}
+		copyWrites(Spec{Short: "fkvn", Long: []string{"force", "dry-run", "verbose", "sparse"}, Permute: true}, true)(w, m, at, in)
+		c.Effects = append(c.Effects, m.Effects...)
+	case "checkout", "restore":
+		f := perm("bBcCfmlpqtu", "force", "merge", "quiet", "patch", "staged", "worktree", "source=", "ours", "theirs",
+			"track=?", "orphan=", "detach", "conflict=", "overlay", "no-overlay", "pathspec-from-file=", "recurse-submodules=?",
+			"ignore-other-worktrees", "progress", "guess", "no-guess")
+		if f.Has("b", "B", "c", "C", "orphan") {
+			return
+		}
+		if name == "restore" && f.Has("staged") && !f.Has("worktree") {
+			return
+		}
+		ops := f.Operands
+		if dd := dashDash(args); dd >= 0 {
+			ops = nonOptions(args[dd+1:])
+		}
+		// Without --, checkout's first operand may be a branch or a
+		// path: it is reported as written either way.
+		for _, o := range ops {
+			w.effect(c, at, Effect{Kind: Writes, Path: o, By: "git " + name})
+		}
+	case "diff", "log", "show", "format-patch", "whatchanged":
+		f := perm("o:", "output=", "output-directory=")
+		if o, ok := f.Value("output"); ok {
+			w.writes(c, at, o)
+		}
+		if name == "format-patch" {
+			if d, ok := f.Value("o", "output-directory"); ok {
+				w.writes(c, at, under(d))
+			}
+		}
+	case "archive":
+		f := perm("lvo:", "output=", "format=", "prefix=", "remote=", "exec=", "worktree-attributes", "list", "verbose", "add-file=")
+		valueEffects(w, c, at, f, Writes, "o", "output")
+		valueEffects(w, c, at, f, Reads, "add-file")
+	case "config":
+		f := perm("lef:", "file=", "blob=", "get", "get-all", "get-regexp", "get-urlmatch", "list", "edit", "global",
+			"system", "local", "worktree", "type=", "default=", "null", "name-only", "show-origin", "show-scope", "bool", "int",
+			"path", "includes", "no-includes", "fixed-value", "unset", "unset-all", "add", "replace-all", "comment=")
+		if p, ok := f.Value("f", "file"); ok {
+			ops := f.Operands
+			if f.Has("get", "get-all", "get-regexp", "get-urlmatch", "l", "list") || len(ops) > 0 && !ops[0].Dynamic && (ops[0].Value == "get" || ops[0].Value == "list") ||
+				len(ops) == 1 && !f.Has("unset", "unset-all", "e", "edit") {
+				w.reads(c, at, p)
+			} else {
+				w.writes(c, at, p)
+			}
+		}
+	case "clone", "init":
+		f := perm("lsqnvb:o:u:c:j:", "local", "shared", "quiet", "no-checkout", "bare", "mirror", "origin=", "branch=",
+			"upload-pack=", "template=", "config=", "depth=", "shallow-since=", "shallow-exclude=", "single-branch",
+			"recurse-submodules=?", "separate-git-dir=", "jobs=", "reference=", "reference-if-able=", "filter=",
+			"initial-branch=", "object-format=", "ref-format=", "server-option=", "bundle-uri=")
+		ops := f.Operands
+		switch {
+		case name == "init" && len(ops) > 0:
+			w.writes(c, at, ops[0])
+		case name == "clone" && len(ops) > 1:
+			w.writes(c, at, ops[1])
+		case name == "clone" && len(ops) == 1:
+			n := urlName(Word{Value: strings.TrimSuffix(strings.TrimRight(ops[0].Value, "/"), ".git"), Dynamic: ops[0].Dynamic,
+				Prefix: ops[0].Prefix, Suffix: strings.TrimSuffix(strings.TrimRight(ops[0].Suffix, "/"), ".git")}, "")
+			if !n.Dynamic {
+				if i := strings.LastIndexByte(n.Value, ':'); i >= 0 {
+					n = Static(n.Value[i+1:])
+				}
+			}
+			w.writes(c, at, n)
+		}
+	case "worktree":
+		if len(args) < 2 || args[0].Dynamic {
+			return
+		}
+		f := Spec{Short: "fb:B:", Permute: true, Long: []string{"force", "detach", "checkout", "lock", "reason=",
+			"orphan", "track", "guess-remote", "quiet"}}.Parse(args[1:])
+		if len(f.Operands) == 0 {
+			return
+		}
+		switch args[0].Value {
+		case "add":
+			w.writes(c, at, f.Operands[0])
+		case "remove":
+			w.deletes(c, at, f.Operands[0], true)
+		case "move":
+			w.deletes(c, at, f.Operands[0], false)
+			if len(f.Operands) > 1 {
+				w.writes(c, at, f.Operands[1])
+			}
+		}
+	case "apply":
+		f := perm("pRvqC:", "check", "stat", "numstat", "summary", "cached", "index", "reverse", "directory=",
+			"include=", "exclude=", "whitespace=", "p=?", "3way", "unidiff-zero", "reject", "allow-empty", "verbose")
+		if f.Has("check", "stat", "numstat", "summary", "cached") && !f.Has("index") {
+			for _, o := range f.Operands {
+				w.reads(c, at, o)
+			}
+			return
+		}
+		for _, o := range f.Operands {
+			w.reads(c, at, o)
+		}
+		if len(f.Operands) == 0 && in.doc != nil && !in.doc.Dynamic {
+			if ps, ok := patchFiles(in.doc.Value, 1); ok {
+				for _, p := range ps {
+					w.writes(c, at, p)
+				}
+				return
+			}
+		}
+		w.writes(c, at, Word{Value: "(files named in the patch)", Dynamic: true})
+	case "status", "blame", "annotate", "grep", "ls-files", "ls-tree", "cat-file", "check-ignore", "check-attr", "add",
+		"hash-object":
+		for _, o := range perm("").Operands {
+			if !o.Dynamic && o.Value == "--" {
+				continue
+			}
+			w.reads(c, at, o)
+		}
+	}
+}
+
+// isGitFalse reports whether s is a false value of a git boolean.
+func isGitFalse(s string) bool {
+	switch strings.ToLower(s) {
+	case "false", "no", "off", "0", "":
+		return true
+	}
+	return false
+}
+
+// dashDash returns the index of the first static "--" in args, or -1.
+func dashDash(args []Word) int {
+	for i, a := range args {
+		if !a.Dynamic && a.Value == "--" {
+			return i
+		}
+	}
+	return -1
+}
+
+// gitRun walks the commands git runs: the settings of -c and
+// --config-env and of `git config KEY VALUE` whose value git runs as a
+// shell command (isGitCommandKey; a --config-env value comes from the
+// environment: dynamic); an alias defined with -c alias.NAME=VALUE and
+// used as the subcommand, expanded to the git command it stands for; the
+// commands of rebase -x/--exec, difftool -x/--extcmd, bisect run,
+// submodule foreach, filter-branch's filters, --upload-pack and
+// --receive-pack (and clone -u, push and archive --exec; git itself
+// rejects them before the subcommand: "unknown option"),
+// and ext:: URLs (git runs their words as a command).
+func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	via := plus(c.Via, c.Name)
+	g, sub, ok := gitParse(c)
+	if f := Git.Parse(g.words); len(f.Unsure) > 0 || !ok && len(c.Args) > len(g.words)+1 {
+		w.unknown(c.String(), via)
+		return
+	}
+	for _, s := range g.settings {
+		w.gitSetting(s.key, s.val, sc, via)
+	}
+	if !ok {
+		return
+	}
+	name := sub[0].Value
+	if v, ok := g.setting("alias." + strings.ToLower(name)); ok && !strings.HasPrefix(v.Value, "!") {
+		w.gitAlias(c, g, name, v, sub[1:], sc, in, via)
+		return
+	}
+	args := sub[1:]
+	script := func(x Word) { w.nestedWord(x, &scope{dir: sc.dir}, via) }
+	values := func(spec Spec, names ...string) {
+		f := spec.Parse(args)
+		for _, o := range f.Options {
+			for _, n := range names {
+				if o.Name == n && o.HasValue {
+					script(o.Value)
+				}
+			}
+		}
+	}
+	switch name {
+	case "config":
+		var ops []Word
+		for _, o := range args {
+			if !o.MaybeOption() {
+				ops = append(ops, o)
+			}
+		}
+		if len(ops) > 0 && !ops[0].Dynamic && ops[0].Value == "set" {
+			ops = ops[1:]
+		}
+		if len(ops) >= 2 {
+			w.gitSetting(strings.ToLower(ops[0].Value), ops[1], sc, via)
+			if ops[0].Dynamic {
+				w.unknown(c.String(), via)
+			}
+		}
+	case "rebase":
+		values(Spec{Short: "x:ikmqvfs:X:C:", Permute: true, Long: []string{"exec=", "onto=", "strategy=",
+			"strategy-option=", "interactive", "root", "autosquash", "update-refs", "rebase-merges=?"}}, "x", "exec")
+	case "difftool", "mergetool":
+		values(Spec{Short: "x:t:gdy", Permute: true, Long: []string{"extcmd=", "tool=", "gui", "dir-diff",
+			"no-prompt", "prompt", "trust-exit-code", "symlinks"}}, "x", "extcmd")
+	case "bisect":
+		if len(args) > 1 && !args[0].Dynamic && args[0].Value == "run" {
+			w.run(args[1:], sc, via, stdin{}, false)
+		}
+	case "submodule":
+		for i, a := range args {
+			if !a.Dynamic && a.Value == "foreach" {
+				rest := args[i+1:]
+				for len(rest) > 0 && !rest[0].Dynamic && (rest[0].Value == "--recursive" || rest[0].Value == "--quiet" || rest[0].Value == "-q") {
+					rest = rest[1:]
+				}
+				joinedScript(w, rest, sc, via)
+				break
+			}
+		}
+	case "filter-branch":
+		values(Spec{Permute: true, Long: []string{"tree-filter=", "index-filter=", "msg-filter=", "env-filter=",
+			"commit-filter=", "parent-filter=", "tag-name-filter=", "subdirectory-filter=", "setup=", "prune-empty",
+			"original=", "state-branch=", "force"}}, "tree-filter", "index-filter", "msg-filter", "env-filter",
+			"commit-filter", "parent-filter", "tag-name-filter", "setup")
+	case "clone":
+		values(Spec{Short: "u:o:b:c:j:", Permute: true, Long: []string{"upload-pack=", "exec="}}, "u", "upload-pack", "exec")
+	case "fetch", "pull", "archive", "ls-remote":
+		values(Spec{Permute: true, Long: []string{"upload-pack=", "exec=", "remote=", "output=", "prefix=", "format="}}, "upload-pack", "exec")
+	case "push", "send-pack":
+		values(Spec{Permute: true, Long: []string{"receive-pack=", "exec=", "repo=", "push-option=", "signed=?"}}, "receive-pack", "exec")
+	}
+	for _, a := range args {
+		v := a.Value
+		if i := strings.Index(v, "ext::"); i >= 0 && (i == 0 || v[i-1] == '=') {
+			if a.Dynamic {
+				w.unknown(v, via)
+				continue
+			}
+			w.run(extWords(v[i+5:]), sc, plus(via, "ext::"), stdin{}, false)
+		}
+	}
+}
+
+// gitSetting walks the value of a git setting that git runs as a shell
+// command (an alias starting with "!").
+func (w *walker) gitSetting(key string, val Word, sc *scope, via []string) {
+	if !isGitCommandKey(key) {
+		return
+	}
+	if strings.HasPrefix(key, "alias.") && !strings.HasPrefix(val.Value, "!") && !(val.Dynamic && val.Prefix == "") {
+		return
+	}
+	val.Value = strings.TrimPrefix(val.Value, "!")
+	val.Prefix = strings.TrimPrefix(val.Prefix, "!")
+	sub := *sc
+	w.nestedWord(val, &sub, via)
+}
+
+// gitAlias walks `git ALIAS ARGS` where ALIAS was defined on the command
+// line as a git command (not "!"): git splits the value into words and
+// runs `git WORDS ARGS` with the same global options. The expansion is a
+// command of its own, run via git.
+func (w *walker) gitAlias(c *Command, g gitGlobals, name string, v Word, args []Word, sc *scope, in stdin, via []string) {
+	if v.Dynamic {
+		w.unknown("git "+name+" (alias: "+v.Value+")", via)
+		return
+	}
+	// Git splits the value with its own quoting rules, not the shell's:
+	// a value with characters the two read differently is not expanded.
+	var s *Script
+	var err error
+	if !strings.ContainsAny(v.Value, "<>|;&`$(){}\\\n#*?[~") {
+		s, err = Parse(v.Value)
+	}
+	if s == nil || err != nil || len(s.Commands) != 1 || s.Commands[0].Via != nil || s.Commands[0].Dynamic {
+		w.unknown("git "+name+" (alias: "+v.Value+")", via)
+		return
+	}
+	words := []Word{c.Args[0]}
+	// The global options, without the definition of this alias (git
+	// does not expand an alias within itself).
+	for i := 0; i < len(g.words); i++ {
+		x := g.words[i]
+		if !x.Dynamic && (x.Value == "-c" || x.Value == "--config-env") && i+1 < len(g.words) {
+			k, _, _ := strings.Cut(g.words[i+1].Value, "=")
+			if strings.EqualFold(k, "alias."+name) {
+				i++
+				continue
+			}
+		}
+		if !x.Dynamic && strings.HasPrefix(x.Value, "--config-env=") {
+			k, _, _ := strings.Cut(strings.TrimPrefix(x.Value, "--config-env="), "=")
+			if strings.EqualFold(k, "alias."+name) {
+				continue
+			}
+		}
+		words = append(words, x)
+	}
+	words = append(words, s.Commands[0].Args...)
+	words = append(words, args...)
+	w.run(words, sc, via, in, false)
+}
+
+// extWords splits the command of a git ext:: URL into its words: spaces
+// separate them, "% " is a space, "%%" a percent sign, %s and %S the
+// service's name (git-upload-pack).
+func extWords(s string) []Word {
+	var out []Word
+	var b strings.Builder
+	dyn := false
+	flush := func() {
+		if b.Len() > 0 || dyn {
+			if dyn {
+				out = append(out, Word{Value: b.String(), Dynamic: true})
+			} else {
+				out = append(out, Static(b.String()))
+			}
+		}
+		b.Reset()
+		dyn = false
+	}
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == ' ':
+			flush()
+		case ch == '%' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 's', 'S':
+				b.WriteString("git-upload-pack")
+			case ' ', '%':
+				b.WriteByte(s[i])
+			default:
+				b.WriteString("%" + string(s[i]))
+				dyn = true
+			}
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	flush()
+	return out
+}

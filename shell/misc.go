@@ -1,0 +1,482 @@
+package shell
+
+import "strings"
+
+var straceSpec = Spec{Short: "fFhiqrtTvVxyzcCdDwkna:b:e:E:I:o:O:p:P:s:S:u:U:X:", Long: []string{"output=", "trace=",
+	"signal=", "status=", "successful-only", "failed-only", "attach=", "user=", "env=", "summary-only", "summary",
+	"follow-forks", "output-separately", "absolute-timestamps=?", "relative-timestamps=?", "syscall-times=?",
+	"string-limit=", "decode-fds=?", "decode-pids=?", "inject=", "fault=", "seccomp-bpf", "trace-path=",
+	"columns=", "const-print-style=", "quiet=?", "silence=?", "instruction-pointer", "stack-trace=?", "kill-on-exit",
+	"detach-on=", "daemonize=?", "timestamps=?", "no-abbrev", "verbose=", "raw=", "read=", "write=", "abbrev=",
+	"summary-sort-by=", "summary-columns=", "argv0="}}
+
+// scriptEffects: script [FILE] writes its typescript (./typescript by
+// default); -c runs a command (runners.go).
+func scriptEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	spec := Spec{Short: "aeEfqc:I:O:B:T:t::m:", Permute: true, Long: []string{"append", "command=", "echo=",
+		"return", "flush", "force", "log-in=", "log-out=", "log-io=", "log-timing=", "logging-format=", "quiet",
+		"output-limit=", "timing=?"}}
+	f := c.Flags(spec)
+	valueEffects(w, c, sc, f, Writes, "I", "O", "B", "T", "log-in", "log-out", "log-io", "log-timing", "timing")
+	if len(f.Operands) > 0 {
+		w.writes(c, sc, f.Operands[0])
+	} else {
+		w.writes(c, sc, Static("typescript"))
+	}
+}
+
+// perfEffects: perf stat|record|trace … CMD runs CMD (runners.go);
+// perf record writes perf.data or -o FILE; other subcommands read.
+func perfEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	sub, ok := c.Subcommand(Spec{Long: []string{"debug=", "exec-path=?", "buildid-dir="}})
+	if !ok {
+		return
+	}
+	if sub[0].Value == "record" {
+		f := perfSpec.Parse(sub[1:])
+		if o, ok := f.Value("o", "output"); ok {
+			w.writes(c, sc, o)
+		} else {
+			w.writes(c, sc, Static("perf.data"))
+		}
+	}
+}
+
+var perfSpec = Spec{Short: "aABdgHinNqRsTvx:e:o:p:t:u:C:c:F:G:I:m:r:S::D:j:b::k:M:", Long: []string{"event=",
+	"output=", "pid=", "tid=", "uid=", "cpu=", "count=", "freq=", "cgroup=", "call-graph=", "mmap-pages=",
+	"repeat=", "delay=", "interval-print=", "field-separator=", "metrics=", "topdown", "all-cpus", "no-inherit",
+	"append", "expr=", "filter=", "duration=", "log-fd=", "post=", "pre=", "per-thread", "quiet"}}
+
+// metaEffects: chmod, chown, chgrp, chattr, setfacl, chflags and chcon
+// change metadata of their file operands (the first operand is the
+// mode, owner or attributes, unless --reference= or a -m/-x/-M/-X of
+// setfacl gave it); -R changes a whole tree.
+func metaEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	spec := Spec{Short: "cfvRHLPhbdkm:M:x:X:nu:r:t:l:", Permute: c.Name != "chattr", Long: []string{"changes",
+		"silent", "quiet", "verbose", "recursive", "reference=", "from=", "dereference", "no-dereference",
+		"preserve-root", "no-preserve-root", "modify=", "set=", "remove=", "set-file=", "modify-file=",
+		"remove-file=", "remove-all", "remove-default", "user=", "role=", "type=", "range="}}
+	args := c.Args[1:]
+	if c.Name == "chmod" {
+		// chmod -w FILE: a mode that starts with a dash is an operand.
+		args = nil
+		for _, a := range c.Args[1:] {
+			if !a.Dynamic && len(a.Value) > 1 && a.Value[0] == '-' && strings.Trim(a.Value[1:], "rwxXstugo,+=-0123456789") == "" {
+				a = Static("mode:" + a.Value)
+			}
+			args = append(args, a)
+		}
+	}
+	f := spec.Parse(args)
+	ops := f.Operands
+	given := f.Has("reference") || (c.Name == "setfacl" && f.Has("m", "M", "x", "X", "b", "k", "set", "set-file", "modify", "remove", "remove-all", "remove-default", "modify-file", "remove-file")) ||
+		(c.Name == "chcon" && f.Has("u", "r", "t", "l", "user", "role", "type", "range"))
+	if !given && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	rec := f.Has("R", "recursive")
+	for _, o := range ops {
+		w.effect(c, sc, Effect{Kind: Writes, Path: o, Recursive: rec, Meta: true})
+	}
+}
+
+// splitEffects: split [FILE [PREFIX]] and csplit [-f PREFIX] FILE
+// PATTERN… read FILE and write files named PREFIX followed by a suffix
+// (x and xx by default).
+func splitEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	if c.Name == "split" {
+		f := c.Flags(Spec{Short: "a:b:C:l:n:t:de", Permute: true, Long: []string{"suffix-length=",
+			"additional-suffix=", "bytes=", "line-bytes=", "lines=", "number=", "separator=", "filter=",
+			"numeric-suffixes=?", "hex-suffixes=?", "elide-empty-files", "unbuffered", "verbose"}})
+		ops := f.Operands
+		if len(ops) > 0 {
+			w.reads(c, sc, ops[0])
+		}
+		prefix := Static("x")
+		if len(ops) > 1 {
+			prefix = ops[1]
+		}
+		w.writes(c, sc, withSuffix(prefix, "…"))
+		if fl, ok := f.Value("filter"); ok {
+			w.nestedWord(fl, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+		}
+		return
+	}
+	f := c.Flags(Spec{Short: "f:b:n:ksz", Permute: true, Long: []string{"prefix=", "suffix-format=", "digits=",
+		"keep-files", "suppress-matched", "quiet", "silent", "elide-empty-files"}})
+	prefix := Static("xx")
+	if p, ok := f.Value("f", "prefix"); ok {
+		prefix = p
+	}
+	if len(f.Operands) > 0 {
+		w.reads(c, sc, f.Operands[0])
+	}
+	w.writes(c, sc, withSuffix(prefix, "…"))
+}
+
+// withSuffix returns p followed by a suffix known only at run time.
+func withSuffix(p Word, suffix string) Word {
+	return Word{Value: p.Value + suffix, Dynamic: true, Prefix: p.Prefix}
+}
+
+// mktempEffects: mktemp creates a file (a directory with -d) named by
+// its template, whose X's are known only at run time, in the directory
+// of -p/--tmpdir or, with -t or no template, $TMPDIR or /tmp.
+func mktempEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "dqtup:", Permute: true, Long: []string{"directory", "dry-run", "quiet",
+		"suffix=", "tmpdir=?"}})
+	if f.Has("u", "dry-run") {
+		return
+	}
+	tmpl := Static("tmp.XXXXXXXXXX")
+	if len(f.Operands) > 0 {
+		tmpl = f.Operands[0]
+	}
+	dir, inDir := f.Value("p", "tmpdir")
+	if !inDir && (f.Has("t", "tmpdir") || len(f.Operands) == 0) {
+		dir, inDir = Word{Value: "$TMPDIR", Dynamic: true}, true
+	}
+	name := Word{Value: tmpl.Value, Dynamic: true, Prefix: strings.TrimRight(tmpl.Prefix, "X")}
+	if inDir {
+		name = joinDir(dir, name)
+	}
+	w.writes(c, sc, name)
+}
+
+// editorEffects: an editor may write every file it opens (ed, ex, vim
+// -es read their commands from standard input or -c); commands given
+// with -c, +CMD or --cmd are code in the editor's language ("vim" for
+// vi, ex and vim, whose ! runs a shell command).
+func editorEffects(w *walker, c *Command, sc *scope, in stdin) {
+	spec := Spec{Short: "bCdeEhlLmMnNRrsvxyZAFHDoOpc:S:T:u:U:w:W:i:q:t:V::", Permute: true, Long: []string{"cmd=",
+		"clean", "noplugin", "not-a-term", "ttyfail", "startuptime=", "servername=", "remote", "remote-silent",
+		"remote-wait", "remote-send=", "remote-expr=", "headless", "listen=", "embed"}}
+	if c.Name == "ed" || c.Name == "red" {
+		spec = Spec{Short: "GlrsvEp:", Permute: true, Long: []string{"prompt=", "quiet", "silent", "verbose",
+			"restricted", "loose-exit-status", "extended-regexp", "traditional", "strip-trailing-cr"}}
+	}
+	f := c.Flags(spec)
+	lang := c.Name
+	switch lang {
+	case "vi", "vim", "nvim", "view", "ex", "red":
+		lang = "vim"
+	}
+	for _, o := range f.Options {
+		switch o.Name {
+		case "c", "cmd", "remote-send", "remote-expr":
+			w.runsCode(c, sc, lang, o.Value, Word{})
+		case "S", "u", "i", "W", "w":
+			if o.Name == "w" || o.Name == "W" {
+				w.writes(c, sc, o.Value)
+			} else {
+				w.runsCode(c, sc, lang, Word{}, o.Value)
+			}
+		}
+	}
+	for _, o := range f.Operands {
+		if strings.HasPrefix(o.Prefix, "+") {
+			w.runsCode(c, sc, lang, Word{Value: o.Value[1:], Dynamic: o.Dynamic, Prefix: o.Prefix[1:], Suffix: o.Suffix}, Word{})
+			continue
+		}
+		w.writes(c, sc, o)
+	}
+	if in.doc != nil || in.piped || in.file != "" {
+		w.stdinCode(c, sc, lang, in)
+	}
+}
+
+// patchEffects: patch writes the files its patch names (read here from
+// a here-document on standard input: its ---/+++ lines; otherwise known
+// only at run time), or the file operand, or -o FILE; it reads -i FILE.
+func patchEffects(w *walker, c *Command, sc *scope, in stdin) {
+	f := c.Flags(Spec{Short: "bceEfnNRstuZlB:d:D:F:g:i:o:p:r:V:Y:z:", Permute: true, Long: []string{"backup",
+		"prefix=", "directory=", "ifdef=", "fuzz=", "get=", "input=", "output=", "strip=", "reject-file=",
+		"version-control=", "basename-prefix=", "suffix=", "dry-run", "reverse", "forward", "quiet", "silent",
+		"unified", "context", "ed", "normal", "force", "batch", "posix", "binary", "merge=?", "read-only=",
+		"remove-empty-files", "follow-symlinks", "verbose", "backup-if-mismatch", "no-backup-if-mismatch"}})
+	if f.Has("dry-run") {
+		return
+	}
+	dir := Word{}
+	if d, ok := f.Value("d", "directory"); ok {
+		dir = d
+	}
+	valueEffects(w, c, sc, f, Reads, "i", "input")
+	valueEffects(w, c, sc, f, Writes, "r", "reject-file")
+	if o, ok := f.Value("o", "output"); ok {
+		w.writes(c, sc, o)
+		return
+	}
+	if len(f.Operands) > 0 {
+		w.writes(c, sc, joinDir(dir, f.Operands[0]))
+		if len(f.Operands) > 1 {
+			w.reads(c, sc, f.Operands[1])
+		}
+		return
+	}
+	strip := -1
+	if p, ok := f.Value("p", "strip"); ok && !p.Dynamic {
+		strip = 0
+		for _, ch := range p.Value {
+			if ch >= '0' && ch <= '9' {
+				strip = strip*10 + int(ch-'0')
+			}
+		}
+	}
+	if _, given := f.Value("i", "input"); in.doc != nil && !in.doc.Dynamic && !given {
+		if ps, ok := patchFiles(in.doc.Value, strip); ok {
+			for _, p := range ps {
+				w.writes(c, sc, joinDir(dir, p))
+			}
+			return
+		}
+	}
+	w.writes(c, sc, joinDir(dir, Word{Value: "(files named in the patch)", Dynamic: true}))
+}
+
+// patchFiles returns the files a unified or context diff names in its
+// "--- " and "+++ " lines, with strip leading components removed (-1:
+// both the name as written and its base name, as patch may pick either).
+func patchFiles(doc string, strip int) ([]Word, bool) {
+	var out []Word
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, Static(p))
+		}
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		var name string
+		switch {
+		case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "), strings.HasPrefix(line, "*** "):
+			name = line[4:]
+		case strings.HasPrefix(line, "Index: "):
+			name = line[7:]
+		default:
+			continue
+		}
+		if i := strings.IndexByte(name, '\t'); i >= 0 {
+			name = name[:i]
+		}
+		name = strings.TrimSpace(name)
+		if name == "" || name == "/dev/null" {
+			continue
+		}
+		if strings.ContainsAny(name, `"\`) {
+			return nil, false
+		}
+		if strip < 0 {
+			add(name)
+			if i := strings.LastIndexByte(name, '/'); i >= 0 {
+				add(name[i+1:])
+			}
+			continue
+		}
+		p := name
+		for k := 0; k < strip; k++ {
+			i := strings.IndexByte(p, '/')
+			if i < 0 {
+				break
+			}
+			p = p[i+1:]
+		}
+		add(p)
+	}
+	return out, len(out) > 0
+}
+
+// sqliteEffects: sqlite3 [opts] DB [SQL…] writes DB and runs SQL, whose
+// dot commands (.shell, .system, .output, .once, .import) reach files and
+// the shell; a script on standard input is code too.
+func sqliteEffects(w *walker, c *Command, sc *scope, in stdin) {
+	// sqlite3 spells its options with one dash or two.
+	args := make([]Word, len(c.Args)-1)
+	for i, a := range c.Args[1:] {
+		if !a.Dynamic && len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' {
+			a = Static("-" + a.Value)
+		}
+		args[i] = a
+	}
+	f := (Spec{Permute: true, Long: []string{"cmd=", "init=", "separator=", "newline=", "nullvalue=",
+		"vfs=", "mmap=", "lookaside=", "pagecache=", "heap=", "maxsize=", "A=", "append", "ascii", "bail", "batch",
+		"box", "column", "csv", "deserialize", "echo", "header", "noheader", "html", "interactive", "json",
+		"line", "list", "markdown", "memtrace", "nofollow", "nonce=", "quote", "readonly", "safe", "stats",
+		"table", "tabs", "version", "zip"}}).Parse(args)
+	for _, o := range f.Options {
+		switch o.Name {
+		case "cmd":
+			w.runsCode(c, sc, "sql", o.Value, Word{})
+		case "init":
+			w.runsCode(c, sc, "sql", Word{}, o.Value)
+		}
+	}
+	ops := f.Operands
+	if len(ops) == 0 {
+		w.stdinCode(c, sc, "sql", in)
+		return
+	}
+	if f.Has("readonly") {
+		w.reads(c, sc, ops[0])
+	} else {
+		w.writes(c, sc, ops[0])
+	}
+	if len(ops) > 1 {
+		w.runsCode(c, sc, "sql", Static(joinWords(ops[1:])), Word{})
+		for _, o := range ops[1:] {
+			if o.Dynamic {
+				w.runsCode(c, sc, "sql", o, Word{})
+			}
+		}
+		return
+	}
+	w.stdinCode(c, sc, "sql", in)
+}
+
+// opensslEffects: openssl SUBCOMMAND … writes the files of -out,
+// -keyout and -certout, and reads those of -in, -key, -config and the
+// like.
+func opensslEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	args := c.Args[1:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic || i+1 >= len(args) {
+			continue
+		}
+		switch strings.TrimPrefix(a.Value, "-") {
+		case "out", "keyout", "certout", "pubout_file", "CAserial":
+			if strings.HasPrefix(a.Value, "-") {
+				i++
+				w.writes(c, sc, args[i])
+			}
+		case "in", "key", "config", "CAfile", "CA", "CAkey", "inkey", "signer", "certfile", "extfile", "cert", "kfile":
+			if strings.HasPrefix(a.Value, "-") {
+				i++
+				w.reads(c, sc, args[i])
+			}
+		}
+	}
+}
+
+// sshKeygenEffects: ssh-keygen -f FILE writes FILE and FILE.pub when it
+// generates or changes a key (not with -l, -y, -B, -F, -L, -Q).
+func sshKeygenEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "ABcDeFgHiKlLmpqQrRUvyY::a:b:C:E:f:G:I:J:j:M:n:N:O:P:r:s:S:t:V:w:W:z:Z:"})
+	p, ok := f.Value("f")
+	if !ok {
+		return
+	}
+	if f.Has("l", "y", "B", "F", "L", "Q", "D") {
+		w.reads(c, sc, p)
+		return
+	}
+	w.writes(c, sc, p)
+	if !p.Dynamic {
+		w.writes(c, sc, Static(p.Value+".pub"))
+	}
+}
+
+// manEffects: man runs its pager (-P/--pager) and browser (-H/--html)
+// through the shell; it reads the manual pages (-l FILE: a file).
+func manEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "adDfhikKlutwWZ7C:L:m:M:p:P:r:R:s:S:e:E:T::X::H::", Permute: true, Long: []string{"pager=", "html=?",
+		"config-file=", "locale=", "systems=", "sections=", "extension=", "encoding=", "preprocessor=", "prompt=",
+		"manpath=", "local-file", "recode=", "ascii", "troff-device=?", "gxditview=?", "where", "path",
+		"location", "catman", "all", "update", "no-subpages", "regex", "wildcard", "names-only", "apropos",
+		"whatis", "ignore-case", "match-case", "no-hyphenation", "no-justification", "debug", "default"}})
+	via := plus(c.Via, c.Name)
+	for _, o := range f.Options {
+		switch o.Name {
+		case "P", "pager", "H", "html":
+			if o.HasValue {
+				w.nestedWord(o.Value, &scope{dir: sc.dir}, via)
+			}
+		case "C", "config-file":
+			w.reads(c, sc, o.Value)
+		}
+	}
+	if f.Has("l", "local-file") {
+		for _, o := range f.Operands {
+			w.reads(c, sc, o)
+		}
+	}
+}
+
+// renameEffects: rename moves files to new names. The perl rename
+// (rename 's/OLD/NEW/' FILE…, the first operand perl code) names them by
+// its code: the new names are known only at run time. The util-linux
+// rename (rename FROM TO FILE…) replaces the first FROM in each name by
+// TO: the new names are computed.
+func renameEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "vnfsloaie:E:d", Permute: true, Long: []string{"verbose", "no-act", "nono", "force",
+		"symlink", "no-overwrite", "last", "all", "interactive", "expr=", "filename", "path", "fullpath"}})
+	if f.Has("n", "no-act", "nono") {
+		return
+	}
+	ops := f.Operands
+	perlish := f.Has("e", "E", "expr") || len(ops) > 0 && !ops[0].Dynamic &&
+		(strings.HasPrefix(ops[0].Value, "s") || strings.HasPrefix(ops[0].Value, "y") || strings.HasPrefix(ops[0].Value, "tr")) &&
+		len(ops[0].Value) > 1 && !isWordChar(ops[0].Value[1]) && !(len(ops) > 2)
+	if perlish || len(ops) < 3 {
+		if code, ok := f.Value("e", "E", "expr"); ok {
+			w.runsCode(c, sc, "perl", code, Word{})
+		} else if len(ops) > 0 {
+			w.runsCode(c, sc, "perl", ops[0], Word{})
+			ops = ops[1:]
+		}
+		for _, o := range ops {
+			w.deletes(c, sc, o, false)
+			w.writes(c, sc, Word{Value: "(renamed " + o.Value + ")", Dynamic: true})
+		}
+		return
+	}
+	from, to := ops[0], ops[1]
+	for _, o := range ops[2:] {
+		w.deletes(c, sc, o, false)
+		if o.Dynamic || from.Dynamic || to.Dynamic || !strings.Contains(o.Value, from.Value) {
+			w.writes(c, sc, Word{Value: "(renamed " + o.Value + ")", Dynamic: true})
+			continue
+		}
+		w.writes(c, sc, Static(strings.Replace(o.Value, from.Value, to.Value, 1)))
+	}
+}
+
+// isWordChar reports whether b is a letter, digit or underscore.
+func isWordChar(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// gpgEffects: gpg reads its operands and writes -o/--output; without
+// -o, encrypting or signing (-e, -c, -s, --encrypt, --symmetric, --sign,
+// --clearsign) writes FILE.gpg (FILE.asc with -a), and --decrypt FILE
+// writes to standard output.
+func gpgEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "acdeksvqnbo:r:u:R:z:", Permute: true, Long: []string{"output=", "recipient=",
+		"local-user=", "hidden-recipient=", "homedir=", "passphrase=", "passphrase-file=", "passphrase-fd=",
+		"pinentry-mode=", "cipher-algo=", "digest-algo=", "compress-algo=", "trust-model=", "keyserver=",
+		"default-key=", "armor", "symmetric", "encrypt", "sign", "clearsign", "clear-sign", "detach-sign",
+		"decrypt", "verify", "batch", "yes", "quiet", "import", "export", "list-keys", "gen-key", "full-gen-key"}})
+	valueEffects(w, c, sc, f, Reads, "passphrase-file")
+	if o, ok := f.Value("o", "output"); ok {
+		if !(!o.Dynamic && o.Value == "-") {
+			w.writes(c, sc, o)
+		}
+	} else if f.Has("e", "c", "s", "encrypt", "symmetric", "sign", "clearsign", "clear-sign", "detach-sign", "b") {
+		ext := ".gpg"
+		if f.Has("a", "armor", "clearsign", "clear-sign") {
+			ext = ".asc"
+		}
+		if f.Has("b", "detach-sign") {
+			ext = ".sig"
+			if f.Has("a", "armor") {
+				ext = ".asc"
+			}
+		}
+		for _, o := range f.Operands {
+			w.writes(c, sc, Word{Value: o.Value + ext, Dynamic: o.Dynamic, Prefix: o.Prefix, Suffix: o.Suffix + ext})
+		}
+	}
+	for _, o := range f.Operands {
+		w.reads(c, sc, o)
+	}
+}

@@ -1,0 +1,181 @@
+package shell
+
+import "strings"
+
+// Option specs of the wrappers that run the command after their options
+// (runners.go), so that a value-taking option's value is not read as the
+// command (strace --trace none rm …, unshare --map-user 0 rm …).
+var (
+	setprivSpec = Spec{Short: "d", Long: []string{"dump", "no-new-privs", "nnp", "ambient-caps=", "inh-caps=",
+		"bounding-set=", "ruid=", "euid=", "rgid=", "egid=", "reuid=", "regid=", "clear-groups", "keep-groups",
+		"init-groups", "groups=", "securebits=", "pdeathsig=", "selinux-label=", "apparmor-profile=",
+		"landlock-access=", "landlock-rule=", "reset-env", "help", "version"}}
+	setarchSpec = Spec{Short: "vRFZLXBIST3h", Long: []string{"uname-2.6", "verbose", "addr-no-randomize",
+		"fdpic-funcptrs", "mmap-page-zero", "addr-compat-layout", "read-implies-exec", "32bit", "short-inode",
+		"whole-seconds", "sticky-timeouts", "3gb", "4gb", "list", "help", "version"}}
+	nsenterSpec = Spec{Short: "aFWZhVt:S:G:m::u::i::n::p::U::C::T::r::w::", Long: []string{"all", "target=",
+		"mount=?", "uts=?", "ipc=?", "net=?", "pid=?", "cgroup=?", "user=?", "time=?", "user-parent",
+		"setuid=", "setgid=", "preserve-credentials", "keep-caps", "root=?", "wd=?", "wdns=", "env",
+		"no-fork", "follow-context", "join-cgroup", "help", "version"}}
+	unshareSpec = Spec{Short: "mUuinpCTfrcR:w:S:G:l:", Long: []string{"mount=?", "uts=?", "ipc=?", "net=?",
+		"pid=?", "user=?", "cgroup=?", "time=?", "fork", "kill-child=?", "mount-proc=?", "mount-binfmt=?",
+		"map-user=", "map-group=", "map-users=", "map-groups=", "map-auto", "map-root-user", "map-current-user",
+		"propagation=", "setgroups=", "keep-caps", "root=", "wd=", "setuid=", "setgid=", "monotonic=",
+		"boottime=", "load-interp=", "help", "version"}}
+)
+
+// setarchRun: setarch ARCH [options] [PROGRAM [ARG…]].
+func setarchRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	if len(c.Args) < 2 {
+		return
+	}
+	if c.Args[1].MaybeOption() && !c.Args[1].Dynamic {
+		argvRun(setarchSpec, 0, false)(w, c, sc, in, same)
+		return
+	}
+	argvRun(setarchSpec, 0, false)(w, &Command{Name: c.Name, Args: c.Args[1:], Via: c.Via}, sc, in, same)
+}
+
+// perfRun: perf stat|record|trace|top|sched|mem|kmem|lock|c2c|kvm|…
+// [options] [CMD…] runs CMD.
+func perfRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	sub, ok := c.Subcommand(Spec{Long: []string{"debug=", "exec-path=?", "buildid-dir="}})
+	if !ok {
+		return
+	}
+	switch sub[0].Value {
+	case "stat", "record", "trace", "sched", "mem", "kmem", "lock", "c2c", "kvm", "ftrace", "timechart", "kwork",
+		"top":
+		f := perfSpec.Parse(sub[1:])
+		if len(f.Unsure) > 0 {
+			w.unknown(c.String(), plus(c.Via, c.Name))
+			return
+		}
+		rest := sub[1+f.End:]
+		if len(rest) > 0 && !rest[0].Dynamic && (rest[0].Value == "record" || rest[0].Value == "stat") {
+			rest = rest[1:]
+			f = perfSpec.Parse(rest)
+			rest = rest[f.End:]
+		}
+		w.run(rest, sc, plus(c.Via, c.Name), in, false)
+	}
+}
+
+// semRun: sem [options] CMD… (GNU parallel --semaphore) runs CMD through
+// the shell.
+func semRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	f := (Spec{Short: "j:P:", Long: []string{"jobs=", "id=", "semaphorename=", "semaphoretimeout=", "st=", "fg",
+		"bg", "wait"}}).Parse(c.Args[1:])
+	joinedScript(w, c.Args[1+f.End:], sc, plus(c.Via, c.Name))
+}
+
+var npxSpec = Spec{Short: "c:p:yq", Long: []string{"call=", "package=", "yes", "no", "quiet", "workspace=",
+	"workspaces", "include-workspace-root", "from=", "with=", "python=", "bun", "silent", "verbose", "offline",
+	"isolated", "with-editable=", "with-requirements=", "index-url=", "env-file="}}
+
+// npxRun: npx, bunx and uvx [options] CMD ARGS run CMD (a package's
+// program); npx -c/--call SCRIPT runs SCRIPT through the shell.
+func npxRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	f := c.Flags(npxSpec)
+	if s, ok := f.Value("c", "call"); ok && c.Name == "npx" {
+		w.nestedWord(s, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+		return
+	}
+	argvRun(npxSpec, 0, false)(w, c, sc, in, same)
+}
+
+// npmRun: npm and pnpm exec [options] [--] CMD ARGS (and pnpm dlx) run
+// CMD; with -c/--call the script runs through the shell (npm exec), and
+// pnpm's -c/--shell-mode runs the command words through the shell.
+func npmRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	sub, ok := c.Subcommand(Spec{Short: "C:w:", Long: []string{"prefix=", "workspace=", "dir=", "filter=",
+		"userconfig=", "registry=", "loglevel=", "recursive"}})
+	if !ok || sub[0].Dynamic {
+		return
+	}
+	switch sub[0].Value {
+	case "exec", "x", "dlx":
+	default:
+		return
+	}
+	via := plus(c.Via, c.Name)
+	spec := Spec{Short: "c:p:yq", Long: []string{"call=", "package=", "yes", "no", "workspace=", "workspaces",
+		"include-workspace-root", "shell-mode", "recursive", "parallel", "filter=", "silent"}}
+	f := spec.Parse(sub[1:])
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := sub[1+f.End:]
+	if s, ok := f.Value("call"); ok || (c.Name == "npm" && f.Has("c")) {
+		if !ok {
+			s, _ = f.Value("c")
+		}
+		w.nestedWord(s, &scope{dir: sc.dir}, via)
+		return
+	}
+	global := (Spec{Short: "cC:w:", Long: []string{"shell-mode"}}).Parse(c.Args[1 : len(c.Args)-len(sub)])
+	if c.Name == "pnpm" && (f.Has("c", "shell-mode") || global.Has("c", "shell-mode")) {
+		joinedScript(w, rest, sc, via)
+		return
+	}
+	w.run(rest, sc, via, in, false)
+}
+
+// yarnRun: yarn exec CMD, yarn dlx [-p PKG] CMD run CMD.
+func yarnRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	sub, ok := c.Subcommand(Spec{Long: []string{"cwd="}})
+	if !ok || sub[0].Dynamic || (sub[0].Value != "exec" && sub[0].Value != "dlx") {
+		return
+	}
+	f := (Spec{Short: "p:q", Long: []string{"package=", "quiet"}}).Parse(sub[1:])
+	w.run(sub[1+f.End:], sc, plus(c.Via, c.Name), in, false)
+}
+
+// subArgvRun returns a runner for TOOL SUB [options] CMD ARGS (pipx run).
+func subArgvRun(name string, spec Spec) runner {
+	return func(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+		sub, ok := c.Subcommand(Spec{})
+		if !ok || sub[0].Dynamic || sub[0].Value != name {
+			return
+		}
+		f := spec.Parse(sub[1:])
+		if len(f.Unsure) > 0 {
+			w.unknown(c.String(), plus(c.Via, c.Name))
+			return
+		}
+		w.run(sub[1+f.End:], sc, plus(c.Via, c.Name), in, false)
+	}
+}
+
+// nixRun: nix develop|shell … -c/--command CMD ARGS runs CMD here (nix
+// run runs an installable's program, whose name is not a command here;
+// its arguments after -- are walked as a command when they start with a
+// known one, as for an unknown program).
+func nixRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	sub, ok := c.Subcommand(Spec{Long: []string{"option=", "extra-experimental-features=", "experimental-features="}})
+	if !ok || sub[0].Dynamic {
+		return
+	}
+	switch sub[0].Value {
+	case "develop", "shell", "env":
+		for i, a := range sub[1:] {
+			if !a.Dynamic && (a.Value == "-c" || a.Value == "--command") {
+				w.run(sub[2+i:], sc, plus(c.Via, c.Name), in, false)
+				return
+			}
+		}
+	}
+}
+
+// runuserUser reports whether su/runuser words hold -u USER or --user
+// (runuser -u USER CMD… runs CMD without a shell).
+func runuserUser(args []Word) (Flags, bool) {
+	f := (Spec{Short: "c:fg:G:lmpPs:u:w:", Long: []string{"command=", "session-command=", "fast", "group=",
+		"supp-group=", "login", "preserve-environment", "pty", "shell=", "user=", "whitelist-environment="}}).Parse(args)
+	_, ok := f.Value("u", "user")
+	return f, ok && !f.Has("c", "command", "session-command")
+}
+
+// isDashDash reports whether w is a static "--".
+func isDashDash(w Word) bool { return !w.Dynamic && strings.TrimSpace(w.Value) == "--" }
