@@ -349,8 +349,8 @@ var commands = []struct {
 	{`ruby -e 'system("rm -rf src")'`, rule5},
 	{`awk 'BEGIN { system("rm -rf src") }'`, rule5},
 	{`awk '{ print | "sh" }' cmds.txt`, rule5},
-	{`sed 's/.*/rm -rf &/e' list.txt`, rule5},
-	{`sed '1e rm -rf src' f.txt`, rule5},
+	{`sed 's/.*/rm -rf &/e' list.txt`, rule4}, // the pattern space runs as a command
+	{`sed '1e rm -rf src' f.txt`, rule1},      // sed's e runs a shell command, read as one
 	{`php -r 'unlink("a");'`, rule5},
 	{`python3 -c "$code"`, rule4},
 	{"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('src')\nEOF", rule5},
