@@ -191,9 +191,15 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		held = held[:0]
 	}
 	for s, perr := range p.StmtsSeq(strings.NewReader(src)) {
+		// No break on an error: the parser's iterator goes on yielding
+		// after one even when the loop body returned false, which panics
+		// ("0&0\xff").
+		if err != nil {
+			continue
+		}
 		if perr != nil {
 			err = perr
-			break
+			continue
 		}
 		if len(held) > 0 && s.Pos().Line() > held[len(held)-1].End().Line() {
 			flush()

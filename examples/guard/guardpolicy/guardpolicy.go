@@ -91,11 +91,20 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 const reasonEnv = "guard: rule 3 (no write of a secrets file): %s is a .env file, and %s may write it; " +
 	"secrets files are the user's to change: ask the user, or write .env.example instead"
 
-// judgeShell returns the reason to deny a shell command, if any.
-func judgeShell(ctx context.Context, cmd string, at *place) (string, bool) {
+// judgeShell returns the reason to deny a shell command, if any. A panic
+// while reading the command (a bug in a parser, which the model's input
+// may trigger) denies it, as a command that cannot be checked: under the
+// default fail-open policy a panic would let it run.
+func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny bool) {
 	if cmd == "" {
 		return "", false
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			reason, deny = fmt.Sprintf("guard: rule 4 (nothing it cannot see): the command could not be read (%v); "+
+				"write it more simply", p), true
+		}
+	}()
 	s, err := (&shell.Parser{}).Parse(ctx, cmd)
 	if err != nil {
 		return reasonParse(err), true
