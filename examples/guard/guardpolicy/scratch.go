@@ -107,8 +107,8 @@ func reasonTree(c *shell.Command, p shell.Word, why string) string {
 		by = "`" + c.String() + "`"
 	}
 	return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): %s deletes the tree at %s, %s; "+
-		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or %s inside the project), "+
-		"or ask the user", by, p, why, strings.Join(scratchNames[:4], ", ")+", …")
+		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or a build directory "+
+		"such as node_modules or dist inside the project), or ask the user", by, p, why)
 }
 
 // scratch reports whether p, the target of a recursive delete (relative
