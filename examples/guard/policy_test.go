@@ -400,6 +400,16 @@ var commands = []struct {
 	{"find . -name '*.tmp' -print", pass},
 	{"du -sh node_modules", pass},
 	{"kill %1", pass},
+
+	// What the README says the guard cannot see, pinned so that a change
+	// shows here and in the README together.
+	{"npx rimraf dir", pass},
+	{"cargo clean", pass},
+	{"make clean", pass},
+	{"sh ./clean.sh", pass},
+	{"ssh host 'rm -rf /srv'", pass},
+	{"git checkout Makefile", pass},
+	{`mytool "$f"`, pass},
 }
 
 // TestPolicy runs every command of the table on every host hookstest
