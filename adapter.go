@@ -7,8 +7,10 @@ import (
 )
 
 // An Adapter translates one host's native hook dialect to and from the
-// unified types. The packages claude, cursor, gemini and codex each provide
-// one; embedders can use them alone over any transport.
+// unified types. The packages claude, cursor, gemini, codex, copilot, qwen
+// and droid each provide one (builtin.Adapters lists them); embedders can
+// use them alone over any transport. What an adapter states about its host
+// beyond that, for installers and test kits, is in package hostfacts.
 //
 // Adapters hold no per-call state and are safe for concurrent use.
 type Adapter interface {
@@ -27,8 +29,9 @@ type Adapter interface {
 	// host honours on each of its native events. Callers must not modify it.
 	Capabilities() []Capability
 	// Serialize renders a response in the host's dialect. r holds only
-	// fields the capability matrix claims for the event (Fit drops the
-	// others), so Serialize does not warn. ev is the parsed event, or an
+	// fields the capability matrix claims for the event ([Fit] drops the
+	// others), so Serialize does not warn; to answer, call the function
+	// [Serialize], which fits r first, rather than this method. ev is the parsed event, or an
 	// *OtherEvent with only Host and perhaps NativeEvent set when the
 	// payload could not be parsed; for such an event (NativeEvent not in
 	// the matrix) a deny must be rendered as the host's universal block,

@@ -1,10 +1,12 @@
 // Package hooks lets one Go program answer the hooks of several AI coding
-// agents (Claude Code, Cursor, Gemini CLI, Codex) with one policy.
+// agents (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
+// Factory Droid) with one policy.
 //
 // A host runs the hook program, writes one JSON event on its stdin and
 // reads a decision from its stdout and exit code. Each host has its own
-// dialect; an [Adapter] (packages claude, cursor, gemini, codex) translates
-// it to and from the unified types of this package.
+// dialect; an [Adapter] (packages claude, cursor, gemini, codex, copilot,
+// qwen and droid; package builtin lists them) translates it to and from
+// the unified types of this package.
 //
 // This package knows no host; adding one never touches it.
 //
@@ -23,7 +25,8 @@
 // Then call hookmain.Run(h) from main: it reads stdin, finds the host
 // (--host, else [Detect]), calls the handler and answers in the host's
 // dialect. Fields a host cannot honour on an event are dropped with a
-// one-line [Warning] on stderr (see [Fit]). Package hookstest runs a
+// one-line [Warning] on stderr (see [Fit]; an embedder that answers
+// without a [Server] calls [Serialize], which fits). Package hookstest runs a
 // policy against every host's payloads in a test.
 //
 // # Serving
@@ -47,18 +50,13 @@
 // adapter against the contract, as testing/slogtest does for a
 // slog.Handler.
 //
-// # Host facts for the installer
+// # Host facts for test kits and installers
 //
-// Package install knows no host by name; an adapter whose host runs
-// command hooks from a file tells it what it needs with more optional
-// interfaces: [HookFiler] (the file's place and layout, as a [HookFile],
-// with the trust the host asks for), [Layouter] (several ways to register
-// the same events, each a [Layout] of [Registration] entries),
-// [HookEnver] (the environment a hook runs in), [Sampler] (a sample
-// payload per event), [AnswerChecker] (whether the host accepts a hook's
-// answer: a [Verdict]) and [SettingsChecker] (the host's settings that
-// stop hooks, from a [SettingsCheck] of the [HookEntry] values found, as
-// [Diagnosis] values). A doctor runs the hooks and reports on them with
-// these; adding a host touches only its own package and the list in
+// What an adapter states about its host beyond events and answers (where
+// the host reads its hook file, how it reads an answer, what it sends for
+// a scenario, which of its settings stop hooks) lives in package
+// hostfacts, as optional interfaces the adapters implement and packages
+// install and hookstest call. A policy author and a transport need none
+// of it; adding a host touches only its own package and the list in
 // package builtin.
 package hooks

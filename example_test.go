@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // A policy is a Handlers value: one typed function per event.
@@ -52,13 +53,28 @@ func ExampleServer_Serve() {
 func ExampleFit() {
 	a := codex.New()
 	ev, _ := a.Parse([]byte(`{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`))
-	r, warnings := hooks.Fit(a.Capabilities(), a.Host(), ev, hooks.Ask("sure?"), hooks.NoDecision, false)
+	r, warnings := hooks.Fit(a, ev, hooks.Ask("sure?"), hooks.FitOptions{})
 	fmt.Println(r.Decision, r.Reason)
 	for _, w := range warnings {
 		fmt.Println(w)
 	}
 	// Output:
 	// deny sure?
+	// hooks: codex does not honour ask on PreToolUse: sent as deny
+}
+
+// Serialize fits and renders in one call: the ask Codex cannot take on
+// PreToolUse goes out as a deny, with a warning, instead of as nothing.
+func ExampleSerialize() {
+	a := codex.New()
+	ev, _ := a.Parse([]byte(`{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`))
+	out, _, warnings, err := hooks.Serialize(a, ev, hooks.Ask("sure?"), hooks.FitOptions{})
+	fmt.Printf("exit %d, error %v: %s", out.ExitCode, err, out.Stdout)
+	for _, w := range warnings {
+		fmt.Println(w)
+	}
+	// Output:
+	// exit 0, error <nil>: {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"sure?"}}
 	// hooks: codex does not honour ask on PreToolUse: sent as deny
 }
 
@@ -119,7 +135,7 @@ func ExampleServer_Answer() {
 // A doctor asks the adapter what its host makes of a hook's answer: the
 // same deny, written for the wrong event, is one Claude Code ignores.
 func ExampleAnswerChecker() {
-	var ac hooks.AnswerChecker = claude.New()
+	var ac hostfacts.AnswerChecker = claude.New()
 	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`
 	for _, native := range []string{"PreToolUse", "PostToolUse"} {
 		v, msg := ac.CheckAnswer(native, hooks.Output{Stdout: []byte(deny)}, false)

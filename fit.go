@@ -1,11 +1,35 @@
 package hooks
 
-// Fit adapts r to what the host honours on ev, as a [Server] does before
-// Serialize: fields the capability matrix does not claim are dropped, an
-// ask the host cannot honour becomes askFallback (DecisionDeny when
-// NoDecision), and a repeated stop block is dropped unless repeatStop. It
-// returns one Warning for every field dropped or changed.
-func Fit(caps []Capability, host Host, ev Event, r Response, askFallback Decision, repeatStop bool) (Response, []Warning) {
+// FitOptions are the choices [Fit] leaves to the policy; a [Server] takes
+// them from its [Handlers].
+type FitOptions struct {
+	// AskFallback is what an ask becomes where the host cannot ask
+	// (DecisionDeny when NoDecision), as [Handlers.AskFallback].
+	AskFallback Decision
+	// RepeatStop keeps a stop block when the agent already continued
+	// once because of a stop hook, as [Handlers.RepeatStopBlocks].
+	RepeatStop bool
+}
+
+// Serialize fits r to what a's host honours on ev ([Fit]) and renders it
+// in the host's dialect ([Adapter.Serialize]): the one call an embedder
+// that answers without a [Server] needs, so that no answer reaches a host
+// unfitted (an ask the host cannot take would otherwise be rendered as no
+// opinion). It returns the output, the fitted response and one Warning
+// for every field dropped or changed.
+func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response, []Warning, error) {
+	fitted, ws := Fit(a, ev, r, o)
+	out, err := a.Serialize(ev, fitted)
+	return out, fitted, ws, err
+}
+
+// Fit adapts r to what a's host honours on ev, as [Serialize] and a
+// [Server] do before Adapter.Serialize: fields the capability matrix does
+// not claim are dropped, an ask the host cannot honour becomes
+// o.AskFallback, and a repeated stop block is dropped unless o.RepeatStop.
+// It returns one Warning for every field dropped or changed.
+func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
+	caps, host, askFallback, repeatStop := a.Capabilities(), a.Host(), o.AskFallback, o.RepeatStop
 	native := ev.Common().NativeEvent
 	honours := Supports(caps, native)
 	var ws []Warning

@@ -30,10 +30,12 @@ type Handlers struct {
 	Any func(context.Context, Event) (Response, error)
 
 	// Fail is the decision when the hook cannot decide: unreadable,
-	// malformed or oversize input, an unknown host, a handler error, panic
-	// or timeout. The default, FailOpen, lets the action go on, as the
-	// hosts themselves do; FailClosed blocks it. The --fail-open and
-	// --fail-closed arguments override it.
+	// malformed or oversize input, a stdin that does not end in time, a
+	// host that cannot be detected, a handler error, panic or timeout. The
+	// default, FailOpen, lets the action go on, as the hosts themselves
+	// do; FailClosed blocks it. The --fail-open and --fail-closed
+	// arguments override it. A configuration error (a bad argument, an
+	// unknown --host) is answered as FailClosed would, whatever Fail says.
 	Fail FailPolicy
 
 	// AskFallback is what an Ask becomes on a host or event that cannot

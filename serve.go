@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"github.com/agenthooks/hooks/internal/failline"
 )
 
 // DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
@@ -32,6 +34,9 @@ type Server struct {
 	// Handlers is the policy: the handlers, the fail policy (Fail), the
 	// handler's time limit (Timeout) and the payload size cap (MaxInput).
 	Handlers Handlers
+	// Inline and Exit are for transports (hookmain, hookhttp), which set
+	// them; a policy author should not need them.
+	//
 	// Inline runs the handler on the calling goroutine under a watchdog
 	// timer that answers with the fail policy when the handler's deadline
 	// passes first. It saves the hand-off to a handler goroutine, the main
@@ -54,7 +59,9 @@ type Request struct {
 	// Adapter, when set, is the payload's host; otherwise Host names it,
 	// and otherwise it is detected among Server.Adapters.
 	Adapter Adapter
-	// Host names the adapter to use (--host); detection is skipped.
+	// Host names the adapter to use (--host); detection is skipped. A
+	// name none of Server.Adapters has is a configuration error, answered
+	// as fail-closed would (in the dialect of the host detected, if any).
 	Host Host
 	// Event is the native event's name, for a host whose payload does not
 	// carry it (--event): the adapter must implement [EventParser], and
@@ -69,7 +76,8 @@ type Request struct {
 	// unreachable gateway) or a configuration error. The payload is
 	// parsed when it can be, so that the answer fits its event.
 	Err error
-	// Late, with Server.Inline, is called on the watchdog's goroutine with
+	// Late is for transports, with [Server.Inline]; a policy author should
+	// not need it. It is called on the watchdog's goroutine with
 	// the fail policy's answer when the handler's deadline passes first;
 	// Answer then returns that same Result once the handler returns, and
 	// Late has returned before. A transport writes the answer in Late and
@@ -92,9 +100,22 @@ type EventParser interface {
 // on stderr (one line each), the answer on stdout. It returns the exit
 // code, and never calls os.Exit (only Exit, see [Server.Exit]) or panics
 // because of the payload or a handler. req.Payload is ignored.
+//
+// One deadline bounds the whole invocation, reading stdin included: 90%
+// of the host's time limit (req.HostTimeout, else the adapter's, else the
+// shortest of Server.Adapters'). A stdin that has not ended by then (held
+// open or dripping, a host's bug) is answered with the fail policy, and
+// the handler's own deadline is never later. Reading goes on in the
+// background until stdin ends; a hook process exits anyway.
+//
+// An answer that cannot be written whole (a closed stdout) is reported on
+// stderr, and the exit code is not 0: 2, the block every host reads, when
+// the answer blocked or the fail policy is closed, else 1.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
+	defer cancel()
 	var err error
-	req.Payload, err = s.Read(stdin)
+	req.Payload, err = s.ReadContext(ctx, stdin)
 	if err != nil {
 		if req.Err == nil {
 			req.Err = err
@@ -102,12 +123,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		req.Payload = nil
 	}
 	if !s.Inline {
-		return s.Answer(ctx, req).Write(stdout, stderr)
+		return s.write(s.Answer(ctx, req), stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := res.Write(stdout, stderr)
+		code := s.write(res, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -116,7 +137,75 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return res.Write(stdout, stderr)
+	return s.write(res, stdout, stderr)
+}
+
+// serveLimit is the time Serve has for req, from its start: 90% of the
+// host's limit, as the handler's budget is (without Handlers.Timeout,
+// which bounds the handler alone).
+func (s *Server) serveLimit(req *Request) time.Duration {
+	host := req.HostTimeout
+	if host <= 0 {
+		a := req.Adapter
+		if a == nil {
+			a = find(s.Adapters, req.Host)
+		}
+		if a != nil {
+			host = a.Timeout()
+		} else {
+			for _, a := range s.Adapters {
+				if t := a.Timeout(); t > 0 && (host <= 0 || t < host) {
+					host = t
+				}
+			}
+		}
+	}
+	if host <= 0 {
+		host = defaultHostTimeout
+	}
+	return host * 9 / 10
+}
+
+// defaultHostTimeout is the host's time limit Serve assumes when neither
+// the request nor an adapter states one.
+const defaultHostTimeout = 60 * time.Second
+
+// ReadContext is [Server.Read] under ctx: when ctx is done before stdin
+// ends, it gives up with an error wrapping [ErrStdinTimeout]. A reader
+// that states its length (bytes.Reader, strings.Reader) cannot block and
+// is read directly; anything else (a pipe) is read on a goroutine, which
+// a stdin that never ends leaves behind (a hook process exits anyway).
+func (s *Server) ReadContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
+	if _, ok := stdin.(interface{ Len() int }); ok {
+		return s.Read(stdin)
+	}
+	type read struct {
+		b   []byte
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		b, err := s.Read(stdin)
+		done <- read{b, err}
+	}()
+	select {
+	case r := <-done:
+		return r.b, r.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w (%w)", ErrStdinTimeout, context.Cause(ctx))
+	}
+}
+
+// ErrStdinTimeout is wrapped by the error [Server.Serve] answers with the
+// fail policy when stdin has not ended by the invocation's deadline.
+var ErrStdinTimeout = errors.New("stdin did not end in time")
+
+// write writes res as [Result.Write] does; when the answer could not be
+// written, the exit code is 2 also when the fail policy is closed and the
+// event is one a deny stops.
+func (s *Server) write(res Result, stdout, stderr io.Writer) int {
+	closed := s.Handlers.Fail == FailClosed && (res.Event == nil || gating(res.Event))
+	return res.write(stdout, stderr, closed)
 }
 
 // Read reads a payload from r whole: at most Handlers.MaxInput bytes
@@ -141,10 +230,17 @@ func (s *Server) Read(r io.Reader) ([]byte, error) {
 func (s *Server) Answer(ctx context.Context, req Request) Result {
 	a, err := s.adapter(&req)
 	if err != nil {
-		if a == nil {
-			return Result{Output: failOutput(s.Handlers.Fail, err), Err: err}
+		h := s.Handlers
+		var uh *unknownHostError
+		if errors.As(err, &uh) {
+			// A configuration error (a misspelled --host): answered as
+			// fail-closed would, as every other bad argument is.
+			h.Fail = FailClosed
 		}
-		return failResult(a, s.Handlers, failEvent(a, &req), err)
+		if a == nil {
+			return Result{Output: failOutput(h.Fail, err), Err: err}
+		}
+		return failResult(a, h, failEvent(a, &req), err)
 	}
 	if _, ok := a.(EventParser); req.Event != "" && !ok {
 		// A configuration error (the command names an event for a host
@@ -184,7 +280,10 @@ func (s *Server) adapter(req *Request) (Adapter, error) {
 			for _, a := range s.Adapters {
 				names = append(names, string(a.Host()))
 			}
-			return nil, fmt.Errorf("%w: unknown host %q (known: %s)", ErrNoHost, req.Host, strings.Join(names, ", "))
+			err := &unknownHostError{host: req.Host, known: strings.Join(names, ", ")}
+			// The answer is in the dialect of the host detected, if any.
+			a, _ = Detect(s.Adapters, req.Payload)
+			return a, err
 		}
 	}
 	if req.Err != nil {
@@ -247,6 +346,9 @@ func parse(a Adapter, h *Handlers, req *Request) (ev Event, err error) {
 		// What a tool's input lacks is the model's doing, not the host's:
 		// the handler judges it (Tool.InputErr), the fail policy does not.
 		t.InputErr = t.check()
+		if t.InputErr == nil {
+			t.InputErr = t.checkDepth()
+		}
 	}
 	if o, ok := ev.(*OtherEvent); ok && o.Unknown && h.Any == nil {
 		return ev, fmt.Errorf("unknown %s event %q and no Any handler", a.Host(), o.NativeEvent)
@@ -271,8 +373,7 @@ func unparsed(a Adapter, payload []byte) Event {
 
 // finish fits and serializes the handler's response.
 func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
-	fitted, ws := Fit(a.Capabilities(), a.Host(), ev, resp, h.AskFallback, h.RepeatStopBlocks)
-	out, err := a.Serialize(ev, fitted)
+	out, fitted, ws, err := Serialize(a, ev, resp, FitOptions{AskFallback: h.AskFallback, RepeatStop: h.RepeatStopBlocks})
 	if err != nil {
 		res := failResult(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err))
 		res.Warnings = append(ws, res.Warnings...)
@@ -483,6 +584,19 @@ var ErrTooLarge = errors.New("payload too large")
 // ErrNoHost is returned when no adapter can be chosen for a payload.
 var ErrNoHost = errors.New("cannot tell which host sent this payload")
 
+// unknownHostError is a request naming a host none of the adapters is: a
+// configuration error. It wraps [ErrNoHost].
+type unknownHostError struct {
+	host  Host
+	known string
+}
+
+func (e *unknownHostError) Error() string {
+	return fmt.Sprintf("%v: unknown host %q (known: %s)", ErrNoHost, e.host, e.known)
+}
+
+func (e *unknownHostError) Unwrap() error { return ErrNoHost }
+
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	// One allocation for a usual payload, or for one of the length r
 	// states; grown by doubling past that. Never more than limit+1 bytes
@@ -540,7 +654,7 @@ func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
 	}
 	fitted, ws := r, []Warning(nil)
 	if _, other := ev.(*OtherEvent); !other || Supports(a.Capabilities(), ev.Common().NativeEvent) != 0 {
-		fitted, ws = Fit(a.Capabilities(), a.Host(), ev, r, DecisionDeny, true)
+		fitted, ws = Fit(a, ev, r, FitOptions{AskFallback: DecisionDeny, RepeatStop: true})
 	}
 	out, err := a.Serialize(ev, fitted)
 	if err != nil {
@@ -569,13 +683,37 @@ func failOutput(p FailPolicy, cause error) Output {
 }
 
 // Write writes res as a command hook answers: the notes on stderr, the
-// answer on stdout, then its stderr line. It returns the exit code.
+// answer on stdout, then its stderr line. It returns the exit code: the
+// answer's, or, when the answer could not be written whole (stdout
+// closed, a broken pipe), 2 when the answer blocks (exit 2 with the reason
+// on stderr is the block every host reads) and 1 otherwise, with a line
+// on stderr saying so.
 func (res Result) Write(stdout, stderr io.Writer) int {
+	return res.write(stdout, stderr, false)
+}
+
+// write is Write; closed makes the exit code of an answer not written 2
+// also when the answer did not block.
+func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 	for _, n := range res.Notes() {
 		fmt.Fprintln(stderr, n)
 	}
+	var err error
 	if len(res.Output.Stdout) > 0 {
-		stdout.Write(res.Output.Stdout)
+		_, err = stdout.Write(res.Output.Stdout)
+	}
+	if err != nil {
+		code := 1
+		if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
+			code = 2
+		}
+		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
+		if res.Output.Stderr != "" {
+			fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
+		} else if code == 2 && res.Response.Reason != "" {
+			fmt.Fprintln(stderr, oneLine(res.Response.Reason))
+		}
+		return code
 	}
 	if res.Output.Stderr != "" {
 		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
@@ -595,7 +733,7 @@ func (res Result) Notes() []string {
 		notes = append(notes, oneLine(w.String()))
 	}
 	if res.Err != nil && res.Output.Stderr == "" {
-		notes = append(notes, "hooks: fail-"+failWord(res)+": "+oneLine(res.Err.Error()))
+		notes = append(notes, failline.Format(failWord(res), oneLine(res.Err.Error())))
 	}
 	return notes
 }

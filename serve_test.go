@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -168,6 +170,13 @@ func TestServe(t *testing.T) {
 			stdin: ``, wantExit: 2, wantStderr: []string{"fail-closed"}},
 		{name: "unknown host fail closed", h: hooks.Handlers{Fail: hooks.FailClosed}, req: hooks.Request{Host: "nope"},
 			stdin: `{"hook_event_name":"Pre"}`, wantExit: 2, wantStderr: []string{`unknown host "nope" (known: one, two)`}},
+		// A configuration error, whatever the policy.
+		{name: "unknown host fail open is closed", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "nope"},
+			stdin: `{"hook_event_name":"Pre"}`, wantExit: 2, wantStderr: []string{`hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host "nope" (known: one, two)`}},
+		{name: "unknown host answered in the detected host's dialect", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "nope"},
+			stdin:      `{"host":"two","hook_event_name":"Pre","tool":"ls"}`,
+			wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host \"nope\" (known: one, two)"}` + "\n",
+			wantStderr: []string{`hooks: fail-closed: cannot tell which host sent this payload: unknown host "nope"`}},
 		{name: "undetectable fail open", h: hooks.Handlers{PreToolUse: denyRm},
 			stdin: `{"hook_event_name":"Pre","tool":"rm -rf /"}`, wantStderr: []string{"cannot tell which host sent this payload"}},
 		{name: "oversize fail closed", h: hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}, req: hooks.Request{Host: "one"},
@@ -255,4 +264,69 @@ func TestEventTimeout(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Fatalf("the event's clamp was not applied (took %v)", d)
 	}
+}
+
+// failWriter is a stdout the host closed.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// An answer that cannot be written is not exit 0: 2 when it blocks or the
+// policy is closed, else 1, with a line on stderr.
+func TestServeAnswerNotWritten(t *testing.T) {
+	allow := func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) { return hooks.Allow(), nil }
+	for _, tc := range []struct {
+		name string
+		h    hooks.Handlers
+		tool string
+		want int
+	}{
+		{"deny", hooks.Handlers{PreToolUse: denyRm}, "rm -rf /", 2},
+		{"allow, fail-open", hooks.Handlers{PreToolUse: allow}, "ls", 1},
+		{"allow, fail-closed", hooks.Handlers{PreToolUse: allow, Fail: hooks.FailClosed}, "ls", 2},
+	} {
+		for _, inline := range []bool{false, true} {
+			var stderr bytes.Buffer
+			srv := &hooks.Server{Adapters: adapters, Handlers: tc.h, Inline: inline}
+			code := srv.Serve(context.Background(), hooks.Request{Host: "one"}, strings.NewReader(`{"hook_event_name":"Pre","tool":"`+tc.tool+`"}`), failWriter{}, &stderr)
+			if code != tc.want || !strings.Contains(stderr.String(), fmt.Sprintf("hooks: the answer could not be written to stdout (broken pipe): exit %d", tc.want)) {
+				t.Errorf("%s (inline %v): exit %d stderr %q; want %d and a line saying so", tc.name, inline, code, stderr.String(), tc.want)
+			}
+		}
+	}
+	// No answer to write (no opinion on a host that reads nothing as
+	// such): nothing was lost.
+	srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{PreToolUse: denyRm}}
+	if code := srv.Serve(context.Background(), hooks.Request{Host: "one"}, strings.NewReader(`{"hook_event_name":"Pre","tool":"ls"}`), failWriter{}, io.Discard); code != 0 {
+		t.Errorf("no opinion: exit %d, want 0", code)
+	}
+}
+
+// stalled is a stdin that never ends.
+type stalled struct{ data io.Reader }
+
+func (s stalled) Read(p []byte) (int, error) {
+	if n, _ := s.data.Read(p); n > 0 {
+		return n, nil
+	}
+	select {} // held open
+}
+
+// A stdin that does not end is answered with the fail policy by the
+// invocation's deadline (the host's time limit, here 100 ms), in
+// the host's dialect.
+func TestServeStdinDeadline(t *testing.T) {
+	for _, inline := range []bool{false, true} {
+		var stdout, stderr bytes.Buffer
+		srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, Inline: inline}
+		code := srv.Serve(context.Background(), hooks.Request{Host: "one", HostTimeout: 100 * time.Millisecond},
+			stalled{strings.NewReader(`{"hook_event_name":"Pre","tool":"ls"}`)}, &stdout, &stderr)
+		if code != 2 || !oneLineWith(stderr.String(), "stdin did not end in time") {
+			t.Errorf("inline %v: exit %d stdout %q stderr %q; want the fail-closed block naming stdin", inline, code, stdout.String(), stderr.String())
+		}
+	}
+}
+
+func oneLineWith(s, sub string) bool {
+	return strings.Count(s, "\n") == 1 && strings.Contains(s, sub)
 }

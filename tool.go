@@ -1,9 +1,12 @@
 package hooks
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // ToolKind is the unified kind of a tool.
@@ -65,7 +68,9 @@ func (t Tool) MarshalJSON() ([]byte, error) {
 // destinations included), every file of a patch a shell command applies
 // through the host (ShellInput.Patch), and the files a shell command
 // writes or deletes (redirections and the writers package shell knows,
-// relative paths joined to the directory a cd in the command moved to).
+// relative paths joined to the directory a cd in the command moved to),
+// and the operands of programs package shell does not know, which they
+// may write ([Write.Maybe] in [Tool.Writes]).
 // It is nil for other tools.
 //
 // Paths are absolute or relative to the session's working directory, as
@@ -91,7 +96,7 @@ func (t *Tool) WritePaths() []string {
 		if in.Patch != nil {
 			ps = in.Patch.paths()
 		}
-		ws, _ := in.writes()
+		ws, _ := in.writes(context.Background())
 		for _, w := range ws {
 			if !w.Path.Dynamic {
 				ps = append(ps, w.Path.Value)
@@ -111,6 +116,19 @@ func (p *PatchInput) paths() []string {
 		}
 	}
 	return ps
+}
+
+// checkDepth returns why the raw input cannot be read whole by the
+// library's own means: it nests deeper than encoding/json's limit
+// (fastjson.MaxDepth), so that json.Unmarshal of RawInput (a handler's,
+// or a rewrite's merge) fails, while the host, reading with JSON.parse,
+// runs the call. The model wrote it: a Server sets it as InputErr, never
+// the fail policy.
+func (t *Tool) checkDepth() error {
+	if fastjson.Deeper(t.RawInput, fastjson.MaxDepth) {
+		return fmt.Errorf("tool input of %s nests more than %d levels deep, past what encoding/json reads", t.Name, fastjson.MaxDepth)
+	}
+	return nil
 }
 
 // check returns why a typed input lacks what a policy needs to judge it: a
@@ -238,7 +256,8 @@ type DeleteInput struct {
 
 // MCPInput is the input of an MCP tool call.
 type MCPInput struct {
-	// Server is the MCP server's name; "" when the host does not say (Cursor).
+	// Server is the MCP server's name; "" when the host does not say
+	// (Cursor, unless the payload carries mcp_server_name).
 	Server string `json:"server,omitempty"`
 	// Tool is the server's own tool name.
 	Tool string `json:"tool"`

@@ -114,3 +114,31 @@ func TestParseWarningRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestWritesRecursiveMaybe checks that Tool.Writes carries what package
+// shell says of a write: a recursive delete, and a possible write by a
+// program it does not know.
+func TestWritesRecursiveMaybe(t *testing.T) {
+	tool := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: `rm -r build; find "$D" -delete; mytool .env; rm f`}}
+	ws, err := tool.Writes("/home/dev/project")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type w struct {
+		path                     string
+		del, rec, maybe, dynamic bool
+	}
+	var got []w
+	for _, x := range ws {
+		got = append(got, w{x.Path, x.Delete, x.Recursive, x.Maybe, x.Dynamic})
+	}
+	want := []w{
+		{"/home/dev/project/build", true, true, false, false},
+		{"/home/dev/project/$D", true, true, false, true},
+		{"/home/dev/project/.env", false, false, true, false},
+		{"/home/dev/project/f", true, false, false, false},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Writes:\n got %+v\nwant %+v", got, want)
+	}
+}

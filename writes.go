@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"context"
 	"path"
 	"path/filepath"
 	"strings"
@@ -52,7 +53,19 @@ type Write struct {
 // For a shell command that does not parse, it returns an error (from
 // package shell) and no shell writes: what the command writes is then
 // unknown, and a policy that gates writes should deny it.
+//
+// Writes is WritesContext with no deadline of its own.
 func (t *Tool) Writes(cwd string) ([]Write, error) {
+	return t.WritesContext(context.Background(), cwd)
+}
+
+// WritesContext is [Tool.Writes] with the shell command parsed by a
+// [shell.Parser] (its default limits) under ctx: pass the handler's
+// context, so that parsing stops with ctx's error when the handler's
+// deadline passes, and a command past the parser's limits is an error
+// (wrapping [shell.ErrLimit]) a policy denies, not a handler that
+// overruns its deadline.
+func (t *Tool) WritesContext(ctx context.Context, cwd string) ([]Write, error) {
 	if t == nil {
 		return nil, nil
 	}
@@ -77,7 +90,7 @@ func (t *Tool) Writes(cwd string) ([]Write, error) {
 		if in.Patch != nil {
 			in.Patch.each(func(p string, del bool) { add(dir, p, del) })
 		}
-		ws, err := in.writes()
+		ws, err := in.writes(ctx)
 		if err != nil {
 			return out, err
 		}
@@ -99,12 +112,13 @@ func (t *Tool) Writes(cwd string) ([]Write, error) {
 	return out, nil
 }
 
-// writes parses the command and returns the files it writes.
-func (in *ShellInput) writes() ([]shell.Write, error) {
+// writes parses the command within a shell.Parser's default limits,
+// under ctx, and returns the files it writes.
+func (in *ShellInput) writes(ctx context.Context) ([]shell.Write, error) {
 	if in.Command == "" {
 		return nil, nil
 	}
-	s, err := shell.Parse(in.Command)
+	s, err := (&shell.Parser{}).Parse(ctx, in.Command)
 	if err != nil {
 		return nil, err
 	}

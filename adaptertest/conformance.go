@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // Conformance checks adapter a against the contract of hooks.Adapter with
@@ -30,12 +31,12 @@ import (
 //   - a deny on an event the adapter cannot parse is the universal block
 //     (exit code 2 with the reason on stderr);
 //   - Detect scores each payload at least hooks.DetectThreshold;
-//   - an adapter that is a hooks.AnswerChecker judges each of its own
-//     answers (no opinion, and each claimed field) hooks.VerdictOK;
-//   - an adapter that is a hooks.Layouter lists at least one layout,
+//   - an adapter that is a hostfacts.AnswerChecker judges each of its own
+//     answers (no opinion, and each claimed field) hostfacts.VerdictOK;
+//   - an adapter that is a hostfacts.Layouter lists at least one layout,
 //     under distinct names, whose entries are events of its capability
 //     matrix parsed into the unified event they claim;
-//   - an adapter that is a hooks.SettingsChecker, on a machine with none
+//   - an adapter that is a hostfacts.SettingsChecker, on a machine with none
 //     of its host's files (empty project and home directories, an empty
 //     environment), neither panics nor places a diagnosis in a file it
 //     was not given, and says something in each.
@@ -208,23 +209,23 @@ func emptyOrReason(stdout []byte, reason string) bool {
 }
 
 // checkAnswer checks that an adapter that judges answers
-// (hooks.AnswerChecker) accepts one of its own.
+// (hostfacts.AnswerChecker) accepts one of its own.
 func checkAnswer(t testing.TB, a hooks.Adapter, native, what string, out hooks.Output) {
 	t.Helper()
-	ac, ok := a.(hooks.AnswerChecker)
+	ac, ok := a.(hostfacts.AnswerChecker)
 	if !ok {
 		return
 	}
-	if v, msg := ac.CheckAnswer(native, out, false); v != hooks.VerdictOK {
+	if v, msg := ac.CheckAnswer(native, out, false); v != hostfacts.VerdictOK {
 		t.Errorf("%s %s: CheckAnswer judges the adapter's own answer (%s) %s: %s", a.Host(), native, what, v, msg)
 	}
 }
 
-// checkLayouts checks the layouts of a hooks.Layouter against the
+// checkLayouts checks the layouts of a hostfacts.Layouter against the
 // capability matrix.
 func checkLayouts(t testing.TB, a hooks.Adapter) {
 	t.Helper()
-	lt, ok := a.(hooks.Layouter)
+	lt, ok := a.(hostfacts.Layouter)
 	if !ok {
 		return
 	}
@@ -253,21 +254,21 @@ func checkLayouts(t testing.TB, a hooks.Adapter) {
 	}
 }
 
-// checkSettings calls a hooks.SettingsChecker where the host has no
+// checkSettings calls a hostfacts.SettingsChecker where the host has no
 // files at all.
 func checkSettings(t testing.TB, a hooks.Adapter) {
 	t.Helper()
-	sc, ok := a.(hooks.SettingsChecker)
+	sc, ok := a.(hostfacts.SettingsChecker)
 	if !ok {
 		return
 	}
 	dir, home := t.TempDir(), t.TempDir()
-	c := hooks.SettingsCheck{Dir: dir, Home: home, Getenv: func(string) string { return "" },
+	c := hostfacts.SettingsCheck{Dir: dir, Home: home, Getenv: func(string) string { return "" },
 		Binary: filepath.Join(home, "bin", "hook"), UserFile: filepath.Join(home, "hooks.json")}
-	for name, check := range map[string]func(hooks.SettingsCheck) []hooks.Diagnosis{
+	for name, check := range map[string]func(hostfacts.SettingsCheck) []hostfacts.Diagnosis{
 		"CheckEntries": sc.CheckEntries, "CheckSettings": sc.CheckSettings} {
 		for _, d := range check(c) {
-			if d.File != "" || d.Event != "" || d.Msg == "" || d.Verdict < hooks.VerdictInfo || d.Verdict > hooks.VerdictFail {
+			if d.File != "" || d.Event != "" || d.Msg == "" || d.Verdict < hostfacts.VerdictInfo || d.Verdict > hostfacts.VerdictFail {
 				t.Errorf("%s: %s with no entries gave %+v: a diagnosis names no file and event here, and says something", a.Host(), name, d)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/adaptertest"
 	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
@@ -79,24 +80,24 @@ func (a overclaims) Capabilities() []hooks.Capability {
 // strict judges every answer a failure, its host's own included.
 type strict struct{ hooks.Adapter }
 
-func (strict) CheckAnswer(string, hooks.Output, bool) (hooks.Verdict, string) {
-	return hooks.VerdictFail, "never"
+func (strict) CheckAnswer(string, hooks.Output, bool) (hostfacts.Verdict, string) {
+	return hostfacts.VerdictFail, "never"
 }
 
 // strayLayout registers an event its matrix does not have.
 type strayLayout struct{ hooks.Adapter }
 
-func (strayLayout) Layouts() []hooks.Layout {
-	return []hooks.Layout{{Name: "all", Entries: []hooks.Registration{{Event: "BeforeEverything", Unified: hooks.PreToolUse}}}}
+func (strayLayout) Layouts() []hostfacts.Layout {
+	return []hostfacts.Layout{{Name: "all", Entries: []hostfacts.Registration{{Event: "BeforeEverything", Unified: hooks.PreToolUse}}}}
 }
 
 // misplaced files a host-wide diagnosis under a hook file it was not
 // given.
 type misplaced struct{ hooks.Adapter }
 
-func (misplaced) CheckEntries(hooks.SettingsCheck) []hooks.Diagnosis { return nil }
-func (misplaced) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
-	return []hooks.Diagnosis{{Verdict: hooks.VerdictFail, File: c.UserFile, Msg: "hooks are off"}}
+func (misplaced) CheckEntries(hostfacts.SettingsCheck) []hostfacts.Diagnosis { return nil }
+func (misplaced) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
+	return []hostfacts.Diagnosis{{Verdict: hostfacts.VerdictFail, File: c.UserFile, Msg: "hooks are off"}}
 }
 
 // The kit fails an adapter that breaks the contract.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // Every adapter is listed once, under its own name, and the list is the
@@ -37,9 +38,9 @@ var notInstallable = map[hooks.Host]bool{}
 // binary) and a time unit.
 func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 	for _, a := range Adapters() {
-		f, ok := a.(hooks.HookFiler)
+		f, ok := a.(hostfacts.HookFiler)
 		if ok == notInstallable[a.Host()] {
-			t.Errorf("%s: implements hooks.HookFiler %v, want %v", a.Host(), ok, !notInstallable[a.Host()])
+			t.Errorf("%s: implements hostfacts.HookFiler %v, want %v", a.Host(), ok, !notInstallable[a.Host()])
 		}
 		if !ok {
 			continue

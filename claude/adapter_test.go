@@ -8,7 +8,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/adaptertest"
-	golden "github.com/agenthooks/hooks/internal/adaptertest"
+	golden "github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // captureWant is what each real Claude capture must parse to: the Go type
@@ -65,7 +65,7 @@ var captureWant = map[string]struct {
 // fields lifted into Base, and that Detect claims it.
 func TestRealCaptures(t *testing.T) {
 	a := New()
-	for _, path := range adaptertest.Captures(t, "claude") {
+	for _, path := range hosttest.Captures(t, "claude") {
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		t.Run(name, func(t *testing.T) {
 			payload, err := os.ReadFile(path)
@@ -117,7 +117,7 @@ func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
 	for _, host := range []string{"codex", "gemini", "cursor", "copilot", "qwen", "droid"} {
-		for _, path := range adaptertest.Captures(t, host) {
+		for _, path := range hosttest.Captures(t, host) {
 			for i, payload := range payloads(t, path) {
 				f := map[string]json.RawMessage{}
 				if json.Unmarshal(payload, &f) != nil {

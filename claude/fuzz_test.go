@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func FuzzParse(f *testing.F) {
@@ -28,12 +28,12 @@ func FuzzParse(f *testing.F) {
 			if err != nil {
 				t.Fatalf("serialize %+v: %v", r, err)
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 		}
 		// A rewrite with the parsed input may fail, but must not panic.
 		if tool := hooks.ToolOf(ev); tool != nil {
 			if out, err := a.Serialize(ev, hooks.Rewrite(tool.Input)); err == nil {
-				adaptertest.CheckHygiene(t, Host, out)
+				hosttest.CheckHygiene(t, Host, out)
 			}
 		}
 	})

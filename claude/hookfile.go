@@ -3,17 +3,17 @@ package claude
 import (
 	"time"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/sample"
 )
 
-// HookFile implements hooks.HookFiler: .claude/settings.json, matcher
+// HookFile implements hostfacts.HookFiler: .claude/settings.json, matcher
 // groups, timeouts in seconds. Claude Code also runs HTTP hooks, except on
 // SessionStart (2.1.197 logs "HTTP hooks are not supported for
 // SessionStart" and skips them; checked with the real client in e2e).
-func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
-		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hooks.ShellBash, Managed: managedSettings(),
+func (*Adapter) HookFile() hostfacts.HookFile {
+	return hostfacts.HookFile{Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
+		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hostfacts.ShellBash, Managed: managedSettings(),
 		NoHTTP: []string{"SessionStart"}}
 }
 
@@ -22,13 +22,13 @@ func managedSettings() []string {
 	return []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"}
 }
 
-// HookEnv implements hooks.HookEnver: Claude Code gives its hooks the
+// HookEnv implements hostfacts.HookEnver: Claude Code gives its hooks the
 // project's directory in CLAUDE_PROJECT_DIR.
 func (*Adapter) HookEnv(project, userDir, session string) []string {
 	return []string{"CLAUDE_PROJECT_DIR=" + project}
 }
 
-// SamplePayload implements hooks.Sampler: a payload of the native event
+// SamplePayload implements hostfacts.Sampler: a payload of the native event
 // as Claude Code sends it.
 func (*Adapter) SamplePayload(native, dir string) []byte {
 	return sample.Render(sample.Claude(native, dir, SkillShell))

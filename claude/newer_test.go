@@ -9,14 +9,14 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // skillShellPayload is the real PreSkillShellCommand capture of Claude
 // Code 2.1.332 (testdata/captures/claude-2.1.332).
 func skillShellPayload(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(adaptertest.SharedDir(t, "captures", "claude-2.1.332"), "PreSkillShellCommand.json"))
+	data, err := os.ReadFile(filepath.Join(hosttest.SharedDir(t, "captures", "claude-2.1.332"), "PreSkillShellCommand.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func skillShellPayload(t *testing.T) []byte {
 // switch is a known host-only event.
 func TestCaptures2_1_332(t *testing.T) {
 	a := New()
-	for _, path := range adaptertest.Captures(t, "claude-2.1.332") {
+	for _, path := range hosttest.Captures(t, "claude-2.1.332") {
 		payload, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -118,7 +118,7 @@ func TestSkillShellAnswers(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"blocked: the hook needed to rewrite this call, which claude cannot do on PreSkillShellCommand"}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, tc.r, hooks.DecisionDeny, false)
+			fitted, _ := hooks.Fit(a, ev, tc.r, hooks.FitOptions{AskFallback: hooks.DecisionDeny})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Fatal(err)

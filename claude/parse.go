@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -79,11 +80,11 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		}
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: in.Error, Interrupted: in.IsInterrupt}, nil
 	case "Stop":
-		return &hooks.StopEvent{Base: base, Active: in.StopHookActive, LoopCount: loops(in.StopHookActive), LastMessage: in.LastAssistantMessage}, nil
+		return &hooks.StopEvent{Base: base, Active: in.StopHookActive, LoopCount: claudewire.Loops(in.StopHookActive), LastMessage: in.LastAssistantMessage}, nil
 	case "SubagentStart":
 		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
 	case "SubagentStop":
-		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: in.StopHookActive, LoopCount: loops(in.StopHookActive), LastMessage: in.LastAssistantMessage}, nil
+		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: in.StopHookActive, LoopCount: claudewire.Loops(in.StopHookActive), LastMessage: in.LastAssistantMessage}, nil
 	case "PreCompact":
 		return &hooks.PreCompactEvent{Base: base, Trigger: in.Trigger}, nil
 	case "Notification":
@@ -112,15 +113,6 @@ func parseTool(in *Input) (hooks.Tool, error) {
 	}
 	typed, inputErr := parseToolInput(in.ToolName, in.ToolInput)
 	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: clone(in.ToolInput), InputErr: inputErr}, nil
-}
-
-// loops is the unified loop count: Claude only says whether a stop hook
-// already continued the agent.
-func loops(active bool) int {
-	if active {
-		return 1
-	}
-	return 0
 }
 
 // orUnreadable is err, or an error when the fast reader refused a payload

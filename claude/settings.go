@@ -3,27 +3,27 @@ package claude
 import (
 	"path/filepath"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
-// CheckEntries implements hooks.SettingsChecker: Claude Code has no trust
+// CheckEntries implements hostfacts.SettingsChecker: Claude Code has no trust
 // of its own per entry.
-func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis { return nil }
+func (*Adapter) CheckEntries(c hostfacts.SettingsCheck) []hostfacts.Diagnosis { return nil }
 
-// CheckSettings implements hooks.SettingsChecker: "disableAllHooks": true
+// CheckSettings implements hostfacts.SettingsChecker: "disableAllHooks": true
 // in any settings file (the user's, the project's, the local one, a
 // managed one) turns every hook off, and "allowManagedHooksOnly" in a
 // managed file every hook but the managed ones.
-func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
-	var ds []hooks.Diagnosis
-	fail := func(msg string) { ds = append(ds, hooks.Diagnosis{Verdict: hooks.VerdictFail, Msg: msg}) }
+func (*Adapter) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
+	var ds []hostfacts.Diagnosis
+	fail := func(msg string) { ds = append(ds, hostfacts.Diagnosis{Verdict: hostfacts.VerdictFail, Msg: msg}) }
 	dir := filepath.Join(c.Dir, ".claude")
 	files := []string{filepath.Join(dir, "settings.json"), filepath.Join(dir, "settings.local.json"), c.UserFile}
 	for i, p := range append(files, managedSettings()...) {
 		root, err := jsonc.Load(p, jsonc.JSON)
 		if err != nil {
-			ds = append(ds, hooks.CannotRead(p, err))
+			ds = append(ds, hostfacts.CannotRead(p, err))
 			continue
 		}
 		managed := i >= len(files)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // A settings file that does not parse is reported as unread, and the
@@ -21,12 +21,12 @@ func TestCheckSettingsUnreadable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ds := New().CheckSettings(hooks.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
+	ds := New().CheckSettings(hostfacts.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
 	var unread, off bool
 	for _, d := range ds {
-		unread = unread || d.Verdict == hooks.VerdictWarn && d.File == local &&
+		unread = unread || d.Verdict == hostfacts.VerdictWarn && d.File == local &&
 			strings.HasPrefix(d.Msg, "cannot read "+local+": ") && strings.HasSuffix(d.Msg, "; its settings were not checked")
-		off = off || d.Verdict == hooks.VerdictFail && strings.HasPrefix(d.Msg, user+` sets "disableAllHooks": true`)
+		off = off || d.Verdict == hostfacts.VerdictFail && strings.HasPrefix(d.Msg, user+` sets "disableAllHooks": true`)
 	}
 	if !unread || !off {
 		t.Errorf("unread %v, disableAllHooks %v in %+v", unread, off, ds)
@@ -43,8 +43,8 @@ func TestCheckSettingsComments(t *testing.T) {
 	if err := os.WriteFile(user, []byte("{\n  // off for now\n  \"disableAllHooks\": true\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ds := New().CheckSettings(hooks.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
-	if len(ds) != 1 || ds[0].Verdict != hooks.VerdictWarn || ds[0].File != user || !strings.Contains(ds[0].Msg, "comments") {
+	ds := New().CheckSettings(hostfacts.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
+	if len(ds) != 1 || ds[0].Verdict != hostfacts.VerdictWarn || ds[0].File != user || !strings.Contains(ds[0].Msg, "comments") {
 		t.Errorf("got %+v, want one warning that %s is not read for its comments", ds, user)
 	}
 }
@@ -65,8 +65,8 @@ func TestCheckSettingsRepeatedKey(t *testing.T) {
 		if err := os.WriteFile(user, []byte(tc.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ds := New().CheckSettings(hooks.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
-		off := len(ds) == 1 && ds[0].Verdict == hooks.VerdictFail && strings.Contains(ds[0].Msg, `"disableAllHooks": true`)
+		ds := New().CheckSettings(hostfacts.SettingsCheck{Dir: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"), UserFile: user})
+		off := len(ds) == 1 && ds[0].Verdict == hostfacts.VerdictFail && strings.Contains(ds[0].Msg, `"disableAllHooks": true`)
 		if off != tc.off || (!tc.off && len(ds) != 0) {
 			t.Errorf("%s: %+v, want hooks off: %v", tc.text, ds, tc.off)
 		}

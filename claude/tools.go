@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -21,9 +22,6 @@ const (
 	ToolMultiEdit = "MultiEdit"
 	ToolRead      = "Read"
 )
-
-// mcpPrefix starts the name of every MCP tool: mcp__<server>__<tool>.
-const mcpPrefix = "mcp__"
 
 // BashInput is the native input of the Bash tool.
 type BashInput struct {
@@ -71,19 +69,11 @@ type ReadInput struct {
 // Claude Code does: the server is the part before the second "__", the
 // tool everything after it. ok is false for any other name.
 func SplitMCPName(name string) (server, tool string, ok bool) {
-	rest, found := strings.CutPrefix(name, mcpPrefix)
-	if !found {
-		return "", "", false
-	}
-	server, tool, found = strings.Cut(rest, "__")
-	if !found || server == "" || tool == "" {
-		return "", "", false
-	}
-	return server, tool, true
+	return claudewire.SplitMCP(name)
 }
 
 // MCPName returns Claude's name for an MCP server's tool.
-func MCPName(server, tool string) string { return mcpPrefix + server + "__" + tool }
+func MCPName(server, tool string) string { return claudewire.MCPName(server, tool) }
 
 // isObject reports whether raw is a JSON object.
 func isObject(raw json.RawMessage) bool {

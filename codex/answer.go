@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
@@ -126,43 +127,43 @@ func (f *answerField) check(v any, at string) error {
 	return nil
 }
 
-// CheckAnswer implements hooks.AnswerChecker: Codex reads one JSON object
+// CheckAnswer implements hostfacts.AnswerChecker: Codex reads one JSON object
 // on exit 0 and discards it whole when it has a key the event's schema
 // does not allow; plain text is context on SessionStart and
 // UserPromptSubmit only; exit 2 blocks with the reason on stderr, and any
 // other exit code marks the hook failed.
-func (*Adapter) CheckAnswer(native string, o hooks.Output, failClosed bool) (hooks.Verdict, string) {
+func (*Adapter) CheckAnswer(native string, o hooks.Output, failClosed bool) (hostfacts.Verdict, string) {
 	switch o.ExitCode {
 	case 0:
 	case 2:
 		if strings.TrimSpace(o.Stderr) == "" {
-			return hooks.VerdictFail, "exit 2 without a reason on stderr: Codex marks the hook failed and ignores it"
+			return hostfacts.VerdictFail, "exit 2 without a reason on stderr: Codex marks the hook failed and ignores it"
 		}
-		return hooks.VerdictOK, "blocks (exit 2): " + verdict.OneLine(o.Stderr)
+		return hostfacts.VerdictOK, "blocks (exit 2): " + verdict.OneLine(o.Stderr)
 	default:
-		return hooks.VerdictFail, fmt.Sprintf("exit %d: Codex marks the hook failed and ignores it", o.ExitCode)
+		return hostfacts.VerdictFail, fmt.Sprintf("exit %d: Codex marks the hook failed and ignores it", o.ExitCode)
 	}
 	out := bytes.TrimSpace(o.Stdout)
 	if len(out) == 0 {
-		return hooks.VerdictOK, "no opinion"
+		return hostfacts.VerdictOK, "no opinion"
 	}
 	if out[0] != '{' && out[0] != '[' {
 		if native == EventSessionStart || native == EventUserPromptSubmit {
-			return hooks.VerdictOK, "plain text, added to the context"
+			return hostfacts.VerdictOK, "plain text, added to the context"
 		}
-		return hooks.VerdictWarn, "plain text on stdout, which Codex ignores here"
+		return hostfacts.VerdictWarn, "plain text on stdout, which Codex ignores here"
 	}
 	fields, ok := outputFields(native)
 	if !ok {
-		return hooks.VerdictWarn, "Codex reads no answer on " + native + "; this one is ignored: " + verdict.Summary(out)
+		return hostfacts.VerdictWarn, "Codex reads no answer on " + native + "; this one is ignored: " + verdict.Summary(out)
 	}
 	if _, err := verdict.Object(out); err != nil {
-		return hooks.VerdictFail, "stdout is not one JSON object (" + err.Error() + "): Codex ignores it"
+		return hostfacts.VerdictFail, "stdout is not one JSON object (" + err.Error() + "): Codex ignores it"
 	}
 	var v any
 	json.Unmarshal(out, &v)
 	if err := validateAnswer(v, fields, "answer"); err != nil {
-		return hooks.VerdictFail, "not valid for Codex's " + native + " schema (" + err.Error() + "): Codex discards the whole answer"
+		return hostfacts.VerdictFail, "not valid for Codex's " + native + " schema (" + err.Error() + "): Codex discards the whole answer"
 	}
-	return hooks.VerdictOK, verdict.Summary(out)
+	return hostfacts.VerdictOK, verdict.Summary(out)
 }

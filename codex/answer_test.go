@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // schemaFiles returns the Codex output schemas by event name.
 func schemaFiles(t *testing.T) map[string]string {
-	dir := adaptertest.SharedDir(t, "schemas", "codex")
+	dir := hosttest.SharedDir(t, "schemas", "codex")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.command.output.schema.json"))
 	if len(files) == 0 {
 		t.Skip("no output schemas")
@@ -186,20 +187,20 @@ func TestCheckCodexAnswers(t *testing.T) {
 	for _, tc := range []struct {
 		event, stdout, stderr string
 		exit                  int
-		want                  hooks.Verdict
+		want                  hostfacts.Verdict
 	}{
-		{"PreToolUse", "", "", 0, hooks.VerdictOK},
-		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", "", 0, hooks.VerdictOK},
-		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"extra":1}`, "", 0, hooks.VerdictFail},
-		{"Stop", `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"x"}}`, "", 0, hooks.VerdictFail},
-		{"Stop", `{"decision":"block","reason":"go on"}`, "", 0, hooks.VerdictOK},
-		{"PreToolUse", `{"decision":"block"} {"x":1}`, "", 0, hooks.VerdictFail},
-		{"PreToolUse", "", "denied", 2, hooks.VerdictOK},
-		{"PreToolUse", "", "", 2, hooks.VerdictFail},
-		{"PreToolUse", "", "boom", 1, hooks.VerdictFail},
-		{"SessionStart", "some context", "", 0, hooks.VerdictOK},
-		{"PostToolUse", "some text", "", 0, hooks.VerdictWarn},
-		{"SessionEnd", `{"systemMessage":"bye"}`, "", 0, hooks.VerdictWarn},
+		{"PreToolUse", "", "", 0, hostfacts.VerdictOK},
+		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` + "\n", "", 0, hostfacts.VerdictOK},
+		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"extra":1}`, "", 0, hostfacts.VerdictFail},
+		{"Stop", `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"x"}}`, "", 0, hostfacts.VerdictFail},
+		{"Stop", `{"decision":"block","reason":"go on"}`, "", 0, hostfacts.VerdictOK},
+		{"PreToolUse", `{"decision":"block"} {"x":1}`, "", 0, hostfacts.VerdictFail},
+		{"PreToolUse", "", "denied", 2, hostfacts.VerdictOK},
+		{"PreToolUse", "", "", 2, hostfacts.VerdictFail},
+		{"PreToolUse", "", "boom", 1, hostfacts.VerdictFail},
+		{"SessionStart", "some context", "", 0, hostfacts.VerdictOK},
+		{"PostToolUse", "some text", "", 0, hostfacts.VerdictWarn},
+		{"SessionEnd", `{"systemMessage":"bye"}`, "", 0, hostfacts.VerdictWarn},
 	} {
 		l, msg := New().CheckAnswer(tc.event, hooks.Output{ExitCode: tc.exit, Stdout: []byte(tc.stdout), Stderr: tc.stderr}, false)
 		if l != tc.want {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestCaptures parses every real Codex payload and checks the unified
@@ -34,7 +34,7 @@ func TestCaptures(t *testing.T) {
 		"Stop-stop_hook_active":               {"*hooks.StopEvent", ""},
 	}
 	a := New()
-	for _, p := range adaptertest.Captures(t, "codex") {
+	for _, p := range hosttest.Captures(t, "codex") {
 		name := strings.TrimSuffix(filepath.Base(p), ".json")
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(p)
@@ -80,7 +80,7 @@ func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
 	for _, host := range []string{"claude", "gemini", "cursor", "copilot", "qwen", "droid"} {
-		for _, p := range adaptertest.Captures(t, host) {
+		for _, p := range hosttest.Captures(t, host) {
 			for i, payload := range payloads(t, p) {
 				n++
 				if s := a.Detect(topLevel(t, payload)); s >= hooks.DetectThreshold {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func FuzzParse(f *testing.F) {
@@ -25,20 +25,20 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("event %+v", ev.Common())
 		}
 		for _, r := range []hooks.Response{hooks.Deny("fuzz deny"), {}} {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, r, hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Fatalf("Serialize(%+v): %v", fitted, err)
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 			if s != nil {
 				s.checkOutput(t, "fuzz", native, out)
 			}
 		}
 		if tool := hooks.ToolOf(ev); tool != nil && tool.Input != nil {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, hooks.Rewrite(tool.Input), hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, hooks.Rewrite(tool.Input), hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			if out, err := a.Serialize(ev, fitted); err == nil {
-				adaptertest.CheckHygiene(t, Host, out)
+				hosttest.CheckHygiene(t, Host, out)
 			}
 		}
 	})

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -52,13 +53,13 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		}
 		return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(in.ToolResponse)}, nil
 	case EventStop:
-		return &hooks.StopEvent{Base: base, Active: in.StopHookActive, LoopCount: loops(in.StopHookActive),
+		return &hooks.StopEvent{Base: base, Active: in.StopHookActive, LoopCount: claudewire.Loops(in.StopHookActive),
 			LastMessage: deref(in.LastAssistantMessage)}, nil
 	case EventSubagentStart:
 		return &hooks.SubagentStartEvent{Base: base, Agent: hooks.Agent{ID: in.AgentID, Type: in.AgentType}}, nil
 	case EventSubagentStop:
 		return &hooks.SubagentStopEvent{Base: base, Agent: hooks.Agent{ID: in.AgentID, Type: in.AgentType},
-			Active: in.StopHookActive, LoopCount: loops(in.StopHookActive), LastMessage: deref(in.LastAssistantMessage)}, nil
+			Active: in.StopHookActive, LoopCount: claudewire.Loops(in.StopHookActive), LastMessage: deref(in.LastAssistantMessage)}, nil
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: base, Trigger: in.Trigger}, nil
 	}
@@ -105,13 +106,6 @@ func toolOutput(raw json.RawMessage) hooks.ToolOutput {
 		}
 	}
 	return out
-}
-
-func loops(active bool) int {
-	if active {
-		return 1
-	}
-	return 0
 }
 
 func deref(s *string) string {

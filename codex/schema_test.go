@@ -14,7 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // schemas holds the JSON Schemas Codex 0.171 validates hook input and
@@ -27,7 +27,7 @@ type schemas struct {
 
 func loadSchemas(t testing.TB) *schemas {
 	t.Helper()
-	dir := adaptertest.SharedDir(t, "schemas", "codex")
+	dir := hosttest.SharedDir(t, "schemas", "codex")
 	return &schemas{dir: dir, c: jsonschema.NewCompiler(), m: map[string]*jsonschema.Schema{}}
 }
 
@@ -111,7 +111,7 @@ func TestSchemaGolden(t *testing.T) {
 			if !ok {
 				continue
 			}
-			var fr adaptertest.Response
+			var fr hosttest.Response
 			if err := json.Unmarshal(f.Data, &fr); err != nil {
 				t.Fatalf("%s %s: %v", fx.name, name, err)
 			}
@@ -126,7 +126,7 @@ func TestSchemaGolden(t *testing.T) {
 		}
 		res := run(a, fx.input, hooks.Response{}, hooks.FailClosed, errors.New("handler broke\nbadly"))
 		s.checkOutput(t, fx.name+" fail-closed", native, res.Output)
-		adaptertest.CheckHygiene(t, Host, res.Output)
+		hosttest.CheckHygiene(t, Host, res.Output)
 	}
 	if n == 0 {
 		t.Fatal("no responses validated")
@@ -175,7 +175,7 @@ func TestSchemaMatrix(t *testing.T) {
 				res := run(a, fx.input, r, hooks.FailClosed, nil)
 				what := fx.name + " " + r.Fields().String()
 				s.checkOutput(t, what, native, res.Output)
-				adaptertest.CheckHygiene(t, Host, res.Output)
+				hosttest.CheckHygiene(t, Host, res.Output)
 				if res.Err != nil {
 					t.Errorf("%s: %v", what, res.Err)
 				}
@@ -215,7 +215,7 @@ func TestSchemaInputs(t *testing.T) {
 			t.Errorf("%s: invalid %s input: %v", what, native, err)
 		}
 	}
-	for _, p := range adaptertest.Captures(t, "codex") {
+	for _, p := range hosttest.Captures(t, "codex") {
 		data, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 )
 
 // Native tool names.
@@ -18,8 +19,6 @@ const (
 	ToolShell = "Bash"
 	// ToolApplyPatch is the name hooks see for Codex's file-edit tool.
 	ToolApplyPatch = "apply_patch"
-	// mcpPrefix starts the hook name of an MCP tool: mcp__<server>__<tool>.
-	mcpPrefix = "mcp__"
 )
 
 // parseTool builds the unified tool of a tool event.
@@ -75,15 +74,7 @@ func otherInput(name string, raw json.RawMessage) hooks.ToolInput {
 // server's callable namespace and the tool's name (source, not measured in
 // 0.171); a server name that itself holds "__" cannot be told apart.
 func SplitMCPName(name string) (server, tool string, ok bool) {
-	rest, ok := strings.CutPrefix(name, mcpPrefix)
-	if !ok {
-		return "", "", false
-	}
-	server, tool, ok = strings.Cut(rest, "__")
-	if !ok || server == "" || tool == "" {
-		return "", "", false
-	}
-	return server, tool, true
+	return claudewire.SplitMCP(name)
 }
 
 // ErrPatchFilesChanged is returned when an updated *hooks.PatchInput has

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/jsonc"
 	"github.com/agenthooks/hooks/internal/sha256"
 )
@@ -96,7 +96,7 @@ type codexTrust struct {
 
 // trustOf computes the key and hash of e, one of our entries, and looks
 // them up in config.
-func trustOf(e hooks.HookEntry, config map[string]string) (codexTrust, error) {
+func trustOf(e hostfacts.HookEntry, config map[string]string) (codexTrust, error) {
 	var n map[string]json.RawMessage
 	if err := json.Unmarshal(e.Entry, &n); err != nil {
 		return codexTrust{}, err
@@ -143,7 +143,7 @@ func tomlIs(m map[string]string, want string, path ...string) bool {
 
 // readConfig reads config.toml in Codex's home directory, where the
 // user's hooks.json is (an empty map when it is absent).
-func readConfig(c hooks.SettingsCheck) (map[string]string, string, error) {
+func readConfig(c hostfacts.SettingsCheck) (map[string]string, string, error) {
 	p := filepath.Join(filepath.Dir(c.UserFile), "config.toml")
 	b, err := os.ReadFile(p)
 	if os.IsNotExist(err) {
@@ -177,14 +177,14 @@ func codexProjectTrusted(config map[string]string, dir string) string {
 	}
 }
 
-// CheckEntries implements hooks.SettingsChecker: Codex runs an entry of
+// CheckEntries implements hostfacts.SettingsChecker: Codex runs an entry of
 // a user or project hooks.json only once it is trusted in config.toml,
 // with the hash of the entry as written; the diagnoses say which are, and
 // print the lines that trust the others.
-func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis {
-	var ds []hooks.Diagnosis
-	add := func(file, event string, v hooks.Verdict, format string, args ...any) {
-		ds = append(ds, hooks.Diagnosis{Verdict: v, File: file, Event: event, Msg: fmt.Sprintf(format, args...)})
+func (*Adapter) CheckEntries(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
+	var ds []hostfacts.Diagnosis
+	add := func(file, event string, v hostfacts.Verdict, format string, args ...any) {
+		ds = append(ds, hostfacts.Diagnosis{Verdict: v, File: file, Event: event, Msg: fmt.Sprintf(format, args...)})
 	}
 	config, cfgAt, cfgErr := readConfig(c)
 	var fresh, changed []codexTrust
@@ -192,21 +192,21 @@ func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis {
 	for _, e := range c.Entries {
 		file = e.File
 		if cfgErr != nil {
-			add(e.File, e.Event, hooks.VerdictWarn, "cannot read %s to check hook trust: %v", cfgAt, cfgErr)
+			add(e.File, e.Event, hostfacts.VerdictWarn, "cannot read %s to check hook trust: %v", cfgAt, cfgErr)
 			continue
 		}
 		t, err := trustOf(e, config)
 		if err != nil {
-			add(e.File, e.Event, hooks.VerdictWarn, "cannot compute Codex's trust hash: %v", err)
+			add(e.File, e.Event, hostfacts.VerdictWarn, "cannot compute Codex's trust hash: %v", err)
 			continue
 		}
 		switch t.status {
 		case "trusted":
-			add(e.File, e.Event, hooks.VerdictOK, "trusted in %s", cfgAt)
+			add(e.File, e.Event, hostfacts.VerdictOK, "trusted in %s", cfgAt)
 		case "disabled":
-			add(e.File, e.Event, hooks.VerdictFail, "disabled in Codex (/hooks); Codex does not run it")
+			add(e.File, e.Event, hostfacts.VerdictFail, "disabled in Codex (/hooks); Codex does not run it")
 		case "modified":
-			add(e.File, e.Event, hooks.VerdictFail, "changed since it was trusted: Codex skips it silently until trusted again")
+			add(e.File, e.Event, hostfacts.VerdictFail, "changed since it was trusted: Codex skips it silently until trusted again")
 			changed = append(changed, t)
 		case "untrusted":
 			fresh = append(fresh, t)
@@ -225,27 +225,27 @@ func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis {
 		fmt.Fprintf(&b, "- in %s, set the trusted_hash of [hooks.state.%s] to %s\n", cfgAt, tomlQuote(t.key), tomlQuote(t.hash))
 	}
 	b.WriteString("- or, for one headless run only: codex exec --dangerously-bypass-hook-trust ...")
-	add(file, "", hooks.VerdictFail, "%s", b.String())
+	add(file, "", hostfacts.VerdictFail, "%s", b.String())
 	return ds
 }
 
-// CheckSettings implements hooks.SettingsChecker: [features] hooks =
+// CheckSettings implements hostfacts.SettingsChecker: [features] hooks =
 // false in config.toml turns every hook off, and Codex reads a project's
 // .codex only in a project it trusts.
-func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
+func (*Adapter) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
 	config, cfgAt, err := readConfig(c)
 	if err != nil {
 		return nil // CheckEntries said so
 	}
-	var ds []hooks.Diagnosis
+	var ds []hostfacts.Diagnosis
 	if tomlIs(config, "false", "features", "hooks") {
-		ds = append(ds, hooks.Diagnosis{Verdict: hooks.VerdictFail, Msg: cfgAt + " sets [features] hooks = false: Codex runs no hook"})
+		ds = append(ds, hostfacts.Diagnosis{Verdict: hostfacts.VerdictFail, Msg: cfgAt + " sets [features] hooks = false: Codex runs no hook"})
 	}
 	if c.Project() {
 		if codexProjectTrusted(config, c.Dir) == "trusted" {
-			ds = append(ds, hooks.Diagnosis{Verdict: hooks.VerdictOK, Msg: "project " + c.Dir + " is trusted"})
+			ds = append(ds, hostfacts.Diagnosis{Verdict: hostfacts.VerdictOK, Msg: "project " + c.Dir + " is trusted"})
 		} else {
-			ds = append(ds, hooks.Diagnosis{Verdict: hooks.VerdictFail, Msg: fmt.Sprintf("Codex reads %s only in a trusted project: run codex in %s and trust it, or add to %s:\n    [projects.%s]\n    trust_level = \"trusted\"",
+			ds = append(ds, hostfacts.Diagnosis{Verdict: hostfacts.VerdictFail, Msg: fmt.Sprintf("Codex reads %s only in a trusted project: run codex in %s and trust it, or add to %s:\n    [projects.%s]\n    trust_level = \"trusted\"",
 				filepath.Join(c.Dir, ".codex"), c.Dir, cfgAt, tomlQuote(c.Dir))})
 		}
 	}

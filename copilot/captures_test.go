@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestRealCaptures parses every payload the real Copilot CLI 1.0.102 wrote
@@ -75,9 +75,9 @@ func TestRealCaptures(t *testing.T) {
 		"pascal/UserPromptSubmit-subagent.json":     {"*hooks.UserPromptSubmitEvent", ""},
 		"pascal/UserPromptSubmit.json":              {"*hooks.UserPromptSubmitEvent", ""},
 	}
-	root := adaptertest.SharedDir(t, "captures", "copilot")
+	root := hosttest.SharedDir(t, "captures", "copilot")
 	seen := 0
-	for _, path := range adaptertest.Captures(t, "copilot") {
+	for _, path := range hosttest.Captures(t, "copilot") {
 		rel, _ := filepath.Rel(root, path)
 		rel = filepath.ToSlash(rel)
 		if strings.HasSuffix(rel, ".meta.json") {
@@ -165,7 +165,7 @@ func checkTool(t *testing.T, ev hooks.Event, kind hooks.ToolKind) {
 
 // TestCaptureValues checks the lifted values of a few real captures.
 func TestCaptureValues(t *testing.T) {
-	dir := adaptertest.SharedDir(t, "captures", "copilot")
+	dir := hosttest.SharedDir(t, "captures", "copilot")
 	parse := func(name string) hooks.Event {
 		t.Helper()
 		data, err := os.ReadFile(filepath.Join(dir, name))

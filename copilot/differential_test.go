@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // The differential test: generated tool arguments read by the adapter and
@@ -18,7 +18,7 @@ import (
 
 var sideKeys = []string{"description", "shellId", "mode", "detach", "file_text", "old_str", "new_str", "view_range"}
 
-func judged() []adaptertest.Judged {
+func judged() []hosttest.Judged {
 	camel := func(event, argsKey, tool string) func([]byte) []byte {
 		return func(args []byte) []byte {
 			return []byte(`{"hookName":"` + event + `",` + camelHead + `,"toolName":"` + tool + `","` + argsKey + `":` + string(args) + `}`)
@@ -36,7 +36,7 @@ func judged() []adaptertest.Judged {
 	readPath := func(in hooks.ToolInput) string { return in.(*hooks.ReadInput).Path }
 	patchPath := func(in hooks.ToolInput) string { return in.(*hooks.PatchInput).Files[0].Path }
 	patch := func(in hooks.ToolInput) string { return in.(*hooks.PatchInput).Patch }
-	return []adaptertest.Judged{
+	return []hosttest.Judged{
 		{Tool: ToolBash, Key: "command", Payload: camel(EventPreToolUse, "toolArgs", ToolBash), Value: command},
 		{Tool: ToolCreate, Key: "path", Payload: camel(EventPreToolUse, "toolArgs", ToolCreate), Value: writePath},
 		{Tool: ToolCreate, Key: "file_text", Payload: camel(EventPreToolUse, "toolArgs", ToolCreate), Value: fileText},
@@ -56,7 +56,7 @@ func TestDifferential(t *testing.T) {
 	a, j := New(), judged()
 	for i, key := range []string{"command", "path", "file_path", "diff"} {
 		for _, args := range hostref.Corpus(uint64(80+i), 600, key, sideKeys...) {
-			adaptertest.Differential(t, a, args, j...)
+			hosttest.Differential(t, a, args, j...)
 		}
 	}
 }
@@ -70,7 +70,7 @@ func FuzzDifferential(f *testing.F) {
 	a, j := New(), judged()
 	f.Fuzz(func(t *testing.T, args []byte) {
 		if hostref.Args(args) {
-			adaptertest.Differential(t, a, args, j...)
+			hosttest.Differential(t, a, args, j...)
 		}
 	})
 }

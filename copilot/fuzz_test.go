@@ -3,18 +3,18 @@ package copilot
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func FuzzParse(f *testing.F) {
-	for _, p := range adaptertest.FixtureInputs(f, "testdata") {
+	for _, p := range hosttest.FixtureInputs(f, "testdata") {
 		f.Add(p)
 	}
 	f.Add([]byte(`{"sessionId":"s","timestamp":1,"toolName":"bash","toolArgs":null}`))
 	f.Add([]byte(`[]`))
 	a := New()
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		adaptertest.ParseFuzz(t, a, payload)
+		hosttest.ParseFuzz(t, a, payload)
 	})
 }
 
@@ -34,6 +34,6 @@ func FuzzToolArguments(f *testing.F) {
 		return []byte(`{"sessionId":"s1","timestamp":1796105543194,"cwd":"/p","toolName":"bash","toolArgs":` + string(args) + `}`)
 	}
 	f.Fuzz(func(t *testing.T, args []byte) {
-		adaptertest.ShellArgsFuzz(t, a, args, payload)
+		hosttest.ShellArgsFuzz(t, a, args, payload)
 	})
 }

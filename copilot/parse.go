@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -79,12 +80,12 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error")}, nil
 	case EventAgentStop:
 		active := o.BoolAt("stop_hook_active")
-		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
+		return &hooks.StopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active)}, nil
 	case EventSubagentStart:
 		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
 	case EventSubagentStop:
 		active := o.BoolAt("stop_hook_active")
-		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active),
+		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: claudewire.Loops(active),
 			LastMessage: either(&o, "response", "last_assistant_message")}, nil
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
@@ -139,15 +140,6 @@ func either(o *fastjson.Picked, camel, snake string) string {
 		return s
 	}
 	return o.StringAt(snake)
-}
-
-// loops is the unified loop count: Copilot only says whether a stop hook
-// already continued the agent.
-func loops(active bool) int {
-	if active {
-		return 1
-	}
-	return 0
 }
 
 // toolOutput lifts a postToolUse result: camelCase toolResult

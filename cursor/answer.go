@@ -5,38 +5,39 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
-// CheckAnswer implements hooks.AnswerChecker: Cursor reads one JSON
+// CheckAnswer implements hostfacts.AnswerChecker: Cursor reads one JSON
 // object on exit 0, takes exit 2 as a block (showing stdout raw, not
 // parsed), and any other exit code as a failure, which blocks only with
 // "failClosed": true; with it, no output on a gate event is a failure too.
-func (*Adapter) CheckAnswer(native string, o hooks.Output, failClosed bool) (hooks.Verdict, string) {
+func (*Adapter) CheckAnswer(native string, o hooks.Output, failClosed bool) (hostfacts.Verdict, string) {
 	out := bytes.TrimSpace(o.Stdout)
 	switch o.ExitCode {
 	case 0:
 	case 2:
 		if len(out) > 0 {
-			return hooks.VerdictWarn, "blocks (exit 2), but Cursor does not parse stdout on exit 2: it shows it raw as the reason"
+			return hostfacts.VerdictWarn, "blocks (exit 2), but Cursor does not parse stdout on exit 2: it shows it raw as the reason"
 		}
-		return hooks.VerdictOK, "blocks (exit 2)"
+		return hostfacts.VerdictOK, "blocks (exit 2)"
 	default:
 		if failClosed {
-			return hooks.VerdictFail, fmt.Sprintf("exit %d: a failure, so Cursor blocks (failClosed)", o.ExitCode)
+			return hostfacts.VerdictFail, fmt.Sprintf("exit %d: a failure, so Cursor blocks (failClosed)", o.ExitCode)
 		}
-		return hooks.VerdictFail, fmt.Sprintf("exit %d: a failure, which Cursor ignores", o.ExitCode)
+		return hostfacts.VerdictFail, fmt.Sprintf("exit %d: a failure, which Cursor ignores", o.ExitCode)
 	}
 	if len(out) == 0 {
 		if failClosed && gates(native) {
-			return hooks.VerdictFail, "no output while failClosed is set: Cursor treats that as a failure and blocks every call"
+			return hostfacts.VerdictFail, "no output while failClosed is set: Cursor treats that as a failure and blocks every call"
 		}
-		return hooks.VerdictOK, "no opinion"
+		return hostfacts.VerdictOK, "no opinion"
 	}
 	if _, err := verdict.Object(out); err != nil {
-		return hooks.VerdictFail, "stdout is not one JSON object (" + err.Error() + "): a failure for Cursor"
+		return hostfacts.VerdictFail, "stdout is not one JSON object (" + err.Error() + "): a failure for Cursor"
 	}
-	return hooks.VerdictOK, verdict.Summary(out)
+	return hostfacts.VerdictOK, verdict.Summary(out)
 }
 
 // gates lists the events whose failure blocks with failClosed.

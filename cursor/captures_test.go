@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // wantType is the unified event type of each native event in the captures.
@@ -65,7 +65,7 @@ type capture struct {
 func readCaptures(t *testing.T) []capture {
 	t.Helper()
 	var out []capture
-	for _, path := range adaptertest.Captures(t, "cursor") {
+	for _, path := range hosttest.Captures(t, "cursor") {
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
@@ -155,12 +155,12 @@ func TestRealCaptures(t *testing.T) {
 		}
 		checkEvent(t, c, top, ev)
 		for _, r := range []hooks.Response{{}, hooks.Deny("blocked for test"), hooks.AddContext("ctx")} {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, r, hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Errorf("%s: serialize %+v: %v", c.where, r, err)
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 			if out.ExitCode != 0 {
 				t.Errorf("%s: exit %d for a known event", c.where, out.ExitCode)
 			}
@@ -293,7 +293,7 @@ func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
 	for _, host := range []string{"claude", "gemini", "codex"} {
-		dir := adaptertest.SharedDir(t, "captures", host)
+		dir := hosttest.SharedDir(t, "captures", host)
 		paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 		for _, p := range paths {
 			data, err := os.ReadFile(p)
@@ -311,7 +311,7 @@ func TestDetectOtherHosts(t *testing.T) {
 		}
 	}
 	for _, host := range []string{"copilot", "qwen", "droid"} {
-		for name, p := range adaptertest.Payloads(t, host) {
+		for name, p := range hosttest.Payloads(t, host) {
 			var top map[string]json.RawMessage
 			if err := json.Unmarshal(p, &top); err != nil {
 				t.Fatalf("%s/%s: %v", host, name, err)

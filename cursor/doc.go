@@ -45,10 +45,14 @@
 // with it, and afterFileEdit reports the hunks as an EditInput), StrReplace
 // (EditInput; reported by peers, unverified), Delete (DeleteInput, so that
 // Tool.WritePaths counts the file it deletes; its input shape is unverified:
-// path or file_path), MCP:<tool> (MCPInput with no server: Cursor does not
-// say which server), and Grep, Task and the rest as hooks.RawInput. postToolUse's tool_output and the MCP events'
-// tool_input and result_json are JSON-encoded strings; the adapter decodes
-// them.
+// path or file_path), MCP:<tool> (MCPInput, its server read from
+// mcp_server_name when the payload carries it), and Grep, Task and the
+// rest as hooks.RawInput. A tool it does not know by name is judged by its
+// shape: a file_path or path with content or contents is a WriteInput,
+// with old_string, new_string or edits an EditInput, and content with no
+// path sets Tool.InputErr, so that a path policy is not passed by a new
+// tool name. postToolUse's tool_output and the MCP events' tool_input and
+// result_json are JSON-encoded strings; the adapter decodes them.
 //
 // # Decisions
 //
@@ -92,7 +96,7 @@
 // a policy that rewrites Shell, Read or MCP calls needs ToolUseLayer
 // instead, which judges every tool on preToolUse (verified in the IDE
 // only). Registrations returns the entries for either layer, and the
-// adapter's Layouts lists both for an installer ([hooks.Layouter]), as
+// adapter's Layouts lists both for an installer ([hostfacts.Layouter]), as
 // "specific" and "tool-use" (install's --layout).
 //
 // # Reading the payload

@@ -54,6 +54,8 @@ func fastInput(payload []byte, in *Input) bool {
 			return v.SetBool(&in.IsInterrupt)
 		case "result_json":
 			in.ResultJSON = v.Raw()
+		case "mcp_server_name":
+			return v.SetString(&in.MCPServerName)
 		case "command":
 			return v.SetString(&in.Command)
 		case "output":

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func FuzzParse(f *testing.F) {
@@ -20,12 +20,12 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, r := range []hooks.Response{{}, hooks.Deny("fuzz deny"), hooks.Response{Decision: hooks.DecisionDeny, Halt: true}} {
-			fitted, _ := hooks.Fit(a.Capabilities(), Host, ev, r, hooks.DecisionDeny, true)
+			fitted, _ := hooks.Fit(a, ev, r, hooks.FitOptions{AskFallback: hooks.DecisionDeny, RepeatStop: true})
 			out, err := a.Serialize(ev, fitted)
 			if err != nil {
 				t.Fatalf("serialize %+v: %v", r, err)
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 		}
 		if tool := hooks.ToolOf(ev); tool != nil && tool.Input != nil {
 			// Sending the parsed input back never panics (it may be an

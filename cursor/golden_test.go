@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/adaptertest"
-	golden "github.com/agenthooks/hooks/internal/adaptertest"
+	golden "github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 

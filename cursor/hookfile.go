@@ -3,17 +3,17 @@ package cursor
 import (
 	"time"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
-// HookFile implements hooks.HookFiler: .cursor/hooks.json with
+// HookFile implements hostfacts.HookFiler: .cursor/hooks.json with
 // "version": 1, entries listed directly per event, timeouts in seconds.
-func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
-		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hooks.ShellCmd}
+func (*Adapter) HookFile() hostfacts.HookFile {
+	return hostfacts.HookFile{Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
+		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hostfacts.ShellCmd}
 }
 
-// HookEnv implements hooks.HookEnver: Cursor gives its hooks the
+// HookEnv implements hostfacts.HookEnver: Cursor gives its hooks the
 // project's directory under its own name and Claude Code's, and its
 // version (3.9.16 as measured).
 func (*Adapter) HookEnv(project, userDir, session string) []string {

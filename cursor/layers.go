@@ -1,6 +1,9 @@
 package cursor
 
-import "github.com/agenthooks/hooks"
+import (
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+)
 
 // Layer is a choice of which of Cursor's two tool-gate layers an installer
 // registers. Cursor fires both for the same call (preToolUse(Shell) and
@@ -43,41 +46,41 @@ const OtherToolsMatcher = `^(?!(Shell|Read)$|MCP:)`
 // one gate entry and reported by exactly one post entry (postToolUse, which
 // covers every tool, fires in the CLI and takes context; the after*
 // events are observe-only duplicates).
-func Registrations(l Layer) []hooks.Registration {
-	regs := []hooks.Registration{
+func Registrations(l Layer) []hostfacts.Registration {
+	regs := []hostfacts.Registration{
 		{Event: EventSessionStart, Unified: hooks.SessionStart},
 		{Event: EventSessionEnd, Unified: hooks.SessionEnd},
 		{Event: EventBeforeSubmitPrompt, Unified: hooks.UserPromptSubmit},
 	}
 	if l == ToolUseLayer {
-		regs = append(regs, hooks.Registration{Event: EventPreToolUse, Unified: hooks.PreToolUse})
+		regs = append(regs, hostfacts.Registration{Event: EventPreToolUse, Unified: hooks.PreToolUse})
 	} else {
 		regs = append(regs,
-			hooks.Registration{Event: EventBeforeShellExecution, Unified: hooks.PreToolUse},
-			hooks.Registration{Event: EventBeforeMCPExecution, Unified: hooks.PreToolUse},
-			hooks.Registration{Event: EventBeforeReadFile, Unified: hooks.PreToolUse},
-			hooks.Registration{Event: EventPreToolUse, Matcher: OtherToolsMatcher, Unified: hooks.PreToolUse},
+			hostfacts.Registration{Event: EventBeforeShellExecution, Unified: hooks.PreToolUse},
+			hostfacts.Registration{Event: EventBeforeMCPExecution, Unified: hooks.PreToolUse},
+			hostfacts.Registration{Event: EventBeforeReadFile, Unified: hooks.PreToolUse},
+			hostfacts.Registration{Event: EventPreToolUse, Matcher: OtherToolsMatcher, Unified: hooks.PreToolUse},
 		)
 	}
 	return append(regs,
-		hooks.Registration{Event: EventPostToolUse, Unified: hooks.PostToolUse},
-		hooks.Registration{Event: EventPostToolUseFailure, Unified: hooks.PostToolUseFailure},
-		hooks.Registration{Event: EventStop, Unified: hooks.Stop},
-		hooks.Registration{Event: EventSubagentStart, Unified: hooks.SubagentStart},
-		hooks.Registration{Event: EventSubagentStop, Unified: hooks.SubagentStop},
-		hooks.Registration{Event: EventPreCompact, Unified: hooks.PreCompact},
+		hostfacts.Registration{Event: EventPostToolUse, Unified: hooks.PostToolUse},
+		hostfacts.Registration{Event: EventPostToolUseFailure, Unified: hooks.PostToolUseFailure},
+		hostfacts.Registration{Event: EventStop, Unified: hooks.Stop},
+		hostfacts.Registration{Event: EventSubagentStart, Unified: hooks.SubagentStart},
+		hostfacts.Registration{Event: EventSubagentStop, Unified: hooks.SubagentStop},
+		hostfacts.Registration{Event: EventPreCompact, Unified: hooks.PreCompact},
 	)
 }
 
 // RecommendedEvents returns Registrations(SpecificLayer), the registration
 // this package recommends; see SpecificLayer for why.
-func RecommendedEvents() []hooks.Registration { return Registrations(SpecificLayer) }
+func RecommendedEvents() []hostfacts.Registration { return Registrations(SpecificLayer) }
 
-// Layouts implements [hooks.Layouter]: SpecificLayer ("specific", the
+// Layouts implements [hostfacts.Layouter]: SpecificLayer ("specific", the
 // default) and ToolUseLayer ("tool-use"), the only one whose tool entries
 // take a user's tool-name matcher.
-func (*Adapter) Layouts() []hooks.Layout {
-	return []hooks.Layout{
+func (*Adapter) Layouts() []hostfacts.Layout {
+	return []hostfacts.Layout{
 		{Name: "specific", Entries: Registrations(SpecificLayer),
 			NoMatcher: "the default layout judges Shell, Read and MCP calls on their own events, where a tool-name matcher does not apply"},
 		{Name: "tool-use", Entries: Registrations(ToolUseLayer)},

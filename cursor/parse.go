@@ -139,6 +139,9 @@ func tool(in *Input) (hooks.Tool, error) {
 		return hooks.Tool{}, fmt.Errorf("cursor %s: %w", in.HookEventName, err)
 	}
 	typed, inputErr := typedInput(in.ToolName, obj)
+	if m, ok := typed.(*hooks.MCPInput); ok {
+		m.Server = in.MCPServerName
+	}
 	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: obj, InputErr: inputErr}, nil
 }
 
@@ -161,7 +164,7 @@ func mcpTool(in *Input) (hooks.Tool, error) {
 		return hooks.Tool{}, fmt.Errorf("cursor %s: %w", in.HookEventName, err)
 	}
 	bare := strings.TrimPrefix(in.ToolName, MCPPrefix)
-	return hooks.Tool{Name: MCPPrefix + bare, ID: in.ToolUseID, Input: &hooks.MCPInput{Tool: bare, Arguments: args}, RawInput: args}, nil
+	return hooks.Tool{Name: MCPPrefix + bare, ID: in.ToolUseID, Input: &hooks.MCPInput{Server: in.MCPServerName, Tool: bare, Arguments: args}, RawInput: args}, nil
 }
 
 // editTool is the file edit of afterFileEdit. Cursor's agent edits are the

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // gateEvents are the native events where Cursor waits for a permission.
@@ -22,7 +22,7 @@ func serialize(t *testing.T, native string, r hooks.Response) (hooks.Output, map
 	if err != nil {
 		t.Fatalf("%s: %v", native, err)
 	}
-	adaptertest.CheckHygiene(t, Host, out)
+	hosttest.CheckHygiene(t, Host, out)
 	var m map[string]any
 	if len(out.Stdout) > 0 {
 		if err := json.Unmarshal(out.Stdout, &m); err != nil {

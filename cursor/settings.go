@@ -1,16 +1,16 @@
 package cursor
 
-import "github.com/agenthooks/hooks"
+import "github.com/agenthooks/hooks/hostfacts"
 
-// CheckEntries implements hooks.SettingsChecker: Cursor has no trust of
+// CheckEntries implements hostfacts.SettingsChecker: Cursor has no trust of
 // its own per entry.
-func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis { return nil }
+func (*Adapter) CheckEntries(c hostfacts.SettingsCheck) []hostfacts.Diagnosis { return nil }
 
-// CheckSettings implements hooks.SettingsChecker: Cursor runs a project's
+// CheckSettings implements hostfacts.SettingsChecker: Cursor runs a project's
 // hooks only in a trusted workspace, which a doctor cannot see.
-func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
+func (*Adapter) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
 	if !c.Project() {
 		return nil
 	}
-	return []hooks.Diagnosis{{Verdict: hooks.VerdictInfo, Msg: "Cursor runs project hooks only in a trusted workspace; doctor cannot check that"}}
+	return []hostfacts.Diagnosis{{Verdict: hostfacts.VerdictInfo, Msg: "Cursor runs project hooks only in a trusted workspace; doctor cannot check that"}}
 }

@@ -102,7 +102,7 @@ func (p *pathFields) content() string {
 func typedInput(name string, obj json.RawMessage) (typed hooks.ToolInput, inputErr error) {
 	kind := kindOf(name)
 	if kind == hooks.KindOther {
-		return hooks.RawInput(obj), nil
+		return byShape(name, obj)
 	}
 	if kind == hooks.KindMCP {
 		return &hooks.MCPInput{Tool: strings.TrimPrefix(name, MCPPrefix), Arguments: obj}, nil
@@ -130,6 +130,62 @@ func typedInput(name string, obj json.RawMessage) (typed hooks.ToolInput, inputE
 		return &hooks.DeleteInput{Path: p.path()}, wrap(err)
 	}
 	return &hooks.EditInput{Path: p.path(), Edits: []hooks.TextEdit{{Old: p.OldString, New: p.NewString, ReplaceAll: p.ReplaceAll}}}, wrap(err)
+}
+
+// byShape types the input of a tool the adapter does not know by name
+// (one a later Cursor adds or renames) by its shape, as Cursor's file
+// tools take it: a file_path (or path) with content or contents is a
+// write, with old_string, new_string or edits an edit, so that a path
+// policy is not passed by a name it does not know. Content or strings to
+// replace with no path a policy can read set inputErr; anything else is
+// the raw input.
+func byShape(name string, obj json.RawMessage) (typed hooks.ToolInput, inputErr error) {
+	var hasPath, hasContent, hasEdit bool
+	var edits []hooks.TextEdit
+	fastjson.Args(obj, func(k string, v fastjson.Value) {
+		switch k {
+		case "file_path", "path":
+			hasPath = true
+		case "content", "contents":
+			hasContent = true
+		case "old_string", "new_string":
+			hasEdit = true
+		case "edits":
+			hasEdit = true
+			edits = edits[:0]
+			v.Elements(func(el fastjson.Value) bool {
+				var e hooks.TextEdit
+				el.Members(func(k string, v fastjson.Value) bool {
+					switch k {
+					case "old_string":
+						e.Old, _ = v.String()
+					case "new_string":
+						e.New, _ = v.String()
+					}
+					return true
+				})
+				edits = append(edits, e)
+				return true
+			})
+		}
+	})
+	if !hasContent && !hasEdit {
+		return hooks.RawInput(obj), nil
+	}
+	if !hasPath {
+		return hooks.RawInput(obj), fmt.Errorf("tool_input of %s, a tool this adapter does not know, carries file content but no file_path or path", name)
+	}
+	p, err := readPath(obj)
+	if err != nil {
+		err = fmt.Errorf("tool_input of %s (a tool this adapter does not know, read as a file tool by its shape): %w", name, err)
+	}
+	if !hasEdit {
+		return &hooks.WriteInput{Path: p.path(), Content: p.content()}, err
+	}
+	if p.OldString != "" || p.NewString != "" || edits == nil {
+		edits = append([]hooks.TextEdit{{Old: p.OldString, New: p.NewString, ReplaceAll: p.ReplaceAll}}, edits...)
+	}
+	return &hooks.EditInput{Path: p.path(), Edits: edits}, err
 }
 
 // millis converts Cursor's millisecond timeout to a duration (0 when absent

@@ -72,6 +72,10 @@ type Input struct {
 	IsInterrupt  bool   `json:"is_interrupt"`
 	// afterMCPExecution: the result, a JSON-encoded string.
 	ResultJSON json.RawMessage `json:"result_json"`
+	// MCPServerName is the MCP server of an MCP tool call, on the events
+	// that carry one (Cursor's hooks documentation names it; no capture
+	// shows it yet).
+	MCPServerName string `json:"mcp_server_name"`
 
 	// before/afterShellExecution.
 	Command string          `json:"command"`

@@ -9,14 +9,14 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestRealCaptures parses every payload the real Droid 0.225.2 wrote
 // (testdata/captures/droid) and checks the unified type, the tool and
 // detection.
 func TestRealCaptures(t *testing.T) {
-	want := map[string]adaptertest.CaptureWant{
+	want := map[string]hosttest.CaptureWant{
 		"PostToolUse-Create.json":  {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindWrite},
 		"PostToolUse-Execute.json": {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindShell},
 		"PostToolUse-Read.json":    {Type: "*hooks.PostToolUseEvent", Kind: hooks.KindRead},
@@ -28,7 +28,7 @@ func TestRealCaptures(t *testing.T) {
 		"SessionStart.json":        {Type: "*hooks.SessionStartEvent"},
 		"Stop.json":                {Type: "*hooks.StopEvent"},
 	}
-	adaptertest.RealCaptures(t, New(), "droid", want, func(t *testing.T, ev hooks.Event) {
+	hosttest.RealCaptures(t, New(), "droid", want, func(t *testing.T, ev hooks.Event) {
 		// The typed input rendered back is the native input.
 		if tool := hooks.ToolOf(ev); tool != nil {
 			got, err := nativeInput(tool, tool.Input)
@@ -40,7 +40,7 @@ func TestRealCaptures(t *testing.T) {
 }
 
 func TestCaptureValues(t *testing.T) {
-	dir := adaptertest.SharedDir(t, "captures", "droid")
+	dir := hosttest.SharedDir(t, "captures", "droid")
 	parse := func(name string) hooks.Event {
 		t.Helper()
 		data, err := os.ReadFile(filepath.Join(dir, name))

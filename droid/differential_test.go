@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // The differential test: generated tool arguments read by the adapter and
@@ -16,14 +16,14 @@ import (
 
 var sideKeys = []string{"summary", "timeout", "fireAndForget", "riskLevel", "content", "old_str", "new_str", "change_all"}
 
-func judged() []adaptertest.Judged {
-	field := func(tool, key string, value func(hooks.ToolInput) string) adaptertest.Judged {
+func judged() []hosttest.Judged {
+	field := func(tool, key string, value func(hooks.ToolInput) string) hosttest.Judged {
 		payload := func(args []byte) []byte {
 			return []byte(`{"session_id":"s1","transcript_path":"/home/dev/t.jsonl","cwd":"/home/dev/project","permission_mode":"auto-low","hook_event_name":"PreToolUse","tool_name":"` + tool + `","tool_input":` + string(args) + `}`)
 		}
-		return adaptertest.Judged{Tool: tool, Key: key, Payload: payload, Value: value}
+		return hosttest.Judged{Tool: tool, Key: key, Payload: payload, Value: value}
 	}
-	return []adaptertest.Judged{
+	return []hosttest.Judged{
 		field(ToolExecute, "command", func(in hooks.ToolInput) string { return in.(*hooks.ShellInput).Command }),
 		field(ToolCreate, "file_path", func(in hooks.ToolInput) string { return in.(*hooks.WriteInput).Path }),
 		field(ToolCreate, "content", func(in hooks.ToolInput) string { return in.(*hooks.WriteInput).Content }),
@@ -36,7 +36,7 @@ func TestDifferential(t *testing.T) {
 	a, j := New(), judged()
 	for i, key := range []string{"command", "file_path", "content"} {
 		for _, args := range hostref.Corpus(uint64(60+i), 1000, key, sideKeys...) {
-			adaptertest.Differential(t, a, args, j...)
+			hosttest.Differential(t, a, args, j...)
 		}
 	}
 }
@@ -50,7 +50,7 @@ func FuzzDifferential(f *testing.F) {
 	a, j := New(), judged()
 	f.Fuzz(func(t *testing.T, args []byte) {
 		if hostref.Args(args) {
-			adaptertest.Differential(t, a, args, j...)
+			hosttest.Differential(t, a, args, j...)
 		}
 	})
 }

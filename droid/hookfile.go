@@ -4,19 +4,19 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/sample"
 )
 
-// HookFile implements hooks.HookFiler: .factory/hooks.json, whose
+// HookFile implements hostfacts.HookFiler: .factory/hooks.json, whose
 // top-level keys are the events (Droid ignores a "hooks" wrapper there),
 // matcher groups without a matcher (Droid matches exact tool names and
 // knows no wildcard alias), timeouts in seconds.
-func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
+func (*Adapter) HookFile() hostfacts.HookFile {
+	return hostfacts.HookFile{Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
 }
 
-// SamplePayload implements hooks.Sampler: Factory Droid sends Claude
+// SamplePayload implements hostfacts.Sampler: Factory Droid sends Claude
 // Code's payloads, with its own shell tool and transcript, and a tool's
 // response as a JSON string.
 func (*Adapter) SamplePayload(native, dir string) []byte {

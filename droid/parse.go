@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -58,25 +59,16 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 	case EventStop:
 		active := o.BoolAt("stop_hook_active")
-		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
+		return &hooks.StopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active)}, nil
 	case EventSubagentStop:
 		active := o.BoolAt("stop_hook_active")
-		return &hooks.SubagentStopEvent{Base: base, Active: active, LoopCount: loops(active)}, nil
+		return &hooks.SubagentStopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active)}, nil
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
 	case EventNotification:
 		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
 	}
 	return &hooks.OtherEvent{Base: base, Unknown: true}, nil
-}
-
-// loops is the unified loop count: Droid only says whether a stop hook
-// already continued the agent.
-func loops(active bool) int {
-	if active {
-		return 1
-	}
-	return 0
 }
 
 // toolOutput lifts a PostToolUse tool_response, which Droid sends as a

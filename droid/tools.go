@@ -3,9 +3,9 @@ package droid
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -18,9 +18,9 @@ const (
 	ToolRead    = "Read"    // {file_path, offset?, limit?}
 )
 
-// mcpPrefix starts an MCP tool's name, mcp__<server>__<tool> (Factory's
-// Claude-compatible documentation; not seen in a capture).
-const mcpPrefix = "mcp__"
+// An MCP tool is named as in Claude Code, mcp__<server>__<tool>
+// (claudewire.SplitMCP; Factory's Claude-compatible documentation; not
+// seen in a capture).
 
 // parseTool reads the tool of a tool event. Nothing in tool_input (the
 // model's arguments) fails the parse: what cannot be read is
@@ -71,20 +71,10 @@ func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err
 		isObject = fastjson.Args(raw, nil, &path)
 		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
 	}
-	if server, tool, ok := splitMCP(name); ok {
+	if server, tool, ok := claudewire.SplitMCP(name); ok {
 		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, true, nil
 	}
 	return hooks.RawInput(raw), true, nil
-}
-
-// splitMCP splits mcp__<server>__<tool>.
-func splitMCP(name string) (server, tool string, ok bool) {
-	rest, found := strings.CutPrefix(name, mcpPrefix)
-	if !found {
-		return "", "", false
-	}
-	server, tool, found = strings.Cut(rest, "__")
-	return server, tool, found && server != "" && tool != ""
 }
 
 // nativeInput renders an updated input as the tool's complete input: the
@@ -147,7 +137,7 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) ([]byte, error) {
 		}
 		set["file_path"] = r.Path
 	default:
-		server, tool, isMCP := splitMCP(t.Name)
+		server, tool, isMCP := claudewire.SplitMCP(t.Name)
 		m, ok := in.(*hooks.MCPInput)
 		if !isMCP || !ok || m == nil {
 			return nil, fmt.Errorf("updated input for %s: the tool has no typed input, use hooks.RawInput", t.Name)

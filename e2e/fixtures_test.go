@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/e2e/harness"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
@@ -23,7 +23,7 @@ func TestFixtures(t *testing.T) {
 			if m, _ := filepath.Glob(filepath.Join(dir, "*.txtar")); len(m) == 0 {
 				t.Skipf("no fixtures in %s yet (go test ./e2e -update writes them)", dir)
 			}
-			adaptertest.Golden(t, adapterFor(t, h.Name), dir)
+			hosttest.Golden(t, adapterFor(t, h.Name), dir)
 		})
 	}
 }
@@ -131,7 +131,7 @@ func saveFixtures(t *testing.T, o *outcome, variant string) {
 			continue
 		}
 		ev, err := adapterFor(t, o.host.Name).Parse([]byte(payload))
-		dump := adaptertest.DumpEvent(ev)
+		dump := hosttest.DumpEvent(ev)
 		if err != nil {
 			dump = []byte("parse error: " + err.Error() + "\n")
 		}

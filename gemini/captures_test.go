@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestRealCaptures parses every payload the real Gemini CLI 0.61 wrote
@@ -42,7 +42,7 @@ func TestRealCaptures(t *testing.T) {
 	}
 	a := New()
 	seen := 0
-	for _, path := range adaptertest.Captures(t, "gemini") {
+	for _, path := range hosttest.Captures(t, "gemini") {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
 			w, ok := want[name]
@@ -109,7 +109,7 @@ func TestRealCaptures(t *testing.T) {
 
 // TestCaptureValues checks the lifted values of a few real captures.
 func TestCaptureValues(t *testing.T) {
-	dir := adaptertest.SharedDir(t, "captures", "gemini")
+	dir := hosttest.SharedDir(t, "captures", "gemini")
 	parse := func(name string) hooks.Event {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
@@ -163,7 +163,7 @@ func TestDetectOtherHosts(t *testing.T) {
 	a := New()
 	n := 0
 	for _, host := range []string{"claude", "codex", "cursor", "copilot", "qwen", "droid"} {
-		for _, path := range adaptertest.Captures(t, host) {
+		for _, path := range hosttest.Captures(t, host) {
 			for i, p := range payloadsIn(t, path) {
 				n++
 				if s := a.Detect(fields(t, p)); s >= hooks.DetectThreshold {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // FuzzParse: Parse never panics; when it succeeds, a deny, no opinion, a
@@ -36,7 +36,7 @@ func FuzzParse(f *testing.F) {
 				}
 				continue
 			}
-			adaptertest.CheckHygiene(t, Host, out)
+			hosttest.CheckHygiene(t, Host, out)
 		}
 	})
 }

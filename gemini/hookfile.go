@@ -4,20 +4,21 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
-// HookFile implements hooks.HookFiler: .gemini/settings.json, read as
+// HookFile implements hostfacts.HookFiler: .gemini/settings.json, read as
 // JSONC, matcher groups, timeouts in milliseconds. PreCompress (unified
 // PreCompact) is registered only when asked for: Gemini CLI fires it
 // before every model call, compression or not.
-func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
+func (*Adapter) HookFile() hostfacts.HookFile {
+	return hostfacts.HookFile{Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
 		NotByDefault: []hooks.EventName{hooks.PreCompact}, Trust: trust, UserTrust: trust}
 }
 
 const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"
 
-// HookEnv implements hooks.HookEnver: Gemini CLI gives its hooks the
+// HookEnv implements hostfacts.HookEnver: Gemini CLI gives its hooks the
 // project's directory (under its own names and Claude Code's) and the
 // session's identifier.
 func (*Adapter) HookEnv(project, userDir, session string) []string {

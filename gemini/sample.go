@@ -6,7 +6,7 @@ import (
 	"github.com/agenthooks/hooks/internal/sample"
 )
 
-// SamplePayload implements hooks.Sampler: a payload of the native event as Gemini CLI sends it.
+// SamplePayload implements hostfacts.Sampler: a payload of the native event as Gemini CLI sends it.
 func (*Adapter) SamplePayload(native, dir string) []byte {
 	return sample.Render(samplePayload(native, dir))
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // An event this adapter does not know: a deny is the universal block.
@@ -57,7 +57,7 @@ func TestSerializeOneLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	adaptertest.CheckHygiene(t, Host, out)
+	hosttest.CheckHygiene(t, Host, out)
 	if bytes.Count(out.Stdout, []byte("\n")) != 1 || bytes.Contains(out.Stdout, []byte(`\u003c`)) {
 		t.Errorf("stdout %q", out.Stdout)
 	}

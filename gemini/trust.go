@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -150,26 +150,26 @@ func within(p, root string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
-// CheckEntries implements hooks.SettingsChecker: Gemini CLI has no trust
+// CheckEntries implements hostfacts.SettingsChecker: Gemini CLI has no trust
 // of its own per entry.
-func (*Adapter) CheckEntries(c hooks.SettingsCheck) []hooks.Diagnosis { return nil }
+func (*Adapter) CheckEntries(c hostfacts.SettingsCheck) []hostfacts.Diagnosis { return nil }
 
-// CheckSettings implements hooks.SettingsChecker: hooksConfig.enabled
+// CheckSettings implements hostfacts.SettingsChecker: hooksConfig.enabled
 // false (the user's, project's or system settings, the last that sets it
 // winning) turns every hook off, hooksConfig.disabled lists hooks it
 // skips by name or command, and hooks (the user's as well as the
 // project's) load only in a trusted folder.
-func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
-	var ds []hooks.Diagnosis
-	add := func(v hooks.Verdict, format string, args ...any) {
-		ds = append(ds, hooks.Diagnosis{Verdict: v, Msg: fmt.Sprintf(format, args...)})
+func (*Adapter) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
+	var ds []hostfacts.Diagnosis
+	add := func(v hostfacts.Verdict, format string, args ...any) {
+		ds = append(ds, hostfacts.Diagnosis{Verdict: v, Msg: fmt.Sprintf(format, args...)})
 	}
 	name := strings.TrimSuffix(filepath.Base(c.Binary), ".exe")
 	enabled, from := true, ""
 	for _, p := range []string{c.UserFile, filepath.Join(c.Dir, ".gemini", "settings.json"), systemSettings(c.Getenv)} {
 		root, err := jsonc.Load(p, jsonc.Comments)
 		if err != nil {
-			ds = append(ds, hooks.CannotRead(p, err))
+			ds = append(ds, hostfacts.CannotRead(p, err))
 			continue
 		}
 		if v := root.Lookup("hooksConfig", "enabled"); v != nil {
@@ -178,23 +178,23 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 		if v := root.Lookup("hooksConfig", "disabled"); v != nil && v.Kind == jsonc.Array {
 			for _, x := range v.Elems {
 				if x.Kind == jsonc.String && (x.Str == name || ours(c, x.Str)) {
-					add(hooks.VerdictFail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)
+					add(hostfacts.VerdictFail, "%s lists %q in hooksConfig.disabled: Gemini CLI skips the hook", p, x.Str)
 				}
 			}
 		}
 	}
 	if !enabled {
-		add(hooks.VerdictFail, "%s sets hooksConfig.enabled to false: Gemini CLI runs no hook", from)
+		add(hostfacts.VerdictFail, "%s sets hooksConfig.enabled to false: Gemini CLI runs no hook", from)
 	}
 	switch trust, by := folderTrust(c.Dir, c.Home, c.Getenv); trust {
 	case "trusted":
-		add(hooks.VerdictOK, "%s is a trusted folder (%s)", c.Dir, by)
+		add(hostfacts.VerdictOK, "%s is a trusted folder (%s)", c.Dir, by)
 	default:
 		what := "not trusted"
 		if trust == "undecided" {
 			what = "not yet trusted"
 		}
-		add(hooks.VerdictFail, "%s is %s for Gemini CLI, which loads hooks (user and project) only in trusted folders.\n"+
+		add(hostfacts.VerdictFail, "%s is %s for Gemini CLI, which loads hooks (user and project) only in trusted folders.\n"+
 			"Run gemini in it and choose to trust the folder, or add %s: %s to %s;\n"+
 			"headless runs (gemini -p) need GEMINI_CLI_TRUST_WORKSPACE=true.",
 			c.Dir, what, jsonc.Quote(c.Dir), jsonc.Quote("TRUST_FOLDER"), by)
@@ -203,7 +203,7 @@ func (*Adapter) CheckSettings(c hooks.SettingsCheck) []hooks.Diagnosis {
 }
 
 // ours reports that command is the command of one of the entries found.
-func ours(c hooks.SettingsCheck, command string) bool {
+func ours(c hostfacts.SettingsCheck, command string) bool {
 	for _, e := range c.Entries {
 		var x struct{ Command string }
 		if json.Unmarshal(e.Entry, &x) == nil && x.Command != "" && x.Command == command {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 func TestGeminiTrust(t *testing.T) {
@@ -65,11 +65,11 @@ func TestCheckSettingsDisabled(t *testing.T) {
 	const command = "/home/dev/bin/guard --host gemini --timeout 30s"
 	user := filepath.Join(home, ".gemini", "settings.json")
 	os.MkdirAll(filepath.Dir(user), 0o755)
-	c := hooks.SettingsCheck{Dir: proj, Home: home, Binary: "/home/dev/bin/guard", UserFile: user,
+	c := hostfacts.SettingsCheck{Dir: proj, Home: home, Binary: "/home/dev/bin/guard", UserFile: user,
 		Getenv: func(k string) string {
 			return map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(home, "none")}[k]
 		},
-		Entries: []hooks.HookEntry{{File: filepath.Join(proj, ".gemini", "settings.json"), Project: true, Event: "BeforeTool", Entry: []byte(`{"type":"command","command":"` + command + `"}`)}}}
+		Entries: []hostfacts.HookEntry{{File: filepath.Join(proj, ".gemini", "settings.json"), Project: true, Event: "BeforeTool", Entry: []byte(`{"type":"command","command":"` + command + `"}`)}}}
 	for _, tc := range []struct {
 		disabled string
 		fails    int
@@ -82,7 +82,7 @@ func TestCheckSettingsDisabled(t *testing.T) {
 		os.WriteFile(user, []byte("{\n  // off\n  \"hooksConfig\": {\"disabled\": "+tc.disabled+"}\n}\n"), 0o644)
 		fails := 0
 		for _, d := range New().CheckSettings(c) {
-			if d.Verdict == hooks.VerdictFail {
+			if d.Verdict == hostfacts.VerdictFail {
 				fails++
 			}
 		}
@@ -101,20 +101,20 @@ func TestCheckSettingsUnreadable(t *testing.T) {
 	system := filepath.Join(home, "system.json")
 	user := filepath.Join(home, ".gemini", "settings.json")
 	os.MkdirAll(filepath.Dir(user), 0o755)
-	c := hooks.SettingsCheck{Dir: proj, Home: home, Binary: "/home/dev/bin/guard", UserFile: user,
+	c := hostfacts.SettingsCheck{Dir: proj, Home: home, Binary: "/home/dev/bin/guard", UserFile: user,
 		Getenv: func(k string) string {
 			return map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH": system}[k]
 		}}
 	for _, tc := range []struct {
 		system, want string
-		verdict      hooks.Verdict
+		verdict      hostfacts.Verdict
 	}{
-		{`{"hooksConfig": {"enabled": false}} // off`, system + " sets hooksConfig.enabled to false", hooks.VerdictFail},
-		{`{"hooksConfig": {"enabled": false}`, "cannot read " + system + ": line 1, column 35: ", hooks.VerdictWarn},
-		{`{"hooksConfig": {"enabled": false}} /* off`, "; its settings were not checked", hooks.VerdictWarn},
+		{`{"hooksConfig": {"enabled": false}} // off`, system + " sets hooksConfig.enabled to false", hostfacts.VerdictFail},
+		{`{"hooksConfig": {"enabled": false}`, "cannot read " + system + ": line 1, column 35: ", hostfacts.VerdictWarn},
+		{`{"hooksConfig": {"enabled": false}} /* off`, "; its settings were not checked", hostfacts.VerdictWarn},
 		// Gemini CLI drops a file with a trailing comma whole: the setting
 		// in it turns nothing off.
-		{`{"hooksConfig": {"enabled": false,}}`, "cannot read " + system + ": it has a trailing comma", hooks.VerdictWarn},
+		{`{"hooksConfig": {"enabled": false,}}`, "cannot read " + system + ": it has a trailing comma", hostfacts.VerdictWarn},
 	} {
 		os.WriteFile(system, []byte(tc.system), 0o644)
 		found := false

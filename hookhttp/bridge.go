@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // DefaultBridgeTimeout is the bridge's time budget per call when
@@ -34,9 +35,12 @@ type Bridge struct {
 	// Token, when set, is sent as "Authorization: Bearer Token".
 	Token string
 	// Fail is the policy when the gateway gives no valid answer: it is
-	// unreachable, too slow, answers a non-200 status or something that is
-	// not an envelope. The gateway's own policy answers for what the
-	// gateway cannot decide.
+	// unreachable, too slow, answers a non-200 status, something that is
+	// not an envelope, or an envelope the host would not take as an
+	// answer (an exit code other than 0 or 2, or output the adapter's
+	// hostfacts.AnswerChecker fails or, on exit code 0, warns about: non-JSON
+	// stdout, an answer for another event). The gateway's own policy
+	// answers for what the gateway cannot decide.
 	Fail hooks.FailPolicy
 	// Timeout is the budget per call (0: DefaultBridgeTimeout). It is cut
 	// to 90% of the host's timeout, so the host never kills the bridge
@@ -87,11 +91,8 @@ func (b *Bridge) Budget(a hooks.Adapter, payload []byte, hostTimeout time.Durati
 		host = a.Timeout()
 	}
 	if et, ok := a.(hooks.EventTimeouter); ok {
-		var p struct {
-			Name string `json:"hook_event_name"`
-		}
-		if json.Unmarshal(payload, &p) == nil && p.Name != "" {
-			if t := et.EventTimeout(p.Name); t > 0 && (host <= 0 || t < host) {
+		if name := eventName(payload); name != "" {
+			if t := et.EventTimeout(name); t > 0 && (host <= 0 || t < host) {
 				host = t
 			}
 		}
@@ -172,7 +173,47 @@ func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.D
 	if a != nil && rep.Host != a.Host() {
 		return Reply{}, fmt.Errorf("gateway answered for host %q, not %q", rep.Host, a.Host())
 	}
+	if err := b.check(hr, rep); err != nil {
+		return Reply{}, err
+	}
 	return rep, nil
+}
+
+// check accepts from the gateway only what the host would take as an
+// answer: exit code 0 or 2, and an answer the host's adapter passes
+// (hostfacts.AnswerChecker; any verdict but VerdictFail, failClosed being the
+// bridge's policy). Without an adapter, only what every host reads alike:
+// no output, or exit code 2.
+func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
+	if rep.ExitCode != 0 && rep.ExitCode != 2 {
+		return fmt.Errorf("gateway answered exit code %d, which the host does not take as an answer", rep.ExitCode)
+	}
+	c, ok := hr.Adapter.(hostfacts.AnswerChecker)
+	if !ok {
+		if hr.Adapter == nil && rep.ExitCode == 0 && rep.Stdout != "" {
+			return errors.New("gateway answered for a host the bridge cannot tell, with output it cannot check")
+		}
+		return nil
+	}
+	native := hr.Event
+	if native == "" {
+		native = eventName(hr.Payload)
+	}
+	if v, why := c.CheckAnswer(native, rep.Output(), b.Fail == hooks.FailClosed); v == hostfacts.VerdictFail || v == hostfacts.VerdictWarn && rep.ExitCode == 0 {
+		return fmt.Errorf("gateway answer is not one %s takes: %s", hr.Adapter.Host(), oneLine(why))
+	}
+	return nil
+}
+
+// eventName returns the payload's hook_event_name, or "".
+func eventName(payload []byte) string {
+	var p struct {
+		Name string `json:"hook_event_name"`
+	}
+	if json.Unmarshal(payload, &p) != nil {
+		return ""
+	}
+	return p.Name
 }
 
 // loopback reports whether host is localhost or a loopback address.

@@ -82,7 +82,11 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 			br.Token = os.Getenv(env)
 		}
 	}
-	payload, err := srv.Read(stdin)
+	// One deadline for reading stdin and the gateway's answer, as a hook's
+	// handler has: a stdin held open gets the fail policy in time.
+	ctx, cancel := context.WithTimeout(ctx, br.Budget(find(adapters, req.Host), nil, req.HostTimeout))
+	defer cancel()
+	payload, err := srv.ReadContext(ctx, stdin)
 	if err != nil {
 		req.Err = err
 	} else {

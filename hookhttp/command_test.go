@@ -3,6 +3,7 @@ package hookhttp_test
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -120,6 +121,15 @@ func TestBridgeMain(t *testing.T) {
 		})
 	}
 
+	t.Run("stdin held open gets the fail policy at the deadline", func(t *testing.T) {
+		var o, e bytes.Buffer
+		stdin := heldOpen{strings.NewReader(rm)}
+		code := hookhttp.BridgeMainWith(context.Background(), fakes, hooks.Handlers{}, []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--timeout", "0.2"}, stdin, &o, &e)
+		if o.String() != "" || code != 2 || !strings.Contains(e.String(), "stdin did not end in time") {
+			t.Errorf("wrote %q %q %d; want the fail-closed block naming stdin", o.String(), e.String(), code)
+		}
+	})
+
 	t.Run("oversize stdin is not forwarded", func(t *testing.T) {
 		h := hooks.Handlers{Fail: hooks.FailClosed, MaxInput: 16}
 		o, e, code := bridgeMain(h, rm, "--gateway", "http://127.0.0.1:1", "--host", "one")
@@ -152,4 +162,14 @@ func TestEventReachesTheGateway(t *testing.T) {
 	if !strings.Contains(o.String(), `"permissionDecision":"allow"`) {
 		t.Errorf("without --event: stdout %q, want the gateway's allow", o.String())
 	}
+}
+
+// heldOpen is a stdin whose writer never closes it.
+type heldOpen struct{ data io.Reader }
+
+func (h heldOpen) Read(p []byte) (int, error) {
+	if n, _ := h.data.Read(p); n > 0 {
+		return n, nil
+	}
+	select {}
 }

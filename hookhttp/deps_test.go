@@ -38,7 +38,7 @@ func TestGatewayLinksNoInstaller(t *testing.T) {
 		}
 	}
 	// The adapters import internal/jsonc, the installer's JSONC parser,
-	// for the settings checks a doctor calls (hooks.SettingsChecker); a
+	// for the settings checks a doctor calls (hostfacts.SettingsChecker); a
 	// gateway never calls them, so the linker must leave the parser out
 	// of its binary.
 	bin := filepath.Join(t.TempDir(), "gateway")

@@ -16,8 +16,42 @@
 // and with "Connection: close"; a handler that ignores its context still
 // holds that goroutine and connection until it returns. Over HTTP/2, and
 // behind a ResponseWriter that cannot flush, an answer cannot end before
-// ServeHTTP returns: there the handler runs on a goroutine of its own
-// (hooks.Server without Inline), and ServeHTTP returns at the deadline.
+// ServeHTTP returns: there the handler runs on a goroutine of its own,
+// ServeHTTP returns at the deadline, and the handler's context ends then.
+// A handler's context also ends when its client goes away.
+//
+// # Limits
+//
+// A handler that ignores its context cannot be stopped; the gateway keeps
+// such handlers from piling up, and answers at once, with the fail
+// policy, what it will not start (Result.Err names the limit):
+//
+//   - [Handler.MaxInFlight] ([DefaultMaxInFlight], 64) caps the requests being
+//     answered, each counted from the read of its body until its handler
+//     returns, also past its deadline ([ErrBusy]).
+//   - [Handler.MaxOverdue] ([DefaultMaxOverdue], 4) caps the handlers still
+//     running [OverdueGrace] (100 ms) past their deadline ([ErrOverdue]):
+//     payloads that make the policy overrun cannot pile handlers up,
+//     whatever the rate they arrive at.
+//   - [Handler.MaxHeap] (off by default) refuses new requests while the Go
+//     heap holds more than that many bytes ([ErrHeap]).
+//   - Handlers.MaxInput (8 MiB) caps a request body; a refused request's
+//     body is read up to [BusyPeek] (64 KiB) only, to answer for its event.
+//
+// The fail policy's answer is a 200 in the host's dialect, like every
+// other decision: Claude Code lets the action go on after a 503, so a
+// fail-closed gateway answers its deny or block instead.
+//
+// # Stopping
+//
+// [Serve] (and [ListenAndServe]) serve an http.Server until a context ends,
+// then stop without dropping a request: the listener closes (new
+// connections are refused before anything is sent), every answer from
+// then on carries "Connection: close", and connections still idle after
+// [ShutdownGrace] (1 s) are closed before http.Server.Shutdown waits for
+// the rest ([ShutdownTimeout], 10 s). http.Server.Shutdown alone closes idle
+// keep-alive connections at once, and a request a client is sending on
+// one at that moment is lost: Claude Code lets that action go on.
 //
 // # Claude Code over HTTP
 //
@@ -66,9 +100,11 @@
 // stdout, the stderr line, the exit code and the warning lines, so the
 // bridge reproduces byte for byte what hooks.Server.Serve would have written
 // locally. Plain HTTP callers (Claude) never send that header and get
-// Claude's body. A network error, a timeout, a non-200 status or anything
-// that is not a valid envelope is answered by the bridge with its own fail
-// policy, in the host's dialect. The bridge's time budget per call is
+// Claude's body. A network error, a timeout, a non-200 status, anything
+// that is not a valid envelope, and an envelope the host would not take
+// (an exit code other than 0 or 2, stdout its adapter's answer check
+// rejects) is answered by the bridge with its own fail policy, in the
+// host's dialect. The bridge's time budget per call is
 // explicit (Bridge.Timeout, 10 s by default) and always below 90% of the
 // host's own timeout; it sends it as X-Hooks-Timeout so that the gateway's
 // handler deadline (90% of it) falls inside it.
@@ -76,7 +112,10 @@
 // # Security
 //
 // Authentication is pluggable (Handler.Auth); Bearer compares tokens in
-// constant time. The request body is read as a command hook's stdin is, by
+// constant time. A host the gateway does not serve (an unknown "host"
+// query parameter or X-Hooks-Host, or the two disagreeing) is a
+// configuration error, answered as fail-closed would whatever
+// Handlers.Fail says. The request body is read as a command hook's stdin is, by
 // hooks.Server.Read: capped at Handlers.MaxInput (8 MiB by default), an
 // oversize body is answered with the fail policy, never processed, and
 // never read past the cap. No panic escapes: a panicking

@@ -1,6 +1,7 @@
 package hookhttp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -43,7 +45,151 @@ type Handler struct {
 	// Logger receives one record per request (nil: slog.Default()). Use
 	// slog.New(slog.DiscardHandler) for none.
 	Logger *slog.Logger
+	// MaxInFlight caps the requests being answered at once (0:
+	// [DefaultMaxInFlight]; negative: no cap). A request holds its place
+	// from the read of its body until its handler returns, also when the
+	// handler overran its deadline and its answer was sent: a handler
+	// that ignores its context cannot pile up. A request past the cap is
+	// answered at once with the fail policy (see [ErrBusy]), its body read
+	// only up to [BusyPeek] bytes to render the answer for its event.
+	MaxInFlight int
+	// MaxHeap, when not 0, refuses new requests as MaxInFlight does
+	// (the fail policy at once, [ErrHeap]) while the Go heap holds more
+	// than MaxHeap bytes of objects (runtime/metrics
+	// "/memory/classes/heap/objects:bytes", read at most every 10 ms). A
+	// handler's own memory cannot be capped in Go; this keeps a gateway
+	// whose handlers use too much from starting more of them. Pair it
+	// with a soft memory limit (debug.SetMemoryLimit, GOMEMLIMIT) of about
+	// the same size, so that garbage is collected before it counts.
+	MaxHeap uint64
+	// MaxOverdue caps the handlers still running [OverdueGrace] past
+	// their deadline, whose answer the fail policy gave (0:
+	// [DefaultMaxOverdue]; negative: no cap). While that many run, new requests get the fail
+	// policy at once ([ErrOverdue]): a handler that ignores its context
+	// keeps its CPU and memory until it returns, and requests that make
+	// handlers overrun cannot pile them up.
+	MaxOverdue int
+
+	inFlight atomic.Int64 // requests holding a place (MaxInFlight)
+	overdue  atomic.Int64 // of them, handlers past their deadline
+	heapAt   atomic.Int64 // when the heap was last read (unix ns)
+	heapOver atomic.Bool  // it held more than MaxHeap then
 }
+
+// DefaultMaxInFlight is Handler.MaxInFlight when 0. With the default
+// body cap (hooks.DefaultMaxInput, 8 MiB) the bodies held at once stay
+// under 512 MiB.
+const DefaultMaxInFlight = 64
+
+// BusyPeek is how much of the body of a request past Handler.MaxInFlight
+// is read to answer it for its event: an ordinary event fits; a larger
+// one is answered as an unknown event of its host (a block under
+// fail-closed).
+const BusyPeek = 64 << 10
+
+// ErrBusy is why a request past Handler.MaxInFlight gets the fail policy.
+var ErrBusy = errors.New("gateway busy: too many requests in flight (Handler.MaxInFlight)")
+
+// DefaultMaxOverdue is Handler.MaxOverdue when 0.
+const DefaultMaxOverdue = 4
+
+// OverdueGrace is how long past its deadline a handler may run before it
+// counts against Handler.MaxOverdue: one that checks its context returns
+// well within it.
+const OverdueGrace = 100 * time.Millisecond
+
+// overrun is one handler's state for MaxOverdue.
+type overrun struct{ state atomic.Int32 }
+
+// The states of an overrun.
+const (
+	running  = iota
+	late     // past its deadline, within OverdueGrace
+	counted  // past OverdueGrace: counted in Handler.overdue
+	returned // the handler returned
+)
+
+// ErrOverdue is why a request gets the fail policy while
+// Handler.MaxOverdue handlers run past their deadline.
+var ErrOverdue = errors.New("gateway busy: too many handlers running past their deadline (Handler.MaxOverdue)")
+
+// ErrHeap is why a request gets the fail policy while the heap holds more
+// than Handler.MaxHeap.
+var ErrHeap = errors.New("gateway busy: heap over its limit (Handler.MaxHeap)")
+
+// heapEvery is how often MaxHeap's check reads the heap's size.
+const heapEvery = 10 * time.Millisecond
+
+// heapFull reports whether the heap held more than MaxHeap when last
+// read, reading it again when that is heapEvery old.
+func (g *Handler) heapFull(now time.Time) bool {
+	t := now.UnixNano()
+	last := g.heapAt.Load()
+	if t-last >= int64(heapEvery) && g.heapAt.CompareAndSwap(last, t) {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		metrics.Read(s)
+		g.heapOver.Store(s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > g.MaxHeap)
+	}
+	return g.heapOver.Load()
+}
+
+// admit takes a place for a request, or says why there is none.
+func (g *Handler) admit(now time.Time) error {
+	if g.MaxHeap > 0 && g.heapFull(now) {
+		return ErrHeap
+	}
+	if limit := int64(g.MaxOverdue); limit >= 0 && g.overdue.Load() >= cmp.Or(limit, DefaultMaxOverdue) {
+		return ErrOverdue
+	}
+	if !g.acquire() {
+		return ErrBusy
+	}
+	return nil
+}
+
+// acquire takes a place for a request, or reports that there is none.
+func (g *Handler) acquire() bool {
+	limit := int64(g.MaxInFlight)
+	if limit == 0 {
+		limit = DefaultMaxInFlight
+	}
+	if limit < 0 {
+		return true
+	}
+	if g.inFlight.Add(1) > limit {
+		g.inFlight.Add(-1)
+		return false
+	}
+	return true
+}
+
+// release gives a place back, once its handler has returned; o, when not
+// nil, is the handler's overrun state.
+func (g *Handler) release(o *overrun) {
+	if o != nil && o.state.Swap(returned) == counted {
+		g.overdue.Add(-1)
+	}
+	if g.MaxInFlight >= 0 {
+		g.inFlight.Add(-1)
+	}
+}
+
+// overran notes that the handler of o passed its deadline: it counts in
+// g.overdue from OverdueGrace on, until release.
+func (g *Handler) overran(o *overrun) {
+	if !o.state.CompareAndSwap(running, late) {
+		return
+	}
+	time.AfterFunc(OverdueGrace, func() {
+		if o.state.CompareAndSwap(late, counted) {
+			g.overdue.Add(1)
+		}
+	})
+}
+
+// InFlight returns the number of requests holding a place: being read or
+// answered, or whose handler has not returned yet.
+func (g *Handler) InFlight() int { return int(g.inFlight.Load()) }
 
 // ServeHTTP answers one hook payload.
 func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -69,6 +215,20 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	req, optErr := requestOptions(r)
 	srv := hooks.Server{Adapters: g.Adapters, Handlers: g.Handlers}
+	if optErr == nil && req.Host != "" && find(g.Adapters, req.Host) == nil {
+		optErr = unknownHost(g.Adapters, req.Host)
+	}
+	if optErr != nil {
+		// A configuration error (a host this gateway does not serve, or a
+		// query and a header that disagree): answered as fail-closed
+		// would, like every other bad argument of a hook.
+		srv.Handlers.Fail = hooks.FailClosed
+	}
+	busyErr := g.admit(start)
+	busy := busyErr != nil
+	if busy {
+		srv.Handlers.MaxInput = BusyPeek
+	}
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
 	// The core's bounded read, as for a command hook's stdin: at most
 	// Handlers.MaxInput bytes, an oversize body an error wrapping
@@ -76,26 +236,43 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	x.body = body{r.Body, r.ContentLength}
 	payload, err := srv.Read(&x.body)
 	if err != nil && !errors.Is(err, hooks.ErrTooLarge) {
+		if !busy {
+			g.release(nil)
+		}
 		// The client went away or was too slow: there is no one to answer.
 		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
 		return
 	}
-	if err == nil {
+	if err != nil {
+		// Too large: answered as an unknown event of the host named.
+		payload = nil
+	}
+	switch {
+	case busy:
+		err = busyErr
+	case err == nil:
 		err = optErr
 	}
 	req.Payload, req.Err = payload, err
-	if err != nil {
-		// The payload was not read whole, or its options disagree: answer
-		// as for an unknown event of the host named, if any.
-		req.Payload = nil
+	if busy {
+		srv.Handlers.MaxInput = g.Handlers.MaxInput
 	}
-
-	x.decide(&srv, req)
+	x.decide(&srv, req, !busy)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
 		g.logDecision(r.Context(), x.a, x.res, x.status, envelope, start)
 	}
+}
+
+// unknownHost is the error for a host the gateway does not serve, as the
+// core words it.
+func unknownHost(adapters []hooks.Adapter, host hooks.Host) error {
+	names := make([]string, len(adapters))
+	for i, a := range adapters {
+		names[i] = string(a.Host())
+	}
+	return fmt.Errorf("%w: unknown host %q (known: %s)", hooks.ErrNoHost, host, strings.Join(names, ", "))
 }
 
 // exchange is one request being answered.
@@ -108,6 +285,7 @@ type exchange struct {
 	body     body          // the request's body, for Server.Read
 	a        hooks.Adapter // the payload's host, once known
 	answered atomic.Bool   // respond was called
+	run      overrun       // the handler's state, for MaxOverdue
 	// An answer given on time, for ServeHTTP to log; a late one is
 	// logged when it is given, as its handler may never return.
 	res    hooks.Result
@@ -150,28 +328,63 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 }
 
 // decide answers the payload through respond, exactly once, with
-// hooks.Server.Answer: the handler on this goroutine under a watchdog at
-// its deadline (Inline), or on a goroutine of its own where a late answer
-// could not end before ServeHTTP returns. No panic escapes.
-func (x *exchange) decide(srv *hooks.Server, req hooks.Request) {
-	defer x.recoverPanic()
-	if x.r.ProtoMajor < 2 && canFlush(x.w) {
-		// Otherwise a late answer could not be completed before the
-		// handler returns: HTTP/2 ends a response's stream only when
-		// ServeHTTP returns, and a writer that cannot flush holds the
-		// answer back; the handler then runs on a goroutine of its own,
-		// so that ServeHTTP returns (and answers) at the deadline.
-		srv.Inline = true
-		req.Late = x.late
+// hooks.Server.Answer, and gives the request's place back (g.release),
+// when it holds one, once the handler has returned. The handler runs on this goroutine under a watchdog at
+// its deadline (Inline), or, where a late answer could not end before
+// ServeHTTP returns, on a goroutine of its own whose context ends when
+// the answer is given. No panic escapes.
+func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
+	srv.Inline = true
+	if x.r.ProtoMajor >= 2 || !canFlush(x.w) {
+		// A late answer could not be completed before the handler
+		// returns: HTTP/2 ends a response's stream only when ServeHTTP
+		// returns, and a writer that cannot flush holds the answer back.
+		x.respond(x.g.detached(x.r.Context(), *srv, req, held), false)
+		return
 	}
+	if held {
+		defer x.g.release(&x.run)
+	}
+	defer x.recoverPanic()
+	req.Late = x.late
 	res := srv.Answer(x.r.Context(), req)
 	if !x.answered.Load() {
 		x.respond(res, false)
 	}
 }
 
+// detached answers req on a goroutine of its own and returns the first
+// answer: the handler's, or the fail policy's at its deadline. The
+// handler's context ends when detached returns; the place, when held, is
+// given back once the handler has returned.
+func (g *Handler) detached(ctx context.Context, srv hooks.Server, req hooks.Request, held bool) hooks.Result {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan hooks.Result, 2) // the late answer, then Answer's
+	run := new(overrun)
+	req.Late = func(res hooks.Result) {
+		g.overran(run)
+		results <- res
+	}
+	go func() {
+		if held {
+			defer g.release(run)
+		}
+		defer func() {
+			if p := recover(); p != nil {
+				results <- g.panicked(ctx, nil, p)
+			}
+		}()
+		results <- srv.Answer(ctx, req)
+	}()
+	return <-results
+}
+
 // late is the watchdog's answer (Request.Late).
-func (x *exchange) late(res hooks.Result) { x.respond(res, true) }
+func (x *exchange) late(res hooks.Result) {
+	x.g.overran(&x.run)
+	x.respond(res, true)
+}
 
 // canFlush reports whether w, or a writer it wraps (Unwrap, as
 // http.ResponseController finds them), can flush: net/http's own writers
@@ -196,11 +409,18 @@ func (x *exchange) recoverPanic() {
 	if p == nil {
 		return
 	}
-	x.g.logger().LogAttrs(x.r.Context(), slog.LevelError, "hook panic", slog.String("host", string(hostOf(x.a))), slog.String("panic", fmt.Sprint(p)))
+	res := x.g.panicked(x.r.Context(), x.a, p)
 	if !x.answered.Load() {
-		srv := hooks.Server{Handlers: hooks.Handlers{Fail: x.g.Handlers.Fail}}
-		x.respond(srv.Answer(x.r.Context(), hooks.Request{Err: errors.New("internal error in the gateway")}), false)
+		x.respond(res, false)
 	}
+}
+
+// panicked logs a panic of an adapter or detector and returns the fail
+// policy's answer.
+func (g *Handler) panicked(ctx context.Context, a hooks.Adapter, p any) hooks.Result {
+	g.logger().LogAttrs(ctx, slog.LevelError, "hook panic", slog.String("host", string(hostOf(a))), slog.String("panic", fmt.Sprint(p)))
+	srv := hooks.Server{Handlers: hooks.Handlers{Fail: g.Handlers.Fail}}
+	return srv.Answer(ctx, hooks.Request{Err: errors.New("internal error in the gateway")})
 }
 
 // answer writes the decision and returns its status. A late answer (the
@@ -396,11 +616,16 @@ func parseTimeout(v string) time.Duration {
 	if v == "" {
 		return 0
 	}
+	// Seconds first: a number is what hosts' settings hold, and
+	// time.ParseDuration's error for it costs an allocation.
+	if n, err := strconv.ParseFloat(v, 64); err == nil {
+		if n > 0 && n < 1e6 {
+			return time.Duration(n * float64(time.Second))
+		}
+		return 0
+	}
 	if d, err := time.ParseDuration(v); err == nil {
 		return d
-	}
-	if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 && n < 1e6 {
-		return time.Duration(n * float64(time.Second))
 	}
 	return 0
 }

@@ -126,6 +126,13 @@ func TestRealEnvelope(t *testing.T) {
 				if rep.Err != nil {
 					t.Errorf("%s %s: bridge failed: %v", pol.name, f.name, rep.Err)
 				}
+				// The bridge's own policy, which the answer check
+				// reads (Cursor's failClosed), does not change an
+				// answer the gateway gave.
+				br.Fail = hooks.FailClosed
+				if rc := br.Forward(context.Background(), a, f.payload, 0); rc.Err != nil {
+					t.Errorf("%s %s, bridge fail-closed: bridge failed: %v", pol.name, f.name, rc.Err)
+				}
 				o, e, c := write(rep)
 				wo, we, wc := serveLocal(adapters, pol.h, string(f.payload), args...)
 				if o != wo || e != we || c != wc {

@@ -2,7 +2,6 @@ package hookhttp
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"sync"
@@ -51,8 +50,7 @@ type Local struct {
 	// URL is the server's base URL ("http://127.0.0.1:PORT"); append the
 	// handler's path and query.
 	URL      string
-	srv      *http.Server
-	ln       net.Listener
+	stop     context.CancelFunc
 	err      chan error
 	once     sync.Once
 	closeErr error
@@ -69,22 +67,23 @@ func StartLocal(h http.Handler) (*Local, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Local{URL: "http://" + ln.Addr().String(), srv: NewServer("", h, 0), ln: ln, err: make(chan error, 1)}
-	go func() { l.err <- l.srv.Serve(ln) }()
+	ctx, stop := context.WithCancel(context.Background())
+	l := &Local{URL: "http://" + ln.Addr().String(), stop: stop, err: make(chan error, 1)}
+	srv := NewServer("", h, 0)
+	go func() { l.err <- serve(ctx, srv, ln, localGrace) }()
 	return l, nil
 }
 
-// Close stops the server, letting requests in flight finish for up to 5 s.
+// localGrace is a Local's ShutdownGrace: tests stop many of them.
+const localGrace = 100 * time.Millisecond
+
+// Close stops the server as Serve does (with a grace of 100 ms): requests
+// sent on open connections are answered, new connections refused.
 // Calling it again returns the first call's error.
 func (l *Local) Close() error {
 	l.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		err := l.srv.Shutdown(ctx)
-		if serr := <-l.err; err == nil && !errors.Is(serr, http.ErrServerClosed) {
-			err = serr
-		}
-		l.closeErr = err
+		l.stop()
+		l.closeErr = <-l.err
 	})
 	return l.closeErr
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookmain"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // A valid PreToolUse shell payload per host, the base the bad inputs are
@@ -57,6 +57,9 @@ var badInputs = []struct {
 	{"second JSON document", failure, func(g string) []byte { return []byte(g + "\n" + `{"hook_event_name":"Stop"}`) }},
 	{"case variant of command", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","Command":"echo safe"`, 1))
+	}},
+	{"side field nested 10,001 deep", guardDeny, func(g string) []byte {
+		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","x":`+strings.Repeat("[", 10001)+strings.Repeat("]", 10001), 1))
 	}},
 	{"side field of wrong type", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","DESCRIPTION":5,"description":5`, 1))
@@ -117,7 +120,7 @@ func TestBadInput(t *testing.T) {
 				in := bad.make(goodPre[host])
 				var stdout, stderr bytes.Buffer
 				code := hookmain.Main(context.Background(), guard, []string{"--host", host, fail}, bytes.NewReader(in), &stdout, &stderr)
-				adaptertest.CheckHygiene(t, hooks.Host(host), hooks.Output{Stdout: stdout.Bytes()})
+				hosttest.CheckHygiene(t, hooks.Host(host), hooks.Output{Stdout: stdout.Bytes()})
 				lines := strings.Count(stderr.String(), "\n")
 				name := fmt.Sprintf("%s/%s/%s", bad.name, fail, host)
 				closed := fail == "--fail-closed"
@@ -170,7 +173,7 @@ func checkDocSection(t *testing.T, path, name, want string) {
 	if got := string(data[i+len(begin) : j]); got == want {
 		return
 	}
-	if adaptertest.Updating() {
+	if hosttest.Updating() {
 		out := append(append(append([]byte{}, data[:i+len(begin)]...), want...), data[j:]...)
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestCapturesReadFully: every tool event of every real capture reads with
@@ -19,7 +19,7 @@ import (
 func TestCapturesReadFully(t *testing.T) {
 	tools := 0
 	for _, a := range builtin.Adapters() {
-		for _, path := range adaptertest.Captures(t, string(a.Host())) {
+		for _, path := range hosttest.Captures(t, string(a.Host())) {
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

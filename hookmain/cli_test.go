@@ -14,11 +14,14 @@ import (
 // binary is a hook program made with Run whose policy prints to stdout
 // (as a careless fmt.Println would) before it denies.
 func TestMain(m *testing.M) {
-	if os.Getenv("HOOKMAIN_TEST_RUN") == "1" {
+	switch os.Getenv("HOOKMAIN_TEST_RUN") {
+	case "1":
 		Run(hooks.Handlers{PreToolUse: func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) {
 			os.Stdout.WriteString("debug: checking the command\n")
 			return hooks.Deny("no"), nil
 		}})
+	case "guard":
+		Run(processGuard) // process_test.go
 	}
 	os.Exit(m.Run())
 }

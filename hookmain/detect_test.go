@@ -12,14 +12,14 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // payloads returns every real payload of testdata/captures/<host>/: the
 // .json files, and the "stdin" object of each line of Cursor's .jsonl logs.
 func payloads(t *testing.T, host string) map[string][]byte {
 	out := map[string][]byte{}
-	for _, path := range adaptertest.Captures(t, host) {
+	for _, path := range hosttest.Captures(t, host) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -16,8 +16,9 @@
 //	myhook version    (or --version: the module versions it was built with)
 //
 // Hosts run it as "myhook --host NAME [--event NAME] [--fail-closed]
-// [--timeout DURATION]"; any other argument is a configuration error,
-// answered as --fail-closed would, with the argument named on stderr.
+// [--timeout DURATION]"; any other argument, and a NAME no adapter has,
+// is a configuration error, answered as --fail-closed would, with the
+// argument named on stderr.
 //
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host
@@ -36,11 +37,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"
+	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -53,10 +57,29 @@ import (
 //
 // With stdin a terminal and no arguments, Run prints its usage and exits
 // with code 2 instead of waiting for an event.
+//
+// Run ignores SIGPIPE, so that an answer written to a closed pipe is an
+// error Run reports (a line on stderr, a non-zero exit: see
+// [hooks.Server.Serve]), not a silent death by the signal.
 func Run(h hooks.Handlers) {
-	stdout := os.Stdout
+	// A write to a closed stdout pipe must fail with EPIPE, which Serve
+	// reports (on stderr, and a non-zero exit), rather than kill the hook
+	// silently by SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
+	var stdout io.Writer = os.Stdout
+	if stdoutClosedAtStart() {
+		stdout = closedStdout{}
+	}
 	os.Stdout = os.Stderr
 	os.Exit(run(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Exit))
+}
+
+// closedStdout is the standard output of a process started without one:
+// every write fails, so that the answer lost is reported, not dropped.
+type closedStdout struct{}
+
+func (closedStdout) Write([]byte) (int, error) {
+	return 0, errors.New("stdout was closed when the hook started")
 }
 
 // Main is Run without the process: it runs args with stdin, stdout and
@@ -108,8 +131,8 @@ func progName() string {
 }
 
 // errNoBridge is the reason given when --gateway is given; install's
-// doctor looks for the words "no gateway bridge" in a hook's answer.
-var errNoBridge = errors.New("--gateway given, but this binary has no gateway bridge (build it with bridgemain.Main, package hookhttp/bridgemain, instead of hookmain.Run)")
+// doctor looks for its words (failline.NoBridge) in a hook's answer.
+var errNoBridge = failline.ErrNoBridge
 
 // withEvents adds --events to an install command that does not name them:
 // the unified events h has a handler for. With Any set, or no typed

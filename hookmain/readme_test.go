@@ -9,7 +9,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 const (
@@ -65,7 +65,7 @@ func TestReadmeMatrix(t *testing.T) {
 	if got == want {
 		return
 	}
-	if adaptertest.Updating() {
+	if hosttest.Updating() {
 		out := append(append(append([]byte{}, data[:i+len(matrixBegin)]...), want...), data[j:]...)
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Denied asserts that every host blocks the call, and that the model is
@@ -35,7 +36,7 @@ func (r *Results) Allowed(t testing.TB) {
 		}
 		v := c.Verdict
 		switch {
-		case v.blocked():
+		case (v.Decision == hooks.DecisionDeny):
 			return fmt.Sprintf("not allowed: %s blocks it and tells the model %q", hostName(c.Host), v.Reason)
 		case v.Decision == hooks.DecisionAsk:
 			return fmt.Sprintf("not allowed: %s asks the user (%q)", hostName(c.Host), v.Reason)
@@ -81,7 +82,7 @@ func (r *Results) Asked(t testing.TB) {
 		if w, ok := c.warning(hooks.FieldAsk); ok {
 			became := "nothing"
 			switch {
-			case v.blocked():
+			case (v.Decision == hooks.DecisionDeny):
 				became = "a deny"
 			case v.Decision == hooks.DecisionAllow || strings.Contains(w.Note, "allow"):
 				became = "an allow"
@@ -190,7 +191,7 @@ func (c *Case) denied(substr string) string {
 			host, v.Ignored, c.Output.Stdout)
 	case v.Decision == hooks.DecisionAsk:
 		return fmt.Sprintf("not denied: %s asks the user instead (%q). Fix: return hooks.Deny with a reason if the call must not run", host, v.Reason)
-	case !v.blocked():
+	case !(v.Decision == hooks.DecisionDeny):
 		if w, ok := c.warning(hooks.FieldDeny); ok {
 			return fmt.Sprintf("not denied: %q. Fix: %s", w.String(), fix(c, w))
 		}
@@ -240,7 +241,7 @@ func (c *Case) warning(field hooks.Field) (hooks.Warning, bool) {
 
 // fix says how to avoid a warning.
 func fix(c *Case, w hooks.Warning) string {
-	host, ev := hostName(c.Host), firstOf(w.Event, c.Native)
+	host, ev := hostName(c.Host), verdict.FirstOf(w.Event, c.Native)
 	switch {
 	case w.Field.Has(hooks.FieldAsk):
 		return fmt.Sprintf("return hooks.Deny with a reason (or hooks.Allow) where %s cannot ask the user (%s), or set Handlers.AskFallback deliberately", host, ev)

@@ -179,7 +179,7 @@ func TestCatchesHandlerFailure(t *testing.T) {
 	}}
 	res := Run(t, h, Shell("ls"), Args("--fail-closed"))
 	for _, c := range res.Cases {
-		if c.Err == nil || !c.Verdict.blocked() {
+		if c.Err == nil || !(c.Verdict.Decision == hooks.DecisionDeny) {
 			t.Errorf("%s: fail-closed answer %s, err %v", &c, c.Verdict, c.Err)
 		}
 	}
@@ -238,4 +238,22 @@ func TestCatchesSerializerBug(t *testing.T) {
 	rec := &recorder{TB: t}
 	Run(t, answerAll(hooks.Deny("rm -rf is not allowed")), Shell("rm -rf /")).Denied(rec)
 	expect(t, rec, []string{"claude PreToolUse(Bash)"}, "Claude Code discards the hook's whole answer", "hookEventName is \"PostToolUse\"")
+}
+
+// bareAdapter is an adapter that states no host facts: it renders no
+// scenarios and reads no answers.
+type bareAdapter struct{ hooks.Adapter }
+
+// TestAdapterWithoutFacts: the kit renders and reads only through the
+// adapters, so an adapter without a renderer is a clear error, and one
+// without a reader gives verdicts that say so.
+func TestAdapterWithoutFacts(t *testing.T) {
+	defer func(orig func() []hooks.Adapter) { adapters = orig }(adapters)
+	adapters = func() []hooks.Adapter { return []hooks.Adapter{bareAdapter{claude.New()}} }
+	if _, err := Answers(answerAll(hooks.Deny("no")), Shell("ls")); err == nil || !strings.Contains(err.Error(), "hostfacts.ScenarioRenderer") {
+		t.Errorf("an adapter without a renderer: %v", err)
+	}
+	if v := read(bareAdapter{claude.New()}, "PreToolUse", hooks.Output{ExitCode: 2, Stderr: "no"}); !strings.Contains(v.Ignored, "hostfacts.AnswerReader") || v.Decision != hooks.NoDecision {
+		t.Errorf("an adapter without a reader: %+v", v)
+	}
 }

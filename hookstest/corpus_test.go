@@ -13,8 +13,9 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // TestCorpus checks every corpus payload: it parses with its host's
@@ -70,25 +71,25 @@ type capture map[string]json.RawMessage
 // e2e suite's captures in e2e/testdata.
 func TestRenderedShapesMatchCaptures(t *testing.T) {
 	real := map[string][]capture{}
-	loadShared(t, adaptertest.SharedDir(t, "captures"), real)
-	if root, err := adaptertest.ModuleRoot(); err == nil {
+	loadShared(t, hosttest.SharedDir(t, "captures"), real)
+	if root, err := hosttest.ModuleRoot(); err == nil {
 		loadE2E(filepath.Join(root, "e2e", "testdata"), real)
 	}
 	compared := 0
 	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
-			cases, _, _ := render(a.Host(), s)
+			cases, _, _ := render(a, s)
 			for _, c := range cases {
 				var p capture
-				if err := json.Unmarshal(c.payload, &p); err != nil {
+				if err := json.Unmarshal(c.JSON, &p); err != nil {
 					t.Fatal(err)
 				}
-				caps := real[key(a.Host(), c.native, c.tool)]
+				caps := real[key(a.Host(), c.Native, c.Tool)]
 				if len(caps) == 0 {
 					continue
 				}
 				compared++
-				name := string(a.Host()) + " " + c.native + "(" + c.tool + ") for " + s.String()
+				name := string(a.Host()) + " " + c.Native + "(" + c.Tool + ") for " + s.String()
 				sameShape(t, name, p, caps)
 				for _, field := range []string{"tool_input", "tool_response", "toolArgs", "toolInput", "toolResult", "tool_result"} {
 					var nested []capture
@@ -229,6 +230,6 @@ func addNamed(real map[string][]capture, host hooks.Host, native string, b []byt
 		CamelTool string `json:"toolName"`
 	}
 	json.Unmarshal(b, &head)
-	k := key(host, native, firstOf(head.Tool, head.CamelTool))
+	k := key(host, native, verdict.FirstOf(head.Tool, head.CamelTool))
 	real[k] = append(real[k], c)
 }

@@ -18,9 +18,10 @@
 //
 // Run answers each payload exactly as a binary built with hookmain does
 // (hooks.Server.Answer: the handler, Fit and its warnings, the fail policy,
-// Serialize), then reads each native answer back into a Verdict with a
-// small reader per host that shares no code with the adapters: the
-// decision the host applies, the reason the model sees, the context it
+// Serialize), then reads each native answer back into a
+// hostfacts.Reading with the host's answer reader (each adapter states
+// one, hostfacts.AnswerReader, apart from its serializer and checked
+// against the real clients by the e2e suite): the decision the host applies, the reason the model sees, the context it
 // receives, whether the host would discard the answer altogether. The
 // assertions read like policy and, when they fail, name the host, its
 // native event and the fix:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // responses is a spread of answers a policy gives.
@@ -35,12 +36,12 @@ func responses() map[string]hooks.Response {
 func TestReadersAgreeWithAdapters(t *testing.T) {
 	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
-			cases, _, err := render(a.Host(), s)
+			cases, _, err := render(a, s)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range cases {
-				ev, err := a.Parse(c.payload)
+				ev, err := a.Parse(c.JSON)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -49,15 +50,15 @@ func TestReadersAgreeWithAdapters(t *testing.T) {
 						continue // the rewrite is a shell command
 					}
 					h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }}
-					res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.payload})
+					res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.JSON})
 					if res.Err != nil {
-						t.Errorf("%s %s %s: %v", a.Host(), c.native, name, res.Err)
+						t.Errorf("%s %s %s: %v", a.Host(), c.Native, name, res.Err)
 						continue
 					}
-					got := read(a.Host(), c.native, res.Output)
+					got := read(a, c.Native, res.Output)
 					if msg := agree(res.Response, got); msg != "" {
 						t.Errorf("%s %s (%s), answer %q: %s\nfitted %+v\noutput %q exit %d stderr %q\nverdict %s",
-							a.Host(), c.native, s, name, msg, res.Response, res.Output.Stdout, res.Output.ExitCode, res.Output.Stderr, got)
+							a.Host(), c.Native, s, name, msg, res.Response, res.Output.Stdout, res.Output.ExitCode, res.Output.Stderr, got)
 					}
 				}
 			}
@@ -66,12 +67,12 @@ func TestReadersAgreeWithAdapters(t *testing.T) {
 }
 
 // agree compares a fitted response with the verdict read from its output.
-func agree(r hooks.Response, v Verdict) string {
+func agree(r hooks.Response, v hostfacts.Reading) string {
 	if v.Ignored != "" {
 		return "the host discards the answer: " + v.Ignored
 	}
 	switch {
-	case r.Decision == hooks.DecisionDeny && !v.blocked():
+	case r.Decision == hooks.DecisionDeny && !(v.Decision == hooks.DecisionDeny):
 		return "a deny is not read as a deny"
 	case r.Decision == hooks.DecisionDeny && r.Reason != "" && !strings.Contains(v.Reason, r.Reason):
 		return "the deny's reason does not reach the model"
@@ -91,7 +92,7 @@ func agree(r hooks.Response, v Verdict) string {
 		return "context appears that the handler did not give"
 	case r.UpdatedInput != nil && v.UpdatedInput == nil:
 		return "the rewrite is not read"
-	case r.Halt && !v.Halt && !v.blocked():
+	case r.Halt && !v.Halt && !(v.Decision == hooks.DecisionDeny):
 		return "a halt neither stops the agent nor blocks the call"
 	}
 	return ""
@@ -104,12 +105,12 @@ func TestReadersFlagPlaceholders(t *testing.T) {
 	h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Deny(""), nil }}
 	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
-			cases, _, _ := render(a.Host(), s)
+			cases, _, _ := render(a, s)
 			for _, c := range cases {
-				res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.payload})
-				v := read(a.Host(), c.native, res.Output)
-				if v.blocked() && v.Reason != "" && !v.Placeholder {
-					t.Errorf("%s %s: deny without a reason read as reason %q, not a placeholder", a.Host(), c.native, v.Reason)
+				res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.JSON})
+				v := read(a, c.Native, res.Output)
+				if (v.Decision == hooks.DecisionDeny) && v.Reason != "" && !v.Placeholder {
+					t.Errorf("%s %s: deny without a reason read as reason %q, not a placeholder", a.Host(), c.Native, v.Reason)
 				}
 			}
 		}
@@ -222,7 +223,7 @@ func TestReaders(t *testing.T) {
 		{host: "droid", native: "PreToolUse", out: out("deny", 0, ""), ignored: "not one JSON"},
 	}
 	for _, tt := range tests {
-		v := read(tt.host, tt.native, tt.out)
+		v := read(adapterOf(t, tt.host), tt.native, tt.out)
 		name := string(tt.host) + " " + tt.native + " " + string(tt.out.Stdout)
 		if tt.ignored != "" {
 			if !strings.Contains(v.Ignored, tt.ignored) {
@@ -256,11 +257,23 @@ func TestReadClaudeSkillShell(t *testing.T) {
 		`{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"allow"}}`:                                hooks.NoDecision,
 		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`:                                           hooks.NoDecision,
 	} {
-		if v := readClaude("PreSkillShellCommand", hooks.Output{Stdout: []byte(out)}); v.Decision != want {
+		if v := read(adapterOf(t, "claude"), "PreSkillShellCommand", hooks.Output{Stdout: []byte(out)}); v.Decision != want {
 			t.Errorf("%s: %q, want %q (%+v)", out, v.Decision, want, v)
 		}
 	}
-	if v := readClaude("PreSkillShellCommand", hooks.Output{ExitCode: 2, Stderr: "no"}); v.Decision != hooks.DecisionDeny {
+	if v := read(adapterOf(t, "claude"), "PreSkillShellCommand", hooks.Output{ExitCode: 2, Stderr: "no"}); v.Decision != hooks.DecisionDeny {
 		t.Errorf("exit 2: %+v", v)
 	}
+}
+
+// adapterOf returns the built-in adapter of host.
+func adapterOf(t *testing.T, host hooks.Host) hooks.Adapter {
+	t.Helper()
+	for _, a := range builtin.Adapters() {
+		if a.Host() == host {
+			return a
+		}
+	}
+	t.Fatalf("no adapter for %s", host)
+	return nil
 }

@@ -40,7 +40,7 @@ func scenarios() []Scenario {
 func TestRenderParsesBack(t *testing.T) {
 	for _, a := range builtin.Adapters() {
 		for _, s := range scenarios() {
-			cases, skip, err := render(a.Host(), s)
+			cases, skip, err := render(a, s)
 			if err != nil {
 				t.Errorf("%s: %s: %v", a.Host(), s, err)
 				continue
@@ -49,25 +49,25 @@ func TestRenderParsesBack(t *testing.T) {
 				t.Errorf("%s: %s: no payload and no reason to skip", a.Host(), s)
 			}
 			for _, c := range cases {
-				ev, err := a.Parse(c.payload)
+				ev, err := a.Parse(c.JSON)
 				if err != nil {
-					t.Errorf("%s: %s: %s: parse: %v\n%s", a.Host(), s, c.native, err, c.payload)
+					t.Errorf("%s: %s: %s: parse: %v\n%s", a.Host(), s, c.Native, err, c.JSON)
 					continue
 				}
-				if ev.Common().NativeEvent != c.native {
-					t.Errorf("%s: %s: native event %q, rendered as %q", a.Host(), s, ev.Common().NativeEvent, c.native)
+				if ev.Common().NativeEvent != c.Native {
+					t.Errorf("%s: %s: native event %q, rendered as %q", a.Host(), s, ev.Common().NativeEvent, c.Native)
 				}
 				if err := s.check(ev); err != nil {
-					t.Errorf("%s: %s: %s: %v\n%s", a.Host(), s, c.native, err, c.payload)
+					t.Errorf("%s: %s: %s: %v\n%s", a.Host(), s, c.Native, err, c.JSON)
 				}
-				if tool := hooks.ToolOf(ev); tool != nil && tool.Name != c.tool && c.tool != "" {
-					t.Errorf("%s: %s: tool %q, rendered as %q", a.Host(), s, tool.Name, c.tool)
+				if tool := hooks.ToolOf(ev); tool != nil && tool.Name != c.Tool && c.Tool != "" {
+					t.Errorf("%s: %s: tool %q, rendered as %q", a.Host(), s, tool.Name, c.Tool)
 				}
-				if got, err := hooks.Detect(builtin.Adapters(), c.payload); err != nil || got.Host() != a.Host() {
-					t.Errorf("%s: %s: %s: detected as %v (%v)", a.Host(), s, c.native, got, err)
+				if got, err := hooks.Detect(builtin.Adapters(), c.JSON); err != nil || got.Host() != a.Host() {
+					t.Errorf("%s: %s: %s: detected as %v (%v)", a.Host(), s, c.Native, got, err)
 				}
-				if !json.Valid(c.payload) {
-					t.Errorf("%s: %s: invalid JSON %s", a.Host(), s, c.payload)
+				if !json.Valid(c.JSON) {
+					t.Errorf("%s: %s: invalid JSON %s", a.Host(), s, c.JSON)
 				}
 			}
 		}

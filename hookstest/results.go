@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // Results are the answers of one scenario on every host. Filter them with
@@ -54,7 +55,7 @@ type Case struct {
 	// Log is the program's whole stderr (RunBinary only).
 	Log string
 	// Verdict is what the host does with Output.
-	Verdict Verdict
+	Verdict hostfacts.Reading
 }
 
 // String names the case: host, native event and tool ("cursor
@@ -115,23 +116,13 @@ func (r *Results) String() string {
 	return b.String()
 }
 
-// hostName is the product name of a host, for messages.
+// hostName is the product name of a host, for messages: its hook file's
+// Title.
 func hostName(h hooks.Host) string {
-	switch h {
-	case "claude":
-		return "Claude Code"
-	case "cursor":
-		return "Cursor"
-	case "gemini":
-		return "Gemini CLI"
-	case "codex":
-		return "Codex"
-	case "copilot":
-		return "Copilot CLI"
-	case "qwen":
-		return "Qwen Code"
-	case "droid":
-		return "Droid"
+	for _, a := range adapters() {
+		if hf, ok := a.(hostfacts.HookFiler); ok && a.Host() == h && hf.HookFile().Title != "" {
+			return hf.HookFile().Title
+		}
 	}
 	return string(h)
 }

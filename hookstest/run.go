@@ -15,6 +15,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -121,7 +122,11 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 	all := adapters()
 	for _, h := range cfg.hosts {
 		if !slices.ContainsFunc(all, func(a hooks.Adapter) bool { return a.Host() == h }) {
-			return nil, fmt.Errorf("hookstest: unknown host %q in Hosts (known: claude, cursor, gemini, codex, copilot, qwen, droid)", h)
+			var known []string
+			for _, a := range all {
+				known = append(known, string(a.Host()))
+			}
+			return nil, fmt.Errorf("hookstest: unknown host %q in Hosts (known: %s)", h, strings.Join(known, ", "))
 		}
 	}
 	res := &Results{Scenario: s}
@@ -129,7 +134,7 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 		if len(cfg.hosts) > 0 && !slices.Contains(cfg.hosts, a.Host()) {
 			continue
 		}
-		rs, skip, err := render(a.Host(), s)
+		rs, skip, err := render(a, s)
 		if err != nil {
 			return nil, err
 		}
@@ -138,23 +143,23 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 			continue
 		}
 		for _, r := range rs {
-			ev, err := a.Parse(r.payload)
+			ev, err := a.Parse(r.JSON)
 			if err == nil {
 				err = s.check(ev)
 			}
 			if err != nil {
 				return nil, fmt.Errorf("hookstest: %s: %s %s: the rendered payload is not the scenario (%v); this is a bug in hookstest\n%s",
-					s, a.Host(), r.native, err, r.payload)
+					s, a.Host(), r.Native, err, r.JSON)
 			}
-			an, err := answer(a, r.payload, cfg.args)
+			an, err := answer(a, r.JSON, cfg.args)
 			if err != nil {
-				return nil, fmt.Errorf("hookstest: %s: %s %s: %w", s, a.Host(), r.native, err)
+				return nil, fmt.Errorf("hookstest: %s: %s %s: %w", s, a.Host(), r.Native, err)
 			}
 			res.Cases = append(res.Cases, Case{
-				Host: a.Host(), Native: r.native, Tool: r.tool, Variant: r.variant,
-				Payload: r.payload, Event: ev,
+				Host: a.Host(), Native: r.Native, Tool: r.Tool, Variant: r.Variant,
+				Payload: r.JSON, Event: ev,
 				Output: an.out, Warnings: an.warnings, Err: an.err, Log: an.log,
-				Verdict: read(a.Host(), r.native, an.out),
+				Verdict: read(a, r.Native, an.out),
 			})
 		}
 	}
@@ -216,7 +221,7 @@ func parseStderr(host hooks.Host, stderr string) answer {
 			an.warnings = append(an.warnings, w)
 			continue
 		}
-		if why, ok := cutAny(line, "hooks: fail-open: ", "hooks: fail-closed: "); ok {
+		if _, why, ok := failline.Parse(line); ok {
 			an.err = errors.New(why)
 			continue
 		}
@@ -235,15 +240,6 @@ func parseWarning(host hooks.Host, line string) (hooks.Warning, bool) {
 		return hooks.Warning{}, false
 	}
 	return w, true
-}
-
-func cutAny(s string, prefixes ...string) (string, bool) {
-	for _, p := range prefixes {
-		if rest, ok := strings.CutPrefix(s, p); ok {
-			return rest, true
-		}
-	}
-	return "", false
 }
 
 // adapters returns the hosts the kit runs: the built-in adapters.

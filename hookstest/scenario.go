@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/payload"
 )
 
 // A Scenario is one thing an agent does, written once in unified terms ("a
@@ -20,7 +22,7 @@ import (
 // send absolute paths), Gemini CLI and Codex as written (their models write
 // relative paths). Pass an absolute path to have every host send the same.
 type Scenario struct {
-	act        action
+	act        hostfacts.ActKind
 	command    string
 	path, to   string
 	content    string
@@ -31,20 +33,19 @@ type Scenario struct {
 	permission bool
 }
 
-type action uint8
-
+// The kinds of scenario, as the renderers take them.
 const (
-	actShell action = iota + 1
-	actRead
-	actWrite
-	actEdit
-	actMove
-	actPrompt
-	actStop
-	actSessionStart
-	actPostShell
-	actPostWrite
-	actDelete
+	actShell        = hostfacts.ActShell
+	actRead         = hostfacts.ActRead
+	actWrite        = hostfacts.ActWrite
+	actEdit         = hostfacts.ActEdit
+	actMove         = hostfacts.ActMove
+	actPrompt       = hostfacts.ActPrompt
+	actStop         = hostfacts.ActStop
+	actSessionStart = hostfacts.ActSessionStart
+	actPostShell    = hostfacts.ActPostShell
+	actPostWrite    = hostfacts.ActPostWrite
+	actDelete       = hostfacts.ActDelete
 )
 
 // Shell is the agent running a shell command (PreToolUse: Claude Bash,
@@ -217,7 +218,7 @@ func (s Scenario) check(ev hooks.Event) error {
 		}
 	case actRead:
 		r, ok := tool.Input.(*hooks.ReadInput)
-		if !ok || (r.Path != s.path && r.Path != absolute(s.path)) {
+		if !ok || (r.Path != s.path && r.Path != payload.Absolute(s.path)) {
 			return fmt.Errorf("tool input %#v, want a read of %s", tool.Input, s.path)
 		}
 	case actWrite, actEdit, actPostWrite:
@@ -245,7 +246,7 @@ func (s Scenario) check(ev hooks.Event) error {
 }
 
 func hasPath(paths []string, p string) bool {
-	return slices.Contains(paths, p) || slices.Contains(paths, absolute(p))
+	return slices.Contains(paths, p) || slices.Contains(paths, payload.Absolute(p))
 }
 
 // clip shortens s for a message.
@@ -254,4 +255,10 @@ func clip(s string) string {
 		return string(r[:57]) + "..."
 	}
 	return s
+}
+
+// asAct is s as the adapters' renderers take it.
+func (s Scenario) asAct() hostfacts.Act {
+	return hostfacts.Act{Kind: s.act, Command: s.command, Output: s.output, Path: s.path, To: s.to,
+		Content: s.content, Old: s.old, New: s.new, Prompt: s.prompt, Active: s.active, Permission: s.permission}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
@@ -23,26 +24,35 @@ func checkAnswer(h *host, native string, r runResult, failClosed bool) (Level, s
 	case r.err != nil:
 		return Fail, "could not run: " + r.err.Error()
 	case r.timedOut:
-		return Fail, "did not answer in time: the host would kill it and " + map[bool]string{true: "block the action", false: "ignore it"}[h.flat && failClosed]
+		return Fail, "did not answer in time: the host would kill it and " + map[bool]string{true: "block the action", false: "ignore it"}[h.Flat && failClosed]
 	case r.exit == 126 || r.exit == 127:
 		return Fail, fmt.Sprintf("the shell could not run the command (exit %d): %s", r.exit, oneLine(r.stderr))
 	}
-	ac, ok := h.adapter.(hooks.AnswerChecker)
+	ac, ok := h.adapter.(hostfacts.AnswerChecker)
 	if !ok {
-		return Info, "ran; " + h.title + " states no answer check (hooks.AnswerChecker)"
+		return Info, "ran; " + h.Title + " states no answer check (hostfacts.AnswerChecker)"
 	}
-	v, msg := ac.CheckAnswer(native, hooks.Output{Stdout: r.stdout, Stderr: string(r.stderr), ExitCode: r.exit}, failClosed)
-	return levelOf(v), msg
+	out := hooks.Output{Stdout: r.stdout, Stderr: string(r.stderr), ExitCode: r.exit}
+	v, msg := ac.CheckAnswer(native, out, failClosed)
+	l := levelOf(v)
+	// The adapter's answer reader says what the host does with the
+	// answer: one it discards is a failure whatever its form.
+	if ar, ok := h.adapter.(hostfacts.AnswerReader); ok && l != Fail {
+		if rd := ar.ReadAnswer(native, out); rd.Ignored != "" {
+			return Fail, msg + "; but " + h.Title + " ignores the answer: " + rd.Ignored
+		}
+	}
+	return l, msg
 }
 
 // levelOf is the doctor's level for an adapter's verdict.
-func levelOf(v hooks.Verdict) Level {
+func levelOf(v hostfacts.Verdict) Level {
 	switch v {
-	case hooks.VerdictOK:
+	case hostfacts.VerdictOK:
 		return OK
-	case hooks.VerdictWarn:
+	case hostfacts.VerdictWarn:
 		return Warn
-	case hooks.VerdictFail:
+	case hostfacts.VerdictFail:
 		return Fail
 	}
 	return Info

@@ -1,8 +1,10 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks"
 	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 )
 
 func TestCheckAnswers(t *testing.T) {
@@ -31,14 +33,17 @@ func TestCheckAnswers(t *testing.T) {
 		{"cursor", "preToolUse", `{"permission":"deny"}`, "", 2, false, Warn},
 		{"cursor", "preToolUse", `not json`, "", 0, false, Fail},
 		{"cursor", "stop", "", "", 3, true, Fail},
+		// Well formed, but the host's answer reader says it discards them.
+		{"droid", "SessionStart", "", "no", 2, false, Fail},
+		{"codex", "PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, "", 0, false, Fail},
 	} {
-		h, _ := lookupHost(hooksHost(tc.host))
+		h, _ := lookupHost(builtin.Adapters(), hooksHost(tc.host))
 		l, msg := checkAnswer(h, tc.event, runResult{exit: tc.exit, stdout: []byte(tc.stdout), stderr: []byte(tc.stderr)}, tc.failClosed)
 		if l != tc.want {
 			t.Errorf("%s %s %q exit %d: %s (%s), want %s", tc.host, tc.event, tc.stdout, tc.exit, l, msg, tc.want)
 		}
 	}
-	h, _ := lookupHost("claude")
+	h, _ := lookupHost(builtin.Adapters(), "claude")
 	if l, _ := checkAnswer(h, "Stop", runResult{timedOut: true}, false); l != Fail {
 		t.Error("a timeout is not a failure")
 	}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -23,10 +25,19 @@ import (
 // Git Bash, PowerShell and cmd.exe all run; any other Windows path is
 // quoted for the host's usual shell.
 func Command(binary string, h hooks.Host, failClosed bool, limit time.Duration) string {
+	hd, err := lookupHost(builtin.Adapters(), h)
+	if err != nil {
+		hd = &host{name: h}
+	}
+	return command(binary, hd, failClosed, limit)
+}
+
+// command is [Command] for h.
+func command(binary string, h *host, failClosed bool, limit time.Duration) string {
 	var b strings.Builder
 	b.WriteString(quotePath(binary, h))
 	b.WriteString(" --host ")
-	b.WriteString(string(h))
+	b.WriteString(string(h.name))
 	if failClosed {
 		b.WriteString(" --fail-closed")
 	}
@@ -52,17 +63,17 @@ const (
 	winSafeChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:\\/"
 )
 
-func quotePath(p string, h hooks.Host) string {
+func quotePath(p string, h *host) string {
 	if windowsPath(p) {
-		shell := windowsShell(h)
+		shell := h.WindowsShell
 		switch {
-		case shell == hooks.ShellCmd:
+		case shell == hostfacts.ShellCmd:
 			// cmd.exe: quoted always, since unquoted it ends the command's
 			// name at the first "/"; a Windows name cannot hold '"'.
 			return `"` + p + `"`
 		case !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "":
 			return strings.ReplaceAll(p, `\`, "/")
-		case shell == hooks.ShellBash:
+		case shell == hostfacts.ShellBash:
 			return posixQuote(p) // Git Bash
 		default:
 			return "& '" + psQuoteBody(p) + "'" // PowerShell
@@ -91,7 +102,7 @@ func psQuoteBody(s string) string {
 // binaryForms are the ways an entry of ours may start with the binary:
 // as Command writes it now, and as earlier versions wrote it (a Windows
 // path with forward slashes and no quotes, on every host).
-func binaryForms(binary string, h hooks.Host) []string {
+func binaryForms(binary string, h *host) []string {
 	forms := []string{quotePath(binary, h)}
 	if windowsPath(binary) && !strings.HasPrefix(binary, `\\`) && strings.Trim(binary, winSafeChars) == "" {
 		if f := strings.ReplaceAll(binary, `\`, "/"); f != forms[0] {
@@ -105,21 +116,21 @@ func binaryForms(binary string, h hooks.Host) []string {
 // binary's command (bridgeCommand), with --event NATIVE after --host when
 // the host's payloads do not name their event.
 func (h *host) command(binary, native string, failClosed bool, limit time.Duration, g gatewayOpts) string {
-	cmd := bridgeCommand(binary, h.name, failClosed, limit, g)
-	if !h.eventFlag {
+	cmd := bridgeCommand(binary, h, failClosed, limit, g)
+	if !h.EventFlag {
 		return cmd
 	}
-	head := quotePath(binary, h.name) + " --host " + string(h.name)
+	head := quotePath(binary, h) + " --host " + string(h.name)
 	return head + " --event " + native + strings.TrimPrefix(cmd, head)
 }
 
 // ownCommand is the package's ownCommand for h, whose commands may pass
 // --event NAME after --host: that of an event of h's.
 func (h *host) ownCommand(cmd, binary string) bool {
-	if !h.eventFlag {
-		return ownCommand(cmd, binary, h.name)
+	if !h.EventFlag {
+		return ownCommand(cmd, binary, h)
 	}
-	for _, head := range binaryForms(binary, h.name) {
+	for _, head := range binaryForms(binary, h) {
 		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.name)+" --event ")
 		if !ok {
 			continue
@@ -128,7 +139,7 @@ func (h *host) ownCommand(cmd, binary string) bool {
 		if _, known := knownEvent(h, native); !known {
 			continue
 		}
-		if ownCommand(head+" --host "+string(h.name)+" "+tail, binary, h.name) || tail == "" && ownCommand(head+" --host "+string(h.name), binary, h.name) {
+		if ownCommand(head+" --host "+string(h.name)+" "+tail, binary, h) || tail == "" && ownCommand(head+" --host "+string(h.name), binary, h) {
 			return true
 		}
 	}
@@ -140,9 +151,9 @@ func (h *host) ownCommand(cmd, binary string) bool {
 // flags: the entries install, uninstall and doctor manage. A command
 // that runs the binary in any other way (more words, another quoting,
 // "&& logger ...") is the user's.
-func ownCommand(cmd, binary string, h hooks.Host) bool {
+func ownCommand(cmd, binary string, h *host) bool {
 	for _, head := range binaryForms(binary, h) {
-		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h))
+		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.name))
 		if !ok {
 			continue
 		}
@@ -188,15 +199,6 @@ func ownCommand(cmd, binary string, h hooks.Host) bool {
 		}
 	}
 	return false
-}
-
-// windowsShell is the shell host h runs commands with on Windows (see
-// hooks.HookFile.WindowsShell).
-func windowsShell(h hooks.Host) string {
-	if d, err := lookupHost(h); err == nil {
-		return d.windowsShell
-	}
-	return ""
 }
 
 func posixQuote(s string) string {

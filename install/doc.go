@@ -25,17 +25,17 @@
 //
 // The installer knows no host by name: it learns each one's facts from
 // its adapter in package builtin. The hook file's layout and trust
-// advice come from [hooks.HookFile] ([hooks.HookFiler]), alternative
-// registrations from [hooks.Layouter], tighter time limits from
+// advice come from [hostfacts.HookFile] ([hostfacts.HookFiler]), alternative
+// registrations from [hostfacts.Layouter], tighter time limits from
 // [hooks.EventTimeouter], the environment a hook runs in from
-// [hooks.HookEnver], sample payloads from [hooks.Sampler], whether the
-// host accepts an answer from [hooks.AnswerChecker], and the host's
+// [hostfacts.HookEnver], sample payloads from [hostfacts.Sampler], whether the
+// host accepts an answer from [hostfacts.AnswerChecker], and the host's
 // settings that stop hooks (switches, folder and entry trust) from
-// [hooks.SettingsChecker]. Adding a host touches its own package and
+// [hostfacts.SettingsChecker]. Adding a host touches its own package and
 // one line of builtin. One format stays the installer's own: the HTTP
 // hooks written for a gateway are Claude Code's ({"type": "http", …},
 // checked against its allowedHttpHookUrls and httpHookAllowedEnvVars
-// settings), for each host whose [hooks.HookFile] says HTTP, except on
+// settings), for each host whose [hostfacts.HookFile] says HTTP, except on
 // its NoHTTP events.
 //
 // Main is the command-line front end (install, uninstall, doctor) that

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -101,7 +102,7 @@ type doctor struct {
 	r    *Report
 	jobs []job
 	// entries are the entries of ours found in the host's files.
-	entries []hooks.HookEntry
+	entries []hostfacts.HookEntry
 	// httpURLs and httpVars are the URLs and header variables of the
 	// Claude Code HTTP hooks of ours found.
 	httpURLs, httpVars []string
@@ -198,12 +199,12 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if len(fs) == 0 {
 		return 0
 	}
-	if h.version {
+	if h.Version {
 		switch v := ed.doc.Root.Get("version"); {
 		case v == nil:
-			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.title)
+			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.Title)
 		case string(ed.doc.Src[v.Start:v.End]) != "1":
-			d.add(h.name, s, p, "", Fail, "\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], h.title)
+			d.add(h.name, s, p, "", Fail, "\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], h.Title)
 		}
 	}
 	var events []string
@@ -211,14 +212,14 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		events = append(events, ed.hooks().Members[f.member].Key)
 	}
 	d.add(h.name, s, p, "", OK, "%d entries: %s", len(fs), strings.Join(events, ", "))
-	var entries []hooks.HookEntry
+	var entries []hostfacts.HookEntry
 	for _, f := range fs {
 		event := ed.hooks().Members[f.member].Key
 		d.checkEntry(h, s, p, ed, f, event)
 		entries = append(entries, hookEntry(ed, f, p, s))
 	}
 	d.entries = append(d.entries, entries...)
-	if sc, ok := h.adapter.(hooks.SettingsChecker); ok {
+	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {
 		d.diagnoses(h, sc.CheckEntries(d.settingsCheck(h, entries)))
 	}
 	return len(fs)
@@ -269,7 +270,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.checkHTTPEntry(h, s, p, ed, f, event)
 		return
 	}
-	command := str(f.node.Get(h.cmdKey))
+	command := str(f.node.Get(h.CommandKey))
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
 	if fi, err := os.Stat(words[0]); err != nil {
@@ -280,7 +281,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	limit := DefaultTimeout
-	if to := f.node.Get(h.timeoutKey); to != nil {
+	if to := f.node.Get(h.TimeoutKey); to != nil {
 		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
 			limit = h.limitOf(n)
 		}
@@ -305,8 +306,8 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	dir := d.e.dir
-	if h.userInDir && s == User {
-		dir = filepath.Join(d.e.home, filepath.FromSlash(h.dir))
+	if h.UserInDir && s == User {
+		dir = filepath.Join(d.e.home, filepath.FromSlash(h.Dir))
 	}
 	d.add(h.name, s, p, event, Info, "not run")
 	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
@@ -368,16 +369,16 @@ func (d *doctor) runJobs() {
 
 // missingEffect says what the host does when the hook cannot run.
 func missingEffect(h *host) string {
-	if h.errorBlocks {
-		return ": " + h.title + " blocks every matching call (the shell exits 127)"
+	if h.ErrorBlocks {
+		return ": " + h.Title + " blocks every matching call (the shell exits 127)"
 	}
 	return ""
 }
 
 // hostEnv is the environment the host gives its hooks, in part: what its
-// adapter states (hooks.HookEnver).
+// adapter states (hostfacts.HookEnver).
 func hostEnv(h *host, e env) []string {
-	if he, ok := h.adapter.(hooks.HookEnver); ok {
+	if he, ok := h.adapter.(hostfacts.HookEnver); ok {
 		return he.HookEnv(e.dir, filepath.Dir(h.path(User, e)), doctorSession)
 	}
 	return nil
@@ -385,26 +386,26 @@ func hostEnv(h *host, e env) []string {
 
 // hostBlockers reports host-wide settings that stop the hooks: those of
 // Claude Code's HTTP hooks, and what the adapter finds
-// (hooks.SettingsChecker).
+// (hostfacts.SettingsChecker).
 func (d *doctor) hostBlockers(h *host) {
-	if h.http {
+	if h.HTTP {
 		d.httpBlockers(h)
 	}
-	if sc, ok := h.adapter.(hooks.SettingsChecker); ok {
+	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {
 		d.diagnoses(h, sc.CheckSettings(d.settingsCheck(h, d.entries)))
 	}
 }
 
-// settingsCheck is what an adapter's hooks.SettingsChecker is told.
-func (d *doctor) settingsCheck(h *host, entries []hooks.HookEntry) hooks.SettingsCheck {
-	return hooks.SettingsCheck{Dir: d.e.dir, Home: d.e.home, Getenv: d.e.getenv, Binary: d.o.Binary,
+// settingsCheck is what an adapter's hostfacts.SettingsChecker is told.
+func (d *doctor) settingsCheck(h *host, entries []hostfacts.HookEntry) hostfacts.SettingsCheck {
+	return hostfacts.SettingsCheck{Dir: d.e.dir, Home: d.e.home, Getenv: d.e.getenv, Binary: d.o.Binary,
 		UserFile: h.path(User, d.e), Entries: entries}
 }
 
 // diagnoses adds an adapter's diagnoses to the report, each under the
 // scope of its file, but those about a file already reported as broken
-// (hooks.CannotRead).
-func (d *doctor) diagnoses(h *host, ds []hooks.Diagnosis) {
+// (hostfacts.CannotRead).
+func (d *doctor) diagnoses(h *host, ds []hostfacts.Diagnosis) {
 	for _, x := range ds {
 		if d.broken[x.File] {
 			continue
@@ -423,9 +424,9 @@ func (d *doctor) diagnoses(h *host, ds []hooks.Diagnosis) {
 
 // hookEntry describes f, an entry of ours in the file at path of scope s,
 // for the adapter.
-func hookEntry(ed *editor, f found, path string, s Scope) hooks.HookEntry {
+func hookEntry(ed *editor, f found, path string, s Scope) hostfacts.HookEntry {
 	m := ed.hooks().Members[f.member]
-	e := hooks.HookEntry{File: path, Project: s != User, Event: m.Key, Group: f.group, Index: f.handler,
+	e := hostfacts.HookEntry{File: path, Project: s != User, Event: m.Key, Group: f.group, Index: f.handler,
 		Entry: json.RawMessage(ed.doc.Src[f.node.Start:f.node.End])}
 	if g := m.Value.Elems[f.group]; g != f.node {
 		if mt := g.Get("matcher"); mt != nil {

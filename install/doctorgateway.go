@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -75,7 +76,7 @@ func (d *doctor) checkHTTPEntry(h *host, s Scope, p string, ed *editor, f found,
 	}
 	d.add(h.name, s, p, event, Info, "not run")
 	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event,
-		command: bridgeCommand(d.o.Binary, h.name, false, limit, g), payload: pl, dir: d.e.dir,
+		command: bridgeCommand(d.o.Binary, h, false, limit, g), payload: pl, dir: d.e.dir,
 		limit: min(limit, time.Minute), httpURL: url})
 }
 
@@ -85,12 +86,12 @@ func (d *doctor) checkHTTPEntry(h *host, s Scope, p string, ed *editor, f found,
 func checkGatewayAnswer(j job, r runResult, l Level, msg string) (Level, string) {
 	all := string(r.stdout) + "\n" + string(r.stderr)
 	switch {
-	case strings.Contains(all, noBridge):
+	case strings.Contains(all, failline.NoBridge):
 		if j.httpURL != "" {
 			return Info, "Claude Code calls the gateway itself; not checked: doctor sends no HTTP request, and this binary has no gateway bridge to send one"
 		}
 		return Fail, "this binary has no gateway bridge: given --gateway it answers every call with its fail policy and never asks the gateway. Build it with bridgemain.Main (as examples/bridge), or install without --gateway"
-	case strings.Contains(all, "hooks: fail-") || strings.Contains(all, "fail-closed policy"):
+	case strings.Contains(all, failline.Prefix) || strings.Contains(all, "fail-closed policy"):
 		return Fail, "the gateway gave no decision, its or the bridge's fail policy answered: " + oneLine([]byte(failLine(r)))
 	}
 	if j.httpURL != "" && l == OK {
@@ -103,7 +104,7 @@ func checkGatewayAnswer(j job, r runResult, l Level, msg string) (Level, string)
 func failLine(r runResult) string {
 	for _, b := range [][]byte{r.stderr, r.stdout} {
 		for _, l := range strings.Split(string(b), "\n") {
-			if strings.Contains(l, "hooks: fail-") || strings.Contains(l, "fail-closed policy") {
+			if strings.Contains(l, failline.Prefix) || strings.Contains(l, "fail-closed policy") {
 				return l
 			}
 		}
@@ -120,7 +121,7 @@ func (d *doctor) httpBlockers(h *host) {
 		return
 	}
 	files := []string{h.path(User, d.e), h.path(Project, d.e), h.path(Local, d.e)}
-	files = append(files, h.managed...)
+	files = append(files, h.Managed...)
 	for _, p := range files {
 		// A file that cannot be read is reported by the adapter's
 		// CheckSettings, which reads the same files.

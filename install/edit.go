@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -55,7 +55,7 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotJSON, err)
 	}
-	if !h.jsonc && !d.Strict {
+	if !h.JSONC && !d.Strict {
 		return nil, fmt.Errorf("%w: it has comments or trailing commas, which %s does not read (it ignores the whole file); remove them first", ErrNotJSON, h.name)
 	}
 	if d.Commas {
@@ -68,14 +68,14 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if h.httpEntries(g) {
 		ed.gateway = g.url
 	}
-	if !h.topLevel && d.Root.Count("hooks") > 1 {
+	if !h.TopLevel && d.Root.Count("hooks") > 1 {
 		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
 	}
 	if hk := ed.hooks(); hk != nil {
 		// A repeated name among the hooks: JSON.parse (most hosts) reads
 		// the last one, this editor and doctor would read another.
 		if w := hk.Repeated(); w != "" {
-			if !h.topLevel {
+			if !h.TopLevel {
 				w = `"hooks".` + w
 			}
 			return nil, fmt.Errorf("%w: %s appears twice, and %s reads only one of them; remove the other first", ErrNotJSON, w, h.name)
@@ -95,7 +95,7 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 // where names an event's key in the file: "hooks"."Event", or "Event"
 // when the events are the top-level keys.
 func (h *host) where(event string) string {
-	if h.topLevel {
+	if h.TopLevel {
 		return jsonc.Quote(event)
 	}
 	return `"hooks".` + jsonc.Quote(event)
@@ -104,7 +104,7 @@ func (h *host) where(event string) string {
 // isEvent reports a key of "hooks" that is a hook event (Gemini keeps
 // settings such as "enabled" there too).
 func (ed *editor) isEvent(key string) bool {
-	if ed.h.jsonc {
+	if ed.h.JSONC {
 		switch key {
 		case "enabled", "disabled", "notifications":
 			return false
@@ -126,7 +126,7 @@ func (ed *editor) apply(e jsonc.Edit) error {
 // hooks returns the object holding the events: "hooks", or the whole
 // file when the events are its top-level keys.
 func (ed *editor) hooks() *jsonc.Node {
-	if ed.h.topLevel {
+	if ed.h.TopLevel {
 		return ed.doc.Root
 	}
 	return ed.doc.Root.Get("hooks")
@@ -139,11 +139,11 @@ func (h *host) handlerKeys(http bool) []string {
 	switch {
 	case http:
 		return []string{"type", "url", "timeout"}
-	case h.cmdKey != "command":
-		return []string{"type", h.cmdKey, h.timeoutKey}
-	case h.flat:
+	case h.CommandKey != "command":
+		return []string{"type", h.CommandKey, h.TimeoutKey}
+	case h.Flat:
 		return []string{"command", "type", "timeout", "failClosed"}
-	case h.jsonc:
+	case h.JSONC:
 		return []string{"type", "name", "command", "timeout"}
 	}
 	return []string{"type", "command", "timeout"}
@@ -154,15 +154,15 @@ func (h *host) handlerKeys(http bool) []string {
 // it; Copilot's three do not, and its file is the binary's own, which
 // install creates).
 func (h *host) versionState(http bool) bool {
-	return h.version && !http && len(h.handlerKeys(false)) >= 4
+	return h.Version && !http && len(h.handlerKeys(false)) >= 4
 }
 
 // isHTTP reports an HTTP hook entry.
 func isHTTP(n *jsonc.Node) bool { return str(n.Get("type")) == "http" }
 
 func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want, error) {
-	if h.windowsShell == hooks.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
-		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (%s's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary, h.title)
+	if h.WindowsShell == hostfacts.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
+		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (%s's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary, h.Title)
 	}
 	name := binaryName(binary)
 	limit := h.limitOf(h.units(r.limit))
@@ -193,13 +193,13 @@ func binaryName(binary string) string {
 // element renders the array element for w: a matcher group holding one
 // handler, or a Cursor entry; its keys are ordered by st.
 func (h *host) element(w want, st state) jsonc.Obj {
-	values := map[string]any{"type": "command", h.cmdKey: w.command, h.timeoutKey: w.timeout, "name": w.name, "failClosed": w.failClosed}
+	values := map[string]any{"type": "command", h.CommandKey: w.command, h.TimeoutKey: w.timeout, "name": w.name, "failClosed": w.failClosed}
 	http := w.http.URL != ""
 	if http {
 		values["type"], values["url"] = "http", w.http.URL
 	}
 	var handler jsonc.Obj
-	if h.flat && w.matcher != "" {
+	if h.Flat && w.matcher != "" {
 		handler = append(handler, jsonc.KV{K: "matcher", V: w.matcher})
 	}
 	for _, k := range permute(h.handlerKeys(http), st.index(h.versionState(http))) {
@@ -210,7 +210,7 @@ func (h *host) element(w want, st state) jsonc.Obj {
 			jsonc.KV{K: "headers", V: jsonc.Obj{{K: "Authorization", V: w.http.Authorization()}}},
 			jsonc.KV{K: "allowedEnvVars", V: []any{w.http.TokenEnv}})
 	}
-	if h.flat {
+	if h.Flat {
 		return handler
 	}
 	var group jsonc.Obj
@@ -252,7 +252,7 @@ func (ed *editor) ours(only map[string]bool) []found {
 			if g.Kind != jsonc.Object {
 				continue
 			}
-			if ed.h.flat {
+			if ed.h.Flat {
 				if ed.isOurs(g) {
 					fs = append(fs, found{member: mi, group: gi, handler: -1, node: g, st: ed.h.stateOf(g)})
 				}
@@ -283,7 +283,7 @@ func (ed *editor) isOurs(n *jsonc.Node) bool {
 	if ed.gateway != "" && isHTTP(n) {
 		return httphook.SameGateway(str(n.Get("url")), ed.gateway)
 	}
-	c := n.Get(ed.h.cmdKey)
+	c := n.Get(ed.h.CommandKey)
 	return c != nil && c.Kind == jsonc.String && ed.h.ownCommand(c.Str, ed.binary)
 }
 
@@ -296,7 +296,7 @@ func (ed *editor) customised() (events, commands []string) {
 		return nil, nil
 	}
 	check := func(event string, n *jsonc.Node) {
-		c := n.Get(ed.h.cmdKey)
+		c := n.Get(ed.h.CommandKey)
 		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h.name) {
 			events, commands = append(events, event), append(commands, c.Str)
 		}
@@ -306,7 +306,7 @@ func (ed *editor) customised() (events, commands []string) {
 			continue
 		}
 		for _, g := range m.Value.Elems {
-			if ed.h.flat || g.Kind != jsonc.Object {
+			if ed.h.Flat || g.Kind != jsonc.Object {
 				check(m.Key, g)
 				continue
 			}
@@ -339,7 +339,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 	if http {
 		keys = append(keys, "headers", "allowedEnvVars")
 	}
-	if ed.h.flat {
+	if ed.h.Flat {
 		keys = append(keys, "matcher")
 	}
 	for _, m := range n.Members {
@@ -349,7 +349,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 		v := m.Value
 		var ok bool
 		switch m.Key {
-		case "timeout", ed.h.timeoutKey:
+		case "timeout", ed.h.TimeoutKey:
 			ok = v.Kind == jsonc.Number
 		case "failClosed":
 			ok = v.Kind == jsonc.True || v.Kind == jsonc.False
@@ -374,7 +374,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 // soleInGroup reports that f's handler is alone in a group that has no
 // key but matcher and hooks, so the whole group is ours.
 func (ed *editor) soleInGroup(f found) bool {
-	if ed.h.flat {
+	if ed.h.Flat {
 		return true
 	}
 	g := ed.hooks().Members[f.member].Value.Elems[f.group]
@@ -393,7 +393,7 @@ func (ed *editor) same(f found, w want) bool {
 	}
 	n := f.node
 	mnode := n
-	if !ed.h.flat {
+	if !ed.h.Flat {
 		mnode = ed.hooks().Members[f.member].Value.Elems[f.group]
 	}
 	if str(mnode.Get("matcher")) != w.matcher {
@@ -404,21 +404,21 @@ func (ed *editor) same(f found, w want) bool {
 			return false
 		}
 	} else {
-		if str(n.Get(ed.h.cmdKey)) != w.command {
+		if str(n.Get(ed.h.CommandKey)) != w.command {
 			return false
 		}
 		if t := n.Get("type"); t != nil && str(t) != "command" {
 			return false
 		}
 	}
-	if to := n.Get(ed.h.timeoutKey); to == nil || to.Kind != jsonc.Number ||
+	if to := n.Get(ed.h.TimeoutKey); to == nil || to.Kind != jsonc.Number ||
 		string(ed.doc.Src[to.Start:to.End]) != strconv.Itoa(w.timeout) {
 		return false
 	}
-	if ed.h.jsonc && str(n.Get("name")) != w.name {
+	if ed.h.JSONC && str(n.Get("name")) != w.name {
 		return false
 	}
-	if ed.h.failClosed {
+	if ed.h.FailClosed {
 		fc := n.Get("failClosed")
 		if (fc != nil && fc.Kind == jsonc.True) != w.failClosed {
 			return false

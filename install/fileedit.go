@@ -34,7 +34,7 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 	for i, r := range regs {
 		pre[i] = ed.before(r.native)
 	}
-	if h.version {
+	if h.Version {
 		switch v := ed.doc.Root.Get("version"); {
 		case ed.doc.Root.Count("version") > 1:
 			return nil, out, fmt.Errorf("%w: \"version\" appears twice", ErrNotJSON)
@@ -53,7 +53,7 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 				pre[i].version = true
 			}
 		case string(ed.doc.Src[v.Start:v.End]) != "1":
-			out.Notes = append(out.Notes, fmt.Sprintf("\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], ed.h.title))
+			out.Notes = append(out.Notes, fmt.Sprintf("\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], ed.h.Title))
 		}
 	}
 	for i, r := range regs {
@@ -160,7 +160,7 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.closed)
 	case hk.Len() > 1:
 		return jsonc.RemoveEdit(src, hk, f.member, s, false)
-	case f.st.level == 1 || ed.h.topLevel:
+	case f.st.level == 1 || ed.h.TopLevel:
 		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.closed)
 	}
 	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.closed)

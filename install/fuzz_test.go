@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/tailscale/hujson"
 )
@@ -37,7 +38,7 @@ func FuzzInstallUninstall(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, pick uint8) {
 		const bin = "/home/dev/bin/guard"
 		for _, name := range Hosts() {
-			h, _ := lookupHost(name)
+			h, _ := lookupHost(builtin.Adapters(), name)
 			o := Options{Binary: bin, FailClosed: pick&1 == 1}
 			var g gatewayOpts
 			if pick&0x80 != 0 {
@@ -60,7 +61,7 @@ func FuzzInstallUninstall(f *testing.F) {
 			if _, err := hujson.Parse(withNL(out)); err != nil {
 				t.Fatalf("%s: install output does not parse: %v\n%s", name, err, out)
 			}
-			if !h.jsonc && !isStrict(out) {
+			if !h.JSONC && !isStrict(out) {
 				t.Fatalf("%s: strict input became non-strict:\n%s", name, out)
 			}
 			checkEntries(t, h, out, regs, g)
@@ -118,7 +119,7 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 		t.Fatalf("%s: %v\n%s", h.name, err, out)
 	}
 	hk, _ := doc["hooks"].(map[string]any)
-	if h.topLevel {
+	if h.TopLevel {
 		hk = doc
 	}
 	for _, r := range regs {
@@ -127,12 +128,12 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 		for _, g := range groups {
 			g, _ := g.(map[string]any)
 			handlers := []any{g}
-			if !h.flat {
+			if !h.Flat {
 				handlers, _ = g["hooks"].([]any)
 			}
 			for _, x := range handlers {
 				x, _ := x.(map[string]any)
-				if c, ok := x[h.cmdKey].(string); ok && h.ownCommand(c, "/home/dev/bin/guard") && onlyOurKeys(h, x) {
+				if c, ok := x[h.CommandKey].(string); ok && h.ownCommand(c, "/home/dev/bin/guard") && onlyOurKeys(h, x) {
 					n++
 				}
 				if u, ok := x["url"].(string); ok && x["type"] == "http" && h.httpEntries(gw) && httphook.SameGateway(u, gw.url) {
@@ -149,17 +150,17 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 // onlyOurKeys reports an entry with no key install does not write, each
 // of the type install writes (an entry with more is the user's).
 func onlyOurKeys(h *host, x map[string]any) bool {
-	keys := map[string]bool{"type": true, h.cmdKey: true, h.timeoutKey: true}
-	if h.jsonc {
+	keys := map[string]bool{"type": true, h.CommandKey: true, h.TimeoutKey: true}
+	if h.JSONC {
 		keys["name"] = true
 	}
-	if h.flat {
+	if h.Flat {
 		keys["failClosed"], keys["matcher"] = true, true
 	}
 	for k, v := range x {
 		var ok bool
 		switch k {
-		case h.timeoutKey:
+		case h.TimeoutKey:
 			_, ok = v.(float64)
 		case "failClosed":
 			_, ok = v.(bool)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -29,10 +29,6 @@ import (
 //
 // Package install itself sends no HTTP request and links no HTTP client:
 // every hook binary links it.
-
-// noBridge is what a hook binary without a gateway bridge says when it is
-// given --gateway (hookmain's error text).
-const noBridge = "no gateway bridge"
 
 // gatewayOpts are what an entry needs besides its registration.
 type gatewayOpts struct {
@@ -67,8 +63,8 @@ func (o *Options) checkGateway(hs []*host) error {
 	}
 	if windowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
 		for _, h := range hs {
-			if h.windowsShell == hooks.ShellCmd {
-				return errors.New("the gateway URL holds %, which cmd.exe (" + h.title + "'s shell on Windows) expands even in quotes; use a URL without percent-encoding")
+			if h.WindowsShell == hostfacts.ShellCmd {
+				return errors.New("the gateway URL holds %, which cmd.exe (" + h.Title + "'s shell on Windows) expands even in quotes; use a URL without percent-encoding")
 			}
 		}
 	}
@@ -109,15 +105,15 @@ func loopbackURL(u string) bool {
 }
 
 // httpEntries reports whether host h gets HTTP hook entries for a gateway.
-func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.http }
+func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.HTTP }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
-// the host runs no HTTP hook (hooks.HookFile.NoHTTP).
+// the host runs no HTTP hook (hostfacts.HookFile.NoHTTP).
 func (h *host) withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
 	var out []reg
 	for _, r := range regs {
-		if slices.Contains(h.noHTTP, r.native) {
-			notes = append(notes, fmt.Sprintf("%s runs no HTTP hook on %s; not registered (a %s policy needs a command hook)", h.title, r.native, r.native))
+		if slices.Contains(h.NoHTTP, r.native) {
+			notes = append(notes, fmt.Sprintf("%s runs no HTTP hook on %s; not registered (a %s policy needs a command hook)", h.Title, r.native, r.native))
 			continue
 		}
 		out = append(out, r)
@@ -174,8 +170,8 @@ func hasParam(u, p string) bool {
 
 // bridgeCommand is Command with the bridge's arguments: --gateway URL and,
 // when the token variable is not the default, --gateway-token-env NAME.
-func bridgeCommand(binary string, h hooks.Host, failClosed bool, limit time.Duration, g gatewayOpts) string {
-	cmd := Command(binary, h, failClosed, limit)
+func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration, g gatewayOpts) string {
+	cmd := command(binary, h, failClosed, limit)
 	if g.url == "" {
 		return cmd
 	}
@@ -189,15 +185,15 @@ func bridgeCommand(binary string, h hooks.Host, failClosed bool, limit time.Dura
 // quoteArg quotes an argument (a gateway URL, which holds no quote, space
 // or backslash) for the shell the host runs a command with; the binary's
 // path tells a Windows command from a POSIX one.
-func quoteArg(s, binary string, h hooks.Host) string {
+func quoteArg(s, binary string, h *host) string {
 	if windowsPath(binary) {
 		if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:/") == "" {
 			return s
 		}
-		switch windowsShell(h) {
-		case hooks.ShellCmd:
+		switch h.WindowsShell {
+		case hostfacts.ShellCmd:
 			return `"` + s + `"`
-		case hooks.ShellBash:
+		case hostfacts.ShellBash:
 			return posixQuote(s)
 		}
 		return "'" + s + "'" // PowerShell

@@ -10,18 +10,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
-// updating reports -update (the flag internal/adaptertest defines):
+// updating reports -update (the flag internal/hosttest defines):
 // rewrite the expected sections of testdata/*.txtar.
 func updating() bool {
 	f := flag.Lookup("update")
 	return f != nil && f.Value.String() == "true"
 }
 
-var _ = adaptertest.SharedDir
+var _ = hosttest.SharedDir
 
 const defaultBinary = "/home/dev/bin/guard"
 

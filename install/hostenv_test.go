@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 )
 
 // TestHostEnv checks that doctor runs a hook with the variables its
@@ -29,7 +30,7 @@ func TestHostEnv(t *testing.T) {
 		for k, v := range c.set {
 			vars[k] = v
 		}
-		h, err := lookupHost(c.host)
+		h, err := lookupHost(builtin.Adapters(), c.host)
 		if err != nil {
 			t.Fatal(err)
 		}

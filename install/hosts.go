@@ -10,6 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -33,78 +34,46 @@ const (
 // Scopes lists the scopes in the order doctor reports them.
 func Scopes() []Scope { return []Scope{Project, Local, User} }
 
-// Hosts lists the hosts the installer knows, in a stable order: the
-// built-in adapters that describe their hook file (hooks.HookFiler).
-func Hosts() []hooks.Host {
+// Hosts lists the hosts the installer knows by default, in a stable
+// order: the built-in adapters that describe their hook file
+// (hostfacts.HookFiler).
+func Hosts() []hooks.Host { return hostsOf(builtin.Adapters()) }
+
+// hostsOf lists the hosts of adapters that describe their hook file.
+func hostsOf(adapters []hooks.Adapter) []hooks.Host {
 	var out []hooks.Host
-	for _, a := range builtin.Adapters() {
-		if _, ok := a.(hooks.HookFiler); ok {
+	for _, a := range adapters {
+		if _, ok := a.(hostfacts.HookFiler); ok {
 			out = append(out, a.Host())
 		}
 	}
 	return out
 }
 
-// host describes one host's configuration file.
+// host is one host's facts, as its adapter states them
+// ([hostfacts.HookFile], with CommandKey, TimeoutKey and Title filled in
+// when the adapter leaves them empty), and the adapter.
 type host struct {
-	name hooks.Host
-	// flat: Cursor's {"hooks":{"event":[{command,...}]}}, not Claude's
-	// {"hooks":{"Event":[{matcher, hooks:[{type,command,...}]}]}}.
-	flat bool
-	// unit: the timeout key's unit (milliseconds for Gemini).
-	unit time.Duration
-	// jsonc: the host reads comments, but not trailing commas (Gemini,
-	// Qwen). The others parse strict JSON and discard a file that is not.
-	jsonc bool
-	// version: the file needs "version": 1 (Cursor).
-	version bool
-	// dir and file: the file's directory name (".claude") and name.
-	dir, file string
-	// matchAll is the matcher written on tool events when --matcher is
-	// not given ("" writes none).
-	matchAll string
-	// notByDefault: events registered only when asked for by name.
-	notByDefault []hooks.EventName
-	// homeEnv, local, trust, userTrust: see hooks.HookFile.
-	homeEnv, local, trust, userTrust, windowsShell string
-	// maxTimeout: the longest limit an entry can state (0: no bound).
-	maxTimeout time.Duration
-	// topLevel: the events are the file's top-level keys (Droid).
-	topLevel bool
-	// perBinary, userDir, cmdKey, timeoutKey, eventFlag: see
-	// hooks.HookFile (Copilot CLI).
-	perBinary          bool
-	userDir            string
-	cmdKey, timeoutKey string
-	eventFlag          bool
-	// title, http, failClosed, userInDir, errorBlocks: see hooks.HookFile.
-	title                                    string
-	http, failClosed, userInDir, errorBlocks bool
-	// managed, noHTTP: see hooks.HookFile.
-	managed, noHTTP []string
-	adapter         hooks.Adapter
+	hostfacts.HookFile
+	name    hooks.Host
+	adapter hooks.Adapter
 }
 
-// lookupHost returns the description of a host, from its adapter's
-// hooks.HookFile, built on each call so that a hook binary does no work
-// for the installer at start-up.
-func lookupHost(name hooks.Host) (*host, error) {
-	for _, a := range builtin.Adapters() {
-		f, ok := a.(hooks.HookFiler)
+// lookupHost returns the description of the host name among adapters,
+// from its adapter's hostfacts.HookFile, built on each call so that a hook
+// binary does no work for the installer at start-up.
+func lookupHost(adapters []hooks.Adapter, name hooks.Host) (*host, error) {
+	for _, a := range adapters {
+		f, ok := a.(hostfacts.HookFiler)
 		if !ok || a.Host() != name {
 			continue
 		}
 		hf := f.HookFile()
-		return &host{name: name, dir: hf.Dir, file: hf.Name, flat: hf.Flat, unit: hf.TimeoutUnit, jsonc: hf.JSONC,
-			version: hf.Version, matchAll: hf.MatchAll, notByDefault: hf.NotByDefault,
-			homeEnv: hf.HomeEnv, local: hf.Local, trust: hf.Trust, userTrust: hf.UserTrust, windowsShell: hf.WindowsShell,
-			maxTimeout: hf.MaxTimeout, topLevel: hf.TopLevel, perBinary: hf.PerBinary, userDir: hf.UserDir,
-			cmdKey: cmp.Or(hf.CommandKey, "command"), timeoutKey: cmp.Or(hf.TimeoutKey, "timeout"), eventFlag: hf.EventFlag,
-			title: cmp.Or(hf.Title, string(name)), http: hf.HTTP, failClosed: hf.FailClosed, userInDir: hf.UserInDir,
-			errorBlocks: hf.ErrorBlocks, managed: hf.Managed, noHTTP: hf.NoHTTP, adapter: a}, nil
+		hf.CommandKey, hf.TimeoutKey, hf.Title = cmp.Or(hf.CommandKey, "command"), cmp.Or(hf.TimeoutKey, "timeout"), cmp.Or(hf.Title, string(name))
+		return &host{HookFile: hf, name: name, adapter: a}, nil
 	}
 	names := make([]string, 0, 8)
-	for _, h := range Hosts() {
+	for _, h := range hostsOf(adapters) {
 		names = append(names, string(h))
 	}
 	return nil, fmt.Errorf("unknown host %q (known: %s)", name, strings.Join(names, ", "))
@@ -122,22 +91,22 @@ type env struct {
 // path returns the host's file for scope s, or "" when the host has no
 // such scope.
 func (h *host) path(s Scope, e env) string {
-	file := h.file
-	if h.perBinary {
+	file := h.Name
+	if h.PerBinary {
 		file = strings.TrimSuffix(filepath.Base(strings.ReplaceAll(e.binary, `\`, "/")), ".exe") + ".json"
 	}
 	switch s {
 	case Project:
-		return filepath.Join(e.dir, filepath.FromSlash(h.dir), file)
+		return filepath.Join(e.dir, filepath.FromSlash(h.Dir), file)
 	case Local:
-		if h.local != "" {
-			return filepath.Join(e.dir, h.dir, h.local)
+		if h.Local != "" {
+			return filepath.Join(e.dir, h.Dir, h.Local)
 		}
 		return ""
 	case User:
-		dir := cmp.Or(h.userDir, h.dir)
-		if h.homeEnv != "" {
-			if d := e.getenv(h.homeEnv); d != "" {
+		dir := cmp.Or(h.UserDir, h.Dir)
+		if h.HomeEnv != "" {
+			if d := e.getenv(h.HomeEnv); d != "" {
 				_, rest, _ := strings.Cut(dir, "/")
 				return filepath.Join(d, filepath.FromSlash(rest), file)
 			}
@@ -177,9 +146,9 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	if h.maxTimeout > 0 && timeout > h.maxTimeout {
-		notes = append(notes, fmt.Sprintf("%s reads a time limit of at most %s; its entries get %s", h.name, hookcli.FormatDuration(h.maxTimeout), hookcli.FormatDuration(h.maxTimeout)))
-		timeout = h.maxTimeout
+	if h.MaxTimeout > 0 && timeout > h.MaxTimeout {
+		notes = append(notes, fmt.Sprintf("%s reads a time limit of at most %s; its entries get %s", h.name, hookcli.FormatDuration(h.MaxTimeout), hookcli.FormatDuration(h.MaxTimeout)))
+		timeout = h.MaxTimeout
 	}
 	var natives []reg
 	if l, ok, err := h.layout(o.Layout); err != nil {
@@ -194,7 +163,7 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	} else {
 		seen := map[hooks.EventName]bool{}
 		for _, c := range h.adapter.Capabilities() {
-			if c.Event != "" && !(h.eventFlag && seen[c.Event]) {
+			if c.Event != "" && !(h.EventFlag && seen[c.Event]) {
 				natives = append(natives, reg{native: c.Native, unified: c.Event})
 				seen[c.Event] = true
 			}
@@ -202,7 +171,7 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 	}
 	for _, e := range events {
 		found := false
-		if slices.Contains(h.notByDefault, e) && !explicit {
+		if slices.Contains(h.NotByDefault, e) && !explicit {
 			continue
 		}
 		for _, r := range natives {
@@ -214,8 +183,8 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 				switch {
 				case o.Matcher != "":
 					r.matcher = o.Matcher
-				case !h.flat:
-					r.matcher = h.matchAll
+				case !h.Flat:
+					r.matcher = h.MatchAll
 				}
 			}
 			r.limit = timeout
@@ -236,8 +205,8 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 // units converts a limit to the number written in the file, in the
 // host's unit, rounded up: at least one second.
 func (h *host) units(d time.Duration) int {
-	n := int((d + h.unit - 1) / h.unit)
-	if h.unit >= time.Second {
+	n := int((d + h.TimeoutUnit - 1) / h.TimeoutUnit)
+	if h.TimeoutUnit >= time.Second {
 		n = max(1, n)
 	}
 	return n
@@ -245,24 +214,24 @@ func (h *host) units(d time.Duration) int {
 
 // limitOf is the limit a number in the file stands for.
 func (h *host) limitOf(n int) time.Duration {
-	return time.Duration(n) * h.unit
+	return time.Duration(n) * h.TimeoutUnit
 }
 
 // needs says what the host requires before it runs hooks from a file of
 // scope s, beyond the file itself.
 func (h *host) needs(s Scope) string {
 	if s == User {
-		return h.userTrust
+		return h.UserTrust
 	}
-	return h.trust
+	return h.Trust
 }
 
 // layout returns the host's layout named name ("" for its default), and
-// false when the host has no layouts (hooks.Layouter).
-func (h *host) layout(name string) (hooks.Layout, bool, error) {
-	lt, ok := h.adapter.(hooks.Layouter)
+// false when the host has no layouts (hostfacts.Layouter).
+func (h *host) layout(name string) (hostfacts.Layout, bool, error) {
+	lt, ok := h.adapter.(hostfacts.Layouter)
 	if !ok {
-		return hooks.Layout{}, false, nil
+		return hostfacts.Layout{}, false, nil
 	}
 	ls := lt.Layouts()
 	if name == "" && len(ls) > 0 {
@@ -273,12 +242,12 @@ func (h *host) layout(name string) (hooks.Layout, bool, error) {
 			return l, true, nil
 		}
 	}
-	return hooks.Layout{}, true, fmt.Errorf("unknown layout %q (%s: %s)", name, h.name, layoutNames(ls))
+	return hostfacts.Layout{}, true, fmt.Errorf("unknown layout %q (%s: %s)", name, h.name, layoutNames(ls))
 }
 
 // matcherLayout names the first layout whose tool entries take a matcher.
 func (h *host) matcherLayout() string {
-	if lt, ok := h.adapter.(hooks.Layouter); ok {
+	if lt, ok := h.adapter.(hostfacts.Layouter); ok {
 		for _, l := range lt.Layouts() {
 			if l.NoMatcher == "" {
 				return l.Name
@@ -288,7 +257,7 @@ func (h *host) matcherLayout() string {
 	return ""
 }
 
-func layoutNames(ls []hooks.Layout) string {
+func layoutNames(ls []hostfacts.Layout) string {
 	var s []string
 	for _, l := range ls {
 		s = append(s, l.Name)
@@ -300,8 +269,8 @@ func layoutNames(ls []hooks.Layout) string {
 }
 
 // checkLayout checks that name is a layout of every host of hs that has
-// layouts, and of at least one built-in host when none of hs has any.
-func checkLayout(name string, hs []*host) error {
+// layouts, and of at least one host of adapters when none of hs has any.
+func checkLayout(adapters []hooks.Adapter, name string, hs []*host) error {
 	if name == "" {
 		return nil
 	}
@@ -317,8 +286,8 @@ func checkLayout(name string, hs []*host) error {
 		return nil
 	}
 	var all []string
-	for _, a := range builtin.Adapters() {
-		if lt, ok := a.(hooks.Layouter); ok {
+	for _, a := range adapters {
+		if lt, ok := a.(hostfacts.Layouter); ok {
 			for _, l := range lt.Layouts() {
 				if l.Name == name {
 					return nil

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -21,7 +23,13 @@ const DefaultTimeout = 30 * time.Second
 type Options struct {
 	// Binary is the absolute path of the hook executable. Required.
 	Binary string
-	// Hosts to act on; nil means every host of Hosts.
+	// Adapters are the hosts the installer serves, as
+	// [hooks.Server.Adapters]; nil means builtin.Adapters(). It learns
+	// each host's hook file and checks from its adapter (package
+	// hostfacts).
+	Adapters []hooks.Adapter
+	// Hosts to act on; nil means every host of Adapters that describes
+	// its hook file (hostfacts.HookFiler).
 	Hosts []hooks.Host
 	// Events are unified event names, mapped to each host's native events;
 	// nil means each host's default set: every unified event it delivers,
@@ -32,7 +40,7 @@ type Options struct {
 	// Matcher is the tool-name matcher of tool events (PreToolUse,
 	// PostToolUse, PostToolUseFailure, PermissionRequest), in the host's
 	// tool names; "" matches every tool. A host with layouts
-	// (hooks.Layouter) needs a Layout whose tool entries take one: Cursor
+	// (hostfacts.Layouter) needs a Layout whose tool entries take one: Cursor
 	// "tool-use".
 	Matcher string
 	// Scope is the file to edit (default Project). Doctor checks every
@@ -53,7 +61,7 @@ type Options struct {
 	// in the host's unit and passed to the hook as --timeout.
 	Timeout time.Duration
 	// Layout names the registration layout of the hosts that offer
-	// several (hooks.Layouter); "" means each one's default. Cursor has
+	// several (hostfacts.Layouter); "" means each one's default. Cursor has
 	// "specific" (the default: Shell, MCP and file reads on their own
 	// events, other tools on preToolUse) and "tool-use" (every tool on
 	// preToolUse). Hosts without layouts ignore it; a name no selected
@@ -139,7 +147,12 @@ func (c *Change) Diff() string {
 // [*CommitError]. Re-running it changes nothing. With o.DryRun it writes
 // nothing.
 func Install(o Options) ([]Change, error) {
-	return run(o, true)
+	return edit(o, func(h *host) error {
+		_, _, err := h.registrations(o.Events, &o)
+		return err
+	}, func(h *host, scope Scope, p string, _ *fileState) (*Change, error) {
+		return planInstall(h, scope, p, o)
+	})
 }
 
 // Uninstall removes our entries, and only them, from each host's file for
@@ -149,7 +162,32 @@ func Install(o Options) ([]Change, error) {
 // created for it when they are empty. Locking and all-or-nothing writes
 // are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
-	return run(o, false)
+	return edit(o, nil, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
+		c, err := planUninstall(h, scope, p, o)
+		if err != nil || c == nil {
+			return c, err
+		}
+		if c.Before != nil && c.Changed() {
+			if created, _ := fst.created(); created && h.holdsNothing(c.After) {
+				c.After, c.Deleted = nil, true
+			} else if orig := fst.original(); orig != nil && string(orig) != string(c.After) && h.sameButEmptyHooks(orig, c.After) {
+				// Other binaries' installs in between left empty event
+				// arrays where the user had none: give back the user's
+				// own text.
+				c.After = orig
+				c.Notes = append(c.Notes, "the file is back to the user's text saved before install")
+			}
+		}
+		return c, nil
+	})
+}
+
+// adapters returns o.Adapters, or the built-in adapters when it is nil.
+func (o *Options) adapters() []hooks.Adapter {
+	if o.Adapters != nil {
+		return o.Adapters
+	}
+	return builtin.Adapters()
 }
 
 // usageError is an error in the options (exit code 2 in Main).
@@ -157,7 +195,10 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-func run(o Options, add bool) ([]Change, error) {
+// edit is Install and Uninstall: it finds each host's file for o.Scope
+// (check, when not nil, vets each host first), locks the files, plans
+// each change and, unless o.DryRun, commits them all or none.
+func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p string, fst *fileState) (*Change, error)) ([]Change, error) {
 	hs, e, err := o.prepare()
 	if err != nil {
 		return nil, err
@@ -179,8 +220,8 @@ func run(o Options, add bool) ([]Change, error) {
 			}
 			continue
 		}
-		if add {
-			if _, _, err := h.registrations(o.Events, &o); err != nil {
+		if check != nil {
+			if err := check(h); err != nil {
 				return nil, usageError{err}
 			}
 		}
@@ -214,7 +255,7 @@ func run(o Options, add bool) ([]Change, error) {
 		if !o.DryRun {
 			stale = removeStaleTemps(fsts[i].path)
 		}
-		c, err := plan(f.h, scope, f.p, o, add)
+		c, err := plan(f.h, scope, f.p, fsts[i])
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
 			continue
@@ -224,17 +265,6 @@ func run(o Options, add bool) ([]Change, error) {
 		}
 		for _, s := range stale {
 			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
-		}
-		if !add && c.Before != nil && c.Changed() {
-			if created, _ := fsts[i].created(); created && f.h.holdsNothing(c.After) {
-				c.After, c.Deleted = nil, true
-			} else if o := fsts[i].original(); o != nil && string(o) != string(c.After) && f.h.sameButEmptyHooks(o, c.After) {
-				// Other binaries' installs in between left empty event
-				// arrays where the user had none: give back the user's
-				// own text.
-				c.After = o
-				c.Notes = append(c.Notes, "the file is back to the user's text saved before install")
-			}
 		}
 		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
 			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
@@ -254,56 +284,76 @@ func run(o Options, add bool) ([]Change, error) {
 	return changes, nil
 }
 
-// plan computes the change for one file; nil when uninstalling from a
-// file that does not exist.
-func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) {
+// planInstall computes the change Install makes to one file.
+func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	before, err := readFile(p)
 	if err != nil {
 		return nil, err
 	}
 	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before}
 	var out outcome
-	if add {
-		regs, notes, err := h.registrations(o.Events, &o)
-		if err != nil {
-			return nil, err
+	regs, notes, err := h.registrations(o.Events, &o)
+	if err != nil {
+		return nil, err
+	}
+	if h.httpEntries(o.gateway()) {
+		regs, notes = h.withoutHTTPUnsupported(regs, notes)
+	}
+	c.Notes = notes
+	c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
+	if err != nil {
+		return nil, err
+	}
+	c = h.finish(c, out, o)
+	if len(c.Added)+len(c.Updated) > 0 {
+		if n := h.needs(scope); n != "" {
+			c.Notes = append(c.Notes, n)
 		}
-		if h.httpEntries(o.gateway()) {
-			regs, notes = h.withoutHTTPUnsupported(regs, notes)
+	}
+	return c, nil
+}
+
+// planUninstall computes the change Uninstall makes to one file; nil for
+// a file that does not exist.
+func planUninstall(h *host, scope Scope, p string, o Options) (*Change, error) {
+	before, err := readFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if before == nil {
+		return nil, nil
+	}
+	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before}
+	var out outcome
+	var only map[string]bool
+	if o.Events != nil {
+		only = map[string]bool{}
+		regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
+		for _, r := range regs {
+			only[r.native] = true
 		}
-		c.Notes = notes
-		c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
-		if err != nil {
-			return nil, err
-		}
-	} else {
-		if before == nil {
-			return nil, nil
-		}
-		var only map[string]bool
-		if o.Events != nil {
-			only = map[string]bool{}
-			regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
-			for _, r := range regs {
-				only[r.native] = true
-			}
-			// Every layout's entries: those of another layout than the
-			// default are ours too.
-			if lt, ok := h.adapter.(hooks.Layouter); ok {
-				for _, l := range lt.Layouts() {
-					for _, r := range l.Entries {
-						if contains(o.Events, r.Unified) {
-							only[r.Event] = true
-						}
+		// Every layout's entries: those of another layout than the
+		// default are ours too.
+		if lt, ok := h.adapter.(hostfacts.Layouter); ok {
+			for _, l := range lt.Layouts() {
+				for _, r := range l.Entries {
+					if contains(o.Events, r.Unified) {
+						only[r.Event] = true
 					}
 				}
 			}
 		}
-		c.After, out, err = h.uninstallFile(before, o.Binary, only, o.gateway())
-		if err != nil {
-			return nil, err
-		}
 	}
+	c.After, out, err = h.uninstallFile(before, o.Binary, only, o.gateway())
+	if err != nil {
+		return nil, err
+	}
+	return h.finish(c, out, o), nil
+}
+
+// finish fills in c from the outcome of an edit, with the notes about
+// entries that are not ours.
+func (h *host) finish(c *Change, out outcome, o Options) *Change {
 	c.Added, c.Updated, c.Unchanged, c.Removed = out.Added, out.Updated, out.Unchanged, out.Removed
 	c.Notes = append(c.Notes, out.Notes...)
 	if ed, err := h.open(c.After, o.Binary, o.gateway()); err == nil {
@@ -312,17 +362,12 @@ func plan(h *host, scope Scope, p string, o Options, add bool) (*Change, error) 
 			c.Notes = append(c.Notes, customisedNote(evs[i], cmds[i]))
 		}
 	}
-	if o.Gateway == "" && h.http {
+	if o.Gateway == "" && h.HTTP {
 		for _, u := range gatewayHooks(h, c.After) {
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
 		}
 	}
-	if add && len(c.Added)+len(c.Updated) > 0 {
-		if n := h.needs(scope); n != "" {
-			c.Notes = append(c.Notes, n)
-		}
-	}
-	return c, nil
+	return c
 }
 
 // holdsNothing reports a file left with nothing but what installs write
@@ -337,11 +382,11 @@ func (h *host) holdsNothing(src []byte) bool {
 	}
 	for _, m := range d.Root.Members {
 		switch {
-		case h.topLevel:
+		case h.TopLevel:
 			if m.Value.Kind != jsonc.Array || m.Value.Len() > 0 {
 				return false
 			}
-		case m.Key == "version" && h.version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
+		case m.Key == "version" && h.Version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
 		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
 			for _, ev := range m.Value.Members {
 				if ev.Value.Kind != jsonc.Array || ev.Value.Len() > 0 {
@@ -368,7 +413,7 @@ func (h *host) sameButEmptyHooks(a, b []byte) bool {
 		return false
 	}
 	depth := 0
-	if h.topLevel {
+	if h.TopLevel {
 		depth = 1 // the events are the top-level keys
 	}
 	return canon(da.Src, da.Root, depth) == canon(db.Src, db.Root, depth)
@@ -440,12 +485,12 @@ func (o *Options) prepare() ([]*host, env, error) {
 	}
 	names := o.Hosts
 	if names == nil {
-		names = Hosts()
+		names = hostsOf(o.adapters())
 	}
 	var hs []*host
 	var seen []hooks.Host
 	for _, n := range names {
-		h, err := lookupHost(n)
+		h, err := lookupHost(o.adapters(), n)
 		if err != nil {
 			return nil, e, usageError{err}
 		}
@@ -453,7 +498,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 			hs, seen = append(hs, h), append(seen, n)
 		}
 	}
-	if err := checkLayout(o.Layout, hs); err != nil {
+	if err := checkLayout(o.adapters(), o.Layout, hs); err != nil {
 		return nil, e, usageError{err}
 	}
 	if err := o.checkGateway(hs); err != nil {

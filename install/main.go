@@ -11,6 +11,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -136,7 +137,7 @@ func hostList() string {
 func layoutList() string {
 	var s []string
 	for _, a := range builtin.Adapters() {
-		if lt, ok := a.(hooks.Layouter); ok {
+		if lt, ok := a.(hostfacts.Layouter); ok {
 			ls := lt.Layouts()
 			if len(ls) > 0 {
 				ls[0].Name += " (default)"

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 )
 
 func runMain(t *testing.T, self string, args ...string) (int, string, string) {
@@ -175,7 +176,7 @@ func TestUserPaths(t *testing.T) {
 		"cursor": "/home/dev/.cursor/hooks.json", "gemini": "/home/dev/.gemini/settings.json",
 		"qwen": "/srv/qwen/settings.json", "copilot": "/srv/copilot/hooks/guard.json", "droid": "/home/dev/.factory/hooks.json"}
 	for name, p := range want {
-		h, _ := lookupHost(name)
+		h, _ := lookupHost(builtin.Adapters(), name)
 		if got := h.path(User, e); got != filepath.FromSlash(p) {
 			t.Errorf("%s user path %s, want %s", name, got, p)
 		}

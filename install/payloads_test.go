@@ -9,9 +9,11 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -20,9 +22,9 @@ import (
 func TestPayloadsParse(t *testing.T) {
 	const dir = "/home/dev/project"
 	for _, name := range Hosts() {
-		h, _ := lookupHost(name)
+		h, _ := lookupHost(builtin.Adapters(), name)
 		layouts := []string{""}
-		if lt, ok := h.adapter.(hooks.Layouter); ok {
+		if lt, ok := h.adapter.(hostfacts.Layouter); ok {
 			layouts = nil
 			for _, l := range lt.Layouts() {
 				layouts = append(layouts, l.Name)
@@ -43,7 +45,7 @@ func TestPayloadsParse(t *testing.T) {
 					t.Fatalf("%s %s: invalid JSON %s", name, r.native, p)
 				}
 				ev, err := h.adapter.Parse(p)
-				if ep, ok := h.adapter.(hooks.EventParser); ok && h.eventFlag {
+				if ep, ok := h.adapter.(hooks.EventParser); ok && h.EventFlag {
 					ev, err = ep.ParseEvent(r.native, p)
 				}
 				if err != nil {
@@ -62,15 +64,15 @@ func TestPayloadsParse(t *testing.T) {
 			}
 		}
 	}
-	if h, _ := lookupHost("claude"); payload(h, "WorktreeCreate", dir) != nil {
+	if h, _ := lookupHost(builtin.Adapters(), "claude"); payload(h, "WorktreeCreate", dir) != nil {
 		t.Error("payload for an unknown event")
 	}
 }
 
 // The Codex payloads are valid against the input schemas Codex embeds.
 func TestCodexPayloadsMatchSchemas(t *testing.T) {
-	dir := adaptertest.SharedDir(t, "schemas", "codex")
-	h, _ := lookupHost(codex.Host)
+	dir := hosttest.SharedDir(t, "schemas", "codex")
+	h, _ := lookupHost(builtin.Adapters(), codex.Host)
 	regs, _, _ := h.registrations(hooks.Events(), &Options{})
 	c := jsonschema.NewCompiler()
 	for _, r := range regs {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 )
 
 // programOf returns the program a host's Windows shell runs for cmd, as
@@ -83,19 +84,19 @@ func TestWindowsCommands(t *testing.T) {
 			if !strings.HasSuffix(cmd, " --host "+string(h)+" --fail-closed --timeout 30s") {
 				t.Errorf("%s: %s", h, cmd)
 			}
-			if !ownCommand(cmd, p, h) {
+			if !ownCommand(cmd, p, testHost(h)) {
 				t.Errorf("%s: %s is not recognised as ours", h, cmd)
 			}
 		}
 	}
 	// cmd.exe expands %NAME% even in quotes: refused for Cursor.
-	cur, _ := lookupHost("cursor")
+	cur, _ := lookupHost(builtin.Adapters(), "cursor")
 	if _, err := cur.want(reg{native: "stop", limit: time.Second}, `C:\100%\guard.exe`, false, gatewayOpts{}); err == nil || !strings.Contains(err.Error(), "cmd.exe") {
 		t.Errorf("a %% path for Cursor: %v", err)
 	}
 	// Entries an earlier version wrote (unquoted, forward slashes) stay
 	// ours, so install updates them in place.
-	if !ownCommand("C:/tools/guard.exe --host cursor --timeout 30s", `C:\tools\guard.exe`, "cursor") {
+	if !ownCommand("C:/tools/guard.exe --host cursor --timeout 30s", `C:\tools\guard.exe`, testHost("cursor")) {
 		t.Error("the earlier Cursor form is not recognised")
 	}
 }

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestRealCaptures parses every payload the real Qwen Code 0.24.4 wrote
 // (testdata/captures/qwen) and checks the unified type, the tool and
 // detection.
 func TestRealCaptures(t *testing.T) {
-	want := map[string]adaptertest.CaptureWant{
+	want := map[string]hosttest.CaptureWant{
 		"InstructionsLoaded.json":            {Type: "*hooks.OtherEvent"},
 		"MessageDisplay.json":                {Type: "*hooks.OtherEvent"},
 		"Notification.json":                  {Type: "*hooks.NotificationEvent"},
@@ -31,7 +31,7 @@ func TestRealCaptures(t *testing.T) {
 		"Stop.json":                          {Type: "*hooks.StopEvent"},
 		"UserPromptSubmit.json":              {Type: "*hooks.UserPromptSubmitEvent"},
 	}
-	adaptertest.RealCaptures(t, New(), "qwen", want, func(t *testing.T, ev hooks.Event) {
+	hosttest.RealCaptures(t, New(), "qwen", want, func(t *testing.T, ev hooks.Event) {
 		if tool := hooks.ToolOf(ev); tool != nil && tool.ID == "" {
 			t.Errorf("tool %s has no id", tool.Name)
 		}
@@ -39,7 +39,7 @@ func TestRealCaptures(t *testing.T) {
 }
 
 func TestCaptureValues(t *testing.T) {
-	dir := adaptertest.SharedDir(t, "captures", "qwen")
+	dir := hosttest.SharedDir(t, "captures", "qwen")
 	parse := func(name string) hooks.Event {
 		t.Helper()
 		data, err := os.ReadFile(filepath.Join(dir, name))

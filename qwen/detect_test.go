@@ -3,11 +3,11 @@ package qwen
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestDetectOtherHosts: no real payload of another host may reach the
 // threshold.
 func TestDetectOtherHosts(t *testing.T) {
-	adaptertest.DetectOtherHosts(t, New(), 150)
+	hosttest.DetectOtherHosts(t, New(), 150)
 }

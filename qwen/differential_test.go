@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/adaptertest"
 	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // The differential test: generated tool arguments read by the adapter and
@@ -16,16 +16,16 @@ import (
 
 var sideKeys = []string{"description", "directory", "is_background", "content", "old_string", "new_string", "replace_all", "offset"}
 
-func judged() []adaptertest.Judged {
+func judged() []hosttest.Judged {
 	payload := func(tool string) func([]byte) []byte {
 		return func(args []byte) []byte {
 			return []byte(`{"session_id":"s1","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"` + tool + `","tool_input":` + string(args) + `,"tool_use_id":"call_1"}`)
 		}
 	}
-	field := func(tool, key string, value func(hooks.ToolInput) string) adaptertest.Judged {
-		return adaptertest.Judged{Tool: tool, Key: key, Payload: payload(tool), Value: value}
+	field := func(tool, key string, value func(hooks.ToolInput) string) hosttest.Judged {
+		return hosttest.Judged{Tool: tool, Key: key, Payload: payload(tool), Value: value}
 	}
-	return []adaptertest.Judged{
+	return []hosttest.Judged{
 		field(ToolShell, "command", func(in hooks.ToolInput) string { return in.(*hooks.ShellInput).Command }),
 		field(ToolWrite, "file_path", func(in hooks.ToolInput) string { return in.(*hooks.WriteInput).Path }),
 		field(ToolWrite, "content", func(in hooks.ToolInput) string { return in.(*hooks.WriteInput).Content }),
@@ -38,7 +38,7 @@ func TestDifferential(t *testing.T) {
 	a, j := New(), judged()
 	for i, key := range []string{"command", "file_path", "content"} {
 		for _, args := range hostref.Corpus(uint64(40+i), 1000, key, sideKeys...) {
-			adaptertest.Differential(t, a, args, j...)
+			hosttest.Differential(t, a, args, j...)
 		}
 	}
 }
@@ -52,7 +52,7 @@ func FuzzDifferential(f *testing.F) {
 	a, j := New(), judged()
 	f.Fuzz(func(t *testing.T, args []byte) {
 		if hostref.Args(args) {
-			adaptertest.Differential(t, a, args, j...)
+			hosttest.Differential(t, a, args, j...)
 		}
 	})
 }

@@ -3,13 +3,13 @@ package qwen
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/adaptertest"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 func TestGolden(t *testing.T) {
-	adaptertest.Golden(t, New(), "testdata")
+	hosttest.Golden(t, New(), "testdata")
 }
 
 func TestConformance(t *testing.T) {
-	adaptertest.Conformance(t, New(), "testdata")
+	hosttest.Conformance(t, New(), "testdata")
 }

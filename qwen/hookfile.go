@@ -4,22 +4,22 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/sample"
 )
 
-// HookFile implements hooks.HookFiler: .qwen/settings.json (the user's in
+// HookFile implements hostfacts.HookFiler: .qwen/settings.json (the user's in
 // $QWEN_HOME, else ~/.qwen), read with comments, matcher groups, timeouts
 // in seconds. Qwen Code reads a timeout of 1000 or more as milliseconds,
 // so no entry states more than 999 s.
-func (*Adapter) HookFile() hooks.HookFile {
-	return hooks.HookFile{Title: "Qwen Code", Dir: ".qwen", Name: "settings.json", TimeoutUnit: time.Second, JSONC: true, MatchAll: "*",
+func (*Adapter) HookFile() hostfacts.HookFile {
+	return hostfacts.HookFile{Title: "Qwen Code", Dir: ".qwen", Name: "settings.json", TimeoutUnit: time.Second, JSONC: true, MatchAll: "*",
 		HomeEnv: "QWEN_HOME", MaxTimeout: 999 * time.Second,
 		Trust: "Qwen Code drops a project's hooks silently in a folder it does not trust (with folder trust on): " +
 			"trust the folder, or install with --scope user"}
 }
 
-// SamplePayload implements hooks.Sampler: Qwen Code sends Claude Code's
+// SamplePayload implements hostfacts.Sampler: Qwen Code sends Claude Code's
 // payloads, with its own shell tool and transcript.
 func (*Adapter) SamplePayload(native, dir string) []byte {
 	return sample.Render(sample.ClaudeLike(sample.Claude(native, dir, ""), "run_shell_command",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -66,27 +67,18 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error"), Interrupted: o.BoolAt("is_interrupt")}, nil
 	case EventStop:
 		active := o.BoolAt("stop_hook_active")
-		return &hooks.StopEvent{Base: base, Active: active, LoopCount: loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
+		return &hooks.StopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
 	case EventSubagentStart:
 		return &hooks.SubagentStartEvent{Base: base, Agent: agent}, nil
 	case EventSubagentStop:
 		active := o.BoolAt("stop_hook_active")
-		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
+		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: claudewire.Loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
 	case EventPreCompact:
 		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
 	case EventNotification:
 		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
 	}
 	return &hooks.OtherEvent{Base: base, Unknown: !knownEvent(native)}, nil
-}
-
-// loops is the unified loop count: Qwen only says whether a stop hook
-// already continued the agent.
-func loops(active bool) int {
-	if active {
-		return 1
-	}
-	return 0
 }
 
 // toolOutput lifts a PostToolUse tool_response {llmContent, returnDisplay}:

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // The user's settings turn folder trust on even when they end in a line
@@ -14,7 +14,7 @@ import (
 func TestCheckSettings(t *testing.T) {
 	dir := t.TempDir()
 	user := filepath.Join(dir, "settings.json")
-	c := hooks.SettingsCheck{Dir: dir, UserFile: user, Entries: []hooks.HookEntry{{File: filepath.Join(dir, ".qwen", "settings.json"), Project: true}}}
+	c := hostfacts.SettingsCheck{Dir: dir, UserFile: user, Entries: []hostfacts.HookEntry{{File: filepath.Join(dir, ".qwen", "settings.json"), Project: true}}}
 	for _, tc := range []struct{ text, want string }{
 		{`{"security": {"folderTrust": {"enabled": true}}} // on`, "(" + user + " turns folder trust on)"},
 		{`{"security": {"folderTrust": {"enabled": true}}`, "cannot read " + user + ": "},
@@ -25,7 +25,7 @@ func TestCheckSettings(t *testing.T) {
 		ds := New().CheckSettings(c)
 		found := false
 		for _, d := range ds {
-			found = found || d.Verdict == hooks.VerdictWarn && strings.Contains(d.Msg, tc.want)
+			found = found || d.Verdict == hostfacts.VerdictWarn && strings.Contains(d.Msg, tc.want)
 		}
 		if !found {
 			t.Errorf("%s: no warning with %q in %+v", tc.text, tc.want, ds)

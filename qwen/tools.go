@@ -2,9 +2,9 @@ package qwen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -17,9 +17,8 @@ const (
 	ToolRead  = "read_file"         // {file_path, offset?, limit?}
 )
 
-// mcpPrefix starts an MCP tool's name, mcp__<server>__<tool> (Qwen's
-// documentation; not seen in a capture).
-const mcpPrefix = "mcp__"
+// An MCP tool is named as in Claude Code, mcp__<server>__<tool>
+// (claudewire.SplitMCP; Qwen's documentation; not seen in a capture).
 
 // parseTool reads the tool of a tool event. Nothing in tool_input (the
 // model's arguments) fails the parse: what cannot be read is
@@ -70,18 +69,8 @@ func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err
 		isObject = fastjson.Args(raw, nil, &path)
 		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
 	}
-	if server, tool, ok := splitMCP(name); ok {
+	if server, tool, ok := claudewire.SplitMCP(name); ok {
 		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, true, nil
 	}
 	return hooks.RawInput(raw), true, nil
-}
-
-// splitMCP splits mcp__<server>__<tool>.
-func splitMCP(name string) (server, tool string, ok bool) {
-	rest, found := strings.CutPrefix(name, mcpPrefix)
-	if !found {
-		return "", "", false
-	}
-	server, tool, found = strings.Cut(rest, "__")
-	return server, tool, found && server != "" && tool != ""
 }

@@ -32,7 +32,7 @@ func (w *walker) stdinCode(c *Command, sc *scope, lang string, in stdin) {
 // effects, and checks those that name a known command as commands, as
 // for a program not in the tables (see unknownEffects).
 func (w *walker) argsOf(c *Command, sc *scope, args []Word) {
-	w.unknownWords(c, sc, args)
+	w.unknownWords(c, sc, args, stdin{})
 }
 
 // interp records the code of an interpreter with options parsed by spec:

@@ -12,18 +12,23 @@ type Effect struct {
 	// Kind is what the command does.
 	Kind EffectKind
 	// Path is the file read, written or deleted ([Reads], [Writes],
-	// [Deletes], [Unknown]), resolved against the directory a static cd
-	// moved to, as in [Write.Path].
+	// [Deletes], [Unknown]), or the file that holds the code of
+	// [RunsCode] (python x.py, awk -f x.awk, source x.sh), resolved
+	// against the directory a static cd moved to, as in [Write.Path].
 	Path Word
 	// Recursive reports, for [Deletes], that Path may be a directory
 	// whose whole tree is deleted (rm -r, find -delete, rsync --delete,
-	// git clean, …).
+	// git clean, …); for a [Writes] with Meta, that the change reaches
+	// the whole tree (chmod -R).
 	Recursive bool
 	// Lang names the language of [RunsCode]: "python", "perl", "node",
 	// "ruby", "php", "lua", "awk", "sed", "jq", …
 	Lang string
 	// Code is the program text of [RunsCode] (python -c CODE, perl -e
-	// CODE, an awk program, a sed script), for policies to inspect.
+	// CODE, an awk program, a sed script, a here-document fed to python
+	// -), for policies to inspect; it is the zero Word when the code is
+	// in the file Path, and dynamic when it is known only at run time (a
+	// script piped in).
 	Code Word
 	// Meta reports, for [Writes], that only the file's metadata changes
 	// (mode, owner, group, attributes, ACLs: chmod, chown, chgrp,

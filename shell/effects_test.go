@@ -560,6 +560,19 @@ q
 	{`sed --expression='w .env' f`, `sed: sed{w .env} >.env <f`},
 	{`sed "$X" f`, `sed: sed{{$X}} <f`},
 	{`sed 'Z' f`, `sed: sed{Z} <f; ?!:`},
+	{`history -w .env`, `history: >.env`},
+	{`history -r .env`, `history: <.env`},
+	{`history -c`, ``},
+	{`enable -f ./x.so x`, `enable: shared-object@x.so`},
+	{`compgen -C 'rm -rf d' x`, `rm: --d`},
+	{`numactl --interleave all rm -rf d`, `rm: --d`},
+	{`numactl -N 0 rm -rf d`, `rm: --d`},
+	{`tree -H . -R -o idx.html src`, `tree: >idx.html <src >{src/…}`},
+	{`file -C -m .env`, `file: <.env >.env.mgc`},
+	{`yq -s '.name' all.yaml`, `yq: >{./…} yq{all.yaml} <all.yaml`},
+	{`bat --pager='rm -rf d' f`, `bat: <f; rm: --d`},
+	{`cloc --out=.env src`, `cloc: >.env <src`},
+	{`ptx in .env`, `ptx!: ?in ?.env`},
 }
 
 func TestEffects(t *testing.T) {

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // An effector records the effects of one command, by the table entry of
 // its program; it sets [Command.Known] when the table covers this use of
@@ -11,6 +14,9 @@ type effector func(w *walker, c *Command, sc *scope, in stdin)
 // effects fills c.Effects and c.Known from the tables (see programOf);
 // a program not in them gets the unknown rule (unknownEffects).
 func (w *walker) effects(c *Command, sc *scope, in stdin) {
+	if w.err != nil {
+		return
+	}
 	if !c.Dynamic {
 		if fx := programOf(c.Name); fx != nil {
 			c.Known = true
@@ -20,7 +26,7 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 			}
 		}
 	}
-	w.unknownEffects(c, sc)
+	w.unknownEffects(c, sc, in)
 }
 
 // effect records e as an effect of c: a path is resolved against the
@@ -28,6 +34,12 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 // [Script.Writes]. Writes to devices (/dev/null, /dev/fd/N, …) are not
 // file writes and are left out.
 func (w *walker) effect(c *Command, sc *scope, e Effect) {
+	if w.nEffects++; w.nEffects > maxEffects {
+		if w.err == nil {
+			w.err = &LimitError{Limit: "effects", Max: maxEffects}
+		}
+		return
+	}
 	if e.By == "" {
 		e.By = c.Name
 		if c.Dynamic && len(c.Args) > 0 {
@@ -70,6 +82,11 @@ func (w *walker) runsCode(c *Command, sc *scope, lang string, code, p Word) {
 	w.effect(c, sc, Effect{Kind: RunsCode, Lang: lang, Code: code, Path: p})
 }
 
+// maxEffects bounds the effects of one script: past it [Parse] returns a
+// [LimitError] ("effects"), since what the script does can no longer be
+// told in bounded memory.
+const maxEffects = 10000
+
 // maxScan bounds how many known command names in the words of one
 // unknown program are checked as commands; past it the command is
 // reported as one that cannot be checked.
@@ -89,23 +106,28 @@ const maxScan = 8
 // (@FILE), besides the word itself. A dynamic word is always one. The
 // value of an option given as the next word (--out FILE) is an operand
 // here, since which options take one is not known.
-func (w *walker) unknownEffects(c *Command, sc *scope) {
+func (w *walker) unknownEffects(c *Command, sc *scope, in stdin) {
 	c.Known = false
 	if len(c.Args) > 1 {
-		w.unknownWords(c, sc, c.Args[1:])
+		w.unknownWords(c, sc, c.Args[1:], in)
 	}
 }
 
 // unknownWords records the words of args that could name a file as
 // [Unknown] effects of c, and walks the commands that start at a known
-// command name among them.
-func (w *walker) unknownWords(c *Command, sc *scope, args []Word) {
+// command name among them, with c's standard input (the program may pass
+// it on).
+func (w *walker) unknownWords(c *Command, sc *scope, args []Word, in stdin) {
 	add := func(p Word) {
 		if p.Value != "" {
 			w.effect(c, sc, Effect{Kind: Unknown, Path: p})
 		}
 	}
+	n := min(len(args), maxEffects)
+	c.Effects = slices.Grow(c.Effects, n)
+	w.out.Writes = slices.Grow(w.out.Writes, n)
 	scanned := 0
+	var covered map[*Word]bool
 	for i, a := range args {
 		if a.Dynamic {
 			add(a)
@@ -131,16 +153,31 @@ func (w *walker) unknownWords(c *Command, sc *scope, args []Word) {
 				_, val, _ := strings.Cut(v, "=")
 				add(Static(val))
 			}
-			if c.Dynamic || w.scanning > 0 || !isCommandName(v) {
+			if w.scanning > 0 || !isCommandName(v) || covered[&args[i]] {
 				continue
 			}
+			by := c.Name
+			if c.Dynamic {
+				by = c.Args[0].Value
+			}
 			if scanned++; scanned > maxScan {
-				w.unknown(c.String()+" (too many command names in its words to check)", plus(c.Via, c.Name))
+				w.unknown(c.String()+" (too many command names in its words to check)", plus(c.Via, by))
 				return
 			}
 			w.scanning++
-			w.run(args[i:], sc, plus(c.Via, c.Name), stdin{}, false)
+			nc := len(w.out.Commands)
+			w.run(args[i:], sc, plus(c.Via, by), in, false)
 			w.scanning--
+			// A word that already starts a command walked from here (sudo
+			// sudo rm: the inner sudo and rm) is not walked again.
+			for _, n := range w.out.Commands[min(nc, len(w.out.Commands)):] {
+				if len(n.Args) > 0 {
+					if covered == nil {
+						covered = map[*Word]bool{}
+					}
+					covered[&n.Args[0]] = true
+				}
+			}
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 // than a bounded amount of time and memory. The zero Parser uses the
 // default limits; a zero field takes its default.
 type Parser struct {
-	// MaxBytes bounds the length of the script (default 1 MiB).
+	// MaxBytes bounds the length of the script (default 256 KiB).
 	MaxBytes int
 	// MaxDepth bounds how deep the syntax nests: substitutions, groups,
 	// subshells, compound commands (default 200).
@@ -19,7 +19,7 @@ type Parser struct {
 	// here-documents fed to a shell, … (default 16).
 	MaxNested int
 	// MaxReparsed bounds the total bytes of nested scripts parsed
-	// (default 1 MiB).
+	// (default 256 KiB).
 	MaxReparsed int
 	// MaxCommands bounds the number of simple commands reported
 	// (default 10,000).
@@ -32,8 +32,9 @@ var ErrLimit = errors.New("shell: script cannot be checked: past a limit")
 
 // A LimitError reports the limit of a [Parser] that a script is past.
 type LimitError struct {
-	// Limit names the limit: "bytes", "depth", "nested", "reparsed" or
-	// "commands".
+	// Limit names the limit: "bytes", "depth", "nested", "reparsed",
+	// "commands" or "effects" (more than 10,000 effects: files named by
+	// the commands' words, see [Command.Effects]).
 	Limit string
 	// Max is the limit's value.
 	Max int
@@ -54,7 +55,7 @@ const (
 	DefaultMaxBytes    = 1 << 20
 	DefaultMaxDepth    = 200
 	DefaultMaxNested   = 16
-	DefaultMaxReparsed = 1 << 20
+	DefaultMaxReparsed = 256 << 10
 	DefaultMaxCommands = 10000
 )
 

@@ -29,6 +29,7 @@ func TestLimits(t *testing.T) {
 		{"nested 2", Parser{MaxNested: 2}, `bash -c "bash -c 'bash -c ls'"`, "nested"},
 		{"reparsed", Parser{MaxReparsed: 100}, "eval " + r("a ", 100), "reparsed"},
 		{"eval of 1 MiB", Parser{}, r("eval ", 15) + r("a ", 500000), "reparsed"},
+		{"bash of 300 KiB", Parser{}, "bash <<E\n" + r("ls\n", 150000) + "E\n", "reparsed"},
 		{"commands", Parser{MaxCommands: 3}, "a; b; c; d", "commands"},
 		{"long list", Parser{}, r("ls;", 1<<18), "commands"},
 		{"nested heredoc", Parser{MaxNested: 1}, "bash <<E\nls\nE", "nested"},

@@ -480,3 +480,37 @@ func gpgEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		w.reads(c, sc, o)
 	}
 }
+
+// historyEffects: the builtin history writes FILE (or $HISTFILE) with -w
+// and -a, and reads it with -r and -n.
+func historyEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "acd:anrwps"})
+	file := Word{Value: "$HISTFILE", Dynamic: true}
+	if len(f.Operands) > 0 {
+		file = f.Operands[0]
+	}
+	switch {
+	case f.Has("w", "a"):
+		w.writes(c, sc, file)
+	case f.Has("r", "n"):
+		w.reads(c, sc, file)
+	}
+}
+
+// enableEffects: enable -f FILE NAME loads a builtin from the shared
+// object FILE: code in a file.
+func enableEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "adnpsf:"})
+	if so, ok := f.Value("f"); ok {
+		w.runsCode(c, sc, "shared-object", Word{}, so)
+	}
+}
+
+// compgenEffects: compgen -C COMMAND runs COMMAND (as the shell runs a
+// string) to make its completions.
+func compgenEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := c.Flags(Spec{Short: "abcdefgjksuvo:A:G:W:F:C:X:P:S:V:"})
+	if cmd, ok := f.Value("C"); ok {
+		w.nestedWord(cmd, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+	}
+}

@@ -144,15 +144,44 @@ type walker struct {
 	err      error
 	ctx      context.Context
 	lim      *Parser // the limits, defaults filled in
+	scriptIn stdin   // the standard input of the next nested script
+	inFunc   map[*syntax.Stmt]bool
 	// scanning counts the commands being walked because an unknown
 	// program's words named them (see unknownEffects).
 	scanning int
+	// nEffects counts the effects recorded, against maxEffects.
+	nEffects int
 }
 
 // scope is the state of one shell that writes depend on: the directory
 // a static cd moved to, relative to where the script started.
 type scope struct {
 	dir Word
+	// fds are the descriptors that exec redirected for the commands
+	// after it ("0" is the standard input); funcs are the functions
+	// defined so far. Both are copied before a change, since copies of a
+	// scope share them.
+	fds   map[string]stdin
+	funcs map[string]*syntax.Stmt
+	// aliases are the aliases defined so far (alias NAME=VALUE, and
+	// hash -p PATH NAME as the value PATH); a dynamic value is "\x00".
+	aliases map[string]string
+	// vars are the variables the shell set to a value not known
+	// statically (see arith.go).
+	vars map[string]bool
+	// ints are the variables declared with -i: what is assigned to them
+	// is arithmetic.
+	ints map[string]bool
+}
+
+// withAlias returns a copy of m with name set to value.
+func withAlias(m map[string]string, name, value string) map[string]string {
+	c := make(map[string]string, len(m)+1)
+	for k, v := range m {
+		c[k] = v
+	}
+	c[name] = value
+	return c
 }
 
 // script parses src and walks it in scope sc, with via naming the
@@ -176,6 +205,8 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 	saved := w.src
 	w.src = src
 	w.depth++
+	in := w.scriptIn
+	w.scriptIn = stdin{}
 	p := parsers.Get().(*syntax.Parser)
 	// Statements are walked as they are parsed, so that the walk stops
 	// at a limit without parsing the rest.
@@ -186,7 +217,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 	var held []*syntax.Stmt
 	flush := func() {
 		for _, s := range held {
-			w.stmt(s, sc, via, false)
+			w.stmt(s, sc, via, in)
 		}
 		held = held[:0]
 	}
@@ -207,7 +238,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		if len(held) > 0 || strings.Contains(w.text(s), "<<") {
 			held = append(held, s)
 		} else {
-			w.stmt(s, sc, via, false)
+			w.stmt(s, sc, via, in)
 		}
 		if w.err != nil {
 			break
@@ -231,9 +262,9 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 	return nil
 }
 
-func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string) {
+func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 	for _, s := range list {
-		w.stmt(s, sc, via, false)
+		w.stmt(s, sc, via, in)
 	}
 }
 
@@ -247,9 +278,9 @@ func branch(sc *scope, fn func(*scope)) {
 	}
 }
 
-// stmt walks one statement; piped reports that its standard input is a
-// pipe.
-func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
+// stmt walks one statement whose standard input is in (a pipe, a
+// here-document, what a compound command around it reads).
+func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	if s == nil || !w.live() {
 		return
 	}
@@ -261,43 +292,72 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
 		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
 		return
 	}
-	in := stdin{piped: piped}
+	if v, ok := sc.fds["0"]; ok {
+		in = v
+	}
+	var fds []fdIn
 	for _, r := range s.Redirs {
-		w.redirect(r, sc, via, &in)
+		w.redirect(r, sc, via, &in, &fds)
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
+		if len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "exec" && len(s.Redirs) > 0 {
+			// exec with only redirections: they stay for what follows.
+			m := make(map[string]stdin, len(sc.fds)+len(fds)+1)
+			for k, v := range sc.fds {
+				m[k] = v
+			}
+			for _, f := range fds {
+				m[f.fd] = f.in
+			}
+			for _, r := range s.Redirs {
+				if r.N == nil && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
+					r.Op == syntax.WordHdoc || r.Op == syntax.DplIn || r.Op == syntax.RdrInOut) {
+					m["0"] = in
+				}
+			}
+			sc.fds = m
+		}
 		w.call(c, sc, via, in)
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			x, y := *sc, *sc
-			w.stmt(c.X, &x, via, piped)
-			w.stmt(c.Y, &y, via, true)
+			w.stmt(c.X, &x, via, in)
+			w.stmt(c.Y, &y, via, stdin{piped: true, doc: w.output(c.X)})
 		default: // && ||
-			w.stmt(c.X, sc, via, piped)
-			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, false) })
+			w.stmt(c.X, sc, via, in)
+			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
 		}
 	case *syntax.Block:
-		w.stmts(c.Stmts, sc, via)
+		w.stmts(c.Stmts, sc, via, in)
 	case *syntax.Subshell:
 		sub := *sc
-		w.stmts(c.Stmts, &sub, via)
+		w.stmts(c.Stmts, &sub, via, in)
 	case *syntax.IfClause:
 		branch(sc, func(sc *scope) {
 			for ; c != nil; c = c.Else {
-				w.stmts(c.Cond, sc, via)
-				w.stmts(c.Then, sc, via)
+				w.stmts(c.Cond, sc, via, in)
+				w.stmts(c.Then, sc, via, in)
 			}
 		})
 	case *syntax.WhileClause:
 		branch(sc, func(sc *scope) {
-			w.stmts(c.Cond, sc, via)
-			w.stmts(c.Do, sc, via)
+			w.stmts(c.Cond, sc, via, in)
+			w.stmts(c.Do, sc, via, in)
 		})
 	case *syntax.ForClause:
 		w.subst(c.Loop, sc, via)
-		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via) })
+		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil {
+			dyn := !it.InPos.IsValid()
+			for _, x := range it.Items {
+				for _, v := range w.words(x) {
+					dyn = dyn || v.Dynamic
+				}
+			}
+			setVar(sc, it.Name.Value, dyn)
+		}
+		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
 	case *syntax.CaseClause:
 		w.subst(c.Word, sc, via)
 		branch(sc, func(sc *scope) {
@@ -305,20 +365,28 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, piped bool) {
 				for _, p := range it.Patterns {
 					w.subst(p, sc, via)
 				}
-				w.stmts(it.Stmts, sc, via)
+				w.stmts(it.Stmts, sc, via, in)
 			}
 		})
 	case *syntax.FuncDecl:
-		branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, false) })
+		branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
+		if c.Name != nil {
+			m := make(map[string]*syntax.Stmt, len(sc.funcs)+1)
+			for k, v := range sc.funcs {
+				m[k] = v
+			}
+			m[c.Name.Value] = c.Body
+			sc.funcs = m
+		}
 	case *syntax.TimeClause:
-		w.stmt(c.Stmt, sc, via, piped)
+		w.stmt(c.Stmt, sc, via, in)
 	case *syntax.CoprocClause:
 		sub := *sc
-		w.stmt(c.Stmt, &sub, via, false)
+		w.stmt(c.Stmt, &sub, via, stdin{})
 	case *syntax.DeclClause:
 		w.decl(c, sc, via)
 	case *syntax.TestDecl:
-		w.stmt(c.Body, sc, via, false)
+		w.stmt(c.Body, sc, via, stdin{})
 	case nil:
 	default:
 		// ArithmCmd, TestClause, LetClause: only their substitutions run.
@@ -333,14 +401,15 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 		return
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
+		w.arithNode(n, sc, via)
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sub := *sc
-			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "$(…)"))
+			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "$(…)"), stdin{})
 			return false
 		case *syntax.ProcSubst:
 			sub := *sc
-			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "<(…)"))
+			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "<(…)"), stdin{})
 			return false
 		}
 		return true
@@ -359,59 +428,107 @@ func needsSubst(x *syntax.Word) bool {
 	return false
 }
 
-// stdin is what a command reads as standard input.
+// stdin is what a command reads as standard input (or another
+// descriptor).
 type stdin struct {
-	piped bool   // from a pipe
-	doc   *Word  // a here-document or here-string
+	piped bool   // from a pipe, or a descriptor whose content is not known
+	doc   *Word  // its content when known: a here-document or here-string, static output piped in
 	file  string // a file redirection ("" when none)
 }
 
+// fdIn is what descriptor fd reads, other than the standard input.
+type fdIn struct {
+	fd string
+	in stdin
+}
+
 // redirect records the write a redirection makes and what it makes the
-// standard input.
-func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin) {
+// standard input (in) or another descriptor read (fds).
+func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin, fds *[]fdIn) {
 	if r.Word != nil && needsSubst(r.Word) {
 		w.subst(r.Word, sc, via)
 	}
 	if r.Hdoc != nil && needsSubst(r.Hdoc) {
 		w.subst(r.Hdoc, sc, via)
 	}
-	fd := "1"
+	fd := ""
 	if r.N != nil {
 		fd = r.N.Value
+		if strings.HasPrefix(fd, "{") {
+			// {var}<…: the shell picks the descriptor and stores it in
+			// var; it is read as $var.
+			fd = "$" + strings.Trim(fd, "{}")
+		}
 	}
+	var got *stdin
 	switch r.Op {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll,
 		syntax.RdrAllClob, syntax.AppAllClob:
 		w.write(sc, w.word(r.Word), r.Op.String(), false)
 	case syntax.RdrInOut:
 		w.write(sc, w.word(r.Word), r.Op.String(), false)
-		if r.N == nil || fd == "0" {
-			*in = stdin{file: w.word(r.Word).Value}
-		}
+		got = &stdin{file: w.word(r.Word).Value}
 	case syntax.DplOut:
 		t := w.word(r.Word)
 		if t.Dynamic || !isFD(t.Value) {
 			w.write(sc, t, r.Op.String(), false)
 		}
 	case syntax.RdrIn:
-		if r.N == nil || fd == "0" {
-			*in = stdin{file: w.word(r.Word).Value}
+		got = &stdin{file: w.word(r.Word).Value}
+		if r.Word != nil && len(r.Word.Parts) == 1 {
+			if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
+				// < <(cmd): what cmd writes.
+				got = &stdin{piped: true, doc: w.outputOf(ps.Stmts)}
+			}
+		}
+	case syntax.DplIn:
+		// N<&M: N reads what M reads.
+		t := w.word(r.Word)
+		src := t.Value
+		if t.Dynamic {
+			src = strings.Trim(strings.TrimPrefix(t.Value, "$"), "{}")
+			src = "$" + src
+		}
+		switch {
+		case src == "0":
+			cp := *in
+			got = &cp
+		case src == "-":
+		default:
+			found := false
+			for _, f := range *fds {
+				if f.fd == src {
+					cp := f.in
+					got, found = &cp, true
+				}
+			}
+			if v, ok := sc.fds[src]; ok && !found {
+				got, found = &v, true
+			}
+			if !found && (t.Dynamic || src != "1" && src != "2") {
+				got = &stdin{piped: true}
+			}
 		}
 	case syntax.Hdoc, syntax.DashHdoc:
-		if r.N == nil || fd == "0" {
-			d := Word{}
-			if r.Hdoc != nil {
-				d = w.join(r.Hdoc.Parts)
-			}
-			*in = stdin{doc: &d}
+		d := Word{}
+		if r.Hdoc != nil {
+			d = w.join(r.Hdoc.Parts)
 		}
+		got = &stdin{doc: &d}
 	case syntax.WordHdoc:
-		if r.N == nil || fd == "0" {
-			d := w.word(r.Word)
-			d.Value += "\n"
-			*in = stdin{doc: &d}
-		}
+		d := w.word(r.Word)
+		d.Value += "\n"
+		d.Suffix += "\n"
+		got = &stdin{doc: &d}
 	}
+	if got == nil {
+		return
+	}
+	if fd == "" || fd == "0" {
+		*in = *got
+		return
+	}
+	*fds = append(*fds, fdIn{fd: fd, in: *got})
 }
 
 // isFD reports whether s is what >& duplicates or closes rather than a
@@ -429,8 +546,28 @@ func isFD(s string) bool {
 // decl walks declare, export, local, readonly, typeset and nameref.
 func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 	c := &Command{Name: d.Variant.Value, Args: []Word{Static(d.Variant.Value)}, Via: via}
+	integer := false
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			if l := a.Value.Lit(); strings.HasPrefix(l, "-") && strings.Contains(l, "i") {
+				integer = true
+			}
+		}
+	}
 	for _, a := range d.Args {
 		w.subst(a, sc, via)
+		if a.Name != nil && integer {
+			if sc.ints == nil || !sc.ints[a.Name.Value] {
+				m := map[string]bool{a.Name.Value: true}
+				for k := range sc.ints {
+					m[k] = true
+				}
+				sc.ints = m
+			}
+			if a.Value != nil {
+				w.arithUse(a.Value, sc, via)
+			}
+		}
 		if a.Naked && a.Name == nil && a.Value != nil {
 			c.Args = append(c.Args, w.words(a.Value)...)
 			continue
@@ -445,6 +582,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				v = w.word(a.Value)
 			}
 			w.assign(a.Name.Value, v, sc, via)
+			setVar(sc, a.Name.Value, v.Dynamic)
 			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
@@ -457,7 +595,14 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	for _, a := range c.Assigns {
 		w.subst(a, sc, via)
 		if a.Name != nil && a.Value != nil {
-			w.assign(a.Name.Value, w.word(a.Value), sc, via)
+			v := w.word(a.Value)
+			w.assign(a.Name.Value, v, sc, via)
+			if len(c.Args) == 0 {
+				if sc.ints[a.Name.Value] {
+					w.arithUse(a.Value, sc, via)
+				}
+				setVar(sc, a.Name.Value, v.Dynamic)
+			}
 		}
 	}
 	args := make([]Word, 0, len(c.Args))
@@ -470,16 +615,184 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	if len(args) == 0 {
 		return
 	}
+	for _, a := range c.Assigns {
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil &&
+			!args[0].Dynamic && isShell(baseName(args[0].Value)) {
+			// The shell first runs the file BASH_ENV (ENV for sh) names.
+			w.scriptFile(w.word(a.Value), in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+		}
+	}
+	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && (in.doc != nil || in.piped) && !w.inFunc[body] {
+		// A function reads the standard input of its call: walk its
+		// body again with it.
+		w.reparsed += int(body.End().Offset() - body.Pos().Offset())
+		if w.reparsed > w.lim.MaxReparsed {
+			w.fail(&LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed})
+			return
+		}
+		if w.inFunc == nil {
+			w.inFunc = map[*syntax.Stmt]bool{}
+		}
+		w.inFunc[body] = true
+		sub := *sc
+		w.stmt(body, &sub, append(via[:len(via):len(via)], args[0].Value+"()"), in)
+		delete(w.inFunc, body)
+	}
 	w.run(args, sc, via, in, true)
+}
+
+// output returns what statement s writes to its standard output when
+// that is static text: echo or printf of static words (see staticOutput);
+// nil otherwise.
+func (w *walker) output(s *syntax.Stmt) *Word {
+	return w.outputOf([]*syntax.Stmt{s})
+}
+
+// outputOf is output for a list of one statement.
+func (w *walker) outputOf(list []*syntax.Stmt) *Word {
+	if len(list) != 1 || len(list[0].Redirs) > 0 || list[0].Negated || list[0].Background {
+		return nil
+	}
+	c, ok := list[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return nil
+	}
+	var args []Word
+	for _, x := range c.Args {
+		if needsSubst(x) {
+			return nil
+		}
+		args = append(args, w.words(x)...)
+	}
+	out, ok := staticOutput(args)
+	if !ok {
+		return nil
+	}
+	d := Static(out)
+	return &d
+}
+
+// staticOutput returns what echo or printf with the static words args
+// writes, when this package can tell exactly: echo without options (or
+// with -n) writes its words joined by spaces (bash's echo leaves
+// backslashes alone without -e); printf with a format of plain text, or
+// of "%s" and "%s\n" (reused for each argument).
+func staticOutput(args []Word) (string, bool) {
+	for _, a := range args {
+		if a.Dynamic {
+			return "", false
+		}
+	}
+	name := baseName(args[0].Value)
+	rest := args[1:]
+	switch name {
+	case "echo":
+		nl := "\n"
+		if len(rest) > 0 && rest[0].Value == "-n" {
+			nl, rest = "", rest[1:]
+		}
+		if len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+			return "", false
+		}
+		var b strings.Builder
+		for i, a := range rest {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(a.Value)
+		}
+		return b.String() + nl, true
+	case "printf":
+		if len(rest) > 0 && rest[0].Value == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || strings.HasPrefix(rest[0].Value, "-") {
+			return "", false
+		}
+		f := rest[0].Value
+		switch f {
+		case "%s", "%s\\n":
+			nl := ""
+			if f != "%s" {
+				nl = "\n"
+			}
+			var b strings.Builder
+			for _, a := range rest[1:] {
+				b.WriteString(a.Value + nl)
+			}
+			if len(rest) == 1 {
+				b.WriteString(nl)
+			}
+			return b.String(), true
+		}
+		if len(rest) == 1 && !strings.ContainsAny(f, "%\\") {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// isShell reports whether name is a shell this package follows.
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "oksh", "loksh":
+		return true
+	}
+	return false
 }
 
 // assign checks an assignment to a variable whose value some program
 // runs as a command (GIT_SSH_COMMAND, PAGER, EDITOR, …).
 func (w *walker) assign(name string, v Word, sc *scope, via []string) {
+	w.arithValue(name, v, sc, via)
+	if isPromptVar(name) {
+		// Expanded like a double-quoted word each time the prompt or
+		// trace shows: its substitutions run.
+		w.expandValue(v, sc, plus(via, name+"="))
+		return
+	}
 	if !isCommandVar(name) {
 		return
 	}
 	w.nested(strings.TrimLeft(v.Value, "|!"), v.Dynamic, sc, append(via[:len(via):len(via)], name+"="))
+}
+
+// isPromptVar reports whether s is a variable bash expands as a prompt:
+// PS0, PS1 and PS2 in an interactive shell, PS4 for each command traced
+// under set -x, PS3 for select.
+func isPromptVar(s string) bool {
+	switch s {
+	case "PS0", "PS1", "PS2", "PS3", "PS4":
+		return true
+	}
+	return false
+}
+
+// expandValue walks the substitutions in v's text, which bash expands as
+// a double-quoted word.
+func (w *walker) expandValue(v Word, sc *scope, via []string) {
+	if !strings.ContainsAny(v.Value, "$`") {
+		return
+	}
+	if v.Dynamic {
+		w.unknown(v.Value, via)
+		return
+	}
+	sub := *sc
+	w.nested("echo "+v.Value, false, &sub, via)
+}
+
+// arithValue walks the code in the value of a variable that bash runs
+// when the value is evaluated as arithmetic ($((x)), [[ x -eq 0 ]],
+// declare -i, let, an array index, …): a subscript a[…] in it is
+// expanded, so x='a[$(rm -rf d)]' runs rm when x is. A dynamic value is
+// not known to hold none: it is checked where arithmetic reads it.
+func (w *walker) arithValue(name string, v Word, sc *scope, via []string) {
+	if v.Dynamic || !strings.Contains(v.Value, "[") || !strings.ContainsAny(v.Value, "$`") {
+		return
+	}
+	sub := *sc
+	w.nested("echo "+v.Value, false, &sub, plus(via, name+"= (arithmetic)"))
 }
 
 // isCommandVar reports whether s is an environment variable whose value
@@ -520,6 +833,36 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		cmd.Name = baseName(args[0].Value)
 	}
 	w.effects(cmd, sc, in)
+	if v, ok := sc.aliases[args[0].Value]; ok && !args[0].Dynamic && len(via) <= w.lim.MaxNested {
+		// An alias runs its value with the words after it: every shell
+		// expands them when interactive, sh, dash, zsh and ksh always,
+		// bash with shopt -s expand_aliases.
+		aliasVia := plus(via, "alias "+args[0].Value)
+		if v == "\x00" {
+			w.unknown(cmd.String(), aliasVia)
+		} else {
+			var b strings.Builder
+			b.WriteString(v)
+			dyn := false
+			for _, a := range args[1:] {
+				b.WriteByte(' ')
+				b.WriteString(a.Value)
+				dyn = dyn || a.Dynamic
+			}
+			sub := *sc
+			// An alias is not expanded inside its own value.
+			sub.aliases = withAlias(sc.aliases, args[0].Value, "")
+			delete(sub.aliases, args[0].Value)
+			w.nested(b.String(), dyn, &sub, aliasVia)
+		}
+	}
+	switch cmd.Name {
+	case "read", "mapfile", "readarray", "printf", "test", "[", "unset", "declare", "typeset", "local", "export":
+		w.nameOperands(cmd, sc)
+		if sameShell {
+			setsVars(cmd, sc)
+		}
+	}
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {

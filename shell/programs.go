@@ -90,6 +90,14 @@ func programOf(name string) effector {
 		return sshKeygenEffects
 	case "man":
 		return manEffects
+	case "history":
+		return historyEffects
+	case "enable":
+		return enableEffects
+	case "compgen":
+		return compgenEffects
+	case "numactl":
+		return none
 	case "rename", "prename", "file-rename", "perl-rename":
 		return renameEffects
 	case "gpg", "gpg2":
@@ -195,10 +203,10 @@ func inert(name string) bool {
 	case "echo", "printf", "true", "false", ":", "pwd", "whoami", "id", "groups", "date", "uname", "hostname",
 		"which", "type", "whereis", "test", "[", "[[", "sleep", "yes", "seq", "basename", "dirname", "set", "unset",
 		"shift", "exit", "return", "break", "continue", "wait", "jobs", "fg", "bg", "disown", "kill", "read",
-		"getopts", "umask", "ulimit", "history", "help", "clear", "tput", "expr", "let", "printenv", "nproc",
+		"getopts", "umask", "ulimit", "help", "clear", "tput", "expr", "let", "printenv", "nproc",
 		"uptime", "ps", "df", "free", "locale", "tty", "arch", "logname", "users", "who", "w", "cd", "pushd",
-		"popd", "chdir", "dirs", "hash", "shopt", "enable", "export", "declare", "local", "readonly", "typeset",
-		"nameref", "times", "suspend", "logout", "caller", "compgen", "complete", "compopt", "bind", "fc",
+		"popd", "chdir", "dirs", "hash", "shopt", "export", "declare", "local", "readonly", "typeset",
+		"nameref", "times", "suspend", "logout", "caller", "complete", "compopt", "bind", "fc",
 		"mapfile", "readarray", "cal", "factor", "numfmt", "tr", "env", "pgrep", "lsblk", "lscpu", "top", "htop",
 		"vmstat", "iostat", "ss", "netstat", "sync", "alias", "unalias", "trap", "eval", "exec", "command",
 		"builtin":
@@ -217,7 +225,7 @@ func isReader(name string) bool {
 		"hexdump", "hd", "base32", "basenc", "cut", "paste", "join", "comm", "fold", "fmt", "pr", "expand",
 		"unexpand", "column", "look", "rev", "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore",
 		"bat", "batcat", "readlink", "realpath", "cmp", "diff", "diff3", "colordiff", "lsattr", "getfacl",
-		"namei", "lsof", "fuser", "ldd", "nm", "objdump", "readelf", "size", "iconv", "tsort", "ptx", "numactl",
+		"namei", "lsof", "fuser", "ldd", "nm", "objdump", "readelf", "size", "iconv", "tsort",
 		"wdiff", "xmllint", "shellcheck", "shfmt", "cloc", "tokei", "gofmt", "file", "less", "tree", "sdiff",
 		"sort", "shuf", "base64", "uniq", "xxd", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq",
 		"gojq", "yq":

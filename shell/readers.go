@@ -67,6 +67,13 @@ var (
 	agReader = reader{spec: Spec{Short: "A:B:C:G:g:m:p:", Permute: true, Long: []string{"pager=", "path-to-ignore=",
 		"ignore=", "ignore-dir=", "file-search-regex=", "after=?", "before=?", "context=?", "max-count=", "depth="}},
 		skip: 1, runs: []string{"pager"}, reads: []string{"p", "path-to-ignore"}}
+	batReader = reader{spec: Spec{Short: "AbnpPuHl:m:r:L:", Permute: true, Long: []string{"pager=", "language=",
+		"map-syntax=", "line-range=", "theme=", "style=", "paging=", "color=", "wrap=", "tabs=", "highlight-line=",
+		"file-name=", "diff-context=", "decorations=", "italic-text=", "terminal-width="}}, runs: []string{"pager"}}
+	clocReader = reader{spec: Spec{Permute: true, Long: []string{"out=", "report-file=", "exclude-dir=",
+		"exclude-ext=", "include-ext=", "exclude-lang=", "include-lang=", "list-file=", "read-lang-def=",
+		"force-lang=", "script-lang=", "match-f=", "not-match-f=", "match-d=", "not-match-d="}},
+		writes: []string{"out", "report-file"}, reads: []string{"list-file", "read-lang-def"}}
 	diffReader  = reader{spec: diffSpec, runs: []string{"diff-program"}}
 	sdiffReader = reader{spec: diffSpec, writes: []string{"o", "output"}, runs: []string{"diff-program"}}
 	yqReader    = reader{spec: Spec{Short: "iPMCNjre:o:p:I:s:", Permute: true, Long: []string{"inplace", "output-format=",
@@ -113,7 +120,34 @@ func readEffects(w *walker, c *Command, sc *scope, in stdin) {
 	case "yq":
 		yqEffects(w, c, sc, in)
 	default:
-		readerFor(c.Name).effects(w, c, sc, in)
+		r := readerFor(c.Name)
+		r.effects(w, c, sc, in)
+		switch c.Name {
+		case "tree":
+			// tree -R (with -H) writes 00Tree.html in each directory.
+			if f := c.Flags(r.spec); f.Has("R") {
+				ops := f.Operands
+				if len(ops) == 0 {
+					ops = []Word{Static(".")}
+				}
+				for _, o := range ops {
+					w.writes(c, sc, under(o))
+				}
+			}
+		case "file":
+			// file -C compiles the magic files of -m into NAME.mgc.
+			if f := c.Flags(r.spec); f.Has("C") {
+				for _, o := range f.Options {
+					if o.Name == "m" || o.Name == "magic-file" {
+						m := Static(o.Value.Value + ".mgc")
+						if o.Value.Dynamic {
+							m = withSuffix(o.Value, ".mgc")
+						}
+						w.writes(c, sc, m)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -146,6 +180,10 @@ func readerFor(name string) *reader {
 		return &lessReader
 	case "tree":
 		return &treeReader
+	case "bat", "batcat":
+		return &batReader
+	case "cloc":
+		return &clocReader
 	case "file":
 		return &fileReader
 	case "iconv":
@@ -262,6 +300,10 @@ func yqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	kind := Reads
 	if f.Has(r.inplace...) {
 		kind = Writes
+	}
+	if f.Has("s", "split-exp") {
+		// Each document goes to a file named by an expression.
+		w.writes(c, sc, under(Static(".")))
 	}
 	if e, ok := f.Value("expression"); ok {
 		w.runsCode(c, sc, "yq", e, Word{})

@@ -21,6 +21,12 @@ func runnerOf(name string) runner {
 		return trapRun
 	case "alias":
 		return aliasRun
+	case "hash":
+		return hashRun
+	case "mapfile", "readarray":
+		return mapfileRun
+	case "complete", "compgen", "bind":
+		return completeRun
 	case "exec":
 		return argvRun(Spec{Short: "cla:"}, 0, false)
 	case "command":
@@ -133,6 +139,10 @@ func runnerOf(name string) runner {
 		return yarnRun
 	case "dotenv":
 		return argvRun(dotenvSpec, 0, false)
+	case "numactl":
+		return argvRun(Spec{Short: "i:p:m:N:C:lsHab:", Long: []string{"interleave=", "preferred=", "preferred-many=",
+			"membind=", "cpunodebind=", "physcpubind=", "localalloc", "show", "hardware", "all", "balancing",
+			"offset=", "length=", "strict", "huge", "touch", "weighted-interleave="}}, 0, false)
 	}
 	return nil
 }
@@ -227,7 +237,7 @@ func subRun(sub string, skip int) runner {
 func shellRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
-	cflag := false
+	cflag, sflag := false, false
 	var script *Word
 	i := 0
 opts:
@@ -267,6 +277,8 @@ opts:
 				switch l {
 				case 'c':
 					cflag = true
+				case 's':
+					sflag = true
 				case 'o', 'O':
 					i++
 				}
@@ -284,10 +296,13 @@ opts:
 			script = &ops[0]
 		}
 		sub := *sc
+		// The script's commands read the shell's standard input.
+		w.scriptIn = in
 		w.nestedWord(*script, &sub, via)
+		w.scriptIn = stdin{}
 		return
 	}
-	if len(ops) > 0 {
+	if len(ops) > 0 && !sflag {
 		w.scriptFile(ops[0], in, sc, via)
 		return
 	}
@@ -364,11 +379,70 @@ func trapRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 
 // aliasRun walks the value of each NAME=VALUE: it runs when the alias is
 // used.
-func aliasRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 	for _, a := range c.Flags(Spec{Short: "p"}).Operands {
-		if _, v, ok := strings.Cut(a.Value, "="); ok {
+		if name, v, ok := strings.Cut(a.Value, "="); ok {
 			sub := *sc
 			w.nested(v, a.Dynamic, &sub, plus(c.Via, c.Name))
+			if same && !strings.ContainsAny(a.Prefix[:min(len(a.Prefix), len(name))], "$`") {
+				if a.Dynamic {
+					v = "\x00"
+				}
+				sc.aliases = withAlias(sc.aliases, name, v)
+			}
+		}
+	}
+}
+
+// hashRun: hash -p PATH NAME makes NAME run PATH, as an alias would.
+func hashRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
+	f := c.Flags(Spec{Short: "dlrtp:"})
+	p, ok := f.Value("p")
+	if !ok || !same {
+		return
+	}
+	for _, n := range f.Operands {
+		v := p.Value
+		if p.Dynamic {
+			v = "\x00"
+		}
+		sc.aliases = withAlias(sc.aliases, n.Value, shellQuote(v))
+	}
+}
+
+// shellQuote quotes s as one word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// mapfileRun: mapfile and readarray -C CALLBACK run CALLBACK with the
+// index and the line read appended.
+func mapfileRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
+	if cb, ok := f.Value("C"); ok {
+		sub := *sc
+		w.nested(cb.Value+" 0 \"$line\"", cb.Dynamic, &sub, plus(c.Via, c.Name))
+	}
+}
+
+// completeRun: complete -C COMMAND and bind -x 'KEYS: COMMAND' run a
+// command in an interactive shell.
+func completeRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	for i, a := range args {
+		if a.Dynamic || i+1 >= len(args) {
+			continue
+		}
+		switch {
+		case c.Name == "complete" && (a.Value == "-C"):
+			sub := *sc
+			w.nestedWord(args[i+1], &sub, plus(c.Via, c.Name))
+		case c.Name == "bind" && a.Value == "-x":
+			_, cmd, ok := strings.Cut(args[i+1].Value, ":")
+			if ok {
+				sub := *sc
+				w.nested(strings.Trim(strings.TrimSpace(cmd), `"'`), args[i+1].Dynamic, &sub, plus(c.Via, c.Name))
+			}
 		}
 	}
 }
@@ -442,7 +516,7 @@ func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	rest := skipAssigns(args[f.End:])
 	if f.Has("e", "edit") {
 		for _, o := range rest {
-			w.write(sc, o, "sudoedit", false)
+			w.effect(c, sc, Effect{Kind: Writes, Path: o, By: "sudoedit"})
 		}
 		return
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -112,5 +113,46 @@ func TestKnown(t *testing.T) {
 		if got := s.Commands[0].Known; got != want {
 			t.Errorf("%q: Known = %v, want %v", src, got, want)
 		}
+	}
+}
+
+// TestNestedCommands checks commands that the effect model adds: a git
+// alias expanded to the git command it stands for, commands found in an
+// unknown program's words (a dynamic name included, its standard input
+// passed on), and no walk twice of a word already walked.
+func TestNestedCommands(t *testing.T) {
+	for _, tc := range []struct {
+		src, cmds string
+	}{
+		{`git -c alias.x='reset --hard' x`, `git -c alias.x=reset --hard x; git>git reset --hard`},
+		{`git -c alias.x='reset --hard' -C sub x HEAD~1`, `git -c alias.x=reset --hard -C sub x HEAD~1; git>git -C sub reset --hard HEAD~1`},
+		{`git -c alias.p='push --force' -c alias.q=p q`, `git -c alias.p=push --force -c alias.q=p q; git>git -c alias.p=push --force p; git>git>git push --force`},
+		{`git -c alias.x='log | sh' x`, `git -c alias.x=log | sh x; ?git>{git x (alias: log | sh)}`},
+		{`$SUDO rm -rf build`, `?{$SUDO} rm -rf build; $SUDO>rm -rf build`},
+		{`mywrap bash <<< 'rm -rf d'`, `mywrap bash; mywrap>bash; mywrap>bash>rm -rf d`},
+		{`cat script | mywrap sh`, `cat script; mywrap sh; mywrap>sh; ?mywrap>sh>{(script from a pipe)}`},
+		{`mywrap sudo sudo rm -rf d`, `mywrap sudo sudo rm -rf d; mywrap>sudo sudo rm -rf d; mywrap>sudo>sudo rm -rf d; mywrap>sudo>sudo>rm -rf d`},
+		{`mywrap cat x rm y`, `mywrap cat x rm y; mywrap>rm y`},
+	} {
+		s, err := Parse(tc.src)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", tc.src, err)
+		}
+		if got, _ := summary(s); got != tc.cmds {
+			t.Errorf("%q:\n got %s\nwant %s", tc.src, got, tc.cmds)
+		}
+	}
+}
+
+// TestEffectsLimit checks that a script past maxEffects cannot be
+// checked, rather than costing unbounded memory.
+func TestEffectsLimit(t *testing.T) {
+	_, err := Parse("mywrap " + strings.Repeat("x ", maxEffects+1))
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != "effects" || !errors.Is(err, ErrLimit) {
+		t.Fatalf("err = %v, want a LimitError on effects", err)
+	}
+	if _, err := Parse("mywrap " + strings.Repeat("x ", maxEffects-10)); err != nil {
+		t.Fatalf("just under the limit: %v", err)
 	}
 }

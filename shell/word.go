@@ -88,6 +88,9 @@ func (w *walker) words(x *syntax.Word) []Word {
 		// SplitBraces changes x, and positions in it with it: take its
 		// text first.
 		text := w.text(x)
+		if w.expanded > maxExpanded {
+			return []Word{{Value: text, Dynamic: true}}
+		}
 		if !syntax.SplitBraces(x) {
 			return []Word{w.join(x.Parts)}
 		}

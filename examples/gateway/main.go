@@ -18,9 +18,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -30,7 +32,10 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Getenv, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Getenv, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // config is what the flags and the environment say.
@@ -40,6 +45,12 @@ type config struct {
 	fail     hooks.FailPolicy
 	timeout  time.Duration
 	maxInput int64
+	// maxInFlight caps the requests answered at once (see
+	// hookhttp.Handler.MaxInFlight).
+	maxInFlight int
+	// maxHeap refuses new requests while the heap holds more (see
+	// hookhttp.Handler.MaxHeap); it is also the soft memory limit.
+	maxHeap int64
 }
 
 func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -50,10 +61,12 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	failOpen := fs.Bool("fail-open", false, "let actions go on when the policy cannot decide (default: block them)")
 	timeout := fs.Duration("timeout", 5*time.Second, "time limit of one decision; keep it below the hosts' hook timeouts")
 	maxInput := fs.Int64("max-input", hooks.DefaultMaxInput, "request body limit in bytes")
+	maxInFlight := fs.Int("max-in-flight", hookhttp.DefaultMaxInFlight, "requests answered at once, a handler past its deadline counting until it returns; past it the fail policy answers at once")
+	maxHeap := fs.Int64("max-heap", 1<<30, "bytes of heap past which new requests get the fail policy at once; also the soft memory limit (0: neither)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
-	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput}
+	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput, maxInFlight: *maxInFlight, maxHeap: *maxHeap}
 	if *failOpen {
 		c.fail = hooks.FailOpen
 	}
@@ -62,6 +75,15 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	}
 	if c.timeout <= 0 {
 		return config{}, errors.New("-timeout must be positive")
+	}
+	if c.maxInFlight <= 0 {
+		return config{}, errors.New("-max-in-flight must be positive")
+	}
+	if c.maxHeap < 0 {
+		return config{}, errors.New("-max-heap must not be negative")
+	}
+	if c.maxInput <= 0 {
+		return config{}, errors.New("-max-input must be positive")
 	}
 	return c, nil
 }
@@ -73,40 +95,42 @@ func newMux(c config, logger *slog.Logger) *http.ServeMux {
 	h.MaxInput = c.maxInput
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", &hookhttp.Handler{
-		Adapters: builtin.Adapters(),
-		Handlers: h,
-		Auth:     hookhttp.Bearer(c.token),
-		Logger:   logger,
+		Adapters:    builtin.Adapters(),
+		Handlers:    h,
+		Auth:        hookhttp.Bearer(c.token),
+		Logger:      logger,
+		MaxInFlight: c.maxInFlight,
+		MaxHeap:     uint64(c.maxHeap),
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
 }
 
-func run(args []string, getenv func(string) string, stderr io.Writer) int {
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
 	c, err := parse(args, getenv, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 2
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	if c.maxHeap > 0 {
+		// The GC works harder near the limit, so that garbage does not
+		// count against MaxHeap.
+		debug.SetMemoryLimit(c.maxHeap)
+	}
 	srv := hookhttp.NewServer(c.addr, newMux(c, logger), c.timeout)
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	logger.Info("gateway listening", "addr", c.addr, "fail", c.fail.String(), "timeout", c.timeout)
-	select {
-	case err := <-errc:
-		fmt.Fprintln(stderr, "gateway:", err)
-		return 1
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 1
 	}
+	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap)
+	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
+	// refused, every request sent on an open one is answered.
+	if err := hookhttp.Serve(ctx, srv, ln); err != nil {
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 1
+	}
+	logger.Info("gateway stopped")
 	return 0
 }

@@ -123,3 +123,44 @@ func TestHealthz(t *testing.T) {
 		t.Errorf("status %d", resp.StatusCode)
 	}
 }
+
+// A host name the gateway does not know (a typo in a hand-written hook
+// entry) is a configuration error, blocked even under -fail-open.
+func TestUnknownHostFailsClosed(t *testing.T) {
+	var logs bytes.Buffer
+	c := config{token: token, fail: hooks.FailOpen, timeout: 2e9, maxInput: 1 << 20, maxInFlight: 4}
+	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil))))
+	defer srv.Close()
+	payload := `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t1"}`
+	req, _ := http.NewRequest("POST", srv.URL+"/hook?host=claud", strings.NewReader(payload))
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	// The payload does not say which of the Claude-like hosts sent it:
+	// the answer is the top-level block Claude Code honours everywhere.
+	if resp.StatusCode != 200 || !strings.HasPrefix(string(b), `{"decision":"block","reason":"hook failed, blocked by its fail-closed policy: cannot tell which host sent this payload: unknown host \"claud\"`) {
+		t.Errorf("%d %s", resp.StatusCode, b)
+	}
+}
+
+func TestParseLimits(t *testing.T) {
+	var errs bytes.Buffer
+	tok := env(map[string]string{"HOOKS_GATEWAY_TOKEN": "x"})
+	c, err := parse(nil, tok, &errs)
+	if err != nil || c.maxInFlight != hookhttp.DefaultMaxInFlight || c.maxHeap != 1<<30 || c.maxInput != hooks.DefaultMaxInput {
+		t.Errorf("defaults: %+v %v", c, err)
+	}
+	c, err = parse([]string{"-max-in-flight", "3", "-max-heap", "0"}, tok, &errs)
+	if err != nil || c.maxInFlight != 3 || c.maxHeap != 0 {
+		t.Errorf("set: %+v %v", c, err)
+	}
+	for _, bad := range [][]string{{"-max-in-flight", "0"}, {"-max-heap", "-1"}, {"-max-input", "0"}} {
+		if _, err := parse(bad, tok, &errs); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+}

@@ -93,7 +93,7 @@ func TestReadme(t *testing.T) {
 
 func TestRunRefusesWithoutToken(t *testing.T) {
 	var e bytes.Buffer
-	if code := run(nil, env(nil), &e); code != 2 || !strings.Contains(e.String(), "HOOKS_GATEWAY_TOKEN") {
+	if code := run(context.Background(), nil, env(nil), &e); code != 2 || !strings.Contains(e.String(), "HOOKS_GATEWAY_TOKEN") {
 		t.Errorf("exit %d, stderr %q", code, e.String())
 	}
 }

@@ -321,7 +321,12 @@ var commands = []struct {
 	{"`echo rm` -r dir", rule4},
 	{`/bin/r? -r dir`, rule4},
 	{`"${a[@]}"`, rule4},
-	{`echo 'rm -r dir' | sh`, rule4},
+	{`echo 'rm -r dir' | sh`, rule1}, // a static script piped in is read
+	{`cat x | sh`, rule4},
+	{`cat x | bash -s`, rule4},
+	{`$HOME/bin/rm -r dir`, rule4}, // $HOME may split
+	{`"$HOME"/bin/rm -r dir`, rule1},
+	{`~/bin/rm -r dir`, rule1},
 	{`curl -s http://127.0.0.1/x | bash`, rule4},
 	{`bash -c "$cmd"`, rule4},
 	{`eval "$cmd"`, rule4},
@@ -355,7 +360,8 @@ var commands = []struct {
 	{`python3 -c "$code"`, rule4},
 	{"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('src')\nEOF", rule5},
 	{`python3 <<< 'import os; os.system("rm -rf src")'`, rule5},
-	{`echo 'import os; os.remove("a")' | python3`, rule4},
+	{`echo 'import os; os.remove("a")' | python3`, rule5},
+	{`cat x.py | python3`, rule4},
 	{`curl -s http://127.0.0.1/x.py | python3 -`, rule4},
 	{"node <<'EOF'\nrequire('fs').rmSync('src', {recursive: true})\nEOF", rule5},
 

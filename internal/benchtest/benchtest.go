@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/txtar"
 )
 
@@ -103,7 +104,7 @@ func serve(b *testing.B, a hooks.Adapter, adapters []hooks.Adapter, cases []Case
 				var stdout, stderr bytes.Buffer
 				stdin.Reset(payload)
 				srv.Serve(ctx, req, &stdin, &stdout, &stderr)
-				if bytes.Contains(stderr.Bytes(), []byte("hooks: fail-")) {
+				if bytes.Contains(stderr.Bytes(), []byte(failline.Prefix)) {
 					b.Fatalf("stdout %q, stderr %q", stdout.String(), stderr.String())
 				}
 				b.SetBytes(int64(len(payload)))

@@ -9,8 +9,9 @@
 // duplicate keys, as JSON.parse does. [Field] and [Args] read the fields
 // of a tool's arguments that a policy judges and say when they cannot be
 // trusted. Object validates the whole document the way json.Unmarshal
-// does before anything is read. Only the paths off the hot path (an
-// error's text, [Merge] for an updated input) use encoding/json.
+// does before anything is read, except that it reads any depth (see
+// [MaxDepth]). Only the paths off the hot path (an error's text, [Merge]
+// for an updated input) use encoding/json.
 package fastjson
 
 import (
@@ -19,9 +20,42 @@ import (
 	"unicode/utf8"
 )
 
-// MaxDepth is the deepest nesting Object accepts, encoding/json's own
-// limit, so that Object and json.Unmarshal accept the same documents.
+// MaxDepth is encoding/json's nesting limit: json.Unmarshal refuses a
+// document nested deeper. Object and Parse do not: the hosts read their
+// payloads with JSON.parse, which has no such limit, so a payload the
+// host accepted must be read whatever a model nested in a tool's
+// arguments. [Deeper] tells such a value, which encoding/json (a
+// handler's json.Unmarshal of the raw arguments) cannot read.
 const MaxDepth = 10000
+
+// Deeper reports whether the JSON text data (valid, as Object and Parse
+// accept it) nests more than depth arrays and objects deep. It scans data
+// once and allocates nothing; data shorter than 2*depth+2 bytes cannot
+// nest that deep and is not scanned.
+func Deeper(data []byte, depth int) bool {
+	if len(data) < 2*depth+2 {
+		return false
+	}
+	level := 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			// Skip the string: to its closing quote, past escapes.
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			if level++; level > depth {
+				return true
+			}
+		case '}', ']':
+			level--
+		}
+	}
+	return false
+}
 
 // Doc is a validated JSON object.
 type Doc struct {
@@ -396,9 +430,6 @@ func skipValue(b []byte, i int) (int, bool) {
 		// A value.
 		switch c := b[i]; {
 		case c == '{' || c == '[':
-			if len(kinds) >= MaxDepth {
-				return 0, false
-			}
 			kinds = append(kinds, c)
 			i = skipSpace(b, i+1)
 			if i < len(b) && (c == '{' && b[i] == '}' || c == '[' && b[i] == ']') {

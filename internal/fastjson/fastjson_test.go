@@ -52,7 +52,16 @@ func TestObject(t *testing.T) {
 func checkObject(t *testing.T, data []byte) {
 	d, ok := Object(data)
 	var want map[string]json.RawMessage
-	jsonOK := json.Unmarshal(data, &want) == nil && bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{"))
+	err := json.Unmarshal(data, &want)
+	if err != nil && strings.Contains(err.Error(), "exceeded max depth") {
+		// Past encoding/json's limit, which Object does not have (see
+		// TestDeep).
+		if ok && !Deeper(data, MaxDepth) {
+			t.Fatalf("Object accepted %q, which is not deeper than MaxDepth", data)
+		}
+		return
+	}
+	jsonOK := err == nil && bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("{"))
 	if ok && !jsonOK {
 		t.Fatalf("Object accepted %q, which encoding/json rejects as an object", data)
 	}
@@ -238,4 +247,44 @@ func equalJSON(a, b any) bool {
 		return (x == nil) == (y == nil) && strings.Join(x, "\x00") == strings.Join(y, "\x00") && len(x) == len(y)
 	}
 	return a == b
+}
+
+// Object reads a document nested deeper than encoding/json's limit, as
+// the hosts' JSON.parse does, and Deeper tells it; a model nests a tool's
+// arguments as deep as it likes.
+func TestDeep(t *testing.T) {
+	deep := func(n int, inner string) string {
+		return strings.Repeat(`{"a":[`, n) + inner + strings.Repeat(`]}`, n)
+	}
+	for _, tc := range []struct {
+		doc  string
+		want bool // deeper than MaxDepth
+	}{
+		{`{"command":"ls","x":` + deep(MaxDepth/2, "1") + `}`, true},
+		{`{"command":"ls","x":` + deep(MaxDepth/2-1, "1") + `}`, false},
+		{`{"x":"` + strings.Repeat("[", 3*MaxDepth) + `"}`, false},
+		{`{"x":"` + strings.Repeat(`\"[`, 3*MaxDepth) + `"}`, false},
+	} {
+		d, ok := Object([]byte(tc.doc))
+		if !ok {
+			t.Fatalf("Object refused a valid document %.40q…", tc.doc)
+		}
+		if got := Deeper([]byte(tc.doc), MaxDepth); got != tc.want {
+			t.Errorf("Deeper(%.40q…) = %v, want %v", tc.doc, got, tc.want)
+		}
+		if v, ok := d.Get("command"); ok {
+			if s, _ := v.String(); s != "ls" {
+				t.Errorf("command = %q", s)
+			}
+		}
+		var v any
+		jsonDeep := json.Unmarshal([]byte(tc.doc), &v) != nil
+		if jsonDeep != tc.want {
+			t.Errorf("%.40q…: encoding/json refuses it: %v, Deeper says %v", tc.doc, jsonDeep, tc.want)
+		}
+	}
+	// 8 MiB of nesting, the payload cap: read without recursion.
+	if _, ok := Parse([]byte(strings.Repeat("[", 4<<20) + strings.Repeat("]", 4<<20))); !ok {
+		t.Error("Parse refused 4 Mi nested arrays")
+	}
 }

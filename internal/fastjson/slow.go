@@ -27,7 +27,7 @@ func ObjectErr(data []byte) error {
 	if err := json.Unmarshal(data, &v); err != nil {
 		return err
 	}
-	return errors.New("invalid JSON object") // too deep for Object
+	return errors.New("invalid JSON object") // not expected: Object and encoding/json disagree
 }
 
 // Merge returns the JSON object orig with the members of set written over

@@ -1,5 +1,5 @@
 // Package sample builds the small payloads the adapters state as samples
-// of what their host sends (hooks.Sampler): objects whose members keep
+// of what their host sends (hostfacts.Sampler): objects whose members keep
 // their order, rendered as compact JSON. It is separate from the
 // installer's JSONC editor so that a hook binary does not link that.
 package sample

@@ -25,6 +25,11 @@ func Decode[T any](t testing.TB, data []byte, fast func([]byte, *T) bool) bool {
 	var got, want T
 	ok := fast(data, &got)
 	err := Unmarshal(data, &want)
+	if err != nil && strings.Contains(err.Error(), "exceeded max depth") {
+		// Past encoding/json's nesting limit, which the fast path (and
+		// JSON.parse) does not have: nothing to compare with.
+		return ok
+	}
 	if ok && err != nil {
 		t.Fatalf("fast path accepted %q, which the reference rejects: %v", data, err)
 	}

@@ -1,0 +1,97 @@
+package gemini
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/verdict"
+)
+
+// Gemini CLI's reading of a hook's answer (0.61, protocols/gemini.md): when
+// the whole of stdout is one JSON document it wins over any exit code;
+// otherwise exit codes 0 and 1 let the action go on (plain text is an
+// allow) and every other code blocks with stderr (or stdout) as the
+// reason. decision deny|block blocks; allow never bypasses Gemini's own
+// policy.
+
+// geminiPlaceholders are the adapter's and Gemini's texts for a block
+// without a reason.
+var geminiPlaceholders = []string{"Blocked by a hook.", "A stop hook asks you to continue: do not stop yet.", "Stopped by a hook.", "No reason provided"}
+
+// geminiBlocks lists the events where a deny has an effect.
+var geminiBlocks = []string{"BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel"}
+
+// geminiContext lists the events whose additionalContext reaches the model.
+var geminiContext = []string{"AfterTool", "BeforeAgent", "SessionStart"}
+
+type geminiOutput struct {
+	Decision      string `json:"decision"`
+	Reason        string `json:"reason"`
+	Continue      *bool  `json:"continue"`
+	StopReason    string `json:"stopReason"`
+	SystemMessage string `json:"systemMessage"`
+	Specific      *struct {
+		AdditionalContext string          `json:"additionalContext"`
+		ToolInput         json.RawMessage `json:"tool_input"`
+	} `json:"hookSpecificOutput"`
+}
+
+// ReadAnswer implements hostfacts.AnswerReader.
+func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
+	var v hostfacts.Reading
+	blocks := slices.Contains(geminiBlocks, native)
+	s := bytes.TrimSpace(out.Stdout)
+	var o geminiOutput
+	if len(s) == 0 || s[0] != '{' || verdict.OneJSON(s, &o) != nil {
+		switch out.ExitCode {
+		case 0, 1:
+			if len(s) > 0 {
+				v.Notes = append(v.Notes, "stdout is not exactly one JSON document: Gemini CLI reads it as plain text, which lets the action go on")
+			}
+		default:
+			if !blocks {
+				v.Ignored = "a failing exit code blocks nothing on " + native
+				return v
+			}
+			v.Decision = hooks.DecisionDeny
+			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), string(s)), geminiPlaceholders...)
+		}
+		return v
+	}
+	v.User = o.SystemMessage
+	switch o.Decision {
+	case "deny", "block":
+		if !blocks {
+			v.Notes = append(v.Notes, "Gemini CLI ignores a decision on "+native)
+			break
+		}
+		v.Decision = hooks.DecisionDeny
+		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(o.Reason, "No reason provided"), geminiPlaceholders...)
+	case "ask":
+		v.Decision = hooks.DecisionAsk
+		v.Reason, v.Placeholder = verdict.Reason(o.Reason)
+		v.Notes = append(v.Notes, "a hook-forced confirmation never completes in headless Gemini CLI")
+	}
+	if o.Continue != nil && !*o.Continue {
+		v.Halt = true
+		v.User = strings.TrimSpace(o.StopReason + "\n" + v.User)
+	}
+	if o.Specific == nil {
+		return v
+	}
+	if native == "BeforeTool" && o.Specific.ToolInput != nil && v.Decision != hooks.DecisionDeny {
+		v.UpdatedInput = o.Specific.ToolInput
+	}
+	if c := o.Specific.AdditionalContext; c != "" {
+		if slices.Contains(geminiContext, native) {
+			v.Context = c
+		} else {
+			v.Notes = append(v.Notes, "Gemini CLI does not read additionalContext on "+native)
+		}
+	}
+	return v
+}

@@ -1,0 +1,165 @@
+package hostfacts
+
+import (
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// HookFile describes the JSON file in which a host reads its command-hook
+// registrations: what an installer needs to know to write one. Adapters
+// state it by implementing [HookFiler].
+type HookFile struct {
+	// Dir is the host's directory name, in a project and in the home
+	// directory (".claude").
+	Dir string
+	// Name is the file's name in Dir ("settings.json").
+	Name string
+	// Flat: each event lists its entries directly
+	// ({"hooks":{"event":[{"command":…}]}}), rather than in matcher groups
+	// ({"hooks":{"Event":[{"matcher":…,"hooks":[{"type":"command",…}]}]}}).
+	Flat bool
+	// TimeoutUnit is the unit of an entry's timeout (time.Second, or
+	// time.Millisecond).
+	TimeoutUnit time.Duration
+	// JSONC: the host reads comments (not trailing commas: Gemini CLI and
+	// Qwen Code strip the comments and then parse strict JSON); otherwise
+	// it parses strict JSON. Either way it ignores a file it cannot read.
+	JSONC bool
+	// Version: the file needs "version": 1.
+	Version bool
+	// MatchAll is the matcher that selects every tool on a tool event (""
+	// writes none).
+	MatchAll string
+	// NotByDefault lists the unified events registered only when asked
+	// for by name (an event that fires far more often than its name says).
+	NotByDefault []hooks.EventName
+	// HomeEnv names the environment variable that, when set, replaces
+	// the user's ~/Dir (CLAUDE_CONFIG_DIR, CODEX_HOME).
+	HomeEnv string
+	// Local is the name, in the project's Dir, of the project file that
+	// is not committed ("settings.local.json"), or "" for none.
+	Local string
+	// Trust says what the host requires before it runs the hooks of a
+	// project's file, and of the user's file, beyond the file itself ("").
+	Trust, UserTrust string
+	// WindowsShell is the shell the host runs a command with on Windows,
+	// which decides how the command is quoted: [ShellCmd], [ShellBash],
+	// or PowerShell ("").
+	WindowsShell string
+	// MaxTimeout is the longest limit an entry can state (0: no bound):
+	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
+	MaxTimeout time.Duration
+	// TopLevel: the file's top-level keys are the events
+	// ({"Event":[…]}); there is no "hooks" object.
+	TopLevel bool
+	// PerBinary: the host reads every JSON file of Dir, so each hook
+	// binary gets a file of its own, named after it ("guard.json"); Name
+	// is then empty.
+	PerBinary bool
+	// UserDir is the directory of the user's file under the home
+	// directory, when it is not Dir (".copilot/hooks"); HomeEnv, when
+	// set, replaces its first element.
+	UserDir string
+	// CommandKey and TimeoutKey name an entry's command and time limit
+	// when they are not "command" and "timeout" ("bash", "timeoutSec").
+	CommandKey, TimeoutKey string
+	// EventFlag: the payloads do not name their event, so the command
+	// passes it (--event NAME). The installer registers one native event
+	// per unified event: the first the adapter's capabilities list for it.
+	EventFlag bool
+	// Title is the host's name for people ("Claude Code"), which the
+	// installer's messages use.
+	Title string
+	// HTTP: the host also runs HTTP hooks, entries {"type":"http","url":…}
+	// that post the payload to a URL, which the installer writes for a
+	// gateway instead of a command that forwards to it.
+	HTTP bool
+	// NoHTTP lists the native events on which the host runs no HTTP hook,
+	// which the installer leaves out for a gateway (Claude Code skips
+	// HTTP hooks on SessionStart).
+	NoHTTP []string
+	// FailClosed: an entry can carry "failClosed": true, with which the
+	// host blocks the action when the hook fails (exits with an error,
+	// times out or answers nothing) instead of letting it run.
+	FailClosed bool
+	// UserInDir: the host runs the hooks of the user's file in the
+	// user's Dir (~/.cursor), not in the project's directory.
+	UserInDir bool
+	// ErrorBlocks: the host blocks the action on any exit code but 0
+	// and 1, so a hook the shell cannot start (exit 127) blocks every
+	// call it matches.
+	ErrorBlocks bool
+	// Managed lists the host's managed settings files, which an
+	// administrator writes and which win over the user's and the
+	// project's (Claude Code's managed-settings.json).
+	Managed []string
+}
+
+// The Windows shells of [HookFile.WindowsShell].
+const (
+	ShellCmd  = "cmd.exe"  // Cursor
+	ShellBash = "Git Bash" // Claude Code
+)
+
+// HookFiler is implemented by adapters whose host runs command hooks
+// registered in a JSON file (see [HookFile]); the installer learns the
+// file's layout from it, so that adding a host touches its own package.
+type HookFiler interface {
+	HookFile() HookFile
+}
+
+// HookEnver is implemented by adapters whose host sets environment
+// variables for the hooks it runs (the project's directory, its own
+// version); a doctor that runs a registered hook gives it the same.
+type HookEnver interface {
+	// HookEnv returns the variables, as NAME=value, that the host sets
+	// for a hook it runs in project directory project, with userDir the
+	// directory of the user's hook file (see [HookFile.HomeEnv]), in the
+	// session whose identifier is session.
+	HookEnv(project, userDir, session string) []string
+}
+
+// Sampler is implemented by adapters that can make a sample of what their
+// host sends a hook; a doctor runs each registered hook once with it to
+// see whether the host would accept the answer.
+type Sampler interface {
+	// SamplePayload returns a small payload of the host's native event,
+	// modelled on what the real client sends, about a harmless action
+	// (the shell command "echo hello") in project directory dir; nil for
+	// an event it has no sample of.
+	SamplePayload(native, dir string) []byte
+}
+
+// Layouter is implemented by adapters whose host offers several ways to
+// register hooks for the same unified events (Cursor judges a Shell call
+// on preToolUse and on beforeShellExecution alike, so an installer must
+// pick one). The installer registers the chosen [Layout]'s entries
+// instead of one entry per capability.
+type Layouter interface {
+	// Layouts returns the layouts, the default first.
+	Layouts() []Layout
+}
+
+// A Layout is one set of hook entries for a host ([Layouter]).
+type Layout struct {
+	// Name is what a user picks it by ("specific", "tool-use").
+	Name string
+	// Entries are the entries to register.
+	Entries []Registration
+	// NoMatcher, when set, says why a user's tool-name matcher cannot
+	// apply to this layout's tool entries; "" when it can.
+	NoMatcher string
+}
+
+// Registration is one hook entry an installer writes.
+type Registration struct {
+	// Event is the native event name.
+	Event string
+	// Matcher is the entry's matcher; "" means none (every call).
+	Matcher string
+	// Unified is the unified event the adapter parses Event into. An
+	// installer registers only the entries whose Unified event the hook
+	// program handles.
+	Unified hooks.EventName
+}

@@ -1,0 +1,95 @@
+package hostfacts
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+)
+
+// AnswerReader is implemented by adapters that know how their host reads a
+// hook's answer, as measured against the real client (the e2e suite is
+// the independent check of each reader). A reader shares no code with its
+// adapter's serializer: a serializer bug (a field the host does not read,
+// a wrong event name, a field that makes the host discard the whole
+// answer) shows up as a reading that is not what the handler asked for.
+type AnswerReader interface {
+	// ReadAnswer says what the host does with out, a hook's answer to the
+	// native event.
+	ReadAnswer(native string, out hooks.Output) Reading
+}
+
+// A Reading is what a host does with a hook's answer, read back from the
+// native output (stdout, stderr and exit code) the way the real client
+// reads it ([AnswerReader]).
+type Reading struct {
+	// Decision is what the host does: DecisionDeny blocks the call (on a
+	// stop: keeps the agent going; on a prompt: drops the prompt),
+	// DecisionAllow approves it past the host's own permission rules,
+	// DecisionAsk asks the user, NoDecision leaves the host to its own
+	// rules. An "allow" a host does not treat as an approval (Cursor,
+	// Gemini) reads as NoDecision.
+	Decision hooks.Decision
+	// Reason is the text the host passes on with a deny or an ask: what
+	// the model is told (on a blocked prompt, what the user is shown
+	// instead; on a stop, the agent's next instruction).
+	Reason string
+	// Placeholder reports that Reason is a stand-in the adapter or the
+	// host writes when the handler gave no reason ("Blocked by hook").
+	Placeholder bool
+	// Context is the additional context the model receives, "" when none
+	// reaches it.
+	Context string
+	// UpdatedInput is the native tool input that replaces the call's.
+	UpdatedInput json.RawMessage
+	// Halt reports that the agent is stopped altogether.
+	Halt bool
+	// User is what the user is shown and the model never sees
+	// (systemMessage, stopReason; Cursor's user_message on a prompt).
+	User string
+	// Ignored, when not empty, says why the host discards the whole
+	// answer (and then behaves as if no hook had run).
+	Ignored string
+	// Notes explain anything else the host does differently from what the
+	// answer seems to say.
+	Notes []string
+}
+
+// String is a one-line summary: `deny "reason"`, `no opinion`, ….
+func (v Reading) String() string {
+	var parts []string
+	switch v.Decision {
+	case hooks.DecisionDeny, hooks.DecisionAsk:
+		r := strconv.Quote(v.Reason)
+		if v.Placeholder {
+			r += " (placeholder)"
+		}
+		parts = append(parts, v.Decision.String()+" "+r)
+	case hooks.DecisionAllow:
+		parts = append(parts, "allow")
+	default:
+		parts = append(parts, "no opinion")
+	}
+	if v.Context != "" {
+		parts = append(parts, "context "+strconv.Quote(clip(v.Context)))
+	}
+	if v.UpdatedInput != nil {
+		parts = append(parts, "updated input "+clip(string(v.UpdatedInput)))
+	}
+	if v.Halt {
+		parts = append(parts, "halt")
+	}
+	if v.Ignored != "" {
+		parts = append(parts, "answer ignored: "+v.Ignored)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// clip cuts s to 60 characters.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:57]) + "..."
+	}
+	return s
+}
