@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agenthooks/hooks/shell"
 )
@@ -84,17 +85,22 @@ var foldCase = map[string]bool{"php": true, "sql": true, "powershell": true, "vi
 // codeMarks are, by language, text that runs a program whatever the
 // words around it: backquotes and %x in perl and ruby, pipes in awk, !
 // in vim.
-var codeMarks = map[string]*regexp.Regexp{
-	"perl":       regexp.MustCompile("`|\\bqx\\s*\\W"),
-	"ruby":       regexp.MustCompile("`|%x"),
-	"php":        regexp.MustCompile("`"),
-	"awk":        regexp.MustCompile(`\|&?\s*("|getline)|"\s*\|`),
-	"vim":        regexp.MustCompile(`!`),
-	"powershell": regexp.MustCompile(`(^|[\s;|({])&\s*\S|\[diagnostics\.process\]`),
-}
+var codeMarks = sync.OnceValue(func() map[string]*regexp.Regexp {
+	return map[string]*regexp.Regexp{
+		"perl":       regexp.MustCompile("`|\\bqx\\s*\\W"),
+		"ruby":       regexp.MustCompile("`|%x"),
+		"php":        regexp.MustCompile("`"),
+		"awk":        regexp.MustCompile(`\|&?\s*("|getline)|"\s*\|`),
+		"vim":        regexp.MustCompile(`!`),
+		"powershell": regexp.MustCompile(`(^|[\s;|({])&\s*\S|\[diagnostics\.process\]`),
+	}
+})
 
-// protectedPath matches a .env file or the .git directory named in code.
-var protectedPath = regexp.MustCompile(`(?i)(^|[^\w.])\.env($|[^\w.]|\.\w+)|(^|[^\w.])\.git($|[^\w.-])`)
+// protectedPath matches (compiled when first used: a hook starts on
+// every tool call) a .env file or the .git directory named in code.
+var protectedPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[^\w.])\.env($|[^\w.]|\.\w+)|(^|[^\w.])\.git($|[^\w.-])`)
+})
 
 // dangerousCode reports whether code in lang names a deleting or
 // process-running API, or a protected path, and what.
@@ -125,7 +131,7 @@ func dangerousCode(lang, code string) (string, bool) {
 		} else if what, bad := namesAPI(text, apis); bad {
 			return what, true
 		}
-		if re := codeMarks[lang]; re != nil {
+		if re := codeMarks()[lang]; re != nil {
 			if m := re.FindString(code); m != "" {
 				return "`" + strings.TrimSpace(m) + "`", true
 			}
@@ -134,7 +140,7 @@ func dangerousCode(lang, code string) (string, bool) {
 	if lang == "jq" || lang == "yq" {
 		return "", false // .env is a field there, and they write nothing
 	}
-	for _, m := range protectedPath.FindAllString(code, -1) {
+	for _, m := range protectedPath().FindAllString(code, -1) {
 		m = strings.TrimLeft(m, " \t\n'\"`(/=,;:")
 		if strings.HasPrefix(strings.ToLower(m), ".env") {
 			name := strings.TrimRight(m, " \t\n'\")`;,:/")
