@@ -1,11 +1,15 @@
 package hooks_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/shell"
 )
 
 func TestWritePaths(t *testing.T) {
@@ -112,6 +116,29 @@ func TestParseWarningRoundTrip(t *testing.T) {
 		if w, ok := hooks.ParseWarning(bad); ok {
 			t.Errorf("ParseWarning(%q) = %+v, want not ok", bad, w)
 		}
+	}
+}
+
+// WritesContext parses under the handler's context and within the shell
+// parser's limits: a context already ended, or a command nested past the
+// limits, is an error a policy denies, not a handler past its deadline.
+func TestWritesContext(t *testing.T) {
+	tool := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo hi > out.txt"}}
+	ws, err := tool.WritesContext(context.Background(), "/home/dev/project")
+	if err != nil || len(ws) != 1 || ws[0].Path != "/home/dev/project/out.txt" {
+		t.Fatalf("WritesContext = %+v, %v; want out.txt", ws, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := tool.WritesContext(ctx, "/home/dev/project"); !errors.Is(err, context.Canceled) {
+		t.Errorf("ended context: err %v, want context.Canceled", err)
+	}
+	deep := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: strings.Repeat("$(", 5000) + "x" + strings.Repeat(")", 5000) + "; rm -rf build"}}
+	if _, err := deep.WritesContext(context.Background(), ""); !errors.Is(err, shell.ErrLimit) {
+		t.Errorf("nested 5000 deep: err %v, want shell.ErrLimit", err)
+	}
+	if _, err := deep.Writes(""); !errors.Is(err, shell.ErrLimit) {
+		t.Errorf("Writes, nested 5000 deep: err %v, want shell.ErrLimit", err)
 	}
 }
 

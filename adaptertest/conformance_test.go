@@ -100,6 +100,13 @@ func (misplaced) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis 
 	return []hostfacts.Diagnosis{{Verdict: hostfacts.VerdictFail, File: c.UserFile, Msg: "hooks are off"}}
 }
 
+// deaf reads every answer as one its host discards.
+type deaf struct{ hooks.Adapter }
+
+func (deaf) ReadAnswer(string, hooks.Output) hostfacts.Reading {
+	return hostfacts.Reading{Ignored: "not read"}
+}
+
 // The kit fails an adapter that breaks the contract.
 func TestConformanceCatches(t *testing.T) {
 	for _, tc := range []struct {
@@ -112,6 +119,7 @@ func TestConformanceCatches(t *testing.T) {
 		{"rejects its own answers", strict{claude.New()}, "CheckAnswer judges the adapter's own answer"},
 		{"registers an event it does not have", strayLayout{claude.New()}, "which the capability matrix does not map it to"},
 		{"places a diagnosis in a file", misplaced{claude.New()}, "a diagnosis names no file"},
+		{"reads its own answers as discarded", deaf{claude.New()}, "ReadAnswer says the host discards the adapter's own answer"},
 	} {
 		r := &recorder{TB: t}
 		adaptertest.Conformance(r, tc.a, payloads(t))

@@ -5,8 +5,9 @@
 // what each of them would receive.
 //
 // A Scenario is written once, in unified terms, and rendered into each
-// host's native payload, starting from a corpus of realistic payloads
-// (Corpus) and keeping the hosts' quirks: Cursor fires preToolUse(Shell)
+// host's native payload by the host's own adapter
+// (hostfacts.ScenarioRenderer), starting from its corpus of realistic
+// payloads (Corpus) and keeping the hosts' quirks: Cursor fires preToolUse(Shell)
 // and beforeShellExecution for one command, Codex writes files with
 // apply_patch text (also run as a shell heredoc), Gemini names its tools
 // run_shell_command and write_file and sends relative paths, Cursor's

@@ -23,8 +23,9 @@
 //   - shells (sh, bash, zsh, dash, ksh, mksh, ash, yash, posh, rbash,
 //     fish): the script of -c, in any option cluster (-c, -lc, -ec,
 //     -o pipefail -c, --command for fish); with no -c and no script file,
-//     a here-document or here-string on standard input is parsed, and a
-//     script piped into the shell is a dynamic command;
+//     or with -s, the script the shell reads on standard input (see
+//     Standard input below); the file BASH_ENV or ENV names when assigned
+//     before the shell;
 //   - eval (its words joined), source and . of standard input or a
 //     process substitution (dynamic), trap's action, alias values (they
 //     run when the alias is used);
@@ -74,6 +75,56 @@
 // -e: a [RunsCode] effect with the text), a remote command (ssh host
 // 'rm …', docker exec, kubectl exec), or an alias or function defined
 // outside the script.
+//
+// # Standard input and descriptors
+//
+// What a command reads on standard input is followed wherever it goes:
+// into groups, subshells, if, while, for and case bodies, function bodies
+// (a function called with input is walked again with it), each stage of
+// a pipeline, and the script of sh -c. Here-documents, here-strings, a
+// pipe from echo or printf of static words (what bash would write,
+// exactly: echo without options or with -n, printf with a plain format or
+// %s and %s\n), < <(cmd) likewise, N<&M and {var}<&… duplication, and
+// exec redirections that stay for the commands after them (exec
+// 3<<<'…'; bash <&3) are all content a shell may read as its script. A
+// shell that reads a script whose content is not static (a pipe from
+// another program, a descriptor this package did not see opened) is a
+// [Command.Dynamic] command.
+//
+// # Code hidden in data
+//
+// Text that bash runs as code is walked as a nested script where it is
+// defined or where it runs:
+//
+//   - aliases: alias NAME=VALUE walks VALUE when defined, and a command
+//     named NAME later in the same shell is walked as VALUE followed by
+//     its words (whether or not expand_aliases is on: sh, dash, zsh, ksh
+//     and interactive shells expand them by default); hash -p PATH NAME
+//     makes NAME run PATH;
+//   - arithmetic: bash evaluates a variable's value as an expression
+//     wherever it is read as arithmetic, and expands an array subscript
+//     in it, so x='a[$(rm -rf d)]' runs rm in $((x)), ((x)), let,
+//     for ((…)), [[ $x -eq 0 ]], declare -i and -i variables, ${a[x]},
+//     ${s:x}, ${!x}, a[$x]=…, read "a[$x]", printf -v "a[$x]", test -v
+//     "a[$x]" and mapfile. A static value holding a subscript with a
+//     substitution is walked where it is assigned; a variable the script
+//     sets to a value not known statically (x=$(…), read, mapfile,
+//     printf -v, for over dynamic words) that reaches arithmetic is a
+//     [Command.Dynamic] command. Variables the script does not set come
+//     from the host's environment and are not followed;
+//   - prompts: PS0 to PS4 are expanded (PS4 for each command traced under
+//     set -x): their substitutions are walked when assigned;
+//     PROMPT_COMMAND and the variables programs run (see above) too;
+//   - callbacks: trap's action, mapfile and readarray -C, complete -C,
+//     bind -x.
+//
+// # Limits
+//
+// [Parser.Parse] costs time and memory linear in the input, within the
+// limits of a [Parser] (documented with their defaults there): past one,
+// it returns a [*LimitError] that matches [ErrLimit], and a caller should
+// treat the script as one it cannot check. It stops when its context is
+// done. [Parse] is Parser.Parse with the default limits.
 //
 // # Effects and writes
 //

@@ -92,16 +92,18 @@ func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("shell: %w", err)
 	}
-	w := &walker{out: &Script{}, ctx: ctx, lim: &l}
-	if args, ok := plain(src); ok {
-		// One simple command of plain words: what the parser would find,
-		// without paying for it (its first use in a process costs the most).
-		w.src = src
-		w.depth = 1
-		w.run(args, &scope{}, nil, stdin{}, true)
-	} else {
-		w.err = w.script(src, &scope{}, nil)
-	}
+	// One allocation for what every parse needs.
+	st := &struct {
+		w    walker
+		out  Script
+		sc   scope
+		lim  Parser
+		cmds [4]*Command
+	}{lim: l}
+	w := &st.w
+	st.out.Commands = st.cmds[:0]
+	w.out, w.ctx, w.lim = &st.out, ctx, &st.lim
+	w.fail(w.script(src, &st.sc, nil))
 	if w.err != nil {
 		return nil, w.err
 	}

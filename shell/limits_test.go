@@ -23,7 +23,7 @@ func TestLimits(t *testing.T) {
 		{"arith", Parser{}, "((" + r("(", 300) + "1" + r(")", 300) + "))", "depth"},
 		{"params", Parser{}, "echo " + r("${x:-", 300) + "y" + r("}", 300), "depth"},
 		{"ifs", Parser{}, r("if a; then ", 300) + "x" + r("; fi", 300), "depth"},
-		{"and chain", Parser{}, r("ls && ", 300) + "ls", "depth"},
+		{"and chain", Parser{}, r(`ls "$x" && `, 300) + "ls", "depth"},
 		{"depth 5", Parser{MaxDepth: 5}, "$($($($($($($(x)))))))", "depth"},
 		{"nested evals", Parser{}, r("eval ", 17) + "ls", "nested"},
 		{"nested 2", Parser{MaxNested: 2}, `bash -c "bash -c 'bash -c ls'"`, "nested"},

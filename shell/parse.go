@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"strings"
 	"sync"
@@ -100,38 +101,6 @@ func Parse(src string) (*Script, error) {
 	return defaultParser.Parse(context.Background(), src)
 }
 
-// plain splits src into its words when it is one simple command made of
-// characters that mean nothing to the shell (letters, digits, blanks and
-// -./_:,@%+, and = after the first word), whose first word is not a
-// reserved word or a declaration builtin: then the words are exactly what
-// bash passes, and parsing is not needed.
-func plain(src string) ([]Word, bool) {
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case c == ' ', c == '\t', c == '-', c == '.', c == '/', c == '_', c == ':', c == ',', c == '@', c == '%', c == '+', c == '=':
-		default:
-			return nil, false
-		}
-	}
-	fields := strings.Fields(src)
-	if len(fields) == 0 || strings.IndexByte(fields[0], '=') >= 0 {
-		return nil, false
-	}
-	switch fields[0] {
-	case "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in",
-		"select", "function", "time", "coproc", "declare", "local", "export", "readonly", "typeset",
-		"nameref", "let":
-		return nil, false
-	}
-	args := make([]Word, len(fields))
-	for i, f := range fields {
-		args[i] = Static(f)
-	}
-	return args, true
-}
-
 // walker gathers the commands and writes of a script and the scripts it
 // nests.
 type walker struct {
@@ -145,6 +114,7 @@ type walker struct {
 	ctx      context.Context
 	lim      *Parser // the limits, defaults filled in
 	scriptIn stdin   // the standard input of the next nested script
+	noFast   bool    // always use the syntax parser (for tests)
 	inFunc   map[*syntax.Stmt]bool
 	// scanning counts the commands being walked because an unknown
 	// program's words named them (see unknownEffects).
@@ -199,6 +169,21 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			return &LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed}
 		}
 	}
+	if !w.noFast {
+		if cmds, ok := simple(src, w.lim.MaxCommands); ok {
+			// Simple commands only: read as the parser would, without
+			// paying for it (its first use in a process costs the most).
+			saved := w.src
+			w.src = src
+			w.depth++
+			in := w.scriptIn
+			w.scriptIn = stdin{}
+			w.walkSimple(cmds, sc, via, in)
+			w.depth--
+			w.src = saved
+			return w.err
+		}
+	}
 	if nestDepth(src, w.lim.MaxDepth) > w.lim.MaxDepth {
 		return &LimitError{Limit: "depth", Max: w.lim.MaxDepth}
 	}
@@ -221,15 +206,20 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		}
 		held = held[:0]
 	}
-	for s, perr := range p.StmtsSeq(strings.NewReader(src)) {
-		// No break on an error: the parser's iterator goes on yielding
-		// after one even when the loop body returned false, which panics
-		// ("0&0\xff").
-		if err != nil {
+	// The loop never breaks: the parser's iterator calls its body again
+	// after a false return when it has an error to give (a panic). To
+	// stop, the reader ends the input, and the rest is skipped.
+	rd := &cutReader{r: strings.NewReader(src)}
+	for s, perr := range p.StmtsSeq(rd) {
+		if perr != nil {
+			if err == nil {
+				err = perr
+			}
+			rd.cut = true
 			continue
 		}
-		if perr != nil {
-			err = perr
+		if w.err != nil || err != nil {
+			rd.cut = true
 			continue
 		}
 		if len(held) > 0 && s.Pos().Line() > held[len(held)-1].End().Line() {
@@ -239,9 +229,6 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			held = append(held, s)
 		} else {
 			w.stmt(s, sc, via, in)
-		}
-		if w.err != nil {
-			break
 		}
 	}
 	if err == nil && w.err == nil {
@@ -268,13 +255,27 @@ func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 	}
 }
 
-// branch walks fn in a copy of sc, then leaves sc's directory unknown if
-// fn may have changed it (a cd that runs conditionally or repeatedly).
+// branch walks fn in a copy of sc, then merges the copy back (see merge).
 func branch(sc *scope, fn func(*scope)) {
 	c := *sc
 	fn(&c)
+	merge(sc, &c)
+}
+
+// merge folds into sc what a copy c of it, walked by code that may or may
+// not have run (inside an if, a loop, after || or &&), may have changed:
+// the directory becomes unknown if c's differs; aliases, functions,
+// descriptors and -i variables c defined count from now on; a variable
+// either set dynamically is dynamic.
+func merge(sc, c *scope) {
 	if c.dir != sc.dir {
 		sc.dir = Word{Value: "$PWD", Dynamic: true}
+	}
+	sc.aliases, sc.funcs, sc.fds, sc.ints = c.aliases, c.funcs, c.fds, c.ints
+	for k := range c.vars {
+		if !sc.vars[k] {
+			setVar(sc, k, true)
+		}
 	}
 }
 
@@ -311,7 +312,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 				m[f.fd] = f.in
 			}
 			for _, r := range s.Redirs {
-				if r.N == nil && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
+				if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
 					r.Op == syntax.WordHdoc || r.Op == syntax.DplIn || r.Op == syntax.RdrInOut) {
 					m["0"] = in
 				}
@@ -324,7 +325,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		case syntax.Pipe, syntax.PipeAll:
 			x, y := *sc, *sc
 			w.stmt(c.X, &x, via, in)
-			w.stmt(c.Y, &y, via, stdin{piped: true, doc: w.output(c.X)})
+			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
 		default: // && ||
 			w.stmt(c.X, sc, via, in)
 			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
@@ -431,9 +432,10 @@ func needsSubst(x *syntax.Word) bool {
 // stdin is what a command reads as standard input (or another
 // descriptor).
 type stdin struct {
-	piped bool   // from a pipe, or a descriptor whose content is not known
-	doc   *Word  // its content when known: a here-document or here-string, static output piped in
-	file  string // a file redirection ("" when none)
+	piped bool         // from a pipe, or a descriptor whose content is not known
+	doc   *Word        // its content when known: a here-document or here-string, static output piped in
+	from  *syntax.Stmt // the command piping in, whose output is read only when a shell reads it (see resolve)
+	file  string       // a file redirection ("" when none)
 }
 
 // fdIn is what descriptor fd reads, other than the standard input.
@@ -610,7 +612,11 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 		if needsSubst(x) {
 			w.subst(x, sc, via)
 		}
-		args = append(args, w.words(x)...)
+		if hasBrace(x) {
+			args = append(args, w.words(x)...)
+		} else {
+			args = append(args, w.join(x.Parts))
+		}
 	}
 	if len(args) == 0 {
 		return
@@ -622,7 +628,14 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 			w.scriptFile(w.word(a.Value), in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
 		}
 	}
+	w.callArgs(args, sc, via, in)
+}
+
+// callArgs walks a simple command of words args that runs in the shell
+// of sc with standard input in: a function it calls, then the command.
+func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && (in.doc != nil || in.piped) && !w.inFunc[body] {
+		w.resolve(&in)
 		// A function reads the standard input of its call: walk its
 		// body again with it.
 		w.reparsed += int(body.End().Offset() - body.Pos().Offset())
@@ -639,6 +652,28 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 		delete(w.inFunc, body)
 	}
 	w.run(args, sc, via, in, true)
+}
+
+// cutReader reads r until cut is set, then ends.
+type cutReader struct {
+	r   *strings.Reader
+	cut bool
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.cut {
+		return 0, io.EOF
+	}
+	return c.r.Read(p)
+}
+
+// resolve sets in's content to what the command piping into it writes,
+// when that is static.
+func (w *walker) resolve(in *stdin) {
+	if in.from != nil && in.doc == nil {
+		in.doc = w.output(in.from)
+	}
+	in.from = nil
 }
 
 // output returns what statement s writes to its standard output when
@@ -659,9 +694,6 @@ func (w *walker) outputOf(list []*syntax.Stmt) *Word {
 	}
 	var args []Word
 	for _, x := range c.Args {
-		if needsSubst(x) {
-			return nil
-		}
 		args = append(args, w.words(x)...)
 	}
 	out, ok := staticOutput(args)

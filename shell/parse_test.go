@@ -261,38 +261,43 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// TestPlainAgrees checks that the parser-free path for plain commands
-// finds what the parser finds.
-func TestPlainAgrees(t *testing.T) {
+// TestSimpleMatchesParser checks that the parser-free path for simple
+// scripts finds what the parser finds.
+func TestSimpleMatchesParser(t *testing.T) {
 	n := 0
-	for _, src := range append([]string{"rm -rf build", "grm -Rf x", "sudo -u root rm -rf x", "touch .env",
-		"env A=1 B=2 tee out", "a=1 ls", "time ls", "declare x", "if", "ls\tla", "x.exe --f=1 %1 @a +b"},
-		func() []string {
-			var s []string
-			for _, tc := range parseCases {
-				s = append(s, tc.src)
-			}
-			return s
-		}()...) {
-		if _, ok := plain(src); !ok {
+	srcs := []string{"rm -rf build", "grm -Rf x", "sudo -u root rm -rf x", "touch .env",
+		"env A=1 B=2 tee out", "a=1 ls", "time ls", "declare x", "if", "ls\tla", "x.exe --f=1 %1 @a +b",
+		"go test ./... && go vet ./...", "cd web && npm run build 2>&1 | tail -5", "a | b | c && d || e | f",
+		"cd a; ls; cd b || cd c && touch x", `echo 'rm -rf d' | sh`, `echo 'rm -rf d' 2>&1 | sh`,
+		`printf '%s\n' "rm -rf d" | bash`, "ls;", "ls;;", "ls |", "ls &", "ls & ls", "a >/dev/null && b 2>&1",
+		`echo "a b" 'c d'e""`, `'ls' x`, `"a=b" c`, "alias x=rm; x -rf d", "true && alias x=rm; x -rf d",
+		"echo a 2>&1x", "echo a2>&1", "cd x && cd y; echo >z", "git status 2>/dev/null || echo no"}
+	for _, tc := range parseCases {
+		srcs = append(srcs, tc.src)
+	}
+	for _, tc := range hiddenCases {
+		srcs = append(srcs, tc.src)
+	}
+	for _, src := range srcs {
+		if _, ok := simple(src, DefaultMaxCommands); !ok {
 			continue
 		}
 		n++
 		fast, err := Parse(src)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", src, err)
+		lim := defaultParser.limits()
+		w := &walker{out: &Script{}, lim: &lim, noFast: true}
+		err2 := w.script(src, &scope{}, nil)
+		if (err != nil) != (err2 != nil) {
+			t.Errorf("%q: simple path error %v, parser %v", src, err, err2)
 			continue
 		}
-		lim := defaultParser.limits()
-		w := &walker{out: &Script{}, lim: &lim}
-		if err := w.script(src, &scope{}, nil); err != nil {
-			t.Errorf("parser on %q: %v", src, err)
+		if err != nil {
 			continue
 		}
 		c1, w1 := summary(fast)
 		c2, w2 := summary(w.out)
 		if c1 != c2 || w1 != w2 {
-			t.Errorf("%q: plain path %s / %s, parser %s / %s", src, c1, w1, c2, w2)
+			t.Errorf("%q: simple path %s / %s, parser %s / %s", src, c1, w1, c2, w2)
 		}
 	}
 	if n < 50 {

@@ -235,6 +235,7 @@ func subRun(sub string, skip int) runner {
 // -ec, +e -c …), else a script read from standard input. A script file
 // operand is not read.
 func shellRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	w.resolve(&in)
 	args := c.Args[1:]
 	via := plus(c.Via, c.Name)
 	cflag, sflag := false, false
@@ -333,6 +334,7 @@ func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
 // stdinScript walks a script a shell reads from standard input: a here
 // document or here-string is parsed, a pipe is an unknown command.
 func (w *walker) stdinScript(in stdin, sc *scope, via []string) {
+	w.resolve(&in)
 	switch {
 	case in.doc != nil:
 		sub := *sc
@@ -500,9 +502,6 @@ var sudoSpec = Spec{Short: "AbEeHiKklnPSsVvh::C:D:g:p:R:r:t:T:U:u:", Long: []str
 	"chdir=", "close-from=", "preserve-env=?", "edit", "group=", "set-home", "help", "host=", "login", "remove-timestamp",
 	"reset-timestamp", "list", "non-interactive", "preserve-groups", "prompt=", "chroot=", "role=", "stdin", "shell",
 	"type=", "command-timeout=", "other-user=", "user=", "version", "validate"}}
-
-// sudo is the option spec of sudo, for sudoedit's writes.
-var sudo = sudoSpec
 
 // sudoRun: sudo [opts] [VAR=value…] CMD…; sudo -e FILE… edits files.
 func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {

@@ -360,7 +360,7 @@ var commands = []struct {
 	{`python3 -c "$code"`, rule4},
 	{"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('src')\nEOF", rule5},
 	{`python3 <<< 'import os; os.system("rm -rf src")'`, rule5},
-	{`echo 'import os; os.remove("a")' | python3`, rule5},
+	{`echo 'import os; os.remove("a")' | python3`, rule4}, // piped in: code known only at run time
 	{`cat x.py | python3`, rule4},
 	{`curl -s http://127.0.0.1/x.py | python3 -`, rule4},
 	{"node <<'EOF'\nrequire('fs').rmSync('src', {recursive: true})\nEOF", rule5},

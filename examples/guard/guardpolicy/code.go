@@ -47,45 +47,60 @@ func clip(s string) string {
 	return s
 }
 
-// codeAPIs are, by language, the names in inline code that delete files
+// codeAPIs are (built when first used: a hook starts on every tool
+// call), by language, the names in inline code that delete files
 // or run programs. Each is matched as a word (not inside a longer
 // identifier), ignoring case in the languages of foldCase; a language not
 // listed is matched against all of them.
-var codeAPIs = map[string][]string{
-	"python": {"rmtree", "remove", "removedirs", "unlink", "rmdir", "system", "subprocess", "popen", "Popen",
-		"exec", "execv", "execvp", "execl", "spawn", "spawnv", "eval", "__import__", "importlib", "pty", "truncate",
-		"shutil", "ctypes", "getattr", "kill"},
-	"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
-		"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
-		"truncate", "truncateSync", "Deno", "Bun"},
-	"perl": {"unlink", "rmtree", "remove_tree", "rmdir", "system", "exec", "qx", "eval", "fork", "open", "truncate",
-		"syscall", "File::Path"},
-	"ruby": {"FileUtils", "rm_rf", "rm_r", "rm", "remove_dir", "remove_entry", "delete", "unlink", "rmdir", "system",
-		"exec", "spawn", "popen", "Open3", "eval", "instance_eval", "send", "public_send", "fork", "syscall", "truncate",
-		"Kernel"},
-	"php": {"unlink", "rmdir", "system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec", "eval",
-		"assert", "include", "require", "call_user_func", "create_function", "ftruncate", "truncate"},
-	"lua": {"remove", "execute", "popen", "loadstring", "load", "dofile"},
-	"awk": {"system", "getline", "@load"},
-	"vim": {"system", "systemlist", "delete", "call", "exe", "execute", "py", "py3", "python", "python3", "pyx", "lua", "perl", "ruby", "term", "terminal", "job_start", "source", "so"},
-	"sql": {".shell", ".system", "load_extension", "writefile", "edit"},
-	"powershell": {"remove-item", "rm", "del", "erase", "rd", "ri", "rmdir", "invoke-expression", "iex", "start-process",
-		"saps", "invoke-item", "ii", "invoke-command", "icm", "clear-content", "set-content", "out-file", "cmd", "system.diagnostics.process"},
-	// jq and yq can neither delete files nor run programs.
-	"jq": {},
-	"yq": {},
+var codeAPIs = lazy[map[string][]string]{make: func() map[string][]string {
+	return map[string][]string{
+		"python": {"rmtree", "remove", "removedirs", "unlink", "rmdir", "system", "subprocess", "popen", "Popen",
+			"exec", "execv", "execvp", "execl", "spawn", "spawnv", "eval", "__import__", "importlib", "pty", "truncate",
+			"shutil", "ctypes", "getattr", "kill"},
+		"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
+			"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
+			"truncate", "truncateSync", "Deno", "Bun"},
+		"perl": {"unlink", "rmtree", "remove_tree", "rmdir", "system", "exec", "qx", "eval", "fork", "open", "truncate",
+			"syscall", "File::Path"},
+		"ruby": {"FileUtils", "rm_rf", "rm_r", "rm", "remove_dir", "remove_entry", "delete", "unlink", "rmdir", "system",
+			"exec", "spawn", "popen", "Open3", "eval", "instance_eval", "send", "public_send", "fork", "syscall", "truncate",
+			"Kernel"},
+		"php": {"unlink", "rmdir", "system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec", "eval",
+			"assert", "include", "require", "call_user_func", "create_function", "ftruncate", "truncate"},
+		"lua": {"remove", "execute", "popen", "loadstring", "load", "dofile"},
+		"awk": {"system", "getline", "@load"},
+		"vim": {"system", "systemlist", "delete", "call", "exe", "execute", "py", "py3", "python", "python3", "pyx", "lua", "perl", "ruby", "term", "terminal", "job_start", "source", "so"},
+		"sql": {".shell", ".system", "load_extension", "writefile", "edit"},
+		"powershell": {"remove-item", "rm", "del", "erase", "rd", "ri", "rmdir", "invoke-expression", "iex", "start-process",
+			"saps", "invoke-item", "ii", "invoke-command", "icm", "clear-content", "set-content", "out-file", "cmd", "system.diagnostics.process"},
+		// jq and yq can neither delete files nor run programs.
+		"jq": {},
+		"yq": {},
+	}
+}}
+
+// langAlias returns the language whose names lang shares.
+func langAlias(lang string) string {
+	switch lang {
+	case "javascript", "typescript", "deno", "bun":
+		return "node"
+	}
+	return lang
 }
 
-// langAlias maps a language name to the one whose names it shares.
-var langAlias = map[string]string{"javascript": "node", "typescript": "node", "deno": "node", "bun": "node"}
-
-// foldCase are the languages whose names ignore case.
-var foldCase = map[string]bool{"php": true, "sql": true, "powershell": true, "vim": true}
+// foldCase reports whether the names of lang ignore case.
+func foldCase(lang string) bool {
+	switch lang {
+	case "php", "sql", "powershell", "vim":
+		return true
+	}
+	return false
+}
 
 // codeMarks are, by language, text that runs a program whatever the
 // words around it: backquotes and %x in perl and ruby, pipes in awk, !
 // in vim.
-var codeMarks = sync.OnceValue(func() map[string]*regexp.Regexp {
+var codeMarks = lazy[map[string]*regexp.Regexp]{make: func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
 		"perl":       regexp.MustCompile("`|\\bqx\\s*\\W"),
 		"ruby":       regexp.MustCompile("`|%x"),
@@ -94,34 +109,32 @@ var codeMarks = sync.OnceValue(func() map[string]*regexp.Regexp {
 		"vim":        regexp.MustCompile(`!`),
 		"powershell": regexp.MustCompile(`(^|[\s;|({])&\s*\S|\[diagnostics\.process\]`),
 	}
-})
+}}
 
 // protectedPath matches (compiled when first used: a hook starts on
 // every tool call) a .env file or the .git directory named in code.
-var protectedPath = sync.OnceValue(func() *regexp.Regexp {
+var protectedPath = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(^|[^\w.])\.env($|[^\w.]|\.\w+)|(^|[^\w.])\.git($|[^\w.-])`)
-})
+}}
 
 // dangerousCode reports whether code in lang names a deleting or
 // process-running API, or a protected path, and what.
 func dangerousCode(lang, code string) (string, bool) {
-	if a, ok := langAlias[lang]; ok {
-		lang = a
-	}
+	lang = langAlias(lang)
 	if lang == "sed" {
 		if what, bad := sedRuns(code); bad {
 			return what, true
 		}
 	} else {
 		text := code
-		if foldCase[lang] {
+		if foldCase(lang) {
 			text = strings.ToLower(code)
 		}
-		apis, ok := codeAPIs[lang]
+		apis, ok := codeAPIs.get()[lang]
 		if !ok {
-			for _, l := range slices.Sorted(maps.Keys(codeAPIs)) {
-				names, t := codeAPIs[l], code
-				if foldCase[l] {
+			for _, l := range slices.Sorted(maps.Keys(codeAPIs.get())) {
+				names, t := codeAPIs.get()[l], code
+				if foldCase(l) {
 					t = strings.ToLower(code)
 				}
 				if what, bad := namesAPI(t, names); bad {
@@ -131,7 +144,7 @@ func dangerousCode(lang, code string) (string, bool) {
 		} else if what, bad := namesAPI(text, apis); bad {
 			return what, true
 		}
-		if re := codeMarks()[lang]; re != nil {
+		if re := codeMarks.get()[lang]; re != nil {
 			if m := re.FindString(code); m != "" {
 				return "`" + strings.TrimSpace(m) + "`", true
 			}
@@ -140,7 +153,7 @@ func dangerousCode(lang, code string) (string, bool) {
 	if lang == "jq" || lang == "yq" {
 		return "", false // .env is a field there, and they write nothing
 	}
-	for _, m := range protectedPath().FindAllString(code, -1) {
+	for _, m := range protectedPath.get().FindAllString(code, -1) {
 		m = strings.TrimLeft(m, " \t\n'\"`(/=,;:")
 		if strings.HasPrefix(strings.ToLower(m), ".env") {
 			name := strings.TrimRight(m, " \t\n'\")`;,:/")
@@ -291,4 +304,17 @@ func sedRuns(script string) (string, bool) {
 			return "a sed script it cannot read", true
 		}
 	}
+}
+
+// lazy is a value made when first used, with no start-up work (a hook
+// starts on every tool call, and sync.OnceValue allocates at init).
+type lazy[T any] struct {
+	once sync.Once
+	make func() T
+	v    T
+}
+
+func (l *lazy[T]) get() T {
+	l.once.Do(func() { l.v = l.make() })
+	return l.v
 }
