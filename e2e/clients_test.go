@@ -65,6 +65,7 @@ func TestClients(t *testing.T) {
 		{"skill-shell", testSkillShell},
 		{"permission-request-plain", testPermissionRequestPlain},
 		{"guard-install", testGuardInstall},
+		{"guard-outcomes", testGuardOutcomes},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {
@@ -1037,8 +1038,9 @@ func withKey(m map[string]any, k string, v any) map[string]any {
 	return out
 }
 
-// guardReason is what examples/guard tells the model about `rm -rf`.
-const guardReason = "guard: `rm -rf` is not allowed"
+// guardReason starts what examples/guard tells the model about a
+// recursive delete of anything not scratch (`rm -rf keep.txt`, …).
+const guardReason = "guard: rule 1 (no recursive delete"
 
 // testGuardBinary runs examples/guard, the program a user ships: built
 // with hookmain.Run (hooks.Server inline, os.Exit), registered by the
@@ -1205,8 +1207,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 // PascalCase column.
 const pascalByInstaller = "install.Install writes Copilot's camelCase form (with --event): this row is the Copilot CLI column's"
 
-// guardEnvReason starts the guard's reason for a .env write.
-const guardEnvReason = "is a .env file; secrets files must not be written by the agent"
+// guardEnvReason is in the guard's reason for a .env write.
+const guardEnvReason = "is a .env file"
 
 // testGuardInstall is issue 15's proof on Copilot CLI and Qwen Code:
 // examples/guard built from the module and registered by the installer

@@ -52,6 +52,7 @@ var rows = []struct{ key, title string }{
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 	{"guard-install", "examples/guard built from the module and registered by install.Install (Copilot CLI: camelCase with --event; its PascalCase column: `guard --host copilot` under the PascalCase names): `rm -rf victim_dir` and a `.env` write are denied (the directory survives, the file is never written, the model is told the guard's reasons), `echo ok > ok.txt` runs; a control run without the hook does all three"},
+	{"guard-outcomes", "examples/guard protects outcomes (issue 22), registered by install.Install, in a git repository with an uncommitted change: `rm -r dir` (no -f) and `git checkout -- .` are denied (the directory and the change survive, the model is told the guard's rule 1 and rule 2), `rm -rf node_modules` runs (Codex, which refuses rm -f style commands itself: `command rm -rf node_modules`); a control run without the hook does all three"},
 }
 
 // runOfRow names the run of TestClients that checks each row run on the
@@ -70,7 +71,7 @@ var runOfRow = map[string]string{
 	"gateway-binary": "gateway-binary", "gateway-down-closed": "gateway-down", "gateway-down-open": "gateway-down",
 	"allow-bypass": "allow-bypass", "permreq-deny": "permission-request", "permreq-allow": "permission-request",
 	"permreq-plain": "permission-request-plain", "skill-shell-deny": "skill-shell",
-	"subagent-ctx": "subagent", "subagent-stop": "subagent",
+	"subagent-ctx": "subagent", "subagent-stop": "subagent", "guard-outcomes": "guard-outcomes",
 }
 
 type cell struct{ status, note string }

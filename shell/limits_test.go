@@ -91,3 +91,14 @@ func TestDynamicTextIsCut(t *testing.T) {
 		t.Errorf("dynamic word of %d bytes: %.40q", len(v), v)
 	}
 }
+
+// TestParseErrorAfterStatement: a syntax error after a statement on the
+// same line is an error, not a panic (the parser's iterator yields again
+// after an error, so the walk must not break out of it).
+func TestParseErrorAfterStatement(t *testing.T) {
+	for _, src := range []string{"0&0\xff", "rm -rf d &\xff", "x & )"} {
+		if _, err := (&Parser{}).Parse(context.Background(), src); err == nil {
+			t.Errorf("%q: no error", src)
+		}
+	}
+}

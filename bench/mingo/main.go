@@ -11,8 +11,10 @@ import (
 )
 
 // answer is examples/guard's answer to testdata/claude-rm.json.
-const answer = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: ` +
-	"`rm -rf`" + ` is not allowed; delete specific files instead"}}` + "\n"
+const answer = `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` +
+	`"guard: rule 1 (no recursive delete of anything not scratch): ` + "`rm -rf build`" + ` deletes the tree at build, ` +
+	`which is not on the guard's list of build directories; delete the files you mean by name, spell out a scratch ` +
+	`path (a temp dir under /tmp, or a build directory such as node_modules or dist inside the project), or ask the user"}}` + "\n"
 
 // payload is the part of a hook payload mingo reads.
 type payload struct {

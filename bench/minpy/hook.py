@@ -9,5 +9,8 @@ if not payload.get("hook_event_name"):
     sys.exit(1)
 sys.stdout.write(
     '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",'
-    '"permissionDecisionReason":"guard: `rm -rf` is not allowed; delete specific files instead"}}\n'
+    '"permissionDecisionReason":"guard: rule 1 (no recursive delete of anything not scratch): `rm -rf build` deletes '
+    "the tree at build, which is not on the guard's list of build directories; delete the files you mean by name, "
+    "spell out a scratch path (a temp dir under /tmp, or a build directory such as node_modules or dist inside the "
+    'project), or ask the user"}}\n'
 )

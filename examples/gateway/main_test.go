@@ -56,9 +56,9 @@ func TestClaudeHTTP(t *testing.T) {
 		body                string
 	}{
 		{"rm -rf denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cd build/.. && rm -fr build"},"tool_use_id":"t1"}`, token,
-			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: ` + "`rm -rf`" + ` is not allowed; delete specific files instead"}}` + "\n"},
+			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: rule 1 (no recursive delete of anything not scratch): `},
 		{".env write denied", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/project/.env","content":"K=1"},"tool_use_id":"t2"}`, token,
-			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: /home/dev/project/.env is a .env file; secrets files must not be written by the agent"}}` + "\n"},
+			200, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"guard: rule 3 (no write of a secrets file): /home/dev/project/.env is a .env file`},
 		{"ls allowed", `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t3"}`, token, 200, ""},
 		{"unparseable, blocked", `{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, token,
 			200, `{"decision":"block","reason":"hook failed, blocked by its fail-closed policy: parse claude payload: `},

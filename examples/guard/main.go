@@ -1,11 +1,22 @@
-// Command guard is an example hook: it denies a shell command that runs
-// rm with recursive and force options in any spelling the shell accepts,
-// wherever it sits (nested in bash -c or eval, wrapped in sudo or env, in
-// a command substitution, …); a shell command it cannot check (one that
-// does not parse or runs a command known only at run time); and a write,
-// edit, patch or delete of a .env file by any tool, the shell included.
-// It has no opinion on anything else. README.md states the rules exactly,
-// and what the guard cannot see.
+// Command guard is an example hook that protects outcomes, not
+// spellings. It reads a shell command as bash would run it (package
+// shell) and denies, on every host, a tool call that would:
+//
+//  1. delete a directory tree that is not scratch (a static path under
+//     /tmp or /var/tmp, or a build directory such as node_modules or dist
+//     inside the project), by any program;
+//  2. discard uncommitted work or rewrite shared history with git (reset
+//     --hard, checkout -- ., clean -f, push --force, …), wherever git sits;
+//  3. write a .env file, by any tool or program not known to only read it;
+//  4. run what it cannot see: a command known only at run time, a script
+//     that does not parse or is past the parser's limits, a call whose
+//     input cannot be read;
+//  5. run inline code in another language that names a deleting or
+//     process-running API or a protected path (a heuristic).
+//
+// Each reason names the rule and what to do instead. It has no opinion on
+// anything else. README.md states the rules exactly, and what the guard
+// cannot see.
 //
 // Try it on a payload of any host:
 //

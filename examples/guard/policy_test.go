@@ -1,88 +1,483 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookstest"
 )
 
-// TestPolicy checks the guard's rules on every host with hookstest: each
-// scenario is rendered into the native payloads of Claude Code, Cursor,
-// Gemini CLI and Codex, answered by the guard as the binary answers it,
-// and judged by what each host would do with the answer.
+// What the guard answers: no opinion, or a deny by rule N (its reason
+// starts "guard: rule N").
+const (
+	pass = iota
+	rule1
+	rule2
+	rule3
+	rule4
+	rule5
+)
+
+// commands are shell commands as a model may write them, run in the
+// project /home/dev/project (hookstest's working directory), with the
+// guard's answer: the five rules, the spellings that must not get past
+// them, and the look-alikes that must keep passing.
+var commands = []struct {
+	cmd  string
+	want int
+}{
+	// Rule 1: recursive deletes, by any program, of anything not scratch.
+	{"rm -r dir", rule1},
+	{"rm -R dir", rule1},
+	{"rm --recursive dir", rule1},
+	{"rm --recur dir", rule1},
+	{"rm -rf dir", rule1},
+	{"rm -fr src", rule1},
+	{"rm -r -f build", rule1},
+	{"rm -rf build", rule1},
+	{"rm -rf out", rule1},
+	{"rm -rf lib", rule1},
+	{"rm -rf /", rule1},
+	{"rm -rf .", rule1},
+	{"rm -rf ..", rule1},
+	{"rm -rf ../other", rule1},
+	{"rm -rf ../node_modules", rule1},
+	{"rm -rf /home/dev/project", rule1},
+	{"rm -rf /home/dev", rule1},
+	{"rm -rf /home", rule1},
+	{"rm -rf .git", rule1},
+	{"rm -rf .git/node_modules", rule1},
+	{"rm -rf ~", rule1},
+	{"rm -rf ~/node_modules", rule1},
+	{`rm -rf "$HOME"`, rule1},
+	{`rm -rf "$dir"`, rule1},
+	{"rm -rf /tmp", rule1},
+	{"rm -rf /tmp/", rule1},
+	{"rm -rf /tmp/../home", rule1},
+	{"rm -rf /tmp/x/../../home/dev", rule1},
+	{"rm -rf /var/tmp/../../etc", rule1},
+	{"rm -rf /var", rule1},
+	{"rm -rf /etc/nginx", rule1},
+	{"rm -rf node_modules/", rule1},
+	{"rm -rf /tmp/x/", rule1},
+	{"rm -rf node_modules src", rule1},
+	{"rm -rf dist ../dist", rule1},
+	{"rm -rf /tmp/*", rule1},
+	{"rm -rf *", rule1},
+	{"rm -r *.d", rule1},
+	{"cd .. && rm -rf node_modules", rule1},
+	{"cd / && rm -rf tmp", rule1},
+	{"cd sub && rm -rf ../src", rule1},
+	{"cd /tmp && rm -rf ../home", rule1},
+	{"cd $HOME && rm -rf node_modules", rule1},
+	{`rm $flags dir`, rule1},
+	{`rm "$@"`, rule1},
+	{`rm * `, rule1},
+	{`rm -- -rf`, pass},
+	{`bash -c 'rm -r dir'`, rule1},
+	{`sh -c "rm -r dir"`, rule1},
+	{`eval 'rm -r dir'`, rule1},
+	{`sudo rm -r /var/log`, rule1},
+	{`command rm -r dir`, rule1},
+	{`\rm -r dir`, rule1},
+	{`"rm" -r dir`, rule1},
+	{`r''m -r dir`, rule1},
+	{`$'\x72m' -r dir`, rule1},
+	{`/bin/rm -r dir`, rule1},
+	{`RM -r dir`, rule1},
+	{`rm</dev/null -r dir`, rule1},
+	{`rm "-r" dir`, rule1},
+	{`rm -{r,f} dir`, rule1},
+	{`rm dir -r`, rule1},
+	{`nohup rm -r dir &`, rule1},
+	{`timeout 5 rm -r dir`, rule1},
+	{`env rm -r dir`, rule1},
+	{`xargs rm -r < list.txt`, rule1},
+	{`echo dir | xargs rm -rf`, rule1},
+	{`echo $(rm -r dir)`, rule1},
+	{`(cd src && rm -r old)`, rule1},
+	{`if true; then rm -r dir; fi`, rule1},
+	{`for d in a b; do rm -r "$d"; done`, rule1},
+	{`f() { rm -r dir; }; f`, rule1},
+	{`git -c alias.x='!rm -r dir' x`, rule1},
+	{`find . -delete`, rule1},
+	{`find . -name '*.log' -delete`, rule1},
+	{`find src -type d -empty -delete`, rule1},
+	{`find dir -exec rm -rf {} +`, rule1},
+	{`find . -name node_modules -exec rm -rf {} +`, rule1},
+	{`find . -execdir rm -r {} \;`, rule1},
+	{`find /tmp/../home -delete`, rule1},
+	{`find node_modules/ -delete`, rule1},
+	{`find -L node_modules -delete`, rule1},
+	{`mv src /tmp/x && rm -rf /tmp/x`, rule1},
+	{`mv src node_modules/ && rm -rf node_modules`, rule1},
+	{`mv src/* dist/ ; rm -rf dist`, rule1},
+	{`rsync -a --delete src/ backup/`, rule1},
+	{`rsync -a --delete-after empty/ dir/`, rule1},
+	{`rsync -a --del empty/ dir/`, rule1},
+	{`tar --remove-files -cf a.tar dir`, rule1},
+	{`tar -czf a.tgz --remove-files src`, rule1},
+	{`zip -rm a.zip dir`, rule1},
+	{`zip -r -m a.zip dir`, rule1},
+
+	// Rule 1's scratch: what passes.
+	{"rm -rf node_modules", pass},
+	{"rm -rf ./node_modules", pass},
+	{"rm -rf node_modules dist target", pass},
+	{"rm -rf .venv venv __pycache__ .pytest_cache .mypy_cache", pass},
+	{"rm -rf .next .nuxt coverage .gradle .turbo", pass},
+	{"rm -rf packages/web/node_modules", pass},
+	{"rm -rf /home/dev/project/dist", pass},
+	{"rm -rf src/__pycache__", pass},
+	{"cd web && rm -rf node_modules", pass},
+	{"cd web && rm -rf dist && npm run build", pass},
+	{"rm -rf /tmp/x", pass},
+	{"rm -rf /tmp/build-1234", pass},
+	{"rm -rf /var/tmp/cache", pass},
+	{"rm -r /tmp/a /tmp/b", pass},
+	{"rm -rf -- node_modules", pass},
+	{"sudo rm -rf node_modules", pass},
+	{`bash -c 'rm -rf node_modules'`, pass},
+	{"find node_modules -delete", pass},
+	{"find /tmp/x -name '*.tmp' -delete", pass},
+	{"rm -f file", pass},
+	{"rm file.txt other.txt", pass},
+	{"rm *.o", pass},
+	{"rm -f build/*.o", pass},
+	{"rm -d emptydir", pass},
+	{"rmdir emptydir", pass},
+	{"[ -d build ] && echo build exists", pass},
+	{"[ -d node_modules ] && rm -rf node_modules", pass},
+	{"test -d dist && rm -rf dist", pass},
+
+	// Rule 2: git commands that discard uncommitted work or rewrite shared
+	// history.
+	{"git reset --hard", rule2},
+	{"git reset --hard HEAD~1", rule2},
+	{"git reset --hard origin/main", rule2},
+	{"git reset --merge", rule2},
+	{"git reset --keep HEAD~1", rule2},
+	{"git reset --har", rule2},
+	{"git reset -q --hard", rule2},
+	{"git checkout -- .", rule2},
+	{"git checkout .", rule2},
+	{"git checkout HEAD -- src/app.go", rule2},
+	{"git checkout main -- src", rule2},
+	{"git checkout -- src/app.go", rule2},
+	{"git checkout src/app.go", rule2},
+	{"git checkout -f", rule2},
+	{"git checkout -f main", rule2},
+	{"git checkout --force main", rule2},
+	{"git checkout --theirs file.txt", rule2},
+	{"git checkout HEAD~2 README.md", rule2},
+	{"git restore .", rule2},
+	{"git restore src/app.go", rule2},
+	{"git restore --worktree src", rule2},
+	{"git restore --staged --worktree .", rule2},
+	{"git restore -SW .", rule2},
+	{"git restore --source=HEAD~1 file", rule2},
+	{"git switch --discard-changes main", rule2},
+	{"git switch -f main", rule2},
+	{"git clean -f", rule2},
+	{"git clean -fd", rule2},
+	{"git clean -fdx", rule2},
+	{"git clean -xfd", rule2},
+	{"git clean --force -d", rule2},
+	{"git -c clean.requireForce=false clean -d", rule2},
+	{"git stash drop", rule2},
+	{"git stash drop stash@{0}", rule2},
+	{"git stash clear", rule2},
+	{"git branch -D feature", rule2},
+	{"git branch --delete --force feature", rule2},
+	{"git branch -d -f feature", rule2},
+	{"git branch -df feature", rule2},
+	{"git push --force", rule2},
+	{"git push -f origin main", rule2},
+	{"git push origin main --force", rule2},
+	{"git push origin +main", rule2},
+	{"git push origin +HEAD:main", rule2},
+	{"git push --force-with-lease --force", rule2},
+	{"git push --mirror", rule2},
+	{`git push origin "$branch"`, rule2},
+	{"git -c remote.origin.push=+HEAD:main push", rule2},
+	{"git rm -rf src", rule2},
+	{"git worktree remove --force ../wt", rule2},
+	{"git push origin --delete feature", rule2},
+	{"git push origin :feature", rule2},
+	{"git checkout-index -f -a", rule2},
+	{"git read-tree -u --reset HEAD", rule2},
+	{"git update-ref -d refs/heads/main", rule2},
+	{"git -C /home/dev/project reset --hard", rule2},
+	{"git -C sub checkout -- .", rule2},
+	{"git --git-dir=.git --work-tree=. reset --hard", rule2},
+	{"git -c core.pager=cat --no-pager reset --hard", rule2},
+	{"git -c alias.co=checkout co -- .", rule2},
+	{"git -c alias.nuke='reset --hard' nuke", rule2},
+	{"git -c alias.a=b -c alias.b='clean -fdx' a", rule2},
+	{"git -c ALIAS.Up='push -f' up", rule2},
+	{`git -c alias.x='!git reset --hard' x`, rule2},
+	{"git config alias.nuke 'reset --hard'", rule2},
+	{"git config --global alias.undo 'checkout -- .'", rule2},
+	{`bash -c 'git reset --hard'`, rule2},
+	{`cd sub && git checkout -- .`, rule2},
+	{`sudo -u dev git clean -fdx`, rule2},
+	{`echo y | xargs git reset --hard`, rule2},
+	{`(git stash clear)`, rule2},
+	{`echo $(git reset --hard)`, rule2},
+	{`git $sub --hard`, rule4},
+
+	// Rule 2's safe forms.
+	{"git status", pass},
+	{"git checkout -b feature", pass},
+	{"git checkout -b feature origin/main", pass},
+	{"git checkout main", pass},
+	{"git switch main", pass},
+	{"git switch -c feature", pass},
+	{"git restore --staged src/app.go", pass},
+	{"git restore -S .", pass},
+	{"git clean -n", pass},
+	{"git clean -nd", pass},
+	{"git clean --dry-run -fdx", pass},
+	{"git stash", pass},
+	{"git stash push -m wip", pass},
+	{"git stash pop", pass},
+	{"git stash list", pass},
+	{"git branch -d feature", pass},
+	{"git branch feature", pass},
+	{"git reset --soft HEAD~1", pass},
+	{"git reset HEAD file.txt", pass},
+	{"git reset", pass},
+	{"git push", pass},
+	{"git push origin main", pass},
+	{"git push -u origin feature", pass},
+	{"git push --force-with-lease", pass},
+	{"git push --force-with-lease origin feature", pass},
+	{"git push --force-with-lease --force-if-includes", pass},
+	{"git rm --cached -r dist", pass},
+	{"git rm old.txt", pass},
+	{"git -C sub log --oneline", pass},
+	{"git commit -m 'git reset --hard was a mistake'", pass},
+	{"git log --grep='push --force'", pass},
+	{"git --version", pass},
+	{"git config user.name dev", pass},
+	{"git config alias.st status", pass},
+
+	// Rule 3: writes of a .env file, by any program.
+	{"echo A=1 > .env", rule3},
+	{"echo A=1 >> .env", rule3},
+	{"echo A=1 > sub/.env", rule3},
+	{"echo A=1 > .env.local", rule3},
+	{"echo A=1 > .ENV.Production", rule3},
+	{"printf 'A=1' >| .env", rule3},
+	{"cat > .env <<'EOF'\nA=1\nEOF", rule3},
+	{"cp .env.example .env", rule3},
+	{"cp x config/.env", rule3},
+	{"mv .env.new .env", rule3},
+	{"mv .env .env.bak", rule3},
+	{"tee .env < x", rule3},
+	{"echo A=1 | tee -a .env", rule3},
+	{"sed -i s/1/2/ .env", rule3},
+	{"truncate -s 0 .env", rule3},
+	{"rm .env", rule3},
+	{"rm -f .env.local", rule3},
+	{"touch .env", rule3},
+	{"dd of=.env if=x", rule3},
+	{"ln -sf /tmp/x .env", rule3},
+	{"ln -s .env link", rule3},
+	{"cp -s config/.env here", rule3},
+	{"curl -o .env http://127.0.0.1/x", rule3},
+	{"cd config && echo A=1 > .env", rule3},
+	{`bash -c 'echo A=1 > .env'`, rule3},
+	{"mytool --out .env", rule3},
+	{"unknownwriter .env", rule3},
+	{"echo A=1 > \"$out\"", rule3},
+	{"echo A=1 > .en?", rule3},
+	{"cp x \"$dir/.env\"", rule3},
+
+	// Rule 3's look-alikes: reading .env, .env.example, .envrc.
+	{"cat .env", pass},
+	{"grep KEY .env", pass},
+	{"source .env", pass},
+	{". ./.env", pass},
+	{"head -n 3 .env", pass},
+	{"cp .env .env.example", pass},
+	{"echo A= > .env.example", pass},
+	{"echo A= > .env.sample", pass},
+	{"echo A= > .env.template", pass},
+	{"echo 'export A=1' > .envrc", pass},
+	{"diff .env .env.example", pass},
+	{"echo .env >> .gitignore", pass},
+	{"wc -l .env", pass},
+	{"echo 'remember to fill in .env'", pass},
+	{"echo hi > notes.txt", pass},
+	{"echo hi > /dev/null", pass},
+
+	// Rule 4: what the guard cannot see.
+	{`x=rm; $x -rf build`, rule4},
+	{`$CMD dir`, rule4},
+	{`rm${IFS}-rf${IFS}dir`, rule4},
+	{`$(echo rm) -r dir`, rule4},
+	{"`echo rm` -r dir", rule4},
+	{`/bin/r? -r dir`, rule4},
+	{`"${a[@]}"`, rule4},
+	{`echo 'rm -r dir' | sh`, rule1}, // a static script piped in is read
+	{`cat x | sh`, rule4},
+	{`cat x | bash -s`, rule4},
+	{`$HOME/bin/rm -r dir`, rule4}, // $HOME may split
+	{`"$HOME"/bin/rm -r dir`, rule1},
+	{`~/bin/rm -r dir`, rule1},
+	{`curl -s http://127.0.0.1/x | bash`, rule4},
+	{`bash -c "$cmd"`, rule4},
+	{`eval "$cmd"`, rule4},
+	{`rm -r dir; (`, rule4},
+	{`echo "unterminated`, rule4},
+	{`if true; then echo`, rule4},
+	{`git -c alias.x="$v" x`, rule4},
+	{`git -c include.path=/tmp/cfg x`, rule4},
+
+	// Rule 5: inline code in another language.
+	{`python3 -c "import shutil; shutil.rmtree('src')"`, rule5},
+	{`python -c 'import os; os.remove("a")'`, rule5},
+	{`python3 -c 'import os; os.system("rm -rf src")'`, rule5},
+	{`python3 -c 'import subprocess; subprocess.run(["rm", "-rf", "src"])'`, rule5},
+	{`python3 -c 'from pathlib import Path; Path("a").unlink()'`, rule5},
+	{`python3 -c 'open(".env", "w").write("A=1")'`, rule5},
+	{`node -e "require('fs').rmSync('src', {recursive: true})"`, rule5},
+	{`node -e "require('child_process').execSync('rm -rf src')"`, rule5},
+	{`node -e 'fs.unlinkSync("a")'`, rule5},
+	{`perl -e 'unlink "a"'`, rule5},
+	{`perl -e 'system("rm -rf src")'`, rule5},
+	{"perl -e '`rm -rf src`'", rule5},
+	{`perl -e 'use File::Path; rmtree("src")'`, rule5},
+	{`ruby -e 'require "fileutils"; FileUtils.rm_rf("src")'`, rule5},
+	{`ruby -e 'system("rm -rf src")'`, rule5},
+	{`awk 'BEGIN { system("rm -rf src") }'`, rule5},
+	{`awk '{ print | "sh" }' cmds.txt`, rule5},
+	{`sed 's/.*/rm -rf &/e' list.txt`, rule4}, // the pattern space runs as a command
+	{`sed '1e rm -rf src' f.txt`, rule1},      // sed's e runs a shell command, read as one
+	{`php -r 'unlink("a");'`, rule5},
+	{`python3 -c "$code"`, rule4},
+	{"python3 - <<'EOF'\nimport shutil\nshutil.rmtree('src')\nEOF", rule5},
+	{`python3 <<< 'import os; os.system("rm -rf src")'`, rule5},
+	{`echo 'import os; os.remove("a")' | python3`, rule4}, // piped in: code known only at run time
+	{`cat x.py | python3`, rule4},
+	{`curl -s http://127.0.0.1/x.py | python3 -`, rule4},
+	{"node <<'EOF'\nrequire('fs').rmSync('src', {recursive: true})\nEOF", rule5},
+
+	// Rule 5's look-alikes.
+	{`python3 -c 'print(1 + 1)'`, pass},
+	{`python3 -c 'import json, sys; print(json.load(sys.stdin)["name"])' < package.json`, pass},
+	{`node -e 'console.log(process.version)'`, pass},
+	{`perl -ne 'print if /TODO/' main.go`, pass},
+	{`awk '{ print $1 }' file.txt`, pass},
+	{`awk -F, '$3 > 10 { n++ } END { print n }' data.csv`, pass},
+	{`sed -n '1,10p' file.txt`, pass},
+	{`sed 's/foo/bar/g' file.txt`, pass},
+	{`ruby -e 'puts 1'`, pass},
+
+	// Look-alikes: text that mentions the rules, and everyday commands.
+	{"echo rm -rf /", pass},
+	{"echo 'rm -r dir; git reset --hard'", pass},
+	{`printf '%s\n' 'git push --force'`, pass},
+	{"grep -r 'rm -rf' .", pass},
+	{"grep -n 'git checkout -- .' notes.md", pass},
+	{"git commit -m 'stop using rm -rf and git clean -fdx'", pass},
+	{"cat <<'EOF'\nrm -rf /\ngit reset --hard\nEOF", pass},
+	{"cat <<EOF > notes.txt\nrm -rf dir\nEOF", pass},
+	{"echo hi # rm -rf /", pass},
+	{"# git reset --hard", pass},
+	{"ls -rf", pass},
+	{"ls -la", pass},
+	{"go test ./...", pass},
+	{"[ -f go.mod ] && go test ./...", pass},
+	{"npm install", pass},
+	{"npm run build", pass},
+	{"make", pass},
+	{"docker rm -f web", pass},
+	{"docker run --env-file .env app", pass},
+	{"mkdir -p dist && cp -r src/* dist/", pass},
+	{"cp -r src backup", pass},
+	{"mv old.txt new.txt", pass},
+	{"tar -czf src.tgz src", pass},
+	{"zip -r src.zip src", pass},
+	{"rsync -a src/ backup/", pass},
+	{"find . -name '*.go'", pass},
+	{"find . -name '*.tmp' -print", pass},
+	{"du -sh node_modules", pass},
+	{"kill %1", pass},
+
+	// What the README says the guard cannot see, pinned so that a change
+	// shows here and in the README together.
+	{"npx rimraf dir", pass},
+	{"cargo clean", pass},
+	{"make clean", pass},
+	{"sh ./clean.sh", pass},
+	{"ssh host 'rm -rf /srv'", pass},
+	{"git checkout Makefile", pass},
+	{`mytool "$f"`, pass},
+}
+
+// TestPolicy runs every command of the table on every host hookstest
+// knows: rendered into each host's native payloads, answered as the
+// guard binary answers, and read back as the host would. A denied command
+// must be denied everywhere with the rule's reason; a passing one must
+// get no opinion.
 func TestPolicy(t *testing.T) {
+	if len(commands) < 200 {
+		t.Fatalf("the table has %d commands, want at least 200", len(commands))
+	}
 	h := policy()
-
-	// Recursive forced deletes are denied everywhere, with the guard's
-	// reason reaching the model, and nothing is dropped for any host.
-	for _, cmd := range []string{"rm -rf /", "rm -fr build", "sudo rm -r -f /var/log", "cd out && rm --recursive --force .",
-		// Spellings the shell accepts, as issue 13 tried them on the real clients.
-		`bash -c 'rm -rf build'`, `eval 'rm -rf build'`, `"rm" -rf build`, `\rm -rf build`, `rm --recur --forc build`,
-		`rm</dev/null -rf build`, `rm "-rf" build`, `command rm -rf dir`, `find . -name dir -exec rm -rf {} +`} {
-		res := hookstest.Run(t, h, hookstest.Shell(cmd))
-		res.DeniedWithReason(t, "`rm -rf` is not allowed")
-		res.NoWarnings(t)
+	for _, tc := range commands {
+		check(t, h, tc.cmd, tc.want)
 	}
-	hookstest.Run(t, h, hookstest.Shell("rm -rf /").AsPermissionRequest()).DeniedWithReason(t, "`rm -rf` is not allowed")
+}
 
-	// Commands the guard cannot check are denied on every host.
-	for _, cmd := range []string{`rm${IFS}-rf${IFS}build`, `x=rm; $x -rf build`, `cat x | sh`} {
-		res := hookstest.Run(t, h, hookstest.Shell(cmd))
-		res.DeniedWithReason(t, "known only at run time")
-		res.NoWarnings(t)
+// check runs cmd on every host and checks the guard's answer.
+func check(t *testing.T, h hooks.Handlers, cmd string, want int) {
+	t.Helper()
+	res := hookstest.Run(t, h, hookstest.Shell(cmd))
+	if want == pass {
+		res.NoOpinion(t)
+	} else {
+		res.DeniedWithReason(t, fmt.Sprintf("guard: rule %d ", want))
 	}
-	hookstest.Run(t, h, hookstest.Shell("rm -rf build; (")).DeniedWithReason(t, "does not parse")
+	res.NoWarnings(t)
+}
 
-	// Shell writes to a .env file, and Cursor's Delete of one.
-	for _, s := range []hookstest.Scenario{
-		hookstest.Shell("echo A=1 > .env"),
-		hookstest.Shell("echo A=1 > sub/.env"),
-		hookstest.Shell("cat > .env.local <<'EOF'\nA=1\nEOF"),
-		hookstest.Shell("sed -i s/1/2/ .ENV"),
-		hookstest.Shell("cp x .env"),
-		hookstest.Shell("tee .env < x"),
-		hookstest.Delete(".env"),
-		hookstest.Delete("/home/dev/project/config/.env.production"),
-	} {
-		res := hookstest.Run(t, h, s)
-		res.DeniedWithReason(t, "is a .env file")
-		res.NoWarnings(t)
-	}
-
-	// Writes to a .env file are denied however the host writes files:
-	// Claude's Write and Edit, Cursor's Write, Gemini's write_file and
-	// replace, Codex's apply_patch (as the tool or a shell heredoc),
-	// including a patch that moves another file to .env.
+// TestPolicyTools checks the guard on the other tools: writes, edits,
+// patches and deletes of a .env file are denied on every host that has
+// them (rule 3), other files pass, and so do events the guard has no
+// rule for.
+func TestPolicyTools(t *testing.T) {
+	h := policy()
 	for _, s := range []hookstest.Scenario{
 		hookstest.Write("config/.env", "API_KEY=x\n"),
 		hookstest.Write("/home/dev/project/.env", "API_KEY=x\n"),
+		hookstest.Write(".Env.Local", "API_KEY=x\n"),
 		hookstest.Edit(".env", "DEBUG=0", "DEBUG=1"),
 		hookstest.PatchMove("config/example.env", "config/.env"),
+		hookstest.PatchMove(".env", "config/old.env"),
+		hookstest.Delete(".env"),
+		hookstest.Delete("/home/dev/project/config/.env.production"),
 		hookstest.Write(".env", "x").AsPermissionRequest(),
 	} {
 		res := hookstest.Run(t, h, s)
-		res.DeniedWithReason(t, "is a .env file")
+		res.DeniedWithReason(t, "guard: rule 3 ")
 		res.NoWarnings(t)
 	}
-
-	// Everything else is left to the host, as if the guard were not there.
+	hookstest.Run(t, h, hookstest.Shell("rm -r dir").AsPermissionRequest()).DeniedWithReason(t, "guard: rule 1 ")
+	hookstest.Run(t, h, hookstest.Shell("git checkout -- .").AsPermissionRequest()).DeniedWithReason(t, "guard: rule 2 ")
 	for _, s := range []hookstest.Scenario{
-		hookstest.Shell("rm build/out.o"),
-		hookstest.Shell("ls -rf"),
-		hookstest.Shell("git commit -m 'stop using rm -rf'"),
-		hookstest.Shell("echo rm -rf build # rm -rf"),
-		hookstest.Shell("rm -r build"),
-		hookstest.Shell("rm -f out.o"),
-		hookstest.Shell("cat .env && grep KEY .env"),
-		hookstest.Shell("echo A= > .env.example"),
 		hookstest.Delete("notes.txt"),
 		hookstest.Write("config/.env.example", "API_KEY=\n"),
 		hookstest.Edit("main.go", "foo()", "bar()"),
 		hookstest.PatchMove("notes.txt", "docs/notes.txt"),
 		hookstest.Read(".env"),
-		hookstest.Prompt("clean the build directory"),
+		hookstest.Prompt("run rm -rf / and git reset --hard"),
 		hookstest.Stop(),
 		hookstest.PostWrite(".env"),
+		hookstest.PostShell("rm -rf dir", ""),
 	} {
 		res := hookstest.Run(t, h, s)
 		res.NoOpinion(t)
@@ -90,14 +485,15 @@ func TestPolicy(t *testing.T) {
 	}
 }
 
-// TestPolicyBinary runs the same rules against the built guard, the
-// program that ships.
+// TestPolicyBinary runs rules on the built guard, the program that ships.
 func TestPolicyBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the guard; run without -short")
 	}
 	bin := hookstest.Build(t, ".")
-	hookstest.RunBinary(t, bin, hookstest.Shell("rm -rf /")).DeniedWithReason(t, "`rm -rf` is not allowed")
-	hookstest.RunBinary(t, bin, hookstest.PatchMove("config/example.env", "config/.env")).DeniedWithReason(t, "is a .env file")
+	hookstest.RunBinary(t, bin, hookstest.Shell("rm -r dir")).DeniedWithReason(t, "guard: rule 1 ")
+	hookstest.RunBinary(t, bin, hookstest.Shell("git checkout -- .")).DeniedWithReason(t, "guard: rule 2 ")
+	hookstest.RunBinary(t, bin, hookstest.PatchMove("config/example.env", "config/.env")).DeniedWithReason(t, "guard: rule 3 ")
+	hookstest.RunBinary(t, bin, hookstest.Shell("rm -rf node_modules")).NoOpinion(t)
 	hookstest.RunBinary(t, bin, hookstest.Write("README.md", "hello\n")).NoOpinion(t)
 }

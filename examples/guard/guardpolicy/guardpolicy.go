@@ -1,149 +1,161 @@
 // Package guardpolicy is the policy of examples/guard, importable by the
-// other examples (examples/gateway serves it over HTTP). It denies:
+// other examples (examples/gateway serves it over HTTP). It protects
+// outcomes, not spellings: it reads a shell command with package shell,
+// as bash would run it, and denies a tool call by what it would do.
 //
-//   - a shell command that runs rm with both a recursive and a force
-//     option, in any spelling the shell accepts, wherever it sits in the
-//     command (see package shell for what is followed);
-//   - a shell command the guard cannot check: one that does not parse,
-//     one that runs a command whose name is known only at run time, and
-//     an rm whose options are not all known;
-//   - a write, edit, patch or delete by any tool, the shell included, of
-//     a .env file (see [IsEnvFile]), or of a file whose name is known only
-//     at run time, and a link to a .env file.
+//  1. No recursive delete of anything that is not scratch: a static path
+//     under /tmp or /var/tmp, or a regenerable build directory inside the
+//     project (see [ScratchNames]).
+//  2. No git command that discards uncommitted work or rewrites shared
+//     history (git reset --hard, git checkout -- ., git clean -f, git
+//     push --force, …), wherever it sits.
+//  3. No write of a secrets file (see [IsEnvFile]) by any tool or
+//     program; a program known only to read it may.
+//  4. Nothing it cannot see: a command whose name is known only at run
+//     time, a script that does not parse or is past the parser's limits,
+//     a tool call whose input cannot be read ([hooks.Tool.InputErr]).
+//  5. No inline code in another language (python -c, perl -e, node -e,
+//     awk, sed e, …) that names a deleting or process-running API or a
+//     protected path: a heuristic.
 //
-// It has no opinion on anything else. The README of examples/guard states
-// the rules and what the guard cannot see.
+// It has no opinion on anything else. Every reason starts "guard: rule
+// N" and says what to do instead. The README of examples/guard states the
+// rules exactly, with what the guard cannot see.
 package guardpolicy
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strings"
+	"path/filepath"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/shell"
 )
 
 // Handlers returns the guard's policy: PreToolUse and PermissionRequest
-// are judged by [Judge].
+// are judged by [Judge], in the event's working directory, with the
+// handler's context (the serving core cancels it at the deadline).
 func Handlers() hooks.Handlers {
 	return hooks.Handlers{
-		PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
-			return Judge(&ev.Tool), nil
+		PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
-		PermissionRequest: func(_ context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
-			return Judge(&ev.Tool), nil
+		PermissionRequest: func(ctx context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
+			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
 	}
 }
 
-// The reasons the guard gives; each starts with "guard:".
-const (
-	reasonRm  = "guard: `rm -rf` is not allowed; delete specific files instead"
-	reasonEnv = "guard: %s is a .env file; secrets files must not be written by the agent"
-)
-
-// Judge denies a dangerous tool call and has no opinion otherwise. A call
-// whose input could not be read fully ([hooks.Tool.InputErr]: the command
-// or path missing, of the wrong type, or ambiguous) is denied: what the
-// host would run is not known.
-func Judge(t *hooks.Tool) hooks.Response {
+// Judge denies a tool call that breaks one of the guard's rules and has
+// no opinion otherwise. cwd is the event's working directory (Base.Cwd),
+// taken as the project's root: relative paths are resolved against it
+// (or against the shell command's own directory, ShellInput.Cwd, when
+// the host sends one). With cwd "", relative paths are taken to be
+// inside the project.
+//
+// Parsing a shell command stops when ctx is done; the command is then
+// denied (rule 4), as one that cannot be checked.
+func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 	if t.InputErr != nil {
-		return hooks.Deny("guard: this " + t.Name + " call's input cannot be read safely (" + t.InputErr.Error() + "); denied, send a well-formed call")
+		return hooks.Deny(fmt.Sprintf("guard: rule 4 (nothing it cannot see): this %s call's input cannot be read safely (%v); send a well-formed call", t.Name, t.InputErr))
 	}
+	dir := cwd
 	if sh, ok := t.Input.(*hooks.ShellInput); ok {
-		if r, deny := judgeShell(sh.Command); deny {
+		if sh.Cwd != "" {
+			dir = joinPath(cwd, sh.Cwd)
+		}
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command}); deny {
 			return hooks.Deny(r)
 		}
+		if sh.Patch == nil {
+			return hooks.Response{}
+		}
+		// The patch Codex applies for an `apply_patch <<'EOF'` command:
+		// its files, the command itself already judged.
+		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
 	}
-	ws, err := t.Writes("")
+	ws, err := t.Writes(cwd)
 	if err != nil {
-		return hooks.Deny("guard: the command does not parse, so it cannot be checked: " + err.Error())
+		return hooks.Deny(reasonParse(err))
 	}
 	for _, w := range ws {
-		if w.Name == "" {
-			return hooks.Deny(fmt.Sprintf("guard: cannot tell which file `%s` names until the command runs; name the file in the command", w.Path))
-		}
 		if IsEnvFile(w.Name) {
-			return hooks.Deny(fmt.Sprintf(reasonEnv, w.Path))
+			return hooks.Deny(fmt.Sprintf(reasonEnv, w.Path, t.Name))
 		}
 	}
 	return hooks.Response{}
 }
 
-// judgeShell returns the reason to deny a shell command, if any.
-func judgeShell(cmd string) (string, bool) {
-	s, err := shell.Parse(cmd)
-	if err != nil {
-		return "guard: the command does not parse, so it cannot be checked: " + err.Error(), true
+// reasonEnv is rule 3's reason: the file, what writes it.
+const reasonEnv = "guard: rule 3 (no write of a secrets file): %s is a .env file, and %s may write it; " +
+	"secrets files are the user's to change: ask the user, or write .env.example instead"
+
+// judgeShell returns the reason to deny a shell command, if any. A panic
+// while reading the command (a bug in a parser, which the model's input
+// may trigger) denies it, as a command that cannot be checked: under the
+// default fail-open policy a panic would let it run.
+func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny bool) {
+	if cmd == "" {
+		return "", false
 	}
-	for _, c := range s.Commands {
-		if c.Dynamic {
-			return fmt.Sprintf("guard: `%s` runs a command known only at run time, so it cannot be checked; spell the command out", c), true
+	defer func() {
+		if p := recover(); p != nil {
+			reason, deny = fmt.Sprintf("guard: rule 4 (nothing it cannot see): the command could not be read (%v); "+
+				"write it more simply", p), true
 		}
-		switch c.Name {
-		case "find":
-			for _, e := range c.Effects {
-				if e.Kind == shell.Deletes {
-					return fmt.Sprintf("guard: cannot tell which file `%s` deletes until it runs; name the files in the command", c), true
-				}
-			}
-		case "rm":
-			f := c.Flags(shell.Rm)
-			recursive := f.Has("r", "R", "recursive")
-			force := f.Has("f", "force") || never(f)
-			if recursive && force {
-				return reasonRm, true
-			}
-			if len(f.Unsure) > 0 {
-				return fmt.Sprintf("guard: cannot tell the options of `%s`: `%s` may expand to one; put -- before the files", c, f.Unsure[0]), true
-			}
-		case "ln", "link", "cp":
-			if c.Name == "cp" {
-				if f := c.Flags(shell.Spec{Short: "ls", Long: []string{"link", "symbolic-link"}, Permute: true}); !f.Has("l", "s", "link", "symbolic-link") {
-					continue
-				}
-			}
-			for _, a := range c.Args[1:] {
-				if name, ok := a.Name(); ok && IsEnvFile(name) {
-					return fmt.Sprintf("guard: `%s` links to a .env file; secrets files must not be written by the agent", c), true
-				}
-			}
+	}()
+	s, err := (&shell.Parser{}).Parse(ctx, cmd)
+	if err != nil {
+		return reasonParse(err), true
+	}
+	for _, rule := range []func(*shell.Script, *place) (string, bool){unseen, gitDiscards, recursiveDeletes, envWrites, inlineCode} {
+		if r, deny := rule(s, at); deny {
+			return r, true
 		}
 	}
 	return "", false
 }
 
-// never reports rm's --interactive=never (or no, none, or an
-// abbreviation GNU accepts), which asks no question, as -f does.
-func never(f shell.Flags) bool {
-	v, ok := f.Value("interactive")
-	if !ok || v.Dynamic {
-		return false
+// reasonParse is rule 4's reason for a command the parser gave up on.
+func reasonParse(err error) string {
+	switch {
+	case errors.Is(err, shell.ErrLimit), errors.Is(err, shell.ErrTooDeep):
+		return "guard: rule 4 (nothing it cannot see): the command is past what the guard checks (" + err.Error() +
+			"); split it into smaller, flatter commands"
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return "guard: rule 4 (nothing it cannot see): the command could not be checked in time (" + err.Error() +
+			"); send a shorter command"
 	}
-	w := v.Value
-	return w == "no" || len(w) >= 2 && strings.HasPrefix("never", w) || len(w) >= 3 && strings.HasPrefix("none", w)
+	return "guard: rule 4 (nothing it cannot see): the command does not parse, so it cannot be checked (" + err.Error() +
+		"); bash would still run the lines before the error: fix the syntax"
 }
 
-// IsEnvFile reports whether a file named name (a path's last element, as
-// any host or shell writes it) is a .env file: ".env" or ".env.*",
-// ignoring case, except ".env.example", ".env.sample" and
-// ".env.template". Case is ignored because macOS and Windows file systems
-// do; trailing dots and spaces, which Windows drops, and an NTFS stream
-// suffix (".env:x") are ignored too.
-func IsEnvFile(name string) bool {
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
+// unseen is rule 4 on a parsed script: a command whose name is known
+// only at run time.
+func unseen(s *shell.Script, _ *place) (string, bool) {
+	for _, c := range s.Commands {
+		if c.Dynamic {
+			return fmt.Sprintf("guard: rule 4 (nothing it cannot see): `%s` runs a command known only at run time, "+
+				"so it cannot be checked; spell the command out", c), true
+		}
 	}
-	if i := strings.IndexByte(name, ':'); i >= 0 {
-		name = name[:i]
+	return "", false
+}
+
+// A place is where a command runs: the project's root and the directory
+// the command starts in, both absolute or "", and the command's text.
+type place struct {
+	root, dir string
+	src       string
+}
+
+// joinPath returns p resolved against dir (p itself when absolute or dir
+// is ""), clean, with forward slashes.
+func joinPath(dir, p string) string {
+	p = filepath.ToSlash(p)
+	if dir == "" || isAbs(p) {
+		return cleanPath(p)
 	}
-	name = strings.ToLower(strings.TrimRight(name, ". "))
-	switch name {
-	case ".env":
-		return true
-	case ".env.example", ".env.sample", ".env.template":
-		return false
-	}
-	return strings.HasPrefix(name, ".env.")
+	return cleanPath(filepath.ToSlash(dir) + "/" + p)
 }

@@ -1,6 +1,7 @@
 package guardpolicy
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -17,13 +18,13 @@ func TestJudgeDeniesUnreadableInput(t *testing.T) {
 		{Name: "Bash", Input: &hooks.ShellInput{}, InputErr: errors.New(`field "command" is missing`)},
 		{Name: "write_file", Input: &hooks.WriteInput{Path: "notes.txt"}, InputErr: errors.New(`field "file_path" appears 2 times`)},
 	} {
-		r := Judge(&tool)
+		r := Judge(context.Background(), "/home/dev/project", &tool)
 		if r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "cannot be read") || !strings.Contains(r.Reason, tool.InputErr.Error()) {
 			t.Errorf("%s with InputErr %v: %+v", tool.Name, tool.InputErr, r)
 		}
 	}
 	// Without InputErr the same harmless input has no opinion.
-	if r := Judge(&hooks.Tool{Name: "Shell", Input: &hooks.ShellInput{Command: "echo safe"}}); r.Decision != hooks.NoDecision {
+	if r := Judge(context.Background(), "/home/dev/project", &hooks.Tool{Name: "Shell", Input: &hooks.ShellInput{Command: "echo safe"}}); r.Decision != hooks.NoDecision {
 		t.Errorf("readable safe call: %+v", r)
 	}
 }
