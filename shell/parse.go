@@ -589,7 +589,10 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
 	}
-	w.add(c)
+	if w.add(c) {
+		// A declaration reads and writes no file: the tables know it.
+		w.effects(c, sc, stdin{})
+	}
 }
 
 // call walks a simple command.
