@@ -33,6 +33,8 @@ func TestLimits(t *testing.T) {
 		{"commands", Parser{MaxCommands: 3}, "a; b; c; d", "commands"},
 		{"long list", Parser{}, r("ls;", 1<<18), "commands"},
 		{"nested heredoc", Parser{MaxNested: 1}, "bash <<E\nls\nE", "nested"},
+		{"sudo chain", Parser{}, r("sudo ", 3000) + "rm -rf d", "nested"},
+		{"wrapper chain", Parser{MaxNested: 2}, "sudo nice env timeout 5 rm -rf d", "nested"},
 	} {
 		_, err := tc.p.Parse(context.Background(), tc.src)
 		var le *LimitError
@@ -45,6 +47,7 @@ func TestLimits(t *testing.T) {
 		r("ls && ", 150) + "ls",
 		"cat <<'EOF'\n" + r("{ ( $( ` \" ' if case for\n", 2000) + "EOF",
 		r("eval ", 15) + "ls",
+		"sudo env A=1 nice -n 5 timeout 10 stdbuf -o0 ionice -c3 rm -rf d",
 		r("ls;", 9999),
 	} {
 		if _, err := Parse(src); err != nil {
