@@ -52,7 +52,7 @@ func (e *LimitError) Is(target error) bool {
 
 // The default limits of a [Parser].
 const (
-	DefaultMaxBytes    = 1 << 20
+	DefaultMaxBytes    = 256 << 10
 	DefaultMaxDepth    = 200
 	DefaultMaxNested   = 16
 	DefaultMaxReparsed = 256 << 10
