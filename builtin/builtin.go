@@ -32,3 +32,26 @@ func Adapters() []hooks.Adapter {
 		droid.New(),
 	}
 }
+
+// Named returns a new built-in adapter for host, as [Adapters] lists it,
+// or nil when no built-in adapter has that name. A hook process given
+// --host builds only that adapter, which is all it needs to answer.
+func Named(host hooks.Host) hooks.Adapter {
+	switch host {
+	case claude.Host:
+		return claude.New()
+	case cursor.Host:
+		return cursor.New()
+	case gemini.Host:
+		return gemini.New()
+	case codex.Host:
+		return codex.New()
+	case copilot.Host:
+		return copilot.New()
+	case qwen.Host:
+		return qwen.New()
+	case droid.Host:
+		return droid.New()
+	}
+	return nil
+}

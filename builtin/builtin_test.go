@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -48,6 +49,23 @@ func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 		hf := f.HookFile()
 		if hf.Dir == "" || (hf.Name == "") != hf.PerBinary || hf.TimeoutUnit <= 0 {
 			t.Errorf("%s: hook file %+v", a.Host(), hf)
+		}
+	}
+}
+
+// TestNamed: Named gives, for every host Adapters lists, an adapter of
+// the same type and host, and nil for other names.
+func TestNamed(t *testing.T) {
+	for _, a := range Adapters() {
+		n := Named(a.Host())
+		if n == nil || n.Host() != a.Host() || fmt.Sprintf("%T", n) != fmt.Sprintf("%T", a) {
+			t.Errorf("Named(%q) = %#v, want a %T", a.Host(), n, a)
+			continue
+		}
+	}
+	for _, h := range []hooks.Host{"", "Claude", "claude ", "vscode"} {
+		if n := Named(h); n != nil {
+			t.Errorf("Named(%q) = %v, want nil", h, n)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 // HookFile implements hostfacts.HookFiler: .codex/hooks.json, matcher groups,
 // timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
+	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
 		Trust: trust, UserTrust: trust}
 }
 

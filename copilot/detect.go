@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect scores how sure it is that a payload with these top-level fields
@@ -68,7 +70,13 @@ func isString(raw json.RawMessage) bool {
 	return ok
 }
 
+// stringOf decodes raw as json.Unmarshal into a string would; ok is false
+// when raw is not a JSON string. The fast path allocates once, for the
+// string; encoding/json (four allocations) only reads what it cannot.
 func stringOf(raw json.RawMessage) (string, bool) {
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false

@@ -59,11 +59,7 @@ func (a *Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	if v, ok := fields["hook_event_name"]; ok && len(v) > 2 && v[0] == '"' {
-		name, ok := fastjson.StringValue(v)
-		if !ok && json.Unmarshal(v, &name) == nil {
-			ok = true
-		}
-		if ok && isKnown(name) {
+		if name, ok := stringOf(v); ok && isKnown(name) {
 			score += 0.5
 		}
 	}
@@ -74,4 +70,15 @@ func (a *Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		score = 1
 	}
 	return score
+}
+
+// stringOf decodes raw, a JSON string, as json.Unmarshal would. The
+// encoding/json fallback is a function of its own so that its variable,
+// which escapes, is allocated only when the fast path cannot read raw.
+func stringOf(raw json.RawMessage) (string, bool) {
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
+	}
+	var s string
+	return s, json.Unmarshal(raw, &s) == nil
 }

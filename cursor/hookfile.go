@@ -9,7 +9,7 @@ import (
 // HookFile implements hostfacts.HookFiler: .cursor/hooks.json with
 // "version": 1, entries listed directly per event, timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
+	return hostfacts.HookFile{Programs: []string{"cursor-agent", "cursor"}, Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
 		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hostfacts.ShellCmd}
 }
 

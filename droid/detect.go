@@ -3,7 +3,8 @@ package droid
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect scores how sure it is that a payload with these top-level fields
@@ -33,7 +34,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	score := 0.0
-	if tp, _ := stringOf(fields["transcript_path"]); strings.Contains(strings.ReplaceAll(tp, `\`, "/"), "/.factory/sessions/") {
+	if fastjson.PathContains(fields["transcript_path"], "/.factory/sessions/") {
 		score += 0.6
 	}
 	if _, ok := fields["permission_mode"]; ok {
@@ -56,7 +57,13 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	return min(score, 1)
 }
 
+// stringOf decodes raw as json.Unmarshal into a string would; ok is false
+// when raw is not a JSON string. The fast path allocates once, for the
+// string; encoding/json (four allocations) only reads what it cannot.
 func stringOf(raw json.RawMessage) (string, bool) {
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false

@@ -13,7 +13,7 @@ import (
 // matcher groups without a matcher (Droid matches exact tool names and
 // knows no wildcard alias), timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
+	return hostfacts.HookFile{Programs: []string{"droid"}, Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
 }
 
 // SamplePayload implements hostfacts.Sampler: Factory Droid sends Claude

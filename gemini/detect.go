@@ -1,6 +1,7 @@
 package gemini
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"time"
@@ -58,6 +59,9 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 // jsonString decodes raw as json.Unmarshal into a string does (null and
 // absent read as ""); ok is false when that would fail.
 func jsonString(raw json.RawMessage) (string, bool) {
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || (t[0] != '"' && t[0] != 'n') {
+		return "", false // neither a string nor null: no need to ask encoding/json
+	}
 	if s, ok := fastjson.StringValue(raw); ok {
 		return s, true
 	}

@@ -12,7 +12,7 @@ import (
 // PreCompact) is registered only when asked for: Gemini CLI fires it
 // before every model call, compression or not.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
+	return hostfacts.HookFile{Programs: []string{"gemini"}, Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
 		NotByDefault: []hooks.EventName{hooks.PreCompact}, Trust: trust, UserTrust: trust}
 }
 

@@ -9,7 +9,7 @@
 //
 // The binary then answers any of the seven hosts, and registers itself:
 //
-//	myhook install [--hosts claude,codex] [--scope project|local|user] [--fail-closed] [--dry-run]
+//	myhook install [--hosts claude,codex|all] [--scope project|local|user] [--fail-closed] [--dry-run]
 //	myhook uninstall
 //	myhook doctor
 //	myhook help       (or -h, --help; also with no arguments at a terminal)
@@ -19,6 +19,10 @@
 // [--timeout DURATION]"; any other argument, and a NAME no adapter has,
 // is a configuration error, answered as --fail-closed would, with the
 // argument named on stderr.
+//
+// install writes, by default, the hosts on this machine (those whose
+// user configuration directory or program it finds) into the root of the
+// git repository that holds the working directory.
 //
 // install registers the events the Handlers handle (every event the host
 // supports when Any is set), with the binary's absolute path and --host
@@ -38,6 +42,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -55,8 +60,11 @@ import (
 // the answer. The handler runs on the main goroutine under a watchdog
 // that answers and exits at its deadline ([hooks.Server.Inline]).
 //
-// With stdin a terminal and no arguments, Run prints its usage and exits
-// with code 2 instead of waiting for an event.
+// A person is answered as one, with usage on stderr and exit code 2: with
+// stdin a terminal and no arguments or arguments it does not accept
+// (instead of waiting for an event, or answering in a host's dialect),
+// and for a first word that looks like a misspelled subcommand ("instal:
+// did you mean install?").
 //
 // Run ignores SIGPIPE, so that an answer written to a closed pipe is an
 // error Run reports (a line on stderr, a non-zero exit: see
@@ -107,19 +115,60 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		hookcli.WriteVersion(stdout, progName())
 		return 0
 	}
-	if len(args) == 0 && hookcli.IsTerminal(stdin) {
-		hookcli.Usage(stderr, progName())
-		return 2
+	if code, ok := answerPerson(args, stdin, stderr); ok {
+		return code
 	}
 	a, err := hookcli.Parse(args)
 	if err == nil && a.GatewaySet {
 		// Forwarding was asked for, but this binary has no bridge: running
 		// the local handlers instead could apply another policy than the
 		// gateway's.
-		err = errNoBridge
+		err = failline.ErrNoBridge
 	}
-	srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: h, Inline: exit != nil, Exit: exit}
+	srv := &hooks.Server{Adapters: adaptersFor(a, err), Handlers: h, Inline: exit != nil, Exit: exit}
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
+}
+
+// adaptersFor is the adapters a hook invocation needs: the one --host
+// names when the command line is right and a built-in adapter has that
+// name (the usual case: installers write --host), else all of them, to
+// detect the host or to answer a configuration error in the dialect of
+// the host detected. Building one adapter instead of seven keeps the
+// other six packages' code out of the pages a hook process touches.
+func adaptersFor(a hookcli.Args, err error) []hooks.Adapter {
+	if err == nil && a.Host != "" {
+		if one := builtin.Named(a.Host); one != nil {
+			return []hooks.Adapter{one}
+		}
+	}
+	return builtin.Adapters()
+}
+
+// answerPerson answers a command line that a person typed rather than a
+// host ran, with usage on stderr and exit code 2 (ok): a first word that
+// looks like a misspelled subcommand ("instal"), which the installer never
+// registers, and, with stdin a terminal (no host gives a hook one), no
+// arguments or arguments the grammar does not accept. A host's command
+// line with an error is left to the fail-closed answer in its dialect.
+func answerPerson(args []string, stdin io.Reader, stderr io.Writer) (int, bool) {
+	name := filepath.Base(progName())
+	if word, ok := hookcli.Mistyped(args); ok {
+		fmt.Fprintf(stderr, "%s: unknown command %q: did you mean %s?\n", name, args[0], word)
+		hookcli.Usage(stderr, progName())
+		return 2, true
+	}
+	if !hookcli.IsTerminal(stdin) {
+		return 0, false
+	}
+	if len(args) > 0 {
+		_, err := hookcli.Parse(args)
+		if err == nil {
+			return 0, false
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	}
+	hookcli.Usage(stderr, progName())
+	return 2, true
 }
 
 // progName is the program's name for usage and version.
@@ -130,11 +179,8 @@ func progName() string {
 	return "hook"
 }
 
-// errNoBridge is the reason given when --gateway is given; install's
-// doctor looks for its words (failline.NoBridge) in a hook's answer.
-var errNoBridge = failline.ErrNoBridge
-
-// withEvents adds --events to an install command that does not name them:
+// withEvents adds --events, as its first flag, to an install command that
+// does not name them:
 // the unified events h has a handler for. With Any set, or no typed
 // handler at all, the installer's default set stays.
 func withEvents(args []string, h hooks.Handlers) []string {
@@ -154,5 +200,8 @@ func withEvents(args []string, h hooks.Handlers) []string {
 	for i, e := range evs {
 		names[i] = string(e)
 	}
-	return append(append([]string{}, args...), "--events="+strings.Join(names, ","))
+	// First, after the subcommand: a flag of the user's that lacks its
+	// value (install --dir) then meets the end of the line, an error
+	// naming it, instead of taking --events=… as its value.
+	return append([]string{args[0], "--events=" + strings.Join(names, ",")}, args[1:]...)
 }

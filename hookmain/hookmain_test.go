@@ -20,6 +20,7 @@ func TestWithEvents(t *testing.T) {
 		want []string
 	}{
 		{[]string{"install"}, hooks.Handlers{PreToolUse: pre, Stop: stop}, []string{"install", "--events=PreToolUse,Stop"}},
+		{[]string{"install", "--dir"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events=PreToolUse", "--dir"}},
 		{[]string{"install", "--events", "Stop"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events", "Stop"}},
 		{[]string{"install", "--events=Stop"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events=Stop"}},
 		{[]string{"install"}, hooks.Handlers{PreToolUse: pre, Any: any}, []string{"install"}},

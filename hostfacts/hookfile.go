@@ -1,6 +1,8 @@
 package hostfacts
 
 import (
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -94,6 +96,28 @@ type HookFile struct {
 	// administrator writes and which win over the user's and the
 	// project's (Claude Code's managed-settings.json).
 	Managed []string
+	// Programs are the names of the host's executables on PATH
+	// ("claude"). With the user's configuration directory (see
+	// [HookFile.ConfigDir]), they tell an installer whether the host is
+	// on this machine.
+	Programs []string
+}
+
+// ConfigDir returns the host's user configuration directory: the value
+// of HomeEnv when it is set, else the first element of UserDir (or Dir)
+// under home ("~/.claude", "~/.copilot"). getenv reads the environment.
+func (f HookFile) ConfigDir(home string, getenv func(string) string) string {
+	if f.HomeEnv != "" {
+		if d := getenv(f.HomeEnv); d != "" {
+			return d
+		}
+	}
+	dir := f.UserDir
+	if dir == "" {
+		dir = f.Dir
+	}
+	first, _, _ := strings.Cut(dir, "/")
+	return filepath.Join(home, first)
 }
 
 // The Windows shells of [HookFile.WindowsShell].

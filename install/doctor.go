@@ -1,6 +1,7 @@
 package install
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -136,6 +137,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 		for _, s := range scopes {
 			n += d.checkFile(h, s)
 		}
+		p := presence(h, cmp.Or(e.configRoots[h.name], h.ConfigDir(e.home, e.getenv)), e.getenv("PATH"))
 		if n == 0 {
 			l := Info
 			if o.Hosts != nil {
@@ -145,10 +147,30 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 			continue
 		}
 		d.r.Entries += n
+		from := len(d.r.Findings)
 		d.hostBlockers(h)
+		if !p.Present && o.Hosts == nil {
+			d.absentHost(p, from)
+		}
 	}
 	d.runJobs()
 	return d.r, nil
+}
+
+// absentHost (for a host not named in Options.Hosts) makes the findings from index from on, what would stop a
+// host this machine does not have from running the hooks (folder trust,
+// say), information rather than failures, and says why.
+func (d *doctor) absentHost(p Presence, from int) {
+	n := 0
+	for i := from; i < len(d.r.Findings); i++ {
+		if f := &d.r.Findings[i]; f.Level > Info {
+			f.Level, n = Info, n+1
+			f.Msg = "(not on this machine) " + f.Msg
+		}
+	}
+	if n > 0 {
+		d.add(p.Host, "", "", "", Info, "this machine has no %s (%s): what it would need before it runs the hooks is information here", p.Title, p.Why)
+	}
 }
 
 func scopeList(ss []Scope) string {
@@ -179,6 +201,13 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		d.add(h.name, s, p, "", Fail, "%v", err)
 		d.broken[p] = true
 		return 0
+	}
+	for _, b := range ed.orphans() {
+		l := Warn
+		if h.ErrorBlocks {
+			l = Fail
+		}
+		d.add(h.name, s, p, "", l, "%s", orphanNote(h, b))
 	}
 	evs, cmds := ed.customised()
 	for i := range evs {

@@ -40,6 +40,12 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("XDG_STATE_HOME", dir)
 	os.Setenv("LocalAppData", dir)
+	// Every host is on the test machine, as far as Main's default --hosts
+	// can tell (the tests of Detect set a PATH of their own).
+	if err := fakePrograms(filepath.Join(dir, "bin")); err != nil {
+		panic(err)
+	}
+	os.Setenv("PATH", filepath.Join(dir, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

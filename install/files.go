@@ -98,6 +98,23 @@ func tooBig(n int64) error {
 	return fmt.Errorf("%w: it is %.1f MiB, over the %d MiB limit for a settings file", errOddFile, float64(n)/(1<<20), MaxFileSize>>20)
 }
 
+// checkWritable refuses, before anything is written, a change whose
+// result is over MaxFileSize (it could never be read again, so never
+// uninstalled) or whose file a replacement would not keep as it is to its
+// users (see fileChecks).
+func (c *Change) checkWritable() error {
+	if !c.Changed() || c.Deleted {
+		return nil
+	}
+	if len(c.After) > MaxFileSize {
+		return fmt.Errorf("%w: with our entries it would be %.1f MiB, over the %d MiB limit for a settings file (nothing could read it again, not even uninstall)", errOddFile, float64(len(c.After))/(1<<20), MaxFileSize>>20)
+	}
+	if c.Before == nil {
+		return nil
+	}
+	return fileChecks(resolvedPath(c.Path))
+}
+
 // readOnly reports a file the user made read-only (no owner write bit,
 // or the read-only attribute on Windows).
 func readOnly(p string) bool {
@@ -139,6 +156,14 @@ var testFault func(path string) error
 // directory, with mode, synced, then renamed over p (MoveFileEx with
 // replace on Windows).
 func atomicWrite(p string, data []byte, mode fs.FileMode) error {
+	return replaceFile(p, data, mode, nil)
+}
+
+// replaceFile is atomicWrite for a user's file: the temporary file gets
+// the owner and group of the file it replaces (see keepOwner), and
+// check, when not nil, runs immediately before the rename (an error
+// stops it).
+func replaceFile(p string, data []byte, mode fs.FileMode, check func() error) error {
 	f, err := os.CreateTemp(filepath.Dir(p), tmpPrefix(p)+"*")
 	if err != nil {
 		return err
@@ -148,6 +173,9 @@ func atomicWrite(p string, data []byte, mode fs.FileMode) error {
 	if err == nil {
 		err = f.Chmod(mode)
 	}
+	if err == nil && check != nil {
+		err = keepOwner(f, p)
+	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -156,6 +184,9 @@ func atomicWrite(p string, data []byte, mode fs.FileMode) error {
 	}
 	if err == nil && testFault != nil {
 		err = testFault(p)
+	}
+	if err == nil && check != nil {
+		err = check()
 	}
 	if err == nil {
 		err = os.Rename(tmp, p)

@@ -86,6 +86,8 @@ type env struct {
 	getenv    func(string) string
 	// binary is the hook binary, which names a per-binary file.
 	binary string
+	// configRoots are Options.ConfigRoots.
+	configRoots map[hooks.Host]string
 }
 
 // path returns the host's file for scope s, or "" when the host has no
@@ -105,6 +107,10 @@ func (h *host) path(s Scope, e env) string {
 		return ""
 	case User:
 		dir := cmp.Or(h.UserDir, h.Dir)
+		if r := e.configRoots[h.name]; r != "" {
+			_, rest, _ := strings.Cut(dir, "/")
+			return filepath.Join(r, filepath.FromSlash(rest), file)
+		}
 		if h.HomeEnv != "" {
 			if d := e.getenv(h.HomeEnv); d != "" {
 				_, rest, _ := strings.Cut(dir, "/")

@@ -46,10 +46,19 @@ type Options struct {
 	// Scope is the file to edit (default Project). Doctor checks every
 	// scope when Scope is "".
 	Scope Scope
-	// Dir is the project directory; "" means the working directory.
+	// Dir is the project directory; "" means the root of the git
+	// repository that holds the working directory (the nearest directory
+	// with a .git entry, below the home directory), else the working
+	// directory.
 	Dir string
 	// Home is the user's home directory; "" means os.UserHomeDir.
 	Home string
+	// ConfigRoots replace the user configuration directory of the hosts
+	// they name (~/.claude for Claude Code; the directory the host's
+	// HomeEnv variable names, when set), for a host installed with a
+	// non-standard one: the user scope's file is found under it, and
+	// [Detect] looks for it.
+	ConfigRoots map[hooks.Host]string
 	// Getenv reads CLAUDE_CONFIG_DIR, CODEX_HOME and Gemini's trust
 	// variables; nil means os.Getenv.
 	Getenv func(string) string
@@ -87,6 +96,9 @@ type Options struct {
 	// "Authorization: Bearer ${NAME}" and the bridge reads it. Upper-case
 	// letters, digits and _, the only names Claude Code fills in.
 	GatewayTokenEnv string
+
+	// orphans: Main's uninstall --orphans.
+	orphans bool
 }
 
 // gateway returns the gateway options of o.
@@ -254,6 +266,7 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 		var stale []string
 		if !o.DryRun {
 			stale = removeStaleTemps(fsts[i].path)
+			fsts[i].removeStaleTemps()
 		}
 		c, err := plan(f.h, scope, f.p, fsts[i])
 		if err != nil {
@@ -265,6 +278,9 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 		}
 		for _, s := range stale {
 			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
+		}
+		if err := c.checkWritable(); err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
 		}
 		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
 			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
@@ -360,6 +376,9 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 		evs, cmds := ed.customised()
 		for i := range evs {
 			c.Notes = append(c.Notes, customisedNote(evs[i], cmds[i]))
+		}
+		for _, b := range ed.orphans() {
+			c.Notes = append(c.Notes, orphanNote(h, b))
 		}
 	}
 	if o.Gateway == "" && h.HTTP {
@@ -504,23 +523,15 @@ func (o *Options) prepare() ([]*host, env, error) {
 	if err := o.checkGateway(hs); err != nil {
 		return nil, e, usageError{err}
 	}
-	e.getenv, e.binary = o.Getenv, o.Binary
+	for n := range o.ConfigRoots {
+		if _, err := lookupHost(o.adapters(), n); err != nil {
+			return nil, e, usageError{fmt.Errorf("--config-root: %w", err)}
+		}
+	}
+	e.getenv, e.binary, e.configRoots = o.Getenv, o.Binary, o.ConfigRoots
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}
-	e.dir = o.Dir
-	if e.dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, e, err
-		}
-		e.dir = wd
-	}
-	d, err := filepath.Abs(e.dir)
-	if err != nil {
-		return nil, e, err
-	}
-	e.dir = d
 	e.home = o.Home
 	if e.home == "" {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -529,6 +540,19 @@ func (o *Options) prepare() ([]*host, env, error) {
 			return nil, e, err
 		}
 	}
+	e.dir = o.Dir
+	if e.dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, e, err
+		}
+		e.dir = projectRoot(wd, e.home)
+	}
+	d, err := filepath.Abs(e.dir)
+	if err != nil {
+		return nil, e, err
+	}
+	e.dir = d
 	return hs, e, nil
 }
 

@@ -31,7 +31,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		usage(stdout, self)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "unknown command %q\n", cmd)
+		fmt.Fprintf(stderr, "unknown command %q%s\n", cmd, didYouMean(cmd, []string{"install", "uninstall", "doctor", "help"}))
 		usage(stderr, self)
 		return 2
 	}
@@ -46,6 +46,14 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 2
 	}
 	o.Binary = self
+	if o.Dir == "" {
+		o.Dir = projectNote(stderr)
+	}
+	if cmd == "install" && o.Hosts == nil && !hostsGiven(args) {
+		if code := o.detectHosts(stderr); code != 0 {
+			return code
+		}
+	}
 	if cmd == "doctor" {
 		r, err := Doctor(context.Background(), o)
 		if err != nil {
@@ -63,9 +71,15 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 1
 	}
 	var changes []Change
-	if cmd == "install" {
+	switch {
+	case cmd == "install":
 		changes, err = Install(o)
-	} else {
+	case o.orphans:
+		changes, err = UninstallOrphans(o)
+		if err == nil && len(changes) == 0 {
+			fmt.Fprintln(stdout, "no entries of a binary that no longer exists")
+		}
+	default:
 		changes, err = Uninstall(o)
 	}
 	ce := (*CommitError)(nil)
@@ -97,10 +111,15 @@ func usage(w io.Writer, self string) {
   doctor     check the registration, run the hook on sample events, report blockers
 
 flags:
-  --hosts LIST        %[3]s (default: all)
+  --hosts LIST        %[3]s, or all (install: default the hosts
+                      on this machine, their ~/.claude-like directory or
+                      program on PATH; uninstall and doctor: default all)
+  --config-root DIR   a host's configuration directory when it is not the
+                      standard one (HOST=DIR, or DIR with one --hosts)
   --scope SCOPE       project, local (Claude only) or user (default: project;
                       doctor: every scope)
-  --dir DIR           project directory (default: the working directory)
+  --dir DIR           project directory (default: the git repository's root,
+                      else the working directory)
   --events LIST       unified events: %[2]s
                       (default: those this program has handlers for; all
                       the host delivers, except Gemini's PreCompress, when
@@ -112,6 +131,8 @@ flags:
                       (%[4]s); --cursor-layer is an older name
   --dry-run           print a unified diff per file and write nothing
   --force             replace a read-only file (install, uninstall)
+  --orphans           uninstall: remove instead the entries of hook binaries
+                      that no longer exist (moved or deleted without uninstall)
   --gateway URL       ask the policy gateway at URL instead of local handlers:
                       Claude Code calls it (HTTP hooks); the other hosts run
                       this binary with --gateway, so it must be a gateway
@@ -158,6 +179,8 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
+	var roots listFlag
+	fs.Var(&roots, "config-root", "a host's configuration directory (HOST=DIR)")
 	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
 	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
 	if cmd != "doctor" {
@@ -168,20 +191,35 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		fs.BoolVar(&o.DryRun, "dry-run", false, "print diffs, write nothing")
 		fs.BoolVar(&o.Force, "force", false, "replace a read-only file")
 		fs.StringVar(&o.Layout, "layout", "", "registration layout of hosts that offer several")
+		if cmd == "uninstall" {
+			fs.BoolVar(&o.orphans, "orphans", false, "remove the entries of binaries that no longer exist")
+		}
 		// The older spelling, from when Cursor was the one host with layouts.
 		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
+	}
+	if err := needValues(fs, args); err != nil {
+		return o, err
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
 		}
-		return o, doubleDash(err)
+		return o, withHint(doubleDash(err), fs)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	for _, h := range split(hostList) {
-		o.Hosts = append(o.Hosts, hooks.Host(h))
+	if hostsGiven(args) && len(split(hostList)) == 0 {
+		return o, errors.New("--hosts is empty (name hosts, or all)")
+	}
+	if hostList != "all" {
+		for _, h := range split(hostList) {
+			o.Hosts = append(o.Hosts, hooks.Host(h))
+		}
+	}
+	var err error
+	if o.ConfigRoots, err = parseConfigRoots(roots, o.Hosts); err != nil {
+		return o, err
 	}
 	for _, e := range split(eventList) {
 		o.Events = append(o.Events, hooks.EventName(e))

@@ -51,13 +51,33 @@ func TestMainUsage(t *testing.T) {
 		{[]string{"install", "--gateway", "http://example.com/hook"}, 2, "plain http"},
 		{[]string{"install", "--nosuch"}, 2, "flag provided but not defined: --nosuch"},
 		{[]string{"install", "-nosuch"}, 2, "flag provided but not defined: --nosuch"},
-		{[]string{"install", "--timeout"}, 2, "flag needs an argument: --timeout"},
+		{[]string{"install", "--timeout"}, 2, "--timeout needs a value"},
+		// issue 28: a flag without its value is named, never given the
+		// next flag as its value; a misspelled flag or command gets a hint.
+		{[]string{"install", "--dir"}, 2, "--dir needs a value"},
+		{[]string{"install", "--hosts="}, 2, "--hosts is empty"},
+		{[]string{"install", "--hosts"}, 2, "--hosts needs a value"},
+		{[]string{"install", "--scope"}, 2, "--scope needs a value"},
+		{[]string{"install", "--events"}, 2, "--events needs a value"},
+		{[]string{"install", "--matcher"}, 2, "--matcher needs a value"},
+		{[]string{"install", "--layout"}, 2, "--layout needs a value"},
+		{[]string{"install", "--gateway"}, 2, "--gateway needs a value"},
+		{[]string{"install", "--gateway-token-env"}, 2, "--gateway-token-env needs a value"},
+		{[]string{"uninstall", "--hosts"}, 2, "--hosts needs a value"},
+		{[]string{"uninstall", "--dir"}, 2, "--dir needs a value"},
+		{[]string{"doctor", "--scope"}, 2, "--scope needs a value"},
+		{[]string{"doctor", "--dir"}, 2, "--dir needs a value"},
+		{[]string{"install", "--hosts", "--dry-run"}, 2, "--hosts needs a value"},
+		{[]string{"install", "--dir", "--events=PreToolUse"}, 2, "--dir needs a value"},
+		{[]string{"install", "--host", "claude"}, 2, "flag provided but not defined: --host; did you mean --hosts?"},
+		{[]string{"doctor", "--scop", "user"}, 2, "did you mean --scope?"},
+		{[]string{"instal"}, 2, `unknown command "instal"; did you mean install?`},
 		{[]string{"install", "--dry-run=maybe"}, 2, `invalid boolean value "maybe" for --dry-run`},
 		{[]string{"install", "--timeout", "x"}, 2, `invalid value "x" for --timeout`},
 		{[]string{"install", "--help"}, 0, "--hosts LIST"},
 	} {
 		code, stdout, stderr := runMain(t, "/home/dev/bin/guard", append(tc.args, "--dir", t.TempDir())...)
-		if len(tc.args) < 2 || tc.args[len(tc.args)-1] == "--timeout" {
+		if len(tc.args) < 2 || strings.HasPrefix(tc.args[len(tc.args)-1], "--") {
 			code, stdout, stderr = runMain(t, "/home/dev/bin/guard", tc.args...)
 		}
 		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/agenthooks/hooks/internal/sha256"
 )
@@ -105,6 +106,36 @@ func newFileState(state, p string) *fileState {
 		key = strings.ToLower(key) // case-insensitive file systems
 	}
 	return &fileState{dir: filepath.Join(state, "files", shortHash([]byte(key))), path: p}
+}
+
+// removeStaleTemps removes the temporary files (".name.tmp<digits>") a
+// killed write of ours left in the state folder; it runs under the file's
+// lock, so none is in use but a "path" of a run that has not taken the
+// lock yet (see init), removed only once a minute old.
+func (fst *fileState) removeStaleTemps() {
+	ents, err := os.ReadDir(fst.dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		n := e.Name()
+		i := strings.LastIndex(n, ".tmp")
+		if !strings.HasPrefix(n, ".") || i < 0 || !e.Type().IsRegular() {
+			continue
+		}
+		rest := n[i+len(".tmp"):]
+		if rest == "" || strings.Trim(rest, "0123456789") != "" {
+			continue
+		}
+		if n[:i] == ".path" {
+			// init writes "path" before it takes the lock: another run's
+			// may be in flight; a killed one's is old.
+			if fi, err := e.Info(); err != nil || time.Since(fi.ModTime()) < time.Minute {
+				continue
+			}
+		}
+		os.Remove(filepath.Join(fst.dir, n))
+	}
 }
 
 // init creates the state folder and its "path" file.

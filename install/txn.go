@@ -100,13 +100,10 @@ func commit(changes []Change, fsts []*fileState) error {
 // apply writes one change (or removes the file, for c.Deleted); on error
 // it leaves the file as it was.
 func apply(c *Change, fst *fileState) (*applied, error) {
-	cur, err := readFile(c.Path)
-	if err != nil {
+	if err := unchanged(c); err != nil {
 		return nil, err
 	}
-	if (cur == nil) != (c.Before == nil) || string(cur) != string(c.Before) {
-		return nil, fmt.Errorf("the file changed while it was being edited (by a program that does not take our lock); run again")
-	}
+	var err error
 	a := &applied{c: c, fst: fst, target: resolvedPath(c.Path), mode: 0o644}
 	a.written, _ = os.ReadFile(fst.dir + string(os.PathSeparator) + "written")
 	if fi, err := os.Stat(a.target); err == nil {
@@ -148,7 +145,7 @@ func apply(c *Change, fst *fileState) (*applied, error) {
 		// the attribute; the new file gets it back from a.mode.
 		os.Chmod(a.target, 0o666)
 	}
-	if err := atomicWrite(a.target, c.After, a.mode); err != nil {
+	if err := replaceFile(a.target, c.After, a.mode, func() error { return unchanged(c) }); err != nil {
 		if runtime.GOOS == "windows" && c.Before != nil {
 			os.Chmod(a.target, a.mode)
 		}
@@ -160,6 +157,25 @@ func apply(c *Change, fst *fileState) (*applied, error) {
 	}
 	fst.wrote(c.After)
 	return a, nil
+}
+
+// errChanged is the "file changed" error: another program (a host, an
+// editor) wrote the file between our read and our write.
+var errChanged = errors.New("the file changed while it was being edited (by a program that does not take our lock); nothing of it was overwritten; run again")
+
+// unchanged checks that c's file still holds c.Before. apply calls it
+// before the backups, and again immediately before the rename, after the
+// backups and the new content are written, so that a save by a host or an
+// editor in between is the "file changed" error, not overwritten.
+func unchanged(c *Change) error {
+	cur, err := readFile(c.Path)
+	if err != nil {
+		return err
+	}
+	if (cur == nil) != (c.Before == nil) || string(cur) != string(c.Before) {
+		return errChanged
+	}
+	return nil
 }
 
 // undo puts the file back as it was before apply, and says what it did.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
 // Detect scores how sure it is that a payload with these top-level fields
@@ -39,7 +41,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		}
 	}
 	score := 0.0
-	if tp, _ := stringOf(fields["transcript_path"]); strings.Contains(strings.ReplaceAll(tp, `\`, "/"), "/.qwen/projects/") {
+	if fastjson.PathContains(fields["transcript_path"], "/.qwen/projects/") {
 		score += 0.5
 	}
 	if id, _ := stringOf(fields["prompt_id"]); strings.Contains(id, "########") {
@@ -59,7 +61,13 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	return min(score, 1)
 }
 
+// stringOf decodes raw as json.Unmarshal into a string would; ok is false
+// when raw is not a JSON string. The fast path allocates once, for the
+// string; encoding/json (four allocations) only reads what it cannot.
 func stringOf(raw json.RawMessage) (string, bool) {
+	if s, ok := fastjson.StringValue(raw); ok {
+		return s, true
+	}
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false

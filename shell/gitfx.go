@@ -71,24 +71,27 @@ func (g *gitGlobals) setting(key string) (Word, bool) {
 	return Word{}, false
 }
 
-// gitSubcommands are git's own commands (the porcelain and the plumbing
-// people use): any other word is an alias or an external git-NAME.
-var gitSubcommands = strings.Fields(`add am annotate apply archive bisect blame branch bundle cat-file check-attr
-	check-ignore check-mailmap checkout checkout-index cherry cherry-pick citool clean clone column commit
-	commit-graph commit-tree config count-objects credential describe diff diff-files diff-index diff-tree
-	difftool fast-export fast-import fetch filter-branch for-each-ref format-patch fsck gc grep hash-object
-	help init instaweb interpret-trailers log ls-files ls-remote ls-tree maintenance merge merge-base merge-file
-	merge-tree mergetool mktag mktree mv name-rev notes pack-objects prune pull push range-diff read-tree rebase
-	reflog remote repack replace request-pull rerere reset restore rev-list rev-parse revert rm send-email
-	shortlog show show-branch show-ref sparse-checkout stash status stripspace submodule switch symbolic-ref tag
-	update-index update-ref verify-commit verify-pack verify-tag version whatchanged worktree write-tree lfs
-	var hook backfill replay`)
-
+// isGitSubcommand reports whether s is one of git's own commands (the
+// porcelain and the plumbing people use): any other word is an alias or an
+// external git-NAME. A switch, not a package-level list, so that the list
+// costs nothing at start-up.
 func isGitSubcommand(s string) bool {
-	for _, x := range gitSubcommands {
-		if x == s {
-			return true
-		}
+	switch s {
+	case "add", "am", "annotate", "apply", "archive", "bisect", "blame", "branch", "bundle",
+		"cat-file", "check-attr", "check-ignore", "check-mailmap", "checkout", "checkout-index",
+		"cherry", "cherry-pick", "citool", "clean", "clone", "column", "commit", "commit-graph",
+		"commit-tree", "config", "count-objects", "credential", "describe", "diff", "diff-files",
+		"diff-index", "diff-tree", "difftool", "fast-export", "fast-import", "fetch", "filter-branch",
+		"for-each-ref", "format-patch", "fsck", "gc", "grep", "hash-object", "help", "init", "instaweb",
+		"interpret-trailers", "log", "ls-files", "ls-remote", "ls-tree", "maintenance", "merge",
+		"merge-base", "merge-file", "merge-tree", "mergetool", "mktag", "mktree", "mv", "name-rev",
+		"notes", "pack-objects", "prune", "pull", "push", "range-diff", "read-tree", "rebase", "reflog",
+		"remote", "repack", "replace", "request-pull", "rerere", "reset", "restore", "rev-list",
+		"rev-parse", "revert", "rm", "send-email", "shortlog", "show", "show-branch", "show-ref",
+		"sparse-checkout", "stash", "status", "stripspace", "submodule", "switch", "symbolic-ref", "tag",
+		"update-index", "update-ref", "verify-commit", "verify-pack", "verify-tag", "version",
+		"whatchanged", "worktree", "write-tree", "lfs", "var", "hook", "backfill", "replay":
+		return true
 	}
 	return false
 }

@@ -71,7 +71,7 @@ func programOf(name string) effector {
 	case "find":
 		return findWrites
 	case "sudoedit":
-		return each(sudo, Writes)
+		return each(sudoSpec, Writes)
 	case "chmod", "chown", "chgrp", "chattr", "setfacl", "chflags", "chcon":
 		return metaEffects
 	case "split", "csplit":

@@ -4,7 +4,7 @@ package shell
 // take a value (so that a value is not read as a file), and the few
 // options of such programs that write a file or run a command.
 type reader struct {
-	spec Spec
+	spec *Spec
 	// skip is how many leading operands are not files (grep's pattern,
 	// jq's filter) unless one of the options given names them instead.
 	skip   int
@@ -60,53 +60,53 @@ var (
 
 // The readers (see readerFor).
 var (
-	headReader = reader{spec: headSpec}
-	grepReader = reader{spec: grepSpec, skip: 1, given: []string{"e", "f", "regexp", "file"}, reads: []string{"f", "file", "exclude-from"}}
-	rgReader   = reader{spec: rgSpec, skip: 1, given: []string{"e", "f", "regexp", "file", "files", "type-list"},
+	headReader = reader{spec: &headSpec}
+	grepReader = reader{spec: &grepSpec, skip: 1, given: []string{"e", "f", "regexp", "file"}, reads: []string{"f", "file", "exclude-from"}}
+	rgReader   = reader{spec: &rgSpec, skip: 1, given: []string{"e", "f", "regexp", "file", "files", "type-list"},
 		reads: []string{"f", "file", "ignore-file"}, runs: []string{"pre"}}
-	agReader = reader{spec: Spec{Short: "A:B:C:G:g:m:p:", Permute: true, Long: []string{"pager=", "path-to-ignore=",
+	agReader = reader{spec: &Spec{Short: "A:B:C:G:g:m:p:", Permute: true, Long: []string{"pager=", "path-to-ignore=",
 		"ignore=", "ignore-dir=", "file-search-regex=", "after=?", "before=?", "context=?", "max-count=", "depth="}},
 		skip: 1, runs: []string{"pager"}, reads: []string{"p", "path-to-ignore"}}
-	batReader = reader{spec: Spec{Short: "AbnpPuHl:m:r:L:", Permute: true, Long: []string{"pager=", "language=",
+	batReader = reader{spec: &Spec{Short: "AbnpPuHl:m:r:L:", Permute: true, Long: []string{"pager=", "language=",
 		"map-syntax=", "line-range=", "theme=", "style=", "paging=", "color=", "wrap=", "tabs=", "highlight-line=",
 		"file-name=", "diff-context=", "decorations=", "italic-text=", "terminal-width="}}, runs: []string{"pager"}}
-	clocReader = reader{spec: Spec{Permute: true, Long: []string{"out=", "report-file=", "exclude-dir=",
+	clocReader = reader{spec: &Spec{Permute: true, Long: []string{"out=", "report-file=", "exclude-dir=",
 		"exclude-ext=", "include-ext=", "exclude-lang=", "include-lang=", "list-file=", "read-lang-def=",
 		"force-lang=", "script-lang=", "match-f=", "not-match-f=", "match-d=", "not-match-d="}},
 		writes: []string{"out", "report-file"}, reads: []string{"list-file", "read-lang-def"}}
-	diffReader  = reader{spec: diffSpec, runs: []string{"diff-program"}}
-	sdiffReader = reader{spec: diffSpec, writes: []string{"o", "output"}, runs: []string{"diff-program"}}
-	yqReader    = reader{spec: Spec{Short: "iPMCNjre:o:p:I:s:", Permute: true, Long: []string{"inplace", "output-format=",
+	diffReader  = reader{spec: &diffSpec, runs: []string{"diff-program"}}
+	sdiffReader = reader{spec: &diffSpec, writes: []string{"o", "output"}, runs: []string{"diff-program"}}
+	yqReader    = reader{spec: &Spec{Short: "iPMCNjre:o:p:I:s:", Permute: true, Long: []string{"inplace", "output-format=",
 		"input-format=", "indent=", "split-exp=", "expression=", "from-file=", "front-matter=", "prettyPrint",
 		"null-input", "nul-output", "unwrapScalar=?", "exit-status", "colors", "no-colors", "no-doc"}},
 		lang: "yq", inplace: []string{"i", "inplace"}}
-	sortReader = reader{spec: sortSpecR, writes: []string{"o", "output"}, reads: []string{"files0-from", "random-source"},
+	sortReader = reader{spec: &sortSpecR, writes: []string{"o", "output"}, reads: []string{"files0-from", "random-source"},
 		runs: []string{"compress-program"}}
-	shufReader = reader{spec: Spec{Short: "ei:n:o:rz", Permute: true, Long: []string{"echo", "input-range=",
+	shufReader = reader{spec: &Spec{Short: "ei:n:o:rz", Permute: true, Long: []string{"echo", "input-range=",
 		"head-count=", "output=", "random-source=", "repeat", "zero-terminated"}},
 		writes: []string{"o", "output"}, reads: []string{"random-source"}, data: []string{"e", "echo", "i", "input-range"}}
-	uniqReader = reader{spec: Spec{Short: "cdDf:is:uw:z", Permute: true, Long: []string{"all-repeated=?", "group=?",
+	uniqReader = reader{spec: &Spec{Short: "cdDf:is:uw:z", Permute: true, Long: []string{"all-repeated=?", "group=?",
 		"skip-fields=", "skip-chars=", "check-chars=", "count", "repeated", "ignore-case", "unique",
 		"zero-terminated"}}, out: 2}
-	xxdReader    = reader{spec: Spec{Short: "c:g:l:o:s:n:abCdeEhiprRuv"}, out: 2}
-	base64Reader = reader{spec: Spec{Short: "dDiw:o:b:", Permute: true, Long: []string{"decode", "ignore-garbage",
+	xxdReader    = reader{spec: &Spec{Short: "c:g:l:o:s:n:abCdeEhiprRuv"}, out: 2}
+	base64Reader = reader{spec: &Spec{Short: "dDiw:o:b:", Permute: true, Long: []string{"decode", "ignore-garbage",
 		"wrap=", "input=", "output=", "break="}}, writes: []string{"o", "output"}, reads: []string{"input"}}
-	lessReader = reader{spec: lessSpec, writes: []string{"o", "O", "log-file", "LOG-FILE"}}
-	treeReader = reader{spec: treeSpec, writes: []string{"o", "output"}}
-	fileReader = reader{spec: Spec{Short: "bcCdEhiIkLlNnprsSvzZ0m:e:F:f:P:", Permute: true, Long: []string{"magic-file=",
+	lessReader = reader{spec: &lessSpec, writes: []string{"o", "O", "log-file", "LOG-FILE"}}
+	treeReader = reader{spec: &treeSpec, writes: []string{"o", "output"}}
+	fileReader = reader{spec: &Spec{Short: "bcCdEhiIkLlNnprsSvzZ0m:e:F:f:P:", Permute: true, Long: []string{"magic-file=",
 		"exclude=", "exclude-quiet=", "separator=", "files-from=", "parameter="}}, reads: []string{"m", "magic-file", "f", "files-from"}}
-	iconvReader = reader{spec: Spec{Short: "cf:t:lo:s", Permute: true, Long: []string{"from-code=", "to-code=", "list",
+	iconvReader = reader{spec: &Spec{Short: "cf:t:lo:s", Permute: true, Long: []string{"from-code=", "to-code=", "list",
 		"output=", "silent", "verbose"}}, writes: []string{"o", "output"}}
-	gofmtReader = reader{spec: Spec{Short: "delswr:", Permute: true, Long: []string{"cpuprofile="}}, inplace: []string{"w"},
+	gofmtReader = reader{spec: &Spec{Short: "delswr:", Permute: true, Long: []string{"cpuprofile="}}, inplace: []string{"w"},
 		writes: []string{"cpuprofile"}}
-	shfmtReader = reader{spec: Spec{Short: "wldsi:l:", Permute: true, Long: []string{"write", "list=?", "diff", "simplify",
+	shfmtReader = reader{spec: &Spec{Short: "wldsi:l:", Permute: true, Long: []string{"write", "list=?", "diff", "simplify",
 		"minify", "indent=", "language-dialect=", "binary-next-line", "case-indent", "space-redirects",
 		"keep-padding", "func-next-line", "filename=", "apply-ignore", "from-json", "to-json", "find=?"}},
 		inplace: []string{"w", "write"}}
-	xmllintReader = reader{spec: Spec{Permute: true, Long: []string{"output=", "path=", "dtdvalid=", "schema=", "relaxng=",
+	xmllintReader = reader{spec: &Spec{Permute: true, Long: []string{"output=", "path=", "dtdvalid=", "schema=", "relaxng=",
 		"xpath=", "encode=", "maxmem=", "pattern=", "stream", "noout", "format"}}, writes: []string{"output"}}
-	catReader   = reader{spec: Spec{Short: "AbeEnstTuvb:d:f:h:i:l:s:v:w:", Permute: true}}
-	plainReader = reader{spec: Spec{Permute: true, Long: []string{"files0-from=", "block-size=", "format=", "sort=", "time=",
+	catReader   = reader{spec: &Spec{Short: "AbeEnstTuvb:d:f:h:i:l:s:v:w:", Permute: true}}
+	plainReader = reader{spec: &Spec{Permute: true, Long: []string{"files0-from=", "block-size=", "format=", "sort=", "time=",
 		"time-style=", "color=?", "hide=", "ignore=", "width=", "tabsize=", "indicator-style=", "quoting-style=",
 		"exclude=", "max-depth=", "threshold=", "printf=", "bytes=", "lines=", "characters=", "fields=",
 		"delimiter=", "output-delimiter=", "width="}}}
@@ -125,7 +125,7 @@ func readEffects(w *walker, c *Command, sc *scope, in stdin) {
 		switch c.Name {
 		case "tree":
 			// tree -R (with -H) writes 00Tree.html in each directory.
-			if f := c.Flags(r.spec); f.Has("R") {
+			if f := c.Flags(*r.spec); f.Has("R") {
 				ops := f.Operands
 				if len(ops) == 0 {
 					ops = []Word{Static(".")}
@@ -136,7 +136,7 @@ func readEffects(w *walker, c *Command, sc *scope, in stdin) {
 			}
 		case "file":
 			// file -C compiles the magic files of -m into NAME.mgc.
-			if f := c.Flags(r.spec); f.Has("C") {
+			if f := c.Flags(*r.spec); f.Has("C") {
 				for _, o := range f.Options {
 					if o.Name == "m" || o.Name == "magic-file" {
 						m := Static(o.Value.Value + ".mgc")
@@ -202,7 +202,7 @@ func readerFor(name string) *reader {
 
 // effects records what the reader r does.
 func (r reader) effects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(r.spec)
+	f := c.Flags(*r.spec)
 	valueEffects(w, c, sc, f, Writes, r.writes...)
 	valueEffects(w, c, sc, f, Reads, r.reads...)
 	for _, o := range f.Options {
@@ -289,7 +289,7 @@ func jqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // so it is both. -i rewrites the files.
 func yqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	r := &yqReader
-	f := c.Flags(r.spec)
+	f := c.Flags(*r.spec)
 	ops := f.Operands
 	if len(ops) > 0 && !ops[0].Dynamic {
 		switch ops[0].Value {

@@ -503,9 +503,6 @@ var sudoSpec = Spec{Short: "AbEeHiKklnPSsVvh::C:D:g:p:R:r:t:T:U:u:", Long: []str
 	"reset-timestamp", "list", "non-interactive", "preserve-groups", "prompt=", "chroot=", "role=", "stdin", "shell",
 	"type=", "command-timeout=", "other-user=", "user=", "version", "validate"}}
 
-// sudo is the option spec of sudo, for sudoedit's writes.
-var sudo = sudoSpec
-
 // sudoRun: sudo [opts] [VAR=value…] CMD…; sudo -e FILE… edits files.
 func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]

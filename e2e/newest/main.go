@@ -38,8 +38,9 @@ import (
 func main() {
 	run := flag.String("run", "TestClients", "go test -run pattern")
 	keep := flag.Bool("keep", false, "keep the temporary directory (package.json, lock, test log, table)")
+	timeout := flag.Duration("timeout", suiteTimeout, "go test -timeout (the suite installs and runs every client)")
 	flag.Parse()
-	code, err := check(context.Background(), *run, *keep, os.Stdout)
+	code, err := check(context.Background(), *run, *keep, *timeout, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "newest:", err)
 		os.Exit(2)
@@ -47,7 +48,17 @@ func main() {
 	os.Exit(code)
 }
 
-func check(ctx context.Context, run string, keep bool, out io.Writer) (int, error) {
+// suiteTimeout is the default go test -timeout of the suite: every client
+// of every version, installed and run, takes far longer than go test's
+// 10-minute default.
+const suiteTimeout = 90 * time.Minute
+
+// testArgs are the go test arguments check runs the suite with.
+func testArgs(run string, timeout time.Duration) []string {
+	return []string{"test", "./e2e", "-count=1", "-timeout", timeout.String(), "-run", run}
+}
+
+func check(ctx context.Context, run string, keep bool, timeout time.Duration, out io.Writer) (int, error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return 0, err
@@ -108,7 +119,7 @@ func check(ctx context.Context, run string, keep bool, out io.Writer) (int, erro
 	}
 	defer logFile.Close()
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, "go", "test", "./e2e", "-count=1", "-run", run)
+	cmd := exec.CommandContext(ctx, "go", testArgs(run, timeout)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "HOOKS_E2E_CLIENTS="+tmp, "HOOKS_E2E_CONFORMANCE="+table)
 	cmd.Stdout, cmd.Stderr = logFile, logFile

@@ -76,3 +76,12 @@ func TestDiffTables(t *testing.T) {
 		t.Errorf("a table differs from itself: %v", d)
 	}
 }
+
+// TestTestArgsTimeout: the suite is run with a -timeout of its own, not go
+// test's 10-minute default, which the full suite outlives.
+func TestTestArgsTimeout(t *testing.T) {
+	got := strings.Join(testArgs("TestClients", suiteTimeout), " ")
+	if !strings.Contains(got, "-timeout 1h30m0s") || !strings.Contains(got, "-run TestClients") {
+		t.Errorf("go %s", got)
+	}
+}

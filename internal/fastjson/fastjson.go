@@ -15,7 +15,9 @@
 package fastjson
 
 import (
+	"bytes"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -609,4 +611,27 @@ func StringValue(data []byte) (string, bool) {
 		return "", false
 	}
 	return Value{s: string(data[i:end]), end: end - i}.String()
+}
+
+// PathContains reports whether data, one JSON value, is a string that
+// contains part once its backslashes are read as slashes (a Windows path
+// in a POSIX spelling): strings.Contains(strings.ReplaceAll(s, `\`, "/"),
+// part) on the string json.Unmarshal would give. part must hold no
+// backslash. A string without escapes is read in place, without the
+// allocation of decoding it.
+func PathContains(data []byte, part string) bool {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '"' {
+		return false
+	}
+	end, ok := skipString(data, i)
+	if !ok || skipSpace(data, end) != len(data) {
+		return false
+	}
+	body := data[i+1 : end-1]
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return bytes.Contains(body, []byte(part))
+	}
+	s, ok := StringValue(data)
+	return ok && strings.Contains(strings.ReplaceAll(s, `\`, "/"), part)
 }

@@ -145,7 +145,11 @@ func Parse(args []string) (Args, error) {
 			known = false
 		}
 		if !known {
-			bad = append(bad, "unknown argument "+strconv.Quote(arg))
+			p := "unknown argument " + strconv.Quote(arg)
+			if s := Suggest(name, flagNames); s != "" && strings.HasPrefix(arg, "-") {
+				p += " (did you mean " + s + "?)"
+			}
+			bad = append(bad, p)
 			continue
 		}
 		if seen[name] {

@@ -1,0 +1,136 @@
+//go:build unix
+
+package install
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/claude"
+)
+
+// edgeSetup is a project whose Claude Code settings file holds text.
+func edgeSetup(t *testing.T, text string) (Options, string) {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{claude.Host}, Dir: dir, Home: t.TempDir()}, p
+}
+
+// issue 28: a file just under the cap is not given entries that take it
+// over: it could then never be read again, not even to uninstall.
+func TestSizeCapOnResult(t *testing.T) {
+	text := `{"x":"` + strings.Repeat("a", MaxFileSize-100) + `"}`
+	o, p := edgeSetup(t, text)
+	_, err := Install(o)
+	if err == nil || !strings.Contains(err.Error(), "with our entries it would be") {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != text {
+		t.Error("the file changed")
+	}
+}
+
+// issue 28: a host or an editor that saves the file after our backups and
+// just before our rename gets the "file changed" error, and its save is
+// kept (108 of 935 concurrent host writes were lost before).
+func TestChangeBeforeRenameKept(t *testing.T) {
+	o, p := edgeSetup(t, "{}\n")
+	const theirs = `{"model": "saved by the host"}` + "\n"
+	testFault = func(q string) error {
+		if q == p {
+			return os.WriteFile(p, []byte(theirs), 0o644)
+		}
+		return nil
+	}
+	t.Cleanup(func() { testFault = nil })
+	_, err := Install(o)
+	if !errors.Is(err, errChanged) {
+		t.Fatalf("err = %v, want the file-changed error", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != theirs {
+		t.Errorf("the host's save was overwritten: %s", b)
+	}
+}
+
+// issue 28: a hard-linked file is refused, not split; nothing is written.
+func TestHardLinkRefused(t *testing.T) {
+	o, p := edgeSetup(t, "{}\n")
+	other := filepath.Join(filepath.Dir(p), "shared.json")
+	if err := os.Link(p, other); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	_, err := Install(o)
+	if err == nil || !strings.Contains(err.Error(), "2 hard links") {
+		t.Fatalf("err = %v", err)
+	}
+	for _, q := range []string{p, other} {
+		if b, _ := os.ReadFile(q); string(b) != "{}\n" {
+			t.Errorf("%s changed: %s", q, b)
+		}
+	}
+}
+
+// issue 28: root installing into a user's file keeps its owner and group
+// (it used to become root's); uninstall too.
+func TestOwnerKept(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give the file another owner")
+	}
+	o, p := edgeSetup(t, "{}\n")
+	if err := os.Chown(p, 4321, 4322); err != nil {
+		t.Fatal(err)
+	}
+	owner := func() (int, int) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		return int(st.Uid), int(st.Gid)
+	}
+	if _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
+	if u, g := owner(); u != 4321 || g != 4322 {
+		t.Errorf("after install: %d:%d, want 4321:4322", u, g)
+	}
+	if _, err := Uninstall(o); err != nil {
+		t.Fatal(err)
+	}
+	if u, g := owner(); u != 4321 || g != 4322 {
+		t.Errorf("after uninstall: %d:%d, want 4321:4322", u, g)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "{}\n" {
+		t.Errorf("uninstall left %s", b)
+	}
+}
+
+// issue 28: a temporary file a killed run left in the state folder is
+// removed by the next run.
+func TestStaleStateTempRemoved(t *testing.T) {
+	o, p := edgeSetup(t, "{}\n")
+	if _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
+	fst := newFileState(filepath.Join(os.Getenv("XDG_STATE_HOME"), stateApp), resolvedPath(p))
+	stale := filepath.Join(fst.dir, ".written.tmp123456")
+	if err := os.WriteFile(stale, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Uninstall(o); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the stale temporary file is still there")
+	}
+}
