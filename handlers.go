@@ -57,6 +57,22 @@ type Handlers struct {
 	// such a second deny is dropped with a warning, so that a policy cannot
 	// loop the agent forever (Gemini and Codex have no loop cap).
 	RepeatStopBlocks bool
+
+	// Observe is observe mode (a dry run): the handlers run as usual, and
+	// what they decide is recorded ([Result.Would], [Record.Would]), but
+	// the host is sent no opinion at all, whatever they or the fail
+	// policy decide: never a deny, ask, rewrite or halt, and no context or
+	// message either, so that the agent runs exactly as with no hook. The
+	// --observe argument sets it.
+	Observe bool
+
+	// OnResult, when set, is called once per event by [Server.Serve],
+	// after the answer was fitted and written, with what happened (the
+	// handler's decision, what the host was sent, warnings, the fail
+	// policy's reason): for an audit log of what hosts really received
+	// (--log writes one). It runs on the answering goroutine, before the
+	// hook exits; it must not block for long. Unset, it costs nothing.
+	OnResult func(Record)
 }
 
 // FailPolicy decides what happens when the hook cannot reach a decision.

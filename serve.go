@@ -112,6 +112,12 @@ type EventParser interface {
 // stderr, and the exit code is not 0: 2, the block every host reads, when
 // the answer blocked or the fail policy is closed, else 1.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
+	var start time.Time
+	var checks *CheckLog
+	if s.Handlers.OnResult != nil {
+		start = time.Now()
+		ctx, checks = WithCheckLog(ctx)
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
 	defer cancel()
 	var err error
@@ -123,12 +129,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		req.Payload = nil
 	}
 	if !s.Inline {
-		return s.write(s.Answer(ctx, req), stdout, stderr)
+		return s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := s.write(res, stdout, stderr)
+		code := s.writeObserved(res, start, checks, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -137,7 +143,19 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return s.write(res, stdout, stderr)
+	return s.writeObserved(res, start, checks, stdout, stderr)
+}
+
+// writeObserved writes res, then gives its record to Handlers.OnResult
+// when set.
+func (s *Server) writeObserved(res Result, start time.Time, checks *CheckLog, stdout, stderr io.Writer) int {
+	code := s.write(res, stdout, stderr)
+	if s.Handlers.OnResult != nil {
+		r := res.Record(start)
+		r.ExitCode, r.Checks = code, checks.Checks()
+		s.Handlers.OnResult(r)
+	}
+	return code
 }
 
 // serveLimit is the time Serve has for req, from its start: 90% of the
@@ -226,8 +244,20 @@ func (s *Server) Read(r io.Reader) ([]byte, error) {
 // Answer answers one payload: it picks the adapter, parses, calls the
 // handler under its deadline, fits and serializes the response. Any
 // failure (and req.Err) is answered with the fail policy, and Result.Err
-// says why. It does no I/O.
+// says why. It does no I/O. In observe mode ([Handlers.Observe]) the
+// answer is no opinion, and Result.Would holds what it would have been.
 func (s *Server) Answer(ctx context.Context, req Request) Result {
+	if !s.Handlers.Observe {
+		return s.answer(ctx, req)
+	}
+	if late := req.Late; late != nil {
+		req.Late = func(res Result) { late(observed(res)) }
+	}
+	return observed(s.answer(ctx, req))
+}
+
+// answer is Answer without observe mode.
+func (s *Server) answer(ctx context.Context, req Request) Result {
 	a, err := s.adapter(&req)
 	if err != nil {
 		h := s.Handlers
@@ -326,6 +356,15 @@ type Result struct {
 	Warnings []Warning
 	// Err says why the fail policy decided, or is nil.
 	Err error
+	// Decided is the handler's response as it returned it, before Fit:
+	// zero when no handler ran or the fail policy answered.
+	Decided Response
+	// Observe reports observe mode ([Handlers.Observe]): Output and
+	// Response are no opinion, and Would is what would have been sent.
+	Observe bool
+	// Would is, in observe mode, the response that would have been sent
+	// (fitted, or the fail policy's).
+	Would Response
 }
 
 // parse parses and checks req's payload. On error, ev is what is known of
@@ -379,7 +418,7 @@ func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
 		res.Warnings = append(ws, res.Warnings...)
 		return res
 	}
-	return Result{Adapter: a, Event: ev, Response: fitted, Output: out, Warnings: ws}
+	return Result{Adapter: a, Event: ev, Response: fitted, Output: out, Warnings: ws, Decided: resp}
 }
 
 // answerInline is Answer with the handler on the calling goroutine,

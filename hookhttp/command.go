@@ -63,6 +63,11 @@ func BridgeMain(ctx context.Context, h hooks.Handlers, args []string, stdin io.R
 // bridgeMain is BridgeMain with the adapters given (tests use fakes).
 func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ba, err := hookcli.Parse(args)
+	if err == nil && (ba.Observe || ba.LogSet) {
+		// The gateway decides, so it is the gateway that observes and
+		// logs; a bridge that ignored them would enforce unawares.
+		err = errNotBridgeFlags
+	}
 	// The server answers only failures: the gateway decides the rest.
 	srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{Fail: h.Fail, MaxInput: h.MaxInput}}
 	req := hookcli.Request(ba, err, &srv.Handlers)
@@ -105,6 +110,10 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 	}
 	return br.forward(ctx, req).Write(stdout, stderr)
 }
+
+// errNotBridgeFlags is the configuration error of --observe or --log given
+// to a bridge.
+var errNotBridgeFlags = errors.New("--observe and --log are set on the gateway (Handlers.Observe, its records), not on a bridge")
 
 func find(adapters []hooks.Adapter, host hooks.Host) hooks.Adapter {
 	for _, a := range adapters {

@@ -164,6 +164,18 @@ func TestEventReachesTheGateway(t *testing.T) {
 	}
 }
 
+// A bridge does not take --observe or --log: it would enforce unawares.
+func TestBridgeRejectsObserveAndLog(t *testing.T) {
+	for _, extra := range [][]string{{"--observe"}, {"--log", "/tmp/x.jsonl"}} {
+		args := append([]string{"--host", "claude", "--gateway", "http://127.0.0.1:1/"}, extra...)
+		var stdout, stderr strings.Builder
+		code := hookhttp.BridgeMain(context.Background(), hooks.Handlers{}, args, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"session_id":"s","cwd":"/home/dev","transcript_path":"/home/dev/t"}`), &stdout, &stderr)
+		if code != 2 && !strings.Contains(stdout.String(), "deny") || !strings.Contains(stdout.String()+stderr.String(), "not on a bridge") {
+			t.Errorf("%v: exit %d stdout %q stderr %q", extra, code, stdout.String(), stderr.String())
+		}
+	}
+}
+
 // heldOpen is a stdin whose writer never closes it.
 type heldOpen struct{ data io.Reader }
 

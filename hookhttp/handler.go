@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
 	"runtime/metrics"
 	"strconv"
 	"strings"
@@ -42,9 +43,17 @@ type Handler struct {
 	// Auth, when set, authenticates each request before its body is read;
 	// an error is answered 401 and its text is not sent. See Bearer.
 	Auth func(*http.Request) error
-	// Logger receives one record per request (nil: slog.Default()). Use
-	// slog.New(slog.DiscardHandler) for none.
+	// Logger receives one record per request (nil: JSON lines on
+	// stderr): the keys of a hook's decision log (host, event, tool,
+	// decision, sent, reason, observe, fail, duration_ms…), the checks the
+	// policy reported (hooks.ReportCheck: name, decision, duration_ms),
+	// and status and wire. Use slog.New(slog.DiscardHandler) for none.
 	Logger *slog.Logger
+	// LogCommands adds the tool call's command and paths and the
+	// answer's reason (each cut to hooks.MaxRecordText bytes) to each
+	// record. They are, or may quote, the model's text, which may hold
+	// secrets: by default a gateway's log carries no payload content.
+	LogCommands bool
 	// MaxInFlight caps the requests being answered at once (0:
 	// [DefaultMaxInFlight]; negative: no cap). A request holds its place
 	// from the read of its body until its handler returns, also when the
@@ -229,7 +238,10 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if busy {
 		srv.Handlers.MaxInput = BusyPeek
 	}
-	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start}
+	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context()}
+	if g.logger().Enabled(x.ctx, slog.LevelInfo) {
+		x.ctx, x.checks = hooks.WithCheckLog(x.ctx)
+	}
 	// The core's bounded read, as for a command hook's stdin: at most
 	// Handlers.MaxInput bytes, an oversize body an error wrapping
 	// hooks.ErrTooLarge (answered with the fail policy, by the core).
@@ -261,7 +273,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
-		g.logDecision(r.Context(), x.a, x.res, x.status, envelope, start)
+		g.logDecision(x.ctx, x.a, x.res, x.status, envelope, start, x.checks)
 	}
 }
 
@@ -291,6 +303,10 @@ type exchange struct {
 	res    hooks.Result
 	status int
 	logged bool
+	// ctx is the request's context, with a hooks.CheckLog (checks) when
+	// the decision is logged.
+	ctx    context.Context
+	checks *hooks.CheckLog
 }
 
 // body is a request body whose Len is its declared length, so that
@@ -320,7 +336,7 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 	}
 	status := x.g.answer(x.w, res, x.envelope, late)
 	if late {
-		x.g.logDecision(x.r.Context(), x.a, res, status, x.envelope, x.start)
+		x.g.logDecision(x.ctx, x.a, res, status, x.envelope, x.start, x.checks)
 		x.logged = true
 		return
 	}
@@ -339,7 +355,7 @@ func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
 		// A late answer could not be completed before the handler
 		// returns: HTTP/2 ends a response's stream only when ServeHTTP
 		// returns, and a writer that cannot flush holds the answer back.
-		x.respond(x.g.detached(x.r.Context(), *srv, req, held), false)
+		x.respond(x.g.detached(x.ctx, *srv, req, held), false)
 		return
 	}
 	if held {
@@ -347,7 +363,7 @@ func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
 	}
 	defer x.recoverPanic()
 	req.Late = x.late
-	res := srv.Answer(x.r.Context(), req)
+	res := srv.Answer(x.ctx, req)
 	if !x.answered.Load() {
 		x.respond(res, false)
 	}
@@ -496,12 +512,18 @@ func (g *Handler) logger() *slog.Logger {
 	if g.Logger != nil {
 		return g.Logger
 	}
-	return slog.Default()
+	return defaultLogger
 }
 
-// logDecision logs one decision: host, event, tool, decision, status and
-// latency, and why the fail policy answered. Never the payload.
-func (g *Handler) logDecision(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, envelope bool, start time.Time) {
+// defaultLogger writes JSON lines on stderr.
+var defaultLogger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
+
+// logDecision logs one decision: the record of the request as
+// hooks.Result.Record makes it (the keys of a hook's decision log, see
+// package hooklog), with the checks the policy reported, and the HTTP
+// status, latency and wire. Never the payload, headers or tokens: the
+// command and paths are cut to hooks.MaxRecordText bytes.
+func (g *Handler) logDecision(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, envelope bool, start time.Time, checks *hooks.CheckLog) {
 	level := slog.LevelInfo
 	if res.Err != nil {
 		level = slog.LevelWarn
@@ -510,46 +532,73 @@ func (g *Handler) logDecision(ctx context.Context, a hooks.Adapter, res hooks.Re
 	if !lg.Enabled(ctx, level) {
 		return
 	}
-	var event, tool string
-	if res.Event != nil {
-		event = res.Event.Common().NativeEvent
-		if t := hooks.ToolOf(res.Event); t != nil {
-			tool = t.Name
-		}
+	if res.Adapter == nil {
+		res.Adapter = a
 	}
-	decision := res.Response.Decision.String()
-	switch {
-	case res.Output.ExitCode == 2:
-		decision = "block"
-	case decision == "":
-		decision = "none"
-	}
+	r := res.Record(start)
+	r.Checks = checks.Checks()
 	wire := "http"
 	if envelope {
 		wire = "envelope"
 	}
 	now := time.Now()
-	attrs := make([]slog.Attr, 0, 10)
+	attrs := make([]slog.Attr, 0, 24)
 	attrs = append(attrs,
-		slog.String("host", string(hostOf(a))),
-		slog.String("event", event),
-		slog.String("tool", tool),
-		slog.String("decision", decision),
-		slog.Int("status", status),
-		slog.Duration("latency", now.Sub(start)),
-		slog.String("wire", wire))
-	if len(res.Warnings) > 0 {
-		attrs = append(attrs, slog.Int("dropped", len(res.Warnings)))
+		slog.String("host", string(r.Host)),
+		slog.String("event", r.NativeEvent),
+		slog.String("unified", string(r.Event)),
+		slog.String("session", r.SessionID),
+		slog.String("tool", r.ToolName),
+		slog.String("kind", string(r.ToolKind)),
+		slog.String("decision", r.Decision.String()),
+		slog.String("sent", r.Sent))
+	if g.LogCommands && r.Command != "" {
+		attrs = append(attrs, slog.String("command", r.Command))
+	}
+	if g.LogCommands && len(r.Paths) > 0 {
+		attrs = append(attrs, slog.Any("paths", r.Paths))
+	}
+	if r.Observe {
+		attrs = append(attrs, slog.Bool("observe", true), slog.String("would", r.Would))
+	}
+	if g.LogCommands && r.Reason != "" {
+		attrs = append(attrs, slog.String("reason", r.Reason))
+	}
+	if len(r.Warnings) > 0 {
+		attrs = append(attrs, slog.Any("warnings", r.Warnings))
 	}
 	if res.Err != nil {
-		attrs = append(attrs, slog.String("fail", g.Handlers.Fail.String()), slog.String("err", oneLine(res.Err.Error())))
+		// err repeats fail under the name of earlier versions.
+		attrs = append(attrs, slog.String("fail", r.Fail), slog.String("policy", g.Handlers.Fail.String()), slog.String("err", r.Fail))
 	}
+	if len(r.Checks) > 0 {
+		cs := make([]any, len(r.Checks))
+		for i, c := range r.Checks {
+			cs[i] = checkLog{Name: c.Name, Decision: c.Decision.String(), DurationMS: ms(c.Duration), Note: c.Note}
+		}
+		attrs = append(attrs, slog.Any("checks", cs))
+	}
+	attrs = append(attrs,
+		slog.Float64("duration_ms", ms(now.Sub(start))),
+		slog.Duration("latency", now.Sub(start)), // as earlier versions
+		slog.Int("status", status),
+		slog.String("wire", wire))
 	// A record without a caller's pc: the source would always be this
 	// line, and finding it costs a stack walk per request.
 	rec := slog.NewRecord(now, level, "hook", 0)
 	rec.AddAttrs(attrs...)
 	lg.Handler().Handle(ctx, rec)
 }
+
+// checkLog is a hooks.Check as logged.
+type checkLog struct {
+	Name       string  `json:"name"`
+	Decision   string  `json:"decision"`
+	DurationMS float64 `json:"duration_ms"`
+	Note       string  `json:"note,omitempty"`
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func hostOf(a hooks.Adapter) hooks.Host {
 	if a == nil {

@@ -343,7 +343,7 @@ func TestHandlerLogs(t *testing.T) {
 	if _, ok := first["latency"]; !ok {
 		t.Error("no latency")
 	}
-	if second["level"] != "WARN" || second["fail"] != "open" || second["wire"] != "envelope" || second["err"] != "handler: panic: handler bug" {
+	if second["level"] != "WARN" || second["fail"] != "handler: panic: handler bug" || second["policy"] != "open" || second["wire"] != "envelope" || second["err"] != "handler: panic: handler bug" {
 		t.Errorf("second record: %v", second)
 	}
 	if strings.Contains(buf.String(), "SECRET") {

@@ -108,6 +108,8 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 			return 1
 		}
 		return install.Main(withEvents(args, h), stdout, stderr, self)
+	case hookcli.Report:
+		return report(args[1:], stdout, stderr)
 	case hookcli.Help:
 		hookcli.Usage(stdout, progName())
 		return 0
@@ -126,6 +128,7 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		err = failline.ErrNoBridge
 	}
 	srv := &hooks.Server{Adapters: adaptersFor(a, err), Handlers: h, Inline: exit != nil, Exit: exit}
+	withLog(&srv.Handlers, a, stderr)
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
 }
 

@@ -190,6 +190,15 @@ func ownCommand(cmd, binary string, h *host) bool {
 				g.tokenEnv = v[1]
 			}
 		}
+		g.observe = take("--observe", 1) != nil
+		if len(words) > 1 && words[0] == "--log" {
+			// The last flag: its path, quoted, may hold spaces.
+			p, ok := splitCommand(strings.Join(words[1:], " "))
+			if !ok || len(p) != 1 {
+				continue
+			}
+			g.log, words = p[0], nil
+		}
 		if len(words) > 0 {
 			continue
 		}

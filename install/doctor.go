@@ -325,6 +325,12 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	case args.Timeout > limit:
 		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", args.Timeout, limit)
 	}
+	if argErr == nil && args.Observe {
+		d.add(h.name, s, p, event, Warn, "the hook is observing (--observe): it runs its policy and logs it, but answers no opinion, so none of its denies takes effect")
+	}
+	if argErr == nil && args.LogSet {
+		d.add(h.name, s, p, event, Info, "decisions are logged to %s", orDefaultLog(args.Log))
+	}
 	failClosed := false
 	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
 		failClosed = true
@@ -463,4 +469,12 @@ func hookEntry(ed *editor, f found, path string, s Scope) hostfacts.HookEntry {
 		}
 	}
 	return e
+}
+
+// orDefaultLog names the log of --log PATH, or of --log alone.
+func orDefaultLog(path string) string {
+	if path == "" {
+		return "the default file in the user's state directory"
+	}
+	return path
 }

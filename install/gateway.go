@@ -34,6 +34,8 @@ import (
 type gatewayOpts struct {
 	url      string // the gateway URL; "" for local hooks
 	tokenEnv string // "" for the default
+	observe  bool   // --observe (Options.Observe)
+	log      string // --log PATH (Options.Log), "" for none
 }
 
 // tokenEnvOrDefault is the variable the token is read from.
@@ -169,15 +171,21 @@ func hasParam(u, p string) bool {
 }
 
 // bridgeCommand is Command with the bridge's arguments: --gateway URL and,
-// when the token variable is not the default, --gateway-token-env NAME.
+// when the token variable is not the default, --gateway-token-env NAME;
+// then --observe and --log PATH when asked.
 func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration, g gatewayOpts) string {
 	cmd := command(binary, h, failClosed, limit)
-	if g.url == "" {
-		return cmd
+	if g.url != "" {
+		cmd += " --gateway " + quoteArg(g.url, binary, h)
+		if g.tokenEnv != "" && g.tokenEnv != httphook.DefaultTokenEnv {
+			cmd += " --gateway-token-env " + g.tokenEnv
+		}
 	}
-	cmd += " --gateway " + quoteArg(g.url, binary, h)
-	if g.tokenEnv != "" && g.tokenEnv != httphook.DefaultTokenEnv {
-		cmd += " --gateway-token-env " + g.tokenEnv
+	if g.observe {
+		cmd += " --observe"
+	}
+	if g.log != "" {
+		cmd += " --log " + quotePath(g.log, h)
 	}
 	return cmd
 }

@@ -96,6 +96,13 @@ type Options struct {
 	// "Authorization: Bearer ${NAME}" and the bridge reads it. Upper-case
 	// letters, digits and _, the only names Claude Code fills in.
 	GatewayTokenEnv string
+	// Observe writes --observe in every command: the hook runs its policy
+	// and logs it, and answers the host with no opinion. Doctor reports
+	// such an entry.
+	Observe bool
+	// Log, when set, writes --log Log in every command: the hook appends
+	// one JSON line per event to that file (an absolute path).
+	Log string
 
 	// orphans: Main's uninstall --orphans.
 	orphans bool
@@ -103,7 +110,7 @@ type Options struct {
 
 // gateway returns the gateway options of o.
 func (o *Options) gateway() gatewayOpts {
-	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv}
+	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, observe: o.Observe, log: o.Log}
 }
 
 // Change is what install or uninstall did, or would do, to one file.

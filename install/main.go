@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -129,6 +130,10 @@ flags:
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
   --layout NAME       how a host with several layouts registers its hooks
                       (%[4]s); --cursor-layer is an older name
+  --observe           observe mode: the hook runs and logs its policy but
+                      answers every host with no opinion (roll-out)
+  --log PATH          the hook appends one JSON line per event to PATH
+                      (read it with: report --log PATH)
   --dry-run           print a unified diff per file and write nothing
   --force             replace a read-only file (install, uninstall)
   --orphans           uninstall: remove instead the entries of hook binaries
@@ -196,6 +201,8 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		}
 		// The older spelling, from when Cursor was the one host with layouts.
 		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
+		fs.BoolVar(&o.Observe, "observe", false, "observe mode: log decisions, answer no opinion")
+		fs.StringVar(&o.Log, "log", "", "decision log file")
 	}
 	if err := needValues(fs, args); err != nil {
 		return o, err
@@ -223,6 +230,16 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	}
 	for _, e := range split(eventList) {
 		o.Events = append(o.Events, hooks.EventName(e))
+	}
+	if o.Gateway != "" && (o.Observe || o.Log != "") {
+		return o, errors.New("--observe and --log are the gateway's to apply: set them on the gateway, not with --gateway")
+	}
+	if o.Log != "" {
+		abs, err := filepath.Abs(o.Log)
+		if err != nil {
+			return o, fmt.Errorf("--log: %w", err)
+		}
+		o.Log = abs
 	}
 	o.Scope = Scope(scope)
 	if o.Scope == "" && cmd != "doctor" {

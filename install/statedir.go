@@ -278,3 +278,9 @@ func removeIfExists(p string) error {
 	}
 	return nil
 }
+
+// StateDir returns the user's state directory for this module's files:
+// $XDG_STATE_HOME/agenthooks, else ~/.local/state/agenthooks on Unix,
+// %LocalAppData%\agenthooks on Windows (the installer keeps its backups
+// and locks there; a hook's default decision log is there too).
+func StateDir() (string, error) { return stateDir(env{}) }

@@ -1,7 +1,7 @@
 // Package hookcli owns the command-line grammar of a hook binary: the
 // words a host's registered command passes to it (--host, --event,
 // --fail-closed, --timeout, the gateway bridge's flags), the subcommands
-// (install, uninstall, doctor, help, version), usage and version text.
+// (install, uninstall, doctor, report, help, version), usage and version text.
 // hookmain, hookhttp and install all read a command line through it, so
 // that they cannot disagree on what it means.
 //
@@ -42,6 +42,13 @@ type Args struct {
 	GatewayTokenFile string
 	// GatewayTimeout is --gateway-timeout DURATION.
 	GatewayTimeout time.Duration
+	// Log is --log [PATH], when LogSet: append every event's record to
+	// PATH ("" for the default file in the user's state directory).
+	Log    string
+	LogSet bool
+	// Observe is --observe: run the policy, log what it decides, and send
+	// the host no opinion.
+	Observe bool
 }
 
 // Command is what a command line asks for.
@@ -55,6 +62,7 @@ const (
 	Install                  // install [flags]
 	Uninstall                // uninstall [flags]
 	Doctor                   // doctor [flags]
+	Report                   // report [flags]: read the decision log
 )
 
 // CommandOf returns what args ask for: a subcommand named by its first
@@ -69,6 +77,8 @@ func CommandOf(args []string) Command {
 			return Uninstall
 		case "doctor":
 			return Doctor
+		case "report":
+			return Report
 		case "help":
 			return Help
 		case "version":
@@ -107,6 +117,8 @@ const (
 	flagGatewayTokenEnv  = "--gateway-token-env"
 	flagGatewayTokenFile = "--gateway-token-file"
 	flagGatewayTimeout   = "--gateway-timeout"
+	flagLog              = "--log"
+	flagObserve          = "--observe"
 )
 
 // Parse reads a hook invocation's arguments. Each flag is written
@@ -136,7 +148,17 @@ func Parse(args []string) (Args, error) {
 				i++
 				val = args[i]
 			}
-		case flagFailOpen, flagFailClosed:
+		case flagLog:
+			// The value is optional: --log alone is the default file.
+			if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				i++
+				val, hasVal = args[i], true
+			}
+			if hasVal && val == "" {
+				bad = append(bad, name+": empty value")
+				continue
+			}
+		case flagFailOpen, flagFailClosed, flagObserve:
 			if hasVal {
 				bad = append(bad, name+" takes no value")
 				continue
@@ -177,6 +199,10 @@ func Parse(args []string) (Args, error) {
 			a.GatewayTokenFile, err = val, nonEmpty(val)
 		case flagGatewayTimeout:
 			a.GatewayTimeout, err = ParseDuration(val)
+		case flagLog:
+			a.Log, a.LogSet = val, true
+		case flagObserve:
+			a.Observe = true
 		}
 		if err != nil {
 			bad = append(bad, name+": "+err.Error())
@@ -233,8 +259,8 @@ func FormatDuration(d time.Duration) string {
 }
 
 // Words returns a's arguments as the installer writes them, in the order
-// --host, --event, --fail-closed or --fail-open, --timeout, then the
-// gateway's flags; values are not quoted for any shell.
+// --host, --event, --fail-closed or --fail-open, --timeout, the gateway's
+// flags, --observe, then --log; values are not quoted for any shell.
 func (a Args) Words() []string {
 	var w []string
 	if a.Host != "" {
@@ -265,6 +291,15 @@ func (a Args) Words() []string {
 			w = append(w, flagGatewayTimeout, FormatDuration(a.GatewayTimeout))
 		}
 	}
+	if a.Observe {
+		w = append(w, flagObserve)
+	}
+	if a.LogSet {
+		w = append(w, flagLog)
+		if a.Log != "" {
+			w = append(w, a.Log)
+		}
+	}
 	return w
 }
 
@@ -273,10 +308,15 @@ func (a Args) Words() []string {
 // error, answered as fail-closed would (in the host's dialect when --host
 // or detection tells it) with the error as the reason, so that a
 // misspelled --fail-closed never leaves a hook failing open. --fail-open
-// and --fail-closed set h.Fail.
+// and --fail-closed set h.Fail; --observe sets h.Observe, on a command line
+// without error only (a configuration error is answered as fail-closed
+// would, in observe mode too).
 func Request(a Args, err error, h *hooks.Handlers) hooks.Request {
 	if a.FailSet {
 		h.Fail = a.Fail
+	}
+	if a.Observe && err == nil {
+		h.Observe = true
 	}
 	req := hooks.Request{Host: a.Host, Event: a.Event, HostTimeout: a.Timeout}
 	if err != nil {

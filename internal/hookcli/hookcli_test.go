@@ -134,3 +134,37 @@ func TestUsageNamesEveryFlag(t *testing.T) {
 		t.Errorf("usage starts %q", b.String()[:20])
 	}
 }
+
+func TestParseObserveAndLog(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		log     string
+		logSet  bool
+		observe bool
+		bad     bool
+	}{
+		{args: []string{"--host", "claude", "--log"}, logSet: true},
+		{args: []string{"--log", "--host", "claude"}, logSet: true},
+		{args: []string{"--log", "/var/log/h.jsonl", "--host", "claude"}, log: "/var/log/h.jsonl", logSet: true},
+		{args: []string{"--log=/var/log/h.jsonl", "--observe"}, log: "/var/log/h.jsonl", logSet: true, observe: true},
+		{args: []string{"--log="}, bad: true},
+		{args: []string{"--observe=true"}, bad: true},
+		{args: []string{"--log", "a", "--log", "b"}, bad: true, log: "a", logSet: true},
+	} {
+		a, err := Parse(c.args)
+		if (err != nil) != c.bad || a.Log != c.log || a.LogSet != c.logSet || a.Observe != c.observe {
+			t.Errorf("%q: %+v %v", c.args, a, err)
+		}
+		if err == nil {
+			if b, err := Parse(a.Words()); err != nil || b.Log != a.Log || b.LogSet != a.LogSet || b.Observe != a.Observe {
+				t.Errorf("%q: Words %q reads back as %+v %v", c.args, a.Words(), b, err)
+			}
+		}
+	}
+	var h hooks.Handlers
+	a, err := Parse([]string{"--observe", "--bogus"})
+	Request(a, err, &h)
+	if h.Observe || h.Fail != hooks.FailClosed {
+		t.Errorf("a configuration error in observe mode: %+v", h)
+	}
+}

@@ -3,7 +3,7 @@ package hookcli
 import "strings"
 
 // Subcommands are the words a hook binary takes as its first argument.
-var Subcommands = []string{"install", "uninstall", "doctor", "help", "version"}
+var Subcommands = []string{"install", "uninstall", "doctor", "report", "help", "version"}
 
 // Suggest returns the word of words closest to w, for a "did you mean"
 // hint: one that w is a prefix of or that w's prefix is (--host for
@@ -75,4 +75,4 @@ func Mistyped(args []string) (string, bool) {
 
 // flagNames are the flags of a hook invocation, for Parse's hints.
 var flagNames = []string{flagHost, flagEvent, flagFailOpen, flagFailClosed, flagTimeout,
-	flagGateway, flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout}
+	flagGateway, flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout, flagLog, flagObserve}

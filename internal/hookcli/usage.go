@@ -14,8 +14,9 @@ const ModulePath = "github.com/agenthooks/hooks"
 // Usage writes the hook binary's usage: how hosts run it and its
 // subcommands. name is the program's name (os.Args[0]).
 func Usage(w io.Writer, name string) {
-	fmt.Fprintf(w, `usage: %[1]s [--host NAME] [--event NAME] [--fail-closed|--fail-open] [--timeout DURATION] < event.json
+	fmt.Fprintf(w, `usage: %[1]s [--host NAME] [--event NAME] [--fail-closed|--fail-open] [--timeout DURATION] [--observe] [--log [PATH]] < event.json
        %[1]s install|uninstall|doctor [flags]   (%[1]s install --help for the flags)
+       %[1]s report [--log PATH] [--since DURATION] [--json] [--html FILE]
        %[1]s help | version
 
 A hook program: an AI coding agent runs it with one JSON event on stdin and
@@ -28,6 +29,10 @@ reads the decision from stdout and the exit code. Register it with install.
   --fail-closed        block when the hook cannot decide (bad input, handler
                        error, panic or timeout); --fail-open lets it go on
   --timeout DURATION   the host's time limit for this hook (10s, or 10)
+  --observe            observe mode: run the policy and log what it decides,
+                       but answer the host with no opinion
+  --log [PATH]         append one JSON line per event to PATH (default: a file
+                       in the user's state directory); read it with report
   --gateway URL        forward to a policy gateway (gateway bridges only), with
                        --gateway-token-env NAME, --gateway-token-file PATH and
                        --gateway-timeout DURATION

@@ -1,0 +1,128 @@
+package hooklog
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Main runs "report" with args (the words after it), for a log at
+// defaultPath unless --log names one, and returns the exit code: 0, 1 when
+// the log cannot be read or the page written, 2 for a usage error.
+//
+//	report [--log PATH] [--since DURATION] [--json] [--html FILE]
+func Main(args []string, defaultPath string, now time.Time, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	path := fs.String("log", defaultPath, "the decision log")
+	since := fs.Duration("since", 0, "only the events of the last DURATION")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	html := fs.String("html", "", "write the report as an HTML page to FILE")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *since < 0 {
+		msg := "unexpected argument"
+		if err != nil {
+			msg = err.Error()
+		} else if fs.NArg() > 0 {
+			msg += " " + fs.Arg(0)
+		} else {
+			msg = "--since must not be negative"
+		}
+		fmt.Fprintf(stderr, "report: %s\nusage: report [--log PATH] [--since DURATION] [--json] [--html FILE]\n", msg)
+		return 2
+	}
+	if *path == "" {
+		fmt.Fprintln(stderr, "report: no log: give --log PATH")
+		return 2
+	}
+	var from time.Time
+	if *since > 0 {
+		from = now.Add(-*since)
+	}
+	lines, bad, err := ReadFiles(Files(*path), from)
+	if err != nil {
+		fmt.Fprintln(stderr, "report:", err)
+		return 1
+	}
+	rep := Summarize(lines, from, 48)
+	rep.Unreadable = bad
+	if *html != "" {
+		if err := writeHTMLFile(*html, rep); err != nil {
+			fmt.Fprintln(stderr, "report:", err)
+			return 1
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintln(stderr, "report:", err)
+			return 1
+		}
+		return 0
+	}
+	WriteText(stdout, rep)
+	return 0
+}
+
+func writeHTMLFile(path string, rep Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = WriteHTML(f, rep)
+	return errors.Join(err, f.Close())
+}
+
+// WriteText writes rep as plain text tables.
+func WriteText(w io.Writer, rep Report) {
+	span := "the whole log"
+	if !rep.Since.IsZero() {
+		span = "since " + rep.Since.Format(time.RFC3339)
+	}
+	fmt.Fprintf(w, "%d events (%s", rep.Events, span)
+	if rep.Events > 0 {
+		fmt.Fprintf(w, "; %s to %s", rep.First.Format(time.RFC3339), rep.Last.Format(time.RFC3339))
+	}
+	fmt.Fprintf(w, "); time to answer p50 %.1f ms, p99 %.1f ms\n", rep.P50MS, rep.P99MS)
+	if rep.Unreadable > 0 {
+		fmt.Fprintf(w, "%d unreadable lines skipped\n", rep.Unreadable)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nHOST\tEVENT\tDECISION\tSENT\tN")
+	for _, r := range rep.Rows {
+		sent := r.Sent
+		if r.Observe {
+			sent = "none (observe: would " + r.Sent + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", r.Host, r.Event, orDash(r.Decision), sent, r.N)
+	}
+	tw.Flush()
+	section := func(title string, cs []Count) {
+		if len(cs) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "\n%s\n", title)
+		for _, c := range cs {
+			fmt.Fprintf(w, "  %6d  %s\n", c.N, oneLine(c.Key))
+		}
+	}
+	section("Would deny (observe mode), per host", rep.WouldDeny)
+	section("Top reasons of denies", rep.Reasons)
+	section("Top commands denied", rep.Denied)
+	section("Fail-policy answers", rep.Fails)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,136 @@
+package hooklog
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+
+// sampleLog is a log of three hosts over two hours: Claude enforcing
+// (denies of rm -rf), Codex in observe mode (would deny, sent none), and
+// Gemini with a fail-policy answer.
+func sampleLog() []Line {
+	var ls []Line
+	for i := range 120 {
+		at := t0.Add(time.Duration(i) * time.Minute)
+		ls = append(ls, Line{Time: at, Host: "claude", Event: "PreToolUse", Tool: "Bash", Command: "ls", Sent: "none", DurationMS: float64(i%10 + 1)})
+		if i%4 == 0 {
+			ls = append(ls, Line{Time: at, Host: "claude", Event: "PreToolUse", Tool: "Bash", Command: "rm -rf build", Decision: "deny", Sent: "deny", Reason: "no rm -rf", DurationMS: 2})
+		}
+		if i%3 == 0 {
+			ls = append(ls, Line{Time: at, Host: "codex", Event: "PreToolUse", Tool: "Bash", Command: "cat .env", Decision: "ask", Sent: "none", Would: "deny", Observe: true, Reason: "secrets", DurationMS: 3})
+		}
+		if i == 60 {
+			ls = append(ls, Line{Time: at, Host: "gemini", Event: "BeforeTool", Tool: "run_shell_command", Sent: "deny", Fail: "handler: panic: boom", Reason: "hook failed", DurationMS: 100})
+		}
+	}
+	return ls
+}
+
+func TestSummarize(t *testing.T) {
+	rep := Summarize(sampleLog(), time.Time{}, 12)
+	if rep.Events != 120+30+40+1 || !rep.First.Equal(t0) {
+		t.Fatalf("events %d first %v", rep.Events, rep.First)
+	}
+	want := []Count{{"claude", 150}, {"codex", 40}, {"gemini", 1}}
+	if !equal(rep.Hosts, want) {
+		t.Errorf("hosts %v", rep.Hosts)
+	}
+	if !equal(rep.WouldDeny, []Count{{"codex", 40}}) {
+		t.Errorf("would deny %v", rep.WouldDeny)
+	}
+	if !equal(rep.Reasons, []Count{{"secrets", 40}, {"no rm -rf", 30}, {"hook failed", 1}}) {
+		t.Errorf("reasons %v", rep.Reasons)
+	}
+	if !equal(rep.Denied, []Count{{"cat .env", 40}, {"rm -rf build", 30}}) {
+		t.Errorf("denied %v", rep.Denied)
+	}
+	if !equal(rep.Fails, []Count{{"handler: panic: boom", 1}}) {
+		t.Errorf("fails %v", rep.Fails)
+	}
+	// 191 durations: 120 of 1..10 ms, 30 of 2, 40 of 3, one of 100.
+	if rep.P50MS != 3 || rep.P99MS != 10 {
+		t.Errorf("p50 %v p99 %v", rep.P50MS, rep.P99MS)
+	}
+	var codexRow Row
+	for _, r := range rep.Rows {
+		if r.Host == "codex" {
+			codexRow = r
+		}
+	}
+	if codexRow != (Row{Host: "codex", Event: "PreToolUse", Decision: "ask", Sent: "deny", Observe: true, N: 40}) {
+		t.Errorf("codex row %+v", codexRow)
+	}
+	total := 0
+	for _, b := range rep.Buckets {
+		for _, n := range b.Counts {
+			total += n
+		}
+	}
+	if len(rep.Buckets) != 12 || total != rep.Events {
+		t.Errorf("%d buckets of %d events", len(rep.Buckets), total)
+	}
+}
+
+func equal(a, b []Count) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func writeSample(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "decisions.jsonl")
+	var b bytes.Buffer
+	for _, l := range sampleLog() {
+		b.Write(l.Marshal())
+	}
+	b.WriteString("{torn\n")
+	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestMainReport(t *testing.T) {
+	path := writeSample(t)
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"--log", path}, "", t0.Add(3*time.Hour), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"191 events", "1 unreadable lines skipped", "none (observe: would deny)", "Would deny (observe mode), per host\n      40  codex",
+		"Top commands denied\n      40  cat .env\n      30  rm -rf build", "Fail-policy answers\n       1  handler: panic: boom", "p50 3.0 ms, p99 10.0 ms"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("no %q in\n%s", want, stdout.String())
+		}
+	}
+	// --since: the last 30 minutes of the log (it ends at t0+119m).
+	stdout.Reset()
+	if code := Main([]string{"--log", path, "--since", "30m", "--json"}, "", t0.Add(120*time.Minute), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var rep Report
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Events != 30+7+10 || !rep.First.Equal(t0.Add(90*time.Minute)) {
+		t.Errorf("since 30m: %d events from %v", rep.Events, rep.First)
+	}
+	for _, args := range [][]string{{"--log", filepath.Join(t.TempDir(), "none.jsonl")}, {"--since", "-1h", "--log", path}, {"extra"}} {
+		if code := Main(args, "", t0, &stdout, &stderr); code == 0 {
+			t.Errorf("%q: exit 0", args)
+		}
+	}
+}
