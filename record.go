@@ -176,7 +176,15 @@ func bound(s string) string {
 	return s[:cut] + "…"
 }
 
-var programOnce = sync.OnceValues(func() (string, string) {
+// programInfo is the program's name and version, found once on first
+// use: a sync.Once field rather than sync.OnceValues, which would
+// allocate at start-up (TestNoStartUpWork).
+var programInfo struct {
+	once          sync.Once
+	name, version string
+}
+
+func findProgram() (string, string) {
 	name := "hook"
 	if len(os.Args) > 0 {
 		name = filepath.Base(os.Args[0])
@@ -194,12 +202,15 @@ var programOnce = sync.OnceValues(func() (string, string) {
 		}
 	}
 	return name, strings.TrimSpace(v)
-})
+}
 
 const modulePath = "github.com/agenthooks/hooks"
 
 // program is the binary's name and version, read once.
-func program() (string, string) { return programOnce() }
+func program() (string, string) {
+	programInfo.once.Do(func() { programInfo.name, programInfo.version = findProgram() })
+	return programInfo.name, programInfo.version
+}
 
 // observed is res in observe mode: what it would have sent is kept in
 // Would, and the host is sent no opinion (the zero Response rendered for

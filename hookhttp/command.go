@@ -101,14 +101,14 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 		req.Adapter = find(adapters, req.Host) // unknown: Answer says so
 	}
 	if req.Err != nil || req.Adapter == nil && req.Host != "" {
-		return replyOf(srv.Answer(ctx, req)).Write(stdout, stderr)
+		return replyOf(srv.Answer(ctx, req)).write(stdout, stderr, srv.Handlers.Fail == hooks.FailClosed)
 	}
 	if req.Adapter == nil {
 		// Unknown here is not final: the gateway detects with its own
 		// adapters and answers with its own fail policy.
 		req.Adapter, _ = hooks.Detect(adapters, payload)
 	}
-	return br.forward(ctx, req).Write(stdout, stderr)
+	return br.forward(ctx, req).write(stdout, stderr, srv.Handlers.Fail == hooks.FailClosed)
 }
 
 // errNotBridgeFlags is the configuration error of --observe or --log given

@@ -118,7 +118,7 @@ func TestHandlerBusyEnvelope(t *testing.T) {
 	}()
 	<-h.started
 	rec := post(g, "/", `{"hook_event_name":"Pre","tool":"ls"}`, hookhttp.HeaderWire, hookhttp.WireEnvelope, hookhttp.HeaderHost, "two")
-	want := `{"host":"two","notes":["hooks: fail-closed: gateway busy: too many requests in flight (Handler.MaxInFlight)"],"stdout":"{\"decision\":\"deny\",\"event\":\"Pre\",\"reason\":\"hook failed, blocked by its fail-closed policy: gateway busy: too many requests in flight (Handler.MaxInFlight)\"}\n","exit_code":0}` + "\n"
+	want := `{"host":"two","notes":["hooks: fail-closed: gateway busy: too many requests in flight (Handler.MaxInFlight)"],"stdout":"{\"decision\":\"deny\",\"event\":\"Pre\",\"reason\":\"hook failed, blocked by its fail-closed policy: gateway busy: too many requests in flight (Handler.MaxInFlight)\"}\n","exit_code":0,"blocks":true}` + "\n"
 	if rec.Code != 200 || rec.Body.String() != want {
 		t.Errorf("busy envelope: %d %s\nwant %s", rec.Code, rec.Body.String(), want)
 	}

@@ -50,18 +50,42 @@ type Reply struct {
 	Stderr string `json:"stderr,omitempty"`
 	// ExitCode is the process exit code.
 	ExitCode int `json:"exit_code"`
+	// Blocks says the answer blocks (a deny, a halt, or exit code 2): when
+	// Stdout cannot be written, Write then exits 2, the block every host
+	// reads, rather than 1.
+	Blocks bool `json:"blocks,omitempty"`
 	// Err says why the fail policy answered, or is nil. It is not sent.
 	Err error `json:"-"`
 }
 
-// Write writes r as hooks.Result.Write does (notes, stdout, then the stderr line)
-// and returns the exit code.
+// Write writes r as hooks.Result.Write does (notes, stdout, then the
+// stderr line) and returns the exit code: r's, or, when stdout could not
+// be written whole (closed, a broken pipe), 2 when r blocks (Blocks or
+// exit code 2) and 1 otherwise, with a line on stderr saying so.
 func (r Reply) Write(stdout, stderr io.Writer) int {
+	return r.write(stdout, stderr, false)
+}
+
+// write is Write; closed (a fail-closed bridge) makes the exit code of an
+// answer not written 2 also when r does not block.
+func (r Reply) write(stdout, stderr io.Writer, closed bool) int {
 	for _, n := range r.Notes {
 		fmt.Fprintln(stderr, oneLine(n))
 	}
+	var err error
 	if r.Stdout != "" {
-		io.WriteString(stdout, r.Stdout)
+		_, err = io.WriteString(stdout, r.Stdout)
+	}
+	if err != nil {
+		code := 1
+		if closed || r.Blocks || r.ExitCode == 2 {
+			code = 2
+		}
+		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
+		if r.Stderr != "" {
+			fmt.Fprintln(stderr, oneLine(r.Stderr))
+		}
+		return code
 	}
 	if r.Stderr != "" {
 		fmt.Fprintln(stderr, oneLine(r.Stderr))
@@ -80,7 +104,13 @@ func (r Reply) Output() hooks.Output {
 
 // replyOf turns a Result into what hooks.Result.Write would write for it.
 func replyOf(res hooks.Result) Reply {
-	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Err: res.Err}
+	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Blocks: blocks(res), Err: res.Err}
+}
+
+// blocks reports whether res blocks, as hooks.Result.Write judges it when
+// the answer cannot be written: exit code 2, a deny or a halt.
+func blocks(res hooks.Result) bool {
+	return res.Output.ExitCode == 2 || res.Response.Decision == hooks.DecisionDeny || res.Response.Halt
 }
 
 // appendReply appends r as json.Marshal writes it, and a newline: the
@@ -110,6 +140,9 @@ func appendReply(dst []byte, r Reply) []byte {
 	}
 	dst = append(dst, `,"exit_code":`...)
 	dst = strconv.AppendInt(dst, int64(r.ExitCode), 10)
+	if r.Blocks {
+		dst = append(dst, `,"blocks":true`...)
+	}
 	return append(dst, "}\n"...)
 }
 

@@ -37,20 +37,18 @@ package hookmain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"
 	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/hookcli"
+	"github.com/agenthooks/hooks/internal/procout"
 )
 
 // Run answers one hook invocation on the process's standard streams and
@@ -72,22 +70,10 @@ import (
 func Run(h hooks.Handlers) {
 	// A write to a closed stdout pipe must fail with EPIPE, which Serve
 	// reports (on stderr, and a non-zero exit), rather than kill the hook
-	// silently by SIGPIPE.
-	signal.Ignore(syscall.SIGPIPE)
-	var stdout io.Writer = os.Stdout
-	if stdoutClosedAtStart() {
-		stdout = closedStdout{}
-	}
+	// silently by SIGPIPE; a stdout closed at start fails every write.
+	stdout := procout.Stdout()
 	os.Stdout = os.Stderr
 	os.Exit(run(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Exit))
-}
-
-// closedStdout is the standard output of a process started without one:
-// every write fails, so that the answer lost is reported, not dropped.
-type closedStdout struct{}
-
-func (closedStdout) Write([]byte) (int, error) {
-	return 0, errors.New("stdout was closed when the hook started")
 }
 
 // Main is Run without the process: it runs args with stdin, stdout and

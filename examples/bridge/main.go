@@ -15,15 +15,12 @@
 package main
 
 import (
-	"context"
-	"os"
-
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookhttp/bridgemain"
 )
 
+// main is bridgemain.Run: SIGPIPE ignored and a closed stdout seen, so
+// that an answer the host cannot read exits non-zero, not 0.
 func main() {
-	stdout := os.Stdout
-	os.Stdout = os.Stderr // stray prints must not reach the host
-	os.Exit(bridgemain.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
+	bridgemain.Run(hooks.Handlers{})
 }

@@ -5,9 +5,7 @@
 // bridge registers itself:
 //
 //	func main() {
-//		stdout := os.Stdout
-//		os.Stdout = os.Stderr // stray prints must not reach the host
-//		os.Exit(bridgemain.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, stdout, os.Stderr))
+//		bridgemain.Run(hooks.Handlers{})
 //	}
 //
 //	bridge install --gateway https://hooks.example.com/hook --fail-closed
@@ -20,12 +18,28 @@ package bridgemain
 import (
 	"context"
 	"io"
+	"os"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookhttp"
 	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/hookcli"
+	"github.com/agenthooks/hooks/internal/procout"
 )
+
+// Run is [Main] on the process's standard streams, and exits with its
+// code. As hookmain.Run does, it ignores SIGPIPE and sees a standard
+// output closed at start (on Linux), so that an answer that cannot be
+// written is reported (a line on stderr; exit 2 when it blocks or the
+// fail policy is closed, else 1: see [hookhttp.Reply.Write]), not a
+// silent death by the signal or an exit 0; and anything printed to
+// os.Stdout goes to standard error instead, so that stdout carries only
+// the answer.
+func Run(h hooks.Handlers) {
+	stdout := procout.Stdout()
+	os.Stdout = os.Stderr // stray prints must not reach the host
+	os.Exit(Main(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr))
+}
 
 // Main runs args with stdin, stdout and stderr and returns the exit code:
 // a hook invocation with --gateway in args is forwarded

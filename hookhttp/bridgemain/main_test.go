@@ -14,8 +14,12 @@ import (
 const bridgeEnv = "HOOKHTTP_TEST_BRIDGE"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(bridgeEnv) == "1" {
+	switch os.Getenv(bridgeEnv) {
+	case "1":
 		os.Exit(bridgemain.Main(context.Background(), hooks.Handlers{}, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "run":
+		// As examples/bridge: the process's own streams (process_test.go).
+		bridgemain.Run(hooks.Handlers{})
 	}
 	os.Exit(m.Run())
 }

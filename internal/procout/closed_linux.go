@@ -1,6 +1,6 @@
 //go:build linux
 
-package hookmain
+package procout
 
 import (
 	"os"

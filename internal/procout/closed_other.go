@@ -1,6 +1,6 @@
 //go:build !linux
 
-package hookmain
+package procout
 
 // stdoutClosedAtStart reports whether the process started with its
 // standard output closed; it is known on Linux only.
