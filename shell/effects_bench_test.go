@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,8 @@ func BenchmarkEffectsWorst(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Parse(src); err != nil {
+				// A chain of 300 wrappers is past MaxNested: refused.
+				if _, err := Parse(src); err != nil && (name != "unknown-wrapping" || !errors.Is(err, ErrLimit)) {
 					b.Fatal(err)
 				}
 			}

@@ -587,3 +587,24 @@ func TestEffects(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclKnown checks that declarations (parsed as their own clause,
+// not as a call) are known and read or write no file.
+func TestDeclKnown(t *testing.T) {
+	for _, src := range []string{`declare -x A=1`, `export PATH=/usr/bin:$PATH`, `f(){ local x=y; }; f`,
+		`readonly R=1`, `typeset -i n=3`, `declare -a arr=(a b)`} {
+		s, err := Parse(src)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+			continue
+		}
+		for _, c := range s.Commands {
+			if c.Name == "f" {
+				continue
+			}
+			if !c.Known || len(c.Effects) != 0 {
+				t.Errorf("Parse(%q): %s Known=%v Effects=%v, want known with no effects", src, c.Name, c.Known, c.Effects)
+			}
+		}
+	}
+}

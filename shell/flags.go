@@ -81,30 +81,25 @@ func (f *Flags) Value(names ...string) (Word, bool) {
 func (s Spec) Parse(args []Word) Flags {
 	var f Flags
 	f.End = len(args)
-	stopped := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if stopped {
-			f.Operands = append(f.Operands, a)
-			continue
-		}
 		if !a.MaybeOption() {
-			f.Operands = append(f.Operands, a)
 			if !s.Permute {
-				stopped = true
 				f.End = i
+				return f.rest(args, i)
 			}
+			f.Operands = append(f.Operands, a)
 			continue
 		}
 		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") {
 			// Could be anything, options included. Without permutation it
 			// is taken as the first operand.
 			f.Unsure = append(f.Unsure, a)
-			f.Operands = append(f.Operands, a)
 			if !s.Permute {
-				stopped = true
 				f.End = i
+				return f.rest(args, i)
 			}
+			f.Operands = append(f.Operands, a)
 			continue
 		}
 		v := a.Value
@@ -113,9 +108,8 @@ func (s Spec) Parse(args []Word) Flags {
 			f.Unsure = append(f.Unsure, a)
 		}
 		if !a.Dynamic && v == "--" {
-			stopped = true
 			f.End = i + 1
-			continue
+			return f.rest(args, i+1)
 		}
 		if strings.HasPrefix(v, "--") {
 			i = s.long(&f, args, i, v[2:], a.Dynamic)
@@ -123,6 +117,21 @@ func (s Spec) Parse(args []Word) Flags {
 		}
 		i = s.short(&f, args, i, v[1:], a.Dynamic)
 	}
+	return f
+}
+
+// rest returns f with args[i:] added to its operands: shared, not copied,
+// when there are none before (a wrapper's command line may be long, and
+// wrappers nest).
+func (f Flags) rest(args []Word, i int) Flags {
+	if len(f.Operands) == 0 {
+		f.Operands = args[i:len(args):len(args)]
+		if len(f.Operands) == 0 {
+			f.Operands = nil
+		}
+		return f
+	}
+	f.Operands = append(f.Operands, args[i:]...)
 	return f
 }
 

@@ -17,6 +17,7 @@ func TestLimits(t *testing.T) {
 	}{
 		{"bytes", Parser{MaxBytes: 10}, "echo 12345678", "bytes"},
 		{"default bytes", Parser{}, "echo " + r("a", DefaultMaxBytes), "bytes"},
+		{"1 MiB of words", Parser{}, "echo " + r("a ", 1<<19), "bytes"},
 		{"nested subst", Parser{}, r("$(", 32000) + "x" + r(")", 32000), "depth"},
 		{"subshells", Parser{}, r("(", 32000) + "x" + r(")", 32000), "depth"},
 		{"groups", Parser{}, r("{ ", 300) + "x" + r("; }", 300), "depth"},
@@ -28,11 +29,13 @@ func TestLimits(t *testing.T) {
 		{"nested evals", Parser{}, r("eval ", 17) + "ls", "nested"},
 		{"nested 2", Parser{MaxNested: 2}, `bash -c "bash -c 'bash -c ls'"`, "nested"},
 		{"reparsed", Parser{MaxReparsed: 100}, "eval " + r("a ", 100), "reparsed"},
-		{"eval of 1 MiB", Parser{}, r("eval ", 15) + r("a ", 500000), "reparsed"},
-		{"bash of 300 KiB", Parser{}, "bash <<E\n" + r("ls\n", 150000) + "E\n", "reparsed"},
+		{"eval of 1 MiB", Parser{MaxBytes: 1 << 20}, r("eval ", 15) + r("a ", 500000), "reparsed"},
+		{"bash of 300 KiB", Parser{MaxBytes: 1 << 20}, "bash <<E\n" + r("ls\n", 150000) + "E\n", "reparsed"},
 		{"commands", Parser{MaxCommands: 3}, "a; b; c; d", "commands"},
-		{"long list", Parser{}, r("ls;", 1<<18), "commands"},
+		{"long list", Parser{MaxBytes: 1 << 20}, r("ls;", 1<<18), "commands"},
 		{"nested heredoc", Parser{MaxNested: 1}, "bash <<E\nls\nE", "nested"},
+		{"sudo chain", Parser{}, r("sudo ", 3000) + "rm -rf d", "nested"},
+		{"wrapper chain", Parser{MaxNested: 2}, "sudo nice env timeout 5 rm -rf d", "nested"},
 	} {
 		_, err := tc.p.Parse(context.Background(), tc.src)
 		var le *LimitError
@@ -45,6 +48,7 @@ func TestLimits(t *testing.T) {
 		r("ls && ", 150) + "ls",
 		"cat <<'EOF'\n" + r("{ ( $( ` \" ' if case for\n", 2000) + "EOF",
 		r("eval ", 15) + "ls",
+		"sudo env A=1 nice -n 5 timeout 10 stdbuf -o0 ionice -c3 rm -rf d",
 		r("ls;", 9999),
 	} {
 		if _, err := Parse(src); err != nil {

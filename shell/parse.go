@@ -119,6 +119,9 @@ type walker struct {
 	// scanning counts the commands being walked because an unknown
 	// program's words named them (see unknownEffects).
 	scanning int
+	// runDepth counts the calls of run in progress: wrapper hops and
+	// nested scripts, bounded by 2×MaxNested.
+	runDepth int
 	// nEffects counts the effects recorded, against maxEffects.
 	nEffects int
 }
@@ -589,7 +592,10 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
 	}
-	w.add(c)
+	if w.add(c) {
+		// A declaration reads and writes no file: the tables know it.
+		w.effects(c, sc, stdin{})
+	}
 }
 
 // call walks a simple command.
@@ -845,6 +851,14 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	if w.err != nil || len(args) == 0 {
 		return
 	}
+	// Each wrapper hop (sudo sudo … rm) and each nested script runs
+	// inside this call: without a bound a chain of n wrappers costs n³.
+	if w.runDepth >= 2*w.lim.MaxNested {
+		w.fail(&LimitError{Limit: "nested", Max: w.lim.MaxNested})
+		return
+	}
+	w.runDepth++
+	defer func() { w.runDepth-- }()
 	cmd := &Command{Args: args, Via: via}
 	if !w.add(cmd) {
 		return

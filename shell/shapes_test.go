@@ -31,10 +31,9 @@ func worstShapes(n int) []shape {
 	}
 }
 
-// worstInputs returns the worst shapes at about 1 MiB each, and inputs of
-// 1 MiB that pass every limit.
-func worstInputs() []shape {
-	const size = 1 << 20
+// worstInputs returns the worst shapes at about size bytes each, and
+// inputs of that size of the shapes that pass every other limit.
+func worstInputs(size int) []shape {
 	var out []shape
 	for _, s := range worstShapes(100) {
 		n := 100 * size / len(s.src)
@@ -52,12 +51,13 @@ func worstInputs() []shape {
 	evalBig := r("eval ", 15) + r("a ", (size-100)/2)
 	return append(out,
 		shape{"list", r("ls;", size/3)},
-		shape{"1MiB-words", "echo " + r("'a' ", size/4-2)},
-		shape{"1MiB-plain", "echo " + r("a ", size/2-3)},
-		shape{"eval-1MiB", evalBig},
+		shape{"words", "echo " + r("'a' ", size/4-2)},
+		shape{"plain", "echo " + r("a ", size/2-3)},
+		shape{"eval-words", evalBig},
 		shape{"heredoc", "cat <<'EOF' >f\n" + r("func f() { return g(`x`, \"y\", 'z') }\n", size/40) + "EOF\n"},
 		shape{"heredoc-to-bash", "bash <<'EOF'\n" + r("echo a b c d\n", size/14) + "EOF\n"},
 		shape{"braces", "echo " + r("{a,b}{c,d}{e,f}{g,h} ", size/21-1)},
 		shape{"subst-words", "echo " + r("x$(echo x$(a)) ", size/16)},
+		shape{"sudo-chain", r("sudo ", size/5-2) + "rm -rf d"},
 	)
 }

@@ -406,7 +406,7 @@ const maxBraceWords = 256
 
 // maxExpanded caps the bytes that brace expansion makes in one script and
 // the scripts it runs; past it, a word with braces is dynamic.
-const maxExpanded = 1 << 20
+const maxExpanded = 256 << 10
 
 // expandBraces returns the part lists that parts expand to, or nil when
 // there would be more than max.
