@@ -2,17 +2,16 @@ package hookmain
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/proctest"
 )
 
 // Tests that drive a real hook process: the test binary run again with
@@ -46,33 +45,8 @@ func hook(args ...string) *exec.Cmd {
 	return cmd
 }
 
-// waitFor waits for cmd, killing it and failing the test when it has not
-// exited in a minute: far past the deadlines under test, which are
-// seconds, and far below the hosts' own (ten minutes for Claude Code).
-func waitFor(t *testing.T, cmd *exec.Cmd) (code int) {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-				t.Fatalf("the hook was killed by %v", ws.Signal())
-			}
-			return ee.ExitCode()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return 0
-	case <-time.After(time.Minute):
-		cmd.Process.Kill()
-		<-done
-		t.Fatal("the hook did not exit: it waits past its deadline")
-		return -1
-	}
-}
+// waitFor is [proctest.Wait] for the hook.
+func waitFor(t *testing.T, cmd *exec.Cmd) int { return proctest.Wait(t, cmd, "the hook") }
 
 // SECURITY.md: a stdin held open or dripping (a host's bug, a hung pipe)
 // gets the fail policy, in the host's dialect, at the deadline --timeout

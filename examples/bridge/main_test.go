@@ -2,20 +2,18 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/internal/proctest"
 )
 
 // The built bridge, not only bridgemain.Run under test: a gateway's deny
@@ -53,24 +51,8 @@ func TestBuiltBridgeBrokenPipe(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var werr error
-	select {
-	case werr = <-done:
-	case <-time.After(time.Minute):
-		cmd.Process.Kill()
-		<-done
-		t.Fatal("the bridge did not exit")
-	}
-	var ee *exec.ExitError
-	if !errors.As(werr, &ee) {
-		t.Fatalf("wait: %v; want exit 2 (stderr %q)", werr, stderr.String())
-	}
-	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		t.Fatalf("the bridge was killed by %v", ws.Signal())
-	}
-	if ee.ExitCode() != 2 || !strings.Contains(stderr.String(), "hooks: the answer could not be written to stdout") {
-		t.Errorf("exit %d stderr %q; want 2 and the line saying the answer was not written", ee.ExitCode(), stderr.String())
+	code := proctest.Wait(t, cmd, "the bridge")
+	if code != 2 || !strings.Contains(stderr.String(), "hooks: the answer could not be written to stdout") {
+		t.Errorf("exit %d stderr %q; want 2 and the line saying the answer was not written", code, stderr.String())
 	}
 }

@@ -2,18 +2,16 @@ package bridgemain_test
 
 import (
 	"context"
-	"errors"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/internal/proctest"
 )
 
 // Tests that drive a real bridge process: the test binary run again with
@@ -46,33 +44,8 @@ func bridgeCmd(closed bool, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// waitFor waits for cmd, killing it and failing the test when it has not
-// exited in a minute (far past the bridge's budgets, which are seconds),
-// and fails the test when a signal killed it.
-func waitFor(t *testing.T, cmd *exec.Cmd) int {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-				t.Fatalf("the bridge was killed by %v", ws.Signal())
-			}
-			return ee.ExitCode()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return 0
-	case <-time.After(time.Minute):
-		cmd.Process.Kill()
-		<-done
-		t.Fatal("the bridge did not exit")
-		return -1
-	}
-}
+// waitFor is [proctest.Wait] for the bridge.
+func waitFor(t *testing.T, cmd *exec.Cmd) int { return proctest.Wait(t, cmd, "the bridge") }
 
 // SECURITY.md: a bridge whose answer cannot be written (stdout closed, or
 // a pipe the host closed early) exits non-zero, 2 when the answer blocks
