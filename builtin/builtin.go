@@ -12,6 +12,7 @@ import (
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/opencode"
 	"github.com/agenthooks/hooks/qwen"
 )
 
@@ -30,6 +31,7 @@ func Adapters() []hooks.Adapter {
 		copilot.New(),
 		qwen.New(),
 		droid.New(),
+		opencode.New(),
 	}
 }
 
@@ -52,6 +54,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return qwen.New()
 	case droid.Host:
 		return droid.New()
+	case opencode.Host:
+		return opencode.New()
 	}
 	return nil
 }

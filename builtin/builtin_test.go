@@ -31,8 +31,8 @@ func TestAdapters(t *testing.T) {
 }
 
 // notInstallable lists the built-in hosts the installer cannot register
-// (none: all seven describe their hook file).
-var notInstallable = map[hooks.Host]bool{}
+// as a JSON hook file: OpenCode loads a plugin instead.
+var notInstallable = map[hooks.Host]bool{"opencode": true}
 
 // Every built-in host not in notInstallable can be installed: its
 // adapter describes its hook file: a directory, a name (or one file per

@@ -249,6 +249,9 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	})
 	contextRow := func(row, native, marker string, where func() (first int)) {
 		t.Run(row, func(t *testing.T) {
+			if native == "" {
+				table.na(t, h.ID, row, "the client has no such event")
+			}
 			if !hooks.Supports(caps, native).Has(hooks.FieldContext) {
 				table.na(t, h.ID, row, "the adapter does not claim context on "+native)
 			}
@@ -289,7 +292,11 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	})
 
 	stops := o.entries(ex.stop)
+	stopDeny := hooks.Supports(caps, ex.stop).Has(hooks.FieldDeny)
 	t.Run("stop-once", func(t *testing.T) {
+		if !stopDeny {
+			table.na(t, h.ID, "stop-once", "the adapter does not claim deny on "+ex.stop+" (the client cannot be kept going from it)")
+		}
 		table.check(t, h.ID, "stop-once")
 		if len(stops) == 0 {
 			t.Fatalf("%s never fired", ex.stop)
@@ -310,6 +317,9 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("stop-guard", func(t *testing.T) {
+		if !stopDeny {
+			table.na(t, h.ID, "stop-guard", "the adapter does not claim deny on "+ex.stop+": no stop is ever continued")
+		}
 		table.check(t, h.ID, "stop-guard")
 		if len(stops) != 2 {
 			t.Fatalf("%s fired %d times, want 2 (block, then let go)", ex.stop, len(stops))
@@ -408,6 +418,8 @@ func guardScript(host string) func(*harness.Run) fakemodel.Script {
 			write = fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "file_text": "leaked\n"})
 		case "droid":
 			write = fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
+		case "opencode":
+			write = fakemodel.Call("write", map[string]any{"filePath": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		default:
 			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
 		}

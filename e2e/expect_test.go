@@ -130,6 +130,18 @@ var expects = map[string]expect{
 		baseline:     []string{"SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},
+	// OpenCode through this module's plugin: its callbacks and the two
+	// session events it forwards.
+	"opencode": {
+		events: map[string]hooks.EventName{
+			"tool.execute.before": hooks.PreToolUse, "tool.execute.after": hooks.PostToolUse,
+			"session.created": hooks.SessionStart, "session.idle": hooks.Stop,
+		},
+		tools: map[string]hooks.ToolKind{"bash": hooks.KindShell, "write": hooks.KindWrite, "edit": hooks.KindEdit,
+			"read": hooks.KindRead},
+		baseline:     []string{"session.created", "tool.execute.before", "tool.execute.after", "session.idle"},
+		sessionStart: "session.created", pre: "tool.execute.before", post: "tool.execute.after", stop: "session.idle",
+	},
 }
 
 // copilotPermTools are the tools of Copilot CLI's permissionRequest
@@ -153,7 +165,7 @@ func shell(host, cmd string) fakemodel.Step {
 		return fakemodel.Call("Bash", map[string]any{"command": cmd, "description": "e2e step"})
 	case "gemini", "qwen":
 		return fakemodel.Call("run_shell_command", map[string]any{"command": cmd, "description": "e2e step"})
-	case "copilot":
+	case "copilot", "opencode":
 		return fakemodel.Call("bash", map[string]any{"command": cmd, "description": "e2e step"})
 	case "droid":
 		return fakemodel.Call("Execute", map[string]any{"command": cmd, "summary": "e2e step"})
@@ -208,6 +220,15 @@ func baselineScript(host string, r *harness.Run) fakemodel.Script {
 			fakemodel.Call("Create", map[string]any{"file_path": p, "content": "hello world\n"}),
 			fakemodel.Call("Edit", map[string]any{"file_path": p, "old_str": "hello world", "new_str": "goodbye world"}),
 			fakemodel.Call("Read", map[string]any{"file_path": p}),
+			fakemodel.Say("all done"),
+		}
+	case "opencode":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("write", map[string]any{"filePath": p, "content": "hello world\n"}),
+			fakemodel.Call("edit", map[string]any{"filePath": p, "oldString": "hello world", "newString": "goodbye world"}),
+			fakemodel.Call("read", map[string]any{"filePath": p}),
 			fakemodel.Say("all done"),
 		}
 	}

@@ -54,7 +54,7 @@ func answerAll(r hooks.Response) hooks.Handlers {
 
 var shellCases = []string{"claude PreToolUse(Bash)", "cursor preToolUse(Shell)", "cursor beforeShellExecution",
 	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)", "copilot preToolUse(bash: camelCase)",
-	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)"}
+	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)", "opencode tool.execute.before(bash)"}
 
 // TestCatchesDenyWithoutReason: a handler that denies with an empty reason
 // fails Denied on every host, because the model gets only a stand-in.
@@ -117,7 +117,7 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.ContextEverywhere(rec, "staging")
 	noContext := []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)",
 		"copilot preToolUse(bash: camelCase)", "copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)",
-		"droid PreToolUse(Execute)"}
+		"droid PreToolUse(Execute)", "opencode tool.execute.before(bash)"}
 	expect(t, rec, noContext, "the model never sees this context", "Fix: add the context on an event where")
 	if !strings.Contains(rec.errors[2], "where Gemini CLI shows it: SessionStart, UserPromptSubmit (BeforeAgent), PostToolUse (AfterTool)") {
 		t.Errorf("the Gemini fix does not list where Gemini shows context:\n%s", rec.errors[2])
@@ -130,8 +130,9 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.NoWarnings(rec)
 	expect(t, rec, noContext, "does not honour context", "Fix: add the context on an event where")
 
-	// Where every host shows context, the strict assertion passes.
-	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart()).ContextEverywhere(t, "staging")
+	// Where every host shows context, the strict assertion passes
+	// (OpenCode's plugin shows none at session start).
+	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart()).Except("opencode").ContextEverywhere(t, "staging")
 }
 
 // TestCatchesLostContext: a handler that gives no context fails

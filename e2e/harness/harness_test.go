@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/agenthooks/hooks/opencode"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,6 +44,10 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 			}
 			if err := h.Register(r, []string{"/x/hook", "--host", h.Name}); err != nil {
 				t.Fatal(err)
+			}
+			if h.Name == "opencode" {
+				checkOpenCodePlugin(t, r)
+				return
 			}
 			var path string
 			switch h.Name {
@@ -129,5 +134,18 @@ func TestCloseWhen(t *testing.T) {
 	}
 	if !strings.HasSuffix(buf.String(), `{"type":"result"}`) {
 		t.Errorf("buffer %q", buf.String())
+	}
+}
+
+// checkOpenCodePlugin: OpenCode's registration is this module's plugin,
+// with the hook command and every callback of the run baked in.
+func checkOpenCodePlugin(t *testing.T, r *Run) {
+	data, err := os.ReadFile(filepath.Join(r.Project, ".opencode", "plugin", "e2e.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := opencode.PluginConfigOf(data)
+	if !ok || strings.Join(c.Argv, " ") != "/x/hook --host opencode" || !slices.Equal(c.Callbacks, r.Host.Events) {
+		t.Errorf("plugin configuration %+v (ours %v)", c, ok)
 	}
 }

@@ -52,7 +52,7 @@ type Host struct {
 // twice (camelCase and PascalCase registrations), Qwen Code and Factory
 // Droid.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), OpenCode()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless

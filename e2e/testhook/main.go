@@ -51,10 +51,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Name string `json:"hook_event_name"`
 		// Copilot's permissionRequest names itself here, in both forms.
 		HookName string `json:"hookName"`
+		// OpenCode's plugin names its callback, and a session event's type.
+		OpenCode      string `json:"opencode_hook"`
+		OpenCodeEvent string `json:"event"`
 	}
 	json.Unmarshal(payload, &head)
 	if head.Name == "" {
 		head.Name = head.HookName
+	}
+	if head.Name == "" && head.OpenCode != "" {
+		head.Name = head.OpenCode
+		if head.OpenCode == "event" {
+			head.Name = head.OpenCodeEvent
+		}
 	}
 	if head.Name == "" {
 		// Copilot's camelCase payloads name no event: the command does.

@@ -18,6 +18,9 @@ import (
 type CaptureWant struct {
 	Type string
 	Kind hooks.ToolKind
+	// NoTranscript: the host keeps no transcript file (OpenCode), so the
+	// payload names none.
+	NoTranscript bool
 }
 
 // RealCaptures parses every payload of testdata/captures/<sub> (the
@@ -25,7 +28,7 @@ type CaptureWant struct {
 //   - that want lists it, with the type it parses to (and that every
 //     entry of want was seen);
 //   - its base: the adapter's host, a session, the working directory
-//     /home/dev/project, a transcript path, the payload as Raw, and the
+//     /home/dev/project, a transcript path (unless NoTranscript), the payload as Raw, and the
 //     file name up to its first "-" as the native event;
 //   - a real event is never an unknown one;
 //   - a tool exactly when Kind is set, of that kind, with valid raw input
@@ -60,7 +63,7 @@ func RealCaptures(t *testing.T, a hooks.Adapter, sub string, want map[string]Cap
 				t.Errorf("type %s, want %s", got, w.Type)
 			}
 			b := ev.Common()
-			if b.Host != a.Host() || b.SessionID == "" || b.Cwd != "/home/dev/project" || b.TranscriptPath == "" || !bytes.Equal(b.Raw, data) {
+			if b.Host != a.Host() || b.SessionID == "" || b.Cwd != "/home/dev/project" || (b.TranscriptPath == "") != w.NoTranscript || !bytes.Equal(b.Raw, data) {
 				t.Errorf("base not filled: %+v", b)
 			}
 			if b.NativeEvent != strings.SplitN(strings.TrimSuffix(name, ".json"), "-", 2)[0] {

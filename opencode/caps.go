@@ -1,0 +1,32 @@
+package opencode
+
+import "github.com/agenthooks/hooks"
+
+// capabilities is the matrix of OpenCode 1.18.33 through this module's
+// plugin, measured with opencode run against a fake OpenAI-compatible
+// model (the e2e suite) unless the Notes say otherwise.
+var capabilities = [...]hooks.Capability{
+	{Native: EventToolBefore, Event: hooks.PreToolUse,
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldUpdatedInput,
+		Notes: "measured: the plugin throws the reason, the tool does not run and the model reads exactly the " +
+			"reason as the tool's error; args replace the call's arguments in place (the tool runs with them). " +
+			"allow is not claimed: OpenCode's own permission rules still apply after the plugin; ask has no " +
+			"headless counterpart (hooks.Fit applies AskFallback)."},
+	{Native: EventToolAfter, Event: hooks.PostToolUse,
+		Honours: hooks.FieldContext,
+		Notes:   "measured: context is appended to the tool's output, which the model reads."},
+	{Native: EventSessionCreated, Event: hooks.SessionStart,
+		Notes: "an event the plugin forwards; nothing the hook answers has an effect."},
+	{Native: EventSessionIdle, Event: hooks.Stop,
+		Notes: "the agent ended its turn; an event the plugin forwards, nothing the hook answers has an effect."},
+}
+
+// inMatrix reports whether native has a row in the capability matrix.
+func inMatrix(native string) bool {
+	for i := range capabilities {
+		if capabilities[i].Native == native {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,70 @@
+// Package opencode is the hooks.Adapter for OpenCode (npm opencode-ai,
+// measured on 1.18.33), through a plugin this package ships.
+//
+// OpenCode runs no hook commands. It loads JavaScript plugins (ES
+// modules) from the plugin folders of its configuration directories: the
+// project's .opencode/plugin/ (or plugins/) and the user's
+// ~/.config/opencode/plugin/ ($XDG_CONFIG_HOME/opencode). A plugin returns
+// callbacks; OpenCode awaits "tool.execute.before" with the tool call
+// before running it (a callback that throws blocks the call, and the
+// model reads the thrown message as the tool's error), awaits
+// "tool.execute.after" with the result, and passes every bus event to
+// "event". [Plugin] renders this package's plugin (plugin.js, embedded)
+// with the hook command baked in; the installer writes it into a plugin
+// folder. The plugin makes OpenCode a host like the others: it spawns the
+// hook with one JSON object on stdin and acts on the one it answers.
+//
+// # Wire format (version 1)
+//
+// The plugin writes one JSON object on the hook's stdin:
+//
+//	{"opencode_hook": "tool.execute.before",  // or "tool.execute.after", "event"
+//	 "wire": 1,
+//	 "directory": "/home/dev/project",        // the session's directory (Cwd)
+//	 "worktree": "/home/dev/project",         // its git worktree, "/" outside one
+//	 "tool": "bash", "session_id": "ses_…", "call_id": "call_…",
+//	 "args": {"command": "ls", "description": "…"},  // the arguments the tool runs with
+//	 "result": {"title": "…", "output": "…", "metadata": {…}}}  // tool.execute.after only
+//
+// For the event callback it sends "event" (the event's type) and
+// "properties" (the event's) instead of the tool fields, and only for
+// session.created and session.idle (the others fire many times a second).
+// The arguments are OpenCode's own object after it decoded the model's
+// JSON, written by JSON.stringify: no key appears twice, and the hook
+// reads exactly what the tool will run with.
+//
+// The hook answers with exit code 0 and, on stdout, nothing (no opinion)
+// or one [Answer] object: {"decision":"block","reason":…} blocks the call
+// (the plugin throws the reason); {"args":{…}} replaces the arguments
+// with this complete object (in place: OpenCode runs the tool with the
+// object it handed the plugin); {"context":…} on tool.execute.after is
+// appended to the tool's output. Exit code 2 blocks with stderr as the
+// reason.
+//
+// # Fail policy
+//
+// The plugin blocks the call (it throws) whenever the hook did not answer:
+// the program cannot be started, it is killed or exits with a code other
+// than 0 and 2, it writes something that is not one JSON object, an
+// unknown decision or arguments that are not an object, or it has not
+// answered within the baked time limit ([PluginConfig].Timeout, after
+// which it is killed). Where the hook answered, its answer stands: a hook
+// built with hookmain answers a failure of its own (a panic, a payload it
+// cannot read) with its fail policy, so --fail-open lets the call run and
+// --fail-closed blocks it. The event callback never throws: nothing there
+// can be blocked.
+//
+// # Events and tools
+//
+// tool.execute.before is PreToolUse, tool.execute.after PostToolUse,
+// session.created SessionStart and session.idle (the agent ended its
+// turn) Stop; see the capability matrix for what each honours. Tools with
+// a unified kind: bash (ShellInput; workdir is Cwd, timeout in ms), write
+// (WriteInput), edit (EditInput; oldString, newString, replaceAll), read
+// (ReadInput) and apply_patch (PatchInput, Codex's patch grammar, read
+// with codex.ParsePatch). Other tools (glob, grep, webfetch, task, MCP
+// tools named <server>_<tool>, …) are hooks.RawInput.
+//
+// Kilo Code CLI (npm @kilocode/cli) is a fork of OpenCode with the same
+// plugin callbacks.
+package opencode

@@ -1,0 +1,86 @@
+package opencode
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/internal/fastjson"
+)
+
+// OpenCode's tools with a unified kind (1.18.33). Paths are absolute or
+// relative to the session's directory.
+const (
+	ToolShell = "bash"        // {command, workdir?, timeout? (ms), description?}
+	ToolWrite = "write"       // {filePath, content}
+	ToolEdit  = "edit"        // {filePath, oldString, newString, replaceAll?}
+	ToolRead  = "read"        // {filePath, offset?, limit?}
+	ToolPatch = "apply_patch" // {patchText}: Codex's patch grammar (GPT models)
+)
+
+// parseTool reads a tool call's name, id and arguments.
+func parseTool(name, id string, raw []byte) hooks.Tool {
+	t := hooks.Tool{Name: name, ID: id, RawInput: raw}
+	var isObject bool
+	t.Input, isObject, t.InputErr = typedInput(name, raw)
+	if !isObject {
+		if _, rawIn := t.Input.(hooks.RawInput); !rawIn {
+			t.InputErr = fmt.Errorf("the args of %s are not a JSON object", name)
+		}
+	}
+	return t
+}
+
+// typedInput types the arguments raw of tool name; isObject is false when
+// raw is not one JSON object.
+func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err error) {
+	path := fastjson.Field{Key: "filePath"}
+	switch name {
+	case ToolShell:
+		cmd := fastjson.Field{Key: "command"}
+		dir := fastjson.Field{Key: "workdir", Optional: true}
+		var desc string
+		var timeout time.Duration
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			switch k {
+			case "description":
+				desc, _ = v.String()
+			case "timeout":
+				ms, _ := v.Float()
+				timeout = time.Duration(ms * float64(time.Millisecond))
+			}
+		}, &cmd, &dir)
+		return &hooks.ShellInput{Command: cmd.Value, Cwd: dir.Value, Timeout: timeout, Description: desc}, isObject, fastjson.Errs(name, &cmd, &dir)
+	case ToolWrite:
+		content := fastjson.Field{Key: "content"}
+		isObject = fastjson.Args(raw, nil, &path, &content)
+		return &hooks.WriteInput{Path: path.Value, Content: content.Value}, isObject, fastjson.Errs(name, &path, &content)
+	case ToolEdit:
+		old := fastjson.Field{Key: "oldString", Optional: true}
+		next := fastjson.Field{Key: "newString", Optional: true}
+		var all bool
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			if k == "replaceAll" {
+				all, _ = v.Bool()
+			}
+		}, &path, &old, &next)
+		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{{Old: old.Value, New: next.Value, ReplaceAll: all}}}, isObject, fastjson.Errs(name, &path, &old, &next)
+	case ToolRead:
+		isObject = fastjson.Args(raw, nil, &path)
+		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
+	case ToolPatch:
+		text := fastjson.Field{Key: "patchText"}
+		isObject = fastjson.Args(raw, nil, &text)
+		p := &hooks.PatchInput{Patch: text.Value}
+		err := fastjson.Errs(name, &text)
+		if err == nil {
+			var perr error
+			if p.Files, perr = codex.ParsePatch(text.Value); perr != nil {
+				err = fmt.Errorf("%s: %w", name, perr)
+			}
+		}
+		return p, isObject, err
+	}
+	return hooks.RawInput(raw), true, nil
+}
