@@ -74,7 +74,7 @@ func runExit(t *testing.T, spec harness.Spec, sc *scenario.Scenario, want int) *
 	t.Helper()
 	host := spec.Host
 	dir := t.TempDir()
-	spec.Clients, spec.Dir, spec.Timeout = clients, dir, runTimeout
+	spec.Clients, spec.Dir, spec.Timeout = clients, dir, max(runTimeout, host.RunTimeout)
 	if sc != nil {
 		sc.Log = filepath.Join(dir, "hooks.jsonl")
 		path := filepath.Join(dir, "scenario.json")

@@ -140,7 +140,8 @@ func TestCloseWhen(t *testing.T) {
 // checkOpenCodePlugin: OpenCode's registration is this module's plugin,
 // with the hook command and every callback of the run baked in.
 func checkOpenCodePlugin(t *testing.T, r *Run) {
-	data, err := os.ReadFile(filepath.Join(r.Project, ".opencode", "plugin", "e2e.js"))
+	dir := map[string]string{"opencode": ".opencode", "kilo": ".kilo"}[r.Host.ID]
+	data, err := os.ReadFile(filepath.Join(r.Project, dir, "plugin", "e2e.js"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 )
@@ -38,6 +39,11 @@ type Host struct {
 	// client sets it now: every run decides, per client, pass, FAIL, n/a
 	// (with the evidence) or not run (with the reason).
 	Runs []string
+	// RunTimeout, when set, is how long one run of this client may take
+	// when that is longer than the suite's limit: a client slow to start
+	// (OpenCode loads a 185 MB binary and its database before the first
+	// model call) under a loaded machine.
+	RunTimeout time.Duration
 
 	// setup writes the client's configuration other than hooks (auth,
 	// model provider, telemetry off, trust).

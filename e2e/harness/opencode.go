@@ -3,6 +3,7 @@ package harness
 import (
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 	"github.com/agenthooks/hooks/opencode"
@@ -20,28 +21,57 @@ const PkgOpenCode = "opencode-linux-x64"
 // project's .opencode/plugin/ running the hook. OpenCode has no command
 // hooks: Events are the plugin's callbacks.
 func OpenCode() *Host {
+	return openCodeHost(openCodeFork{id: "opencode", pkg: PkgOpenCode, bin: (*Clients).OpenCodeBin, dir: "opencode",
+		project: ".opencode", config: "opencode.json", dep: "@opencode-ai/plugin", version: "1.18.33", env: "OPENCODE_"})
+}
+
+// Kilo is Kilo Code CLI (kilo run), a fork of OpenCode run as OpenCode is,
+// with its own names: ~/.config/kilo/kilo.json, the project's
+// .kilo/plugin/, KILO_ variables. The hook answers as host opencode.
+func Kilo() *Host {
+	return openCodeHost(openCodeFork{id: "kilo", pkg: PkgKilo, bin: (*Clients).KiloBin, dir: "kilo",
+		project: ".kilo", config: "kilo.json", dep: "@kilocode/plugin", version: "7.7.7", env: "KILO_"})
+}
+
+// openCodeFork names what differs between OpenCode and a fork.
+type openCodeFork struct {
+	id, pkg string
+	bin     func(*Clients) string
+	// dir is the user configuration directory's name under
+	// $XDG_CONFIG_HOME, project the project's, config the file in dir.
+	dir, project, config string
+	// dep is the package the client installs into each configuration
+	// directory at start-up, version its version; env the prefix of its
+	// variables.
+	dep, version, env string
+}
+
+func openCodeHost(f openCodeFork) *Host {
 	return &Host{
-		Name: "opencode", ID: "opencode", Package: PkgOpenCode, Protocol: fakemodel.Chat,
-		Events:   []string{opencode.CallbackBefore, opencode.CallbackAfter, opencode.CallbackEvent},
-		Register: RegisterOpenCode,
+		Name: "opencode", ID: f.id, Package: f.pkg, Protocol: fakemodel.Chat,
+		Events: []string{opencode.CallbackBefore, opencode.CallbackAfter, opencode.CallbackEvent},
+		Register: func(r *Run, hook []string) error {
+			return writePlugin(filepath.Join(r.Project, f.project, "plugin", "e2e.js"), hook, r.Events())
+		},
 		// The runs proven on OpenCode so far: those that register the hook
 		// with the suite's own writer (the installer does not know OpenCode
 		// yet).
-		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed"},
+		Runs:       []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed"},
+		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
-			// At start-up OpenCode installs @opencode-ai/plugin with npm
+			// At start-up the client installs its plugin package with npm
 			// into each of its configuration directories that lacks it (a
 			// minute or two of registry traffic here, every run, since
 			// each run has its own HOME and project). It skips a directory
 			// whose node_modules exists and whose package-lock.json lists
 			// the package: say so. The plugin of this module imports
 			// nothing from it.
-			for _, d := range []string{filepath.Join(r.Home, ".config", "opencode"), filepath.Join(r.Project, ".opencode")} {
+			for _, d := range []string{filepath.Join(r.Home, ".config", f.dir), filepath.Join(r.Project, f.project)} {
 				if err := os.MkdirAll(filepath.Join(d, "node_modules"), 0o755); err != nil {
 					return err
 				}
 				lock := map[string]any{"lockfileVersion": 3, "packages": map[string]any{"": map[string]any{
-					"dependencies": map[string]any{"@opencode-ai/plugin": "1.18.33"}}}}
+					"dependencies": map[string]any{f.dep: f.version}}}}
 				if err := writeJSONFile(filepath.Join(d, "package-lock.json"), lock); err != nil {
 					return err
 				}
@@ -50,7 +80,7 @@ func OpenCode() *Host {
 			if r.Strict {
 				perm = map[string]any{"bash": "deny", "edit": "deny"}
 			}
-			return writeJSONFile(filepath.Join(r.Home, ".config", "opencode", "opencode.json"), map[string]any{
+			return writeJSONFile(filepath.Join(r.Home, ".config", f.dir, f.config), map[string]any{
 				"$schema":    "https://opencode.ai/config.json",
 				"autoupdate": false,
 				"share":      "disabled",
@@ -64,35 +94,37 @@ func OpenCode() *Host {
 			})
 		},
 		command: func(r *Run, prompt string) ([]string, []string) {
-			argv := []string{r.Clients.OpenCodeBin(), "run", prompt}
+			argv := []string{f.bin(r.Clients), "run", prompt}
+			cache := filepath.Dir(r.Clients.Dir)
 			env := []string{
 				"XDG_CONFIG_HOME=" + filepath.Join(r.Home, ".config"),
-				// OpenCode installs the provider package from npm at run
+				// The client installs the provider package from npm at run
 				// time into its cache: one cache for every run, beside the
 				// installed clients, so that only the first run fetches it.
-				"XDG_CACHE_HOME=" + filepath.Join(filepath.Dir(r.Clients.Dir), "opencode-xdg-cache"),
-				"npm_config_cache=" + filepath.Join(filepath.Dir(r.Clients.Dir), "npm-cache"), "npm_config_prefer_offline=true",
-				"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_SHARE=1",
-				"OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_CLAUDE_CODE=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
+				"XDG_CACHE_HOME=" + filepath.Join(cache, "opencode-xdg-cache"),
+				"npm_config_cache=" + filepath.Join(cache, "npm-cache"), "npm_config_prefer_offline=true",
 				"TERM=dumb", "NO_COLOR=1",
+			}
+			for _, v := range []string{"DISABLE_AUTOUPDATE", "DISABLE_MODELS_FETCH", "DISABLE_SHARE", "DISABLE_LSP_DOWNLOAD",
+				"DISABLE_CLAUDE_CODE", "DISABLE_DEFAULT_PLUGINS"} {
+				env = append(env, f.env+v+"=1")
 			}
 			return argv, env
 		},
 	}
 }
 
-// RegisterOpenCode writes this module's plugin, running hook on the
-// callbacks of the run (Run.Events), as <project>/.opencode/plugin/e2e.js.
-func RegisterOpenCode(r *Run, hook []string) error {
-	data, err := opencode.Plugin(opencode.PluginConfig{Argv: hook, Callbacks: r.Events()})
+// writePlugin writes this module's plugin, running hook on callbacks, as
+// path.
+func writePlugin(path string, hook, callbacks []string) error {
+	data, err := opencode.Plugin(opencode.PluginConfig{Argv: hook, Callbacks: callbacks})
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(r.Project, ".opencode", "plugin")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "e2e.js"), data, 0o644)
+	return os.WriteFile(path, data, 0o644)
 }
 
 // PkgKilo is Kilo Code CLI's platform package for linux-x64 (as
