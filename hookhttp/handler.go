@@ -44,7 +44,8 @@ type Handler struct {
 	// an error is answered 401 and its text is not sent. See Bearer.
 	Auth func(*http.Request) error
 	// Logger receives one record per request (nil: JSON lines on
-	// stderr): the keys of a hook's decision log (host, event, tool,
+	// stderr, by [JSONLogger], which writes these records without
+	// slog's per-attribute work): the keys of a hook's decision log (host, event, tool,
 	// decision, sent, reason, observe, fail, duration_ms…), the checks the
 	// policy reported (hooks.ReportCheck: name, decision, duration_ms),
 	// and status and wire. Use slog.New(slog.DiscardHandler) for none.
@@ -524,7 +525,7 @@ func (g *Handler) logger() *slog.Logger {
 }
 
 // defaultLogger writes JSON lines on stderr.
-var defaultLogger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
+var defaultLogger = JSONLogger(os.Stderr)
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 

@@ -52,7 +52,11 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result,
 		rr.Command, rr.Paths, rr.Cwd, rr.Reason = "", nil, "", ""
 	}
 	if logged {
-		g.log(ctx, lg, level, &rr, res.Err != nil)
+		if j, ok := lg.Handler().(*jsonLog); ok {
+			j.write(level, &rr, res.Err != nil, g.Handlers.Fail.String())
+		} else {
+			g.log(ctx, lg, level, &rr, res.Err != nil)
+		}
 	}
 	if g.OnRecord != nil {
 		g.OnRecord(ctx, rr)

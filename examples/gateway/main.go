@@ -142,7 +142,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 2
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	// slog's JSON handler, with the gateway's records written by hand.
+	logger := hookhttp.JSONLogger(stderr)
 	if c.maxHeap > 0 {
 		// The GC works harder near the limit, so that garbage does not
 		// count against MaxHeap.

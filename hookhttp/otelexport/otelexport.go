@@ -1,6 +1,7 @@
 // Package otelexport sends a gateway's records ([hookhttp.RequestRecord])
 // to an OpenTelemetry collector over OTLP/HTTP, as spans, through the
-// OpenTelemetry Go SDK:
+// OpenTelemetry Go SDK (its tracer provider, batch span processor and
+// resource; v1.47):
 //
 //	exp, err := otelexport.New(ctx, otelexport.Options{Endpoint: "http://127.0.0.1:4318"})
 //	if err != nil { ... }
@@ -48,11 +49,24 @@
 // collector. When the queue is full (a collector down or slow) new
 // records are dropped, never an answer changed; the SDK reports export
 // errors through otel.SetErrorHandler (by default, the log package on
-// stderr). The endpoint and the exporter's other settings follow the
-// standard environment (OTEL_EXPORTER_OTLP_ENDPOINT,
-// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS,
-// OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES…) unless [Options] say
-// otherwise.
+// stderr). A batch is sent once, not retried.
+//
+// The spans are posted in OTLP's JSON encoding (Content-Type
+// application/json), which every collector's OTLP/HTTP receiver takes,
+// by an exporter of this package rather than the SDK's otlptracehttp:
+// that one links gRPC, and through it html/template, whose use of
+// reflection makes the linker keep every exported method of every type
+// (the gateway binary went from 12 to 24 MB and held the installer's
+// code). These variables of the standard environment are honoured:
+// OTEL_EXPORTER_OTLP_ENDPOINT (a base URL, /v1/traces appended),
+// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the whole URL),
+// OTEL_EXPORTER_OTLP_HEADERS and OTEL_EXPORTER_OTLP_TRACES_HEADERS
+// (key=value,… URL-encoded; e.g. an authorization header),
+// OTEL_EXPORTER_OTLP_PROTOCOL (http/json or http/protobuf; grpc is
+// refused), OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, and the batch
+// processor's OTEL_BSP_* (schedule delay, queue and batch sizes). TLS
+// settings other than the system's roots are not: use an https URL with a
+// certificate the system trusts.
 //
 // Only a gateway links this package: hook binaries (hookmain.Run) and
 // package hookhttp itself never link the OpenTelemetry SDK.
@@ -62,13 +76,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
-	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/trace"
@@ -98,7 +113,15 @@ type Options struct {
 	// MaxQueue is how many records wait at most; past it new ones are
 	// dropped (default 2048, the SDK's).
 	MaxQueue int
+	// Getenv reads the exporter's environment: endpoint, headers,
+	// protocol (nil: os.Getenv). The SDK reads the resource's
+	// (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES) and the batch
+	// processor's (OTEL_BSP_*) from the process's environment.
+	Getenv func(string) string
 }
+
+// exportTimeout bounds one batch's request to the collector.
+const exportTimeout = 10 * time.Second
 
 // DefaultServiceName is Options.ServiceName when empty.
 const DefaultServiceName = "hooks-gateway"
@@ -122,19 +145,22 @@ type Exporter struct {
 // connect: a collector that cannot be reached shows in the SDK's error
 // reports when a batch is sent, never in an answer.
 func New(ctx context.Context, o Options) (*Exporter, error) {
-	var opts []otlptracehttp.Option
-	if o.Endpoint != "" {
-		u, err := tracesURL(o.Endpoint)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, otlptracehttp.WithEndpointURL(u))
+	getenv := o.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
 	}
-	exp, err := otlptracehttp.New(ctx, opts...)
+	if err := protocol(getenv); err != nil {
+		return nil, err
+	}
+	u, err := endpoint(o, getenv)
 	if err != nil {
-		return nil, fmt.Errorf("otlp exporter: %w", err)
+		return nil, err
 	}
-	return newExporter(ctx, exp, o)
+	h, err := headers(getenv)
+	if err != nil {
+		return nil, err
+	}
+	return newExporter(ctx, &jsonExporter{url: u, headers: h, client: &http.Client{Timeout: exportTimeout}}, o)
 }
 
 // newExporter is New with the span exporter given (tests pass an

@@ -2,11 +2,13 @@ package otelexport
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -219,5 +221,104 @@ func TestConfigured(t *testing.T) {
 	if !Configured(env(map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318"})) ||
 		!Configured(env(map[string]string{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://127.0.0.1:4318/v1/traces"})) {
 		t.Error("not configured with an endpoint")
+	}
+}
+
+// The exporter posts OTLP's JSON encoding: ids in hex, 64-bit integers
+// as strings, enums as OTLP numbers them, the headers of the
+// environment.
+func TestJSONEncoding(t *testing.T) {
+	type got struct {
+		body   map[string]any
+		header http.Header
+	}
+	posts := make(chan got, 4)
+	collector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m map[string]any
+		err := json.NewDecoder(r.Body).Decode(&m)
+		if r.URL.Path != "/otlp/v1/traces" || err != nil {
+			t.Errorf("%s %v", r.URL.Path, err)
+		}
+		posts <- got{m, r.Header}
+	}))
+	defer collector.Close()
+	env := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": collector.URL + "/otlp", "OTEL_EXPORTER_OTLP_HEADERS": "Authorization=Bearer%20s3cret,X-Team=sec"}
+	t.Setenv("OTEL_RESOURCE_ATTRIBUTES", "deployment.environment=test") // read by the SDK
+	exp, err := New(context.Background(), Options{Getenv: func(k string) string { return env[k] }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: policy(), Logger: slog.New(slog.DiscardHandler), OnRecord: exp.Record}
+	serve(t, g, "/hook?host=claude", `{"hook_event_name":`) // the fail policy: status Error
+	if err := exp.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p := <-posts
+	if p.header.Get("Authorization") != "Bearer s3cret" || p.header.Get("X-Team") != "sec" || p.header.Get("Content-Type") != "application/json" {
+		t.Errorf("headers %v", p.header)
+	}
+	b, _ := json.Marshal(p.body)
+	s := string(b)
+	for _, want := range []string{`"kind":2`, `"status":{"code":2,"message":"`, `{"key":"hooks.host","value":{"stringValue":"claude"}}`,
+		`{"key":"http.response.status_code","value":{"intValue":"200"}}`, `{"key":"deployment.environment","value":{"stringValue":"test"}}`,
+		`{"key":"service.name","value":{"stringValue":"hooks-gateway"}}`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %s in %s", want, s)
+		}
+	}
+	rs := p.body["resourceSpans"].([]any)[0].(map[string]any)
+	span := rs["scopeSpans"].([]any)[0].(map[string]any)["spans"].([]any)[0].(map[string]any)
+	if len(span["traceId"].(string)) != 32 || len(span["spanId"].(string)) != 16 {
+		t.Errorf("ids %v %v", span["traceId"], span["spanId"])
+	}
+	start, _ := strconv.ParseInt(span["startTimeUnixNano"].(string), 10, 64)
+	end, _ := strconv.ParseInt(span["endTimeUnixNano"].(string), 10, 64)
+	if start <= 0 || end < start {
+		t.Errorf("times %v %v", span["startTimeUnixNano"], span["endTimeUnixNano"])
+	}
+}
+
+// A collector that refuses a batch is an error of the flush, which
+// names the status.
+func TestRefused(t *testing.T) {
+	collector := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "bad token", http.StatusUnauthorized)
+	}))
+	defer collector.Close()
+	ej := &jsonExporter{url: collector.URL + "/v1/traces", client: http.DefaultClient}
+	mem := tracetest.NewInMemoryExporter()
+	exp, _ := newExporter(context.Background(), mem, Options{})
+	g := &hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: policy(), Logger: slog.New(slog.DiscardHandler), OnRecord: exp.Record}
+	serve(t, g, "/hook?host=codex", codexCat)
+	exp.ForceFlush(context.Background())
+	err := ej.ExportSpans(context.Background(), mem.GetSpans().Snapshots())
+	if err == nil || !strings.Contains(err.Error(), "401") || !strings.Contains(err.Error(), "bad token") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestEnvironment(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	for _, tt := range []struct {
+		env  map[string]string
+		o    Options
+		want string
+	}{
+		{nil, Options{}, "http://localhost:4318/v1/traces"},
+		{map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318"}, Options{}, "http://c:4318/v1/traces"},
+		{map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "https://t/x"}, Options{}, "https://t/x"},
+		{map[string]string{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "https://t/x"}, Options{Endpoint: "http://flag:4318"}, "http://flag:4318/v1/traces"},
+	} {
+		if got, err := endpoint(tt.o, env(tt.env)); got != tt.want || err != nil {
+			t.Errorf("%v %+v: %q %v, want %q", tt.env, tt.o, got, err, tt.want)
+		}
+	}
+	for _, bad := range []map[string]string{{"OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"}, {"OTEL_EXPORTER_OTLP_HEADERS": "novalue"},
+		{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "c:4318"}, {"OTEL_EXPORTER_OTLP_HEADERS": "k=%zz"}} {
+		if _, err := New(context.Background(), Options{Getenv: env(bad)}); err == nil {
+			t.Errorf("%v accepted", bad)
+		} else if strings.Contains(err.Error(), "%zz") {
+			t.Errorf("the error quotes a header's value: %v", err)
+		}
 	}
 }
