@@ -29,6 +29,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 	"github.com/agenthooks/hooks/hookhttp/otelexport"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // receiver starts the collector's OTLP receiver (HTTP only) on a free
@@ -174,7 +175,7 @@ func TestHandlerToReceiver(t *testing.T) {
 		if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 			return hooks.Deny("no rm -rf"), nil
 		}
-		for _, p := range ev.Tool.WritePaths() {
+		for _, p := range writes.Paths(&ev.Tool) {
 			if filepath.Base(p) == ".env" {
 				return hooks.Deny("no .env"), nil
 			}
