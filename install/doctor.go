@@ -241,6 +241,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		events = append(events, ed.hooks().Members[f.member].Key)
 	}
 	d.add(h.name, s, p, "", OK, "%d entries: %s", len(fs), strings.Join(events, ", "))
+	d.portableNote(h, s, p, fs)
 	var entries []hostfacts.HookEntry
 	for _, f := range fs {
 		event := ed.hooks().Members[f.member].Key
@@ -302,11 +303,20 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	command := str(f.node.Get(h.CommandKey))
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
-	if fi, err := os.Stat(words[0]); err != nil {
-		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", words[0], err, missingEffect(h))
+	bin, how := words[0], words[0]
+	if hd, ok := h.headOf(command); ok {
+		how = hd.describe()
+		var err error
+		if bin, err = hd.resolve(d.e.dir); err != nil {
+			d.add(h.name, s, p, event, Fail, "the command's binary %s is not found (%v)%s", how, err, missingEffect(h))
+			return
+		}
+	}
+	if fi, err := os.Stat(bin); err != nil {
+		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", how, err, missingEffect(h))
 		return
 	} else if fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
-		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", words[0], missingEffect(h))
+		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", how, missingEffect(h))
 		return
 	}
 	limit := DefaultTimeout
@@ -345,7 +355,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		dir = filepath.Join(d.e.home, filepath.FromSlash(h.Dir))
 	}
 	d.add(h.name, s, p, event, Info, "not run")
-	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
+	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: h.forDoctor(command, d.e.dir),
 		payload: pl, dir: dir, limit: min(limit, time.Minute), failClosed: failClosed, gateway: viaGateway})
 }
 

@@ -297,7 +297,7 @@ func (ed *editor) customised() (events, commands []string) {
 	}
 	check := func(event string, n *jsonc.Node) {
 		c := n.Get(ed.h.CommandKey)
-		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h.name) {
+		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h) {
 			events, commands = append(events, event), append(commands, c.Str)
 		}
 	}

@@ -57,6 +57,11 @@ type host struct {
 	hostfacts.HookFile
 	name    hooks.Host
 	adapter hooks.Adapter
+	// self is Options.Binary, and heads the ways an entry's command names
+	// it, the one install writes first (setHeads); nil heads: its
+	// absolute path only.
+	self  string
+	heads []head
 }
 
 // lookupHost returns the description of the host name among adapters,
