@@ -81,7 +81,7 @@ func (h *host) projectText(rel string) string {
 // absolute path, the path inside the project when the binary lies in
 // the project at dir, the name on PATH when PATH finds this very binary.
 func (h *host) setHeads(o *Options, dir string) error {
-	h.self = o.Binary
+	h.self, h.selfName = o.Binary, binaryName(cmp.Or(o.ProjectBinary, o.PathBinary, o.Binary))
 	var abs []head
 	for _, f := range absoluteForms(o.Binary, h) {
 		abs = append(abs, head{text: f, kind: absoluteHead, file: o.Binary})
