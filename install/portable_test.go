@@ -143,10 +143,10 @@ func TestPortableDoctorAndUninstallInAClone(t *testing.T) {
 	}
 	bob := filepath.Join(clone, "bin", "guard")
 	o := Options{Binary: bob, Hosts: all, Dir: clone, Home: s.home}
-	r, text := s.doctor(t, o)
+	_, text := s.doctor(t, o)
 	s.project = clone
 	s.trust(t, text)
-	r, text = s.doctor(t, o)
+	r, text := s.doctor(t, o)
 	if !r.Healthy() || r.Entries == 0 {
 		t.Errorf("doctor in Bob's clone is not healthy:\n%s", text)
 	}
