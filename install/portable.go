@@ -55,8 +55,8 @@ func (o *Options) checkPortable() error {
 			return fmt.Errorf("--binary-in-project %q: give the binary's path inside the project, relative to its root, with / between names and only letters, digits and _ . - + (bin/guard)", p)
 		}
 	case n != "":
-		if strings.Trim(n, portableChars) != "" || strings.Contains(n, "/") || n == "." || n == ".." {
-			return fmt.Errorf("--binary-on-path %q: give the program's name alone, with only letters, digits and _ . - + (guard)", n)
+		if strings.Trim(n, portableChars) != "" || strings.Contains(n, "/") || strings.HasPrefix(n, "-") || n == "." || n == ".." {
+			return fmt.Errorf("--binary-on-path %q: give the program's name alone, with only letters, digits and _ . - + and no - first (guard)", n)
 		}
 	}
 	return nil

@@ -302,6 +302,7 @@ func TestPortableRefusals(t *testing.T) {
 		{func(o *Options) { o.ProjectBinary = "./bin/guard" }, true, "inside the project"},
 		{func(o *Options) { o.PathBinary = "bin/guard" }, true, "name alone"},
 		{func(o *Options) { o.PathBinary = "guard;id" }, true, "name alone"},
+		{func(o *Options) { o.PathBinary = "-guard" }, true, "name alone"},
 		{func(o *Options) { o.ProjectBinary, o.PathBinary = "bin/guard", "guard" }, true, "give one"},
 		{func(o *Options) { o.ProjectBinary, o.Scope = "bin/guard", User }, true, "every project"},
 		{func(o *Options) { o.ProjectBinary = "bin/other" }, false, "there is no bin/other in the project"},
