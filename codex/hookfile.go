@@ -20,7 +20,8 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 // command asks git for the root, and takes the working directory outside
 // a git repository, where Codex's project is the directory it starts in.
 // Measured: e2e row portable-command, from the root and from a
-// subdirectory.
+// subdirectory (where a relative ./bin/guard never ran, and Codex ran the
+// command the hook would have denied).
 const projectDir = `"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"`
 
 const trust = "Codex runs these hooks only once you trust them (/hooks in codex, or trusted_hash lines in config.toml); doctor prints the exact lines"

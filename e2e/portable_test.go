@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/e2e/harness"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install"
 )
 
@@ -37,18 +39,69 @@ func testPortableCommand(t *testing.T, h *harness.Host) {
 	table.check(t, h.ID, "portable-command")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
 		Quiet: true, ProjectName: bobsClone, Register: portableRegister(t, h)}
-	checkPortableRun(t, h, runWith(t, spec, guardScenario(h.Name)))
-	if h.Name == "codex" {
-		spec.Workdir = "src"
-		t.Log("codex again, started in the clone's subdirectory src")
-		checkPortableRun(t, h, runWith(t, spec, guardScenario(h.Name)))
+	checkPortableRun(t, h, "", runWith(t, spec, guardScenario(h.Name)))
+	if h.Name != "codex" {
+		return
+	}
+	spec.Workdir = "src"
+	t.Log("codex again, started in the clone's subdirectory src")
+	checkPortableRun(t, h, "src", runWith(t, spec, guardScenario(h.Name)))
+
+	// Why Codex's command asks git: a relative ./bin/guard, run from the
+	// subdirectory, never reaches the hook, and Codex lets the command go.
+	register := spec.Register
+	spec.Register = func(r *harness.Run, hook []string) error {
+		if err := register(r, hook); err != nil {
+			return err
+		}
+		p := filepath.Join(r.Project, ".codex", "hooks.json")
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return err
+		}
+		form, n := codexProjectDir(t)+"/bin/guard", 0
+		v = mapStrings(v, func(s string) string {
+			if strings.HasPrefix(s, form+" ") {
+				n++
+				return "./bin/guard" + strings.TrimPrefix(s, form)
+			}
+			return s
+		})
+		if n == 0 {
+			return fmt.Errorf("no %s in %s:\n%s", form, p, data)
+		}
+		rel, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, rel, 0o644)
+	}
+	o := runRaw(t, spec, guardScenario(h.Name))
+	if got, ok := o.file("src/deny_target.txt"); len(o.log) != 0 || !ok {
+		t.Errorf("a relative ./bin/guard from a subdirectory: %d hook runs, deny_target.txt = %q (%v); want none, and the command run", len(o.log), got, ok)
+	} else {
+		t.Logf("measured: a relative ./bin/guard from the subdirectory src never ran the hook, and Codex ran the command the hook would have denied")
 	}
 }
 
-// checkPortableRun checks a run of testPortableCommand.
-func checkPortableRun(t *testing.T, h *harness.Host, o *outcome) {
+// codexProjectDir is how Codex's adapter names the project in a command.
+func codexProjectDir(t *testing.T) string {
+	f, ok := adapterFor(t, "codex").(hostfacts.HookFiler)
+	if !ok {
+		t.Fatal("the codex adapter states no hook file")
+	}
+	return f.HookFile().ProjectDir
+}
+
+// checkPortableRun checks a run of testPortableCommand, whose client
+// started in the project's subdirectory workdir ("" for the root).
+func checkPortableRun(t *testing.T, h *harness.Host, workdir string, o *outcome) {
 	t.Helper()
-	if got, ok := o.file("deny_target.txt"); ok {
+	if got, ok := o.file(filepath.Join(workdir, "deny_target.txt")); ok {
 		t.Errorf("DENIED COMMAND RAN with the portable registration in another clone: deny_target.txt = %q", got)
 	}
 	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, denyReason) {
@@ -65,6 +118,21 @@ func checkPortableRun(t *testing.T, h *harness.Host, o *outcome) {
 		}
 	}
 	r := o.res.Run
+	for _, e := range o.log {
+		if e.Native != ex.pre {
+			continue
+		}
+		dir, _ := filepath.EvalSymlinks(e.Dir)
+		want, _ := filepath.EvalSymlinks(r.Workdir)
+		if h.Name != "codex" {
+			want, _ = filepath.EvalSymlinks(r.Project)
+		}
+		if dir != want {
+			t.Errorf("the hook ran in %s, want %s", e.Dir, want)
+		}
+		t.Logf("measured: %s ran the hook in %s with %q", h.Name, neutral(r, e.Dir), neutralAll(r, e.ProjectEnv))
+		break
+	}
 	alice := filepath.Join(r.Root, "alice")
 	filepath.WalkDir(r.Project, func(p string, d fs.DirEntry, err error) error {
 		switch {
@@ -130,4 +198,32 @@ func portableRegister(t *testing.T, h *harness.Host) func(r *harness.Run, hook [
 		}
 		return os.RemoveAll(filepath.Dir(alice))
 	}
+}
+
+// mapStrings returns v, a decoded JSON value, with f applied to each of
+// its strings.
+func mapStrings(v any, f func(string) string) any {
+	switch x := v.(type) {
+	case string:
+		return f(x)
+	case []any:
+		for i := range x {
+			x[i] = mapStrings(x[i], f)
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = mapStrings(x[k], f)
+		}
+	}
+	return v
+}
+
+// neutralAll is neutral for each NAME=path.
+func neutralAll(r *harness.Run, kvs []string) []string {
+	out := make([]string, len(kvs))
+	for i, kv := range kvs {
+		name, v, _ := strings.Cut(kv, "=")
+		out[i] = name + "=" + neutral(r, v)
+	}
+	return out
 }

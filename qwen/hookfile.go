@@ -25,7 +25,8 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 // CLI's. Unlike Gemini CLI it replaces nothing in a command bash runs
 // (its expandCommand passes a bash command through: bash expands the
 // variables), so "$QWEN_PROJECT_DIR" is quoted as for any shell
-// (measured: e2e row portable-command).
+// (measured: e2e row portable-command). Its QWEN_CODE_PROJECT_DIR is not
+// the project but its state folder under ~/.qwen/projects.
 func (*Adapter) HookEnv(project, userDir, session string) []string {
 	return []string{"GEMINI_PROJECT_DIR=" + project, "CLAUDE_PROJECT_DIR=" + project, "QWEN_PROJECT_DIR=" + project}
 }
