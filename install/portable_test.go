@@ -41,12 +41,30 @@ func portableSandbox(t *testing.T, mode string) (*sandbox, string) {
 // bin/guard, in a clone at another path with a space and a quote in it.
 func TestPortableCommandEveryHost(t *testing.T) {
 	s, bin := portableSandbox(t, "allow")
-	o := Options{Binary: bin, ProjectBinary: "bin/guard", Dir: s.project, Home: s.home}
+	var with []hooks.Host
+	for _, h := range Hosts() {
+		if testHost(h).ProjectDir != "" {
+			with = append(with, h)
+			continue
+		}
+		// A host added later that states no way to the project is
+		// refused by name.
+		_, err := Install(Options{Binary: bin, ProjectBinary: "bin/guard", Hosts: []hooks.Host{h}, Dir: s.project, Home: s.home})
+		if err == nil || !strings.Contains(err.Error(), "no way to find the project's directory") {
+			t.Errorf("%s, which states no ProjectDir: err = %v", h, err)
+		}
+	}
+	for _, h := range []hooks.Host{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid"} {
+		if !slices.Contains(with, h) {
+			t.Errorf("%s states no ProjectDir", h)
+		}
+	}
+	o := Options{Binary: bin, ProjectBinary: "bin/guard", Hosts: with, Dir: s.project, Home: s.home}
 	changes, err := Install(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(changes) != len(Hosts()) {
+	if len(changes) != len(with) {
 		t.Fatalf("%d files written, want one per host", len(changes))
 	}
 	clone := filepath.Join(filepath.Dir(s.project), "bob's clone")
@@ -68,10 +86,6 @@ func TestPortableCommandEveryHost(t *testing.T) {
 			t.Errorf("%s: the file holds a path of this machine:\n%s", c.Host, c.After)
 		}
 		h := testHost(c.Host)
-		if h.ProjectDir == "" {
-			t.Errorf("%s: its adapter states no ProjectDir", c.Host)
-			continue
-		}
 		p := filepath.Join(clone, strings.TrimPrefix(c.Path, s.project))
 		ed, err := h.open(readOrFail(t, p), bin, gatewayOpts{})
 		if err != nil {
