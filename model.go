@@ -67,6 +67,8 @@ type ToolSelectionEvent struct {
 	ReadErr error `json:"-"`
 }
 
+// Name methods of the model-level events.
+
 func (*ModelRequestEvent) Name() EventName  { return PreModel }
 func (*ModelResponseEvent) Name() EventName { return PostModel }
 func (*ToolSelectionEvent) Name() EventName { return PreToolSelection }
