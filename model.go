@@ -169,7 +169,10 @@ func OverrideRequest(req ModelRequest) Response { return Response{ModelRequest: 
 // ReplaceResponse returns a response that gives resp in place of the
 // model's: on PostModel it replaces the chunk the user would see; on
 // PreModel it answers instead of the model, which is not called (Gemini
-// reports the turn as blocked, with the response's Reason).
+// reports the turn as blocked, with the response's Reason). Replace only
+// chunks whose text you change: a chunk with no text is one carrying a
+// tool call (Gemini shows text only), and Gemini's source drops the call
+// from a replaced chunk (not measured).
 func ReplaceResponse(resp ModelResponse) Response { return Response{ModelResponse: &resp} }
 
 // ReplaceText is [ReplaceResponse] with a response holding only text.
