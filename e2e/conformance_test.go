@@ -150,11 +150,12 @@ func (c *conformance) expectRows(t *testing.T, host string, keys ...string) {
 }
 
 var hostTitles = map[string]string{"claude": "Claude Code", "gemini": "Gemini CLI", "codex": "Codex",
-	"copilot": "Copilot CLI", "qwen": "Qwen Code", "droid": "Factory Droid"}
+	"copilot": "Copilot CLI", "qwen": "Qwen Code", "droid": "Factory Droid",
+	"opencode": "OpenCode"}
 
 // columnTitles name the columns of a second registration form of one
 // client.
-var columnTitles = map[string]string{"copilot-pascal": "Copilot CLI (PascalCase)"}
+var columnTitles = map[string]string{"copilot-pascal": "Copilot CLI (PascalCase)", "kilo": "Kilo Code CLI (OpenCode fork)"}
 
 // render returns CONFORMANCE.md.
 func (c *conformance) render(versions map[string]string) string {

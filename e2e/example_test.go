@@ -22,4 +22,5 @@ func Example() {
 	// qwen qwen @qwen-code/qwen-code chat
 	// droid droid @factory/cli-linux-x64 chat
 	// opencode opencode opencode-linux-x64 chat
+	// kilo opencode @kilocode/cli-linux-x64 chat
 }

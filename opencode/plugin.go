@@ -82,9 +82,11 @@ func Plugin(c PluginConfig) ([]byte, error) {
 // PluginConfigOf reads back the configuration baked into a plugin file
 // written by [Plugin], and reports whether data is such a file.
 func PluginConfigOf(data []byte) (PluginConfig, bool) {
+	// The configuration's strings may hold the end mark: the last one is
+	// the template's.
 	i := bytes.Index(data, []byte(configStart))
-	j := bytes.Index(data, []byte(configEnd))
-	if i < 0 || j < i || !bytes.Contains(data, []byte(pluginSignature)) {
+	j := bytes.LastIndex(data, []byte(configEnd))
+	if i < 0 || j < i || !bytes.HasPrefix(data, []byte(pluginSignature)) {
 		return PluginConfig{}, false
 	}
 	var v struct {

@@ -25,7 +25,7 @@ func OpenCode() *Host {
 		project: ".opencode", config: "opencode.json", dep: "@opencode-ai/plugin", version: "1.18.33", env: "OPENCODE_"})
 }
 
-// Kilo is Kilo Code CLI (kilo run), a fork of OpenCode run as OpenCode is,
+// Kilo is Kilo Code CLI 7.7.7 (kilo run), a fork of OpenCode run as OpenCode is,
 // with its own names: ~/.config/kilo/kilo.json, the project's
 // .kilo/plugin/, KILO_ variables. The hook answers as host opencode.
 func Kilo() *Host {
