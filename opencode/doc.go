@@ -65,6 +65,9 @@
 // with codex.ParsePatch). Other tools (glob, grep, webfetch, task, MCP
 // tools named <server>_<tool>, …) are hooks.RawInput.
 //
-// Kilo Code CLI (npm @kilocode/cli) is a fork of OpenCode with the same
-// plugin callbacks.
+// Kilo Code CLI (npm @kilocode/cli, 7.7.7) is a fork of OpenCode with the
+// same plugin callbacks: the same plugin, written into the project's
+// .kilo/plugin/ (or ~/.config/kilo/plugin/), works there unchanged (kilo
+// run measured: a block from the hook stops the bash call and the model
+// reads its reason), and the hook answers it as host opencode.
 package opencode
