@@ -193,6 +193,11 @@ type Entry struct {
 	Exit   int    `json:"exit"`
 	Stdout string `json:"stdout"`
 	Stderr string `json:"stderr"`
+	// Dir is the hook's working directory, and ProjectEnv the variables
+	// of its environment whose names end in _PROJECT_DIR (NAME=value,
+	// sorted): what the client gives a hook to find the project.
+	Dir        string   `json:"dir,omitempty"`
+	ProjectEnv []string `json:"project_env,omitempty"`
 }
 
 // Append appends e to the log file as one line, in one write.

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -61,6 +62,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		head.Name = eventArg(args)
 	}
 	e := scenario.Entry{Time: time.Now(), Args: args, Native: head.Name, Payload: string(payload), Rule: -1}
+	e.Dir, _ = os.Getwd()
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasSuffix(name, "_PROJECT_DIR") {
+			e.ProjectEnv = append(e.ProjectEnv, kv)
+		}
+	}
+	slices.Sort(e.ProjectEnv)
 	input := payload
 	if sc != nil && sc.Corrupts(head.Name, payload) {
 		input, e.Corrupted = []byte(malformed), true
