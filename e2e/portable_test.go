@@ -39,6 +39,10 @@ func testPortableCommand(t *testing.T, h *harness.Host) {
 	if h.ID == "copilot-pascal" {
 		table.na(t, h.ID, "portable-command", pascalByInstaller)
 	}
+	if f, ok := adapterFor(t, h.Name).(hostfacts.HookFiler); !ok || f.HookFile().ProjectDir == "" {
+		table.na(t, h.ID, "portable-command", "its adapter states no way for a command to find the project "+
+			"(hostfacts.HookFile.ProjectDir), so install --binary-in-project refuses it")
+	}
 	table.check(t, h.ID, "portable-command")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
 		Quiet: true, ProjectName: bobsClone, Register: portableRegister(t, h, "")}
