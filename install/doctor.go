@@ -313,7 +313,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	if hd, ok := h.headOf(command); ok {
 		how = hd.describe()
 		var err error
-		if bin, err = hd.resolve(d.e.dir); err != nil {
+		if bin, err = hd.resolve(d.e); err != nil {
 			d.add(h.name, s, p, event, Fail, "the command's binary %s is not found (%v)%s", how, err, missingEffect(h))
 			return
 		}
