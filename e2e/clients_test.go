@@ -408,6 +408,8 @@ func guardScript(host string) func(*harness.Run) fakemodel.Script {
 			write = fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "file_text": "leaked\n"})
 		case "droid":
 			write = fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
+		case "kimi":
+			write = fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		default:
 			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
 		}
@@ -527,6 +529,9 @@ func installWith(t *testing.T, h *harness.Host, trust bool, edit func(*install.O
 		}
 		o := install.Options{Binary: hook[0], Hosts: []hooks.Host{hooks.Host(h.Name)},
 			Scope: install.Project, Dir: r.Project, Home: r.Home, Getenv: func(k string) string { return env[k] }}
+		if h.Name == "kimi" {
+			o.Scope = install.User // Kimi Code reads hooks from ~/.kimi-code/config.toml only
+		}
 		if edit != nil {
 			edit(&o)
 		}
@@ -775,6 +780,9 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		case "qwen":
 			why = "Qwen Code's PermissionRequest does not fire headless: yolo mode asks nothing, and its default mode " +
 				"declines a shell or write call before the permission stage where the hook would run (measured; the qwen capability matrix)"
+		case "kimi":
+			why = "Kimi Code 2.1.0 fires PermissionRequest without waiting for the answer, which it ignores (bundle: " +
+				"fire-and-forget), and kimi -p asks about no tool; the adapter claims nothing there"
 		case "droid":
 			why = "Factory Droid has no permission-request hook event (its events: SessionStart, SessionEnd, " +
 				"UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact, Notification); " +
@@ -932,6 +940,11 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	case "droid":
 		table.skip(h.ID, rows[1], "Factory Droid has SubagentStop, but its Task tool fails in droid exec here (\"Could not reach the daemon\"): no subagent runs")
 		table.na(t, h.ID, rows[0], "Factory Droid has no SubagentStart event (its adapter's events)")
+	case "kimi":
+		const why = "Kimi Code 2.1.0 ignores the answer of SubagentStart (awaited) and of SubagentStop (fired without waiting) " +
+			"(bundle); the adapter claims nothing there"
+		table.set(h.ID, rows[1], cell{"n/a", why})
+		table.na(t, h.ID, rows[0], why)
 	default:
 		const why = "the client has no subagent events"
 		table.set(h.ID, rows[1], cell{"n/a", why})
@@ -1165,6 +1178,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, name), "file_text": content})
 		case "droid":
 			return fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
+		case "kimi":
+			return fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}

@@ -67,6 +67,8 @@ func trickTools(host string) (shellTool, writeTool string, k argKeys) {
 		return "bash", "create", argKeys{"command", "path", "file_text"}
 	case "droid":
 		return "Execute", "Create", k
+	case "kimi":
+		return "Bash", "Write", argKeys{"command", "path", "content"}
 	}
 	return "Bash", "Write", k
 }

@@ -97,6 +97,9 @@ func (h *host) path(s Scope, e env) string {
 	if h.PerBinary {
 		file = strings.TrimSuffix(filepath.Base(strings.ReplaceAll(e.binary, `\`, "/")), ".exe") + ".json"
 	}
+	if h.UserOnly != "" && s != User {
+		return ""
+	}
 	switch s {
 	case Project:
 		return filepath.Join(e.dir, filepath.FromSlash(h.Dir), file)
