@@ -89,4 +89,6 @@ func RegisterKimi(r *Run, hook []string) error {
 
 // KimiBin returns Kimi Code's executable (a Node script: run it with
 // PkgNode's bin/ first on PATH).
-func (c *Clients) KimiBin() string { return filepath.Join(c.Dir, "node_modules", PkgKimi, "dist", "main.mjs") }
+func (c *Clients) KimiBin() string {
+	return filepath.Join(c.Dir, "node_modules", PkgKimi, "dist", "main.mjs")
+}
