@@ -180,3 +180,36 @@ func TestKimiRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestKimiDoctor: doctor finds the entries install wrote in config.toml,
+// runs each with Kimi's sample payload and reads the answers as Kimi
+// does: a deny blocks, a hook that crashes fails.
+func TestKimiDoctor(t *testing.T) {
+	for _, mode := range []string{"deny", "crash"} {
+		t.Run(mode, func(t *testing.T) {
+			s := newSandbox(t, mode)
+			o := s.opts("kimi")
+			o.Scope = User
+			s.install(t, o)
+			r, out := s.doctor(t, o)
+			ran, failed := 0, 0
+			for _, f := range r.Findings {
+				if f.Host != "kimi" || f.Event == "" {
+					continue
+				}
+				switch f.Level {
+				case OK:
+					ran++
+				case Fail:
+					failed++
+				}
+			}
+			switch {
+			case mode == "deny" && (!r.Healthy() || ran < 12 || !strings.Contains(out, "blocked by the test policy")):
+				t.Errorf("deny: healthy %v, %d entries ran:\n%s", r.Healthy(), ran, out)
+			case mode == "crash" && failed < 12:
+				t.Errorf("crash: %d failures:\n%s", failed, out)
+			}
+		})
+	}
+}
