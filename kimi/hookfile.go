@@ -11,8 +11,10 @@ import (
 // the user's ~/.kimi-code/config.toml ($KIMI_CODE_HOME/config.toml when
 // set), one [[hooks]] table per entry (event, command, and optionally
 // matcher, a regular expression over the tool name, and timeout, 1 to 600
-// seconds). Its project file (.kimi-code/local.toml) holds only
-// workspace.additional_dir: there is no project scope.
+// seconds). There is no project scope (measured: [[hooks]] tables in a
+// project's .kimi-code/local.toml or .kimi-code/config.toml never run,
+// the same table in the user's file does; the bundle's project file
+// schema holds workspace.additional_dir alone).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"kimi"}, Title: "Kimi Code", Dir: ".kimi-code", Name: "config.toml",
 		TimeoutUnit: time.Second, MaxTimeout: 600 * time.Second, HomeEnv: "KIMI_CODE_HOME", TOML: true,
