@@ -20,7 +20,7 @@
 // [Rewrite] or [Halt]. Tool events carry a [Tool] whose Input is one of
 // [ShellInput], [ReadInput], [WriteInput], [EditInput], [PatchInput],
 // [MCPInput] or [RawInput]; [ToolOf] finds it on any event and
-// [Tool.WritePaths] lists the files a call writes.
+// package writes lists the files a call writes.
 //
 // Then call hookmain.Run(h) from main: it reads stdin, finds the host
 // (--host, else [Detect]), calls the handler and answers in the host's

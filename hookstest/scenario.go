@@ -8,6 +8,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/payload"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // A Scenario is one thing an agent does, written once in unified terms ("a
@@ -70,7 +71,7 @@ func Write(path, content string) Scenario {
 // Edit, Gemini replace; Cursor's agent edits with its Write tool, which
 // carries new as the content; on Codex an apply_patch update, as the tool
 // and as a shell heredoc). A policy that only looks at *hooks.EditInput
-// misses Cursor and Codex: use Tool.WritePaths.
+// misses Cursor and Codex: use writes.Paths.
 func Edit(path, old, new string) Scenario {
 	return Scenario{act: actEdit, path: path, old: old, new: new}
 }
@@ -222,15 +223,15 @@ func (s Scenario) check(ev hooks.Event) error {
 			return fmt.Errorf("tool input %#v, want a read of %s", tool.Input, s.path)
 		}
 	case actWrite, actEdit, actPostWrite:
-		if !hasPath(tool.WritePaths(), s.path) {
-			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, tool.WritePaths(), s.path)
+		if !hasPath(writes.Paths(tool), s.path) {
+			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, writes.Paths(tool), s.path)
 		}
 	case actDelete:
 		if d, ok := tool.Input.(*hooks.DeleteInput); !ok || !hasPath([]string{d.Path}, s.path) {
 			return fmt.Errorf("tool input %#v, want a delete of %s", tool.Input, s.path)
 		}
 	case actMove:
-		if ps := tool.WritePaths(); !hasPath(ps, s.path) || !hasPath(ps, s.to) {
+		if ps := writes.Paths(tool); !hasPath(ps, s.path) || !hasPath(ps, s.to) {
 			return fmt.Errorf("tool %s writes %q, want %s and %s", tool.Name, ps, s.path, s.to)
 		}
 	case actPrompt:

@@ -34,6 +34,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // request is one payload as its host sends it.
@@ -67,7 +68,7 @@ func policy() hooks.Handlers {
 		if sh, ok := t.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 			return hooks.Deny("guard: `rm -rf` is not allowed; delete specific files instead")
 		}
-		for _, p := range t.WritePaths() {
+		for _, p := range writes.Paths(t) {
 			if path.Base(filepath.ToSlash(p)) == ".env" {
 				return hooks.Deny("guard: " + p + " is a .env file")
 			}
