@@ -76,7 +76,10 @@ max_context_size = 128000
 func RegisterKimi(r *Run, hook []string) error {
 	p := filepath.Join(r.Home, ".kimi-code", "config.toml")
 	src, err := os.ReadFile(p)
-	if err != nil {
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
 	var b strings.Builder
