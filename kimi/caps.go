@@ -14,20 +14,24 @@ import "github.com/agenthooks/hooks"
 var capabilities = [...]hooks.Capability{
 	{Native: EventPreToolUse, Event: hooks.PreToolUse,
 		Honours: hooks.FieldDeny | hooks.FieldReason,
-		Notes: "measured: hookSpecificOutput.permissionDecision deny (and exit 2 with the reason on stderr) " +
-			"keeps the tool from running and the model reads the reason; a top-level permissionDecision is " +
-			"ignored. NOT claimed: allow (bundle: Kimi reads no allow), ask and updatedInput (bundle: not read; " +
-			"hooks.Fit sends them as a deny), additionalContext (not read)."},
+		Notes: "measured (e2e deny, deny-write, guard rows, fail-closed): hookSpecificOutput.permissionDecision " +
+			"deny, and exit 2 with the reason on stderr, keep the tool from running and the model reads the reason " +
+			"after \"Tool execution failed\"; a top-level permissionDecision is ignored (the command runs). NOT " +
+			"claimed: allow (bundle: no allow is read; kimi -p asks about nothing anyway), ask and updatedInput " +
+			"(bundle: not read; hooks.Fit sends them as a deny, and the e2e rewrite row measures that deny), " +
+			"additionalContext (bundle: not read)."},
 	{Native: EventUserPromptSubmit, Event: hooks.UserPromptSubmit,
 		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext,
-		Notes: "measured: a deny drops the prompt before any model call (the reason becomes the turn's " +
-			"answer); message is added as a user message after the prompt, in <hook_result>. bundle: plain " +
-			"stdout is taken as that message too, so no opinion writes nothing."},
+		Notes: "measured (e2e prompt-deny, ctx-prompt): a deny drops the prompt before any model call (kimi -p " +
+			"prints the reason and exits 1); message is added as a user message after the prompt, wrapped in " +
+			"<hook_result>, and every model request of the turn carries it. bundle: plain stdout is taken as that " +
+			"message too, so no opinion writes nothing; with a deny the one text shown is the message, else the " +
+			"reason, so context cannot travel with a deny (only the reason is written)."},
 	{Native: EventStop, Event: hooks.Stop,
 		Honours: hooks.FieldDeny | hooks.FieldReason,
-		Notes: "measured: a deny sends the reason as a user message and runs the agent again. Kimi itself " +
-			"allows one such continuation per turn and does not call Stop hooks again in that turn " +
-			"(stop_hook_active is always false)."},
+		Notes: "measured (e2e stop-once, stop-guard): a deny sends the reason as a user message and runs the " +
+			"agent again. Kimi itself allows one such continuation per turn and does not call Stop hooks again " +
+			"in that turn (stop_hook_active is always false), so the root's loop guard never has to act."},
 	{Native: EventSessionStart, Event: hooks.SessionStart,
 		Notes: "bundle: the answer is ignored (nothing claimed; additionalContext reaches nobody)."},
 	{Native: EventSessionEnd, Event: hooks.SessionEnd,
