@@ -66,7 +66,8 @@ func tomlSame(e tomlEntry, w want) bool {
 }
 
 // tomlRemove returns src without entry e and the blank line install wrote
-// before it (two newlines when install also added the file's last one).
+// before it (two newlines when install also added the file's last one);
+// an entry that starts the file takes the blank line after it instead.
 func tomlRemove(src string, e tomlEntry) string {
 	start := e.start
 	if start >= 2 && src[start-2:start] == "\n\n" {
@@ -75,7 +76,11 @@ func tomlRemove(src string, e tomlEntry) string {
 			start-- // install added the newline that ended the file
 		}
 	}
-	return src[:start] + src[e.end:]
+	end := e.end
+	if start == 0 && end < len(src) && src[end] == '\n' {
+		end++ // the blank line that now starts the file was the next entry's
+	}
+	return src[:start] + src[end:]
 }
 
 // installTOML is installFile for a TOML hook file.

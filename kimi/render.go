@@ -18,7 +18,7 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 	if s.Permission {
 		return nil, "Kimi Code fires PermissionRequest without waiting for the answer: no hook decides there", nil
 	}
-	shell := payload.Object("command", s.Command)
+	shell := payload.Object("command", s.Command, "description", "Run the command")
 	switch s.Kind {
 	case hostfacts.ActShell:
 		return payload.One(templates(), "PreToolUse-Bash", "PreToolUse", "Bash", "tool_input", shell)
