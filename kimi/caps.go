@@ -16,10 +16,11 @@ var capabilities = [...]hooks.Capability{
 		Honours: hooks.FieldDeny | hooks.FieldReason,
 		Notes: "measured (e2e deny, deny-write, guard rows, fail-closed): hookSpecificOutput.permissionDecision " +
 			"deny, and exit 2 with the reason on stderr, keep the tool from running and the model reads the reason " +
-			"after \"Tool execution failed\"; a top-level permissionDecision is ignored (the command runs). NOT " +
-			"claimed: allow (bundle: no allow is read; kimi -p asks about nothing anyway), ask and updatedInput " +
-			"(bundle: not read; hooks.Fit sends them as a deny, and the e2e rewrite row measures that deny), " +
-			"additionalContext (bundle: not read)."},
+			"after \"Tool execution failed\"; a top-level permissionDecision deny is ignored (measured: the command " +
+			"runs). NOT claimed, measured with a raw hook: permissionDecision ask lets the tool run, updatedInput " +
+			"(with allow) is ignored and the original command runs, additionalContext reaches no model request; " +
+			"hooks.Fit sends an ask or a rewrite as a deny (the e2e rewrite row measures that deny). allow is " +
+			"not read (bundle; kimi -p asks about nothing anyway)."},
 	{Native: EventUserPromptSubmit, Event: hooks.UserPromptSubmit,
 		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext,
 		Notes: "measured (e2e prompt-deny, ctx-prompt): a deny drops the prompt before any model call (kimi -p " +
@@ -33,11 +34,13 @@ var capabilities = [...]hooks.Capability{
 			"agent again. Kimi itself allows one such continuation per turn and does not call Stop hooks again " +
 			"in that turn (stop_hook_active is always false), so the root's loop guard never has to act."},
 	{Native: EventSessionStart, Event: hooks.SessionStart,
-		Notes: "bundle: the answer is ignored (nothing claimed; additionalContext reaches nobody)."},
+		Notes: "measured with a raw hook: neither message nor additionalContext reaches any model request; " +
+			"bundle: the answer is ignored."},
 	{Native: EventSessionEnd, Event: hooks.SessionEnd,
 		Notes: "bundle: the answer is ignored; the session is over."},
 	{Native: EventPostToolUse, Event: hooks.PostToolUse,
-		Notes: "bundle: fired without waiting for the answer, which is ignored."},
+		Notes: "measured with a raw hook: neither message nor additionalContext reaches any model request; " +
+			"bundle: fired without waiting for the answer, which is ignored."},
 	{Native: EventPostToolUseFailure, Event: hooks.PostToolUseFailure,
 		Notes: "bundle: fired without waiting for the answer, which is ignored."},
 	{Native: EventPermissionRequest, Event: hooks.PermissionRequest,
