@@ -15,7 +15,8 @@ import (
 // shell command `rm -rf /`", "a write to config/.env") and rendered by Run
 // into the native payload of every host that can do it, quirks included.
 // Build one with Shell, Read, Write, Edit, PatchMove, Delete, Prompt, Stop,
-// StopAgain, SessionStart, PostShell or PostWrite. The zero Scenario is
+// StopAgain, SessionStart, PostShell, PostWrite, ModelRequest,
+// ModelResponse or ToolSelection. The zero Scenario is
 // invalid.
 //
 // Relative paths are relative to the session's working directory,
@@ -47,6 +48,9 @@ const (
 	actPostShell    = hostfacts.ActPostShell
 	actPostWrite    = hostfacts.ActPostWrite
 	actDelete       = hostfacts.ActDelete
+	actModelRequest = hostfacts.ActModelRequest
+	actModelResp    = hostfacts.ActModelResponse
+	actToolSel      = hostfacts.ActToolSelection
 )
 
 // Shell is the agent running a shell command (PreToolUse: Claude Bash,
@@ -115,6 +119,20 @@ func PostShell(command, output string) Scenario {
 // afterFileEdit, Gemini write_file, Codex apply_patch).
 func PostWrite(path string) Scenario { return Scenario{act: actPostWrite, path: path} }
 
+// ModelRequest is the agent calling its model, the user's last message
+// being prompt (PreModel: Gemini BeforeModel; the other hosts have no
+// such hook and are skipped).
+func ModelRequest(prompt string) Scenario { return Scenario{act: actModelRequest, prompt: prompt} }
+
+// ModelResponse is a chunk of the model's answer holding text, before the
+// user sees it (PostModel: Gemini AfterModel). Judge a redaction with
+// [Results.Shown].
+func ModelResponse(text string) Scenario { return Scenario{act: actModelResp, output: text} }
+
+// ToolSelection is the model being offered its tools (PreToolSelection:
+// Gemini BeforeToolSelection).
+func ToolSelection() Scenario { return Scenario{act: actToolSel} }
+
 // AsPermissionRequest returns the tool call of s (Shell, Write or Edit) as
 // the host's permission request instead of its PreToolUse: Claude Code's
 // PermissionRequest, and Codex's for shell commands. Hosts without one are
@@ -137,6 +155,12 @@ func (s Scenario) Event() hooks.EventName {
 		return hooks.SessionStart
 	case actPostShell, actPostWrite:
 		return hooks.PostToolUse
+	case actModelRequest:
+		return hooks.PreModel
+	case actModelResp:
+		return hooks.PostModel
+	case actToolSel:
+		return hooks.PreToolSelection
 	}
 	return ""
 }
@@ -170,6 +194,12 @@ func (s Scenario) String() string {
 		d = fmt.Sprintf("shell command `%s` that ran", s.command)
 	case actPostWrite:
 		d = "write to " + s.path + " that succeeded"
+	case actModelRequest:
+		d = fmt.Sprintf("model call on %q", clip(s.prompt))
+	case actModelResp:
+		d = fmt.Sprintf("model answer %q", clip(s.output))
+	case actToolSel:
+		d = "tool selection"
 	default:
 		return "invalid scenario"
 	}
@@ -241,6 +271,14 @@ func (s Scenario) check(ev hooks.Event) error {
 	case actStop:
 		if a := ev.(*hooks.StopEvent).Active; a != s.active {
 			return fmt.Errorf("stop active %v, want %v", a, s.active)
+		}
+	case actModelRequest:
+		if m := ev.(*hooks.ModelRequestEvent).Request.Messages; len(m) == 0 || m[len(m)-1].Content != s.prompt {
+			return fmt.Errorf("messages %+v, want the last to be %q", m, s.prompt)
+		}
+	case actModelResp:
+		if r := ev.(*hooks.ModelResponseEvent).Response; r.ResponseText() != s.output {
+			return fmt.Errorf("response %q, want %q", r.ResponseText(), s.output)
 		}
 	}
 	return nil
