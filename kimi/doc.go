@@ -38,8 +38,10 @@
 //     joins the conversation as context. No opinion is therefore no
 //     output at all.
 //   - Nothing else: no allow, no ask, no updated input, no halt, no
-//     context on other events. hooks.Fit turns an ask or a rewrite into a
-//     deny and drops the rest, with a warning.
+//     context on other events (measured: a raw "ask" lets the tool run,
+//     an updatedInput is ignored and the original command runs).
+//     hooks.Fit turns an ask or a rewrite into a deny and drops the rest,
+//     with a warning.
 //   - A Stop block continues the agent once per turn; Kimi does not call
 //     Stop hooks again in that turn, and stop_hook_active is always false.
 //   - A hook that fails (another exit code), crashes or outlives its
