@@ -12,12 +12,13 @@ import (
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/kimi"
 	"github.com/agenthooks/hooks/qwen"
 )
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
-// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code and Factory
-// Droid. The Copilot adapter is unbound: it reads the event from a
+// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
+// Droid and Kimi Code. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -30,6 +31,7 @@ func Adapters() []hooks.Adapter {
 		copilot.New(),
 		qwen.New(),
 		droid.New(),
+		kimi.New(),
 	}
 }
 
@@ -52,6 +54,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return qwen.New()
 	case droid.Host:
 		return droid.New()
+	case kimi.Host:
+		return kimi.New()
 	}
 	return nil
 }

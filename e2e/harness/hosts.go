@@ -49,10 +49,10 @@ type Host struct {
 
 // Hosts returns the clients that run here: Claude Code twice (the oldest
 // version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
-// twice (camelCase and PascalCase registrations), Qwen Code and Factory
-// Droid.
+// twice (camelCase and PascalCase registrations), Qwen Code, Factory
+// Droid and Kimi Code.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless
