@@ -12,13 +12,14 @@ import (
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/kimi"
 	"github.com/agenthooks/hooks/opencode"
 	"github.com/agenthooks/hooks/qwen"
 )
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
-// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code and Factory
-// Droid. The Copilot adapter is unbound: it reads the event from a
+// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
+// Droid and Kimi Code. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -31,6 +32,7 @@ func Adapters() []hooks.Adapter {
 		copilot.New(),
 		qwen.New(),
 		droid.New(),
+		kimi.New(),
 		opencode.New(),
 	}
 }
@@ -54,6 +56,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return qwen.New()
 	case droid.Host:
 		return droid.New()
+	case kimi.Host:
+		return kimi.New()
 	case opencode.Host:
 		return opencode.New()
 	}

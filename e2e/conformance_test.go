@@ -57,7 +57,7 @@ var rows = []struct{ key, title string }{
 	{"model-tools", "PreToolSelection tool restriction (Gemini CLI BeforeToolSelection, mode NONE): every request carries it to the model's API (functionCallingConfig), the tools stay declared; the fake model honours it as the API does and the scripted shell call never runs"},
 	{"model-answer", "PreModel answer in the model's place (Gemini CLI BeforeModel): the model is never called, the user is shown the hook's answer, the reason as a warning"},
 	{"guard-outcomes", "examples/guard protects outcomes (issue 22), registered by install.Install, in a git repository with an uncommitted change: `rm -r dir` (no -f) and `git checkout -- .` are denied (the directory and the change survive, the model is told the guard's rule 1 and rule 2), `rm -rf node_modules` runs (Codex, which refuses rm -f style commands itself: `command rm -rf node_modules`); a control run without the hook does all three"},
-	{"portable-command", "A command that works on every clone (issue 28): install.Install with ProjectBinary `bin/guard` (install --binary-in-project) into Alice's clone, a git repository holding the hook as bin/guard; the clone copied to Bob's at another path, with a space and a quote in it, and Alice's deleted: in Bob's clone the hooks run Bob's bin/guard (the deny takes effect, the model is told our reason, the hook fires on session start, the tool gate and stop) and no file holds a path of Alice's; Codex again started in a subdirectory of the clone"},
+	{"portable-command", "A command that works on every clone (issue 28): install.Install with ProjectBinary `bin/guard` (install --binary-in-project) into Alice's clone, a git repository holding the hook as bin/guard; the clone copied to Bob's at another path, with a space and a quote in it, and Alice's deleted: in Bob's clone the hooks run Bob's bin/guard (the deny takes effect, the model is told our reason, the hook fires on session start, the tool gate and stop) and no file holds a path of Alice's, Codex again started in a subdirectory of the clone (where a relative ./bin/guard, a control, never runs); the same with PathBinary `guard` (install --binary-on-path), the hook first on the client's PATH"},
 }
 
 // runOfRow names the run of TestClients that checks each row run on the
@@ -150,7 +150,7 @@ func (c *conformance) expectRows(t *testing.T, host string, keys ...string) {
 }
 
 var hostTitles = map[string]string{"claude": "Claude Code", "gemini": "Gemini CLI", "codex": "Codex",
-	"copilot": "Copilot CLI", "qwen": "Qwen Code", "droid": "Factory Droid",
+	"copilot": "Copilot CLI", "qwen": "Qwen Code", "droid": "Factory Droid", "kimi": "Kimi Code",
 	"opencode": "OpenCode"}
 
 // columnTitles name the columns of a second registration form of one

@@ -21,6 +21,7 @@ func Example() {
 	// copilot-pascal copilot @github/copilot chat
 	// qwen qwen @qwen-code/qwen-code chat
 	// droid droid @factory/cli-linux-x64 chat
+	// kimi kimi @moonshot-ai/kimi-code chat
 	// opencode opencode opencode-linux-x64 chat
 	// kilo opencode @kilocode/cli-linux-x64 chat
 }

@@ -242,7 +242,7 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 	}
 	if check != nil {
 		// Install: the binary a portable command names must be there.
-		if err := o.checkTarget(e.dir); err != nil {
+		if err := o.checkTarget(e); err != nil {
 			return nil, err
 		}
 	}
@@ -258,6 +258,9 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 	for _, h := range hs {
 		p := h.path(scope, e)
 		if p == "" {
+			if o.Hosts != nil && h.UserOnly != "" {
+				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}
+			}
 			if o.Hosts != nil {
 				return nil, usageError{fmt.Errorf("%s has no %s scope", h.name, scope)}
 			}
@@ -430,6 +433,9 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 // Cursor's "version": 1. Uninstall removes such a file when install
 // created it.
 func (h *host) holdsNothing(src []byte) bool {
+	if h.TOML {
+		return strings.TrimSpace(string(src)) == ""
+	}
 	d, err := jsonc.Parse(src)
 	if err != nil || d.Root.Kind != jsonc.Object {
 		return false
@@ -595,7 +601,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if o.absoluteOnly {
 			continue
 		}
-		if err := h.setHeads(o, e.dir); err != nil {
+		if err := h.setHeads(o, e); err != nil {
 			return nil, e, usageError{err}
 		}
 	}

@@ -56,9 +56,9 @@ type Host struct {
 // Hosts returns the clients that run here: Claude Code twice (the oldest
 // version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
 // twice (camelCase and PascalCase registrations), Qwen Code, Factory
-// Droid, OpenCode and its fork Kilo Code CLI.
+// Droid, Kimi Code, OpenCode and its fork Kilo Code CLI.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), OpenCode(), Kilo()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi(), OpenCode(), Kilo()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless

@@ -140,7 +140,7 @@ func Install(ctx context.Context, root string) (*Clients, error) {
 // readVersions reads the installed versions and checks the executables.
 func (c *Clients) readVersions() error {
 	c.Versions = map[string]string{}
-	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex, PkgCopilot, PkgQwen, PkgDroid, PkgOpenCode, PkgKilo} {
+	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex, PkgCopilot, PkgQwen, PkgDroid, PkgKimi, PkgNode, PkgOpenCode, PkgKilo} {
 		data, err := os.ReadFile(filepath.Join(c.Dir, "node_modules", p, "package.json"))
 		if err != nil {
 			return err
@@ -156,7 +156,7 @@ func (c *Clients) readVersions() error {
 			return fmt.Errorf("client executable %s missing or not executable (%v)", c.Bin(b), err)
 		}
 	}
-	for _, b := range []string{c.DroidBin(), c.OpenCodeBin(), c.KiloBin()} {
+	for _, b := range []string{c.DroidBin(), c.KimiBin(), filepath.Join(c.Dir, "node_modules", PkgNode, "bin", "node"), c.OpenCodeBin(), c.KiloBin()} {
 		if st, err := os.Stat(b); err != nil || st.Mode()&0o111 == 0 {
 			return fmt.Errorf("client executable %s missing or not executable (%v)", b, err)
 		}
