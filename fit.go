@@ -19,6 +19,9 @@ type FitOptions struct {
 // for every field dropped or changed.
 func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response, []Warning, error) {
 	fitted, ws := Fit(a, ev, r, o)
+	if err := checkNative(a, ev, fitted); err != nil {
+		return Output{}, fitted, ws, err
+	}
 	out, err := a.Serialize(ev, fitted)
 	return out, fitted, ws, err
 }
@@ -26,8 +29,10 @@ func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response,
 // Fit adapts r to what a's host honours on ev, as [Serialize] and a
 // [Server] do before Adapter.Serialize: fields the capability matrix does
 // not claim are dropped, an ask the host cannot honour becomes
-// o.AskFallback, and a repeated stop block is dropped unless o.RepeatStop.
-// It returns one Warning for every field dropped or changed.
+// o.AskFallback, a repeated stop block is dropped unless o.RepeatStop,
+// and native answers for another host are dropped ([Native]; those for
+// a's host are checked by Serialize). It returns one Warning for every
+// field or native answer dropped or changed.
 func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	caps, host, askFallback, repeatStop := a.Capabilities(), a.Host(), o.AskFallback, o.RepeatStop
 	native := ev.Common().NativeEvent
@@ -133,7 +138,8 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	drop(FieldContext, r.Context != "", func() { r.Context = "" })
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
-	return r, ws
+	r, nws := fitNative(a, native, r)
+	return r, append(ws, nws...)
 }
 
 // beforeTool reports whether ev comes before a tool runs.

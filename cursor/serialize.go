@@ -80,6 +80,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	case EventPreCompact:
 		o.UserMessage = r.UserMessage
 	default:
+		if len(r.Native) > 0 {
+			return hooks.Output{}, errors.New("cursor: native answer " + r.Native[0].String() + " refused: cursor takes none on " + native)
+		}
 		if hooks.Supports(capabilities[:], native) == 0 && isKnown(native) {
 			// An observe-only event: nothing Cursor would read.
 			return hooks.Output{}, nil
@@ -95,6 +98,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 			return hooks.Output{Stderr: oneLine(msg), ExitCode: 2}, nil
 		}
 		return hooks.Output{}, nil
+	}
+	if err := applyNative(ev, r, &o); err != nil {
+		return hooks.Output{}, err
 	}
 	if o.isZero() {
 		return hooks.Output{}, nil
@@ -135,7 +141,7 @@ func blockMessages(r hooks.Response) (user, agent string) {
 
 func (o *Output) isZero() bool {
 	return o.Permission == "" && o.Continue == nil && o.UserMessage == "" && o.AgentMessage == "" &&
-		o.UpdatedInput == nil && o.AdditionalContext == "" && o.FollowupMessage == ""
+		o.UpdatedInput == nil && o.AdditionalContext == "" && o.FollowupMessage == "" && o.UpdatedMCPToolOutput == nil
 }
 
 // isKnown reports whether native is in the capability matrix.

@@ -21,11 +21,13 @@ type Response struct {
 	Context       string          `json:"context,omitempty"`
 	SystemMessage string          `json:"system_message,omitempty"`
 	Halt          bool            `json:"halt,omitempty"`
+	// Native are host-only answers: {"host":…,"name":…,"value":…}.
+	Native []hooks.Native `json:"native,omitempty"`
 }
 
 // ToHooks converts the fixture form to a hooks.Response.
 func (r Response) ToHooks() (hooks.Response, error) {
-	out := hooks.Response{Reason: r.Reason, UserMessage: r.UserMessage, Context: r.Context, SystemMessage: r.SystemMessage, Halt: r.Halt}
+	out := hooks.Response{Reason: r.Reason, UserMessage: r.UserMessage, Context: r.Context, SystemMessage: r.SystemMessage, Halt: r.Halt, Native: r.Native}
 	switch r.Decision {
 	case "":
 	case "allow":
