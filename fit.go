@@ -9,6 +9,9 @@ type FitOptions struct {
 	// RepeatStop keeps a stop block when the agent already continued
 	// once because of a stop hook, as [Handlers.RepeatStopBlocks].
 	RepeatStop bool
+	// AskFallbackAlways applies AskFallback even on a host build known to
+	// honour an ask ([AskTaker]), as [Handlers.AskFallbackAlways].
+	AskFallbackAlways bool
 }
 
 // Serialize fits r to what a's host honours on ev ([Fit]) and renders it
@@ -73,6 +76,9 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 		r.Decision, r.Reason = NoDecision, ""
 	}
 
+	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) && takesAsk(a, ev, o) {
+		honours |= FieldAsk
+	}
 	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) {
 		fb := askFallback
 		if fb == NoDecision || fb == DecisionAsk {

@@ -35,6 +35,17 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 			o.UserMessage, o.AgentMessage = blockMessages(r)
 			break
 		}
+		if r.Decision == hooks.DecisionAsk {
+			// hooks.Fit lets an ask through only to a build that prompts
+			// (TakesAsk); to any other, an unfitted ask is a deny, never
+			// the allow Cursor would otherwise be sent.
+			o.Permission = "deny"
+			if native != EventPreToolUse && a.TakesAsk(ev) {
+				o.Permission = "ask"
+			}
+			o.UserMessage, o.AgentMessage = blockMessages(r)
+			break
+		}
 		o.UserMessage, o.AgentMessage = r.UserMessage, r.Reason
 		if r.UpdatedInput != nil && native == EventPreToolUse {
 			t := hooks.ToolOf(ev)
