@@ -12,7 +12,7 @@ import (
 // SessionStart (2.1.197 logs "HTTP hooks are not supported for
 // SessionStart" and skips them; checked with the real client in e2e).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"claude"}, Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
+	return hostfacts.HookFile{Programs: []string{"claude"}, Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*", StatusMessage: true, Async: true,
 		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hostfacts.ShellBash, Managed: managedSettings(),
 		NoHTTP: []string{"SessionStart"}}
 }

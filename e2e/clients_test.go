@@ -66,6 +66,7 @@ func TestClients(t *testing.T) {
 		{"permission-request-plain", testPermissionRequestPlain},
 		{"guard-install", testGuardInstall},
 		{"guard-outcomes", testGuardOutcomes},
+		{"native", testNative},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

@@ -52,6 +52,12 @@ type HookFile struct {
 	// MaxTimeout is the longest limit an entry can state (0: no bound):
 	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
 	MaxTimeout time.Duration
+	// StatusMessage: an entry takes "statusMessage", the text the host
+	// shows while the hook runs (Claude Code's spinner).
+	StatusMessage bool
+	// Async: an entry takes "async": true, which runs the hook in the
+	// background without waiting for its answer (Claude Code).
+	Async bool
 	// TopLevel: the file's top-level keys are the events
 	// ({"Event":[…]}); there is no "hooks" object.
 	TopLevel bool

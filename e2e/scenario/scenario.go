@@ -67,12 +67,14 @@ type Response struct {
 	// RewriteCommand replaces a shell tool's command.
 	RewriteCommand string `json:"rewrite_command,omitempty"`
 	SystemMessage  string `json:"system_message,omitempty"`
+	// Native are host-only answers (hooks.Native).
+	Native []hooks.Native `json:"native,omitempty"`
 }
 
 // Hooks converts r for a tool event whose input is in (nil for other
 // events).
 func (r Response) Hooks(in hooks.ToolInput) (hooks.Response, error) {
-	out := hooks.Response{Reason: r.Reason, Context: r.Context, SystemMessage: r.SystemMessage}
+	out := hooks.Response{Reason: r.Reason, Context: r.Context, SystemMessage: r.SystemMessage, Native: r.Native}
 	switch r.Decision {
 	case "":
 	case "allow":
