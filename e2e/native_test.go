@@ -98,10 +98,11 @@ func testNative(t *testing.T, h *harness.Host) {
 	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, nativeReason) {
 		t.Errorf("entry options: the model was not told our reason; it saw %q", tr.Text)
 	}
-	// Measured on 2.1.197 and 2.1.332: the async SessionEnd hook leaves
-	// no record in -p mode (the client exits without waiting for a
-	// background hook, and the run's processes are then stopped), so
-	// that it ran is not checked; that the file with it is read is.
+	// Measured on 2.1.197 and 2.1.332: in -p mode the client exits
+	// without waiting for a background hook (the run's processes are
+	// then stopped), so the async SessionEnd hook left a record in one
+	// run and not in another: that it ran is not checked; that the file
+	// with it is read is.
 	if testing.Verbose() {
 		t.Logf("async SessionEnd hook records: %d", len(o.entries("SessionEnd")))
 	}
