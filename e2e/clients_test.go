@@ -67,6 +67,7 @@ func TestClients(t *testing.T) {
 		{"guard-install", testGuardInstall},
 		{"guard-outcomes", testGuardOutcomes},
 		{"native", testNative},
+		{"plugin", testPlugin},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

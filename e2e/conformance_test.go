@@ -53,6 +53,7 @@ var rows = []struct{ key, title string }{
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 	{"guard-install", "examples/guard built from the module and registered by install.Install (Copilot CLI: camelCase with --event; its PascalCase column: `guard --host copilot` under the PascalCase names): `rm -rf victim_dir` and a `.env` write are denied (the directory survives, the file is never written, the model is told the guard's reasons), `echo ok > ok.txt` runs; a control run without the hook does all three"},
 	{"native-defer", "Host-only answers (hooks.Native, Claude Code): `claude.Defer()` on PreToolUse ends the -p run before the command runs, with no further model call; a deny with `claude.SuppressOutput()` still blocks with our reason; entries install writes with `--status-message` and `-- ARGS` run and their deny takes effect, in a file that also holds an `--async` SessionEnd entry (which in -p may not finish before the client exits: one run recorded it, another did not)"},
+	{"plugin", "Registered by install.Install into a Claude Code plugin (`--scope plugin`: the plugin's hooks/hooks.json), loaded with `--plugin-dir`: a deny takes effect, the model is told our reason; no settings file holds the hook"},
 	{"guard-outcomes", "examples/guard protects outcomes (issue 22), registered by install.Install, in a git repository with an uncommitted change: `rm -r dir` (no -f) and `git checkout -- .` are denied (the directory and the change survive, the model is told the guard's rule 1 and rule 2), `rm -rf node_modules` runs (Codex, which refuses rm -f style commands itself: `command rm -rf node_modules`); a control run without the hook does all three"},
 }
 
@@ -73,7 +74,7 @@ var runOfRow = map[string]string{
 	"allow-bypass": "allow-bypass", "permreq-deny": "permission-request", "permreq-allow": "permission-request",
 	"permreq-plain": "permission-request-plain", "skill-shell-deny": "skill-shell",
 	"subagent-ctx": "subagent", "subagent-stop": "subagent", "guard-outcomes": "guard-outcomes",
-	"native-defer": "native",
+	"native-defer": "native", "plugin": "plugin",
 }
 
 type cell struct{ status, note string }

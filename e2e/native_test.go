@@ -107,3 +107,49 @@ func testNative(t *testing.T, h *harness.Host) {
 		t.Logf("async SessionEnd hook records: %d", len(o.entries("SessionEnd")))
 	}
 }
+
+// testPlugin registers the hook with install.Install into a Claude Code
+// plugin directory (Scope Plugin: the plugin's hooks/hooks.json, next to
+// the project, beside a .claude-plugin/plugin.json) and runs Claude Code
+// with --plugin-dir: the deny of the scenario must take effect, with no
+// hook in any settings file. The file must not name PreSkillShellCommand:
+// Claude Code 2.1.197 then rejects the whole file (measured: no hook of
+// the plugin ran, the command did).
+func testPlugin(t *testing.T, h *harness.Host) {
+	const row = "plugin"
+	table.expectRows(t, h.ID, row)
+	if h.Name != "claude" {
+		table.na(t, h.ID, row, "Claude Code plugins; the installer has no plugin form for this client")
+	}
+	table.check(t, h.ID, row)
+	script := func(*harness.Run) fakemodel.Script {
+		return fakemodel.Script{shell(h.Name, "echo ran > "+nativeFile), fakemodel.Say(firstAnswer)}
+	}
+	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PreToolUse, Kind: hooks.KindShell, Contains: nativeFile,
+		Response: scenario.Response{Decision: "deny", Reason: nativeReason}}}}
+	plugin := func(r *harness.Run) string { return filepath.Join(filepath.Dir(r.Project), "e2e-plugin") }
+	spec := harness.Spec{Host: h, Prompt: "run the e2e plugin scenario", Quiet: true, Script: script,
+		ClientArgs: []string{"--plugin-dir", filepath.Join("..", "e2e-plugin")},
+		Register: func(r *harness.Run, hook []string) error {
+			if err := writeFile(filepath.Join(plugin(r), ".claude-plugin", "plugin.json"), `{"name":"e2e-guard","version":"0.0.1"}`+"\n"); err != nil {
+				return err
+			}
+			return installWith(t, h, false, func(o *install.Options) {
+				o.Scope, o.Dir = install.Plugin, plugin(r)
+			})(r, hook)
+		}}
+	o := runWith(t, spec, sc)
+	if got, ran := o.file(nativeFile); ran {
+		t.Errorf("DENIED COMMAND RAN with the plugin's hook: %s = %q", nativeFile, got)
+	}
+	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, nativeReason) {
+		t.Errorf("plugin: the model was not told our reason; it saw %q", tr.Text)
+	}
+	if _, ok := o.file(filepath.Join(".claude", "settings.json")); ok {
+		t.Errorf("a settings file was written besides the plugin")
+	}
+	hooksFile, _ := o.file(filepath.Join("..", "e2e-plugin", "hooks", "hooks.json"))
+	if !strings.Contains(hooksFile, `"PreToolUse"`) || strings.Contains(hooksFile, `"PreSkillShellCommand"`) {
+		t.Errorf("the plugin's hooks/hooks.json:\n%s", hooksFile)
+	}
+}

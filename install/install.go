@@ -525,9 +525,13 @@ func (o *Options) prepare() ([]*host, env, error) {
 		return nil, e, usageError{fmt.Errorf("the hook binary path %q holds a line break or NUL", o.Binary)}
 	}
 	switch o.Scope {
+	case Plugin:
+		if o.Dir == "" {
+			return nil, e, usageError{errors.New("--scope plugin needs --dir, the plugin's directory")}
+		}
 	case "", Project, Local, User:
 	default:
-		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local or user)", o.Scope)}
+		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local, user or plugin)", o.Scope)}
 	}
 	for _, ev := range o.Events {
 		if !contains(hooks.Events(), ev) {

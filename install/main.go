@@ -48,7 +48,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 2
 	}
 	o.Binary = self
-	if o.Dir == "" {
+	if o.Dir == "" && o.Scope != Plugin {
 		o.Dir = projectNote(stderr)
 	}
 	if cmd == "install" && o.Hosts == nil && !hostsGiven(args) {
@@ -118,8 +118,10 @@ flags:
                       program on PATH; uninstall and doctor: default all)
   --config-root DIR   a host's configuration directory when it is not the
                       standard one (HOST=DIR, or DIR with one --hosts)
-  --scope SCOPE       project, local (Claude only) or user (default: project;
-                      doctor: every scope)
+  --scope SCOPE       project, local (Claude only), user, or plugin (Claude
+                      only: --dir is the plugin's directory, the file its
+                      hooks/hooks.json) (default: project; doctor: project,
+                      local and user)
   --dir DIR           project directory (default: the git repository's root,
                       else the working directory)
   --events LIST       unified events: %[2]s

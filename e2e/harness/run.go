@@ -98,6 +98,9 @@ type Spec struct {
 	Untrusted bool
 	// Permissions: see Run.Permissions.
 	Permissions bool
+	// ClientArgs are appended to the client's command line
+	// (--plugin-dir DIR).
+	ClientArgs []string
 }
 
 // Result is what a run left behind.
@@ -190,6 +193,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 	}
 
 	argv, env := s.Host.command(r, s.Prompt)
+	argv = append(argv, s.ClientArgs...)
 	env = append(append(r.baseEnv(), env...), s.Env...)
 	timeout := s.Timeout
 	if timeout <= 0 {
