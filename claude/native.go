@@ -37,14 +37,17 @@ func SuppressOutput() hooks.Native {
 	return hooks.Native{Host: Host, Name: NativeSuppressOutput, Value: json.RawMessage(`true`)}
 }
 
-// nativeAnswers is the capability data of the native answers.
-var nativeAnswers = []hooks.NativeAnswer{
-	{Name: NativePermissionDecision, Events: []string{"PreToolUse"}, Evidence: "measured",
-		Notes: `"defer" only (allow, deny and ask are Response.Decision): 2.1.197 and 2.1.332 -p end the run ` +
-			`with terminal_reason "tool_deferred", the tool not run (r_pre_defer; e2e row native-defer)`},
-	{Name: NativeSuppressOutput, Events: matrixEvents(), Evidence: "measured",
-		Notes: "true only: accepted by 2.1.197 and 2.1.332 (r_pre_suppress; e2e row native-defer); no visible " +
-			"difference headless, where the transcript view is not shown"},
+// nativeAnswers returns the capability data of the native answers (built
+// on call: a package variable would be start-up work of every hook).
+func nativeAnswers() []hooks.NativeAnswer {
+	return []hooks.NativeAnswer{
+		{Name: NativePermissionDecision, Events: []string{"PreToolUse"}, Evidence: "measured",
+			Notes: `"defer" only (allow, deny and ask are Response.Decision): 2.1.197 and 2.1.332 -p end the run ` +
+				`with terminal_reason "tool_deferred", the tool not run (r_pre_defer; e2e row native-defer)`},
+		{Name: NativeSuppressOutput, Events: matrixEvents(), Evidence: "measured",
+			Notes: "true only: accepted by 2.1.197 and 2.1.332 (r_pre_suppress; e2e row native-defer); no visible " +
+				"difference headless, where the transcript view is not shown"},
+	}
 }
 
 // matrixEvents lists the events of the capability matrix: suppressOutput
@@ -59,7 +62,7 @@ func matrixEvents() []string {
 
 // NativeAnswers implements hooks.NativeTaker: the answers above, with the
 // events Claude Code takes them on and the evidence.
-func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers }
+func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers() }
 
 // applyNative writes r's native answers (hooks.Serialize has checked that
 // each is listed for the event) into out, checking their values.
