@@ -62,7 +62,7 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 		}
 	}
 
-	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil {
+	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil && r.ModelResponse == nil {
 		ruled(FieldReason, "dropped: a reason without a decision (deny, ask, allow) or a halt has no effect")
 		r.Reason = ""
 	}
@@ -144,6 +144,7 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	drop(FieldContext, r.Context != "", func() { r.Context = "" })
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
+	r = fitModel(r, drop, ruled)
 	r, nws := fitNative(a, native, r)
 	return r, append(ws, nws...)
 }

@@ -57,6 +57,12 @@ type Response struct {
 	// Halt stops the agent altogether (Claude continue:false); Reason or
 	// UserMessage says why.
 	Halt bool
+	// ModelRequest, ModelResponse and ToolChoice answer the model-level
+	// events (see model.go): [OverrideRequest], [ReplaceResponse],
+	// [RestrictTools].
+	ModelRequest  *ModelRequest
+	ModelResponse *ModelResponse
+	ToolChoice    *ToolChoice
 	// Native holds host-only answers ([Native]): each is applied by its
 	// host's adapter alone, and refused (the fail policy answers) when
 	// that adapter does not take it on the event.
@@ -66,7 +72,8 @@ type Response struct {
 // IsZero reports whether r is "no opinion".
 func (r Response) IsZero() bool {
 	return r.Decision == NoDecision && r.Reason == "" && r.UserMessage == "" &&
-		r.UpdatedInput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt && len(r.Native) == 0
+		r.UpdatedInput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt &&
+		r.ModelRequest == nil && r.ModelResponse == nil && r.ToolChoice == nil && len(r.Native) == 0
 }
 
 // Allow returns a response that approves the call.

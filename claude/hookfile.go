@@ -18,8 +18,15 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 			"over an event name it does not know (measured on 2.1.197: no hook of the plugin ran), so a slash command's `!` lines run unchecked " +
 			"by this plugin on 2.1.332 and later; register the hook in settings (--scope project or user) to cover them",
 		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hostfacts.ShellBash, Managed: managedSettings(),
-		NoHTTP: []string{"SessionStart"}}
+		NoHTTP: []string{"SessionStart"}, ProjectDir: projectDir}
 }
+
+// projectDir names the project in a command: Claude Code runs a command
+// with sh -c (Git Bash on Windows) in the project, with
+// CLAUDE_PROJECT_DIR set to it and nothing replaced in the command
+// (measured: e2e row portable-command, 2.1.197 and 2.1.332, a clone at
+// a path with a space).
+const projectDir = `"$CLAUDE_PROJECT_DIR"`
 
 // managedSettings are Claude Code's managed settings files (Linux, macOS).
 func managedSettings() []string {
