@@ -21,14 +21,18 @@ func UpdatedMCPToolOutput(result json.RawMessage) hooks.Native {
 	return hooks.Native{Host: Host, Name: NativeUpdatedMCPToolOutput, Value: result}
 }
 
-var nativeAnswers = []hooks.NativeAnswer{
-	{Name: NativeUpdatedMCPToolOutput, Events: []string{EventPostToolUse}, Evidence: "documented",
-		Notes: "MCP tools only (Cursor's hooks documentation); not measured: Cursor cannot run here and no capture shows it"},
+// nativeAnswers returns the capability data of the native answers (built
+// on call: a package variable would be start-up work of every hook).
+func nativeAnswers() []hooks.NativeAnswer {
+	return []hooks.NativeAnswer{
+		{Name: NativeUpdatedMCPToolOutput, Events: []string{EventPostToolUse}, Evidence: "documented",
+			Notes: "MCP tools only (Cursor's hooks documentation); not measured: Cursor cannot run here and no capture shows it"},
+	}
 }
 
 // NativeAnswers implements hooks.NativeTaker: the answers above, with the
 // events Cursor takes them on and the evidence.
-func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers }
+func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers() }
 
 // applyNative writes r's native answers into o, checking their values.
 func applyNative(ev hooks.Event, r hooks.Response, o *Output) error {

@@ -33,7 +33,15 @@ func parseModel(in *Input, b hooks.Base) hooks.Event {
 
 // errItems is the ReadErr of a request or response with more than
 // hooks.MaxModelItems items.
-var errItems = fmt.Errorf("more than %d messages, candidates and parts: read that far", hooks.MaxModelItems)
+var errItems error = itemsError{}
+
+// itemsError is errItems's type: its text is built when read, so that the
+// error is no start-up work of every hook.
+type itemsError struct{}
+
+func (itemsError) Error() string {
+	return fmt.Sprintf("more than %d messages, candidates and parts: read that far", hooks.MaxModelItems)
+}
 
 // readModelRequest reads an llm_request, at most *budget items of it
 // (messages), exactly as JSON.parse reads it (the last of duplicate keys

@@ -55,17 +55,21 @@ func ClearContext() hooks.Native {
 	return hooks.Native{Host: Host, Name: NativeClearContext, Value: json.RawMessage(`true`)}
 }
 
-var nativeAnswers = []hooks.NativeAnswer{
-	{Name: NativeTailToolCallRequest, Events: []string{EventAfterTool}, Evidence: "measured",
-		Notes: "0.61.0 (at_tail): the tail tool ran with its own hooks and its result replaced the first tool's"},
-	{Name: NativeClearContext, Events: []string{EventAfterAgent}, Evidence: "measured",
-		Notes: "0.61.0 (aa_clear_context): with a deny, the retried request held only the session context and " +
-			"the reason; read only with a deny or a halt"},
+// nativeAnswers returns the capability data of the native answers (built
+// on call: a package variable would be start-up work of every hook).
+func nativeAnswers() []hooks.NativeAnswer {
+	return []hooks.NativeAnswer{
+		{Name: NativeTailToolCallRequest, Events: []string{EventAfterTool}, Evidence: "measured",
+			Notes: "0.61.0 (at_tail): the tail tool ran with its own hooks and its result replaced the first tool's"},
+		{Name: NativeClearContext, Events: []string{EventAfterAgent}, Evidence: "measured",
+			Notes: "0.61.0 (aa_clear_context): with a deny, the retried request held only the session context and " +
+				"the reason; read only with a deny or a halt"},
+	}
 }
 
 // NativeAnswers implements hooks.NativeTaker: the answers above, with the
 // events Gemini CLI takes them on and the evidence.
-func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers }
+func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers() }
 
 // applyNative writes r's native answers into out, checking their values.
 func applyNative(r hooks.Response, native string, spec func() *HookSpecificOutput) error {
