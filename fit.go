@@ -9,6 +9,9 @@ type FitOptions struct {
 	// RepeatStop keeps a stop block when the agent already continued
 	// once because of a stop hook, as [Handlers.RepeatStopBlocks].
 	RepeatStop bool
+	// AskFallbackAlways applies AskFallback even on a host build known to
+	// honour an ask ([AskTaker]), as [Handlers.AskFallbackAlways].
+	AskFallbackAlways bool
 }
 
 // Serialize fits r to what a's host honours on ev ([Fit]) and renders it
@@ -19,6 +22,9 @@ type FitOptions struct {
 // for every field dropped or changed.
 func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response, []Warning, error) {
 	fitted, ws := Fit(a, ev, r, o)
+	if err := checkNative(a, ev, fitted); err != nil {
+		return Output{}, fitted, ws, err
+	}
 	out, err := a.Serialize(ev, fitted)
 	return out, fitted, ws, err
 }
@@ -26,8 +32,10 @@ func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response,
 // Fit adapts r to what a's host honours on ev, as [Serialize] and a
 // [Server] do before Adapter.Serialize: fields the capability matrix does
 // not claim are dropped, an ask the host cannot honour becomes
-// o.AskFallback, and a repeated stop block is dropped unless o.RepeatStop.
-// It returns one Warning for every field dropped or changed.
+// o.AskFallback, a repeated stop block is dropped unless o.RepeatStop,
+// and native answers for another host are dropped ([Native]; those for
+// a's host are checked by Serialize). It returns one Warning for every
+// field or native answer dropped or changed.
 func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	caps, host, askFallback, repeatStop := a.Capabilities(), a.Host(), o.AskFallback, o.RepeatStop
 	native := ev.Common().NativeEvent
@@ -68,6 +76,9 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 		r.Decision, r.Reason = NoDecision, ""
 	}
 
+	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) && takesAsk(a, ev, o) {
+		honours |= FieldAsk
+	}
 	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) {
 		fb := askFallback
 		if fb == NoDecision || fb == DecisionAsk {
@@ -133,7 +144,9 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	drop(FieldContext, r.Context != "", func() { r.Context = "" })
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
-	return fitModel(r, drop, ruled), ws
+	r = fitModel(r, drop, ruled)
+	r, nws := fitNative(a, native, r)
+	return r, append(ws, nws...)
 }
 
 // beforeTool reports whether ev comes before a tool runs.
