@@ -20,12 +20,27 @@ type FitOptions struct {
 // unfitted (an ask the host cannot take would otherwise be rendered as no
 // opinion). It returns the output, the fitted response and one Warning
 // for every field dropped or changed.
+//
+// A native answer the adapter refuses is an error (the caller's fail
+// policy answers), except when the response blocks (a deny or a halt):
+// then the refused native answers are dropped with a Warning and the
+// block is sent without them, so that a mistake in a host-only extra
+// never costs a deny under a fail-open policy.
 func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response, []Warning, error) {
 	fitted, ws := Fit(a, ev, r, o)
-	if err := checkNative(a, ev, fitted); err != nil {
-		return Output{}, fitted, ws, err
+	err := checkNative(a, ev, fitted)
+	var out Output
+	if err == nil {
+		out, err = a.Serialize(ev, fitted)
 	}
-	out, err := a.Serialize(ev, fitted)
+	if err != nil && len(fitted.Native) > 0 && (fitted.Decision == DecisionDeny || fitted.Halt) {
+		for _, n := range fitted.Native {
+			ws = append(ws, Warning{Host: a.Host(), Event: ev.Common().NativeEvent, Native: n.String(),
+				Note: "dropped: the response blocks, and " + err.Error()})
+		}
+		fitted.Native = nil
+		out, err = a.Serialize(ev, fitted)
+	}
 	return out, fitted, ws, err
 }
 

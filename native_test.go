@@ -119,3 +119,54 @@ func nativeEvent(t *testing.T, a hooks.Adapter, native string) hooks.Event {
 	}
 	return ev
 }
+
+// TestNativeNeverCostsADeny: a deny (or halt) that carries a native answer
+// the adapter refuses, for whatever reason (not taken on the event, a
+// value it refuses, a conflict such as defer beside a deny), is still
+// sent as a deny, without the native answer and with a Warning naming
+// it: under a fail-open policy, a mistake in a host-only extra must not
+// turn the block into no opinion.
+func TestNativeNeverCostsADeny(t *testing.T) {
+	for _, a := range builtin.Adapters() {
+		native := ""
+		for _, c := range a.Capabilities() {
+			if c.Event == hooks.PreToolUse && c.Honours.Has(hooks.FieldDeny) {
+				native = c.Native
+				break
+			}
+		}
+		ev := nativeEvent(t, a, native)
+		if ev == nil {
+			t.Errorf("%s: no sample PreToolUse", a.Host())
+			continue
+		}
+		t.Run(string(a.Host()), func(t *testing.T) {
+			plain, _, _, err := hooks.Serialize(a, ev, hooks.Deny("no"), hooks.FitOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range []hooks.Native{
+				{Host: a.Host(), Name: "noSuchField", Value: json.RawMessage(`true`)},
+				{Host: a.Host(), Name: "permissionDecision", Value: json.RawMessage(`"defer"`)},
+			} {
+				out, sent, ws, err := hooks.Serialize(a, ev, hooks.Deny("no").WithNative(n), hooks.FitOptions{})
+				if err != nil {
+					t.Fatalf("deny with %s: err %v, want the deny sent", n, err)
+				}
+				if sent.Decision != hooks.DecisionDeny || len(sent.Native) != 0 {
+					t.Errorf("deny with %s: sent %+v, want the deny without native answers", n, sent)
+				}
+				if string(out.Stdout) != string(plain.Stdout) || out.ExitCode != plain.ExitCode {
+					t.Errorf("deny with %s: output %q exit %d, want the plain deny's %q exit %d", n, out.Stdout, out.ExitCode, plain.Stdout, plain.ExitCode)
+				}
+				var warned bool
+				for _, w := range ws {
+					warned = warned || w.Native == n.String()
+				}
+				if !warned {
+					t.Errorf("deny with %s: no warning names the dropped native answer: %v", n, ws)
+				}
+			}
+		})
+	}
+}

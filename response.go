@@ -65,7 +65,9 @@ type Response struct {
 	ToolChoice    *ToolChoice
 	// Native holds host-only answers ([Native]): each is applied by its
 	// host's adapter alone, and refused (the fail policy answers) when
-	// that adapter does not take it on the event.
+	// that adapter does not take it on the event; on a response that
+	// blocks (a deny or a halt) a refused native answer is dropped with
+	// a [Warning] instead, and the block is sent ([Serialize]).
 	Native []Native
 }
 

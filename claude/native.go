@@ -23,7 +23,8 @@ const (
 // in -p mode: the run ends at once with stop_reason and terminal_reason
 // "tool_deferred", the tool does not run and no Stop hook fires. It takes
 // the place of a decision: the response must have none (no allow, deny or
-// ask), or the answer is refused.
+// ask), or the answer is refused (beside a deny, it is dropped with a
+// warning and the deny is sent: see [hooks.Serialize]).
 func Defer() hooks.Native {
 	return hooks.Native{Host: Host, Name: NativePermissionDecision, Value: json.RawMessage(`"defer"`)}
 }
