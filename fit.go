@@ -159,7 +159,16 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	drop(FieldContext, r.Context != "", func() { r.Context = "" })
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
-	r = fitModel(r, drop, ruled)
+	// The model-level answers (PreModel, PostModel, PreToolSelection),
+	// written here rather than in a function of their own: passing drop
+	// on would move r to the heap on every event (four allocations).
+	drop(FieldModelRequest, r.ModelRequest != nil, func() { r.ModelRequest = nil })
+	drop(FieldModelResponse, r.ModelResponse != nil, func() { r.ModelResponse = nil })
+	drop(FieldToolChoice, r.ToolChoice != nil, func() { r.ToolChoice = nil })
+	if r.ModelRequest != nil && (r.Decision == DecisionDeny || r.ModelResponse != nil || r.Halt) {
+		ruled(FieldModelRequest, "dropped: the model is not called (a deny, a halt or an answer in its place)")
+		r.ModelRequest = nil
+	}
 	r, nws := fitNative(a, native, r)
 	return r, append(ws, nws...)
 }
