@@ -17,8 +17,12 @@ import (
 //   - hook_event_name (every other host but Copilot's camelCase payloads)
 //     or toolName (Copilot's): 0, whatever else is there.
 func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
-	var cb string
-	if json.Unmarshal(fields["opencode_hook"], &cb) != nil || cb == "" {
+	raw, ok := fields["opencode_hook"]
+	if !ok {
+		return 0 // every other host's payload: no allocation
+	}
+	cb, ok := fastjson.StringValue(raw)
+	if !ok && json.Unmarshal(raw, &cb) != nil || cb == "" {
 		return 0
 	}
 	for _, k := range [...]string{"hook_event_name", "toolName", "hookEventName"} {
