@@ -7,6 +7,7 @@ package builtin
 import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/cline"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
@@ -16,8 +17,8 @@ import (
 )
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
-// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code and Factory
-// Droid. The Copilot adapter is unbound: it reads the event from a
+// Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
+// Droid and Cline CLI. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -30,6 +31,7 @@ func Adapters() []hooks.Adapter {
 		copilot.New(),
 		qwen.New(),
 		droid.New(),
+		cline.New(),
 	}
 }
 
@@ -52,6 +54,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return qwen.New()
 	case droid.Host:
 		return droid.New()
+	case cline.Host:
+		return cline.New()
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ func TestAdapters(t *testing.T) {
 		}
 		seen[a.Host()] = true
 	}
-	for _, h := range []hooks.Host{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid"} {
+	for _, h := range []hooks.Host{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid", "cline"} {
 		if !seen[h] {
 			t.Errorf("%s is not listed", h)
 		}
@@ -30,9 +30,10 @@ func TestAdapters(t *testing.T) {
 	}
 }
 
-// notInstallable lists the built-in hosts the installer cannot register
-// (none: all seven describe their hook file).
-var notInstallable = map[hooks.Host]bool{}
+// notInstallable lists the built-in hosts the installer cannot register:
+// Cline CLI, whose hooks are one executable file per event, not entries
+// of a JSON file.
+var notInstallable = map[hooks.Host]bool{"cline": true}
 
 // Every built-in host not in notInstallable can be installed: its
 // adapter describes its hook file: a directory, a name (or one file per

@@ -49,6 +49,7 @@ func Example() {
 	//   copilot PreToolUse(Bash: PascalCase): deny "rm -rf is not allowed; delete specific files"
 	//   qwen PreToolUse(run_shell_command): deny "rm -rf is not allowed; delete specific files"
 	//   droid PreToolUse(Execute): deny "rm -rf is not allowed; delete specific files"
+	//   cline PreToolUse(run_commands): deny "rm -rf is not allowed; delete specific files"
 }
 
 // A write is rendered as each host writes files: Codex applies a patch,
@@ -68,6 +69,7 @@ func Example_write() {
 	//   copilot PreToolUse(Write: PascalCase): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   qwen PreToolUse(write_file): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   droid PreToolUse(Create): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   cline PreToolUse(editor): deny "/home/dev/project/config/.env holds secrets; the agent must not write it", halt
 }
 
 // A handler that asks: Claude Code, Copilot CLI and Qwen Code take an ask

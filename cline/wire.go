@@ -1,0 +1,62 @@
+package cline
+
+import "encoding/json"
+
+// Cline's hook events: the names of the hook files (an executable file
+// <Event>, or <Event>.sh, .py, … in .clinerules/hooks or ~/.cline/hooks;
+// Cline matches the name without case). They are this adapter's native
+// event names.
+const (
+	EventTaskStart        = "TaskStart"
+	EventTaskResume       = "TaskResume"
+	EventTaskCancel       = "TaskCancel"
+	EventTaskComplete     = "TaskComplete"
+	EventTaskError        = "TaskError"
+	EventPreToolUse       = "PreToolUse"
+	EventPostToolUse      = "PostToolUse"
+	EventUserPromptSubmit = "UserPromptSubmit"
+	EventPreCompact       = "PreCompact"
+	EventSessionShutdown  = "SessionShutdown"
+)
+
+// The hookName values of Cline's payloads, one per event. PreCompact has
+// none: Cline 3.0.65 maps its hook file to no runtime event, so it never
+// fires.
+const (
+	hookAgentStart      = "agent_start"
+	hookAgentResume     = "agent_resume"
+	hookAgentAbort      = "agent_abort"
+	hookAgentEnd        = "agent_end"
+	hookAgentError      = "agent_error"
+	hookToolCall        = "tool_call"
+	hookToolResult      = "tool_result"
+	hookPromptSubmit    = "prompt_submit"
+	hookSessionShutdown = "session_shutdown"
+)
+
+// eventOf maps a payload's hookName to the event (hook file) name.
+var eventOf = map[string]string{
+	hookAgentStart: EventTaskStart, hookAgentResume: EventTaskResume, hookAgentAbort: EventTaskCancel,
+	hookAgentEnd: EventTaskComplete, hookAgentError: EventTaskError, hookToolCall: EventPreToolUse,
+	hookToolResult: EventPostToolUse, hookPromptSubmit: EventUserPromptSubmit, hookSessionShutdown: EventSessionShutdown,
+}
+
+// HookOutput is the JSON object a Cline hook writes on stdout (the whole
+// of stdout, or the last line that starts with "HOOK_CONTROL\t"). Cline
+// ignores the exit code. Stdout that is not JSON is an error Cline logs,
+// and the tool runs.
+type HookOutput struct {
+	// Cancel true aborts the whole run: on PreToolUse the tool does not
+	// run, the model is never called again and is never told why.
+	Cancel bool `json:"cancel"`
+	// ContextModification is added to the conversation as a
+	// <hook_context> user message before the next model request (ignored
+	// with Cancel).
+	ContextModification string `json:"contextModification,omitempty"`
+	// ErrorMessage is the reason of a cancel, written to Cline's log; the
+	// model never sees it. Without Cancel, Cline takes it as context
+	// when ContextModification is empty.
+	ErrorMessage string `json:"errorMessage,omitempty"`
+	// OverrideInput replaces the tool's whole input (PreToolUse).
+	OverrideInput json.RawMessage `json:"overrideInput,omitempty"`
+}
