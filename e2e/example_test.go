@@ -21,4 +21,5 @@ func Example() {
 	// copilot-pascal copilot @github/copilot chat
 	// qwen qwen @qwen-code/qwen-code chat
 	// droid droid @factory/cli-linux-x64 chat
+	// cline cline cline chat
 }

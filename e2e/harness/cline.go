@@ -28,6 +28,11 @@ func Cline() *Host {
 		Name: "cline", ID: "cline", Package: PkgCline, Protocol: fakemodel.Chat,
 		Events:   ClineEvents,
 		Register: RegisterCline,
+		// The runs proven on Cline so far: install.Install does not
+		// write Cline's hook files yet, so the runs that register by it
+		// (and the gateway's) are not run.
+		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
+			"allow-bypass", "prompt-deny"},
 		setup: func(r *Run) error {
 			port, err := freePort()
 			if err != nil {
