@@ -30,10 +30,9 @@ func TestAdapters(t *testing.T) {
 	}
 }
 
-// notInstallable lists the built-in hosts the installer cannot register:
-// Cline CLI, whose hooks are one executable file per event, not entries
-// of a JSON file.
-var notInstallable = map[hooks.Host]bool{"cline": true}
+// notInstallable lists the built-in hosts the installer cannot register
+// (none: all eight describe their hook file).
+var notInstallable = map[hooks.Host]bool{}
 
 // Every built-in host not in notInstallable can be installed: its
 // adapter describes its hook file: a directory, a name (or one file per
@@ -48,7 +47,7 @@ func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 			continue
 		}
 		hf := f.HookFile()
-		if hf.Dir == "" || (hf.Name == "") != hf.PerBinary || hf.TimeoutUnit <= 0 {
+		if hf.Dir == "" || (hf.Name == "") != (hf.PerBinary || hf.Scripts) || hf.TimeoutUnit <= 0 {
 			t.Errorf("%s: hook file %+v", a.Host(), hf)
 		}
 	}

@@ -5,7 +5,8 @@ import "github.com/agenthooks/hooks"
 // capabilities is the matrix of Cline CLI 3.0.65, measured with cline
 // --json (an openai-compatible provider on a fake Chat Completions
 // server) unless the Notes say "bundle" (read in the shipped code, not
-// run). Cline has no allow (its tools are approved by its own settings;
+// run). The PreCompact hook file is left out: Cline 3.0.65 maps it to no
+// runtime event, so it never fires (bundle). Cline has no allow (its tools are approved by its own settings;
 // cline --json approves every one), no ask and no message for the user
 // alone: Allow, Ask, UserMessage and SystemMessage are claimed nowhere.
 var capabilities = [...]hooks.Capability{
@@ -35,8 +36,6 @@ var capabilities = [...]hooks.Capability{
 		Notes: "measured to fire after an aborted run; the answer is ignored (bundle)."},
 	{Native: EventTaskCancel, Notes: "the run was cancelled (agent_abort); the answer is ignored (bundle)."},
 	{Native: EventTaskError, Notes: "the run failed (agent_error); the answer is ignored (bundle)."},
-	{Native: EventPreCompact, Event: hooks.PreCompact,
-		Notes: "Cline 3.0.65 maps this hook file to no runtime event: it never fires (bundle)."},
 }
 
 // inMatrix reports whether native has a row in the capability matrix.

@@ -5,7 +5,8 @@ import "encoding/json"
 // Cline's hook events: the names of the hook files (an executable file
 // <Event>, or <Event>.sh, .py, … in .clinerules/hooks or ~/.cline/hooks;
 // Cline matches the name without case). They are this adapter's native
-// event names.
+// event names. Cline also reads a PreCompact file, which 3.0.65 never
+// runs.
 const (
 	EventTaskStart        = "TaskStart"
 	EventTaskResume       = "TaskResume"
@@ -15,13 +16,10 @@ const (
 	EventPreToolUse       = "PreToolUse"
 	EventPostToolUse      = "PostToolUse"
 	EventUserPromptSubmit = "UserPromptSubmit"
-	EventPreCompact       = "PreCompact"
 	EventSessionShutdown  = "SessionShutdown"
 )
 
-// The hookName values of Cline's payloads, one per event. PreCompact has
-// none: Cline 3.0.65 maps its hook file to no runtime event, so it never
-// fires.
+// The hookName values of Cline's payloads, one per event.
 const (
 	hookAgentStart      = "agent_start"
 	hookAgentResume     = "agent_resume"

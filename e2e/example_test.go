@@ -21,5 +21,5 @@ func Example() {
 	// copilot-pascal copilot @github/copilot chat
 	// qwen qwen @qwen-code/qwen-code chat
 	// droid droid @factory/cli-linux-x64 chat
-	// cline cline cline chat
+	// cline cline @cline/cli-linux-x64 chat
 }

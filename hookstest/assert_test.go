@@ -131,8 +131,9 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.NoWarnings(rec)
 	expect(t, rec, noContext, "does not honour context", "Fix: add the context on an event where")
 
-	// Where every host shows context, the strict assertion passes.
-	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart()).ContextEverywhere(t, "staging")
+	// Where every host shows context, the strict assertion passes (Cline
+	// CLI does not wait for its TaskStart hook's answer).
+	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart()).Except("cline").ContextEverywhere(t, "staging")
 }
 
 // TestCatchesLostContext: a handler that gives no context fails

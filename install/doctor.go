@@ -183,6 +183,9 @@ func scopeList(ss []Scope) string {
 
 // checkFile checks one file and returns how many entries of ours it has.
 func (d *doctor) checkFile(h *host, s Scope) int {
+	if h.Scripts {
+		return d.checkScripts(h, s)
+	}
 	p := h.path(s, d.e)
 	if p == "" {
 		return 0
@@ -300,6 +303,23 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	command := str(f.node.Get(h.CommandKey))
+	limit := DefaultTimeout
+	if to := f.node.Get(h.TimeoutKey); to != nil {
+		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
+			limit = h.limitOf(n)
+		}
+	}
+	failClosed := false
+	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
+		failClosed = true
+	}
+	d.checkCommand(h, s, p, event, command, limit, failClosed)
+}
+
+// checkCommand checks the command of an entry of ours (or of a hook file
+// of a scripts host) for event: its binary, its arguments, and, unless
+// there is no sample payload, a run of it with one.
+func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit time.Duration, failClosed bool) {
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
 	if fi, err := os.Stat(words[0]); err != nil {
@@ -308,12 +328,6 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	} else if fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
 		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", words[0], missingEffect(h))
 		return
-	}
-	limit := DefaultTimeout
-	if to := f.node.Get(h.TimeoutKey); to != nil {
-		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
-			limit = h.limitOf(n)
-		}
 	}
 	args, argErr := hookcli.Parse(words[1:])
 	viaGateway := args.GatewaySet
@@ -330,10 +344,6 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	}
 	if argErr == nil && args.LogSet {
 		d.add(h.name, s, p, event, Info, "decisions are logged to %s", orDefaultLog(args.Log))
-	}
-	failClosed := false
-	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
-		failClosed = true
 	}
 	pl := payload(h, event, d.e.dir)
 	if pl == nil {

@@ -9,9 +9,11 @@ import (
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 )
 
-// PkgCline is Cline CLI's npm package (a native executable from its
-// platform package, @cline/cli-linux-x64 here).
-const PkgCline = "cline"
+// PkgCline is Cline CLI's platform package: the cline package pins the
+// other platforms' packages, which the registry here does not serve, so
+// its lock cannot be installed; this one holds the whole (native)
+// executable.
+const PkgCline = "@cline/cli-linux-x64"
 
 // ClineEvents are the hook file names Cline CLI 3.0.65 reads (one
 // executable file per event; PreCompact maps to no runtime event).
