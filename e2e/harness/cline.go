@@ -30,11 +30,11 @@ func Cline() *Host {
 		Name: "cline", ID: "cline", Package: PkgCline, Protocol: fakemodel.Chat,
 		Events:   ClineEvents,
 		Register: RegisterCline,
-		// The runs proven on Cline so far: install.Install does not
-		// write Cline's hook files yet, so the runs that register by it
-		// (and the gateway's) are not run.
+		// The runs proven on Cline so far; the others (the guard's
+		// tricks and its install run) are not run yet.
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
-			"allow-bypass", "prompt-deny"},
+			"allow-bypass", "prompt-deny", "installer", "guard-binary", "guard-shell", "guard-outcomes", "gofmt-binary",
+			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install"},
 		setup: func(r *Run) error {
 			port, err := freePort()
 			if err != nil {
