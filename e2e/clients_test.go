@@ -289,13 +289,13 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	})
 
 	stops := o.entries(ex.stop)
-	stopNA := func(row string) {
+	stopNA := func(t *testing.T, row string) {
 		if !hooks.Supports(caps, ex.stop).Has(hooks.FieldDeny) {
 			table.na(t, h.ID, row, "the adapter does not claim deny on "+ex.stop)
 		}
 	}
 	t.Run("stop-once", func(t *testing.T) {
-		stopNA("stop-once")
+		stopNA(t, "stop-once")
 		table.check(t, h.ID, "stop-once")
 		if len(stops) == 0 {
 			t.Fatalf("%s never fired", ex.stop)
@@ -316,7 +316,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 		}
 	})
 	t.Run("stop-guard", func(t *testing.T) {
-		stopNA("stop-guard")
+		stopNA(t, "stop-guard")
 		table.check(t, h.ID, "stop-guard")
 		if len(stops) != 2 {
 			t.Fatalf("%s fired %d times, want 2 (block, then let go)", ex.stop, len(stops))
