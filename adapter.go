@@ -74,9 +74,13 @@ const (
 	FieldContext                         // Context
 	FieldSystemMessage                   // SystemMessage
 	FieldHalt                            // Halt
+	FieldModelRequest                    // ModelRequest
+	FieldModelResponse                   // ModelResponse
+	FieldToolChoice                      // ToolChoice
 )
 
-var fieldNames = [...]string{"allow", "deny", "ask", "reason", "user_message", "updated_input", "context", "system_message", "halt"}
+var fieldNames = [...]string{"allow", "deny", "ask", "reason", "user_message", "updated_input", "context", "system_message", "halt",
+	"model_request", "model_response", "tool_choice"}
 
 // AllFields lists every Field, in order.
 func AllFields() []Field {
@@ -131,7 +135,7 @@ func (r Response) Fields() Field {
 	if r.Halt {
 		f |= FieldHalt
 	}
-	return f
+	return f | r.modelFields()
 }
 
 // Capability is one row of a host's capability matrix.

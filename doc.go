@@ -17,10 +17,12 @@
 // for the rest (host-only events arrive as [*OtherEvent]), and the
 // [FailPolicy] for when the hook cannot decide. A handler returns a
 // [Response], usually built with [Allow], [Deny], [Ask], [AddContext],
-// [Rewrite] or [Halt]. Tool events carry a [Tool] whose Input is one of
+// [Rewrite] or [Halt]; on the model-level events ([PreModel] and the
+// others, Gemini CLI's only today) [OverrideRequest], [ReplaceResponse],
+// [ReplaceText] or [RestrictTools]. Tool events carry a [Tool] whose Input is one of
 // [ShellInput], [ReadInput], [WriteInput], [EditInput], [PatchInput],
 // [MCPInput] or [RawInput]; [ToolOf] finds it on any event and
-// [Tool.WritePaths] lists the files a call writes.
+// package writes lists the files a call writes.
 //
 // Then call hookmain.Run(h) from main: it reads stdin, finds the host
 // (--host, else [Detect]), calls the handler and answers in the host's

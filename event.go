@@ -30,7 +30,8 @@ const (
 // Events lists every unified event, in a stable order.
 func Events() []EventName {
 	return []EventName{SessionStart, SessionEnd, UserPromptSubmit, PreToolUse, PostToolUse,
-		PostToolUseFailure, PermissionRequest, Stop, SubagentStart, SubagentStop, PreCompact, Notification}
+		PostToolUseFailure, PermissionRequest, Stop, SubagentStart, SubagentStop, PreCompact, Notification,
+		PreModel, PostModel, PreToolSelection}
 }
 
 // Event is one hook invocation as an adapter parsed it. Its dynamic type is
@@ -192,8 +193,8 @@ type NotificationEvent struct {
 	Message string `json:"message,omitempty"`
 }
 
-// OtherEvent is a host event with no unified counterpart (Gemini
-// BeforeModel, Cursor afterAgentResponse, Claude PostToolBatch, …). Its
+// OtherEvent is a host event with no unified counterpart (Cursor
+// afterAgentResponse, Claude PostToolBatch, …). Its
 // NativeEvent and Raw say what it is. Only Handlers.Any receives it.
 type OtherEvent struct {
 	Base

@@ -78,41 +78,6 @@ func ExampleSerialize() {
 	// hooks: codex does not honour ask on PreToolUse: sent as deny
 }
 
-// WritePaths gives one list of target files for writes, edits and
-// patches, so a path policy works the same on every host.
-func ExampleTool_WritePaths() {
-	a := codex.New()
-	ev, _ := a.Parse([]byte(`{"session_id":"01a2283a-24e9-7582-b172-a4f6f2251a6c","turn_id":"t","cwd":"/p","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: app.env.example\n*** Move to: .env\n@@\n-A=\n+A=1\n*** Add File: notes.txt\n+hi\n*** End Patch\n"},"tool_use_id":"c"}`))
-	fmt.Println(hooks.ToolOf(ev).WritePaths())
-	// Output:
-	// [app.env.example .env notes.txt]
-}
-
-// Writes resolves every written path against the event's working
-// directory, whether the host sent it absolute or relative or a shell
-// command names it, so one rule such as "nothing under secrets/" holds on
-// every host.
-func ExampleTool_Writes() {
-	a := codex.New()
-	ev, err := a.Parse([]byte(`{"session_id":"s","turn_id":"t","cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"m","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"cd secrets && cp ~/key.pem . && echo done > \"$LOG\""},"tool_use_id":"c"}`))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	ws, err := hooks.ToolOf(ev).Writes(ev.Common().Cwd)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, w := range ws {
-		fmt.Printf("%s rel=%q dynamic=%v\n", w.Path, w.Rel, w.Dynamic)
-	}
-	// Output:
-	// /home/dev/project/secrets rel="secrets" dynamic=false
-	// /home/dev/project/secrets/key.pem rel="secrets/key.pem" dynamic=false
-	// /home/dev/project/secrets/$LOG rel="" dynamic=true
-}
-
 // Answer answers one payload for a transport that owns a goroutine per
 // payload: with Inline the handler runs on it, and Late is called only if
 // a watchdog had to answer at the handler's deadline.

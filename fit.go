@@ -54,7 +54,7 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 		}
 	}
 
-	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil {
+	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil && r.ModelResponse == nil {
 		ruled(FieldReason, "dropped: a reason without a decision (deny, ask, allow) or a halt has no effect")
 		r.Reason = ""
 	}
@@ -133,7 +133,7 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	drop(FieldContext, r.Context != "", func() { r.Context = "" })
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
-	return r, ws
+	return fitModel(r, drop, ruled), ws
 }
 
 // beforeTool reports whether ev comes before a tool runs.

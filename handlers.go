@@ -24,6 +24,10 @@ type Handlers struct {
 	SubagentStop       func(context.Context, *SubagentStopEvent) (Response, error)
 	PreCompact         func(context.Context, *PreCompactEvent) (Response, error)
 	Notification       func(context.Context, *NotificationEvent) (Response, error)
+	// The model-level events (Gemini CLI only, today: see [PreModel]).
+	PreModel         func(context.Context, *ModelRequestEvent) (Response, error)
+	PostModel        func(context.Context, *ModelResponseEvent) (Response, error)
+	PreToolSelection func(context.Context, *ToolSelectionEvent) (Response, error)
 
 	// Any receives every event that has no typed handler above, including
 	// host-only events (*OtherEvent).
@@ -144,6 +148,10 @@ func (h *Handlers) Handle(ctx context.Context, ev Event) (Response, error) {
 		if h.Notification != nil {
 			return h.Notification(ctx, e)
 		}
+	default:
+		if fn := h.modelHandler(ev); fn != nil {
+			return fn(ctx)
+		}
 	}
 	if h.Any != nil {
 		return h.Any(ctx, ev)
@@ -197,5 +205,5 @@ func (h *Handlers) has(name EventName) bool {
 	case Notification:
 		return h.Notification != nil
 	}
-	return false
+	return h.hasModel(name)
 }

@@ -12,7 +12,8 @@ import (
 func TestHandlesAgreesWithHandle(t *testing.T) {
 	events := []Event{&SessionStartEvent{}, &SessionEndEvent{}, &UserPromptSubmitEvent{}, &PreToolUseEvent{},
 		&PostToolUseEvent{}, &PostToolUseFailureEvent{}, &PermissionRequestEvent{}, &StopEvent{},
-		&SubagentStartEvent{}, &SubagentStopEvent{}, &PreCompactEvent{}, &NotificationEvent{}, &OtherEvent{}}
+		&SubagentStartEvent{}, &SubagentStopEvent{}, &PreCompactEvent{}, &NotificationEvent{}, &OtherEvent{},
+		&ModelRequestEvent{}, &ModelResponseEvent{}, &ToolSelectionEvent{}}
 	called := false
 	mark := func() (Response, error) { called = true; return Response{}, nil }
 	all := Handlers{
@@ -28,6 +29,9 @@ func TestHandlesAgreesWithHandle(t *testing.T) {
 		SubagentStop:       func(context.Context, *SubagentStopEvent) (Response, error) { return mark() },
 		PreCompact:         func(context.Context, *PreCompactEvent) (Response, error) { return mark() },
 		Notification:       func(context.Context, *NotificationEvent) (Response, error) { return mark() },
+		PreModel:           func(context.Context, *ModelRequestEvent) (Response, error) { return mark() },
+		PostModel:          func(context.Context, *ModelResponseEvent) (Response, error) { return mark() },
+		PreToolSelection:   func(context.Context, *ToolSelectionEvent) (Response, error) { return mark() },
 	}
 	for _, h := range []Handlers{{}, all, {Any: func(context.Context, Event) (Response, error) { return mark() }}} {
 		for _, ev := range events {

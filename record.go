@@ -112,7 +112,8 @@ func (res Result) Record(start time.Time) Record {
 }
 
 // SentOf names what a host receives from r rendered as out: "halt",
-// "deny", "ask", "rewrite" (an allow that replaces the input), "allow",
+// "deny", "ask", "rewrite" (an allow that replaces the input, or a
+// model-level rewrite: request, response, tool choice), "allow",
 // "context" (context for the model only), "message" (a message for the
 // user only) or "none" (no opinion). An exit code of 2 is "deny".
 func SentOf(r Response, out Output) string {
@@ -127,7 +128,7 @@ func SentOf(r Response, out Output) string {
 		return "rewrite"
 	case r.Decision == DecisionAllow:
 		return "allow"
-	case r.UpdatedInput != nil:
+	case r.UpdatedInput != nil || r.modelFields() != 0:
 		return "rewrite"
 	case r.Context != "":
 		return "context"

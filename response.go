@@ -57,12 +57,19 @@ type Response struct {
 	// Halt stops the agent altogether (Claude continue:false); Reason or
 	// UserMessage says why.
 	Halt bool
+	// ModelRequest, ModelResponse and ToolChoice answer the model-level
+	// events (see model.go): [OverrideRequest], [ReplaceResponse],
+	// [RestrictTools].
+	ModelRequest  *ModelRequest
+	ModelResponse *ModelResponse
+	ToolChoice    *ToolChoice
 }
 
 // IsZero reports whether r is "no opinion".
 func (r Response) IsZero() bool {
 	return r.Decision == NoDecision && r.Reason == "" && r.UserMessage == "" &&
-		r.UpdatedInput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt
+		r.UpdatedInput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt &&
+		r.ModelRequest == nil && r.ModelResponse == nil && r.ToolChoice == nil
 }
 
 // Allow returns a response that approves the call.

@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -60,62 +59,6 @@ func (t Tool) MarshalJSON() ([]byte, error) {
 		Kind ToolKind `json:"kind"`
 		plain
 	}{t.Kind(), plain(t)})
-}
-
-// WritePaths returns every file path the call would create, change, delete
-// or move to, as the host sent it or the shell command names it: the path
-// of a write, an edit or a delete, every file of a patch (rename
-// destinations included), every file of a patch a shell command applies
-// through the host (ShellInput.Patch), and the files a shell command
-// writes or deletes (redirections and the writers package shell knows,
-// relative paths joined to the directory a cd in the command moved to),
-// and the operands of programs package shell does not know, which they
-// may write ([Write.Maybe] in [Tool.Writes]).
-// It is nil for other tools.
-//
-// Paths are absolute or relative to the session's working directory, as
-// the host or the command wrote them. A shell target known only at run
-// time (`> "$f"`) is not in WritePaths, nor is anything of a command that
-// does not parse: a policy that must not be talked past uses [Tool.Writes],
-// which reports both, with every path resolved.
-func (t *Tool) WritePaths() []string {
-	if t == nil {
-		return nil
-	}
-	switch in := t.Input.(type) {
-	case *WriteInput:
-		return []string{in.Path}
-	case *EditInput:
-		return []string{in.Path}
-	case *DeleteInput:
-		return []string{in.Path}
-	case *PatchInput:
-		return in.paths()
-	case *ShellInput:
-		var ps []string
-		if in.Patch != nil {
-			ps = in.Patch.paths()
-		}
-		ws, _ := in.writes(context.Background())
-		for _, w := range ws {
-			if !w.Path.Dynamic {
-				ps = append(ps, w.Path.Value)
-			}
-		}
-		return ps
-	}
-	return nil
-}
-
-func (p *PatchInput) paths() []string {
-	var ps []string
-	for _, f := range p.Files {
-		ps = append(ps, f.Path)
-		if f.MoveTo != "" {
-			ps = append(ps, f.MoveTo)
-		}
-	}
-	return ps
 }
 
 // checkDepth returns why the raw input cannot be read whole by the
@@ -190,7 +133,7 @@ type ShellInput struct {
 	Description string        `json:"description,omitempty"`
 	// Patch is set when the host itself applies the command as a patch
 	// (Codex intercepts `apply_patch <<'EOF' … EOF` run through the
-	// shell); its files are part of Tool.WritePaths. It is ignored in an
+	// shell); its files are part of writes.Paths. It is ignored in an
 	// UpdatedInput: Command is what runs.
 	Patch *PatchInput `json:"patch,omitempty"`
 }

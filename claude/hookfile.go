@@ -14,8 +14,15 @@ import (
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"claude"}, Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*",
 		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hostfacts.ShellBash, Managed: managedSettings(),
-		NoHTTP: []string{"SessionStart"}}
+		NoHTTP: []string{"SessionStart"}, ProjectDir: projectDir}
 }
+
+// projectDir names the project in a command: Claude Code runs a command
+// with sh -c (Git Bash on Windows) in the project, with
+// CLAUDE_PROJECT_DIR set to it and nothing replaced in the command
+// (measured: e2e row portable-command, 2.1.197 and 2.1.332, a clone at
+// a path with a space).
+const projectDir = `"$CLAUDE_PROJECT_DIR"`
 
 // managedSettings are Claude Code's managed settings files (Linux, macOS).
 func managedSettings() []string {

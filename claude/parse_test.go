@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/writes"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -114,7 +115,7 @@ func TestParseFields(t *testing.T) {
 		t.Errorf("%+v", u)
 	}
 	// A PermissionRequest has no tool_use_id.
-	if r := parse(`{"hook_event_name":"PermissionRequest","tool_name":"Write","tool_input":{"file_path":"/a","content":"x"}}`).(*hooks.PermissionRequestEvent); r.Tool.ID != "" || !strings.HasSuffix(r.Tool.WritePaths()[0], "/a") {
+	if r := parse(`{"hook_event_name":"PermissionRequest","tool_name":"Write","tool_input":{"file_path":"/a","content":"x"}}`).(*hooks.PermissionRequestEvent); r.Tool.ID != "" || !strings.HasSuffix(writes.Paths(&r.Tool)[0], "/a") {
 		t.Errorf("%+v", r)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/writes"
 )
 
 func ExampleAdapter_Parse() {
@@ -15,7 +16,7 @@ func ExampleAdapter_Parse() {
 		panic(err)
 	}
 	pre := ev.(*hooks.PreToolUseEvent)
-	fmt.Println(pre.Tool.Name, pre.Tool.Kind(), pre.Tool.WritePaths())
+	fmt.Println(pre.Tool.Name, pre.Tool.Kind(), writes.Paths(&pre.Tool))
 	// Output: apply_patch patch [src/app.go src/main.go .env]
 }
 

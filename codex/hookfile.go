@@ -10,8 +10,19 @@ import (
 // timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
-		Trust: trust, UserTrust: trust}
+		Trust: trust, UserTrust: trust, ProjectDir: projectDir}
 }
+
+// projectDir names the project in a command. Codex sets no variable for
+// it, runs a command with $SHELL -lc in the session's directory, which
+// is a subdirectory of the project when codex starts there (it reads the
+// project's .codex/hooks.json from the git root all the same), so the
+// command asks git for the root, and takes the working directory outside
+// a git repository, where Codex's project is the directory it starts in.
+// Measured: e2e row portable-command, from the root and from a
+// subdirectory (where a relative ./bin/guard never ran, and Codex ran the
+// command the hook would have denied).
+const projectDir = `"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"`
 
 const trust = "Codex runs these hooks only once you trust them (/hooks in codex, or trusted_hash lines in config.toml); doctor prints the exact lines"
 

@@ -15,7 +15,7 @@ import (
 // Codex applies such a patch itself, yet its hooks see tool_name "Bash"
 // with the whole command, and no PostToolUse follows. Parse keeps that
 // call a *hooks.ShellInput and sets its Patch from PatchFromShell, so
-// that the patch's files are part of Tool.WritePaths and a path policy
+// that the patch's files are part of writes.Paths and a path policy
 // sees them on every host without calling this function.
 //
 // It reports ok when the command runs apply_patch (or applypatch) and holds

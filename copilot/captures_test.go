@@ -11,6 +11,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // TestRealCaptures parses every payload the real Copilot CLI 1.0.102 wrote
@@ -197,7 +198,7 @@ func TestCaptureValues(t *testing.T) {
 		}
 	}
 	perm := parse("camel/permissionRequest-edit.json").(*hooks.PermissionRequestEvent)
-	if ps := perm.Tool.WritePaths(); len(ps) != 1 || ps[0] != "/home/dev/project/.env" {
+	if ps := writes.Paths(&perm.Tool); len(ps) != 1 || ps[0] != "/home/dev/project/.env" {
 		t.Errorf("permissionRequest edit write paths %v", ps)
 	}
 	if p := perm.Tool.Input.(*hooks.PatchInput); p.Files[0].Op != hooks.PatchAdd || !strings.Contains(p.Patch, "+SECRET=1") {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/copilot"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // A camelCase registration's payload does not say which event it is: the
@@ -19,7 +20,7 @@ func ExampleForEvent() {
 		return
 	}
 	pre := ev.(*hooks.PreToolUseEvent)
-	fmt.Println(pre.Name(), pre.NativeEvent, pre.Tool.Name, pre.Tool.Kind(), pre.Tool.WritePaths())
+	fmt.Println(pre.Name(), pre.NativeEvent, pre.Tool.Name, pre.Tool.Kind(), writes.Paths(&pre.Tool))
 
 	out, _ := a.Serialize(ev, hooks.Deny("no .env files"))
 	fmt.Print(string(out.Stdout))

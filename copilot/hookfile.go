@@ -19,7 +19,16 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 		Flat: true, Version: true, TimeoutUnit: time.Second, CommandKey: "bash", TimeoutKey: "timeoutSec", EventFlag: true,
 		Trust: "Copilot CLI loads a repository's hooks only in a trusted folder, and in copilot -p only with " +
 			"--trust-folder or COPILOT_ALLOW_ALL=true (exactly); otherwise it skips them without a word: " +
-			"install with --scope user to have them everywhere"}
+			"install with --scope user to have them everywhere",
+		ProjectDir: `"$COPILOT_PROJECT_DIR"`}
+}
+
+// HookEnv implements hostfacts.HookEnver: Copilot CLI 1.0.102 gives its
+// hooks the project's root under its own name and Claude Code's (and runs
+// them there, with bash, replacing nothing in the command: measured, e2e
+// row portable-command).
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"COPILOT_PROJECT_DIR=" + project, "CLAUDE_PROJECT_DIR=" + project}
 }
 
 // SamplePayload implements hostfacts.Sampler: a payload of the native event

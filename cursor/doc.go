@@ -44,7 +44,7 @@
 // (ReadInput), Write (WriteInput; Cursor's agent writes and edits files
 // with it, and afterFileEdit reports the hunks as an EditInput), StrReplace
 // (EditInput; reported by peers, unverified), Delete (DeleteInput, so that
-// Tool.WritePaths counts the file it deletes; its input shape is unverified:
+// writes.Paths counts the file it deletes; its input shape is unverified:
 // path or file_path), MCP:<tool> (MCPInput, its server read from
 // mcp_server_name when the payload carries it), and Grep, Task and the
 // rest as hooks.RawInput. A tool it does not know by name is judged by its

@@ -8,9 +8,16 @@ import (
 
 // HookFile implements hostfacts.HookFiler: .cursor/hooks.json with
 // "version": 1, entries listed directly per event, timeouts in seconds.
+// A command names the project as "$CURSOR_PROJECT_DIR": Cursor sets it
+// (and CLAUDE_PROJECT_DIR) for every hook and runs a project's hooks in
+// the project (its documentation, and an environment dump of IDE 3.9.16;
+// not run here: the client cannot run on this machine). Which shell runs
+// the command is not documented (sh -c-like on Linux and macOS; cmd.exe,
+// which does not expand $NAME, on Windows).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"cursor-agent", "cursor"}, Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
-		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hostfacts.ShellCmd}
+		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hostfacts.ShellCmd,
+		ProjectDir: `"$CURSOR_PROJECT_DIR"`}
 }
 
 // HookEnv implements hostfacts.HookEnver: Cursor gives its hooks the

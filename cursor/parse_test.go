@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/writes"
 )
 
 func TestParseRejects(t *testing.T) {
@@ -120,7 +121,7 @@ func TestParseQuirks(t *testing.T) {
 	} {
 		ev := parse(in).(*hooks.PostToolUseEvent)
 		edit, ok := ev.Tool.Input.(*hooks.EditInput)
-		if !ok || edit.Path != "/a" || ev.Tool.Name != ToolWrite || len(ev.Tool.WritePaths()) != 1 {
+		if !ok || edit.Path != "/a" || ev.Tool.Name != ToolWrite || len(writes.Paths(&ev.Tool)) != 1 {
 			t.Errorf("%s: %+v", in, ev.Tool)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // readShape reads a payload of testdata/shape (see its README) with the
@@ -70,8 +71,8 @@ func TestUnknownToolByShape(t *testing.T) {
 			if tool.Kind() != tc.wantKind || (tool.InputErr != nil) != tc.wantErr {
 				t.Fatalf("kind %s InputErr %v; want %s, error %v", tool.Kind(), tool.InputErr, tc.wantKind, tc.wantErr)
 			}
-			if tc.wantKind != hooks.KindOther && !tc.wantErr && !slices.Equal(tool.WritePaths(), []string{path}) {
-				t.Errorf("WritePaths %q, want %q", tool.WritePaths(), path)
+			if tc.wantKind != hooks.KindOther && !tc.wantErr && !slices.Equal(writes.Paths(tool), []string{path}) {
+				t.Errorf("writes.Paths %q, want %q", writes.Paths(tool), path)
 			}
 		})
 	}

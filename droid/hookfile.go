@@ -13,7 +13,17 @@ import (
 // matcher groups without a matcher (Droid matches exact tool names and
 // knows no wildcard alias), timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"droid"}, Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second}
+	return hostfacts.HookFile{Programs: []string{"droid"}, Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second,
+		ProjectDir: `"$FACTORY_PROJECT_DIR"`}
+}
+
+// HookEnv implements hostfacts.HookEnver: Factory Droid gives its hooks
+// the project's directory under three names and runs them there, through
+// a shell, replacing nothing in the command (its hook settings screen
+// advises "$FACTORY_PROJECT_DIR" for project scripts; measured: e2e row
+// portable-command).
+func (*Adapter) HookEnv(project, userDir, session string) []string {
+	return []string{"FACTORY_PROJECT_DIR=" + project, "DROID_PROJECT_DIR=" + project, "CLAUDE_PROJECT_DIR=" + project}
 }
 
 // SamplePayload implements hostfacts.Sampler: Factory Droid sends Claude

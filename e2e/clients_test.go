@@ -66,6 +66,8 @@ func TestClients(t *testing.T) {
 		{"permission-request-plain", testPermissionRequestPlain},
 		{"guard-install", testGuardInstall},
 		{"guard-outcomes", testGuardOutcomes},
+		{"portable-command", testPortableCommand},
+		{"model", testModel},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

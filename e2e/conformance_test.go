@@ -52,7 +52,12 @@ var rows = []struct{ key, title string }{
 	{"gateway-down-closed", "Policy gateway down, bridge with --fail-closed: the tool is blocked, the model is told why"},
 	{"gateway-down-open", "Policy gateway down, bridge fail-open: the tool runs"},
 	{"guard-install", "examples/guard built from the module and registered by install.Install (Copilot CLI: camelCase with --event; its PascalCase column: `guard --host copilot` under the PascalCase names): `rm -rf victim_dir` and a `.env` write are denied (the directory survives, the file is never written, the model is told the guard's reasons), `echo ok > ok.txt` runs; a control run without the hook does all three"},
+	{"model-request", "PreModel request override (Gemini CLI BeforeModel): a token of the prompt is replaced in every request before the model receives it"},
+	{"model-redact", "PostModel chunk replacement (Gemini CLI AfterModel): a secret in the model's answer is redacted in what the user is shown (the client's final output)"},
+	{"model-tools", "PreToolSelection tool restriction (Gemini CLI BeforeToolSelection, mode NONE): every request carries it to the model's API (functionCallingConfig), the tools stay declared; the fake model honours it as the API does and the scripted shell call never runs"},
+	{"model-answer", "PreModel answer in the model's place (Gemini CLI BeforeModel): the model is never called, the user is shown the hook's answer, the reason as a warning"},
 	{"guard-outcomes", "examples/guard protects outcomes (issue 22), registered by install.Install, in a git repository with an uncommitted change: `rm -r dir` (no -f) and `git checkout -- .` are denied (the directory and the change survive, the model is told the guard's rule 1 and rule 2), `rm -rf node_modules` runs (Codex, which refuses rm -f style commands itself: `command rm -rf node_modules`); a control run without the hook does all three"},
+	{"portable-command", "A command that works on every clone (issue 28): install.Install with ProjectBinary `bin/guard` (install --binary-in-project) into Alice's clone, a git repository holding the hook as bin/guard; the clone copied to Bob's at another path, with a space and a quote in it, and Alice's deleted: in Bob's clone the hooks run Bob's bin/guard (the deny takes effect, the model is told our reason, the hook fires on session start, the tool gate and stop) and no file holds a path of Alice's; Codex again started in a subdirectory of the clone"},
 }
 
 // runOfRow names the run of TestClients that checks each row run on the
@@ -72,6 +77,8 @@ var runOfRow = map[string]string{
 	"allow-bypass": "allow-bypass", "permreq-deny": "permission-request", "permreq-allow": "permission-request",
 	"permreq-plain": "permission-request-plain", "skill-shell-deny": "skill-shell",
 	"subagent-ctx": "subagent", "subagent-stop": "subagent", "guard-outcomes": "guard-outcomes",
+	"portable-command": "portable-command",
+	"model-request":    "model", "model-redact": "model", "model-tools": "model", "model-answer": "model",
 }
 
 type cell struct{ status, note string }

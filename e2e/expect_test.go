@@ -47,7 +47,7 @@ var expects = map[string]expect{
 			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "BeforeAgent": hooks.UserPromptSubmit,
 			"AfterAgent": hooks.Stop, "BeforeTool": hooks.PreToolUse, "AfterTool": hooks.PostToolUse,
 			"PreCompress": hooks.PreCompact, "Notification": hooks.Notification,
-			"BeforeModel": "", "AfterModel": "", "BeforeToolSelection": "",
+			"BeforeModel": hooks.PreModel, "AfterModel": hooks.PostModel, "BeforeToolSelection": hooks.PreToolSelection,
 		},
 		tools: map[string]hooks.ToolKind{"run_shell_command": hooks.KindShell, "write_file": hooks.KindWrite,
 			"replace": hooks.KindEdit, "read_file": hooks.KindRead},

@@ -65,12 +65,19 @@ var capabilities = [...]hooks.Capability{
 		Notes: "fires before EVERY model call, compression or not; only systemMessage is printed"},
 	{Native: EventNotification, Event: hooks.Notification, Honours: shown,
 		Notes: "fires only for a tool confirmation; only systemMessage is printed"},
-	{Native: EventBeforeModel, Honours: denies | hooks.FieldHalt | shown,
-		Notes: "deny: no model call, the turn ends with \"Agent execution blocked: <reason>\"; halt: \"Agent execution stopped\""},
-	{Native: EventAfterModel, Honours: hooks.FieldReason | hooks.FieldHalt | shown,
-		Notes: "fires per streamed chunk; halt stops the run; a deny is not claimed: Gemini still delivers the chunk (source)"},
-	{Native: EventBeforeToolSelection, Honours: shown,
-		Notes: "decisions are ignored; only hookSpecificOutput.toolConfig acts (not unified)"},
+	{Native: EventBeforeModel, Event: hooks.PreModel,
+		Honours: denies | hooks.FieldHalt | shown | hooks.FieldModelRequest | hooks.FieldModelResponse,
+		Notes: "deny: no model call, the turn ends with \"Agent execution blocked: <reason>\"; halt: \"Agent execution stopped\"; " +
+			"a request override is merged by Gemini into the real request (message texts in order, model, sampling settings); " +
+			"an answer in the model's place is written with a deny (Gemini ignores it otherwise): the user gets it as the " +
+			"agent's answer and the reason as a warning"},
+	{Native: EventAfterModel, Event: hooks.PostModel,
+		Honours: hooks.FieldReason | hooks.FieldHalt | shown | hooks.FieldModelResponse,
+		Notes: "fires per streamed chunk; a replacement chunk is what the user sees (the model's own history keeps the " +
+			"original, source); halt stops the run; a deny is not claimed: Gemini still delivers the chunk (source)"},
+	{Native: EventBeforeToolSelection, Event: hooks.PreToolSelection, Honours: shown | hooks.FieldToolChoice,
+		Notes: "decisions are ignored; a tool choice is sent to the model's API as toolConfig.functionCallingConfig " +
+			"(the tools stay declared; the API enforces it)"},
 }
 
 // known reports whether native is a Gemini CLI event.

@@ -23,18 +23,18 @@ func TestRealCaptures(t *testing.T) {
 		kind hooks.ToolKind // "" for events without a tool
 	}{
 		"AfterAgent.json":                   {"*hooks.StopEvent", ""},
-		"AfterModel.json":                   {"*hooks.OtherEvent", ""},
+		"AfterModel.json":                   {"*hooks.ModelResponseEvent", ""},
 		"AfterTool-read_file.json":          {"*hooks.PostToolUseEvent", hooks.KindRead},
 		"AfterTool-replace.json":            {"*hooks.PostToolUseEvent", hooks.KindEdit},
 		"AfterTool-run_shell_command.json":  {"*hooks.PostToolUseEvent", hooks.KindShell},
 		"AfterTool-write_file.json":         {"*hooks.PostToolUseEvent", hooks.KindWrite},
 		"BeforeAgent.json":                  {"*hooks.UserPromptSubmitEvent", ""},
-		"BeforeModel.json":                  {"*hooks.OtherEvent", ""},
+		"BeforeModel.json":                  {"*hooks.ModelRequestEvent", ""},
 		"BeforeTool-read_file.json":         {"*hooks.PreToolUseEvent", hooks.KindRead},
 		"BeforeTool-replace.json":           {"*hooks.PreToolUseEvent", hooks.KindEdit},
 		"BeforeTool-run_shell_command.json": {"*hooks.PreToolUseEvent", hooks.KindShell},
 		"BeforeTool-write_file.json":        {"*hooks.PreToolUseEvent", hooks.KindWrite},
-		"BeforeToolSelection.json":          {"*hooks.OtherEvent", ""},
+		"BeforeToolSelection.json":          {"*hooks.ToolSelectionEvent", ""},
 		"Notification.json":                 {"*hooks.NotificationEvent", ""},
 		"PreCompress.json":                  {"*hooks.PreCompactEvent", ""},
 		"SessionEnd.json":                   {"*hooks.SessionEndEvent", ""},
@@ -154,6 +154,27 @@ func TestCaptureValues(t *testing.T) {
 	}
 	if m := parse("BeforeModel.json").Common().Model; m != "gemini-2.5-flash" {
 		t.Errorf("model %q", m)
+	}
+	for _, name := range []string{"BeforeModel.json", "BeforeToolSelection.json", "AfterModel.json"} {
+		var req hooks.ModelRequest
+		var err error
+		switch e := parse(name).(type) {
+		case *hooks.ModelRequestEvent:
+			req, err = e.Request, e.ReadErr
+		case *hooks.ToolSelectionEvent:
+			req, err = e.Request, e.ReadErr
+		case *hooks.ModelResponseEvent:
+			req, err = e.Request, e.ReadErr
+			if len(e.Response.Candidates) != 1 || e.Response.Candidates[0].FinishReason != "STOP" || len(e.Response.Candidates[0].Parts) != 0 {
+				t.Errorf("%s: response %+v (a function call chunk: no text parts)", name, e.Response)
+			}
+		}
+		c := req.Config
+		if err != nil || req.Model != "gemini-2.5-flash" || len(req.Messages) != 1 || req.Messages[0].Role != "user" ||
+			!strings.HasSuffix(req.Messages[0].Content, "</session_context>Run echo hi, write hello.txt, edit it and read it back.") ||
+			c.Temperature == nil || *c.Temperature != 1 || c.TopP == nil || *c.TopP != 0.95 || c.TopK == nil || *c.TopK != 64 || c.MaxOutputTokens != nil {
+			t.Errorf("%s: request %+v (%v)", name, req, err)
+		}
 	}
 }
 

@@ -4,7 +4,9 @@
 // Events map as BeforeTool -> PreToolUse, AfterTool -> PostToolUse,
 // BeforeAgent -> UserPromptSubmit, AfterAgent -> Stop, PreCompress ->
 // PreCompact, and SessionStart, SessionEnd, Notification to themselves;
-// BeforeModel, AfterModel and BeforeToolSelection are *hooks.OtherEvent.
+// the model-level events BeforeModel -> PreModel, AfterModel -> PostModel,
+// BeforeToolSelection -> PreToolSelection (Gemini is the only host with
+// them today).
 // Tools: run_shell_command (shell), write_file (write), replace (edit),
 // read_file (read), mcp_<server>_<tool> (MCP); the others are
 // hooks.RawInput. Gemini sends no tool-call id.
@@ -44,6 +46,23 @@
 //   - With an empty stdout Gemini parses the hook's stderr as its answer,
 //     so no opinion is written as "{}", never as nothing: warnings, or
 //     JSON a handler printed by mistake, can never become the decision.
+//   - The model-level events show a text-only "hook view": llm_request is
+//     {model, messages:[{role, content}], config} with the turns that hold
+//     no text (tool calls, tool results) left out, llm_response is one
+//     streamed chunk with its function calls left out. AfterModel fires
+//     per chunk. A request override is merged into the real request by
+//     Gemini: message texts replace the text turns in order (their other
+//     parts kept; a turn cannot be removed); a config it is given sets
+//     every sampling setting, so Serialize writes it whole. A synthetic
+//     response on BeforeModel is read only with a deny (the reason is shown
+//     as "Agent execution blocked: <reason>"); a replacement chunk on
+//     AfterModel only when its first candidate has a part. A replacement
+//     changes what the user is shown: Gemini's own history, and its
+//     session file under ~/.gemini/tmp, keep the original chunk (measured
+//     in the e2e model-redact run). A toolConfig is passed to the model's
+//     API as functionCallingConfig (mode AUTO, ANY or NONE): the tools stay
+//     declared, the API enforces it; with several hooks Gemini takes the
+//     union of their allowed names and the strictest mode.
 //   - The transcript is a .jsonl file under ~/.gemini/tmp/, and every
 //     payload carries an ISO-8601 timestamp: Detect relies on both for the
 //     event names Gemini shares with other hosts.

@@ -28,6 +28,14 @@ func FuzzParse(f *testing.F) {
 		if tool := hooks.ToolOf(ev); tool != nil {
 			rs = append(rs, hooks.Rewrite(tool.Input))
 		}
+		switch e := ev.(type) {
+		case *hooks.ModelRequestEvent:
+			rs = append(rs, hooks.OverrideRequest(e.Request), hooks.ReplaceText("x\ny"))
+		case *hooks.ModelResponseEvent:
+			rs = append(rs, hooks.ReplaceResponse(e.Response), hooks.ReplaceText(""))
+		case *hooks.ToolSelectionEvent:
+			rs = append(rs, hooks.RestrictTools(hooks.ToolsAny, "read_file"))
+		}
 		for _, r := range rs {
 			out, err := a.Serialize(ev, r)
 			if err != nil {

@@ -13,9 +13,10 @@ import (
 // *hooks.PreToolUseEvent, AfterTool -> *hooks.PostToolUseEvent,
 // BeforeAgent -> *hooks.UserPromptSubmitEvent, AfterAgent ->
 // *hooks.StopEvent, SessionStart, SessionEnd, PreCompress ->
-// *hooks.PreCompactEvent, Notification; BeforeModel, AfterModel,
-// BeforeToolSelection and events of unknown names -> *hooks.OtherEvent
-// (with Base.Model from llm_request.model when there is one).
+// *hooks.PreCompactEvent, Notification; BeforeModel ->
+// *hooks.ModelRequestEvent, AfterModel -> *hooks.ModelResponseEvent,
+// BeforeToolSelection -> *hooks.ToolSelectionEvent (each with Base.Model
+// from llm_request.model); events of unknown names -> *hooks.OtherEvent.
 //
 // The payload must be exactly one JSON object with a hook_event_name.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
@@ -69,11 +70,8 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return &hooks.PreCompactEvent{Base: b, Trigger: in.Trigger}, nil
 	case EventNotification:
 		return &hooks.NotificationEvent{Base: b, Kind: in.NotificationType, Message: in.Message}, nil
-	}
-	if len(in.LLMRequest) > 0 {
-		if m, ok := fastjson.Path(in.LLMRequest, "model"); ok {
-			b.Model, _ = m.String()
-		}
+	case EventBeforeModel, EventAfterModel, EventBeforeToolSelection:
+		return parseModel(&in, b), nil
 	}
 	return &hooks.OtherEvent{Base: b, Unknown: !known(b.NativeEvent)}, nil
 }

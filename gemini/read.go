@@ -37,6 +37,9 @@ type geminiOutput struct {
 	Specific      *struct {
 		AdditionalContext string          `json:"additionalContext"`
 		ToolInput         json.RawMessage `json:"tool_input"`
+		LLMRequest        json.RawMessage `json:"llm_request"`
+		LLMResponse       json.RawMessage `json:"llm_response"`
+		ToolConfig        json.RawMessage `json:"toolConfig"`
 	} `json:"hookSpecificOutput"`
 }
 
@@ -86,6 +89,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	if native == "BeforeTool" && o.Specific.ToolInput != nil && v.Decision != hooks.DecisionDeny {
 		v.UpdatedInput = o.Specific.ToolInput
 	}
+	readModel(native, &v, o.Specific.LLMRequest, o.Specific.LLMResponse, o.Specific.ToolConfig)
 	if c := o.Specific.AdditionalContext; c != "" {
 		if slices.Contains(geminiContext, native) {
 			v.Context = c
@@ -94,4 +98,67 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		}
 	}
 	return v
+}
+
+// readModel reads the model-level answers as Gemini CLI 0.61 takes them
+// (hookSystem and hookTranslator): llm_request on BeforeModel unless it
+// blocks; llm_response on BeforeModel only with a block, on AfterModel
+// only when its first candidate has a part (JSON null is absent to
+// JavaScript); toolConfig on BeforeToolSelection.
+func readModel(native string, v *hostfacts.Reading, req, resp, tools json.RawMessage) {
+	present := func(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
+	switch native {
+	case "BeforeModel":
+		if present(req) && v.Decision != hooks.DecisionDeny && !v.Halt {
+			v.ModelRequest = req
+		}
+		if present(resp) && v.Decision == hooks.DecisionDeny && !v.Halt {
+			v.ModelResponse, v.ModelText = resp, firstText(resp)
+		} else if present(resp) {
+			v.Notes = append(v.Notes, "Gemini CLI reads llm_response on BeforeModel only with a deny")
+		}
+	case "AfterModel":
+		if present(resp) && hasPart(resp) {
+			v.ModelResponse, v.ModelText = resp, firstText(resp)
+		} else if present(resp) {
+			v.Notes = append(v.Notes, "Gemini CLI ignores a replacement whose first candidate has no part")
+		}
+	case "BeforeToolSelection":
+		if present(tools) {
+			v.ToolChoice = tools
+		}
+	}
+	for _, f := range []struct {
+		raw  json.RawMessage
+		name string
+		on   string
+	}{{req, "llm_request", "BeforeModel"}, {tools, "toolConfig", "BeforeToolSelection"}} {
+		if present(f.raw) && native != f.on {
+			v.Notes = append(v.Notes, "Gemini CLI does not read "+f.name+" on "+native)
+		}
+	}
+}
+
+// modelChunk is the part of an llm_response Gemini goes on with.
+type modelChunk struct {
+	Candidates []struct {
+		Content struct {
+			Parts []string `json:"parts"`
+		} `json:"content"`
+	} `json:"candidates"`
+}
+
+// hasPart reports whether resp's first candidate has a part.
+func hasPart(resp json.RawMessage) bool {
+	var c modelChunk
+	return json.Unmarshal(resp, &c) == nil && len(c.Candidates) > 0 && len(c.Candidates[0].Content.Parts) > 0
+}
+
+// firstText is the text of resp's first candidate, its parts joined.
+func firstText(resp json.RawMessage) string {
+	var c modelChunk
+	if json.Unmarshal(resp, &c) != nil || len(c.Candidates) == 0 {
+		return ""
+	}
+	return strings.Join(c.Candidates[0].Content.Parts, "")
 }

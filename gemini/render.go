@@ -2,6 +2,7 @@ package gemini
 
 import (
 	"embed"
+	"encoding/json"
 	"io/fs"
 	"path"
 	"strings"
@@ -13,7 +14,8 @@ import (
 // RenderAct implements hostfacts.ScenarioRenderer: it renders s as Gemini CLI 0.61 sends it: BeforeTool and
 // AfterTool with tools run_shell_command, read_file, write_file and
 // replace, file paths as the model wrote them (relative), BeforeAgent for
-// a prompt and AfterAgent for a stop.
+// a prompt and AfterAgent for a stop, BeforeModel, AfterModel and
+// BeforeToolSelection for the model-level acts.
 func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) {
 	if s.Permission {
 		return nil, "Gemini CLI has no permission-request hook", nil
@@ -53,8 +55,24 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 				"llmContent", "Successfully created and wrote to new file: "+p+".",
 				"returnDisplay", payload.Object("fileDiff", payload.Lines("+", payload.PostContent), "fileName", path.Base(p), "filePath", p,
 					"originalContent", "", "newContent", payload.PostContent, "isNewFile", true)))
+	case hostfacts.ActModelRequest:
+		return payload.One(templates(), "BeforeModel", "BeforeModel", "", "llm_request", llmRequestOf(s.Prompt))
+	case hostfacts.ActModelResponse:
+		return payload.One(templates(), "AfterModel", "AfterModel", "", "llm_request", llmRequestOf("Run echo hi"),
+			"llm_response", payload.Object("text", s.Output, "candidates", []any{payload.Object(
+				"content", payload.Object("role", "model", "parts", []string{s.Output}), "finishReason", "STOP", "index", 0)},
+				"usageMetadata", json.RawMessage(`{"promptTokenCount":10,"candidatesTokenCount":5,"totalTokenCount":15}`)))
+	case hostfacts.ActToolSelection:
+		return payload.One(templates(), "BeforeToolSelection", "BeforeToolSelection", "")
 	}
 	return nil, "", nil
+}
+
+// llmRequestOf is the llm_request of a model call whose one message is
+// the user's prompt.
+func llmRequestOf(prompt string) json.RawMessage {
+	return payload.Object("model", "gemini-2.5-flash", "messages", []any{payload.Object("role", "user", "content", prompt)},
+		"config", json.RawMessage(`{"temperature":1,"topP":0.95,"topK":64}`))
 }
 
 //go:embed corpus/*.json

@@ -33,9 +33,19 @@ func samplePayload(ev, dir string) sample.Obj {
 			kv("tool_response", sample.Obj{kv("llmContent", "Output: hello"), kv("returnDisplay", "hello")}))
 	case "PreCompress":
 		return append(o, kv("trigger", "auto"))
+	case "BeforeModel", "BeforeToolSelection":
+		return append(o, kv("llm_request", llmRequest))
+	case "AfterModel":
+		return append(o, kv("llm_request", llmRequest), kv("llm_response", sample.Raw(
+			`{"text":"Done.","candidates":[{"content":{"role":"model","parts":["Done."]},"finishReason":"STOP","index":0}],`+
+				`"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":5,"totalTokenCount":15}}`)))
 	case "Notification":
 		return append(o, kv("notification_type", "ToolPermission"), kv("message", "Tool Confirm Shell Command requires execution"),
 			kv("details", sample.Obj{kv("type", "exec"), kv("title", "Confirm Shell Command"), kv("command", sample.Command)}))
 	}
 	return nil
 }
+
+// llmRequest is the llm_request of the model-level samples.
+var llmRequest = sample.Raw(`{"model":"gemini-2.5-flash","messages":[{"role":"user","content":` +
+	`"` + sample.Prompt + `"}],"config":{"temperature":1,"topP":0.95,"topK":64}}`)

@@ -30,6 +30,7 @@ const (
 //   - Context: hookSpecificOutput.additionalContext.
 //   - Halt: "continue":false and "stopReason" (Reason, else UserMessage).
 //   - UserMessage and SystemMessage: "systemMessage", joined by a newline.
+//   - ModelRequest, ModelResponse, ToolChoice: see modelAnswer.
 //
 // A Reason without a deny or a halt is not written: Gemini reads it only
 // with one of them. An Allow alone writes nothing: Gemini's allow changes
@@ -69,6 +70,9 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		}
 		out.Decision = "allow"
 		spec().ToolInput = in
+	}
+	if err := modelAnswer(ev, r, &out, spec); err != nil {
+		return hooks.Output{}, err
 	}
 	if r.Halt {
 		f := false

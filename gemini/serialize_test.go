@@ -213,7 +213,7 @@ func TestCapabilities(t *testing.T) {
 		EventBeforeTool: hooks.PreToolUse, EventAfterTool: hooks.PostToolUse, EventBeforeAgent: hooks.UserPromptSubmit,
 		EventAfterAgent: hooks.Stop, EventSessionStart: hooks.SessionStart, EventSessionEnd: hooks.SessionEnd,
 		EventPreCompress: hooks.PreCompact, EventNotification: hooks.Notification,
-		EventBeforeModel: "", EventAfterModel: "", EventBeforeToolSelection: "",
+		EventBeforeModel: hooks.PreModel, EventAfterModel: hooks.PostModel, EventBeforeToolSelection: hooks.PreToolSelection,
 	}
 	if fmt.Sprint(events) != fmt.Sprint(want) {
 		t.Errorf("events %v, want %v", events, want)

@@ -89,7 +89,8 @@
 //
 // # Forwarding for command-only hosts
 //
-// Cursor, Gemini CLI and Codex only run commands. The same hook binary, run
+// Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code and Factory Droid only
+// run commands. The same hook binary, run
 // with --gateway URL (see HasGateway and BridgeMain), forwards stdin to the
 // gateway and prints the host-native answer (Bridge.Forward). Such a
 // binary's main, with the installer's subcommands as well, is
@@ -123,4 +124,13 @@
 // are logged through log/slog with host, event, tool, decision, status and
 // latency; payload contents, headers and tokens are never logged, and
 // error texts never carry the gateway URL (it may hold a secret).
+//
+// # Records
+//
+// Every request gives one [RequestRecord] (the hooks.Record of a hook's
+// decision log, the checks the policy reported, status and wire), which
+// Handler.Logger logs (by default [JSONLogger] on stderr) and
+// Handler.OnRecord receives. Package hookhttp/otelexport sends records
+// to an OpenTelemetry collector as spans; only programs that import it
+// link the OpenTelemetry SDK, never this package or a hook binary.
 package hookhttp

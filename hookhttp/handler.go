@@ -44,7 +44,8 @@ type Handler struct {
 	// an error is answered 401 and its text is not sent. See Bearer.
 	Auth func(*http.Request) error
 	// Logger receives one record per request (nil: JSON lines on
-	// stderr): the keys of a hook's decision log (host, event, tool,
+	// stderr, by [JSONLogger], which writes these records without
+	// slog's per-attribute work): the keys of a hook's decision log (host, event, tool,
 	// decision, sent, reason, observe, fail, duration_ms…), the checks the
 	// policy reported (hooks.ReportCheck: name, decision, duration_ms),
 	// and status and wire. Use slog.New(slog.DiscardHandler) for none.
@@ -54,6 +55,14 @@ type Handler struct {
 	// record. They are, or may quote, the model's text, which may hold
 	// secrets: by default a gateway's log carries no payload content.
 	LogCommands bool
+	// OnRecord, when set, receives every request's record once its answer
+	// is written: the record Logger logs (Command, Paths and Reason only
+	// with LogCommands), with the HTTP status and wire. It is called on
+	// the request's goroutine (or the watchdog's, for an answer given at
+	// the deadline), concurrently for concurrent requests, and its time
+	// counts against the request's: an exporter queues and returns (see
+	// package hookhttp/otelexport, which sends records over OTLP).
+	OnRecord func(context.Context, RequestRecord)
 	// MaxInFlight caps the requests being answered at once (0:
 	// [DefaultMaxInFlight]; negative: no cap). A request holds its place
 	// from the read of its body until its handler returns, also when the
@@ -239,7 +248,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		srv.Handlers.MaxInput = BusyPeek
 	}
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context()}
-	if g.logger().Enabled(x.ctx, slog.LevelInfo) {
+	if g.OnRecord != nil || g.logger().Enabled(x.ctx, slog.LevelInfo) {
 		x.ctx, x.checks = hooks.WithCheckLog(x.ctx)
 	}
 	// The core's bounded read, as for a command hook's stdin: at most
@@ -273,7 +282,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
-		g.logDecision(x.ctx, x.a, x.res, x.status, envelope, start, x.checks)
+		g.record(x.ctx, x.a, x.res, x.status, envelope, start, x.checks)
 	}
 }
 
@@ -336,7 +345,7 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 	}
 	status := x.g.answer(x.w, res, x.envelope, late)
 	if late {
-		x.g.logDecision(x.ctx, x.a, res, status, x.envelope, x.start, x.checks)
+		x.g.record(x.ctx, x.a, res, status, x.envelope, x.start, x.checks)
 		x.logged = true
 		return
 	}
@@ -516,87 +525,7 @@ func (g *Handler) logger() *slog.Logger {
 }
 
 // defaultLogger writes JSON lines on stderr.
-var defaultLogger = slog.New(slog.NewJSONHandler(os.Stderr, nil))
-
-// logDecision logs one decision: the record of the request as
-// hooks.Result.Record makes it (the keys of a hook's decision log, see
-// package hooklog), with the checks the policy reported, and the HTTP
-// status, latency and wire. Never the payload, headers or tokens: the
-// command and paths are cut to hooks.MaxRecordText bytes.
-func (g *Handler) logDecision(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, envelope bool, start time.Time, checks *hooks.CheckLog) {
-	level := slog.LevelInfo
-	if res.Err != nil {
-		level = slog.LevelWarn
-	}
-	lg := g.logger()
-	if !lg.Enabled(ctx, level) {
-		return
-	}
-	if res.Adapter == nil {
-		res.Adapter = a
-	}
-	r := res.Record(start)
-	r.Checks = checks.Checks()
-	wire := "http"
-	if envelope {
-		wire = "envelope"
-	}
-	now := time.Now()
-	attrs := make([]slog.Attr, 0, 24)
-	attrs = append(attrs,
-		slog.String("host", string(r.Host)),
-		slog.String("event", r.NativeEvent),
-		slog.String("unified", string(r.Event)),
-		slog.String("session", r.SessionID),
-		slog.String("tool", r.ToolName),
-		slog.String("kind", string(r.ToolKind)),
-		slog.String("decision", r.Decision.String()),
-		slog.String("sent", r.Sent))
-	if g.LogCommands && r.Command != "" {
-		attrs = append(attrs, slog.String("command", r.Command))
-	}
-	if g.LogCommands && len(r.Paths) > 0 {
-		attrs = append(attrs, slog.Any("paths", r.Paths))
-	}
-	if r.Observe {
-		attrs = append(attrs, slog.Bool("observe", true), slog.String("would", r.Would))
-	}
-	if g.LogCommands && r.Reason != "" {
-		attrs = append(attrs, slog.String("reason", r.Reason))
-	}
-	if len(r.Warnings) > 0 {
-		attrs = append(attrs, slog.Any("warnings", r.Warnings))
-	}
-	if res.Err != nil {
-		// err repeats fail under the name of earlier versions.
-		attrs = append(attrs, slog.String("fail", r.Fail), slog.String("policy", g.Handlers.Fail.String()), slog.String("err", r.Fail))
-	}
-	if len(r.Checks) > 0 {
-		cs := make([]any, len(r.Checks))
-		for i, c := range r.Checks {
-			cs[i] = checkLog{Name: c.Name, Decision: c.Decision.String(), DurationMS: ms(c.Duration), Note: c.Note}
-		}
-		attrs = append(attrs, slog.Any("checks", cs))
-	}
-	attrs = append(attrs,
-		slog.Float64("duration_ms", ms(now.Sub(start))),
-		slog.Duration("latency", now.Sub(start)), // as earlier versions
-		slog.Int("status", status),
-		slog.String("wire", wire))
-	// A record without a caller's pc: the source would always be this
-	// line, and finding it costs a stack walk per request.
-	rec := slog.NewRecord(now, level, "hook", 0)
-	rec.AddAttrs(attrs...)
-	lg.Handler().Handle(ctx, rec)
-}
-
-// checkLog is a hooks.Check as logged.
-type checkLog struct {
-	Name       string  `json:"name"`
-	Decision   string  `json:"decision"`
-	DurationMS float64 `json:"duration_ms"`
-	Note       string  `json:"note,omitempty"`
-}
+var defaultLogger = JSONLogger(os.Stderr)
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // fixture is one input.json of an adapter's golden files.
@@ -57,7 +58,7 @@ func realPolicy() hooks.Handlers {
 		if sh, ok := t.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 			return hooks.Deny("gateway: rm -rf is not allowed")
 		}
-		for _, p := range t.WritePaths() {
+		for _, p := range writes.Paths(t) {
 			if filepath.Base(p) == ".env" {
 				return hooks.Deny("gateway: .env files are not written by agents")
 			}

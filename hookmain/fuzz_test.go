@@ -14,6 +14,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // FuzzServe feeds arbitrary stdin to the full binary path (hookmain.Main)
@@ -67,12 +68,12 @@ func FuzzDetect(f *testing.F) {
 }
 
 // writesGuard is a path policy as a real hook has one: it parses a shell
-// command (Tool.WritesContext, under the handler's context) and denies what it cannot judge.
+// command (writes.Of, under the handler's context) and denies what it cannot judge.
 var writesGuard = hooks.Handlers{Fail: hooks.FailClosed, PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 	if ev.Tool.InputErr != nil {
 		return hooks.Deny("unreadable"), nil
 	}
-	ws, err := ev.Tool.WritesContext(ctx, ev.Cwd)
+	ws, err := writes.Of(ctx, &ev.Tool, ev.Cwd)
 	if err != nil {
 		return hooks.Deny("cannot tell what it writes"), nil
 	}

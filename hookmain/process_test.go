@@ -12,6 +12,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/proctest"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // Tests that drive a real hook process: the test binary run again with
@@ -26,7 +27,7 @@ var processGuard = hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.
 	if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 		return hooks.Deny("no rm -rf"), nil
 	}
-	for _, p := range ev.Tool.WritePaths() {
+	for _, p := range writes.Paths(&ev.Tool) {
 		if strings.HasSuffix(p, "/.env") {
 			return hooks.Deny("no writes to .env"), nil
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/hookstest"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // policy denies `rm -rf` and any write to a .env file.
@@ -19,7 +20,7 @@ func policy() hooks.Handlers {
 		if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 			return hooks.Deny("rm -rf is not allowed; delete specific files"), nil
 		}
-		for _, p := range ev.Tool.WritePaths() {
+		for _, p := range writes.Paths(&ev.Tool) {
 			if path.Base(p) == ".env" {
 				return hooks.Deny(p + " holds secrets; the agent must not write it"), nil
 			}

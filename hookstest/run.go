@@ -138,6 +138,9 @@ func run(s Scenario, opts []Option, answer answerer) (*Results, error) {
 		if err != nil {
 			return nil, err
 		}
+		if skip == "" && len(rs) == 0 {
+			skip = string(a.Host()) + " sends no " + string(s.Event())
+		}
 		if skip != "" {
 			res.Skipped = append(res.Skipped, Skip{Host: a.Host(), Why: skip})
 			continue

@@ -8,13 +8,15 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/payload"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // A Scenario is one thing an agent does, written once in unified terms ("a
 // shell command `rm -rf /`", "a write to config/.env") and rendered by Run
 // into the native payload of every host that can do it, quirks included.
 // Build one with Shell, Read, Write, Edit, PatchMove, Delete, Prompt, Stop,
-// StopAgain, SessionStart, PostShell or PostWrite. The zero Scenario is
+// StopAgain, SessionStart, PostShell, PostWrite, ModelRequest,
+// ModelResponse or ToolSelection. The zero Scenario is
 // invalid.
 //
 // Relative paths are relative to the session's working directory,
@@ -46,6 +48,9 @@ const (
 	actPostShell    = hostfacts.ActPostShell
 	actPostWrite    = hostfacts.ActPostWrite
 	actDelete       = hostfacts.ActDelete
+	actModelRequest = hostfacts.ActModelRequest
+	actModelResp    = hostfacts.ActModelResponse
+	actToolSel      = hostfacts.ActToolSelection
 )
 
 // Shell is the agent running a shell command (PreToolUse: Claude Bash,
@@ -70,7 +75,7 @@ func Write(path, content string) Scenario {
 // Edit, Gemini replace; Cursor's agent edits with its Write tool, which
 // carries new as the content; on Codex an apply_patch update, as the tool
 // and as a shell heredoc). A policy that only looks at *hooks.EditInput
-// misses Cursor and Codex: use Tool.WritePaths.
+// misses Cursor and Codex: use writes.Paths.
 func Edit(path, old, new string) Scenario {
 	return Scenario{act: actEdit, path: path, old: old, new: new}
 }
@@ -114,6 +119,20 @@ func PostShell(command, output string) Scenario {
 // afterFileEdit, Gemini write_file, Codex apply_patch).
 func PostWrite(path string) Scenario { return Scenario{act: actPostWrite, path: path} }
 
+// ModelRequest is the agent calling its model, the user's last message
+// being prompt (PreModel: Gemini BeforeModel; the other hosts have no
+// such hook and are skipped).
+func ModelRequest(prompt string) Scenario { return Scenario{act: actModelRequest, prompt: prompt} }
+
+// ModelResponse is a chunk of the model's answer holding text, before the
+// user sees it (PostModel: Gemini AfterModel). Judge a redaction with
+// [Results.Shown].
+func ModelResponse(text string) Scenario { return Scenario{act: actModelResp, output: text} }
+
+// ToolSelection is the model being offered its tools (PreToolSelection:
+// Gemini BeforeToolSelection).
+func ToolSelection() Scenario { return Scenario{act: actToolSel} }
+
 // AsPermissionRequest returns the tool call of s (Shell, Write or Edit) as
 // the host's permission request instead of its PreToolUse: Claude Code's
 // PermissionRequest, and Codex's for shell commands. Hosts without one are
@@ -136,6 +155,12 @@ func (s Scenario) Event() hooks.EventName {
 		return hooks.SessionStart
 	case actPostShell, actPostWrite:
 		return hooks.PostToolUse
+	case actModelRequest:
+		return hooks.PreModel
+	case actModelResp:
+		return hooks.PostModel
+	case actToolSel:
+		return hooks.PreToolSelection
 	}
 	return ""
 }
@@ -169,6 +194,12 @@ func (s Scenario) String() string {
 		d = fmt.Sprintf("shell command `%s` that ran", s.command)
 	case actPostWrite:
 		d = "write to " + s.path + " that succeeded"
+	case actModelRequest:
+		d = fmt.Sprintf("model call on %q", clip(s.prompt))
+	case actModelResp:
+		d = fmt.Sprintf("model answer %q", clip(s.output))
+	case actToolSel:
+		d = "tool selection"
 	default:
 		return "invalid scenario"
 	}
@@ -222,15 +253,15 @@ func (s Scenario) check(ev hooks.Event) error {
 			return fmt.Errorf("tool input %#v, want a read of %s", tool.Input, s.path)
 		}
 	case actWrite, actEdit, actPostWrite:
-		if !hasPath(tool.WritePaths(), s.path) {
-			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, tool.WritePaths(), s.path)
+		if !hasPath(writes.Paths(tool), s.path) {
+			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, writes.Paths(tool), s.path)
 		}
 	case actDelete:
 		if d, ok := tool.Input.(*hooks.DeleteInput); !ok || !hasPath([]string{d.Path}, s.path) {
 			return fmt.Errorf("tool input %#v, want a delete of %s", tool.Input, s.path)
 		}
 	case actMove:
-		if ps := tool.WritePaths(); !hasPath(ps, s.path) || !hasPath(ps, s.to) {
+		if ps := writes.Paths(tool); !hasPath(ps, s.path) || !hasPath(ps, s.to) {
 			return fmt.Errorf("tool %s writes %q, want %s and %s", tool.Name, ps, s.path, s.to)
 		}
 	case actPrompt:
@@ -240,6 +271,14 @@ func (s Scenario) check(ev hooks.Event) error {
 	case actStop:
 		if a := ev.(*hooks.StopEvent).Active; a != s.active {
 			return fmt.Errorf("stop active %v, want %v", a, s.active)
+		}
+	case actModelRequest:
+		if m := ev.(*hooks.ModelRequestEvent).Request.Messages; len(m) == 0 || m[len(m)-1].Content != s.prompt {
+			return fmt.Errorf("messages %+v, want the last to be %q", m, s.prompt)
+		}
+	case actModelResp:
+		if r := ev.(*hooks.ModelResponseEvent).Response; r.ResponseText() != s.output {
+			return fmt.Errorf("response %q, want %q", r.ResponseText(), s.output)
 		}
 	}
 	return nil

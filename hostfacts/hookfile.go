@@ -107,6 +107,22 @@ type HookFile struct {
 	// [HookFile.ConfigDir]), they tell an installer whether the host is
 	// on this machine.
 	Programs []string
+	// ProjectDir is how a command names the project's root directory, so
+	// that an entry in a committed file reaches a program kept in the
+	// project on every clone, wherever the clone is: a variable the host
+	// sets for its hooks, in double quotes for the shell
+	// (`"$CLAUDE_PROJECT_DIR"`); one the host replaces itself before its
+	// shell runs the command (`$GEMINI_PROJECT_DIR`, see
+	// [HookFile.ProjectDirReplaced]); or a command substitution that finds
+	// it. "" when the host gives a command no way to find it: an installer
+	// then refuses to write such an entry. It is for the POSIX shells the
+	// hosts use on Linux and macOS.
+	ProjectDir string
+	// ProjectDirReplaced: the host replaces ProjectDir in the command
+	// itself, already quoted for its shell, before the shell runs it (so
+	// ProjectDir is written bare: quoting it again would put the quotes
+	// into the path).
+	ProjectDirReplaced bool
 }
 
 // ConfigDir returns the host's user configuration directory: the value

@@ -45,6 +45,18 @@ type Reading struct {
 	UpdatedInput json.RawMessage
 	// Halt reports that the agent is stopped altogether.
 	Halt bool
+	// ModelRequest is the request override the host applies before the
+	// model call, in its native form (nil: none).
+	ModelRequest json.RawMessage
+	// ModelResponse is the response the host uses in the model's place,
+	// in its native form: an answer instead of the model call, or a
+	// replacement chunk (nil: none). ModelText is its text as the host
+	// goes on with it.
+	ModelResponse json.RawMessage
+	ModelText     string
+	// ToolChoice is the tool restriction the host passes to the model's
+	// API, in its native form (nil: none).
+	ToolChoice json.RawMessage
 	// User is what the user is shown and the model never sees
 	// (systemMessage, stopReason; Cursor's user_message on a prompt).
 	User string
@@ -79,6 +91,15 @@ func (v Reading) String() string {
 	}
 	if v.Halt {
 		parts = append(parts, "halt")
+	}
+	if v.ModelRequest != nil {
+		parts = append(parts, "model request "+clip(string(v.ModelRequest)))
+	}
+	if v.ModelResponse != nil {
+		parts = append(parts, "model response "+strconv.Quote(clip(v.ModelText)))
+	}
+	if v.ToolChoice != nil {
+		parts = append(parts, "tool choice "+clip(string(v.ToolChoice)))
 	}
 	if v.Ignored != "" {
 		parts = append(parts, "answer ignored: "+v.Ignored)

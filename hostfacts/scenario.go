@@ -22,14 +22,14 @@ type ScenarioRenderer interface {
 type Act struct {
 	Kind ActKind
 	// Command is the shell command (ActShell, ActPostShell) and Output
-	// what it printed (ActPostShell).
+	// what it printed (ActPostShell) or the model's text (ActModelResponse).
 	Command, Output string
 	// Path is the file (as the model wrote it: relative or absolute), To
 	// the destination of a move.
 	Path, To string
 	// Content is what ActWrite writes; Old and New what ActEdit replaces.
 	Content, Old, New string
-	// Prompt is the user's prompt (ActPrompt).
+	// Prompt is the user's prompt (ActPrompt, ActModelRequest).
 	Prompt string
 	// Active is a stop's "a stop hook already continued the agent".
 	Active bool
@@ -43,17 +43,20 @@ type ActKind uint8
 
 // The kinds of [Act].
 const (
-	ActShell        ActKind = iota + 1 // run a shell command
-	ActRead                            // read a file
-	ActWrite                           // write a file
-	ActEdit                            // replace text in a file
-	ActMove                            // move a file by a patch
-	ActPrompt                          // submit a prompt
-	ActStop                            // the agent stops
-	ActSessionStart                    // a session starts
-	ActPostShell                       // a shell command ran
-	ActPostWrite                       // a file write succeeded
-	ActDelete                          // delete a file
+	ActShell         ActKind = iota + 1 // run a shell command
+	ActRead                             // read a file
+	ActWrite                            // write a file
+	ActEdit                             // replace text in a file
+	ActMove                             // move a file by a patch
+	ActPrompt                           // submit a prompt
+	ActStop                             // the agent stops
+	ActSessionStart                     // a session starts
+	ActPostShell                        // a shell command ran
+	ActPostWrite                        // a file write succeeded
+	ActDelete                           // delete a file
+	ActModelRequest                     // a call to the model, the user's last message Prompt
+	ActModelResponse                    // a chunk of the model's answer, its text Output
+	ActToolSelection                    // the model is offered its tools
 )
 
 // A Payload is one native payload of an [Act].

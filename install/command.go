@@ -35,7 +35,7 @@ func Command(binary string, h hooks.Host, failClosed bool, limit time.Duration) 
 // command is [Command] for h.
 func command(binary string, h *host, failClosed bool, limit time.Duration) string {
 	var b strings.Builder
-	b.WriteString(quotePath(binary, h))
+	b.WriteString(binaryForms(binary, h)[0])
 	b.WriteString(" --host ")
 	b.WriteString(string(h.name))
 	if failClosed {
@@ -99,10 +99,26 @@ func psQuoteBody(s string) string {
 	return b.String()
 }
 
-// binaryForms are the ways an entry of ours may start with the binary:
-// as Command writes it now, and as earlier versions wrote it (a Windows
-// path with forward slashes and no quotes, on every host).
+// binaryForms are the ways an entry of ours may start with the binary,
+// the one install writes first: for the options' binary, the heads
+// setHeads chose (a portable form, the absolute path); for any other,
+// its absoluteForms.
 func binaryForms(binary string, h *host) []string {
+	if h.heads != nil && binary == h.self {
+		forms := make([]string, len(h.heads))
+		for i, hd := range h.heads {
+			forms[i] = hd.text
+		}
+		return forms
+	}
+	return absoluteForms(binary, h)
+}
+
+// absoluteForms are the ways an entry of ours may start with the
+// binary's absolute path: as Command writes it now, and as earlier
+// versions wrote it (a Windows path with forward slashes and no quotes,
+// on every host).
+func absoluteForms(binary string, h *host) []string {
 	forms := []string{quotePath(binary, h)}
 	if windowsPath(binary) && !strings.HasPrefix(binary, `\\`) && strings.Trim(binary, winSafeChars) == "" {
 		if f := strings.ReplaceAll(binary, `\`, "/"); f != forms[0] {
@@ -120,7 +136,7 @@ func (h *host) command(binary, native string, failClosed bool, limit time.Durati
 	if !h.EventFlag {
 		return cmd
 	}
-	head := quotePath(binary, h) + " --host " + string(h.name)
+	head := binaryForms(binary, h)[0] + " --host " + string(h.name)
 	return head + " --event " + native + strings.TrimPrefix(cmd, head)
 }
 
@@ -202,7 +218,7 @@ func ownCommand(cmd, binary string, h *host) bool {
 		if len(words) > 0 {
 			continue
 		}
-		tail := strings.TrimPrefix(bridgeCommand(binary, h, failClosed, limit, g), quotePath(binary, h))
+		tail := strings.TrimPrefix(bridgeCommand(binary, h, failClosed, limit, g), binaryForms(binary, h)[0])
 		if head+tail == cmd {
 			return true
 		}
@@ -290,12 +306,18 @@ func splitCommand(cmd string) (words []string, ok bool) {
 // callsBinary reports whether cmd runs binary for host h: its first word
 // is the binary's path and it passes --host h. Such a command is ours
 // only when ownCommand says so; otherwise it is a customised entry.
-func callsBinary(cmd, binary string, h hooks.Host) bool {
+func callsBinary(cmd, binary string, h *host) bool {
 	words, ok := splitCommand(cmd)
-	if !ok || len(words) < 2 || !samePath(words[0], binary) {
+	if !ok || len(words) < 2 {
 		return false
 	}
-	return hostArg(words[1:]) == h
+	named := samePath(words[0], binary)
+	for _, f := range binaryForms(binary, h) {
+		if w, ok := splitCommand(f); ok && len(w) == 1 && w[0] == words[0] {
+			named = true
+		}
+	}
+	return named && hostArg(words[1:]) == h.name
 }
 
 // hostArg returns the value of --host in args, or "".

@@ -41,7 +41,7 @@ func TestCommand(t *testing.T) {
 			ownCommand(got+" && logger ran", tc.bin, testHost(tc.host)) || ownCommand(got+" ", tc.bin, testHost(tc.host)) {
 			t.Errorf("ownCommand(%s) is wrong", got)
 		}
-		if !callsBinary(got, tc.bin, tc.host) || !callsBinary(got+" && logger ran", tc.bin, tc.host) {
+		if !callsBinary(got, tc.bin, testHost(tc.host)) || !callsBinary(got+" && logger ran", tc.bin, testHost(tc.host)) {
 			t.Errorf("callsBinary(%s) is wrong", got)
 		}
 	}

@@ -120,11 +120,12 @@ func TestInstallDefaultHosts(t *testing.T) {
 }
 
 // issue 28: what a host this machine does not have would need (Gemini CLI's
-// folder trust) is information, not a failure, when doctor was not asked
+// folder trust, Codex's trust of each hook, found with the hook file's
+// entries) is information, not a failure, when doctor was not asked
 // about that host by name.
 func TestDoctorAbsentHostIsInformation(t *testing.T) {
 	s := newSandbox(t, "allow")
-	o := s.opts(gemini.Host)
+	o := s.opts(gemini.Host, "codex")
 	o.Events = []hooks.EventName{hooks.PreToolUse}
 	s.install(t, o)
 	t.Setenv("PATH", t.TempDir())
@@ -134,7 +135,8 @@ func TestDoctorAbsentHostIsInformation(t *testing.T) {
 	}
 	o.Hosts = nil
 	r, out := s.doctor(t, o)
-	if !r.Healthy() || !strings.Contains(out, "(not on this machine)") || !strings.Contains(out, "this machine has no Gemini CLI") {
+	if !r.Healthy() || !strings.Contains(out, "(not on this machine)") || !strings.Contains(out, "this machine has no Gemini CLI") ||
+		!strings.Contains(out, "(not on this machine) 1 hooks are not trusted") || !strings.Contains(out, "this machine has no Codex") {
 		t.Errorf("unnamed and absent:\n%s", out)
 	}
 }

@@ -20,6 +20,13 @@
 // from running the hook (an untrusted Gemini folder or Codex hook, a
 // Cursor file without "version": 1, hooks disabled).
 //
+// For a file a team commits, Options.ProjectBinary (--binary-in-project
+// bin/guard) writes commands that reach a binary kept in the project
+// through the project directory each host gives its hooks
+// ([hostfacts.HookFile.ProjectDir]: "$CLAUDE_PROJECT_DIR"/bin/guard under
+// Claude Code), and Options.PathBinary (--binary-on-path guard) commands
+// that run a program on PATH; both work on every clone.
+//
 // With Options.Gateway (--gateway URL) the hooks ask a policy gateway
 // (package hookhttp) instead: Claude Code gets HTTP hooks that call it,
 // the other hosts the binary's command with --gateway, which needs a

@@ -110,6 +110,11 @@ type doctor struct {
 	// broken are the hook files already reported as unreadable, which
 	// the adapter's settings checks would report again.
 	broken map[string]bool
+	// absent: the host being checked is not on this machine, and was not
+	// named; what its adapter says would stop it is information.
+	absent bool
+	// lowered counts the findings made information for that reason.
+	lowered int
 }
 
 func (d *doctor) add(h hooks.Host, s Scope, path, event string, l Level, format string, args ...any) {
@@ -134,10 +139,11 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 	for _, h := range hs {
 		n := 0
 		d.entries = nil
+		p := presence(h, cmp.Or(e.configRoots[h.name], h.ConfigDir(e.home, e.getenv)), e.getenv("PATH"))
+		d.absent, d.lowered = !p.Present && o.Hosts == nil, 0
 		for _, s := range scopes {
 			n += d.checkFile(h, s)
 		}
-		p := presence(h, cmp.Or(e.configRoots[h.name], h.ConfigDir(e.home, e.getenv)), e.getenv("PATH"))
 		if n == 0 {
 			l := Info
 			if o.Hosts != nil {
@@ -149,7 +155,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 		d.r.Entries += n
 		from := len(d.r.Findings)
 		d.hostBlockers(h)
-		if !p.Present && o.Hosts == nil {
+		if d.absent {
 			d.absentHost(p, from)
 		}
 	}
@@ -161,7 +167,7 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 // host this machine does not have from running the hooks (folder trust,
 // say), information rather than failures, and says why.
 func (d *doctor) absentHost(p Presence, from int) {
-	n := 0
+	n := d.lowered
 	for i := from; i < len(d.r.Findings); i++ {
 		if f := &d.r.Findings[i]; f.Level > Info {
 			f.Level, n = Info, n+1
@@ -244,6 +250,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		events = append(events, ed.hooks().Members[f.member].Key)
 	}
 	d.add(h.name, s, p, "", OK, "%d entries: %s", len(fs), strings.Join(events, ", "))
+	d.portableNote(h, s, p, fs)
 	var entries []hostfacts.HookEntry
 	for _, f := range fs {
 		event := ed.hooks().Members[f.member].Key
@@ -322,11 +329,20 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit time.Duration, failClosed bool) {
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
-	if fi, err := os.Stat(words[0]); err != nil {
-		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", words[0], err, missingEffect(h))
+	bin, how := words[0], words[0]
+	if hd, ok := h.headOf(command); ok {
+		how = hd.describe()
+		var err error
+		if bin, err = hd.resolve(d.e.dir); err != nil {
+			d.add(h.name, s, p, event, Fail, "the command's binary %s is not found (%v)%s", how, err, missingEffect(h))
+			return
+		}
+	}
+	if fi, err := os.Stat(bin); err != nil {
+		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", how, err, missingEffect(h))
 		return
 	} else if fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
-		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", words[0], missingEffect(h))
+		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", how, missingEffect(h))
 		return
 	}
 	args, argErr := hookcli.Parse(words[1:])
@@ -355,7 +371,7 @@ func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit 
 		dir = filepath.Join(d.e.home, filepath.FromSlash(h.Dir))
 	}
 	d.add(h.name, s, p, event, Info, "not run")
-	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: command,
+	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: h.forDoctor(command, d.e.dir),
 		payload: pl, dir: dir, limit: min(limit, time.Minute), failClosed: failClosed, gateway: viaGateway})
 }
 
@@ -463,7 +479,11 @@ func (d *doctor) diagnoses(h *host, ds []hostfacts.Diagnosis) {
 				}
 			}
 		}
-		d.add(h.name, s, x.File, x.Event, levelOf(x.Verdict), "%s", x.Msg)
+		l, msg := levelOf(x.Verdict), x.Msg
+		if d.absent && l > Info {
+			l, msg, d.lowered = Info, "(not on this machine) "+msg, d.lowered+1
+		}
+		d.add(h.name, s, x.File, x.Event, l, "%s", msg)
 	}
 }
 

@@ -164,7 +164,7 @@ func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want,
 	if h.WindowsShell == hostfacts.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
 		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (%s's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary, h.Title)
 	}
-	name := binaryName(binary)
+	name := h.entryName(binary)
 	limit := h.limitOf(h.units(r.limit))
 	w := want{
 		native:     r.native,
@@ -297,7 +297,7 @@ func (ed *editor) customised() (events, commands []string) {
 	}
 	check := func(event string, n *jsonc.Node) {
 		c := n.Get(ed.h.CommandKey)
-		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h.name) {
+		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h) {
 			events, commands = append(events, event), append(commands, c.Str)
 		}
 	}
@@ -360,7 +360,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 		case "allowedEnvVars":
 			ok = v.Kind == jsonc.Array
 		case "name":
-			ok = v.Kind == jsonc.String && v.Str == binaryName(ed.binary)
+			ok = v.Kind == jsonc.String && v.Str == ed.h.entryName(ed.binary)
 		default:
 			ok = v.Kind == jsonc.String
 		}

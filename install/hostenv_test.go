@@ -24,7 +24,9 @@ func TestHostEnv(t *testing.T) {
 		{"codex", map[string]string{"CODEX_HOME": "/srv/codex"}, []string{"CODEX_HOME=/srv/codex"}},
 		{"gemini", nil, []string{"GEMINI_PROJECT_DIR=/home/dev/project", "GEMINI_CWD=/home/dev/project",
 			"CLAUDE_PROJECT_DIR=/home/dev/project", "GEMINI_SESSION_ID=" + doctorSession}},
-		{"droid", nil, nil},
+		{"droid", nil, []string{"FACTORY_PROJECT_DIR=/home/dev/project", "DROID_PROJECT_DIR=/home/dev/project", "CLAUDE_PROJECT_DIR=/home/dev/project"}},
+		{"copilot", nil, []string{"COPILOT_PROJECT_DIR=/home/dev/project", "CLAUDE_PROJECT_DIR=/home/dev/project"}},
+		{"qwen", nil, []string{"GEMINI_PROJECT_DIR=/home/dev/project", "CLAUDE_PROJECT_DIR=/home/dev/project", "QWEN_PROJECT_DIR=/home/dev/project"}},
 	} {
 		clear(vars)
 		for k, v := range c.set {

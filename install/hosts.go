@@ -57,6 +57,23 @@ type host struct {
 	hostfacts.HookFile
 	name    hooks.Host
 	adapter hooks.Adapter
+	// self is Options.Binary, and heads the ways an entry's command names
+	// it, the one install writes first (setHeads); nil heads: its
+	// absolute path only.
+	self  string
+	heads []head
+	// selfName is the name of self's entries (Gemini CLI's "name", Copilot
+	// CLI's file): that of the binary the commands name (setHeads).
+	selfName string
+}
+
+// entryName is the name of binary's entries: Gemini CLI's "name", and
+// Copilot CLI's file name without .json.
+func (h *host) entryName(binary string) string {
+	if binary == h.self && h.selfName != "" {
+		return h.selfName
+	}
+	return binaryName(binary)
 }
 
 // lookupHost returns the description of the host name among adapters,
@@ -95,7 +112,7 @@ type env struct {
 func (h *host) path(s Scope, e env) string {
 	file := h.Name
 	if h.PerBinary {
-		file = strings.TrimSuffix(filepath.Base(strings.ReplaceAll(e.binary, `\`, "/")), ".exe") + ".json"
+		file = h.entryName(e.binary) + ".json"
 	}
 	switch s {
 	case Project:

@@ -104,8 +104,26 @@ type Options struct {
 	// one JSON line per event to that file (an absolute path).
 	Log string
 
+	// ProjectBinary, when set, is the hook binary's path inside the
+	// project, relative to its root, with / between names ("bin/guard"):
+	// each command reaches it through the project's directory as its host
+	// gives it (hostfacts.HookFile.ProjectDir: "$CLAUDE_PROJECT_DIR"/bin/guard
+	// under Claude Code), so that a committed file works on every clone,
+	// wherever it is. Install needs the file there, executable; Binary
+	// still names the program that installs. Not with the user scope.
+	ProjectBinary string
+	// PathBinary, when set, is the hook binary's name on PATH ("guard"),
+	// written alone at the head of each command: every developer's PATH,
+	// as the host sees it, must find it. Install needs it on this
+	// machine's PATH.
+	PathBinary string
+
 	// orphans: Main's uninstall --orphans.
 	orphans bool
+	// absoluteOnly: only the absolute path names the binary (the removal
+	// of a binary that no longer exists must not take the portable
+	// entries of a binary of the same path inside the project).
+	absoluteOnly bool
 }
 
 // gateway returns the gateway options of o.
@@ -229,6 +247,12 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 	if err != nil {
 		return nil, err
 	}
+	if check != nil {
+		// Install: the binary a portable command names must be there.
+		if err := o.checkTarget(e.dir); err != nil {
+			return nil, err
+		}
+	}
 	scope := o.Scope
 	if scope == "" {
 		scope = Project
@@ -331,6 +355,7 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	}
 	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before}
 	var out outcome
+	kept := h.keepForm(before, &o)
 	regs, notes, err := h.registrations(o.Events, &o)
 	if err != nil {
 		return nil, err
@@ -339,6 +364,9 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 		regs, notes = h.withoutHTTPUnsupported(regs, notes)
 	}
 	c.Notes = notes
+	if kept != "" {
+		c.Notes = append(c.Notes, kept)
+	}
 	c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
 	if err != nil {
 		return nil, err
@@ -576,6 +604,17 @@ func (o *Options) prepare() ([]*host, env, error) {
 		return nil, e, err
 	}
 	e.dir = d
+	if err := o.checkPortable(); err != nil {
+		return nil, e, usageError{err}
+	}
+	for _, h := range hs {
+		if o.absoluteOnly {
+			continue
+		}
+		if err := h.setHeads(o, e.dir); err != nil {
+			return nil, e, usageError{err}
+		}
+	}
 	return hs, e, nil
 }
 

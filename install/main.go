@@ -67,7 +67,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		}
 		return 0
 	}
-	if isTemporary(self) && !o.DryRun && cmd == "install" {
+	if isTemporary(self) && !o.DryRun && cmd == "install" && !o.portable() {
 		fmt.Fprintf(stderr, "install: %s looks like a temporary build (go run or go test); hosts would run a file that is soon deleted. Build the binary (go build or go install) and run install from it.\n", self)
 		return 1
 	}
@@ -121,6 +121,12 @@ flags:
                       doctor: every scope)
   --dir DIR           project directory (default: the git repository's root,
                       else the working directory)
+  --binary-in-project PATH
+                      commands that work on every clone: they run the
+                      binary at PATH inside the project (bin/guard), through
+                      the project directory each host gives its hooks
+  --binary-on-path NAME
+                      commands that run the program NAME found on PATH
   --events LIST       unified events: %[2]s
                       (default: those this program has handlers for; all
                       the host delivers, except Gemini's PreCompress, when
@@ -188,6 +194,8 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.Var(&roots, "config-root", "a host's configuration directory (HOST=DIR)")
 	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
 	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
+	fs.StringVar(&o.ProjectBinary, "binary-in-project", "", "the binary's path inside the project")
+	fs.StringVar(&o.PathBinary, "binary-on-path", "", "the binary's name on PATH")
 	if cmd != "doctor" {
 		fs.StringVar(&eventList, "events", "", "comma-separated unified events")
 		fs.StringVar(&o.Matcher, "matcher", "", "tool-name matcher")

@@ -109,7 +109,7 @@ func UninstallOrphans(o Options) ([]Change, error) {
 	var all []Change
 	for _, b := range bins {
 		ob := o
-		ob.Binary = b
+		ob.Binary, ob.ProjectBinary, ob.PathBinary, ob.absoluteOnly = b, "", "", true
 		cs, err := Uninstall(ob)
 		for _, c := range cs {
 			if c.Changed() {

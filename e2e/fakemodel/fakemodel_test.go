@@ -154,6 +154,33 @@ func TestGeminiFunctionCall(t *testing.T) {
 	}
 }
 
+// The fake honours a Gemini request's functionCallingConfig as the API
+// does: a scripted call it forbids is not made.
+func TestGeminiFunctionCallingConfig(t *testing.T) {
+	srv := start(t, fakemodel.Gemini, fakemodel.Script{fakemodel.Call("run_shell_command", map[string]any{"command": "echo hi"})})
+	url := srv.URL() + "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"
+	for _, c := range []struct {
+		config string
+		call   bool
+	}{
+		{``, true},
+		{`,"toolConfig":{"functionCallingConfig":{"mode":"AUTO"}}`, true},
+		{`,"toolConfig":{"functionCallingConfig":{"mode":"NONE"}}`, false},
+		{`,"toolConfig":{"functionCallingConfig":{"mode":"ANY","allowedFunctionNames":["read_file"]}}`, false},
+		{`,"toolConfig":{"functionCallingConfig":{"mode":"ANY","allowedFunctionNames":["read_file","run_shell_command"]}}`, true},
+	} {
+		body := `{"contents":[{"role":"user","parts":[{"text":"go"}]}],"tools":[{"functionDeclarations":[{"name":"run_shell_command"}]}]` + c.config + `}`
+		b, _ := json.Marshal(events(t, post(t, url, body))[0]["candidates"])
+		if got := strings.Contains(string(b), `"functionCall"`); got != c.call || !got && !strings.Contains(string(b), fakemodel.Refused) {
+			t.Errorf("%s: candidates %s, want a call: %v", c.config, b, c.call)
+		}
+		reqs := srv.Requests()
+		if fc := fakemodel.GeminiFunctionCalling(reqs[len(reqs)-1]); fc.Mode == "" != (c.config == "") || !strings.Contains(c.config, `"`+fc.Mode+`"`) && fc.Mode != "" {
+			t.Errorf("%s: recorded %+v", c.config, fc)
+		}
+	}
+}
+
 func TestOpenAICustomToolAndOutputs(t *testing.T) {
 	srv := start(t, fakemodel.OpenAI, fakemodel.Script{
 		fakemodel.Call("exec_command", map[string]any{"cmd": "echo hi"}),

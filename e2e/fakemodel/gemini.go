@@ -3,6 +3,7 @@ package fakemodel
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -11,6 +12,41 @@ type geminiRequest struct {
 	Tools    []struct {
 		FunctionDeclarations []json.RawMessage `json:"functionDeclarations"`
 	} `json:"tools"`
+	ToolConfig struct {
+		FunctionCallingConfig FunctionCalling `json:"functionCallingConfig"`
+	} `json:"toolConfig"`
+}
+
+// FunctionCalling is a Gemini request's toolConfig.functionCallingConfig.
+// The fake honours it as Gemini's API does: under mode NONE, or under ANY
+// with AllowedFunctionNames not naming the scripted tool, a scripted tool
+// call is not made and the turn is Refused instead.
+type FunctionCalling struct {
+	Mode                 string   `json:"mode,omitempty"`
+	AllowedFunctionNames []string `json:"allowedFunctionNames,omitempty"`
+}
+
+// Refused is the text a Gemini turn answers when the request's
+// functionCallingConfig forbids its scripted tool call.
+const Refused = "E2E_TOOL_CALL_REFUSED by functionCallingConfig"
+
+// allows reports whether c lets the model call tool.
+func (c FunctionCalling) allows(tool string) bool {
+	switch c.Mode {
+	case "NONE":
+		return false
+	case "ANY":
+		return len(c.AllowedFunctionNames) == 0 || slices.Contains(c.AllowedFunctionNames, tool)
+	}
+	return true
+}
+
+// GeminiFunctionCalling returns the functionCallingConfig of a Gemini
+// request (zero when it has none).
+func GeminiFunctionCalling(r Request) FunctionCalling {
+	var req geminiRequest
+	json.Unmarshal(r.Body, &req)
+	return req.ToolConfig.FunctionCallingConfig
 }
 
 type geminiContent struct {
@@ -58,6 +94,9 @@ func (s *Server) gemini(r *http.Request, rec *Request) func(http.ResponseWriter)
 			}
 		}
 		st = s.script.at(rec.Step)
+		if st.Tool != "" && !req.ToolConfig.FunctionCallingConfig.allows(st.Tool) {
+			st = Say(Refused)
+		}
 	}
 	return func(w http.ResponseWriter) {
 		var part map[string]any

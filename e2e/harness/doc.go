@@ -1,7 +1,7 @@
 // Package harness runs real agent clients (Claude Code, Gemini CLI, Codex,
-// Copilot CLI, Qwen Code)
-// headless against a fake model server, with a hook registered in each
-// client's own configuration, inside throw-away HOME directories.
+// Copilot CLI, Qwen Code, Factory Droid; Cursor cannot run here) headless
+// against a fake model server, with a hook registered in each client's
+// own configuration, inside throw-away HOME directories.
 //
 // It installs the pinned clients from e2e/clients (package.json and
 // package-lock.json; Claude Code twice, its newest pin under an npm alias)

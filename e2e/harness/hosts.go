@@ -218,7 +218,7 @@ trust_level = "trusted"
 			return os.WriteFile(filepath.Join(dir, "config.toml"), []byte(toml), 0o644)
 		},
 		command: func(r *Run, prompt string) ([]string, []string) {
-			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Project, "--skip-git-repo-check"}
+			argv := []string{r.Clients.Bin("codex"), "exec", "--json", "--color", "never", "-C", r.Workdir, "--skip-git-repo-check"}
 			if r.Permissions {
 				// The sandbox in force and approvals by the auto-reviewer:
 				// an escalated command first goes through PermissionRequest

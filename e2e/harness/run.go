@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -21,8 +22,11 @@ type Run struct {
 	Host    *Host
 	Clients *Clients
 	// Root holds everything of the run; Home is its HOME, Project the
-	// client's working directory, Tmp its TMPDIR.
+	// project, Tmp its TMPDIR.
 	Root, Home, Project, Tmp string
+	// Workdir is the client's working directory: Project, or the
+	// subdirectory Spec.Workdir names.
+	Workdir string
 	// Server is the fake model server the client talks to.
 	Server *fakemodel.Server
 	// Strict leaves the client's own permission rules in force, so that
@@ -100,6 +104,12 @@ type Spec struct {
 	Untrusted bool
 	// Permissions: see Run.Permissions.
 	Permissions bool
+	// ProjectName is the name of the project's directory in Dir (default
+	// "project"); it may hold spaces and quotes.
+	ProjectName string
+	// Workdir, when set, is the subdirectory of the project, made before
+	// the client starts, in which the client starts.
+	Workdir string
 }
 
 // Result is what a run left behind.
@@ -157,8 +167,9 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		return nil, errors.New("harness: Spec needs Host, Clients and Dir")
 	}
 	r := &Run{Host: s.Host, Clients: s.Clients, Root: s.Dir,
-		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, "project"), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet, Untrusted: s.Untrusted, Permissions: s.Permissions}
-	for _, d := range []string{r.Home, r.Project, r.Tmp} {
+		Home: filepath.Join(s.Dir, "home"), Project: filepath.Join(s.Dir, cmp.Or(s.ProjectName, "project")), Tmp: filepath.Join(s.Dir, "tmp"), Strict: s.Strict, Quiet: s.Quiet, Untrusted: s.Untrusted, Permissions: s.Permissions}
+	r.Workdir = filepath.Join(r.Project, filepath.FromSlash(s.Workdir))
+	for _, d := range []string{r.Home, r.Project, r.Tmp, r.Workdir} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, err
 		}
@@ -200,7 +211,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = r.Project
+	cmd.Dir = r.Workdir
 	cmd.Env = env
 	cmd.Stdin = nil // /dev/null
 	var stdout, stderr bytes.Buffer

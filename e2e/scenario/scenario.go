@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,6 +68,59 @@ type Response struct {
 	// RewriteCommand replaces a shell tool's command.
 	RewriteCommand string `json:"rewrite_command,omitempty"`
 	SystemMessage  string `json:"system_message,omitempty"`
+	// Redact, on PreModel, replaces it with [Redacted] in the request's
+	// messages (a request override) and, on PostModel, in the response
+	// chunk (a replacement); where it does not occur, no opinion.
+	Redact string `json:"redact,omitempty"`
+	// Answer, on PreModel, answers with this text instead of the model.
+	Answer string `json:"answer,omitempty"`
+	// ToolMode and AllowedTools restrict the tools on PreToolSelection.
+	ToolMode     hooks.ToolMode `json:"tool_mode,omitempty"`
+	AllowedTools []string       `json:"allowed_tools,omitempty"`
+}
+
+// Redacted replaces Response.Redact.
+const Redacted = "[REDACTED]"
+
+// For converts r for ev: [Response.Hooks] with the tool's input, and
+// the model-level answers (Redact, Answer, ToolMode) on the model events.
+func (r Response) For(ev hooks.Event) (hooks.Response, error) {
+	var in hooks.ToolInput
+	if t := hooks.ToolOf(ev); t != nil {
+		in = t.Input
+	}
+	out, err := r.Hooks(in)
+	if err != nil {
+		return out, err
+	}
+	switch e := ev.(type) {
+	case *hooks.ModelRequestEvent:
+		if r.Answer != "" {
+			resp := hooks.ReplaceText(r.Answer)
+			out.ModelResponse = resp.ModelResponse
+		}
+		if r.Redact != "" {
+			req, found := e.Request, false
+			req.Messages = slices.Clone(req.Messages)
+			for i, m := range req.Messages {
+				if strings.Contains(m.Content, r.Redact) {
+					req.Messages[i].Content, found = strings.ReplaceAll(m.Content, r.Redact, Redacted), true
+				}
+			}
+			if found {
+				out.ModelRequest = &req
+			}
+		}
+	case *hooks.ModelResponseEvent:
+		if text := e.Response.ResponseText(); r.Redact != "" && strings.Contains(text, r.Redact) {
+			out.ModelResponse = &hooks.ModelResponse{Text: strings.ReplaceAll(text, r.Redact, Redacted)}
+		}
+	case *hooks.ToolSelectionEvent:
+		if r.ToolMode != "" {
+			out.ToolChoice = &hooks.ToolChoice{Mode: r.ToolMode, Allowed: r.AllowedTools}
+		}
+	}
+	return out, nil
 }
 
 // Hooks converts r for a tool event whose input is in (nil for other
@@ -193,6 +247,11 @@ type Entry struct {
 	Exit   int    `json:"exit"`
 	Stdout string `json:"stdout"`
 	Stderr string `json:"stderr"`
+	// Dir is the hook's working directory, and ProjectEnv the variables
+	// of its environment whose names end in _PROJECT_DIR (NAME=value,
+	// sorted): what the client gives a hook to find the project.
+	Dir        string   `json:"dir,omitempty"`
+	ProjectEnv []string `json:"project_env,omitempty"`
 }
 
 // Append appends e to the log file as one line, in one write.

@@ -103,3 +103,26 @@ func ExampleScenario_Match() {
 	fmt.Println(s.Match(ev).Response.Reason)
 	// Output: no rm
 }
+
+// The model-level answers: a redaction only where the string occurs.
+func TestModelAnswers(t *testing.T) {
+	req := &hooks.ModelRequestEvent{Request: hooks.ModelRequest{Messages: []hooks.ModelMessage{{Role: "user", Content: "a TOKEN b"}, {Role: "model", Content: "c"}}}}
+	r, err := scenario.Response{Redact: "TOKEN"}.For(req)
+	if err != nil || r.ModelRequest == nil || r.ModelRequest.Messages[0].Content != "a [REDACTED] b" || req.Request.Messages[0].Content != "a TOKEN b" {
+		t.Errorf("PreModel redaction %+v (%v); event %+v", r.ModelRequest, err, req.Request)
+	}
+	if r, _ := (scenario.Response{Redact: "absent"}).For(req); !r.IsZero() {
+		t.Errorf("no occurrence answered %+v", r)
+	}
+	if r, _ := (scenario.Response{Answer: "hi", Reason: "why"}).For(req); r.ModelResponse == nil || r.ModelResponse.Text != "hi" || r.Reason != "why" {
+		t.Errorf("answer %+v", r)
+	}
+	chunk := &hooks.ModelResponseEvent{Response: hooks.ModelResponse{Candidates: []hooks.ModelCandidate{{Parts: []string{"key ", "TOKEN"}}}}}
+	if r, _ := (scenario.Response{Redact: "TOKEN"}).For(chunk); r.ModelResponse == nil || r.ModelResponse.Text != "key [REDACTED]" {
+		t.Errorf("PostModel redaction %+v", r.ModelResponse)
+	}
+	sel := &hooks.ToolSelectionEvent{}
+	if r, _ := (scenario.Response{ToolMode: hooks.ToolsAny, AllowedTools: []string{"read_file"}}).For(sel); r.ToolChoice == nil || r.ToolChoice.Mode != hooks.ToolsAny || r.ToolChoice.Allowed[0] != "read_file" {
+		t.Errorf("tool choice %+v", r.ToolChoice)
+	}
+}

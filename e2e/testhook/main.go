@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,6 +70,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		head.Name = eventArg(args)
 	}
 	e := scenario.Entry{Time: time.Now(), Args: args, Native: head.Name, Payload: string(payload), Rule: -1}
+	e.Dir, _ = os.Getwd()
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasSuffix(name, "_PROJECT_DIR") {
+			e.ProjectEnv = append(e.ProjectEnv, kv)
+		}
+	}
+	slices.Sort(e.ProjectEnv)
 	input := payload
 	if sc != nil && sc.Corrupts(head.Name, payload) {
 		input, e.Corrupted = []byte(malformed), true
@@ -96,11 +104,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if r.Panic {
 			panic("e2e scenario: handler panics on " + string(ev.Name()))
 		}
-		var in hooks.ToolInput
-		if t != nil {
-			in = t.Input
-		}
-		return r.Response.Hooks(in)
+		return r.Response.For(ev)
 	}
 	var h hooks.Handlers
 	if sc != nil && sc.Typed {
@@ -147,6 +151,11 @@ func typed(answer func(context.Context, hooks.Event) (hooks.Response, error)) ho
 		SubagentStop:  func(ctx context.Context, e *hooks.SubagentStopEvent) (hooks.Response, error) { return answer(ctx, e) },
 		PreCompact:    func(ctx context.Context, e *hooks.PreCompactEvent) (hooks.Response, error) { return answer(ctx, e) },
 		Notification:  func(ctx context.Context, e *hooks.NotificationEvent) (hooks.Response, error) { return answer(ctx, e) },
+		PreModel:      func(ctx context.Context, e *hooks.ModelRequestEvent) (hooks.Response, error) { return answer(ctx, e) },
+		PostModel:     func(ctx context.Context, e *hooks.ModelResponseEvent) (hooks.Response, error) { return answer(ctx, e) },
+		PreToolSelection: func(ctx context.Context, e *hooks.ToolSelectionEvent) (hooks.Response, error) {
+			return answer(ctx, e)
+		},
 	}
 }
 

@@ -7,8 +7,13 @@
 //	HOOKS_GATEWAY_TOKEN=$(openssl rand -hex 32) go run ./examples/gateway -addr 127.0.0.1:8787
 //
 // Endpoints: POST /hook (the gateway) and GET /healthz. Every decision is
-// logged as one JSON line on stderr (host, event, tool, decision, status,
-// latency; never the payload or the token).
+// logged as one JSON line on stderr (host, event, tool, decision, sent,
+// checks, status, latency; never the payload or the token, and the
+// command only with -log-commands). With -otlp-endpoint URL, or the
+// standard OTEL_EXPORTER_OTLP_ENDPOINT in the environment, every decision
+// is also sent to an OpenTelemetry collector as a span (package
+// hookhttp/otelexport). With -observe the policy runs and is logged, but
+// the hosts receive no opinion.
 package main
 
 import (
@@ -20,6 +25,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -29,6 +35,8 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookhttp/otelexport"
+	"go.opentelemetry.io/otel"
 )
 
 func main() {
@@ -51,6 +59,15 @@ type config struct {
 	// maxHeap refuses new requests while the heap holds more (see
 	// hookhttp.Handler.MaxHeap); it is also the soft memory limit.
 	maxHeap int64
+	// otlp is the OTLP/HTTP endpoint spans are sent to ("" and
+	// otlpEnv false: none); otlpEnv says the environment names one.
+	otlp    string
+	otlpEnv bool
+	// observe runs the policy without answering (Handlers.Observe);
+	// logCommands logs and exports the command, paths and reason
+	// (hookhttp.Handler.LogCommands).
+	observe     bool
+	logCommands bool
 }
 
 func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -63,10 +80,14 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	maxInput := fs.Int64("max-input", hooks.DefaultMaxInput, "request body limit in bytes")
 	maxInFlight := fs.Int("max-in-flight", hookhttp.DefaultMaxInFlight, "requests answered at once, a handler past its deadline counting until it returns; past it the fail policy answers at once")
 	maxHeap := fs.Int64("max-heap", 1<<30, "bytes of heap past which new requests get the fail policy at once; also the soft memory limit (0: neither)")
+	otlp := fs.String("otlp-endpoint", "", "OpenTelemetry collector's OTLP/HTTP URL (e.g. http://127.0.0.1:4318): send every decision there as a span (default: OTEL_EXPORTER_OTLP_ENDPOINT, if set)")
+	observe := fs.Bool("observe", false, "run and log the policy, but send the hosts no opinion")
+	logCommands := fs.Bool("log-commands", false, "log and export the command, paths and reason of each decision (the model's text: may hold secrets)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
-	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput, maxInFlight: *maxInFlight, maxHeap: *maxHeap}
+	c := config{addr: *addr, token: getenv(*tokenEnv), fail: hooks.FailClosed, timeout: *timeout, maxInput: *maxInput, maxInFlight: *maxInFlight, maxHeap: *maxHeap,
+		otlp: *otlp, otlpEnv: otelexport.Configured(getenv), observe: *observe, logCommands: *logCommands}
 	if *failOpen {
 		c.fail = hooks.FailOpen
 	}
@@ -85,20 +106,29 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	if c.maxInput <= 0 {
 		return config{}, errors.New("-max-input must be positive")
 	}
+	if c.otlp != "" {
+		if u, err := url.Parse(c.otlp); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return config{}, fmt.Errorf("-otlp-endpoint %q: want an http or https URL such as http://127.0.0.1:4318", c.otlp)
+		}
+	}
 	return c, nil
 }
 
 // newMux is the service: the gateway on POST /hook and a health check.
-func newMux(c config, logger *slog.Logger) *http.ServeMux {
+// onRecord, when not nil, receives every request's record.
+func newMux(c config, logger *slog.Logger, onRecord func(context.Context, hookhttp.RequestRecord)) *http.ServeMux {
 	h := policy(c.fail)
 	h.Timeout = c.timeout
 	h.MaxInput = c.maxInput
+	h.Observe = c.observe
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", &hookhttp.Handler{
 		Adapters:    builtin.Adapters(),
 		Handlers:    h,
 		Auth:        hookhttp.Bearer(c.token),
 		Logger:      logger,
+		LogCommands: c.logCommands,
+		OnRecord:    onRecord,
 		MaxInFlight: c.maxInFlight,
 		MaxHeap:     uint64(c.maxHeap),
 	})
@@ -112,19 +142,41 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 2
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	// slog's JSON handler, with the gateway's records written by hand.
+	logger := hookhttp.JSONLogger(stderr)
 	if c.maxHeap > 0 {
 		// The GC works harder near the limit, so that garbage does not
 		// count against MaxHeap.
 		debug.SetMemoryLimit(c.maxHeap)
 	}
-	srv := hookhttp.NewServer(c.addr, newMux(c, logger), c.timeout)
+	var onRecord func(context.Context, hookhttp.RequestRecord)
+	if c.otlp != "" || c.otlpEnv {
+		exp, err := otelexport.New(ctx, otelexport.Options{Endpoint: c.otlp, ServiceVersion: version()})
+		if err != nil {
+			fmt.Fprintln(stderr, "gateway:", err)
+			return 2
+		}
+		// The SDK's export errors (a collector down) go to the log,
+		// never into an answer.
+		otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { logger.Warn("otlp export", "err", err.Error()) }))
+		onRecord = exp.Record
+		defer func() {
+			// What is queued is sent before the gateway exits.
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := exp.Shutdown(sctx); err != nil {
+				logger.Warn("otlp export", "err", err.Error())
+			}
+		}()
+	}
+	srv := hookhttp.NewServer(c.addr, newMux(c, logger, onRecord), c.timeout)
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 1
 	}
-	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap)
+	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap,
+		"observe", c.observe, "otlp", onRecord != nil)
 	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
 	// refused, every request sent on an open one is answered.
 	if err := hookhttp.Serve(ctx, srv, ln); err != nil {
@@ -133,4 +185,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	logger.Info("gateway stopped")
 	return 0
+}
+
+// version is the gateway's module version, as the build recorded it.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return ""
 }

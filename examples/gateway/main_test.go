@@ -42,7 +42,7 @@ const token = "test-token"
 func start(t *testing.T) (*httptest.Server, *bytes.Buffer) {
 	var logs bytes.Buffer
 	c := config{token: token, fail: hooks.FailClosed, timeout: 2e9, maxInput: 1 << 20}
-	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil))))
+	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil)), nil))
 	t.Cleanup(srv.Close)
 	return srv, &logs
 }
@@ -129,7 +129,7 @@ func TestHealthz(t *testing.T) {
 func TestUnknownHostFailsClosed(t *testing.T) {
 	var logs bytes.Buffer
 	c := config{token: token, fail: hooks.FailOpen, timeout: 2e9, maxInput: 1 << 20, maxInFlight: 4}
-	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil))))
+	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil)), nil))
 	defer srv.Close()
 	payload := `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t1"}`
 	req, _ := http.NewRequest("POST", srv.URL+"/hook?host=claud", strings.NewReader(payload))
@@ -162,5 +162,51 @@ func TestParseLimits(t *testing.T) {
 		if _, err := parse(bad, tok, &errs); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
+	}
+}
+
+func TestParseExport(t *testing.T) {
+	var errs bytes.Buffer
+	tok := map[string]string{"HOOKS_GATEWAY_TOKEN": "x"}
+	c, err := parse(nil, env(tok), &errs)
+	if err != nil || c.otlp != "" || c.otlpEnv || c.observe || c.logCommands {
+		t.Errorf("defaults: %+v %v", c, err)
+	}
+	c, err = parse([]string{"-otlp-endpoint", "http://127.0.0.1:4318", "-observe", "-log-commands"}, env(tok), &errs)
+	if err != nil || c.otlp != "http://127.0.0.1:4318" || !c.observe || !c.logCommands {
+		t.Errorf("set: %+v %v", c, err)
+	}
+	withEnv := map[string]string{"HOOKS_GATEWAY_TOKEN": "x", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318"}
+	if c, err := parse(nil, env(withEnv), &errs); err != nil || !c.otlpEnv {
+		t.Errorf("OTEL_EXPORTER_OTLP_ENDPOINT ignored: %+v %v", c, err)
+	}
+	for _, bad := range []string{"127.0.0.1:4318", "grpc://127.0.0.1:4317", "http://"} {
+		if _, err := parse([]string{"-otlp-endpoint", bad}, env(tok), &errs); err == nil {
+			t.Errorf("-otlp-endpoint %s accepted", bad)
+		}
+	}
+}
+
+// In observe mode the gateway answers no opinion to a command it would
+// deny, and logs the deny it would have sent.
+func TestObserve(t *testing.T) {
+	var logs bytes.Buffer
+	c := config{token: token, fail: hooks.FailClosed, timeout: 2e9, maxInput: 1 << 20, maxInFlight: 4, observe: true}
+	srv := httptest.NewServer(newMux(c, slog.New(slog.NewJSONHandler(&logs, nil)), nil))
+	defer srv.Close()
+	payload := `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /home/dev/project"},"tool_use_id":"t1"}`
+	req, _ := http.NewRequest("POST", srv.URL+"/hook?host=claude", strings.NewReader(payload))
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || strings.Contains(string(b), "deny") {
+		t.Errorf("observing, answered %d %s", resp.StatusCode, b)
+	}
+	if !strings.Contains(logs.String(), `"sent":"none"`) || !strings.Contains(logs.String(), `"observe":true,"would":"deny"`) {
+		t.Errorf("log: %s", logs.String())
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/writes"
 )
 
 func main() {
@@ -22,7 +23,7 @@ func main() {
 
 func check(ctx context.Context, ev *hooks.PostToolUseEvent) (hooks.Response, error) {
 	var bad []string
-	for _, p := range ev.Tool.WritePaths() {
+	for _, p := range writes.Paths(&ev.Tool) {
 		if !strings.HasSuffix(p, ".go") {
 			continue
 		}

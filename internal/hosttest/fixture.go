@@ -21,11 +21,16 @@ type Response struct {
 	Context       string          `json:"context,omitempty"`
 	SystemMessage string          `json:"system_message,omitempty"`
 	Halt          bool            `json:"halt,omitempty"`
+	// The model-level answers, in the JSON form of their hooks types.
+	ModelRequest  *hooks.ModelRequest  `json:"model_request,omitempty"`
+	ModelResponse *hooks.ModelResponse `json:"model_response,omitempty"`
+	ToolChoice    *hooks.ToolChoice    `json:"tool_choice,omitempty"`
 }
 
 // ToHooks converts the fixture form to a hooks.Response.
 func (r Response) ToHooks() (hooks.Response, error) {
-	out := hooks.Response{Reason: r.Reason, UserMessage: r.UserMessage, Context: r.Context, SystemMessage: r.SystemMessage, Halt: r.Halt}
+	out := hooks.Response{Reason: r.Reason, UserMessage: r.UserMessage, Context: r.Context, SystemMessage: r.SystemMessage, Halt: r.Halt,
+		ModelRequest: r.ModelRequest, ModelResponse: r.ModelResponse, ToolChoice: r.ToolChoice}
 	switch r.Decision {
 	case "":
 	case "allow":
@@ -106,6 +111,10 @@ func DumpEvent(ev hooks.Event) []byte {
 		// The adapter's InputErr, which the JSON form leaves out.
 		b = append(b, "input_err: "+t.InputErr.Error()+"\n"...)
 	}
+	if err := readErr(ev); err != nil {
+		// A model-level event's ReadErr, which the JSON form leaves out.
+		b = append(b, "read_err: "+err.Error()+"\n"...)
+	}
 	return b
 }
 
@@ -129,4 +138,17 @@ func DumpResult(res hooks.Result) []byte {
 		s += "error " + res.Err.Error() + "\n"
 	}
 	return []byte(s)
+}
+
+// readErr returns the ReadErr of a model-level event.
+func readErr(ev hooks.Event) error {
+	switch e := ev.(type) {
+	case *hooks.ModelRequestEvent:
+		return e.ReadErr
+	case *hooks.ModelResponseEvent:
+		return e.ReadErr
+	case *hooks.ToolSelectionEvent:
+		return e.ReadErr
+	}
+	return nil
 }

@@ -31,6 +31,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/shell"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // Handlers returns the guard's policy: PreToolUse and PermissionRequest
@@ -75,7 +76,7 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		// its files, the command itself already judged.
 		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
 	}
-	ws, err := t.Writes(cwd)
+	ws, err := writes.Of(ctx, t, cwd)
 	if err != nil {
 		return hooks.Deny(reasonParse(err))
 	}

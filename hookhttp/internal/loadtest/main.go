@@ -34,6 +34,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/writes"
 )
 
 // request is one payload as its host sends it.
@@ -67,7 +68,7 @@ func policy() hooks.Handlers {
 		if sh, ok := t.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
 			return hooks.Deny("guard: `rm -rf` is not allowed; delete specific files instead")
 		}
-		for _, p := range t.WritePaths() {
+		for _, p := range writes.Paths(t) {
 			if path.Base(filepath.ToSlash(p)) == ".env" {
 				return hooks.Deny("guard: " + p + " is a .env file")
 			}
@@ -191,12 +192,19 @@ func Compare(c int, d time.Duration, n int64, rounds int, logs io.Writer) ([]Res
 	return compare(c, d, n, rounds, logs, "")
 }
 
+// viaSlog logs decisions through slog's JSON handler instead of
+// hookhttp.JSONLogger (-slog).
+var viaSlog bool
+
 // compare is Compare; only, when set ("bare" or "gateway"), runs that
 // server alone, for profiling it.
 func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only string) ([]Result, error) {
 	logger := slog.New(slog.DiscardHandler)
-	if logs != nil {
+	switch {
+	case logs != nil && viaSlog:
 		logger = slog.New(slog.NewJSONHandler(logs, nil))
+	case logs != nil:
+		logger = hookhttp.JSONLogger(logs)
 	}
 	gwHandler := &hookhttp.Handler{
 		Adapters: builtin.Adapters(),
@@ -243,6 +251,7 @@ func main() {
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the whole run to this file")
 	only := flag.String("only", "", `run one server alone ("bare" or "gateway"), to profile it; no verdict`)
 	logs := flag.Bool("log", true, "log every decision as JSON (to io.Discard), as a deployed gateway would")
+	flag.BoolVar(&viaSlog, "slog", false, "log through slog.NewJSONHandler rather than hookhttp.JSONLogger (the default logger)")
 	flag.Parse()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)

@@ -1,0 +1,147 @@
+package hookhttp
+
+import (
+	"io"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/agenthooks/hooks/internal/fastjson"
+)
+
+// JSONLogger returns a logger that writes JSON lines on w as
+// slog.New(slog.NewJSONHandler(w, nil)) does, except that the request
+// records of a [Handler] using it are written by hand: the same keys and
+// values (see [Handler.Logger]), built in one pooled buffer without slog
+// attributes or encoding/json, and written with one Write. It is
+// [Handler.Logger]'s default, on stderr. Lines never interleave: every
+// line, request record or not, is written whole under one lock.
+func JSONLogger(w io.Writer) *slog.Logger {
+	lw := &lockedWriter{w: w}
+	return slog.New(&jsonLog{Handler: slog.NewJSONHandler(lw, nil), w: lw})
+}
+
+// jsonLog is JSONLogger's handler: slog's JSON handler, which the
+// gateway bypasses for its request records.
+type jsonLog struct {
+	slog.Handler
+	w *lockedWriter
+}
+
+// lockedWriter makes each Write whole: slog's handler and the request
+// records write through it.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
+// lineBufs holds the buffers of request records; a buffer that grew past
+// 16 KiB (a long command with LogCommands) is not kept.
+var lineBufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// write writes r as the record Handler.log would give slog's JSON
+// handler: the same keys in the same order, strings escaped as slog
+// escapes them, lists as encoding/json writes them. failed says the fail
+// policy answered, policy is the gateway's fail policy.
+func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy string) {
+	bp := lineBufs.Get().(*[]byte)
+	b := (*bp)[:0]
+	b = append(b, '{')
+	if t := r.Time.Add(r.Duration); !t.IsZero() { // as slog: no time key for a zero time
+		b = append(b, `"time":"`...)
+		b = t.Round(0).AppendFormat(b, time.RFC3339Nano)
+		b = append(b, '"', ',')
+	}
+	b = append(b, `"level":"`...)
+	b = append(b, level.String()...)
+	b = append(b, `","msg":"hook"`...)
+	str := func(key, v string) {
+		b = append(b, ',', '"')
+		b = append(b, key...)
+		b = append(b, '"', ':')
+		b = fastjson.AppendString(b, v, false)
+	}
+	list := func(key string, vs []string) {
+		b = append(b, ',', '"')
+		b = append(b, key...)
+		b = append(b, `":[`...)
+		for i, v := range vs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fastjson.AppendString(b, v, true)
+		}
+		b = append(b, ']')
+	}
+	str("host", string(r.Host))
+	str("event", r.NativeEvent)
+	str("unified", string(r.Event))
+	str("session", r.SessionID)
+	str("tool", r.ToolName)
+	str("kind", string(r.ToolKind))
+	str("decision", r.Decision.String())
+	str("sent", r.Sent)
+	if r.Command != "" {
+		str("command", r.Command)
+	}
+	if len(r.Paths) > 0 {
+		list("paths", r.Paths)
+	}
+	if r.Observe {
+		b = append(b, `,"observe":true`...)
+		str("would", r.Would)
+	}
+	if r.Reason != "" {
+		str("reason", r.Reason)
+	}
+	if len(r.Warnings) > 0 {
+		list("warnings", r.Warnings)
+	}
+	if failed {
+		str("fail", r.Fail)
+		str("policy", policy)
+		str("err", r.Fail)
+	}
+	if len(r.Checks) > 0 {
+		b = append(b, `,"checks":[`...)
+		for i, c := range r.Checks {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"name":`...)
+			b = fastjson.AppendString(b, c.Name, true)
+			b = append(b, `,"decision":`...)
+			b = fastjson.AppendString(b, c.Decision.String(), true)
+			b = append(b, `,"duration_ms":`...)
+			b = strconv.AppendFloat(b, ms(c.Duration), 'f', -1, 64)
+			if c.Note != "" {
+				b = append(b, `,"note":`...)
+				b = fastjson.AppendString(b, c.Note, true)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	// encoding/json writes these floats (at least 0.001, far below 1e21)
+	// in 'f' form, as slog's handler does through it.
+	b = append(b, `,"duration_ms":`...)
+	b = strconv.AppendFloat(b, ms(r.Duration), 'f', -1, 64)
+	b = append(b, `,"latency":`...)
+	b = strconv.AppendInt(b, int64(r.Duration), 10)
+	b = append(b, `,"status":`...)
+	b = strconv.AppendInt(b, int64(r.Status), 10)
+	str("wire", r.Wire)
+	b = append(b, '}', '\n')
+	j.w.Write(b)
+	if cap(b) <= 16<<10 {
+		*bp = b
+		lineBufs.Put(bp)
+	}
+}

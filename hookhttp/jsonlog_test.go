@@ -1,0 +1,140 @@
+package hookhttp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// keys returns the keys and values of one JSON object line, in order,
+// values decoded (numbers as json.Number).
+func keys(t testing.TB, line []byte) ([]string, map[string]any) {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(line))
+	d.UseNumber()
+	var m map[string]any
+	if err := d.Decode(&m); err != nil {
+		t.Fatalf("%v: %s", err, line)
+	}
+	var order []string
+	d = json.NewDecoder(bytes.NewReader(line))
+	d.Token() // {
+	for d.More() {
+		k, _ := d.Token()
+		order = append(order, k.(string))
+		var v json.RawMessage
+		d.Decode(&v)
+	}
+	return order, m
+}
+
+// sameLine fails unless JSONLogger's line for r holds what slog's JSON
+// handler writes for it: the same keys, in the same order, with the same
+// values.
+func sameLine(t testing.TB, r RequestRecord, failed bool) {
+	t.Helper()
+	var viaSlog, byHand bytes.Buffer
+	g := &Handler{Handlers: hooks.Handlers{Fail: hooks.FailClosed}}
+	level := slog.LevelInfo
+	if failed {
+		level = slog.LevelWarn
+	}
+	g.log(context.Background(), slog.New(slog.NewJSONHandler(&viaSlog, nil)), level, &r, failed)
+	JSONLogger(&byHand).Handler().(*jsonLog).write(level, &r, failed, g.Handlers.Fail.String())
+	ko, mo := keys(t, viaSlog.Bytes())
+	kh, mh := keys(t, byHand.Bytes())
+	if !reflect.DeepEqual(ko, kh) || !reflect.DeepEqual(mo, mh) {
+		t.Errorf("slog:    %s\nby hand: %s", viaSlog.Bytes(), byHand.Bytes())
+	}
+	if bytes.Count(byHand.Bytes(), []byte("\n")) != 1 || !bytes.HasSuffix(byHand.Bytes(), []byte("\n")) {
+		t.Errorf("not one line: %q", byHand.Bytes())
+	}
+}
+
+func nasty() RequestRecord {
+	r := RequestRecord{Record: hooks.Record{
+		Time: time.Date(2026, 12, 2, 1, 2, 3, 456789012, time.UTC), Duration: 1234567 * time.Nanosecond,
+		Host: "codex", NativeEvent: "PreToolUse", Event: hooks.PreToolUse, SessionID: "s-\"1\"", ToolKind: hooks.KindShell, ToolName: "Bash",
+		Command: "echo '<a>&b' \\ \"q\"\n\t\b\f\x01 é \u2028 \xff", Paths: []string{"/home/dev/<x>.env", "a&b"},
+		Decision: hooks.DecisionAsk, Sent: "deny", Reason: "no <rm> & \"why\"", Warnings: []string{"ask sent as deny", "<dropped>"},
+		Checks: []hooks.Check{{Name: "rm<rf>", Decision: hooks.DecisionDeny, Duration: 1500 * time.Microsecond, Note: "n&b"}, {Name: "x", Duration: 0}},
+	}, Status: 200, Wire: "envelope"}
+	return r
+}
+
+func TestJSONLoggerLine(t *testing.T) {
+	r := nasty()
+	sameLine(t, r, false)
+	r.Observe, r.Would, r.Sent = true, "deny", "none"
+	sameLine(t, r, false)
+	r.Fail = "hook failed: <parse> error"
+	sameLine(t, r, true)
+	sameLine(t, RequestRecord{Status: 500, Wire: "http"}, true)
+	sameLine(t, RequestRecord{Record: hooks.Record{Duration: 3 * time.Hour}}, false)
+}
+
+func FuzzJSONLoggerLine(f *testing.F) {
+	f.Add("rm -rf /", "no", "/a/.env", "w", "check", int64(1500000))
+	f.Add("\x00\u2029<>&\"\\", "\xfe", "", "", "", int64(1))
+	f.Fuzz(func(t *testing.T, command, reason, path, warning, check string, d int64) {
+		if d < 0 || d > int64(time.Hour) {
+			d = 1
+		}
+		r := nasty()
+		r.Command, r.Reason, r.Paths, r.Warnings = command, reason, []string{path}, []string{warning}
+		r.Checks = []hooks.Check{{Name: check, Duration: time.Duration(d), Note: reason}}
+		r.Duration = time.Duration(d)
+		sameLine(t, r, d%2 == 0)
+	})
+}
+
+// Lines of concurrent requests and other records never interleave.
+func TestJSONLoggerConcurrent(t *testing.T) {
+	var out bytes.Buffer
+	lg := JSONLogger(&out)
+	r := nasty()
+	r.Command = strings.Repeat("x", 5000)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for range 50 {
+				if i%2 == 0 {
+					lg.Handler().(*jsonLog).write(slog.LevelInfo, &r, false, "closed")
+				} else {
+					lg.Info("other", "n", i)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	lines := bytes.Split(bytes.TrimSuffix(out.Bytes(), []byte("\n")), []byte("\n"))
+	if len(lines) != 400 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	for _, l := range lines {
+		if !json.Valid(l) {
+			t.Fatalf("torn line %.100q", l)
+		}
+	}
+}
+
+// The request record costs no allocation of its own with JSONLogger.
+func TestJSONLoggerAllocs(t *testing.T) {
+	r := nasty()
+	j := JSONLogger(discard{}).Handler().(*jsonLog)
+	if n := testing.AllocsPerRun(100, func() { j.write(slog.LevelInfo, &r, false, "closed") }); n != 0 {
+		t.Errorf("%v allocations per record", n)
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
