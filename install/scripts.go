@@ -79,7 +79,7 @@ func planScriptInstall(h *host, scope Scope, p string, o Options) (*Change, erro
 		c.Added = []string{native}
 	case !ours:
 		what := "it is not a script install wrote"
-		if callsBinary(string(before), o.Binary, h.name) {
+		if callsBinary(string(before), o.Binary, h) {
 			what = "it runs this binary, but is not exactly the script install writes (customised)"
 		}
 		return nil, fmt.Errorf("%s already has a hook file for %s that is not ours (%s): %s runs one file per event name, "+
@@ -117,7 +117,7 @@ func planScriptUninstall(h *host, scope Scope, p string, o Options) (*Change, er
 		return nil, err
 	}
 	if _, ours := h.scriptCommand(before, o.Binary); !ours {
-		if callsBinary(string(before), o.Binary, h.name) {
+		if callsBinary(string(before), o.Binary, h) {
 			return &Change{Host: h.name, Scope: scope, Path: p, Before: before, After: before,
 				Notes: []string{fmt.Sprintf("the hook file for %s runs this binary but is not exactly the script install writes (customised): left alone", native)}}, nil
 		}
@@ -147,7 +147,7 @@ func (d *doctor) checkScripts(h *host, s Scope) int {
 		}
 		cmd, ours := h.scriptCommand(src, d.o.Binary)
 		if !ours {
-			if callsBinary(string(src), d.o.Binary, h.name) {
+			if callsBinary(string(src), d.o.Binary, h) {
 				d.add(h.name, s, p, native, Warn, "a hook file that runs this binary but is not exactly the script install writes (customised): left alone")
 			}
 			continue
