@@ -25,7 +25,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	if !ok {
 		return 0
 	}
-	if _, known := eventOf[hook]; !known {
+	if _, known := eventOf(hook); !known {
 		return 0
 	}
 	if _, claude := fields["hook_event_name"]; claude {

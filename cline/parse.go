@@ -36,7 +36,7 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	if hook == "" {
 		return nil, errors.New("cline payload has no hookName")
 	}
-	native, known := eventOf[hook]
+	native, known := eventOf(hook)
 	if !known {
 		native = hook
 	}

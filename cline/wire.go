@@ -32,11 +32,31 @@ const (
 	hookSessionShutdown = "session_shutdown"
 )
 
-// eventOf maps a payload's hookName to the event (hook file) name.
-var eventOf = map[string]string{
-	hookAgentStart: EventTaskStart, hookAgentResume: EventTaskResume, hookAgentAbort: EventTaskCancel,
-	hookAgentEnd: EventTaskComplete, hookAgentError: EventTaskError, hookToolCall: EventPreToolUse,
-	hookToolResult: EventPostToolUse, hookPromptSubmit: EventUserPromptSubmit, hookSessionShutdown: EventSessionShutdown,
+// eventOf maps a payload's hookName to the event (hook file) name; ok is
+// false for a name Cline 3.0.65 does not send. A switch, not a map: a
+// package-level map is built at every hook's start.
+func eventOf(hook string) (event string, ok bool) {
+	switch hook {
+	case hookAgentStart:
+		return EventTaskStart, true
+	case hookAgentResume:
+		return EventTaskResume, true
+	case hookAgentAbort:
+		return EventTaskCancel, true
+	case hookAgentEnd:
+		return EventTaskComplete, true
+	case hookAgentError:
+		return EventTaskError, true
+	case hookToolCall:
+		return EventPreToolUse, true
+	case hookToolResult:
+		return EventPostToolUse, true
+	case hookPromptSubmit:
+		return EventUserPromptSubmit, true
+	case hookSessionShutdown:
+		return EventSessionShutdown, true
+	}
+	return "", false
 }
 
 // HookOutput is the JSON object a Cline hook writes on stdout (the whole
