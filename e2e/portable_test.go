@@ -30,16 +30,31 @@ const bobsClone = "bob's clone"
 // told our reason, the hook fires on the events the installer wrote), and
 // no file of the clone may hold a path of Alice's. Codex, which gives
 // its hooks no project variable and runs them in the directory it starts
-// in, runs a second time from a subdirectory of the clone.
+// in, runs a second time from a subdirectory of the clone. Then the same
+// with install.Options.PathBinary "guard" (install --binary-on-path
+// guard): the hook in a directory outside the clones, first on the PATH
+// the client gets.
 func testPortableCommand(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "portable-command")
 	if h.ID == "copilot-pascal" {
 		table.na(t, h.ID, "portable-command", pascalByInstaller)
 	}
+	if f, ok := adapterFor(t, h.Name).(hostfacts.HookFiler); !ok || f.HookFile().ProjectDir == "" {
+		table.na(t, h.ID, "portable-command", "its adapter states no way for a command to find the project "+
+			"(hostfacts.HookFile.ProjectDir), so install --binary-in-project refuses it")
+	}
 	table.check(t, h.ID, "portable-command")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Script: guardScript(h.Name),
-		Quiet: true, ProjectName: bobsClone, Register: portableRegister(t, h)}
+		Quiet: true, ProjectName: bobsClone, Register: portableRegister(t, h, "")}
 	checkPortableRun(t, h, "", runWith(t, spec, guardScenario(h.Name)))
+
+	pathDir := t.TempDir()
+	copyBinary(t, hookBin, filepath.Join(pathDir, "guard"))
+	path := spec
+	path.Env = []string{"PATH=" + pathDir + string(os.PathListSeparator) + os.Getenv("PATH")}
+	path.Register = portableRegister(t, h, pathDir)
+	t.Log("again with the hook as guard on PATH")
+	checkPortableRun(t, h, "", runWith(t, path, guardScenario(h.Name)))
 	if h.Name != "codex" {
 		return
 	}
@@ -152,9 +167,11 @@ func checkPortableRun(t *testing.T, h *harness.Host, workdir string, o *outcome)
 
 // portableRegister installs the hook as Alice would, in her clone
 // <root>/alice/project (a git repository holding the hook as bin/guard
-// and a subdirectory src), with install.Options.ProjectBinary, then
-// copies her clone to the run's project (Bob's clone) and deletes hers.
-func portableRegister(t *testing.T, h *harness.Host) func(r *harness.Run, hook []string) error {
+// and a subdirectory src), with install.Options.ProjectBinary, or, when
+// pathDir is set, with install.Options.PathBinary "guard" found in
+// pathDir; then copies her clone to the run's project (Bob's clone) and
+// deletes hers.
+func portableRegister(t *testing.T, h *harness.Host, pathDir string) func(r *harness.Run, hook []string) error {
 	return func(r *harness.Run, hook []string) error {
 		alice := filepath.Join(r.Root, "alice", "project")
 		bin := filepath.Join(alice, "bin", "guard")
@@ -185,6 +202,13 @@ func portableRegister(t *testing.T, h *harness.Host) func(r *harness.Run, hook [
 		}
 		o := install.Options{Binary: bin, ProjectBinary: "bin/guard", Hosts: []hooks.Host{hooks.Host(h.Name)},
 			Scope: install.Project, Dir: alice, Home: r.Home, Getenv: func(k string) string { return env[k] }}
+		if pathDir != "" {
+			env["PATH"] = pathDir
+			o.ProjectBinary, o.PathBinary = "", "guard"
+			if err := os.Remove(bin); err != nil {
+				return err
+			}
+		}
 		changes, err := install.Install(o)
 		for _, c := range changes {
 			t.Logf("install in Alice's clone: %s added %v\n%s", c.Host, c.Added, c.After)
@@ -226,4 +250,16 @@ func neutralAll(r *harness.Run, kvs []string) []string {
 		out[i] = name + "=" + neutral(r, v)
 	}
 	return out
+}
+
+// copyBinary copies the executable from to to.
+func copyBinary(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
 }

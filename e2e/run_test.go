@@ -89,7 +89,7 @@ func runExit(t *testing.T, spec harness.Spec, sc *scenario.Scenario, want int) *
 			t.Fatal(err)
 		}
 		spec.Hook = []string{hookBin, "--host", host.Name}
-		spec.Env = []string{scenario.EnvVar + "=" + path}
+		spec.Env = append(spec.Env, scenario.EnvVar+"="+path)
 	}
 	res, err := harness.Execute(context.Background(), spec)
 	if err != nil {

@@ -2,7 +2,7 @@ package gemini
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/fastjson"
@@ -33,7 +33,15 @@ func parseModel(in *Input, b hooks.Base) hooks.Event {
 
 // errItems is the ReadErr of a request or response with more than
 // hooks.MaxModelItems items.
-var errItems = fmt.Errorf("more than %d messages, candidates and parts: read that far", hooks.MaxModelItems)
+var errItems error = itemsError{}
+
+// itemsError is errItems's type: a constant message, so that no
+// start-up work builds it.
+type itemsError struct{}
+
+func (itemsError) Error() string {
+	return "more than " + strconv.Itoa(hooks.MaxModelItems) + " messages, candidates and parts: read that far"
+}
 
 // readModelRequest reads an llm_request, at most *budget items of it
 // (messages), exactly as JSON.parse reads it (the last of duplicate keys

@@ -34,9 +34,9 @@ func samplePayload(ev, dir string) sample.Obj {
 	case "PreCompress":
 		return append(o, kv("trigger", "auto"))
 	case "BeforeModel", "BeforeToolSelection":
-		return append(o, kv("llm_request", llmRequest))
+		return append(o, kv("llm_request", sample.Raw(llmRequest)))
 	case "AfterModel":
-		return append(o, kv("llm_request", llmRequest), kv("llm_response", sample.Raw(
+		return append(o, kv("llm_request", sample.Raw(llmRequest)), kv("llm_response", sample.Raw(
 			`{"text":"Done.","candidates":[{"content":{"role":"model","parts":["Done."]},"finishReason":"STOP","index":0}],`+
 				`"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":5,"totalTokenCount":15}}`)))
 	case "Notification":
@@ -46,6 +46,7 @@ func samplePayload(ev, dir string) sample.Obj {
 	return nil
 }
 
-// llmRequest is the llm_request of the model-level samples.
-var llmRequest = sample.Raw(`{"model":"gemini-2.5-flash","messages":[{"role":"user","content":` +
-	`"` + sample.Prompt + `"}],"config":{"temperature":1,"topP":0.95,"topK":64}}`)
+// llmRequest is the llm_request of the model-level samples (a constant:
+// a package-level value built by a call would be start-up work).
+const llmRequest = `{"model":"gemini-2.5-flash","messages":[{"role":"user","content":` +
+	`"` + sample.Prompt + `"}],"config":{"temperature":1,"topP":0.95,"topK":64}}`

@@ -202,11 +202,13 @@ func (*Adapter) CheckSettings(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
 	return ds
 }
 
-// ours reports that command is the command of one of the entries found.
+// ours reports that command is the command or the name of one of the
+// entries found (their name is that of the binary their commands name,
+// which need not be c.Binary's: install --binary-in-project).
 func ours(c hostfacts.SettingsCheck, command string) bool {
 	for _, e := range c.Entries {
-		var x struct{ Command string }
-		if json.Unmarshal(e.Entry, &x) == nil && x.Command != "" && x.Command == command {
+		var x struct{ Command, Name string }
+		if json.Unmarshal(e.Entry, &x) == nil && (x.Command != "" && x.Command == command || x.Name != "" && x.Name == command) {
 			return true
 		}
 	}

@@ -57,8 +57,9 @@ func TestGeminiTrust(t *testing.T) {
 	}
 }
 
-// hooksConfig.disabled names a hook by its command or the binary's name:
-// either way Gemini CLI skips ours; another hook's name is not ours.
+// hooksConfig.disabled names a hook by its command, the binary's name or
+// the entry's name: either way Gemini CLI skips ours; another hook's name
+// is not ours.
 func TestCheckSettingsDisabled(t *testing.T) {
 	home := t.TempDir()
 	proj := filepath.Join(home, "project")
@@ -69,7 +70,8 @@ func TestCheckSettingsDisabled(t *testing.T) {
 		Getenv: func(k string) string {
 			return map[string]string{"GEMINI_CLI_TRUST_WORKSPACE": "true", "GEMINI_CLI_SYSTEM_SETTINGS_PATH": filepath.Join(home, "none")}[k]
 		},
-		Entries: []hostfacts.HookEntry{{File: filepath.Join(proj, ".gemini", "settings.json"), Project: true, Event: "BeforeTool", Entry: []byte(`{"type":"command","command":"` + command + `"}`)}}}
+		Entries: []hostfacts.HookEntry{{File: filepath.Join(proj, ".gemini", "settings.json"), Project: true, Event: "BeforeTool", Entry: []byte(`{"type":"command","command":"` + command + `"}`)},
+			{File: filepath.Join(proj, ".gemini", "settings.json"), Project: true, Event: "AfterTool", Entry: []byte(`{"type":"command","name":"hook","command":"$GEMINI_PROJECT_DIR/tools/hook --host gemini"}`)}}}
 	for _, tc := range []struct {
 		disabled string
 		fails    int
@@ -78,6 +80,9 @@ func TestCheckSettingsDisabled(t *testing.T) {
 		{`["` + command + `"]`, 1},
 		{`["other", "/home/dev/bin/guard --host gemini"]`, 0},
 		{`[]`, 0},
+		// An entry whose name is not the base name of c.Binary (install
+		// --binary-in-project tools/hook, run by bin/guard).
+		{`["hook"]`, 1},
 	} {
 		os.WriteFile(user, []byte("{\n  // off\n  \"hooksConfig\": {\"disabled\": "+tc.disabled+"}\n}\n"), 0o644)
 		fails := 0

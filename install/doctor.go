@@ -333,7 +333,7 @@ func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit 
 	if hd, ok := h.headOf(command); ok {
 		how = hd.describe()
 		var err error
-		if bin, err = hd.resolve(d.e.dir); err != nil {
+		if bin, err = hd.resolve(d.e); err != nil {
 			d.add(h.name, s, p, event, Fail, "the command's binary %s is not found (%v)%s", how, err, missingEffect(h))
 			return
 		}

@@ -1,8 +1,10 @@
 package install_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -191,4 +193,63 @@ func ExampleUninstall() {
 	// claude entries removed: true file deleted: true
 	// codex entries removed: true file deleted: true
 	// left in the project: 0
+}
+
+// For a file a team commits: the binary kept in the project as bin/guard,
+// each command names it through the project directory its host gives.
+func ExampleInstall_binaryInProject() {
+	dir, err := os.MkdirTemp("", "project")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "bin", "guard")
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		fmt.Println(err)
+		return
+	}
+	changes, err := install.Install(install.Options{
+		Binary:        bin,
+		ProjectBinary: "bin/guard",
+		Hosts:         []hooks.Host{"claude", "gemini", "codex", "copilot"},
+		Events:        []hooks.EventName{hooks.Stop},
+		Dir:           dir,
+		DryRun:        true,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range changes {
+		var file struct {
+			Hooks map[string][]struct {
+				Bash  string
+				Hooks []struct{ Command string }
+			}
+		}
+		if err := json.Unmarshal(c.After, &file); err != nil {
+			fmt.Println(err)
+			return
+		}
+		for _, entries := range file.Hooks {
+			for _, e := range entries {
+				if e.Bash != "" {
+					fmt.Println(e.Bash)
+				}
+				for _, h := range e.Hooks {
+					fmt.Println(h.Command)
+				}
+			}
+		}
+	}
+	// Output:
+	// "$CLAUDE_PROJECT_DIR"/bin/guard --host claude --timeout 30s
+	// $GEMINI_PROJECT_DIR/bin/guard --host gemini --timeout 30s
+	// "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/bin/guard --host codex --timeout 30s
+	// "$COPILOT_PROJECT_DIR"/bin/guard --host copilot --event agentStop --timeout 30s
 }

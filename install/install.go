@@ -249,7 +249,7 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 	}
 	if check != nil {
 		// Install: the binary a portable command names must be there.
-		if err := o.checkTarget(e.dir); err != nil {
+		if err := o.checkTarget(e); err != nil {
 			return nil, err
 		}
 	}
@@ -611,7 +611,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if o.absoluteOnly {
 			continue
 		}
-		if err := h.setHeads(o, e.dir); err != nil {
+		if err := h.setHeads(o, e); err != nil {
 			return nil, e, usageError{err}
 		}
 	}

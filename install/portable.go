@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -80,7 +79,8 @@ func (h *host) projectText(rel string) string {
 // then the others that name the same binary, which are ours too: the
 // absolute path, the path inside the project when the binary lies in
 // the project at dir, the name on PATH when PATH finds this very binary.
-func (h *host) setHeads(o *Options, dir string) error {
+func (h *host) setHeads(o *Options, e env) error {
+	dir := e.dir
 	h.self, h.selfName = o.Binary, binaryName(cmp.Or(o.ProjectBinary, o.PathBinary, o.Binary))
 	var abs []head
 	for _, f := range absoluteForms(o.Binary, h) {
@@ -104,7 +104,7 @@ func (h *host) setHeads(o *Options, dir string) error {
 			more = append(more, head{text: t, kind: projectHead, file: rel})
 		}
 	}
-	if name := binaryName(o.Binary); o.PathBinary != name && onPath(name, o.Binary) {
+	if name := binaryName(o.Binary); o.PathBinary != name && onPath(name, o.Binary, e.getenv) {
 		more = append(more, head{text: name, kind: pathHead, file: name})
 	}
 	h.heads = append(append(first, abs...), more...)
@@ -126,8 +126,8 @@ func inside(dir, file string) (string, bool) {
 }
 
 // onPath reports that PATH finds name and that it is the file binary.
-func onPath(name, binary string) bool {
-	found, err := exec.LookPath(name)
+func onPath(name, binary string, getenv func(string) string) bool {
+	found, err := findOnPath(name, getenv)
 	if err != nil {
 		return false
 	}
@@ -139,7 +139,8 @@ func onPath(name, binary string) bool {
 // checkTarget checks, before install writes them, that the binary the
 // portable commands name is there: the file inside the project at dir,
 // an executable; the name, on this machine's PATH.
-func (o *Options) checkTarget(dir string) error {
+func (o *Options) checkTarget(e env) error {
+	dir := e.dir
 	switch {
 	case o.ProjectBinary != "":
 		p := filepath.Join(dir, filepath.FromSlash(o.ProjectBinary))
@@ -154,7 +155,7 @@ func (o *Options) checkTarget(dir string) error {
 			return fmt.Errorf("--binary-in-project: %s is not an executable file", p)
 		}
 	case o.PathBinary != "":
-		if _, err := exec.LookPath(o.PathBinary); err != nil {
+		if _, err := findOnPath(o.PathBinary, e.getenv); err != nil {
 			return fmt.Errorf("--binary-on-path: PATH has no program %s here (go install it first): %v", o.PathBinary, err)
 		}
 	}
@@ -172,16 +173,25 @@ func (h *host) headOf(cmd string) (head, bool) {
 }
 
 // resolve returns the file an entry's command runs, for doctor: the
-// absolute path; the file in the project at dir; the program PATH finds
+// absolute path; the file in the project e.dir; the program PATH finds
 // ("" with the error when none).
-func (hd head) resolve(dir string) (string, error) {
+func (hd head) resolve(e env) (string, error) {
 	switch hd.kind {
 	case projectHead:
-		return filepath.Join(dir, filepath.FromSlash(hd.file)), nil
+		return filepath.Join(e.dir, filepath.FromSlash(hd.file)), nil
 	case pathHead:
-		return exec.LookPath(hd.file)
+		return findOnPath(hd.file, e.getenv)
 	}
 	return hd.file, nil
+}
+
+// findOnPath returns the program name in the directories of the PATH
+// getenv gives (lookPath), or an error.
+func findOnPath(name string, getenv func(string) string) (string, error) {
+	if p := lookPath(name, getenv("PATH")); p != "" {
+		return p, nil
+	}
+	return "", fmt.Errorf("%s is not in a directory of PATH", name)
 }
 
 // describe says, for doctor, how the command names the binary.
@@ -253,7 +263,7 @@ func (d *doctor) portableNote(h *host, s Scope, p string, fs []found) {
 			continue
 		}
 		seen = append(seen, hd.text)
-		where, _ := hd.resolve(d.e.dir)
+		where, _ := hd.resolve(d.e)
 		d.add(h.name, s, p, "", Info, "the commands name the binary as %s: here %s", hd.describe(), cmp.Or(where, "not found"))
 	}
 }

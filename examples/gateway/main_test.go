@@ -188,7 +188,7 @@ func TestParseExport(t *testing.T) {
 }
 
 // In observe mode the gateway answers no opinion to a command it would
-// deny, and logs the deny it would have sent.
+// deny, and logs the deny it would have sent, with the guard's checks.
 func TestObserve(t *testing.T) {
 	var logs bytes.Buffer
 	c := config{token: token, fail: hooks.FailClosed, timeout: 2e9, maxInput: 1 << 20, maxInFlight: 4, observe: true}
@@ -206,7 +206,8 @@ func TestObserve(t *testing.T) {
 	if resp.StatusCode != 200 || strings.Contains(string(b), "deny") {
 		t.Errorf("observing, answered %d %s", resp.StatusCode, b)
 	}
-	if !strings.Contains(logs.String(), `"sent":"none"`) || !strings.Contains(logs.String(), `"observe":true,"would":"deny"`) {
+	if !strings.Contains(logs.String(), `"sent":"none"`) || !strings.Contains(logs.String(), `"observe":true,"would":"deny"`) ||
+		!strings.Contains(logs.String(), `{"name":"rule1-delete","decision":"deny","duration_ms":`) {
 		t.Errorf("log: %s", logs.String())
 	}
 }

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/shell"
@@ -76,15 +77,19 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		// its files, the command itself already judged.
 		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
 	}
+	start := time.Now()
 	ws, err := writes.Of(ctx, t, cwd)
 	if err != nil {
+		report(ctx, "rule3-writes", true, start)
 		return hooks.Deny(reasonParse(err))
 	}
 	for _, w := range ws {
 		if IsEnvFile(w.Name) {
+			report(ctx, "rule3-writes", true, start)
 			return hooks.Deny(fmt.Sprintf(reasonEnv, w.Path, t.Name))
 		}
 	}
+	report(ctx, "rule3-writes", false, start)
 	return hooks.Response{}
 }
 
@@ -106,16 +111,42 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 				"write it more simply", p), true
 		}
 	}()
+	start := time.Now()
 	s, err := (&shell.Parser{}).Parse(ctx, cmd)
+	report(ctx, "parse", err != nil, start)
 	if err != nil {
 		return reasonParse(err), true
 	}
-	for _, rule := range []func(*shell.Script, *place) (string, bool){unseen, gitDiscards, recursiveDeletes, envWrites, inlineCode} {
-		if r, deny := rule(s, at); deny {
+	for _, rule := range shellRules {
+		start := time.Now()
+		r, deny := rule.judge(s, at)
+		report(ctx, rule.name, deny, start)
+		if deny {
 			return r, true
 		}
 	}
 	return "", false
+}
+
+// shellRules are the rules judged on a parsed command, in order, with
+// the names of the checks they report (hooks.ReportCheck).
+var shellRules = [...]struct {
+	name  string
+	judge func(*shell.Script, *place) (string, bool)
+}{
+	{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
+}
+
+// report reports one check the guard ran, which a gateway logs with its
+// verdict and duration, and a hook with a decision log or an observer
+// (hooks.Handlers.OnResult) records; without either it costs a context
+// lookup.
+func report(ctx context.Context, name string, deny bool, start time.Time) {
+	d := hooks.NoDecision
+	if deny {
+		d = hooks.DecisionDeny
+	}
+	hooks.ReportCheck(ctx, hooks.Check{Name: name, Decision: d, Duration: time.Since(start)})
 }
 
 // reasonParse is rule 4's reason for a command the parser gave up on.

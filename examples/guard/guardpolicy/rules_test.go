@@ -261,3 +261,26 @@ func TestJudgeLimit(t *testing.T) {
 		t.Errorf("5000 nested $(: %.200s, want a rule 4 deny", r.Reason)
 	}
 }
+
+// The guard reports the checks it ran, in order, each with its verdict:
+// what a gateway's records and a hook's observer carry.
+func TestReportsChecks(t *testing.T) {
+	for _, tt := range []struct {
+		tool hooks.Tool
+		want string
+	}{
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "git reset --hard"}}, "parse:,rule4-unseen:,rule2-git:deny"},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "ls"}}, "parse:,rule4-unseen:,rule2-git:,rule1-delete:,rule3-env:,rule5-code:"},
+		{hooks.Tool{Name: "Write", Input: &hooks.WriteInput{Path: "/home/dev/project/.env"}}, "rule3-writes:deny"},
+	} {
+		ctx, log := hooks.WithCheckLog(context.Background())
+		Judge(ctx, "/home/dev/project", &tt.tool)
+		var got []string
+		for _, c := range log.Checks() {
+			got = append(got, c.Name+":"+c.Decision.String())
+		}
+		if strings.Join(got, ",") != tt.want {
+			t.Errorf("%s: checks %v, want %s", tt.tool.Name, got, tt.want)
+		}
+	}
+}
