@@ -13,12 +13,13 @@ import (
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/kimi"
 	"github.com/agenthooks/hooks/qwen"
 )
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
 // Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
-// Droid and Cline CLI. The Copilot adapter is unbound: it reads the event from a
+// Droid, Kimi Code and Cline CLI. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -31,6 +32,7 @@ func Adapters() []hooks.Adapter {
 		copilot.New(),
 		qwen.New(),
 		droid.New(),
+		kimi.New(),
 		cline.New(),
 	}
 }
@@ -54,6 +56,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return qwen.New()
 	case droid.Host:
 		return droid.New()
+	case kimi.Host:
+		return kimi.New()
 	case cline.Host:
 		return cline.New()
 	}

@@ -18,7 +18,7 @@ func TestAdapters(t *testing.T) {
 		}
 		seen[a.Host()] = true
 	}
-	for _, h := range []hooks.Host{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid", "cline"} {
+	for _, h := range []hooks.Host{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid", "kimi", "cline"} {
 		if !seen[h] {
 			t.Errorf("%s is not listed", h)
 		}

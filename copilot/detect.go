@@ -24,8 +24,10 @@ import (
 //     ".../session-state/<id>/events.jsonl" (+0.3). Keys Copilot never
 //     sends but Qwen Code, Claude Code, Codex or Cursor do
 //     (permission_mode, prompt_id, model, tool_use_id, turn_id,
-//     cursor_version, conversation_id) score 0, and so does a transcript
-//     anywhere else (Gemini's .gemini/tmp, Qwen's .qwen/projects).
+//     cursor_version, conversation_id), or Kimi Code does (client_type:
+//     its payloads, Claude-like without a transcript, scored 0.6 here
+//     before), score 0, and so does a transcript anywhere else (Gemini's
+//     .gemini/tmp, Qwen's .qwen/projects).
 func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	if isString(fields["sessionId"]) && isNumber(fields["timestamp"]) {
 		return 0.9
@@ -35,7 +37,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		return 0
 	}
 	for _, k := range [...]string{"permission_mode", "prompt_id", "model", "tool_use_id", "turn_id",
-		"cursor_version", "conversation_id", "generation_id"} {
+		"cursor_version", "conversation_id", "generation_id", "client_type"} {
 		if _, ok := fields[k]; ok {
 			return 0
 		}

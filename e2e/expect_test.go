@@ -143,6 +143,20 @@ var expects = map[string]expect{
 		baseline:     []string{"TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"},
 		sessionStart: "TaskStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "TaskComplete",
 	},
+	// Kimi Code: every event its config.toml schema accepts is registered.
+	"kimi": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "PostToolUseFailure": hooks.PostToolUseFailure,
+			"PermissionRequest": hooks.PermissionRequest, "Stop": hooks.Stop, "SubagentStart": hooks.SubagentStart,
+			"SubagentStop": hooks.SubagentStop, "PreCompact": hooks.PreCompact, "Notification": hooks.Notification,
+			"PermissionResult": "", "StopFailure": "", "Interrupt": "", "PostCompact": "",
+		},
+		tools: map[string]hooks.ToolKind{"Bash": hooks.KindShell, "Write": hooks.KindWrite, "Edit": hooks.KindEdit,
+			"Read": hooks.KindRead, "Agent": hooks.KindOther},
+		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
+		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
 }
 
 // copilotPermTools are the tools of Copilot CLI's permissionRequest
@@ -172,6 +186,8 @@ func shell(host, cmd string) fakemodel.Step {
 		return fakemodel.Call("Execute", map[string]any{"command": cmd, "summary": "e2e step"})
 	case "cline":
 		return fakemodel.Call("run_commands", map[string]any{"commands": []string{cmd}})
+	case "kimi":
+		return fakemodel.Call("Bash", map[string]any{"command": cmd, "description": "e2e step"})
 	}
 	return fakemodel.Call("exec_command", map[string]any{"cmd": cmd})
 }
@@ -214,6 +230,15 @@ func baselineScript(host string, r *harness.Run) fakemodel.Script {
 			fakemodel.Call("write_file", map[string]any{"file_path": p, "content": "hello world\n"}),
 			fakemodel.Call("edit", map[string]any{"file_path": p, "old_string": "hello world", "new_string": "goodbye world"}),
 			fakemodel.Call("read_file", map[string]any{"file_path": p}),
+			fakemodel.Say("all done"),
+		}
+	case "kimi":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("Write", map[string]any{"path": p, "content": "hello world\n"}),
+			fakemodel.Call("Edit", map[string]any{"path": p, "old_string": "hello world", "new_string": "goodbye world"}),
+			fakemodel.Call("Read", map[string]any{"path": p}),
 			fakemodel.Say("all done"),
 		}
 	case "droid":

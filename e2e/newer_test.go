@@ -54,6 +54,8 @@ func testSkillShell(t *testing.T, h *harness.Host) {
 			"qwen":    "Qwen Code 0.24.4 has no hook event for a shell line run outside a tool call (none of its 22 hook event names is one)",
 			"droid":   "Factory Droid 0.225.2 has no hook event for a shell line run outside a tool call (its events: session, prompt, tool, stop, subagent-stop, compaction and notification ones)",
 		}[h.Name])
+	case "kimi":
+		table.na(t, h.ID, row, "Kimi Code 2.1.0 has no hook event for a shell line run outside a tool call (none of the 20 hook events its bundle names is one)")
 	default:
 		table.na(t, h.ID, row, "the client has no shell lines in commands run before the model")
 	}

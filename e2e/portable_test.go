@@ -39,6 +39,10 @@ func testPortableCommand(t *testing.T, h *harness.Host) {
 	if h.ID == "copilot-pascal" {
 		table.na(t, h.ID, "portable-command", pascalByInstaller)
 	}
+	if h.Name == "kimi" {
+		table.na(t, h.ID, "portable-command", "Kimi Code reads hooks only from the user's ~/.kimi-code/config.toml (measured: "+
+			"[[hooks]] in a project's .kimi-code/local.toml or config.toml never run): there is no committed file to carry a portable command")
+	}
 	if f, ok := adapterFor(t, h.Name).(hostfacts.HookFiler); !ok || f.HookFile().ProjectDir == "" {
 		table.na(t, h.ID, "portable-command", "its adapter states no way for a command to find the project "+
 			"(hostfacts.HookFile.ProjectDir), so install --binary-in-project refuses it")

@@ -29,15 +29,19 @@ type trick struct {
 }
 
 var tricks = []trick{
-	{what: "a case variant Command after the real command (issue 12)", refusedBy: "claude",
+	// Kimi Code checks a tool's input against its schema (no other key,
+	// no wrong type) and refuses any .env path in its Write tool, before
+	// any hook runs: the shell tricks without extra keys and guard-shell's
+	// .env write through the shell are what its guard run proves.
+	{what: "a case variant Command after the real command (issue 12)", refusedBy: "claude,kimi",
 		args: func(k argKeys, dir, _ string) string {
 			return `{"` + k.command + `":"rm -rf ` + dir + `","description":"x","` + title(k.command) + `":"echo safe"}`
 		}},
-	{what: "a side field of the wrong type, DESCRIPTION:5 (issue 12)", refusedBy: "claude",
+	{what: "a side field of the wrong type, DESCRIPTION:5 (issue 12)", refusedBy: "claude,kimi",
 		args: func(k argKeys, dir, _ string) string {
 			return `{"` + k.command + `":"rm -rf ` + dir + `","DESCRIPTION":5}`
 		}},
-	{what: "a .env write with CONTENT:5 (issue 12)", write: true, refusedBy: "claude",
+	{what: "a .env write with CONTENT:5 (issue 12)", write: true, refusedBy: "claude,kimi",
 		args: func(k argKeys, _, env string) string {
 			return `{"` + k.path + `":` + quoteJSON(env) + `,"` + k.content + `":"TOKEN=x\n","` + strings.ToUpper(k.content) + `":5}`
 		}},
@@ -47,7 +51,7 @@ var tricks = []trick{
 		}},
 	{what: "an escaped key comm\\u0061nd",
 		args: func(k argKeys, dir, _ string) string { return `{"` + escapeKey(k.command) + `":"rm -rf ` + dir + `"}` }},
-	{what: "a .env write behind a duplicate, escaped file_p\\u0061th", write: true,
+	{what: "a .env write behind a duplicate, escaped file_p\\u0061th", write: true, refusedBy: "kimi",
 		args: func(k argKeys, _, env string) string {
 			return `{"` + k.path + `":"notes.txt","` + k.content + `":"TOKEN=x\n","` + escapeKey(k.path) + `":` + quoteJSON(env) + `}`
 		}},
@@ -67,6 +71,8 @@ func trickTools(host string) (shellTool, writeTool string, k argKeys) {
 		return "bash", "create", argKeys{"command", "path", "file_text"}
 	case "droid":
 		return "Execute", "Create", k
+	case "kimi":
+		return "Bash", "Write", argKeys{"command", "path", "content"}
 	}
 	return "Bash", "Write", k
 }
@@ -83,7 +89,7 @@ func escapeKey(key string) string {
 
 // refusals is how each host that refuses a trick on its own says so to
 // the model.
-var refusals = map[string]string{"claude": "InputValidationError"}
+var refusals = map[string]string{"claude": "InputValidationError", "kimi": "<system>ERROR: Tool execution failed.</system>"}
 
 func quoteJSON(s string) string {
 	b, _ := json.Marshal(s)

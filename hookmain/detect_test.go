@@ -44,7 +44,7 @@ func payloads(t *testing.T, host string) map[string][]byte {
 	return out
 }
 
-// TestDetectRealCaptures runs detection with all seven adapters over every
+// TestDetectRealCaptures runs detection with all the built-in adapters over every
 // real payload of every host: each must be attributed to its own host, or
 // (for payloads without an event name) to none — never to another host.
 // Copilot's camelCase payloads carry no event name but are recognised by
@@ -52,7 +52,7 @@ func payloads(t *testing.T, host string) map[string][]byte {
 func TestDetectRealCaptures(t *testing.T) {
 	adapters := builtin.Adapters()
 	total := 0
-	for _, host := range []string{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid"} {
+	for _, host := range hosttest.Hosts {
 		for name, p := range payloads(t, host) {
 			if strings.HasSuffix(name, ".meta.json") {
 				continue // a hook process's environment, not a payload

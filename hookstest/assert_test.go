@@ -55,7 +55,7 @@ func answerAll(r hooks.Response) hooks.Handlers {
 var shellCases = []string{"claude PreToolUse(Bash)", "cursor preToolUse(Shell)", "cursor beforeShellExecution",
 	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)", "copilot preToolUse(bash: camelCase)",
 	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)",
-	"cline PreToolUse(run_commands)"}
+	"kimi PreToolUse(Bash)", "cline PreToolUse(run_commands)"}
 
 // TestCatchesDenyWithoutReason: a handler that denies with an empty reason
 // fails Denied on every host, because the model gets only a stand-in.
@@ -118,7 +118,7 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.ContextEverywhere(rec, "staging")
 	noContext := []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)",
 		"copilot preToolUse(bash: camelCase)", "copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)",
-		"droid PreToolUse(Execute)"}
+		"droid PreToolUse(Execute)", "kimi PreToolUse(Bash)"}
 	expect(t, rec, noContext, "the model never sees this context", "Fix: add the context on an event where")
 	if !strings.Contains(rec.errors[2], "where Gemini CLI shows it: SessionStart, UserPromptSubmit (BeforeAgent), PostToolUse (AfterTool)") {
 		t.Errorf("the Gemini fix does not list where Gemini shows context:\n%s", rec.errors[2])
@@ -131,9 +131,14 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.NoWarnings(rec)
 	expect(t, rec, noContext, "does not honour context", "Fix: add the context on an event where")
 
-	// Where every host shows context, the strict assertion passes (Cline
-	// CLI does not wait for its TaskStart hook's answer).
-	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart()).Except("cline").ContextEverywhere(t, "staging")
+	// Where every host shows context, the strict assertion passes (Kimi
+	// Code shows none on SessionStart: only on UserPromptSubmit).
+	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart(),
+		Hosts("claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid")).ContextEverywhere(t, "staging")
+	Run(t, answerAll(hooks.AddContext("use the staging database")), Prompt("hi"), Hosts("kimi")).ContextEverywhere(t, "staging")
+	// Cline CLI does not wait for its TaskStart hook: it shows context
+	// after a tool call.
+	Run(t, answerAll(hooks.AddContext("use the staging database")), Shell("psql"), Hosts("cline")).ContextEverywhere(t, "staging")
 }
 
 // TestCatchesLostContext: a handler that gives no context fails
@@ -142,7 +147,7 @@ func TestCatchesLostContext(t *testing.T) {
 	rec := &recorder{TB: t}
 	Run(t, hooks.Handlers{}, Prompt("hello")).ContextDelivered(rec, "x")
 	expect(t, rec, []string{"claude UserPromptSubmit", "cursor beforeSubmitPrompt", "gemini BeforeAgent", "codex UserPromptSubmit",
-		"copilot userPromptSubmitted(camelCase)", "copilot UserPromptSubmit(PascalCase)", "qwen UserPromptSubmit"},
+		"copilot userPromptSubmitted(camelCase)", "copilot UserPromptSubmit(PascalCase)", "qwen UserPromptSubmit", "kimi UserPromptSubmit"},
 		"no context reaches the model and no warning says why")
 }
 
@@ -204,7 +209,7 @@ func TestStopLoopGuard(t *testing.T) {
 	rec := &recorder{TB: t}
 	Run(t, h, StopAgain()).Denied(rec)
 	expect(t, rec, []string{"claude Stop", "cursor stop", "gemini AfterAgent", "codex Stop",
-		"copilot agentStop(camelCase)", "copilot Stop(PascalCase)", "qwen Stop", "droid Stop"},
+		"copilot agentStop(camelCase)", "copilot Stop(PascalCase)", "qwen Stop", "droid Stop", "kimi Stop"},
 		"loop guard", "Handlers.RepeatStopBlocks")
 	h.RepeatStopBlocks = true
 	Run(t, h, StopAgain()).Denied(t)

@@ -50,6 +50,7 @@ func Example() {
 	//   copilot PreToolUse(Bash: PascalCase): deny "rm -rf is not allowed; delete specific files"
 	//   qwen PreToolUse(run_shell_command): deny "rm -rf is not allowed; delete specific files"
 	//   droid PreToolUse(Execute): deny "rm -rf is not allowed; delete specific files"
+	//   kimi PreToolUse(Bash): deny "rm -rf is not allowed; delete specific files"
 	//   cline PreToolUse(run_commands): deny "rm -rf is not allowed; delete specific files"
 }
 
@@ -70,6 +71,7 @@ func Example_write() {
 	//   copilot PreToolUse(Write: PascalCase): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   qwen PreToolUse(write_file): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   droid PreToolUse(Create): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   kimi PreToolUse(Write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   cline PreToolUse(editor): deny "/home/dev/project/config/.env holds secrets; the agent must not write it", halt
 }
 

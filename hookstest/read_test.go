@@ -49,6 +49,12 @@ func TestReadersAgreeWithAdapters(t *testing.T) {
 					if name == "rewrite" && hooks.ToolOf(ev).Kind() != hooks.KindShell {
 						continue // the rewrite is a shell command
 					}
+					if a.Host() == "kimi" && c.Native == "UserPromptSubmit" && name == "deny+ctx" {
+						// Kimi Code has one text for a blocked prompt (its
+						// message, else the reason): the reason goes, the
+						// context cannot (package kimi's doc).
+						continue
+					}
 					h := hooks.Handlers{Any: func(context.Context, hooks.Event) (hooks.Response, error) { return r, nil }}
 					res := (&hooks.Server{Handlers: h}).Answer(context.Background(), hooks.Request{Adapter: a, Payload: c.JSON})
 					if res.Err != nil {

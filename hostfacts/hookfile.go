@@ -102,6 +102,15 @@ type HookFile struct {
 	// administrator writes and which win over the user's and the
 	// project's (Claude Code's managed-settings.json).
 	Managed []string
+	// TOML: the file is TOML, not JSON, and each entry is an
+	// array-of-tables element of its own at the top level ([[hooks]] with
+	// event, command, matcher and timeout keys: Kimi Code's config.toml).
+	// The events, matcher groups and the other layout fields above do not
+	// apply.
+	TOML bool
+	// UserOnly, when set, says why the host reads its hooks from the
+	// user's file only: an installer refuses the project scope with it.
+	UserOnly string
 	// Programs are the names of the host's executables on PATH
 	// ("claude"). With the user's configuration directory (see
 	// [HookFile.ConfigDir]), they tell an installer whether the host is

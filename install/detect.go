@@ -159,6 +159,20 @@ func (o *Options) detectHosts(w io.Writer) int {
 	if len(skipped) > 0 {
 		fmt.Fprintf(w, "note: skipped, not on this machine: %s; --hosts all or --hosts LIST to install them\n", strings.Join(skipped, "; "))
 	}
-	o.Hosts = present
+	// A host with the user scope alone is left out of another scope's
+	// default, with the reason, rather than failing the whole install.
+	var kept []hooks.Host
+	for _, name := range present {
+		if h, err := lookupHost(o.adapters(), name); err == nil && h.UserOnly != "" && o.Scope != User {
+			fmt.Fprintf(w, "note: %s skipped for the %s scope: %s\n", name, cmp.Or(o.Scope, Project), h.UserOnly)
+			continue
+		}
+		kept = append(kept, name)
+	}
+	if len(kept) == 0 {
+		fmt.Fprintln(w, "install: no host on this machine has this scope; name the scope with --scope")
+		return 2
+	}
+	o.Hosts = kept
 	return 0
 }

@@ -40,6 +40,7 @@ func TestDetect(t *testing.T) {
 	home, bin := t.TempDir(), t.TempDir()
 	os.Mkdir(filepath.Join(home, ".claude"), 0o755)
 	os.Mkdir(filepath.Join(home, ".copilot"), 0o755)
+	os.Mkdir(filepath.Join(home, ".kimi-code"), 0o755)
 	codexHome, cursorRoot := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(bin, "droid"), []byte("#!/bin/sh\n"), 0o755)
 	os.WriteFile(filepath.Join(bin, "qwen"), []byte("not executable"), 0o644)
@@ -54,9 +55,9 @@ func TestDetect(t *testing.T) {
 		got[p.Host] = p
 	}
 	want := map[hooks.Host]string{"claude": filepath.Join(home, ".claude"), "copilot": filepath.Join(home, ".copilot"),
-		"codex": codexHome, "cursor": cursorRoot, "droid": filepath.Join(bin, "droid")}
-	if len(got) != 8 {
-		t.Errorf("%d hosts, want 8", len(got))
+		"codex": codexHome, "cursor": cursorRoot, "droid": filepath.Join(bin, "droid"), "kimi": filepath.Join(home, ".kimi-code")}
+	if len(got) != 9 {
+		t.Errorf("%d hosts, want 9", len(got))
 	}
 	for h, p := range got {
 		if w, ok := want[h]; ok != p.Present || ok && p.Why != w {

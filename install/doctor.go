@@ -205,6 +205,9 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if src == nil {
 		return 0
 	}
+	if h.TOML {
+		return d.checkTOMLFile(h, s, p, src)
+	}
 	ed, err := h.open(src, d.o.Binary, d.o.gateway())
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "%v", err)
@@ -309,7 +312,6 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		d.checkHTTPEntry(h, s, p, ed, f, event)
 		return
 	}
-	command := str(f.node.Get(h.CommandKey))
 	limit := DefaultTimeout
 	if to := f.node.Get(h.TimeoutKey); to != nil {
 		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
@@ -320,12 +322,11 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
 		failClosed = true
 	}
-	d.checkCommand(h, s, p, event, command, limit, failClosed)
+	d.checkCommand(h, s, p, event, str(f.node.Get(h.CommandKey)), limit, failClosed)
 }
 
-// checkCommand checks the command of an entry of ours (or of a hook file
-// of a scripts host) for event: its binary, its arguments, and, unless
-// there is no sample payload, a run of it with one.
+// checkCommand checks an entry's command line, whose time limit in the
+// file is limit, and queues its run.
 func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit time.Duration, failClosed bool) {
 	words, _ := splitCommand(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
@@ -507,4 +508,45 @@ func orDefaultLog(path string) string {
 		return "the default file in the user's state directory"
 	}
 	return path
+}
+
+// checkTOMLFile checks a TOML hook file ([hostfacts.HookFile.TOML]) and
+// returns how many entries of ours it has: each one's event and command,
+// run as the host would run it.
+func (d *doctor) checkTOMLFile(h *host, s Scope, p string, src []byte) int {
+	entries, err := scanTOML(src)
+	if err != nil {
+		d.add(h.name, s, p, "", Fail, "%v", err)
+		d.broken[p] = true
+		return 0
+	}
+	mine := h.tomlOurs(entries, d.o.Binary, nil)
+	if len(mine) == 0 {
+		return 0
+	}
+	var events []string
+	for _, i := range mine {
+		events = append(events, entries[i].values["event"])
+	}
+	d.add(h.name, s, p, "", OK, "%d entries: %s", len(mine), strings.Join(events, ", "))
+	var found []hostfacts.HookEntry
+	for _, i := range mine {
+		e := entries[i]
+		event := e.values["event"]
+		found = append(found, hostfacts.HookEntry{File: p, Project: s != User, Event: event, Group: i, Index: -1})
+		if _, ok := knownEvent(h, event); !ok {
+			d.add(h.name, s, p, event, Warn, "%s has no such event; the entry never runs", h.name)
+			continue
+		}
+		limit := h.limitOf(int(h.adapter.Timeout() / h.TimeoutUnit))
+		if n, err := strconv.Atoi(e.values["timeout"]); err == nil && n > 0 {
+			limit = h.limitOf(n)
+		}
+		d.checkCommand(h, s, p, event, e.values["command"], limit, false)
+	}
+	d.entries = append(d.entries, found...)
+	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {
+		d.diagnoses(h, sc.CheckEntries(d.settingsCheck(h, found)))
+	}
+	return len(mine)
 }

@@ -18,6 +18,9 @@ type outcome struct {
 // installFile returns src (nil: a missing file) with one entry of ours per
 // registration, everything else unchanged.
 func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool, g gatewayOpts) ([]byte, outcome, error) {
+	if h.TOML {
+		return h.installTOML(src, binary, regs, failClosed, g)
+	}
 	var out outcome
 	created := src == nil
 	if created {
@@ -169,6 +172,9 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 // uninstallFile returns src without our entries (only those of the named
 // events when only is set), and without what install created for them.
 func (h *host) uninstallFile(src []byte, binary string, only map[string]bool, g gatewayOpts) ([]byte, outcome, error) {
+	if h.TOML {
+		return h.uninstallTOML(src, binary, only)
+	}
 	var out outcome
 	ed, err := h.open(src, binary, g)
 	if err != nil {

@@ -18,6 +18,10 @@ var fuzzSeeds = []string{
 	"[]", "", "{\"hooks\": []}", "{\"hooks\": {\"stop\": {}}}", "{\"hooks\": {}} // c", "{}\n// c",
 	"{\"hooks\":{\"PreToolUse\":[{\"hooks\":[{\"type\":\"command\",\"command\":\"/home/dev/bin/guard --host claude\",\"timeout\":5}]}]}}",
 	"{\"hooks\":{\"Stop\":[{\"hooks\":[{\"type\":\"http\",\"url\":\"https://gw.example.com/hook?host=claude\",\"timeout\":5}]}]}}",
+	// TOML (Kimi Code's config.toml).
+	"a = 1", "# c\n[x]\ny = \"z\"\n\n", "s = \"\"\"\n[[hooks]]\n\"\"\"\n",
+	"[[hooks]]\nevent = \"Stop\"\ncommand = \"/home/dev/bin/guard --host kimi --timeout 30s\"\ntimeout = 30\n",
+	"[[hooks]]\nevent = \"Stop\"\ncommand = 'notify'\n[[hooks]]\nevent = \"Stop\"\ncommand = \"x\" # c\n",
 }
 
 // fuzzGateway is the gateway of the fuzzed installs with the 0x80 bit of
@@ -58,13 +62,20 @@ func FuzzInstallUninstall(f *testing.F) {
 				}
 				continue
 			}
-			if _, err := hujson.Parse(withNL(out)); err != nil {
-				t.Fatalf("%s: install output does not parse: %v\n%s", name, err, out)
+			if h.TOML {
+				entries, err := scanTOML(out)
+				if err != nil || len(h.tomlOurs(entries, bin, nil)) != len(regs) {
+					t.Fatalf("%s: install output: %v, %d entries of ours, want %d\n%s", name, err, len(h.tomlOurs(entries, bin, nil)), len(regs), out)
+				}
+			} else {
+				if _, err := hujson.Parse(withNL(out)); err != nil {
+					t.Fatalf("%s: install output does not parse: %v\n%s", name, err, out)
+				}
+				if !h.JSONC && !isStrict(out) {
+					t.Fatalf("%s: strict input became non-strict:\n%s", name, out)
+				}
+				checkEntries(t, h, out, regs, g)
 			}
-			if !h.JSONC && !isStrict(out) {
-				t.Fatalf("%s: strict input became non-strict:\n%s", name, out)
-			}
-			checkEntries(t, h, out, regs, g)
 			again, oc, err := h.installFile(out, bin, regs, o.FailClosed, g)
 			if err != nil || !bytes.Equal(again, out) || len(oc.Added)+len(oc.Updated) > 0 {
 				t.Fatalf("%s: second install changed the file (%v, %+v):\n%s\n---\n%s", name, err, oc, out, again)
@@ -82,7 +93,10 @@ func FuzzInstallUninstall(f *testing.F) {
 			if !bytes.Equal(back, want) {
 				t.Fatalf("%s: install+uninstall of %q gives %q, want %q (installed: %q)", name, src, back, want, out)
 			}
-			if ed, _ := h.open(src, bin, g); ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
+			if entries, err := scanTOML(src); h.TOML && err == nil && len(h.tomlOurs(entries, bin, nil)) == 0 && !bytes.Equal(want, src) {
+				t.Fatalf("%s: uninstall changed %q, which has no entry of ours, to %q", name, src, want)
+			}
+			if ed, _ := h.open(src, bin, g); !h.TOML && ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
 				t.Fatalf("%s: uninstall changed %q, which has no entry of ours, to %q", name, src, want)
 			}
 		}

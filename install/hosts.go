@@ -114,6 +114,9 @@ func (h *host) path(s Scope, e env) string {
 	if h.PerBinary {
 		file = h.entryName(e.binary) + ".json"
 	}
+	if h.UserOnly != "" && s != User {
+		return ""
+	}
 	switch s {
 	case Project:
 		return filepath.Join(e.dir, filepath.FromSlash(h.Dir), file)

@@ -265,6 +265,9 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 	for _, h := range hs {
 		p := h.path(scope, e)
 		if p == "" {
+			if o.Hosts != nil && h.UserOnly != "" {
+				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}
+			}
 			if o.Hosts != nil {
 				return nil, usageError{fmt.Errorf("%s has no %s scope", h.name, scope)}
 			}
@@ -446,6 +449,9 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 // Cursor's "version": 1. Uninstall removes such a file when install
 // created it.
 func (h *host) holdsNothing(src []byte) bool {
+	if h.TOML {
+		return strings.TrimSpace(string(src)) == ""
+	}
 	d, err := jsonc.Parse(src)
 	if err != nil || d.Root.Kind != jsonc.Object {
 		return false

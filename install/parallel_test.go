@@ -96,9 +96,10 @@ func TestParallelInstallUninstall(t *testing.T) {
 	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), user, 0o644)
 	// Cline CLI runs one hook file per event name, which one binary
 	// owns: install refuses a second binary's (TestScriptsOneBinary).
+	// Kimi Code has no project scope.
 	var hosts []string
 	for _, h := range Hosts() {
-		if h != "cline" {
+		if h != "cline" && h != "kimi" {
 			hosts = append(hosts, string(h))
 		}
 	}

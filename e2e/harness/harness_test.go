@@ -62,10 +62,25 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 				path = filepath.Join(r.Project, ".github", "hooks", "e2e.json")
 			case "droid":
 				path = filepath.Join(r.Project, ".factory", "hooks.json")
+			case "kimi":
+				path = filepath.Join(r.Home, ".kimi-code", "config.toml")
 			}
 			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if h.Name == "kimi" {
+				// [[hooks]] tables in TOML, one per event.
+				for _, ev := range h.Events {
+					table := "\n[[hooks]]\nevent = \"" + ev + "\"\ncommand = \"/x/hook --host kimi\"\ntimeout = 30\n"
+					if strings.Count(string(data), table) != 1 {
+						t.Errorf("%s: no registration in\n%s", ev, data)
+					}
+				}
+				if n := strings.Count(string(data), "[[hooks]]"); n != len(h.Events) {
+					t.Errorf("%d tables, want %d", n, len(h.Events))
+				}
+				return
 			}
 			var cfg struct {
 				Version int

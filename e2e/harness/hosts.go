@@ -54,9 +54,9 @@ type Host struct {
 // Hosts returns the clients that run here: Claude Code twice (the oldest
 // version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
 // twice (camelCase and PascalCase registrations), Qwen Code, Factory
-// Droid and Cline CLI.
+// Droid, Kimi Code and Cline CLI.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Cline()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi(), Cline()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless

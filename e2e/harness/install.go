@@ -140,7 +140,7 @@ func Install(ctx context.Context, root string) (*Clients, error) {
 // readVersions reads the installed versions and checks the executables.
 func (c *Clients) readVersions() error {
 	c.Versions = map[string]string{}
-	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex, PkgCopilot, PkgQwen, PkgDroid, PkgCline} {
+	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex, PkgCopilot, PkgQwen, PkgDroid, PkgKimi, PkgNode, PkgCline} {
 		data, err := os.ReadFile(filepath.Join(c.Dir, "node_modules", p, "package.json"))
 		if err != nil {
 			return err
@@ -156,8 +156,10 @@ func (c *Clients) readVersions() error {
 			return fmt.Errorf("client executable %s missing or not executable (%v)", c.Bin(b), err)
 		}
 	}
-	if st, err := os.Stat(c.DroidBin()); err != nil || st.Mode()&0o111 == 0 {
-		return fmt.Errorf("client executable %s missing or not executable (%v)", c.DroidBin(), err)
+	for _, b := range []string{c.DroidBin(), c.KimiBin(), filepath.Join(c.Dir, "node_modules", PkgNode, "bin", "node")} {
+		if st, err := os.Stat(b); err != nil || st.Mode()&0o111 == 0 {
+			return fmt.Errorf("client executable %s missing or not executable (%v)", b, err)
+		}
 	}
 	// Claude Code's postinstall links its native binary over bin/claude.exe;
 	// a skipped install script leaves a small placeholder.
