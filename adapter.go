@@ -173,6 +173,9 @@ type Warning struct {
 	// (the stop loop guard, a reason with no decision), not because the
 	// host cannot honour it.
 	Rule bool
+	// Native, when set, names the native answer ([Native.String]) that
+	// was dropped, in place of Field.
+	Native string
 }
 
 // String is the one-line form written to stderr.
@@ -180,6 +183,9 @@ func (w Warning) String() string {
 	ev := w.Event
 	if ev == "" {
 		ev = "an unknown event"
+	}
+	if w.Native != "" {
+		return "hooks: " + string(w.Host) + " " + ev + ": native answer " + w.Native + " " + w.Note
 	}
 	if w.Rule {
 		return "hooks: " + string(w.Host) + " " + ev + ": " + w.Field.String() + " " + w.Note
@@ -199,6 +205,16 @@ func ParseWarning(line string) (Warning, bool) {
 		return Warning{}, false
 	}
 	w := Warning{Host: Host(host)}
+	if ev, r, ok := strings.Cut(rest, ": native answer "); ok {
+		w.Event = ev
+		if w.Native, w.Note, ok = strings.Cut(r, " "); !ok {
+			return Warning{}, false
+		}
+		if w.Event == "an unknown event" {
+			w.Event = ""
+		}
+		return w, true
+	}
 	var names string
 	if r, ok := strings.CutPrefix(rest, "does not honour "); ok {
 		var ok1, ok2 bool

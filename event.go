@@ -60,6 +60,13 @@ type Base struct {
 	TranscriptPath string `json:"transcript_path,omitempty"`
 	// Model is the model slug, when the host gives one.
 	Model string `json:"model,omitempty"`
+	// PermissionMode is the host's permission mode when the event fired,
+	// in the host's own words, when it sends one (permission_mode):
+	// Claude Code and Codex "default", "acceptEdits", "plan", "dontAsk",
+	// "bypassPermissions"; Qwen Code "default", "yolo", …; Factory Droid
+	// "off", "auto-low", …. Claude Code sends it on tool events,
+	// PermissionRequest, UserPromptSubmit, Stop and SubagentStop only.
+	PermissionMode string `json:"permission_mode,omitempty"`
 	// Raw is the native payload exactly as received, for anything not lifted.
 	Raw json.RawMessage `json:"-"`
 }

@@ -9,6 +9,9 @@ type FitOptions struct {
 	// RepeatStop keeps a stop block when the agent already continued
 	// once because of a stop hook, as [Handlers.RepeatStopBlocks].
 	RepeatStop bool
+	// AskFallbackAlways applies AskFallback even on a host build known to
+	// honour an ask ([AskTaker]), as [Handlers.AskFallbackAlways].
+	AskFallbackAlways bool
 }
 
 // Serialize fits r to what a's host honours on ev ([Fit]) and renders it
@@ -17,17 +20,37 @@ type FitOptions struct {
 // unfitted (an ask the host cannot take would otherwise be rendered as no
 // opinion). It returns the output, the fitted response and one Warning
 // for every field dropped or changed.
+//
+// A native answer the adapter refuses is an error (the caller's fail
+// policy answers), except when the response blocks (a deny or a halt):
+// then the refused native answers are dropped with a Warning and the
+// block is sent without them, so that a mistake in a host-only extra
+// never costs a deny under a fail-open policy.
 func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response, []Warning, error) {
 	fitted, ws := Fit(a, ev, r, o)
-	out, err := a.Serialize(ev, fitted)
+	err := checkNative(a, ev, fitted)
+	var out Output
+	if err == nil {
+		out, err = a.Serialize(ev, fitted)
+	}
+	if err != nil && len(fitted.Native) > 0 && (fitted.Decision == DecisionDeny || fitted.Halt) {
+		for _, n := range fitted.Native {
+			ws = append(ws, Warning{Host: a.Host(), Event: ev.Common().NativeEvent, Native: n.String(),
+				Note: "dropped: the response blocks, and " + err.Error()})
+		}
+		fitted.Native = nil
+		out, err = a.Serialize(ev, fitted)
+	}
 	return out, fitted, ws, err
 }
 
 // Fit adapts r to what a's host honours on ev, as [Serialize] and a
 // [Server] do before Adapter.Serialize: fields the capability matrix does
 // not claim are dropped, an ask the host cannot honour becomes
-// o.AskFallback, and a repeated stop block is dropped unless o.RepeatStop.
-// It returns one Warning for every field dropped or changed.
+// o.AskFallback, a repeated stop block is dropped unless o.RepeatStop,
+// and native answers for another host are dropped ([Native]; those for
+// a's host are checked by Serialize). It returns one Warning for every
+// field or native answer dropped or changed.
 func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	caps, host, askFallback, repeatStop := a.Capabilities(), a.Host(), o.AskFallback, o.RepeatStop
 	native := ev.Common().NativeEvent
@@ -68,6 +91,9 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 		r.Decision, r.Reason = NoDecision, ""
 	}
 
+	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) && takesAsk(a, ev, o) {
+		honours |= FieldAsk
+	}
 	if r.Decision == DecisionAsk && !honours.Has(FieldAsk) {
 		fb := askFallback
 		if fb == NoDecision || fb == DecisionAsk {
@@ -133,7 +159,18 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 	drop(FieldContext, r.Context != "", func() { r.Context = "" })
 	drop(FieldSystemMessage, r.SystemMessage != "", func() { r.SystemMessage = "" })
 	drop(FieldHalt, r.Halt, func() { r.Halt = false })
-	return fitModel(r, drop, ruled), ws
+	// The model-level answers (PreModel, PostModel, PreToolSelection),
+	// written here rather than in a function of their own: passing drop
+	// on would move r to the heap on every event (four allocations).
+	drop(FieldModelRequest, r.ModelRequest != nil, func() { r.ModelRequest = nil })
+	drop(FieldModelResponse, r.ModelResponse != nil, func() { r.ModelResponse = nil })
+	drop(FieldToolChoice, r.ToolChoice != nil, func() { r.ToolChoice = nil })
+	if r.ModelRequest != nil && (r.Decision == DecisionDeny || r.ModelResponse != nil || r.Halt) {
+		ruled(FieldModelRequest, "dropped: the model is not called (a deny, a halt or an answer in its place)")
+		r.ModelRequest = nil
+	}
+	r, nws := fitNative(a, native, r)
+	return r, append(ws, nws...)
 }
 
 // beforeTool reports whether ev comes before a tool runs.

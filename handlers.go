@@ -44,8 +44,15 @@ type Handlers struct {
 
 	// AskFallback is what an Ask becomes on a host or event that cannot
 	// ask the user (Cursor, Codex): DecisionDeny (the default) or
-	// DecisionAllow. Either way a warning is written.
+	// DecisionAllow. Either way a warning is written. On a host whose
+	// builds differ ([AskTaker]: Cursor, by cursor_version), an ask is
+	// sent as is to a build known to honour it.
 	AskFallback Decision
+
+	// AskFallbackAlways applies AskFallback on every build of such a
+	// host, even one known to honour an ask: the opt-out for a team that
+	// trusts no build's ask.
+	AskFallbackAlways bool
 
 	// Timeout bounds a handler. The default, and the upper bound, is 90% of
 	// the host's own hook timeout (or of --timeout), so the hook answers

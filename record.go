@@ -40,7 +40,8 @@ type Record struct {
 	// host (NoDecision when it had none or the fail policy answered).
 	Decision Decision
 	// Sent is what the host received, as [SentOf] names it: "allow",
-	// "deny", "ask", "rewrite", "halt", "context", "message" or "none".
+	// "deny", "ask", "rewrite", "halt", "context", "message", "native"
+	// (host-only answers alone) or "none".
 	Sent string
 	// Would is, in observe mode, what the host would have received:
 	// Sent is then "none".
@@ -134,6 +135,8 @@ func SentOf(r Response, out Output) string {
 		return "context"
 	case r.UserMessage != "" || r.SystemMessage != "":
 		return "message"
+	case len(r.Native) > 0:
+		return "native"
 	}
 	return "none"
 }

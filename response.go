@@ -63,13 +63,19 @@ type Response struct {
 	ModelRequest  *ModelRequest
 	ModelResponse *ModelResponse
 	ToolChoice    *ToolChoice
+	// Native holds host-only answers ([Native]): each is applied by its
+	// host's adapter alone, and refused (the fail policy answers) when
+	// that adapter does not take it on the event; on a response that
+	// blocks (a deny or a halt) a refused native answer is dropped with
+	// a [Warning] instead, and the block is sent ([Serialize]).
+	Native []Native
 }
 
 // IsZero reports whether r is "no opinion".
 func (r Response) IsZero() bool {
 	return r.Decision == NoDecision && r.Reason == "" && r.UserMessage == "" &&
 		r.UpdatedInput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt &&
-		r.ModelRequest == nil && r.ModelResponse == nil && r.ToolChoice == nil
+		r.ModelRequest == nil && r.ModelResponse == nil && r.ToolChoice == nil && len(r.Native) == 0
 }
 
 // Allow returns a response that approves the call.

@@ -412,7 +412,7 @@ func unparsed(a Adapter, payload []byte) Event {
 
 // finish fits and serializes the handler's response.
 func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
-	out, fitted, ws, err := Serialize(a, ev, resp, FitOptions{AskFallback: h.AskFallback, RepeatStop: h.RepeatStopBlocks})
+	out, fitted, ws, err := Serialize(a, ev, resp, FitOptions{AskFallback: h.AskFallback, RepeatStop: h.RepeatStopBlocks, AskFallbackAlways: h.AskFallbackAlways})
 	if err != nil {
 		res := failResult(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err))
 		res.Warnings = append(ws, res.Warnings...)

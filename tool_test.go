@@ -24,6 +24,8 @@ func TestParseWarningRoundTrip(t *testing.T) {
 		{Host: "cursor", Event: "", Field: hooks.FieldDeny | hooks.FieldReason, Note: "dropped: x: y"},
 		{Host: "codex", Event: "Stop", Field: hooks.FieldDeny, Note: "dropped by the loop guard: the agent already continued", Rule: true},
 		{Host: "gemini", Event: "", Field: hooks.FieldReason, Note: "dropped: a reason without a decision", Rule: true},
+		{Host: "claude", Event: "PreToolUse", Native: "gemini.clearContext", Note: "ignored: it is for gemini"},
+		{Host: "cursor", Event: "", Native: "claude.suppressOutput", Note: "ignored: it is for claude"},
 	} {
 		got, ok := hooks.ParseWarning(w.String())
 		if !ok || got != w {

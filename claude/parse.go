@@ -51,6 +51,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		Cwd:            in.Cwd,
 		TranscriptPath: in.TranscriptPath,
 		Model:          modelName(in.Model),
+		PermissionMode: in.PermissionMode,
 		Raw:            json.RawMessage(payload),
 	}
 	agent := hooks.Agent{ID: in.AgentID, Type: in.AgentType}

@@ -27,6 +27,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	}
 	native := ev.Common().NativeEvent
 	if !inMatrix(native) {
+		if len(r.Native) > 0 {
+			return hooks.Output{}, fmt.Errorf("native answer %s refused: claude takes none on %s", r.Native[0], native)
+		}
 		if r.Decision == hooks.DecisionDeny {
 			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason))}, nil
 		}
@@ -86,6 +89,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		if r.Decision == hooks.DecisionDeny {
 			out.Decision, out.Reason = "block", orDefault(r.Reason)
 		}
+	}
+	if err := applyNative(r, native, &out, specific); err != nil {
+		return hooks.Output{}, err
 	}
 	if r.Context != "" {
 		specific().AdditionalContext = r.Context

@@ -29,6 +29,8 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		Cwd:         in.Cwd,
 		Model:       in.Model,
 		Raw:         json.RawMessage(payload),
+		// The same words as Claude Code's.
+		PermissionMode: in.PermissionMode,
 	}
 	if in.TranscriptPath != nil {
 		base.TranscriptPath = *in.TranscriptPath

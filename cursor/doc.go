@@ -63,9 +63,14 @@
 // carries the UserMessage, a blank line and the Reason, so the model still
 // gets the reason.
 //
-// An ask is not claimed anywhere: Cursor treats "ask" as deny on some
-// builds and as allow on others, so hooks.Fit turns it into
-// Handlers.AskFallback (deny by default) with a warning. An allow is not
+// An ask is not claimed in the capability matrix: Cursor treats "ask" as
+// deny on some builds and as allow on others, so hooks.Fit turns it into
+// Handlers.AskFallback (deny by default) with a warning, except on
+// beforeShellExecution and beforeMCPExecution from a build that is known
+// to ask the user (AskOn, by cursor_version: IDE builds before 2.4.21),
+// which get "ask" itself; Handlers.AskFallbackAlways opts out of that.
+// The fields only Cursor sends are read with Version, UserEmail, Sandbox
+// and MCPServer; host-only answers are in NativeAnswers. An allow is not
 // claimed either: it is the same answer as no opinion, and Cursor's own
 // allow-list and approval prompts still apply after a hook's allow. A Halt
 // on a gate event is sent as a deny of the call (Cursor cannot stop the

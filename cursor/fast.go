@@ -222,10 +222,11 @@ func readOutput(raw []byte) string {
 }
 
 // appendOutput writes o as json.Marshal does (HTML characters escaped).
-// It returns false for an output with an updated input (a raw JSON value
-// encoding/json re-compacts), which it leaves to encoding/json.
+// It returns false for an output with an updated input or MCP output (a
+// raw JSON value encoding/json re-compacts), which it leaves to
+// encoding/json.
 func appendOutput(dst []byte, o *Output) ([]byte, bool) {
-	if o.UpdatedInput != nil {
+	if o.UpdatedInput != nil || o.UpdatedMCPToolOutput != nil {
 		return nil, false
 	}
 	w := fastjson.Writer{Buf: dst, EscapeHTML: true}

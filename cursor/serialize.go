@@ -35,6 +35,17 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 			o.UserMessage, o.AgentMessage = blockMessages(r)
 			break
 		}
+		if r.Decision == hooks.DecisionAsk {
+			// hooks.Fit lets an ask through only to a build that prompts
+			// (TakesAsk); to any other, an unfitted ask is a deny, never
+			// the allow Cursor would otherwise be sent.
+			o.Permission = "deny"
+			if native != EventPreToolUse && a.TakesAsk(ev) {
+				o.Permission = "ask"
+			}
+			o.UserMessage, o.AgentMessage = blockMessages(r)
+			break
+		}
 		o.UserMessage, o.AgentMessage = r.UserMessage, r.Reason
 		if r.UpdatedInput != nil && native == EventPreToolUse {
 			t := hooks.ToolOf(ev)
@@ -80,6 +91,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	case EventPreCompact:
 		o.UserMessage = r.UserMessage
 	default:
+		if len(r.Native) > 0 {
+			return hooks.Output{}, errors.New("cursor: native answer " + r.Native[0].String() + " refused: cursor takes none on " + native)
+		}
 		if hooks.Supports(capabilities[:], native) == 0 && isKnown(native) {
 			// An observe-only event: nothing Cursor would read.
 			return hooks.Output{}, nil
@@ -95,6 +109,9 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 			return hooks.Output{Stderr: oneLine(msg), ExitCode: 2}, nil
 		}
 		return hooks.Output{}, nil
+	}
+	if err := applyNative(ev, r, &o); err != nil {
+		return hooks.Output{}, err
 	}
 	if o.isZero() {
 		return hooks.Output{}, nil
@@ -135,7 +152,7 @@ func blockMessages(r hooks.Response) (user, agent string) {
 
 func (o *Output) isZero() bool {
 	return o.Permission == "" && o.Continue == nil && o.UserMessage == "" && o.AgentMessage == "" &&
-		o.UpdatedInput == nil && o.AdditionalContext == "" && o.FollowupMessage == ""
+		o.UpdatedInput == nil && o.AdditionalContext == "" && o.FollowupMessage == "" && o.UpdatedMCPToolOutput == nil
 }
 
 // isKnown reports whether native is in the capability matrix.

@@ -133,6 +133,9 @@ type Output struct {
 	// FollowupMessage is submitted as the next user message (stop,
 	// subagentStop).
 	FollowupMessage string `json:"followup_message,omitempty"`
+	// UpdatedMCPToolOutput replaces an MCP tool's result (postToolUse of
+	// an MCP tool; see [UpdatedMCPToolOutput]).
+	UpdatedMCPToolOutput json.RawMessage `json:"updated_mcp_tool_output,omitempty"`
 }
 
 // ShellToolInput is the tool_input of the Shell tool.

@@ -38,6 +38,7 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		SessionID:      o.StringAt("session_id"),
 		Cwd:            o.StringAt("cwd"),
 		TranscriptPath: o.StringAt("transcript_path"),
+		PermissionMode: o.StringAt("permission_mode"),
 		Raw:            payload,
 	}
 	switch native {
@@ -85,4 +86,4 @@ func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
 }
 
 // payloadKeys are the top-level fields Parse reads, picked in one pass.
-var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "source", "reason", "prompt", "tool_name", "tool_input", "tool_response", "stop_hook_active", "trigger", "notification_type", "message"}
+var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "source", "reason", "prompt", "tool_name", "tool_input", "tool_response", "stop_hook_active", "trigger", "notification_type", "message", "permission_mode"}

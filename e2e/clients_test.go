@@ -68,6 +68,8 @@ func TestClients(t *testing.T) {
 		{"guard-outcomes", testGuardOutcomes},
 		{"portable-command", testPortableCommand},
 		{"model", testModel},
+		{"native", testNative},
+		{"plugin", testPlugin},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

@@ -56,6 +56,8 @@ var rows = []struct{ key, title string }{
 	{"model-redact", "PostModel chunk replacement (Gemini CLI AfterModel): a secret in the model's answer is redacted in what the user is shown (the client's final output)"},
 	{"model-tools", "PreToolSelection tool restriction (Gemini CLI BeforeToolSelection, mode NONE): every request carries it to the model's API (functionCallingConfig), the tools stay declared; the fake model honours it as the API does and the scripted shell call never runs"},
 	{"model-answer", "PreModel answer in the model's place (Gemini CLI BeforeModel): the model is never called, the user is shown the hook's answer, the reason as a warning"},
+	{"native-defer", "Host-only answers (hooks.Native, Claude Code): `claude.Defer()` on PreToolUse ends the -p run before the command runs, with no further model call; a deny with `claude.SuppressOutput()` still blocks with our reason; entries install writes with `--status-message` and `-- ARGS` run and their deny takes effect, in a file that also holds an `--async` SessionEnd entry (which in -p may not finish before the client exits: one run recorded it, another did not)"},
+	{"plugin", "Registered by install.Install into a Claude Code plugin (`--scope plugin`: the plugin's hooks/hooks.json), loaded with `--plugin-dir`: a deny takes effect, the model is told our reason; no settings file holds the hook"},
 	{"guard-outcomes", "examples/guard protects outcomes (issue 22), registered by install.Install, in a git repository with an uncommitted change: `rm -r dir` (no -f) and `git checkout -- .` are denied (the directory and the change survive, the model is told the guard's rule 1 and rule 2), `rm -rf node_modules` runs (Codex, which refuses rm -f style commands itself: `command rm -rf node_modules`); a control run without the hook does all three"},
 	{"portable-command", "A command that works on every clone (issue 28): install.Install with ProjectBinary `bin/guard` (install --binary-in-project) into Alice's clone, a git repository holding the hook as bin/guard; the clone copied to Bob's at another path, with a space and a quote in it, and Alice's deleted: in Bob's clone the hooks run Bob's bin/guard (the deny takes effect, the model is told our reason, the hook fires on session start, the tool gate and stop) and no file holds a path of Alice's, Codex again started in a subdirectory of the clone (where a relative ./bin/guard, a control, never runs); the same with PathBinary `guard` (install --binary-on-path), the hook first on the client's PATH"},
 }
@@ -79,6 +81,7 @@ var runOfRow = map[string]string{
 	"subagent-ctx": "subagent", "subagent-stop": "subagent", "guard-outcomes": "guard-outcomes",
 	"portable-command": "portable-command",
 	"model-request":    "model", "model-redact": "model", "model-tools": "model", "model-answer": "model",
+	"native-defer": "native", "plugin": "plugin",
 }
 
 type cell struct{ status, note string }

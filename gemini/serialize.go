@@ -44,6 +44,9 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	native := ev.Common().NativeEvent
 	deny := r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk
 	if !known(native) {
+		if len(r.Native) > 0 {
+			return hooks.Output{}, errors.New("gemini: native answer " + r.Native[0].String() + " refused: an event Gemini does not send")
+		}
 		if deny {
 			return hooks.Output{Stderr: oneLine(denyReason(native, r)), ExitCode: 2}, nil
 		}
@@ -87,6 +90,9 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	}
 	if r.Context != "" {
 		spec().AdditionalContext = r.Context
+	}
+	if err := applyNative(r, native, spec); err != nil {
+		return hooks.Output{}, err
 	}
 	if out == (Output{}) {
 		// "{}" rather than nothing: with an empty stdout Gemini parses the

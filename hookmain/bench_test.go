@@ -42,3 +42,38 @@ func BenchmarkMainDetect(b *testing.B) {
 		})
 	}
 }
+
+// TestDetectAllocBudget holds a whole invocation without --host (read,
+// detect over every built-in adapter, answer) to the documented budget
+// of 40 allocations per event (BENCHMARKS.md), so that an adapter added
+// to the list, or a change on the serving path, cannot raise it unseen.
+// It counts allocations, which do not depend on the machine's load.
+func TestDetectAllocBudget(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("allocation counts differ under -cover and -race")
+	}
+	for _, c := range []struct{ host, fixture string }{
+		{"claude", "../claude/testdata/PreToolUse-Bash.txtar"},
+		{"cursor", "../cursor/testdata/preToolUse-shell.txtar"},
+		{"gemini", "../gemini/testdata/before_tool_shell.txtar"},
+		{"codex", "../codex/testdata/PreToolUse-Bash.txtar"},
+	} {
+		payload := benchtest.PayloadFile(t, filepath.FromSlash(c.fixture))
+		h := benchtest.Answers()["deny"]
+		ctx := context.Background()
+		var stdin bytes.Reader
+		var stdout, stderr bytes.Buffer
+		n := testing.AllocsPerRun(50, func() {
+			stdin.Reset(payload)
+			stdout.Reset()
+			stderr.Reset()
+			hookmain.Main(ctx, h, nil, &stdin, &stdout, &stderr)
+		})
+		if stderr.Len() > 0 || stdout.Len() == 0 {
+			t.Fatalf("%s: stdout %q, stderr %q", c.host, stdout.String(), stderr.String())
+		}
+		if n > 40 {
+			t.Errorf("%s: %.0f allocations per detected event, over the budget of 40", c.host, n)
+		}
+	}
+}

@@ -177,6 +177,9 @@ func withEvents(args []string, h hooks.Handlers) []string {
 		return args
 	}
 	for _, a := range args[1:] {
+		if a == "--" {
+			break
+		}
 		if a == "--events" || a == "-events" || strings.HasPrefix(a, "--events=") || strings.HasPrefix(a, "-events=") {
 			return args
 		}

@@ -52,6 +52,22 @@ type HookFile struct {
 	// MaxTimeout is the longest limit an entry can state (0: no bound):
 	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
 	MaxTimeout time.Duration
+	// Plugin is the file, under a plugin's directory, that holds the
+	// plugin's hooks in the same form as Name ("hooks/hooks.json" for a
+	// Claude Code plugin), or "" when the host has no plugins.
+	Plugin string
+	// PluginOmits are native events left out of a plugin's file, with
+	// why: a client that does not know one of them rejects the whole file
+	// (Claude Code 2.1.197 and PreSkillShellCommand, measured), where it
+	// ignores an unknown name in its settings.
+	PluginOmits []string
+	PluginNote  string
+	// StatusMessage: an entry takes "statusMessage", the text the host
+	// shows while the hook runs (Claude Code's spinner).
+	StatusMessage bool
+	// Async: an entry takes "async": true, which runs the hook in the
+	// background without waiting for its answer (Claude Code).
+	Async bool
 	// TopLevel: the file's top-level keys are the events
 	// ({"Event":[…]}); there is no "hooks" object.
 	TopLevel bool

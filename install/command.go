@@ -164,10 +164,22 @@ func (h *host) ownCommand(cmd, binary string) bool {
 
 // ownCommand reports whether cmd is exactly a command install writes
 // for binary and host h, with any --fail-closed, --timeout and gateway
-// flags: the entries install, uninstall and doctor manage. A command
-// that runs the binary in any other way (more words, another quoting,
-// "&& logger ...") is the user's.
+// flags and any arguments after "--": the entries install, uninstall and
+// doctor manage. A command that runs the binary in any other way (more
+// words, another quoting, "&& logger ...") is the user's.
 func ownCommand(cmd, binary string, h *host) bool {
+	heads, args := splitArgs(cmd)
+	for i := range heads {
+		if ownCommandArgs(cmd, heads[i], args[i], binary, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownCommandArgs is ownCommand for the split of full into cmd, what
+// install writes before "--", and extra, the arguments after it.
+func ownCommandArgs(full, cmd string, extra []string, binary string, h *host) bool {
 	for _, head := range binaryForms(binary, h) {
 		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.name))
 		if !ok {
@@ -180,7 +192,7 @@ func ownCommand(cmd, binary string, h *host) bool {
 		var (
 			failClosed bool
 			limit      time.Duration
-			g          gatewayOpts
+			g          = gatewayOpts{args: extra}
 		)
 		take := func(flag string, n int) []string {
 			if len(words) >= n && words[0] == flag {
@@ -219,7 +231,7 @@ func ownCommand(cmd, binary string, h *host) bool {
 			continue
 		}
 		tail := strings.TrimPrefix(bridgeCommand(binary, h, failClosed, limit, g), binaryForms(binary, h)[0])
-		if head+tail == cmd {
+		if head+tail == full {
 			return true
 		}
 	}

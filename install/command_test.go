@@ -2,6 +2,7 @@ package install
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,4 +81,29 @@ func testHost(name hooks.Host) *host {
 		return h
 	}
 	return &host{name: name}
+}
+
+// TestOwnCommandArgs: a command with the program's own arguments after
+// "--" is ours when install would write exactly it, whatever the
+// arguments, so that uninstall and doctor find it without them; anything
+// else in that place is the user's.
+func TestOwnCommandArgs(t *testing.T) {
+	h := testHost("claude")
+	const bin = "/home/dev/bin/guard"
+	for _, args := range [][]string{{"--policy", "strict"}, {"a;b", "two words", "it's"}, {"--"}, {"--log", "x -- y"}} {
+		cmd := bridgeCommand(bin, h, true, 10*time.Second, gatewayOpts{args: args, log: "/home/dev/a -- b.log"})
+		if !ownCommand(cmd, bin, h) {
+			t.Errorf("ownCommand(%s) = false", cmd)
+		}
+		noDash := bridgeCommand(bin, h, true, 10*time.Second, gatewayOpts{log: "/home/dev/a -- b.log"}) +
+			strings.TrimPrefix(cmd[strings.LastIndex(cmd, " -- "):], " --")
+		if ownCommand(cmd+" && logger ran", bin, h) || ownCommand(noDash, bin, h) {
+			t.Errorf("ownCommand of a changed %s = true", cmd)
+		}
+	}
+	for _, cmd := range []string{bin + " --host claude --", bin + " --host claude -- 'unterminated", bin + " --host claude -- a b'c"} {
+		if ownCommand(cmd, bin, h) {
+			t.Errorf("ownCommand(%s) = true", cmd)
+		}
+	}
 }

@@ -20,6 +20,10 @@ type want struct {
 	timeout    int // in the host's unit
 	name       string
 	failClosed bool
+	// statusMessage and async are written when set, on hosts that take
+	// them (hostfacts.HookFile StatusMessage, Async).
+	statusMessage string
+	async         bool
 	// http, when its URL is set, makes the entry a Claude Code HTTP hook
 	// (command is then unused).
 	http httphook.Entry
@@ -41,6 +45,11 @@ type editor struct {
 	gateway string // HTTP hook entries for this gateway are ours too
 	doc     *jsonc.Doc
 	style   jsonc.Style
+	// statusMessage and async are the entry keys of the options: an
+	// entry holding others (a status message the user added) is the
+	// user's, left alone.
+	statusMessage string
+	async         bool
 }
 
 // ErrNotJSON is wrapped by the errors about a file that does not parse,
@@ -64,7 +73,7 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if d.Root.Kind != jsonc.Object {
 		return nil, fmt.Errorf("%w: the top-level value is not an object", ErrNotJSON)
 	}
-	ed := &editor{h: h, binary: binary, doc: d, style: jsonc.StyleOf(d)}
+	ed := &editor{h: h, binary: binary, doc: d, style: jsonc.StyleOf(d), statusMessage: g.statusMessage, async: g.async}
 	if h.httpEntries(g) {
 		ed.gateway = g.url
 	}
@@ -174,6 +183,12 @@ func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want,
 		name:       name,
 		failClosed: failClosed,
 	}
+	if h.StatusMessage {
+		w.statusMessage = g.statusMessage
+	}
+	if h.Async {
+		w.async = g.async
+	}
 	if h.httpEntries(g) {
 		e, err := httphook.Claude(g.url, g.tokenEnvOrDefault(), limit)
 		if err != nil {
@@ -204,6 +219,12 @@ func (h *host) element(w want, st state) jsonc.Obj {
 	}
 	for _, k := range permute(h.handlerKeys(http), st.index(h.versionState(http))) {
 		handler = append(handler, jsonc.KV{K: k, V: values[k]})
+	}
+	if w.statusMessage != "" {
+		handler = append(handler, jsonc.KV{K: "statusMessage", V: w.statusMessage})
+	}
+	if w.async {
+		handler = append(handler, jsonc.KV{K: "async", V: true})
 	}
 	if http && w.http.TokenEnv != "" {
 		handler = append(handler,
@@ -342,6 +363,12 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 	if ed.h.Flat {
 		keys = append(keys, "matcher")
 	}
+	if ed.h.StatusMessage && ed.statusMessage != "" {
+		keys = append(keys, "statusMessage")
+	}
+	if ed.h.Async && ed.async {
+		keys = append(keys, "async")
+	}
 	for _, m := range n.Members {
 		if indexOf(keys, m.Key) < 0 || n.Count(m.Key) != 1 {
 			return false
@@ -353,6 +380,10 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 			ok = v.Kind == jsonc.Number
 		case "failClosed":
 			ok = v.Kind == jsonc.True || v.Kind == jsonc.False
+		case "async":
+			ok = v.Kind == jsonc.True
+		case "statusMessage":
+			ok = v.Kind == jsonc.String && v.Str == ed.statusMessage
 		case "type":
 			ok = v.Kind == jsonc.String && (v.Str == "command" || http)
 		case "headers":
@@ -416,6 +447,9 @@ func (ed *editor) same(f found, w want) bool {
 		return false
 	}
 	if ed.h.JSONC && str(n.Get("name")) != w.name {
+		return false
+	}
+	if str(n.Get("statusMessage")) != w.statusMessage || (n.Get("async") != nil) != w.async {
 		return false
 	}
 	if ed.h.FailClosed {

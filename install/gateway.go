@@ -36,6 +36,12 @@ type gatewayOpts struct {
 	tokenEnv string // "" for the default
 	observe  bool   // --observe (Options.Observe)
 	log      string // --log PATH (Options.Log), "" for none
+	// args are written after "--" at the end of the command (Options.Args).
+	args []string
+	// statusMessage and async are the entry keys of hosts that take them
+	// (Options.StatusMessage, Options.Async).
+	statusMessage string
+	async         bool
 }
 
 // tokenEnvOrDefault is the variable the token is read from.
@@ -186,6 +192,12 @@ func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration,
 	}
 	if g.log != "" {
 		cmd += " --log " + quotePath(g.log, h)
+	}
+	if len(g.args) > 0 {
+		cmd += " --"
+		for _, a := range g.args {
+			cmd += " " + quoteExtra(a, binary, h)
+		}
 	}
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -79,10 +80,15 @@ func golden(t *testing.T, ar *txtar.Archive) {
 	write(t, root, in)
 	dirsBefore := readDirs(root)
 	args := append([]string{"install"}, strings.Fields(string(ar.Get("args")))...)
+	// The program's own arguments ("-- ARGS") stay last.
+	var own []string
+	if i := slices.Index(args, "--"); i >= 0 {
+		args, own = slices.Clip(args[:i]), args[i:]
+	}
 	args = append(args, "--dir", filepath.Join(root, "project"))
 	run := func(extra ...string) (int, string, string) {
 		var stdout, stderr bytes.Buffer
-		code := Main(append(append([]string(nil), args...), extra...), &stdout, &stderr, bin)
+		code := Main(append(append(append([]string(nil), args...), extra...), own...), &stdout, &stderr, bin)
 		clean := func(s string) string {
 			s = strings.ReplaceAll(s, state, "$STATE")
 			s = hashes.ReplaceAllString(s, "/files/HASH/HASH.orig")

@@ -31,6 +31,12 @@ const (
 	User Scope = "user"
 )
 
+// Plugin is the hooks file of a Claude Code plugin: Options.Dir is the
+// plugin's directory (the one --plugin-dir names, holding
+// .claude-plugin/plugin.json), the file <dir>/hooks/hooks.json. Doctor
+// checks it only when asked for by name.
+const Plugin Scope = "plugin"
+
 // Scopes lists the scopes in the order doctor reports them.
 func Scopes() []Scope { return []Scope{Project, Local, User} }
 
@@ -123,6 +129,11 @@ func (h *host) path(s Scope, e env) string {
 	case Local:
 		if h.Local != "" {
 			return filepath.Join(e.dir, h.Dir, h.Local)
+		}
+		return ""
+	case Plugin:
+		if h.Plugin != "" {
+			return filepath.Join(e.dir, filepath.FromSlash(h.Plugin))
 		}
 		return ""
 	case User:
@@ -224,6 +235,18 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 		if !found && explicit {
 			notes = append(notes, fmt.Sprintf("%s has no %s event; skipped", h.name, e))
 		}
+	}
+	if o.Scope == Plugin && len(h.PluginOmits) > 0 {
+		kept := regs[:0]
+		for _, r := range regs {
+			if !slices.Contains(h.PluginOmits, r.native) {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) < len(regs) && h.PluginNote != "" {
+			notes = append(notes, h.PluginNote)
+		}
+		regs = kept
 	}
 	return regs, notes, nil
 }

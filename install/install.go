@@ -81,6 +81,23 @@ type Options struct {
 	// Force replaces a read-only file (keeping its permissions); without
 	// it such a file is refused and nothing is written.
 	Force bool
+	// Args are written at the end of every entry's command, after "--":
+	// the program's own arguments (hookmain ignores them; read them with
+	// hookmain.ExtraArgs). An argument cmd.exe cannot quote (Cursor on
+	// Windows: one holding " or %) is refused.
+	Args []string
+	// StatusMessage is the text a host that has one (Claude Code) shows
+	// while the hook runs (the entry's "statusMessage"); other hosts get
+	// a note. Uninstall and Doctor need the same value: an entry with
+	// another status message, or with one when StatusMessage is "", is
+	// the user's (a customised entry), left alone.
+	StatusMessage string
+	// Async registers entries the host runs in the background without
+	// waiting (Claude Code "async": true), for events whose answer the
+	// host ignores anyway (their capability row honours nothing); asking
+	// it for any other event is an error naming them. Other hosts get a
+	// note. Uninstall and Doctor need it too, as StatusMessage.
+	Async bool
 	// Gateway, when set, is the URL of a policy gateway (a
 	// hookhttp.Handler) the hooks ask instead of running local handlers.
 	// Claude Code gets HTTP hooks ("type": "http") that call it directly,
@@ -128,7 +145,8 @@ type Options struct {
 
 // gateway returns the gateway options of o.
 func (o *Options) gateway() gatewayOpts {
-	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, observe: o.Observe, log: o.Log}
+	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, observe: o.Observe, log: o.Log,
+		args: o.Args, statusMessage: o.StatusMessage, async: o.Async}
 }
 
 // Change is what install or uninstall did, or would do, to one file.
@@ -189,7 +207,10 @@ func (c *Change) Diff() string {
 // nothing.
 func Install(o Options) ([]Change, error) {
 	return edit(o, func(h *host) error {
-		_, _, err := h.registrations(o.Events, &o)
+		regs, _, err := h.registrations(o.Events, &o)
+		if err == nil {
+			_, err = h.entryOptions(regs, &o)
+		}
 		return err
 	}, func(h *host, scope Scope, p string, _ *fileState) (*Change, error) {
 		return planInstall(h, scope, p, o)
@@ -366,7 +387,11 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	if h.httpEntries(o.gateway()) {
 		regs, notes = h.withoutHTTPUnsupported(regs, notes)
 	}
-	c.Notes = notes
+	more, err := h.entryOptions(regs, &o)
+	if err != nil {
+		return nil, err
+	}
+	c.Notes = append(notes, more...)
 	if kept != "" {
 		c.Notes = append(c.Notes, kept)
 	}
@@ -550,9 +575,13 @@ func (o *Options) prepare() ([]*host, env, error) {
 		return nil, e, usageError{fmt.Errorf("the hook binary path %q holds a line break or NUL", o.Binary)}
 	}
 	switch o.Scope {
+	case Plugin:
+		if o.Dir == "" {
+			return nil, e, usageError{errors.New("--scope plugin needs --dir, the plugin's directory")}
+		}
 	case "", Project, Local, User:
 	default:
-		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local or user)", o.Scope)}
+		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local, user or plugin)", o.Scope)}
 	}
 	for _, ev := range o.Events {
 		if !contains(hooks.Events(), ev) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,7 +48,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 2
 	}
 	o.Binary = self
-	if o.Dir == "" {
+	if o.Dir == "" && o.Scope != Plugin {
 		o.Dir = projectNote(stderr)
 	}
 	if cmd == "install" && o.Hosts == nil && !hostsGiven(args) {
@@ -117,8 +118,10 @@ flags:
                       program on PATH; uninstall and doctor: default all)
   --config-root DIR   a host's configuration directory when it is not the
                       standard one (HOST=DIR, or DIR with one --hosts)
-  --scope SCOPE       project, local (Claude only) or user (default: project;
-                      doctor: every scope)
+  --scope SCOPE       project, local (Claude only), user, or plugin (Claude
+                      only: --dir is the plugin's directory, the file its
+                      hooks/hooks.json) (default: project; doctor: project,
+                      local and user)
   --dir DIR           project directory (default: the git repository's root,
                       else the working directory)
   --binary-in-project PATH
@@ -140,6 +143,16 @@ flags:
                       answers every host with no opinion (roll-out)
   --log PATH          the hook appends one JSON line per event to PATH
                       (read it with: report --log PATH)
+  --status-message TEXT
+                      the text Claude Code shows while the hook runs (its
+                      spinner); other hosts get a note. Give uninstall and
+                      doctor the same: an entry with another is the user's
+  --async             Claude Code runs the hook in the background, without
+                      waiting; only for events whose answer it ignores
+                      anyway (others are refused, by name). Give uninstall
+                      and doctor the same
+  -- ARGS             install: append ARGS to every entry's command, after
+                      "--" (the program's own arguments: hookmain.ExtraArgs)
   --dry-run           print a unified diff per file and write nothing
   --force             replace a read-only file (install, uninstall)
   --orphans           uninstall: remove instead the entries of hook binaries
@@ -211,6 +224,17 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
 		fs.BoolVar(&o.Observe, "observe", false, "observe mode: log decisions, answer no opinion")
 		fs.StringVar(&o.Log, "log", "", "decision log file")
+	}
+	// Uninstall and doctor take them too: an entry with a status message
+	// or async is ours only when they say so (otherwise the user added
+	// it, and it is left alone).
+	fs.StringVar(&o.StatusMessage, "status-message", "", "text shown while the hook runs (Claude Code)")
+	fs.BoolVar(&o.Async, "async", false, "run in the background, for events whose answer is ignored (Claude Code)")
+	if i := slices.Index(args, "--"); i >= 0 && cmd != "doctor" {
+		args, o.Args = args[:i], slices.Clone(args[i+1:])
+		if len(o.Args) == 0 {
+			return o, errors.New("-- with no arguments after it")
+		}
 	}
 	if err := needValues(fs, args); err != nil {
 		return o, err

@@ -40,6 +40,7 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		Cwd:            o.StringAt("cwd"),
 		TranscriptPath: o.StringAt("transcript_path"),
 		Model:          o.StringAt("model"),
+		PermissionMode: o.StringAt("permission_mode"),
 		Raw:            payload,
 	}
 	agent := hooks.Agent{ID: o.StringAt("agent_id"), Type: o.StringAt("agent_type")}
@@ -92,4 +93,4 @@ func toolOutput(o *fastjson.Picked) hooks.ToolOutput {
 }
 
 // payloadKeys are the top-level fields Parse reads, picked in one pass.
-var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "model", "agent_id", "agent_type", "source", "reason", "prompt", "tool_name", "tool_use_id", "tool_input", "tool_response", "error", "is_interrupt", "stop_hook_active", "last_assistant_message", "trigger", "notification_type", "message"}
+var payloadKeys = [...]string{"hook_event_name", "session_id", "cwd", "transcript_path", "model", "agent_id", "agent_type", "source", "reason", "prompt", "tool_name", "tool_use_id", "tool_input", "tool_response", "error", "is_interrupt", "stop_hook_active", "last_assistant_message", "trigger", "notification_type", "message", "permission_mode"}

@@ -110,6 +110,9 @@ type Spec struct {
 	// Workdir, when set, is the subdirectory of the project, made before
 	// the client starts, in which the client starts.
 	Workdir string
+	// ClientArgs are appended to the client's command line
+	// (--plugin-dir DIR).
+	ClientArgs []string
 }
 
 // Result is what a run left behind.
@@ -203,6 +206,7 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 	}
 
 	argv, env := s.Host.command(r, s.Prompt)
+	argv = append(argv, s.ClientArgs...)
 	env = append(append(r.baseEnv(), env...), s.Env...)
 	timeout := s.Timeout
 	if timeout <= 0 {

@@ -68,6 +68,8 @@ type Response struct {
 	// RewriteCommand replaces a shell tool's command.
 	RewriteCommand string `json:"rewrite_command,omitempty"`
 	SystemMessage  string `json:"system_message,omitempty"`
+	// Native are host-only answers (hooks.Native).
+	Native []hooks.Native `json:"native,omitempty"`
 	// Redact, on PreModel, replaces it with [Redacted] in the request's
 	// messages (a request override) and, on PostModel, in the response
 	// chunk (a replacement); where it does not occur, no opinion.
@@ -126,7 +128,7 @@ func (r Response) For(ev hooks.Event) (hooks.Response, error) {
 // Hooks converts r for a tool event whose input is in (nil for other
 // events).
 func (r Response) Hooks(in hooks.ToolInput) (hooks.Response, error) {
-	out := hooks.Response{Reason: r.Reason, Context: r.Context, SystemMessage: r.SystemMessage}
+	out := hooks.Response{Reason: r.Reason, Context: r.Context, SystemMessage: r.SystemMessage, Native: r.Native}
 	switch r.Decision {
 	case "":
 	case "allow":

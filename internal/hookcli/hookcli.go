@@ -86,6 +86,9 @@ func CommandOf(args []string) Command {
 		}
 	}
 	for _, a := range args {
+		if a == "--" {
+			break // the program's own arguments follow
+		}
 		switch a {
 		case "-h", "-help", "--help":
 			return Help
@@ -122,7 +125,9 @@ const (
 )
 
 // Parse reads a hook invocation's arguments. Each flag is written
-// --name VALUE or --name=VALUE (one leading dash works too). Every
+// --name VALUE or --name=VALUE (one leading dash works too); "--" ends
+// them, and the words after it are the program's own, left alone
+// (install writes them from its Options.Args). Every
 // argument it does not know, a flag given twice, a missing or malformed
 // value, --fail-open with --fail-closed, and a --gateway-* flag without
 // --gateway is an error (*Error); the Args hold what could be read, so
@@ -133,6 +138,9 @@ func Parse(args []string) (Args, error) {
 	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
+		if arg == "--" {
+			break // the program's own arguments (hookmain.ExtraArgs)
+		}
 		name, val, hasVal := strings.Cut(arg, "=")
 		if strings.HasPrefix(name, "-") && !strings.HasPrefix(name, "--") {
 			name = "-" + name

@@ -22,6 +22,7 @@ func TestParse(t *testing.T) {
 		{[]string{"--gateway", "https://g.example/hook", "--gateway-token-env", "TOK", "--gateway-token-file=/run/tok", "--gateway-timeout", "5s"},
 			Args{Gateway: "https://g.example/hook", GatewaySet: true, GatewayTokenEnv: "TOK", GatewayTokenFile: "/run/tok", GatewayTimeout: 5 * time.Second}},
 		{[]string{"--gateway="}, Args{GatewaySet: true}},
+		{[]string{"--host", "claude", "--", "--fail-closd", "--help", "x"}, Args{Host: "claude"}},
 	} {
 		got, err := Parse(tc.args)
 		if err != nil || got != tc.want {

@@ -25,12 +25,14 @@ type Response struct {
 	ModelRequest  *hooks.ModelRequest  `json:"model_request,omitempty"`
 	ModelResponse *hooks.ModelResponse `json:"model_response,omitempty"`
 	ToolChoice    *hooks.ToolChoice    `json:"tool_choice,omitempty"`
+	// Native are host-only answers: {"host":…,"name":…,"value":…}.
+	Native []hooks.Native `json:"native,omitempty"`
 }
 
 // ToHooks converts the fixture form to a hooks.Response.
 func (r Response) ToHooks() (hooks.Response, error) {
 	out := hooks.Response{Reason: r.Reason, UserMessage: r.UserMessage, Context: r.Context, SystemMessage: r.SystemMessage, Halt: r.Halt,
-		ModelRequest: r.ModelRequest, ModelResponse: r.ModelResponse, ToolChoice: r.ToolChoice}
+		ModelRequest: r.ModelRequest, ModelResponse: r.ModelResponse, ToolChoice: r.ToolChoice, Native: r.Native}
 	switch r.Decision {
 	case "":
 	case "allow":
