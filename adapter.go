@@ -7,8 +7,8 @@ import (
 )
 
 // An Adapter translates one host's native hook dialect to and from the
-// unified types. The packages claude, cursor, gemini, codex, copilot, qwen
-// and droid each provide one (builtin.Adapters lists them); embedders can
+// unified types. The packages claude, cursor, gemini, codex, copilot, qwen,
+// droid and cline each provide one (builtin.Adapters lists them); embedders can
 // use them alone over any transport. What an adapter states about its host
 // beyond that, for installers and test kits, is in package hostfacts.
 //

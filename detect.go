@@ -21,7 +21,7 @@ func Detect(adapters []Adapter, payload []byte) (Adapter, error) {
 		}
 	}
 	var best Adapter
-	var buf [16]float64
+	var buf [16]float64 // room for every built-in adapter: scores stay on the stack
 	scores := buf[:0]
 	n := 0
 	for _, a := range adapters {

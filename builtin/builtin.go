@@ -7,6 +7,7 @@ package builtin
 import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/cline"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/copilot"
 	"github.com/agenthooks/hooks/cursor"
@@ -19,7 +20,7 @@ import (
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
 // Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
-// Droid and Kimi Code. The Copilot adapter is unbound: it reads the event from a
+// Droid, Kimi Code and Cline CLI. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -33,6 +34,7 @@ func Adapters() []hooks.Adapter {
 		qwen.New(),
 		droid.New(),
 		kimi.New(),
+		cline.New(),
 		opencode.New(),
 	}
 }
@@ -58,6 +60,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return droid.New()
 	case kimi.Host:
 		return kimi.New()
+	case cline.Host:
+		return cline.New()
 	case opencode.Host:
 		return opencode.New()
 	}

@@ -177,7 +177,7 @@ func checkEvents(t *testing.T, o *outcome) {
 			k, ok := tools[tool.Name]
 			if !ok {
 				t.Errorf("%s: unexpected tool %q", e.Native, tool.Name)
-			} else if tool.Kind() != k {
+			} else if tool.Kind() != k && !(o.host.Name == "cline" && tool.Name == "editor" && tool.Kind() == hooks.KindEdit) {
 				t.Errorf("%s %s parsed as kind %q, want %q (input %T)", e.Native, tool.Name, tool.Kind(), k, tool.Input)
 			}
 			if err := checkInput(tool); err != "" {
@@ -432,6 +432,14 @@ func guardScript(host string) func(*harness.Run) fakemodel.Script {
 			write = fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "file_text": "leaked\n"})
 		case "droid":
 			write = fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
+		case "cline":
+			// A deny of the editor aborts Cline's run: the write comes last.
+			return fakemodel.Script{
+				shell(host, "echo ran > deny_target.txt"),
+				shell(host, "echo original > rewrite_target.txt"),
+				fakemodel.Call("editor", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "new_text": "leaked\n"}),
+				fakemodel.Say(firstAnswer),
+			}
 		case "kimi":
 			write = fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		case "opencode":
@@ -471,6 +479,12 @@ func testGuard(t *testing.T, h *harness.Host) {
 	o := runClient(t, h, guardScenario(h.Name), "run the e2e guard scenario", guardScript(h.Name))
 	checkEvents(t, o)
 	pre := o.entries(expectOf(h).pre)
+	// The steps of the write and of the rewrite (Cline's script writes
+	// last).
+	writeStep, rewriteStep := 1, 2
+	if h.Name == "cline" {
+		writeStep, rewriteStep = 2, 1
+	}
 	t.Run("deny", func(t *testing.T) {
 		table.check(t, h.ID, "deny")
 		if got, ok := o.file("deny_target.txt"); ok {
@@ -483,6 +497,11 @@ func testGuard(t *testing.T, h *harness.Host) {
 			t.Errorf("the model was not told our reason; it saw %q", tr.Text)
 		}
 		for _, e := range o.entries(expectOf(h).post) {
+			if h.Name == "cline" && strings.Contains(e.Payload, `exit 1`) && strings.Contains(e.Payload, `"command":"sh"`) {
+				// Cline's deny of run_commands is a replacement command
+				// that fails with the reason: its PostToolUse is that one's.
+				continue
+			}
 			if strings.Contains(e.Payload, "deny_target.txt") {
 				t.Errorf("%s fired for the denied call: %s", e.Native, clip(e.Payload, 500))
 			}
@@ -493,10 +512,19 @@ func testGuard(t *testing.T, h *harness.Host) {
 		if got, ok := o.file("secret_target.txt"); ok {
 			t.Errorf("DENIED WRITE HAPPENED: secret_target.txt = %q", got)
 		}
-		if len(pre) < 2 || pre[1].Rule != 1 {
+		if len(pre) <= writeStep || pre[writeStep].Rule != 1 {
 			t.Fatalf("the deny rule did not answer the write")
 		}
-		if tr := o.toolResult(t, 1); !strings.Contains(tr.Text, denyReason) {
+		if h.Name == "cline" {
+			// Cline's only block of the editor is cancel: the run is
+			// aborted, and the model is never called again.
+			if n := len(o.res.Main()); n != writeStep+1 || !strings.Contains(string(o.res.Stdout), `"finishReason":"aborted"`) {
+				t.Errorf("the run was not aborted at the write: %d model requests, stdout %s", n, clip(string(o.res.Stdout), 2000))
+			}
+			table.na(t, h.ID, "deny-write", "Cline's only block of its editor is cancel, which aborts the whole run: the file is "+
+				"not written and the run ends aborted (both checked), but the model is never told a reason")
+		}
+		if tr := o.toolResult(t, writeStep); !strings.Contains(tr.Text, denyReason) {
 			t.Errorf("the model was not told our reason; it saw %q", tr.Text)
 		}
 	})
@@ -508,7 +536,7 @@ func testGuard(t *testing.T, h *harness.Host) {
 			if got, ok := o.file("rewrite_target.txt"); ok {
 				t.Errorf("A REWRITE THE CLIENT IGNORES RAN THE ORIGINAL CALL: rewrite_target.txt = %q", got)
 			}
-			if len(pre) < 3 || pre[2].Rule != 2 {
+			if len(pre) <= rewriteStep || pre[rewriteStep].Rule != 2 {
 				t.Errorf("the rewrite rule did not answer the third %s", expectOf(h).pre)
 			}
 			table.na(t, h.ID, "rewrite", "the adapter does not claim updated input on "+expectOf(h).pre+
@@ -665,6 +693,11 @@ func testInstaller(t *testing.T, h *harness.Host) {
 	}
 	ex := expectOf(h)
 	want := []string{ex.sessionStart, ex.pre, ex.stop}
+	if h.Name == "cline" {
+		// The guard script's last call, the write, is denied with
+		// Cline's cancel, which aborts the run: TaskComplete never fires.
+		want = want[:2]
+	}
 	if slices.Contains(ex.baseline, ex.prompt) {
 		want = append(want, ex.prompt) // not in droid exec
 	}
@@ -712,6 +745,15 @@ func testFailClosed(t *testing.T, h *harness.Host) {
 			}
 			if got, ok := o.file(target); ok {
 				t.Errorf("FAIL-CLOSED DID NOT BLOCK: %s = %q", target, got)
+			}
+			if h.Name == "cline" && row == "fail-closed-malformed" {
+				// The hook cannot tell the tool of a payload it cannot
+				// read: its block is Cline's cancel, which aborts the run
+				// and tells the model nothing.
+				if !strings.Contains(string(o.res.Stdout), `"finishReason":"aborted"`) {
+					t.Errorf("the run was not aborted: %s", clip(string(o.res.Stdout), 2000))
+				}
+				return
 			}
 			tr := o.toolResult(t, i)
 			if !strings.Contains(tr.Text, failClosed) {
@@ -1204,6 +1246,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("create", map[string]any{"path": filepath.Join(r.Project, name), "file_text": content})
 		case "droid":
 			return fakemodel.Call("Create", map[string]any{"file_path": filepath.Join(r.Project, name), "content": content})
+		case "cline":
+			return fakemodel.Call("editor", map[string]any{"path": filepath.Join(r.Project, name), "new_text": content})
 		case "kimi":
 			return fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
 		}

@@ -1,7 +1,7 @@
 // Package e2e is the real-client conformance suite: it installs the pinned
 // Claude Code (twice: the oldest version supported and the newest
-// pinned), Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid and
-// Kimi Code clients, runs them
+// pinned), Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid, Kimi
+// Code and Cline CLI clients, runs them
 // headless against
 // fake model servers (package fakemodel) with the hook program of
 // e2e/testhook registered in their real configuration files, and checks
@@ -38,6 +38,11 @@
 //     installer in user scope). Copilot CLI unpacks
 //     ~235 MB on its first run into .cache/e2e/copilot-xdg-cache, shared
 //     by every run.
+//   - Cline CLI (its platform package @cline/cli-linux-x64) gets its
+//     provider settings as cline auth writes them, its hooks as one
+//     executable file per event in .clinerules/hooks, and a hub port of
+//     its own per run (CLINE_HUB_PORT): the hub daemon every cline run
+//     leaves behind is killed by PID after the run (harness.Cline).
 //   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions
 //     API fakes, on
 //     127.0.0.1 with a random port, scripted turn by turn, recording every

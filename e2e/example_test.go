@@ -22,6 +22,7 @@ func Example() {
 	// qwen qwen @qwen-code/qwen-code chat
 	// droid droid @factory/cli-linux-x64 chat
 	// kimi kimi @moonshot-ai/kimi-code chat
+	// cline cline @cline/cli-linux-x64 chat
 	// opencode opencode opencode-linux-x64 chat
 	// kilo opencode @kilocode/cli-linux-x64 chat
 }

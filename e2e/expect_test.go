@@ -130,6 +130,19 @@ var expects = map[string]expect{
 		baseline:     []string{"SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},
+	// Cline CLI: UserPromptSubmit does not fire for the prompt of cline
+	// --json; SessionShutdown fires after an aborted run.
+	"cline": {
+		events: map[string]hooks.EventName{
+			"TaskStart": hooks.SessionStart, "TaskResume": hooks.SessionStart, "UserPromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "TaskComplete": hooks.Stop,
+			"SessionShutdown": hooks.SessionEnd, "PreCompact": hooks.PreCompact, "TaskCancel": "", "TaskError": "",
+		},
+		tools: map[string]hooks.ToolKind{"run_commands": hooks.KindShell, "editor": hooks.KindWrite,
+			"read_files": hooks.KindRead},
+		baseline:     []string{"TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"},
+		sessionStart: "TaskStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "TaskComplete",
+	},
 	// Kimi Code: every event its config.toml schema accepts is registered.
 	"kimi": {
 		events: map[string]hooks.EventName{
@@ -183,6 +196,8 @@ func shell(host, cmd string) fakemodel.Step {
 		return fakemodel.Call("bash", map[string]any{"command": cmd, "description": "e2e step"})
 	case "droid":
 		return fakemodel.Call("Execute", map[string]any{"command": cmd, "summary": "e2e step"})
+	case "cline":
+		return fakemodel.Call("run_commands", map[string]any{"commands": []string{cmd}})
 	case "kimi":
 		return fakemodel.Call("Bash", map[string]any{"command": cmd, "description": "e2e step"})
 	}
@@ -245,6 +260,15 @@ func baselineScript(host string, r *harness.Run) fakemodel.Script {
 			fakemodel.Call("Create", map[string]any{"file_path": p, "content": "hello world\n"}),
 			fakemodel.Call("Edit", map[string]any{"file_path": p, "old_str": "hello world", "new_str": "goodbye world"}),
 			fakemodel.Call("Read", map[string]any{"file_path": p}),
+			fakemodel.Say("all done"),
+		}
+	case "cline":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("editor", map[string]any{"path": p, "new_text": "hello world\n"}),
+			fakemodel.Call("editor", map[string]any{"path": p, "old_text": "hello world", "new_text": "goodbye world"}),
+			fakemodel.Call("read_files", map[string]any{"files": []any{map[string]any{"path": p}}}),
 			fakemodel.Say("all done"),
 		}
 	case "opencode":

@@ -20,6 +20,10 @@ import (
 // continuing forever) is killed with its process group.
 const runTimeout = 2 * time.Minute
 
+// clineTimeout bounds a run of Cline CLI, which takes over a minute and a
+// half for a few tool calls on a loaded machine.
+const clineTimeout = 5 * time.Minute
+
 // outcome is what one client run left behind.
 type outcome struct {
 	host *harness.Host
@@ -75,6 +79,9 @@ func runExit(t *testing.T, spec harness.Spec, sc *scenario.Scenario, want int) *
 	host := spec.Host
 	dir := t.TempDir()
 	spec.Clients, spec.Dir, spec.Timeout = clients, dir, max(runTimeout, host.RunTimeout)
+	if host.Name == "cline" {
+		spec.Timeout = max(spec.Timeout, clineTimeout)
+	}
 	if sc != nil {
 		sc.Log = filepath.Join(dir, "hooks.jsonl")
 		path := filepath.Join(dir, "scenario.json")

@@ -54,8 +54,8 @@ func answerAll(r hooks.Response) hooks.Handlers {
 
 var shellCases = []string{"claude PreToolUse(Bash)", "cursor preToolUse(Shell)", "cursor beforeShellExecution",
 	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)", "copilot preToolUse(bash: camelCase)",
-	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)", "kimi PreToolUse(Bash)",
-	"opencode tool.execute.before(bash)"}
+	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)",
+	"kimi PreToolUse(Bash)", "cline PreToolUse(run_commands)", "opencode tool.execute.before(bash)"}
 
 // TestCatchesDenyWithoutReason: a handler that denies with an empty reason
 // fails Denied on every host, because the model gets only a stand-in.
@@ -136,6 +136,9 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	Run(t, answerAll(hooks.AddContext("use the staging database")), SessionStart(),
 		Hosts("claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid")).ContextEverywhere(t, "staging")
 	Run(t, answerAll(hooks.AddContext("use the staging database")), Prompt("hi"), Hosts("kimi")).ContextEverywhere(t, "staging")
+	// Cline CLI does not wait for its TaskStart hook: it shows context
+	// after a tool call.
+	Run(t, answerAll(hooks.AddContext("use the staging database")), Shell("psql"), Hosts("cline")).ContextEverywhere(t, "staging")
 }
 
 // TestCatchesLostContext: a handler that gives no context fails
@@ -165,8 +168,12 @@ func TestAssertionsFailTheWrongVerdict(t *testing.T) {
 	} {
 		rec := &recorder{TB: t}
 		check(rec)
-		if len(rec.errors) != n {
-			t.Errorf("%s: %d failures, want one per case (%d):\n%s", name, len(rec.errors), n, strings.Join(rec.errors, "\n"))
+		want := n
+		if name == "Halted on a deny" {
+			want-- // Cline's only block of a write aborts the run: a halt
+		}
+		if len(rec.errors) != want {
+			t.Errorf("%s: %d failures, want one per case (%d):\n%s", name, len(rec.errors), want, strings.Join(rec.errors, "\n"))
 		}
 	}
 	none.Allowed(t)
@@ -197,7 +204,8 @@ func TestStopLoopGuard(t *testing.T) {
 	h := hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 		return hooks.Deny("run the tests first"), nil
 	}}
-	Run(t, h, Stop()).DeniedWithReason(t, "run the tests")
+	// Cline's TaskComplete cannot continue the agent.
+	Run(t, h, Stop()).Except("cline").DeniedWithReason(t, "run the tests")
 	rec := &recorder{TB: t}
 	Run(t, h, StopAgain()).Denied(rec)
 	expect(t, rec, []string{"claude Stop", "cursor stop", "gemini AfterAgent", "codex Stop",

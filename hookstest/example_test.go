@@ -51,6 +51,7 @@ func Example() {
 	//   qwen PreToolUse(run_shell_command): deny "rm -rf is not allowed; delete specific files"
 	//   droid PreToolUse(Execute): deny "rm -rf is not allowed; delete specific files"
 	//   kimi PreToolUse(Bash): deny "rm -rf is not allowed; delete specific files"
+	//   cline PreToolUse(run_commands): deny "rm -rf is not allowed; delete specific files"
 	//   opencode tool.execute.before(bash): deny "rm -rf is not allowed; delete specific files"
 }
 
@@ -72,6 +73,7 @@ func Example_write() {
 	//   qwen PreToolUse(write_file): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   droid PreToolUse(Create): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   kimi PreToolUse(Write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   cline PreToolUse(editor): deny "/home/dev/project/config/.env holds secrets; the agent must not write it", halt
 	//   opencode tool.execute.before(write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 }
 

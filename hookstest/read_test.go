@@ -92,7 +92,8 @@ func agree(r hooks.Response, v hostfacts.Reading) string {
 		// A rewrite is an allow on the wire where the host needs one.
 	case r.Decision == hooks.NoDecision && v.Decision != hooks.NoDecision && !r.Halt:
 		return "no decision is read as " + v.Decision.String()
-	case r.Context != "" && v.Context != r.Context:
+	case r.Context != "" && v.Context != r.Context && !v.Halt:
+		// A halted agent has no model left to receive context.
 		return "the context does not reach the model"
 	case r.Context == "" && v.Context != "":
 		return "context appears that the handler did not give"

@@ -75,6 +75,12 @@ type HookFile struct {
 	// binary gets a file of its own, named after it ("guard.json"); Name
 	// is then empty.
 	PerBinary bool
+	// Scripts: the host reads no file of entries; each event is an
+	// executable file named after its native event in Dir (the
+	// project's) or UserDir (the user's), which the installer writes as a
+	// script that execs the binary's command (Cline CLI). Name is then
+	// empty.
+	Scripts bool
 	// UserDir is the directory of the user's file under the home
 	// directory, when it is not Dir (".copilot/hooks"); HomeEnv, when
 	// set, replaces its first element.

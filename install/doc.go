@@ -1,14 +1,17 @@
 // Package install registers a hook binary with the hosts of package
 // builtin (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
-// Factory Droid), removes it again, and checks that the registration
-// works.
+// Factory Droid, Cline CLI), removes it again, and checks that the
+// registration works.
 //
 // Install edits each host's configuration file in place: it adds one entry
 // per event, recognised later by its command (the binary's absolute path
 // and --host), and leaves every other byte of the file as it was,
 // comments and key order included. Files in strict JSON stay strict JSON.
 // Re-running Install changes nothing; Uninstall removes exactly what
-// Install added. Writes are atomic and keep a backup of the previous file;
+// Install added. A host with no file of entries (Cline CLI,
+// [hostfacts.HookFile].Scripts) gets one executable script per event,
+// which execs the binary; a file of that name that is not ours is never
+// overwritten. Writes are atomic and keep a backup of the previous file;
 // a file that does not parse is never written.
 //
 // Doctor reports, per host and scope, whether the entries are there, runs

@@ -189,6 +189,9 @@ func scopeList(ss []Scope) string {
 
 // checkFile checks one file and returns how many entries of ours it has.
 func (d *doctor) checkFile(h *host, s Scope) int {
+	if h.Scripts {
+		return d.checkScripts(h, s)
+	}
 	p := h.path(s, d.e)
 	if p == "" {
 		return 0

@@ -172,6 +172,10 @@ type Change struct {
 	// created it and it holds nothing else; so does it the directories
 	// install created for it, when they are empty.
 	Deleted bool
+
+	// exec: a file the command creates is executable (a scripts host's
+	// hook file).
+	exec bool
 }
 
 // Changed reports that the file's content changes.
@@ -221,6 +225,9 @@ func Install(o Options) ([]Change, error) {
 // are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
 	return edit(o, nil, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
+		if h.Scripts {
+			return planScriptUninstall(h, scope, p, o)
+		}
 		c, err := planUninstall(h, scope, p, o)
 		if err != nil || c == nil {
 			return c, err
@@ -292,6 +299,12 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 				return nil, usageError{err}
 			}
 		}
+		if h.Scripts {
+			for _, native := range h.scriptEvents() {
+				files = append(files, file{h, filepath.Join(p, native)})
+			}
+			continue
+		}
 		files = append(files, file{h, p})
 	}
 	state, err := stateDir(e)
@@ -357,6 +370,9 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 
 // planInstall computes the change Install makes to one file.
 func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
+	if h.Scripts {
+		return planScriptInstall(h, scope, p, o)
+	}
 	before, err := readFile(p)
 	if err != nil {
 		return nil, err

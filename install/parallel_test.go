@@ -94,7 +94,16 @@ func TestParallelInstallUninstall(t *testing.T) {
 	os.MkdirAll(filepath.Join(project, ".claude"), 0o755)
 	user := []byte("{\n  \"permissions\": {\"allow\": [\"Bash(ls)\"]}\n}\n")
 	os.WriteFile(filepath.Join(project, ".claude", "settings.json"), user, 0o644)
-	runParallel(t, n, "install", "--dir", project, "--events", "PreToolUse,Stop")
+	// Cline CLI runs one hook file per event name, which one binary
+	// owns: install refuses a second binary's (TestScriptsOneBinary).
+	// Kimi Code has no project scope.
+	var hosts []string
+	for _, h := range Hosts() {
+		if h != "cline" && h != "kimi" {
+			hosts = append(hosts, string(h))
+		}
+	}
+	runParallel(t, n, "install", "--dir", project, "--events", "PreToolUse,Stop", "--hosts", strings.Join(hosts, ","))
 
 	// One entry per native event per binary: claude 3 (PreToolUse brings
 	// PreSkillShellCommand, the skill shell gate); codex 2; gemini 2;

@@ -105,6 +105,9 @@ func apply(c *Change, fst *fileState) (*applied, error) {
 	}
 	var err error
 	a := &applied{c: c, fst: fst, target: resolvedPath(c.Path), mode: 0o644}
+	if c.exec {
+		a.mode = 0o755
+	}
 	a.written, _ = os.ReadFile(fst.dir + string(os.PathSeparator) + "written")
 	if fi, err := os.Stat(a.target); err == nil {
 		a.mode = fi.Mode().Perm()

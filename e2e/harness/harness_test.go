@@ -45,6 +45,10 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 			if err := h.Register(r, []string{"/x/hook", "--host", h.Name}); err != nil {
 				t.Fatal(err)
 			}
+			if h.Name == "cline" {
+				checkClineFiles(t, r)
+				return
+			}
 			if h.Name == "opencode" {
 				checkOpenCodePlugin(t, r)
 				return
@@ -149,6 +153,24 @@ func TestCloseWhen(t *testing.T) {
 	}
 	if !strings.HasSuffix(buf.String(), `{"type":"result"}`) {
 		t.Errorf("buffer %q", buf.String())
+	}
+}
+
+// checkClineFiles: one executable file per event, which execs the hook
+// with its arguments.
+func checkClineFiles(t *testing.T, r *Run) {
+	t.Helper()
+	for _, ev := range r.Events() {
+		path := filepath.Join(r.Project, ".clinerules", "hooks", ev)
+		st, err := os.Stat(path)
+		if err != nil || st.Mode()&0o111 == 0 {
+			t.Errorf("%s: %v, mode %v", ev, err, st)
+			continue
+		}
+		data, _ := os.ReadFile(path)
+		if string(data) != "#!/bin/sh\nexec /x/hook --host cline\n" {
+			t.Errorf("%s: %q", ev, data)
+		}
 	}
 }
 

@@ -51,14 +51,18 @@ type Host struct {
 	// command returns the client's argv and environment (on top of
 	// Run.baseEnv) for a prompt.
 	command func(r *Run, prompt string) (argv, env []string)
+	// after, when set, runs once the client's process group is killed:
+	// it stops what the client left running outside it (Cline's hub
+	// daemon).
+	after func(r *Run)
 }
 
 // Hosts returns the clients that run here: Claude Code twice (the oldest
 // version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
 // twice (camelCase and PascalCase registrations), Qwen Code, Factory
-// Droid, Kimi Code, OpenCode and its fork Kilo Code CLI.
+// Droid, Kimi Code, Cline CLI, OpenCode and its fork Kilo Code CLI.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi(), OpenCode(), Kilo()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi(), Cline(), OpenCode(), Kilo()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless

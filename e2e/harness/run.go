@@ -52,6 +52,8 @@ type Run struct {
 	// stdout holds stdinUntil (a client in a streaming input mode ends at
 	// end of input, and fails what is pending then).
 	stdin, stdinUntil string
+	// clineHubPort is the hub port of a Cline run (CLINE_HUB_PORT).
+	clineHubPort int
 }
 
 // Events returns the native events to register for the run: the host's
@@ -237,6 +239,9 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 	err = cmd.Run()
 	res.Duration = time.Since(start)
 	killGroup(cmd)
+	if s.Host.after != nil {
+		s.Host.after(r)
+	}
 	res.Strays = killStrays(r.Root)
 	if cmd.ProcessState != nil {
 		res.ExitCode = cmd.ProcessState.ExitCode()

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/e2e/scenario"
 	"github.com/agenthooks/hooks/hookmain"
 )
@@ -57,8 +58,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		OpenCodeEvent string `json:"event"`
 	}
 	json.Unmarshal(payload, &head)
-	if head.Name == "" {
+	if head.Name == "" && head.HookName != "" {
+		// Cline's hookName is its own word for the event ("tool_call"):
+		// the event is the adapter's native name ("PreToolUse").
 		head.Name = head.HookName
+		if a := builtin.Named(hooks.Host(flagArg(args, "--host"))); a != nil {
+			if ev, err := a.Parse(payload); err == nil && ev.Common().NativeEvent != "" {
+				head.Name = ev.Common().NativeEvent
+			}
+		}
 	}
 	if head.Name == "" && head.OpenCode != "" {
 		head.Name = head.OpenCode
@@ -170,12 +178,16 @@ func ruleIndex(sc *scenario.Scenario, r *scenario.Rule) int {
 }
 
 // eventArg returns the value of --event NAME (or --event=NAME) in args.
-func eventArg(args []string) string {
+func eventArg(args []string) string { return flagArg(args, "--event") }
+
+// flagArg returns the value of a flag of args ("--name value" or
+// "--name=value"), or "".
+func flagArg(args []string, name string) string {
 	for i, a := range args {
-		if v, ok := strings.CutPrefix(a, "--event="); ok {
+		if v, ok := strings.CutPrefix(a, name+"="); ok {
 			return v
 		}
-		if a == "--event" && i+1 < len(args) {
+		if a == name && i+1 < len(args) {
 			return args[i+1]
 		}
 	}
