@@ -376,6 +376,13 @@ func testGateway(t *testing.T, h *harness.Host) {
 	if slices.Contains(ex.baseline, ex.prompt) {
 		want = append(want, ex.prompt) // not in droid exec
 	}
+	if h.Name == "kimi" {
+		// Kimi Code 2.1.0 fires PostToolUse without waiting for it
+		// (notifyPostToolUse calls fireAndForget, read in its bundle): a
+		// run that ends just after the last tool may exit before the
+		// bridge reaches the gateway (seen once in a whole run).
+		want = slices.DeleteFunc(want, func(ev string) bool { return ev == ex.post })
+	}
 	for _, ev := range want {
 		if !fired[ev] {
 			t.Errorf("%s did not call the gateway on %s (called on: %v)", h.Name, ev, sortedKeys(fired))
