@@ -30,25 +30,18 @@ func TestAdapters(t *testing.T) {
 	}
 }
 
-// notInstallable lists the built-in hosts the installer cannot register
-// as a JSON hook file: OpenCode loads a plugin instead, which the
-// installer does not write yet.
-var notInstallable = map[hooks.Host]bool{"opencode": true}
-
-// Every built-in host not in notInstallable can be installed: its
-// adapter describes its hook file: a directory, a name (or one file per
-// binary) and a time unit.
+// Every built-in host can be installed: its adapter describes its hook
+// file: a directory, a name (or one file per binary, per event, or a
+// plugin module per binary) and a time unit.
 func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 	for _, a := range Adapters() {
 		f, ok := a.(hostfacts.HookFiler)
-		if ok == notInstallable[a.Host()] {
-			t.Errorf("%s: implements hostfacts.HookFiler %v, want %v", a.Host(), ok, !notInstallable[a.Host()])
-		}
 		if !ok {
+			t.Errorf("%s: does not implement hostfacts.HookFiler", a.Host())
 			continue
 		}
 		hf := f.HookFile()
-		if hf.Dir == "" || (hf.Name == "") != (hf.PerBinary || hf.Scripts) || hf.TimeoutUnit <= 0 {
+		if hf.Dir == "" || (hf.Name == "") != (hf.PerBinary || hf.Scripts || hf.PluginModule != "") || hf.TimeoutUnit <= 0 {
 			t.Errorf("%s: hook file %+v", a.Host(), hf)
 		}
 	}

@@ -148,12 +148,29 @@ type HookFile struct {
 	// ProjectDir is written bare: quoting it again would put the quotes
 	// into the path).
 	ProjectDirReplaced bool
+	// PluginModule, when set, is the file extension (".js") of the
+	// plugin modules the host loads: it runs no hook commands, but loads
+	// every module of Dir (the project's) or UserDir (the user's), and
+	// the installer writes one per binary, named after it with this
+	// extension, as the adapter renders it ([PluginRenderer]): a plugin
+	// that runs the binary's command. Name is then empty.
+	PluginModule string
+	// XDG: the user's directory is under $XDG_CONFIG_HOME (~/.config when
+	// unset or not absolute), and UserDir is relative to it
+	// ("opencode/plugin"); HomeEnv does not apply.
+	XDG bool
 }
 
 // ConfigDir returns the host's user configuration directory: the value
 // of HomeEnv when it is set, else the first element of UserDir (or Dir)
-// under home ("~/.claude", "~/.copilot"). getenv reads the environment.
+// under home ("~/.claude", "~/.copilot"), or under [XDGConfigHome] for
+// an [HookFile.XDG] host ("~/.config/opencode"). getenv reads the
+// environment.
 func (f HookFile) ConfigDir(home string, getenv func(string) string) string {
+	if f.XDG {
+		first, _, _ := strings.Cut(f.UserDir, "/")
+		return filepath.Join(XDGConfigHome(home, getenv), first)
+	}
 	if f.HomeEnv != "" {
 		if d := getenv(f.HomeEnv); d != "" {
 			return d
@@ -233,4 +250,46 @@ type Registration struct {
 	// installer registers only the entries whose Unified event the hook
 	// program handles.
 	Unified hooks.EventName
+}
+
+// XDGConfigHome returns $XDG_CONFIG_HOME when it is an absolute path,
+// else ~/.config, as the XDG base directory specification says.
+func XDGConfigHome(home string, getenv func(string) string) string {
+	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+		return d
+	}
+	return filepath.Join(home, ".config")
+}
+
+// PluginRenderer is implemented by adapters whose host loads plugin
+// modules instead of running hook commands ([HookFile.PluginModule]):
+// the adapter ships a plugin that runs a hook command as the other hosts
+// do, and renders it with the command baked in.
+type PluginRenderer interface {
+	// RenderPlugin returns the plugin module that runs argv, a program
+	// and its arguments (spawned directly, with no shell), on the native
+	// events natives, and gives up on a run after limit.
+	RenderPlugin(argv, natives []string, limit time.Duration) ([]byte, error)
+	// ReadPlugin reads back what RenderPlugin baked into data, and
+	// reports whether data is such a module: the native events it runs
+	// the command on may be more than those it was rendered for (one
+	// plugin callback can carry several events).
+	ReadPlugin(data []byte) (argv, natives []string, limit time.Duration, ok bool)
+}
+
+// Forker is implemented by adapters whose host has forks that run the
+// same hooks, or load the same plugin, from files of their own: an
+// installer knows each fork by its own name and writes the fork's files,
+// and the hook it registers answers as the adapter's host.
+type Forker interface {
+	Forks() []Fork
+}
+
+// Fork is one fork of a host ([Forker]).
+type Fork struct {
+	// Host is the name the installer knows the fork by ("kilo"); the
+	// command it writes passes the adapter's host (--host opencode).
+	Host hooks.Host
+	// File describes the fork's hook file.
+	File HookFile
 }

@@ -37,7 +37,7 @@ func command(binary string, h *host, failClosed bool, limit time.Duration) strin
 	var b strings.Builder
 	b.WriteString(binaryForms(binary, h)[0])
 	b.WriteString(" --host ")
-	b.WriteString(string(h.name))
+	b.WriteString(string(h.hostArg()))
 	if failClosed {
 		b.WriteString(" --fail-closed")
 	}
@@ -136,7 +136,7 @@ func (h *host) command(binary, native string, failClosed bool, limit time.Durati
 	if !h.EventFlag {
 		return cmd
 	}
-	head := binaryForms(binary, h)[0] + " --host " + string(h.name)
+	head := binaryForms(binary, h)[0] + " --host " + string(h.hostArg())
 	return head + " --event " + native + strings.TrimPrefix(cmd, head)
 }
 
@@ -147,7 +147,7 @@ func (h *host) ownCommand(cmd, binary string) bool {
 		return ownCommand(cmd, binary, h)
 	}
 	for _, head := range binaryForms(binary, h) {
-		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.name)+" --event ")
+		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.hostArg())+" --event ")
 		if !ok {
 			continue
 		}
@@ -155,7 +155,7 @@ func (h *host) ownCommand(cmd, binary string) bool {
 		if _, known := knownEvent(h, native); !known {
 			continue
 		}
-		if ownCommand(head+" --host "+string(h.name)+" "+tail, binary, h) || tail == "" && ownCommand(head+" --host "+string(h.name), binary, h) {
+		if ownCommand(head+" --host "+string(h.hostArg())+" "+tail, binary, h) || tail == "" && ownCommand(head+" --host "+string(h.hostArg()), binary, h) {
 			return true
 		}
 	}
@@ -181,7 +181,7 @@ func ownCommand(cmd, binary string, h *host) bool {
 // install writes before "--", and extra, the arguments after it.
 func ownCommandArgs(full, cmd string, extra []string, binary string, h *host) bool {
 	for _, head := range binaryForms(binary, h) {
-		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.name))
+		rest, ok := strings.CutPrefix(cmd, head+" --host "+string(h.hostArg()))
 		if !ok {
 			continue
 		}
@@ -329,7 +329,7 @@ func callsBinary(cmd, binary string, h *host) bool {
 			named = true
 		}
 	}
-	return named && hostArg(words[1:]) == h.name
+	return named && hostArg(words[1:]) == h.hostArg()
 }
 
 // hostArg returns the value of --host in args, or "".

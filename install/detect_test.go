@@ -44,7 +44,12 @@ func TestDetect(t *testing.T) {
 	codexHome, cursorRoot := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(bin, "droid"), []byte("#!/bin/sh\n"), 0o755)
 	os.WriteFile(filepath.Join(bin, "qwen"), []byte("not executable"), 0o644)
-	env := map[string]string{"PATH": bin, "CODEX_HOME": codexHome}
+	// OpenCode's directory is under $XDG_CONFIG_HOME; Kilo Code CLI's,
+	// absent, too.
+	xdg := t.TempDir()
+	os.Mkdir(filepath.Join(xdg, "opencode"), 0o755)
+	os.MkdirAll(filepath.Join(home, ".config", "kilo"), 0o755) // not where XDG_CONFIG_HOME points
+	env := map[string]string{"PATH": bin, "CODEX_HOME": codexHome, "XDG_CONFIG_HOME": xdg}
 	ps, err := Detect(Options{Home: home, Getenv: func(k string) string { return env[k] },
 		ConfigRoots: map[hooks.Host]string{"cursor": cursorRoot}})
 	if err != nil {
@@ -55,9 +60,13 @@ func TestDetect(t *testing.T) {
 		got[p.Host] = p
 	}
 	want := map[hooks.Host]string{"claude": filepath.Join(home, ".claude"), "copilot": filepath.Join(home, ".copilot"),
-		"codex": codexHome, "cursor": cursorRoot, "droid": filepath.Join(bin, "droid"), "kimi": filepath.Join(home, ".kimi-code")}
-	if len(got) != 9 {
-		t.Errorf("%d hosts, want 9", len(got))
+		"codex": codexHome, "cursor": cursorRoot, "droid": filepath.Join(bin, "droid"), "kimi": filepath.Join(home, ".kimi-code"),
+		"opencode": filepath.Join(xdg, "opencode")}
+	if len(got) != 11 {
+		t.Errorf("%d hosts, want 11", len(got))
+	}
+	if w := got["kilo"].Why; !strings.Contains(w, "no "+filepath.Join(xdg, "kilo")) || !strings.Contains(w, "no kilo on PATH") {
+		t.Errorf("kilo: %q", w)
 	}
 	for h, p := range got {
 		if w, ok := want[h]; ok != p.Present || ok && p.Why != w {
@@ -79,7 +88,7 @@ func TestInstallDefaultHosts(t *testing.T) {
 	os.MkdirAll(project, 0o755)
 	t.Setenv("HOME", home)
 	t.Setenv("PATH", t.TempDir())
-	for _, k := range []string{"CODEX_HOME", "CLAUDE_CONFIG_DIR", "COPILOT_HOME", "QWEN_HOME"} {
+	for _, k := range []string{"CODEX_HOME", "CLAUDE_CONFIG_DIR", "COPILOT_HOME", "QWEN_HOME", "XDG_CONFIG_HOME"} {
 		t.Setenv(k, "")
 	}
 	code, stdout, stderr := runMain(t, "/home/dev/bin/guard", "install", "--dir", project)
@@ -100,11 +109,11 @@ func TestInstallDefaultHosts(t *testing.T) {
 		t.Errorf("--config-root: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runMain(t, "/home/dev/bin/guard", "install", "--dir", project, "--hosts", "all", "--dry-run")
-	hosts := map[string]bool{} // Cline CLI: one line per hook file
+	hosts := map[string]bool{} // Cline CLI: one line per hook file; OpenCode and Kilo Code CLI: a plugin each
 	for _, m := range regexp.MustCompile(`(?m)^([a-z]+) project `).FindAllStringSubmatch(stdout, -1) {
 		hosts[m[1]] = true
 	}
-	if code != 0 || len(hosts) != 8 {
+	if code != 0 || len(hosts) != 10 {
 		t.Errorf("--hosts all: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if err := os.RemoveAll(filepath.Join(home, ".gemini")); err != nil {

@@ -192,6 +192,9 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if h.Scripts {
 		return d.checkScripts(h, s)
 	}
+	if h.PluginModule != "" {
+		return d.checkPlugin(h, s)
+	}
 	p := h.path(s, d.e)
 	if p == "" {
 		return 0
@@ -431,6 +434,9 @@ func (d *doctor) runJobs() {
 
 // missingEffect says what the host does when the hook cannot run.
 func missingEffect(h *host) string {
+	if h.ErrorBlocks && h.PluginModule != "" {
+		return ": " + h.Title + "'s plugin cannot start it, and blocks every call"
+	}
 	if h.ErrorBlocks {
 		return ": " + h.Title + " blocks every matching call (the shell exits 127)"
 	}

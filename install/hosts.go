@@ -51,6 +51,11 @@ func hostsOf(adapters []hooks.Adapter) []hooks.Host {
 	for _, a := range adapters {
 		if _, ok := a.(hostfacts.HookFiler); ok {
 			out = append(out, a.Host())
+			if fk, ok := a.(hostfacts.Forker); ok {
+				for _, f := range fk.Forks() {
+					out = append(out, f.Host)
+				}
+			}
 		}
 	}
 	return out
@@ -63,6 +68,9 @@ type host struct {
 	hostfacts.HookFile
 	name    hooks.Host
 	adapter hooks.Adapter
+	// fork: the host is a fork of the adapter's ([hostfacts.Forker]),
+	// whose hooks answer as the adapter's host.
+	fork bool
 	// self is Options.Binary, and heads the ways an entry's command names
 	// it, the one install writes first (setHeads); nil heads: its
 	// absolute path only.
@@ -71,6 +79,15 @@ type host struct {
 	// selfName is the name of self's entries (Gemini CLI's "name", Copilot
 	// CLI's file): that of the binary the commands name (setHeads).
 	selfName string
+}
+
+// hostArg is the host the commands pass as --host: the adapter's, which
+// a fork's hooks answer as.
+func (h *host) hostArg() hooks.Host {
+	if h.fork {
+		return h.adapter.Host()
+	}
+	return h.name
 }
 
 // entryName is the name of binary's entries: Gemini CLI's "name", and
@@ -88,12 +105,23 @@ func (h *host) entryName(binary string) string {
 func lookupHost(adapters []hooks.Adapter, name hooks.Host) (*host, error) {
 	for _, a := range adapters {
 		f, ok := a.(hostfacts.HookFiler)
-		if !ok || a.Host() != name {
+		if !ok {
 			continue
 		}
-		hf := f.HookFile()
+		hf, fork := f.HookFile(), false
+		if a.Host() != name {
+			fk, ok := a.(hostfacts.Forker)
+			if !ok {
+				continue
+			}
+			i := slices.IndexFunc(fk.Forks(), func(f hostfacts.Fork) bool { return f.Host == name })
+			if i < 0 {
+				continue
+			}
+			hf, fork = fk.Forks()[i].File, true
+		}
 		hf.CommandKey, hf.TimeoutKey, hf.Title = cmp.Or(hf.CommandKey, "command"), cmp.Or(hf.TimeoutKey, "timeout"), cmp.Or(hf.Title, string(name))
-		return &host{HookFile: hf, name: name, adapter: a}, nil
+		return &host{HookFile: hf, name: name, adapter: a, fork: fork}, nil
 	}
 	names := make([]string, 0, 8)
 	for _, h := range hostsOf(adapters) {
@@ -117,8 +145,11 @@ type env struct {
 // such scope.
 func (h *host) path(s Scope, e env) string {
 	file := h.Name
-	if h.PerBinary {
+	switch {
+	case h.PerBinary:
 		file = h.entryName(e.binary) + ".json"
+	case h.PluginModule != "":
+		file = h.entryName(e.binary) + h.PluginModule
 	}
 	if h.UserOnly != "" && s != User {
 		return ""
@@ -138,6 +169,14 @@ func (h *host) path(s Scope, e env) string {
 		return ""
 	case User:
 		dir := cmp.Or(h.UserDir, h.Dir)
+		if h.XDG {
+			base := hostfacts.XDGConfigHome(e.home, e.getenv)
+			if r := e.configRoots[h.name]; r != "" {
+				_, rest, _ := strings.Cut(dir, "/")
+				return filepath.Join(r, filepath.FromSlash(rest), file)
+			}
+			return filepath.Join(base, filepath.FromSlash(dir), file)
+		}
 		if r := e.configRoots[h.name]; r != "" {
 			_, rest, _ := strings.Cut(dir, "/")
 			return filepath.Join(r, filepath.FromSlash(rest), file)

@@ -228,6 +228,9 @@ func Uninstall(o Options) ([]Change, error) {
 		if h.Scripts {
 			return planScriptUninstall(h, scope, p, o)
 		}
+		if h.PluginModule != "" {
+			return planPluginUninstall(h, scope, p, o)
+		}
 		c, err := planUninstall(h, scope, p, o)
 		if err != nil || c == nil {
 			return c, err
@@ -372,6 +375,9 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	if h.Scripts {
 		return planScriptInstall(h, scope, p, o)
+	}
+	if h.PluginModule != "" {
+		return planPluginInstall(h, scope, p, o)
 	}
 	before, err := readFile(p)
 	if err != nil {

@@ -81,7 +81,7 @@ func TestWindowsCommands(t *testing.T) {
 			if !samePath(got, p) {
 				t.Errorf("%s: %s runs %q, not %q", h, cmd, got, p)
 			}
-			if !strings.HasSuffix(cmd, " --host "+string(h)+" --fail-closed --timeout 30s") {
+			if !strings.HasSuffix(cmd, " --host "+string(testHost(h).hostArg())+" --fail-closed --timeout 30s") {
 				t.Errorf("%s: %s", h, cmd)
 			}
 			if !ownCommand(cmd, p, testHost(h)) {

@@ -1,0 +1,245 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/hookcli"
+)
+
+// A host whose hook file is a plugin module ([hostfacts.HookFile.PluginModule]:
+// OpenCode, and its fork Kilo Code CLI) runs no hook commands: it loads
+// every module of its plugin folder. Install writes one module per
+// binary, <name>.js, which the adapter renders
+// ([hostfacts.PluginRenderer]) with the words of the command it would
+// write for a command host baked in: the plugin spawns them with no
+// shell. It never overwrites a module of that name that is not its own
+// for this binary (refused, nothing written). Uninstall removes a module
+// only when it is byte for byte the one install renders for this binary
+// (with any of its flags, events and time limit); doctor reads it back,
+// checks the binary and runs it as the plugin would.
+
+// renderer returns the adapter's plugin renderer.
+func (h *host) renderer() (hostfacts.PluginRenderer, error) {
+	pr, ok := h.adapter.(hostfacts.PluginRenderer)
+	if !ok {
+		return nil, fmt.Errorf("%s loads plugins, but its adapter renders none (hostfacts.PluginRenderer)", h.Title)
+	}
+	return pr, nil
+}
+
+// pluginModule returns the module install writes for the command cmd,
+// run with time limit limit on the native events of regs.
+func (h *host) pluginModule(cmd string, regs []reg, limit time.Duration) ([]byte, error) {
+	pr, err := h.renderer()
+	if err != nil {
+		return nil, err
+	}
+	argv, ok := splitCommand(cmd)
+	if !ok || len(argv) == 0 {
+		return nil, fmt.Errorf("cannot split the command %q into words", cmd)
+	}
+	var natives []string
+	for _, r := range regs {
+		if !slices.Contains(natives, r.native) {
+			natives = append(natives, r.native)
+		}
+	}
+	return pr.RenderPlugin(argv, natives, limit)
+}
+
+// pluginCommand reads a module install wrote: the command (as a command
+// host's entry would hold it) and the native events it runs on, and
+// whether src is one: exactly the module install renders for binary
+// with some flags, events and time limit.
+func (h *host) pluginCommand(src []byte, binary string) (cmd string, natives []string, limit time.Duration, ours bool) {
+	pr, err := h.renderer()
+	if err != nil || src == nil {
+		return "", nil, 0, false
+	}
+	argv, natives, limit, ok := pr.ReadPlugin(src)
+	if !ok || len(argv) < 2 {
+		return "", nil, 0, false
+	}
+	cmd, ok = h.commandOfArgv(argv, binary)
+	if !ok {
+		return "", nil, 0, false
+	}
+	again, err := pr.RenderPlugin(argv, natives, limit)
+	if err != nil || string(again) != string(src) {
+		return "", nil, 0, false
+	}
+	return cmd, natives, limit, true
+}
+
+// commandOfArgv returns the command install writes for binary whose
+// words are argv, and whether there is one: argv is a binary form of
+// ours, --host, and any flags install writes, then any arguments after
+// "--".
+func (h *host) commandOfArgv(argv []string, binary string) (string, bool) {
+	for i := 1; i <= len(argv); i++ {
+		if i < len(argv) && argv[i] != "--" {
+			continue
+		}
+		var extra []string
+		if i < len(argv) {
+			extra = argv[i+1:]
+			if len(extra) == 0 {
+				continue // install writes no "--" with nothing after it
+			}
+		}
+		a, err := hookcli.Parse(argv[1:i])
+		if err != nil || a.Host != h.hostArg() {
+			continue
+		}
+		g := gatewayOpts{url: a.Gateway, tokenEnv: a.GatewayTokenEnv, observe: a.Observe, log: a.Log, args: extra}
+		full := bridgeCommand(binary, h, a.FailSet && a.Fail == hooks.FailClosed, a.Timeout, g)
+		for _, form := range binaryForms(binary, h) {
+			cmd := form + strings.TrimPrefix(full, binaryForms(binary, h)[0])
+			if words, ok := splitCommand(cmd); ok && slices.Equal(words, argv) && ownCommand(cmd, binary, h) {
+				return cmd, true
+			}
+		}
+	}
+	return "", false
+}
+
+// planPluginInstall computes the change Install makes to the plugin
+// module p.
+func planPluginInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
+	if o.Matcher != "" {
+		return nil, usageError{fmt.Errorf("%s: --matcher: the plugin runs the hook on every tool call (its answer can pick the tools); leave %s out with --hosts", h.name, h.name)}
+	}
+	regs, notes, err := h.registrations(o.Events, &o)
+	if err != nil {
+		return nil, err
+	}
+	more, err := h.entryOptions(regs, &o)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, more...)
+	if len(regs) == 0 {
+		return nil, errors.New("no event to register")
+	}
+	limit := regs[0].limit
+	for _, r := range regs {
+		limit = max(limit, r.limit)
+	}
+	before, err := readFile(p)
+	if err != nil {
+		return nil, err
+	}
+	want, err := h.pluginModule(h.command(o.Binary, regs[0].native, o.FailClosed, limit, o.gateway()), regs, limit)
+	if err != nil {
+		return nil, err
+	}
+	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before, After: want, Notes: notes}
+	var events []string
+	for _, r := range regs {
+		events = append(events, r.native)
+	}
+	switch _, _, _, ours := h.pluginCommand(before, o.Binary); {
+	case before == nil:
+		c.Added = events
+	case !ours:
+		what := "it is not a plugin install wrote"
+		if pr, err := h.renderer(); err == nil {
+			if argv, _, _, ok := pr.ReadPlugin(before); ok && len(argv) > 1 && callsBinary(strings.Join(quoteWords(argv), " "), o.Binary, h) {
+				what = "it runs this binary, but is not exactly the plugin install writes (edited)"
+			} else if ok {
+				what = "it is a plugin of this library for another binary of the same name"
+			}
+		}
+		return nil, fmt.Errorf("%s already has a plugin %s that is not ours (%s): install does not overwrite it; "+
+			"remove or rename it, then run install again", h.Title, filepath.Base(p), what)
+	case string(before) == string(want):
+		c.Unchanged = events
+	default:
+		c.Updated = events
+	}
+	return c, nil
+}
+
+// planPluginUninstall computes the change Uninstall makes to the plugin
+// module p: its removal, when it is ours for the binary. With
+// Options.Events, only a module that runs on no other event is removed.
+func planPluginUninstall(h *host, scope Scope, p string, o Options) (*Change, error) {
+	before, err := readFile(p)
+	if err != nil || before == nil {
+		return nil, err
+	}
+	_, natives, _, ours := h.pluginCommand(before, o.Binary)
+	if !ours {
+		if pr, err := h.renderer(); err == nil {
+			if argv, _, _, ok := pr.ReadPlugin(before); ok && len(argv) > 1 && callsBinary(strings.Join(quoteWords(argv), " "), o.Binary, h) {
+				return &Change{Host: h.name, Scope: scope, Path: p, Before: before, After: before,
+					Notes: []string{"the plugin runs this binary but is not exactly the one install writes (edited): left alone"}}, nil
+			}
+		}
+		return nil, nil
+	}
+	if o.Events != nil {
+		regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
+		var others []string
+		for _, n := range natives {
+			if !slices.ContainsFunc(regs, func(r reg) bool { return r.native == n }) {
+				others = append(others, n)
+			}
+		}
+		if len(others) > 0 {
+			return &Change{Host: h.name, Scope: scope, Path: p, Before: before, After: before,
+				Notes: []string{fmt.Sprintf("the plugin also runs the hook on %s: left alone (uninstall without --events removes it; install with the events to keep rewrites it)", strings.Join(others, ", "))}}, nil
+		}
+	}
+	return &Change{Host: h.name, Scope: scope, Path: p, Before: before, Deleted: true, Removed: natives}, nil
+}
+
+// quoteWords quotes each word for a POSIX shell where it needs it.
+func quoteWords(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = quotePath(w, &host{})
+	}
+	return out
+}
+
+// checkPlugin is doctor's check of a plugin host's module of scope s; it
+// returns how many events it runs the hook on (0: none of ours).
+func (d *doctor) checkPlugin(h *host, s Scope) int {
+	p := h.path(s, d.e)
+	if p == "" {
+		return 0
+	}
+	src, err := readFile(p)
+	if err != nil {
+		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
+		return 0
+	}
+	if src == nil {
+		return 0
+	}
+	cmd, natives, limit, ours := h.pluginCommand(src, d.o.Binary)
+	if !ours {
+		if pr, err := h.renderer(); err == nil {
+			if argv, _, _, ok := pr.ReadPlugin(src); ok && len(argv) > 1 && callsBinary(strings.Join(quoteWords(argv), " "), d.o.Binary, h) {
+				d.add(h.name, s, p, "", Warn, "a plugin that runs this binary but is not exactly the one install writes (edited, or written by another version): run install again to rewrite it")
+				return 0
+			} else if ok {
+				d.add(h.name, s, p, "", Info, "a plugin of this library for another binary (%s): not checked", argv[0])
+			}
+		}
+		return 0
+	}
+	d.add(h.name, s, p, "", OK, "plugin running the hook on %d events: %s", len(natives), strings.Join(natives, ", "))
+	for _, n := range natives {
+		d.checkCommand(h, s, p, n, cmd, limit, false)
+	}
+	return len(natives)
+}
