@@ -586,6 +586,9 @@ func installWith(t *testing.T, h *harness.Host, trust bool, edit func(*install.O
 		if h.Name == "kimi" {
 			o.Scope = install.User // Kimi Code reads hooks from ~/.kimi-code/config.toml only
 		}
+		if h.ID == "kilo" {
+			o.Hosts = []hooks.Host{"kilo"} // the installer's name for OpenCode's fork: .kilo/plugin
+		}
 		if edit != nil {
 			edit(&o)
 		}
@@ -1250,6 +1253,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("editor", map[string]any{"path": filepath.Join(r.Project, name), "new_text": content})
 		case "kimi":
 			return fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
+		case "opencode":
+			return fakemodel.Call("write", map[string]any{"filePath": filepath.Join(r.Project, name), "content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}

@@ -54,9 +54,12 @@ func openCodeHost(f openCodeFork) *Host {
 			return writePlugin(filepath.Join(r.Project, f.project, "plugin", "e2e.js"), hook, r.Events())
 		},
 		// The runs proven on OpenCode so far: those that register the hook
-		// with the suite's own writer (the installer does not know OpenCode
-		// yet).
-		Runs:       []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed"},
+		// with the suite's own writer, and those that register it (or the
+		// gateway bridge) with the installer, which writes the plugin as
+		// .opencode/plugin/<binary>.js (.kilo/plugin/ for Kilo, --hosts
+		// kilo).
+		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
+			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm
