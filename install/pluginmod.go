@@ -175,7 +175,7 @@ func planPluginUninstall(h *host, scope Scope, p string, o Options) (*Change, er
 	if err != nil || before == nil {
 		return nil, err
 	}
-	_, natives, _, ours := h.pluginCommand(before, o.Binary)
+	cmd, natives, limit, ours := h.pluginCommand(before, o.Binary)
 	if !ours {
 		if pr, err := h.renderer(); err == nil {
 			if argv, _, _, ok := pr.ReadPlugin(before); ok && len(argv) > 1 && callsBinary(strings.Join(quoteWords(argv), " "), o.Binary, h) {
@@ -186,10 +186,18 @@ func planPluginUninstall(h *host, scope Scope, p string, o Options) (*Change, er
 		return nil, nil
 	}
 	if o.Events != nil {
+		// The events a plugin rendered for those asked for runs on (one
+		// callback may carry more than one).
 		regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
+		var covered []string
+		if m, err := h.pluginModule(cmd, regs, limit); err == nil {
+			if pr, err := h.renderer(); err == nil {
+				_, covered, _, _ = pr.ReadPlugin(m)
+			}
+		}
 		var others []string
 		for _, n := range natives {
-			if !slices.ContainsFunc(regs, func(r reg) bool { return r.native == n }) {
+			if !slices.Contains(covered, n) {
 				others = append(others, n)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/opencode"
 )
 
@@ -239,4 +240,53 @@ func TestPluginDoctorMissingBinary(t *testing.T) {
 	if r, out := s.doctor(t, o); r.Healthy() || !strings.Contains(out, "is missing") || !strings.Contains(out, "blocks every call") {
 		t.Errorf("doctor:\n%s", out)
 	}
+}
+
+// FuzzPluginModule checks, for any content of the module's path and any
+// arguments, that reading a module never panics and takes for ours only
+// what install renders for this binary; and that a module rendered with
+// the fuzzed flags and arguments reads back as ours, with the same
+// command, for this binary and no other.
+func FuzzPluginModule(f *testing.F) {
+	seed, _ := Install(Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{"opencode"}, Dir: "/home/dev/project", Home: "/home/dev", DryRun: true})
+	for _, s := range []string{"", "export {}\n", string(seed[0].After),
+		strings.Replace(string(seed[0].After), `"--host","opencode"`, `"--host","claude"`, 1),
+		strings.Replace(string(seed[0].After), `/*END*/`, `/*END*/ /*END*/`, 1)} {
+		f.Add([]byte(s), "--policy", uint8(0))
+		f.Add([]byte(s), "it's a \"quoted\" -- arg\n", uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, arg string, pick uint8) {
+		const bin = "/home/dev/bin/guard"
+		for _, name := range []hooks.Host{"opencode", "kilo"} {
+			h, _ := lookupHost(builtin.Adapters(), name)
+			if cmd, _, _, ours := h.pluginCommand(src, bin); ours {
+				if words, ok := splitCommand(cmd); !ok || !ownCommand(cmd, bin, h) || len(words) < 3 || words[0] != bin {
+					t.Errorf("%s: a module of ours with the command %q", name, cmd)
+				}
+			}
+			o := Options{Binary: bin, FailClosed: pick&1 == 1, Timeout: time.Duration(pick>>1) * time.Second}
+			if pick&2 != 0 {
+				o.Args = []string{arg}
+			}
+			if checkArgs(o.Args, bin, h) != nil {
+				continue
+			}
+			regs, _, err := h.registrations(nil, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := h.command(bin, regs[0].native, o.FailClosed, regs[0].limit, o.gateway())
+			m, err := h.pluginModule(want, regs, regs[0].limit)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", name, want, err)
+			}
+			cmd, natives, limit, ours := h.pluginCommand(m, bin)
+			if !ours || cmd != want || len(natives) != len(regs) || limit != regs[0].limit {
+				t.Errorf("%s: %q reads back as %q %v %s ours=%v", name, want, cmd, natives, limit, ours)
+			}
+			if _, _, _, ours := h.pluginCommand(m, "/home/dev/other/guard"); ours {
+				t.Errorf("%s: another binary takes %q for its own", name, want)
+			}
+		}
+	})
 }
