@@ -1,7 +1,7 @@
 // Package install registers a hook binary with the hosts of package
 // builtin (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
-// Factory Droid, Cline CLI), removes it again, and checks that the
-// registration works.
+// Factory Droid, Kimi Code, Cline CLI, OpenCode and its fork Kilo Code
+// CLI), removes it again, and checks that the registration works.
 //
 // Install edits each host's configuration file in place: it adds one entry
 // per event, recognised later by its command (the binary's absolute path
@@ -11,7 +11,12 @@
 // Install added. A host with no file of entries (Cline CLI,
 // [hostfacts.HookFile].Scripts) gets one executable script per event,
 // which execs the binary; a file of that name that is not ours is never
-// overwritten. Writes are atomic and keep a backup of the previous file;
+// overwritten. A host that loads plugins instead of running commands
+// (OpenCode, [hostfacts.HookFile].PluginModule) gets one plugin module per
+// binary, rendered by its adapter ([hostfacts.PluginRenderer]) with the
+// command's words baked in, under the same rule; a fork of a host
+// ([hostfacts.Forker]: Kilo Code CLI) is a host of its own whose commands
+// name the adapter's host. Writes are atomic and keep a backup of the previous file;
 // a file that does not parse is never written.
 //
 // Doctor reports, per host and scope, whether the entries are there, runs
