@@ -92,6 +92,14 @@ func UninstallOrphans(o Options) ([]Change, error) {
 		if p == "" {
 			continue
 		}
+		if h.PluginModule != "" {
+			for _, b := range h.pluginOrphans(p, o.Binary) {
+				if !slices.Contains(bins, b) {
+					bins = append(bins, b)
+				}
+			}
+			continue
+		}
 		src, err := readFile(p)
 		if err != nil || src == nil {
 			continue

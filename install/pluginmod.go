@@ -3,6 +3,8 @@ package install
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -230,6 +232,10 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 		return 0
 	}
+	for _, b := range h.pluginOrphans(p, d.o.Binary) {
+		d.add(h.name, s, filepath.Join(filepath.Dir(p), binaryName(b)+h.PluginModule), "", Fail,
+			"a plugin of %s, which no longer exists (moved or deleted without uninstall): the plugin cannot start it and blocks every call; uninstall --orphans removes it", b)
+	}
 	if src == nil {
 		return 0
 	}
@@ -250,4 +256,40 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 		d.checkCommand(h, s, p, n, cmd, limit, false)
 	}
 	return len(natives)
+}
+
+// pluginOrphans returns the hook binaries, other than binary, whose
+// plugin module of ours is in the folder of p but which no longer exist:
+// the plugin cannot start them, and blocks every call.
+func (h *host) pluginOrphans(p, binary string) []string {
+	ents, err := os.ReadDir(filepath.Dir(p))
+	if err != nil {
+		return nil
+	}
+	var bins []string
+	for _, ent := range ents {
+		if ent.IsDir() || !strings.HasSuffix(ent.Name(), h.PluginModule) {
+			continue
+		}
+		src, err := readFile(filepath.Join(filepath.Dir(p), ent.Name()))
+		if err != nil || src == nil {
+			continue
+		}
+		pr, err := h.renderer()
+		if err != nil {
+			return nil
+		}
+		argv, _, _, ok := pr.ReadPlugin(src)
+		if !ok || len(argv) == 0 || samePath(argv[0], binary) || slices.Contains(bins, argv[0]) ||
+			!filepath.IsAbs(argv[0]) && !windowsPath(argv[0]) || ent.Name() != binaryName(argv[0])+h.PluginModule {
+			continue
+		}
+		if _, err := os.Stat(argv[0]); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if _, _, _, ours := h.pluginCommand(src, argv[0]); ours {
+			bins = append(bins, argv[0])
+		}
+	}
+	return bins
 }

@@ -240,6 +240,20 @@ func TestPluginDoctorMissingBinary(t *testing.T) {
 	if r, out := s.doctor(t, o); r.Healthy() || !strings.Contains(out, "is missing") || !strings.Contains(out, "blocks every call") {
 		t.Errorf("doctor:\n%s", out)
 	}
+	// Another binary's doctor names the orphan; its uninstall --orphans
+	// removes it.
+	mine := s.opts("kilo")
+	s.install(t, mine)
+	if r, out := s.doctor(t, mine); r.Healthy() || !strings.Contains(out, "a plugin of "+gone+", which no longer exists") {
+		t.Errorf("doctor of another binary:\n%s", out)
+	}
+	cs, err := UninstallOrphans(mine)
+	if err != nil || len(cs) != 1 || !cs[0].Deleted || cs[0].Path != filepath.Join(s.project, ".kilo", "plugin", "guard.js") {
+		t.Fatalf("uninstall --orphans: %v %+v", err, cs)
+	}
+	if r, out := s.doctor(t, mine); !r.Healthy() {
+		t.Errorf("doctor after uninstall --orphans:\n%s", out)
+	}
 }
 
 // FuzzPluginModule checks, for any content of the module's path and any
