@@ -43,6 +43,14 @@
 //     executable file per event in .clinerules/hooks, and a hub port of
 //     its own per run (CLINE_HUB_PORT): the hub daemon every cline run
 //     leaves behind is killed by PID after the run (harness.Cline).
+//   - OpenCode (its platform package opencode-linux-x64) and its fork Kilo
+//     Code CLI (@kilocode/cli-linux-x64) run no hook commands: the hook
+//     runs through package opencode's plugin, in the project's
+//     .opencode/plugin (.kilo/plugin), written by harness.OpenCode's own
+//     writer or by the installer (--hosts opencode, --hosts kilo). The
+//     harness prepares each configuration directory's node_modules and
+//     package-lock.json so that the clients skip their npm install of
+//     their plugin package at start-up.
 //   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions
 //     API fakes, on
 //     127.0.0.1 with a random port, scripted turn by turn, recording every

@@ -12,8 +12,11 @@ import (
 // and of the user's $XDG_CONFIG_HOME/opencode/plugin/ (~/.config/...),
 // and the installer writes this package's plugin there, one module per
 // hook binary ([Adapter.RenderPlugin]). OpenCode also reads plugins/, and
-// installs its own package into .opencode at start-up (node_modules,
-// package.json, .gitignore), beside the plugin folder. The plugin blocks
+// installs its own package into .opencode at start-up: measured with the
+// e2e installer row and no .opencode prepared, 1.18.33 wrote
+// node_modules/, package.json, package-lock.json and a .gitignore that
+// names them (not plugin/) beside the installed plugin/<binary>.js, and
+// the plugin's deny took effect in that same run. The plugin blocks
 // every call when the hook cannot start (ErrorBlocks), and spawns it with
 // no shell, so a command names the project's directory in no way
 // (ProjectDir is empty: --binary-in-project is refused).
@@ -24,9 +27,11 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 
 // Forks implements hostfacts.Forker: Kilo Code CLI (kilo), which loads
 // the same plugin from its own folders, the project's .kilo/plugin/ and
-// the user's $XDG_CONFIG_HOME/kilo/plugin/ (its bundle documents that it
-// does not read .opencode; it also reads the legacy .kilocode). The hook
-// answers it as OpenCode.
+// the user's $XDG_CONFIG_HOME/kilo/plugin/ (the configuration notes in
+// its 7.7.7 bundle say that it reads .kilo and the legacy .kilocode, and
+// no .opencode; measured the same way as OpenCode, it wrote a .gitignore
+// into .kilo and loaded the installed plugin). The hook answers it as
+// OpenCode.
 func (a *Adapter) Forks() []hostfacts.Fork {
 	f := a.HookFile()
 	f.Programs, f.Title, f.Dir, f.UserDir = []string{"kilo"}, "Kilo Code CLI", ".kilo/plugin", "kilo/plugin"

@@ -59,7 +59,8 @@ func openCodeHost(f openCodeFork) *Host {
 		// .opencode/plugin/<binary>.js (.kilo/plugin/ for Kilo, --hosts
 		// kilo).
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
-			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down"},
+			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down",
+			"guard-outcomes", "portable-command"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm
