@@ -8,8 +8,11 @@
 // For the installer: [HookFiler] (the hook file's place and layout, as a
 // [HookFile], with the trust the host asks for), [Layouter] (several ways
 // to register the same events, each a [Layout] of [Registration]
-// entries), [HookEnver] (the environment a hook runs in) and [Sampler] (a
-// sample payload per event).
+// entries), [HookEnver] (the environment a hook runs in), [Sampler] (a
+// sample payload per event), [PluginRenderer] (for a host that loads
+// plugin modules instead of running commands: the module that runs the
+// hook) and [Forker] (forks of the host, each a [Fork] the installer
+// knows by its own name).
 //
 // For the doctor: [AnswerChecker] (whether the host accepts a hook's
 // answer: a [Verdict]) and [SettingsChecker] (the host's settings that
