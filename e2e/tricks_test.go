@@ -73,6 +73,8 @@ func trickTools(host string) (shellTool, writeTool string, k argKeys) {
 		return "Execute", "Create", k
 	case "kimi":
 		return "Bash", "Write", argKeys{"command", "path", "content"}
+	case "opencode":
+		return "bash", "write", argKeys{"command", "filePath", "content"}
 	}
 	return "Bash", "Write", k
 }

@@ -60,7 +60,7 @@ func openCodeHost(f openCodeFork) *Host {
 		// kilo).
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
 			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down",
-			"guard-outcomes", "portable-command"},
+			"guard-outcomes", "portable-command", "guard-tricks"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm
