@@ -22,15 +22,10 @@ const (
 // (claudewire.SplitMCP; Factory's Claude-compatible documentation; not
 // seen in a capture).
 
-// tools are Droid's tools and the keys of their arguments.
+// tools are Droid's tools and the keys of their arguments. Droid sends
+// no tool-call id.
 var tools = claudewire.Tools{Shell: ToolExecute, Write: ToolCreate, Edit: ToolEdit, Read: ToolRead,
 	Path: "file_path", Old: "old_str", New: "new_str", All: "change_all", ShellInput: shellInput}
-
-// parseTool reads the tool of a tool event, its arguments as Droid's tools
-// read them (claudewire.Tools.Tool). Droid sends no tool-call id.
-func parseTool(name string, o *fastjson.Picked) hooks.Tool {
-	return tools.Tool(name, "", o.RawAt("tool_input"))
-}
 
 // shellInput types Execute's arguments raw.
 func shellInput(raw []byte) (in hooks.ToolInput, isObject bool, err error) {

@@ -20,16 +20,10 @@ const (
 // An MCP tool is named mcp__<server>__<tool>, the prefix the bundle uses
 // (claudewire.SplitMCP; not seen in a capture).
 
-// tools are Kimi Code's tools and the keys of their arguments.
+// tools are Kimi Code's tools, the keys of their arguments, and the key
+// of a call's id (tool_call_id).
 var tools = claudewire.Tools{Shell: ToolBash, Write: ToolWrite, Edit: ToolEdit, Read: ToolRead,
-	Path: "path", Old: "old_string", New: "new_string", All: "replace_all", ShellInput: shellInput}
-
-// parseTool reads the tool of a tool event: its name, the call's
-// tool_call_id, and its arguments (tool_input), as Kimi, a JavaScript
-// program, reads them (claudewire.Tools.Tool).
-func parseTool(name string, o *fastjson.Picked) hooks.Tool {
-	return tools.Tool(name, o.StringAt("tool_call_id"), o.RawAt("tool_input"))
-}
+	Path: "path", Old: "old_string", New: "new_string", All: "replace_all", ID: "tool_call_id", ShellInput: shellInput}
 
 // shellInput types Bash's arguments raw.
 func shellInput(raw []byte) (in hooks.ToolInput, isObject bool, err error) {

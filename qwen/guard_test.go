@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestGuardSeesTricks: the tricks of issue 12 (a case variant of the
@@ -31,3 +32,7 @@ func TestGuardSeesTricks(t *testing.T) {
 		}
 	}
 }
+
+// TestMatrixParses: Parse takes an event's kind from the capability
+// matrix (claudewire.Event).
+func TestMatrixParses(t *testing.T) { hosttest.MatrixParses(t, New(), ToolShell) }

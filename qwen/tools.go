@@ -18,17 +18,10 @@ const (
 // An MCP tool is named as in Claude Code, mcp__<server>__<tool>
 // (claudewire.SplitMCP; Qwen's documentation; not seen in a capture).
 
-// tools are Qwen Code's tools and the keys of their arguments (Claude
-// Code's).
+// tools are Qwen Code's tools, the keys of their arguments (Claude
+// Code's), and the key of a call's id (tool_use_id).
 var tools = claudewire.Tools{Shell: ToolShell, Write: ToolWrite, Edit: ToolEdit, Read: ToolRead,
-	Path: "file_path", Old: "old_string", New: "new_string", All: "replace_all", ShellInput: shellInput}
-
-// parseTool reads the tool of a tool event: its name, the call's
-// tool_use_id, and its arguments (tool_input), as Qwen's tools read them
-// (claudewire.Tools.Tool).
-func parseTool(name string, o *fastjson.Picked) hooks.Tool {
-	return tools.Tool(name, o.StringAt("tool_use_id"), o.RawAt("tool_input"))
-}
+	Path: "file_path", Old: "old_string", New: "new_string", All: "replace_all", ID: "tool_use_id", ShellInput: shellInput}
 
 // shellInput types run_shell_command's arguments raw.
 func shellInput(raw []byte) (in hooks.ToolInput, isObject bool, err error) {

@@ -23,6 +23,9 @@ type Tools struct {
 	// Old, New and All are Edit's keys of the text replaced, its
 	// replacement and the flag to replace every occurrence.
 	Old, New, All string
+	// ID is the payload's key of a tool call's id ("" where the host
+	// sends none).
+	ID string
 	// ShellInput types the arguments raw of the shell tool, which each
 	// host reads its own way; isObject and err are as in [Tools.Input].
 	ShellInput func(raw []byte) (in hooks.ToolInput, isObject bool, err error)
