@@ -1,7 +1,6 @@
 package kimi
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -14,26 +13,12 @@ import (
 // reach a guard's handler with the command Kimi runs, and the guard's deny
 // is the form Kimi reads, under the default fail-open policy.
 func TestGuardSeesTricks(t *testing.T) {
-	guard := hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
-		if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
-			return hooks.Deny("no rm -rf"), nil
-		}
-		return hooks.Response{}, nil
-	}}
-	for _, args := range []string{
-		`{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`,
-		`{"command":"echo safe","command":"rm -rf keepdir"}`,
-		`{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"cwd":[],"timeout":"x"}`,
-		`{"\u0063ommand":"rm -rf keepdir"}`,
-	} {
-		res := (&hooks.Server{Handlers: guard}).Answer(context.Background(), hooks.Request{Adapter: New(),
-			Payload: []byte(`{"hook_event_name":"PreToolUse","session_id":"s1","cwd":"/p","client_type":"kimi_code_cli","tool_name":"Bash","tool_input":` + args + `}`)})
-		out := string(res.Output.Stdout)
-		if res.Err != nil || !strings.Contains(out, `"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`) ||
-			!strings.Contains(out, "no rm -rf") || strings.HasPrefix(out, `{"permissionDecision"`) {
-			t.Errorf("%s: %q exit %d, err %v", args, out, res.Output.ExitCode, res.Err)
-		}
-	}
+	hosttest.GuardSeesTricks(t, New(), func(args string) string {
+		return `{"hook_event_name":"PreToolUse","session_id":"s1","cwd":"/p","client_type":"kimi_code_cli","tool_name":"Bash","tool_input":` + args + `}`
+	}, `"cwd":[],"timeout":"x"`, func(out string) bool {
+		return strings.Contains(out, `"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`) &&
+			!strings.HasPrefix(out, `{"permissionDecision"`)
+	})
 }
 
 // TestNoOpinionIsSilent: Kimi adds whatever a UserPromptSubmit hook
