@@ -54,7 +54,9 @@ func (t *Tools) Of(base *hooks.Base, o *fastjson.Picked) (hooks.Tool, error) {
 // PreCompact (trigger) and Notification (notification_type, message). A
 // host-only row (no unified event) is a known *hooks.OtherEvent, a name
 // with no row an unknown one. The host reads any other event itself,
-// before it calls Event: a row of one is an error here.
+// before it calls Event: a row of one is an error here. o must have
+// picked every key these read (a key not picked panics: a programming
+// error, which hosttest.MatrixParses finds).
 func Event(caps []hooks.Capability, t *Tools, base hooks.Base, o *fastjson.Picked) (hooks.Event, error) {
 	var kind hooks.EventName
 	i := 0
