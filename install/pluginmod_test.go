@@ -158,6 +158,7 @@ func TestPluginNotOurs(t *testing.T) {
 			t.Errorf("%s module: uninstall changed it", name)
 		}
 	}
+	os.WriteFile(p, []byte(edited), 0o644)
 	if r, out := s.doctor(t, s.opts("opencode")); r.Healthy() || !strings.Contains(out, "not exactly the one install writes") {
 		t.Errorf("doctor on an edited plugin:\n%s", out)
 	}
