@@ -128,7 +128,7 @@ func planPluginInstall(h *host, scope Scope, p string, o Options) (*Change, erro
 	}
 	notes = append(notes, more...)
 	if len(regs) == 0 {
-		return nil, errors.New("no event to register")
+		return nil, nil // none of the events asked for (their notes say so on the other hosts)
 	}
 	limit := regs[0].limit
 	for _, r := range regs {

@@ -215,6 +215,15 @@ func TestPluginFlags(t *testing.T) {
 		t.Errorf("doctor, --binary-on-path:\n%s", out)
 	}
 
+	// No event the plugin has: nothing written.
+	o = s.opts("opencode")
+	o.Dir, o.Events = t.TempDir(), []hooks.EventName{hooks.UserPromptSubmit}
+	if cs, err := Install(o); err != nil || len(cs) != 0 {
+		t.Errorf("install of an event OpenCode has not: %v %+v", err, cs)
+	}
+	if ents, _ := os.ReadDir(o.Dir); len(ents) != 0 {
+		t.Errorf("wrote %v", ents)
+	}
 	o = s.opts("opencode")
 	o.Matcher = "bash"
 	if _, err := Install(o); err == nil || !strings.Contains(err.Error(), "--matcher") {
