@@ -61,9 +61,14 @@
 // turn) Stop; see the capability matrix for what each honours. Tools with
 // a unified kind: bash (ShellInput; workdir is Cwd, timeout in ms), write
 // (WriteInput), edit (EditInput; oldString, newString, replaceAll), read
-// (ReadInput) and apply_patch (PatchInput, Codex's patch grammar, read
-// with codex.ParsePatch). Other tools (glob, grep, webfetch, task, MCP
-// tools named <server>_<tool>, …) are hooks.RawInput.
+// (ReadInput) and apply_patch (PatchInput, read by [ParsePatch] as
+// OpenCode's own parser reads it: Codex's grammar, more leniently). A
+// model whose id holds "gpt-" (not gpt-4, not oss) is offered apply_patch
+// instead of write and edit; the others write and edit (bundle, and
+// measured by the e2e guard-write-tools row: with a hook that has no
+// opinion, each spelling of a .env write it sends took effect, and
+// examples/guard denied every one). Other tools (glob, grep, webfetch,
+// task, MCP tools named <server>_<tool>, …) are hooks.RawInput.
 //
 // Kilo Code CLI (npm @kilocode/cli, 7.7.7) is a fork of OpenCode with the
 // same plugin callbacks: the same plugin, written into the project's

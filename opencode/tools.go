@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -16,7 +15,7 @@ const (
 	ToolWrite = "write"       // {filePath, content}
 	ToolEdit  = "edit"        // {filePath, oldString, newString, replaceAll?}
 	ToolRead  = "read"        // {filePath, offset?, limit?}
-	ToolPatch = "apply_patch" // {patchText}: Codex's patch grammar (GPT models)
+	ToolPatch = "apply_patch" // {patchText}: read by ParsePatch (offered to GPT models instead of write and edit)
 )
 
 // parseTool reads a tool call's name, id and arguments.
@@ -76,7 +75,7 @@ func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err
 		err := fastjson.Errs(name, &text)
 		if err == nil {
 			var perr error
-			if p.Files, perr = codex.ParsePatch(text.Value); perr != nil {
+			if p.Files, perr = ParsePatch(text.Value); perr != nil {
 				err = fmt.Errorf("%s: %w", name, perr)
 			}
 		}
