@@ -56,7 +56,7 @@ func openCodeHost(f openCodeFork) *Host {
 		// The runs proven on OpenCode so far: those that register the hook
 		// with the suite's own writer (the installer does not know OpenCode
 		// yet).
-		Runs:       []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed"},
+		Runs:       []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-write-tools"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm
