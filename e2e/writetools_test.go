@@ -137,6 +137,16 @@ var writeCases = []writeCase{
 		call: func(string) fakemodel.Step {
 			return patchCall("*** Begin Patch\n*** Add File: p16/a.txt\n+a\n*** End Patch\n*** Add File: p16/.env\n+TOKEN=x\n*** End Patch")
 		}},
+	{dir: "p17", what: "apply_patch with an indented Add File of .env (no header: a line of the file before, not written)", patch: true,
+		effect: "a.txt", want: "a\nTOKEN=x\n", never: ".env", allowed: true,
+		call: func(string) fakemodel.Step {
+			return patchCall("*** Begin Patch\n*** Add File: p17/a.txt\n+a\n *** Add File: p17/.env\n+TOKEN=x\n*** End Patch")
+		}},
+	{dir: "p18", what: "apply_patch with Move to: .env after the hunk (no move: the file is updated in place)", patch: true,
+		effect: "a.txt", want: "new\n", never: ".env", allowed: true, files: map[string]string{"a.txt": "old\n"},
+		call: func(string) fakemodel.Step {
+			return patchCall("*** Begin Patch\n*** Update File: p18/a.txt\n@@\n-old\n+new\n*** Move to: p18/.env\n*** End Patch")
+		}},
 }
 
 func patchCall(text string) fakemodel.Step {

@@ -17,8 +17,9 @@ import (
 // spellings of e2e's guard-write-tools row, which ran each of them on the
 // real clients (each took effect without a hook): writes.Of reports the
 // file the client wrote, writes.Paths names it, and the guard denies the
-// call with rule 3. A look-alike name and a file after the patch's first
-// End Patch, which the client does not write, pass.
+// call with rule 3. A look-alike name, a file after the patch's first
+// End Patch, an indented header and a Move to after the hunk, none of
+// which the client writes, pass.
 func TestOpenCodeWriteTools(t *testing.T) {
 	const cwd = "/home/dev/project"
 	patch := func(text string) map[string]any { return map[string]any{"patchText": text} }
@@ -60,6 +61,8 @@ func TestOpenCodeWriteTools(t *testing.T) {
 		{"patch case variant", "apply_patch", add("p15/.Env"), cwd + "/p15/.Env"},
 		{"patch .env after the first End Patch", "apply_patch",
 			patch("*** Begin Patch\n*** Add File: p16/a.txt\n+a\n*** End Patch\n*** Add File: p16/.env\n+TOKEN=x\n*** End Patch"), ""},
+		{"patch indented header", "apply_patch", patch("*** Begin Patch\n*** Add File: p17/a.txt\n+a\n *** Add File: p17/.env\n+TOKEN=x\n*** End Patch"), ""},
+		{"patch Move to after the hunk", "apply_patch", patch("*** Begin Patch\n*** Update File: p18/a.txt\n@@\n-old\n+new\n*** Move to: p18/.env\n*** End Patch"), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args, _ := json.Marshal(c.args)
