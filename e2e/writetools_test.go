@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -269,6 +270,7 @@ func testGuardWriteTools(t *testing.T, h *harness.Host) {
 					t.Errorf("run without an opinion, %s: %s was written", c.what, c.never)
 				}
 			}
+			checkFileTools(t, control, patch)
 			recordWriteCaptures(t, control, cases)
 			if t.Failed() {
 				t.Fatal("the run without an opinion does not show what the guard run would prove")
@@ -339,4 +341,42 @@ func recordWriteCaptures(t *testing.T, o *outcome, cases []writeCase) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// fileTools are the file-changing tools of OpenCode 1.18.33 and Kilo Code
+// CLI 7.7.7 (bundle: their tool registries hold no other, and no
+// multiedit or patch tool).
+var fileTools = []string{"write", "edit", "apply_patch", "multiedit", "patch"}
+
+// checkFileTools checks the file-changing tools the client offered the
+// model in its first request: write and edit, or for a GPT model
+// apply_patch alone.
+func checkFileTools(t *testing.T, o *outcome, patch bool) {
+	t.Helper()
+	var req struct {
+		Tools []struct {
+			Function struct {
+				Name string `json:"name"`
+			} `json:"function"`
+		} `json:"tools"`
+	}
+	if main := o.res.Main(); len(main) == 0 || json.Unmarshal(main[0].Body, &req) != nil {
+		t.Fatal("no model request with tools to read")
+	}
+	var offered, all []string
+	for _, tool := range req.Tools {
+		all = append(all, tool.Function.Name)
+		if slices.Contains(fileTools, tool.Function.Name) {
+			offered = append(offered, tool.Function.Name)
+		}
+	}
+	slices.Sort(offered)
+	want := []string{"edit", "write"}
+	if patch {
+		want = []string{"apply_patch"}
+	}
+	if !slices.Equal(offered, want) {
+		t.Errorf("file tools offered %v, want %v (all tools: %v)", offered, want, all)
+	}
+	t.Logf("tools offered: %v", all)
 }

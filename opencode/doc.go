@@ -74,5 +74,8 @@
 // same plugin callbacks: the same plugin, written into the project's
 // .kilo/plugin/ (or ~/.config/kilo/plugin/), works there unchanged (kilo
 // run measured: a block from the hook stops the bash call and the model
-// reads its reason), and the hook answers it as host opencode.
+// reads its reason), and the hook answers it as host opencode. Its file
+// tools are OpenCode's, with the same arguments and the same patch
+// parser (measured: the guard-write-tools row passes on both), plus tools
+// for notebooks and memories of its own, not measured.
 package opencode
