@@ -32,7 +32,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	if isString(fields["sessionId"]) && isNumber(fields["timestamp"]) {
 		return 0.9
 	}
-	name, ok := stringOf(fields["hook_event_name"])
+	name, ok := fastjson.DecodeString(fields["hook_event_name"])
 	if !ok || !isPascal(name) {
 		return 0
 	}
@@ -46,14 +46,14 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	if _, ok := fromPascal(name); ok {
 		score += 0.1
 	}
-	if ts, ok := stringOf(fields["timestamp"]); ok {
+	if ts, ok := fastjson.DecodeString(fields["timestamp"]); ok {
 		if _, err := time.Parse(time.RFC3339Nano, ts); err == nil {
 			score += 0.3
 		}
 	}
 	if raw, ok := fields["transcript_path"]; !ok {
 		score += 0.3
-	} else if tp, _ := stringOf(raw); isEventLog(tp) {
+	} else if tp, _ := fastjson.DecodeString(raw); isEventLog(tp) {
 		score += 0.3
 	} else {
 		return 0
@@ -68,26 +68,8 @@ func isEventLog(p string) bool {
 }
 
 func isString(raw json.RawMessage) bool {
-	_, ok := stringOf(raw)
+	_, ok := fastjson.DecodeString(raw)
 	return ok
-}
-
-// stringOf decodes raw as json.Unmarshal into a string would; ok is false
-// when raw is not a JSON string. The fast path allocates once, for the
-// string; encoding/json (four allocations) only reads what it cannot.
-func stringOf(raw json.RawMessage) (string, bool) {
-	if s, ok := fastjson.StringValue(raw); ok {
-		return s, true
-	}
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '"' {
-		return "", false
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
 }
 
 func isNumber(raw json.RawMessage) bool {

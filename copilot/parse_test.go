@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks/internal/hosttest"
+
 	"github.com/agenthooks/hooks"
 )
 
@@ -15,59 +17,32 @@ const camelHead = `"sessionId":"s1","timestamp":1796105543194,"cwd":"/home/dev/p
 // (exact keys, the last of two equal keys, as JavaScript reads them), and
 // what cannot be read must be stated in InputErr, never fail the parse.
 func TestToolArgumentTricks(t *testing.T) {
-	cases := []struct {
-		name, tool, args string
-		want             string // command or path the typed input must show
-		inputErr         bool
-	}{
-		{"case variant ignored", "bash", `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, "rm -rf keepdir", false},
-		{"upper case only", "bash", `{"COMMAND":"echo safe","description":"x"}`, "", true},
-		{"duplicate: last wins", "bash", `{"command":"echo safe","command":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"escaped key", "bash", `{"\u0063ommand":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"wrong-typed side field ignored", "bash", `{"command":"rm -rf keepdir","description":5,"DESCRIPTION":5}`, "rm -rf keepdir", false},
-		{"command a number", "bash", `{"command":5}`, "", true},
-		{"command null", "bash", `{"command":null}`, "", true},
-		{"command missing", "bash", `{"description":"x"}`, "", true},
-		{"arguments a string", "bash", `"rm -rf /"`, "", true},
-		{"arguments null", "bash", `null`, "", true},
-		{"create path case variant", "create", `{"path":"/p/.env","Path":"/p/ok.txt","file_text":"x"}`, "/p/.env", false},
-		{"create content mistyped", "create", `{"path":"/p/.env","file_text":{"a":1}}`, "/p/.env", true},
-		{"create with Claude's names", "create", `{"file_path":"/p/.env","content":"x"}`, "", true},
-		{"edit new_str mistyped", "edit", `{"path":"/p/a.go","old_str":"a","new_str":7}`, "/p/a.go", true},
-		{"view duplicate path", "view", `{"path":"/p/ok","path":"/p/.env"}`, "/p/.env", false},
-		{"unknown tool, any args", "task", `"not an object"`, "", false},
+	tricks := []hosttest.ArgTrick{
+		{Name: "case variant ignored", Tool: "bash", Args: `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, Want: "rm -rf keepdir"},
+		{Name: "upper case only", Tool: "bash", Args: `{"COMMAND":"echo safe","description":"x"}`, Want: "", InputErr: true},
+		{Name: "duplicate: last wins", Tool: "bash", Args: `{"command":"echo safe","command":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "escaped key", Tool: "bash", Args: `{"\u0063ommand":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "wrong-typed side field ignored", Tool: "bash", Args: `{"command":"rm -rf keepdir","description":5,"DESCRIPTION":5}`, Want: "rm -rf keepdir"},
+		{Name: "command a number", Tool: "bash", Args: `{"command":5}`, Want: "", InputErr: true},
+		{Name: "command null", Tool: "bash", Args: `{"command":null}`, Want: "", InputErr: true},
+		{Name: "command missing", Tool: "bash", Args: `{"description":"x"}`, Want: "", InputErr: true},
+		{Name: "arguments a string", Tool: "bash", Args: `"rm -rf /"`, Want: "", InputErr: true},
+		{Name: "arguments null", Tool: "bash", Args: `null`, Want: "", InputErr: true},
+		{Name: "create path case variant", Tool: "create", Args: `{"path":"/p/.env","Path":"/p/ok.txt","file_text":"x"}`, Want: "/p/.env"},
+		{Name: "create content mistyped", Tool: "create", Args: `{"path":"/p/.env","file_text":{"a":1}}`, Want: "/p/.env", InputErr: true},
+		{Name: "create with Claude's names", Tool: "create", Args: `{"file_path":"/p/.env","content":"x"}`, Want: "", InputErr: true},
+		{Name: "edit new_str mistyped", Tool: "edit", Args: `{"path":"/p/a.go","old_str":"a","new_str":7}`, Want: "/p/a.go", InputErr: true},
+		{Name: "view duplicate path", Tool: "view", Args: `{"path":"/p/ok","path":"/p/.env"}`, Want: "/p/.env"},
+		{Name: "unknown tool, any args", Tool: "task", Args: `"not an object"`, Want: ""},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			for _, payload := range []string{
-				`{` + camelHead + `,"toolName":"` + c.tool + `","toolArgs":` + c.args + `}`,
-				`{"hook_event_name":"PreToolUse","session_id":"s1","timestamp":"2026-12-01T06:12:23.194Z","cwd":"/p","tool_name":"` + pascalName(c.tool) + `","tool_input":` + c.args + `}`,
-			} {
-				ev, err := ForEvent("").Parse([]byte(payload))
-				if err != nil {
-					t.Fatalf("parse failed (the event must still reach the handler): %v", err)
-				}
-				tool := hooks.ToolOf(ev)
-				if (tool.InputErr != nil) != c.inputErr {
-					t.Errorf("%s: InputErr = %v, want error %v", payload, tool.InputErr, c.inputErr)
-				}
-				var got string
-				switch in := tool.Input.(type) {
-				case *hooks.ShellInput:
-					got = in.Command
-				case *hooks.WriteInput:
-					got = in.Path
-				case *hooks.EditInput:
-					got = in.Path
-				case *hooks.ReadInput:
-					got = in.Path
-				}
-				if got != c.want {
-					t.Errorf("%s: typed input shows %q, want %q", payload, got, c.want)
-				}
-			}
-		})
-	}
+	// Both payload shapes: camelCase events (toolArgs) and the PascalCase
+	// ones (tool_input, the tool's PascalCase name).
+	hosttest.ArgTricks(t, ForEvent(""), func(tool, args string) string {
+		return `{` + camelHead + `,"toolName":"` + tool + `","toolArgs":` + args + `}`
+	}, tricks)
+	hosttest.ArgTricks(t, ForEvent(""), func(tool, args string) string {
+		return `{"hook_event_name":"PreToolUse","session_id":"s1","timestamp":"2026-12-01T06:12:23.194Z","cwd":"/p","tool_name":"` + pascalName(tool) + `","tool_input":` + args + `}`
+	}, tricks)
 }
 
 func pascalName(runtime string) string {

@@ -33,13 +33,3 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventSubagentStop, Event: hooks.SubagentStop, Notes: "not measured: nothing claimed."},
 	{Native: EventPreCompact, Event: hooks.PreCompact, Notes: "not measured: nothing claimed."},
 }
-
-// inMatrix reports whether native has a row in the capability matrix.
-func inMatrix(native string) bool {
-	for i := range capabilities {
-		if capabilities[i].Native == native {
-			return true
-		}
-	}
-	return false
-}

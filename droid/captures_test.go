@@ -3,8 +3,6 @@ package droid
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,19 +38,7 @@ func TestRealCaptures(t *testing.T) {
 }
 
 func TestCaptureValues(t *testing.T) {
-	dir := hosttest.SharedDir(t, "captures", "droid")
-	parse := func(name string) hooks.Event {
-		t.Helper()
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev, err := New().Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ev
-	}
+	parse := hosttest.CaptureParser(t, New(), "droid")
 	if sh := parse("PreToolUse-Execute.json").(*hooks.PreToolUseEvent).Tool.Input.(*hooks.ShellInput); sh.Command != "rm -rf victim_dir" || sh.Description != "Remove the victim directory" {
 		t.Errorf("shell %+v", sh)
 	}

@@ -1,7 +1,6 @@
 package droid
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/agenthooks/hooks/internal/fastjson"
@@ -24,7 +23,7 @@ import (
 // So a Droid payload scores at least 0.8, and one without the .factory
 // transcript at most 0.4.
 func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
-	name, ok := stringOf(fields["hook_event_name"])
+	name, ok := fastjson.DecodeString(fields["hook_event_name"])
 	if !ok || name == "" || name[0] < 'A' || name[0] > 'Z' {
 		return 0
 	}
@@ -45,7 +44,7 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		EventSubagentStop, EventPreCompact, EventSessionStart, EventSessionEnd:
 		score += 0.1
 	}
-	tool, _ := stringOf(fields["tool_name"])
+	tool, _ := fastjson.DecodeString(fields["tool_name"])
 	for _, k := range [...]string{"CLAUDE_ENV_FILE", "tool_execution_count", "session_duration_ms"} {
 		if _, ok := fields[k]; ok {
 			tool = ToolExecute
@@ -55,22 +54,4 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		score += 0.2
 	}
 	return min(score, 1)
-}
-
-// stringOf decodes raw as json.Unmarshal into a string would; ok is false
-// when raw is not a JSON string. The fast path allocates once, for the
-// string; encoding/json (four allocations) only reads what it cannot.
-func stringOf(raw json.RawMessage) (string, bool) {
-	if s, ok := fastjson.StringValue(raw); ok {
-		return s, true
-	}
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '"' {
-		return "", false
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
 }

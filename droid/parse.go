@@ -2,8 +2,6 @@ package droid
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/claudewire"
@@ -21,55 +19,25 @@ import (
 // policy reads that is missing or not a string sets Tool.InputErr, and the
 // event still parses.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
-	d, ok := fastjson.Object(payload)
-	if !ok {
-		return nil, fmt.Errorf("droid payload: %w", fastjson.ObjectErr(payload))
-	}
 	var vals [len(payloadKeys)]fastjson.Value
 	var found [len(payloadKeys)]bool
-	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
-	native := o.StringAt("hook_event_name")
-	if native == "" {
-		return nil, errors.New("droid payload has no hook_event_name")
+	o, base, err := claudewire.Read(Host, payload, payloadKeys[:], vals[:], found[:])
+	if err != nil {
+		return nil, err
 	}
-	base := hooks.Base{
-		Host:           Host,
-		NativeEvent:    native,
-		SessionID:      o.StringAt("session_id"),
-		Cwd:            o.StringAt("cwd"),
-		TranscriptPath: o.StringAt("transcript_path"),
-		PermissionMode: o.StringAt("permission_mode"),
-		Raw:            payload,
-	}
-	switch native {
-	case EventSessionStart:
-		return &hooks.SessionStartEvent{Base: base, Source: o.StringAt("source")}, nil
-	case EventSessionEnd:
-		return &hooks.SessionEndEvent{Base: base, Reason: o.StringAt("reason")}, nil
-	case EventUserPromptSubmit:
-		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.StringAt("prompt")}, nil
-	case EventPreToolUse, EventPostToolUse:
-		name := o.StringAt("tool_name")
-		if name == "" {
-			return nil, fmt.Errorf("droid %s payload has no tool_name", native)
-		}
-		tool := parseTool(name, &o)
-		if native == EventPreToolUse {
-			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
+	base.TranscriptPath, base.PermissionMode = o.StringAt("transcript_path"), o.StringAt("permission_mode")
+	switch base.NativeEvent {
+	case EventPostToolUse:
+		tool, err := tools.Of(&base, &o)
+		if err != nil {
+			return nil, err
 		}
 		return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
-	case EventStop:
-		active := o.BoolAt("stop_hook_active")
-		return &hooks.StopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active)}, nil
 	case EventSubagentStop:
 		active := o.BoolAt("stop_hook_active")
 		return &hooks.SubagentStopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active)}, nil
-	case EventPreCompact:
-		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
-	case EventNotification:
-		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
 	}
-	return &hooks.OtherEvent{Base: base, Unknown: true}, nil
+	return claudewire.Event(capabilities[:], &tools, base, &o)
 }
 
 // toolOutput lifts a PostToolUse tool_response, which Droid sends as a

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 const head = `"session_id":"s1","transcript_path":"/home/dev/.factory/sessions/-home-dev-project/s1.jsonl","cwd":"/home/dev/project","permission_mode":"auto-low","hook_event_name":"PreToolUse"`
@@ -13,52 +14,25 @@ const head = `"session_id":"s1","transcript_path":"/home/dev/.factory/sessions/-
 // of two equal keys), and what cannot be read must be in InputErr, never
 // fail the parse.
 func TestToolArgumentTricks(t *testing.T) {
-	cases := []struct {
-		name, tool, args string
-		want             string
-		inputErr         bool
-	}{
-		{"case variant ignored", ToolExecute, `{"summary":"x","command":"rm -rf keepdir","Command":"echo safe"}`, "rm -rf keepdir", false},
-		{"upper case only", ToolExecute, `{"COMMAND":"echo safe"}`, "", true},
-		{"duplicate: last wins", ToolExecute, `{"command":"echo safe","command":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"escaped key", ToolExecute, `{"\u0063ommand":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"wrong-typed side fields ignored", ToolExecute, `{"command":"rm -rf keepdir","summary":5,"SUMMARY":5,"timeout":"x","riskLevel":[]}`, "rm -rf keepdir", false},
-		{"command a number", ToolExecute, `{"command":5}`, "", true},
-		{"command null", ToolExecute, `{"command":null}`, "", true},
-		{"input an array", ToolExecute, `["rm -rf /"]`, "", true},
-		{"create content mistyped", ToolCreate, `{"file_path":"/p/.env","content":5}`, "/p/.env", true},
-		{"create Claude's Write shape is fine", ToolCreate, `{"file_path":"/p/.env","content":"x","CONTENT":5}`, "/p/.env", false},
-		{"create path duplicate", ToolCreate, `{"file_path":"/p/ok","content":"x","file_path":"/p/.env"}`, "/p/.env", false},
-		{"edit new_str mistyped", ToolEdit, `{"file_path":"/p/a","old_str":"a","new_str":1}`, "/p/a", true},
-		{"read path mistyped", ToolRead, `{"file_path":{"p":"/p/.env"}}`, "", true},
-		{"other tool", "Glob", `{"patterns":5}`, "", false},
+	cases := []hosttest.ArgTrick{
+		{Name: "case variant ignored", Tool: ToolExecute, Args: `{"summary":"x","command":"rm -rf keepdir","Command":"echo safe"}`, Want: "rm -rf keepdir"},
+		{Name: "upper case only", Tool: ToolExecute, Args: `{"COMMAND":"echo safe"}`, Want: "", InputErr: true},
+		{Name: "duplicate: last wins", Tool: ToolExecute, Args: `{"command":"echo safe","command":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "escaped key", Tool: ToolExecute, Args: `{"\u0063ommand":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "wrong-typed side fields ignored", Tool: ToolExecute, Args: `{"command":"rm -rf keepdir","summary":5,"SUMMARY":5,"timeout":"x","riskLevel":[]}`, Want: "rm -rf keepdir"},
+		{Name: "command a number", Tool: ToolExecute, Args: `{"command":5}`, Want: "", InputErr: true},
+		{Name: "command null", Tool: ToolExecute, Args: `{"command":null}`, Want: "", InputErr: true},
+		{Name: "input an array", Tool: ToolExecute, Args: `["rm -rf /"]`, Want: "", InputErr: true},
+		{Name: "create content mistyped", Tool: ToolCreate, Args: `{"file_path":"/p/.env","content":5}`, Want: "/p/.env", InputErr: true},
+		{Name: "create Claude's Write shape is fine", Tool: ToolCreate, Args: `{"file_path":"/p/.env","content":"x","CONTENT":5}`, Want: "/p/.env"},
+		{Name: "create path duplicate", Tool: ToolCreate, Args: `{"file_path":"/p/ok","content":"x","file_path":"/p/.env"}`, Want: "/p/.env"},
+		{Name: "edit new_str mistyped", Tool: ToolEdit, Args: `{"file_path":"/p/a","old_str":"a","new_str":1}`, Want: "/p/a", InputErr: true},
+		{Name: "read path mistyped", Tool: ToolRead, Args: `{"file_path":{"p":"/p/.env"}}`, Want: "", InputErr: true},
+		{Name: "other tool", Tool: "Glob", Args: `{"patterns":5}`, Want: ""},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			ev, err := New().Parse([]byte(`{` + head + `,"tool_name":"` + c.tool + `","tool_input":` + c.args + `}`))
-			if err != nil {
-				t.Fatalf("parse failed (the event must still reach the handler): %v", err)
-			}
-			tool := hooks.ToolOf(ev)
-			if (tool.InputErr != nil) != c.inputErr {
-				t.Errorf("InputErr = %v, want error %v", tool.InputErr, c.inputErr)
-			}
-			var got string
-			switch in := tool.Input.(type) {
-			case *hooks.ShellInput:
-				got = in.Command
-			case *hooks.WriteInput:
-				got = in.Path
-			case *hooks.EditInput:
-				got = in.Path
-			case *hooks.ReadInput:
-				got = in.Path
-			}
-			if got != c.want {
-				t.Errorf("typed input shows %q, want %q", got, c.want)
-			}
-		})
-	}
+	hosttest.ArgTricks(t, New(), func(tool, args string) string {
+		return `{` + head + `,"tool_name":"` + tool + `","tool_input":` + args + `}`
+	}, cases)
 }
 
 func TestEnvelopeTricks(t *testing.T) {

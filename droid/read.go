@@ -2,13 +2,13 @@ package droid
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
@@ -28,19 +28,6 @@ var droidPlaceholders = []string{"Blocked by hook", "Tool execution denied by ho
 // droidContext lists the events whose additionalContext reaches the model.
 var droidContext = []string{"PostToolUse", "SessionStart"}
 
-type droidOutput struct {
-	Continue   *bool  `json:"continue"`
-	StopReason string `json:"stopReason"`
-	Decision   string `json:"decision"`
-	Reason     string `json:"reason"`
-	Specific   *struct {
-		PermissionDecision       string          `json:"permissionDecision"`
-		PermissionDecisionReason string          `json:"permissionDecisionReason"`
-		UpdatedInput             json.RawMessage `json:"updatedInput"`
-		AdditionalContext        string          `json:"additionalContext"`
-	} `json:"hookSpecificOutput"`
-}
-
 // ReadAnswer implements hostfacts.AnswerReader.
 func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	var v hostfacts.Reading
@@ -50,7 +37,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		return v
 	}
 	s := bytes.TrimSpace(out.Stdout)
-	var o droidOutput
+	var o claudewire.Answer
 	parsed := len(s) > 0 && s[0] == '{' && verdict.OneJSON(s, &o) == nil
 	if out.ExitCode == 2 && !parsed {
 		if native != "PreToolUse" && native != "Stop" {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/payload"
 )
 
@@ -19,24 +20,8 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 	}
 	shell := payload.Object("summary", "Run the command", "command", s.Command)
 	switch s.Kind {
-	case hostfacts.ActShell:
-		return payload.One(templates(), "PreToolUse-Execute", "PreToolUse", "Execute", "tool_input", shell)
-	case hostfacts.ActRead:
-		return payload.One(templates(), "PreToolUse-Read", "PreToolUse", "Read", "tool_input", payload.Object("file_path", payload.Absolute(s.Path)))
-	case hostfacts.ActWrite:
-		return payload.One(templates(), "PreToolUse-Create", "PreToolUse", "Create",
-			"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "content", s.Content))
-	case hostfacts.ActEdit:
-		return payload.One(templates(), "PreToolUse-Edit", "PreToolUse", "Edit",
-			"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "old_str", s.Old, "new_str", s.New))
-	case hostfacts.ActMove:
-		return nil, "Factory Droid has no patch tool (a move is a shell `mv`: use Shell)", nil
 	case hostfacts.ActPrompt:
 		return nil, "Factory Droid fires no UserPromptSubmit in droid exec", nil
-	case hostfacts.ActStop:
-		return payload.One(templates(), "Stop", "Stop", "", "stop_hook_active", s.Active)
-	case hostfacts.ActSessionStart:
-		return payload.One(templates(), "SessionStart", "SessionStart", "")
 	case hostfacts.ActPostShell:
 		return payload.One(templates(), "PostToolUse-Execute", "PostToolUse", "Execute", "tool_input", shell,
 			"tool_response", s.Output+"\n[Process exited with code 0]")
@@ -46,7 +31,7 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 		return payload.One(templates(), "PostToolUse-Create", "PostToolUse", "Create",
 			"tool_input", payload.Object("file_path", p, "content", payload.PostContent), "tool_response", string(resp))
 	}
-	return nil, "", nil
+	return claudewire.Render(&tools, templates(), "Factory Droid", s, shell)
 }
 
 //go:embed corpus/*.json

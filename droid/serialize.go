@@ -1,21 +1,15 @@
 package droid
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/claudewire"
 )
 
-// The texts written when a response gives none.
-const (
-	defaultDeny     = "Blocked by hook"
-	defaultContinue = "A stop hook asks you to continue: do not stop yet."
-	defaultHalt     = "Stopped by hook"
-)
+// defaultHalt is the stop reason written when a halt gives none.
+const defaultHalt = "Stopped by hook"
 
 // Serialize renders r as the one JSON line Droid reads on stdout, with
 // exit code 0, or no output for no opinion:
@@ -34,11 +28,8 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		return hooks.Output{}, errors.New("droid: no event")
 	}
 	native := ev.Common().NativeEvent
-	if !inMatrix(native) {
-		if r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk {
-			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason, defaultDeny))}, nil
-		}
-		return hooks.Output{}, nil
+	if !claudewire.InMatrix(capabilities[:], native) {
+		return claudewire.Outside(r), nil
 	}
 	honours := hooks.Supports(capabilities[:], native)
 	if !honours.Has(hooks.FieldReason) {
@@ -55,7 +46,7 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	case EventPreToolUse:
 		switch {
 		case r.Decision == hooks.DecisionDeny:
-			spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "deny", orDefault(r.Reason, defaultDeny)
+			spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "deny", claudewire.OrDefault(r.Reason, claudewire.DefaultDeny)
 		case r.Decision == hooks.DecisionAllow:
 			spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "allow", r.Reason
 		}
@@ -72,11 +63,11 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		}
 		if r.Halt && honours.Has(hooks.FieldHalt) {
 			f := false
-			out.Continue, out.StopReason = &f, orDefault(r.Reason, defaultHalt)
+			out.Continue, out.StopReason = &f, claudewire.OrDefault(r.Reason, defaultHalt)
 		}
 	case EventStop:
 		if r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny) {
-			out.Decision, out.Reason = "block", orDefault(r.Reason, defaultContinue)
+			out.Decision, out.Reason = "block", claudewire.OrDefault(r.Reason, claudewire.DefaultContinue)
 		}
 	}
 	if r.Context != "" && honours.Has(hooks.FieldContext) {
@@ -85,26 +76,5 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	if out.Continue == nil && out.Decision == "" && out.HookSpecificOutput == nil {
 		return hooks.Output{}, nil
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&out); err != nil {
-		return hooks.Output{}, fmt.Errorf("droid: encode output: %w", err)
-	}
-	return hooks.Output{Stdout: buf.Bytes()}, nil
-}
-
-func orDefault(s, def string) string {
-	if strings.TrimSpace(s) == "" {
-		return def
-	}
-	return s
-}
-
-// oneLine folds s onto one line (stderr carries one line).
-func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
-		return strings.Join(strings.Fields(s), " ")
-	}
-	return s
+	return claudewire.Encode(Host, &out)
 }

@@ -22,59 +22,21 @@ const (
 // (claudewire.SplitMCP; Factory's Claude-compatible documentation; not
 // seen in a capture).
 
-// parseTool reads the tool of a tool event. Nothing in tool_input (the
-// model's arguments) fails the parse: what cannot be read is
-// Tool.InputErr. Droid sends no tool-call id. The arguments are read as
-// Droid's tools read them (JSON.parse: exact keys, the last of duplicates
-// wins).
-func parseTool(name string, o *fastjson.Picked) hooks.Tool {
-	t := hooks.Tool{Name: name, RawInput: o.RawAt("tool_input")}
-	var isObject bool
-	t.Input, isObject, t.InputErr = typedInput(name, t.RawInput)
-	if !isObject {
-		if _, raw := t.Input.(hooks.RawInput); !raw {
-			t.InputErr = fmt.Errorf("the tool_input of %s is not a JSON object", name)
-		}
-	}
-	return t
-}
+// tools are Droid's tools and the keys of their arguments. Droid sends
+// no tool-call id.
+var tools = claudewire.Tools{Shell: ToolExecute, Write: ToolCreate, Edit: ToolEdit, Read: ToolRead,
+	Path: "file_path", Old: "old_str", New: "new_str", All: "change_all", ShellInput: shellInput}
 
-// typedInput types the arguments raw of tool name; isObject is false when
-// raw is not one JSON object (the typed input is then empty).
-func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err error) {
-	path := fastjson.Field{Key: "file_path"}
-	switch name {
-	case ToolExecute:
-		cmd := fastjson.Field{Key: "command"}
-		var summary string
-		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
-			if k == "summary" {
-				summary, _ = v.String()
-			}
-		}, &cmd)
-		return &hooks.ShellInput{Command: cmd.Value, Description: summary}, isObject, fastjson.Errs(name, &cmd)
-	case ToolCreate:
-		content := fastjson.Field{Key: "content"}
-		isObject = fastjson.Args(raw, nil, &path, &content)
-		return &hooks.WriteInput{Path: path.Value, Content: content.Value}, isObject, fastjson.Errs(name, &path, &content)
-	case ToolEdit:
-		old := fastjson.Field{Key: "old_str", Optional: true}
-		next := fastjson.Field{Key: "new_str", Optional: true}
-		var all bool
-		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
-			if k == "change_all" {
-				all, _ = v.Bool()
-			}
-		}, &path, &old, &next)
-		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{{Old: old.Value, New: next.Value, ReplaceAll: all}}}, isObject, fastjson.Errs(name, &path, &old, &next)
-	case ToolRead:
-		isObject = fastjson.Args(raw, nil, &path)
-		return &hooks.ReadInput{Path: path.Value}, isObject, fastjson.Errs(name, &path)
-	}
-	if server, tool, ok := claudewire.SplitMCP(name); ok {
-		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: raw}, true, nil
-	}
-	return hooks.RawInput(raw), true, nil
+// shellInput types Execute's arguments raw.
+func shellInput(raw []byte) (in hooks.ToolInput, isObject bool, err error) {
+	cmd := fastjson.Field{Key: "command"}
+	var summary string
+	isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+		if k == "summary" {
+			summary, _ = v.String()
+		}
+	}, &cmd)
+	return &hooks.ShellInput{Command: cmd.Value, Description: summary}, isObject, fastjson.Errs(ToolExecute, &cmd)
 }
 
 // nativeInput renders an updated input as the tool's complete input: the

@@ -62,13 +62,3 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventSessionHeartbeat, Notes: "host-only, runner only: every minute of a session; ignored."},
 	{Native: EventTaskStarted, Notes: "host-only, runner only: a background task started; ignored."},
 }
-
-// inMatrix reports whether native has a row in the capability matrix.
-func inMatrix(native string) bool {
-	for i := range capabilities {
-		if capabilities[i].Native == native {
-			return true
-		}
-	}
-	return false
-}

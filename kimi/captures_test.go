@@ -63,19 +63,7 @@ func TestRealCaptures(t *testing.T) {
 }
 
 func TestCaptureValues(t *testing.T) {
-	dir := hosttest.SharedDir(t, "captures", "kimi")
-	parse := func(name string) hooks.Event {
-		t.Helper()
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev, err := New().Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ev
-	}
+	parse := hosttest.CaptureParser(t, New(), "kimi")
 	pre := parse("PreToolUse-Bash.json").(*hooks.PreToolUseEvent)
 	if sh := pre.Tool.Input.(*hooks.ShellInput); sh.Command != "echo scout-hook-test > scout.txt" || pre.Tool.ID != "call_a9b6130f" || pre.Tool.InputErr != nil {
 		t.Errorf("tool %+v input %+v", pre.Tool, sh)

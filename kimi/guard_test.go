@@ -1,11 +1,11 @@
 package kimi
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestGuardSeesTricks: the tricks of issue 12 (a case variant of the
@@ -13,26 +13,12 @@ import (
 // reach a guard's handler with the command Kimi runs, and the guard's deny
 // is the form Kimi reads, under the default fail-open policy.
 func TestGuardSeesTricks(t *testing.T) {
-	guard := hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
-		if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
-			return hooks.Deny("no rm -rf"), nil
-		}
-		return hooks.Response{}, nil
-	}}
-	for _, args := range []string{
-		`{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`,
-		`{"command":"echo safe","command":"rm -rf keepdir"}`,
-		`{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"cwd":[],"timeout":"x"}`,
-		`{"\u0063ommand":"rm -rf keepdir"}`,
-	} {
-		res := (&hooks.Server{Handlers: guard}).Answer(context.Background(), hooks.Request{Adapter: New(),
-			Payload: []byte(`{"hook_event_name":"PreToolUse","session_id":"s1","cwd":"/p","client_type":"kimi_code_cli","tool_name":"Bash","tool_input":` + args + `}`)})
-		out := string(res.Output.Stdout)
-		if res.Err != nil || !strings.Contains(out, `"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`) ||
-			!strings.Contains(out, "no rm -rf") || strings.HasPrefix(out, `{"permissionDecision"`) {
-			t.Errorf("%s: %q exit %d, err %v", args, out, res.Output.ExitCode, res.Err)
-		}
-	}
+	hosttest.GuardSeesTricks(t, New(), func(args string) string {
+		return `{"hook_event_name":"PreToolUse","session_id":"s1","cwd":"/p","client_type":"kimi_code_cli","tool_name":"Bash","tool_input":` + args + `}`
+	}, `"cwd":[],"timeout":"x"`, func(out string) bool {
+		return strings.Contains(out, `"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"`) &&
+			!strings.HasPrefix(out, `{"permissionDecision"`)
+	})
 }
 
 // TestNoOpinionIsSilent: Kimi adds whatever a UserPromptSubmit hook
@@ -58,47 +44,24 @@ func TestNoOpinionIsSilent(t *testing.T) {
 // (exact keys, the last of two equal keys), and what cannot be read is in
 // InputErr, never a failed parse.
 func TestToolArgumentTricks(t *testing.T) {
-	cases := []struct {
-		name, tool, args string
-		want             string
-		inputErr         bool
-	}{
-		{"case variant ignored", ToolBash, `{"command":"rm -rf keepdir","Command":"echo safe"}`, "rm -rf keepdir", false},
-		{"upper case only", ToolBash, `{"COMMAND":"echo safe"}`, "", true},
-		{"duplicate: last wins", ToolBash, `{"command":"echo safe","command":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"command a number", ToolBash, `{"command":5}`, "", true},
-		{"input an array", ToolBash, `["rm -rf /"]`, "", true},
-		{"Claude's file_path is not Kimi's path", ToolWrite, `{"file_path":"/p/.env","content":"x"}`, "", true},
-		{"write path duplicate", ToolWrite, `{"path":"/p/ok","content":"x","path":"/p/.env"}`, "/p/.env", false},
-		{"write content mistyped", ToolWrite, `{"path":"/p/.env","content":5}`, "/p/.env", true},
-		{"edit new_string mistyped", ToolEdit, `{"path":"/p/a","old_string":"a","new_string":1}`, "/p/a", true},
-		{"read path mistyped", ToolRead, `{"path":{"p":"/p/.env"}}`, "", true},
-		{"other tool", "Glob", `{"pattern":5}`, "", false},
+	cases := []hosttest.ArgTrick{
+		{Name: "case variant ignored", Tool: ToolBash, Args: `{"command":"rm -rf keepdir","Command":"echo safe"}`, Want: "rm -rf keepdir"},
+		{Name: "upper case only", Tool: ToolBash, Args: `{"COMMAND":"echo safe"}`, Want: "", InputErr: true},
+		{Name: "duplicate: last wins", Tool: ToolBash, Args: `{"command":"echo safe","command":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "command a number", Tool: ToolBash, Args: `{"command":5}`, Want: "", InputErr: true},
+		{Name: "input an array", Tool: ToolBash, Args: `["rm -rf /"]`, Want: "", InputErr: true},
+		{Name: "Claude's file_path is not Kimi's path", Tool: ToolWrite, Args: `{"file_path":"/p/.env","content":"x"}`, Want: "", InputErr: true},
+		{Name: "write path duplicate", Tool: ToolWrite, Args: `{"path":"/p/ok","content":"x","path":"/p/.env"}`, Want: "/p/.env"},
+		{Name: "write content mistyped", Tool: ToolWrite, Args: `{"path":"/p/.env","content":5}`, Want: "/p/.env", InputErr: true},
+		{Name: "edit new_string mistyped", Tool: ToolEdit, Args: `{"path":"/p/a","old_string":"a","new_string":1}`, Want: "/p/a", InputErr: true},
+		{Name: "read path mistyped", Tool: ToolRead, Args: `{"path":{"p":"/p/.env"}}`, Want: "", InputErr: true},
+		{Name: "other tool", Tool: "Glob", Args: `{"pattern":5}`, Want: ""},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			ev, err := New().Parse([]byte(`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","client_type":"kimi_code_cli","tool_name":"` + c.tool + `","tool_input":` + c.args + `}`))
-			if err != nil {
-				t.Fatalf("parse failed (the event must still reach the handler): %v", err)
-			}
-			tool := hooks.ToolOf(ev)
-			if (tool.InputErr != nil) != c.inputErr {
-				t.Errorf("InputErr = %v, want error %v", tool.InputErr, c.inputErr)
-			}
-			var got string
-			switch in := tool.Input.(type) {
-			case *hooks.ShellInput:
-				got = in.Command
-			case *hooks.WriteInput:
-				got = in.Path
-			case *hooks.EditInput:
-				got = in.Path
-			case *hooks.ReadInput:
-				got = in.Path
-			}
-			if got != c.want {
-				t.Errorf("typed input shows %q, want %q", got, c.want)
-			}
-		})
-	}
+	hosttest.ArgTricks(t, New(), func(tool, args string) string {
+		return `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","client_type":"kimi_code_cli","tool_name":"` + tool + `","tool_input":` + args + `}`
+	}, cases)
 }
+
+// TestMatrixParses: Parse takes an event's kind from the capability
+// matrix (claudewire.Event).
+func TestMatrixParses(t *testing.T) { hosttest.MatrixParses(t, New(), ToolBash) }

@@ -1,8 +1,6 @@
 package kimi
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/agenthooks/hooks"
@@ -16,7 +14,8 @@ import (
 // and Notification become their *hooks.XxxEvent; Kimi's other events
 // (PermissionResult, StopFailure, Interrupt, PostCompact,
 // UserPromptQueued, TurnStarted, SessionHeartbeat, TaskStarted) a known
-// *hooks.OtherEvent; any other name an unknown one.
+// *hooks.OtherEvent (a host-only row of the capability matrix); any other
+// name an unknown one.
 //
 // Keys are read exactly as Kimi writes them and as its tools read the
 // model's arguments (JavaScript: no case folding, the last of two equal
@@ -24,65 +23,32 @@ import (
 // policy reads that is missing or not a string sets Tool.InputErr, and the
 // event still parses.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
-	d, ok := fastjson.Object(payload)
-	if !ok {
-		return nil, fmt.Errorf("kimi payload: %w", fastjson.ObjectErr(payload))
-	}
 	var vals [len(payloadKeys)]fastjson.Value
 	var found [len(payloadKeys)]bool
-	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
-	native := o.StringAt("hook_event_name")
-	if native == "" {
-		return nil, errors.New("kimi payload has no hook_event_name")
+	o, base, err := claudewire.Read(Host, payload, payloadKeys[:], vals[:], found[:])
+	if err != nil {
+		return nil, err
 	}
-	base := hooks.Base{
-		Host:        Host,
-		NativeEvent: native,
-		SessionID:   o.StringAt("session_id"),
-		Cwd:         o.StringAt("cwd"),
-		Model:       o.StringAt("model"),
-		Raw:         payload,
-	}
-	switch native {
-	case EventSessionStart:
-		return &hooks.SessionStartEvent{Base: base, Source: o.StringAt("source")}, nil
-	case EventSessionEnd:
-		return &hooks.SessionEndEvent{Base: base, Reason: o.StringAt("reason")}, nil
+	base.Model = o.StringAt("model")
+	switch base.NativeEvent {
 	case EventUserPromptSubmit:
 		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: promptText(&o)}, nil
-	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPermissionRequest:
-		name := o.StringAt("tool_name")
-		if name == "" {
-			return nil, fmt.Errorf("kimi %s payload has no tool_name", native)
+	case EventPostToolUse, EventPostToolUseFailure:
+		tool, err := tools.Of(&base, &o)
+		if err != nil {
+			return nil, err
 		}
-		tool := parseTool(name, &o)
-		switch native {
-		case EventPreToolUse:
-			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
-		case EventPostToolUse:
-			out := o.StringAt("tool_output")
-			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: hooks.ToolOutput{Text: out, Raw: o.RawAt("tool_output")}}, nil
-		case EventPostToolUseFailure:
-			return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: errorText(&o)}, nil
+		if base.NativeEvent == EventPostToolUse {
+			out := hooks.ToolOutput{Text: o.StringAt("tool_output"), Raw: o.RawAt("tool_output")}
+			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: out}, nil
 		}
-		return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
-	case EventStop:
-		active := o.BoolAt("stop_hook_active")
-		return &hooks.StopEvent{Base: base, Active: active, LoopCount: claudewire.Loops(active)}, nil
+		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: errorText(&o)}, nil
 	case EventSubagentStart:
-		name := o.StringAt("agent_name")
-		return &hooks.SubagentStartEvent{Base: base, Agent: hooks.Agent{Type: name, Task: o.StringAt("prompt")}}, nil
+		return &hooks.SubagentStartEvent{Base: base, Agent: hooks.Agent{Type: o.StringAt("agent_name"), Task: o.StringAt("prompt")}}, nil
 	case EventSubagentStop:
 		return &hooks.SubagentStopEvent{Base: base, Agent: hooks.Agent{Type: o.StringAt("agent_name")}, LastMessage: o.StringAt("response")}, nil
-	case EventPreCompact:
-		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
-	case EventNotification:
-		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
-	case EventPermissionResult, EventStopFailure, EventInterrupt, EventPostCompact,
-		EventUserPromptQueued, EventTurnStarted, EventSessionHeartbeat, EventTaskStarted:
-		return &hooks.OtherEvent{Base: base}, nil
 	}
-	return &hooks.OtherEvent{Base: base, Unknown: true}, nil
+	return claudewire.Event(capabilities[:], &tools, base, &o)
 }
 
 // promptText reads UserPromptSubmit's prompt: an array of content parts

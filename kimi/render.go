@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/payload"
 )
 
@@ -20,25 +21,9 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 	}
 	shell := payload.Object("command", s.Command, "description", "Run the command")
 	switch s.Kind {
-	case hostfacts.ActShell:
-		return payload.One(templates(), "PreToolUse-Bash", "PreToolUse", "Bash", "tool_input", shell)
-	case hostfacts.ActRead:
-		return payload.One(templates(), "PreToolUse-Read", "PreToolUse", "Read", "tool_input", payload.Object("path", payload.Absolute(s.Path)))
-	case hostfacts.ActWrite:
-		return payload.One(templates(), "PreToolUse-Write", "PreToolUse", "Write",
-			"tool_input", payload.Object("path", payload.Absolute(s.Path), "content", s.Content))
-	case hostfacts.ActEdit:
-		return payload.One(templates(), "PreToolUse-Edit", "PreToolUse", "Edit",
-			"tool_input", payload.Object("path", payload.Absolute(s.Path), "old_string", s.Old, "new_string", s.New))
-	case hostfacts.ActMove:
-		return nil, "Kimi Code has no patch tool (a move is a shell `mv`: use Shell)", nil
 	case hostfacts.ActPrompt:
 		return payload.One(templates(), "UserPromptSubmit", "UserPromptSubmit", "",
 			"prompt", []any{payload.Object("type", "text", "text", s.Prompt)})
-	case hostfacts.ActStop:
-		return payload.One(templates(), "Stop", "Stop", "", "stop_hook_active", s.Active)
-	case hostfacts.ActSessionStart:
-		return payload.One(templates(), "SessionStart", "SessionStart", "")
 	case hostfacts.ActPostShell:
 		return payload.One(templates(), "PostToolUse-Bash", "PostToolUse", "Bash", "tool_input", shell, "tool_output", s.Output)
 	case hostfacts.ActPostWrite:
@@ -46,7 +31,7 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 		return payload.One(templates(), "PostToolUse-Write", "PostToolUse", "Write",
 			"tool_input", payload.Object("path", p, "content", payload.PostContent), "tool_output", "Wrote the file "+p)
 	}
-	return nil, "", nil
+	return claudewire.Render(&tools, templates(), "Kimi Code", s, shell)
 }
 
 //go:embed corpus/*.json

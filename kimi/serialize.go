@@ -1,19 +1,10 @@
 package kimi
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/agenthooks/hooks"
-)
-
-// The texts written when a response gives none.
-const (
-	defaultDeny     = "Blocked by hook"
-	defaultContinue = "A stop hook asks you to continue: do not stop yet."
+	"github.com/agenthooks/hooks/internal/claudewire"
 )
 
 // Serialize renders r as Kimi Code reads it: one JSON line on stdout with
@@ -34,22 +25,19 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		return hooks.Output{}, errors.New("kimi: no event")
 	}
 	native := ev.Common().NativeEvent
-	if !inMatrix(native) {
-		if r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk {
-			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason, defaultDeny))}, nil
-		}
-		return hooks.Output{}, nil
+	if !claudewire.InMatrix(capabilities[:], native) {
+		return claudewire.Outside(r), nil
 	}
 	honours := hooks.Supports(capabilities[:], native)
 	var out HookOutput
 	if r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny) {
-		def := defaultDeny
+		def := claudewire.DefaultDeny
 		if native == EventStop {
-			def = defaultContinue
+			def = claudewire.DefaultContinue
 		}
 		reason := def
 		if honours.Has(hooks.FieldReason) {
-			reason = orDefault(r.Reason, def)
+			reason = claudewire.OrDefault(r.Reason, def)
 		}
 		out.HookSpecificOutput = &HookSpecificOutput{HookEventName: native, PermissionDecision: "deny", PermissionDecisionReason: reason}
 	}
@@ -59,26 +47,5 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	if out.Message == "" && out.HookSpecificOutput == nil {
 		return hooks.Output{}, nil
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&out); err != nil {
-		return hooks.Output{}, fmt.Errorf("kimi: encode output: %w", err)
-	}
-	return hooks.Output{Stdout: buf.Bytes()}, nil
-}
-
-func orDefault(s, def string) string {
-	if strings.TrimSpace(s) == "" {
-		return def
-	}
-	return s
-}
-
-// oneLine folds s onto one line (stderr carries one line).
-func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
-		return strings.Join(strings.Fields(s), " ")
-	}
-	return s
+	return claudewire.Encode(Host, &out)
 }

@@ -64,13 +64,3 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventTodoCreated, Notes: "not measured: nothing claimed."},
 	{Native: EventTodoCompleted, Notes: "not measured: nothing claimed."},
 }
-
-// inMatrix reports whether native has a row in the capability matrix.
-func inMatrix(native string) bool {
-	for i := range capabilities {
-		if capabilities[i].Native == native {
-			return true
-		}
-	}
-	return false
-}

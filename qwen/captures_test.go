@@ -1,8 +1,6 @@
 package qwen
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,19 +37,7 @@ func TestRealCaptures(t *testing.T) {
 }
 
 func TestCaptureValues(t *testing.T) {
-	dir := hosttest.SharedDir(t, "captures", "qwen")
-	parse := func(name string) hooks.Event {
-		t.Helper()
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev, err := New().Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ev
-	}
+	parse := hosttest.CaptureParser(t, New(), "qwen")
 	if sh := parse("PreToolUse-run_shell_command.json").(*hooks.PreToolUseEvent).Tool.Input.(*hooks.ShellInput); sh.Command != "rm -rf victim_dir" || sh.Description != "remove victim_dir" {
 		t.Errorf("shell %+v", sh)
 	}

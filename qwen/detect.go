@@ -1,7 +1,6 @@
 package qwen
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"time"
@@ -27,7 +26,7 @@ import (
 // So every Qwen payload scores at least 0.9, and one without the .qwen
 // transcript at most 0.6.
 func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
-	name, ok := stringOf(fields["hook_event_name"])
+	name, ok := fastjson.DecodeString(fields["hook_event_name"])
 	if !ok || name == "" {
 		return 0
 	}
@@ -44,10 +43,10 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 	if fastjson.PathContains(fields["transcript_path"], "/.qwen/projects/") {
 		score += 0.5
 	}
-	if id, _ := stringOf(fields["prompt_id"]); strings.Contains(id, "########") {
+	if id, _ := fastjson.DecodeString(fields["prompt_id"]); strings.Contains(id, "########") {
 		score += 0.2
 	}
-	if ts, ok := stringOf(fields["timestamp"]); ok {
+	if ts, ok := fastjson.DecodeString(fields["timestamp"]); ok {
 		if _, err := time.Parse(time.RFC3339Nano, ts); err == nil {
 			score += 0.2
 		}
@@ -59,22 +58,4 @@ func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
 		score += 0.1
 	}
 	return min(score, 1)
-}
-
-// stringOf decodes raw as json.Unmarshal into a string would; ok is false
-// when raw is not a JSON string. The fast path allocates once, for the
-// string; encoding/json (four allocations) only reads what it cannot.
-func stringOf(raw json.RawMessage) (string, bool) {
-	if s, ok := fastjson.StringValue(raw); ok {
-		return s, true
-	}
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '"' {
-		return "", false
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
 }

@@ -1,9 +1,6 @@
 package qwen
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/fastjson"
@@ -22,47 +19,21 @@ import (
 // policy reads that is missing or not a string sets Tool.InputErr, and the
 // event still parses.
 func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
-	d, ok := fastjson.Object(payload)
-	if !ok {
-		return nil, fmt.Errorf("qwen payload: %w", fastjson.ObjectErr(payload))
-	}
 	var vals [len(payloadKeys)]fastjson.Value
 	var found [len(payloadKeys)]bool
-	o := d.Value().Pick(payloadKeys[:], vals[:], found[:])
-	native := o.StringAt("hook_event_name")
-	if native == "" {
-		return nil, errors.New("qwen payload has no hook_event_name")
+	o, base, err := claudewire.Read(Host, payload, payloadKeys[:], vals[:], found[:])
+	if err != nil {
+		return nil, err
 	}
-	base := hooks.Base{
-		Host:           Host,
-		NativeEvent:    native,
-		SessionID:      o.StringAt("session_id"),
-		Cwd:            o.StringAt("cwd"),
-		TranscriptPath: o.StringAt("transcript_path"),
-		Model:          o.StringAt("model"),
-		PermissionMode: o.StringAt("permission_mode"),
-		Raw:            payload,
-	}
+	base.TranscriptPath, base.Model, base.PermissionMode = o.StringAt("transcript_path"), o.StringAt("model"), o.StringAt("permission_mode")
 	agent := hooks.Agent{ID: o.StringAt("agent_id"), Type: o.StringAt("agent_type")}
-	switch native {
-	case EventSessionStart:
-		return &hooks.SessionStartEvent{Base: base, Source: o.StringAt("source")}, nil
-	case EventSessionEnd:
-		return &hooks.SessionEndEvent{Base: base, Reason: o.StringAt("reason")}, nil
-	case EventUserPromptSubmit:
-		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: o.StringAt("prompt")}, nil
-	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventPermissionRequest:
-		name := o.StringAt("tool_name")
-		if name == "" {
-			return nil, fmt.Errorf("qwen %s payload has no tool_name", native)
+	switch base.NativeEvent {
+	case EventPostToolUse, EventPostToolUseFailure:
+		tool, err := tools.Of(&base, &o)
+		if err != nil {
+			return nil, err
 		}
-		tool := parseTool(name, &o)
-		switch native {
-		case EventPreToolUse:
-			return &hooks.PreToolUseEvent{Base: base, Tool: tool}, nil
-		case EventPermissionRequest:
-			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
-		case EventPostToolUse:
+		if base.NativeEvent == EventPostToolUse {
 			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: toolOutput(&o)}, nil
 		}
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: o.StringAt("error"), Interrupted: o.BoolAt("is_interrupt")}, nil
@@ -74,12 +45,8 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case EventSubagentStop:
 		active := o.BoolAt("stop_hook_active")
 		return &hooks.SubagentStopEvent{Base: base, Agent: agent, Active: active, LoopCount: claudewire.Loops(active), LastMessage: o.StringAt("last_assistant_message")}, nil
-	case EventPreCompact:
-		return &hooks.PreCompactEvent{Base: base, Trigger: o.StringAt("trigger")}, nil
-	case EventNotification:
-		return &hooks.NotificationEvent{Base: base, Kind: o.StringAt("notification_type"), Message: o.StringAt("message")}, nil
 	}
-	return &hooks.OtherEvent{Base: base, Unknown: !knownEvent(native)}, nil
+	return claudewire.Event(capabilities[:], &tools, base, &o)
 }
 
 // toolOutput lifts a PostToolUse tool_response {llmContent, returnDisplay}:

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 const head = `"session_id":"s1","transcript_path":"/home/dev/.qwen/projects/-home-dev-project/chats/s1.jsonl","cwd":"/home/dev/project","hook_event_name":"PreToolUse","timestamp":"2026-12-01T05:53:00.204Z","permission_mode":"yolo"`
@@ -13,54 +14,26 @@ const head = `"session_id":"s1","transcript_path":"/home/dev/.qwen/projects/-hom
 // two equal keys), and what cannot be read must be in InputErr, never
 // fail the parse.
 func TestToolArgumentTricks(t *testing.T) {
-	cases := []struct {
-		name, tool, args string
-		want             string
-		inputErr         bool
-	}{
-		{"case variant ignored", ToolShell, `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, "rm -rf keepdir", false},
-		{"upper case only", ToolShell, `{"COMMAND":"echo safe"}`, "", true},
-		{"duplicate: last wins", ToolShell, `{"command":"echo safe","command":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"escaped key", ToolShell, `{"\u0063ommand":"rm -rf keepdir"}`, "rm -rf keepdir", false},
-		{"wrong-typed side field ignored", ToolShell, `{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"is_background":"x"}`, "rm -rf keepdir", false},
-		{"directory mistyped", ToolShell, `{"command":"rm -rf keepdir","directory":["/"]}`, "rm -rf keepdir", true},
-		{"command a number", ToolShell, `{"command":5}`, "", true},
-		{"command missing", ToolShell, `{}`, "", true},
-		{"input a string", ToolShell, `"rm -rf /"`, "", true},
-		{"write content mistyped", ToolWrite, `{"file_path":"/p/.env","content":5}`, "/p/.env", true},
-		{"write CONTENT variant", ToolWrite, `{"file_path":"/p/.env","content":"x","CONTENT":5}`, "/p/.env", false},
-		{"write path duplicate", ToolWrite, `{"file_path":"/p/ok","content":"x","file_path":"/p/.env"}`, "/p/.env", false},
-		{"edit new_string mistyped", ToolEdit, `{"file_path":"/p/a","old_string":"a","new_string":{}}`, "/p/a", true},
-		{"read path missing", ToolRead, `{"path":"/p/.env"}`, "", true},
-		{"other tool", "glob", `{"pattern":5}`, "", false},
+	cases := []hosttest.ArgTrick{
+		{Name: "case variant ignored", Tool: ToolShell, Args: `{"command":"rm -rf keepdir","description":"x","Command":"echo safe"}`, Want: "rm -rf keepdir"},
+		{Name: "upper case only", Tool: ToolShell, Args: `{"COMMAND":"echo safe"}`, Want: "", InputErr: true},
+		{Name: "duplicate: last wins", Tool: ToolShell, Args: `{"command":"echo safe","command":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "escaped key", Tool: ToolShell, Args: `{"\u0063ommand":"rm -rf keepdir"}`, Want: "rm -rf keepdir"},
+		{Name: "wrong-typed side field ignored", Tool: ToolShell, Args: `{"command":"rm -rf keepdir","DESCRIPTION":5,"description":5,"is_background":"x"}`, Want: "rm -rf keepdir"},
+		{Name: "directory mistyped", Tool: ToolShell, Args: `{"command":"rm -rf keepdir","directory":["/"]}`, Want: "rm -rf keepdir", InputErr: true},
+		{Name: "command a number", Tool: ToolShell, Args: `{"command":5}`, Want: "", InputErr: true},
+		{Name: "command missing", Tool: ToolShell, Args: `{}`, Want: "", InputErr: true},
+		{Name: "input a string", Tool: ToolShell, Args: `"rm -rf /"`, Want: "", InputErr: true},
+		{Name: "write content mistyped", Tool: ToolWrite, Args: `{"file_path":"/p/.env","content":5}`, Want: "/p/.env", InputErr: true},
+		{Name: "write CONTENT variant", Tool: ToolWrite, Args: `{"file_path":"/p/.env","content":"x","CONTENT":5}`, Want: "/p/.env"},
+		{Name: "write path duplicate", Tool: ToolWrite, Args: `{"file_path":"/p/ok","content":"x","file_path":"/p/.env"}`, Want: "/p/.env"},
+		{Name: "edit new_string mistyped", Tool: ToolEdit, Args: `{"file_path":"/p/a","old_string":"a","new_string":{}}`, Want: "/p/a", InputErr: true},
+		{Name: "read path missing", Tool: ToolRead, Args: `{"path":"/p/.env"}`, Want: "", InputErr: true},
+		{Name: "other tool", Tool: "glob", Args: `{"pattern":5}`, Want: ""},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			payload := `{` + head + `,"tool_name":"` + c.tool + `","tool_input":` + c.args + `,"tool_use_id":"toolu_1"}`
-			ev, err := New().Parse([]byte(payload))
-			if err != nil {
-				t.Fatalf("parse failed (the event must still reach the handler): %v", err)
-			}
-			tool := hooks.ToolOf(ev)
-			if (tool.InputErr != nil) != c.inputErr {
-				t.Errorf("InputErr = %v, want error %v", tool.InputErr, c.inputErr)
-			}
-			var got string
-			switch in := tool.Input.(type) {
-			case *hooks.ShellInput:
-				got = in.Command
-			case *hooks.WriteInput:
-				got = in.Path
-			case *hooks.EditInput:
-				got = in.Path
-			case *hooks.ReadInput:
-				got = in.Path
-			}
-			if got != c.want {
-				t.Errorf("typed input shows %q, want %q", got, c.want)
-			}
-		})
-	}
+	hosttest.ArgTricks(t, New(), func(tool, args string) string {
+		return `{` + head + `,"tool_name":"` + tool + `","tool_input":` + args + `,"tool_use_id":"toolu_1"}`
+	}, cases)
 }
 
 func TestEnvelopeTricks(t *testing.T) {

@@ -2,12 +2,12 @@ package qwen
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
@@ -32,19 +32,6 @@ var qwenBlocks = []string{"PreToolUse", "UserPromptSubmit", "Stop"}
 // qwenContext lists the events whose additionalContext reaches the model.
 var qwenContext = []string{"PostToolUse", "UserPromptSubmit", "SessionStart"}
 
-type qwenOutput struct {
-	Continue   *bool  `json:"continue"`
-	StopReason string `json:"stopReason"`
-	Decision   string `json:"decision"`
-	Reason     string `json:"reason"`
-	Specific   *struct {
-		PermissionDecision       string          `json:"permissionDecision"`
-		PermissionDecisionReason string          `json:"permissionDecisionReason"`
-		UpdatedInput             json.RawMessage `json:"updatedInput"`
-		AdditionalContext        string          `json:"additionalContext"`
-	} `json:"hookSpecificOutput"`
-}
-
 // ReadAnswer implements hostfacts.AnswerReader.
 func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	var v hostfacts.Reading
@@ -56,7 +43,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	if len(text) == 0 {
 		return v
 	}
-	var o qwenOutput
+	var o claudewire.Answer
 	if text[0] != '{' || verdict.OneJSON(text, &o) != nil {
 		switch {
 		case text[0] == '{' && out.ExitCode != 2:

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/claudewire"
 	"github.com/agenthooks/hooks/internal/payload"
 )
 
@@ -19,24 +20,8 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 	}
 	shell := payload.Object("command", s.Command, "description", "Run the command", "is_background", false)
 	switch s.Kind {
-	case hostfacts.ActShell:
-		return payload.One(templates(), "PreToolUse-run_shell_command", "PreToolUse", "run_shell_command", "tool_input", shell)
-	case hostfacts.ActRead:
-		return payload.One(templates(), "PreToolUse-read_file", "PreToolUse", "read_file", "tool_input", payload.Object("file_path", payload.Absolute(s.Path)))
-	case hostfacts.ActWrite:
-		return payload.One(templates(), "PreToolUse-write_file", "PreToolUse", "write_file",
-			"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "content", s.Content))
-	case hostfacts.ActEdit:
-		return payload.One(templates(), "PreToolUse-edit", "PreToolUse", "edit",
-			"tool_input", payload.Object("file_path", payload.Absolute(s.Path), "old_string", s.Old, "new_string", s.New))
-	case hostfacts.ActMove:
-		return nil, "Qwen Code has no patch tool (a move is a shell `mv`: use Shell)", nil
 	case hostfacts.ActPrompt:
 		return payload.One(templates(), "UserPromptSubmit", "UserPromptSubmit", "", "prompt", s.Prompt, "submitted_prompt", s.Prompt)
-	case hostfacts.ActStop:
-		return payload.One(templates(), "Stop", "Stop", "", "stop_hook_active", s.Active)
-	case hostfacts.ActSessionStart:
-		return payload.One(templates(), "SessionStart", "SessionStart", "")
 	case hostfacts.ActPostShell:
 		llm := "Command: " + s.Command + "\nDirectory: (root)\nOutput: " + s.Output + "\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)"
 		return payload.One(templates(), "PostToolUse-run_shell_command", "PostToolUse", "run_shell_command", "tool_input", shell,
@@ -47,7 +32,7 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 			"tool_input", payload.Object("file_path", p, "content", payload.PostContent),
 			"tool_response", payload.Object("llmContent", "Successfully created and wrote to new file: "+p+".", "returnDisplay", ""))
 	}
-	return nil, "", nil
+	return claudewire.Render(&tools, templates(), "Qwen Code", s, shell)
 }
 
 //go:embed corpus/*.json

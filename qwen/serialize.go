@@ -1,24 +1,16 @@
 package qwen
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/agenthooks/hooks"
-)
-
-// The texts written when a response gives none: Qwen would otherwise
-// show "No reason provided".
-const (
-	defaultDeny     = "Blocked by hook"
-	defaultContinue = "A stop hook asks you to continue: do not stop yet."
+	"github.com/agenthooks/hooks/internal/claudewire"
 )
 
 // Serialize renders r as the one JSON line Qwen Code reads on stdout, with
-// exit code 0:
+// exit code 0 (a deny or an ask without a reason has one: Qwen would
+// otherwise show "No reason provided"):
 //
 //   - PreToolUse: hookSpecificOutput.permissionDecision "deny" or "ask"
 //     with permissionDecisionReason (always one: the model reads it as the
@@ -37,17 +29,14 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		return hooks.Output{}, errors.New("qwen: no event")
 	}
 	native := ev.Common().NativeEvent
-	if !inMatrix(native) {
-		if r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk {
-			reason := oneLine(orDefault(r.Reason, defaultDeny))
-			if json.Valid([]byte(reason)) {
-				// Qwen parses a JSON stderr as the hook's answer, where
-				// {"decision":"allow"} would allow: never let a reason be one.
-				reason = defaultDeny + ": " + reason
-			}
-			return hooks.Output{ExitCode: 2, Stderr: reason}, nil
+	if !claudewire.InMatrix(capabilities[:], native) {
+		out := claudewire.Outside(r)
+		if json.Valid([]byte(out.Stderr)) {
+			// Qwen parses a JSON stderr as the hook's answer, where
+			// {"decision":"allow"} would allow: never let a reason be one.
+			out.Stderr = claudewire.DefaultDeny + ": " + out.Stderr
 		}
-		return hooks.Output{}, nil
+		return out, nil
 	}
 	honours := hooks.Supports(capabilities[:], native)
 	var out HookOutput
@@ -63,37 +52,16 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	}
 	switch {
 	case native == EventPreToolUse && r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny):
-		spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "deny", orDefault(reason, defaultDeny)
+		spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "deny", claudewire.OrDefault(reason, claudewire.DefaultDeny)
 	case native == EventPreToolUse && r.Decision == hooks.DecisionAsk && honours.Has(hooks.FieldAsk):
-		spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "ask", orDefault(reason, defaultDeny)
+		spec().PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason = "ask", claudewire.OrDefault(reason, claudewire.DefaultDeny)
 	case (native == EventStop || native == EventSubagentStop) && r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny):
-		out.Decision, out.Reason = "block", orDefault(reason, defaultContinue)
+		out.Decision, out.Reason = "block", claudewire.OrDefault(reason, claudewire.DefaultContinue)
 	case r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny):
-		out.Decision, out.Reason = "block", orDefault(reason, defaultDeny)
+		out.Decision, out.Reason = "block", claudewire.OrDefault(reason, claudewire.DefaultDeny)
 	}
 	if r.Context != "" && honours.Has(hooks.FieldContext) {
 		spec().AdditionalContext = r.Context
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&out); err != nil {
-		return hooks.Output{}, fmt.Errorf("qwen: encode output: %w", err)
-	}
-	return hooks.Output{Stdout: buf.Bytes()}, nil
-}
-
-func orDefault(s, def string) string {
-	if strings.TrimSpace(s) == "" {
-		return def
-	}
-	return s
-}
-
-// oneLine folds s onto one line (stderr carries one line).
-func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
-		return strings.Join(strings.Fields(s), " ")
-	}
-	return s
+	return claudewire.Encode(Host, &out)
 }

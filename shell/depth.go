@@ -45,38 +45,58 @@ type heredoc struct {
 	tabs   bool
 }
 
+// nesting is the state of nestDepth: the open frames, the depth counted
+// and the deepest seen, and the here-documents whose bodies start at the
+// next newline.
+type nesting struct {
+	stack        []frame
+	cur, deepest int
+	pending      []heredoc
+}
+
+// open pushes f.
+func (s *nesting) open(f frame) {
+	s.stack = append(s.stack, f)
+	s.cur++
+	s.deepest = maxInt(s.deepest, s.cur)
+}
+
+// push pushes a frame of kind k.
+func (s *nesting) push(k uint8) { s.open(frame{kind: k}) }
+
+// pop closes the innermost frame, with the chain counted in it, when it
+// is of kind k (and not the script itself).
+func (s *nesting) pop(k uint8) {
+	top := &s.stack[len(s.stack)-1]
+	if len(s.stack) > 1 && top.kind == k {
+		s.cur -= 1 + top.run
+		s.stack = s.stack[:len(s.stack)-1]
+	}
+}
+
+// chain counts a link of a chain (&& || | time coproc !) in the innermost
+// frame.
+func (s *nesting) chain() {
+	s.stack[len(s.stack)-1].run++
+	s.cur++
+	s.deepest = maxInt(s.deepest, s.cur)
+}
+
+// endList closes the chains of the innermost frame at a ; & or newline.
+func (s *nesting) endList() {
+	top := &s.stack[len(s.stack)-1]
+	s.cur -= top.run
+	top.run = 0
+}
+
 // nestDepth returns how deep src may nest, as described above; it stops
 // as soon as the depth is past max and returns it.
 func nestDepth(src string, max int) int {
-	stack := []frame{{kind: fCode}}
-	cur, deepest := 0, 0
-	var pending []heredoc
-	push := func(k uint8) {
-		stack = append(stack, frame{kind: k})
-		cur++
-		deepest = maxInt(deepest, cur)
-	}
-	pop := func(k uint8) {
-		top := &stack[len(stack)-1]
-		if len(stack) > 1 && top.kind == k {
-			cur -= 1 + top.run
-			stack = stack[:len(stack)-1]
-		}
-	}
-	chain := func() {
-		stack[len(stack)-1].run++
-		cur++
-		deepest = maxInt(deepest, cur)
-	}
-	endList := func() {
-		top := &stack[len(stack)-1]
-		cur -= top.run
-		top.run = 0
-	}
+	s := nesting{stack: []frame{{kind: fCode}}}
 	cmdPos := true // the next word is in command position (after ; & or a newline)
 	n := len(src)
-	for i := 0; i < n && deepest <= max; i++ {
-		top := stack[len(stack)-1].kind
+	for i := 0; i < n && s.deepest <= max; i++ {
+		top := s.stack[len(s.stack)-1].kind
 		c := src[i]
 		switch top {
 		case fDquote, fHdoc:
@@ -85,38 +105,22 @@ func nestDepth(src string, max int) int {
 				i++
 			case '"':
 				if top == fDquote {
-					pop(fDquote)
+					s.pop(fDquote)
 				}
 			case '`':
-				push(fBack)
+				s.push(fBack)
 			case '$':
-				if i+1 < n {
-					switch src[i+1] {
-					case '(':
-						i++
-						push(fParen)
-					case '{':
-						i++
-						push(fParam)
-					case '[':
-						i++
-						push(fBracket)
-					}
+				if k := dollarFrame(src, i); k != fCode {
+					i++
+					s.push(k)
 				}
 			case '\n':
 				if top == fHdoc {
 					// Is the next line the delimiter?
-					f := stack[len(stack)-1]
-					j := i + 1
-					if f.tabs {
-						for j < n && src[j] == '\t' {
-							j++
-						}
-					}
-					if lineIs(src, j, f.hdoc) {
-						pop(fHdoc)
-						i = lineEnd(src, j)
-						i = startBodies(src, i, &pending, &stack, &cur, &deepest)
+					f := s.stack[len(s.stack)-1]
+					if j := skipTabs(src, i+1, f.tabs); lineIs(src, j, f.hdoc) {
+						s.pop(fHdoc)
+						i = s.startBodies(src, lineEnd(src, j))
 					}
 				}
 			}
@@ -131,65 +135,56 @@ func nestDepth(src string, max int) int {
 		case '\'':
 			j := indexFrom(src, i+1, '\'')
 			if j < 0 {
-				return deepest
+				return s.deepest
 			}
 			i = j
 			cmdPos = false
 			continue
 		case '"':
-			push(fDquote)
+			s.push(fDquote)
 			cmdPos = false
 			continue
 		case '`':
 			if top == fBack {
-				pop(fBack)
+				s.pop(fBack)
 			} else {
-				push(fBack)
+				s.push(fBack)
 			}
 			cmdPos = false
 			continue
 		case '$':
-			if i+1 < n {
-				switch src[i+1] {
-				case '(':
-					i++
-					push(fParen)
-				case '{':
-					i++
-					push(fParam)
-				case '[':
-					i++
-					push(fBracket)
-				case '\'':
-					i += 2
-					for i < n && src[i] != '\'' {
-						if src[i] == '\\' {
-							i++
-						}
+			if k := dollarFrame(src, i); k != fCode {
+				i++
+				s.push(k)
+			} else if i+1 < n && src[i+1] == '\'' {
+				i += 2
+				for i < n && src[i] != '\'' {
+					if src[i] == '\\' {
 						i++
 					}
-				case '"':
 					i++
-					push(fDquote)
 				}
+			} else if i+1 < n && src[i+1] == '"' {
+				i++
+				s.push(fDquote)
 			}
 			cmdPos = false
 			continue
 		case '(':
-			push(fParen)
+			s.push(fParen)
 			cmdPos = false
 			continue
 		case ')':
-			pop(fParen)
+			s.pop(fParen)
 			cmdPos = false
 			continue
 		case ']':
-			pop(fBracket)
+			s.pop(fBracket)
 			continue
 		}
 		if top == fParam {
 			if c == '}' {
-				pop(fParam)
+				s.pop(fParam)
 			}
 			continue
 		}
@@ -201,24 +196,24 @@ func nestDepth(src string, max int) int {
 		case ' ', '\t':
 			continue
 		case '\n':
-			endList()
+			s.endList()
 			cmdPos = true
-			i = startBodies(src, i, &pending, &stack, &cur, &deepest)
+			i = s.startBodies(src, i)
 			continue
 		case ';':
-			endList()
+			s.endList()
 			cmdPos = true
 			continue
 		case '&':
 			if i+1 < n && src[i+1] == '&' {
 				i++
-				chain()
+				s.chain()
 				cmdPos = false
 			} else if i+1 < n && src[i+1] == '>' {
 				i++
 				cmdPos = false
 			} else {
-				endList()
+				s.endList()
 				cmdPos = true
 			}
 			continue
@@ -226,12 +221,12 @@ func nestDepth(src string, max int) int {
 			if i+1 < n && (src[i+1] == '|' || src[i+1] == '&') {
 				i++
 			}
-			chain()
+			s.chain()
 			cmdPos = false
 			continue
 		case '<':
 			if i+2 < n && src[i+1] == '<' && src[i+2] != '<' {
-				i = readHeredoc(src, i+2, &pending)
+				i = readHeredoc(src, i+2, &s.pending)
 			} else {
 				for i+1 < n && (src[i+1] == '<' || src[i+1] == '>' || src[i+1] == '&') {
 					i++
@@ -270,38 +265,55 @@ func nestDepth(src string, max int) int {
 		}
 		switch word {
 		case "{":
-			push(fBrace)
+			s.push(fBrace)
 		case "}":
 			if pos {
-				pop(fBrace)
+				s.pop(fBrace)
 			}
 		case "if":
-			push(fIf)
+			s.push(fIf)
 		case "while", "until", "for", "select":
-			push(fLoop)
+			s.push(fLoop)
 		case "case":
-			push(fCase)
+			s.push(fCase)
 		case "fi":
 			if pos {
-				pop(fIf)
+				s.pop(fIf)
 			}
 		case "done":
 			if pos {
-				pop(fLoop)
+				s.pop(fLoop)
 			}
 		case "esac":
 			if pos {
-				pop(fCase)
+				s.pop(fCase)
 			}
 		case "time", "coproc", "!":
-			chain()
+			s.chain()
 		case "in":
 			// case WORD in esac: an empty case.
-			cmdPos = stack[len(stack)-1].kind == fCase
+			cmdPos = s.stack[len(s.stack)-1].kind == fCase
 		}
 		i = j - 1
 	}
-	return deepest
+	return s.deepest
+}
+
+// dollarFrame returns the frame that the $ at src[i] opens in code and
+// in double quotes alike: fParen for $(, fParam for ${, fBracket for $[,
+// and fCode for none.
+func dollarFrame(src string, i int) uint8 {
+	if i+1 < len(src) {
+		switch src[i+1] {
+		case '(':
+			return fParen
+		case '{':
+			return fParam
+		case '[':
+			return fBracket
+		}
+	}
+	return fCode
 }
 
 // readHeredoc reads the delimiter of the here-document whose operator
@@ -346,24 +358,16 @@ func readHeredoc(src string, i int, pending *[]heredoc) int {
 // here-documents with a quoted delimiter and pushes an fHdoc frame for
 // the first one that is not quoted (the others follow when it ends). It
 // returns the index of the last byte consumed.
-func startBodies(src string, i int, pending *[]heredoc, stack *[]frame, cur, deepest *int) int {
-	for len(*pending) > 0 {
-		h := (*pending)[0]
-		*pending = (*pending)[1:]
+func (s *nesting) startBodies(src string, i int) int {
+	for len(s.pending) > 0 {
+		h := s.pending[0]
+		s.pending = s.pending[1:]
 		if !h.quoted {
-			*stack = append(*stack, frame{kind: fHdoc, hdoc: h.delim, tabs: h.tabs})
-			*cur++
-			*deepest = maxInt(*deepest, *cur)
+			s.open(frame{kind: fHdoc, hdoc: h.delim, tabs: h.tabs})
 			// An empty body: the delimiter is the next line.
-			j := i + 1
-			if h.tabs {
-				for j < len(src) && src[j] == '\t' {
-					j++
-				}
-			}
-			if lineIs(src, j, h.delim) {
-				*stack = (*stack)[:len(*stack)-1]
-				*cur--
+			if j := skipTabs(src, i+1, h.tabs); lineIs(src, j, h.delim) {
+				s.stack = s.stack[:len(s.stack)-1]
+				s.cur--
 				i = lineEnd(src, j)
 				continue
 			}
@@ -373,13 +377,7 @@ func startBodies(src string, i int, pending *[]heredoc, stack *[]frame, cur, dee
 			if j >= len(src) {
 				return len(src)
 			}
-			k := j
-			if h.tabs {
-				for k < len(src) && src[k] == '\t' {
-					k++
-				}
-			}
-			if lineIs(src, k, h.delim) {
+			if k := skipTabs(src, j, h.tabs); lineIs(src, k, h.delim) {
 				i = lineEnd(src, k)
 				break
 			}
@@ -387,6 +385,16 @@ func startBodies(src string, i int, pending *[]heredoc, stack *[]frame, cur, dee
 		}
 	}
 	return i
+}
+
+// skipTabs returns the index of the first byte from src[j] on that is not
+// a tab when tabs (a <<- here-document, whose lines lose their leading
+// tabs), else j.
+func skipTabs(src string, j int, tabs bool) int {
+	for tabs && j < len(src) && src[j] == '\t' {
+		j++
+	}
+	return j
 }
 
 // lineIs reports whether the line starting at src[j] is s.

@@ -1,9 +1,14 @@
 // Package claudewire holds the parts of Claude Code's hook wire format that
-// the hosts modelled on it (Qwen Code, Factory Droid, Codex, Copilot CLI's
-// PascalCase form) read the same way, measured host by host: the name of
-// an MCP tool and the stop hook's loop flag. What merely looks alike today
-// (each host's envelope fields, its answer's keys) stays in each host's
-// package.
+// the hosts modelled on it (Qwen Code, Factory Droid, Kimi Code, Codex,
+// Copilot CLI's PascalCase form) read the same way, measured host by host:
+// the name of an MCP tool and the stop hook's loop flag; and, for the
+// adapters of Droid, Qwen Code and Kimi Code, the reading of a payload
+// ([Read], [Event], [Tools]), the frame of an answer ([Outside], [Encode])
+// and the acts of a scenario ([Render]), parameterised by each host's
+// facts: its capability matrix, its [Tools], its payload's keys. Each
+// host's package stays the one place that states its quirks and their
+// evidence: the events and fields it reads its own way, the form of its
+// decisions, its answer's keys.
 package claudewire
 
 import "strings"

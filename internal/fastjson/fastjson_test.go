@@ -288,3 +288,13 @@ func TestDeep(t *testing.T) {
 		t.Error("Parse refused 4 Mi nested arrays")
 	}
 }
+
+func TestDecodeString(t *testing.T) {
+	for _, raw := range []string{`"a"`, ` "a\u00e9\n" `, `"\ud800x"`, "\"\xff\"", `null`, `1`, `"bad`, `"a" "b"`, ``, `["a"]`} {
+		var want string
+		wantOK := json.Unmarshal([]byte(raw), &want) == nil && strings.HasPrefix(strings.TrimSpace(raw), `"`)
+		if got, ok := DecodeString([]byte(raw)); got != want || ok != wantOK {
+			t.Errorf("DecodeString(%q) = %q, %v; want %q, %v", raw, got, ok, want, wantOK)
+		}
+	}
+}

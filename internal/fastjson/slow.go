@@ -54,3 +54,22 @@ func Merge(orig []byte, set map[string]any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// DecodeString decodes raw as json.Unmarshal into a string would; ok is
+// false when raw is not a JSON string. The fast path ([StringValue])
+// allocates once, for the string; encoding/json (four allocations) only
+// reads what it cannot.
+func DecodeString(raw []byte) (string, bool) {
+	if s, ok := StringValue(raw); ok {
+		return s, true
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}

@@ -100,3 +100,22 @@ func RealCaptures(t *testing.T, a hooks.Adapter, sub string, want map[string]Cap
 		t.Errorf("saw %d of the %d expected captures", seen, len(want))
 	}
 }
+
+// CaptureParser returns a function that parses, with a, the real capture
+// name of host (under the shared captures/<host>), failing t when it cannot
+// be read or parsed.
+func CaptureParser(t *testing.T, a hooks.Adapter, host string) func(name string) hooks.Event {
+	dir := SharedDir(t, "captures", host)
+	return func(name string) hooks.Event {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := a.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ev
+	}
+}
