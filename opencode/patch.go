@@ -50,8 +50,9 @@ var ErrPatchMarkers = errors.New("opencode: invalid patch: missing Begin/End mar
 //
 // Paths are returned trimmed, otherwise as written: OpenCode resolves
 // them against the session's directory (path.resolve). For an add, Body
-// is the new content as OpenCode writes it (the "+" lines, each ended by
-// a newline); for an update, the lines of its hunks. A text without the
+// is the content OpenCode writes (the "+" lines joined by newlines and
+// ended by one, unless empty or already so ended); for an update, the
+// lines of its hunks. A text without the
 // markers returns [ErrPatchMarkers] and no files; one with markers but no
 // file changes nothing (OpenCode fails the call) and returns no files
 // and no error.
@@ -103,20 +104,26 @@ func ParsePatch(text string) ([]hooks.FileChange, error) {
 	return files, nil
 }
 
-// sectionBody is the Body of a file section: for an add, the text of its
-// "+" lines (the others are skipped), ended by a newline as OpenCode
-// writes it; for an update, its lines; for a delete, "".
+// sectionBody is the Body of a file section: for an add, the content
+// OpenCode writes (its "+" lines, the others skipped, joined by newlines
+// and ended by one unless empty or already so ended); for an update, its
+// lines; for a delete, "".
 func sectionBody(op hooks.PatchOp, lines []string) string {
 	switch op {
 	case hooks.PatchAdd:
-		var b strings.Builder
+		var texts []string
 		for _, l := range lines {
 			if text, ok := strings.CutPrefix(l, "+"); ok {
-				b.WriteString(text)
-				b.WriteByte('\n')
+				texts = append(texts, text)
 			}
 		}
-		return b.String()
+		// The lines joined, then a newline unless the text is empty or
+		// already ends with one (a last "+" line that is empty).
+		body := strings.Join(texts, "\n")
+		if body != "" && !strings.HasSuffix(body, "\n") {
+			body += "\n"
+		}
+		return body
 	case hooks.PatchUpdate:
 		if len(lines) == 0 {
 			return ""

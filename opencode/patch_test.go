@@ -53,6 +53,8 @@ func TestParsePatch(t *testing.T) {
 			[]hooks.FileChange{{Op: hooks.PatchUpdate, Path: "m/a.txt", Body: "@@\n-a\n+b\n"}}},
 		{"U+0085 is kept", "*** Begin Patch\n*** Add File: n/.env\u0085\n+TOKEN=x\n*** End Patch", []hooks.FileChange{add("n/.env\u0085")}},
 		{"only markers", "*** Begin Patch\n*** End Patch", nil},
+		{"add ending in an empty line", "*** Begin Patch\n*** Add File: e/a\n+a\n+\n*** Add File: e/b\n+\n*** Add File: e/c\n*** End Patch",
+			[]hooks.FileChange{{Op: hooks.PatchAdd, Path: "e/a", Body: "a\n"}, {Op: hooks.PatchAdd, Path: "e/b"}, {Op: hooks.PatchAdd, Path: "e/c"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := ParsePatch(c.text)
