@@ -52,10 +52,9 @@ var ErrPatchMarkers = errors.New("opencode: invalid patch: missing Begin/End mar
 // them against the session's directory (path.resolve). For an add, Body
 // is the content OpenCode writes (the "+" lines joined by newlines and
 // ended by one, unless empty or already so ended); for an update, the
-// lines of its hunks. A text without the
-// markers returns [ErrPatchMarkers] and no files; one with markers but no
-// file changes nothing (OpenCode fails the call) and returns no files
-// and no error.
+// lines of its hunks. A text without the markers returns
+// [ErrPatchMarkers] and no files; one with markers but no file changes
+// nothing (OpenCode fails the call) and returns no files and no error.
 func ParsePatch(text string) ([]hooks.FileChange, error) {
 	lines := strings.Split(unwrapHeredoc(jsTrim(text)), "\n")
 	begin, end := -1, -1
