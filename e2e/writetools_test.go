@@ -23,6 +23,8 @@ type writeCase struct {
 	// patch: the case uses apply_patch, offered to GPT models only
 	// (instead of write and edit).
 	patch bool
+	// host, when set, is the only host ID with the case's tool.
+	host string
 	// call returns the tool call; abs is the case's directory, absolute.
 	call func(abs string) fakemodel.Step
 	// files are the case's files before the call (relative to dir).
@@ -82,6 +84,14 @@ var writeCases = []writeCase{
 	{dir: "w9", what: "edit of an existing .env, sub/../ path", effect: ".env", want: "TOKEN=new\n", files: map[string]string{".env": "TOKEN=old\n"},
 		call: func(string) fakemodel.Step {
 			return fakemodel.Call("edit", map[string]any{"filePath": "w9/sub/../.env", "oldString": "old", "newString": "new"})
+		}},
+	{dir: "b1", what: "Kilo's background_process start, a command writing .env", host: "kilo", effect: ".env",
+		call: func(string) fakemodel.Step {
+			return fakemodel.Call("background_process", map[string]any{"action": "start", "command": "printf 'TOKEN=x\\n' > b1/.env", "description": "e2e"})
+		}},
+	{dir: "b2", what: "Kilo's background_process start in workdir b2, a command writing .env", host: "kilo", effect: ".env",
+		call: func(string) fakemodel.Step {
+			return fakemodel.Call("background_process", map[string]any{"action": "start", "command": "printf 'TOKEN=x\\n' > .env", "workdir": "b2", "description": "e2e"})
 		}},
 
 	{dir: "p0", what: "apply_patch adding, updating, moving and deleting neutral files (capture)", patch: true, allowed: true,
@@ -158,11 +168,12 @@ func addPatch(path string) string {
 	return "*** Begin Patch\n*** Add File: " + path + "\n+TOKEN=x\n*** End Patch"
 }
 
-// casesOf returns the cases of one mode: apply_patch, or write and edit.
-func casesOf(patch bool) []writeCase {
+// casesOf returns the cases of one mode on host: apply_patch, or write
+// and edit.
+func casesOf(host string, patch bool) []writeCase {
 	var out []writeCase
 	for _, c := range writeCases {
-		if c.patch == patch {
+		if c.patch == patch && (c.host == "" || c.host == host) {
 			out = append(out, c)
 		}
 	}
@@ -259,7 +270,7 @@ func testGuardWriteTools(t *testing.T, h *harness.Host) {
 			mode = "apply_patch"
 		}
 		t.Run(mode, func(t *testing.T) {
-			cases := casesOf(patch)
+			cases := casesOf(h.ID, patch)
 			spec := writeToolsSpec(h, cases, patch)
 			control := runWith(t, spec, &scenario.Scenario{})
 			for i, c := range cases {
@@ -350,7 +361,8 @@ var fileTools = []string{"write", "edit", "apply_patch", "multiedit", "patch"}
 
 // checkFileTools checks the file-changing tools the client offered the
 // model in its first request: write and edit, or for a GPT model
-// apply_patch alone.
+// apply_patch alone on OpenCode, apply_patch and write on Kilo Code CLI
+// (measured).
 func checkFileTools(t *testing.T, o *outcome, patch bool) {
 	t.Helper()
 	var req struct {
@@ -372,7 +384,10 @@ func checkFileTools(t *testing.T, o *outcome, patch bool) {
 	}
 	slices.Sort(offered)
 	want := []string{"edit", "write"}
-	if patch {
+	switch {
+	case patch && o.host.ID == "kilo":
+		want = []string{"apply_patch", "write"}
+	case patch:
 		want = []string{"apply_patch"}
 	}
 	if !slices.Equal(offered, want) {

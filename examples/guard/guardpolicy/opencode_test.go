@@ -3,6 +3,7 @@ package guardpolicy
 import (
 	"context"
 	"encoding/json"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +14,8 @@ import (
 )
 
 // TestOpenCodeWriteTools: a .env write through every file-changing tool
-// of OpenCode and Kilo Code CLI (write, edit, apply_patch), in the
+// of OpenCode and Kilo Code CLI (write, edit, apply_patch, and Kilo's
+// background_process, which runs a shell command), in the
 // spellings of e2e's guard-write-tools row, which ran each of them on the
 // real clients (each took effect without a hook): writes.Of reports the
 // file the client wrote, writes.Paths names it, and the guard denies the
@@ -63,6 +65,8 @@ func TestOpenCodeWriteTools(t *testing.T) {
 			patch("*** Begin Patch\n*** Add File: p16/a.txt\n+a\n*** End Patch\n*** Add File: p16/.env\n+TOKEN=x\n*** End Patch"), ""},
 		{"patch indented header", "apply_patch", patch("*** Begin Patch\n*** Add File: p17/a.txt\n+a\n *** Add File: p17/.env\n+TOKEN=x\n*** End Patch"), ""},
 		{"patch Move to after the hunk", "apply_patch", patch("*** Begin Patch\n*** Update File: p18/a.txt\n@@\n-old\n+new\n*** Move to: p18/.env\n*** End Patch"), ""},
+		{"kilo background_process", "background_process", map[string]any{"action": "start", "command": "printf 'TOKEN=x\\n' > b1/.env"}, cwd + "/b1/.env"},
+		{"kilo background_process workdir", "background_process", map[string]any{"action": "start", "command": "printf x > .env", "workdir": "b2"}, cwd + "/b2/.env"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args, _ := json.Marshal(c.args)
@@ -97,10 +101,12 @@ func TestOpenCodeWriteTools(t *testing.T) {
 				t.Errorf("writes.Of reports %+v, not %s", ws, c.file)
 			}
 			name := c.file[strings.LastIndexByte(c.file, '/')+1:]
-			if !slices.ContainsFunc(writes.Paths(tool), func(p string) bool { return strings.HasSuffix(p, "/"+name) }) {
+			if !slices.ContainsFunc(writes.Paths(tool), func(p string) bool { return path.Base(p) == name }) {
 				t.Errorf("writes.Paths %q names no %s", writes.Paths(tool), name)
 			}
-			if r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "rule 3") || !strings.Contains(r.Reason, c.file) {
+			// The reason names the file as resolved (a file tool's) or as
+			// the command writes it (the shell's).
+			if r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "rule 3") || !strings.Contains(r.Reason, name) {
 				t.Errorf("the guard answers %+v", r)
 			}
 		})
