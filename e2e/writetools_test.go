@@ -25,6 +25,10 @@ type writeCase struct {
 	patch bool
 	// host, when set, is the only host ID with the case's tool.
 	host string
+	// sub, when set, is the script of a subagent the call starts: the
+	// subagent makes the write, and is told the guard's reason, not the
+	// parent.
+	sub func(abs string) fakemodel.Step
 	// call returns the tool call; abs is the case's directory, absolute.
 	call func(abs string) fakemodel.Step
 	// files are the case's files before the call (relative to dir).
@@ -92,6 +96,14 @@ var writeCases = []writeCase{
 	{dir: "b2", what: "Kilo's background_process start in workdir b2, a command writing .env", host: "kilo", effect: ".env",
 		call: func(string) fakemodel.Step {
 			return fakemodel.Call("background_process", map[string]any{"action": "start", "command": "printf 'TOKEN=x\\n' > .env", "workdir": "b2", "description": "e2e"})
+		}},
+	{dir: "t1", what: "a subagent (task) writing .env", effect: ".env",
+		call: func(string) fakemodel.Step {
+			return fakemodel.Call("task", map[string]any{"description": "e2e subagent", "prompt": "E2E_SUBAGENT_WRITE write the file", "subagent_type": "general"})
+		},
+		sub: func(abs string) fakemodel.Step {
+			return fakemodel.Subagent("E2E_SUBAGENT_WRITE",
+				fakemodel.Call("write", map[string]any{"filePath": filepath.Join(abs, ".env"), "content": "TOKEN=x\n"}), fakemodel.Say("subagent done"))
 		}},
 
 	{dir: "p0", what: "apply_patch adding, updating, moving and deleting neutral files (capture)", patch: true, allowed: true,
@@ -209,6 +221,9 @@ func writeToolsSpec(h *harness.Host, cases []writeCase, patch bool) harness.Spec
 			var s fakemodel.Script
 			for _, c := range cases {
 				s = append(s, c.call(filepath.Join(r.Project, c.dir)))
+				if c.sub != nil {
+					s = append(s, c.sub(filepath.Join(r.Project, c.dir)))
+				}
 			}
 			return append(s, fakemodel.Say(firstAnswer))
 		},
@@ -298,6 +313,13 @@ func testGuardWriteTools(t *testing.T, h *harness.Host) {
 				}
 				if o.done(c) {
 					t.Errorf("THE GUARD DID NOT BLOCK %s", c.what)
+				}
+				if c.sub != nil {
+					// The subagent is told; the parent reads its answer.
+					if !o.modelTold(filepath.Join(c.dir, c.effect), "guard: rule 3") {
+						t.Errorf("%s: no model request carries the guard's rule 3 for it", c.what)
+					}
+					continue
 				}
 				if !strings.Contains(res.Text, "guard: rule 3") {
 					t.Errorf("%s: the model was not told the guard's rule 3; it saw %q", c.what, res.Text)
@@ -394,4 +416,15 @@ func checkFileTools(t *testing.T, o *outcome, patch bool) {
 		t.Errorf("file tools offered %v, want %v (all tools: %v)", offered, want, all)
 	}
 	t.Logf("tools offered: %v", all)
+}
+
+// modelTold reports whether a model request (the parent's or a
+// subagent's) carries both strings.
+func (o *outcome) modelTold(a, b string) bool {
+	for _, r := range o.res.Requests {
+		if strings.Contains(string(r.Body), a) && strings.Contains(string(r.Body), b) {
+			return true
+		}
+	}
+	return false
 }
