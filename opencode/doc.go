@@ -78,6 +78,10 @@
 // board_read, schedule_wakeup, cancel_wakeup and kilo_local_recall (and
 // for a GPT model apply_patch instead of edit).
 //
+// A subagent's tool calls (the task tool) reach the plugin as the
+// session's own do (measured: a subagent's .env write is denied, and the
+// subagent reads the reason).
+//
 // Kilo Code CLI (npm @kilocode/cli, 7.7.7) is a fork of OpenCode with the
 // same plugin callbacks: the same plugin, written into the project's
 // .kilo/plugin/ (or ~/.config/kilo/plugin/), works there unchanged (kilo
