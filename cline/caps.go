@@ -25,10 +25,18 @@ var capabilities = [...]hooks.Capability{
 		Notes:   "measured: contextModification becomes a <hook_context> user message after the tool's result."},
 	{Native: EventTaskStart, Event: hooks.SessionStart,
 		Notes: "measured: contextModification reaches no model request; Cline runs the TaskStart hook without " +
-			"waiting for its answer (bundle: blockingRunStartHooks is off): nothing claimed."},
-	{Native: EventTaskResume, Event: hooks.SessionStart, Notes: "not measured (cline --id): nothing claimed."},
+			"waiting for its answer (bundle: blockingRunStartHooks is off): nothing claimed. It fires for every " +
+			"run, so for every prompt of an --acp session (measured)."},
+	{Native: EventTaskResume, Event: hooks.SessionStart,
+		Notes: "measured (cline --id <session>, which runs only in the terminal interface; e2e TestClineResume): fires " +
+			"when the resumed session's first run starts, hookName agent_resume, taskResume {taskMetadata: {}, " +
+			"previousState: {}} (both empty), sessionContext.rootSessionId the resumed session; Cline does not wait " +
+			"for it: contextModification reached no model request and cancel:true did not stop the run. A resume " +
+			"served by a hub daemon still running from an earlier cline process fired TaskStart instead. Nothing claimed."},
 	{Native: EventUserPromptSubmit, Event: hooks.UserPromptSubmit,
-		Notes: "does not fire for the prompt of cline --json (measured): nothing claimed."},
+		Notes: "measured: fires for no prompt, neither that of cline --json, nor the prompts of an --acp session " +
+			"(two in one session), nor one typed in the terminal interface (e2e TestClineResume); bundle: Cline " +
+			"would run it detached, its answer never read. Nothing claimed."},
 	{Native: EventTaskComplete, Event: hooks.Stop,
 		Notes: "measured: fires after the run completed; Cline ignores the answer (bundle), so a Stop deny " +
 			"cannot continue the agent: nothing claimed."},

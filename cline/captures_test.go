@@ -28,6 +28,7 @@ func TestRealCaptures(t *testing.T) {
 		"SessionShutdown.json":          {"*hooks.SessionEndEvent", ""},
 		"TaskComplete.json":             {"*hooks.StopEvent", ""},
 		"TaskStart.json":                {"*hooks.SessionStartEvent", ""},
+		"TaskResume.json":               {"*hooks.SessionStartEvent", ""},
 	}
 	seen := 0
 	for _, path := range hosttest.Captures(t, "cline") {
@@ -104,4 +105,42 @@ func firstPart(s string) string {
 		}
 	}
 	return s
+}
+
+// TestSessionAcrossResume: the TaskStart of a session's first run and the
+// TaskResume of cline --id resuming it carry different taskIds but name
+// their session in sessionContext.rootSessionId (measured by e2e's
+// TestClineResume), which is SessionID: the real TaskResume capture's
+// differs from its taskId. A payload without it falls back to the
+// taskId.
+func TestSessionAcrossResume(t *testing.T) {
+	root, err := hosttest.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "testdata", "captures", "cline", "TaskResume.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := New().Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		TaskID  string `json:"taskId"`
+		Context struct {
+			Root string `json:"rootSessionId"`
+		} `json:"sessionContext"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	start, ok := ev.(*hooks.SessionStartEvent)
+	if !ok || start.Source != "resume" || start.SessionID != v.Context.Root || v.Context.Root == "" || v.Context.Root == v.TaskID {
+		t.Errorf("TaskResume: %T %+v (payload %+v)", ev, ev.Common(), v)
+	}
+	ev, err = New().Parse([]byte(`{"taskId":"conv_1","workspaceRoots":["/home/dev/project"],"hookName":"agent_start","taskStart":{"taskMetadata":{}}}`))
+	if err != nil || ev.Common().SessionID != "conv_1" {
+		t.Errorf("no sessionContext: %v, %+v", err, ev)
+	}
 }

@@ -34,8 +34,11 @@
 // PreToolUse and PostToolUse becomes a <hook_context> user message after
 // the tool's result; TaskStart's answer is not waited for and nothing of
 // it reaches the model; TaskComplete fires after the run and its answer
-// is ignored, so a Stop deny cannot continue the agent; UserPromptSubmit
-// does not fire for the prompt of cline --json. Cline has no allow and no
+// is ignored, so a Stop deny cannot continue the agent; TaskResume fires
+// when cline --id resumes a session (in its terminal interface) and,
+// like TaskStart, is not waited for: neither contextModification nor
+// cancel has an effect; UserPromptSubmit fires for no prompt (cline
+// --json, --acp, the terminal interface). Cline has no allow and no
 // ask of its own: Fit drops an allow, and an ask becomes the handler's
 // AskFallback (deny by default). A hook file that runs out of Cline's 120
 // s lets the tool run.

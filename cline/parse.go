@@ -21,8 +21,11 @@ import (
 // (TaskError) are *hooks.OtherEvent, and so is any other name, marked
 // Unknown.
 //
-// Base.NativeEvent is the hook file's name (PreToolUse, …), SessionID the
-// taskId and Cwd workspaceInfo.rootPath (else the first of
+// Base.NativeEvent is the hook file's name (PreToolUse, …), SessionID
+// sessionContext.rootSessionId, the session (the id cline --id resumes;
+// else the taskId, which names one conversation and changes when the
+// session is resumed: measured) and Cwd workspaceInfo.rootPath (else the
+// first of
 // workspaceRoots). The tool of a tool event is read from tool_call (or
 // tool_result): {id, name, input}, input being the object the tool runs
 // with.
@@ -41,7 +44,12 @@ func (*Adapter) Parse(payload []byte) (hooks.Event, error) {
 		native = hook
 	}
 	base := hooks.Base{Host: Host, NativeEvent: native, Raw: payload}
-	base.SessionID, _ = stringMember(v, "taskId")
+	if sc, ok := v.Get("sessionContext"); ok {
+		base.SessionID, _ = stringMember(sc, "rootSessionId")
+	}
+	if base.SessionID == "" {
+		base.SessionID, _ = stringMember(v, "taskId")
+	}
 	if info, ok := v.Get("workspaceInfo"); ok {
 		base.Cwd, _ = stringMember(info, "rootPath")
 	}

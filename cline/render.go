@@ -48,7 +48,7 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 	case hostfacts.ActMove:
 		return nil, "not measured on Cline CLI: its apply_patch tool was not seen in use", nil
 	case hostfacts.ActPrompt:
-		return nil, "Cline CLI fires no UserPromptSubmit for the prompt of cline --json", nil
+		return nil, "Cline CLI fires UserPromptSubmit for no prompt (cline --json, --acp and its terminal interface measured)", nil
 	case hostfacts.ActStop:
 		if s.Active {
 			return nil, "Cline CLI's TaskComplete cannot continue the agent, so it is never sent again", nil

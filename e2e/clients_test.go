@@ -70,6 +70,7 @@ func TestClients(t *testing.T) {
 		{"model", testModel},
 		{"native", testNative},
 		{"plugin", testPlugin},
+		{"guard-write-tools", testGuardWriteTools},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

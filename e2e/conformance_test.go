@@ -60,6 +60,7 @@ var rows = []struct{ key, title string }{
 	{"plugin", "Registered by install.Install into a Claude Code plugin (`--scope plugin`: the plugin's hooks/hooks.json), loaded with `--plugin-dir`: a deny takes effect, the model is told our reason; no settings file holds the hook"},
 	{"guard-outcomes", "examples/guard protects outcomes (issue 22), registered by install.Install, in a git repository with an uncommitted change: `rm -r dir` (no -f) and `git checkout -- .` are denied (the directory and the change survive, the model is told the guard's rule 1 and rule 2), `rm -rf node_modules` runs (Codex, which refuses rm -f style commands itself: `command rm -rf node_modules`); a control run without the hook does all three"},
 	{"portable-command", "A command that works on every clone (issue 28): install.Install with ProjectBinary `bin/guard` (install --binary-in-project) into Alice's clone, a git repository holding the hook as bin/guard; the clone copied to Bob's at another path, with a space and a quote in it, and Alice's deleted: in Bob's clone the hooks run Bob's bin/guard (the deny takes effect, the model is told our reason, the hook fires on session start, the tool gate and stop) and no file holds a path of Alice's, Codex again started in a subdirectory of the clone (where a relative ./bin/guard, a control, never runs); the same with PathBinary `guard` (install --binary-on-path), the hook first on the client's PATH"},
+	{"guard-write-tools", "examples/guard against a `.env` write through every file-changing tool of OpenCode and its forks (write, edit, apply_patch, the last offered to GPT models; Kilo Code CLI: also its background_process, which runs a shell command), in the spellings a model can choose (relative, `./`, `sub/../`, absolute, a case variant, an edit creating the file, a subagent's write (task; the subagent is told the reason), a patch that moves a file onto `.env`, with no hunk too, several files with `.env` last, CRLF, a header with no space, a path ending in U+FEFF, a heredoc wrapper, text around the patch, a delete): each is denied with the guard's rule 3; a look-alike `.\u0435nv`, a file after the patch's first End Patch, an indented Add File header and a Move to after the hunk (none of which the client writes) are let through; a run with a hook that has no opinion first does all of them"},
 }
 
 // runOfRow names the run of TestClients that checks each row run on the
@@ -81,7 +82,7 @@ var runOfRow = map[string]string{
 	"subagent-ctx": "subagent", "subagent-stop": "subagent", "guard-outcomes": "guard-outcomes",
 	"portable-command": "portable-command",
 	"model-request":    "model", "model-redact": "model", "model-tools": "model", "model-answer": "model",
-	"native-defer": "native", "plugin": "plugin",
+	"native-defer": "native", "plugin": "plugin", "guard-write-tools": "guard-write-tools",
 }
 
 type cell struct{ status, note string }

@@ -73,6 +73,16 @@
 //     and run as users run them (hookmain.Run binaries registered by the
 //     installer; examples/gateway as its own process, stopped with
 //     SIGTERM).
+//   - TestClineResume (Linux, needs script(1)): Cline's TaskResume and
+//     UserPromptSubmit, which no cline --json run fires; it resumes a
+//     session with cline --id in Cline's terminal interface, typing into
+//     a pseudo-terminal, with plain-script hooks, and kills every process
+//     of its HOME by PID at each step.
+//   - The row guard-write-tools (OpenCode, Kilo Code CLI): a .env write
+//     through write, edit and apply_patch (a model id holding "gpt-" is
+//     offered apply_patch instead of the other two) in the spellings a
+//     model can choose; with -update its capture calls become
+//     testdata/captures/opencode and kilo.
 //
 // A new client release: `go run ./e2e/newest` (from the module root, not
 // in CI) asks npm for the newest version of every client, installs them

@@ -82,7 +82,8 @@ func Edit(path, old, new string) Scenario {
 
 // PatchMove is a patch that moves (renames) a file, with a one-line
 // change: Codex's apply_patch "*** Move to:", as the tool and as a shell
-// heredoc. The other hosts have no patch tool and are skipped.
+// heredoc, and OpenCode's apply_patch. The other hosts have no patch tool
+// and are skipped.
 func PatchMove(from, to string) Scenario { return Scenario{act: actMove, path: from, to: to} }
 
 // Delete is the agent deleting a file with a delete tool: Cursor's

@@ -57,17 +57,36 @@
 // # Events and tools
 //
 // tool.execute.before is PreToolUse, tool.execute.after PostToolUse,
-// session.created SessionStart and session.idle (the agent ended its
-// turn) Stop; see the capability matrix for what each honours. Tools with
-// a unified kind: bash (ShellInput; workdir is Cwd, timeout in ms), write
+// session.created SessionStart and session.idle (the agent ended its turn)
+// Stop; see the capability matrix for what each honours. Tools with a
+// unified kind: bash (ShellInput; workdir is Cwd, timeout in ms), write
 // (WriteInput), edit (EditInput; oldString, newString, replaceAll), read
-// (ReadInput) and apply_patch (PatchInput, Codex's patch grammar, read
-// with codex.ParsePatch). Other tools (glob, grep, webfetch, task, MCP
-// tools named <server>_<tool>, …) are hooks.RawInput.
+// (ReadInput) and apply_patch (PatchInput, read by [ParsePatch] as
+// OpenCode's own parser reads it: Codex's grammar, more leniently). A
+// model whose id holds "gpt-" (not gpt-4, not oss) is offered apply_patch
+// instead of write and edit (Kilo Code CLI keeps write beside it); the
+// others write and edit (bundle, and measured by the e2e guard-write-tools
+// row: with a hook that has no opinion, each spelling of a .env write it
+// sends took effect, and examples/guard denied every one). Kilo Code CLI's
+// background_process runs a shell command too: a call carrying a command
+// (action "start") is a ShellInput (workdir is Cwd). Other tools (glob,
+// grep, webfetch, skill, todowrite, task, MCP tools named <server>_<tool>,
+// …) are hooks.RawInput. The tools offered, as measured in the model
+// request: bash, edit, glob, grep, read, skill, task, todowrite, webfetch
+// and write (OpenCode 1.18.33; apply_patch instead of edit and write for a
+// GPT model); Kilo Code CLI 7.7.7 adds background_process, board_post,
+// board_read, schedule_wakeup, cancel_wakeup and kilo_local_recall (and
+// for a GPT model apply_patch instead of edit).
+//
+// A subagent's tool calls (the task tool) reach the plugin as the
+// session's own do (measured: a subagent's .env write is denied, and the
+// subagent reads the reason).
 //
 // Kilo Code CLI (npm @kilocode/cli, 7.7.7) is a fork of OpenCode with the
 // same plugin callbacks: the same plugin, written into the project's
 // .kilo/plugin/ (or ~/.config/kilo/plugin/), works there unchanged (kilo
 // run measured: a block from the hook stops the bash call and the model
-// reads its reason), and the hook answers it as host opencode.
+// reads its reason), and the hook answers it as host opencode. Its file
+// tools are OpenCode's, with the same arguments and the same patch
+// parser (measured: the guard-write-tools row passes on both).
 package opencode

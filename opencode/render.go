@@ -11,10 +11,11 @@ import (
 // RenderAct implements hostfacts.ScenarioRenderer: it renders s as the
 // plugin sends it from OpenCode 1.18.33: tool.execute.before and
 // tool.execute.after with tools bash, read, write and edit (absolute
-// paths, OpenCode's argument names), and session.created.
-// OpenCode has no permission-request callback headless and no prompt
-// callback the plugin forwards; apply_patch is offered to GPT models
-// only; session.idle, its Stop, cannot continue the agent.
+// paths, OpenCode's argument names), apply_patch for a move (the tool
+// OpenCode offers GPT models instead of write and edit), and
+// session.created. OpenCode has no permission-request callback headless
+// and no prompt callback the plugin forwards; session.idle, its Stop,
+// cannot continue the agent.
 func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) {
 	if s.Permission {
 		return nil, "the OpenCode plugin forwards no permission request", nil
@@ -32,7 +33,10 @@ func (*Adapter) RenderAct(s hostfacts.Act) ([]hostfacts.Payload, string, error) 
 		return payload.One(templates(), "tool.execute.before-edit", EventToolBefore, ToolEdit,
 			"args", payload.Object("filePath", payload.Absolute(s.Path), "oldString", s.Old, "newString", s.New))
 	case hostfacts.ActMove:
-		return nil, "OpenCode offers apply_patch to GPT models only (a move is a shell `mv`: use Shell)", nil
+		// apply_patch, which OpenCode offers GPT models instead of write
+		// and edit.
+		return payload.One(templates(), "tool.execute.before-apply_patch", EventToolBefore, ToolPatch, "args", payload.Object("patchText",
+			"*** Begin Patch\n*** Update File: "+s.Path+"\n*** Move to: "+s.To+"\n@@\n-# old name\n+# new name\n*** End Patch"))
 	case hostfacts.ActPrompt:
 		return nil, "the OpenCode plugin forwards no prompt event", nil
 	case hostfacts.ActStop:

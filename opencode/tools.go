@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -16,7 +15,11 @@ const (
 	ToolWrite = "write"       // {filePath, content}
 	ToolEdit  = "edit"        // {filePath, oldString, newString, replaceAll?}
 	ToolRead  = "read"        // {filePath, offset?, limit?}
-	ToolPatch = "apply_patch" // {patchText}: Codex's patch grammar (GPT models)
+	ToolPatch = "apply_patch" // {patchText}: read by ParsePatch (offered to GPT models instead of write and edit)
+	// ToolBackgroundProcess is Kilo Code CLI's (7.7.7): {action, command?,
+	// workdir?, id?, description?, …}; action "start" runs command, a
+	// shell command, in the background (asking the bash permission).
+	ToolBackgroundProcess = "background_process"
 )
 
 // parseTool reads a tool call's name, id and arguments.
@@ -52,6 +55,27 @@ func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err
 			}
 		}, &cmd, &dir)
 		return &hooks.ShellInput{Command: cmd.Value, Cwd: dir.Value, Timeout: timeout, Description: desc}, isObject, fastjson.Errs(name, &cmd, &dir)
+	case ToolBackgroundProcess:
+		// A call that carries a command is its shell command (only
+		// "start" runs it; "restart" reruns the command of a process
+		// already started); the others (list, status, logs, stop, restart)
+		// run nothing new.
+		cmd := fastjson.Field{Key: "command", Optional: true}
+		dir := fastjson.Field{Key: "workdir", Optional: true}
+		var action, desc string
+		isObject = fastjson.Args(raw, func(k string, v fastjson.Value) {
+			switch k {
+			case "action":
+				action, _ = v.String()
+			case "description":
+				desc, _ = v.String()
+			}
+		}, &cmd, &dir)
+		err := fastjson.Errs(name, &cmd, &dir)
+		if err == nil && cmd.Value == "" && action != "start" {
+			return hooks.RawInput(raw), isObject, nil
+		}
+		return &hooks.ShellInput{Command: cmd.Value, Cwd: dir.Value, Description: desc}, isObject, err
 	case ToolWrite:
 		content := fastjson.Field{Key: "content"}
 		isObject = fastjson.Args(raw, nil, &path, &content)
@@ -76,7 +100,7 @@ func typedInput(name string, raw []byte) (in hooks.ToolInput, isObject bool, err
 		err := fastjson.Errs(name, &text)
 		if err == nil {
 			var perr error
-			if p.Files, perr = codex.ParsePatch(text.Value); perr != nil {
+			if p.Files, perr = ParsePatch(text.Value); perr != nil {
 				err = fmt.Errorf("%s: %w", name, perr)
 			}
 		}

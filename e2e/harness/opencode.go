@@ -58,7 +58,7 @@ func openCodeHost(f openCodeFork) *Host {
 		// gateway bridge) with the installer, which writes the plugin as
 		// .opencode/plugin/<binary>.js (.kilo/plugin/ for Kilo, --hosts
 		// kilo).
-		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
+		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-write-tools",
 			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down",
 			"guard-outcomes", "portable-command", "guard-tricks"},
 		RunTimeout: 6 * time.Minute,
