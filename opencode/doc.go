@@ -89,4 +89,15 @@
 // reads its reason), and the hook answers it as host opencode. Its file
 // tools are OpenCode's, with the same arguments and the same patch
 // parser (measured: the guard-write-tools row passes on both).
+//
+// # Installing
+//
+// The adapter describes the plugin folders to package install
+// ([Adapter.HookFile]) and renders the plugin for it
+// ([Adapter.RenderPlugin], read back by [Adapter.ReadPlugin]): install
+// --hosts opencode writes .opencode/plugin/<binary>.js, with the hook
+// command's words baked in. Kilo Code CLI reads no .opencode, so it is a
+// host of its own for the installer ([Adapter.Forks]: install --hosts
+// kilo writes .kilo/plugin/<binary>.js), whose plugin runs the hook as
+// --host opencode.
 package opencode
