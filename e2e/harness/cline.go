@@ -34,7 +34,9 @@ func Cline() *Host {
 		// tricks and its install run) are not run yet.
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
 			"allow-bypass", "prompt-deny", "installer", "guard-binary", "guard-shell", "guard-outcomes", "gofmt-binary",
-			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install"},
+			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install",
+			// n/a here, each with its reason.
+			"codex-trust", "permission-request-plain", "model", "native", "plugin", "portable-command"},
 		setup: func(r *Run) error {
 			port, err := freePort()
 			if err != nil {

@@ -60,7 +60,9 @@ func openCodeHost(f openCodeFork) *Host {
 		// kilo).
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-write-tools",
 			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down",
-			"guard-outcomes", "portable-command", "guard-tricks"},
+			"guard-outcomes", "portable-command", "guard-tricks",
+			// n/a here, each with its reason.
+			"codex-trust", "prompt-deny", "permission-request-plain", "guard-install", "model", "native", "plugin"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm
