@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
@@ -33,12 +34,17 @@ func quoteExtra(s, binary string, h *host) string {
 }
 
 // checkArgs refuses arguments that no entry can carry intact: a newline
-// (a host's command is one line), or, for a host that runs cmd.exe on
-// Windows, a " or % (cmd.exe ends or expands them even in quotes).
+// (a host's command is one line), bytes that are not UTF-8 (every host's
+// file is text: JSON, TOML or a JavaScript module, where such bytes
+// become U+FFFD), or, for a host that runs cmd.exe on Windows, a " or %
+// (cmd.exe ends or expands them even in quotes).
 func checkArgs(args []string, binary string, h *host) error {
 	for _, a := range args {
 		if strings.ContainsAny(a, "\r\n\x00") {
 			return usageError{fmt.Errorf("argument %q after --: a command line cannot hold a newline or NUL", a)}
+		}
+		if !utf8.ValidString(a) {
+			return usageError{fmt.Errorf("argument %q after --: not UTF-8 text, which %s's configuration cannot hold intact", a, h.Title)}
 		}
 		if windowsPath(binary) && h.WindowsShell == hostfacts.ShellCmd && strings.ContainsAny(a, `"%`) {
 			return usageError{fmt.Errorf("argument %q after --: %s runs hooks with cmd.exe on Windows, which cannot quote \" or %%", a, h.Title)}

@@ -67,3 +67,20 @@ func TestEntryOptionsOwnership(t *testing.T) {
 		t.Errorf("after uninstall:\n%s\nwant\n%s", back, user)
 	}
 }
+
+// An argument after -- that is not UTF-8 is refused for every host: each
+// host's file is text, where such bytes would be written as U+FFFD and the
+// entry would run another argument than the one given (found by
+// FuzzPluginModule).
+func TestArgsNotUTF8(t *testing.T) {
+	for _, name := range Hosts() {
+		dir := t.TempDir()
+		o := Options{Binary: "/home/dev/bin/guard", Hosts: []hooks.Host{name}, Dir: dir, Home: dir, DryRun: true, Args: []string{"\x86"}}
+		if name == "kimi" {
+			o.Scope = User // Kimi has no project scope
+		}
+		if _, err := Install(o); err == nil || !strings.Contains(err.Error(), "not UTF-8") {
+			t.Errorf("%s: install with a non-UTF-8 argument: %v", name, err)
+		}
+	}
+}
