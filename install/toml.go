@@ -84,6 +84,9 @@ func scanTOML(src []byte) ([]tomlEntry, error) {
 				return nil, fmt.Errorf("%w: line %d is not a key = value line: %s", ErrNotJSON, line, text)
 			}
 			key = strings.TrimSpace(key)
+			if key == "" {
+				return nil, fmt.Errorf("%w: line %d has no key before its =: %s", ErrNotJSON, line, text)
+			}
 			if table == "" && (key == "hooks" || strings.HasPrefix(key, "hooks.") || strings.HasPrefix(key, `"hooks"`)) {
 				return nil, fmt.Errorf(errTOMLHooks, ErrNotJSON, line, "a key")
 			}
@@ -237,6 +240,9 @@ func valueEnd(s string, i int) (int, error) {
 		default:
 			i++
 		}
+	}
+	if depth > 0 {
+		return 0, fmt.Errorf("an array or inline table is not closed")
 	}
 	return len(s), nil
 }

@@ -165,6 +165,12 @@ func TestKimiRefuses(t *testing.T) {
 		"dotted":       "hooks.x = 1\n",
 		"open string":  "a = \"\"\"\nno end\n",
 		"bad header":   "[[hooks\n",
+		// Found by FuzzInstallUninstall: an inline table never closed
+		// swallowed the [[hooks]] tables install appended.
+		"no key":            "={\n",
+		"open inline table": "a = {\n",
+		"open array":        "a = [1,\n",
+		"open nested":       "a = [{x = 1}\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			home := t.TempDir()
