@@ -159,6 +159,36 @@ type HookFile struct {
 	// unset or not absolute), and UserDir is relative to it
 	// ("opencode/plugin"); HomeEnv does not apply.
 	XDG bool
+	// PluginLoads, for a plugin host (PluginModule), is every folder the
+	// host loads modules from, of which Dir and UserDir are the ones an
+	// installer writes: it checks the others too, since a module of its
+	// own there runs the hook a second time, and one whose binary is gone
+	// blocks every call.
+	PluginLoads PluginLoads
+}
+
+// PluginLoads says where a plugin host ([HookFile.PluginModule]) loads
+// modules from: every file with one of Exts in each of Folders (not their
+// subfolders) of each of its configuration directories. Those are the
+// user's, the parent of UserDir ($XDG_CONFIG_HOME/opencode); Home under
+// the home directory; the one Env names; and, for a project, Project in
+// the directory the host runs in and in each directory above it, up to
+// the root of its git worktree.
+type PluginLoads struct {
+	// Folders are the plugin folders of a configuration directory
+	// ("plugin", "plugins").
+	Folders []string
+	// Exts are the extensions of the modules loaded (".js", ".ts").
+	Exts []string
+	// Project are the names of a project's configuration directories
+	// (".opencode"; ".kilo" and ".kilocode").
+	Project []string
+	// Home are the configuration directories under the home directory
+	// (".opencode").
+	Home []string
+	// Env names the variable that, when set to an absolute path, names
+	// one more configuration directory ("OPENCODE_CONFIG_DIR").
+	Env string
 }
 
 // ConfigDir returns the host's user configuration directory: the value

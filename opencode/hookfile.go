@@ -8,33 +8,51 @@ import (
 )
 
 // HookFile implements hostfacts.HookFiler: OpenCode runs no hook
-// commands; it loads the plugin modules of the project's .opencode/plugin/
-// and of the user's $XDG_CONFIG_HOME/opencode/plugin/ (~/.config/...),
-// and the installer writes this package's plugin there, one module per
-// hook binary ([Adapter.RenderPlugin]). OpenCode also reads plugins/, and
-// installs its own package into .opencode at start-up: measured with the
-// e2e installer row and no .opencode prepared, 1.18.33 wrote
-// node_modules/, package.json, package-lock.json and a .gitignore that
-// names them (not plugin/) beside the installed plugin/<binary>.js, and
-// the plugin's deny took effect in that same run. The plugin blocks
-// every call when the hook cannot start (ErrorBlocks), and spawns it with
-// no shell, so a command names the project's directory in no way
-// (ProjectDir is empty: --binary-in-project is refused).
+// commands; it loads plugin modules, and the installer writes this
+// package's plugin into the project's .opencode/plugin/ or the user's
+// $XDG_CONFIG_HOME/opencode/plugin/ (~/.config/...), one module per hook
+// binary ([Adapter.RenderPlugin]). OpenCode installs its own package into
+// .opencode at start-up: measured with the e2e installer row and no
+// .opencode prepared, 1.18.33 wrote node_modules/, package.json,
+// package-lock.json and a .gitignore that names them (not plugin/) beside
+// the installed plugin/<binary>.js, and the plugin's deny took effect in
+// that same run. The plugin blocks every call when the hook cannot start
+// (ErrorBlocks), and spawns it with no shell, so a command names the
+// project's directory in no way (ProjectDir is empty:
+// --binary-in-project is refused).
+//
+// It loads modules from more folders than those ([HookFile.PluginLoads]),
+// every *.js and *.ts file (not .mjs, not in subfolders; through symbolic
+// links) of plugin/ and plugins/ in each configuration directory: the
+// user's ($XDG_CONFIG_HOME/opencode), ~/.opencode, $OPENCODE_CONFIG_DIR,
+// and .opencode in the directory it runs in and each one above it up to
+// the git worktree's root. Measured with 1.18.33 (opencode run, a module
+// in each place that records its import and its initialisation): all of
+// those ran, and a module in a subfolder of plugin/ and a .mjs did not.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"opencode"}, Title: "OpenCode", Dir: ".opencode/plugin",
-		UserDir: "opencode/plugin", XDG: true, PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true}
+		UserDir: "opencode/plugin", XDG: true, PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
+		PluginLoads: hostfacts.PluginLoads{Folders: []string{"plugin", "plugins"}, Exts: []string{".js", ".ts"},
+			Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"}}
 }
 
 // Forks implements hostfacts.Forker: Kilo Code CLI (kilo), which loads
-// the same plugin from its own folders, the project's .kilo/plugin/ and
-// the user's $XDG_CONFIG_HOME/kilo/plugin/ (the configuration notes in
-// its 7.7.7 bundle say that it reads .kilo and the legacy .kilocode, and
-// no .opencode; measured the same way as OpenCode, it wrote a .gitignore
-// into .kilo and loaded the installed plugin). The hook answers it as
-// OpenCode.
+// the same plugin from its own folders: the installer writes the
+// project's .kilo/plugin/ and the user's $XDG_CONFIG_HOME/kilo/plugin/
+// (measured the same way as OpenCode, it wrote a .gitignore into .kilo
+// and loaded the installed plugin). Its configuration directories are
+// .kilo and the legacy .kilocode, in the project (and above it, as
+// OpenCode's) and under the home directory, $XDG_CONFIG_HOME/kilo and
+// $KILO_CONFIG_DIR; it reads no .opencode. Measured with 7.7.7 as
+// OpenCode: it loaded modules from plugin/ and plugins/ of each of those,
+// and none from .opencode/plugin/ or $XDG_CONFIG_HOME/kilocode/plugin/.
+// The hook answers it as OpenCode.
 func (a *Adapter) Forks() []hostfacts.Fork {
 	f := a.HookFile()
 	f.Programs, f.Title, f.Dir, f.UserDir = []string{"kilo"}, "Kilo Code CLI", ".kilo/plugin", "kilo/plugin"
+	f.PluginLoads.Project = []string{".kilo", ".kilocode"}
+	f.PluginLoads.Home = []string{".kilo", ".kilocode"}
+	f.PluginLoads.Env = "KILO_CONFIG_DIR"
 	return []hostfacts.Fork{{Host: "kilo", File: f}}
 }
 
