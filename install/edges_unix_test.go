@@ -134,3 +134,36 @@ func TestStaleStateTempRemoved(t *testing.T) {
 		t.Error("the stale temporary file is still there")
 	}
 }
+
+// A named pipe and a loop of links in a folder OpenCode loads plugins
+// from: reading neither blocks or panics; doctor says it cannot read
+// them (so it cannot tell whether they are ours); install and uninstall
+// leave them as they are.
+func TestPluginFolderUnreadable(t *testing.T) {
+	s, _, p := pluginSandbox(t, "opencode")
+	plugins := filepath.Join(s.project, ".opencode", "plugins")
+	os.MkdirAll(plugins, 0o755)
+	fifo := filepath.Join(plugins, "pipe.js")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	loop := filepath.Join(plugins, "loop.ts")
+	os.Symlink(filepath.Join(plugins, "loop2.ts"), loop)
+	os.Symlink(loop, filepath.Join(plugins, "loop2.ts"))
+	o := s.opts("opencode")
+	s.install(t, o)
+	r, out := s.doctor(t, o)
+	if !r.Healthy() || !strings.Contains(out, fifo+"\n  warn cannot read: ") || !strings.Contains(out, "named pipe") ||
+		!strings.Contains(out, loop+"\n  warn cannot read: ") {
+		t.Errorf("doctor:\n%s", out)
+	}
+	if cs, err := Uninstall(o); err != nil || len(cs) != 1 || cs[0].Path != p {
+		t.Errorf("uninstall: %v %+v", err, cs)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe: %v", err)
+	}
+	if _, err := os.Lstat(loop); err != nil {
+		t.Errorf("the link: %v", err)
+	}
+}

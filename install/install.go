@@ -212,6 +212,11 @@ func Install(o Options) ([]Change, error) {
 			_, err = h.entryOptions(regs, &o)
 		}
 		return err
+	}, func(h *host, scope Scope, p string, e env) ([]string, error) {
+		if h.PluginModule == "" {
+			return nil, nil
+		}
+		return nil, h.refuseCopies(scope, e, o.Binary, p)
 	}, func(h *host, scope Scope, p string, _ *fileState) (*Change, error) {
 		return planInstall(h, scope, p, o)
 	})
@@ -224,7 +229,12 @@ func Install(o Options) ([]Change, error) {
 // created for it when they are empty. Locking and all-or-nothing writes
 // are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
-	return edit(o, nil, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
+	return edit(o, nil, func(h *host, scope Scope, p string, e env) ([]string, error) {
+		if h.PluginModule == "" {
+			return nil, nil
+		}
+		return h.pluginCopies(scope, e, o.Binary, p), nil
+	}, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
 		if h.Scripts {
 			return planScriptUninstall(h, scope, p, o)
 		}
@@ -264,9 +274,11 @@ type usageError struct{ error }
 func (e usageError) Unwrap() error { return e.error }
 
 // edit is Install and Uninstall: it finds each host's file for o.Scope
-// (check, when not nil, vets each host first), locks the files, plans
-// each change and, unless o.DryRun, commits them all or none.
-func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p string, fst *fileState) (*Change, error)) ([]Change, error) {
+// (check, when not nil, vets each host first; more, the other files of a
+// host to plan, or an error that stops it), locks the files, plans each
+// change and, unless o.DryRun, commits them all or none.
+func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p string, e env) ([]string, error),
+	plan func(h *host, scope Scope, p string, fst *fileState) (*Change, error)) ([]Change, error) {
 	hs, e, err := o.prepare()
 	if err != nil {
 		return nil, err
@@ -309,6 +321,13 @@ func edit(o Options, check func(*host) error, plan func(h *host, scope Scope, p 
 			continue
 		}
 		files = append(files, file{h, p})
+		extra, err := more(h, scope, p, e)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %s: %w", h.name, scope, p, err)
+		}
+		for _, q := range extra {
+			files = append(files, file{h, q})
+		}
 	}
 	state, err := stateDir(e)
 	if err != nil {

@@ -93,9 +93,9 @@ func UninstallOrphans(o Options) ([]Change, error) {
 			continue
 		}
 		if h.PluginModule != "" {
-			for _, b := range h.pluginOrphans(p, o.Binary) {
-				if !slices.Contains(bins, b) {
-					bins = append(bins, b)
+			for _, op := range h.pluginOrphans(scope, e, o.Binary) {
+				if !slices.Contains(bins, op.binary) {
+					bins = append(bins, op.binary)
 				}
 			}
 			continue

@@ -1,10 +1,8 @@
 package install
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -220,8 +218,11 @@ func quoteWords(words []string) []string {
 	return out
 }
 
-// checkPlugin is doctor's check of a plugin host's module of scope s; it
-// returns how many events it runs the hook on (0: none of ours).
+// checkPlugin is doctor's check of a plugin host's modules of scope s:
+// each module of ours for this binary in a folder the host loads from
+// (see pluginFolders), each of ours for a binary that no longer exists,
+// and each that runs this binary but is not ours. It returns how many
+// events the modules of ours run the hook on (0: none).
 func (d *doctor) checkPlugin(h *host, s Scope) int {
 	p := h.path(s, d.e)
 	if p == "" {
@@ -230,66 +231,72 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 	src, err := readFile(p)
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
-		return 0
 	}
-	for _, b := range h.pluginOrphans(p, d.o.Binary) {
-		d.add(h.name, s, filepath.Join(filepath.Dir(p), binaryName(b)+h.PluginModule), "", Fail,
-			"a plugin of %s, which no longer exists (moved or deleted without uninstall): the plugin cannot start it and blocks every call; uninstall --orphans removes it", b)
+	files, errs := h.pluginFiles(s, d.e)
+	for _, err := range errs {
+		d.add(h.name, s, "", "", Warn, "%v: %s loads no plugin from it either (unless it runs as another user), and doctor cannot tell whether one of ours is there", err, h.Title)
 	}
-	if src == nil {
-		return 0
+	for _, o := range h.pluginOrphans(s, d.e, d.o.Binary) {
+		d.add(h.name, s, o.path, "", Fail,
+			"a plugin of %s, which no longer exists (moved or deleted without uninstall): the plugin cannot start it and blocks every call; uninstall --orphans removes it", o.binary)
 	}
-	cmd, natives, limit, ours := h.pluginCommand(src, d.o.Binary)
-	if !ours {
-		if pr, err := h.renderer(); err == nil {
-			if argv, _, _, ok := pr.ReadPlugin(src); ok && len(argv) > 1 && callsBinary(strings.Join(quoteWords(argv), " "), d.o.Binary, h) {
-				d.add(h.name, s, p, "", Warn, "a plugin that runs this binary but is not exactly the one install writes (edited, or written by another version): run install again to rewrite it")
-				return 0
-			} else if ok {
-				d.add(h.name, s, p, "", Info, "a plugin of this library for another binary (%s): not checked", argv[0])
-			}
+	n, first := 0, ""
+	if src != nil {
+		n = d.checkPluginModule(h, s, p, src, "", true)
+		if n > 0 {
+			first = p
 		}
-		return 0
 	}
-	d.add(h.name, s, p, "", OK, "plugin running the hook on %d events: %s", len(natives), strings.Join(natives, ", "))
-	for _, n := range natives {
-		d.checkCommand(h, s, p, n, cmd, limit, false)
+	for _, f := range files {
+		if samePath(f.path, p) {
+			continue
+		}
+		if f.err != nil {
+			d.add(h.name, s, f.path, "", Warn, "cannot read: %v: doctor cannot tell whether it is a plugin of this binary (%s loads every %s file here)", f.err, h.Title, strings.Join(h.PluginLoads.Exts, " and "))
+			continue
+		}
+		m := d.checkPluginModule(h, s, f.path, f.src, cmp.Or(f.same, first), false)
+		if m > 0 && first == "" {
+			first = f.path
+		}
+		n += m
 	}
-	return len(natives)
+	return n
 }
 
-// pluginOrphans returns the hook binaries, other than binary, whose
-// plugin module of ours is in the folder of p but which no longer exist:
-// the plugin cannot start them, and blocks every call.
-func (h *host) pluginOrphans(p, binary string) []string {
-	ents, err := os.ReadDir(filepath.Dir(p))
-	if err != nil {
-		return nil
-	}
-	var bins []string
-	for _, ent := range ents {
-		if ent.IsDir() || !strings.HasSuffix(ent.Name(), h.PluginModule) {
-			continue
-		}
-		src, err := readFile(filepath.Join(filepath.Dir(p), ent.Name()))
-		if err != nil || src == nil {
-			continue
-		}
+// checkPluginModule checks the module src at path q and returns how many
+// events it runs the hook on, when it is ours for this binary (0: not
+// ours). own: q is where install writes it; first is the module of ours
+// found before it ("": none), which the host loads as well.
+func (d *doctor) checkPluginModule(h *host, s Scope, q string, src []byte, first string, own bool) int {
+	cmd, natives, limit, ours := h.pluginCommand(src, d.o.Binary)
+	if !ours {
 		pr, err := h.renderer()
 		if err != nil {
-			return nil
+			return 0
 		}
-		argv, _, _, ok := pr.ReadPlugin(src)
-		if !ok || len(argv) == 0 || samePath(argv[0], binary) || slices.Contains(bins, argv[0]) ||
-			!filepath.IsAbs(argv[0]) && !windowsPath(argv[0]) || ent.Name() != binaryName(argv[0])+h.PluginModule {
-			continue
+		if argv, _, _, ok := pr.ReadPlugin(src); ok && len(argv) > 1 && callsBinary(strings.Join(quoteWords(argv), " "), d.o.Binary, h) {
+			fix := "run install again to rewrite it"
+			if !own {
+				fix = h.Title + " loads it from here, where install does not write: remove it, and run install again"
+			}
+			d.add(h.name, s, q, "", Warn, "a plugin that runs this binary but is not exactly the one install writes (edited, or written by another version): %s", fix)
+		} else if ok && own {
+			d.add(h.name, s, q, "", Info, "a plugin of this library for another binary (%s): not checked", argv[0])
 		}
-		if _, err := os.Stat(argv[0]); !errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if _, _, _, ours := h.pluginCommand(src, argv[0]); ours {
-			bins = append(bins, argv[0])
-		}
+		return 0
 	}
-	return bins
+	d.add(h.name, s, q, "", OK, "plugin running the hook on %d events: %s", len(natives), strings.Join(natives, ", "))
+	switch {
+	case first != "" && resolvedPath(first) == resolvedPath(q):
+		d.add(h.name, s, q, "", Warn, "%s loads this plugin as well as %s, which it is through a symbolic link: the hook may run twice on each event; remove the link", h.Title, first)
+	case first != "":
+		d.add(h.name, s, q, "", Warn, "%s loads this plugin as well as %s: the hook runs twice on each event; remove one (uninstall removes both)", h.Title, first)
+	case !own:
+		d.add(h.name, s, q, "", Info, "%s loads it from here, which is not where install writes it (%s): install refuses to write a second one while it is here", h.Title, h.path(s, d.e))
+	}
+	for _, n := range natives {
+		d.checkCommand(h, s, q, n, cmd, limit, false)
+	}
+	return len(natives)
 }
