@@ -279,8 +279,31 @@ func FuzzPluginModule(f *testing.F) {
 		f.Add([]byte(s), "--policy", uint8(0))
 		f.Add([]byte(s), "it's a \"quoted\" -- arg\n", uint8(3))
 	}
+	// One project for every input (a folder per input would slow the
+	// fuzzing down to a crawl): the inputs run one after the other.
+	dir := f.TempDir()
+	q := filepath.Join(dir, ".opencode", "plugins", "x.js")
+	os.MkdirAll(filepath.Dir(q), 0o755)
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755) // the folders above are not the project's
 	f.Fuzz(func(t *testing.T, src []byte, arg string, pick uint8) {
 		const bin = "/home/dev/bin/guard"
+		// In another folder OpenCode loads from, the module is a copy of
+		// this binary's exactly when it is ours, and an orphan only when it
+		// is ours for a binary that is not there.
+		h, _ := lookupHost(builtin.Adapters(), "opencode")
+		if err := os.WriteFile(q, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		e := env{dir: dir, home: filepath.Join(dir, "home"), getenv: func(string) string { return "" }, binary: bin}
+		_, _, _, ours := h.pluginCommand(src, bin)
+		if copies := h.pluginCopies(Project, e, bin, h.path(Project, e)); ours != slices.Equal(copies, []string{q}) || !ours && len(copies) > 0 {
+			t.Errorf("copies %q, ours %v", copies, ours)
+		}
+		for _, o := range h.pluginOrphans(Project, e, bin) {
+			if _, _, _, ours := h.pluginCommand(src, o.binary); !ours || o.path != q || samePath(o.binary, bin) {
+				t.Errorf("orphan %+v", o)
+			}
+		}
 		for _, name := range []hooks.Host{"opencode", "kilo"} {
 			h, _ := lookupHost(builtin.Adapters(), name)
 			if cmd, _, _, ours := h.pluginCommand(src, bin); ours {
