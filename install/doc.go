@@ -14,7 +14,10 @@
 // overwritten. A host that loads plugins instead of running commands
 // (OpenCode, [hostfacts.HookFile].PluginModule) gets one plugin module per
 // binary, rendered by its adapter ([hostfacts.PluginRenderer]) with the
-// command's words baked in, under the same rule; a fork of a host
+// command's words baked in, under the same rule (doctor and uninstall
+// also look in every other folder the host loads modules from,
+// [hostfacts.HookFile].PluginLoads, and install refuses while a module of
+// ours for the same binary is there); a fork of a host
 // ([hostfacts.Forker]: Kilo Code CLI) is a host of its own whose commands
 // name the adapter's host. Writes are atomic and keep a backup of the previous file;
 // a file that does not parse is never written.

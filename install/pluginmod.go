@@ -23,7 +23,8 @@ import (
 // for this binary (refused, nothing written). Uninstall removes a module
 // only when it is byte for byte the one install renders for this binary
 // (with any of its flags, events and time limit); doctor reads it back,
-// checks the binary and runs it as the plugin would.
+// checks the binary and runs it as the plugin would. The host loads
+// modules from more folders than that one: see pluginplaces.go.
 
 // renderer returns the adapter's plugin renderer.
 func (h *host) renderer() (hostfacts.PluginRenderer, error) {
