@@ -68,6 +68,7 @@ import (
 // error Run reports (a line on stderr, a non-zero exit: see
 // [hooks.Server.Serve]), not a silent death by the signal.
 func Run(h hooks.Handlers) {
+	growStack(stackNever)
 	// A write to a closed stdout pipe must fail with EPIPE, which Serve
 	// reports (on stderr, and a non-zero exit), rather than kill the hook
 	// silently by SIGPIPE; a stdout closed at start fails every write.
