@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -121,7 +122,16 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
 	defer cancel()
 	var err error
-	req.Payload, err = s.ReadContext(ctx, stdin)
+	if s.Inline && s.Exit != nil {
+		var code int
+		var late bool
+		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, start, checks, stdout, stderr))
+		if late {
+			return code // answered, and Exit called, by the watchdog
+		}
+	} else {
+		req.Payload, err = s.ReadContext(ctx, stdin)
+	}
 	if err != nil {
 		if req.Err == nil {
 			req.Err = err
@@ -194,7 +204,7 @@ const defaultHostTimeout = 60 * time.Second
 // is read directly; anything else (a pipe) is read on a goroutine, which
 // a stdin that never ends leaves behind (a hook process exits anyway).
 func (s *Server) ReadContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
-	if _, ok := stdin.(interface{ Len() int }); ok {
+	if hasLen(stdin) {
 		return s.Read(stdin)
 	}
 	type read struct {
@@ -210,8 +220,70 @@ func (s *Server) ReadContext(ctx context.Context, stdin io.Reader) ([]byte, erro
 	case r := <-done:
 		return r.b, r.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("%w (%w)", ErrStdinTimeout, context.Cause(ctx))
+		return nil, stdinTimeout(ctx)
 	}
+}
+
+// readWatched is ReadContext for a hook process (Inline with Exit): stdin
+// is read on the calling goroutine, which saves starting a goroutine and
+// the hand-off, and a watchdog calls timedOut when ctx is done first;
+// timedOut answers, writes and calls Exit, and returns the exit code. A
+// timedOut that returns (a test's Exit) leaves readWatched to return once
+// reading does, with late true and that code: the answer is given.
+func (s *Server) readWatched(ctx context.Context, stdin io.Reader, timedOut func(error) int) (b []byte, code int, late bool, err error) {
+	if hasLen(stdin) {
+		b, err = s.Read(stdin)
+		return b, 0, false, err
+	}
+	var mu sync.Mutex
+	read := false
+	stop := context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock() // held until timedOut returns: the answer is its alone
+		if !read {
+			late, code = true, timedOut(stdinTimeout(ctx))
+		}
+	})
+	b, err = s.Read(stdin)
+	stop()
+	mu.Lock()
+	defer mu.Unlock()
+	read = true
+	return b, code, late, err
+}
+
+// stdinLate is readWatched's timedOut for Serve: it answers req with the
+// stdin error (unless req has one already) and the fail policy, writes
+// the answer, calls Exit and returns the exit code. A function of its
+// own, so that req is copied into the closure on this path only.
+func (s *Server) stdinLate(ctx context.Context, req Request, start time.Time, checks *CheckLog, stdout, stderr io.Writer) func(error) int {
+	return func(err error) int {
+		if req.Err == nil {
+			req.Err = err
+		}
+		req.Payload = nil
+		code := s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
+		s.Exit(code)
+		return code
+	}
+}
+
+// stdinTimeout is the error for a stdin that has not ended when ctx is
+// done.
+func stdinTimeout(ctx context.Context) error {
+	return fmt.Errorf("%w (%w)", ErrStdinTimeout, context.Cause(ctx))
+}
+
+// hasLen reports whether r states the bytes it has left (a bytes.Reader,
+// a strings.Reader, an HTTP body of a declared length), which [Server.Read]
+// uses. A process's stdin, an *os.File, is told apart first, as a
+// concrete type, so that it costs no interface-table lookup.
+func hasLen(r io.Reader) bool {
+	if _, ok := r.(*os.File); ok {
+		return false
+	}
+	_, ok := r.(interface{ Len() int })
+	return ok
 }
 
 // ErrStdinTimeout is wrapped by the error [Server.Serve] answers with the
@@ -641,8 +713,8 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	// states; grown by doubling past that. Never more than limit+1 bytes
 	// are read, as with io.LimitReader.
 	first := int64(firstRead)
-	if l, ok := r.(interface{ Len() int }); ok {
-		switch n := int64(l.Len()); {
+	if hasLen(r) {
+		switch n := int64(r.(interface{ Len() int }).Len()); {
 		case n > limit:
 			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 		case n >= 0:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -329,4 +330,45 @@ func TestServeStdinDeadline(t *testing.T) {
 
 func oneLineWith(s, sub string) bool {
 	return strings.Count(s, "\n") == 1 && strings.Contains(s, sub)
+}
+
+// gate is a stdin that gives data, then blocks until it is opened.
+type gate struct {
+	data io.Reader
+	open chan struct{}
+}
+
+func (g gate) Read(p []byte) (int, error) {
+	if n, _ := g.data.Read(p); n > 0 {
+		return n, nil
+	}
+	<-g.open
+	return 0, io.EOF
+}
+
+// A hook process (Inline with Exit) reads stdin on its own goroutine: at
+// the deadline the watchdog answers once, with the fail policy, and calls
+// Exit; when reading ends later, nothing more is written. A stdin that
+// ends in time is answered as usual, and Exit is not called.
+func TestServeStdinDeadlineExit(t *testing.T) {
+	g := gate{strings.NewReader(`{"hook_event_name":"Pre","tool":"rm -rf /"}`), make(chan struct{})}
+	var stdout, stderr bytes.Buffer
+	var exits []int
+	srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{PreToolUse: denyRm, Fail: hooks.FailClosed}, Inline: true,
+		Exit: func(code int) { exits = append(exits, code); close(g.open) }}
+	code := srv.Serve(context.Background(), hooks.Request{Host: "one", HostTimeout: 100 * time.Millisecond}, g, &stdout, &stderr)
+	if code != 2 || !slices.Equal(exits, []int{2}) || !oneLineWith(stderr.String(), "stdin did not end in time") {
+		t.Errorf("exit %d, Exit calls %v, stdout %q, stderr %q; want 2, one Exit(2), the fail-closed block naming stdin once",
+			code, exits, stdout.String(), stderr.String())
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	exits = nil
+	srv.Exit = func(code int) { exits = append(exits, code) }
+	pipe := struct{ io.Reader }{strings.NewReader(`{"hook_event_name":"Pre","tool":"rm -rf /"}`)} // no Len: watched
+	code = srv.Serve(context.Background(), hooks.Request{Host: "one", HostTimeout: time.Minute}, pipe, &stdout, &stderr)
+	if code != 0 || exits != nil || stdout.String() != `{"decision":"deny","event":"Pre","reason":"no rm -rf"}`+"\n" || stderr.Len() != 0 {
+		t.Errorf("in time: exit %d, Exit calls %v, stdout %q, stderr %q; want the handler's deny, no Exit", code, exits, stdout.String(), stderr.String())
+	}
 }

@@ -156,6 +156,21 @@ func appendOutput(dst []byte, o *HookOutput) ([]byte, bool) {
 	return append(w.Buf, '\n'), true
 }
 
-// outputSize is the buffer an answer is written into: room for a deny
-// with a reason of a few lines, so that the buffer is allocated once.
-const outputSize = 512
+// outputSize is the size of the buffer o is written into: its texts plus
+// room for the names and punctuation (outputFrame), so that the buffer is
+// allocated once, at its size, also for a long reason. Escapes may still
+// grow it.
+func outputSize(o *HookOutput) int {
+	n := outputFrame + len(o.StopReason) + len(o.Decision) + len(o.Reason) + len(o.SystemMessage)
+	if s := o.HookSpecificOutput; s != nil {
+		n += len(s.HookEventName) + len(s.PermissionDecision) + len(s.PermissionDecisionReason) + len(s.AdditionalContext)
+		if d := s.Decision; d != nil {
+			n += len(d.Behavior) + len(d.Message)
+		}
+	}
+	return n
+}
+
+// outputFrame is the room outputSize gives the member names, quotes and
+// braces of an answer.
+const outputFrame = 192

@@ -135,3 +135,25 @@ func mustAppend(t *testing.T, o *HookOutput) []byte {
 	}
 	return b
 }
+
+// An answer is written into one buffer of its size: a deny with a long
+// reason, as the guard's are, costs no more allocations than a short one.
+func TestSerializeOneBuffer(t *testing.T) {
+	a := New()
+	ev, err := a.Parse([]byte(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf build"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := func(reason string) float64 {
+		return testing.AllocsPerRun(20, func() {
+			out, err := a.Serialize(ev, hooks.Deny(reason))
+			if err != nil || !strings.Contains(string(out.Stdout), reason) {
+				t.Fatalf("Serialize: %q, %v", out.Stdout, err)
+			}
+		})
+	}
+	short, long := allocs("no"), allocs(strings.Repeat("a reason of many words, ", 40))
+	if long != short {
+		t.Errorf("a long reason takes %.0f allocations, a short one %.0f: the buffer grew", long, short)
+	}
+}

@@ -110,7 +110,7 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	if out.isZero() {
 		return hooks.Output{}, nil
 	}
-	if b, ok := appendOutput(make([]byte, 0, outputSize), &out); ok {
+	if b, ok := appendOutput(make([]byte, 0, outputSize(&out)), &out); ok {
 		return hooks.Output{Stdout: b}, nil
 	}
 	var buf bytes.Buffer

@@ -43,6 +43,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	_ "github.com/agenthooks/hooks/internal/stackstart" // a 32 KiB stack before the other initialisers
+
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"

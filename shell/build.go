@@ -220,7 +220,7 @@ func goFlags(args []Word, takes ...string) Flags {
 			i++
 			o.Value, o.HasValue = args[i], true
 		}
-		f.Options = append(f.Options, o)
+		f.addOption(o)
 	}
 	return f
 }

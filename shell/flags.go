@@ -150,7 +150,7 @@ func (s Spec) long(f *Flags, args []Word, i int, body string, dyn bool) int {
 		i++
 		o.Value, o.HasValue = args[i], true
 	}
-	f.Options = append(f.Options, o)
+	f.addOption(o)
 	return i
 }
 
@@ -192,7 +192,7 @@ func (s Spec) short(f *Flags, args []Word, i int, cluster string, dyn bool) int 
 			if j+1 < len(cluster) {
 				o.Value, o.HasValue = Static(cluster[j+1:]), true
 			}
-			f.Options = append(f.Options, o)
+			f.addOption(o)
 			return i
 		case 1:
 			switch {
@@ -208,10 +208,10 @@ func (s Spec) short(f *Flags, args []Word, i int, cluster string, dyn bool) int 
 				i++
 				o.Value, o.HasValue = args[i], true
 			}
-			f.Options = append(f.Options, o)
+			f.addOption(o)
 			return i
 		}
-		f.Options = append(f.Options, o)
+		f.addOption(o)
 	}
 	return i
 }
@@ -266,3 +266,12 @@ var Npm = Spec{Short: "C:w:", Long: []string{"registry=", "userconfig=", "global
 	"loglevel=", "cache=", "otp=", "tag=", "access=", "scope=", "auth-type=", "include=", "omit=", "location=",
 	"filter=", "dir=", "cwd=", "workspaces", "global", "json", "dry-run", "force", "yes", "silent", "quiet",
 	"verbose", "recursive"}}
+
+// addOption appends o to f.Options, with room for four at the first, so
+// that a command's usual few options take one allocation.
+func (f *Flags) addOption(o Option) {
+	if f.Options == nil {
+		f.Options = make([]Option, 0, 4)
+	}
+	f.Options = append(f.Options, o)
+}

@@ -28,6 +28,7 @@ type prog struct {
 	name      string
 	argv      []string
 	wall, cpu []time.Duration
+	faults    []int64 // minor page faults of each run, where the OS reports them
 }
 
 func main() {
@@ -74,22 +75,29 @@ func (p *prog) run(in string) error {
 	}
 	p.wall = append(p.wall, time.Since(start))
 	p.cpu = append(p.cpu, c.ProcessState.UserTime()+c.ProcessState.SystemTime())
+	if n, ok := minorFaults(c.ProcessState); ok {
+		p.faults = append(p.faults, n)
+	}
 	return nil
 }
 
 // report writes the table.
 func report(w io.Writer, progs []*prog) {
 	ref := progs[0]
-	fmt.Fprintf(w, "| program | median wall | ÷ %s | median CPU | ÷ %s |\n", ref.name, ref.name)
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
+	fmt.Fprintf(w, "| program | median wall | ÷ %s | median CPU | ÷ %s | minor faults |\n", ref.name, ref.name)
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")
 	for _, p := range progs {
-		fmt.Fprintf(w, "| %s | %.2f ms | %.2f | %.2f ms | %.2f |\n", p.name,
+		faults := "n/a"
+		if len(p.faults) > 0 {
+			faults = fmt.Sprint(median(p.faults))
+		}
+		fmt.Fprintf(w, "| %s | %.2f ms | %.2f | %.2f ms | %.2f | %s |\n", p.name,
 			ms(median(p.wall)), ratio(median(p.wall), median(ref.wall)),
-			ms(median(p.cpu)), ratio(median(p.cpu), median(ref.cpu)))
+			ms(median(p.cpu)), ratio(median(p.cpu), median(ref.cpu)), faults)
 	}
 }
 
-func median(ds []time.Duration) time.Duration {
+func median[T time.Duration | int64](ds []T) T {
 	if len(ds) == 0 {
 		return 0
 	}

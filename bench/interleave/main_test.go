@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -13,11 +14,11 @@ func TestReport(t *testing.T) {
 	ms := time.Millisecond
 	progs := []*prog{
 		{name: "ref", wall: []time.Duration{2 * ms, 2 * ms, 9 * ms}, cpu: []time.Duration{ms, ms, ms}},
-		{name: "b", wall: []time.Duration{3 * ms, 1 * ms, 3 * ms}, cpu: []time.Duration{2 * ms, 2 * ms, 5 * ms}},
+		{name: "b", wall: []time.Duration{3 * ms, 1 * ms, 3 * ms}, cpu: []time.Duration{2 * ms, 2 * ms, 5 * ms}, faults: []int64{300, 200, 250}},
 	}
 	var out bytes.Buffer
 	report(&out, progs)
-	for _, want := range []string{"| ref | 2.00 ms | 1.00 | 1.00 ms | 1.00 |", "| b | 3.00 ms | 1.50 | 2.00 ms | 2.00 |"} {
+	for _, want := range []string{"| ref | 2.00 ms | 1.00 | 1.00 ms | 1.00 | n/a |", "| b | 3.00 ms | 1.50 | 2.00 ms | 2.00 | 250 |"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, out.String())
 		}
@@ -38,6 +39,9 @@ func TestRun(t *testing.T) {
 	}
 	if len(p.wall) != 1 || p.wall[0] <= 0 || len(p.cpu) != 1 {
 		t.Errorf("wall %v, cpu %v", p.wall, p.cpu)
+	}
+	if runtime.GOOS == "linux" && (len(p.faults) != 1 || p.faults[0] <= 0) {
+		t.Errorf("faults %v: a process that ran touched no page", p.faults)
 	}
 	bad := &prog{name: "false", argv: []string{"/bin/false"}}
 	if err := bad.run(in); err == nil {

@@ -1,7 +1,6 @@
 package guardpolicy
 
 import (
-	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -26,13 +25,13 @@ func inlineCode(s *shell.Script, _ *place) (string, bool) {
 				lang = "inline"
 			}
 			if e.Code.Dynamic {
-				return fmt.Sprintf("guard: rule 4 (nothing it cannot see): the %s code `%s` runs is known only at run time; "+
-					"spell the code out", lang, c), true
+				return "guard: rule 4 (nothing it cannot see): the " + lang + " code `" + c.String() + "` runs is known only at run time; " +
+					"spell the code out", true
 			}
 			if what, bad := dangerousCode(e.Lang, e.Code.Value); bad {
-				return fmt.Sprintf("guard: rule 5 (inline code): the %s code `%s` runs names %s, which deletes files, runs "+
-					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, "+
-					"with a scratch path, or ask the user", lang, clip(c.String()), what), true
+				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
+					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
+					"with a scratch path, or ask the user", true
 			}
 		}
 	}

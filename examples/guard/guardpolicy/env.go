@@ -1,7 +1,6 @@
 package guardpolicy
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -78,8 +77,8 @@ func envLink(c *shell.Command) (string, bool) {
 	}
 	for _, a := range c.Args[1:] {
 		if isEnvWord(a) {
-			return fmt.Sprintf("guard: rule 3 (no write of a secrets file): `%s` links to %s, a .env file, and a write through "+
-				"the link would reach it; leave secrets files to the user", c, a), true
+			return "guard: rule 3 (no write of a secrets file): `" + c.String() + "` links to " + a.Value + ", a .env file, and a write through " +
+				"the link would reach it; leave secrets files to the user", true
 		}
 	}
 	return "", false
@@ -88,10 +87,10 @@ func envLink(c *shell.Command) (string, bool) {
 // reasonEnvWrite is rule 3's reason for a shell write of p by by.
 func reasonEnvWrite(p shell.Word, by string) string {
 	if name, ok := p.Name(); ok && IsEnvFile(name) {
-		return fmt.Sprintf(reasonEnv, p, "`"+by+"`")
+		return reasonEnv(p.Value, "`"+by+"`")
 	}
-	return fmt.Sprintf("guard: rule 3 (no write of a secrets file): `%s` writes %s, whose file name is known only at run time "+
-		"and may be a .env file; name the file in the command", by, p)
+	return "guard: rule 3 (no write of a secrets file): `" + by + "` writes " + p.Value + ", whose file name is known only at run time " +
+		"and may be a .env file; name the file in the command"
 }
 
 // isEnvWord reports whether p names a .env file statically.

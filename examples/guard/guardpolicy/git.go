@@ -1,7 +1,6 @@
 package guardpolicy
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -34,7 +33,7 @@ func judgeGit(c *shell.Command) (string, bool) {
 	if !ok {
 		for _, a := range c.Args[1:] {
 			if a.Dynamic {
-				return fmt.Sprintf("guard: rule 4 (nothing it cannot see): cannot tell which git subcommand `%s` runs; spell it out", c), true
+				return "guard: rule 4 (nothing it cannot see): cannot tell which git subcommand `" + c.String() + "` runs; spell it out", true
 			}
 		}
 		return "", false
@@ -46,8 +45,8 @@ func judgeGit(c *shell.Command) (string, bool) {
 		case "c":
 			k, v, _ := strings.Cut(o.Value.Value, "=")
 			if lk := strings.ToLower(k); strings.HasPrefix(lk, "include.") || strings.HasPrefix(lk, "includeif.") {
-				return fmt.Sprintf("guard: rule 4 (nothing it cannot see): `%s` includes a config file, whose aliases and "+
-					"settings the guard cannot see; drop the -c %s", c, k), true
+				return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` includes a config file, whose aliases and " +
+					"settings the guard cannot see; drop the -c " + k, true
 			}
 			if strings.HasPrefix(strings.ToLower(k), "alias.") {
 				aliases[strings.ToLower(k[len("alias."):])] = shell.Word{Value: v, Dynamic: o.Value.Dynamic}
@@ -65,7 +64,7 @@ func judgeGit(c *shell.Command) (string, bool) {
 			break
 		}
 		if v.Dynamic {
-			return fmt.Sprintf("guard: rule 4 (nothing it cannot see): `%s` runs a git alias known only at run time; spell the git command out", c), true
+			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a git alias known only at run time; spell the git command out", true
 		}
 		if strings.HasPrefix(v.Value, "!") {
 			break // a shell command, which package shell reports
@@ -153,7 +152,7 @@ var (
 func gitDanger(c *shell.Command, sub []shell.Word, global shell.Flags) (string, bool) {
 	name, args := sub[0].Value, sub[1:]
 	discards := func(what, instead string) (string, bool) {
-		return fmt.Sprintf("guard: rule 2 (no discarding uncommitted work or rewriting shared history): `%s` %s; %s", c, what, instead), true
+		return "guard: rule 2 (no discarding uncommitted work or rewriting shared history): `" + c.String() + "` " + what + "; " + instead, true
 	}
 	stash := "run `git stash` first (the changes stay in the stash), or ask the user"
 	switch name {
@@ -205,7 +204,7 @@ func gitDanger(c *shell.Command, sub []shell.Word, global shell.Flags) (string, 
 				continue // the repository
 			}
 			if o.Dynamic && (o.Prefix == "" || o.Prefix[0] == '+') {
-				return discards(fmt.Sprintf("pushes `%s`, which may be a forced refspec (+…) known only at run time", o), "spell the branch out")
+				return discards("pushes `"+o.String()+"`, which may be a forced refspec (+…) known only at run time", "spell the branch out")
 			}
 			if strings.HasPrefix(o.Value, "+") {
 				return discards("force-pushes a +refspec, rewriting history others may have", "drop the +, use `git push --force-with-lease`, or ask the user")
@@ -303,7 +302,7 @@ func gitConfigAlias(c *shell.Command, args []shell.Word) (string, bool) {
 	}
 	v := ops[1]
 	if k.Dynamic || v.Dynamic {
-		return fmt.Sprintf("guard: rule 4 (nothing it cannot see): `%s` may set a git alias known only at run time; spell it out", c), true
+		return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` may set a git alias known only at run time; spell it out", true
 	}
 	if strings.HasPrefix(v.Value, "!") {
 		return "", false // a shell command, which package shell reports

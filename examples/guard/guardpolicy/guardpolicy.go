@@ -60,7 +60,7 @@ func Handlers() hooks.Handlers {
 // denied (rule 4), as one that cannot be checked.
 func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 	if t.InputErr != nil {
-		return hooks.Deny(fmt.Sprintf("guard: rule 4 (nothing it cannot see): this %s call's input cannot be read safely (%v); send a well-formed call", t.Name, t.InputErr))
+		return hooks.Deny("guard: rule 4 (nothing it cannot see): this " + t.Name + " call's input cannot be read safely (" + t.InputErr.Error() + "); send a well-formed call")
 	}
 	dir := cwd
 	if sh, ok := t.Input.(*hooks.ShellInput); ok {
@@ -86,7 +86,7 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 	for _, w := range ws {
 		if IsEnvFile(w.Name) {
 			report(ctx, "rule3-writes", true, start)
-			return hooks.Deny(fmt.Sprintf(reasonEnv, w.Path, t.Name))
+			return hooks.Deny(reasonEnv(w.Path, t.Name))
 		}
 	}
 	report(ctx, "rule3-writes", false, start)
@@ -94,8 +94,10 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 }
 
 // reasonEnv is rule 3's reason: the file, what writes it.
-const reasonEnv = "guard: rule 3 (no write of a secrets file): %s is a .env file, and %s may write it; " +
-	"secrets files are the user's to change: ask the user, or write .env.example instead"
+func reasonEnv(path, by string) string {
+	return "guard: rule 3 (no write of a secrets file): " + path + " is a .env file, and " + by + " may write it; " +
+		"secrets files are the user's to change: ask the user, or write .env.example instead"
+}
 
 // judgeShell returns the reason to deny a shell command, if any. A panic
 // while reading the command (a bug in a parser, which the model's input
@@ -168,8 +170,8 @@ func reasonParse(err error) string {
 func unseen(s *shell.Script, _ *place) (string, bool) {
 	for _, c := range s.Commands {
 		if c.Dynamic {
-			return fmt.Sprintf("guard: rule 4 (nothing it cannot see): `%s` runs a command known only at run time, "+
-				"so it cannot be checked; spell the command out", c), true
+			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
+				"so it cannot be checked; spell the command out", true
 		}
 	}
 	return "", false

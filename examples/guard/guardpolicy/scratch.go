@@ -1,7 +1,6 @@
 package guardpolicy
 
 import (
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -80,8 +79,8 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 				}
 				d := joinPath(at.dir, w.Path.Value)
 				if w.Path.Dynamic || d == t || within(t, d) != "" || within(d, t) != "" {
-					return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): `%s` deletes %s, "+
-						"where `%s` moves files; what is moved there is not scratch: delete it by name, or ask the user", c, e.Path, m), true
+					return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` deletes " + e.Path.Value + ", " +
+						"where `" + m.String() + "` moves files; what is moved there is not scratch: delete it by name, or ask the user", true
 				}
 			}
 		}
@@ -106,9 +105,9 @@ func reasonTree(c *shell.Command, p shell.Word, why string) string {
 	if c != nil {
 		by = "`" + c.String() + "`"
 	}
-	return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): %s deletes the tree at %s, %s; "+
-		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or a build directory "+
-		"such as node_modules or dist inside the project), or ask the user", by, p, why)
+	return "guard: rule 1 (no recursive delete of anything not scratch): " + by + " deletes the tree at " + p.Value + ", " + why + "; " +
+		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or a build directory " +
+		"such as node_modules or dist inside the project), or ask the user"
 }
 
 // scratch reports whether p, the target of a recursive delete (relative
@@ -206,8 +205,8 @@ func rmOptions(c *shell.Command) (string, bool) {
 	}
 	for _, u := range f.Unsure {
 		if !neverOption(u) {
-			return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): cannot tell the options of `%s`: "+
-				"`%s` may expand to one, such as -r; put -- before the files", c, u), true
+			return "guard: rule 1 (no recursive delete of anything not scratch): cannot tell the options of `" + c.String() + "`: " +
+				"`" + u.String() + "` may expand to one, such as -r; put -- before the files", true
 		}
 	}
 	return "", false
@@ -220,8 +219,8 @@ func findStarts(c *shell.Command) (string, bool) {
 	args := c.Args[1:]
 	for _, a := range args {
 		if !a.Dynamic && (a.Value == "-L" || a.Value == "-follow") {
-			return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): `%s` follows symbolic links "+
-				"while it deletes, so it may delete what they point to; drop %s", c, a), true
+			return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` follows symbolic links " +
+				"while it deletes, so it may delete what they point to; drop " + a.Value, true
 		}
 	}
 	for len(args) > 0 && !args[0].Dynamic && (args[0].Value == "-H" || args[0].Value == "-P") {
@@ -250,13 +249,13 @@ func rawTarget(c *shell.Command, p shell.Word) (string, bool) {
 	}
 	for _, e := range strings.Split(v, "/") {
 		if e == ".." {
-			return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): `%s` deletes a tree through "+
-				"`..` in %s, which a symbolic link on the way would take elsewhere; spell the path out without ..", c, v), true
+			return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` deletes a tree through " +
+				"`..` in " + v + ", which a symbolic link on the way would take elsewhere; spell the path out without ..", true
 		}
 	}
 	if len(v) > 1 && strings.HasSuffix(v, "/") {
-		return fmt.Sprintf("guard: rule 1 (no recursive delete of anything not scratch): `%s`: %s ends in a slash, "+
-			"so a symbolic link of that name is followed and what it points to is deleted; drop the slash", c, v), true
+		return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "`: " + v + " ends in a slash, " +
+			"so a symbolic link of that name is followed and what it points to is deleted; drop the slash", true
 	}
 	return "", false
 }
