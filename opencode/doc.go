@@ -3,8 +3,10 @@
 //
 // OpenCode runs no hook commands. It loads JavaScript plugins (ES
 // modules) from the plugin folders of its configuration directories: the
-// project's .opencode/plugin/ (or plugins/) and the user's
-// ~/.config/opencode/plugin/ ($XDG_CONFIG_HOME/opencode). A plugin returns
+// project's .opencode/plugin/ (or plugins/), the user's
+// ~/.config/opencode/plugin/ ($XDG_CONFIG_HOME/opencode), and more
+// (~/.opencode, $OPENCODE_CONFIG_DIR, the directories above the project:
+// see [Adapter.HookFile], measured). A plugin returns
 // callbacks; OpenCode awaits "tool.execute.before" with the tool call
 // before running it (a callback that throws blocks the call, and the
 // model reads the thrown message as the tool's error), awaits
@@ -112,5 +114,7 @@
 // command's words baked in. Kilo Code CLI reads no .opencode, so it is a
 // host of its own for the installer ([Adapter.Forks]: install --hosts
 // kilo writes .kilo/plugin/<binary>.js), whose plugin runs the hook as
-// --host opencode.
+// --host opencode. Doctor and uninstall also look in every other folder
+// the client loads modules from ([hostfacts.HookFile].PluginLoads), and
+// install refuses to write a second module of ours for the same binary.
 package opencode

@@ -29,6 +29,9 @@ import (
 // the git worktree's root. Measured with 1.18.33 (opencode run, a module
 // in each place that records its import and its initialisation): all of
 // those ran, and a module in a subfolder of plugin/ and a .mjs did not.
+// A copy of a module in another of those folders runs again, and so does a
+// symbolic link to it (measured: the linked module was imported once and
+// initialised once per path), so its callbacks run once per path.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"opencode"}, Title: "OpenCode", Dir: ".opencode/plugin",
 		UserDir: "opencode/plugin", XDG: true, PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
