@@ -167,3 +167,24 @@ func TestPluginFolderUnreadable(t *testing.T) {
 		t.Errorf("the link: %v", err)
 	}
 }
+
+// A plugin folder OpenCode cannot list (nor can doctor, not being root):
+// doctor warns, naming it; install and uninstall do their own folder.
+func TestPluginFolderUnlistable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root lists any folder")
+	}
+	s, _, p := pluginSandbox(t, "opencode")
+	plugins := filepath.Join(s.project, ".opencode", "plugins")
+	os.MkdirAll(plugins, 0o755)
+	os.Chmod(plugins, 0)
+	t.Cleanup(func() { os.Chmod(plugins, 0o755) })
+	o := s.opts("opencode")
+	s.install(t, o)
+	if r, out := s.doctor(t, o); !r.Healthy() || !strings.Contains(out, plugins+"\n  warn cannot list the folder: ") {
+		t.Errorf("doctor:\n%s", out)
+	}
+	if cs, err := Uninstall(o); err != nil || len(cs) != 1 || cs[0].Path != p {
+		t.Errorf("uninstall: %v %+v", err, cs)
+	}
+}

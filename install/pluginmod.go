@@ -233,9 +233,9 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 	}
-	files, errs := h.pluginFiles(s, d.e)
-	for _, err := range errs {
-		d.add(h.name, s, "", "", Warn, "%v: %s loads no plugin from it either (unless it runs as another user), and doctor cannot tell whether one of ours is there", err, h.Title)
+	files, unlisted := h.pluginFiles(s, d.e)
+	for _, u := range unlisted {
+		d.add(h.name, s, u.path, "", Warn, "cannot list the folder: %v: %s loads no plugin from it either (unless it runs as another user), and doctor cannot tell whether one of ours is there", u.err, h.Title)
 	}
 	for _, o := range h.pluginOrphans(s, d.e, d.o.Binary) {
 		d.add(h.name, s, o.path, "", Fail,

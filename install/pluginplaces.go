@@ -99,10 +99,8 @@ type pluginFile struct {
 // its folders (pluginFolders) whose name ends with one of its extensions,
 // through symbolic links, sorted by name in each folder; and the folders
 // that exist but cannot be listed (the host loads nothing from them
-// either), with why.
-func (h *host) pluginFiles(s Scope, e env) ([]pluginFile, []error) {
-	var files []pluginFile
-	var errs []error
+// either), with why (their path and err).
+func (h *host) pluginFiles(s Scope, e env) (files, unlisted []pluginFile) {
 	seen := map[string]string{}
 	for _, dir := range h.pluginFolders(s, e) {
 		fi, err := os.Stat(dir)
@@ -114,7 +112,7 @@ func (h *host) pluginFiles(s Scope, e env) ([]pluginFile, []error) {
 			ents, err = os.ReadDir(dir)
 		}
 		if err != nil {
-			errs = append(errs, fmt.Errorf("cannot list %s: %w", dir, err))
+			unlisted = append(unlisted, pluginFile{path: dir, err: err})
 			continue
 		}
 		for _, ent := range ents {
@@ -139,7 +137,7 @@ func (h *host) pluginFiles(s Scope, e env) ([]pluginFile, []error) {
 			files = append(files, f)
 		}
 	}
-	return files, errs
+	return files, unlisted
 }
 
 // pluginCopies returns the modules of ours for binary h loads for scope
