@@ -42,7 +42,7 @@ type symbol struct {
 func loadELF(path string) (*image, error) {
 	f, err := elf.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: not a readable ELF binary: %v", path, err)
 	}
 	defer f.Close()
 	img := &image{}
@@ -125,8 +125,16 @@ func (img *image) end() uint64 {
 
 // symbolAt names the symbol addr lies in, or "" if it lies in none.
 // Only functions are considered when fn is set. A symbol without a size
-// covers addresses up to the next symbol.
+// covers the addresses up to the next symbol considered.
 func (img *image) symbolAt(addr uint64, fn bool) string {
+	if i := img.lookup(addr, fn); i >= 0 {
+		return img.syms[i].name
+	}
+	return ""
+}
+
+// lookup returns the index of the symbol addr lies in, -1 if none.
+func (img *image) lookup(addr uint64, fn bool) int {
 	i := sort.Search(len(img.syms), func(i int) bool { return img.syms[i].addr > addr })
 	for i--; i >= 0; i-- {
 		s := img.syms[i]
@@ -134,11 +142,11 @@ func (img *image) symbolAt(addr uint64, fn bool) string {
 			continue
 		}
 		if s.size == 0 || addr-s.addr < s.size {
-			return s.name
+			return i
 		}
-		return ""
+		return -1
 	}
-	return ""
+	return -1
 }
 
 // frameAddr turns a callchain address as perf script prints it into an

@@ -131,12 +131,16 @@ func run(w io.Writer, c config) error {
 		if c.n < 1 {
 			return errors.New("-n must be at least 1")
 		}
-		samples, err := record(c)
+		scripts, err := record(c)
 		if err != nil {
 			return err
 		}
-		for _, s := range samples {
-			runs = append(runs, classify(img, s))
+		for _, s := range scripts {
+			samples, err := parseScript(bytes.NewReader(s))
+			if err != nil {
+				return fmt.Errorf("perf script: %v", err)
+			}
+			runs = append(runs, classify(img, samples))
 		}
 	}
 	report(w, img, runs, c.opt)
@@ -144,8 +148,8 @@ func run(w io.Writer, c config) error {
 }
 
 // record runs the binary c.n times under perf record and returns the
-// samples of each run.
-func record(c config) ([][]sample, error) {
+// perf script -F addr,ip output of each run.
+func record(c config) ([][]byte, error) {
 	perf, err := exec.LookPath(c.perf)
 	if err != nil {
 		return nil, fmt.Errorf("perf not found (%v): install it (Debian: apt-get install linux-perf), or read a recorded run with -script FILE", err)
@@ -160,7 +164,7 @@ func record(c config) ([][]sample, error) {
 	}
 	defer os.RemoveAll(dir)
 	data := filepath.Join(dir, "perf.data")
-	var out [][]sample
+	var out [][]byte
 	for i := 0; i < c.n; i++ {
 		payload, err := os.Open(c.in)
 		if err != nil {
@@ -180,14 +184,10 @@ func record(c config) ([][]sample, error) {
 		if err := script.Run(); err != nil {
 			return nil, fmt.Errorf("perf record: %v: %s\nperf script: %v: %s", runErr, strings.TrimSpace(stderr.String()), err, strings.TrimSpace(serr.String()))
 		}
-		samples, err := parseScript(&sout)
-		if err != nil {
-			return nil, fmt.Errorf("perf script: %v", err)
-		}
-		if len(samples) == 0 {
+		if len(bytes.TrimSpace(sout.Bytes())) == 0 {
 			return nil, fmt.Errorf("perf recorded no page fault (record: %v: %s)", runErr, strings.TrimSpace(stderr.String()))
 		}
-		out = append(out, samples)
+		out = append(out, sout.Bytes())
 		os.Remove(data)
 	}
 	return out, nil
