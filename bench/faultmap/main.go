@@ -37,9 +37,8 @@
 // without such a fault counting 0, and "runs" says in how many runs a row
 // occurred. Names in the binary's main module are shortened to H/....
 //
-// Build the binary with -trimpath and copy it once before measuring
-// (cp, so the measured file's pages are not still in the page cache as
-// written by the linker):
+// Build the binary with -trimpath and copy it once with cp before
+// measuring, as for the measurements of issue 27:
 //
 //	go build -trimpath -o /tmp/fm/guard.b ./examples/guard && cp /tmp/fm/guard.b /tmp/fm/guard
 //	go run ./bench/faultmap -bin /tmp/fm/guard -in examples/guard/testdata/claude-rm.json -n 5 -- --host claude
