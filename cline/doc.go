@@ -43,6 +43,12 @@
 // AskFallback (deny by default). A hook file that runs out of Cline's 120
 // s lets the tool run.
 //
+// A subagent (the spawn_agent tool, on by default) has no hook event of
+// its own, but its tool calls run the same PreToolUse hooks (measured: a
+// subagent's run_commands call was denied, and the subagent read the
+// reason). A workflow (.clinerules/workflows/<name>.md, prompt /<name>)
+// is text handed to the model: a !`…` line in it is not run (measured).
+//
 // # Reading the shell tool
 //
 // The tool_call payload carries the input twice: tool_call.input, the

@@ -385,7 +385,13 @@ func testAllowBypass(t *testing.T, h *harness.Host) {
 			"(its default approval mode headless), and a hook's allow approves nothing (measured; the qwen capability matrix, PreToolUse)")
 	}
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).pre).Has(hooks.FieldAllow) {
-		table.na(t, h.ID, "allow-bypass", "the adapter does not claim allow on "+expectOf(h).pre)
+		why := "the adapter does not claim allow on " + expectOf(h).pre
+		if h.Name == "opencode" {
+			why += ": a plugin has no way to approve a call that " + clientName(h) + "'s permission rules refuse " +
+				"(bundle: no plugin hook its binary triggers is about a permission, and its run command " +
+				"rejects every permission it would ask, \"auto-rejecting\")"
+		}
+		table.na(t, h.ID, "allow-bypass", why)
 	}
 	table.check(t, h.ID, "allow-bypass")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e allow scenario", Strict: true, Quiet: true, Script: func(*harness.Run) fakemodel.Script {
@@ -859,6 +865,14 @@ func testPermissionRequest(t *testing.T, h *harness.Host) {
 			why = "Factory Droid has no permission-request hook event (its events: SessionStart, SessionEnd, " +
 				"UserPromptSubmit, PreToolUse, PostToolUse, Stop, SubagentStop, PreCompact, Notification); " +
 				"in droid exec a PreToolUse allow is what lets a command past its autonomy (allow-bypass)"
+		case "cline":
+			why = clientName(h) + " has no permission-request hook event (its hook files: " + strings.Join(harness.ClineEvents, ", ") +
+				"), and cline --json approves every tool call itself (the cline capability matrix)"
+		case "opencode":
+			why = clientName(h) + " gives a plugin no permission event (bundle: the plugin hooks its binary triggers are " +
+				"tool.execute.before and after, tool.definition, shell.env, command.execute.before, chat, experimental and UI ones; " +
+				"none is about a permission, and a permission.ask hook is never called), and its run command rejects every " +
+				"permission it would ask (bundle: \"auto-rejecting\")"
 		}
 		table.set(h.ID, rows[1], cell{"n/a", why})
 		table.na(t, h.ID, rows[0], why)
@@ -1015,6 +1029,16 @@ func testSubagent(t *testing.T, h *harness.Host) {
 	case "kimi":
 		const why = "Kimi Code 2.1.0 ignores the answer of SubagentStart (awaited) and of SubagentStop (fired without waiting) " +
 			"(bundle); the adapter claims nothing there"
+		table.set(h.ID, rows[1], cell{"n/a", why})
+		table.na(t, h.ID, rows[0], why)
+	case "cline", "opencode":
+		// No subagent event; what a subagent does must still pass the
+		// tool gate.
+		why := clientName(h) + " has no subagent hook event (its hook files: " + strings.Join(harness.ClineEvents, ", ") + ")"
+		if h.Name == "opencode" {
+			why = clientName(h) + " gives a plugin no subagent event (a subagent, its task tool, is a child session)"
+		}
+		why += "; " + subagentGate(t, h)
 		table.set(h.ID, rows[1], cell{"n/a", why})
 		table.na(t, h.ID, rows[0], why)
 	default:

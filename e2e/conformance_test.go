@@ -118,14 +118,18 @@ func (c *conformance) ran() bool {
 }
 
 // check records row for host as pass or FAIL when t ends.
-func (c *conformance) check(t *testing.T, host, row string) {
+func (c *conformance) check(t *testing.T, host, row string) { c.checkNote(t, host, row, "") }
+
+// checkNote is check for a pass that needs a note (what the client does
+// differently from the row's words, and what was checked instead).
+func (c *conformance) checkNote(t *testing.T, host, row, note string) {
 	t.Cleanup(func() {
 		switch {
 		case t.Failed():
 			c.set(host, row, cell{"FAIL", t.Name()})
 		case t.Skipped():
 		default:
-			c.set(host, row, cell{"pass", ""})
+			c.set(host, row, cell{"pass", note})
 		}
 	})
 }
@@ -256,4 +260,17 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// clientName is the column title of h and the installed version, as a
+// note names the client ("OpenCode 1.18.33").
+func clientName(h *harness.Host) string {
+	name := cmp.Or(columnTitles[h.ID], hostTitles[h.Name])
+	if h.ID == "kilo" {
+		name = "Kilo Code CLI" // its column title says the fork
+	}
+	if clients == nil {
+		return name
+	}
+	return name + " " + clients.Versions[h.Package]
 }

@@ -75,6 +75,9 @@ func trickTools(host string) (shellTool, writeTool string, k argKeys) {
 		return "Bash", "Write", argKeys{"command", "path", "content"}
 	case "opencode":
 		return "bash", "write", argKeys{"command", "filePath", "content"}
+	case "cline":
+		// run_commands takes one command as a string too (commandsOf).
+		return "run_commands", "editor", argKeys{"commands", "path", "new_text"}
 	}
 	return "Bash", "Write", k
 }
@@ -112,21 +115,39 @@ func trickEnv(host string, r *harness.Run, i int) string {
 	return filepath.Join(dir, ".env")
 }
 
-// trickScript sends every trick in turn.
-func trickScript(host string) func(*harness.Run) fakemodel.Script {
+// trickScript sends the tricks numbered in only in turn (nil: every
+// trick).
+func trickScript(host string, only []int) func(*harness.Run) fakemodel.Script {
+	if only == nil {
+		only = allTricks()
+	}
 	return func(r *harness.Run) fakemodel.Script {
 		shellTool, writeTool, keys := trickTools(host)
 		var s fakemodel.Script
-		for i, tr := range tricks {
+		for _, i := range only {
 			tool := shellTool
-			if tr.write {
+			if tricks[i].write {
 				tool = writeTool
 			}
-			s = append(s, fakemodel.Call(tool, json.RawMessage(tr.args(keys, trickDir(i), trickEnv(host, r, i)))))
+			s = append(s, fakemodel.Call(tool, json.RawMessage(tricks[i].args(keys, trickDir(i), trickEnv(host, r, i)))))
 		}
 		return append(s, fakemodel.Say(firstAnswer))
 	}
 }
+
+// allTricks numbers every trick.
+func allTricks() []int {
+	all := make([]int, len(tricks))
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// clineTrickRuns are the guard runs of the tricks on Cline: its only
+// block of the editor is cancel, which aborts the run, so each run ends
+// with its one write trick.
+var clineTrickRuns = [][]int{{0, 1, 2}, {3, 4, 5}}
 
 // prepareTricks creates the directories the tricks try to delete and the
 // directories of the .env files they try to write.
@@ -169,8 +190,14 @@ func testGuardTricks(t *testing.T, h *harness.Host) {
 		table.na(t, h.ID, "guard-tricks", "Codex builds the hook's tool_input itself from the model's exec_command call; examples/guard's testdata covers the shapes")
 	}
 	table.expectRows(t, h.ID, "guard-tricks")
-	table.check(t, h.ID, "guard-tricks")
-	spec := harness.Spec{Host: h, Prompt: "run the e2e tricks scenario", Quiet: true, Prepare: prepareTricks(h.Name), Script: trickScript(h.Name)}
+	if h.Name == "cline" {
+		table.checkNote(t, h.ID, "guard-tricks", "Cline's only block of its editor is cancel, which aborts the run: "+
+			"the .env is not written and the run ends aborted (both checked), but the model is never told a reason (as in deny-write); "+
+			"so each of two guard runs ends with one write trick")
+	} else {
+		table.check(t, h.ID, "guard-tricks")
+	}
+	spec := harness.Spec{Host: h, Prompt: "run the e2e tricks scenario", Quiet: true, Prepare: prepareTricks(h.Name), Script: trickScript(h.Name, nil)}
 
 	control := runWith(t, spec, nil)
 	for i, tr := range tricks {
@@ -193,16 +220,32 @@ func testGuardTricks(t *testing.T, h *harness.Host) {
 		// host's own writer, `guard --host copilot` with no --event.
 		spec.Hook, spec.Register = append(spec.Hook, "--host", "copilot"), nil
 	}
-	o := runRaw(t, spec, nil)
-	for i, tr := range tricks {
-		if o.trickDone(i) {
-			t.Errorf("THE GUARD DID NOT BLOCK %s", tr.what)
-		}
-		if strings.Contains(tr.refusedBy, h.Name) {
-			continue // refused by the client before any hook
-		}
-		if res := o.toolResult(t, i); !strings.Contains(res.Text, "guard:") {
-			t.Errorf("%s: the model was not told the guard's reason; it saw %q", tr.what, res.Text)
+	runs := [][]int{allTricks()}
+	if h.Name == "cline" {
+		runs = clineTrickRuns
+	}
+	for _, only := range runs {
+		spec.Script = trickScript(h.Name, only)
+		o := runRaw(t, spec, nil)
+		for j, i := range only {
+			tr := tricks[i]
+			if o.trickDone(i) {
+				t.Errorf("THE GUARD DID NOT BLOCK %s", tr.what)
+			}
+			if strings.Contains(tr.refusedBy, h.Name) {
+				continue // refused by the client before any hook
+			}
+			if h.Name == "cline" && tr.write {
+				// Cancel: the run ends at the write, the model is not
+				// called again.
+				if n := len(o.res.Main()); j != len(only)-1 || n != j+1 || !strings.Contains(string(o.res.Stdout), `"finishReason":"aborted"`) {
+					t.Errorf("%s: the run was not aborted at the write: %d model requests, stdout %s", tr.what, n, clip(string(o.res.Stdout), 2000))
+				}
+				continue
+			}
+			if res := o.toolResult(t, j); !strings.Contains(res.Text, "guard:") {
+				t.Errorf("%s: the model was not told the guard's reason; it saw %q", tr.what, res.Text)
+			}
 		}
 	}
 }

@@ -274,7 +274,12 @@ func (o *outcome) done(c writeCase) bool {
 // that has no opinion comes first: every call must take effect there (so
 // that each deny is the guard's doing), and its payloads are recorded.
 func testGuardWriteTools(t *testing.T, h *harness.Host) {
-	if h.Name != "opencode" {
+	switch h.Name {
+	case "opencode":
+	case "cline":
+		table.na(t, h.ID, "guard-write-tools", "the file tools of OpenCode and its forks; Cline's editor is in guard-tricks "+
+			"(.env writes denied) and deny-write; "+clinePatchGate(t, h))
+	default:
 		table.na(t, h.ID, "guard-write-tools", "the file tools of OpenCode and its forks; the other clients' write tools are in guard-tricks and guard-install")
 	}
 	table.expectRows(t, h.ID, "guard-write-tools")

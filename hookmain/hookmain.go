@@ -43,6 +43,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	_ "github.com/agenthooks/hooks/internal/stackstart" // a 32 KiB stack before the other initialisers
+
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/install"
@@ -68,7 +70,6 @@ import (
 // error Run reports (a line on stderr, a non-zero exit: see
 // [hooks.Server.Serve]), not a silent death by the signal.
 func Run(h hooks.Handlers) {
-	growStack(stackNever)
 	// A write to a closed stdout pipe must fail with EPIPE, which Serve
 	// reports (on stderr, and a non-zero exit), rather than kill the hook
 	// silently by SIGPIPE; a stdout closed at start fails every write.

@@ -79,8 +79,21 @@
 // for a GPT model apply_patch instead of edit).
 //
 // A subagent's tool calls (the task tool) reach the plugin as the
-// session's own do (measured: a subagent's .env write is denied, and the
-// subagent reads the reason).
+// session's own do (measured: a subagent's .env write and its bash call
+// are denied, and the subagent reads the reason). There is no subagent
+// event: a subagent is a child session.
+//
+// NO HOOK SEES A COMMAND'S SHELL LINES. A project or user command
+// (command/<name>.md, run with run --command or /<name> in the terminal
+// interface) may hold !`…` lines: OpenCode and Kilo Code CLI run each in
+// the user's shell while they expand the command, before any plugin
+// callback (measured: `rm -rf victim` in one deleted victim/ though the
+// hook denies any call naming it, and no hook call carried it; bundle:
+// command.execute.before fires after the lines ran, with the command's
+// name and arguments, and the plugin does not register it). A policy
+// cannot keep such a line from running: it is for whoever writes the
+// command files (a model's write of one is a write tool call, which the
+// hook does see).
 //
 // Kilo Code CLI (npm @kilocode/cli, 7.7.7) is a fork of OpenCode with the
 // same plugin callbacks: the same plugin, written into the project's

@@ -30,13 +30,14 @@ func Cline() *Host {
 		Name: "cline", ID: "cline", Package: PkgCline, Protocol: fakemodel.Chat,
 		Events:   ClineEvents,
 		Register: RegisterCline,
-		// The runs proven on Cline so far; the others (the guard's
-		// tricks and its install run) are not run yet.
+		// The runs proven on Cline so far.
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
 			"allow-bypass", "prompt-deny", "installer", "guard-binary", "guard-shell", "guard-outcomes", "gofmt-binary",
-			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install",
-			// n/a here, each with its reason.
-			"codex-trust", "permission-request-plain", "model", "native", "plugin", "portable-command"},
+			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install", "guard-tricks",
+			// n/a here, each with its reason (the skill-shell and
+			// subagent runs measure what their reason says).
+			"codex-trust", "permission-request-plain", "model", "native", "plugin", "portable-command",
+			"permission-request", "skill-shell", "subagent", "guard-write-tools"},
 		setup: func(r *Run) error {
 			port, err := freePort()
 			if err != nil {

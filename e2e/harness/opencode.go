@@ -61,8 +61,10 @@ func openCodeHost(f openCodeFork) *Host {
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-write-tools",
 			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down",
 			"guard-outcomes", "portable-command", "guard-tricks",
-			// n/a here, each with its reason.
-			"codex-trust", "prompt-deny", "permission-request-plain", "guard-install", "model", "native", "plugin"},
+			// n/a here, each with its reason (the skill-shell and subagent
+			// runs measure what their reason says).
+			"codex-trust", "prompt-deny", "permission-request-plain", "guard-install", "model", "native", "plugin",
+			"allow-bypass", "permission-request", "skill-shell", "subagent"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm
