@@ -57,7 +57,11 @@ func report(w io.Writer, img *image, runs []process, opt options) {
 
 	fmt.Fprintf(w, "| phase | %s | total |\n|---|%s---:|\n", strings.Join(secs, " | "), strings.Repeat("---:|", len(secs)))
 	for _, p := range phases {
-		fmt.Fprintf(w, "| %s |", img.short(p))
+		label := p
+		if pkg, ok := strings.CutPrefix(p, "init "); ok {
+			label = "init " + img.short(pkg)
+		}
+		fmt.Fprintf(w, "| %s |", label)
 		for _, s := range secs {
 			fmt.Fprintf(w, " %s |", per(func(r process) int { return r.counts[p][s] }))
 		}

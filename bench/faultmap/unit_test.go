@@ -164,6 +164,11 @@ func TestClassifyPhases(t *testing.T) {
 	if r.counts[phaseStart][".bss"] != 1 || r.counts["init github.com/x/m/pkg"]["heap"] != 2 || r.counts[phaseMain]["heap"] != 1 || r.counts[phaseMain][".rodata"] != 1 || r.counts[phaseMain]["mmap-high"] != 1 {
 		t.Errorf("counts %v", r.counts)
 	}
+	var out strings.Builder
+	report(&out, img, []process{r}, options{frames: 3})
+	if !strings.Contains(out.String(), "\n| init H/pkg | 0 | 0 | 0 | 2 | 0 | 2 |\n") {
+		t.Errorf("report lacks the init row, its package shortened:\n%s", out.String())
+	}
 	if len(r.after) != 4 || r.after[0].at != "main.main" || r.after[2].at != "go:string.*" || r.after[1].at != "" || r.after[3].frames != nil {
 		t.Errorf("after main: %+v", r.after)
 	}
