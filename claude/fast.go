@@ -16,6 +16,14 @@ import (
 // case-sensitive keys. It returns false when payload is not one JSON
 // object or a field has the wrong type; in may then be partly filled.
 func fastInput(payload []byte, in *Input) bool {
+	var toolInput fastjson.Value
+	return readInput(payload, in, &toolInput)
+}
+
+// readInput is fastInput, and sets toolInput to in.ToolInput as it lies
+// in the payload's text, so that the tool's arguments are read from there
+// without copying them again.
+func readInput(payload []byte, in *Input, toolInput *fastjson.Value) bool {
 	d, ok := fastjson.Object(payload)
 	if !ok {
 		return false
@@ -45,7 +53,7 @@ func fastInput(payload []byte, in *Input) bool {
 		case "tool_name":
 			return v.SetString(&in.ToolName)
 		case "tool_input":
-			in.ToolInput = v.Raw()
+			in.ToolInput, *toolInput = v.Raw(), v
 		case "tool_response":
 			in.ToolResponse = v.Raw()
 		case "tool_use_id":

@@ -53,7 +53,7 @@ func checkFast(t *testing.T, payload []byte) bool {
 func checkToolInput(t *testing.T, raw json.RawMessage) {
 	t.Helper()
 	read := func(tool string) func([]byte) (hooks.ToolInput, error) {
-		return func(b []byte) (hooks.ToolInput, error) { return parseToolInput(tool, b) }
+		return func(b []byte) (hooks.ToolInput, error) { return parseBoth(t, tool, b) }
 	}
 	fastcheck.ToolInput(t, raw, "command", fastjson.LastWins, read(ToolBash), func(b *BashInput) hooks.ToolInput {
 		return &hooks.ShellInput{Command: b.Command, Description: b.Description, Timeout: msDuration(b.Timeout)}

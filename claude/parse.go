@@ -25,7 +25,8 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		return nil, errors.New("payload is not a JSON object")
 	}
 	var in Input
-	if !fastInput(payload, &in) {
+	var toolInput fastjson.Value
+	if !readInput(payload, &in, &toolInput) {
 		// Not one JSON object, or a field of the wrong type: encoding/json
 		// says which (its decoded value is not used: it folds keys' case).
 		err := json.Unmarshal(payload, new(Input))
@@ -39,6 +40,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		if !ok || c.HookEventName == "" || unified(c.HookEventName) != "" {
 			return nil, fmt.Errorf("payload: %w", err)
 		}
+		toolInput = fastjson.Value{}
 		in = Input{SessionID: c.SessionID, TranscriptPath: c.TranscriptPath, Cwd: c.Cwd, HookEventName: c.HookEventName, Model: c.Model}
 	}
 	if in.HookEventName == "" {
@@ -63,7 +65,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 	case "UserPromptSubmit":
 		return &hooks.UserPromptSubmitEvent{Base: base, Prompt: in.Prompt}, nil
 	case "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", SkillShell:
-		tool, err := parseTool(&in)
+		tool, err := parseTool(&in, toolInput)
 		if err != nil {
 			return nil, err
 		}
@@ -108,11 +110,11 @@ func unified(native string) hooks.EventName {
 	return ""
 }
 
-func parseTool(in *Input) (hooks.Tool, error) {
+func parseTool(in *Input, toolInput fastjson.Value) (hooks.Tool, error) {
 	if in.ToolName == "" {
 		return hooks.Tool{}, fmt.Errorf("%s payload has no tool_name", in.HookEventName)
 	}
-	typed, inputErr := parseToolInput(in.ToolName, in.ToolInput)
+	typed, inputErr := parseToolInput(in.ToolName, in.ToolInput, toolInput)
 	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: clone(in.ToolInput), InputErr: inputErr}, nil
 }
 

@@ -93,7 +93,10 @@ func isNull(raw json.RawMessage) bool {
 // judges (Bash command, a file tool's file_path) is missing or not a
 // string, or the input is not an object; typed then holds what could be
 // read. Side fields of the wrong type are read as empty.
-func parseToolInput(name string, raw json.RawMessage) (typed hooks.ToolInput, inputErr error) {
+//
+// read, when the fast reader found raw, is raw inside the payload's text:
+// its arguments are read from there, not from a copy.
+func parseToolInput(name string, raw json.RawMessage, read fastjson.Value) (typed hooks.ToolInput, inputErr error) {
 	obj := raw
 	if isNull(raw) {
 		obj = json.RawMessage("{}")
@@ -109,12 +112,17 @@ func parseToolInput(name string, raw json.RawMessage) (typed hooks.ToolInput, in
 		notObject = fmt.Errorf("tool_input of %s is not a JSON object", name)
 		obj = json.RawMessage("{}")
 	}
+	args := func(side func(string, fastjson.Value), fields ...*fastjson.Field) {
+		if notObject != nil || !read.Args(side, fields...) {
+			fastjson.Args(obj, side, fields...)
+		}
+	}
 	path := fastjson.Field{Key: "file_path"}
 	switch name {
 	case ToolBash:
 		cmd := fastjson.Field{Key: "command"}
 		var b BashInput
-		fastjson.Args(obj, func(k string, v fastjson.Value) {
+		args(func(k string, v fastjson.Value) {
 			switch k {
 			case "description":
 				b.Description, _ = v.String()
@@ -127,7 +135,7 @@ func parseToolInput(name string, raw json.RawMessage) (typed hooks.ToolInput, in
 		return &hooks.ShellInput{Command: cmd.Value, Description: b.Description, Timeout: msDuration(b.Timeout)}, firstErr(notObject, wrap(cmd.Err()))
 	case ToolWrite:
 		var content string
-		fastjson.Args(obj, func(k string, v fastjson.Value) {
+		args(func(k string, v fastjson.Value) {
 			if k == "content" {
 				content, _ = v.String()
 			}
@@ -135,11 +143,11 @@ func parseToolInput(name string, raw json.RawMessage) (typed hooks.ToolInput, in
 		return &hooks.WriteInput{Path: path.Value, Content: content}, firstErr(notObject, wrap(path.Err()))
 	case ToolEdit:
 		var e hooks.TextEdit
-		fastjson.Args(obj, func(k string, v fastjson.Value) { readEdit(&e, k, v) }, &path)
+		args(func(k string, v fastjson.Value) { readEdit(&e, k, v) }, &path)
 		return &hooks.EditInput{Path: path.Value, Edits: []hooks.TextEdit{e}}, firstErr(notObject, wrap(path.Err()))
 	case ToolMultiEdit:
 		var edits []hooks.TextEdit
-		fastjson.Args(obj, func(k string, v fastjson.Value) {
+		args(func(k string, v fastjson.Value) {
 			if k != "edits" {
 				return
 			}
@@ -156,7 +164,7 @@ func parseToolInput(name string, raw json.RawMessage) (typed hooks.ToolInput, in
 		}
 		return &hooks.EditInput{Path: path.Value, Edits: edits}, firstErr(notObject, wrap(path.Err()))
 	case ToolRead:
-		fastjson.Args(obj, nil, &path)
+		args(nil, &path)
 		return &hooks.ReadInput{Path: path.Value}, firstErr(notObject, wrap(path.Err()))
 	}
 	if server, tool, ok := SplitMCPName(name); ok {

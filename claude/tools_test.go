@@ -3,10 +3,12 @@ package claude
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/fastjson"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -66,7 +68,7 @@ func TestParseToolInput(t *testing.T) {
 		{"MultiEdit", `{"file_path":"/p/a","edits":5}`, &hooks.EditInput{Path: "/p/a", Edits: []hooks.TextEdit{}}},
 	}
 	for _, c := range cases {
-		got, err := parseToolInput(c.tool, json.RawMessage(c.input))
+		got, err := parseBoth(t, c.tool, json.RawMessage(c.input))
 		if err != nil {
 			t.Errorf("%s %s: %v", c.tool, c.input, err)
 			continue
@@ -80,7 +82,7 @@ func TestParseToolInput(t *testing.T) {
 		{"Bash", `{"command":"ls","command":null}`}, {"Bash", `{"Command":"rm -rf keepdir"}`}, {"Write", `{"content":"x"}`},
 		{"MultiEdit", `{"edits":{}}`}, {"Edit", `{"replace_all":"yes"}`}, {"mcp__a__b", `7`},
 	} {
-		if _, err := parseToolInput(bad.tool, json.RawMessage(bad.input)); err == nil {
+		if _, err := parseBoth(t, bad.tool, json.RawMessage(bad.input)); err == nil {
 			t.Errorf("%s %s: no error", bad.tool, bad.input)
 		}
 	}
@@ -175,7 +177,7 @@ func TestRoundTrip(t *testing.T) {
 		"mcp__fake__echo": `{"text":"ping"}`,
 		"Agent":           `{"prompt":"p"}`,
 	} {
-		in, err := parseToolInput(tool, json.RawMessage(raw))
+		in, err := parseBoth(t, tool, json.RawMessage(raw))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,4 +214,19 @@ func TestOutputText(t *testing.T) {
 			t.Errorf("%s %s: %q, want %q", c.tool, c.raw, got, c.want)
 		}
 	}
+}
+
+// parseBoth is parseToolInput on raw as encoding/json's fallback gives it
+// (no fastjson.Value) and as the fast reader does (raw inside the
+// payload's text); the two must agree.
+func parseBoth(t *testing.T, tool string, raw json.RawMessage) (hooks.ToolInput, error) {
+	t.Helper()
+	got, err := parseToolInput(tool, raw, fastjson.Value{})
+	if v, ok := fastjson.Parse(raw); ok {
+		fast, fastErr := parseToolInput(tool, raw, v)
+		if d := cmp.Diff(got, fast); d != "" || fmt.Sprint(err) != fmt.Sprint(fastErr) {
+			t.Errorf("%s %s: read from the payload differs (-copied +in place)\n%s\nerrors %v, %v", tool, raw, d, err, fastErr)
+		}
+	}
+	return got, err
 }

@@ -117,7 +117,19 @@ func Args(raw []byte, side func(key string, v Value), fields ...*Field) bool {
 	if !ok {
 		return false
 	}
-	d.Members(func(k string, v Value) bool {
+	return d.Members(argsMember(side, fields))
+}
+
+// Args is the function [Args] for an object value read from a Doc, which
+// saves copying its text again (Args copies raw into a string, as
+// [Object] does). It returns false when v is not an object.
+func (v Value) Args(side func(key string, v Value), fields ...*Field) bool {
+	return v.Members(argsMember(side, fields))
+}
+
+// argsMember gives one member to each of fields, then to side.
+func argsMember(side func(key string, v Value), fields []*Field) func(string, Value) bool {
+	return func(k string, v Value) bool {
 		for _, f := range fields {
 			f.See(k, v)
 		}
@@ -125,8 +137,7 @@ func Args(raw []byte, side func(key string, v Value), fields ...*Field) bool {
 			side(k, v)
 		}
 		return true
-	})
-	return true
+	}
 }
 
 // Errs joins the errors of fields (see [Field.Err]), each prefixed with

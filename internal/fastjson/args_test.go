@@ -70,3 +70,32 @@ func BenchmarkArgs(b *testing.B) {
 		})
 	}
 }
+
+// Value.Args reads an object value in place as Args reads a copy of it,
+// and refuses what is not an object (the zero Value included).
+func TestValueArgs(t *testing.T) {
+	d, ok := Object([]byte(`{"a":{"command":"x","command":"rm -rf /","Command":"y","n":1},"b":"s","c":null}`))
+	if !ok {
+		t.Fatal("not an object")
+	}
+	members := map[string]Value{}
+	d.Members(func(k string, v Value) bool { members[k] = v; return true })
+	read := func(args func(side func(string, Value), fields ...*Field) bool) (string, []string, bool) {
+		cmd := Field{Key: "command"}
+		var keys []string
+		ok := args(func(k string, _ Value) { keys = append(keys, k) }, &cmd)
+		return cmd.Value, keys, ok
+	}
+	inPlace, inKeys, inOK := read(members["a"].Args)
+	copied, cKeys, cOK := read(func(side func(string, Value), fields ...*Field) bool {
+		return Args(members["a"].Raw(), side, fields...)
+	})
+	if inPlace != "rm -rf /" || inPlace != copied || strings.Join(inKeys, ",") != strings.Join(cKeys, ",") || !inOK || !cOK {
+		t.Errorf("in place %q %v %v, copied %q %v %v", inPlace, inKeys, inOK, copied, cKeys, cOK)
+	}
+	for _, v := range []Value{members["b"], members["c"], {}} {
+		if _, _, ok := read(v.Args); ok {
+			t.Errorf("Args on %q: true, want false", v.Raw())
+		}
+	}
+}
