@@ -69,6 +69,11 @@ import (
 // Run ignores SIGPIPE, so that an answer written to a closed pipe is an
 // error Run reports (a line on stderr, a non-zero exit: see
 // [hooks.Server.Serve]), not a silent death by the signal.
+//
+// A program that imports hookmain starts its main goroutine with a
+// 32 KiB stack, before any package is initialised: a hook process lives
+// for one event, and the growths it spares cost it more than the stack
+// (BENCHMARKS.md, issue 27).
 func Run(h hooks.Handlers) {
 	// A write to a closed stdout pipe must fail with EPIPE, which Serve
 	// reports (on stderr, and a non-zero exit), rather than kill the hook
