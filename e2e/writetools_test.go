@@ -392,21 +392,11 @@ var fileTools = []string{"write", "edit", "apply_patch", "multiedit", "patch"}
 // (measured).
 func checkFileTools(t *testing.T, o *outcome, patch bool) {
 	t.Helper()
-	var req struct {
-		Tools []struct {
-			Function struct {
-				Name string `json:"name"`
-			} `json:"function"`
-		} `json:"tools"`
-	}
-	if main := o.res.Main(); len(main) == 0 || json.Unmarshal(main[0].Body, &req) != nil {
-		t.Fatal("no model request with tools to read")
-	}
-	var offered, all []string
-	for _, tool := range req.Tools {
-		all = append(all, tool.Function.Name)
-		if slices.Contains(fileTools, tool.Function.Name) {
-			offered = append(offered, tool.Function.Name)
+	all := offeredTools(t, o)
+	var offered []string
+	for _, name := range all {
+		if slices.Contains(fileTools, name) {
+			offered = append(offered, name)
 		}
 	}
 	slices.Sort(offered)
