@@ -165,6 +165,9 @@ type HookFile struct {
 	// own there runs the hook a second time, and one whose binary is gone
 	// blocks every call.
 	PluginLoads PluginLoads
+	// Commands, when its Scan is set, says where the host reads command
+	// files whose shell lines no hook can stop; a doctor warns about each.
+	Commands Commands
 }
 
 // PluginLoads says where a plugin host ([HookFile.PluginModule]) loads
@@ -322,4 +325,34 @@ type Fork struct {
 	Host hooks.Host
 	// File describes the fork's hook file.
 	File HookFile
+}
+
+// Commands says where a host reads command files (prompt templates the
+// user runs by name, "/name") in which it runs shell lines while it
+// expands the command, before any hook of its own sees them (OpenCode's
+// !`command`): no hook can stop such a line, so a doctor names each one.
+// The folders are, in each configuration directory [PluginLoads] names,
+// Folders with their subfolders; and Project (in the directory the host
+// runs in) and Home (under the home directory) without their subfolders.
+type Commands struct {
+	// Folders are the command folders of a configuration directory
+	// ("command", "commands"), read with their subfolders.
+	Folders []string
+	// Ext is the extension of a command file (".md").
+	Ext string
+	// Project and Home are more folders, relative to the directory the
+	// host runs in and to the home directory (".kilo/workflows").
+	Project, Home []string
+	// Scan returns what in src, a command file, runs past every hook, or
+	// brings in text whose shell lines would; nil when nothing does.
+	Scan func(src []byte) []CommandLine
+}
+
+// CommandLine is one finding of [Commands].Scan: src[Start:End] runs past
+// every hook, or brings in text that may.
+type CommandLine struct {
+	Start, End int
+	// Why says what it does and what to do, in one line for people
+	// ("runs before any plugin hook: no hook can stop it; review it").
+	Why string
 }

@@ -189,6 +189,7 @@ func scopeList(ss []Scope) string {
 
 // checkFile checks one file and returns how many entries of ours it has.
 func (d *doctor) checkFile(h *host, s Scope) int {
+	d.checkCommands(h, s)
 	if h.Scripts {
 		return d.checkScripts(h, s)
 	}

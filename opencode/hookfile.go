@@ -32,11 +32,19 @@ import (
 // A copy of a module in another of those folders runs again, and so does a
 // symbolic link to it (measured: the linked module was imported once and
 // initialised once per path), so its callbacks run once per path.
+//
+// It reads commands ([HookFile.Commands]) from every *.md file of
+// command/ and commands/, subfolders included, of the same configuration
+// directories (its bundle: "{command,commands}/**/*.md", following
+// symbolic links), and runs each !`command` of a command's text while it
+// expands it, before any plugin callback ([ScanCommand]; measured: e2e
+// row skill-shell-deny, which ran .opencode/command/danger.md).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"opencode"}, Title: "OpenCode", Dir: ".opencode/plugin",
 		UserDir: "opencode/plugin", XDG: true, PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
 		PluginLoads: hostfacts.PluginLoads{Folders: []string{"plugin", "plugins"}, Exts: []string{".js", ".ts"},
-			Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"}}
+			Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"},
+		Commands: hostfacts.Commands{Folders: []string{"command", "commands"}, Ext: ".md", Scan: ScanCommand}}
 }
 
 // Forks implements hostfacts.Forker: Kilo Code CLI (kilo), which loads
@@ -50,12 +58,28 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 // OpenCode: it loaded modules from plugin/ and plugins/ of each of those,
 // and none from .opencode/plugin/ or $XDG_CONFIG_HOME/kilocode/plugin/.
 // The hook answers it as OpenCode.
+//
+// Its commands are OpenCode's, in its configuration directories (e2e row
+// skill-shell-deny ran .kilo/command/danger.md's shell line unhooked),
+// plus the legacy workflows it turns into commands at start-up (its
+// bundle's discoverWorkflows: the *.md files of .kilocode/workflows/ and
+// .kilo/workflows/ in the directory it runs in, of ~/.kilocode/workflows/
+// and ~/.kilo/workflows/, and of the Kilo Code extension's global storage
+// under VS Code's user folder); it replaces {file:…} and {env:…}
+// references in a command's text before it runs its shell lines
+// ([ScanKiloCommand]).
 func (a *Adapter) Forks() []hostfacts.Fork {
 	f := a.HookFile()
 	f.Programs, f.Title, f.Dir, f.UserDir = []string{"kilo"}, "Kilo Code CLI", ".kilo/plugin", "kilo/plugin"
 	f.PluginLoads.Project = []string{".kilo", ".kilocode"}
 	f.PluginLoads.Home = []string{".kilo", ".kilocode"}
 	f.PluginLoads.Env = "KILO_CONFIG_DIR"
+	f.Commands.Project = []string{".kilocode/workflows", ".kilo/workflows"}
+	f.Commands.Home = []string{".kilocode/workflows", ".kilo/workflows",
+		".config/Code/User/globalStorage/kilocode.kilo-code/workflows",
+		"Library/Application Support/Code/User/globalStorage/kilocode.kilo-code/workflows",
+		"AppData/Roaming/Code/User/globalStorage/kilocode.kilo-code/workflows"}
+	f.Commands.Scan = ScanKiloCommand
 	return []hostfacts.Fork{{Host: "kilo", File: f}}
 }
 
