@@ -26,7 +26,10 @@
 // the binary with a synthetic payload of each registered event and checks
 // the answer is one the host accepts, and reports what would stop the host
 // from running the hook (an untrusted Gemini folder or Codex hook, a
-// Cursor file without "version": 1, hooks disabled).
+// Cursor file without "version": 1, hooks disabled). Where the host runs
+// shell lines of its command files before any hook
+// ([hostfacts.HookFile].Commands: OpenCode, Kilo Code CLI), doctor warns
+// about each, naming the file and the line, since no hook can stop it.
 //
 // For a file a team commits, Options.ProjectBinary (--binary-in-project
 // bin/guard) writes commands that reach a binary kept in the project
