@@ -67,7 +67,11 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 // and ~/.kilo/workflows/, and of the Kilo Code extension's global storage
 // under VS Code's user folder); it replaces {file:…} and {env:…}
 // references in a command's text before it runs its shell lines
-// ([ScanKiloCommand]).
+// ([ScanKiloCommand]). Measured with 7.7.7 (the e2e skill-shell run,
+// edited by hand, not kept): a shell line in .kilo/workflows/danger.md
+// ran unhooked, and so did one in a file that .kilo/command/danger.md and
+// .kilo/workflows/danger.md brought in with {file:../../inc.md} (a path
+// relative to the command's folder).
 func (a *Adapter) Forks() []hostfacts.Fork {
 	f := a.HookFile()
 	f.Programs, f.Title, f.Dir, f.UserDir = []string{"kilo"}, "Kilo Code CLI", ".kilo/plugin", "kilo/plugin"
