@@ -1,6 +1,8 @@
 package opencode
 
 import (
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/agenthooks/hooks/hostfacts"
@@ -53,4 +55,36 @@ func TestScanCommand(t *testing.T) {
 	if f := a.Forks()[0].File.Commands; f.Scan == nil || len(f.Project) != 2 || len(f.Home) != 5 {
 		t.Errorf("Kilo's commands: %+v", f)
 	}
+}
+
+// shellLines and includeRefs find exactly what the clients' regular
+// expressions match (written out by hand so that no expression is
+// compiled at a hook's start-up).
+func FuzzScanCommand(f *testing.F) {
+	for _, s := range []string{"!`a` !`b`", "!`` then !`id`", "!`a\r\nb`", "!`rm -rf /", "!!``!`x`", "`!`!`",
+		"{file:./x.md} ${file:y} {env:HOME}", "{file:}{env:a}", "{{file:a}", "{file:a{b}}", "{env:", "$${env:x}"} {
+		f.Add([]byte(s))
+	}
+	shell := regexp.MustCompile("!`[^`]+`")
+	ref := regexp.MustCompile(`\{(?:file|env):[^}]+\}`)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if got, want := shellLines(src), matches(shell, src, false); !slices.Equal(got, want) {
+			t.Errorf("shell lines of %q: %v, the expression %v", src, got, want)
+		}
+		if got, want := includeRefs(src), matches(ref, src, true); !slices.Equal(got, want) {
+			t.Errorf("references in %q: %v, the expression %v", src, got, want)
+		}
+	})
+}
+
+// matches is re's matches in src; noDollar drops those after a '$'.
+func matches(re *regexp.Regexp, src []byte, noDollar bool) [][2]int {
+	var out [][2]int
+	for _, m := range re.FindAllIndex(src, -1) {
+		if noDollar && m[0] > 0 && src[m[0]-1] == '$' {
+			continue
+		}
+		out = append(out, [2]int{m[0], m[1]})
+	}
+	return out
 }
