@@ -107,7 +107,10 @@ type EventParser interface {
 // shortest of Server.Adapters'). A stdin that has not ended by then (held
 // open or dripping, a host's bug) is answered with the fail policy, and
 // the handler's own deadline is never later. Reading goes on in the
-// background until stdin ends; a hook process exits anyway.
+// background until stdin ends; a hook process exits anyway. With Inline
+// and Exit (a hook process) stdin is read on the calling goroutine and a
+// watchdog answers and calls Exit at the deadline; when Exit returns (a
+// test's), Serve returns once reading has ended, without answering again.
 //
 // An answer that cannot be written whole (a closed stdout) is reported on
 // stderr, and the exit code is not 0: 2, the block every host reads, when
