@@ -56,6 +56,9 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 			return code
 		}
 	}
+	if cmd == "install" && len(o.Hosts) != 1 {
+		o.leaveOut(stderr)
+	}
 	if cmd == "doctor" {
 		r, err := Doctor(context.Background(), o)
 		if err != nil {
