@@ -219,6 +219,9 @@ func ownCommandArgs(full, cmd string, extra []string, binary string, h *host) bo
 			}
 		}
 		g.observe = take("--observe", 1) != nil
+		if len(words) == 1 && words[0] == "--log" {
+			g.defaultLog, words = true, nil
+		}
 		if len(words) > 1 && words[0] == "--log" {
 			// The last flag: its path, quoted, may hold spaces.
 			p, ok := splitCommand(strings.Join(words[1:], " "))

@@ -36,6 +36,9 @@ type gatewayOpts struct {
 	tokenEnv string // "" for the default
 	observe  bool   // --observe (Options.Observe)
 	log      string // --log PATH (Options.Log), "" for none
+	// defaultLog writes --log with no path (Options.DefaultLog), when log
+	// is "".
+	defaultLog bool
 	// args are written after "--" at the end of the command (Options.Args).
 	args []string
 	// statusMessage and async are the entry keys of hosts that take them
@@ -190,8 +193,11 @@ func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration,
 	if g.observe {
 		cmd += " --observe"
 	}
-	if g.log != "" {
+	switch {
+	case g.log != "":
 		cmd += " --log " + quotePath(g.log, h)
+	case g.defaultLog:
+		cmd += " --log"
 	}
 	if len(g.args) > 0 {
 		cmd += " --"

@@ -120,6 +120,10 @@ type Options struct {
 	// Log, when set, writes --log Log in every command: the hook appends
 	// one JSON line per event to that file (an absolute path).
 	Log string
+	// DefaultLog, with Log "", writes --log with no path in every
+	// command: the hook appends to the default log in the user's state
+	// directory, as the hook's own --log with no path does.
+	DefaultLog bool
 
 	// ProjectBinary, when set, is the hook binary's path inside the
 	// project, relative to its root, with / between names ("bin/guard"):
@@ -146,7 +150,7 @@ type Options struct {
 // gateway returns the gateway options of o.
 func (o *Options) gateway() gatewayOpts {
 	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, observe: o.Observe, log: o.Log,
-		args: o.Args, statusMessage: o.StatusMessage, async: o.Async}
+		defaultLog: o.DefaultLog && o.Log == "", args: o.Args, statusMessage: o.StatusMessage, async: o.Async}
 }
 
 // Change is what install or uninstall did, or would do, to one file.

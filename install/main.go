@@ -56,6 +56,9 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 			return code
 		}
 	}
+	if cmd == "install" && len(o.Hosts) != 1 {
+		o.leaveOut(stderr)
+	}
 	if cmd == "doctor" {
 		r, err := Doctor(context.Background(), o)
 		if err != nil {
@@ -141,8 +144,9 @@ flags:
                       (%[4]s); --cursor-layer is an older name
   --observe           observe mode: the hook runs and logs its policy but
                       answers every host with no opinion (roll-out)
-  --log PATH          the hook appends one JSON line per event to PATH
-                      (read it with: report --log PATH)
+  --log [PATH]        the hook appends one JSON line per event to PATH
+                      (default: a file in the user's state directory;
+                      read it with: report [--log PATH])
   --status-message TEXT
                       the text Claude Code shows while the hook runs (its
                       spinner); other hosts get a note. Give uninstall and
@@ -236,6 +240,10 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 			return o, errors.New("-- with no arguments after it")
 		}
 	}
+	logAlone := false
+	if cmd != "doctor" {
+		args, logAlone = logWithoutPath(args)
+	}
 	if err := needValues(fs, args); err != nil {
 		return o, err
 	}
@@ -263,7 +271,8 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	for _, e := range split(eventList) {
 		o.Events = append(o.Events, hooks.EventName(e))
 	}
-	if o.Gateway != "" && (o.Observe || o.Log != "") {
+	o.DefaultLog = logAlone
+	if o.Gateway != "" && (o.Observe || o.Log != "" || o.DefaultLog) {
 		return o, errors.New("--observe and --log are the gateway's to apply: set them on the gateway, not with --gateway")
 	}
 	if o.Log != "" {
@@ -375,4 +384,21 @@ func report(w io.Writer, changes []Change, dry, written, undone bool) {
 	if dry && len(changes) > 0 && written {
 		fmt.Fprintln(w, "dry run: nothing written")
 	}
+}
+
+// logWithoutPath reads --log as the hook's own command line does (one
+// grammar for both, issue 42): its value is optional, so that --log
+// followed by nothing or by another flag is the default log. It returns
+// args with such a --log taken out, and whether there was one. Words
+// after "--" are the program's own and are left alone.
+func logWithoutPath(args []string) ([]string, bool) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if (a == "--log" || a == "-log") && (i+1 == len(args) || strings.HasPrefix(args[i+1], "-")) {
+			return append(args[:i:i], args[i+1:]...), true
+		}
+	}
+	return args, false
 }

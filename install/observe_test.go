@@ -61,3 +61,52 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// TestLogWithoutPath: install's --log takes its value as the hook's own
+// --log does, optionally (issue 42, item 6): --log alone, last or before
+// another flag, writes --log with no path into every command (the hook's
+// default log), the entries are ours (a second install changes nothing,
+// uninstall gives back every byte), and doctor names the default log.
+func TestLogWithoutPath(t *testing.T) {
+	s := newSandbox(t, "allow")
+	s.bin = filepath.Join(filepath.Dir(s.home), "bin", "guard")
+	copyFile(t, os.Args[0], s.bin)
+	project, home := tree(t, s.project), tree(t, s.home)
+	for _, args := range [][]string{
+		{"install", "--dir", s.project, "--hosts", "claude,opencode", "--log"},
+		{"install", "--dir", s.project, "--hosts", "claude,opencode", "--log", "--observe"},
+	} {
+		code, stdout, stderr := runMain(t, s.bin, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+		settings, err := os.ReadFile(filepath.Join(s.project, ".claude", "settings.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(settings), "--timeout 30s --log\"") && !strings.Contains(string(settings), "--observe --log\"") {
+			t.Errorf("%q: the command has no --log without a path:\n%s", args, settings)
+		}
+		code, stdout, stderr = runMain(t, s.bin, args...)
+		if code != 0 || strings.Contains(stdout, "added") || !strings.Contains(stdout, "unchanged") {
+			t.Errorf("%q again: exit %d, want no change:\n%s%s", args, code, stdout, stderr)
+		}
+		code, stdout, stderr = runMain(t, s.bin, "doctor", "--dir", s.project, "--hosts", "claude")
+		if !strings.Contains(stdout, "decisions are logged to ") {
+			t.Errorf("doctor (exit %d) does not name the log:\n%s%s", code, stdout, stderr)
+		}
+		code, stdout, stderr = runMain(t, s.bin, "uninstall", "--dir", s.project, "--hosts", "claude,opencode")
+		if code != 0 {
+			t.Fatalf("uninstall: exit %d\n%s%s", code, stdout, stderr)
+		}
+		if got := tree(t, s.project); got != project {
+			t.Errorf("uninstall left the project changed:\n%s\nwant\n%s", got, project)
+		}
+		if got := tree(t, s.home); got != home {
+			t.Errorf("uninstall left the home changed:\n%s\nwant\n%s", got, home)
+		}
+	}
+	if code, _, stderr := runMain(t, s.bin, "install", "--dir", s.project, "--hosts", "claude", "--log", "--", "--log"); code != 0 {
+		t.Errorf("--log before -- ARGS: exit %d\n%s", code, stderr)
+	}
+}

@@ -99,7 +99,7 @@ func (h *host) commandOfArgv(argv []string, binary string) (string, bool) {
 		if err != nil || a.Host != h.hostArg() {
 			continue
 		}
-		g := gatewayOpts{url: a.Gateway, tokenEnv: a.GatewayTokenEnv, observe: a.Observe, log: a.Log, args: extra}
+		g := gatewayOpts{url: a.Gateway, tokenEnv: a.GatewayTokenEnv, observe: a.Observe, log: a.Log, defaultLog: a.LogSet && a.Log == "", args: extra}
 		full := bridgeCommand(binary, h, a.FailSet && a.Fail == hooks.FailClosed, a.Timeout, g)
 		for _, form := range binaryForms(binary, h) {
 			cmd := form + strings.TrimPrefix(full, binaryForms(binary, h)[0])

@@ -365,3 +365,38 @@ func TestPortableMain(t *testing.T) {
 		t.Errorf("uninstall by the project's binary, no flag: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestTeamRecipeLeavesOut runs the team recipe of install/README.md,
+// install --hosts all --binary-in-project bin/guard (issue 42, item 2):
+// every host that can take it is written, each one that cannot is named
+// with why, and the exit code is 0; a host that cannot, named alone, is
+// still refused with nothing written.
+func TestTeamRecipeLeavesOut(t *testing.T) {
+	s := newSandbox(t, "allow")
+	bin := filepath.Join(s.project, "bin", "guard")
+	copyFile(t, s.bin, bin)
+	if err := os.MkdirAll(filepath.Join(s.project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runMain(t, bin, "install", "--dir", s.project, "--hosts", "all", "--binary-in-project", "bin/guard", "--dry-run")
+	if code != 0 {
+		t.Fatalf("install --hosts all --binary-in-project: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, h := range []string{"cline", "opencode", "kilo"} {
+		if want := "note: " + h + " left out: "; !strings.Contains(stderr, want) || !strings.Contains(stderr, "no way to find the project's directory") {
+			t.Errorf("install does not say %q with why:\n%s", want, stderr)
+		}
+	}
+	if want := "note: kimi left out: it has no project scope"; !strings.Contains(stderr, want) {
+		t.Errorf("install does not say %q:\n%s", want, stderr)
+	}
+	for _, f := range []string{".claude/settings.json", ".gemini/settings.json", ".codex/hooks.json", ".qwen/settings.json", ".factory/hooks.json", ".cursor/hooks.json"} {
+		if !strings.Contains(stdout, filepath.Join(s.project, filepath.FromSlash(f))) {
+			t.Errorf("install does not plan %s:\n%s", f, stdout)
+		}
+	}
+	code, _, stderr = runMain(t, bin, "install", "--dir", s.project, "--hosts", "cline", "--binary-in-project", "bin/guard", "--dry-run")
+	if code != 2 || !strings.Contains(stderr, "no way to find the project's directory") || !strings.Contains(stderr, "nothing was written") {
+		t.Errorf("install --hosts cline --binary-in-project: exit %d, want 2 naming why:\n%s", code, stderr)
+	}
+}

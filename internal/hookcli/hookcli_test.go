@@ -118,7 +118,16 @@ func TestVersionLine(t *testing.T) {
 		t.Errorf("versionLine = %q, want %q", got, want)
 	}
 	bi = &debug.BuildInfo{Main: debug.Module{Path: ModulePath, Version: "(devel)"}}
-	if got, want := versionLine("guard", bi), "guard github.com/agenthooks/hooks (devel)"; got != want {
+	if got, want := versionLine("guard", bi), "guard github.com/agenthooks/hooks (devel, no revision recorded: build with -buildvcs=true)"; got != want {
+		t.Errorf("versionLine = %q, want %q", got, want)
+	}
+	bi.Settings = []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "6840e26f3f2dc8b3a6d67f8d4f68c45f5b696698"},
+		{Key: "vcs.time", Value: "2026-12-02T08:55:53Z"}, {Key: "vcs.modified", Value: "false"}}
+	if got, want := versionLine("guard", bi), "guard github.com/agenthooks/hooks (devel) 6840e26f3f2d 2026-12-02T08:55:53Z"; got != want {
+		t.Errorf("versionLine = %q, want %q", got, want)
+	}
+	bi.Settings[3].Value = "true"
+	if got, want := versionLine("guard", bi), "guard github.com/agenthooks/hooks (devel) 6840e26f3f2d+dirty 2026-12-02T08:55:53Z"; got != want {
 		t.Errorf("versionLine = %q, want %q", got, want)
 	}
 }

@@ -58,6 +58,9 @@ func versionLine(name string, bi *debug.BuildInfo) string {
 	if main == "" {
 		main = "(unknown)"
 	}
+	if main == "(devel)" {
+		main = vcsVersion(bi.Settings)
+	}
 	line := fmt.Sprintf("%s %s %s", name, bi.Main.Path, main)
 	if bi.Main.Path == ModulePath {
 		return line
@@ -72,6 +75,40 @@ func versionLine(name string, bi *debug.BuildInfo) string {
 		}
 	}
 	return line
+}
+
+// vcsVersion is the version of a main module built from a work tree
+// rather than fetched at a version: the revision and commit time that go
+// build stamped ("(devel) 6840e26f3f2d 2026-12-02T08:55:53Z", with
+// "+dirty" after the revision when the tree had changes), or "(devel)"
+// and how to get them when the build recorded none (-buildvcs=false, in
+// GOFLAGS or on the command line, or a tree git does not know).
+func vcsVersion(settings []debug.BuildSetting) string {
+	var rev, at string
+	dirty := false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "(devel, no revision recorded: build with -buildvcs=true)"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	if at == "" {
+		return "(devel) " + rev
+	}
+	return "(devel) " + rev + " " + at
 }
 
 // IsTerminal reports whether r is a character device (a terminal): a
