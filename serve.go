@@ -116,11 +116,10 @@ type EventParser interface {
 // stderr, and the exit code is not 0: 2, the block every host reads, when
 // the answer blocked or the fail policy is closed, else 1.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
-	var start time.Time
-	var checks *CheckLog
+	var ob *observation
 	if s.Handlers.OnResult != nil {
-		start = time.Now()
-		ctx, checks = WithCheckLog(ctx)
+		ob = &observation{start: time.Now()}
+		ctx, ob.checks = WithCheckLog(ctx)
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
 	defer cancel()
@@ -128,12 +127,15 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if s.Inline && s.Exit != nil {
 		var code int
 		var late bool
-		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, start, checks, stdout, stderr))
+		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, ob, stdout, stderr))
 		if late {
 			return code // answered, and Exit called, by the watchdog
 		}
 	} else {
 		req.Payload, err = s.ReadContext(ctx, stdin)
+	}
+	if ob != nil {
+		ob.read = time.Now()
 	}
 	if err != nil {
 		if req.Err == nil {
@@ -142,12 +144,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		req.Payload = nil
 	}
 	if !s.Inline {
-		return s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
+		return s.writeObserved(s.Answer(ctx, req), ob, stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := s.writeObserved(res, start, checks, stdout, stderr)
+		code := s.writeObserved(res, ob, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -156,16 +158,28 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return s.writeObserved(res, start, checks, stdout, stderr)
+	return s.writeObserved(res, ob, stdout, stderr)
+}
+
+// observation is what Serve keeps for the record of an event when
+// Handlers.OnResult is set: when the event's reading started and ended
+// (zero: it never ended), and the checks the policy reported.
+type observation struct {
+	start, read time.Time
+	checks      *CheckLog
 }
 
 // writeObserved writes res, then gives its record to Handlers.OnResult
-// when set.
-func (s *Server) writeObserved(res Result, start time.Time, checks *CheckLog, stdout, stderr io.Writer) int {
+// when set (ob is not nil).
+func (s *Server) writeObserved(res Result, ob *observation, stdout, stderr io.Writer) int {
 	code := s.write(res, stdout, stderr)
-	if s.Handlers.OnResult != nil {
-		r := res.Record(start)
-		r.ExitCode, r.Checks = code, checks.Checks()
+	if ob != nil {
+		r := res.Record(ob.start)
+		r.ExitCode, r.Checks = code, ob.checks.Checks()
+		r.Stdin = r.Duration
+		if !ob.read.IsZero() {
+			r.Stdin = ob.read.Sub(ob.start)
+		}
 		s.Handlers.OnResult(r)
 	}
 	return code
@@ -259,13 +273,13 @@ func (s *Server) readWatched(ctx context.Context, stdin io.Reader, timedOut func
 // stdin error (unless req has one already) and the fail policy, writes
 // the answer, calls Exit and returns the exit code. A function of its
 // own, so that req is copied into the closure on this path only.
-func (s *Server) stdinLate(ctx context.Context, req Request, start time.Time, checks *CheckLog, stdout, stderr io.Writer) func(error) int {
+func (s *Server) stdinLate(ctx context.Context, req Request, ob *observation, stdout, stderr io.Writer) func(error) int {
 	return func(err error) int {
 		if req.Err == nil {
 			req.Err = err
 		}
 		req.Payload = nil
-		code := s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
+		code := s.writeObserved(s.Answer(ctx, req), ob, stdout, stderr)
 		s.Exit(code)
 		return code
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -197,5 +198,50 @@ func TestLogLeavesOutDoctorSamples(t *testing.T) {
 		case !doctor && (err != nil || bytes.Count(b, []byte("\n")) != 1):
 			t.Errorf("a host's event was not logged once (%v): %q", err, b)
 		}
+	}
+}
+
+// The log keeps the host's writing of stdin apart from the hook's own
+// time (issue 42, item 5: duration_ms of events piped from a slow writer
+// was 1.8 to 3.3 s, read as the policy's cost), and names the user and
+// the machine (item 10).
+func TestLogStdinTimeAndWho(t *testing.T) {
+	const delay = 300 * time.Millisecond
+	path := filepath.Join(t.TempDir(), "decisions.jsonl")
+	cmd := hook("--host", "claude", "--log", path)
+	cmd.Env = append(cmd.Env, "USER=alice")
+	w, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	payload := rmPayload(0)
+	io.WriteString(w, payload[:10])
+	time.Sleep(delay)
+	io.WriteString(w, payload[10:])
+	w.Close()
+	if err := cmd.Wait(); err != nil || !strings.Contains(out.String(), `"deny"`) {
+		t.Fatalf("hook: %v, answer %q", err, out.String())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ln hooklog.Line
+	if err := json.Unmarshal(b, &ln); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	// The pause began when the process started, a little before Serve's
+	// clock did: half of it at least is in stdin_ms.
+	if ln.StdinMS < float64(delay.Milliseconds()/2) || ln.StdinMS > ln.DurationMS {
+		t.Errorf("stdin_ms %v, duration_ms %v: want the writer's pause of %v in stdin_ms, and stdin_ms within duration_ms", ln.StdinMS, ln.DurationMS, delay)
+	}
+	host, _ := os.Hostname()
+	if ln.User != "alice" || ln.Machine != host {
+		t.Errorf("user %q machine %q, want alice and %q", ln.User, ln.Machine, host)
 	}
 }
