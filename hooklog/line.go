@@ -35,9 +35,9 @@ type Line struct {
 	Reason   string `json:"reason"`
 	// Observe is observe mode; Fail why the fail policy answered ("" when
 	// it did not).
-	Observe    bool     `json:"observe"`
-	Fail       string   `json:"fail"`
-	Warnings   []string `json:"warnings,omitempty"`
+	Observe  bool     `json:"observe"`
+	Fail     string   `json:"fail"`
+	Warnings []string `json:"warnings,omitempty"`
 	// DurationMS is the whole time to answer, in milliseconds; StdinMS
 	// the part of it spent reading the payload, which is as much the
 	// host's writing as the hook's reading (seconds from a slow writer):
