@@ -2,10 +2,12 @@ package builtin_test
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestHostsStandAlone fails when a host package imports another host
@@ -31,5 +33,19 @@ func TestHostsStandAlone(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTestHostLists holds the test kits' own host lists to this
+// package's, the one list of hosts (issue 40): internal/hosttest's
+// capture folders, which the host packages' tests read (they cannot
+// import this package: it imports them).
+func TestTestHostLists(t *testing.T) {
+	var want []string
+	for _, a := range builtin.Adapters() {
+		want = append(want, string(a.Host()))
+	}
+	if got := hosttest.Hosts; !slices.Equal(got, want) {
+		t.Errorf("hosttest.Hosts = %q, want builtin's %q", got, want)
 	}
 }
