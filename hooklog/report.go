@@ -96,7 +96,7 @@ func Files(path string) []string {
 func ReadFiles(files []string, since time.Time) (lines []Line, bad int, err error) {
 	found := false
 	for _, p := range files {
-		f, err := os.Open(p)
+		f, err := openRead(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
