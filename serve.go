@@ -115,20 +115,38 @@ type EventParser interface {
 // An answer that cannot be written whole (a closed stdout) is reported on
 // stderr, and the exit code is not 0: 2, the block every host reads, when
 // the answer blocked or the fail policy is closed, else 1.
+//
+// With Exit set (a hook process), the answer's write and
+// Handlers.OnResult are bounded too: a host that stops reading stdout or
+// stderr (a full pipe), or an observer that does not return (a decision
+// log that blocks), gets one stderr line and Exit at 95% of the host's
+// limit, halfway between the deadline and the host's kill. The code is
+// the answer's when it was written (it stands), else that of an answer
+// not written.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
-	var start time.Time
+	var start, exitBy time.Time
 	var checks *CheckLog
 	if s.Handlers.OnResult != nil {
 		start = time.Now()
 		ctx, checks = WithCheckLog(ctx)
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
+	limit := s.serveLimit(&req)
+	if s.Exit != nil {
+		// Past the deadline, the answer's write and the observer have
+		// until halfway to the host's own limit (95% of it).
+		if start.IsZero() {
+			exitBy = time.Now().Add(limit + limit/18)
+		} else {
+			exitBy = start.Add(limit + limit/18)
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	var err error
 	if s.Inline && s.Exit != nil {
 		var code int
 		var late bool
-		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, start, checks, stdout, stderr))
+		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, start, exitBy, checks, stdout, stderr))
 		if late {
 			return code // answered, and Exit called, by the watchdog
 		}
@@ -142,12 +160,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		req.Payload = nil
 	}
 	if !s.Inline {
-		return s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
+		return s.writeObserved(s.Answer(ctx, req), start, exitBy, checks, stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := s.writeObserved(res, start, checks, stdout, stderr)
+		code := s.writeObserved(res, start, exitBy, checks, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -156,18 +174,27 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return s.writeObserved(res, start, checks, stdout, stderr)
+	return s.writeObserved(res, start, exitBy, checks, stdout, stderr)
 }
 
 // writeObserved writes res, then gives its record to Handlers.OnResult
-// when set.
-func (s *Server) writeObserved(res Result, start time.Time, checks *CheckLog, stdout, stderr io.Writer) int {
+// when set. With Exit and exitBy set (a hook process), an exit guard
+// bounds both: a write the host does not read (a full stdout or stderr
+// pipe) or an observer that does not return (a decision log that
+// blocks) gets one stderr line and Exit at exitBy (see exitGuard).
+func (s *Server) writeObserved(res Result, start, exitBy time.Time, checks *CheckLog, stdout, stderr io.Writer) int {
+	var g *exitGuard
+	if s.Exit != nil && !exitBy.IsZero() {
+		g = s.guardExit(exitBy, res, stderr)
+	}
 	code := s.write(res, stdout, stderr)
 	if s.Handlers.OnResult != nil {
+		g.written(code)
 		r := res.Record(start)
 		r.ExitCode, r.Checks = code, checks.Checks()
 		s.Handlers.OnResult(r)
 	}
+	g.stop()
 	return code
 }
 
@@ -259,13 +286,13 @@ func (s *Server) readWatched(ctx context.Context, stdin io.Reader, timedOut func
 // stdin error (unless req has one already) and the fail policy, writes
 // the answer, calls Exit and returns the exit code. A function of its
 // own, so that req is copied into the closure on this path only.
-func (s *Server) stdinLate(ctx context.Context, req Request, start time.Time, checks *CheckLog, stdout, stderr io.Writer) func(error) int {
+func (s *Server) stdinLate(ctx context.Context, req Request, start, exitBy time.Time, checks *CheckLog, stdout, stderr io.Writer) func(error) int {
 	return func(err error) int {
 		if req.Err == nil {
 			req.Err = err
 		}
 		req.Payload = nil
-		code := s.writeObserved(s.Answer(ctx, req), start, checks, stdout, stderr)
+		code := s.writeObserved(s.Answer(ctx, req), start, exitBy, checks, stdout, stderr)
 		s.Exit(code)
 		return code
 	}
@@ -817,10 +844,7 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 		_, err = stdout.Write(res.Output.Stdout)
 	}
 	if err != nil {
-		code := 1
-		if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
-			code = 2
-		}
+		code := res.lostCode(closed)
 		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
 		if res.Output.Stderr != "" {
 			fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
@@ -833,6 +857,15 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
 	}
 	return res.Output.ExitCode
+}
+
+// lostCode is the exit code when res's answer could not be written: 2
+// when it blocks or the fail policy is closed (closed), else 1.
+func (res Result) lostCode(closed bool) int {
+	if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
+		return 2
+	}
+	return 1
 }
 
 // Notes returns the lines [Result.Write] writes to stderr before the
