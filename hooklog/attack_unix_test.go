@@ -229,3 +229,21 @@ func symlink(t *testing.T, target, path string) {
 		t.Fatal(err)
 	}
 }
+
+// report on a log that is a FIFO says so at once instead of waiting for a
+// writer.
+func TestReportFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "guard.jsonl")
+	mkfifo(t, path)
+	done := make(chan int, 1)
+	var stderr bytes.Buffer
+	go func() { done <- Main([]string{"--log", path}, "", time.Now(), io.Discard, &stderr) }()
+	select {
+	case code := <-done:
+		if code != 1 || !strings.Contains(stderr.String(), "a FIFO") {
+			t.Errorf("exit %d, stderr %q; want 1 and the FIFO named", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("report waits on a FIFO")
+	}
+}
