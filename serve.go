@@ -77,6 +77,9 @@ type Request struct {
 	// unreachable gateway) or a configuration error. The payload is
 	// parsed when it can be, so that the answer fits its event.
 	Err error
+	// cut is the error of a payload over the size cap, of which Payload
+	// holds the members read before it (see [Server.Read]).
+	cut error
 	// Late is for transports, with [Server.Inline]; a policy author should
 	// not need it. It is called on the watchdog's goroutine with
 	// the fail policy's answer when the handler's deadline passes first;
@@ -157,7 +160,9 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		if req.Err == nil {
 			req.Err = err
 		}
-		req.Payload = nil
+		if !errors.Is(err, ErrTooLarge) {
+			req.Payload = nil // else the members before the cap (see Read)
+		}
 	}
 	if !s.Inline {
 		return s.writeObserved(s.Answer(ctx, req), start, exitBy, checks, stdout, stderr)
@@ -329,12 +334,16 @@ func (s *Server) write(res Result, stdout, stderr io.Writer) int {
 }
 
 // Read reads a payload from r whole: at most Handlers.MaxInput bytes
-// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge]. When
-// r has a Len method, the number of bytes left (bytes.Reader,
-// strings.Reader, an HTTP body of a declared length), a Len over the cap
-// is that error at once, with nothing read, and a smaller one sizes the
-// buffer: a payload of that length takes one allocation of its size. A
-// Len that is too small costs only allocations; the cap holds.
+// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge],
+// returned with the members of the payload's JSON object complete before
+// the cap, as an object of their own (nil when there are none), so that
+// [Server.Answer] can still tell a tool call, whose handler it gives
+// Tool.InputErr. When r has a Len method, the number of bytes left
+// (bytes.Reader, strings.Reader, an HTTP body of a declared length), a
+// Len over the cap is that error after reading at most 64 KiB, and a
+// smaller one sizes the buffer: a payload of that length takes one
+// allocation of its size. A Len that is too small costs only
+// allocations; the cap holds.
 func (s *Server) Read(r io.Reader) ([]byte, error) {
 	limit := s.Handlers.MaxInput
 	if limit <= 0 {
@@ -346,7 +355,13 @@ func (s *Server) Read(r io.Reader) ([]byte, error) {
 // Answer answers one payload: it picks the adapter, parses, calls the
 // handler under its deadline, fits and serializes the response. Any
 // failure (and req.Err) is answered with the fail policy, and Result.Err
-// says why. It does no I/O. In observe mode ([Handlers.Observe]) the
+// says why, except what the model controls in a tool call to judge
+// (PreToolUse, PermissionRequest): a payload over the cap (req.Err
+// wrapping [ErrTooLarge], with the members read before it as
+// req.Payload) reaches the handler with Tool.InputErr, and a handler
+// past its deadline or an overload (req.Err wrapping [ErrOverload]) is
+// answered by Handlers.Unchecked when set (Result.Err is then an
+// [UncheckedError]). It does no I/O. In observe mode ([Handlers.Observe]) the
 // answer is no opinion, and Result.Would holds what it would have been.
 func (s *Server) Answer(ctx context.Context, req Request) Result {
 	if !s.Handlers.Observe {
@@ -360,7 +375,16 @@ func (s *Server) Answer(ctx context.Context, req Request) Result {
 
 // answer is Answer without observe mode.
 func (s *Server) answer(ctx context.Context, req Request) Result {
+	if req.Err != nil && req.Payload != nil && errors.Is(req.Err, ErrTooLarge) {
+		// The members read before the cap: a tool call to judge reaches
+		// its handler with Tool.InputErr (see parse), anything else gets
+		// the fail policy.
+		req.cut, req.Err = req.Err, nil
+	}
 	a, err := s.adapter(&req)
+	if err != nil && req.cut != nil && !isUnknownHost(err) {
+		err = req.cut // the host cannot be told from the members read
+	}
 	if err != nil {
 		h := s.Handlers
 		var uh *unknownHostError
@@ -371,6 +395,9 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 		}
 		if a == nil {
 			return Result{Output: failOutput(h.Fail, err), Err: err}
+		}
+		if errors.Is(err, ErrOverload) {
+			return uncheckedResult(a, h, failEvent(a, &req), err)
 		}
 		return failResult(a, h, failEvent(a, &req), err)
 	}
@@ -393,7 +420,11 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 	var resp Response
 	if s.Handlers.handles(ev) {
 		var err error
-		resp, err = call(ctx, s.Handlers, ev, budget(a, s.Handlers, ev, req.HostTimeout))
+		var late bool
+		resp, err, late = call(ctx, s.Handlers, ev, budget(a, s.Handlers, ev, req.HostTimeout))
+		if late {
+			return uncheckedResult(a, s.Handlers, ev, err)
+		}
 		if err != nil {
 			return failResult(a, s.Handlers, ev, err)
 		}
@@ -480,6 +511,9 @@ func parse(a Adapter, h *Handlers, req *Request) (ev Event, err error) {
 		return unparsed(a, payload), errors.New("payload is not valid UTF-8")
 	}
 	ev, err = parseAs(a, req)
+	if req.cut != nil {
+		return cutEvent(a, ev, err, req)
+	}
 	if err != nil {
 		return unparsed(a, payload), fmt.Errorf("parse %s payload: %w", a.Host(), err)
 	}
@@ -619,7 +653,7 @@ func (c *inlineCall) watchdog() {
 }
 
 func (c *inlineCall) lateResult(cause error) Result {
-	return failResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
+	return uncheckedResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
 }
 
 // inline runs the handler on the calling goroutine, a panic becoming an
@@ -666,7 +700,7 @@ func budget(a Adapter, h Handlers, ev Event, hostTimeout time.Duration) time.Dur
 // cancelling the handler's context (after setting finished, when the
 // context had not ended before), so that one channel, the context's,
 // serves both outcomes.
-func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (Response, error) {
+func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (r Response, err error, late bool) {
 	var cancel context.CancelFunc
 	if limit > 0 {
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -678,12 +712,12 @@ func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (Respo
 	go j.run(ctx, cancel)
 	<-ctx.Done()
 	if !j.finished.Load() {
-		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))
+		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx)), true
 	}
 	if j.err != nil {
-		return Response{}, fmt.Errorf("handler: %w", j.err)
+		return Response{}, fmt.Errorf("handler: %w", j.err), false
 	}
-	return j.r, nil
+	return j.r, nil, false
 }
 
 // job is one handler call and its outcome. r and err are written before
@@ -738,6 +772,23 @@ func (e *unknownHostError) Error() string {
 
 func (e *unknownHostError) Unwrap() error { return ErrNoHost }
 
+// isUnknownHost reports whether err is a request's unknown host (a
+// function of its own: the target of errors.As escapes, and would cost
+// its caller an allocation on every call).
+func isUnknownHost(err error) bool {
+	var uh *unknownHostError
+	return errors.As(err, &uh)
+}
+
+// uncheckedCause is the cause of an [UncheckedError] err, or nil.
+func uncheckedCause(err error) error {
+	var ue *UncheckedError
+	if errors.As(err, &ue) {
+		return ue.Cause
+	}
+	return nil
+}
+
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	// One allocation for a usual payload, or for one of the length r
 	// states; grown by doubling past that. Never more than limit+1 bytes
@@ -746,7 +797,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	if hasLen(r) {
 		switch n := int64(r.(interface{ Len() int }).Len()); {
 		case n > limit:
-			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+			return readCut(r, min(limit, salvagePeek), limit)
 		case n >= 0:
 			first = n + 1 // room for the read that sees EOF
 		}
@@ -763,7 +814,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 		n, err := r.Read(room)
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+			return salvage(buf[:limit]), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 		}
 		if err == io.EOF {
 			return buf, nil
@@ -772,6 +823,15 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 			return nil, fmt.Errorf("read stdin: %w", err)
 		}
 	}
+}
+
+// readCut reads up to peek bytes of r, a payload whose declared length
+// is over limit, and returns the members they hold (salvage) with the
+// error for a payload too large.
+func readCut(r io.Reader, peek, limit int64) ([]byte, error) {
+	buf := make([]byte, peek)
+	n, _ := io.ReadFull(r, buf)
+	return salvage(buf[:n]), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 }
 
 // firstRead is the size of the first read buffer: room for the hosts'
@@ -879,7 +939,11 @@ func (res Result) Notes() []string {
 	for _, w := range res.Warnings {
 		notes = append(notes, oneLine(w.String()))
 	}
-	if res.Err != nil && res.Output.Stderr == "" {
+	switch {
+	case res.Err == nil || res.Output.Stderr != "":
+	case uncheckedCause(res.Err) != nil:
+		notes = append(notes, "hooks: not judged ("+oneLine(uncheckedCause(res.Err).Error())+"): answered by Handlers.Unchecked")
+	default:
 		notes = append(notes, failline.Format(failWord(res), oneLine(res.Err.Error())))
 	}
 	return notes

@@ -85,11 +85,11 @@ func TestHandlerBusy(t *testing.T) {
 			if rec.Code != 200 || rec.Body.String() != tc.wantBusy {
 				t.Errorf("busy: %d %q, want 200 %q", rec.Code, rec.Body.String(), tc.wantBusy)
 			}
-			// A large body is read only up to BusyPeek: answered as an
-			// unknown event (a block under fail-closed).
+			// A large body is read only up to BusyPeek: answered for the
+			// event its members before the cap name.
 			big := `{"hook_event_name":"Pre","tool":"rm -rf /","pad":"` + strings.Repeat("x", hookhttp.BusyPeek) + `"}`
 			rec = post(g, "/?host=one", big)
-			if want := map[hooks.FailPolicy]string{hooks.FailClosed: `{"decision":"block","reason":"hook failed, blocked by its fail-closed policy: gateway busy: too many requests in flight (Handler.MaxInFlight)"}` + "\n"}[tc.fail]; rec.Code != 200 || rec.Body.String() != want {
+			if want := tc.wantBusy; rec.Code != 200 || rec.Body.String() != want {
 				t.Errorf("busy, large body: %d %q, want 200 %q", rec.Code, rec.Body.String(), want)
 			}
 			if n := g.InFlight(); n != 2 {
@@ -262,6 +262,42 @@ func TestHandlerMaxHeap(t *testing.T) {
 	hog = nil
 	runtime.GC()
 	until(deny)
+}
+
+// SECURITY.md: MaxHeap acts on the work in flight: a handler running
+// when the heap goes over has its context ended (cause ErrHeap), and a
+// tool call so cut short gets Handlers.Unchecked's answer (the guard's
+// rule 4 deny), not the fail policy, even with fail-open.
+func TestHandlerMaxHeapInFlight(t *testing.T) {
+	runtime.GC()
+	h := guard()
+	h.Timeout = time.Minute
+	h.Unchecked = func(_ hooks.Event, err error) hooks.Response {
+		return hooks.Deny("not checked in time: " + err.Error())
+	}
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: h, Logger: quiet(), MaxHeap: heapNow() + 64<<20}
+	got := make(chan string, 1)
+	go func() { got <- post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"sleep"}`).Body.String() }()
+	for i := 0; g.InFlight() == 0; i++ {
+		if i > 5000 {
+			t.Fatal("the request did not start")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	hog := make([]byte, 128<<20)
+	for i := range hog {
+		hog[i] = 1
+	}
+	select {
+	case body := <-got:
+		want := `{"decision":"deny","event":"Pre","reason":"not checked in time: handler did not answer in time: gateway busy: heap over its limit (Handler.MaxHeap)"}` + "\n"
+		if body != want {
+			t.Errorf("%q, want %q", body, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the handler in flight was not cut short by the heap over its limit")
+	}
+	runtime.KeepAlive(hog)
 }
 
 // Handlers that run on OverdueGrace past their deadline count against
