@@ -1,11 +1,13 @@
 // Package hooks lets one Go program answer the hooks of several AI coding
 // agents (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
-// Factory Droid, Cline CLI) with one policy.
+// Factory Droid, Kimi Code, Cline CLI, OpenCode and its fork Kilo Code
+// CLI) with one policy.
 //
 // A host runs the hook program, writes one JSON event on its stdin and
 // reads a decision from its stdout and exit code. Each host has its own
 // dialect; an [Adapter] (packages claude, cursor, gemini, codex, copilot,
-// qwen, droid and cline; package builtin lists them) translates it to and from
+// qwen, droid, kimi, cline and opencode; package builtin lists them)
+// translates it to and from
 // the unified types of this package.
 //
 // This package knows no host; adding one never touches it.

@@ -20,6 +20,12 @@ type Record struct {
 	// took (reading, deciding, writing).
 	Time     time.Time
 	Duration time.Duration
+	// Stdin is the part of Duration spent reading the payload, which is
+	// the host's writing it as much as the hook's reading (a slow writer
+	// makes it seconds); Duration - Stdin is the hook's own time, the
+	// policy's cost. [Server.Serve] sets it; it is 0 where the payload
+	// arrived whole (an HTTP body read before the answer started).
+	Stdin time.Duration
 	// Host is the host that sent the event, "" when it could not be told.
 	Host Host
 	// NativeEvent is the host's name for the event; Event the unified one

@@ -127,20 +127,20 @@ type EventParser interface {
 // the answer's when it was written (it stands), else that of an answer
 // not written.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
-	var start, exitBy time.Time
-	var checks *CheckLog
+	var ob *observation
 	if s.Handlers.OnResult != nil {
-		start = time.Now()
-		ctx, checks = WithCheckLog(ctx)
+		ob = &observation{start: time.Now()}
+		ctx, ob.checks = WithCheckLog(ctx)
 	}
 	limit := s.serveLimit(&req)
+	var exitBy time.Time
 	if s.Exit != nil {
 		// Past the deadline, the answer's write and the observer have
 		// until halfway to the host's own limit (95% of it).
-		if start.IsZero() {
-			exitBy = time.Now().Add(limit + limit/18)
+		if ob != nil {
+			exitBy = ob.start.Add(limit + limit/18)
 		} else {
-			exitBy = start.Add(limit + limit/18)
+			exitBy = time.Now().Add(limit + limit/18)
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
@@ -149,12 +149,15 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if s.Inline && s.Exit != nil {
 		var code int
 		var late bool
-		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, start, exitBy, checks, stdout, stderr))
+		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, ob, exitBy, stdout, stderr))
 		if late {
 			return code // answered, and Exit called, by the watchdog
 		}
 	} else {
 		req.Payload, err = s.ReadContext(ctx, stdin)
+	}
+	if ob != nil {
+		ob.read = time.Now()
 	}
 	if err != nil {
 		if req.Err == nil {
@@ -165,12 +168,12 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		}
 	}
 	if !s.Inline {
-		return s.writeObserved(s.Answer(ctx, req), start, exitBy, checks, stdout, stderr)
+		return s.writeObserved(s.Answer(ctx, req), ob, exitBy, stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := s.writeObserved(res, start, exitBy, checks, stdout, stderr)
+		code := s.writeObserved(res, ob, exitBy, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -179,24 +182,36 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return s.writeObserved(res, start, exitBy, checks, stdout, stderr)
+	return s.writeObserved(res, ob, exitBy, stdout, stderr)
+}
+
+// observation is what Serve keeps for the record of an event when
+// Handlers.OnResult is set: when the event's reading started and ended
+// (zero: it never ended), and the checks the policy reported.
+type observation struct {
+	start, read time.Time
+	checks      *CheckLog
 }
 
 // writeObserved writes res, then gives its record to Handlers.OnResult
-// when set. With Exit and exitBy set (a hook process), an exit guard
-// bounds both: a write the host does not read (a full stdout or stderr
-// pipe) or an observer that does not return (a decision log that
-// blocks) gets one stderr line and Exit at exitBy (see exitGuard).
-func (s *Server) writeObserved(res Result, start, exitBy time.Time, checks *CheckLog, stdout, stderr io.Writer) int {
+// when set (ob is not nil). With Exit and exitBy set (a hook process), an
+// exit guard bounds both: a write the host does not read (a full stdout
+// or stderr pipe) or an observer that does not return (a decision log
+// that blocks) gets one stderr line and Exit at exitBy (see exitGuard).
+func (s *Server) writeObserved(res Result, ob *observation, exitBy time.Time, stdout, stderr io.Writer) int {
 	var g *exitGuard
 	if s.Exit != nil && !exitBy.IsZero() {
 		g = s.guardExit(exitBy, res, stderr)
 	}
 	code := s.write(res, stdout, stderr)
-	if s.Handlers.OnResult != nil {
+	if ob != nil {
 		g.written(code)
-		r := res.Record(start)
-		r.ExitCode, r.Checks = code, checks.Checks()
+		r := res.Record(ob.start)
+		r.ExitCode, r.Checks = code, ob.checks.Checks()
+		r.Stdin = r.Duration
+		if !ob.read.IsZero() {
+			r.Stdin = ob.read.Sub(ob.start)
+		}
 		s.Handlers.OnResult(r)
 	}
 	g.stop()
@@ -291,13 +306,13 @@ func (s *Server) readWatched(ctx context.Context, stdin io.Reader, timedOut func
 // stdin error (unless req has one already) and the fail policy, writes
 // the answer, calls Exit and returns the exit code. A function of its
 // own, so that req is copied into the closure on this path only.
-func (s *Server) stdinLate(ctx context.Context, req Request, start, exitBy time.Time, checks *CheckLog, stdout, stderr io.Writer) func(error) int {
+func (s *Server) stdinLate(ctx context.Context, req Request, ob *observation, exitBy time.Time, stdout, stderr io.Writer) func(error) int {
 	return func(err error) int {
 		if req.Err == nil {
 			req.Err = err
 		}
 		req.Payload = nil
-		code := s.writeObserved(s.Answer(ctx, req), start, exitBy, checks, stdout, stderr)
+		code := s.writeObserved(s.Answer(ctx, req), ob, exitBy, stdout, stderr)
 		s.Exit(code)
 		return code
 	}

@@ -20,7 +20,8 @@ import (
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
 // Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
-// Droid, Kimi Code and Cline CLI. The Copilot adapter is unbound: it reads the event from a
+// Droid, Kimi Code, Cline CLI and OpenCode (whose fork Kilo Code CLI
+// runs the same hooks). The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.

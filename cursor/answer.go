@@ -34,11 +34,21 @@ func (*Adapter) CheckAnswer(native string, o hooks.Output, failClosed bool) (hos
 		}
 		return hostfacts.VerdictOK, "no opinion"
 	}
-	if _, err := verdict.Object(out); err != nil {
+	m, err := verdict.Object(out)
+	if err != nil {
 		return hostfacts.VerdictFail, "stdout is not one JSON object (" + err.Error() + "): a failure for Cursor"
+	}
+	if p, ok := m["permission"]; ok && len(m) == 1 && string(p) == `"allow"` && gates(native) {
+		return hostfacts.VerdictOK, noOpinionAllow
 	}
 	return hostfacts.VerdictOK, verdict.Summary(out)
 }
+
+// noOpinionAllow is what a doctor says of {"permission":"allow"} alone
+// on a gate event: the adapter's no opinion there, since a hook with
+// failClosed that prints nothing blocks the action (and so what observe
+// mode answers).
+const noOpinionAllow = `no opinion (Cursor's form of it: {"permission":"allow"}, since printing nothing blocks under failClosed)`
 
 // gates lists the events whose failure blocks with failClosed.
 func gates(native string) bool {

@@ -25,6 +25,15 @@ const DefaultBridgeTimeout = 10 * time.Second
 // input, itself no larger than a payload.
 const maxReply = 2*hooks.DefaultMaxInput + 64<<10
 
+// ErrBridgeConfig is what a bridge's error matches when the bridge is
+// set up wrong rather than the gateway down: the gateway refused its
+// token (401 Unauthorized or 403 Forbidden), its URL is not http or
+// https, or it would send the token over plain http to another machine.
+// Like every other configuration error of this module, it is answered
+// fail-closed, in the host's dialect, whatever [Bridge].Fail says: a
+// wrong token must not open every gate.
+var ErrBridgeConfig = errors.New("bridge misconfigured")
+
 // Bridge forwards a command hook's payload to a gateway (a Handler) and
 // returns the host-native answer. It is what a command-only host (Cursor,
 // Gemini CLI, Codex) runs: see BridgeMain.
@@ -34,7 +43,9 @@ type Bridge struct {
 	URL string
 	// Token, when set, is sent as "Authorization: Bearer Token".
 	Token string
-	// Fail is the policy when the gateway gives no valid answer: it is
+	// Fail is the policy when the gateway gives no valid answer because
+	// of the gateway or the network (a configuration error is answered
+	// fail-closed whatever Fail says: see [ErrBridgeConfig]): it is
 	// unreachable, too slow, answers a non-200 status, something that is
 	// not an envelope, or an envelope the host would not take as an
 	// answer (an exit code other than 0 or 2, or output the adapter's
@@ -73,7 +84,11 @@ func (b *Bridge) forward(ctx context.Context, req hooks.Request) Reply {
 	// The fail policy's answer, by the core that answers every other
 	// failure, so that it is the same byte for byte.
 	req.Err = err
-	srv := hooks.Server{Handlers: hooks.Handlers{Fail: b.Fail}}
+	fail := b.Fail
+	if errors.Is(err, ErrBridgeConfig) {
+		fail = hooks.FailClosed
+	}
+	srv := hooks.Server{Handlers: hooks.Handlers{Fail: fail}}
 	return replyOf(srv.Answer(ctx, req))
 }
 
@@ -109,10 +124,10 @@ func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.D
 	a, payload := hr.Adapter, hr.Payload
 	u, err := url.Parse(b.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return Reply{}, errors.New("gateway URL is not an http or https URL")
+		return Reply{}, fmt.Errorf("%w: the gateway URL is not an http or https URL", ErrBridgeConfig)
 	}
 	if b.Token != "" && u.Scheme == "http" && !loopback(u.Hostname()) {
-		return Reply{}, errors.New("refusing to send the gateway token over plain http to a non-loopback host; use https")
+		return Reply{}, fmt.Errorf("%w: refusing to send the gateway token over plain http to a non-loopback host; use https", ErrBridgeConfig)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.String(), bytes.NewReader(payload))
 	if err != nil {
@@ -147,7 +162,12 @@ func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.D
 		return Reply{}, fmt.Errorf("gateway unreachable: %v", err)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	switch resp.StatusCode {
+	case http.StatusOK:
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return Reply{}, fmt.Errorf("%w: the gateway answered %d %s: the token (--gateway-token-env, --gateway-token-file) is missing, wrong or not allowed",
+			ErrBridgeConfig, resp.StatusCode, http.StatusText(resp.StatusCode))
+	default:
 		return Reply{}, fmt.Errorf("gateway answered %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
 	if resp.Header.Get(HeaderWire) != WireEnvelope {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -99,20 +100,25 @@ func TestForwardFailures(t *testing.T) {
 		token   string
 		timeout time.Duration
 		wantErr string
+		// config: a configuration error, answered fail-closed whatever
+		// the fail policy (issue 42, item 7: a wrong token opened every
+		// gate of a fail-open bridge).
+		config bool
 	}{
 		{name: "unreachable", url: closedPort, token: token, wantErr: "gateway unreachable: dial tcp"},
 		{name: "too slow", h: slow, token: token, timeout: 200 * time.Millisecond, wantErr: "gateway did not answer within 200ms"},
-		{name: "wrong token", h: ok, token: "nope", wantErr: "gateway answered 401 Unauthorized"},
-		{name: "no token", h: ok, wantErr: "gateway answered 401 Unauthorized"},
+		{name: "wrong token", h: ok, token: "nope", wantErr: "bridge misconfigured: the gateway answered 401 Unauthorized", config: true},
+		{name: "no token", h: ok, wantErr: "bridge misconfigured: the gateway answered 401 Unauthorized", config: true},
+		{name: "forbidden", h: fixed(403, "", ""), token: token, wantErr: "bridge misconfigured: the gateway answered 403 Forbidden", config: true},
 		{name: "server error", h: fixed(500, hookhttp.WireEnvelope, `{}`), wantErr: "gateway answered 500 Internal Server Error"},
 		{name: "redirect is not followed", h: fixed(307, "", ""), token: token, wantErr: "gateway answered 307 Temporary Redirect"},
 		{name: "not a gateway", h: fixed(200, "", `{"decision":"allow"}`), wantErr: "gateway answered without X-Hooks-Wire: envelope/1"},
 		{name: "bad envelope", h: fixed(200, hookhttp.WireEnvelope, `{"stdout":`), wantErr: "gateway answer is not a valid envelope"},
 		{name: "bad exit code", h: fixed(200, hookhttp.WireEnvelope, `{"host":"one","exit_code":-1}`), wantErr: "gateway answer has an invalid exit code -1"},
 		{name: "other host", h: fixed(200, hookhttp.WireEnvelope, `{"host":"two","stdout":"{}\n"}`), wantErr: `gateway answered for host "two", not "one"`},
-		{name: "not a URL", url: "ftp://example.com/x", wantErr: "gateway URL is not an http or https URL"},
-		{name: "empty URL", url: "", wantErr: "gateway URL is not an http or https URL"},
-		{name: "token over plain http", url: "http://gateway.example.com/hook?key=SECRET", token: token, wantErr: "refusing to send the gateway token over plain http"},
+		{name: "not a URL", url: "ftp://example.com/x", wantErr: "bridge misconfigured: the gateway URL is not an http or https URL", config: true},
+		{name: "empty URL", url: "", wantErr: "bridge misconfigured: the gateway URL is not an http or https URL", config: true},
+		{name: "token over plain http", url: "http://gateway.example.com/hook?key=SECRET", token: token, wantErr: "bridge misconfigured: refusing to send the gateway token over plain http", config: true},
 	}
 	payload := []byte(`{"hook_event_name":"Pre","tool":"ls"}`)
 	for _, tt := range tests {
@@ -137,12 +143,15 @@ func TestForwardFailures(t *testing.T) {
 				if strings.Contains(o+e, "SECRET") {
 					t.Errorf("the URL or the token leaks: %q %q", o, e)
 				}
-				switch fail {
-				case hooks.FailOpen:
+				if tt.config && !errors.Is(rep.Err, hookhttp.ErrBridgeConfig) {
+					t.Errorf("Err = %v, want it to match ErrBridgeConfig", rep.Err)
+				}
+				switch {
+				case fail == hooks.FailOpen && !tt.config:
 					if o != "" || c != 0 || !strings.HasPrefix(e, "hooks: fail-open: "+tt.wantErr) {
 						t.Errorf("fail-open wrote %q %q %d", o, e, c)
 					}
-				case hooks.FailClosed:
+				default:
 					var out map[string]string
 					json.Unmarshal([]byte(o), &out)
 					want := "hook failed, blocked by its fail-closed policy: " + tt.wantErr

@@ -89,8 +89,7 @@
 //
 // # Forwarding for command-only hosts
 //
-// Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code and Factory Droid only
-// run commands. The same hook binary, run
+// Every host but Claude Code runs only commands. The same hook binary, run
 // with --gateway URL (see HasGateway and BridgeMain), forwards stdin to the
 // gateway and prints the host-native answer (Bridge.Forward). Such a
 // binary's main, with the installer's subcommands as well, is

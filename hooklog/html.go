@@ -119,7 +119,7 @@ code{white-space:pre-wrap;word-break:break-all}
 	if !rep.Since.IsZero() {
 		fmt.Fprintf(&b, " (since %s)", rfc3339(rep.Since))
 	}
-	fmt.Fprintf(&b, ". Time to answer: p50 %.1f ms, p99 %.1f ms.", rep.P50MS, rep.P99MS)
+	fmt.Fprintf(&b, ". The hook's own time to answer (reading stdin left out): p50 %.1f ms, p99 %.1f ms.", rep.P50MS, rep.P99MS)
 	if rep.Unreadable > 0 {
 		fmt.Fprintf(&b, " %d unreadable lines skipped.", rep.Unreadable)
 	}

@@ -35,13 +35,23 @@ type Line struct {
 	Reason   string `json:"reason"`
 	// Observe is observe mode; Fail why the fail policy answered ("" when
 	// it did not).
-	Observe    bool     `json:"observe"`
-	Fail       string   `json:"fail"`
-	Warnings   []string `json:"warnings,omitempty"`
-	DurationMS float64  `json:"duration_ms"`
-	Exit       int      `json:"exit"`
-	Program    string   `json:"program,omitempty"`
-	Version    string   `json:"version,omitempty"`
+	Observe  bool     `json:"observe"`
+	Fail     string   `json:"fail"`
+	Warnings []string `json:"warnings,omitempty"`
+	// DurationMS is the whole time to answer, in milliseconds; StdinMS
+	// the part of it spent reading the payload, which is as much the
+	// host's writing as the hook's reading (seconds from a slow writer):
+	// DurationMS - StdinMS is the hook's own time, the policy's cost.
+	DurationMS float64 `json:"duration_ms"`
+	StdinMS    float64 `json:"stdin_ms"`
+	Exit       int     `json:"exit"`
+	Program    string  `json:"program,omitempty"`
+	Version    string  `json:"version,omitempty"`
+	// User and Machine are who ran the hook and where: the user's login
+	// name ($USER, $LOGNAME or $USERNAME) and the host name, so that the
+	// logs of a fleet's laptops can be told apart once gathered.
+	User    string `json:"user,omitempty"`
+	Machine string `json:"machine,omitempty"`
 }
 
 // MaxLine is the largest line written, newline included: a record whose
@@ -56,7 +66,7 @@ func LineOf(r hooks.Record) Line {
 		Session: r.SessionID, Cwd: r.Cwd, Tool: r.ToolName, Kind: string(r.ToolKind),
 		Command: r.Command, Paths: r.Paths, Decision: r.Decision.String(), Sent: r.Sent, Would: r.Would,
 		Reason: r.Reason, Observe: r.Observe, Fail: r.Fail, Warnings: r.Warnings,
-		DurationMS: float64(r.Duration.Microseconds()) / 1000, Exit: r.ExitCode,
+		DurationMS: float64(r.Duration.Microseconds()) / 1000, StdinMS: float64(r.Stdin.Microseconds()) / 1000, Exit: r.ExitCode,
 		Program: r.Program, Version: r.Version,
 	}
 }
@@ -73,6 +83,7 @@ func (l Line) Marshal() []byte {
 		l.Command, l.Reason, l.Cwd, l.Fail = cut(l.Command, n), cut(l.Reason, n), cut(l.Cwd, n), cut(l.Fail, n)
 		l.Tool, l.Session, l.Version = cut(l.Tool, n), cut(l.Session, n), cut(l.Version, n)
 		l.Host, l.Event, l.Unified, l.Program = cut(l.Host, n), cut(l.Event, n), cut(l.Unified, n), cut(l.Program, n)
+		l.User, l.Machine = cut(l.User, n), cut(l.Machine, n)
 		if b = marshal(l); len(b) <= MaxLine {
 			return b
 		}
@@ -130,10 +141,14 @@ func marshal(l Line) []byte {
 	list("warnings", l.Warnings)
 	b = append(b, `,"duration_ms":`...)
 	b = strconv.AppendFloat(b, l.DurationMS, 'f', -1, 64)
+	b = append(b, `,"stdin_ms":`...)
+	b = strconv.AppendFloat(b, l.StdinMS, 'f', -1, 64)
 	b = append(b, `,"exit":`...)
 	b = strconv.AppendInt(b, int64(l.Exit), 10)
 	str("program", l.Program, true)
 	str("version", l.Version, true)
+	str("user", l.User, true)
+	str("machine", l.Machine, true)
 	return append(b, '}', '\n')
 }
 

@@ -26,7 +26,7 @@ func FuzzMarshalIsJSON(f *testing.F) {
 		if got := marshal(l); !bytes.Equal(got, append(want, '\n')) {
 			t.Errorf("marshal\n%s\nencoding/json\n%s", got, want)
 		}
-		if got, want := marshal(Line{}), []byte(`{"time":"0001-01-01T00:00:00Z","host":"","event":"","tool":"","decision":"","sent":"","reason":"","observe":false,"fail":"","duration_ms":0,"exit":0}`+"\n"); !bytes.Equal(got, want) {
+		if got, want := marshal(Line{}), []byte(`{"time":"0001-01-01T00:00:00Z","host":"","event":"","tool":"","decision":"","sent":"","reason":"","observe":false,"fail":"","duration_ms":0,"stdin_ms":0,"exit":0}`+"\n"); !bytes.Equal(got, want) {
 			t.Errorf("empty line %s", got)
 		}
 	})

@@ -55,7 +55,9 @@ func DefaultPath(stateDir, program string) string {
 // failure is reported once on Stderr and otherwise ignored: the log never
 // changes an answer.
 func (l *Log) Observe(r hooks.Record) {
-	if err := l.Write(LineOf(r)); err != nil {
+	ln := LineOf(r)
+	ln.User, ln.Machine = who()
+	if err := l.Write(ln); err != nil {
 		l.once.Do(func() {
 			if l.Stderr != nil {
 				fmt.Fprintf(l.Stderr, "hooks: the decision log cannot be written (the answer is unchanged): %v\n", err)
@@ -160,3 +162,16 @@ const lockWait = 100 * time.Millisecond
 
 // rotated is the name of the i-th rotated file.
 func rotated(path string, i int) string { return path + "." + strconv.Itoa(i) }
+
+// who returns the user's login name, from the environment a login sets
+// ($USER, else $LOGNAME, else Windows' $USERNAME), and this machine's
+// host name; "" for what cannot be told.
+func who() (user, machine string) {
+	for _, k := range []string{"USER", "LOGNAME", "USERNAME"} {
+		if user = os.Getenv(k); user != "" {
+			break
+		}
+	}
+	machine, _ = os.Hostname()
+	return user, machine
+}

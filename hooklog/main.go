@@ -89,7 +89,7 @@ func WriteText(w io.Writer, rep Report) {
 	if rep.Events > 0 {
 		fmt.Fprintf(w, "; %s to %s", rep.First.Format(time.RFC3339), rep.Last.Format(time.RFC3339))
 	}
-	fmt.Fprintf(w, "); time to answer p50 %.1f ms, p99 %.1f ms\n", rep.P50MS, rep.P99MS)
+	fmt.Fprintf(w, "); the hook's own time to answer (reading stdin left out) p50 %.1f ms, p99 %.1f ms\n", rep.P50MS, rep.P99MS)
 	if rep.Unreadable > 0 {
 		fmt.Fprintf(w, "%d unreadable lines skipped\n", rep.Unreadable)
 	}

@@ -41,8 +41,9 @@ type Report struct {
 	Denied  []Count `json:"denied"`
 	// Fails counts the fail policy's answers by reason.
 	Fails []Count `json:"fails"`
-	// P50MS and P99MS are the median and 99th percentile of the time to
-	// answer, in milliseconds.
+	// P50MS and P99MS are the median and 99th percentile of the hook's
+	// own time to answer, in milliseconds: each line's duration_ms less
+	// its stdin_ms, the time the host took to write the payload.
 	P50MS float64 `json:"p50_ms"`
 	P99MS float64 `json:"p99_ms"`
 	// Buckets are the events over time, per host, for a chart.
@@ -215,7 +216,7 @@ func Summarize(lines []Line, since time.Time, buckets int) Report {
 		if l.Fail != "" {
 			fails[l.Fail]++
 		}
-		durs = append(durs, l.DurationMS)
+		durs = append(durs, max(l.DurationMS-l.StdinMS, 0))
 	}
 	rep.Hosts = counts(hosts, 0)
 	for r, n := range rows {

@@ -1,13 +1,14 @@
 // Package hookmain wires the built-in adapters (package builtin: Claude
-// Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid)
-// to a program's Handlers: it is the zero-config entry point of a hook
+// Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid,
+// Kimi Code, Cline CLI, OpenCode and its fork Kilo Code CLI) to a
+// program's Handlers: it is the zero-config entry point of a hook
 // binary.
 //
 //	func main() {
 //		hookmain.Run(hooks.Handlers{PreToolUse: myPolicy})
 //	}
 //
-// The binary then answers any of the seven hosts, and registers itself:
+// The binary then answers every one of those hosts, and registers itself:
 //
 //	myhook install [--hosts claude,codex|all] [--scope project|local|user] [--fail-closed] [--dry-run]
 //	myhook uninstall

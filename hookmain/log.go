@@ -2,6 +2,7 @@ package hookmain
 
 import (
 	"io"
+	"os"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hooklog"
@@ -11,9 +12,11 @@ import (
 
 // withLog adds the decision log of --log to h's OnResult (after the
 // program's own observer, if any). A log that cannot be opened or written
-// is said once on stderr and changes no answer.
+// is said once on stderr and changes no answer. The sample events doctor
+// runs the hook on (with [install.DoctorEnv] set) are not logged: the
+// log and its report are of what the hosts sent.
 func withLog(h *hooks.Handlers, a hookcli.Args, stderr io.Writer) {
-	if !a.LogSet {
+	if !a.LogSet || os.Getenv(install.DoctorEnv) == "1" {
 		return
 	}
 	path := a.Log

@@ -1,8 +1,9 @@
 // Package hookstest tests a hook policy against every host, in the spirit
 // of testing/slogtest: a team's own `go test` runs its hooks.Handlers (or
 // its built hook program) on what Claude Code, Cursor, Gemini CLI, Codex,
-// GitHub Copilot CLI, Qwen Code and Factory Droid really send, and checks
-// what each of them would receive.
+// GitHub Copilot CLI, Qwen Code, Factory Droid, Kimi Code, Cline CLI,
+// OpenCode and Kilo Code CLI really send, and checks what each of them
+// would receive.
 //
 // A Scenario is written once, in unified terms, and rendered into each
 // host's native payload by the host's own adapter

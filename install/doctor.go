@@ -225,6 +225,9 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 		}
 		d.add(h.name, s, p, "", l, "%s", orphanNote(h, b))
 	}
+	for _, n := range doublesNote(ed.doubles(nil), false) {
+		d.add(h.name, s, p, "", Warn, "%s", strings.TrimPrefix(n, "warning: "))
+	}
 	evs, cmds := ed.customised()
 	for i := range evs {
 		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))

@@ -260,6 +260,13 @@ func (h *host) stateOf(n *jsonc.Node) state {
 // ours returns our entries, in document order; with only set, those of
 // the named events.
 func (ed *editor) ours(only map[string]bool) []found {
+	return ed.matching(only, ed.isOurs)
+}
+
+// matching returns the entries (handlers, or Cursor's flat entries) for
+// which match is true, in document order; with only set, those of the
+// named events.
+func (ed *editor) matching(only map[string]bool, match func(*jsonc.Node) bool) []found {
 	hk := ed.hooks()
 	if hk == nil {
 		return nil
@@ -274,7 +281,7 @@ func (ed *editor) ours(only map[string]bool) []found {
 				continue
 			}
 			if ed.h.Flat {
-				if ed.isOurs(g) {
+				if match(g) {
 					fs = append(fs, found{member: mi, group: gi, handler: -1, node: g, st: ed.h.stateOf(g)})
 				}
 				continue
@@ -284,7 +291,7 @@ func (ed *editor) ours(only map[string]bool) []found {
 				continue
 			}
 			for hi, x := range hs.Elems {
-				if x.Kind == jsonc.Object && ed.isOurs(x) {
+				if x.Kind == jsonc.Object && match(x) {
 					fs = append(fs, found{member: mi, group: gi, handler: hi, node: x, st: ed.h.stateOf(x)})
 				}
 			}

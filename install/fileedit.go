@@ -30,6 +30,15 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 	if err != nil {
 		return nil, out, err
 	}
+	if g.replace {
+		out.Notes = append(out.Notes, doublesNote(ed.doubles(nil), true)...)
+		// The last first: a removal moves the entries after it.
+		for ds := ed.doubles(nil); len(ds) > 0; ds = ed.doubles(nil) {
+			if err := ed.apply(ed.removeEdit(ds[len(ds)-1].found, false)); err != nil {
+				return nil, out, err
+			}
+		}
+	}
 	// Each entry records what existed before this run, so that all the
 	// entries of a run share one key order and uninstall can undo the run
 	// whatever order it removes them in.

@@ -45,6 +45,9 @@ type gatewayOpts struct {
 	// (Options.StatusMessage, Options.Async).
 	statusMessage string
 	async         bool
+	// replace: install first removes the entries of other hooks built on
+	// this module (Options.Replace).
+	replace bool
 }
 
 // tokenEnvOrDefault is the variable the token is read from.

@@ -120,6 +120,11 @@ type Options struct {
 	// Log, when set, writes --log Log in every command: the hook appends
 	// one JSON line per event to that file (an absolute path).
 	Log string
+	// Replace makes Install take over the entries of other hooks built on
+	// this module (another binary, or this one by another path or name)
+	// on the events of the files it writes: it removes them, so that each
+	// event runs one hook. Without it, Install and Doctor warn about them.
+	Replace bool
 	// DefaultLog, with Log "", writes --log with no path in every
 	// command: the hook appends to the default log in the user's state
 	// directory, as the hook's own --log with no path does.
@@ -150,7 +155,8 @@ type Options struct {
 // gateway returns the gateway options of o.
 func (o *Options) gateway() gatewayOpts {
 	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, observe: o.Observe, log: o.Log,
-		defaultLog: o.DefaultLog && o.Log == "", args: o.Args, statusMessage: o.StatusMessage, async: o.Async}
+		defaultLog: o.DefaultLog && o.Log == "", args: o.Args, statusMessage: o.StatusMessage, async: o.Async,
+		replace: o.Replace}
 }
 
 // Change is what install or uninstall did, or would do, to one file.
@@ -488,6 +494,7 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 		for _, b := range ed.orphans() {
 			c.Notes = append(c.Notes, orphanNote(h, b))
 		}
+		c.Notes = append(c.Notes, doublesNote(ed.doubles(nil), false)...)
 	}
 	if o.Gateway == "" && h.HTTP {
 		for _, u := range gatewayHooks(h, c.After) {

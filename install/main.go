@@ -142,6 +142,10 @@ flags:
   --fail-closed       block when the hook cannot decide (Cursor also blocks when it crashes)
   --layout NAME       how a host with several layouts registers its hooks
                       (%[4]s); --cursor-layer is an older name
+  --replace           install: take over the entries of other hooks built
+                      on this module (another binary, path or name) on the
+                      files it writes, so that each event runs one hook;
+                      without it install and doctor warn about them
   --observe           observe mode: the hook runs and logs its policy but
                       answers every host with no opinion (roll-out)
   --log [PATH]        the hook appends one JSON line per event to PATH
@@ -227,6 +231,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 		// The older spelling, from when Cursor was the one host with layouts.
 		fs.StringVar(&o.Layout, "cursor-layer", "", "the same as --layout")
 		fs.BoolVar(&o.Observe, "observe", false, "observe mode: log decisions, answer no opinion")
+		if cmd == "install" {
+			fs.BoolVar(&o.Replace, "replace", false, "take over the entries of other hooks built on this module")
+		}
 		fs.StringVar(&o.Log, "log", "", "decision log file")
 	}
 	// Uninstall and doctor take them too: an entry with a status message
