@@ -2,6 +2,7 @@ package hookhttp_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -331,4 +332,30 @@ func TestHandlerMaxOverdue(t *testing.T) {
 	if got := post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`).Body.String(); got != deny {
 		t.Errorf("after the handler returned: %q, want %q", got, deny)
 	}
+}
+
+// SECURITY.md: the number of calls at once is the model's doing too: a
+// tool call refused for the gateway's load (ErrBusy, ErrHeap, ErrOverdue
+// wrap hooks.ErrOverload) gets Handlers.Unchecked's answer when set, not
+// the fail policy.
+func TestHandlerBusyUnchecked(t *testing.T) {
+	for _, err := range []error{hookhttp.ErrBusy, hookhttp.ErrHeap, hookhttp.ErrOverdue} {
+		if !errors.Is(err, hooks.ErrOverload) {
+			t.Errorf("%v does not wrap hooks.ErrOverload", err)
+		}
+	}
+	h := newHolder()
+	hs := h.handlers(hooks.FailOpen)
+	hs.Unchecked = func(_ hooks.Event, err error) hooks.Response { return hooks.Deny("not checked: " + err.Error()) }
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: hs, Logger: quiet(), MaxInFlight: 1}
+	var wg sync.WaitGroup
+	wg.Go(func() { post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"hold"}`) })
+	<-h.started
+	rec := post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`)
+	if want := `{"decision":"deny","event":"Pre","reason":"not checked: gateway busy: too many requests in flight (Handler.MaxInFlight)"}` + "\n"; rec.Body.String() != want {
+		t.Errorf("busy: %q, want %q", rec.Body.String(), want)
+	}
+	close(h.release)
+	wg.Wait()
+	waitIdle(t, g)
 }
