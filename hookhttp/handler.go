@@ -44,7 +44,8 @@ type Handler struct {
 	// an error is answered 401 and its text is not sent. See Bearer.
 	Auth func(*http.Request) error
 	// Logger receives one record per request (nil: JSON lines on
-	// stderr, by [JSONLogger], which writes these records without
+	// stderr through a [LogWriter], which never blocks a request, by
+	// [JSONLogger], which writes these records without
 	// slog's per-attribute work): the keys of a hook's decision log (host, event, tool,
 	// decision, sent, reason, observe, fail, duration_ms…), the checks the
 	// policy reported (hooks.ReportCheck: name, decision, duration_ms),
@@ -549,8 +550,9 @@ func (g *Handler) logger() *slog.Logger {
 	return defaultLogger
 }
 
-// defaultLogger writes JSON lines on stderr.
-var defaultLogger = JSONLogger(os.Stderr)
+// defaultLogger writes JSON lines on stderr, through a LogWriter: a
+// stderr that is not read cannot hold an answer.
+var defaultLogger = JSONLogger(NewLogWriter(os.Stderr))
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
