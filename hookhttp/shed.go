@@ -11,46 +11,63 @@ import (
 // Handler.MaxHeap: each request joins it with its context, which ends
 // (cause ErrHeap) when the heap is found over while it runs. The heap is
 // read every heapEvery while any request has joined, by a timer that
-// stops when none has.
+// stops when none has. The requests joined are a list linked through
+// their own entries, so that joining costs the context and its entry.
 type shedder struct {
 	mu       sync.Mutex
-	gen      context.Context // ended, with ErrHeap, when the heap is over
-	end      context.CancelCauseFunc
-	joined   atomic.Int64 // requests joined and not done
+	head     *shedEntry   // the requests joined
+	joined   atomic.Int64 // their number
 	watching atomic.Bool  // the timer is armed
+}
+
+// A shedEntry is one request joined to a shedder.
+type shedEntry struct {
+	cancel     context.CancelCauseFunc
+	prev, next *shedEntry
+	s          *shedder
 }
 
 // join returns ctx, ended with cause ErrHeap if the heap goes over before
 // done is called, and starts watching the heap.
 func (s *shedder) join(ctx context.Context, g *Handler) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(ctx)
-	stop := context.AfterFunc(s.current(), func() { cancel(ErrHeap) })
+	e := &shedEntry{cancel: cancel, s: s}
+	s.mu.Lock()
+	e.next = s.head
+	if s.head != nil {
+		s.head.prev = e
+	}
+	s.head = e
+	s.mu.Unlock()
 	s.joined.Add(1)
 	s.watch(g)
-	return ctx, func() {
-		s.joined.Add(-1)
-		stop()
-		cancel(nil)
-	}
+	return ctx, e.done
 }
 
-// current is the context that ends when the heap is next found over.
-func (s *shedder) current() context.Context {
+// done takes e off its shedder's list and ends its context.
+func (e *shedEntry) done() {
+	s := e.s
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.gen == nil {
-		s.gen, s.end = context.WithCancelCause(context.Background())
+	if e.prev != nil {
+		e.prev.next = e.next
+	} else if s.head == e {
+		s.head = e.next
 	}
-	return s.gen
+	if e.next != nil {
+		e.next.prev = e.prev
+	}
+	e.prev, e.next = nil, nil
+	s.mu.Unlock()
+	s.joined.Add(-1)
+	e.cancel(nil)
 }
 
-// shedAll ends the context of every request joined.
+// shedAll ends the context of every request joined, with ErrHeap.
 func (s *shedder) shedAll() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.end != nil {
-		s.end(ErrHeap)
-		s.gen, s.end = nil, nil
+	for e := s.head; e != nil; e = e.next {
+		e.cancel(ErrHeap)
 	}
 }
 
