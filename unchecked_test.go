@@ -123,3 +123,16 @@ func TestUnchecked(t *testing.T) {
 		})
 	}
 }
+
+// Handlers.Unchecked's answer is the policy's: the record (the decision
+// log's line) has its deny as decision and reason, and no fail reason.
+func TestUncheckedRecord(t *testing.T) {
+	slow := func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		<-ctx.Done()
+		return hooks.Response{}, ctx.Err()
+	}
+	r, _, out := serveRecord(t, hooks.Handlers{PreToolUse: slow, Unchecked: notInTime, Timeout: 20 * time.Millisecond}, hooks.Request{Host: "claude"}, claudeBash)
+	if r.Fail != "" || r.Decision != hooks.DecisionDeny || r.Sent != "deny" || !strings.HasPrefix(r.Reason, "cannot check this in time") || !strings.Contains(out, `"deny"`) {
+		t.Errorf("record fail %q decision %v sent %q reason %q, stdout %q", r.Fail, r.Decision, r.Sent, r.Reason, out)
+	}
+}

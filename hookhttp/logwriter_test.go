@@ -74,7 +74,7 @@ func TestLogWriterNeverBlocksAnAnswer(t *testing.T) {
 	gw := &gatedWriter{open: make(chan struct{})}
 	lw := hookhttp.NewLogWriter(gw)
 	line := strings.Repeat("x", 1023) + "\n"
-	const n = 2 * hookhttp.MaxLogQueue / 1024
+	const n = 3 * hookhttp.MaxLogQueue / 1024 // at most two queues' worth are held: the batch being written, the queue
 	for range n {
 		lw.Write([]byte(line))
 	}
