@@ -128,7 +128,25 @@ func TestLogWritesItsOwnFile(t *testing.T) {
 	if b, _ := os.ReadFile(path); bytes.Count(b, []byte("\n")) != 2 {
 		t.Errorf("log %q: want two lines", b)
 	}
-	if fi, err := os.Lstat("/var/run"); err == nil && fi.Mode()&os.ModeSymlink != 0 && int(fi.Sys().(*syscall.Stat_t).Uid) != os.Geteuid() {
+	// A directory link of the hook's own user is refused; another user's
+	// is followed (made here by root's Lchown, or found as /var/run).
+	dir := t.TempDir()
+	link := filepath.Join(dir, "linked")
+	symlink(t, t.TempDir(), link)
+	if err := checkDir(link); err == nil {
+		t.Error("a link of the hook's own user is followed")
+	}
+	if os.Geteuid() == 0 {
+		if err := os.Lchown(link, 12345, 12345); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkDir(link); err != nil {
+			t.Errorf("another user's link: %v", err)
+		}
+		if err := writeSoon(t, Open(filepath.Join(link, "guard.jsonl"), io.Discard)); err != nil {
+			t.Errorf("a log under another user's link: %v", err)
+		}
+	} else if fi, err := os.Lstat("/var/run"); err == nil && fi.Mode()&os.ModeSymlink != 0 && int(fi.Sys().(*syscall.Stat_t).Uid) != os.Geteuid() {
 		if err := checkDir("/var/run"); err != nil {
 			t.Errorf("another user's link /var/run: %v", err)
 		}
