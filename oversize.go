@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime/debug"
 )
 
@@ -32,7 +33,11 @@ func salvage(prefix []byte) []byte {
 		}
 		at := dec.InputOffset()
 		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
+		err = dec.Decode(&v)
+		if err == nil && dec.InputOffset() == int64(len(prefix)) && !isClosed(v) {
+			err = io.ErrUnexpectedEOF // a number at the cut may go on past it
+		}
+		if err != nil {
 			if empty := emptyOf(prefix[at:]); empty != "" {
 				out = appendMember(out, key, []byte(empty))
 			}
@@ -41,6 +46,17 @@ func salvage(prefix []byte) []byte {
 		out = appendMember(out, key, v)
 	}
 	return append(out, '}')
+}
+
+// isClosed reports whether a JSON value ends with its own delimiter (a
+// string, object or array, true, false, null), so that a cut just after
+// it cannot have shortened it; a number can.
+func isClosed(v []byte) bool {
+	switch v[len(v)-1] {
+	case '"', '}', ']', 'e', 'l':
+		return true
+	}
+	return false
 }
 
 // emptyOf is the empty value of the kind of JSON value rest begins (after
