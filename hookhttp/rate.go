@@ -1,7 +1,6 @@
 package hookhttp
 
 import (
-	"errors"
 	"sync"
 	"time"
 )
@@ -11,7 +10,8 @@ import (
 // PerMinute a minute, with bursts of up to a minute's worth: each
 // developer has a bucket of PerMinute requests that refills at
 // PerMinute/60 a second. A request past it is answered at once with the
-// fail policy ([ErrRate]), in the host's dialect, never with a 429 or a
+// fail policy ([ErrRate]; Handlers.Unchecked's answer for a tool call
+// to judge, when set), in the host's dialect, never with a 429 or a
 // 503 (Claude Code lets the action go on after either). Safe for
 // concurrent use; set PerMinute before use.
 type RateLimit struct {
@@ -33,8 +33,9 @@ type bucket struct {
 const maxBuckets = 4096
 
 // ErrRate is why a request past its developer's [RateLimit] gets the fail
-// policy.
-var ErrRate = errors.New("rate limit: too many requests from this developer (-rate)")
+// policy (or, for a tool call to judge, Handlers.Unchecked's answer: it
+// wraps hooks.ErrOverload, as the model controls how many calls it makes).
+var ErrRate error = overload("rate limit: too many requests from this developer (-rate)")
 
 // Allow takes one request from user's bucket at now, or reports that it
 // is empty.

@@ -217,8 +217,14 @@ func TestHandlerTokensAndRate(t *testing.T) {
 	if hooksLogged != 5 {
 		t.Errorf("%d hook lines, want 5:\n%s", hooksLogged, logs.String())
 	}
-	// Fail-open lets the limited request go on: the user's policy, as
-	// for every other limit.
+	// ErrRate is an overload: a policy's Unchecked answers a tool call
+	// past the rate (the model controls how many it makes), else the
+	// fail policy.
+	if !errors.Is(hookhttp.ErrRate, hooks.ErrOverload) {
+		t.Error("ErrRate does not wrap hooks.ErrOverload")
+	}
+	// Fail-open, without Unchecked, lets the limited request go on: the
+	// user's policy, as for every other limit.
 	g.Handlers.Fail = hooks.FailOpen
 	if rec := post(g, "/?host=one", rm, "Authorization", "Bearer a"); rec.Code != 200 || rec.Body.String() != "" {
 		t.Errorf("past the rate, fail-open: %d %q", rec.Code, rec.Body.String())

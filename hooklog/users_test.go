@@ -39,7 +39,7 @@ func TestReportUsers(t *testing.T) {
 // readAll reads a log held in a string, failing on any line it cannot read.
 func readAll(t *testing.T, log string) []Line {
 	t.Helper()
-	lines, bad, err := Read(strings.NewReader(log), t0.Add(-1))
+	lines, bad, _, err := Read(strings.NewReader(log), t0.Add(-1))
 	if err != nil || bad != 0 {
 		t.Fatalf("Read: %d bad lines, %v", bad, err)
 	}
