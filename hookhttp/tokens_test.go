@@ -21,6 +21,9 @@ import (
 	"github.com/agenthooks/hooks/hookhttp"
 )
 
+// tokenLine is a tokens file's line for name and token.
+func tokenLine(name, token string) string { return name + " " + sum(token) + "\n" }
+
 func sum(token string) string {
 	s := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(s[:])
