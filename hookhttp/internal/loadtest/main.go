@@ -16,6 +16,7 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
 	"encoding/hex"
 	"flag"
 	"fmt"
@@ -139,6 +140,9 @@ func (r Result) RPS() float64 { return float64(r.Requests) / r.Elapsed.Seconds()
 // status other than 200.
 func run(name, base string, c int, d time.Duration, n int64) Result {
 	tr := &http.Transport{MaxIdleConns: c, MaxIdleConnsPerHost: c, IdleConnTimeout: time.Minute}
+	if withTLS {
+		tr.TLSClientConfig = &tls.Config{RootCAs: roots}
+	}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
 	var sent, errs atomic.Int64
@@ -241,14 +245,19 @@ func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only s
 	}
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", gwHandler)
-	gw, err := hookhttp.StartLocal(mux)
+	if withTLS {
+		if err := makeCert(); err != nil {
+			return nil, err
+		}
+	}
+	gw, err := startLocal(mux)
 	if err != nil {
 		return nil, err
 	}
 	defer gw.Close()
 	bareMux := http.NewServeMux()
 	bareMux.Handle("POST /hook", bare())
-	ref, err := hookhttp.StartLocal(bareMux)
+	ref, err := startLocal(bareMux)
 	if err != nil {
 		return nil, err
 	}
@@ -297,6 +306,7 @@ func main() {
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the whole run to this file")
 	only := flag.String("only", "", `run one server alone ("bare" or "gateway"), to profile it; no verdict`)
 	logs := flag.Bool("log", true, "log every decision as JSON (to io.Discard), as a deployed gateway would")
+	flag.BoolVar(&withTLS, "tls", false, "serve both servers over TLS (a self-signed certificate the clients trust)")
 	flag.BoolVar(&identity, "identity", false, "name each request's developer from a tokens file of 200, with a rate per developer (-tokens, -rate)")
 	flag.BoolVar(&viaSlog, "slog", false, "log through slog.NewJSONHandler rather than hookhttp.JSONLogger (the default logger)")
 	flag.Parse()
