@@ -95,7 +95,7 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	observe := fs.Bool("observe", false, "run and log the policy, but send the hosts no opinion")
 	logCommands := fs.Bool("log-commands", false, "log and export the command, paths and reason of each decision (the model's text: may hold secrets)")
 	tokensFile := fs.String("tokens", "", "file of one developer per line, NAME SHA256HEX (the hex SHA-256 of their token), read again on change; replaces -token-env")
-	rate := fs.Int("rate", 0, "requests a minute each developer may send (0: no limit); past it the fail policy answers")
+	rate := fs.Int("rate", 0, "requests a minute each developer may send (0: no limit; with -token-env's shared token, everyone shares one bucket); past it the policy's unchecked answer or the fail policy answers")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate (PEM, with its chain), read again on rotation")
 	tlsKey := fs.String("tls-key", "", "the private key of -tls-cert (PEM)")
 	clientCA := fs.String("client-ca", "", "require a client certificate signed by one of these authorities (PEM); needs -tls-cert")
