@@ -188,6 +188,7 @@ func readTokens(path string) (*tokenSet, os.FileInfo, error) {
 // a token pasted by mistake).
 func parseTokens(b []byte) (*tokenSet, error) {
 	set := &tokenSet{names: map[[sha256.Size]byte]string{}}
+	lineOf := map[[sha256.Size]byte]int{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 0, 4096), MaxTokensFile)
 	for n := 1; sc.Scan(); n++ {
@@ -210,10 +211,10 @@ func parseTokens(b []byte) (*tokenSet, error) {
 		if _, err := hex.Decode(h[:], []byte(sum)); err != nil {
 			return nil, fmt.Errorf("line %d: the second field is not a SHA-256 in hex", n)
 		}
-		if other, dup := set.names[h]; dup {
-			return nil, fmt.Errorf("line %d: the same token hash as %s's", n, other)
+		if first, dup := lineOf[h]; dup {
+			return nil, fmt.Errorf("line %d: the same token hash as line %d", n, first)
 		}
-		set.names[h] = name
+		set.names[h], lineOf[h] = name, n
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
