@@ -1,0 +1,31 @@
+package policy
+
+import (
+	"errors"
+	"testing"
+)
+
+// FuzzParse: no input panics the loader, and every error is an *Error
+// that names the file.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(npmDeny))
+	f.Add([]byte("version = 1\n[guard]\nscratch = [\"out\"]\nsecrets = [\"*.pem\"]\n"))
+	f.Add([]byte("version = 1\n[[rule]]\nname = \"a\"\nwrites = \"**/x/**\"\ndecision = \"ask\"\nreason = \"r\"\n"))
+	f.Add([]byte("version = 1\n[[rule]\n"))
+	f.Add([]byte("rule = [{name = \"a\", command = \"rm\", decision = \"deny\", reason = \"x\"}]\nversion = 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, l := range []Layer{Managed, Project} {
+			file, err := Parse("fuzz.toml", l, data)
+			if err != nil {
+				var pe *Error
+				if !errors.As(err, &pe) || pe.File != "fuzz.toml" {
+					t.Fatalf("Parse error %v is not an *Error naming the file", err)
+				}
+				continue
+			}
+			if _, err := NewSet(file); err != nil {
+				t.Fatalf("NewSet of one valid file: %v", err)
+			}
+		}
+	})
+}
