@@ -465,3 +465,12 @@ func pathMatches(glob, abs, rel, name string, dynamic bool) bool {
 
 // String names the rule and where it is written.
 func (r *Rule) String() string { return fmt.Sprintf("%s (%s:%d)", r.Name, r.File, r.Line) }
+
+// MatchFile reports whether glob (checked, as in a policy file's
+// writes or [Guard.Secrets]) matches f, a file a tool call writes: by
+// name when the glob has no slash, else by its path relative to the
+// working directory or its absolute path (a leading ~/ is the user's
+// home). A path known only at run time matches by its static name only.
+func MatchFile(glob string, f writes.File) bool {
+	return pathMatches(glob, filepath.ToSlash(f.Path), f.Rel, f.Name, f.Dynamic)
+}
