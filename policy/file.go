@@ -180,7 +180,7 @@ func Parse(name string, l Layer, data []byte) (*File, error) {
 			return nil, &Error{File: name, Line: at("name"), Key: fmt.Sprintf("rule[%d].name", i), Msg: fmt.Sprintf("%q is the name of an earlier rule", r.Name)}
 		}
 		seen[r.Name] = true
-		r.File, r.Line = name, lines.rule(i, "")
+		r.File, r.Line = name, lines.ruleLine(i)
 		f.Rules = append(f.Rules, *r)
 	}
 	return f, nil

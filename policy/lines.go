@@ -14,17 +14,41 @@ func limitReader(r io.Reader, n int64) io.Reader { return io.LimitReader(r, n) }
 // file's text, a table header per line. A key written inline ({…} or a
 // dotted key) is reported at its table's line, or at line 0.
 type lineFinder struct {
-	src []byte
+	src   []byte
+	lines []string // split once, when first needed
+	rules []int    // the line of each [[rule]] header, found once
 }
 
 // each calls fn with each line's number and its text, trimmed, until fn
 // returns true.
 func (l *lineFinder) each(fn func(n int, line string) bool) {
-	for n, line := range bytes.Split(l.src, []byte("\n")) {
-		if fn(n+1, strings.TrimSpace(string(line))) {
+	if l.lines == nil {
+		for _, line := range bytes.Split(l.src, []byte("\n")) {
+			l.lines = append(l.lines, strings.TrimSpace(string(line)))
+		}
+	}
+	for n, line := range l.lines {
+		if fn(n+1, line) {
 			return
 		}
 	}
+}
+
+// ruleLine returns the line of the i-th [[rule]] header, or 0.
+func (l *lineFinder) ruleLine(i int) int {
+	if l.rules == nil {
+		l.rules = []int{}
+		l.each(func(n int, line string) bool {
+			if h, array, ok := header(line); ok && array && h == "rule" {
+				l.rules = append(l.rules, n)
+			}
+			return false
+		})
+	}
+	if i < len(l.rules) {
+		return l.rules[i]
+	}
+	return 0
 }
 
 // header returns the table name of a header line ("rule" for
