@@ -10,11 +10,6 @@ import (
 	"github.com/agenthooks/hooks/policy"
 )
 
-// A Loader returns the policy set for an event's working directory:
-// [policy.Load] for a hook, a reloading cache for a gateway. A nil set
-// and no error mean no policy file.
-type Loader func(cwd string) (*policy.Set, error)
-
 // WithPolicy returns the guard's Handlers with the policy files load
 // finds: on PreToolUse and PermissionRequest the built-in rules judge
 // first, with the files' [guard] knobs ([Config]); a call they allow then
@@ -23,7 +18,7 @@ type Loader func(cwd string) (*policy.Set, error)
 // configuration error does: the call is denied, and one line naming the
 // file goes to stderr. The warnings of a lock go to stderr too, once per
 // Handlers value.
-func WithPolicy(load Loader, stderr io.Writer) hooks.Handlers {
+func WithPolicy(load policy.Loader, stderr io.Writer) hooks.Handlers {
 	var once sync.Once
 	judge := func(ctx context.Context, ev hooks.Event, t *hooks.Tool) hooks.Response {
 		cwd := ev.Common().Cwd
