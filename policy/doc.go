@@ -69,8 +69,13 @@
 // publish is npm publish). So `command = "npm publish"` matches `npm
 // publish`, `sudo npm publish --tag x` and `bash -c 'cd a && npm
 // publish'`, and leaves `npm run publish-docs` and `echo npm publish`
-// alone. A command known only at run time (`$x publish`) matches no
-// rule; the guard's rule 4 denies it.
+// alone. npm runs a command named by a unique prefix of two letters or
+// more (`npm pu` is npm publish, measured with npm 11), so for npm the
+// first word after the program matches as a prefix too; other aliases
+// (npm i for npm install) need a rule of their own. A command known only
+// at run time (`$x publish`, `npm $sub`) cannot be checked: a deny or ask
+// command rule then denies the call (Verdict.Unseen), as the guard's rule
+// 4 does; an allow or context rule does not match it.
 //
 // flags lists options: "--force" matches --force and --force=x, "-f"
 // matches -f and a cluster such as -fq.
@@ -85,7 +90,11 @@
 // paths are those of a read, write, edit, patch or delete tool, and
 // those package shell finds a command reads, writes or deletes. A path
 // known only at run time matches when its static file name matches a
-// glob without a slash.
+// glob without a slash. On macOS and Windows, whose file systems ignore
+// case, globs do too. Not seen: a file read through an input redirection
+// (`cat < key.pem`: package shell reports the program's own reads only),
+// a path reached through a symbolic link the command makes, and what a
+// script file or another language's code reads (python x.py).
 //
 // # Precedence
 //

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -265,7 +266,7 @@ func (c *call) matchCommand(r *Rule) (fact, unseen string) {
 				}
 				continue
 			}
-			if !leading(sub, r.words[1:]) {
+			if !leading(cmd.Name, sub, r.words[1:]) {
 				continue
 			}
 		}
@@ -307,13 +308,20 @@ func specOf(name string) shell.Spec {
 	return shell.Spec{}
 }
 
-// leading reports whether sub starts with the static words want.
-func leading(sub []shell.Word, want []string) bool {
+// leading reports whether sub starts with the static words want. npm
+// runs a command named by any prefix of two letters or more that names
+// one command only (`npm pu` and `npm publ` are npm publish: measured
+// with npm 11), so for npm the first word matches as such a prefix.
+func leading(program string, sub []shell.Word, want []string) bool {
 	if len(sub) < len(want) {
 		return false
 	}
 	for i, w := range want {
-		if sub[i].Dynamic || sub[i].Value != w {
+		v := sub[i].Value
+		if sub[i].Dynamic {
+			return false
+		}
+		if v != w && !(i == 0 && program == "npm" && len(v) >= 2 && strings.HasPrefix(w, v)) {
 			return false
 		}
 	}
@@ -440,6 +448,19 @@ func resolve(cwd, p string) (abs, rel string) {
 // or the absolute one (~/ expanded). A dynamic path matches by its
 // static name only.
 func pathMatches(glob, abs, rel, name string, dynamic bool) bool {
+	return pathMatchesFold(glob, abs, rel, name, dynamic, foldCase())
+}
+
+// foldCase reports whether paths differ in case only on this system's
+// usual file systems (macOS, Windows): there Secrets/x is secrets/x, and
+// a glob must match both.
+func foldCase() bool { return runtime.GOOS == "darwin" || runtime.GOOS == "windows" }
+
+// pathMatchesFold is pathMatches, ignoring case when fold is set.
+func pathMatchesFold(glob, abs, rel, name string, dynamic, fold bool) bool {
+	if fold {
+		glob, abs, rel, name = strings.ToLower(glob), strings.ToLower(abs), strings.ToLower(rel), strings.ToLower(name)
+	}
 	if !strings.Contains(glob, "/") {
 		if name == "" {
 			return false
@@ -455,7 +476,11 @@ func pathMatches(glob, abs, rel, name string, dynamic bool) bool {
 		if err != nil || home == "" {
 			return false
 		}
-		return matchGlob(path.Clean(filepath.ToSlash(home))+"/"+rest, abs)
+		home = path.Clean(filepath.ToSlash(home))
+		if fold {
+			home = strings.ToLower(home)
+		}
+		return matchGlob(home+"/"+rest, abs)
 	}
 	if path.IsAbs(glob) {
 		return matchGlob(glob, abs)

@@ -61,6 +61,17 @@ func TestCommandRule(t *testing.T) {
 		"timeout 10 nice npm publish",
 		"(npm publish)",
 		"x=$(npm publish)",
+		// npm runs a command named by a unique prefix (npm 11, measured).
+		"npm pu",
+		"npm publ --access public",
+		"npm -w pkg publish",
+		"npm --workspace=pkg publish",
+		"command npm publish",
+		"\\npm publish",
+		"npm exec -- npm publish",
+		"sh -c \"npm publish\"",
+		"npm.exe publish",
+		"alias p='npm publish'\np",
 	} {
 		v := s.Eval(context.Background(), shellEvent(cmd))
 		if v.Decision != hooks.DecisionDeny || v.Rule == nil || v.Rule.Name != "no-npm-publish" {
@@ -83,6 +94,9 @@ func TestCommandRule(t *testing.T) {
 		"cat <<'EOF'\nnpm publish\nEOF",
 		"pnpm publish",
 		"grep -r 'npm publish' .",
+		"npm p",
+		"npm publish-x",
+		"npx publish",
 	} {
 		if v := s.Eval(context.Background(), shellEvent(cmd)); v.Decision != hooks.NoDecision || len(v.Matches) != 0 || v.Unseen != "" {
 			t.Errorf("%q: %+v; want no decision", cmd, v)
@@ -150,6 +164,10 @@ reason = "migrations are append-only"
 		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo x > secrets/token"}}, "secrets-dir"},
 		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "cd secrets && tee k < /dev/null"}}, "secrets-dir"},
 		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "cp a.txt ./secrets/"}}, "secrets-dir"},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo x > docs/../secrets/k"}}, "secrets-dir"},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "sed -i s/a/b/ secrets/k"}}, "secrets-dir"},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "bash -c 'mv /tmp/k /home/dev/project/secrets/k'"}}, "secrets-dir"},
+		{hooks.Tool{Name: "Edit", Input: &hooks.EditInput{Path: "/home/dev/project/secrets/k"}}, "secrets-dir"},
 		{hooks.Tool{Name: "Read", Input: &hooks.ReadInput{Path: "certs/server.pem"}}, "pem-read"},
 		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "cat certs/server.pem"}}, "pem-read"},
 		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "rm db/migrations/001.sql"}}, "migrations"},

@@ -39,3 +39,19 @@ func BenchmarkMatchGlobDeep(b *testing.B) {
 		}
 	}
 }
+
+// TestPathMatchesFold: on macOS and Windows a glob matches whatever the
+// case, since the file systems ignore it; elsewhere case counts.
+func TestPathMatchesFold(t *testing.T) {
+	for _, fold := range []bool{false, true} {
+		if got := pathMatchesFold("secrets/**", "/home/dev/project/Secrets/k", "Secrets/k", "k", false, fold); got != fold {
+			t.Errorf("fold %v: Secrets/k matched %v", fold, got)
+		}
+		if got := pathMatchesFold("*.pem", "/x/KEY.PEM", "KEY.PEM", "KEY.PEM", false, fold); got != fold {
+			t.Errorf("fold %v: KEY.PEM matched %v", fold, got)
+		}
+		if !pathMatchesFold("secrets/**", "/home/dev/project/secrets/k", "secrets/k", "k", false, fold) {
+			t.Errorf("fold %v: secrets/k not matched", fold)
+		}
+	}
+}
