@@ -10,8 +10,8 @@ import (
 	"github.com/agenthooks/hooks/policy"
 )
 
-// WithPolicy returns the guard's Handlers with the policy files load
-// finds: on PreToolUse and PermissionRequest the built-in rules judge
+// WithPolicy returns the guard's Handlers ([Handlers]) with the policy
+// files load finds: on PreToolUse and PermissionRequest the built-in rules judge
 // first, with the files' [guard] knobs ([Config]); a call they allow then
 // meets the files' rules ([policy.Set.Eval]), so that no allow lifts a
 // built-in deny. A policy file that cannot be used fails closed, as a
@@ -40,12 +40,13 @@ func WithPolicy(load policy.Loader, stderr io.Writer) hooks.Handlers {
 		v := set.Eval(ctx, ev)
 		return v.Response()
 	}
-	return hooks.Handlers{
-		PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
-			return judge(ctx, ev, &ev.Tool), nil
-		},
-		PermissionRequest: func(ctx context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
-			return judge(ctx, ev, &ev.Tool), nil
-		},
+	// Everything else of the guard's Handlers (Unchecked, …) stays.
+	h := Handlers()
+	h.PreToolUse = func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return judge(ctx, ev, &ev.Tool), nil
 	}
+	h.PermissionRequest = func(ctx context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
+		return judge(ctx, ev, &ev.Tool), nil
+	}
+	return h
 }
