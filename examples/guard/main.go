@@ -41,6 +41,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "policy" {
 		os.Exit(policyCommand(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "doctor" {
+		doctorPolicy(os.Stdout)
+	}
 	hookmain.Run(handlers())
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
@@ -172,4 +173,22 @@ func policyExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintf(stdout, "context: %s\n", v.Context)
 	}
 	return 0
+}
+
+// doctorPolicy is the policy files' part of `guard doctor`: the files of
+// each layer for the working directory, and what is wrong with one that
+// cannot be used (the guard then denies every tool call).
+func doctorPolicy(w io.Writer) {
+	cwd, _ := os.Getwd()
+	fmt.Fprintln(w, "policy files:")
+	set, err := policy.Load(cwd)
+	if err != nil {
+		fmt.Fprintf(w, "  ERROR %v: the guard denies every tool call until it is fixed (guard policy check)\n", err)
+		return
+	}
+	var b strings.Builder
+	describeFiles(&b, cwd, set)
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+		fmt.Fprintln(w, "  "+line)
+	}
 }

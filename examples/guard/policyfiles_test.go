@@ -188,3 +188,23 @@ func TestPolicyExplain(t *testing.T) {
 		t.Errorf("explain of a built-in deny:\n%s", stdout.String())
 	}
 }
+
+// TestDoctorPolicy: doctor names each layer's file, and a broken one
+// with its line and key.
+func TestDoctorPolicy(t *testing.T) {
+	root := project(t, "version = 1\n[guard]\nscrach = [\"out\"]\n")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Chdir(root)
+	var out bytes.Buffer
+	doctorPolicy(&out)
+	file := filepath.Join(root, ".agenthooks", "policy.toml")
+	if !strings.Contains(out.String(), "ERROR "+file+":3: guard.scrach: unknown key: the guard denies every tool call") {
+		t.Errorf("doctor:\n%s", out.String())
+	}
+	os.WriteFile(file, []byte(teamProject), 0o644)
+	out.Reset()
+	doctorPolicy(&out)
+	if !strings.Contains(out.String(), "  project: "+file+": ok, 2 rules") || !strings.Contains(out.String(), "  user: ") {
+		t.Errorf("doctor:\n%s", out.String())
+	}
+}
