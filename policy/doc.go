@@ -9,9 +9,9 @@
 //
 //   - managed ([Managed]): /etc/agenthooks/policy.toml on Linux and other
 //     Unix systems, /Library/Application Support/AgentHooks/policy.toml on
-//     macOS, %ProgramData%\AgentHooks\policy.toml on Windows
-//     (C:\ProgramData\AgentHooks\policy.toml by default): written by an
-//     administrator, read-only to the user;
+//     macOS, C:\ProgramData\AgentHooks\policy.toml on Windows (the
+//     default %ProgramData%, fixed: the user sets the hook's environment):
+//     written by an administrator, read-only to the user;
 //   - user ([User]): $XDG_CONFIG_HOME/agenthooks/policy.toml, or
 //     ~/.config/agenthooks/policy.toml when XDG_CONFIG_HOME is unset or
 //     not absolute (on every system, so that one path is documented);
@@ -20,6 +20,12 @@
 //     it, that holds a .git entry (a directory, or the file of a worktree
 //     or submodule). git is not run. With no .git above, there is no
 //     project layer.
+//
+// A project file is as trusted as the repository that holds it: its
+// allow rules approve calls the host would otherwise ask the user about,
+// as the host's own project settings can. A managed file with locked =
+// true takes that away. Only regular files are read (not a FIFO or a
+// device, which would hang the hook), of at most [MaxFileSize] bytes.
 //
 // With no file, Load returns a nil [*Set] and costs a few stat calls:
 // no TOML is parsed and nothing changes.

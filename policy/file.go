@@ -122,13 +122,25 @@ type wireRule struct {
 }
 
 // ReadFile reads and parses the policy file name as layer l. A file
-// larger than [MaxFileSize] is an error.
+// larger than [MaxFileSize], or one that is not a regular file (a FIFO,
+// a device, a directory), is an error.
 func ReadFile(name string, l Layer) (*File, error) {
+	// Only a regular file: a FIFO would block the open and the read (the
+	// hook would hang until the host's deadline and its fail policy), a
+	// device never ends.
+	if st, err := os.Stat(name); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, &Error{File: name, Msg: "not a regular file (" + st.Mode().Type().String() + ")"}
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, &Error{File: name, Msg: "not a regular file"}
+	}
 	var b bytes.Buffer
 	if _, err := b.ReadFrom(limitReader(f, MaxFileSize+1)); err != nil {
 		return nil, &Error{File: name, Msg: err.Error()}

@@ -39,11 +39,9 @@ func ManagedPath() string {
 	case "darwin":
 		return "/Library/Application Support/AgentHooks/policy.toml"
 	case "windows":
-		dir := os.Getenv("ProgramData")
-		if dir == "" || !filepath.IsAbs(dir) {
-			dir = `C:\ProgramData`
-		}
-		return filepath.Join(dir, "AgentHooks", "policy.toml")
+		// Not %ProgramData%: the user sets the hook's environment, and the
+		// managed file must be the administrator's.
+		return `C:\ProgramData\AgentHooks\policy.toml`
 	}
 	return "/etc/agenthooks/policy.toml"
 }

@@ -118,3 +118,19 @@ reason = "be careful"
 		t.Errorf("rule 2 = %+v", f.Rules[2])
 	}
 }
+
+// TestReadFileNotRegular: a FIFO or a directory in a policy file's
+// place is an error at once, not a hang.
+func TestReadFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadFile(dir, Project); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("directory: %v", err)
+	}
+	fifo := dir + "/policy.toml"
+	if err := mkfifo(fifo); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	if _, err := LoadFiles([3]string{"", "", fifo}); err == nil || !strings.Contains(err.Error(), fifo+": not a regular file") {
+		t.Errorf("FIFO: %v", err)
+	}
+}
