@@ -134,3 +134,18 @@ func TestReadFileNotRegular(t *testing.T) {
 		t.Errorf("FIFO: %v", err)
 	}
 }
+
+// TestParseDeep: nesting past the parser's bound is an error naming the
+// line, not a stack overflow (which no recover catches).
+func TestParseDeep(t *testing.T) {
+	for _, src := range []string{
+		"version = 1\n[guard]\nscratch = " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n",
+		"version = 1\nx = " + strings.Repeat("{a=", 20000) + "1" + strings.Repeat("}", 20000) + "\n",
+	} {
+		_, err := Parse("deep.toml", User, []byte(src))
+		var pe *Error
+		if !errors.As(err, &pe) || pe.Line != 2 && pe.Line != 3 {
+			t.Errorf("Parse of a deep file = %v; want an error naming its line", err)
+		}
+	}
+}
