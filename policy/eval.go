@@ -232,6 +232,14 @@ func (c *call) parse() (*shell.Script, error) {
 	if !c.parsed {
 		c.parsed = true
 		if sh, ok := c.tool.Input.(*hooks.ShellInput); ok && sh.Command != "" {
+			// A panic in the parser, which the model's input may trigger, is
+			// a command that cannot be read: never a crash, which the fail
+			// policy (open by default) would answer.
+			defer func() {
+				if p := recover(); p != nil {
+					c.script, c.parseErr = nil, fmt.Errorf("the parser failed: %v", p)
+				}
+			}()
 			c.script, c.parseErr = (&shell.Parser{}).Parse(c.ctx, sh.Command)
 		}
 	}

@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -59,7 +61,7 @@ func (c *call) matchPaths(key, glob string) (fact, unseen string) {
 	}
 	if !c.filesDone {
 		c.filesDone = true
-		c.files, c.filesErr = writes.Of(c.ctx, c.tool, cwd)
+		c.files, c.filesErr = safeWrites(c.ctx, c.tool, cwd)
 	}
 	if c.filesErr != nil {
 		return "", "what the call writes cannot be read (" + c.filesErr.Error() + ")"
@@ -152,4 +154,15 @@ func pathMatchesFold(glob, abs, rel, name string, dynamic, fold bool) bool {
 // home). A path known only at run time matches by its static name only.
 func MatchFile(glob string, f writes.File) bool {
 	return pathMatches(glob, filepath.ToSlash(f.Path), f.Rel, f.Name, f.Dynamic)
+}
+
+// safeWrites is writes.Of, with a panic (a parser's bug the model's
+// input may trigger) returned as an error.
+func safeWrites(ctx context.Context, t *hooks.Tool, cwd string) (ws []writes.File, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ws, err = nil, fmt.Errorf("the parser failed: %v", p)
+		}
+	}()
+	return writes.Of(ctx, t, cwd)
 }
