@@ -20,10 +20,11 @@ import (
 
 // setVar records that the shell of sc set name, to a value known
 // statically or not.
-func setVar(sc *scope, name string, dynamic bool) {
+func (w *walker) setVar(sc *scope, name string, dynamic bool) {
 	if sc.vars[name] == dynamic {
 		return
 	}
+	w.copying(len(sc.vars) + 1)
 	m := make(map[string]bool, len(sc.vars)+1)
 	for k, v := range sc.vars {
 		m[k] = v
@@ -52,7 +53,7 @@ func (w *walker) arithUse(n syntax.Node, sc *scope, via []string) {
 		return
 	}
 	root := n
-	syntax.Walk(n, func(n syntax.Node) bool {
+	w.walkTree(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Param != nil {
@@ -172,20 +173,20 @@ func isName(s string) bool {
 
 // setsVars records the variables that command c sets from input it
 // reads (read, mapfile, readarray, printf -v): their values are dynamic.
-func setsVars(c *Command, sc *scope) {
+func (w *walker) setsVars(c *Command, sc *scope) {
 	switch c.Name {
 	case "read":
 		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
 		if a, ok := f.Value("a"); ok && !a.Dynamic {
-			setVar(sc, a.Value, true)
+			w.setVar(sc, a.Value, true)
 		}
 		for _, o := range f.Operands {
 			if !o.Dynamic {
-				setVar(sc, o.Value, true)
+				w.setVar(sc, o.Value, true)
 			}
 		}
 		if len(f.Operands) == 0 {
-			setVar(sc, "REPLY", true)
+			w.setVar(sc, "REPLY", true)
 		}
 	case "mapfile", "readarray":
 		f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
@@ -193,11 +194,11 @@ func setsVars(c *Command, sc *scope) {
 		if len(f.Operands) > 0 && !f.Operands[0].Dynamic {
 			name = f.Operands[0].Value
 		}
-		setVar(sc, name, true)
+		w.setVar(sc, name, true)
 	case "printf":
 		f := c.Flags(Spec{Short: "v:"})
 		if v, ok := f.Value("v"); ok && !v.Dynamic {
-			setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
+			w.setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
 		}
 	}
 }

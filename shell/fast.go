@@ -230,7 +230,7 @@ func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin)
 		} else {
 			c := *sc
 			w.walkPipe(pipe, &c, via, in)
-			merge(sc, &c)
+			w.merge(sc, &c)
 		}
 		first = cmds[j].op == ";" || cmds[j].op == ""
 		i = j + 1

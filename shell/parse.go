@@ -124,6 +124,8 @@ type walker struct {
 	runDepth int
 	// nEffects counts the effects recorded, against maxEffects.
 	nEffects int
+	// copied counts the entries of scope maps copied, against maxCopied.
+	copied int
 }
 
 // scope is the state of one shell that writes depend on: the directory
@@ -148,7 +150,8 @@ type scope struct {
 }
 
 // withAlias returns a copy of m with name set to value.
-func withAlias(m map[string]string, name, value string) map[string]string {
+func (w *walker) withAlias(m map[string]string, name, value string) map[string]string {
+	w.copying(len(m) + 1)
 	c := make(map[string]string, len(m)+1)
 	for k, v := range m {
 		c[k] = v
@@ -187,8 +190,17 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			return w.err
 		}
 	}
-	if nestDepth(src, w.lim.MaxDepth) > w.lim.MaxDepth {
+	depth, redirs := nestScan(src, w.lim.MaxDepth)
+	if depth > w.lim.MaxDepth {
 		return &LimitError{Limit: "depth", Max: w.lim.MaxDepth}
+	}
+	if redirs > maxEffects {
+		// Each redirection is a write (an effect): past the bound before
+		// the parser spends 350 bytes on each.
+		return &LimitError{Limit: "effects", Max: maxEffects}
+	}
+	if substitutions(src) > maxSubst {
+		return &LimitError{Limit: "substitutions", Max: maxSubst}
 	}
 	saved := w.src
 	w.src = src
@@ -259,10 +271,10 @@ func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 }
 
 // branch walks fn in a copy of sc, then merges the copy back (see merge).
-func branch(sc *scope, fn func(*scope)) {
+func (w *walker) branch(sc *scope, fn func(*scope)) {
 	c := *sc
 	fn(&c)
-	merge(sc, &c)
+	w.merge(sc, &c)
 }
 
 // merge folds into sc what a copy c of it, walked by code that may or may
@@ -270,14 +282,14 @@ func branch(sc *scope, fn func(*scope)) {
 // the directory becomes unknown if c's differs; aliases, functions,
 // descriptors and -i variables c defined count from now on; a variable
 // either set dynamically is dynamic.
-func merge(sc, c *scope) {
+func (w *walker) merge(sc, c *scope) {
 	if c.dir != sc.dir {
 		sc.dir = Word{Value: "$PWD", Dynamic: true}
 	}
 	sc.aliases, sc.funcs, sc.fds, sc.ints = c.aliases, c.funcs, c.fds, c.ints
 	for k := range c.vars {
 		if !sc.vars[k] {
-			setVar(sc, k, true)
+			w.setVar(sc, k, true)
 		}
 	}
 }
@@ -307,6 +319,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	case *syntax.CallExpr:
 		if len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "exec" && len(s.Redirs) > 0 {
 			// exec with only redirections: they stay for what follows.
+			w.copying(len(sc.fds) + len(fds) + 1)
 			m := make(map[string]stdin, len(sc.fds)+len(fds)+1)
 			for k, v := range sc.fds {
 				m[k] = v
@@ -331,7 +344,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
 		default: // && ||
 			w.stmt(c.X, sc, via, in)
-			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
+			w.branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
 		}
 	case *syntax.Block:
 		w.stmts(c.Stmts, sc, via, in)
@@ -339,14 +352,14 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		sub := *sc
 		w.stmts(c.Stmts, &sub, via, in)
 	case *syntax.IfClause:
-		branch(sc, func(sc *scope) {
+		w.branch(sc, func(sc *scope) {
 			for ; c != nil; c = c.Else {
 				w.stmts(c.Cond, sc, via, in)
 				w.stmts(c.Then, sc, via, in)
 			}
 		})
 	case *syntax.WhileClause:
-		branch(sc, func(sc *scope) {
+		w.branch(sc, func(sc *scope) {
 			w.stmts(c.Cond, sc, via, in)
 			w.stmts(c.Do, sc, via, in)
 		})
@@ -359,12 +372,12 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 					dyn = dyn || v.Dynamic
 				}
 			}
-			setVar(sc, it.Name.Value, dyn)
+			w.setVar(sc, it.Name.Value, dyn)
 		}
-		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
+		w.branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
 	case *syntax.CaseClause:
 		w.subst(c.Word, sc, via)
-		branch(sc, func(sc *scope) {
+		w.branch(sc, func(sc *scope) {
 			for _, it := range c.Items {
 				for _, p := range it.Patterns {
 					w.subst(p, sc, via)
@@ -373,8 +386,9 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			}
 		})
 	case *syntax.FuncDecl:
-		branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
+		w.branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
 		if c.Name != nil {
+			w.copying(len(sc.funcs) + 1)
 			m := make(map[string]*syntax.Stmt, len(sc.funcs)+1)
 			for k, v := range sc.funcs {
 				m[k] = v
@@ -404,8 +418,13 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 	if n == nil {
 		return
 	}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	w.walkTree(n, func(n syntax.Node) bool {
 		w.arithNode(n, sc, via)
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			// Each level copies the chain of commands that run it.
+			w.copying(len(via) + 1)
+		}
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sub := *sc
@@ -563,6 +582,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 		w.subst(a, sc, via)
 		if a.Name != nil && integer {
 			if sc.ints == nil || !sc.ints[a.Name.Value] {
+				w.copying(len(sc.ints) + 1)
 				m := map[string]bool{a.Name.Value: true}
 				for k := range sc.ints {
 					m[k] = true
@@ -587,7 +607,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				v = w.word(a.Value)
 			}
 			w.assign(a.Name.Value, v, sc, via)
-			setVar(sc, a.Name.Value, v.Dynamic)
+			w.setVar(sc, a.Name.Value, v.Dynamic)
 			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
@@ -609,7 +629,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 				if sc.ints[a.Name.Value] {
 					w.arithUse(a.Value, sc, via)
 				}
-				setVar(sc, a.Name.Value, v.Dynamic)
+				w.setVar(sc, a.Name.Value, v.Dynamic)
 			}
 		}
 	}
@@ -897,7 +917,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			}
 			sub := *sc
 			// An alias is not expanded inside its own value.
-			sub.aliases = withAlias(sc.aliases, args[0].Value, "")
+			sub.aliases = w.withAlias(sc.aliases, args[0].Value, "")
 			delete(sub.aliases, args[0].Value)
 			w.nested(b.String(), dyn, &sub, aliasVia)
 		}
@@ -906,13 +926,16 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	case "read", "mapfile", "readarray", "printf", "test", "[", "unset", "declare", "typeset", "local", "export":
 		w.nameOperands(cmd, sc)
 		if sameShell {
-			setsVars(cmd, sc)
+			w.setsVars(cmd, sc)
 		}
 	}
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
 			cd(cmd, sc)
+			if len(sc.dir.Value) > maxDir {
+				w.fail(&LimitError{Limit: "path", Max: maxDir})
+			}
 		}
 		return
 	}

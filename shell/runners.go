@@ -390,7 +390,7 @@ func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 				if a.Dynamic {
 					v = "\x00"
 				}
-				sc.aliases = withAlias(sc.aliases, name, v)
+				sc.aliases = w.withAlias(sc.aliases, name, v)
 			}
 		}
 	}
@@ -408,7 +408,7 @@ func hashRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 		if p.Dynamic {
 			v = "\x00"
 		}
-		sc.aliases = withAlias(sc.aliases, n.Value, shellQuote(v))
+		sc.aliases = w.withAlias(sc.aliases, n.Value, shellQuote(v))
 	}
 }
 

@@ -41,6 +41,10 @@ func (w *walker) write(sc *scope, p Word, by string, del bool) {
 	if !p.Dynamic && (isDevice(p.Value) || strings.HasPrefix(p.Value, "/dev/fd/")) {
 		return
 	}
+	if w.nEffects++; w.nEffects > maxEffects {
+		w.fail(&LimitError{Limit: "effects", Max: maxEffects})
+		return
+	}
 	w.out.Writes = append(w.out.Writes, Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
 }
 
