@@ -46,6 +46,13 @@ func denseShapes() []struct{ name, src string } {
 		{"find-exec-2000", "find . " + r("-exec rm {} + ", 2000)},
 		{"mv-then-rm-5000", r("mv a /tmp/x; ", 5000) + r("rm -rf /tmp/y; ", 5000)},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
+		// shell's BenchmarkWorst shapes that are answered or refused
+		// late, at 255 KiB.
+		{"eval-words", r("eval ", 15) + r("a ", 130000)},
+		{"array", "a=(" + r("x ", 130000) + ")"},
+		{"braces", "echo " + r("{a,b}{c,d}{e,f}{g,h} ", 12400)},
+		{"heredoc-to-bash", "bash <<'EOF'\n" + r("echo a b c d\n", 18600) + "EOF\n"},
+		{"plain-words", "echo " + r("a ", 130000)},
 	}
 }
 
@@ -86,6 +93,9 @@ func TestDenseShapes(t *testing.T) {
 	want := map[string]string{
 		"git-options-10000": "",       // answered: a long command, no alias
 		"find-exec-2000":    "rule 1", // rm {} of each file find names
+		"array":             "",
+		"braces":            "",
+		"plain-words":       "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)
