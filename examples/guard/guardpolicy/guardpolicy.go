@@ -67,7 +67,7 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		if sh.Cwd != "" {
 			dir = joinPath(cwd, sh.Cwd)
 		}
-		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command}); deny {
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx)}); deny {
 			return hooks.Deny(r)
 		}
 		if sh.Patch == nil {
@@ -178,10 +178,12 @@ func unseen(s *shell.Script, _ *place) (string, bool) {
 }
 
 // A place is where a command runs: the project's root and the directory
-// the command starts in, both absolute or "", and the command's text.
+// the command starts in, both absolute or "", the command's text, and
+// the reader of the worktree's state (nil: the words alone decide).
 type place struct {
 	root, dir string
 	src       string
+	wt        *worktree
 }
 
 // joinPath returns p resolved against dir (p itself when absolute or dir
