@@ -1,6 +1,7 @@
 package guardpolicy
 
 import (
+	"context"
 	"maps"
 	"regexp"
 	"slices"
@@ -14,7 +15,7 @@ import (
 // perl -e, node -e, ruby -e, an awk program, a sed script, …) that names
 // an API of that language that deletes files or runs programs, or a
 // protected path (a .env file, .git). A heuristic: see the README.
-func inlineCode(s *shell.Script, _ *place) (string, bool) {
+func inlineCode(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if e.Kind != shell.RunsCode {
@@ -28,7 +29,26 @@ func inlineCode(s *shell.Script, _ *place) (string, bool) {
 				return "guard: rule 4 (nothing it cannot see): the " + lang + " code `" + c.String() + "` runs is known only at run time; " +
 					"spell the code out", true
 			}
-			if what, bad := dangerousCode(e.Lang, e.Code.Value); bad {
+			code := e.Code.Value
+			switch e.Lang {
+			case "awk":
+				ctx := context.Background()
+				if at != nil && at.wt != nil {
+					ctx = at.wt.ctx
+				}
+				if at != nil {
+					rest, r, deny, ok := judgeAwk(ctx, code, at)
+					if deny {
+						return r, true
+					}
+					if ok {
+						code = rest
+					}
+				}
+			case "python":
+				code = benignPython(code)
+			}
+			if what, bad := dangerousCode(e.Lang, code); bad {
 				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
 					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
 					"with a scratch path, or ask the user", true

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -119,7 +120,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	if err != nil {
 		return reasonParse(err), true
 	}
-	for _, rule := range shellRules {
+	for _, rule := range shellRules() {
 		start := time.Now()
 		r, deny := rule.judge(s, at)
 		report(ctx, rule.name, deny, start)
@@ -130,13 +131,20 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	return "", false
 }
 
-// shellRules are the rules judged on a parsed command, in order, with
-// the names of the checks they report (hooks.ReportCheck).
-var shellRules = [...]struct {
+// shellRules returns the rules judged on a parsed command, in order,
+// with the names of the checks they report (hooks.ReportCheck). A
+// function, not a variable: rule 5 judges the shell commands in awk code
+// with these same rules.
+func shellRules() [5]shellRule {
+	return [...]shellRule{
+		{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
+	}
+}
+
+// A shellRule is one rule judged on a parsed command, by name.
+type shellRule struct {
 	name  string
 	judge func(*shell.Script, *place) (string, bool)
-}{
-	{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
 }
 
 // report reports one check the guard ran, which a gateway logs with its
@@ -169,7 +177,7 @@ func reasonParse(err error) string {
 // only at run time.
 func unseen(s *shell.Script, _ *place) (string, bool) {
 	for _, c := range s.Commands {
-		if c.Dynamic {
+		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) {
 			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
 				"so it cannot be checked; spell the command out", true
 		}
@@ -194,4 +202,23 @@ func joinPath(dir, p string) string {
 		return cleanPath(p)
 	}
 	return cleanPath(filepath.ToSlash(dir) + "/" + p)
+}
+
+// pathPrinted reports whether the command name v is $(P)/NAME where P is
+// one of the commands that print a directory of the environment (npm
+// bin, go env GOPATH, git rev-parse --show-toplevel, pwd, …): unquoted,
+// its output may split at a space, but the words are the environment's,
+// not the model's, and the command is NAME in that directory.
+func pathPrinted(v string) bool {
+	inner, rest, ok := strings.Cut(strings.TrimPrefix(v, "$("), ")/")
+	if !ok || !strings.HasPrefix(v, "$(") || rest == "" || strings.ContainsAny(rest, "$`(){}*?[\\\"' ") {
+		return false
+	}
+	switch inner {
+	case "npm bin", "npm root", "npm prefix", "npm bin -g", "npm root -g", "npm prefix -g", "yarn bin", "yarn global bin",
+		"pnpm bin", "pnpm root", "go env GOPATH", "go env GOBIN", "go env GOROOT", "git rev-parse --show-toplevel",
+		"pwd", "brew --prefix", "python3 -m site --user-base", "python -m site --user-base", "rustc --print sysroot":
+		return true
+	}
+	return false
 }

@@ -124,6 +124,8 @@ func TestIsEnvFile(t *testing.T) {
 		".env": true, ".env.local": true, ".env.production": true, ".ENV": true, ".Env.Local": true,
 		"config/.env": true, `C:\app\.env`: true, ".env.": true, ".env ": true, ".env:stream": true, ".env.local.": true,
 		".env.example": false, ".env.sample": false, ".env.template": false, ".ENV.EXAMPLE": false,
+		".env.example.bak": false, ".env.local.example": false, ".env.sample.orig": false, ".env.examples": true,
+		".env.bak": true, ".env.local.bak": true, ".env.exampleX": true, ".env..example": false,
 		"env": false, ".envrc": false, "x.env": false, ".environment": false, "": false, "/": false,
 	} {
 		if got := IsEnvFile(name); got != want {
