@@ -11,7 +11,6 @@ import (
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/gemini"
-	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // A policy is a Handlers value: one typed function per event.
@@ -95,18 +94,4 @@ func ExampleServer_Answer() {
 	fmt.Printf("late=%v exit=%d %s", late, res.Output.ExitCode, res.Output.Stdout)
 	// Output:
 	// late=false exit=0 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stop"}}
-}
-
-// A doctor asks the adapter what its host makes of a hook's answer: the
-// same deny, written for the wrong event, is one Claude Code ignores.
-func ExampleAnswerChecker() {
-	var ac hostfacts.AnswerChecker = claude.New()
-	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`
-	for _, native := range []string{"PreToolUse", "PostToolUse"} {
-		v, msg := ac.CheckAnswer(native, hooks.Output{Stdout: []byte(deny)}, false)
-		fmt.Printf("%s: %s: %s\n", native, v, msg)
-	}
-	// Output:
-	// PreToolUse: ok: answered {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}
-	// PostToolUse: fail: hookSpecificOutput.hookEventName is not PostToolUse: Claude Code ignores the whole answer
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/codex"
+	"github.com/agenthooks/hooks/internal/applypatch"
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
@@ -144,7 +144,7 @@ func patchInput(v fastjson.Value) (hooks.ToolInput, error) {
 	if !ok || text == "" {
 		return &hooks.PatchInput{}, errors.New(`apply_patch: no patch text (a string, or a string "input")`)
 	}
-	files, err := codex.ParsePatch(text)
+	files, err := applypatch.Parse(text)
 	if err != nil {
 		return &hooks.PatchInput{Patch: text, Files: files}, fmt.Errorf("apply_patch: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/applypatch"
 )
 
 // PatchFromShell finds the patches a shell command feeds to Codex's
@@ -38,7 +39,7 @@ func PatchFromShell(cmd string) (hooks.PatchInput, bool) {
 		return out, false
 	}
 	for pos := 0; pos < len(cmd); {
-		b := strings.Index(cmd[pos:], beginPatch)
+		b := strings.Index(cmd[pos:], applypatch.Begin)
 		if b < 0 {
 			break
 		}
@@ -76,13 +77,13 @@ func patchEnd(cmd string, b int) int {
 		if nl >= 0 {
 			lineEnd = i + nl
 		}
-		if strings.TrimSpace(cmd[i:lineEnd]) == endPatch {
+		if strings.TrimSpace(cmd[i:lineEnd]) == applypatch.End {
 			return lineEnd
 		}
 		i = lineEnd + 1
 	}
-	if e := strings.Index(cmd[b:], endPatch); e >= 0 {
-		return b + e + len(endPatch)
+	if e := strings.Index(cmd[b:], applypatch.End); e >= 0 {
+		return b + e + len(applypatch.End)
 	}
 	return len(cmd)
 }

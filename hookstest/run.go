@@ -27,9 +27,9 @@ type config struct {
 	args  []string
 }
 
-// Hosts restricts a run to the named hosts ("claude", "cursor", "gemini",
-// "codex", "copilot", "qwen", "droid"); by default every host runs the
-// scenario.
+// Hosts restricts a run to the named hosts (the names of package
+// builtin's adapters: "claude", "cursor", "gemini", …); by default every
+// host runs the scenario.
 func Hosts(hosts ...hooks.Host) Option {
 	return func(c *config) { c.hosts = append(c.hosts, hosts...) }
 }
