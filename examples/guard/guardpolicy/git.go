@@ -20,6 +20,9 @@ func gitDiscards(s *shell.Script, at *place) (string, bool) {
 		} else if asRef(s, c, at) == yes {
 			continue
 		}
+		if !deny {
+			r, deny = gitLoses(s, c, at)
+		}
 		if deny {
 			return r, true
 		}

@@ -128,6 +128,28 @@ func TestEveryday(t *testing.T) {
 		{`git checkout docs`, "rule 2"},
 		{`git checkout -- v1.2.0`, "rule 2"},
 		{`cd src && git checkout v1.2.0`, "rule 2"},
+		// Rule 2: git that loses committed work (each run under git in a
+		// sandbox: the commits or stashes were gone from every ref).
+		{`git reflog expire --expire=now --all`, "reflog"},
+		{`git reflog delete stash@{0}`, "reflog"},
+		{`git reflog show`, ""},
+		{`git reflog`, ""},
+		{`git branch -f release/1.2 HEAD~1`, "overwrites the branch"},
+		{`git branch -f brand-new`, ""}, // no such branch: created
+		{`git branch -M main`, "overwrites the branch"},
+		{`git branch -M brand-new`, ""},
+		{`git branch -C release/1.2`, "overwrites the branch"},
+		{`git branch feature`, ""},
+		{`git checkout -B release/1.2`, "resets the branch"},
+		{`git checkout -B brand-new`, ""},
+		{`git switch -C main`, "resets the branch"},
+		{`git switch --force-create main`, "resets the branch"},
+		{`git switch -c brand-new`, ""},
+		{`git update-ref refs/heads/main HEAD~1`, "moves the ref"},
+		{`git update-ref refs/heads/brand-new HEAD`, ""},
+		{`git -C /elsewhere update-ref refs/heads/brand-new HEAD`, "moves the ref"},
+		{`git update-ref refs/stash HEAD`, ""}, // no stash: created
+		{`git update-ref refs/tags/v1.2.0 HEAD`, "moves the ref"},
 	} {
 		r := judge(root, "", tc.cmd)
 		switch {
