@@ -132,6 +132,9 @@ type walker struct {
 // a static cd moved to, relative to where the script started.
 type scope struct {
 	dir Word
+	// alt is the other directory the shell may be in, when a cd that
+	// may have failed came before (see cdAlt); nil when there is one.
+	alt *Word
 	// fds are the descriptors that exec redirected for the commands
 	// after it ("0" is the standard input); funcs are the functions
 	// defined so far. Both are copied before a change, since copies of a
@@ -308,6 +311,11 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
 		return
 	}
+	if s.Background {
+		// cmd &: run in a subshell, whose cd and definitions stay there.
+		sub := *sc
+		sc = &sub
+	}
 	if v, ok := sc.fds["0"]; ok {
 		in = v
 	}
@@ -343,8 +351,15 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			w.stmt(c.X, &x, via, in)
 			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
 		default: // && ||
+			before := sc.alt
 			w.stmt(c.X, sc, via, in)
-			w.branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
+			cdOK := c.Op == syntax.AndStmt && allAnd(c.X) && sc.alt != before
+			w.branch(sc, func(sc *scope) {
+				if cdOK {
+					sc.alt = before // cd x && …: the cd took effect
+				}
+				w.stmt(c.Y, sc, via, in)
+			})
 		}
 	case *syntax.Block:
 		w.stmts(c.Stmts, sc, via, in)
@@ -968,9 +983,18 @@ func isGNUTool(s string) bool {
 	return false
 }
 
-// cd applies a cd, pushd or popd to sc.
+// cd applies a cd, pushd or popd to sc. A cd may fail (no such
+// directory, no permission), and the commands after it run in the
+// directory before it unless it was checked (cd x && …): sc keeps that
+// one as its alternative (see cdAlt). With more than one operand bash's
+// cd fails ("too many arguments") and the directory stays.
 func cd(c *Command, sc *scope) {
 	f := c.Flags(Spec{Short: "LPe@"})
+	if len(f.Operands) > 1 && c.Name == "cd" {
+		return
+	}
+	old := sc.dir
+	defer func() { cdAlt(sc, old) }()
 	var to Word
 	switch {
 	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
@@ -981,6 +1005,35 @@ func cd(c *Command, sc *scope) {
 		to = f.Operands[0]
 	}
 	sc.dir = joinDir(sc.dir, to)
+}
+
+// allAnd reports whether s is a simple command or a chain of them
+// joined by &&: when it succeeds, each of them did (a cd among them took
+// effect).
+func allAnd(s *syntax.Stmt) bool {
+	if s == nil || s.Negated || s.Background {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && allAnd(c.X) && allAnd(c.Y)
+	}
+	return false
+}
+
+// cdAlt records, after a cd from directory old, that the shell may
+// still be in old. After a second unchecked cd the other directory is no
+// longer one: it is known only at run time.
+func cdAlt(sc *scope, old Word) {
+	switch {
+	case sc.dir == old:
+	case sc.alt == nil:
+		sc.alt = &old
+	case *sc.alt != sc.dir:
+		sc.alt = &Word{Value: "$PWD", Dynamic: true}
+	}
 }
 
 // joinDir returns p resolved against dir, both relative to where the
