@@ -118,6 +118,7 @@ func (w *walker) arithNode(n syntax.Node, sc *scope, via []string) {
 // is arithmetic, so a name built from a variable the script set
 // dynamically may run code.
 func (w *walker) nameOperands(c *Command, sc *scope) {
+	w.staticNames(c)
 	if len(sc.vars) == 0 {
 		return
 	}
@@ -210,4 +211,61 @@ func anyDynamic(ws []Word) bool {
 		}
 	}
 	return false
+}
+
+// staticNames checks the words builtins take as variable names for a
+// subscript that holds an expansion, static as written ('a[$(rm -rf
+// d)]'): bash evaluates the subscript, running the command.
+func (w *walker) staticNames(c *Command) {
+	var names []Word
+	switch c.Name {
+	case "read":
+		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
+		names = f.Operands
+		if a, ok := f.Value("a"); ok {
+			names = append(names, a)
+		}
+	case "printf":
+		f := c.Flags(Spec{Short: "v:"})
+		if v, ok := f.Value("v"); ok {
+			names = []Word{v}
+		}
+	case "test", "[":
+		for i, a := range c.Args[1:] {
+			if i+2 < len(c.Args) && !a.Dynamic && a.Value == "-v" {
+				names = append(names, c.Args[i+2])
+			}
+		}
+	case "mapfile", "readarray", "unset", "declare", "typeset", "local", "export", "readonly":
+		names = c.Args[1:]
+	}
+	for _, n := range names {
+		v := n.Value
+		if c.Name != "read" && c.Name != "printf" {
+			v, _, _ = strings.Cut(v, "=")
+		}
+		if subscriptCode(v) {
+			w.unknown(c.String()+" (the subscript of "+v+" is evaluated, its $(…) run)", plus(c.Via, c.Name))
+			return
+		}
+	}
+}
+
+// subscriptCode reports whether s has a subscript ([…]) that holds an
+// expansion bash runs when it evaluates it: $(…), `…`, ${…}, $[…].
+func subscriptCode(s string) bool {
+	i := strings.IndexByte(s, '[')
+	if i < 0 {
+		return false
+	}
+	t := s[i:]
+	return strings.Contains(t, "$(") || strings.Contains(t, "`") || strings.Contains(t, "${") || strings.Contains(t, "$[")
+}
+
+// paramName returns the name a parameter expansion reads.
+func paramName(p *syntax.ParamExp) string {
+	if p.Param == nil {
+		return ""
+	}
+	return p.Param.Value
 }

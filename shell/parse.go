@@ -435,10 +435,32 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 	}
 	w.walkTree(n, func(n syntax.Node) bool {
 		w.arithNode(n, sc, via)
-		switch n.(type) {
+		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			// Each level copies the chain of commands that run it.
 			w.copying(len(via) + 1)
+		case *syntax.ParamExp:
+			if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps && n.Exp.Word != nil && strings.Contains(n.Exp.Word.Lit(), "P") {
+				// ${x@P}: the value is expanded as a prompt, its $(…) run.
+				w.unknown("${"+paramName(n)+"@P} (a value expanded as a prompt runs its $(…))", plus(via, "prompt expansion"))
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet && subscriptCode(w.text(n.X)) {
+				w.unknown("[[ -v "+w.text(n.X)+" ]] (its subscript is evaluated)", plus(via, "[["))
+			}
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				if subscriptCode(w.text(n.X)) || subscriptCode(w.text(n.Y)) {
+					w.unknown("[[ "+w.text(n)+" ]] (its operands are evaluated as arithmetic)", plus(via, "[["))
+				}
+			}
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				if t := w.text(x); strings.ContainsAny(t, `'"\`) && subscriptCode(t) {
+					w.unknown("let "+t+" (a quoted expression is evaluated, its $(…) run)", plus(via, "let"))
+				}
+			}
 		}
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -627,6 +649,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
 	}
+	w.staticNames(c)
 	if w.add(c) {
 		// A declaration reads and writes no file: the tables know it.
 		w.effects(c, sc, stdin{})

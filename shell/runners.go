@@ -821,6 +821,18 @@ func isGitCommandKey(key string) bool {
 		return last == "textconv" || last == "command"
 	case "merge":
 		return last == "driver"
+	case "remote":
+		// remote.NAME.uploadpack and receivepack: the program git runs
+		// on the other side, which for a local remote is this machine.
+		return last == "uploadpack" || last == "receivepack"
+	case "difftool", "mergetool", "man", "browser":
+		return last == "cmd" || last == "path"
+	case "submodule":
+		return last == "update" // !COMMAND
+	case "sendemail":
+		return last == "smtpserver" || last == "tocmd" || last == "cccmd" || last == "headercmd"
+	case "core":
+		return last == "gitproxy"
 	}
 	return false
 }
