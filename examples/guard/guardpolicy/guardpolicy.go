@@ -175,14 +175,17 @@ func reasonParse(err error) string {
 
 // unseen is rule 4 on a parsed script: a command whose name is known
 // only at run time.
-func unseen(s *shell.Script, _ *place) (string, bool) {
+func unseen(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) {
 			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
 				"so it cannot be checked; spell the command out", true
 		}
+		if r, deny := startupFile(c); deny {
+			return r, true
+		}
 	}
-	return "", false
+	return writtenThenRun(s, at)
 }
 
 // A place is where a command runs: the project's root and the directory
