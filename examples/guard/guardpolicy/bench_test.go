@@ -8,6 +8,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/shell"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // denseShapes are the inputs that cost the guard the most per byte
@@ -107,4 +108,80 @@ func TestDenseShapes(t *testing.T) {
 			t.Errorf("%s: %v %.200q, want %q", s.name, r.Decision, r.Reason, w)
 		}
 	}
+}
+
+// everydayScript is a script of the commands an agent runs, n lines.
+func everydayScript(n int) string {
+	lines := []string{
+		`cd web && npm run build 2>&1 | tail -5`,
+		`git status --short`,
+		`grep -rn "TODO" --include=*.go . | head -20`,
+		`go test ./... > /tmp/test.log 2>&1 || cat /tmp/test.log`,
+		`rm -rf node_modules/.cache dist`,
+		`find . -name '*.tmp' -type f | xargs rm -f`,
+		`python3 -c 'import sys; print(sys.version)'`,
+		`for f in *.md; do wc -l "$f"; done`,
+	}
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(lines[i%len(lines)])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// BenchmarkPerKB: the guard's cost per KB of an everyday script, against
+// the like-for-like peer's (bench/peersh: the same syntax parser and one
+// walk for rm -rf), in process; b.SetBytes makes MB/s comparable.
+func BenchmarkPerKB(b *testing.B) {
+	for _, n := range []int{25, 400} { // about 1 KB and 16 KB
+		src := everydayScript(n)
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: src}}
+		b.Run("guard/"+strconv.Itoa(len(src)>>10)+"KB", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Judge(context.Background(), "", t)
+			}
+		})
+		b.Run("peer/"+strconv.Itoa(len(src)>>10)+"KB", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				peerRmRF(src)
+			}
+		})
+	}
+}
+
+// peerRmRF is bench/peersh's check: parse, then one walk for rm with -r
+// and -f among the literal words.
+func peerRmRF(src string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		return true
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || c.Args[0].Lit() != "rm" {
+			return true
+		}
+		var r, force bool
+		for _, w := range c.Args[1:] {
+			a := w.Lit()
+			switch {
+			case a == "--recursive":
+				r = true
+			case a == "--force":
+				force = true
+			case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+				r = r || strings.ContainsAny(a, "rR")
+				force = force || strings.Contains(a, "f")
+			}
+		}
+		found = found || r && force
+		return !found
+	})
+	return found
 }
