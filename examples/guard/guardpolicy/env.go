@@ -44,6 +44,9 @@ func IsEnvFile(name string) bool {
 // known only at run time, which may be one. A program known to only read
 // a .env file passes.
 func envWrites(s *shell.Script, at *place) (string, bool) {
+	if r, deny := moreEnvWrites(s, at); deny {
+		return r, true
+	}
 	dotglob := enablesDotGlob(s, at.src)
 	for _, c := range s.Commands {
 		if r, deny := envLink(c); deny {
