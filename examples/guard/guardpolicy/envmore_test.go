@@ -50,3 +50,26 @@ func TestMoreEnvWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineCodeMore: inline code that runs programs by names the lists
+// missed (issue 38), each run under its interpreter in a sandbox (it
+// made the file p).
+func TestInlineCodeMore(t *testing.T) {
+	for _, cmd := range []string{
+		`python3 -c "import os; os.spawnlp(os.P_WAIT, 'touch', 'touch', 'p')"`,
+		`python3 -c "import os; os.posix_spawnp('touch', ['touch', 'p'], {})"`,
+		`python3 -c "import os; os.execlp('touch', 'touch', 'p')"`,
+		`perl -e 'readpipe("touch p")'`,
+		`node -pe 'require("child_process").execSync("touch p")'`,
+		`lua -e 'os.execute("touch p")'`,
+	} {
+		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "rule 5") {
+			t.Errorf("%q: %v %s, want rule 5", cmd, r.Decision, r.Reason)
+		}
+	}
+	for _, cmd := range []string{`node -pe 'process.version'`, `python3 -c 'import os; print(os.getcwd())'`, `perl -ne 'print if /x/' f`} {
+		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.NoDecision {
+			t.Errorf("%q: %v %s, want it to pass", cmd, r.Decision, r.Reason)
+		}
+	}
+}
