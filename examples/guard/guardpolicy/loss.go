@@ -13,13 +13,13 @@ import (
 // by one; past it the lists decide.
 const maxGlob = 256
 
-// loses is rule 1 on the worktree's state: a recursive delete of p, a
-// path inside the git worktree the command runs in, is allowed when it
-// would lose nothing git cannot give back (files git ignores are
-// regenerable, committed unmodified files are recoverable; nothing at
-// the path, or a file rather than a tree, is no tree to lose) and denied
-// when the tree holds work (untracked files git does not ignore,
-// changed tracked files). A static glob is judged match by match.
+// loses is rule 1 on the worktree's state, for a target not on the
+// lists: a recursive delete of p, a path inside the git worktree the
+// command runs in, is allowed when it would lose nothing git cannot give
+// back (files git ignores are regenerable, committed unmodified files are
+// recoverable; nothing at the path is nothing lost) and denied when it
+// holds work (untracked files git does not ignore, changed tracked
+// files), a single file included. A static glob is judged match by match.
 // decided is false when the state cannot tell: outside a worktree, git
 // missing or too slow, a path the script itself writes to (its state
 // now is not its state then), a symbolic link on the way, or a dynamic
@@ -100,7 +100,7 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 	switch {
 	case !l.known:
 		return "", false, false
-	case !l.exists || !l.tree:
+	case !l.exists:
 		return "", false, true
 	case l.work > 0:
 		what := "1 file git has no copy of (untracked, or changed since the last commit): " + l.first
@@ -111,7 +111,10 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 		if c != nil {
 			by = "`" + c.String() + "`"
 		}
-		return "guard: rule 1 (no recursive delete of anything not scratch): " + by + " deletes the tree at " + p.Value +
+		if !l.tree {
+			what = "work git has no copy of (an untracked file, or one changed since the last commit)"
+		}
+		return "guard: rule 1 (no recursive delete of anything not scratch): " + by + " deletes " + p.Value +
 			", which holds " + what + "; commit or stash that work first, delete the files you mean by name, or ask the user", true, true
 	}
 	return "", false, true

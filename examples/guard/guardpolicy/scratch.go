@@ -77,16 +77,18 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 }
 
 // judgeTree is rule 1 on one target p of a recursive delete by c (nil
-// when not known): by what the worktree says it would lose when the
-// state can be read (see loses), else by the lists (see scratch).
+// when not known): a target on the lists passes (see scratch); another
+// is judged by what the worktree says it would lose when the state can
+// be read (see loses), and denied otherwise.
 func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (string, bool) {
+	why, ok := at.scratch(p)
+	if ok {
+		return "", false // on the lists: regenerable by convention, whatever git says
+	}
 	if r, deny, decided := at.loses(s, c, p); decided {
 		return r, deny
 	}
-	if why, ok := at.scratch(p); !ok {
-		return reasonTree(c, p, why), true
-	}
-	return "", false
+	return reasonTree(c, p, why), true
 }
 
 // movedInto denies a recursive delete by c of a scratch target that a

@@ -110,8 +110,8 @@ func (t *worktree) top(dir string) string {
 type loss struct {
 	// known reports that the state was read: the rest holds.
 	known bool
-	// tree reports that the path is a directory (a file, a symbolic link
-	// or nothing is no tree).
+	// tree reports that the path is a directory (not a file or a
+	// symbolic link).
 	tree bool
 	// exists reports that something is at the path.
 	exists bool
@@ -147,15 +147,12 @@ func (t *worktree) lose(top, abs string) loss {
 	if parent, err := filepath.EvalSymlinks(filepath.Dir(filepath.FromSlash(abs))); err != nil || filepath.ToSlash(parent) != path2dir(abs) {
 		return loss{}
 	}
-	if !fi.IsDir() {
-		return loss{known: true, exists: true}
-	}
 	rel := within(top, abs)
 	if rel == "" {
 		return loss{}
 	}
 	l := t.status(top, ":(literal)"+rel)
-	l.exists, l.tree = l.known, l.known
+	l.exists, l.tree = l.known, l.known && fi.IsDir()
 	return l
 }
 

@@ -110,8 +110,12 @@ func TestEveryday(t *testing.T) {
 		{`find . -name '*.pyc' -o -delete`, "rule 1"},
 		{`find -L . -name '*.pyc' -delete`, "rule 1"},
 		{`find ../ -name __pycache__ -exec rm -rf {} +`, "rule 1"},
-		{`rm -rf notes`, "notes/todo.md"}, // untracked, not ignored: work
-		{`rm -rf src`, "src/main.go"},     // changed since the commit
+		{`rm -rf notes`, "notes/todo.md"},     // untracked, not ignored: work
+		{`rm -rf notes/todo.md`, "untracked"}, // a file, untracked: work too
+		{`rm -rf src/main.go`, "rule 1"},      // a file changed since the commit
+		{`rm -rf package-lock.json`, ""},      // a committed, unmodified file
+		{`rm -rf newdir/node_modules`, ""},    // on the lists: passes whatever git says
+		{`rm -rf src`, "src/main.go"},         // changed since the commit
 		{`rm -rf packages`, "packages/b/src/new.js"},
 		{`rm -rf packages/*/src`, "packages/b/src/new.js"},
 		{`rm -rf .`, "rule 1"},
