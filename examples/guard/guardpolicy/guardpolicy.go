@@ -207,6 +207,9 @@ func unseen(s *shell.Script, at *place) (string, bool) {
 			return r, true
 		}
 	}
+	if r, deny := commandOptions(s, at); deny {
+		return r, true
+	}
 	return writtenThenRun(s, at)
 }
 
