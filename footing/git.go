@@ -45,7 +45,7 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 			break
 		}
 	}
-	root := projectRoot(dir, p.Home)
+	root := gitRoot(dir)
 	paths := p.inRepo(root)
 	if len(paths) == 0 || sub == "" {
 		return "", false
@@ -242,7 +242,24 @@ func (p *place) inRepo(root string) []string {
 
 // anyInRepo reports whether the repository of dir holds footing.
 func (p *place) anyInRepo(dir string) bool {
-	return len(p.inRepo(projectRoot(dir, p.Home))) > 0
+	return len(p.inRepo(gitRoot(dir))) > 0
+}
+
+// gitRoot returns the root of the git worktree that holds dir (the
+// nearest directory with a .git entry), or "" outside one: git finds it
+// the same way, the home directory included.
+func gitRoot(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // gitReason is the reason to deny a git command that cannot be judged.

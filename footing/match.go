@@ -66,9 +66,12 @@ func (s *Set) match(p string, holder bool) (Entry, bool) {
 	return Entry{}, false
 }
 
-// resolveLinks adds, once, each entry's path with the symbolic links of
-// its existing directories resolved, when it differs: a path spelt
-// through a linked directory then matches too.
+// resolveLinks adds, once, each entry under the project's directory or
+// the home directory with that directory's symbolic links resolved, when
+// they resolve to another path: a path spelt through the real directory
+// then matches too. Two resolutions, not one per entry, keep it cheap; a
+// footing folder that is itself a link (.claude pointing elsewhere) is
+// matched through its link's path only.
 func (s *Set) resolveLinks() {
 	s.load()
 	if s.linked {
@@ -76,10 +79,19 @@ func (s *Set) resolveLinks() {
 	}
 	s.linked = true
 	n := len(s.entries)
-	for _, e := range s.entries[:n] {
-		if r := resolve(e.Path); r != e.Path {
-			e.Path = r
-			s.entries = append(s.entries, e)
+	for _, base := range [...]string{s.root, s.Home} {
+		if base == "" {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(base)
+		if err != nil || real == base {
+			continue
+		}
+		for _, e := range s.entries[:n] {
+			if r, ok := rel(base, e.Path); ok {
+				e.Path = filepath.Join(real, filepath.FromSlash(r))
+				s.entries = append(s.entries, e)
+			}
 		}
 	}
 }
