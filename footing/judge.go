@@ -181,6 +181,9 @@ func (p *place) word(w shell.Word, holder, maybe bool, by string) (string, bool)
 // may not be a path at all. A file of a static name written into a
 // plugin folder through a variable is not seen.
 func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
+	if e, ok, glob := p.glob(w, holder); glob {
+		return e, ok
+	}
 	name, named := w.Name()
 	if name == "." || name == ".." || name == "/" {
 		named = false
@@ -207,6 +210,45 @@ func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
 		}
 	}
 	return Entry{}, false
+}
+
+// glob reads a path whose only run-time parts are glob characters (*.o,
+// bin/g?ard, .c[l]aude): it reports the entry the pattern matches (or,
+// for a holder, one under a directory it matches, or any under a folder
+// entry the pattern lies in), and glob true. A path with an expansion,
+// a command substitution, a brace or a leading ~ is not a glob here.
+func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
+	v := w.Value
+	if strings.ContainsAny(v, "$`{~\\") || !strings.ContainsAny(v, "*?[") {
+		return Entry{}, false, false
+	}
+	pat := p.abs(v)
+	if pat == "" {
+		return Entry{}, false, false
+	}
+	if p.fold {
+		pat = strings.ToLower(pat)
+	}
+	for _, e := range p.Entries() {
+		ep := e.Path
+		if p.fold {
+			ep = strings.ToLower(ep)
+		}
+		if ok, _ := filepath.Match(pat, ep); ok {
+			return e, true, true
+		}
+		if e.Tree && isUnder(ep, pat) {
+			return e, true, true
+		}
+		if holder {
+			for d := filepath.Dir(ep); d != filepath.Dir(d); d = filepath.Dir(d) {
+				if ok, _ := filepath.Match(pat, d); ok {
+					return e, true, true
+				}
+			}
+		}
+	}
+	return Entry{}, false, true
 }
 
 // mentions returns an entry whose path the text names: absolute, under

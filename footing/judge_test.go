@@ -49,6 +49,10 @@ var attacks = []struct {
 	{`frobnicate bin/guard`, true, false},
 	{`f=bin/guard; rm "$f"`, true, true},
 	{`rm "$(echo bin)/guard"`, true, true},
+	{`rm bin/g*`, true, true},
+	{`rm -rf .c[l]aude`, true, true},
+	{`chmod -x bin/*`, true, true},
+	{`rm -rf .*/settings.json`, true, true},
 	// a binary on PATH, shadowing --binary-on-path
 	{`cp /bin/true ~/.local/bin/guard`, true, true},
 	{`printf 'exit 0' > $HOME/.local/bin/guard`, true, true},
@@ -113,6 +117,8 @@ var attacks = []struct {
 	{`ls -la .claude bin`, false, true},
 	{`python3 -c "print(1)"`, false, true},
 	{`echo hi > notes.txt`, false, true},
+	{`rm -f build/*.o`, false, true},
+	{`rm *.md`, false, true},
 }
 
 func TestAttacks(t *testing.T) {
