@@ -30,8 +30,9 @@ type Env struct {
 	// StateDir is the installer's state directory (install.StateDir),
 	// which holds the default decision log; "" for none.
 	StateDir string
-	// Log is the decision log's path when given by --log PATH; "" for
-	// none. Its lock (Log + ".lock") is footing too.
+	// Log is the decision log's path when given by --log PATH, absolute
+	// (a relative one is taken from Cwd); "" for none. Its lock (Log +
+	// ".lock") is footing too.
 	Log string
 }
 
@@ -147,7 +148,13 @@ func (s *Set) load() {
 		if p == "" || !filepath.IsAbs(p) {
 			return
 		}
-		s.entries = append(s.entries, Entry{Path: filepath.Clean(p), Tree: tree, Kind: k, Host: h})
+		p = filepath.Clean(p)
+		for _, o := range s.entries {
+			if o.Path == p && o.Tree == tree {
+				return
+			}
+		}
+		s.entries = append(s.entries, Entry{Path: p, Tree: tree, Kind: k, Host: h})
 	}
 	if e.Hosts != nil {
 		for _, h := range e.Hosts() {
@@ -192,9 +199,6 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 			add(filepath.Join(s.root, dir, f.Local), false, HookFile, n)
 		}
 	}
-	if f.Plugin != "" && s.root != "" {
-		add(filepath.Join(s.root, filepath.FromSlash(f.Plugin)), false, HookFile, n)
-	}
 	for _, m := range f.Managed {
 		add(m, false, HookFile, n)
 	}
@@ -211,6 +215,11 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 		add(udir, true, HookFile, n)
 	default:
 		add(filepath.Join(udir, f.Name), false, HookFile, n)
+	}
+	if f.Plugin != "" {
+		// A plugin's hooks (Claude Code's hooks/hooks.json) are in the
+		// plugins the host installs under its directory.
+		add(filepath.Join(conf, "plugins"), true, HookFile, n)
 	}
 	for _, t := range f.TrustFiles {
 		add(filepath.Join(conf, filepath.FromSlash(t)), false, Trust, n)

@@ -3,6 +3,7 @@ package hookmain
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -74,6 +75,9 @@ func footingOf(cwd, log string) *footing.Set {
 	exe, _ := os.Executable()
 	home, _ := os.UserHomeDir()
 	state, _ := install.StateDir() // no I/O: the environment only
+	if log != "" && !filepath.IsAbs(log) {
+		log, _ = filepath.Abs(log) // the hook's own directory, where it opens the log
+	}
 	var arg0 string
 	if len(os.Args) > 0 {
 		arg0 = os.Args[0]
