@@ -251,9 +251,23 @@ func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
 	return Entry{}, false, true
 }
 
-// mentions returns an entry whose path the text names: absolute, under
-// ~/ or $HOME/, or relative to the command's directory or the project.
+// mentions returns an entry that the text (inline code, or a command
+// that cannot be parsed) names: a word of it that, read as a path
+// (relative to the command's directory, ~ and $HOME for the home
+// directory), is a footing path, lies under a footing folder, or is a
+// directory that holds one; or one of an entry's plain spellings
+// appearing anywhere in it. A heuristic: code that only reads a footing
+// file it names is denied too.
 func (p *place) mentions(text string) (Entry, bool) {
+	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	for _, w := range strings.FieldsFunc(t, notPathByte) {
+		if !hasAlnum(w) {
+			continue
+		}
+		if e, ok := p.Touches(w, true); ok {
+			return e, true
+		}
+	}
 	for _, e := range p.Entries() {
 		for _, sp := range p.spellings(e.Path) {
 			if strings.Contains(text, sp) {
@@ -262,6 +276,26 @@ func (p *place) mentions(text string) (Entry, bool) {
 		}
 	}
 	return Entry{}, false
+}
+
+// notPathByte reports the characters that end a path in code: quotes,
+// blanks, brackets and operators.
+func notPathByte(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\'', '"', '`', '(', ')', ',', ';', '[', ']', '{', '}', '=', '<', '>', '|', '&', '+', ':', '!', '?', '*', '%', '$', '@', '#':
+		return true
+	}
+	return false
+}
+
+// hasAlnum reports whether w has a letter or a digit.
+func hasAlnum(w string) bool {
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // spellings returns the ways a command may name path: as is, and
