@@ -1,0 +1,266 @@
+package fastjson
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// unquote decodes the body of a valid JSON string exactly as encoding/json
+// does: invalid UTF-8 and unpaired surrogates become U+FFFD.
+func unquote(s string) string {
+	b := make([]byte, 0, len(s)+utf8.UTFMax)
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			switch s[i+1] {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := hex4(s[i+2 : i+6])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if dec := utf16.DecodeRune(r, hex4(s[i+2:i+6])); dec != utf8.RuneError {
+							b = utf8.AppendRune(b, dec)
+							i += 6
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+				continue
+			default: // " \ /
+				b = append(b, s[i+1])
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			b = utf8.AppendRune(b, r)
+			i += size
+		}
+	}
+	return string(b)
+}
+
+// hex4 decodes four hex digits (already validated).
+func hex4(s string) rune {
+	var r rune
+	for i := 0; i < 4; i++ {
+		c := s[i]
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// skipSpace returns the index of the first non-white-space byte at or
+// after i.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// skipValue returns the end of the valid JSON value starting at b[i].
+func skipValue(b []byte, i int) (int, bool) {
+	// Containers are walked with an explicit stack of their kinds.
+	var stack [64]byte
+	kinds := stack[:0]
+	for {
+		if i >= len(b) {
+			return 0, false
+		}
+		// A value.
+		switch c := b[i]; {
+		case c == '{' || c == '[':
+			kinds = append(kinds, c)
+			i = skipSpace(b, i+1)
+			if i < len(b) && (c == '{' && b[i] == '}' || c == '[' && b[i] == ']') {
+				i++
+				kinds = kinds[:len(kinds)-1]
+				break
+			}
+			if c == '{' {
+				var ok bool
+				if i, ok = skipKey(b, i); !ok {
+					return 0, false
+				}
+			}
+			continue
+		case c == '"':
+			var ok bool
+			if i, ok = skipString(b, i); !ok {
+				return 0, false
+			}
+		case c == '-' || '0' <= c && c <= '9':
+			var ok bool
+			if i, ok = skipNumber(b, i); !ok {
+				return 0, false
+			}
+		case c == 't':
+			if !hasPrefix(b[i:], "true") {
+				return 0, false
+			}
+			i += 4
+		case c == 'f':
+			if !hasPrefix(b[i:], "false") {
+				return 0, false
+			}
+			i += 5
+		case c == 'n':
+			if !hasPrefix(b[i:], "null") {
+				return 0, false
+			}
+			i += 4
+		default:
+			return 0, false
+		}
+		// After a value: close containers, or go on to the next element.
+		for {
+			if len(kinds) == 0 {
+				return i, true
+			}
+			i = skipSpace(b, i)
+			if i >= len(b) {
+				return 0, false
+			}
+			top := kinds[len(kinds)-1]
+			if b[i] == ',' {
+				i = skipSpace(b, i+1)
+				if top == '{' {
+					var ok bool
+					if i, ok = skipKey(b, i); !ok {
+						return 0, false
+					}
+				}
+				break
+			}
+			if top == '{' && b[i] == '}' || top == '[' && b[i] == ']' {
+				i++
+				kinds = kinds[:len(kinds)-1]
+				continue
+			}
+			return 0, false
+		}
+	}
+}
+
+// skipKey skips `"key" :` and the white space after it.
+func skipKey(b []byte, i int) (int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return 0, false
+	}
+	i, ok := skipString(b, i)
+	if !ok {
+		return 0, false
+	}
+	i = skipSpace(b, i)
+	if i >= len(b) || b[i] != ':' {
+		return 0, false
+	}
+	return skipSpace(b, i+1), true
+}
+
+// skipString returns the end of the valid JSON string starting at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return i + 1, true
+		case c < ' ':
+			return 0, false
+		case c == '\\':
+			i++
+			if i >= len(b) {
+				return 0, false
+			}
+			switch b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if i+4 >= len(b) {
+					return 0, false
+				}
+				for _, h := range b[i+1 : i+5] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return 0, false
+					}
+				}
+				i += 4
+			default:
+				return 0, false
+			}
+		}
+	}
+	return 0, false
+}
+
+// skipNumber returns the end of the valid JSON number starting at b[i].
+func skipNumber(b []byte, i int) (int, bool) {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && '1' <= b[i] && b[i] <= '9':
+		i = digits(b, i)
+	default:
+		return 0, false
+	}
+	if i < len(b) && b[i] == '.' {
+		j := digits(b, i+1)
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		j := digits(b, i)
+		if j == i {
+			return 0, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+func digits(b []byte, i int) int {
+	for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+func hasPrefix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[:len(s)]) == s
+}
