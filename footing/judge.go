@@ -50,6 +50,13 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 			}
 		}
 	}
+	if in, ok := t.Input.(*hooks.MCPInput); ok {
+		for _, p := range mcpPaths(in) {
+			if e, ok := s.Touches(p, true); ok {
+				return s.reason(e, s.abs(p), "the MCP tool "+in.Tool), true
+			}
+		}
+	}
 	if sh == nil || sh.Command == "" {
 		return "", false
 	}
