@@ -65,6 +65,15 @@ func newFixture(t testing.TB) *fixture {
 	write(t, filepath.Join(f.proj, "bin", "guard"), "#!/bin/sh\nexit 2\n", 0o755)
 	f.git(t, "add", ".")
 	f.git(t, "commit", "-qm", "install the hook")
+	// A branch that drops the hook's settings, and patches for git apply.
+	f.git(t, "checkout", "-q", "-b", "drop")
+	f.git(t, "rm", "-q", ".claude/settings.json")
+	f.git(t, "commit", "-qm", "drop the hook")
+	f.git(t, "checkout", "-q", "-")
+	old := hookFiles[".claude/settings.json"]
+	write(t, filepath.Join(f.root, "hook.patch"), "diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-"+
+		strings.TrimSuffix(old, "\n")+"\n+{}\n", 0o644)
+	write(t, filepath.Join(f.root, "readme.patch"), "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-readme\n+README\n", 0o644)
 	write(t, filepath.Join(f.proj, ".claude", "settings.local.json"), "{}\n", 0o644) // not committed
 	return f
 }

@@ -85,6 +85,11 @@ var attacks = []struct {
 	{`git restore --source=HEAD~1 --worktree .`, true, true},
 	{`git stash -u -q`, true, true},
 	{`git clean -fdxq`, true, true},
+	{`git merge -q drop`, true, true},
+	{`git apply ../hook.patch`, true, true},
+	{`git apply < ../hook.patch`, true, true},
+	{`git apply ../readme.patch`, false, true},
+	{`git merge -q drop~1`, false, true},
 	// the hook's own subcommands
 	{`bin/guard uninstall`, true, false},
 	{`./bin/guard install --observe`, true, false},
