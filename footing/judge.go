@@ -344,8 +344,12 @@ func (p *place) mayChange(sc *shell.Script) bool {
 	}
 	for _, c := range sc.Commands {
 		switch c.Name {
-		case "ln", "link", "git", "go", p.Name:
+		case "ln", "link", "git", p.Name:
 			return true
+		case "go":
+			if len(c.Args) > 1 && c.Args[1].Value == "run" {
+				return true
+			}
 		}
 		for _, ef := range c.Effects {
 			if ef.Meta || ef.Kind == shell.RunsCode {
