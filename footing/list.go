@@ -30,6 +30,10 @@ type Env struct {
 	// StateDir is the installer's state directory (install.StateDir),
 	// which holds the default decision log; "" for none.
 	StateDir string
+	// Fold compares paths without regard to case, as the file systems
+	// of macOS and Windows do; [Of] sets it on those systems whatever
+	// its value.
+	Fold bool
 	// Log is the decision log's path when given by --log PATH, absolute
 	// (a relative one is taken from Cwd); "" for none. Its lock (Log +
 	// ".lock") is footing too.
@@ -110,7 +114,7 @@ type Set struct {
 // Of returns the footing of the hook described by e.
 func Of(e Env) *Set {
 	s := &Set{Cwd: clean(e.Cwd), Home: clean(e.Home), env: e, getenv: e.Getenv,
-		fold: runtime.GOOS == "darwin" || runtime.GOOS == "windows"}
+		fold: e.Fold || runtime.GOOS == "darwin" || runtime.GOOS == "windows"}
 	if s.getenv == nil {
 		s.getenv = os.Getenv
 	}
