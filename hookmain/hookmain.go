@@ -26,7 +26,11 @@
 // git repository that holds the working directory.
 //
 // install registers the events the Handlers handle (every event the host
-// supports when Any is set), with the binary's absolute path and --host
+// supports when Any is set), and PreToolUse, on which Run protects the
+// hook's own footing (package footing) even for Handlers without a
+// PreToolUse handler: a user would expect that protection to hold on
+// every host, whatever events the program handles. It does so with the
+// binary's absolute path and --host
 // (and, for Copilot CLI, whose payloads do not name their event,
 // --event), so detection is only a fallback. See package install for the flags.
 //
