@@ -67,6 +67,12 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 		}
 		return false
 	}
+	if why := unsafeRepo(ctx, root); why != "" {
+		switch sub {
+		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean":
+			return p.gitReason(c, why), true
+		}
+	}
 	var changed []string
 	var err error
 	switch sub {
@@ -268,6 +274,33 @@ func (p *place) gitReason(c *shell.Command, why string) string {
 		"; run git commands that leave the hook's files alone, or ask the user to change the hook"
 }
 
+// unsafeRepo returns why reading the state of the repository at root
+// could run a program the repository's configuration names (a filter
+// driver other than Git LFS's: git diff and git status run a clean
+// filter on files they must compare), or "": the hook runs outside the
+// host's sandbox, and the model may have written that configuration.
+func unsafeRepo(ctx context.Context, root string) string {
+	ctx, cancel := context.WithTimeout(ctx, gitLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get-regexp", `^filter\..*\.(clean|smudge|process)$`)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return "" // exit 1: no filter configured
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		switch {
+		case k == "filter.lfs.clean" && v == "git-lfs clean -- %f",
+			k == "filter.lfs.smudge" && v == "git-lfs smudge -- %f",
+			k == "filter.lfs.process" && v == "git-lfs filter-process":
+		default:
+			return "the repository configures a filter program (" + k + ") that reading its state would run"
+		}
+	}
+	return ""
+}
+
 // gitDiff returns the paths that differ between the worktree and revs
 // (one revision, two, or a range), or between the worktree and the index
 // with none.
@@ -279,9 +312,9 @@ func gitDiff(ctx context.Context, root string, paths []string, revs ...string) (
 // gitStatus returns the paths that differ from HEAD, with untracked
 // those not tracked, and with ignored those ignored.
 func gitStatus(ctx context.Context, root string, paths []string, untracked, ignored bool) ([]string, error) {
-	args := []string{"status", "--porcelain", "-z", "--untracked-files=no"}
+	args := []string{"status", "--porcelain", "-z", "--ignore-submodules=all", "--untracked-files=no"}
 	if untracked {
-		args[3] = "--untracked-files=all"
+		args[4] = "--untracked-files=all"
 	}
 	if ignored {
 		args = append(args, "--ignored")

@@ -2,6 +2,8 @@ package footing_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -137,6 +139,25 @@ func TestAttacks(t *testing.T) {
 		if deny && !strings.Contains(r, "ask the user") {
 			t.Errorf("%s: reason %q does not say what to do", c.cmd, r)
 		}
+	}
+}
+
+// TestGitFilterNotRun: a filter driver the model configured in the
+// repository would run when the hook reads the repository's state (git
+// status runs clean filters), outside the host's sandbox: the hook runs
+// none, and denies the git command it cannot then judge.
+func TestGitFilterNotRun(t *testing.T) {
+	f := newFixture(t)
+	ran := filepath.Join(f.root, "PWNED")
+	f.git(t, "config", "filter.x.clean", "touch "+ran+"; cat")
+	write(t, filepath.Join(f.proj, ".gitattributes"), "* filter=x\n", 0o644)
+	write(t, filepath.Join(f.proj, ".claude", "settings.json"), "{\"changed\":1}\n", 0o644)
+	r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "git stash"}})
+	if !deny || !strings.Contains(r, "filter") {
+		t.Errorf("git stash with a filter configured: deny %v %q", deny, r)
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Error("the hook ran the repository's filter program")
 	}
 }
 
