@@ -119,6 +119,9 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 	default:
 		return "", false
 	}
+	if err != nil && unknownRev(err) {
+		return "", false // git fails on it too, changing nothing
+	}
 	if err != nil {
 		return p.gitReason(c, "the repository's state could not be read ("+err.Error()+")"), true
 	}
@@ -415,3 +418,10 @@ func readLimited(path string, limit int64) ([]byte, error) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// unknownRev reports an error of git's for a revision it cannot resolve,
+// on which the command itself fails too.
+func unknownRev(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "bad revision") || strings.Contains(m, "unknown revision") || strings.Contains(m, "ambiguous argument")
+}

@@ -65,6 +65,7 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 		dir = s.abs(sh.Cwd)
 	}
 	at := s.at(dir)
+	at.src = sh.Command
 	sc, err := (&shell.Parser{}).Parse(ctx, sh.Command)
 	if err != nil {
 		if e, ok := at.mentions(sh.Command); ok {
@@ -90,6 +91,7 @@ func (s *Set) reason(e Entry, path, by string) string {
 type place struct {
 	*Set
 	dir string
+	src string // the command's text
 }
 
 // at returns s seen from directory dir.
@@ -116,7 +118,19 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 	if !p.mayChange(sc) {
 		return "", false
 	}
+	tmp, ownTemp := temps(sc, src)
+	pats, fold, byName := findNames(sc)
 	for _, w := range sc.Writes {
+		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
+			continue // a new temporary file, or one under it
+		}
+		if byName && (w.By == "find" || strings.Contains(w.Path.Value, "{}")) {
+			// The files find selects by name: -delete, or -exec … {}.
+			if e, ok := p.findTouches(pats, fold); ok {
+				return p.reason(e, e.Path, "`find` selecting by name, then "+w.By), true
+			}
+			continue
+		}
 		switch w.By {
 		case "git", "git checkout", "git restore", "git switch", "git reset", "git stash":
 			continue // judged by the repository's state, below
@@ -196,7 +210,7 @@ func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
 		named = false
 	}
 	if !named {
-		if maybe {
+		if maybe || !p.computed(w) {
 			return Entry{}, false
 		}
 		if es := p.Entries(); len(es) > 0 {
@@ -217,6 +231,36 @@ func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
 		}
 	}
 	return Entry{}, false
+}
+
+// computed reports whether the script itself makes the path w, known
+// only at run time: a command substitution, a glob, or a variable the
+// script assigns or reads into (f=bin/guard; rm "$f"). A variable it
+// only expands ("$LOG_FILE", "$GITHUB_OUTPUT") comes from the
+// environment, which the host and the user set: it is not counted, as
+// rule 3 of examples/guard does not count it.
+func (p *place) computed(w shell.Word) bool {
+	v := w.Value
+	if strings.ContainsAny(v, "`*?[") || strings.Contains(v, "$(") {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(v) && v[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(v) && isIdent(v[k]) {
+			k++
+		}
+		if name := v[j:k]; name != "" && !onlyExpanded(p.src, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // glob reads a path whose only run-time parts are glob characters (*.o,

@@ -107,7 +107,16 @@ var attacks = []struct {
 	{`git log -p -1`, false, true},
 	{`git add .claude/settings.json && git commit -qm x --allow-empty`, false, true},
 	{`cp .claude/settings.json /tmp/footing-copy`, false, true},
-	{`cp .claude/settings.json /tmp/copy-$$`, true, false}, // a name known only at run time may be any path
+	{`cp .claude/settings.json /tmp/copy-$$`, true, false}, // cp may write /tmp/copy-$$/settings.json: a footing name under a run-time directory
+	{`cp README.md /tmp/copy-$$`, false, false},            // an expansion the script does not compute is not counted
+	{`echo x > "$LOG_FILE"`, false, false},
+	{`find . -name '*.pyc' -delete`, false, true},
+	{`find . -name node_modules -prune -exec rm -rf {} +`, false, true},
+	{`find . -name '*.json' -delete`, true, true},
+	{`find . -name 'guard' -exec rm {} +`, true, true},
+	{`find . -iname '.CLAUDE' -exec rm -rf {} +`, true, true},
+	{`find . -type f -delete`, true, true},
+	{`git checkout no-such-thing.1`, false, true},
 	{`cp bin/guard /tmp/guard-copy`, false, true},
 	{`echo '{}' > .vscode/settings.json`, false, true},
 	{`echo '{}' > config/settings.json`, false, true},
@@ -125,6 +134,13 @@ var attacks = []struct {
 	{`python3 -c "print(1)"`, false, true},
 	{`echo hi > notes.txt`, false, true},
 	{`rm -f build/*.o`, false, true},
+	{`tmp=$(mktemp); git log > "$tmp"; wc -l "$tmp"`, false, true},
+	{`out="$(mktemp)"; echo x > "$out"`, false, true},
+	{`d=$(mktemp -d); echo x > "$d/a"; rm -rf "$d"`, false, true},
+	{`tmp=$(mktemp); tmp=bin/guard; echo x > "$tmp"`, true, true},
+	{`tmp=$(mktemp); read tmp < /dev/null; echo x > "$tmp/../bin/guard"`, true, false},
+	{`tmp=$(TMPDIR=.claude mktemp); echo x > "$tmp"`, true, false},
+	{`tmp=$(mktemp -p .opencode/plugin --suffix .js); echo 'export default 1' > "$tmp"`, true, false},
 	{`rm *.md`, false, true},
 }
 
