@@ -177,13 +177,31 @@ func (s *Set) load() {
 		add(lg, false, Log, "")
 		add(lg+".lock", false, Log, "")
 	}
-	add(filepath.FromSlash("/etc/agenthooks/policy.toml"), false, Policy, "")
+	// The policy files, where package policy reads them (its
+	// ManagedPath, UserPath and ProjectPath; not imported, to keep its
+	// TOML parser out of every hook).
+	add(managedPolicy(), false, Policy, "")
 	if s.Home != "" {
 		add(filepath.Join(hostfacts.XDGConfigHome(s.Home, getenv), "agenthooks", "policy.toml"), false, Policy, "")
+	}
+	if r := gitRoot(s.Cwd); r != "" {
+		add(filepath.Join(r, ".agenthooks", "policy.toml"), false, Policy, "")
 	}
 	if s.root != "" {
 		add(filepath.Join(s.root, ".agenthooks", "policy.toml"), false, Policy, "")
 	}
+}
+
+// managedPolicy is the managed policy file's path on this system, as
+// package policy's ManagedPath says.
+func managedPolicy() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "/Library/Application Support/AgentHooks/policy.toml"
+	case "windows":
+		return `C:\ProgramData\AgentHooks\policy.toml`
+	}
+	return "/etc/agenthooks/policy.toml"
 }
 
 // hostFiles adds host h's hook, trust and profile files.

@@ -117,7 +117,7 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 // newMux is the service: the gateway on POST /hook and a health check.
 // onRecord, when not nil, receives every request's record.
 func newMux(c config, logger *slog.Logger, onRecord func(context.Context, hookhttp.RequestRecord)) *http.ServeMux {
-	h := policy(c.fail)
+	h := handlers(c.fail, logger)
 	h.Timeout = c.timeout
 	h.MaxInput = c.maxInput
 	h.Observe = c.observe

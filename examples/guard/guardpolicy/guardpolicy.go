@@ -76,6 +76,11 @@ func Unchecked(_ hooks.Event, err error) hooks.Response {
 // Parsing a shell command stops when ctx is done; the command is then
 // denied (rule 4), as one that cannot be checked.
 func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
+	return JudgeWith(ctx, nil, cwd, t)
+}
+
+// JudgeWith is [Judge] with the knobs of cfg (nil: none).
+func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hooks.Response {
 	if t.InputErr != nil {
 		return hooks.Deny("guard: rule 4 (nothing it cannot see): this " + t.Name + " call's input cannot be read safely (" + t.InputErr.Error() + "); send a well-formed call")
 	}
@@ -84,7 +89,10 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		if sh.Cwd != "" {
 			dir = joinPath(cwd, sh.Cwd)
 		}
-		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx)}); deny {
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx), cfg: cfg}); deny {
+			return hooks.Deny(r)
+		}
+		if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
 			return hooks.Deny(r)
 		}
 		if r, deny := footingRule(ctx, cwd, t); deny {
@@ -110,6 +118,9 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		}
 	}
 	report(ctx, "rule3-writes", false, start)
+	if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
+		return hooks.Deny(r)
+	}
 	if _, shellCall := t.Input.(*hooks.ShellInput); !shellCall {
 		if r, deny := footingRule(ctx, cwd, t); deny {
 			return hooks.Deny(r)
@@ -209,6 +220,9 @@ func unseen(s *shell.Script, at *place) (string, bool) {
 			return r, true
 		}
 	}
+	if r, deny := commandOptions(s, at); deny {
+		return r, true
+	}
 	return writtenThenRun(s, at)
 }
 
@@ -219,6 +233,7 @@ type place struct {
 	root, dir string
 	src       string
 	wt        *worktree
+	cfg       *Config
 }
 
 // joinPath returns p resolved against dir (p itself when absolute or dir
