@@ -21,6 +21,10 @@ type Config struct {
 	// ("*.pem"), one with a slash the path relative to the project or
 	// the absolute path; a leading ~/ is the user's home.
 	Secrets []string
+	// Away says the guard judges the call away from the worktree it
+	// names (a central gateway): it reads no worktree state, and rules 1
+	// and 2 decide by the command's words, as outside a worktree.
+	Away bool
 }
 
 // ConfigOf returns the guard's knobs a policy set holds; nil for a nil

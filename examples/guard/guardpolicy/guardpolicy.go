@@ -89,7 +89,7 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		if sh.Cwd != "" {
 			dir = joinPath(cwd, sh.Cwd)
 		}
-		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx), cfg: cfg}); deny {
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: worktreeFor(ctx, cfg), cfg: cfg}); deny {
 			return hooks.Deny(r)
 		}
 		if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
