@@ -64,3 +64,16 @@ func fitOutput(a Adapter, ev Event, r Response, honours Field) (Response, Warnin
 	w.Note = "dropped: the model reads the output of " + tool + " unchanged"
 	return r, w
 }
+
+// OutputAsBlock returns r with its UpdatedOutput sent as a deny whose
+// reason is the replacement text, for an adapter whose host shows the
+// model a PostToolUse block's reason in place of the tool's result
+// (Gemini CLI, Codex, Copilot CLI). r is returned as is when it has no
+// UpdatedOutput.
+func OutputAsBlock(r Response) Response {
+	if r.UpdatedOutput == nil {
+		return r
+	}
+	r.Decision, r.Reason, r.UpdatedOutput = DecisionDeny, r.UpdatedOutput.Text, nil
+	return r
+}
