@@ -17,6 +17,10 @@
 //  5. No inline code in another language (python -c, perl -e, node -e,
 //     awk, sed e, …) that names a deleting or process-running API or a
 //     protected path: a heuristic.
+//  7. Secrets stay: a tool's output is redacted before the model reads
+//     it ([RedactOutput]), a prompt holding a secret is blocked
+//     ([BlockSecretPrompt]), and no tool or program may read or send a
+//     credential file ([IsSecretFile]); `source .env` may.
 //
 // It has no opinion on anything else. Every reason starts "guard: rule
 // N" and says what to do instead. The README of examples/guard states the
@@ -46,6 +50,8 @@ func Handlers() hooks.Handlers {
 		PermissionRequest: func(ctx context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
 			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
+		PostToolUse:      RedactOutput,
+		UserPromptSubmit: BlockSecretPrompt,
 	}
 }
 
@@ -76,6 +82,9 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		// The patch Codex applies for an `apply_patch <<'EOF'` command:
 		// its files, the command itself already judged.
 		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
+	}
+	if r, deny := readsSecretFile(t); deny {
+		return hooks.Deny(r)
 	}
 	start := time.Now()
 	ws, err := writes.Of(ctx, t, cwd)
@@ -137,6 +146,7 @@ var shellRules = [...]struct {
 	judge func(*shell.Script, *place) (string, bool)
 }{
 	{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
+	{"rule7-secrets", secretReads},
 }
 
 // report reports one check the guard ran, which a gateway logs with its
