@@ -59,7 +59,11 @@ func TestSecretsStayPrompt(t *testing.T) {
 	res := hookstest.Run(t, policy(), hookstest.Prompt("deploy with token "+fakeToken+" please"))
 	// Qwen Code shows no reason of a prompt block: only that it is one.
 	res.Except("qwen").DeniedWithReason(t, "guard: rule 7 ")
-	res.Host("qwen").Denied(t)
+	for _, c := range res.Host("qwen").Cases {
+		if c.Verdict.Decision != hooks.DecisionDeny {
+			t.Errorf("qwen %s: the prompt is not blocked: %+v", c.Native, c.Verdict)
+		}
+	}
 	for _, c := range res.Cases {
 		if out := string(c.Output.Stdout) + c.Output.Stderr; strings.Contains(out, fakeToken) {
 			t.Errorf("%s %s: the answer echoes the token: %s", c.Host, c.Native, out)
