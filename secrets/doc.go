@@ -25,6 +25,9 @@
 //     KEY-----" through its END line, PGP PRIVATE KEY BLOCK included);
 //   - JSON Web Tokens (three base64url parts, the first two starting eyJ);
 //   - the password of a URL with credentials (scheme://user:password@host);
+//   - Hugging Face (hf_), npm (npm_), PyPI (pypi-AgEIcHlwaS5vcmc…),
+//     HashiCorp Vault (hvs., hvb.), Shopify (shpat_, …), DigitalOcean
+//     (dop_v1_, …) and Groq (gsk_) tokens;
 //   - a generic KEY=value or "key": "value" whose key names a secret
 //     (secret, token, password, passwd, api_key, apikey, access_key,
 //     private_key, credential, auth…) and whose value has 16 characters or
@@ -42,6 +45,26 @@
 // lines: they are not in any rule), Stripe publishable keys (pk_…) and a
 // generic value of low entropy (a word, a path, a version). A key or
 // token of a named format is found whatever its entropy.
+//
+// # Measured against gitleaks
+//
+// The corpus of the tests (TestFinds: 33 credentials of 24 formats;
+// TestPasses: 31 look-alikes) was read against gitleaks' rule set (its
+// cmd/generate/config/rules, about 220 rules; no scanner binary could be
+// installed here, so by reading its expressions, not by running it).
+// Both find every credential of the formats above. gitleaks finds
+// besides, and this package misses: the formats of about 190 other
+// providers (Azure, Twilio, SendGrid, Datadog, Heroku, Atlassian,
+// Databricks, Doppler, 1Password, …), which a tool's output holds rarely,
+// and which the generic rule finds only after a key naming a secret.
+// This package finds, and gitleaks' default rules miss or allow: a
+// private key block inside a JSON string with \n escapes redacted whole
+// (gitleaks matches it too, but its allow list drops values in test
+// files), a password in a URL with any scheme, and Authorization: Bearer
+// tokens of no known format but high entropy. Both let the AWS example
+// keys, hashes and UUIDs pass; gitleaks' generic rule, with a lower
+// entropy threshold (3.0 over 10 characters), reports more look-alikes
+// ("sort_key=created_at_descending_order" among them) than this one.
 //
 // # Bounds
 //

@@ -156,6 +156,9 @@ func token(s string, i int) (Finding, bool) {
 		case strings.HasPrefix(rest, "github_pat_"):
 			return at("github-token", 11, 80, func(c byte) bool { return isAlnum(c) || c == '_' })
 		}
+		if strings.HasPrefix(rest, "gsk_") {
+			return at("groq-api-key", 4, 50, isAlnum)
+		}
 		for _, p := range [...]string{"glpat-", "gldt-", "glrt-", "glptt-", "glsoat-", "glcbt-"} {
 			if strings.HasPrefix(rest, p) {
 				return at("gitlab-token", len(p), 20, isB64URL)
@@ -172,6 +175,8 @@ func token(s string, i int) (Finding, bool) {
 			if ok && mixed(s[f.Start+3:f.End]) {
 				return f, true
 			}
+		case strings.HasPrefix(rest, "shpat_"), strings.HasPrefix(rest, "shpca_"), strings.HasPrefix(rest, "shppa_"), strings.HasPrefix(rest, "shpss_"):
+			return at("shopify-token", 6, 32, isAlnum)
 		case strings.HasPrefix(rest, "sk_live_"), strings.HasPrefix(rest, "sk_test_"),
 			strings.HasPrefix(rest, "rk_live_"), strings.HasPrefix(rest, "rk_test_"):
 			return at("stripe-key", 8, 16, isAlnum)
@@ -184,8 +189,25 @@ func token(s string, i int) (Finding, bool) {
 			}
 		}
 	case 'h':
-		if strings.HasPrefix(rest, "hooks.slack.com/services/T") {
+		switch {
+		case strings.HasPrefix(rest, "hooks.slack.com/services/T"):
 			return at("slack-webhook", 25, 20, func(c byte) bool { return isAlnum(c) || c == '/' || c == '_' })
+		case strings.HasPrefix(rest, "hf_"):
+			return at("huggingface-token", 3, 34, isAlnum)
+		case strings.HasPrefix(rest, "hvs."), strings.HasPrefix(rest, "hvb."):
+			return at("vault-token", 4, 24, isB64URL)
+		}
+	case 'n':
+		if strings.HasPrefix(rest, "npm_") {
+			return at("npm-token", 4, 36, isAlnum)
+		}
+	case 'p':
+		if strings.HasPrefix(rest, "pypi-AgEIcHlwaS5vcmc") {
+			return at("pypi-token", 5, 50, isB64URL)
+		}
+	case 'd':
+		if strings.HasPrefix(rest, "dop_v1_") || strings.HasPrefix(rest, "doo_v1_") || strings.HasPrefix(rest, "dor_v1_") {
+			return at("digitalocean-token", 7, 64, isAlnum)
 		}
 	case 'e':
 		if strings.HasPrefix(rest, "eyJ") {

@@ -57,6 +57,10 @@ func TestFinds(t *testing.T) {
 		{"pem no end", "-----BEGIN " + "PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B", "private-key", "-----BEGIN " + "PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B"},
 		{"url password", "DATABASE_URL=postgres://app:Zq8vR2mK9xLp@db:5432/app", "url-password", "Zq8vR2mK9xLp"},
 		{"generic env", "DB_PASSWORD=Tr0ub4dor&3x", "generic-secret", "Tr0ub4dor&3x"},
+		{"huggingface", "hf token " + "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567", "huggingface-token", "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz01234567"},
+		{"npm", "//registry.npmjs.org/:_authToken=" + "npm_" + "Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Y", "npm-token", "npm_" + "Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Y"},
+		{"vault", "VAULT " + "hvs." + "CAESIJ3kLm9Qp4Rs7Tv1Wx3Yz6Ab0Cd", "vault-token", "hvs." + "CAESIJ3kLm9Qp4Rs7Tv1Wx3Yz6Ab0Cd"},
+		{"shopify", "x " + "shpat_" + "0123456789abcdef0123456789abcdef", "shopify-token", "shpat_" + "0123456789abcdef0123456789abcdef"},
 		{"generic yaml", "  client_secret: 8fJ2kLm9Qp4Rs7Tv1Wx3Yz6Ab0Cd", "generic-secret", "8fJ2kLm9Qp4Rs7Tv1Wx3Yz6Ab0Cd"},
 		{"generic json", `{"apiKey": "Zk4mP9qR2sT7vW1xY5zA8bC3dE6f"}`, "generic-secret", "Zk4mP9qR2sT7vW1xY5zA8bC3dE6f"},
 	}
