@@ -16,7 +16,7 @@ const fakeToken = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
 // (the rest kept) where the host replaces output, and with a halt or the
 // capability warning where it cannot; no answer ever holds the token.
 func TestSecretsStayOutput(t *testing.T) {
-	res := hookstest.Run(t, policy(), hookstest.PostShell("env", "HOME=/home/dev\nGITHUB_TOKEN="+fakeToken+"\nLANG=C\n"))
+	res := hookstest.Run(t, handlers(), hookstest.PostShell("env", "HOME=/home/dev\nGITHUB_TOKEN="+fakeToken+"\nLANG=C\n"))
 	replaced := map[hooks.Host]bool{}
 	for _, c := range res.Cases {
 		if c.Err != nil {
@@ -48,7 +48,7 @@ func TestSecretsStayOutput(t *testing.T) {
 		}
 	}
 	// Output with no secret: no opinion.
-	clean := hookstest.Run(t, policy(), hookstest.PostShell("go test ./...", "ok  \tgithub.com/agenthooks/hooks\t0.4s\n"))
+	clean := hookstest.Run(t, handlers(), hookstest.PostShell("go test ./...", "ok  \tgithub.com/agenthooks/hooks\t0.4s\n"))
 	clean.NoOpinion(t)
 	clean.NoWarnings(t)
 }
@@ -56,7 +56,7 @@ func TestSecretsStayOutput(t *testing.T) {
 // TestSecretsStayPrompt checks rule 7 on UserPromptSubmit: a prompt with
 // a token is blocked and the reason does not echo it.
 func TestSecretsStayPrompt(t *testing.T) {
-	res := hookstest.Run(t, policy(), hookstest.Prompt("deploy with token "+fakeToken+" please"))
+	res := hookstest.Run(t, handlers(), hookstest.Prompt("deploy with token "+fakeToken+" please"))
 	// Qwen Code shows no reason of a prompt block: only that it is one.
 	res.Except("qwen").DeniedWithReason(t, "guard: rule 7 ")
 	for _, c := range res.Host("qwen").Cases {
@@ -69,6 +69,6 @@ func TestSecretsStayPrompt(t *testing.T) {
 			t.Errorf("%s %s: the answer echoes the token: %s", c.Host, c.Native, out)
 		}
 	}
-	ok := hookstest.Run(t, policy(), hookstest.Prompt("why does TestSecretKey fail on sha 3f786850e387550fdab836ed7e6dc881de23001b?"))
+	ok := hookstest.Run(t, handlers(), hookstest.Prompt("why does TestSecretKey fail on sha 3f786850e387550fdab836ed7e6dc881de23001b?"))
 	ok.NoOpinion(t)
 }

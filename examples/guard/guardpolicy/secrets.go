@@ -81,7 +81,8 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		for _, e := range c.Effects {
-			if e.By == "env-file" || loads[e.Path.Value] {
+			if e.By == "env-file" || loads[e.Path.Value] || e.Kind == shell.Writes || e.Kind == shell.Deletes {
+				// A write or a delete is rule 3's.
 				continue
 			}
 			if f, ok := secretInWord(e.Path.Value, nil); ok {
