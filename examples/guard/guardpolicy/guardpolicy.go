@@ -103,7 +103,7 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		// its files, the command itself already judged.
 		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
 	}
-	if r, deny := readsSecretFile(t); deny {
+	if r, deny := readsSecretFile(t, cfg.secrets()); deny {
 		return hooks.Deny(r)
 	}
 	start := time.Now()

@@ -32,7 +32,7 @@ func IsSecretFile(p string, extra []string) bool {
 		return false
 	}
 	match := func(pat string) bool {
-		pat = strings.ToLower(pat)
+		pat = strings.TrimPrefix(strings.ToLower(strings.ReplaceAll(pat, `\`, "/")), "~/")
 		if !strings.Contains(pat, "/") {
 			ok, _ := path.Match(pat, base)
 			return ok

@@ -49,12 +49,13 @@ func BlockSecretPrompt(_ context.Context, ev *hooks.UserPromptSubmitEvent) (hook
 }
 
 // secretReads is rule 7 for the shell: a command that names a credential
-// file ([IsSecretFile]) in its words, its redirections or its inline code
+// file ([IsSecretFile], with the policy file's secrets globs) in its words, its redirections or its inline code
 // is denied, as one whose output (or upload) may carry the secret;
 // `source .env` and `. .env`, which load it into the shell without
 // printing it, pass.
 func secretReads(s *shell.Script, at *place) (string, bool) {
-	if f, ok := redirectsSecret(at.src); ok {
+	extra := at.cfg.secrets()
+	if f, ok := redirectsSecret(at.src, extra); ok {
 		return reasonSecretRead("< "+f, f), true
 	}
 	for _, c := range s.Commands {
@@ -76,7 +77,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if loads[c.Args[i].Value] {
 				continue
 			}
-			if f, ok := secretInWord(c.Args[i].Value, nil); ok {
+			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
 		}
@@ -85,11 +86,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				// A write or a delete is rule 3's.
 				continue
 			}
-			if f, ok := secretInWord(e.Path.Value, nil); ok {
+			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
 			if e.Kind == shell.RunsCode {
-				if f, ok := secretInCode(e.Code.Value, nil); ok {
+				if f, ok := secretInCode(e.Code.Value, extra); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
 			}
@@ -126,9 +127,9 @@ func reasonSecretRead(cmd, file string) string {
 
 // readsSecretFile is rule 7 for the file tools: a Read of a credential
 // file is denied.
-func readsSecretFile(t *hooks.Tool) (string, bool) {
+func readsSecretFile(t *hooks.Tool, extra []string) (string, bool) {
 	in, ok := t.Input.(*hooks.ReadInput)
-	if !ok || !IsSecretFile(in.Path, nil) {
+	if !ok || !IsSecretFile(in.Path, extra) {
 		return "", false
 	}
 	return "guard: rule 7 (secrets stay): " + in.Path + " is a credential file, and reading it puts its secrets in the " +
@@ -140,7 +141,7 @@ func readsSecretFile(t *hooks.Tool) (string, bool) {
 // package shell does not report the file a redirection reads, so the
 // command's text is read for "<" and the word after it, in nested
 // scripts and quoted text too (a quoted "< .env" is denied with them).
-func redirectsSecret(src string) (string, bool) {
+func redirectsSecret(src string, extra []string) (string, bool) {
 	for i := 0; i < len(src); i++ {
 		if src[i] != '<' || i+1 < len(src) && strings.IndexByte("<(&", src[i+1]) >= 0 || i > 0 && src[i-1] == '<' {
 			continue
@@ -156,7 +157,7 @@ func redirectsSecret(src string) (string, bool) {
 		for k < len(src) && strings.IndexByte(" \t\n;|&)`", src[k]) < 0 {
 			k++
 		}
-		if w := strings.Trim(src[j:k], `"'\`); w != "" && IsSecretFile(w, nil) {
+		if w := strings.Trim(src[j:k], `"'\`); w != "" && IsSecretFile(w, extra) {
 			return w, true
 		}
 	}
