@@ -31,6 +31,18 @@ func IsSecretFile(p string, extra []string) bool {
 	if strings.HasSuffix(base, ".pub") || base == "." || base == "/" {
 		return false
 	}
+	// A directory of credentials named whole (tar, cp -r, scp -r of it),
+	// or a glob in one (cat ~/.ssh/*, ~/.aws/cred*).
+	switch base {
+	case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
+		return true
+	}
+	if strings.ContainsAny(base, "*?[") {
+		switch path.Base(path.Dir(p)) {
+		case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
+			return true
+		}
+	}
 	match := func(pat string) bool {
 		pat = strings.TrimPrefix(strings.ToLower(strings.ReplaceAll(pat, `\`, "/")), "~/")
 		if !strings.Contains(pat, "/") {

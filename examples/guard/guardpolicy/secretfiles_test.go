@@ -36,6 +36,11 @@ func TestIsSecretFile(t *testing.T) {
 		{"keys/prod.json", []string{"keys/*.json"}, true},
 		{"/home/dev/.config/gh/hosts.yml", []string{"~/.config/gh/hosts.yml"}, true},
 		{"keys/prod.json", nil, false},
+		{"/home/dev/.ssh", nil, true},
+		{"~/.ssh/*", nil, true},
+		{"~/.aws/cred*", nil, true},
+		{"/home/dev/.ssh/*.pub", nil, false},
+		{"src/*.go", nil, false},
 	} {
 		if got := IsSecretFile(tc.path, tc.extra); got != tc.want {
 			t.Errorf("IsSecretFile(%q, %q) = %v, want %v", tc.path, tc.extra, got, tc.want)
