@@ -17,6 +17,7 @@ const (
 	rule3
 	rule4
 	rule5
+	rule6
 )
 
 // rule7 is the number of rule 7, secrets stay.
