@@ -87,7 +87,7 @@ func TestGuardReadsProjectPolicy(t *testing.T) {
 		{root, "rm -rf out", ""},              // scratch from the file
 		{root, "rm -rf src", "guard: rule 1"}, // the allow on rm does not lift rule 1
 		{root, "echo k > certs/server.pem", "guard: rule 3"},
-		{root, "cat certs/server.pem", ""},
+		{root, "cat certs/server.pem", "guard: rule 7"}, // reading a key file is rule 7
 		{root, "echo x > .env", "guard: rule 3"},
 	} {
 		code, stdout, stderr := answer(t, claudeBash(tc.cwd, tc.cmd))

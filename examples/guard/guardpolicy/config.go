@@ -27,6 +27,15 @@ type Config struct {
 	Away bool
 }
 
+// secrets returns cfg's secrets globs, nil for a nil cfg: rule 7 keeps
+// the files they match from reads too ([IsSecretFile]'s extra).
+func (cfg *Config) secrets() []string {
+	if cfg == nil {
+		return nil
+	}
+	return cfg.Secrets
+}
+
 // ConfigOf returns the guard's knobs a policy set holds; nil for a nil
 // set.
 func ConfigOf(s *policy.Set) *Config {
