@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
+	"github.com/agenthooks/hooks/policies/guard"
 	"github.com/agenthooks/hooks/policy"
 )
 
-// The policy is the one of examples/guard (package guardpolicy): its
+// The policy is the one of examples/guard (package policies/guard): its
 // rules deny recursive deletes of anything not scratch, git commands that
 // discard uncommitted work or rewrite shared history, writes of .env
 // files, commands it cannot check, inline code that deletes files or runs
@@ -23,7 +23,7 @@ import (
 // that make them: it reads the policy file of -policy (else this
 // machine's managed and user files) and never a file or a worktree at the
 // path a request names, which on this machine is not the developer's
-// project (guardpolicy.WithPolicyAway). With -local (a gateway on the
+// project (guard.WithPolicyAway). With -local (a gateway on the
 // developer's own machine) it reads them as the hook does.
 
 // handlers is the gateway's Handlers with the policy files of this
@@ -67,9 +67,9 @@ func handlersFor(c config, logger *slog.Logger) (hooks.Handlers, func() string) 
 	}
 	var h hooks.Handlers
 	if c.local {
-		h = guardpolicy.WithPolicy(load, logWriter{logger})
+		h = guard.WithPolicy(load, logWriter{logger})
 	} else {
-		h = guardpolicy.WithPolicyAway(load, logWriter{logger})
+		h = guard.WithPolicyAway(load, logWriter{logger})
 	}
 	h.Fail = c.fail
 	return h, version

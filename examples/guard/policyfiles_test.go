@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
 	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/policies/guard"
 	"github.com/agenthooks/hooks/policy"
 )
 
@@ -49,7 +49,7 @@ func answer(t *testing.T, payload []byte) (code int, stdout, stderr string) {
 		return policy.LoadFiles([3]string{"", "", policy.ProjectPath(cwd)})
 	}
 	var out, errb bytes.Buffer
-	code = hookmain.Main(context.Background(), guardpolicy.WithPolicy(load, &errb), []string{"--host", "claude"}, bytes.NewReader(payload), &out, &errb)
+	code = hookmain.Main(context.Background(), guard.WithPolicy(load, &errb), []string{"--host", "claude"}, bytes.NewReader(payload), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

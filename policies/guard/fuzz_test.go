@@ -1,4 +1,4 @@
-package guardpolicy
+package guard
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func FuzzJudge(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s)
 	}
-	if b, err := os.ReadFile("../README.md"); err == nil {
+	if b, err := os.ReadFile("../../examples/guard/README.md"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "```") && !strings.Contains(line, "  ") {
 				f.Add(line)

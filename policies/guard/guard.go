@@ -1,5 +1,7 @@
-// Package guardpolicy is the policy of examples/guard, importable by the
-// other examples (examples/gateway serves it over HTTP). It protects
+// Package guard is the guard's policy, the one examples/guard ships and
+// examples/gateway serves over HTTP, in a home of its own so that a
+// team's main.go composes it with its own rules ([Handlers], [WithPolicy],
+// or [Judge] inside its own handler). It protects
 // outcomes, not spellings: it reads a shell command with package shell,
 // as bash would run it, and denies a tool call by what it would do.
 //
@@ -30,7 +32,7 @@
 // It has no opinion on anything else. Every reason starts "guard: rule
 // N" and says what to do instead. The README of examples/guard states the
 // rules exactly, with what the guard cannot see.
-package guardpolicy
+package guard
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package guardpolicy
+package guard
 
 import (
 	"context"
