@@ -37,9 +37,13 @@ import (
 
 // Handlers returns the guard's policy: PreToolUse and PermissionRequest
 // are judged by [Judge], in the event's working directory, with the
-// handler's context (the serving core cancels it at the deadline).
+// handler's context (the serving core cancels it at the deadline). A tool
+// call not judged in time (its size, cost or number of calls are the
+// model's: Handlers.Unchecked) is denied by rule 4, never left to the
+// fail policy.
 func Handlers() hooks.Handlers {
 	return hooks.Handlers{
+		Unchecked: Unchecked,
 		PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
@@ -47,6 +51,13 @@ func Handlers() hooks.Handlers {
 			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
 	}
+}
+
+// Unchecked is rule 4 for a tool call that could not be judged in time
+// (hooks.Handlers.Unchecked): err says why.
+func Unchecked(_ hooks.Event, err error) hooks.Response {
+	return hooks.Deny("guard: rule 4 (nothing it cannot see): this call could not be checked in time (" + err.Error() +
+		"); send a shorter command, or fewer calls at once")
 }
 
 // Judge denies a tool call that breaks one of the guard's rules and has
