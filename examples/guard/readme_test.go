@@ -39,7 +39,7 @@ func TestReadme(t *testing.T) {
 		case want < 0:
 			t.Fatalf("README.md: %q comes before any # denied by rule N or # passes", line)
 		case strings.TrimSpace(line) != "":
-			check(t, policy(), line, want)
+			check(t, handlers(), line, want)
 			ran[want]++
 		}
 	}
