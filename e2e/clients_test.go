@@ -1282,6 +1282,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("Write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
 		case "opencode":
 			return fakemodel.Call("write", map[string]any{"filePath": filepath.Join(r.Project, name), "content": content})
+		case "pi":
+			return fakemodel.Call("write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}

@@ -23,7 +23,9 @@ func Pi() *Host {
 			return writeExtension(filepath.Join(r.Project, ".pi", "extensions", "e2e.js"), hook, r.Events())
 		},
 		// The runs proven on Pi so far (a client being added, issue 41).
-		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "installer", "allow-bypass"},
+		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "installer", "allow-bypass",
+			"guard-binary", "guard-shell", "gofmt-binary", "prompt-deny", "codex-trust", "permission-request",
+			"permission-request-plain"},
 		setup: func(r *Run) error {
 			return writeJSONFile(filepath.Join(r.Home, ".pi", "agent", "models.json"), map[string]any{
 				"providers": map[string]any{"fake": map[string]any{
