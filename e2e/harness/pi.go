@@ -25,7 +25,9 @@ func Pi() *Host {
 		// The runs proven on Pi so far (a client being added, issue 41).
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "installer", "allow-bypass",
 			"guard-binary", "guard-shell", "gofmt-binary", "prompt-deny", "codex-trust", "permission-request",
-			"permission-request-plain"},
+			"permission-request-plain", "guard-outcomes", "portable-command", "guard-install", "skill-shell",
+			"subagent", "model", "native", "plugin", "guard-write-tools", "fail-closed-typed", "gateway", "gateway-late", "gateway-binary",
+			"gateway-down"},
 		setup: func(r *Run) error {
 			return writeJSONFile(filepath.Join(r.Home, ".pi", "agent", "models.json"), map[string]any{
 				"providers": map[string]any{"fake": map[string]any{
