@@ -8,7 +8,7 @@ import "github.com/agenthooks/hooks"
 var capabilities = [...]hooks.Capability{
 	{Native: EventToolCall, Event: hooks.PreToolUse,
 		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldUpdatedInput,
-		Notes: "measured (pi -p, a bash call and a write): the extension returns {block: true, reason}, the tool " +
+		Notes: "measured (e2e guard rows deny, deny-write, rewrite; fail-closed, fail-open): the extension returns {block: true, reason}, the tool " +
 			"does not run and the model reads the reason as the tool's error; input replaces the call's input in " +
 			"place and the tool runs with it (Pi validates it no more). allow is not claimed: an extension cannot " +
 			"approve a call (Pi has no permission rules of its own to pass); ask has no headless counterpart " +
@@ -16,7 +16,7 @@ var capabilities = [...]hooks.Capability{
 			"blocking execution\")."},
 	{Native: EventToolResult, Event: hooks.PostToolUse,
 		Honours: hooks.FieldContext,
-		Notes:   "measured: context is appended to the tool's result as a text part, which the model reads."},
+		Notes:   "measured (e2e ctx-post row): context is appended to the tool's result as a text part, which the model reads."},
 	{Native: EventSessionStart, Event: hooks.SessionStart,
 		Notes: "an event the extension forwards; nothing the hook answers has an effect."},
 	{Native: EventAgentEnd, Event: hooks.Stop,

@@ -24,8 +24,8 @@
 // lets a call run (Pi itself blocks a call whose handler throws).
 //
 // Measured with Pi 0.73.1 (pi -p against a fake OpenAI-compatible model
-// on 127.0.0.1, the extension in the project's .pi/extensions/, by hand,
-// not yet by the e2e suite): a block kept a bash call from running and
+// on 127.0.0.1, the extension in the project's .pi/extensions/; by hand,
+// then by the e2e suite's pi column, see CONFORMANCE.md): a block kept a bash call from running and
 // the model read the reason; an input rewrite made a write go to the
 // rewritten path with the rewritten content; context on a read's result
 // reached the model; an answer that was not JSON blocked the call with
