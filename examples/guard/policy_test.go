@@ -17,6 +17,7 @@ const (
 	rule3
 	rule4
 	rule5
+	rule6
 )
 
 // commands are shell commands as a model may write them, run in the

@@ -17,6 +17,11 @@
 //  5. No inline code in another language (python -c, perl -e, node -e,
 //     awk, sed e, …) that names a deleting or process-running API or a
 //     protected path: a heuristic.
+//  6. Nothing that changes the hook's own footing (package footing): its
+//     registrations in every host's files, the trust and login profiles
+//     those hosts need, the policy files, as the project and ~ spell them
+//     (see footingRule); a hook built on hookmain.Run, as the guard is,
+//     also protects its binary, PATH, state and log, before any rule.
 //
 // It has no opinion on anything else. Every reason starts "guard: rule
 // N" and says what to do instead. The README of examples/guard states the
@@ -90,6 +95,9 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
 			return hooks.Deny(r)
 		}
+		if r, deny := footingRule(ctx, cwd, t); deny {
+			return hooks.Deny(r)
+		}
 		if sh.Patch == nil {
 			return hooks.Response{}
 		}
@@ -112,6 +120,11 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 	report(ctx, "rule3-writes", false, start)
 	if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
 		return hooks.Deny(r)
+	}
+	if _, shellCall := t.Input.(*hooks.ShellInput); !shellCall {
+		if r, deny := footingRule(ctx, cwd, t); deny {
+			return hooks.Deny(r)
+		}
 	}
 	return hooks.Response{}
 }
