@@ -21,6 +21,19 @@ type Config struct {
 	// ("*.pem"), one with a slash the path relative to the project or
 	// the absolute path; a leading ~/ is the user's home.
 	Secrets []string
+	// Away says the guard judges the call away from the worktree it
+	// names (a central gateway): it reads no worktree state, and rules 1
+	// and 2 decide by the command's words, as outside a worktree.
+	Away bool
+}
+
+// secrets returns cfg's secrets globs, nil for a nil cfg: rule 7 keeps
+// the files they match from reads too ([IsSecretFile]'s extra).
+func (cfg *Config) secrets() []string {
+	if cfg == nil {
+		return nil
+	}
+	return cfg.Secrets
 }
 
 // ConfigOf returns the guard's knobs a policy set holds; nil for a nil

@@ -33,7 +33,7 @@ func TestMoreEnvWrites(t *testing.T) {
 		// Look-alikes.
 		{`find . -name '*.go' -exec gofmt -w {} +`, ""},
 		{`find . -name '*.py' -exec sed -i s/a/b/ {} +`, ""},
-		{`find . -name .env -exec cat {} \;`, ""},
+		{`find . -name .env -exec cat {} \;`, "rule 7"}, // cat prints it to the model
 		{`awk -v n=3 '{print $n}' data.txt`, ""},
 		{`git bundle create repo.bundle HEAD`, ""},
 		{`git diff --output=changes.patch`, ""},

@@ -22,6 +22,10 @@
 //     those hosts need, the policy files, as the project and ~ spell them
 //     (see footingRule); a hook built on hookmain.Run, as the guard is,
 //     also protects its binary, PATH, state and log, before any rule.
+//  7. Secrets stay: a tool's output is redacted before the model reads
+//     it ([RedactOutput]), a prompt holding a secret is blocked
+//     ([BlockSecretPrompt]), and no tool or program may read or send a
+//     credential file ([IsSecretFile]); `source .env` may.
 //
 // It has no opinion on anything else. Every reason starts "guard: rule
 // N" and says what to do instead. The README of examples/guard states the
@@ -56,6 +60,8 @@ func Handlers() hooks.Handlers {
 		PermissionRequest: func(ctx context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
 			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
+		PostToolUse:      RedactOutput,
+		UserPromptSubmit: BlockSecretPrompt,
 	}
 }
 
@@ -89,7 +95,7 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		if sh.Cwd != "" {
 			dir = joinPath(cwd, sh.Cwd)
 		}
-		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx), cfg: cfg}); deny {
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: worktreeFor(ctx, cfg), cfg: cfg}); deny {
 			return hooks.Deny(r)
 		}
 		if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
@@ -104,6 +110,9 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		// The patch Codex applies for an `apply_patch <<'EOF'` command:
 		// its files, the command itself already judged.
 		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
+	}
+	if r, deny := readsSecretFile(t, cfg.secrets()); deny {
+		return hooks.Deny(r)
 	}
 	start := time.Now()
 	ws, err := writes.Of(ctx, t, cwd)
@@ -170,9 +179,10 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 // with the names of the checks they report (hooks.ReportCheck). A
 // function, not a variable: rule 5 judges the shell commands in awk code
 // with these same rules.
-func shellRules() [5]shellRule {
+func shellRules() [6]shellRule {
 	return [...]shellRule{
 		{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
+		{"rule7-secrets", secretReads},
 	}
 }
 

@@ -45,6 +45,22 @@ func newWorktree(ctx context.Context) *worktree {
 	return &worktree{ctx: ctx, git: runGit}
 }
 
+// worktreeFor is the worktree reader of a call judged with cfg: one that
+// reads nothing (every question unanswered, so that the rules decide by
+// the command's words) when cfg says the guard is away from the worktree.
+func worktreeFor(ctx context.Context, cfg *Config) *worktree {
+	w := newWorktree(ctx)
+	if cfg != nil && cfg.Away {
+		w.git = func(context.Context, string, ...string) ([]byte, error) {
+			return nil, errAway
+		}
+	}
+	return w
+}
+
+// errAway is the answer of a worktree reader away from the worktree.
+var errAway = errors.New("the guard runs away from the worktree (a central gateway): its state is not read")
+
 // runGit runs git in dir with a deadline of stateTimeout, with settings
 // that keep the repository's own configuration from running programs
 // (core.fsmonitor, which git status would start) and from taking locks,

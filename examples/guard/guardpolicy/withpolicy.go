@@ -19,6 +19,18 @@ import (
 // file goes to stderr. The warnings of a lock go to stderr too, once per
 // Handlers value.
 func WithPolicy(load policy.Loader, stderr io.Writer) hooks.Handlers {
+	return withPolicy(load, stderr, false)
+}
+
+// WithPolicyAway is [WithPolicy] for a server that judges calls away from
+// the worktree they name (a central gateway): the guard reads no
+// worktree state there ([Config].Away), since what is at that path on
+// the server is not the developer's project.
+func WithPolicyAway(load policy.Loader, stderr io.Writer) hooks.Handlers {
+	return withPolicy(load, stderr, true)
+}
+
+func withPolicy(load policy.Loader, stderr io.Writer, away bool) hooks.Handlers {
 	var once sync.Once
 	judge := func(ctx context.Context, ev hooks.Event, t *hooks.Tool) hooks.Response {
 		cwd := ev.Common().Cwd
@@ -34,7 +46,14 @@ func WithPolicy(load policy.Loader, stderr io.Writer) hooks.Handlers {
 				}
 			}
 		})
-		if r := JudgeWith(ctx, ConfigOf(set), cwd, t); r.Decision == hooks.DecisionDeny || set == nil {
+		cfg := ConfigOf(set)
+		if away {
+			if cfg == nil {
+				cfg = &Config{}
+			}
+			cfg.Away = true
+		}
+		if r := JudgeWith(ctx, cfg, cwd, t); r.Decision == hooks.DecisionDeny || set == nil {
 			return r
 		}
 		v := set.Eval(ctx, ev)
