@@ -221,6 +221,11 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 			add(filepath.Join(s.root, dir, f.Local), false, HookFile, n)
 		}
 	}
+	if s.root != "" {
+		for _, p := range f.ProjectSettings {
+			add(filepath.Join(s.root, filepath.FromSlash(p)), false, Trust, n)
+		}
+	}
 	for _, m := range f.Managed {
 		add(m, false, HookFile, n)
 	}

@@ -174,6 +174,11 @@ type HookFile struct {
 	// Codex's "config.toml", which holds its trusted_hash lines): a hook's
 	// footing (package footing) includes them.
 	TrustFiles []string
+	// ProjectSettings are files, relative to the project's root, that
+	// the host reads and in which a line can keep the hook from running
+	// (Pi's ".pi/settings.json", whose extension lists exclude modules):
+	// a hook's footing includes them.
+	ProjectSettings []string
 	// LoginShell: the host runs a hook command with the user's login
 	// shell ($SHELL -lc, Codex), which reads the login profiles first; a
 	// function or alias there can replace what the command runs, so they

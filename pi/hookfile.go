@@ -31,14 +31,13 @@ import (
 // or {"extensions":["!**/agenthooks.js"]} kept the installed extension
 // from loading, and a bash call it would have blocked ran. So the user's
 // agent/settings.json is part of a hook's footing (TrustFiles, relative to
-// ~/.pi); the project's .pi/settings.json has no field in hostfacts yet
-// (issue 41, left to the footing facts).
+// ~/.pi), and so is the project's .pi/settings.json (ProjectSettings).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"pi"}, Title: "Pi", Dir: ".pi/extensions",
 		UserDir: ".pi/agent/extensions", PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
 		PluginLoads: hostfacts.PluginLoads{Folders: []string{"extensions"}, Exts: []string{".js", ".ts"},
 			Project: []string{".pi"}, Env: "PI_CODING_AGENT_DIR"},
-		TrustFiles: []string{"agent/settings.json"}}
+		TrustFiles: []string{"agent/settings.json"}, ProjectSettings: []string{".pi/settings.json"}}
 }
 
 // RenderPlugin implements hostfacts.PluginRenderer: [Extension] with
