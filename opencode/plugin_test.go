@@ -303,3 +303,35 @@ func TestPluginCallbacks(t *testing.T) {
 		t.Errorf("callbacks %v", r.Keys)
 	}
 }
+
+// A spawn that throws at once (Bun's does for a file it cannot execute;
+// node's for a path holding a NUL) blocks with the plugin's own "cannot
+// start the hook", not a ReferenceError from the timer not yet set (found
+// by the e2e guard-tamper row: a script with no #! line written over the
+// hook made every later call fail with "Cannot access 'timer' before
+// initialization").
+func TestPluginSpawnThrows(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not on PATH")
+	}
+	dir := t.TempDir()
+	data, err := Plugin(PluginConfig{Argv: []string{filepath.Join(dir, "hook\x00")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plugin := filepath.Join(dir, "plugin.js")
+	calls, _ := json.Marshal([]map[string]any{bashCall("ls")})
+	os.WriteFile(plugin, data, 0o644)
+	os.WriteFile(filepath.Join(dir, "calls.json"), calls, 0o644)
+	driver, _ := filepath.Abs(filepath.Join("testdata", "driver.mjs"))
+	out, err := exec.Command(node, driver, plugin, filepath.Join(dir, "calls.json")).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r pluginRun
+	json.Unmarshal(out, &r)
+	if len(r.Results) != 1 || !r.Results[0].Threw || !strings.Contains(r.Results[0].Message, "cannot start the hook") {
+		t.Errorf("got %s", out)
+	}
+}

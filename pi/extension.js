@@ -32,6 +32,7 @@ const MAX_OUTPUT = 64 << 20 // bytes of stdout or stderr read; more blocks
 function run(payload) {
   return new Promise((resolve) => {
     let done = false
+    let timer // set once the hook runs; finish may run before (spawn throws)
     const finish = (v) => {
       if (done) return
       done = true
@@ -49,7 +50,7 @@ function run(payload) {
       finish({ ok: false, why: "cannot start the hook: " + message(e) })
       return
     }
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       try { child.kill("SIGKILL") } catch {}
       finish({ ok: false, why: "the hook did not answer within " + CONFIG.timeoutMs + " ms" })
     }, CONFIG.timeoutMs)
