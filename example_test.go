@@ -95,3 +95,25 @@ func ExampleServer_Answer() {
 	// Output:
 	// late=false exit=0 {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"stop"}}
 }
+
+// A tool call the policy could not judge in time (too long or too costly
+// to check, too many at once) gets Handlers.Unchecked's answer instead of
+// the fail policy's: the model controls those, so a guard denies them.
+func ExampleHandlers_unchecked() {
+	h := hooks.Handlers{
+		PreToolUse: func(ctx context.Context, _ *hooks.PreToolUseEvent) (hooks.Response, error) {
+			<-ctx.Done() // a check that does not finish in time
+			return hooks.Response{}, ctx.Err()
+		},
+		Unchecked: func(_ hooks.Event, err error) hooks.Response {
+			return hooks.Deny("this call could not be checked in time; send a shorter one")
+		},
+		Timeout: 10 * time.Millisecond,
+	}
+	payload := `{"session_id":"s1","cwd":"/home/dev/project","hook_event_name":"BeforeTool","timestamp":"2026-11-29T16:52:25.551Z","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`
+	srv := &hooks.Server{Adapters: []hooks.Adapter{gemini.New()}, Handlers: h}
+	res := srv.Answer(context.Background(), hooks.Request{Host: gemini.Host, Payload: []byte(payload)})
+	fmt.Println(string(res.Output.Stdout))
+	// Output:
+	// {"decision":"deny","reason":"this call could not be checked in time; send a shorter one"}
+}

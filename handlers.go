@@ -60,8 +60,23 @@ type Handlers struct {
 	Timeout time.Duration
 
 	// MaxInput caps the payload size in bytes (default 8 MiB). A larger
-	// payload is answered with the Fail policy.
+	// payload is answered with the Fail policy, except a tool call to
+	// judge (PreToolUse, PermissionRequest): the model wrote its size, so
+	// it reaches the handler with Tool.InputErr set (wrapping
+	// [ErrTooLarge]), read from the members before the cap.
 	MaxInput int64
+
+	// Unchecked, when set, answers a tool call to judge (PreToolUse,
+	// PermissionRequest) that could not be judged for a reason the model
+	// controls: the handler did not answer by its deadline (a command too
+	// long or too costly to check, too many calls at once), or a gateway
+	// refused the work (errors wrapping [ErrOverload]: too many requests,
+	// a heap over its limit). err says why. Unset, the fail policy
+	// answers these, as it answers what the host or the program gets
+	// wrong; a guard returns its "cannot check this in time" deny here,
+	// so that heavy work cannot buy the fail policy's answer. It is
+	// called on the watchdog's goroutine and must return at once.
+	Unchecked func(ev Event, err error) Response
 
 	// RepeatStopBlocks lets a Stop or SubagentStop handler deny again while
 	// the agent is already continuing because of a stop hook. By default

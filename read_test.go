@@ -50,13 +50,18 @@ func TestReadLimited(t *testing.T) {
 			t.Errorf("Len %d, 5001 bytes: err = %v, want ErrTooLarge", l, err)
 		}
 	}
-	// A Len over the cap is refused unread, with the same error.
+	// A Len over the cap is refused with the same error, after reading
+	// at most the cap (and at most 64 KiB) to tell the payload's event.
 	for _, l := range []int{5001, 1 << 30} {
 		sr := strings.NewReader(strings.Repeat("z", 5001))
 		_, err := readLimited(lenReader{sr, l}, 5000)
-		if !errors.Is(err, ErrTooLarge) || err.Error() != "payload too large: more than 5000 bytes" || sr.Len() != 5001 {
-			t.Errorf("Len %d: err = %v, %d bytes left, want ErrTooLarge and all 5001 unread", l, err, sr.Len())
+		if !errors.Is(err, ErrTooLarge) || err.Error() != "payload too large: more than 5000 bytes" || sr.Len() != 1 {
+			t.Errorf("Len %d: err = %v, %d bytes left, want ErrTooLarge and 1 unread", l, err, sr.Len())
 		}
+	}
+	big := strings.NewReader(strings.Repeat("z", 1<<20))
+	if _, err := readLimited(lenReader{big, 1 << 20}, 512<<10); !errors.Is(err, ErrTooLarge) || big.Len() != 1<<20-salvagePeek {
+		t.Errorf("Len 1 MiB over a 512 KiB cap: err = %v, %d bytes left, want %d read", err, big.Len(), salvagePeek)
 	}
 	boom := errors.New("boom")
 	if _, err := readLimited(iotest.ErrReader(boom), 10); !errors.Is(err, boom) || !strings.HasPrefix(err.Error(), "read stdin: ") {

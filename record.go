@@ -112,7 +112,9 @@ func (res Result) Record(start time.Time) Record {
 	for _, w := range res.Warnings {
 		r.Warnings = append(r.Warnings, bound(w.String()))
 	}
-	if res.Err != nil {
+	if res.Err != nil && uncheckedCause(res.Err) == nil {
+		// (Handlers.Unchecked's answer is the policy's, not the fail
+		// policy's: its reason says why.)
 		r.Fail = bound(oneLine(res.Err.Error()))
 	}
 	return r

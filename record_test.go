@@ -204,3 +204,27 @@ func TestOnResultChecks(t *testing.T) {
 	// Without a CheckLog, ReportCheck does nothing.
 	hooks.ReportCheck(context.Background(), hooks.Check{Name: "x"})
 }
+
+// BenchmarkServeProcess is Serve as a hook process runs it (Inline, with
+// Exit), with OnResult unset and set: the exit guard that bounds the
+// answer's write and the observer must not cost the common path more
+// than a timer.
+func BenchmarkServeProcess(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		on   func(hooks.Record)
+	}{{"unset", nil}, {"set", func(hooks.Record) {}}} {
+		b.Run(c.name, func(b *testing.B) {
+			srv := &hooks.Server{Adapters: builtin.Adapters(), Handlers: hooks.Handlers{PreToolUse: denyRm, OnResult: c.on}, Inline: true, Exit: func(int) {}}
+			ctx := context.Background()
+			var stdin strings.Reader
+			var stdout, stderr bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				stdin.Reset(claudeBash)
+				stdout.Reset()
+				srv.Serve(ctx, hooks.Request{Host: "claude"}, &stdin, &stdout, &stderr)
+			}
+		})
+	}
+}

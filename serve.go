@@ -77,6 +77,9 @@ type Request struct {
 	// unreachable gateway) or a configuration error. The payload is
 	// parsed when it can be, so that the answer fits its event.
 	Err error
+	// cut is the error of a payload over the size cap, of which Payload
+	// holds the members read before it (see [Server.Read]).
+	cut error
 	// Late is for transports, with [Server.Inline]; a policy author should
 	// not need it. It is called on the watchdog's goroutine with
 	// the fail policy's answer when the handler's deadline passes first;
@@ -115,19 +118,38 @@ type EventParser interface {
 // An answer that cannot be written whole (a closed stdout) is reported on
 // stderr, and the exit code is not 0: 2, the block every host reads, when
 // the answer blocked or the fail policy is closed, else 1.
+//
+// With Exit set (a hook process), the answer's write and
+// Handlers.OnResult are bounded too: a host that stops reading stdout or
+// stderr (a full pipe), or an observer that does not return (a decision
+// log that blocks), gets one stderr line and Exit at 95% of the host's
+// limit, halfway between the deadline and the host's kill. The code is
+// the answer's when it was written (it stands), else that of an answer
+// not written.
 func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ob *observation
 	if s.Handlers.OnResult != nil {
 		ob = &observation{start: time.Now()}
 		ctx, ob.checks = WithCheckLog(ctx)
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.serveLimit(&req))
+	limit := s.serveLimit(&req)
+	var exitBy time.Time
+	if s.Exit != nil {
+		// Past the deadline, the answer's write and the observer have
+		// until halfway to the host's own limit (95% of it).
+		if ob != nil {
+			exitBy = ob.start.Add(limit + limit/18)
+		} else {
+			exitBy = time.Now().Add(limit + limit/18)
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	var err error
 	if s.Inline && s.Exit != nil {
 		var code int
 		var late bool
-		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, ob, stdout, stderr))
+		req.Payload, code, late, err = s.readWatched(ctx, stdin, s.stdinLate(ctx, req, ob, exitBy, stdout, stderr))
 		if late {
 			return code // answered, and Exit called, by the watchdog
 		}
@@ -141,15 +163,17 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 		if req.Err == nil {
 			req.Err = err
 		}
-		req.Payload = nil
+		if !errors.Is(err, ErrTooLarge) {
+			req.Payload = nil // else the members before the cap (see Read)
+		}
 	}
 	if !s.Inline {
-		return s.writeObserved(s.Answer(ctx, req), ob, stdout, stderr)
+		return s.writeObserved(s.Answer(ctx, req), ob, exitBy, stdout, stderr)
 	}
 	late := false
 	req.Late = func(res Result) {
 		late = true
-		code := s.writeObserved(res, ob, stdout, stderr)
+		code := s.writeObserved(res, ob, exitBy, stdout, stderr)
 		if s.Exit != nil {
 			s.Exit(code)
 		}
@@ -158,7 +182,7 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	if late {
 		return res.Output.ExitCode
 	}
-	return s.writeObserved(res, ob, stdout, stderr)
+	return s.writeObserved(res, ob, exitBy, stdout, stderr)
 }
 
 // observation is what Serve keeps for the record of an event when
@@ -170,10 +194,18 @@ type observation struct {
 }
 
 // writeObserved writes res, then gives its record to Handlers.OnResult
-// when set (ob is not nil).
-func (s *Server) writeObserved(res Result, ob *observation, stdout, stderr io.Writer) int {
+// when set (ob is not nil). With Exit and exitBy set (a hook process), an
+// exit guard bounds both: a write the host does not read (a full stdout
+// or stderr pipe) or an observer that does not return (a decision log
+// that blocks) gets one stderr line and Exit at exitBy (see exitGuard).
+func (s *Server) writeObserved(res Result, ob *observation, exitBy time.Time, stdout, stderr io.Writer) int {
+	var g *exitGuard
+	if s.Exit != nil && !exitBy.IsZero() {
+		g = s.guardExit(exitBy, res, stderr)
+	}
 	code := s.write(res, stdout, stderr)
 	if ob != nil {
+		g.written(code)
 		r := res.Record(ob.start)
 		r.ExitCode, r.Checks = code, ob.checks.Checks()
 		r.Stdin = r.Duration
@@ -182,6 +214,7 @@ func (s *Server) writeObserved(res Result, ob *observation, stdout, stderr io.Wr
 		}
 		s.Handlers.OnResult(r)
 	}
+	g.stop()
 	return code
 }
 
@@ -273,13 +306,13 @@ func (s *Server) readWatched(ctx context.Context, stdin io.Reader, timedOut func
 // stdin error (unless req has one already) and the fail policy, writes
 // the answer, calls Exit and returns the exit code. A function of its
 // own, so that req is copied into the closure on this path only.
-func (s *Server) stdinLate(ctx context.Context, req Request, ob *observation, stdout, stderr io.Writer) func(error) int {
+func (s *Server) stdinLate(ctx context.Context, req Request, ob *observation, exitBy time.Time, stdout, stderr io.Writer) func(error) int {
 	return func(err error) int {
 		if req.Err == nil {
 			req.Err = err
 		}
 		req.Payload = nil
-		code := s.writeObserved(s.Answer(ctx, req), ob, stdout, stderr)
+		code := s.writeObserved(s.Answer(ctx, req), ob, exitBy, stdout, stderr)
 		s.Exit(code)
 		return code
 	}
@@ -316,12 +349,16 @@ func (s *Server) write(res Result, stdout, stderr io.Writer) int {
 }
 
 // Read reads a payload from r whole: at most Handlers.MaxInput bytes
-// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge]. When
-// r has a Len method, the number of bytes left (bytes.Reader,
-// strings.Reader, an HTTP body of a declared length), a Len over the cap
-// is that error at once, with nothing read, and a smaller one sizes the
-// buffer: a payload of that length takes one allocation of its size. A
-// Len that is too small costs only allocations; the cap holds.
+// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge],
+// returned with the members of the payload's JSON object complete before
+// the cap, as an object of their own (nil when there are none), so that
+// [Server.Answer] can still tell a tool call, whose handler it gives
+// Tool.InputErr. When r has a Len method, the number of bytes left
+// (bytes.Reader, strings.Reader, an HTTP body of a declared length), a
+// Len over the cap is that error after reading at most 64 KiB, and a
+// smaller one sizes the buffer: a payload of that length takes one
+// allocation of its size. A Len that is too small costs only
+// allocations; the cap holds.
 func (s *Server) Read(r io.Reader) ([]byte, error) {
 	limit := s.Handlers.MaxInput
 	if limit <= 0 {
@@ -333,7 +370,13 @@ func (s *Server) Read(r io.Reader) ([]byte, error) {
 // Answer answers one payload: it picks the adapter, parses, calls the
 // handler under its deadline, fits and serializes the response. Any
 // failure (and req.Err) is answered with the fail policy, and Result.Err
-// says why. It does no I/O. In observe mode ([Handlers.Observe]) the
+// says why, except what the model controls in a tool call to judge
+// (PreToolUse, PermissionRequest): a payload over the cap (req.Err
+// wrapping [ErrTooLarge], with the members read before it as
+// req.Payload) reaches the handler with Tool.InputErr, and a handler
+// past its deadline or an overload (req.Err wrapping [ErrOverload]) is
+// answered by Handlers.Unchecked when set (Result.Err is then an
+// [UncheckedError]). It does no I/O. In observe mode ([Handlers.Observe]) the
 // answer is no opinion, and Result.Would holds what it would have been.
 func (s *Server) Answer(ctx context.Context, req Request) Result {
 	if !s.Handlers.Observe {
@@ -347,7 +390,16 @@ func (s *Server) Answer(ctx context.Context, req Request) Result {
 
 // answer is Answer without observe mode.
 func (s *Server) answer(ctx context.Context, req Request) Result {
+	if req.Err != nil && req.Payload != nil && errors.Is(req.Err, ErrTooLarge) {
+		// The members read before the cap: a tool call to judge reaches
+		// its handler with Tool.InputErr (see parse), anything else gets
+		// the fail policy.
+		req.cut, req.Err = req.Err, nil
+	}
 	a, err := s.adapter(&req)
+	if err != nil && req.cut != nil && !isUnknownHost(err) {
+		err = req.cut // the host cannot be told from the members read
+	}
 	if err != nil {
 		h := s.Handlers
 		var uh *unknownHostError
@@ -358,6 +410,9 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 		}
 		if a == nil {
 			return Result{Output: failOutput(h.Fail, err), Err: err}
+		}
+		if errors.Is(err, ErrOverload) {
+			return uncheckedResult(a, h, failEvent(a, &req), err)
 		}
 		return failResult(a, h, failEvent(a, &req), err)
 	}
@@ -380,7 +435,11 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 	var resp Response
 	if s.Handlers.handles(ev) {
 		var err error
-		resp, err = call(ctx, s.Handlers, ev, budget(a, s.Handlers, ev, req.HostTimeout))
+		var late bool
+		resp, err, late = call(ctx, s.Handlers, ev, budget(a, s.Handlers, ev, req.HostTimeout))
+		if late {
+			return uncheckedResult(a, s.Handlers, ev, err)
+		}
 		if err != nil {
 			return failResult(a, s.Handlers, ev, err)
 		}
@@ -467,6 +526,9 @@ func parse(a Adapter, h *Handlers, req *Request) (ev Event, err error) {
 		return unparsed(a, payload), errors.New("payload is not valid UTF-8")
 	}
 	ev, err = parseAs(a, req)
+	if req.cut != nil {
+		return cutEvent(a, ev, err, req)
+	}
 	if err != nil {
 		return unparsed(a, payload), fmt.Errorf("parse %s payload: %w", a.Host(), err)
 	}
@@ -606,7 +668,7 @@ func (c *inlineCall) watchdog() {
 }
 
 func (c *inlineCall) lateResult(cause error) Result {
-	return failResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
+	return uncheckedResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
 }
 
 // inline runs the handler on the calling goroutine, a panic becoming an
@@ -653,7 +715,7 @@ func budget(a Adapter, h Handlers, ev Event, hostTimeout time.Duration) time.Dur
 // cancelling the handler's context (after setting finished, when the
 // context had not ended before), so that one channel, the context's,
 // serves both outcomes.
-func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (Response, error) {
+func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (r Response, err error, late bool) {
 	var cancel context.CancelFunc
 	if limit > 0 {
 		ctx, cancel = context.WithTimeout(ctx, limit)
@@ -665,12 +727,12 @@ func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (Respo
 	go j.run(ctx, cancel)
 	<-ctx.Done()
 	if !j.finished.Load() {
-		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx))
+		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx)), true
 	}
 	if j.err != nil {
-		return Response{}, fmt.Errorf("handler: %w", j.err)
+		return Response{}, fmt.Errorf("handler: %w", j.err), false
 	}
-	return j.r, nil
+	return j.r, nil, false
 }
 
 // job is one handler call and its outcome. r and err are written before
@@ -725,6 +787,23 @@ func (e *unknownHostError) Error() string {
 
 func (e *unknownHostError) Unwrap() error { return ErrNoHost }
 
+// isUnknownHost reports whether err is a request's unknown host (a
+// function of its own: the target of errors.As escapes, and would cost
+// its caller an allocation on every call).
+func isUnknownHost(err error) bool {
+	var uh *unknownHostError
+	return errors.As(err, &uh)
+}
+
+// uncheckedCause is the cause of an [UncheckedError] err, or nil.
+func uncheckedCause(err error) error {
+	var ue *UncheckedError
+	if errors.As(err, &ue) {
+		return ue.Cause
+	}
+	return nil
+}
+
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	// One allocation for a usual payload, or for one of the length r
 	// states; grown by doubling past that. Never more than limit+1 bytes
@@ -733,7 +812,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	if hasLen(r) {
 		switch n := int64(r.(interface{ Len() int }).Len()); {
 		case n > limit:
-			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+			return readCut(r, min(limit, salvagePeek), limit)
 		case n >= 0:
 			first = n + 1 // room for the read that sees EOF
 		}
@@ -750,7 +829,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 		n, err := r.Read(room)
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
+			return salvage(buf[:limit]), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 		}
 		if err == io.EOF {
 			return buf, nil
@@ -759,6 +838,15 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 			return nil, fmt.Errorf("read stdin: %w", err)
 		}
 	}
+}
+
+// readCut reads up to peek bytes of r, a payload whose declared length
+// is over limit, and returns the members they hold (salvage) with the
+// error for a payload too large.
+func readCut(r io.Reader, peek, limit int64) ([]byte, error) {
+	buf := make([]byte, peek)
+	n, _ := io.ReadFull(r, buf)
+	return salvage(buf[:n]), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 }
 
 // firstRead is the size of the first read buffer: room for the hosts'
@@ -831,10 +919,7 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 		_, err = stdout.Write(res.Output.Stdout)
 	}
 	if err != nil {
-		code := 1
-		if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
-			code = 2
-		}
+		code := res.lostCode(closed)
 		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
 		if res.Output.Stderr != "" {
 			fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
@@ -849,6 +934,15 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 	return res.Output.ExitCode
 }
 
+// lostCode is the exit code when res's answer could not be written: 2
+// when it blocks or the fail policy is closed (closed), else 1.
+func (res Result) lostCode(closed bool) int {
+	if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
+		return 2
+	}
+	return 1
+}
+
 // Notes returns the lines [Result.Write] writes to stderr before the
 // answer: one per warning, and one saying why the fail policy answered
 // ("hooks: fail-closed: …") unless the answer's own stderr line says it.
@@ -860,7 +954,11 @@ func (res Result) Notes() []string {
 	for _, w := range res.Warnings {
 		notes = append(notes, oneLine(w.String()))
 	}
-	if res.Err != nil && res.Output.Stderr == "" {
+	switch {
+	case res.Err == nil || res.Output.Stderr != "":
+	case uncheckedCause(res.Err) != nil:
+		notes = append(notes, "hooks: not judged ("+oneLine(uncheckedCause(res.Err).Error())+"): answered by Handlers.Unchecked")
+	default:
 		notes = append(notes, failline.Format(failWord(res), oneLine(res.Err.Error())))
 	}
 	return notes

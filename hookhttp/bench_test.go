@@ -20,11 +20,14 @@ func BenchmarkHandler(b *testing.B) {
 	g := &hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: realPolicy(), Auth: hookhttp.Bearer("tok"), Logger: quiet()}
 	logged := &hookhttp.Handler{Adapters: g.Adapters, Handlers: g.Handlers, Auth: g.Auth, Logger: hookhttp.JSONLogger(io.Discard)}
 	slogged := &hookhttp.Handler{Adapters: g.Adapters, Handlers: g.Handlers, Auth: g.Auth, Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	// MaxHeap set (examples/gateway's default): each request joins the
+	// heap watch that cuts work in flight short.
+	heaped := &hookhttp.Handler{Adapters: g.Adapters, Handlers: g.Handlers, Auth: g.Auth, Logger: quiet(), MaxHeap: 1 << 40}
 	payload := `{"session_id":"5b1d2c3e-0a4f-4b6e-9c7d-1e2f3a4b5c6d","transcript_path":"/home/dev/.claude/projects/-home-dev-project/5b1d2c3e.jsonl","cwd":"/home/dev/project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf build","description":"clean build"},"tool_use_id":"toolu_00a1b2c3d4e5f6a7b8c9"}`
 	for _, c := range []struct {
 		name, target string
 		g            *hookhttp.Handler
-	}{{"host", "/hook?host=claude&timeout=30", g}, {"host-logged", "/hook?host=claude&timeout=30", logged}, {"host-slog", "/hook?host=claude&timeout=30", slogged}, {"detected", "/hook", g}} {
+	}{{"host", "/hook?host=claude&timeout=30", g}, {"host-logged", "/hook?host=claude&timeout=30", logged}, {"host-slog", "/hook?host=claude&timeout=30", slogged}, {"host-maxheap", "/hook?host=claude&timeout=30", heaped}, {"detected", "/hook", g}} {
 		target, g := c.target, c.g
 		b.Run(c.name, func(b *testing.B) {
 			// One request, its body rewound each time, and a writer that

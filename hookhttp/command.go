@@ -3,9 +3,11 @@ package hookhttp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
@@ -57,11 +59,22 @@ func HasGateway(args []string) bool {
 // refusing the token, or not a hooks gateway, or when the token file
 // cannot be read.
 func BridgeMain(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return bridgeMain(ctx, builtin.Adapters(), h, args, stdin, stdout, stderr)
+	return bridgeMain(ctx, builtin.Adapters(), h, args, stdin, stdout, stderr, nil)
 }
 
-// bridgeMain is BridgeMain with the adapters given (tests use fakes).
-func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// BridgeProcess is [BridgeMain] for a hook process, whose exit function
+// (os.Exit) it is given: the answer's write is bounded too. A host that
+// stops reading stdout or stderr (a full pipe) gets one stderr line and
+// exit, with the code of an answer not written (2 when it blocks or the
+// fail policy is closed, else 1), at 95% of the bridge's budget, instead
+// of a bridge that waits past the host's timeout.
+func BridgeProcess(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
+	return bridgeMain(ctx, builtin.Adapters(), h, args, stdin, stdout, stderr, exit)
+}
+
+// bridgeMain is BridgeMain with the adapters given (tests use fakes) and,
+// for a process, its exit function.
+func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
 	ba, err := hookcli.Parse(args)
 	if err == nil && (ba.Observe || ba.LogSet) {
 		// The gateway decides, so it is the gateway that observes and
@@ -89,8 +102,11 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 	}
 	// One deadline for reading stdin and the gateway's answer, as a hook's
 	// handler has: a stdin held open gets the fail policy in time.
-	ctx, cancel := context.WithTimeout(ctx, br.Budget(find(adapters, req.Host), nil, req.HostTimeout))
+	budget := br.Budget(find(adapters, req.Host), nil, req.HostTimeout)
+	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
+	closed := srv.Handlers.Fail == hooks.FailClosed
+	exitBy := time.Now().Add(budget + budget/18)
 	payload, err := srv.ReadContext(ctx, stdin)
 	if err != nil {
 		req.Err = err
@@ -101,14 +117,41 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 		req.Adapter = find(adapters, req.Host) // unknown: Answer says so
 	}
 	if req.Err != nil || req.Adapter == nil && req.Host != "" {
-		return replyOf(srv.Answer(ctx, req)).write(stdout, stderr, srv.Handlers.Fail == hooks.FailClosed)
+		return replyOf(srv.Answer(ctx, req)).writeBy(exitBy, exit, stdout, stderr, closed)
 	}
 	if req.Adapter == nil {
 		// Unknown here is not final: the gateway detects with its own
 		// adapters and answers with its own fail policy.
 		req.Adapter, _ = hooks.Detect(adapters, payload)
 	}
-	return br.forward(ctx, req).write(stdout, stderr, srv.Handlers.Fail == hooks.FailClosed)
+	return br.forward(ctx, req).writeBy(exitBy, exit, stdout, stderr, closed)
+}
+
+// writeBy is write, bounded for a process (exit set): a write still
+// blocked at by gets one stderr line and exit with the code of an answer
+// not written.
+func (r Reply) writeBy(by time.Time, exit func(int), stdout, stderr io.Writer, closed bool) int {
+	if exit == nil {
+		return r.write(stdout, stderr, closed)
+	}
+	code := 1
+	if closed || r.Blocks || r.ExitCode == 2 {
+		code = 2
+	}
+	t := time.AfterFunc(time.Until(by), func() {
+		done := make(chan struct{})
+		go func() { // a stderr nobody reads must not hold the exit either
+			fmt.Fprintf(stderr, "hooks: the answer could not be written in time (the host does not read the hook's output): exit %d\n", code)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(50 * time.Millisecond):
+		}
+		exit(code)
+	})
+	defer t.Stop()
+	return r.write(stdout, stderr, closed)
 }
 
 // errNotBridgeFlags is the configuration error of --observe or --log given

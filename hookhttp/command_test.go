@@ -38,7 +38,7 @@ func TestHasGateway(t *testing.T) {
 
 func bridgeMain(h hooks.Handlers, payload string, args ...string) (string, string, int) {
 	var o, e bytes.Buffer
-	code := hookhttp.BridgeMainWith(context.Background(), fakes, h, args, strings.NewReader(payload), &o, &e)
+	code := hookhttp.BridgeMainWith(context.Background(), fakes, h, args, strings.NewReader(payload), &o, &e, nil)
 	return o.String(), e.String(), code
 }
 
@@ -125,7 +125,7 @@ func TestBridgeMain(t *testing.T) {
 	t.Run("stdin held open gets the fail policy at the deadline", func(t *testing.T) {
 		var o, e bytes.Buffer
 		stdin := heldOpen{strings.NewReader(rm)}
-		code := hookhttp.BridgeMainWith(context.Background(), fakes, hooks.Handlers{}, []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--timeout", "0.2"}, stdin, &o, &e)
+		code := hookhttp.BridgeMainWith(context.Background(), fakes, hooks.Handlers{}, []string{"--gateway", gw.URL, "--host", "one", "--fail-closed", "--timeout", "0.2"}, stdin, &o, &e, nil)
 		if o.String() != "" || code != 2 || !strings.Contains(e.String(), "stdin did not end in time") {
 			t.Errorf("wrote %q %q %d; want the fail-closed block naming stdin", o.String(), e.String(), code)
 		}

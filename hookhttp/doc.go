@@ -128,7 +128,8 @@
 //
 // Every request gives one [RequestRecord] (the hooks.Record of a hook's
 // decision log, the checks the policy reported, status and wire), which
-// Handler.Logger logs (by default [JSONLogger] on stderr) and
+// Handler.Logger logs (by default [JSONLogger] on stderr, through a
+// [LogWriter], so that a log nobody reads cannot hold an answer) and
 // Handler.OnRecord receives. Package hookhttp/otelexport sends records
 // to an OpenTelemetry collector as spans; only programs that import it
 // link the OpenTelemetry SDK, never this package or a hook binary.

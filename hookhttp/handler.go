@@ -44,7 +44,8 @@ type Handler struct {
 	// an error is answered 401 and its text is not sent. See Bearer.
 	Auth func(*http.Request) error
 	// Logger receives one record per request (nil: JSON lines on
-	// stderr, by [JSONLogger], which writes these records without
+	// stderr through a [LogWriter], which never blocks a request, by
+	// [JSONLogger], which writes these records without
 	// slog's per-attribute work): the keys of a hook's decision log (host, event, tool,
 	// decision, sent, reason, observe, fail, duration_ms…), the checks the
 	// policy reported (hooks.ReportCheck: name, decision, duration_ms),
@@ -74,11 +75,18 @@ type Handler struct {
 	// MaxHeap, when not 0, refuses new requests as MaxInFlight does
 	// (the fail policy at once, [ErrHeap]) while the Go heap holds more
 	// than MaxHeap bytes of objects (runtime/metrics
-	// "/memory/classes/heap/objects:bytes", read at most every 10 ms). A
-	// handler's own memory cannot be capped in Go; this keeps a gateway
-	// whose handlers use too much from starting more of them. Pair it
-	// with a soft memory limit (debug.SetMemoryLimit, GOMEMLIMIT) of about
-	// the same size, so that garbage is collected before it counts.
+	// "/memory/classes/heap/objects:bytes", read at most every 10 ms),
+	// and acts on the work in flight too: while requests are being
+	// answered the heap is read every 10 ms, and when it is over, the
+	// context of every handler running is cancelled with [ErrHeap] as
+	// its cause, so that a policy that heeds its context returns (a
+	// handler that returns after its context ended did not answer in
+	// time: a tool call then gets Handlers.Unchecked's answer, else the
+	// fail policy). A handler's own memory cannot be capped in Go; this
+	// keeps heavy work (many large tool calls at once) from growing the
+	// heap without end. Pair it with a soft memory limit
+	// (debug.SetMemoryLimit, GOMEMLIMIT) of about the same size, so that
+	// garbage is collected before it counts.
 	MaxHeap uint64
 	// MaxOverdue caps the handlers still running [OverdueGrace] past
 	// their deadline, whose answer the fail policy gave (0:
@@ -92,6 +100,7 @@ type Handler struct {
 	overdue  atomic.Int64 // of them, handlers past their deadline
 	heapAt   atomic.Int64 // when the heap was last read (unix ns)
 	heapOver atomic.Bool  // it held more than MaxHeap then
+	shed     shedder      // the handlers running, for MaxHeap
 }
 
 // DefaultMaxInFlight is Handler.MaxInFlight when 0. With the default
@@ -105,8 +114,21 @@ const DefaultMaxInFlight = 64
 // fail-closed).
 const BusyPeek = 64 << 10
 
-// ErrBusy is why a request past Handler.MaxInFlight gets the fail policy.
-var ErrBusy = errors.New("gateway busy: too many requests in flight (Handler.MaxInFlight)")
+// ErrBusy is why a request past Handler.MaxInFlight gets the fail policy
+// (or, for a tool call to judge, Handlers.Unchecked's answer: it wraps
+// hooks.ErrOverload, as ErrOverdue and ErrHeap do).
+var ErrBusy error = overload("gateway busy: too many requests in flight (Handler.MaxInFlight)")
+
+// overload is an error of work refused for its load: it wraps
+// hooks.ErrOverload, so that a tool call to judge gets
+// Handlers.Unchecked's answer (the model controls how many calls it
+// makes and how large they are).
+type overload string
+
+func (e overload) Error() string { return string(e) }
+
+// Is reports whether target is hooks.ErrOverload.
+func (e overload) Is(target error) bool { return target == hooks.ErrOverload }
 
 // DefaultMaxOverdue is Handler.MaxOverdue when 0.
 const DefaultMaxOverdue = 4
@@ -129,11 +151,11 @@ const (
 
 // ErrOverdue is why a request gets the fail policy while
 // Handler.MaxOverdue handlers run past their deadline.
-var ErrOverdue = errors.New("gateway busy: too many handlers running past their deadline (Handler.MaxOverdue)")
+var ErrOverdue error = overload("gateway busy: too many handlers running past their deadline (Handler.MaxOverdue)")
 
 // ErrHeap is why a request gets the fail policy while the heap holds more
 // than Handler.MaxHeap.
-var ErrHeap = errors.New("gateway busy: heap over its limit (Handler.MaxHeap)")
+var ErrHeap error = overload("gateway busy: heap over its limit (Handler.MaxHeap)")
 
 // heapEvery is how often MaxHeap's check reads the heap's size.
 const heapEvery = 10 * time.Millisecond
@@ -248,6 +270,11 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		srv.Handlers.MaxInput = BusyPeek
 	}
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context()}
+	if !busy && g.MaxHeap > 0 {
+		var done func()
+		x.ctx, done = g.shed.join(x.ctx, g)
+		defer done()
+	}
 	if g.OnRecord != nil || g.logger().Enabled(x.ctx, slog.LevelInfo) {
 		x.ctx, x.checks = hooks.WithCheckLog(x.ctx)
 	}
@@ -264,10 +291,9 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
 		return
 	}
-	if err != nil {
-		// Too large: answered as an unknown event of the host named.
-		payload = nil
-	}
+	// Too large: payload holds the members read before the cap, so that
+	// the core gives a tool call to judge to its handler with
+	// Tool.InputErr (and answers anything else with the fail policy).
 	switch {
 	case busy:
 		err = busyErr
@@ -524,8 +550,9 @@ func (g *Handler) logger() *slog.Logger {
 	return defaultLogger
 }
 
-// defaultLogger writes JSON lines on stderr.
-var defaultLogger = JSONLogger(os.Stderr)
+// defaultLogger writes JSON lines on stderr, through a LogWriter: a
+// stderr that is not read cannot hold an answer.
+var defaultLogger = JSONLogger(NewLogWriter(os.Stderr))
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -250,7 +251,9 @@ func TestHandlerOversize(t *testing.T) {
 	closed.MaxInput = limit
 	open := guard()
 	open.MaxInput = limit
-	big := `{"hook_event_name":"Pre","tool":"` + strings.Repeat("a", limit) + `"}`
+	// An event that is no tool call: over the cap, the fail policy
+	// answers (a tool call gets Tool.InputErr: TestHandlerOversizeToolCall).
+	big := `{"hook_event_name":"Mystery","tool":"` + strings.Repeat("a", limit) + `"}`
 	wantBlock := `{"decision":"block","reason":"hook failed, blocked by its fail-closed policy: payload too large: more than 1024 bytes"}` + "\n"
 
 	t.Run("known length, closed", func(t *testing.T) {
@@ -278,7 +281,7 @@ func TestHandlerOversize(t *testing.T) {
 			if rec.Code != 200 || rec.Body.String() != wantBlock {
 				t.Errorf("%d %q", rec.Code, rec.Body.String())
 			}
-			if cr.n > 64<<10 || length >= 0 && cr.n != 0 {
+			if cr.n > 64<<10 { // at most the cap, and at most 64 KiB, to tell the event
 				t.Errorf("read %d bytes of an endless body of length %d", cr.n, length)
 			}
 		})
@@ -303,6 +306,24 @@ func TestHandlerOversize(t *testing.T) {
 			t.Errorf("%d %q", resp.StatusCode, b)
 		}
 	})
+}
+
+// A tool call over the cap reaches its handler with Tool.InputErr
+// (wrapping hooks.ErrTooLarge), read from the members before the cap: the
+// model wrote its size, and a guard denies it under either fail policy.
+func TestHandlerOversizeToolCall(t *testing.T) {
+	h := hooks.Handlers{MaxInput: 1 << 10, PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		if errors.Is(ev.Tool.InputErr, hooks.ErrTooLarge) {
+			return hooks.Deny("unreadable: " + ev.Tool.InputErr.Error()), nil
+		}
+		return hooks.Response{}, nil
+	}}
+	big := `{"hook_event_name":"Pre","tool":"rm -rf / ` + strings.Repeat("a", 4<<10) + `"}`
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: h, Logger: quiet()}
+	rec := post(g, "/?host=one", big)
+	if want := `{"decision":"deny","event":"Pre","reason":"unreadable: payload too large: more than 1024 bytes: the sh call's payload is past the hook's size cap (Handlers.MaxInput), so it cannot be read whole"}` + "\n"; rec.Code != 200 || rec.Body.String() != want {
+		t.Errorf("%d %q, want %q", rec.Code, rec.Body.String(), want)
+	}
 }
 
 func TestHandlerTimeout(t *testing.T) {

@@ -2,6 +2,7 @@ package hookhttp_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -85,11 +86,11 @@ func TestHandlerBusy(t *testing.T) {
 			if rec.Code != 200 || rec.Body.String() != tc.wantBusy {
 				t.Errorf("busy: %d %q, want 200 %q", rec.Code, rec.Body.String(), tc.wantBusy)
 			}
-			// A large body is read only up to BusyPeek: answered as an
-			// unknown event (a block under fail-closed).
+			// A large body is read only up to BusyPeek: answered for the
+			// event its members before the cap name.
 			big := `{"hook_event_name":"Pre","tool":"rm -rf /","pad":"` + strings.Repeat("x", hookhttp.BusyPeek) + `"}`
 			rec = post(g, "/?host=one", big)
-			if want := map[hooks.FailPolicy]string{hooks.FailClosed: `{"decision":"block","reason":"hook failed, blocked by its fail-closed policy: gateway busy: too many requests in flight (Handler.MaxInFlight)"}` + "\n"}[tc.fail]; rec.Code != 200 || rec.Body.String() != want {
+			if want := tc.wantBusy; rec.Code != 200 || rec.Body.String() != want {
 				t.Errorf("busy, large body: %d %q, want 200 %q", rec.Code, rec.Body.String(), want)
 			}
 			if n := g.InFlight(); n != 2 {
@@ -264,6 +265,42 @@ func TestHandlerMaxHeap(t *testing.T) {
 	until(deny)
 }
 
+// SECURITY.md: MaxHeap acts on the work in flight: a handler running
+// when the heap goes over has its context ended (cause ErrHeap), and a
+// tool call so cut short gets Handlers.Unchecked's answer (the guard's
+// rule 4 deny), not the fail policy, even with fail-open.
+func TestHandlerMaxHeapInFlight(t *testing.T) {
+	runtime.GC()
+	h := guard()
+	h.Timeout = time.Minute
+	h.Unchecked = func(_ hooks.Event, err error) hooks.Response {
+		return hooks.Deny("not checked in time: " + err.Error())
+	}
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: h, Logger: quiet(), MaxHeap: heapNow() + 64<<20}
+	got := make(chan string, 1)
+	go func() { got <- post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"sleep"}`).Body.String() }()
+	for i := 0; g.InFlight() == 0; i++ {
+		if i > 5000 {
+			t.Fatal("the request did not start")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	hog := make([]byte, 128<<20)
+	for i := range hog {
+		hog[i] = 1
+	}
+	select {
+	case body := <-got:
+		want := `{"decision":"deny","event":"Pre","reason":"not checked in time: handler did not answer in time: gateway busy: heap over its limit (Handler.MaxHeap)"}` + "\n"
+		if body != want {
+			t.Errorf("%q, want %q", body, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the handler in flight was not cut short by the heap over its limit")
+	}
+	runtime.KeepAlive(hog)
+}
+
 // Handlers that run on OverdueGrace past their deadline count against
 // MaxOverdue: past it, requests get the fail policy at once, and once
 // they return the policy answers again.
@@ -295,4 +332,30 @@ func TestHandlerMaxOverdue(t *testing.T) {
 	if got := post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`).Body.String(); got != deny {
 		t.Errorf("after the handler returned: %q, want %q", got, deny)
 	}
+}
+
+// SECURITY.md: the number of calls at once is the model's doing too: a
+// tool call refused for the gateway's load (ErrBusy, ErrHeap, ErrOverdue
+// wrap hooks.ErrOverload) gets Handlers.Unchecked's answer when set, not
+// the fail policy.
+func TestHandlerBusyUnchecked(t *testing.T) {
+	for _, err := range []error{hookhttp.ErrBusy, hookhttp.ErrHeap, hookhttp.ErrOverdue} {
+		if !errors.Is(err, hooks.ErrOverload) {
+			t.Errorf("%v does not wrap hooks.ErrOverload", err)
+		}
+	}
+	h := newHolder()
+	hs := h.handlers(hooks.FailOpen)
+	hs.Unchecked = func(_ hooks.Event, err error) hooks.Response { return hooks.Deny("not checked: " + err.Error()) }
+	g := &hookhttp.Handler{Adapters: fakes, Handlers: hs, Logger: quiet(), MaxInFlight: 1}
+	var wg sync.WaitGroup
+	wg.Go(func() { post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"hold"}`) })
+	<-h.started
+	rec := post(g, "/?host=one", `{"hook_event_name":"Pre","tool":"rm -rf /"}`)
+	if want := `{"decision":"deny","event":"Pre","reason":"not checked: gateway busy: too many requests in flight (Handler.MaxInFlight)"}` + "\n"; rec.Body.String() != want {
+		t.Errorf("busy: %q, want %q", rec.Body.String(), want)
+	}
+	close(h.release)
+	wg.Wait()
+	waitIdle(t, g)
 }

@@ -53,9 +53,9 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result,
 	}
 	if logged {
 		if j, ok := lg.Handler().(*jsonLog); ok {
-			j.write(level, &rr, res.Err != nil, g.Handlers.Fail.String())
+			j.write(level, &rr, rr.Fail != "", g.Handlers.Fail.String())
 		} else {
-			g.log(ctx, lg, level, &rr, res.Err != nil)
+			g.log(ctx, lg, level, &rr, rr.Fail != "")
 		}
 	}
 	if g.OnRecord != nil {

@@ -2,9 +2,12 @@
 
 package hooklog
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // lock is not available here: the log is not rotated.
-func lock(string) (func(), error) {
+func lock(string, time.Duration) (func(), error) {
 	return nil, errors.New("no file lock on this system: the log is not rotated")
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/agenthooks/hooks"
 )
@@ -105,29 +106,39 @@ func (l *Log) keep() int {
 	return l.Keep
 }
 
-// open opens the log for appending, creating it and its directory.
+// open opens the log for appending, creating it and its directory, as
+// openFile opens the log's files (no link followed, no blocking, a
+// regular file of one name only). A path that changed while it was
+// opened (a rotation by another process) is opened again.
 func (l *Log) open() (*os.File, error) {
 	if l.Path == "" {
 		return nil, errors.New("no log file named")
 	}
-	f, err := os.OpenFile(l.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
-			return nil, err
+	const flag = os.O_WRONLY | os.O_APPEND | os.O_CREATE
+	for try := 0; ; try++ {
+		f, err := openFile(l.Path, flag, 0o600)
+		if errors.Is(err, os.ErrNotExist) {
+			if err := os.MkdirAll(filepath.Dir(l.Path), 0o700); err != nil {
+				return nil, err
+			}
+			f, err = openFile(l.Path, flag, 0o600)
 		}
-		f, err = os.OpenFile(l.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if errors.Is(err, errChanged) && try < 3 {
+			continue
+		}
+		return f, err
 	}
-	return f, err
 }
 
 // rotate renames the full file away under the lock, unless another
 // process has already done it, and returns the file now at Path. f, whose
 // stat is fi, is closed.
 func (l *Log) rotate(f *os.File, fi os.FileInfo, need int64) (*os.File, error) {
-	unlock, err := lock(l.Path + ".lock")
+	unlock, err := lock(l.Path+".lock", lockWait)
 	if err != nil {
-		// Without the lock, write to the file as it is: a log a little
-		// over its size is better than a lost line.
+		// Without the lock (held by another process past lockWait, or
+		// not a file of ours), write to the file as it is: a log over
+		// its size is better than a lost line or a hook that waits.
 		return f, nil
 	}
 	defer unlock()
@@ -143,6 +154,11 @@ func (l *Log) rotate(f *os.File, fi os.FileInfo, need int64) (*os.File, error) {
 	f.Close()
 	return l.open()
 }
+
+// lockWait is how long a process that would rotate the log waits for the
+// lock: rotating takes another process a few renames, so a lock held
+// longer is held by something else (flock LOG.lock sleep 999).
+const lockWait = 100 * time.Millisecond
 
 // rotated is the name of the i-th rotated file.
 func rotated(path string, i int) string { return path + "." + strconv.Itoa(i) }

@@ -31,6 +31,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if p := os.Getenv("HOOKLOG_HOLD"); p != "" {
+		holdLock(p) // attack_unix_test.go
+	}
 	os.Exit(m.Run())
 }
 

@@ -44,13 +44,13 @@ func Main(args []string, defaultPath string, now time.Time, stdout, stderr io.Wr
 	if *since > 0 {
 		from = now.Add(-*since)
 	}
-	lines, bad, err := ReadFiles(Files(*path), from)
+	lines, bad, long, err := ReadFiles(Files(*path), from)
 	if err != nil {
 		fmt.Fprintln(stderr, "report:", err)
 		return 1
 	}
 	rep := Summarize(lines, from, 48)
-	rep.Unreadable = bad
+	rep.Unreadable, rep.TooLong = bad, long
 	if *html != "" {
 		if err := writeHTMLFile(*html, rep); err != nil {
 			fmt.Fprintln(stderr, "report:", err)
@@ -92,6 +92,9 @@ func WriteText(w io.Writer, rep Report) {
 	fmt.Fprintf(w, "); the hook's own time to answer (reading stdin left out) p50 %.1f ms, p99 %.1f ms\n", rep.P50MS, rep.P99MS)
 	if rep.Unreadable > 0 {
 		fmt.Fprintf(w, "%d unreadable lines skipped\n", rep.Unreadable)
+	}
+	if rep.TooLong > 0 {
+		fmt.Fprintf(w, "%d lines longer than %d bytes skipped unread (not written by a hook)\n", rep.TooLong, MaxReadLine)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "\nHOST\tEVENT\tDECISION\tSENT\tN")

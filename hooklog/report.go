@@ -2,6 +2,7 @@ package hooklog
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -21,9 +22,11 @@ type Report struct {
 	First time.Time `json:"first,omitzero"`
 	Last  time.Time `json:"last,omitzero"`
 	// Events is the number of events; Unreadable the lines that were not
-	// a Line (a torn or foreign line).
+	// a Line (a torn or foreign line); TooLong the lines over
+	// [MaxReadLine] bytes, skipped unread.
 	Events     int `json:"events"`
 	Unreadable int `json:"unreadable"`
+	TooLong    int `json:"too_long,omitempty"`
 	// Hosts counts the events of each host.
 	Hosts []Count `json:"hosts"`
 	// Rows counts events per host, native event, handler decision and what
@@ -93,49 +96,89 @@ func Files(path string) []string {
 
 // ReadFiles reads the lines of the files (skipping those that do not
 // exist), keeping those at or after since; bad counts the lines that are
-// not a Line.
-func ReadFiles(files []string, since time.Time) (lines []Line, bad int, err error) {
+// not a Line, long those over [MaxReadLine] bytes, skipped unread.
+func ReadFiles(files []string, since time.Time) (lines []Line, bad, long int, err error) {
 	found := false
 	for _, p := range files {
-		f, err := os.Open(p)
+		f, err := openRead(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		found = true
-		ls, b, err := Read(f, since)
+		ls, b, n, err := Read(f, since)
 		f.Close()
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
-		lines, bad = append(lines, ls...), bad+b
+		lines, bad, long = append(lines, ls...), bad+b, long+n
 	}
 	if !found && len(files) > 0 {
-		return nil, 0, &fs.PathError{Op: "open", Path: files[len(files)-1], Err: fs.ErrNotExist}
+		return nil, 0, 0, &fs.PathError{Op: "open", Path: files[len(files)-1], Err: fs.ErrNotExist}
 	}
-	return lines, bad, nil
+	return lines, bad, long, nil
 }
 
-// Read reads lines from r, keeping those at or after since.
-func Read(r io.Reader, since time.Time) (lines []Line, bad int, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for sc.Scan() {
-		var l Line
-		if len(sc.Bytes()) == 0 {
+// MaxReadLine is the longest line [Read] reads: a hook writes lines of at
+// most [MaxLine] bytes, so a longer one is foreign (another program's
+// output, a file appended to the log). Such a line is skipped, and
+// counted, without being held in memory: a report reads a log of any
+// line lengths in bounded memory.
+const MaxReadLine = 1 << 20
+
+// Read reads lines from r, keeping those at or after since; bad counts
+// the lines that are not a Line, long those over MaxReadLine bytes.
+func Read(r io.Reader, since time.Time) (lines []Line, bad, long int, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		switch {
+		case len(buf)+len(chunk) > MaxReadLine:
+			long++
+			buf = buf[:0]
+			for errors.Is(err, bufio.ErrBufferFull) { // the rest of the line, unread
+				_, err = br.ReadSlice('\n')
+			}
+		case errors.Is(err, bufio.ErrBufferFull):
+			buf = append(buf, chunk...)
 			continue
+		default:
+			ln := chunk
+			if len(buf) > 0 {
+				buf = append(buf, chunk...)
+				ln = buf
+			}
+			if l, ok := parseLine(ln); !ok {
+				bad++
+			} else if l != nil && !l.Time.Before(since) {
+				lines = append(lines, *l)
+			}
+			buf = buf[:0]
 		}
-		if json.Unmarshal(sc.Bytes(), &l) != nil || l.Time.IsZero() {
-			bad++
-			continue
+		if err == io.EOF {
+			return lines, bad, long, nil
 		}
-		if !l.Time.Before(since) {
-			lines = append(lines, l)
+		if err != nil {
+			return nil, 0, 0, err
 		}
 	}
-	return lines, bad, sc.Err()
+}
+
+// parseLine reads one line of the log: nil for an empty line, ok false
+// for one that is not a Line.
+func parseLine(b []byte) (*Line, bool) {
+	b = bytes.TrimRight(b, "\r\n")
+	if len(b) == 0 {
+		return nil, true
+	}
+	var l Line
+	if json.Unmarshal(b, &l) != nil || l.Time.IsZero() {
+		return nil, false
+	}
+	return &l, true
 }
 
 // Summarize sums lines up; buckets is the number of time slices of the

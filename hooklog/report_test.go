@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -132,5 +133,43 @@ func TestMainReport(t *testing.T) {
 		if code := Main(args, "", t0, &stdout, &stderr); code == 0 {
 			t.Errorf("%q: exit 0", args)
 		}
+	}
+}
+
+// SECURITY.md: report reads lines of any length. A 10 MiB line (a file
+// appended to the log; bufio.Scanner's token limit failed the whole
+// report on it) is skipped and counted, the lines around it are read,
+// and memory stays bounded: the long line is not held whole.
+func TestReadLongLine(t *testing.T) {
+	good := func(i int) []byte {
+		return Line{Time: t0.Add(time.Duration(i) * time.Second), Host: "claude", Event: "PreToolUse", Sent: "deny"}.Marshal()
+	}
+	var log bytes.Buffer
+	log.Write(good(1))
+	log.Write(bytes.Repeat([]byte("x"), 10<<20))
+	log.WriteString("\n")
+	log.Write(good(2))
+	log.Write(bytes.Repeat([]byte(`{"a":1}`), (MaxReadLine-200)/7)) // long, under the cap: read, not a Line
+	log.WriteString("\n\n")
+	log.Write(bytes.TrimSuffix(good(3), []byte("\n"))) // the last line, no newline
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	lines, bad, long, err := Read(bytes.NewReader(log.Bytes()), time.Time{})
+	runtime.ReadMemStats(&after)
+	if err != nil || len(lines) != 3 || bad != 1 || long != 1 {
+		t.Fatalf("%d lines, %d bad, %d long, %v; want 3, 1, 1", len(lines), bad, long, err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("Read allocated %d bytes for a 10 MiB line: it is held", got)
+	}
+	path := filepath.Join(t.TempDir(), "guard.jsonl")
+	os.WriteFile(path, log.Bytes(), 0o600)
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"--log", path}, "", t0, &stdout, &stderr); code != 0 {
+		t.Fatalf("report exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "3 events") || !strings.Contains(stdout.String(), "1 lines longer than 1048576 bytes skipped") {
+		t.Errorf("report:\n%s", stdout.String())
 	}
 }

@@ -41,7 +41,10 @@ var badInputs = []struct {
 	{"not JSON", failure, func(string) []byte { return []byte("hello, hook\n") }},
 	{"JSON array", failure, func(string) []byte { return []byte(`[{"hook_event_name":"PreToolUse"}]`) }},
 	{"truncated JSON", failure, func(g string) []byte { return []byte(g[:len(g)/2]) }},
-	{"10 MiB payload", failure, func(g string) []byte {
+	// The model wrote the size: the guard's deny, read from the members
+	// before the cap. Cursor writes hook_event_name after tool_input
+	// (captured), so its event cannot be told: the fail policy.
+	{"10 MiB tool call", guardDeny, func(g string) []byte {
 		return []byte(strings.Replace(g, `"rm -rf build"`, `"`+strings.Repeat("a", 10<<20)+`"`, 1))
 	}},
 	{"unknown event name", failure, func(g string) []byte { return []byte(renameEvent(g, "NoSuchEvent")) }},
@@ -65,6 +68,9 @@ var badInputs = []struct {
 		return []byte(strings.Replace(g, `"command":"rm -rf build"`, `"command":"rm -rf build","DESCRIPTION":5,"description":5`, 1))
 	}},
 }
+
+// badInputOn overrides a bad input's answer on a host.
+var badInputOn = map[string]map[string]int{"10 MiB tool call": {"cursor": failure}}
 
 func renameEvent(g, to string) string {
 	var m map[string]any
@@ -124,21 +130,25 @@ func TestBadInput(t *testing.T) {
 				lines := strings.Count(stderr.String(), "\n")
 				name := fmt.Sprintf("%s/%s/%s", bad.name, fail, host)
 				closed := fail == "--fail-closed"
+				answer := bad.answer
+				if a, ok := badInputOn[bad.name][host]; ok {
+					answer = a
+				}
 				switch {
-				case bad.answer == failure && lines != 1:
+				case answer == failure && lines != 1:
 					t.Errorf("%s: want exactly one stderr line, got %q", name, stderr.String())
-				case bad.answer == failure && closed != blocks(code, stdout.String()):
+				case answer == failure && closed != blocks(code, stdout.String()):
 					t.Errorf("%s: blocks=%v, want %v (exit %d, stdout %q)", name, !closed, closed, code, stdout.String())
-				case bad.answer == noOpinion && (lines != 0 || blocks(code, stdout.String())):
+				case answer == noOpinion && (lines != 0 || blocks(code, stdout.String())):
 					t.Errorf("%s: not a failure, want no opinion and no stderr, got exit %d stdout %q stderr %q", name, code, stdout.String(), stderr.String())
-				case bad.answer == guardDeny && (lines != 0 || !blocks(code, stdout.String())):
+				case answer == guardDeny && (lines != 0 || !blocks(code, stdout.String())):
 					t.Errorf("%s: the model's doing, want the guard's deny and no stderr, got exit %d stdout %q stderr %q", name, code, stdout.String(), stderr.String())
 				}
 				cell := fmt.Sprintf("exit %d", code)
 				if s := strings.TrimSpace(stdout.String()); s != "" {
 					cell += " `" + s + "`"
 				}
-				if bad.answer == failure {
+				if answer == failure {
 					cell += "; stderr: " + strings.ReplaceAll(truncate(strings.TrimSpace(stderr.String()), 90), "|", `\|`)
 				}
 				row += " " + cell + " |"

@@ -25,6 +25,9 @@ var processGuard = hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.
 		return hooks.Deny("unreadable: " + ev.Tool.InputErr.Error()), nil
 	}
 	if sh, ok := ev.Tool.Input.(*hooks.ShellInput); ok && strings.Contains(sh.Command, "rm -rf") {
+		if strings.HasPrefix(sh.Command, "quote ") {
+			return hooks.Deny("no rm -rf: " + sh.Command), nil // an answer as long as the command
+		}
 		return hooks.Deny("no rm -rf"), nil
 	}
 	for _, p := range writes.Paths(&ev.Tool) {
@@ -166,6 +169,38 @@ func TestProcessAnswerNotWritten(t *testing.T) {
 	}
 	if code := waitFor(t, cmd); code != 0 || stderr.Len() != 0 {
 		t.Errorf("> /dev/null: exit %d stderr %q; want 0 and nothing", code, stderr.String())
+	}
+}
+
+// SECURITY.md: a host that stops reading stdout (a full pipe) does not
+// hold the hook past its deadline: the answer's write is abandoned at 95%
+// of --timeout, with one stderr line, and the hook exits 2 for a deny
+// (the block every host reads). Measured before: the hook waited until
+// killed.
+func TestProcessStdoutNotRead(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close() // held open, never read
+	cmd := hook("--host", "claude", "--timeout", "2s")
+	// A deny that quotes a 256 KB command: more than a pipe holds.
+	cmd.Stdin = strings.NewReader(strings.Replace(claudeRm, "rm -rf build", "quote "+strings.Repeat("a", 256<<10)+" rm -rf build", 1))
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	code := waitFor(t, cmd)
+	took := time.Since(start)
+	if code != 2 || took > 10*time.Second {
+		t.Errorf("exit %d after %v; want 2 once the deadline passed", code, took)
+	}
+	if strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "the answer could not be written in time") {
+		t.Errorf("stderr %q: want one line saying the answer could not be written", stderr.String())
 	}
 }
 

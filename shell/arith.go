@@ -20,10 +20,11 @@ import (
 
 // setVar records that the shell of sc set name, to a value known
 // statically or not.
-func setVar(sc *scope, name string, dynamic bool) {
+func (w *walker) setVar(sc *scope, name string, dynamic bool) {
 	if sc.vars[name] == dynamic {
 		return
 	}
+	w.copying(len(sc.vars) + 1)
 	m := make(map[string]bool, len(sc.vars)+1)
 	for k, v := range sc.vars {
 		m[k] = v
@@ -52,7 +53,7 @@ func (w *walker) arithUse(n syntax.Node, sc *scope, via []string) {
 		return
 	}
 	root := n
-	syntax.Walk(n, func(n syntax.Node) bool {
+	w.walkTree(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
 			if n.Param != nil {
@@ -117,6 +118,7 @@ func (w *walker) arithNode(n syntax.Node, sc *scope, via []string) {
 // is arithmetic, so a name built from a variable the script set
 // dynamically may run code.
 func (w *walker) nameOperands(c *Command, sc *scope) {
+	w.staticNames(c)
 	if len(sc.vars) == 0 {
 		return
 	}
@@ -172,20 +174,20 @@ func isName(s string) bool {
 
 // setsVars records the variables that command c sets from input it
 // reads (read, mapfile, readarray, printf -v): their values are dynamic.
-func setsVars(c *Command, sc *scope) {
+func (w *walker) setsVars(c *Command, sc *scope) {
 	switch c.Name {
 	case "read":
 		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
 		if a, ok := f.Value("a"); ok && !a.Dynamic {
-			setVar(sc, a.Value, true)
+			w.setVar(sc, a.Value, true)
 		}
 		for _, o := range f.Operands {
 			if !o.Dynamic {
-				setVar(sc, o.Value, true)
+				w.setVar(sc, o.Value, true)
 			}
 		}
 		if len(f.Operands) == 0 {
-			setVar(sc, "REPLY", true)
+			w.setVar(sc, "REPLY", true)
 		}
 	case "mapfile", "readarray":
 		f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
@@ -193,11 +195,11 @@ func setsVars(c *Command, sc *scope) {
 		if len(f.Operands) > 0 && !f.Operands[0].Dynamic {
 			name = f.Operands[0].Value
 		}
-		setVar(sc, name, true)
+		w.setVar(sc, name, true)
 	case "printf":
 		f := c.Flags(Spec{Short: "v:"})
 		if v, ok := f.Value("v"); ok && !v.Dynamic {
-			setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
+			w.setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
 		}
 	}
 }
@@ -209,4 +211,61 @@ func anyDynamic(ws []Word) bool {
 		}
 	}
 	return false
+}
+
+// staticNames checks the words builtins take as variable names for a
+// subscript that holds an expansion, static as written ('a[$(rm -rf
+// d)]'): bash evaluates the subscript, running the command.
+func (w *walker) staticNames(c *Command) {
+	var names []Word
+	switch c.Name {
+	case "read":
+		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
+		names = f.Operands
+		if a, ok := f.Value("a"); ok {
+			names = append(names, a)
+		}
+	case "printf":
+		f := c.Flags(Spec{Short: "v:"})
+		if v, ok := f.Value("v"); ok {
+			names = []Word{v}
+		}
+	case "test", "[":
+		for i, a := range c.Args[1:] {
+			if i+2 < len(c.Args) && !a.Dynamic && a.Value == "-v" {
+				names = append(names, c.Args[i+2])
+			}
+		}
+	case "mapfile", "readarray", "unset", "declare", "typeset", "local", "export", "readonly":
+		names = c.Args[1:]
+	}
+	for _, n := range names {
+		v := n.Value
+		if c.Name != "read" && c.Name != "printf" {
+			v, _, _ = strings.Cut(v, "=")
+		}
+		if subscriptCode(v) {
+			w.unknown(c.String()+" (the subscript of "+v+" is evaluated, its $(…) run)", plus(c.Via, c.Name))
+			return
+		}
+	}
+}
+
+// subscriptCode reports whether s has a subscript ([…]) that holds an
+// expansion bash runs when it evaluates it: $(…), `…`, ${…}, $[…].
+func subscriptCode(s string) bool {
+	i := strings.IndexByte(s, '[')
+	if i < 0 {
+		return false
+	}
+	t := s[i:]
+	return strings.Contains(t, "$(") || strings.Contains(t, "`") || strings.Contains(t, "${") || strings.Contains(t, "$[")
+}
+
+// paramName returns the name a parameter expansion reads.
+func paramName(p *syntax.ParamExp) string {
+	if p.Param == nil {
+		return ""
+	}
+	return p.Param.Value
 }

@@ -202,6 +202,17 @@ var nodeSpec = Spec{Short: "cie:p:r:", Long: []string{"eval=", "print=", "requir
 // nodeEffects: node -e/--eval CODE, -p/--print CODE, or a script file;
 // --env-file reads a file.
 func nodeEffects(w *walker, c *Command, sc *scope, in stdin) {
+	// node -pe CODE is --print --eval CODE (node expands the pair): read
+	// as -e, the code is the next word, not "e".
+	for i, a := range c.Args[1:] {
+		if !a.Dynamic && (a.Value == "-pe" || a.Value == "-ep") {
+			orig := c.Args
+			c.Args = append([]Word(nil), orig...)
+			c.Args[i+1] = Static("-e")
+			defer func() { c.Args = orig }()
+			break
+		}
+	}
 	f := nodeSpec.Parse(c.Args[1:])
 	valueEffects(w, c, sc, f, Reads, "env-file")
 	if f.Has("v", "version", "h", "help") && f.End == len(c.Args)-1 {

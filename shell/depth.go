@@ -52,6 +52,7 @@ type nesting struct {
 	stack        []frame
 	cur, deepest int
 	pending      []heredoc
+	redirs       int // < and > operators met in code (an over-count: comparisons in (( )) too)
 }
 
 // open pushes f.
@@ -92,6 +93,13 @@ func (s *nesting) endList() {
 // nestDepth returns how deep src may nest, as described above; it stops
 // as soon as the depth is past max and returns it.
 func nestDepth(src string, max int) int {
+	d, _ := nestScan(src, max)
+	return d
+}
+
+// nestScan returns nestDepth's depth and the redirection operators it
+// met in code (in its first pass over src, which stops past max).
+func nestScan(src string, max int) (depth, redirs int) {
 	s := nesting{stack: []frame{{kind: fCode}}}
 	cmdPos := true // the next word is in command position (after ; & or a newline)
 	n := len(src)
@@ -135,7 +143,7 @@ func nestDepth(src string, max int) int {
 		case '\'':
 			j := indexFrom(src, i+1, '\'')
 			if j < 0 {
-				return s.deepest
+				return s.deepest, s.redirs
 			}
 			i = j
 			cmdPos = false
@@ -225,6 +233,7 @@ func nestDepth(src string, max int) int {
 			cmdPos = false
 			continue
 		case '<':
+			s.redirs++
 			if i+2 < n && src[i+1] == '<' && src[i+2] != '<' {
 				i = readHeredoc(src, i+2, &s.pending)
 			} else {
@@ -235,6 +244,7 @@ func nestDepth(src string, max int) int {
 			cmdPos = false
 			continue
 		case '>':
+			s.redirs++
 			for i+1 < n && (src[i+1] == '>' || src[i+1] == '&' || src[i+1] == '|') {
 				i++
 			}
@@ -296,7 +306,7 @@ func nestDepth(src string, max int) int {
 		}
 		i = j - 1
 	}
-	return s.deepest
+	return s.deepest, s.redirs
 }
 
 // dollarFrame returns the frame that the $ at src[i] opens in code and

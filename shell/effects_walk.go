@@ -50,6 +50,12 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 		if e.Kind != Reads && !e.Path.Dynamic && (isDevice(e.Path.Value) || strings.HasPrefix(e.Path.Value, "/dev/fd/")) {
 			return
 		}
+		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") && joinDir(*sc.alt, e.Path) != joinDir(sc.dir, e.Path) {
+			// The same effect in the other directory the shell may be in.
+			alt := *sc
+			alt.dir, alt.alt = *sc.alt, nil
+			w.effect(c, &alt, e)
+		}
 		e.Path = joinDir(sc.dir, e.Path)
 	}
 	c.Effects = append(c.Effects, e)

@@ -60,9 +60,13 @@ func ExampleScript_Writes() {
 	}
 	// Output:
 	// sed "config/app.ini" delete=false dynamic=false name="app.ini" known=true
+	// mv "b.txt" delete=false dynamic=false name="b.txt" known=true
 	// mv "config/b.txt" delete=false dynamic=false name="b.txt" known=true
+	// mv "b.txt/a.txt" delete=false dynamic=false name="a.txt" known=true
 	// mv "config/b.txt/a.txt" delete=false dynamic=false name="a.txt" known=true
+	// mv "a.txt" delete=true dynamic=false name="a.txt" known=true
 	// mv "config/a.txt" delete=true dynamic=false name="a.txt" known=true
+	// > "$OUT" delete=false dynamic=true name="" known=false
 	// > "config/$OUT" delete=false dynamic=true name="" known=false
 }
 

@@ -219,18 +219,31 @@ func reserved(s string) bool {
 // what the first writes.
 func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin) {
 	first := true // the first pipeline of an and-or list
+	// cdOK holds the directory alternative from before a cd that the
+	// pipelines after it in a chain of && run after (cd x && …).
+	var cdOK **Word
 	for i := 0; i < len(cmds) && w.live(); {
 		j := i
 		for j < len(cmds)-1 && cmds[j].op == "|" {
 			j++
 		}
 		pipe := cmds[i : j+1]
+		before := sc.alt
 		if first {
 			w.walkPipe(pipe, sc, via, in)
 		} else {
 			c := *sc
+			if cdOK != nil {
+				c.alt = *cdOK
+			}
 			w.walkPipe(pipe, &c, via, in)
-			merge(sc, &c)
+			w.merge(sc, &c)
+		}
+		switch {
+		case cmds[j].op != "&&":
+			cdOK = nil
+		case first && len(pipe) == 1 && sc.alt != before:
+			cdOK = &before
 		}
 		first = cmds[j].op == ";" || cmds[j].op == ""
 		i = j + 1

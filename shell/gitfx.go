@@ -455,6 +455,16 @@ func (w *walker) gitAlias(c *Command, g gitGlobals, name string, v Word, args []
 	}
 	words = append(words, s.Commands[0].Args...)
 	words = append(words, args...)
+	// Each expansion repeats the global options, parsed again: a chain
+	// of aliases costs them once a link, counted as bytes reparsed (with
+	// what parsing a word costs besides its bytes).
+	for _, x := range words {
+		w.reparsed += len(x.Value) + wordCost
+	}
+	if w.reparsed > w.lim.MaxReparsed {
+		w.fail(&LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed})
+		return
+	}
 	w.run(words, sc, via, in, false)
 }
 

@@ -35,8 +35,13 @@ var ErrLimit = errors.New("shell: script cannot be checked: past a limit")
 // A LimitError reports the limit of a [Parser] that a script is past.
 type LimitError struct {
 	// Limit names the limit: "bytes", "depth", "nested", "reparsed",
-	// "commands" or "effects" (more than 10,000 effects: files named by
-	// the commands' words, see [Command.Effects]).
+	// "commands", "effects" (more than 10,000 effects: files named by
+	// the commands' words, see [Command.Effects]; redirections count
+	// too), "state" (the shell's aliases, functions and variables copied
+	// more than 262,144 times: hundreds of definitions in one shell) or
+	// "path" (a chain of cd commands leading to a directory longer than
+	// 1,024 bytes). A syntax tree more than 2,000 levels deep (a chain of
+	// 2,000 operators in one arithmetic expression) is past "depth".
 	Limit string
 	// Max is the limit's value.
 	Max int

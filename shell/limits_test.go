@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -36,6 +37,20 @@ func TestLimits(t *testing.T) {
 		{"nested heredoc", Parser{MaxNested: 1}, "bash <<E\nls\nE", "nested"},
 		{"sudo chain", Parser{}, r("sudo ", 3000) + "rm -rf d", "nested"},
 		{"wrapper chain", Parser{MaxNested: 2}, "sudo nice env timeout 5 rm -rf d", "nested"},
+		// Issue 38's dense shapes, each under DefaultMaxBytes.
+		{"arith chain", Parser{}, "echo $((" + r("1+", 85000) + "1))", "depth"},
+		{"test chain", Parser{}, "[[ " + r("a && ", 3000) + "a ]]", "depth"},
+		{"ternary chain", Parser{}, "echo $((" + r("1?1:", 3000) + "1))", "depth"},
+		{"deep substs", Parser{}, r(r("$(", 199)+"x"+r(")", 199)+" ", 430), "substitutions"},
+		{"many substs", Parser{}, "echo" + r(" $(a)", 10001), "substitutions"},
+		{"git alias chain", Parser{}, gitAliasChain(5000), "reparsed"},
+		{"shell alias chain", Parser{}, aliasChain(3000), "state"},
+		{"read chain", Parser{}, readChain(3000), "state"},
+		{"function chain", Parser{}, r("f() { :; }; g() { :; }; ", 100) + funcChain(3000), "state"},
+		{"cd a/../b", Parser{}, r("cd a/../b; ", 10000) + "ls", "path"},
+		{"cd b", Parser{}, r("cd b; ", 20000) + "ls", "path"},
+		{"redirections", Parser{}, "echo" + r(" >a", 83000), "effects"},
+		{"redirections, split", Parser{}, r("echo >a; ", 10001), "effects"},
 	} {
 		_, err := tc.p.Parse(context.Background(), tc.src)
 		var le *LimitError
@@ -50,6 +65,15 @@ func TestLimits(t *testing.T) {
 		r("eval ", 15) + "ls",
 		"sudo env A=1 nice -n 5 timeout 10 stdbuf -o0 ionice -c3 rm -rf d",
 		r("ls;", 9999),
+		// The same shapes, at sizes a command holds.
+		"echo $((" + r("1+", 1500) + "1))",
+		"echo" + r(" $(a)", 5000),
+		gitAliasChain(20),
+		aliasChain(10),
+		readChain(200),
+		r("cd a/../b; ", 100) + "ls",
+		"echo" + r(" >a", 9000),
+		"cat <<'EOF' >index.html\n" + r("<p><a href=x>y</a></p>\n", 4000) + "EOF\n",
 	} {
 		if _, err := Parse(src); err != nil {
 			t.Errorf("Parse(%.40q…): %v", src, err)
@@ -105,4 +129,44 @@ func TestParseErrorAfterStatement(t *testing.T) {
 			t.Errorf("%q: no error", src)
 		}
 	}
+}
+
+// gitAliasChain is git with n chained aliases (-c alias.aI=aI+1), run as
+// a0: git expands each in turn.
+func gitAliasChain(n int) string {
+	var b strings.Builder
+	b.WriteString("git")
+	for i := range n {
+		fmt.Fprintf(&b, " -c alias.a%d=a%d", i, i+1)
+	}
+	b.WriteString(" a0")
+	return b.String()
+}
+
+// aliasChain defines n chained shell aliases and runs the first.
+func aliasChain(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "alias a%d=a%d; ", i, i+1)
+	}
+	b.WriteString("a0")
+	return b.String()
+}
+
+// readChain reads n variables, one command each.
+func readChain(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "read v%d; ", i)
+	}
+	return b.String()
+}
+
+// funcChain defines n functions.
+func funcChain(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "f%d() { :; }; ", i)
+	}
+	return b.String()
 }

@@ -124,12 +124,17 @@ type walker struct {
 	runDepth int
 	// nEffects counts the effects recorded, against maxEffects.
 	nEffects int
+	// copied counts the entries of scope maps copied, against maxCopied.
+	copied int
 }
 
 // scope is the state of one shell that writes depend on: the directory
 // a static cd moved to, relative to where the script started.
 type scope struct {
 	dir Word
+	// alt is the other directory the shell may be in, when a cd that
+	// may have failed came before (see cdAlt); nil when there is one.
+	alt *Word
 	// fds are the descriptors that exec redirected for the commands
 	// after it ("0" is the standard input); funcs are the functions
 	// defined so far. Both are copied before a change, since copies of a
@@ -148,7 +153,8 @@ type scope struct {
 }
 
 // withAlias returns a copy of m with name set to value.
-func withAlias(m map[string]string, name, value string) map[string]string {
+func (w *walker) withAlias(m map[string]string, name, value string) map[string]string {
+	w.copying(len(m) + 1)
 	c := make(map[string]string, len(m)+1)
 	for k, v := range m {
 		c[k] = v
@@ -187,8 +193,17 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			return w.err
 		}
 	}
-	if nestDepth(src, w.lim.MaxDepth) > w.lim.MaxDepth {
+	depth, redirs := nestScan(src, w.lim.MaxDepth)
+	if depth > w.lim.MaxDepth {
 		return &LimitError{Limit: "depth", Max: w.lim.MaxDepth}
+	}
+	if redirs > maxEffects {
+		// Each redirection is a write (an effect): past the bound before
+		// the parser spends 350 bytes on each.
+		return &LimitError{Limit: "effects", Max: maxEffects}
+	}
+	if substitutions(src) > maxSubst {
+		return &LimitError{Limit: "substitutions", Max: maxSubst}
 	}
 	saved := w.src
 	w.src = src
@@ -259,10 +274,10 @@ func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 }
 
 // branch walks fn in a copy of sc, then merges the copy back (see merge).
-func branch(sc *scope, fn func(*scope)) {
+func (w *walker) branch(sc *scope, fn func(*scope)) {
 	c := *sc
 	fn(&c)
-	merge(sc, &c)
+	w.merge(sc, &c)
 }
 
 // merge folds into sc what a copy c of it, walked by code that may or may
@@ -270,14 +285,14 @@ func branch(sc *scope, fn func(*scope)) {
 // the directory becomes unknown if c's differs; aliases, functions,
 // descriptors and -i variables c defined count from now on; a variable
 // either set dynamically is dynamic.
-func merge(sc, c *scope) {
+func (w *walker) merge(sc, c *scope) {
 	if c.dir != sc.dir {
 		sc.dir = Word{Value: "$PWD", Dynamic: true}
 	}
 	sc.aliases, sc.funcs, sc.fds, sc.ints = c.aliases, c.funcs, c.fds, c.ints
 	for k := range c.vars {
 		if !sc.vars[k] {
-			setVar(sc, k, true)
+			w.setVar(sc, k, true)
 		}
 	}
 }
@@ -296,6 +311,11 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
 		return
 	}
+	if s.Background {
+		// cmd &: run in a subshell, whose cd and definitions stay there.
+		sub := *sc
+		sc = &sub
+	}
 	if v, ok := sc.fds["0"]; ok {
 		in = v
 	}
@@ -307,6 +327,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	case *syntax.CallExpr:
 		if len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "exec" && len(s.Redirs) > 0 {
 			// exec with only redirections: they stay for what follows.
+			w.copying(len(sc.fds) + len(fds) + 1)
 			m := make(map[string]stdin, len(sc.fds)+len(fds)+1)
 			for k, v := range sc.fds {
 				m[k] = v
@@ -330,8 +351,15 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			w.stmt(c.X, &x, via, in)
 			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
 		default: // && ||
+			before := sc.alt
 			w.stmt(c.X, sc, via, in)
-			branch(sc, func(sc *scope) { w.stmt(c.Y, sc, via, in) })
+			cdOK := c.Op == syntax.AndStmt && allAnd(c.X) && sc.alt != before
+			w.branch(sc, func(sc *scope) {
+				if cdOK {
+					sc.alt = before // cd x && …: the cd took effect
+				}
+				w.stmt(c.Y, sc, via, in)
+			})
 		}
 	case *syntax.Block:
 		w.stmts(c.Stmts, sc, via, in)
@@ -339,14 +367,14 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		sub := *sc
 		w.stmts(c.Stmts, &sub, via, in)
 	case *syntax.IfClause:
-		branch(sc, func(sc *scope) {
+		w.branch(sc, func(sc *scope) {
 			for ; c != nil; c = c.Else {
 				w.stmts(c.Cond, sc, via, in)
 				w.stmts(c.Then, sc, via, in)
 			}
 		})
 	case *syntax.WhileClause:
-		branch(sc, func(sc *scope) {
+		w.branch(sc, func(sc *scope) {
 			w.stmts(c.Cond, sc, via, in)
 			w.stmts(c.Do, sc, via, in)
 		})
@@ -359,12 +387,12 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 					dyn = dyn || v.Dynamic
 				}
 			}
-			setVar(sc, it.Name.Value, dyn)
+			w.setVar(sc, it.Name.Value, dyn)
 		}
-		branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
+		w.branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
 	case *syntax.CaseClause:
 		w.subst(c.Word, sc, via)
-		branch(sc, func(sc *scope) {
+		w.branch(sc, func(sc *scope) {
 			for _, it := range c.Items {
 				for _, p := range it.Patterns {
 					w.subst(p, sc, via)
@@ -373,8 +401,9 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			}
 		})
 	case *syntax.FuncDecl:
-		branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
+		w.branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
 		if c.Name != nil {
+			w.copying(len(sc.funcs) + 1)
 			m := make(map[string]*syntax.Stmt, len(sc.funcs)+1)
 			for k, v := range sc.funcs {
 				m[k] = v
@@ -404,8 +433,35 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 	if n == nil {
 		return
 	}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	w.walkTree(n, func(n syntax.Node) bool {
 		w.arithNode(n, sc, via)
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			// Each level copies the chain of commands that run it.
+			w.copying(len(via) + 1)
+		case *syntax.ParamExp:
+			if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps && n.Exp.Word != nil && strings.Contains(n.Exp.Word.Lit(), "P") {
+				// ${x@P}: the value is expanded as a prompt, its $(…) run.
+				w.unknown("${"+paramName(n)+"@P} (a value expanded as a prompt runs its $(…))", plus(via, "prompt expansion"))
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet && subscriptCode(w.text(n.X)) {
+				w.unknown("[[ -v "+w.text(n.X)+" ]] (its subscript is evaluated)", plus(via, "[["))
+			}
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				if subscriptCode(w.text(n.X)) || subscriptCode(w.text(n.Y)) {
+					w.unknown("[[ "+w.text(n)+" ]] (its operands are evaluated as arithmetic)", plus(via, "[["))
+				}
+			}
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				if t := w.text(x); strings.ContainsAny(t, `'"\`) && subscriptCode(t) {
+					w.unknown("let "+t+" (a quoted expression is evaluated, its $(…) run)", plus(via, "let"))
+				}
+			}
+		}
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			sub := *sc
@@ -563,6 +619,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 		w.subst(a, sc, via)
 		if a.Name != nil && integer {
 			if sc.ints == nil || !sc.ints[a.Name.Value] {
+				w.copying(len(sc.ints) + 1)
 				m := map[string]bool{a.Name.Value: true}
 				for k := range sc.ints {
 					m[k] = true
@@ -587,11 +644,12 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 				v = w.word(a.Value)
 			}
 			w.assign(a.Name.Value, v, sc, via)
-			setVar(sc, a.Name.Value, v.Dynamic)
+			w.setVar(sc, a.Name.Value, v.Dynamic)
 			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
 	}
+	w.staticNames(c)
 	if w.add(c) {
 		// A declaration reads and writes no file: the tables know it.
 		w.effects(c, sc, stdin{})
@@ -609,7 +667,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 				if sc.ints[a.Name.Value] {
 					w.arithUse(a.Value, sc, via)
 				}
-				setVar(sc, a.Name.Value, v.Dynamic)
+				w.setVar(sc, a.Name.Value, v.Dynamic)
 			}
 		}
 	}
@@ -897,7 +955,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			}
 			sub := *sc
 			// An alias is not expanded inside its own value.
-			sub.aliases = withAlias(sc.aliases, args[0].Value, "")
+			sub.aliases = w.withAlias(sc.aliases, args[0].Value, "")
 			delete(sub.aliases, args[0].Value)
 			w.nested(b.String(), dyn, &sub, aliasVia)
 		}
@@ -906,13 +964,16 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	case "read", "mapfile", "readarray", "printf", "test", "[", "unset", "declare", "typeset", "local", "export":
 		w.nameOperands(cmd, sc)
 		if sameShell {
-			setsVars(cmd, sc)
+			w.setsVars(cmd, sc)
 		}
 	}
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
 			cd(cmd, sc)
+			if len(sc.dir.Value) > maxDir {
+				w.fail(&LimitError{Limit: "path", Max: maxDir})
+			}
 		}
 		return
 	}
@@ -945,9 +1006,18 @@ func isGNUTool(s string) bool {
 	return false
 }
 
-// cd applies a cd, pushd or popd to sc.
+// cd applies a cd, pushd or popd to sc. A cd may fail (no such
+// directory, no permission), and the commands after it run in the
+// directory before it unless it was checked (cd x && …): sc keeps that
+// one as its alternative (see cdAlt). With more than one operand bash's
+// cd fails ("too many arguments") and the directory stays.
 func cd(c *Command, sc *scope) {
 	f := c.Flags(Spec{Short: "LPe@"})
+	if len(f.Operands) > 1 && c.Name == "cd" {
+		return
+	}
+	old := sc.dir
+	defer func() { cdAlt(sc, old) }()
 	var to Word
 	switch {
 	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
@@ -958,6 +1028,35 @@ func cd(c *Command, sc *scope) {
 		to = f.Operands[0]
 	}
 	sc.dir = joinDir(sc.dir, to)
+}
+
+// allAnd reports whether s is a simple command or a chain of them
+// joined by &&: when it succeeds, each of them did (a cd among them took
+// effect).
+func allAnd(s *syntax.Stmt) bool {
+	if s == nil || s.Negated || s.Background {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && allAnd(c.X) && allAnd(c.Y)
+	}
+	return false
+}
+
+// cdAlt records, after a cd from directory old, that the shell may
+// still be in old. After a second unchecked cd the other directory is no
+// longer one: it is known only at run time.
+func cdAlt(sc *scope, old Word) {
+	switch {
+	case sc.dir == old:
+	case sc.alt == nil:
+		sc.alt = &old
+	case *sc.alt != sc.dir:
+		sc.alt = &Word{Value: "$PWD", Dynamic: true}
+	}
 }
 
 // joinDir returns p resolved against dir, both relative to where the

@@ -390,7 +390,7 @@ func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 				if a.Dynamic {
 					v = "\x00"
 				}
-				sc.aliases = withAlias(sc.aliases, name, v)
+				sc.aliases = w.withAlias(sc.aliases, name, v)
 			}
 		}
 	}
@@ -408,7 +408,7 @@ func hashRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 		if p.Dynamic {
 			v = "\x00"
 		}
-		sc.aliases = withAlias(sc.aliases, n.Value, shellQuote(v))
+		sc.aliases = w.withAlias(sc.aliases, n.Value, shellQuote(v))
 	}
 }
 
@@ -821,6 +821,18 @@ func isGitCommandKey(key string) bool {
 		return last == "textconv" || last == "command"
 	case "merge":
 		return last == "driver"
+	case "remote":
+		// remote.NAME.uploadpack and receivepack: the program git runs
+		// on the other side, which for a local remote is this machine.
+		return last == "uploadpack" || last == "receivepack"
+	case "difftool", "mergetool", "man", "browser":
+		return last == "cmd" || last == "path"
+	case "submodule":
+		return last == "update" // !COMMAND
+	case "sendemail":
+		return last == "smtpserver" || last == "tocmd" || last == "cccmd" || last == "headercmd"
+	case "core":
+		return last == "gitproxy"
 	}
 	return false
 }

@@ -6,7 +6,9 @@ import "strings"
 type Write struct {
 	// Path is the file after quote removal, joined to the directory that
 	// a cd earlier in the script moved to (see [Parse]); relative paths
-	// are relative to the directory the script starts in. It is dynamic
+	// are relative to the directory the script starts in. A cd that may
+	// have failed (cd x; …, not cd x && …) leaves the shell in one of two
+	// directories: the write is then reported in each. It is dynamic
 	// ([Word.Dynamic]) when any part of it, that directory included, is
 	// known only at run time: [Word.Name] then tells whether at least the
 	// file name is known.
@@ -40,6 +42,14 @@ func isDevice(s string) bool {
 func (w *walker) write(sc *scope, p Word, by string, del bool) {
 	if !p.Dynamic && (isDevice(p.Value) || strings.HasPrefix(p.Value, "/dev/fd/")) {
 		return
+	}
+	if w.nEffects++; w.nEffects > maxEffects {
+		w.fail(&LimitError{Limit: "effects", Max: maxEffects})
+		return
+	}
+	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") && joinDir(*sc.alt, p) != joinDir(sc.dir, p) {
+		// The same write in the other directory the shell may be in.
+		w.out.Writes = append(w.out.Writes, Write{Path: joinDir(*sc.alt, p), Delete: del, By: by})
 	}
 	w.out.Writes = append(w.out.Writes, Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
 }

@@ -27,7 +27,7 @@ func TestPaths(t *testing.T) {
 		{patch, []string{"a.txt", "b.txt", "c/.env", "d.txt"}},
 		{&hooks.ShellInput{Command: "apply_patch", Patch: patch}, []string{"a.txt", "b.txt", "c/.env", "d.txt"}},
 		{&hooks.ShellInput{Command: "ls"}, nil},
-		{&hooks.ShellInput{Command: "cd sub && echo A=1 > .env; tee -a log <x; rm -f old"}, []string{"sub/.env", "sub/log", "sub/old"}},
+		{&hooks.ShellInput{Command: "cd sub && echo A=1 > .env; tee -a log <x; rm -f old"}, []string{"sub/.env", "log", "sub/log", "old", "sub/old"}}, // the cd may have failed
 		{&hooks.ShellInput{Command: `echo > "$f"; echo > b`}, []string{"b"}},
 		{&hooks.ShellInput{Command: "echo > x; ("}, nil},
 		{&hooks.DeleteInput{Path: "/p/.env"}, []string{"/p/.env"}},
@@ -68,7 +68,10 @@ func TestOf(t *testing.T) {
 		{"shell", &hooks.ShellInput{Command: `cd secrets && echo x > k.pem; rm "$F"; echo > "$D/.env"`}, "/home/dev/project",
 			[]writes.File{
 				{Path: "/home/dev/project/secrets/k.pem", Rel: "secrets/k.pem", Name: "k.pem"},
+				// After `;` the cd may have failed: each write in either directory.
+				{Path: "/home/dev/project/$F", Dynamic: true, Delete: true},
 				{Path: "/home/dev/project/secrets/$F", Dynamic: true, Delete: true},
+				{Path: "/home/dev/project/$D/.env", Name: ".env", Dynamic: true},
 				{Path: "/home/dev/project/secrets/$D/.env", Name: ".env", Dynamic: true},
 			}, false},
 		{"shell cwd wins", &hooks.ShellInput{Command: "echo > out", Cwd: "sub"}, "/home/dev/project",

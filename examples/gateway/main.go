@@ -142,8 +142,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 2
 	}
-	// slog's JSON handler, with the gateway's records written by hand.
-	logger := hookhttp.JSONLogger(stderr)
+	// slog's JSON handler, with the gateway's records written by hand,
+	// queued so that a stderr nobody reads cannot hold an answer.
+	lw := hookhttp.NewLogWriter(stderr)
+	defer lw.Flush(5 * time.Second)
+	logger := hookhttp.JSONLogger(lw)
 	if c.maxHeap > 0 {
 		// The GC works harder near the limit, so that garbage does not
 		// count against MaxHeap.

@@ -34,11 +34,17 @@ import (
 // fail policy is closed, else 1: see [hookhttp.Reply.Write]), not a
 // silent death by the signal or an exit 0; and anything printed to
 // os.Stdout goes to standard error instead, so that stdout carries only
-// the answer.
+// the answer. A forwarding hook's answer is written with a deadline
+// ([hookhttp.BridgeProcess]); anything else is [hookmain.Run].
 func Run(h hooks.Handlers) {
+	args := os.Args[1:]
+	if hookcli.CommandOf(args) != hookcli.Hook || !hookhttp.HasGateway(args) {
+		hookmain.Run(h)
+		return
+	}
 	stdout := procout.Stdout()
 	os.Stdout = os.Stderr // stray prints must not reach the host
-	os.Exit(Main(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr))
+	os.Exit(hookhttp.BridgeProcess(context.Background(), h, args, os.Stdin, stdout, os.Stderr, os.Exit))
 }
 
 // Main runs args with stdin, stdout and stderr and returns the exit code:

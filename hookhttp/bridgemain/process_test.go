@@ -47,6 +47,38 @@ func bridgeCmd(closed bool, args ...string) *exec.Cmd {
 // waitFor is [proctest.Wait] for the bridge.
 func waitFor(t *testing.T, cmd *exec.Cmd) int { return proctest.Wait(t, cmd, "the bridge") }
 
+// SECURITY.md: a host that stops reading the bridge's stdout (a full
+// pipe) does not hold it past its deadline: the answer's write is
+// abandoned at 95% of the bridge's budget with one stderr line, and the
+// bridge exits 2 for a deny. Measured before: it waited until killed.
+func TestProcessBridgeStdoutNotRead(t *testing.T) {
+	quote := hooks.Handlers{PreToolUse: func(_ context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		return hooks.Deny("no: " + ev.Tool.Input.(*hooks.ShellInput).Command), nil // as long as the command
+	}}
+	gw := httptest.NewServer(&hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: quote, Logger: quiet()})
+	defer gw.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close() // held open, never read
+	cmd := bridgeCmd(false, "--host", "claude", "--timeout", "2", "--gateway", gw.URL)
+	cmd.Stdin = strings.NewReader(strings.Replace(claudeRm, "rm -rf build", strings.Repeat("a", 256<<10), 1))
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if code := waitFor(t, cmd); code != 2 {
+		t.Errorf("exit %d; want 2 (stderr %q)", code, stderr.String())
+	}
+	if strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "the answer could not be written in time") {
+		t.Errorf("stderr %q: want one line saying the answer could not be written", stderr.String())
+	}
+}
+
 // SECURITY.md: a bridge whose answer cannot be written (stdout closed, or
 // a pipe the host closed early) exits non-zero, 2 when the answer blocks
 // or the bridge is fail-closed, with a line on stderr; it is not killed by

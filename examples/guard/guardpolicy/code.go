@@ -1,6 +1,7 @@
 package guardpolicy
 
 import (
+	"context"
 	"maps"
 	"regexp"
 	"slices"
@@ -14,7 +15,7 @@ import (
 // perl -e, node -e, ruby -e, an awk program, a sed script, …) that names
 // an API of that language that deletes files or runs programs, or a
 // protected path (a .env file, .git). A heuristic: see the README.
-func inlineCode(s *shell.Script, _ *place) (string, bool) {
+func inlineCode(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if e.Kind != shell.RunsCode {
@@ -28,7 +29,26 @@ func inlineCode(s *shell.Script, _ *place) (string, bool) {
 				return "guard: rule 4 (nothing it cannot see): the " + lang + " code `" + c.String() + "` runs is known only at run time; " +
 					"spell the code out", true
 			}
-			if what, bad := dangerousCode(e.Lang, e.Code.Value); bad {
+			code := e.Code.Value
+			switch e.Lang {
+			case "awk":
+				ctx := context.Background()
+				if at != nil && at.wt != nil {
+					ctx = at.wt.ctx
+				}
+				if at != nil {
+					rest, r, deny, ok := judgeAwk(ctx, code, at)
+					if deny {
+						return r, true
+					}
+					if ok {
+						code = rest
+					}
+				}
+			case "python":
+				code = benignPython(code)
+			}
+			if what, bad := dangerousCode(e.Lang, code); bad {
 				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
 					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
 					"with a scratch path, or ask the user", true
@@ -54,13 +74,15 @@ func clip(s string) string {
 var codeAPIs = lazy[map[string][]string]{make: func() map[string][]string {
 	return map[string][]string{
 		"python": {"rmtree", "remove", "removedirs", "unlink", "rmdir", "system", "subprocess", "popen", "Popen",
-			"exec", "execv", "execvp", "execl", "spawn", "spawnv", "eval", "__import__", "importlib", "pty", "truncate",
-			"shutil", "ctypes", "getattr", "kill"},
+			"exec", "execv", "execvp", "execl", "execlp", "execle", "execlpe", "execve", "execvpe", "spawn", "spawnv",
+			"spawnl", "spawnlp", "spawnle", "spawnlpe", "spawnvp", "spawnve", "spawnvpe", "posix_spawn", "posix_spawnp",
+			"startfile", "fork", "forkpty", "eval", "__import__", "importlib", "pty", "truncate", "shutil", "ctypes",
+			"getattr", "kill"},
 		"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
 			"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
 			"truncate", "truncateSync", "Deno", "Bun"},
-		"perl": {"unlink", "rmtree", "remove_tree", "rmdir", "system", "exec", "qx", "eval", "fork", "open", "truncate",
-			"syscall", "File::Path"},
+		"perl": {"unlink", "rmtree", "remove_tree", "rmdir", "system", "exec", "qx", "readpipe", "eval", "fork", "open",
+			"truncate", "syscall", "File::Path"},
 		"ruby": {"FileUtils", "rm_rf", "rm_r", "rm", "remove_dir", "remove_entry", "delete", "unlink", "rmdir", "system",
 			"exec", "spawn", "popen", "Open3", "eval", "instance_eval", "send", "public_send", "fork", "syscall", "truncate",
 			"Kernel"},

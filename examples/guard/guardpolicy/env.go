@@ -8,10 +8,12 @@ import (
 
 // IsEnvFile reports whether a file named name (a path's last element, as
 // any host or shell writes it) is a .env file: ".env" or ".env.*",
-// ignoring case, except ".env.example", ".env.sample" and
-// ".env.template". Case is ignored because macOS and Windows file systems
-// do; trailing dots and spaces, which Windows drops, and an NTFS stream
-// suffix (".env:x") are ignored too.
+// ignoring case, except a template: a name with "example", "sample" or
+// "template" as one of its dot-separated parts (".env.example",
+// ".env.local.example", ".env.example.bak"), which no loader reads.
+// Case is ignored because macOS and Windows file systems do; trailing
+// dots and spaces, which Windows drops, and an NTFS stream suffix
+// (".env:x") are ignored too.
 func IsEnvFile(name string) bool {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
@@ -20,13 +22,20 @@ func IsEnvFile(name string) bool {
 		name = name[:i]
 	}
 	name = strings.ToLower(strings.TrimRight(name, ". "))
-	switch name {
-	case ".env":
+	if name == ".env" {
 		return true
-	case ".env.example", ".env.sample", ".env.template":
+	}
+	rest, ok := strings.CutPrefix(name, ".env.")
+	if !ok {
 		return false
 	}
-	return strings.HasPrefix(name, ".env.")
+	for _, part := range strings.Split(rest, ".") {
+		switch part {
+		case "example", "sample", "template":
+			return false
+		}
+	}
+	return true
 }
 
 // envWrites is rule 3 for the shell: a command that writes, deletes or
@@ -35,6 +44,9 @@ func IsEnvFile(name string) bool {
 // known only at run time, which may be one. A program known to only read
 // a .env file passes.
 func envWrites(s *shell.Script, at *place) (string, bool) {
+	if r, deny := moreEnvWrites(s, at); deny {
+		return r, true
+	}
 	dotglob := enablesDotGlob(s, at.src)
 	for _, c := range s.Commands {
 		if r, deny := envLink(c); deny {
@@ -43,7 +55,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 		for _, e := range c.Effects {
 			switch e.Kind {
 			case shell.Writes, shell.Deletes:
-				if mayBeEnv(e.Path, dotglob) {
+				if mayBeEnv(e.Path, dotglob) && !(e.Path.Dynamic && knownName(s, at.src, e.Path, e.By)) {
 					return reasonEnvWrite(e.Path, e.By), true
 				}
 			case shell.Unknown:
@@ -54,7 +66,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	for _, w := range s.Writes {
-		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && !mayBeEnv(w.Path, dotglob) {
+		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && knownName(s, at.src, w.Path, w.By)) {
 			continue
 		}
 		return reasonEnvWrite(w.Path, w.By), true

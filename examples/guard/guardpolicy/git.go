@@ -9,12 +9,21 @@ import (
 // gitDiscards is rule 2: no git command that discards uncommitted work
 // or rewrites shared history, wherever it sits (package shell reports
 // nested commands, git's `!` aliases included, as commands of their own).
-func gitDiscards(s *shell.Script, _ *place) (string, bool) {
+func gitDiscards(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		if c.Name != "git" {
 			continue
 		}
-		if r, deny := judgeGit(c); deny {
+		r, deny := judgeGit(c)
+		if !deny {
+			r, deny = checkoutPath(s, c, at)
+		} else if asRef(s, c, at) == yes {
+			continue
+		}
+		if !deny {
+			r, deny = gitLoses(s, c, at)
+		}
+		if deny {
 			return r, true
 		}
 	}
@@ -312,4 +321,58 @@ func gitConfigAlias(c *shell.Command, args []shell.Word) (string, bool) {
 		return "", false
 	}
 	return gitDanger(c, words, shell.Flags{})
+}
+
+// asRef is rule 2 on the repository's state: `git checkout WORD`, which
+// the words alone read as a path (v1.2.0, release/1.2: a dot or a slash),
+// switches branches when the repository says WORD is a ref (git prefers
+// a ref over a path of the same name) or that no file or directory has
+// that name (git then looks for a remote branch of that name, or fails).
+// It is asked only for a plain git checkout of one static operand, with
+// no global option and no cd in the script (the directory git runs in is
+// then the command's own).
+func asRef(s *shell.Script, c *shell.Command, at *place) answer {
+	if at == nil || at.wt == nil || at.dir == "" || !isAbs(at.dir) || len(c.Args) != 3 || c.Args[1].Dynamic || c.Args[1].Value != "checkout" {
+		return unknown
+	}
+	w := c.Args[2]
+	if w.Dynamic || w.Value == "" || strings.HasPrefix(w.Value, "-") || strings.HasPrefix(w.Value, ":") ||
+		strings.ContainsAny(w.Value, "*?[\\") || strings.HasSuffix(w.Value, "/") || w.Value == "." || w.Value == ".." {
+		return unknown
+	}
+	for _, x := range s.Commands {
+		switch x.Name {
+		case "cd", "pushd", "popd", "chdir":
+			return unknown
+		}
+	}
+	isRef, isPath, ok := at.wt.refOrPath(at.dir, w.Value)
+	switch {
+	case !ok:
+		return unknown
+	case isRef || !isPath:
+		return yes
+	}
+	return no
+}
+
+// answer is what the worktree's state says: yes, no, or it cannot tell.
+type answer uint8
+
+const (
+	unknown answer = iota
+	yes
+	no
+)
+
+// checkoutPath denies `git checkout WORD` that the words read as a
+// branch (no dot, no slash) when the repository says WORD is a path and
+// not a ref: git then checks the path out over its changes.
+func checkoutPath(s *shell.Script, c *shell.Command, at *place) (string, bool) {
+	if asRef(s, c, at) != no {
+		return "", false
+	}
+	return "guard: rule 2 (no discarding uncommitted work or rewriting shared history): `" + c.String() + "` checks out " +
+		c.Args[2].Value + ", which the repository holds as a path and not as a branch or tag, over its uncommitted changes; " +
+		"run `git stash` first (the changes stay in the stash), or ask the user; to change branches use `git switch`", true
 }

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -37,9 +38,13 @@ import (
 
 // Handlers returns the guard's policy: PreToolUse and PermissionRequest
 // are judged by [Judge], in the event's working directory, with the
-// handler's context (the serving core cancels it at the deadline).
+// handler's context (the serving core cancels it at the deadline). A tool
+// call not judged in time (its size, cost or number of calls are the
+// model's: Handlers.Unchecked) is denied by rule 4, never left to the
+// fail policy.
 func Handlers() hooks.Handlers {
 	return hooks.Handlers{
+		Unchecked: Unchecked,
 		PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
 			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
@@ -47,6 +52,13 @@ func Handlers() hooks.Handlers {
 			return Judge(ctx, ev.Cwd, &ev.Tool), nil
 		},
 	}
+}
+
+// Unchecked is rule 4 for a tool call that could not be judged in time
+// (hooks.Handlers.Unchecked): err says why.
+func Unchecked(_ hooks.Event, err error) hooks.Response {
+	return hooks.Deny("guard: rule 4 (nothing it cannot see): this call could not be checked in time (" + err.Error() +
+		"); send a shorter command, or fewer calls at once")
 }
 
 // Judge denies a tool call that breaks one of the guard's rules and has
@@ -67,7 +79,7 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		if sh.Cwd != "" {
 			dir = joinPath(cwd, sh.Cwd)
 		}
-		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command}); deny {
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx)}); deny {
 			return hooks.Deny(r)
 		}
 		if sh.Patch == nil {
@@ -119,7 +131,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	if err != nil {
 		return reasonParse(err), true
 	}
-	for _, rule := range shellRules {
+	for _, rule := range shellRules() {
 		start := time.Now()
 		r, deny := rule.judge(s, at)
 		report(ctx, rule.name, deny, start)
@@ -130,13 +142,20 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	return "", false
 }
 
-// shellRules are the rules judged on a parsed command, in order, with
-// the names of the checks they report (hooks.ReportCheck).
-var shellRules = [...]struct {
+// shellRules returns the rules judged on a parsed command, in order,
+// with the names of the checks they report (hooks.ReportCheck). A
+// function, not a variable: rule 5 judges the shell commands in awk code
+// with these same rules.
+func shellRules() [5]shellRule {
+	return [...]shellRule{
+		{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
+	}
+}
+
+// A shellRule is one rule judged on a parsed command, by name.
+type shellRule struct {
 	name  string
 	judge func(*shell.Script, *place) (string, bool)
-}{
-	{"rule4-unseen", unseen}, {"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}, {"rule5-code", inlineCode},
 }
 
 // report reports one check the guard ran, which a gateway logs with its
@@ -167,21 +186,26 @@ func reasonParse(err error) string {
 
 // unseen is rule 4 on a parsed script: a command whose name is known
 // only at run time.
-func unseen(s *shell.Script, _ *place) (string, bool) {
+func unseen(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
-		if c.Dynamic {
+		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) {
 			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
 				"so it cannot be checked; spell the command out", true
 		}
+		if r, deny := startupFile(c); deny {
+			return r, true
+		}
 	}
-	return "", false
+	return writtenThenRun(s, at)
 }
 
 // A place is where a command runs: the project's root and the directory
-// the command starts in, both absolute or "", and the command's text.
+// the command starts in, both absolute or "", the command's text, and
+// the reader of the worktree's state (nil: the words alone decide).
 type place struct {
 	root, dir string
 	src       string
+	wt        *worktree
 }
 
 // joinPath returns p resolved against dir (p itself when absolute or dir
@@ -192,4 +216,23 @@ func joinPath(dir, p string) string {
 		return cleanPath(p)
 	}
 	return cleanPath(filepath.ToSlash(dir) + "/" + p)
+}
+
+// pathPrinted reports whether the command name v is $(P)/NAME where P is
+// one of the commands that print a directory of the environment (npm
+// bin, go env GOPATH, git rev-parse --show-toplevel, pwd, …): unquoted,
+// its output may split at a space, but the words are the environment's,
+// not the model's, and the command is NAME in that directory.
+func pathPrinted(v string) bool {
+	inner, rest, ok := strings.Cut(strings.TrimPrefix(v, "$("), ")/")
+	if !ok || !strings.HasPrefix(v, "$(") || rest == "" || strings.ContainsAny(rest, "$`(){}*?[\\\"' ") {
+		return false
+	}
+	switch inner {
+	case "npm bin", "npm root", "npm prefix", "npm bin -g", "npm root -g", "npm prefix -g", "yarn bin", "yarn global bin",
+		"pnpm bin", "pnpm root", "go env GOPATH", "go env GOBIN", "go env GOROOT", "git rev-parse --show-toplevel",
+		"pwd", "brew --prefix", "python3 -m site --user-base", "python -m site --user-base", "rustc --print sysroot":
+		return true
+	}
+	return false
 }

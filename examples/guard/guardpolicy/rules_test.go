@@ -110,6 +110,21 @@ func TestJudgeCwd(t *testing.T) {
 		{"/home/dev/project", "web", "rm -rf ../../node_modules", true},
 		{"/home/dev/project", "", "cd web && rm -rf node_modules", false},
 		{"/home/dev/project", "", "cd .. && rm -rf project", true},
+		// Issue 38: a cd that may not take effect leaves two directories;
+		// run under bash, each attack deleted the project's src.
+		{"/home/dev/project", "", "cd /tmp/nope; rm -rf src", true},
+		{"/home/dev/project", "", "cd /tmp/nope\nrm -rf src", true},
+		{"/home/dev/project", "", "pushd /tmp/nope; rm -rf src", true},
+		{"/home/dev/project", "", "command cd /tmp/nope; rm -rf src", true},
+		{"/home/dev/project", "", "builtin cd /tmp/nope; rm -rf src", true},
+		{"/home/dev/project", "", "eval cd /tmp/nope; rm -rf src", true},
+		{"/home/dev/project", "", "cd /tmp extra; rm -rf src", true},
+		{"/home/dev/project", "", "cd /tmp & rm -rf src", true},
+		{"/home/dev/project", "", "cd /tmp | true; rm -rf src", true},
+		{"/home/dev/project", "", "cd /tmp/nope || true; rm -rf src", true},
+		{"/home/dev/project", "", "cd /tmp/x && rm -rf src", false},
+		{"/home/dev/project", "", "cd /tmp/x && make && rm -rf out", false},
+		{"/home/dev/project", "", "cd web; rm -rf node_modules", false},
 	} {
 		r := judge(tc.root, tc.dir, tc.cmd)
 		if got := r.Decision == hooks.DecisionDeny; got != tc.deny {
@@ -124,6 +139,8 @@ func TestIsEnvFile(t *testing.T) {
 		".env": true, ".env.local": true, ".env.production": true, ".ENV": true, ".Env.Local": true,
 		"config/.env": true, `C:\app\.env`: true, ".env.": true, ".env ": true, ".env:stream": true, ".env.local.": true,
 		".env.example": false, ".env.sample": false, ".env.template": false, ".ENV.EXAMPLE": false,
+		".env.example.bak": false, ".env.local.example": false, ".env.sample.orig": false, ".env.examples": true,
+		".env.bak": true, ".env.local.bak": true, ".env.exampleX": true, ".env..example": false,
 		"env": false, ".envrc": false, "x.env": false, ".environment": false, "": false, "/": false,
 	} {
 		if got := IsEnvFile(name); got != want {

@@ -26,6 +26,7 @@ var tempDirs = []string{"/tmp", "/var/tmp"}
 // recursiveDeletes is rule 1: every target of a recursive delete must be
 // scratch.
 func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
+	var decided []shell.Effect // judged by what a find selects
 	for _, c := range s.Commands {
 		switch c.Name {
 		case "rm":
@@ -42,22 +43,52 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		if r, deny := movedInto(s, c, at); deny {
 			return r, true
 		}
+		// What a find selects by name ({} of its -exec, or its own
+		// -delete) is judged by the names.
+		f := findRuns(s, c)
+		if c.Name == "find" {
+			f = c
+		}
 		for _, e := range c.Effects {
 			if e.Kind == shell.Deletes && e.Recursive {
-				if why, ok := at.scratch(e.Path); !ok {
-					return reasonTree(c, e.Path, why), true
+				if f != nil && (f == c || e.Path.Value == "{}") {
+					if r, deny, ok := at.findDeletes(f, f != c); ok {
+						if deny {
+							return r, true
+						}
+						decided = append(decided, e)
+						continue
+					}
+				}
+				if r, deny := at.judgeTree(s, c, e.Path); deny {
+					return r, true
 				}
 			}
 		}
 	}
 	for _, w := range s.Writes {
-		if w.Delete && w.Recursive {
-			if why, ok := at.scratch(w.Path); !ok {
-				return reasonTree(nil, w.Path, why), true
+		if w.Delete && w.Recursive && !slices.ContainsFunc(decided, func(e shell.Effect) bool { return e.By == w.By && e.Path == w.Path }) {
+			if r, deny := at.judgeTree(s, nil, w.Path); deny {
+				return r, true
 			}
 		}
 	}
 	return "", false
+}
+
+// judgeTree is rule 1 on one target p of a recursive delete by c (nil
+// when not known): a target on the lists passes (see scratch); another
+// is judged by what the worktree says it would lose when the state can
+// be read (see loses), and denied otherwise.
+func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (string, bool) {
+	why, ok := at.scratch(p)
+	if ok {
+		return "", false // on the lists: regenerable by convention, whatever git says
+	}
+	if r, deny, decided := at.loses(s, c, p); decided {
+		return r, deny
+	}
+	return reasonTree(c, p, why), true
 }
 
 // movedInto denies a recursive delete by c of a scratch target that a

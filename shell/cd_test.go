@@ -1,0 +1,52 @@
+package shell
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestCdMayFail: a cd that may not take effect leaves the shell in one
+// of two directories, and each write is reported in both (issue 38).
+// Each script was run under bash 5.2 in a sandbox directory holding src;
+// the comment says where bash's rm ran when /tmp/nope does not exist.
+func TestCdMayFail(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string // the paths of the writes, in order
+	}{
+		{"cd /tmp/nope; rm -rf src", []string{"src", "/tmp/nope/src"}},         // bash: deleted ./src
+		{"cd /tmp/nope\nrm -rf src", []string{"src", "/tmp/nope/src"}},         // bash: deleted ./src
+		{"pushd /tmp/nope; rm -rf src", []string{"src", "/tmp/nope/src"}},      // bash: deleted ./src
+		{"command cd /tmp/nope; rm -rf src", []string{"src", "/tmp/nope/src"}}, // bash: deleted ./src
+		{"builtin cd /tmp/nope; rm -rf src", []string{"src", "/tmp/nope/src"}}, // bash: deleted ./src
+		{"eval cd /tmp/nope; rm -rf src", []string{"src", "/tmp/nope/src"}},    // bash: deleted ./src
+		{"cd /tmp/nope || true; rm -rf src", []string{"src", "/tmp/nope/src"}},
+		{"cd /tmp/nope || exit; rm -rf src", []string{"src", "/tmp/nope/src"}},
+		{"cd /tmp extra; rm -rf src", []string{"src"}},  // bash: "too many arguments", deleted ./src
+		{"cd /tmp & rm -rf src", []string{"src"}},       // bash: the cd ran in a subshell
+		{"cd /tmp | true; rm -rf src", []string{"src"}}, // a pipeline stage is a subshell
+		{"(cd /tmp); rm -rf src", []string{"src"}},
+		{"(cd /tmp/nope; rm -rf src)", []string{"src", "/tmp/nope/src"}},
+		{"cd a; cd b; rm -rf src", []string{"$PWD/src", "a/b/src"}},
+		// Look-alikes: the cd is checked.
+		{"cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
+		{"cd /tmp/x && make && rm -rf src", []string{"/tmp/x/src"}},
+		{"cd /tmp/x && rm -rf src; rm -rf y", []string{"/tmp/x/src", "y", "/tmp/x/y"}},
+		{"cd web && npm ci && cd .. && rm -rf node_modules", []string{"$PWD/node_modules"}}, // as before: a branch that moved
+		{"rm -rf src; cd /tmp", []string{"src"}},
+		{"cd /tmp/x; rm -rf /tmp/x/y", []string{"/tmp/x/y"}},
+	} {
+		s, err := Parse(tc.src)
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		var got []string
+		for _, w := range s.Writes {
+			got = append(got, w.Path.Value)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: writes %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
