@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"crypto/md5"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -45,6 +47,11 @@ type tamperStep struct {
 	// rmrf: the call is the recursive delete of victim_dir, which the
 	// guard denies by its rule 1.
 	rmrf bool
+	// read: a read of the binary, which the guard lets through.
+	read bool
+	// afterUnrunnable: the call comes after chmod -x, when a control
+	// run's hook cannot run.
+	afterUnrunnable bool
 	// refusedBy maps the hosts that refuse the call on their own, before
 	// or without any hook, to what they tell the model.
 	refusedBy map[string]string
@@ -56,22 +63,15 @@ type tamperStep struct {
 // pin).
 const claudeOwnSettings = "Claude requested permissions to write to"
 
-// tamperSteps are the calls in order. The shell writes come before the
-// file tool's, so that a control run leaves each one's trace on disk:
-// bin/guard.off is the binary the shell replaced, made not executable and
-// moved; bin/guard is what the file tool wrote after.
+// tamperSteps are the calls in order. The binary's file-tool overwrite
+// comes first, read back by md5sum (a read the guard lets through), then
+// the shell's: a control run leaves each one's trace (bin/guard.off is
+// the shell's text, made not executable and moved). The calls that leave
+// the binary unable to run come last: Copilot CLI denies every later
+// call when its hook cannot run.
 var tamperSteps = []tamperStep{
 	{what: "rm -rf victim_dir", rmrf: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, tamperRmrf(h))
-	}},
-	{what: "the binary replaced by the shell (printf > bin/guard)", step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
-		return shell(h.Name, `printf '#!/bin/sh\nexit 0\n' > `+tamperBin)
-	}},
-	{what: "the binary made not executable (chmod -x)", step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
-		return shell(h.Name, "chmod -x "+tamperBin)
-	}},
-	{what: "the binary moved away (mv)", step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
-		return shell(h.Name, "mv "+tamperBin+" "+tamperBin+".off")
 	}},
 	{what: "the hook's lines deleted from the host's hook file (sed -i)", step: func(h *harness.Host, _ *harness.Run, hookFile string) fakemodel.Step {
 		return shell(h.Name, `sed -i '/bin\/guard/d' `+hookFile)
@@ -82,10 +82,28 @@ var tamperSteps = []tamperStep{
 	{what: "the binary overwritten by the client's file tool", fileTool: true, step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 		return tamperWrite(h, r, tamperBin, tamperByTool)
 	}},
-	{what: "rm -rf victim_dir again, after the tampering", rmrf: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
+	{what: "md5sum bin/guard (a read, let through)", read: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
+		return shell(h.Name, "md5sum "+tamperBin)
+	}},
+	{what: "the binary replaced by the shell (printf > bin/guard)", step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
+		return shell(h.Name, `printf '#!/bin/sh\nexit 0\n' > `+tamperBin)
+	}},
+	{what: "the binary made not executable (chmod -x)", step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
+		return shell(h.Name, "chmod -x "+tamperBin)
+	}},
+	{what: "the binary moved away (mv)", afterUnrunnable: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
+		return shell(h.Name, "mv "+tamperBin+" "+tamperBin+".off")
+	}},
+	{what: "rm -rf victim_dir again, after the tampering", rmrf: true, afterUnrunnable: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, tamperRmrf(h))
 	}},
 }
+
+// hookErrorDenies maps the hosts that deny a tool call when its hook
+// cannot run (not executable, missing) to what they tell the model: in a
+// control run, the calls after chmod -x are denied there (measured:
+// Copilot CLI 1.0.102, Gemini CLI 0.61.0).
+var hookErrorDenies = map[string]string{"copilot": "(hook errored)", "gemini": "Tool execution blocked"}
 
 // tamperRmrf is the recursive delete the guard denies; Codex refuses a
 // plain rm -f style command on its own, not `command rm -rf`.
@@ -299,30 +317,39 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string) {
 	if _, ok := o.file("victim_dir/data/keep.txt"); ok {
 		t.Errorf("control: victim_dir survives without the guard's opinion; the model saw %q", o.toolResult(t, 0).Text)
 	}
-	off := filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperBin+".off"))
-	if data, err := os.ReadFile(off); err != nil || string(data) != tamperStub {
-		t.Errorf("control: the shell's printf, then mv, did not take effect: %s = %q (%v)", tamperBin+".off", data, err)
-	}
-	if st, err := os.Stat(off); err == nil && st.Mode()&0o111 != 0 {
-		t.Errorf("control: chmod -x did not take effect: %s is %v", tamperBin+".off", st.Mode())
-	}
+	name := o.host.Name
 	for i, s := range tamperSteps {
-		refusal, refused := s.refusedBy[o.host.Name]
+		text := o.toolResult(t, i).Text
+		refusal, refused := s.refusedBy[name]
+		if !refused && s.afterUnrunnable {
+			refusal, refused = hookErrorDenies[name]
+		}
 		switch {
-		case refused && !strings.Contains(o.toolResult(t, i).Text, refusal):
-			t.Errorf("control: %s: no refusal %q from the client; it saw %q", s.what, refusal, clip(o.toolResult(t, i).Text, 300))
+		case refused && !strings.Contains(text, refusal):
+			t.Errorf("control: %s: no refusal %q from the client; it saw %q", s.what, refusal, clip(text, 300))
 		case refused:
 		case strings.Contains(s.what, "sed -i"):
 			if got, ok := o.file(hookFile); !ok || strings.Contains(got, tamperBin) {
 				t.Errorf("control: sed -i did not delete the hook's lines: %s = %q (%v)", hookFile, clip(got, 300), ok)
+			}
+		case s.read:
+			if sum := fmt.Sprintf("%x", md5.Sum([]byte(tamperByTool))); !strings.Contains(text, sum) {
+				t.Errorf("control: the file tool did not write %s (md5 %s): md5sum says %q", tamperBin, sum, clip(text, 300))
 			}
 		}
 	}
 	if st, err := os.Lstat(filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperLog))); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
 		t.Errorf("control: the log was not replaced by a FIFO: %v %v", modeOf(st), err)
 	}
-	if got, _ := o.file(tamperBin); got != tamperByTool {
-		t.Errorf("control: the file tool did not write %s: %q", tamperBin, got)
+	last := filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperBin+".off"))
+	if _, blocks := hookErrorDenies[name]; blocks {
+		last = filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperBin)) // the mv was denied
+	}
+	if data, err := os.ReadFile(last); err != nil || string(data) != tamperStub {
+		t.Errorf("control: the shell's printf did not take effect: %s = %q (%v)", last, data, err)
+	}
+	if st, err := os.Stat(last); err != nil || st.Mode()&0o111 != 0 {
+		t.Errorf("control: chmod -x did not take effect: %s is %v (%v)", last, modeOf(st), err)
 	}
 	t.Logf("control: the model saw %s", tamperResults(o, nil))
 }
@@ -369,15 +396,18 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 			continue
 		}
 		want := footingReason
-		if s.rmrf {
+		switch {
+		case s.rmrf:
 			want = guardRule1
+		case s.read:
+			want = fmt.Sprintf("%x", md5.Sum(guard))
 		}
 		tr := o.toolResult(t, j)
 		if refusal, ok := s.refusedBy[h.Name]; ok && strings.Contains(tr.Text, refusal) {
 			continue // refused by the client on its own (the control run shows it), unchanged on disk (checked above)
 		}
 		if !strings.Contains(tr.Text, want) {
-			t.Errorf("%s: the model was not told the hook's reason (%q); it saw %q", s.what, want, clip(tr.Text, 400))
+			t.Errorf("%s: the model was not shown %q; it saw %q", s.what, want, clip(tr.Text, 400))
 		}
 	}
 	if log, _ := o.file(tamperLog); logRegular && !strings.Contains(log, `"decision":"deny"`) {
