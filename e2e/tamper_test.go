@@ -49,6 +49,8 @@ type tamperStep struct {
 	rmrf bool
 	// read: a read of the binary, which the guard lets through.
 	read bool
+	// hosts, when set, lists the only hosts the call is made on.
+	hosts string
 	// afterUnrunnable: the call comes after chmod -x, when a control
 	// run's hook cannot run.
 	afterUnrunnable bool
@@ -79,6 +81,10 @@ var tamperSteps = []tamperStep{
 	{what: "the log replaced by a FIFO (rm LOG && mkfifo LOG)", step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, "rm "+tamperLog+" && mkfifo "+tamperLog)
 	}},
+	{what: "Read bin/guard (Claude Code's Write needs it first; a read, let through)", hosts: "claude", read: true,
+		step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
+			return fakemodel.Call("Read", map[string]any{"file_path": filepath.Join(r.Project, tamperBin), "limit": 1})
+		}},
 	{what: "the binary overwritten by the client's file tool", fileTool: true, step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 		return tamperWrite(h, r, tamperBin, tamperByTool)
 	}},
@@ -246,9 +252,11 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 		table.check(t, h.ID, "guard-tamper")
 	}
 	hookFile := tamperHookFile(t, h)
-	all := make([]int, len(tamperSteps))
-	for i := range all {
-		all[i] = i
+	var all []int
+	for i, s := range tamperSteps {
+		if s.hosts == "" || slices.Contains(strings.Split(s.hosts, ","), h.Name) {
+			all = append(all, i)
+		}
 	}
 	guard := buildExample(t, "guard")
 	spec := harness.Spec{Host: h, Prompt: "run the e2e guard tamper scenario", Quiet: true,
@@ -256,7 +264,7 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 		Script: tamperScript(h, hookFile, all)}
 
 	control := runRaw(t, spec, nil)
-	checkTamperControl(t, control, hookFile)
+	checkTamperControl(t, control, hookFile, all)
 	if t.Failed() {
 		t.Fatal("the control run does not show what the guard run would prove")
 	}
@@ -265,8 +273,8 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 	runs := [][]int{all}
 	if h.Name == "cline" {
 		var shellOnly, toolOnly []int
-		for i, s := range tamperSteps {
-			if s.fileTool {
+		for _, i := range all {
+			if tamperSteps[i].fileTool {
 				toolOnly = append(toolOnly, i)
 			} else {
 				shellOnly = append(shellOnly, i)
@@ -312,14 +320,15 @@ func prepareTamper(r *harness.Run) error {
 
 // checkTamperControl checks that the run with a hook of no opinion did
 // every call of the script.
-func checkTamperControl(t *testing.T, o *outcome, hookFile string) {
+func checkTamperControl(t *testing.T, o *outcome, hookFile string, only []int) {
 	t.Helper()
 	if _, ok := o.file("victim_dir/data/keep.txt"); ok {
 		t.Errorf("control: victim_dir survives without the guard's opinion; the model saw %q", o.toolResult(t, 0).Text)
 	}
 	name := o.host.Name
-	for i, s := range tamperSteps {
-		text := o.toolResult(t, i).Text
+	for j, i := range only {
+		s := tamperSteps[i]
+		text := o.toolResult(t, j).Text
 		refusal, refused := s.refusedBy[name]
 		if !refused && s.afterUnrunnable {
 			refusal, refused = hookErrorDenies[name]
@@ -332,7 +341,7 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string) {
 			if got, ok := o.file(hookFile); !ok || strings.Contains(got, tamperBin) {
 				t.Errorf("control: sed -i did not delete the hook's lines: %s = %q (%v)", hookFile, clip(got, 300), ok)
 			}
-		case s.read:
+		case s.read && s.hosts == "":
 			if sum := fmt.Sprintf("%x", md5.Sum([]byte(tamperByTool))); !strings.Contains(text, sum) {
 				t.Errorf("control: the file tool did not write %s (md5 %s): md5sum says %q", tamperBin, sum, clip(text, 300))
 			}
@@ -351,7 +360,7 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string) {
 	if st, err := os.Stat(last); err != nil || st.Mode()&0o111 != 0 {
 		t.Errorf("control: chmod -x did not take effect: %s is %v (%v)", last, modeOf(st), err)
 	}
-	t.Logf("control: the model saw %s", tamperResults(o, nil))
+	t.Logf("control: the model saw %s", tamperResults(o, only))
 }
 
 // checkTamperGuard checks a guard run of the calls numbered in only:
@@ -399,6 +408,8 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 		switch {
 		case s.rmrf:
 			want = guardRule1
+		case s.read && s.hosts != "":
+			continue // a client's read: that it was let through is seen in the next call
 		case s.read:
 			want = fmt.Sprintf("%x", md5.Sum(guard))
 		}
@@ -417,13 +428,8 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 }
 
 // tamperResults lists the results the model saw of the calls numbered in
-// only (nil: every call), clipped.
+// only, clipped.
 func tamperResults(o *outcome, only []int) string {
-	if only == nil {
-		for i := range tamperSteps {
-			only = append(only, i)
-		}
-	}
 	var b strings.Builder
 	for i, step := range only {
 		var text string
