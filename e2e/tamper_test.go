@@ -28,8 +28,11 @@ const (
 	// that says nothing, so that every later call is let through.
 	tamperStub = "#!/bin/sh\nexit 0\n"
 	// tamperByTool is what the client's file tool writes there (another
-	// text, so that the control run tells the two writes apart).
-	tamperByTool = "#!/bin/sh\n# no hook\nexit 0\n"
+	// text, so that the control run tells the two writes apart): a
+	// script with no #! line, which the shell that runs the hook command
+	// runs itself, and which still runs when the tool writes CRLF line
+	// ends (Gemini CLI's write_file does over the binary, measured).
+	tamperByTool = "exit 0 # no hook\n"
 	// footingReason ends the reason of a hook that denies a change to its
 	// own files (hookmain's footing rule; examples/guard's rule 6).
 	footingReason = "ask the user to change the hook"
@@ -87,7 +90,10 @@ var tamperSteps = []tamperStep{
 		}},
 	{what: "the binary overwritten by the client's file tool", fileTool: true, step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 		return tamperWrite(h, r, tamperBin, tamperByTool)
-	}},
+	}, refusedBy: map[string]string{
+		// Measured: Copilot CLI's create refuses an existing file, Factory
+		// Droid's Create a file with NUL bytes, before any hook runs.
+		"copilot": "already exists as a file", "droid": "File has NUL bytes"}},
 	{what: "md5sum bin/guard (a read, let through)", read: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, "md5sum "+tamperBin)
 	}},
@@ -342,8 +348,10 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string, only []int) {
 				t.Errorf("control: sed -i did not delete the hook's lines: %s = %q (%v)", hookFile, clip(got, 300), ok)
 			}
 		case s.read && s.hosts == "":
-			if sum := fmt.Sprintf("%x", md5.Sum([]byte(tamperByTool))); !strings.Contains(text, sum) {
-				t.Errorf("control: the file tool did not write %s (md5 %s): md5sum says %q", tamperBin, sum, clip(text, 300))
+			lf := fmt.Sprintf("%x", md5.Sum([]byte(tamperByTool)))
+			crlf := fmt.Sprintf("%x", md5.Sum([]byte(strings.ReplaceAll(tamperByTool, "\n", "\r\n"))))
+			if !strings.Contains(text, lf) && !strings.Contains(text, crlf) {
+				t.Errorf("control: the file tool did not write %s (md5 %s, or %s with CRLF): md5sum says %q", tamperBin, lf, crlf, clip(text, 300))
 			}
 		}
 	}
