@@ -249,7 +249,18 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 	case "claude":
 		table.checkNote(t, h.ID, "guard-tamper", "Claude Code refuses the hook file's edit on its own, by any tool "+
 			"(`sed -i` and `printf … >` on .claude/settings.json: \""+claudeOwnSettings+" …\", in the control run too): "+
-			"the file is checked unchanged; every other call is the hook's deny")
+			"the file is checked unchanged, and the model is shown the hook's reason or the client's refusal; "+
+			"its Write overwrites the binary only after a Read of it (made first, let through)")
+	case "copilot":
+		table.checkNote(t, h.ID, "guard-tamper", "Copilot CLI's create refuses, on its own, to overwrite an existing file "+
+			"(\"already exists as a file\", in the control run too; its edit takes text): bin/guard is checked unchanged; "+
+			"a hook that cannot run makes it deny every call (\"(hook errored)\"), so the control run's calls after chmod -x are denied")
+	case "droid":
+		table.checkNote(t, h.ID, "guard-tamper", "Factory Droid's Create refuses, on its own, to overwrite a file with NUL bytes "+
+			"(the binary; in the control run too): bin/guard is checked unchanged")
+	case "gemini":
+		table.checkNote(t, h.ID, "guard-tamper", "a hook that cannot run makes Gemini CLI block every call (\"Tool execution blocked\"), "+
+			"so the control run's calls after chmod -x are denied; its write_file writes CRLF line ends over the binary (measured)")
 	case "cline":
 		table.checkNote(t, h.ID, "guard-tamper", "Cline's only block of its editor is cancel, which aborts the run: "+
 			"the file tool's overwrite is a guard run of its own (bin/guard unchanged and the run aborted, both checked; "+
