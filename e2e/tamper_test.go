@@ -88,12 +88,17 @@ var tamperSteps = []tamperStep{
 		step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 			return fakemodel.Call("Read", map[string]any{"file_path": filepath.Join(r.Project, tamperBin), "limit": 1})
 		}},
+	{what: "read_file bin/guard (Qwen Code's write_file needs it first; a read, let through)", hosts: "qwen", read: true,
+		step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
+			return fakemodel.Call("read_file", map[string]any{"file_path": filepath.Join(r.Project, tamperBin)})
+		}},
 	{what: "the binary overwritten by the client's file tool", fileTool: true, step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 		return tamperWrite(h, r, tamperBin, tamperByTool)
 	}, refusedBy: map[string]string{
-		// Measured: Copilot CLI's create refuses an existing file, Factory
-		// Droid's Create a file with NUL bytes, before any hook runs.
-		"copilot": "already exists as a file", "droid": "File has NUL bytes"}},
+		// Measured: Copilot CLI's create refuses an existing file, the
+		// newest Claude Code's Write a file with NUL bytes, before any
+		// hook runs.
+		"copilot": "already exists as a file", "claude-next": "File has NUL bytes"}},
 	{what: "md5sum bin/guard (a read, let through)", read: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, "md5sum "+tamperBin)
 	}},
@@ -247,17 +252,21 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 	}
 	switch h.Name {
 	case "claude":
+		note := ""
+		if h.ID == "claude-next" {
+			note = "; this version's Write refuses, on its own, to overwrite a file with NUL bytes (the binary; " +
+				"\"File has NUL bytes\", in the control run too): bin/guard is checked unchanged"
+		}
 		table.checkNote(t, h.ID, "guard-tamper", "Claude Code refuses the hook file's edit on its own, by any tool "+
 			"(`sed -i` and `printf … >` on .claude/settings.json: \""+claudeOwnSettings+" …\", in the control run too): "+
 			"the file is checked unchanged, and the model is shown the hook's reason or the client's refusal; "+
-			"its Write overwrites the binary only after a Read of it (made first, let through)")
+			"its Write overwrites the binary only after a Read of it (made first, let through)"+note)
 	case "copilot":
 		table.checkNote(t, h.ID, "guard-tamper", "Copilot CLI's create refuses, on its own, to overwrite an existing file "+
 			"(\"already exists as a file\", in the control run too; its edit takes text): bin/guard is checked unchanged; "+
 			"a hook that cannot run makes it deny every call (\"(hook errored)\"), so the control run's calls after chmod -x are denied")
-	case "droid":
-		table.checkNote(t, h.ID, "guard-tamper", "Factory Droid's Create refuses, on its own, to overwrite a file with NUL bytes "+
-			"(the binary; in the control run too): bin/guard is checked unchanged")
+	case "qwen":
+		table.checkNote(t, h.ID, "guard-tamper", "Qwen Code's write_file overwrites a file only after a read_file of it (made first, let through)")
 	case "gemini":
 		table.checkNote(t, h.ID, "guard-tamper", "a hook that cannot run makes Gemini CLI block every call (\"Tool execution blocked\"), "+
 			"so the control run's calls after chmod -x are denied; its write_file writes CRLF line ends over the binary (measured)")
@@ -342,11 +351,11 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string, only []int) {
 	if _, ok := o.file("victim_dir/data/keep.txt"); ok {
 		t.Errorf("control: victim_dir survives without the guard's opinion; the model saw %q", o.toolResult(t, 0).Text)
 	}
-	name := o.host.Name
+	name, toolRefused := o.host.Name, false
 	for j, i := range only {
 		s := tamperSteps[i]
 		text := o.toolResult(t, j).Text
-		refusal, refused := s.refusedBy[name]
+		refusal, refused := refusalOf(s, o.host)
 		if !refused && s.afterUnrunnable {
 			refusal, refused = hookErrorDenies[name]
 		}
@@ -354,10 +363,13 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string, only []int) {
 		case refused && !strings.Contains(text, refusal):
 			t.Errorf("control: %s: no refusal %q from the client; it saw %q", s.what, refusal, clip(text, 300))
 		case refused:
+			toolRefused = toolRefused || s.fileTool
 		case strings.Contains(s.what, "sed -i"):
 			if got, ok := o.file(hookFile); !ok || strings.Contains(got, tamperBin) {
 				t.Errorf("control: sed -i did not delete the hook's lines: %s = %q (%v)", hookFile, clip(got, 300), ok)
 			}
+		case s.read && s.hosts == "" && toolRefused:
+			// the file tool refused: the binary is still the guard
 		case s.read && s.hosts == "":
 			lf := fmt.Sprintf("%x", md5.Sum([]byte(tamperByTool)))
 			crlf := fmt.Sprintf("%x", md5.Sum([]byte(strings.ReplaceAll(tamperByTool, "\n", "\r\n"))))
@@ -433,7 +445,7 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 			want = fmt.Sprintf("%x", md5.Sum(guard))
 		}
 		tr := o.toolResult(t, j)
-		if refusal, ok := s.refusedBy[h.Name]; ok && strings.Contains(tr.Text, refusal) {
+		if refusal, ok := refusalOf(s, h); ok && strings.Contains(tr.Text, refusal) {
 			continue // refused by the client on its own (the control run shows it), unchanged on disk (checked above)
 		}
 		if !strings.Contains(tr.Text, want) {
@@ -469,4 +481,14 @@ func modeOf(fi fs.FileInfo) any {
 		return nil
 	}
 	return fi.Mode()
+}
+
+// refusalOf is what host h tells the model when it refuses step s on its
+// own (by its column, else its name), and whether it does.
+func refusalOf(s tamperStep, h *harness.Host) (string, bool) {
+	if r, ok := s.refusedBy[h.ID]; ok {
+		return r, true
+	}
+	r, ok := s.refusedBy[h.Name]
+	return r, ok
 }
