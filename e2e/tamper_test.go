@@ -13,6 +13,7 @@ import (
 
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 	"github.com/agenthooks/hooks/e2e/harness"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install"
 )
 
@@ -167,8 +168,9 @@ func tamperScript(h *harness.Host, hookFile string, only []int) func(*harness.Ru
 
 // tamperRegister installs the guard as a team ships it: its binary copied
 // into the project as bin/guard, registered by install.Install with
-// ProjectBinary bin/guard (install --binary-in-project) and --log in the
-// project; observe writes --observe (a hook with no opinion: the control
+// ProjectBinary bin/guard (install --binary-in-project; by its absolute
+// path where the host gives a hook no way to find the project: Cline
+// CLI, OpenCode, Kilo Code CLI) and --log in the project; observe writes --observe (a hook with no opinion: the control
 // run, with the same files on disk).
 func tamperRegister(t *testing.T, h *harness.Host, observe bool) func(r *harness.Run, hook []string) error {
 	return func(r *harness.Run, hook []string) error {
@@ -185,6 +187,12 @@ func tamperRegister(t *testing.T, h *harness.Host, observe bool) func(r *harness
 		}
 		return installWith(t, h, false, func(o *install.Options) {
 			o.Binary, o.ProjectBinary = bin, tamperBin
+			if f, ok := adapterFor(t, h.Name).(hostfacts.HookFiler); !ok || f.HookFile().ProjectDir == "" {
+				// The host gives a hook no way to find the project
+				// (install refuses --binary-in-project): the default
+				// install, by the binary's absolute path.
+				o.ProjectBinary = ""
+			}
 			o.Log = filepath.Join(r.Project, filepath.FromSlash(tamperLog))
 			o.Observe = observe
 			o.Timeout = 10 * time.Second // a hook that hangs on the log costs each call this much
@@ -199,7 +207,7 @@ func tamperRegister(t *testing.T, h *harness.Host, observe bool) func(r *harness
 func tamperHookFile(t *testing.T, h *harness.Host) string {
 	t.Helper()
 	root := t.TempDir()
-	r := &harness.Run{Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project")}
+	r := &harness.Run{Root: root, Home: filepath.Join(root, "home"), Project: filepath.Join(root, "project"), Tmp: filepath.Join(root, "tmp")}
 	for _, d := range []string{r.Home, r.Project} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
