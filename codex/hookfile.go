@@ -10,7 +10,8 @@ import (
 // timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
-		Trust: trust, UserTrust: trust, ProjectDir: projectDir}
+		Trust: trust, UserTrust: trust, ProjectDir: projectDir,
+		TrustFiles: []string{"config.toml"}, LoginShell: true}
 }
 
 // projectDir names the project in a command. Codex sets no variable for

@@ -24,7 +24,7 @@ import (
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"gemini"}, Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
 		NotByDefault: []hooks.EventName{hooks.PreCompact, hooks.PreModel, hooks.PostModel, hooks.PreToolSelection}, Trust: trust, UserTrust: trust,
-		ProjectDir: "$GEMINI_PROJECT_DIR", ProjectDirReplaced: true}
+		ProjectDir: "$GEMINI_PROJECT_DIR", ProjectDirReplaced: true, TrustFiles: []string{"trustedFolders.json"}}
 }
 
 const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"

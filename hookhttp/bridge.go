@@ -3,6 +3,8 @@ package hookhttp
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +13,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -57,9 +60,24 @@ type Bridge struct {
 	// to 90% of the host's timeout, so the host never kills the bridge
 	// first.
 	Timeout time.Duration
-	// Client sends the request (nil: one that follows no redirect and
-	// honours the proxy environment).
+	// Client sends the request (nil: one that follows no redirect,
+	// honours the proxy environment, and trusts RootCAs and presents
+	// Certificates).
 	Client *http.Client
+	// Fallback are more gateways serving the same policy, tried in order
+	// when the one before gives no valid answer for any reason but a
+	// configuration error (unreachable, killed mid-request, too slow, a
+	// non-200 status, an answer that is not a valid envelope). The budget
+	// is shared: each try gets the time left divided by the gateways left
+	// to try, and a gateway that refuses connections costs next to none.
+	Fallback []string
+	// RootCAs, when not nil, are the only authorities a gateway's
+	// certificate may be signed by (a company's private CA); nil trusts
+	// the system's.
+	RootCAs *x509.CertPool
+	// Certificates are the client certificates presented to a gateway
+	// that asks for one.
+	Certificates []tls.Certificate
 }
 
 // Forward sends payload to the gateway and returns the host-native answer
@@ -77,7 +95,7 @@ func (b *Bridge) forward(ctx context.Context, req hooks.Request) Reply {
 	budget := b.Budget(req.Adapter, req.Payload, req.HostTimeout)
 	cctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	rep, err := b.roundTrip(cctx, &req, budget)
+	rep, err := b.failover(cctx, &req, budget)
 	if err == nil {
 		return rep
 	}
@@ -118,11 +136,60 @@ func (b *Bridge) Budget(a hooks.Adapter, payload []byte, hostTimeout time.Durati
 	return d
 }
 
-// roundTrip asks the gateway for an envelope answer. Errors never carry
-// the URL (it may hold a secret) nor the token.
-func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.Duration) (Reply, error) {
+// failover asks URL, then each Fallback in turn while the one before gave
+// no valid answer and ctx (which ends at budget) has time left, each try
+// with the time left divided by the gateways left. A configuration error ends it: it would be
+// the same everywhere, and it is answered fail-closed.
+func (b *Bridge) failover(ctx context.Context, hr *hooks.Request, budget time.Duration) (Reply, error) {
+	urls := append([]string{b.URL}, b.Fallback...)
+	client := b.client()
+	var errs []string
+	for i, u := range urls {
+		left := budget // the first try: the whole budget, to the nanosecond
+		if i > 0 {
+			deadline, _ := ctx.Deadline()
+			left = time.Until(deadline)
+		}
+		if left <= 0 {
+			break
+		}
+		try := left / time.Duration(len(urls)-i)
+		tctx, cancel := context.WithTimeout(ctx, try)
+		rep, err := b.roundTrip(tctx, client, u, hr, try)
+		cancel()
+		if err == nil || errors.Is(err, ErrBridgeConfig) {
+			return rep, err
+		}
+		if len(urls) == 1 {
+			return rep, err
+		}
+		errs = append(errs, fmt.Sprintf("gateway %d: %v", i+1, err))
+	}
+	if len(errs) == 0 {
+		return Reply{}, errors.New("no time left to ask a gateway")
+	}
+	return Reply{}, errors.New(strings.Join(errs, "; "))
+}
+
+// client is b.Client, or the bridge's own.
+func (b *Bridge) client() *http.Client {
+	if b.Client != nil {
+		return b.Client
+	}
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	if b.RootCAs != nil || len(b.Certificates) > 0 {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12, RootCAs: b.RootCAs, Certificates: b.Certificates}
+		c.Transport = t
+	}
+	return c
+}
+
+// roundTrip asks the gateway at rawURL for an envelope answer. Errors
+// never carry the URL (it may hold a secret) nor the token.
+func (b *Bridge) roundTrip(ctx context.Context, client *http.Client, rawURL string, hr *hooks.Request, budget time.Duration) (Reply, error) {
 	a, payload := hr.Adapter, hr.Payload
-	u, err := url.Parse(b.URL)
+	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return Reply{}, fmt.Errorf("%w: the gateway URL is not an http or https URL", ErrBridgeConfig)
 	}
@@ -145,10 +212,6 @@ func (b *Bridge) roundTrip(ctx context.Context, hr *hooks.Request, budget time.D
 	}
 	if b.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+b.Token)
-	}
-	client := b.Client
-	if client == nil {
-		client = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	}
 	resp, err := client.Do(req)
 	if err != nil {

@@ -2,6 +2,7 @@ package hookhttp
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -53,7 +54,13 @@ func HasGateway(args []string) bool {
 // the file's content, trimmed; for hosts that filter the environment, such
 // as Gemini CLI with variable redaction on) and --gateway-timeout DURATION
 // (the budget per call, default DefaultBridgeTimeout, always cut to 90% of
-// the host's timeout). Any other argument is a configuration error,
+// the host's timeout). --gateway may name several gateways, separated by
+// commas: the others are asked in turn when one gives no answer
+// ([Bridge].Fallback). --gateway-ca FILE names the only authorities (PEM)
+// a gateway's certificate may be signed by (a private CA), and
+// --gateway-cert FILE --gateway-key FILE a client certificate for a
+// gateway that asks for one; a file that cannot be used is a
+// configuration error, answered fail-closed. Any other argument is a configuration error,
 // answered as fail-closed would. The fail policy answers, locally and in
 // the host's dialect, when the gateway cannot: unreachable, too slow,
 // refusing the token, or not a hooks gateway, or when the token file
@@ -84,7 +91,15 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 	// The server answers only failures: the gateway decides the rest.
 	srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{Fail: h.Fail, MaxInput: h.MaxInput}}
 	req := hookcli.Request(ba, err, &srv.Handlers)
-	br := Bridge{URL: ba.Gateway, Fail: srv.Handlers.Fail, Timeout: ba.GatewayTimeout}
+	br := Bridge{Fail: srv.Handlers.Fail, Timeout: ba.GatewayTimeout}
+	br.URL, br.Fallback = splitURLs(ba.Gateway)
+	if req.Err == nil {
+		if err := br.loadTLS(ba); err != nil {
+			// The bridge is set up wrong: answered fail-closed, as
+			// ErrBridgeConfig is.
+			req.Err, srv.Handlers.Fail = err, hooks.FailClosed
+		}
+	}
 	if req.Err == nil {
 		if ba.GatewayTokenFile != "" {
 			b, err := os.ReadFile(ba.GatewayTokenFile)
@@ -152,6 +167,40 @@ func (r Reply) writeBy(by time.Time, exit func(int), stdout, stderr io.Writer, c
 	})
 	defer t.Stop()
 	return r.write(stdout, stderr, closed)
+}
+
+// splitURLs splits --gateway's value: gateway URLs separated by commas,
+// the first asked first, the others in turn when it gives no answer (a
+// comma in a URL is written %2C).
+func splitURLs(v string) (string, []string) {
+	first, rest, _ := strings.Cut(v, ",")
+	var more []string
+	for rest != "" {
+		var u string
+		u, rest, _ = strings.Cut(rest, ",")
+		more = append(more, strings.TrimSpace(u))
+	}
+	return strings.TrimSpace(first), more
+}
+
+// loadTLS reads --gateway-ca and --gateway-cert/--gateway-key into b. An
+// error wraps ErrBridgeConfig and names the flag, never a file's content.
+func (b *Bridge) loadTLS(a hookcli.Args) error {
+	if a.GatewayCA != "" {
+		pool, err := LoadCertPool(a.GatewayCA)
+		if err != nil {
+			return fmt.Errorf("%w: --gateway-ca: %v", ErrBridgeConfig, err)
+		}
+		b.RootCAs = pool
+	}
+	if a.GatewayCert != "" {
+		c, err := tls.LoadX509KeyPair(a.GatewayCert, a.GatewayKey)
+		if err != nil {
+			return fmt.Errorf("%w: --gateway-cert, --gateway-key: %v", ErrBridgeConfig, err)
+		}
+		b.Certificates = []tls.Certificate{c}
+	}
+	return nil
 }
 
 // errNotBridgeFlags is the configuration error of --observe or --log given

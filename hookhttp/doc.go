@@ -112,7 +112,12 @@
 // # Security
 //
 // Authentication is pluggable (Handler.Auth); Bearer compares tokens in
-// constant time. A host the gateway does not serve (an unknown "host"
+// constant time. [Handler.Identify] also names the developer who asked
+// ([Tokens]: a file of NAME SHA256HEX lines, read again on change), which
+// every record carries (RequestRecord.User) and [RateLimit] counts by.
+// [KeyPair] serves TLS from files read again on rotation; the bridge
+// trusts [Bridge].RootCAs, presents [Bridge].Certificates and asks
+// [Bridge].Fallback gateways in turn when one gives no answer. A host the gateway does not serve (an unknown "host"
 // query parameter or X-Hooks-Host, or the two disagreeing) is a
 // configuration error, answered as fail-closed would whatever
 // Handlers.Fail says. The request body is read as a command hook's stdin is, by

@@ -43,6 +43,13 @@ type Handler struct {
 	// Auth, when set, authenticates each request before its body is read;
 	// an error is answered 401 and its text is not sent. See Bearer.
 	Auth func(*http.Request) error
+	// Identify, when set, authenticates each request after Auth and names
+	// the developer who sent it: the name is the record's User, and
+	// Rate's key. An error is answered 401, as Auth's. See [Tokens].
+	Identify func(*http.Request) (string, error)
+	// Rate, when set, limits each developer's requests (see [RateLimit]):
+	// past it a request gets the fail policy at once ([ErrRate]).
+	Rate *RateLimit
 	// Logger receives one record per request (nil: JSON lines on
 	// stderr through a [LogWriter], which never blocks a request, by
 	// [JSONLogger], which writes these records without
@@ -173,8 +180,11 @@ func (g *Handler) heapFull(now time.Time) bool {
 	return g.heapOver.Load()
 }
 
-// admit takes a place for a request, or says why there is none.
-func (g *Handler) admit(now time.Time) error {
+// admit takes a place for a request of user, or says why there is none.
+func (g *Handler) admit(now time.Time, user string) error {
+	if !g.Rate.Allow(user, now) {
+		return ErrRate
+	}
 	if g.MaxHeap > 0 && g.heapFull(now) {
 		return ErrHeap
 	}
@@ -252,6 +262,16 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	var user string
+	if g.Identify != nil {
+		u, err := g.Identify(r)
+		if err != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="hooks"`)
+			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized")
+			return
+		}
+		user = u
+	}
 
 	req, optErr := requestOptions(r)
 	srv := hooks.Server{Adapters: g.Adapters, Handlers: g.Handlers}
@@ -264,12 +284,12 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// would, like every other bad argument of a hook.
 		srv.Handlers.Fail = hooks.FailClosed
 	}
-	busyErr := g.admit(start)
+	busyErr := g.admit(start, user)
 	busy := busyErr != nil
 	if busy {
 		srv.Handlers.MaxInput = BusyPeek
 	}
-	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context()}
+	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context(), user: user}
 	if !busy && g.MaxHeap > 0 {
 		var done func()
 		x.ctx, done = g.shed.join(x.ctx, g)
@@ -308,7 +328,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
-		g.record(x.ctx, x.a, x.res, x.status, envelope, start, x.checks)
+		g.record(x.ctx, x.a, x.res, x.status, x, x.checks)
 	}
 }
 
@@ -329,6 +349,7 @@ type exchange struct {
 	r        *http.Request
 	envelope bool
 	start    time.Time
+	user     string        // who sent it (Handler.Identify)
 	body     body          // the request's body, for Server.Read
 	a        hooks.Adapter // the payload's host, once known
 	answered atomic.Bool   // respond was called
@@ -371,7 +392,7 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 	}
 	status := x.g.answer(x.w, res, x.envelope, late)
 	if late {
-		x.g.record(x.ctx, x.a, res, status, x.envelope, x.start, x.checks)
+		x.g.record(x.ctx, x.a, res, status, x, x.checks)
 		x.logged = true
 		return
 	}

@@ -138,6 +138,9 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 	b = append(b, `,"status":`...)
 	b = strconv.AppendInt(b, int64(r.Status), 10)
 	str("wire", r.Wire)
+	if r.User != "" {
+		str("user", r.User)
+	}
 	b = append(b, '}', '\n')
 	j.w.Write(b)
 	if cap(b) <= 16<<10 {

@@ -66,7 +66,7 @@ func nasty() RequestRecord {
 		Command: "echo '<a>&b' \\ \"q\"\n\t\b\f\x01 é \u2028 \xff", Paths: []string{"/home/dev/<x>.env", "a&b"},
 		Decision: hooks.DecisionAsk, Sent: "deny", Reason: "no <rm> & \"why\"", Warnings: []string{"ask sent as deny", "<dropped>"},
 		Checks: []hooks.Check{{Name: "rm<rf>", Decision: hooks.DecisionDeny, Duration: 1500 * time.Microsecond, Note: "n&b"}, {Name: "x", Duration: 0}},
-	}, Status: 200, Wire: "envelope"}
+	}, Status: 200, Wire: "envelope", User: "alice.o'brien@example.com"}
 	return r
 }
 

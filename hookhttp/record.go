@@ -3,7 +3,6 @@ package hookhttp
 import (
 	"context"
 	"log/slog"
-	"time"
 
 	"github.com/agenthooks/hooks"
 )
@@ -23,14 +22,17 @@ type RequestRecord struct {
 	// Wire is "http" (a host's own HTTP hook, Claude Code's) or
 	// "envelope" (a hook binary's bridge, [WireEnvelope]).
 	Wire string
+	// User is the developer who sent the request, as [Handler.Identify]
+	// named them ("" without it).
+	User string
 }
 
 // record logs the answer of one request and gives its record to
 // OnRecord, when either wants it: the record as hooks.Result.Record
 // makes it, with the checks the policy reported, the HTTP status and the
-// wire. Never the payload, headers or tokens; the command, paths, cwd and
-// reason only with LogCommands.
-func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, envelope bool, start time.Time, checks *hooks.CheckLog) {
+// wire, and the user of x. Never the payload, headers or tokens; the
+// command, paths, cwd and reason only with LogCommands.
+func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, x *exchange, checks *hooks.CheckLog) {
 	level := slog.LevelInfo
 	if res.Err != nil {
 		level = slog.LevelWarn
@@ -43,9 +45,9 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result,
 	if res.Adapter == nil {
 		res.Adapter = a
 	}
-	rr := RequestRecord{Record: res.Record(start), Status: status, Wire: "http"}
+	rr := RequestRecord{Record: res.Record(x.start), Status: status, Wire: "http", User: x.user}
 	rr.Checks = checks.Checks()
-	if envelope {
+	if x.envelope {
 		rr.Wire = "envelope"
 	}
 	if !g.LogCommands {
@@ -107,6 +109,9 @@ func (g *Handler) log(ctx context.Context, lg *slog.Logger, level slog.Level, r 
 		slog.Duration("latency", r.Duration), // as earlier versions
 		slog.Int("status", r.Status),
 		slog.String("wire", r.Wire))
+	if r.User != "" {
+		attrs = append(attrs, slog.String("user", r.User))
+	}
 	// A record without a caller's pc: the source would always be this
 	// line, and finding it costs a stack walk per request.
 	rec := slog.NewRecord(r.Time.Add(r.Duration), level, "hook", 0)

@@ -138,7 +138,7 @@ code{white-space:pre-wrap;word-break:break-all}
 	for _, s := range c.Series {
 		fmt.Fprintf(&b, `<span style="color:%s">&#9632;</span> %s (%d) `, s.Color, esc(s.Host), s.Total)
 	}
-	b.WriteString("</p>\n\n<h2>Events per host, event and decision</h2>\n<table id=\"rows\">\n<tr><th>host</th><th>event</th><th>handler decided</th><th>host received</th><th>events</th></tr>\n")
+	b.WriteString("</p>\n\n<h2>Events per host, event and decision</h2>\n<table id=\"rows\">\n<tr><th>host</th><th>event</th><th>handler decided</th><th>host received</th><th>user</th><th>events</th></tr>\n")
 	for _, r := range rep.Rows {
 		sent := esc(r.Sent)
 		if r.Observe {
@@ -148,7 +148,11 @@ code{white-space:pre-wrap;word-break:break-all}
 		if dec == "" {
 			dec = "—"
 		}
-		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td class=\"n\">%d</td></tr>\n", esc(r.Host), esc(r.Event), esc(dec), sent, r.N)
+		user := r.User
+		if user == "" {
+			user = "—"
+		}
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td class=\"n\">%d</td></tr>\n", esc(r.Host), esc(r.Event), esc(dec), sent, esc(user), r.N)
 	}
 	b.WriteString("</table>\n")
 	counts := func(title, id, head string, cs []Count) {

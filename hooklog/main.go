@@ -97,13 +97,13 @@ func WriteText(w io.Writer, rep Report) {
 		fmt.Fprintf(w, "%d lines longer than %d bytes skipped unread (not written by a hook)\n", rep.TooLong, MaxReadLine)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "\nHOST\tEVENT\tDECISION\tSENT\tN")
+	fmt.Fprintln(tw, "\nHOST\tEVENT\tDECISION\tSENT\tUSER\tN")
 	for _, r := range rep.Rows {
 		sent := r.Sent
 		if r.Observe {
 			sent = "none (observe: would " + r.Sent + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", r.Host, r.Event, orDash(r.Decision), sent, r.N)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\n", r.Host, r.Event, orDash(r.Decision), sent, orDash(r.User), r.N)
 	}
 	tw.Flush()
 	section := func(title string, cs []Count) {

@@ -27,10 +27,13 @@ type Report struct {
 	Events     int `json:"events"`
 	Unreadable int `json:"unreadable"`
 	TooLong    int `json:"too_long,omitempty"`
-	// Hosts counts the events of each host.
+	// Hosts counts the events of each host; Users those of each user
+	// (the developer a gateway named, or the login of a hook's own log;
+	// "" when the line names none).
 	Hosts []Count `json:"hosts"`
-	// Rows counts events per host, native event, handler decision and what
-	// was sent (or would have been, in observe mode).
+	Users []Count `json:"users"`
+	// Rows counts events per host, native event, handler decision, what
+	// was sent (or would have been, in observe mode) and user.
 	Rows []Row `json:"rows"`
 	// WouldDeny counts, per host, the events of observe mode that would
 	// have been denied (deny, or a halt).
@@ -65,6 +68,7 @@ type Row struct {
 	// would have received.
 	Sent    string `json:"sent"`
 	Observe bool   `json:"observe"`
+	User    string `json:"user"`
 	N       int    `json:"n"`
 }
 
@@ -191,15 +195,16 @@ func Summarize(lines []Line, since time.Time, buckets int) Report {
 	lines = slices.Clone(lines)
 	slices.SortStableFunc(lines, func(a, b Line) int { return a.Time.Compare(b.Time) })
 	rep.First, rep.Last = lines[0].Time, lines[len(lines)-1].Time
-	hosts, rows, would, reasons, denied, fails := map[string]int{}, map[Row]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	hosts, users, rows, would, reasons, denied, fails := map[string]int{}, map[string]int{}, map[Row]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	durs := make([]float64, 0, len(lines))
 	for _, l := range lines {
 		hosts[l.Host]++
+		users[l.User]++
 		sent := l.Sent
 		if l.Observe {
 			sent = l.Would
 		}
-		rows[Row{Host: l.Host, Event: l.Event, Decision: l.Decision, Sent: sent, Observe: l.Observe}]++
+		rows[Row{Host: l.Host, Event: l.Event, Decision: l.Decision, Sent: sent, Observe: l.Observe, User: l.User}]++
 		if sent == "deny" || sent == "halt" {
 			if l.Observe {
 				would[l.Host]++
@@ -218,14 +223,14 @@ func Summarize(lines []Line, since time.Time, buckets int) Report {
 		}
 		durs = append(durs, max(l.DurationMS-l.StdinMS, 0))
 	}
-	rep.Hosts = counts(hosts, 0)
+	rep.Hosts, rep.Users = counts(hosts, 0), counts(users, 0)
 	for r, n := range rows {
 		r.N = n
 		rep.Rows = append(rep.Rows, r)
 	}
 	slices.SortFunc(rep.Rows, func(a, b Row) int {
 		return cmp.Or(cmp.Compare(a.Host, b.Host), cmp.Compare(a.Event, b.Event), cmp.Compare(a.Decision, b.Decision),
-			cmp.Compare(a.Sent, b.Sent), boolCmp(a.Observe, b.Observe))
+			cmp.Compare(a.Sent, b.Sent), boolCmp(a.Observe, b.Observe), cmp.Compare(a.User, b.User))
 	})
 	rep.WouldDeny, rep.Reasons, rep.Denied, rep.Fails = counts(would, 0), counts(reasons, top), counts(denied, top), counts(fails, top)
 	slices.Sort(durs)

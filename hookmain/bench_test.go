@@ -14,11 +14,15 @@ import (
 // is detected from a PreToolUse payload of each host, then the payload is
 // answered with a deny.
 func BenchmarkMainDetect(b *testing.B) {
-	for _, c := range []struct{ host, fixture string }{
-		{"claude", "../claude/testdata/PreToolUse-Bash.txtar"},
-		{"cursor", "../cursor/testdata/preToolUse-shell.txtar"},
-		{"gemini", "../gemini/testdata/before_tool_shell.txtar"},
-		{"codex", "../codex/testdata/PreToolUse-Bash.txtar"},
+	const serve, parse, footing = 40, 25, 260
+	for _, c := range []struct {
+		host, fixture string
+		budget        float64
+	}{
+		{"claude", "../claude/testdata/PreToolUse-Bash.txtar", serve + parse + footing}, // rm -rf build
+		{"cursor", "../cursor/testdata/preToolUse-shell.txtar", serve + parse + footing},
+		{"gemini", "../gemini/testdata/before_tool_shell.txtar", serve + parse + footing},
+		{"codex", "../codex/testdata/PreToolUse-Bash.txtar", serve + parse}, // cat .env: nothing written
 	} {
 		payload := benchtest.PayloadFile(b, filepath.FromSlash(c.fixture))
 		h := benchtest.Answers()["deny"]
@@ -45,18 +49,28 @@ func BenchmarkMainDetect(b *testing.B) {
 
 // TestDetectAllocBudget holds a whole invocation without --host (read,
 // detect over every built-in adapter, answer) to the documented budget
-// of 40 allocations per event (BENCHMARKS.md), so that an adapter added
+// of allocations per event (BENCHMARKS.md), so that an adapter added
 // to the list, or a change on the serving path, cannot raise it unseen.
 // It counts allocations, which do not depend on the machine's load.
+//
+// The budget is 40 for the serving path, plus what the protection of the
+// hook's footing costs (package footing, which Run applies before the
+// handlers): a shell command's parse (25), and, for a command that
+// writes, deletes or runs code (rm -rf build), the footing itself, every
+// host's files computed once (260).
 func TestDetectAllocBudget(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
 	}
-	for _, c := range []struct{ host, fixture string }{
-		{"claude", "../claude/testdata/PreToolUse-Bash.txtar"},
-		{"cursor", "../cursor/testdata/preToolUse-shell.txtar"},
-		{"gemini", "../gemini/testdata/before_tool_shell.txtar"},
-		{"codex", "../codex/testdata/PreToolUse-Bash.txtar"},
+	const serve, parse, footing = 40, 25, 260
+	for _, c := range []struct {
+		host, fixture string
+		budget        float64
+	}{
+		{"claude", "../claude/testdata/PreToolUse-Bash.txtar", serve + parse + footing}, // rm -rf build
+		{"cursor", "../cursor/testdata/preToolUse-shell.txtar", serve + parse + footing},
+		{"gemini", "../gemini/testdata/before_tool_shell.txtar", serve + parse + footing},
+		{"codex", "../codex/testdata/PreToolUse-Bash.txtar", serve + parse}, // cat .env: nothing written
 	} {
 		payload := benchtest.PayloadFile(t, filepath.FromSlash(c.fixture))
 		h := benchtest.Answers()["deny"]
@@ -72,8 +86,8 @@ func TestDetectAllocBudget(t *testing.T) {
 		if stderr.Len() > 0 || stdout.Len() == 0 {
 			t.Fatalf("%s: stdout %q, stderr %q", c.host, stdout.String(), stderr.String())
 		}
-		if n > 40 {
-			t.Errorf("%s: %.0f allocations per detected event, over the budget of 40", c.host, n)
+		if n > c.budget {
+			t.Errorf("%s: %.0f allocations per detected event, over the budget of %.0f", c.host, n, c.budget)
 		}
 	}
 }

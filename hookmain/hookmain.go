@@ -26,7 +26,11 @@
 // git repository that holds the working directory.
 //
 // install registers the events the Handlers handle (every event the host
-// supports when Any is set), with the binary's absolute path and --host
+// supports when Any is set), and PreToolUse, on which Run protects the
+// hook's own footing (package footing) even for Handlers without a
+// PreToolUse handler: a user would expect that protection to hold on
+// every host, whatever events the program handles. It does so with the
+// binary's absolute path and --host
 // (and, for Copilot CLI, whose payloads do not name their event,
 // --event), so detection is only a fallback. See package install for the flags.
 //
@@ -75,25 +79,42 @@ import (
 // 32 KiB stack, before any package is initialised: a hook process lives
 // for one event, and the growths it spares cost it more than the stack
 // (BENCHMARKS.md, issue 27).
+//
+// Run protects the hook's footing (package footing): before the
+// handlers run, it denies every tool call that would change the hook's
+// binary, its registrations in any host's files, the trust and login
+// profiles those hosts need, the installer's state, the decision log or
+// the policy files, and the model's runs of the binary's own install,
+// uninstall and --observe. install registers PreToolUse for that even
+// when h has no handler for it. A hook that must let the model edit its
+// own registration opts out with [RunWith] and
+// [Options].EditsOwnFooting.
 func Run(h hooks.Handlers) {
-	// A write to a closed stdout pipe must fail with EPIPE, which Serve
-	// reports (on stderr, and a non-zero exit), rather than kill the hook
-	// silently by SIGPIPE; a stdout closed at start fails every write.
+	stdout := startProcess()
+	os.Exit(run(context.Background(), h, Options{}, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Exit))
+}
+
+// startProcess returns the process's stdout for the answer and points
+// os.Stdout at stderr. A write to a closed stdout pipe must fail with
+// EPIPE, which Serve reports (on stderr, and a non-zero exit), rather
+// than kill the hook silently by SIGPIPE; a stdout closed at start fails
+// every write.
+func startProcess() io.Writer {
 	stdout := procout.Stdout()
 	os.Stdout = os.Stderr
-	os.Exit(run(context.Background(), h, os.Args[1:], os.Stdin, stdout, os.Stderr, os.Exit))
+	return stdout
 }
 
 // Main is Run without the process: it runs args with stdin, stdout and
 // stderr and the built-in adapters, and returns the exit code. The handler
 // runs on a goroutine of its own, so that Main returns at its deadline.
 func Main(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return run(ctx, h, args, stdin, stdout, stderr, nil)
+	return run(ctx, h, Options{}, args, stdin, stdout, stderr, nil)
 }
 
 // run is Main; with exit set (Run) the handler runs inline and the
 // watchdog calls exit at the deadline.
-func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
+func run(ctx context.Context, h hooks.Handlers, o Options, args []string, stdin io.Reader, stdout, stderr io.Writer, exit func(int)) int {
 	switch hookcli.CommandOf(args) {
 	case hookcli.Install, hookcli.Uninstall, hookcli.Doctor:
 		self, err := install.Executable()
@@ -101,7 +122,7 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 			fmt.Fprintln(stderr, "cannot find this program's path:", err)
 			return 1
 		}
-		return install.Main(withEvents(args, h), stdout, stderr, self)
+		return install.Main(withEvents(args, h, !o.EditsOwnFooting), stdout, stderr, self)
 	case hookcli.Report:
 		return report(args[1:], stdout, stderr)
 	case hookcli.Help:
@@ -122,6 +143,9 @@ func run(ctx context.Context, h hooks.Handlers, args []string, stdin io.Reader, 
 		err = failline.ErrNoBridge
 	}
 	srv := &hooks.Server{Adapters: adaptersFor(a, err), Handlers: h, Inline: exit != nil, Exit: exit}
+	if !o.EditsOwnFooting {
+		guardFooting(&srv.Handlers, a.Log)
+	}
 	withLog(&srv.Handlers, a, stderr)
 	return srv.Serve(ctx, hookcli.Request(a, err, &srv.Handlers), stdin, stdout, stderr)
 }
@@ -180,7 +204,7 @@ func progName() string {
 // does not name them:
 // the unified events h has a handler for. With Any set, or no typed
 // handler at all, the installer's default set stays.
-func withEvents(args []string, h hooks.Handlers) []string {
+func withEvents(args []string, h hooks.Handlers, footing bool) []string {
 	if args[0] != "install" || h.Any != nil {
 		return args
 	}
@@ -192,10 +216,14 @@ func withEvents(args []string, h hooks.Handlers) []string {
 			return args
 		}
 	}
-	evs := h.Handled()
-	if len(evs) == 0 {
+	if len(h.Handled()) == 0 {
 		return args
 	}
+	if footing && h.PreToolUse == nil {
+		// The footing's protection runs on PreToolUse (see Run).
+		h.PreToolUse = func(context.Context, *hooks.PreToolUseEvent) (hooks.Response, error) { return hooks.Response{}, nil }
+	}
+	evs := h.Handled()
 	names := make([]string, len(evs))
 	for i, e := range evs {
 		names[i] = string(e)

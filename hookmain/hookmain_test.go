@@ -15,20 +15,26 @@ func TestWithEvents(t *testing.T) {
 	stop := func(context.Context, *hooks.StopEvent) (hooks.Response, error) { return hooks.Response{}, nil }
 	any := func(context.Context, hooks.Event) (hooks.Response, error) { return hooks.Response{}, nil }
 	for _, tc := range []struct {
-		args []string
-		h    hooks.Handlers
-		want []string
+		args     []string
+		h        hooks.Handlers
+		want     []string
+		editsOwn bool
 	}{
-		{[]string{"install"}, hooks.Handlers{PreToolUse: pre, Stop: stop}, []string{"install", "--events=PreToolUse,Stop"}},
-		{[]string{"install", "--dir"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events=PreToolUse", "--dir"}},
-		{[]string{"install", "--events", "Stop"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events", "Stop"}},
-		{[]string{"install", "--events=Stop"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events=Stop"}},
-		{[]string{"install"}, hooks.Handlers{PreToolUse: pre, Any: any}, []string{"install"}},
-		{[]string{"install"}, hooks.Handlers{}, []string{"install"}},
-		{[]string{"uninstall"}, hooks.Handlers{PreToolUse: pre}, []string{"uninstall"}},
-		{[]string{"doctor"}, hooks.Handlers{PreToolUse: pre}, []string{"doctor"}},
+		// The footing's protection runs on PreToolUse, which install
+		// registers for a hook without a PreToolUse handler too, unless
+		// the hook opts out (Options.EditsOwnFooting).
+		{[]string{"install"}, hooks.Handlers{Stop: stop}, []string{"install", "--events=PreToolUse,Stop"}, false},
+		{[]string{"install"}, hooks.Handlers{Stop: stop}, []string{"install", "--events=Stop"}, true},
+		{[]string{"install"}, hooks.Handlers{PreToolUse: pre, Stop: stop}, []string{"install", "--events=PreToolUse,Stop"}, false},
+		{[]string{"install", "--dir"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events=PreToolUse", "--dir"}, false},
+		{[]string{"install", "--events", "Stop"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events", "Stop"}, false},
+		{[]string{"install", "--events=Stop"}, hooks.Handlers{PreToolUse: pre}, []string{"install", "--events=Stop"}, false},
+		{[]string{"install"}, hooks.Handlers{PreToolUse: pre, Any: any}, []string{"install"}, false},
+		{[]string{"install"}, hooks.Handlers{}, []string{"install"}, false},
+		{[]string{"uninstall"}, hooks.Handlers{PreToolUse: pre}, []string{"uninstall"}, false},
+		{[]string{"doctor"}, hooks.Handlers{PreToolUse: pre}, []string{"doctor"}, false},
 	} {
-		if got := withEvents(tc.args, tc.h); !slices.Equal(got, tc.want) {
+		if got := withEvents(tc.args, tc.h, !tc.editsOwn); !slices.Equal(got, tc.want) {
 			t.Errorf("withEvents(%q) = %q, want %q", tc.args, got, tc.want)
 		}
 	}
@@ -65,7 +71,7 @@ func TestRunAnswersInline(t *testing.T) {
 	payload := `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
 	exited := make(chan int, 1)
 	var stdout, stderr strings.Builder
-	go run(context.Background(), h, []string{"--host", "claude"}, strings.NewReader(payload), &stdout, &stderr, func(code int) { exited <- code })
+	go run(context.Background(), h, Options{}, []string{"--host", "claude"}, strings.NewReader(payload), &stdout, &stderr, func(code int) { exited <- code })
 	select {
 	case code := <-exited:
 		if code != 0 || !strings.Contains(stdout.String(), `"permissionDecision":"deny"`) {

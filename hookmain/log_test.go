@@ -114,10 +114,12 @@ func TestLogDefaultPath(t *testing.T) {
 }
 
 // --observe: the host gets no opinion; the log has the would-be deny, and
-// report counts it.
+// report counts it. (The command is not rm -rf /, which would delete the
+// hook itself: the footing's protection denies that first, with its own
+// reason.)
 func TestObserveProcess(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "decisions.jsonl")
-	for _, host := range []struct{ name, payload string }{{"claude", rmPayload(7)}, {"gemini", strings.Replace(geminiPre, `"command":"ls"`, `"command":"rm -rf /"`, 1)}} {
+	for _, host := range []struct{ name, payload string }{{"claude", rmPayload(7)}, {"gemini", strings.Replace(geminiPre, `"command":"ls"`, `"command":"rm -rf /srv/data"`, 1)}} {
 		cmd := hook("--host", host.name, "--observe", "--fail-closed", "--log", path)
 		cmd.Stdin = strings.NewReader(host.payload)
 		var stdout, stderr bytes.Buffer

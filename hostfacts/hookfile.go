@@ -168,6 +168,17 @@ type HookFile struct {
 	// Commands, when its Scan is set, says where the host reads command
 	// files whose shell lines no hook can stop; a doctor warns about each.
 	Commands Commands
+	// TrustFiles are the files, relative to the user's configuration
+	// directory ([HookFile.ConfigDir]), in which the host keeps the trust
+	// it needs before it runs hooks (Gemini CLI's "trustedFolders.json";
+	// Codex's "config.toml", which holds its trusted_hash lines): a hook's
+	// footing (package footing) includes them.
+	TrustFiles []string
+	// LoginShell: the host runs a hook command with the user's login
+	// shell ($SHELL -lc, Codex), which reads the login profiles first; a
+	// function or alias there can replace what the command runs, so they
+	// are part of a hook's footing.
+	LoginShell bool
 }
 
 // PluginLoads says where a plugin host ([HookFile.PluginModule]) loads

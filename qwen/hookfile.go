@@ -17,7 +17,7 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 		HomeEnv: "QWEN_HOME", MaxTimeout: 999 * time.Second,
 		Trust: "Qwen Code drops a project's hooks silently in a folder it does not trust (with folder trust on): " +
 			"trust the folder, or install with --scope user",
-		ProjectDir: `"$QWEN_PROJECT_DIR"`}
+		ProjectDir: `"$QWEN_PROJECT_DIR"`, TrustFiles: []string{"trustedFolders.json"}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Qwen Code 0.24 gives its hooks

@@ -92,7 +92,7 @@ func heavyGateway(t testing.TB, unchecked bool) *httptest.Server {
 // controlMux is newMux's gateway without the guard's Handlers.Unchecked:
 // what a call not judged in time got before issue 35 (the fail policy).
 func controlMux(c config) *http.ServeMux {
-	h := policy(c.fail)
+	h := handlers(c.fail, nil)
 	h.Timeout, h.MaxInput, h.Unchecked = c.timeout, c.maxInput, nil
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", &hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: h, Auth: hookhttp.Bearer(c.token),

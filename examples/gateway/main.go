@@ -18,6 +18,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -68,6 +69,16 @@ type config struct {
 	// (hookhttp.Handler.LogCommands).
 	observe     bool
 	logCommands bool
+	// tokensFile names each developer's token (-tokens; "": the shared
+	// token of -token-env); users is it loaded (by run, see company.go).
+	// rate is each developer's requests a minute (-rate; 0: no limit).
+	tokensFile string
+	users      *hookhttp.Tokens
+	rate       int
+	// tlsCert and tlsKey serve TLS (-tls-cert, -tls-key; reloaded on
+	// rotation); clientCA asks every client for a certificate signed by
+	// one of its authorities (-client-ca).
+	tlsCert, tlsKey, clientCA string
 }
 
 func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -83,6 +94,11 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	otlp := fs.String("otlp-endpoint", "", "OpenTelemetry collector's OTLP/HTTP URL (e.g. http://127.0.0.1:4318): send every decision there as a span (default: OTEL_EXPORTER_OTLP_ENDPOINT, if set)")
 	observe := fs.Bool("observe", false, "run and log the policy, but send the hosts no opinion")
 	logCommands := fs.Bool("log-commands", false, "log and export the command, paths and reason of each decision (the model's text: may hold secrets)")
+	tokensFile := fs.String("tokens", "", "file of one developer per line, NAME SHA256HEX (the hex SHA-256 of their token), read again on change; replaces -token-env")
+	rate := fs.Int("rate", 0, "requests a minute each developer may send (0: no limit; with -token-env's shared token, everyone shares one bucket); past it the policy's unchecked answer or the fail policy answers")
+	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate (PEM, with its chain), read again on rotation")
+	tlsKey := fs.String("tls-key", "", "the private key of -tls-cert (PEM)")
+	clientCA := fs.String("client-ca", "", "require a client certificate signed by one of these authorities (PEM); needs -tls-cert")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -91,8 +107,12 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	if *failOpen {
 		c.fail = hooks.FailOpen
 	}
-	if c.token == "" {
-		return config{}, fmt.Errorf("set %s to the bearer token clients must send (e.g. openssl rand -hex 32)", *tokenEnv)
+	c.tokensFile, c.rate, c.tlsCert, c.tlsKey, c.clientCA = *tokensFile, *rate, *tlsCert, *tlsKey, *clientCA
+	if err := checkCompany(&c); err != nil {
+		return config{}, err
+	}
+	if c.token == "" && c.tokensFile == "" {
+		return config{}, fmt.Errorf("set %s to the bearer token clients must send (e.g. openssl rand -hex 32), or give -tokens FILE", *tokenEnv)
 	}
 	if c.timeout <= 0 {
 		return config{}, errors.New("-timeout must be positive")
@@ -117,21 +137,22 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 // newMux is the service: the gateway on POST /hook and a health check.
 // onRecord, when not nil, receives every request's record.
 func newMux(c config, logger *slog.Logger, onRecord func(context.Context, hookhttp.RequestRecord)) *http.ServeMux {
-	h := policy(c.fail)
+	h := handlers(c.fail, logger)
 	h.Timeout = c.timeout
 	h.MaxInput = c.maxInput
 	h.Observe = c.observe
 	mux := http.NewServeMux()
-	mux.Handle("POST /hook", &hookhttp.Handler{
+	gw := &hookhttp.Handler{
 		Adapters:    builtin.Adapters(),
 		Handlers:    h,
-		Auth:        hookhttp.Bearer(c.token),
 		Logger:      logger,
 		LogCommands: c.logCommands,
 		OnRecord:    onRecord,
 		MaxInFlight: c.maxInFlight,
 		MaxHeap:     uint64(c.maxHeap),
-	})
+	}
+	identify(gw, c)
+	mux.Handle("POST /hook", gw)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
 	return mux
 }
@@ -172,14 +193,28 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			}
 		}()
 	}
+	if err := loadCompany(&c, logger); err != nil {
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 2
+	}
+	tlsConfig, err := serverTLS(c, logger)
+	if err != nil {
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 2
+	}
 	srv := hookhttp.NewServer(c.addr, newMux(c, logger, onRecord), c.timeout)
+	// net/http's own errors (refused TLS handshakes) as JSON lines too.
+	srv.ErrorLog = slog.NewLogLogger(logger.Handler(), slog.LevelWarn)
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 1
 	}
+	if tlsConfig != nil {
+		ln = tls.NewListener(ln, tlsConfig)
+	}
 	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap,
-		"observe", c.observe, "otlp", onRecord != nil)
+		"observe", c.observe, "otlp", onRecord != nil, "tls", tlsConfig != nil, "client_certs", c.clientCA != "", "tokens", c.users != nil, "rate", c.rate)
 	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
 	// refused, every request sent on an open one is answered.
 	if err := hookhttp.Serve(ctx, srv, ln); err != nil {

@@ -14,6 +14,11 @@
 //  5. run inline code in another language that names a deleting or
 //     process-running API or a protected path (a heuristic).
 //
+// A team changes it without rebuilding it through policy files (package
+// policy: managed, user and project layers): more scratch directories and
+// secrets files, and rules of its own. `guard policy check [FILE]`
+// validates them, `guard policy explain < payload.json` says what decided.
+//
 // Each reason names the rule and what to do instead. It has no opinion on
 // anything else. README.md states the rules exactly, and what the guard
 // cannot see.
@@ -24,14 +29,25 @@
 package main
 
 import (
+	"os"
+
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
 	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/policy"
 )
 
 func main() {
-	hookmain.Run(policy())
+	if len(os.Args) > 1 && os.Args[1] == "policy" {
+		os.Exit(policyCommand(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "doctor" {
+		doctorPolicy(os.Stdout)
+	}
+	hookmain.Run(handlers())
 }
 
-// policy is the guard's Handlers, shared by main and the tests.
-func policy() hooks.Handlers { return guardpolicy.Handlers() }
+// handlers is the guard's Handlers with the policy files of the
+// machine, the user and the project (package policy), shared by main and
+// the tests.
+func handlers() hooks.Handlers { return guardpolicy.WithPolicy(policy.Load, os.Stderr) }

@@ -39,7 +39,7 @@ func TestGuardAnswers(t *testing.T) {
 			var got []string
 			for _, args := range [][]string{{"--host", host}, nil} {
 				var stdout, stderr bytes.Buffer
-				code := hookmain.Main(context.Background(), policy(), args, bytes.NewReader(payload), &stdout, &stderr)
+				code := hookmain.Main(context.Background(), handlers(), args, bytes.NewReader(payload), &stdout, &stderr)
 				got = append(got, fmt.Sprintf("exit %d\nstdout %sstderr %s", code, stdout.String(), stderr.String()))
 			}
 			if got[0] != got[1] {

@@ -17,6 +17,7 @@ const (
 	rule3
 	rule4
 	rule5
+	rule6
 )
 
 // commands are shell commands as a model may write them, run in the
@@ -428,7 +429,7 @@ func TestPolicy(t *testing.T) {
 	if len(commands) < 200 {
 		t.Fatalf("the table has %d commands, want at least 200", len(commands))
 	}
-	h := policy()
+	h := handlers()
 	for _, tc := range commands {
 		check(t, h, tc.cmd, tc.want)
 	}
@@ -451,7 +452,7 @@ func check(t *testing.T, h hooks.Handlers, cmd string, want int) {
 // them (rule 3), other files pass, and so do events the guard has no
 // rule for.
 func TestPolicyTools(t *testing.T) {
-	h := policy()
+	h := handlers()
 	for _, s := range []hookstest.Scenario{
 		hookstest.Write("config/.env", "API_KEY=x\n"),
 		hookstest.Write("/home/dev/project/.env", "API_KEY=x\n"),

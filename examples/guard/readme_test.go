@@ -33,17 +33,17 @@ func TestReadme(t *testing.T) {
 			want = pass
 		case strings.HasPrefix(line, "# denied by rule "):
 			want = int(line[len(line)-1] - '0')
-			if want < rule1 || want > rule5 || len(line) != len("# denied by rule 1") {
-				t.Fatalf("README.md: %q: want # denied by rule 1 to 5", line)
+			if want < rule1 || want > rule6 || len(line) != len("# denied by rule 1") {
+				t.Fatalf("README.md: %q: want # denied by rule 1 to 6", line)
 			}
 		case want < 0:
 			t.Fatalf("README.md: %q comes before any # denied by rule N or # passes", line)
 		case strings.TrimSpace(line) != "":
-			check(t, policy(), line, want)
+			check(t, handlers(), line, want)
 			ran[want]++
 		}
 	}
-	for r := pass; r <= rule5; r++ {
+	for r := pass; r <= rule6; r++ {
 		if ran[r] == 0 {
 			t.Errorf("README.md has no example for answer %d (0: passes, else the rule)", r)
 		}

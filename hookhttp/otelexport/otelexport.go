@@ -29,6 +29,7 @@
 //	hooks.checks.decision []string their verdicts (none for no opinion)
 //	hooks.checks.duration_ms []float64 their durations
 //	hooks.wire            string   http (a host's own HTTP hook) or envelope (a hook binary's bridge)
+//	enduser.id            string   the developer who sent it (hookhttp.Handler.Identify), OpenTelemetry's name for it
 //	http.response.status_code int  the HTTP status sent
 //	hooks.command, hooks.paths, hooks.cwd, hooks.reason: only with hookhttp.Handler.LogCommands
 //
@@ -277,6 +278,7 @@ func Attributes(r hookhttp.RequestRecord) []attribute.KeyValue {
 	}
 	a = append(a, attribute.Float64("hooks.duration_ms", ms(r.Duration)))
 	str("hooks.wire", r.Wire)
+	str("enduser.id", r.User)
 	if r.Status != 0 {
 		a = append(a, attribute.Int("http.response.status_code", r.Status))
 	}

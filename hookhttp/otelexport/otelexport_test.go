@@ -322,3 +322,20 @@ func TestEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// The developer who asked is the span's enduser.id; a gateway without
+// identities sends none.
+func TestSpanUser(t *testing.T) {
+	got := map[attribute.Key]string{}
+	for _, kv := range Attributes(hookhttp.RequestRecord{User: "alice", Wire: "envelope"}) {
+		got[kv.Key] = kv.Value.AsString()
+	}
+	if got["enduser.id"] != "alice" {
+		t.Errorf("enduser.id = %q, want alice", got["enduser.id"])
+	}
+	for _, kv := range Attributes(hookhttp.RequestRecord{Wire: "envelope"}) {
+		if kv.Key == "enduser.id" {
+			t.Errorf("enduser.id %q without a user", kv.Value.AsString())
+		}
+	}
+}

@@ -42,6 +42,14 @@ type Args struct {
 	GatewayTokenFile string
 	// GatewayTimeout is --gateway-timeout DURATION.
 	GatewayTimeout time.Duration
+	// GatewayCA is --gateway-ca FILE: the only authorities (PEM) the
+	// gateway's certificate may be signed by.
+	GatewayCA string
+	// GatewayCert and GatewayKey are --gateway-cert FILE and
+	// --gateway-key FILE: the client certificate shown to a gateway that
+	// asks for one.
+	GatewayCert string
+	GatewayKey  string
 	// Log is --log [PATH], when LogSet: append every event's record to
 	// PATH ("" for the default file in the user's state directory).
 	Log    string
@@ -120,6 +128,9 @@ const (
 	flagGatewayTokenEnv  = "--gateway-token-env"
 	flagGatewayTokenFile = "--gateway-token-file"
 	flagGatewayTimeout   = "--gateway-timeout"
+	flagGatewayCA        = "--gateway-ca"
+	flagGatewayCert      = "--gateway-cert"
+	flagGatewayKey       = "--gateway-key"
 	flagLog              = "--log"
 	flagObserve          = "--observe"
 )
@@ -147,7 +158,8 @@ func Parse(args []string) (Args, error) {
 		}
 		known := true
 		switch name {
-		case flagHost, flagEvent, flagTimeout, flagGateway, flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout:
+		case flagHost, flagEvent, flagTimeout, flagGateway, flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout,
+			flagGatewayCA, flagGatewayCert, flagGatewayKey:
 			if !hasVal {
 				if i+1 >= len(args) || strings.HasPrefix(args[i+1], "-") {
 					bad = append(bad, name+" needs a value")
@@ -207,6 +219,12 @@ func Parse(args []string) (Args, error) {
 			a.GatewayTokenFile, err = val, nonEmpty(val)
 		case flagGatewayTimeout:
 			a.GatewayTimeout, err = ParseDuration(val)
+		case flagGatewayCA:
+			a.GatewayCA, err = val, nonEmpty(val)
+		case flagGatewayCert:
+			a.GatewayCert, err = val, nonEmpty(val)
+		case flagGatewayKey:
+			a.GatewayKey, err = val, nonEmpty(val)
 		case flagLog:
 			a.Log, a.LogSet = val, true
 		case flagObserve:
@@ -221,11 +239,14 @@ func Parse(args []string) (Args, error) {
 		a.Fail = hooks.FailClosed
 	}
 	if !a.GatewaySet {
-		for _, f := range []string{flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout} {
+		for _, f := range []string{flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout, flagGatewayCA, flagGatewayCert, flagGatewayKey} {
 			if seen[f] {
 				bad = append(bad, f+" given without --gateway")
 			}
 		}
+	}
+	if seen[flagGatewayCert] != seen[flagGatewayKey] {
+		bad = append(bad, "--gateway-cert and --gateway-key go together")
 	}
 	if bad != nil {
 		return a, &Error{Problems: bad}
@@ -297,6 +318,12 @@ func (a Args) Words() []string {
 		}
 		if a.GatewayTimeout > 0 {
 			w = append(w, flagGatewayTimeout, FormatDuration(a.GatewayTimeout))
+		}
+		if a.GatewayCA != "" {
+			w = append(w, flagGatewayCA, a.GatewayCA)
+		}
+		if a.GatewayCert != "" {
+			w = append(w, flagGatewayCert, a.GatewayCert, flagGatewayKey, a.GatewayKey)
 		}
 	}
 	if a.Observe {

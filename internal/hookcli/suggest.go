@@ -75,4 +75,4 @@ func Mistyped(args []string) (string, bool) {
 
 // flagNames are the flags of a hook invocation, for Parse's hints.
 var flagNames = []string{flagHost, flagEvent, flagFailOpen, flagFailClosed, flagTimeout,
-	flagGateway, flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout, flagLog, flagObserve}
+	flagGateway, flagGatewayTokenEnv, flagGatewayTokenFile, flagGatewayTimeout, flagGatewayCA, flagGatewayCert, flagGatewayKey, flagLog, flagObserve}

@@ -106,7 +106,7 @@ func (at *place) findDeletes(f *shell.Command, tree bool) (reason string, deny, 
 		}
 	}
 	for _, n := range sel.names {
-		if !strings.ContainsAny(n, "*?[\\") && slices.Contains(scratchNames, n) {
+		if !strings.ContainsAny(n, "*?[\\") && (slices.Contains(scratchNames, n) || at.cfg != nil && slices.Contains(at.cfg.Scratch, n)) {
 			// Every entry it selects is named n: a build directory
 			// wherever it is found, as rule 1's list has it.
 			for _, st := range sel.starts {

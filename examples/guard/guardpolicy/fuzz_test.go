@@ -46,7 +46,7 @@ func FuzzJudge(f *testing.F) {
 			t.Fatalf("%q: decision %v, want deny or no opinion", cmd, r.Decision)
 		}
 		if denied && !(strings.HasPrefix(r.Reason, "guard: rule ") && len(r.Reason) > 14 &&
-			r.Reason[12] >= '1' && r.Reason[12] <= '5' && r.Reason[13] == ' ') {
+			r.Reason[12] >= '1' && r.Reason[12] <= '6' && r.Reason[13] == ' ') {
 			t.Fatalf("%q: reason %q does not start \"guard: rule N \"", cmd, r.Reason)
 		}
 		if cmd == "" {

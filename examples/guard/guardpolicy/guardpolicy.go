@@ -17,6 +17,11 @@
 //  5. No inline code in another language (python -c, perl -e, node -e,
 //     awk, sed e, …) that names a deleting or process-running API or a
 //     protected path: a heuristic.
+//  6. Nothing that changes the hook's own footing (package footing): its
+//     registrations in every host's files, the trust and login profiles
+//     those hosts need, the policy files, as the project and ~ spell them
+//     (see footingRule); a hook built on hookmain.Run, as the guard is,
+//     also protects its binary, PATH, state and log, before any rule.
 //
 // It has no opinion on anything else. Every reason starts "guard: rule
 // N" and says what to do instead. The README of examples/guard states the
@@ -71,6 +76,11 @@ func Unchecked(_ hooks.Event, err error) hooks.Response {
 // Parsing a shell command stops when ctx is done; the command is then
 // denied (rule 4), as one that cannot be checked.
 func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
+	return JudgeWith(ctx, nil, cwd, t)
+}
+
+// JudgeWith is [Judge] with the knobs of cfg (nil: none).
+func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hooks.Response {
 	if t.InputErr != nil {
 		return hooks.Deny("guard: rule 4 (nothing it cannot see): this " + t.Name + " call's input cannot be read safely (" + t.InputErr.Error() + "); send a well-formed call")
 	}
@@ -79,7 +89,13 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		if sh.Cwd != "" {
 			dir = joinPath(cwd, sh.Cwd)
 		}
-		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx)}); deny {
+		if r, deny := judgeShell(ctx, sh.Command, &place{root: cwd, dir: dir, src: sh.Command, wt: newWorktree(ctx), cfg: cfg}); deny {
+			return hooks.Deny(r)
+		}
+		if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
+			return hooks.Deny(r)
+		}
+		if r, deny := footingRule(ctx, cwd, t); deny {
 			return hooks.Deny(r)
 		}
 		if sh.Patch == nil {
@@ -102,6 +118,14 @@ func Judge(ctx context.Context, cwd string, t *hooks.Tool) hooks.Response {
 		}
 	}
 	report(ctx, "rule3-writes", false, start)
+	if r, deny := secretWrites(ctx, cfg, cwd, t); deny {
+		return hooks.Deny(r)
+	}
+	if _, shellCall := t.Input.(*hooks.ShellInput); !shellCall {
+		if r, deny := footingRule(ctx, cwd, t); deny {
+			return hooks.Deny(r)
+		}
+	}
 	return hooks.Response{}
 }
 
@@ -196,6 +220,9 @@ func unseen(s *shell.Script, at *place) (string, bool) {
 			return r, true
 		}
 	}
+	if r, deny := commandOptions(s, at); deny {
+		return r, true
+	}
 	return writtenThenRun(s, at)
 }
 
@@ -206,6 +233,7 @@ type place struct {
 	root, dir string
 	src       string
 	wt        *worktree
+	cfg       *Config
 }
 
 // joinPath returns p resolved against dir (p itself when absolute or dir

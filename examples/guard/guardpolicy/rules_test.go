@@ -287,7 +287,7 @@ func TestReportsChecks(t *testing.T) {
 		want string
 	}{
 		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "git reset --hard"}}, "parse:,rule4-unseen:,rule2-git:deny"},
-		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "ls"}}, "parse:,rule4-unseen:,rule2-git:,rule1-delete:,rule3-env:,rule5-code:"},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "ls"}}, "parse:,rule4-unseen:,rule2-git:,rule1-delete:,rule3-env:,rule5-code:,rule6-footing:"},
 		{hooks.Tool{Name: "Write", Input: &hooks.WriteInput{Path: "/home/dev/project/.env"}}, "rule3-writes:deny"},
 	} {
 		ctx, log := hooks.WithCheckLog(context.Background())

@@ -155,7 +155,7 @@ func (at *place) scratch(p shell.Word) (why string, ok bool) {
 	abs := joinPath(at.dir, raw)
 	if !isAbs(abs) {
 		// No working directory: relative to the project.
-		return scratchIn(abs)
+		return scratchIn(abs, at.cfg)
 	}
 	if at.root != "" {
 		root := cleanPath(at.root)
@@ -165,7 +165,7 @@ func (at *place) scratch(p shell.Word) (why string, ok bool) {
 		case within(abs, root) != "":
 			return "which holds the project", false
 		case within(root, abs) != "":
-			return scratchIn(within(root, abs))
+			return scratchIn(within(root, abs), at.cfg)
 		}
 	}
 	for _, t := range tempDirs {
@@ -178,7 +178,7 @@ func (at *place) scratch(p shell.Word) (why string, ok bool) {
 
 // scratchIn reports whether rel, a clean path inside the project, is a
 // build directory whose name is on the list.
-func scratchIn(rel string) (string, bool) {
+func scratchIn(rel string, cfg *Config) (string, bool) {
 	if rel == "." || rel == "" {
 		return "the project itself", false
 	}
@@ -190,7 +190,7 @@ func scratchIn(rel string) (string, bool) {
 			return "inside .git", false
 		}
 	}
-	if !slices.Contains(scratchNames, path.Base(rel)) {
+	if !slices.Contains(scratchNames, path.Base(rel)) && (cfg == nil || !slices.Contains(cfg.Scratch, path.Base(rel))) {
 		return "which is not on the guard's list of build directories", false
 	}
 	return "", true

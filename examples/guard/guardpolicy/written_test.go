@@ -50,3 +50,36 @@ func TestWrittenThenRun(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandOptions: programs that take the program they run from an
+// option or the environment (issue 38), and look-alikes. make -E, zip
+// --unzip-command, TAR_OPTIONS and GIT_CONFIG_* were run under bash in a
+// sandbox (each ran the command); su -s needs a password here.
+func TestCommandOptions(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{`su -s /bin/rm root`, "rule 4"},
+		{`su --shell=/usr/bin/python3 root`, "rule 4"},
+		{`make -E 'x:=$(shell touch p)'`, "rule 4"},
+		{`make --eval='$(shell touch p)' all`, "rule 4"},
+		{`zip a.zip f -T --unzip-command 'rm -rf src'`, "rule 1"},
+		{`rg --pre 'rm -rf' x`, "rule 1"},
+		{`TAR_OPTIONS=--to-command=./x tar xf a.tar`, "rule 4"},
+		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!touch p' git x`, "rule 4"},
+		{`su -s /bin/bash root -c id`, ""},
+		{`make -j4 all`, ""},
+		{`zip -r a.zip src -T`, ""},
+		{`rg --pre pdftotext x`, ""},
+		{`tar xzf a.tar.gz`, ""},
+	} {
+		r := judge("/home/dev/project", "", tc.cmd)
+		switch {
+		case tc.want == "" && r.Decision != hooks.NoDecision:
+			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
+		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
+			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
+		}
+	}
+}

@@ -15,6 +15,9 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/tls"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -60,6 +63,19 @@ var requests = []request{
 }
 
 const token = "loadtest-token"
+
+// developers is the number of developers with -identity: each client
+// sends the token of one of them.
+const developers = 200
+
+// devToken is developer i's token.
+func devToken(i int) string { return fmt.Sprintf("loadtest-token-%03d", i) }
+
+// identity, with -identity, names each request's developer from a tokens
+// file of 200 (hookhttp.Tokens) and limits each one's rate
+// (hookhttp.RateLimit, set far above the load), as a company's gateway
+// does.
+var identity bool
 
 // policy is the guard of examples/guard, reduced: no `rm -rf`, no .env
 // writes.
@@ -124,6 +140,9 @@ func (r Result) RPS() float64 { return float64(r.Requests) / r.Elapsed.Seconds()
 // status other than 200.
 func run(name, base string, c int, d time.Duration, n int64) Result {
 	tr := &http.Transport{MaxIdleConns: c, MaxIdleConnsPerHost: c, IdleConnTimeout: time.Minute}
+	if withTLS {
+		tr.TLSClientConfig = &tls.Config{RootCAs: roots}
+	}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
 	var sent, errs atomic.Int64
@@ -149,7 +168,11 @@ func run(name, base string, c int, d time.Duration, n int64) Result {
 				rq := requests[i%len(requests)]
 				req, _ := http.NewRequest(http.MethodPost, base+"/hook"+rq.query, strings.NewReader(rq.payload))
 				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", "Bearer "+token)
+				if identity {
+					req.Header.Set("Authorization", "Bearer "+devToken(i%developers))
+				} else {
+					req.Header.Set("Authorization", "Bearer "+token)
+				}
 				if rq.wire != "" {
 					req.Header.Set(hookhttp.HeaderWire, rq.wire)
 					req.Header.Set(hookhttp.HeaderHost, rq.host)
@@ -212,16 +235,29 @@ func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only s
 		Auth:     hookhttp.Bearer(token),
 		Logger:   logger,
 	}
+	if identity {
+		users, err := tokensFile()
+		if err != nil {
+			return nil, err
+		}
+		gwHandler.Auth, gwHandler.Identify = nil, users.Identify
+		gwHandler.Rate = &hookhttp.RateLimit{PerMinute: 1 << 30}
+	}
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", gwHandler)
-	gw, err := hookhttp.StartLocal(mux)
+	if withTLS {
+		if err := makeCert(); err != nil {
+			return nil, err
+		}
+	}
+	gw, err := startLocal(mux)
 	if err != nil {
 		return nil, err
 	}
 	defer gw.Close()
 	bareMux := http.NewServeMux()
 	bareMux.Handle("POST /hook", bare())
-	ref, err := hookhttp.StartLocal(bareMux)
+	ref, err := startLocal(bareMux)
 	if err != nil {
 		return nil, err
 	}
@@ -241,6 +277,25 @@ func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only s
 	return out, nil
 }
 
+// tokensFile writes the tokens file of the developers and loads it.
+func tokensFile() (*hookhttp.Tokens, error) {
+	dir, err := os.MkdirTemp("", "loadtest")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	var b strings.Builder
+	for i := range developers {
+		sum := sha256.Sum256([]byte(devToken(i)))
+		fmt.Fprintf(&b, "dev%03d %s\n", i, hex.EncodeToString(sum[:]))
+	}
+	f := filepath.Join(dir, "tokens")
+	if err := os.WriteFile(f, []byte(b.String()), 0o600); err != nil {
+		return nil, err
+	}
+	return hookhttp.LoadTokens(f)
+}
+
 func main() {
 	c := flag.Int("c", 32, "concurrent clients")
 	d := flag.Duration("d", time.Second, "duration of each round")
@@ -251,6 +306,8 @@ func main() {
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the whole run to this file")
 	only := flag.String("only", "", `run one server alone ("bare" or "gateway"), to profile it; no verdict`)
 	logs := flag.Bool("log", true, "log every decision as JSON (to io.Discard), as a deployed gateway would")
+	flag.BoolVar(&withTLS, "tls", false, "serve both servers over TLS (a self-signed certificate the clients trust)")
+	flag.BoolVar(&identity, "identity", false, "name each request's developer from a tokens file of 200, with a rate per developer (-tokens, -rate)")
 	flag.BoolVar(&viaSlog, "slog", false, "log through slog.NewJSONHandler rather than hookhttp.JSONLogger (the default logger)")
 	flag.Parse()
 	if *cpuprofile != "" {

@@ -1,0 +1,71 @@
+package footing
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// findNames returns the -name and -iname patterns of the script's find
+// commands, and ok when every find command selects only by them (no -o,
+// negation, -path or -regex, which could select other files): the files
+// it deletes (-delete) or hands to -exec ({}) then have one of those
+// names. ok is false when the script has no such find command.
+func findNames(sc *shell.Script) (pats []string, fold []bool, ok bool) {
+	found := false
+	for _, c := range sc.Commands {
+		if c.Name != "find" {
+			continue
+		}
+		found = true
+		named := false
+		for i := 1; i < len(c.Args); i++ {
+			a := c.Args[i]
+			if a.Dynamic {
+				return nil, nil, false
+			}
+			switch a.Value {
+			case "-o", "-or", "!", "-not", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+				return nil, nil, false
+			case "-name", "-iname":
+				if i+1 >= len(c.Args) || c.Args[i+1].Dynamic {
+					return nil, nil, false
+				}
+				pats = append(pats, c.Args[i+1].Value)
+				fold = append(fold, a.Value == "-iname")
+				named = true
+				i++
+			case "-exec", "-execdir", "-ok", "-okdir":
+				i = len(c.Args) // what follows is the command, read by package shell
+			}
+		}
+		if !named {
+			return nil, nil, false
+		}
+	}
+	return pats, fold, found
+}
+
+// findTouches returns the footing entry a find selecting by names pats
+// could reach: one with a path element (a file or a directory above it)
+// of one of those names.
+func (p *place) findTouches(pats []string, fold []bool) (Entry, bool) {
+	for _, e := range p.Entries() {
+		for _, el := range strings.Split(filepath.ToSlash(e.Path), "/") {
+			if el == "" {
+				continue
+			}
+			for i, pat := range pats {
+				name := el
+				if fold[i] || p.fold {
+					pat, name = strings.ToLower(pat), strings.ToLower(name)
+				}
+				if ok, _ := filepath.Match(pat, name); ok {
+					return e, true
+				}
+			}
+		}
+	}
+	return Entry{}, false
+}

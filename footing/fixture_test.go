@@ -1,0 +1,179 @@
+package footing_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/footing"
+)
+
+// fixture is a project with a hook installed for Claude Code, Codex and
+// Gemini CLI by --binary-in-project bin/guard, committed after a first
+// commit without it, a home directory with Gemini's trust and the login
+// profiles, and PATH with a directory that does not hold the binary.
+type fixture struct {
+	root, proj, home, bin string
+	env                   []string
+}
+
+// newFixture builds the fixture in a temporary directory.
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	root := t.TempDir()
+	f := &fixture{root: root, proj: filepath.Join(root, "proj"), home: filepath.Join(root, "home")}
+	f.bin = filepath.Join(f.home, ".local", "bin")
+	files := map[string]string{
+		"proj/README.md":                     "readme\n",
+		"proj/build/out.o":                   "obj\n",
+		"proj/.vscode/settings.json":         "{}\n",
+		"proj/config/settings.json":          "{}\n",
+		"proj/src/hooks.json":                "{}\n",
+		"proj/bin/other":                     "#!/bin/sh\n",
+		"home/.gemini/trustedFolders.json":   "{}\n",
+		"home/.gemini/settings.json":         "{}\n",
+		"home/.claude/settings.json":         "{}\n",
+		"home/.codex/config.toml":            "[hooks]\ntrusted_hash = \"x\"\n",
+		"home/.bashrc":                       "# rc\n",
+		"home/.profile":                      "# profile\n",
+		"home/.local/bin/.keep":              "",
+		"home/.local/state/agenthooks/.keep": "",
+	}
+	for p, c := range files {
+		write(t, filepath.Join(root, p), c, 0o644)
+	}
+	f.env = append(os.Environ(), "HOME="+f.home, "PATH="+f.bin+":/usr/bin:/bin", "XDG_CONFIG_HOME=", "CODEX_HOME=", "CLAUDE_CONFIG_DIR=",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "XDG_STATE_HOME=")
+	f.git(t, "init", "-q")
+	f.git(t, "add", ".")
+	f.git(t, "commit", "-qm", "before the hook")
+	hookFiles := map[string]string{
+		".claude/settings.json": `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"\"$CLAUDE_PROJECT_DIR\"/bin/guard --host claude"}]}]}}` + "\n",
+		".codex/hooks.json":     "{}\n",
+		".gemini/settings.json": "{}\n",
+	}
+	for p, c := range hookFiles {
+		write(t, filepath.Join(f.proj, p), c, 0o644)
+	}
+	write(t, filepath.Join(f.proj, "bin", "guard"), "#!/bin/sh\nexit 2\n", 0o755)
+	f.git(t, "add", ".")
+	f.git(t, "commit", "-qm", "install the hook")
+	// A branch that drops the hook's settings, and patches for git apply.
+	f.git(t, "checkout", "-q", "-b", "drop")
+	f.git(t, "rm", "-q", ".claude/settings.json")
+	f.git(t, "commit", "-qm", "drop the hook")
+	f.git(t, "checkout", "-q", "-")
+	old := hookFiles[".claude/settings.json"]
+	write(t, filepath.Join(f.root, "hook.patch"), "diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-"+
+		strings.TrimSuffix(old, "\n")+"\n+{}\n", 0o644)
+	write(t, filepath.Join(f.root, "readme.patch"), "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-readme\n+README\n", 0o644)
+	write(t, filepath.Join(f.proj, ".claude", "settings.local.json"), "{}\n", 0o644) // not committed
+	return f
+}
+
+func write(t testing.TB, p, c string, mode os.FileMode) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(c), mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (f *fixture) git(t testing.TB, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir, cmd.Env = f.proj, f.env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %q: %v\n%s", args, err, out)
+	}
+}
+
+// set is the footing of bin/guard in the fixture, for an event in cwd.
+func (f *fixture) set(cwd string) *footing.Set {
+	getenv := func(k string) string {
+		for i := len(f.env) - 1; i >= 0; i-- {
+			if v, ok := strings.CutPrefix(f.env[i], k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	return footing.Of(footing.Env{
+		Executable: filepath.Join(f.proj, "bin", "guard"), Arg0: filepath.Join(f.proj, "bin", "guard"),
+		Cwd: cwd, Home: f.home, Getenv: getenv, StateDir: filepath.Join(f.home, ".local", "state", "agenthooks"),
+		Hosts: func() []footing.Host { return footing.HostsOf(builtin.Adapters()) },
+	})
+}
+
+// snapshot returns every file, link and directory under the fixture
+// (but .git) with its mode and content.
+func (f *fixture) snapshot(t testing.TB) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(f.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		info, err := os.Lstat(p)
+		if err != nil {
+			return nil
+		}
+		v := info.Mode().String()
+		switch {
+		case info.Mode()&fs.ModeSymlink != 0:
+			l, _ := os.Readlink(p)
+			v += " -> " + l
+		case info.Mode().IsRegular():
+			b, _ := os.ReadFile(p)
+			v += fmt.Sprintf(" %x", sha256.Sum256(b))
+		}
+		out[p] = v
+		return nil
+	})
+	return out
+}
+
+// bash runs cmd under real bash in the project and returns the footing
+// paths it changed.
+func (f *fixture) bash(t testing.TB, cmd string) []string {
+	t.Helper()
+	before := f.snapshot(t)
+	c := exec.Command("bash", "-c", cmd)
+	c.Dir, c.Env = f.proj, f.env
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	_ = c.Run() // failing commands may still change files
+	after := f.snapshot(t)
+	s := f.set(f.proj)
+	var changed []string
+	for p, v := range before {
+		if after[p] != v {
+			if _, ok := s.Touches(p, true); ok {
+				changed = append(changed, p)
+			}
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			if _, ok := s.Touches(p, true); ok {
+				changed = append(changed, p)
+			}
+		}
+	}
+	if testing.Verbose() && len(changed) == 0 {
+		t.Logf("bash %q: %s", cmd, out.String())
+	}
+	return changed
+}

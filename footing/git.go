@@ -1,0 +1,427 @@
+package footing
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// gitLimit bounds each git command that reads the repository's state.
+const gitLimit = 2 * time.Second
+
+// git judges a git command by what it would do to the footing files of
+// its repository: the command is denied when one of them would change,
+// as the repository's state says (git diff and git status, bounded in
+// time), and allowed otherwise, so that git stash or git reset --hard in
+// a repository whose hook files are committed and unchanged runs.
+func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
+	dir := p.dir
+	args := c.Args[1:]
+	var sub string
+	var rest []shell.Word
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		switch {
+		case a == "-C" && i+1 < len(args):
+			i++
+			if args[i].Dynamic {
+				return p.gitReason(c, "its directory is known only when it runs"), p.anyInRepo(dir)
+			}
+			dir = p.abs(args[i].Value)
+		case a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			sub, rest = a, args[i+1:]
+		}
+		if sub != "" {
+			break
+		}
+	}
+	root := gitRoot(dir)
+	paths := p.inRepo(root)
+	if len(paths) == 0 || sub == "" {
+		return "", false
+	}
+	var vals []string
+	for _, w := range rest {
+		if w.Dynamic {
+			return p.gitReason(c, "an argument is known only when it runs"), true
+		}
+		vals = append(vals, w.Value)
+	}
+	has := func(opts ...string) bool {
+		for _, v := range vals {
+			for _, o := range opts {
+				if v == o || strings.HasPrefix(v, o+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if why := unsafeRepo(ctx, root); why != "" {
+		switch sub {
+		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean":
+			return p.gitReason(c, why), true
+		}
+	}
+	var changed []string
+	var err error
+	switch sub {
+	case "stash":
+		op := firstOperand(vals, nil)
+		switch op {
+		case "", "push", "save":
+			changed, err = gitStatus(ctx, root, paths, has("-u", "--include-untracked", "-a", "--all"), has("-a", "--all"))
+		case "pop", "apply", "branch":
+			rev := "stash@{0}"
+			if r := operands(vals, nil); len(r) > 1 {
+				rev = r[1]
+			}
+			changed, err = gitDiff(ctx, root, paths, rev)
+		}
+	case "reset":
+		if has("--hard", "--merge", "--keep") {
+			changed, err = gitDiff(ctx, root, paths, orHead(firstOperand(vals, nil)))
+		}
+	case "checkout", "switch", "restore":
+		changed, err = p.gitCheckout(ctx, root, paths, sub, vals)
+	case "revert", "cherry-pick":
+		for _, r := range operands(vals, []string{"-m", "--mainline", "-X", "--strategy-option", "--strategy", "-s"}) {
+			var ch []string
+			ch, err = gitDiff(ctx, root, paths, r+"^", r)
+			changed = append(changed, ch...)
+			if err != nil {
+				break
+			}
+		}
+	case "merge", "rebase":
+		for _, r := range operands(vals, []string{"-m", "-X", "-s", "--strategy", "--strategy-option", "--onto", "-F", "--file"}) {
+			var ch []string
+			ch, err = gitDiff(ctx, root, paths, "HEAD..."+r)
+			changed = append(changed, ch...)
+			if err != nil {
+				break
+			}
+		}
+	case "clean":
+		changed, err = gitStatus(ctx, root, paths, true, true)
+	case "apply", "am":
+		changed, err = p.gitPatches(c, operands(vals, []string{"-p", "-C", "--directory", "--exclude", "--include"}))
+	default:
+		return "", false
+	}
+	if err != nil && unknownRev(err) {
+		return "", false // git fails on it too, changing nothing
+	}
+	if err != nil {
+		return p.gitReason(c, "the repository's state could not be read ("+err.Error()+")"), true
+	}
+	if len(changed) > 0 {
+		e, _ := p.Touches(filepath.Join(root, changed[0]), true)
+		return p.reason(e, filepath.Join(root, filepath.FromSlash(changed[0])), "`"+c.String()+"`"), true
+	}
+	return "", false
+}
+
+// gitCheckout lists the footing files a checkout, switch or restore
+// would change: against the revision it names (or --source), or, for
+// paths only, against the index.
+func (p *place) gitCheckout(ctx context.Context, root string, paths []string, sub string, vals []string) ([]string, error) {
+	var rev string
+	for i, v := range vals {
+		switch {
+		case v == "-s" || v == "--source":
+			if i+1 < len(vals) {
+				rev = vals[i+1]
+			}
+		case strings.HasPrefix(v, "--source="):
+			rev = strings.TrimPrefix(v, "--source=")
+		}
+	}
+	ops := operands(vals, []string{"-b", "-B", "-c", "-C", "--orphan", "-s", "--source", "--conflict", "--pathspec-from-file"})
+	dd := -1
+	for i, v := range vals {
+		if v == "--" {
+			dd = i
+			break
+		}
+	}
+	if sub != "restore" && rev == "" && len(ops) > 0 {
+		first := ops[0]
+		isPath := dd >= 0 && indexOf(vals, first) > dd
+		if !isPath && dd < 0 {
+			if _, err := os.Lstat(filepath.Join(p.dir, first)); err == nil {
+				isPath = true
+			}
+		}
+		if !isPath {
+			rev = first
+		}
+	}
+	if rev == "" {
+		if sub == "switch" || sub == "checkout" && len(ops) == 0 {
+			return nil, nil
+		}
+		return gitDiff(ctx, root, paths)
+	}
+	if sub == "checkout" && len(ops) > 1 && !slicesContains(vals, "--no-overlay") {
+		// git checkout REV -- PATHS overlays: it keeps the files REV
+		// lacks, so only those REV holds in another form change.
+		return gitDiff(ctx, root, paths, "--diff-filter=a", rev)
+	}
+	return gitDiff(ctx, root, paths, rev)
+}
+
+func slicesContains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
+
+// gitPatches lists the footing files the patch files name (paths in the
+// repository); a patch read from stdin or a file it cannot read names
+// every footing file.
+func (p *place) gitPatches(c *shell.Command, files []string) ([]string, error) {
+	if len(files) == 0 {
+		return nil, errString("the patch is read from standard input, which the hook cannot see")
+	}
+	for _, f := range files {
+		data, err := readLimited(p.abs(f), 4<<20)
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			var name string
+			switch {
+			case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "):
+				name = strings.TrimSpace(line[4:])
+			case strings.HasPrefix(line, "rename to "), strings.HasPrefix(line, "rename from "):
+				_, name, _ = strings.Cut(line, "rename ")
+				name = name[strings.IndexByte(name, ' ')+1:]
+			case strings.HasPrefix(line, "diff --git "):
+				fs := strings.Fields(line)
+				for _, n := range fs[2:] {
+					if _, ok := p.Touches(strip(n), true); ok {
+						return []string{strip(n)}, nil
+					}
+				}
+				continue
+			default:
+				continue
+			}
+			name, _, _ = strings.Cut(name, "\t")
+			if name == "/dev/null" {
+				continue
+			}
+			if _, ok := p.Touches(strip(name), true); ok {
+				return []string{strip(name)}, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// strip removes a patch's a/ or b/ prefix.
+func strip(n string) string {
+	if strings.HasPrefix(n, "a/") || strings.HasPrefix(n, "b/") {
+		return n[2:]
+	}
+	return n
+}
+
+// inRepo returns the footing paths inside the worktree root, relative
+// to it with forward slashes.
+func (p *place) inRepo(root string) []string {
+	if root == "" {
+		return nil
+	}
+	var out []string
+	for _, e := range p.Entries() {
+		if r, ok := rel(root, e.Path); ok && !strings.HasPrefix(r, ".git/") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// anyInRepo reports whether the repository of dir holds footing.
+func (p *place) anyInRepo(dir string) bool {
+	return len(p.inRepo(gitRoot(dir))) > 0
+}
+
+// gitRoot returns the root of the git worktree that holds dir (the
+// nearest directory with a .git entry), or "" outside one: git finds it
+// the same way, the home directory included.
+func gitRoot(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// gitReason is the reason to deny a git command that cannot be judged.
+func (p *place) gitReason(c *shell.Command, why string) string {
+	return "footing: `" + c.String() + "` may change the hook that guards this session, and " + why +
+		"; run git commands that leave the hook's files alone, or ask the user to change the hook"
+}
+
+// unsafeRepo returns why reading the state of the repository at root
+// could run a program the repository's configuration names (a filter
+// driver other than Git LFS's: git diff and git status run a clean
+// filter on files they must compare), or "": the hook runs outside the
+// host's sandbox, and the model may have written that configuration.
+func unsafeRepo(ctx context.Context, root string) string {
+	ctx, cancel := context.WithTimeout(ctx, gitLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get-regexp", `^filter\..*\.(clean|smudge|process)$`)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return "" // exit 1: no filter configured
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		k, v, _ := strings.Cut(line, " ")
+		switch {
+		case k == "filter.lfs.clean" && v == "git-lfs clean -- %f",
+			k == "filter.lfs.smudge" && v == "git-lfs smudge -- %f",
+			k == "filter.lfs.process" && v == "git-lfs filter-process":
+		default:
+			return "the repository configures a filter program (" + k + ") that reading its state would run"
+		}
+	}
+	return ""
+}
+
+// gitDiff returns the paths that differ between the worktree and revs
+// (one revision, two, or a range), or between the worktree and the index
+// with none.
+func gitDiff(ctx context.Context, root string, paths []string, revs ...string) ([]string, error) {
+	args := append([]string{"diff", "--name-only", "--no-ext-diff", "--no-textconv", "-z"}, revs...)
+	return gitNames(ctx, root, append(append(args, "--"), paths...), false)
+}
+
+// gitStatus returns the paths that differ from HEAD, with untracked
+// those not tracked, and with ignored those ignored.
+func gitStatus(ctx context.Context, root string, paths []string, untracked, ignored bool) ([]string, error) {
+	args := []string{"status", "--porcelain", "-z", "--ignore-submodules=all", "--untracked-files=no"}
+	if untracked {
+		args[4] = "--untracked-files=all"
+	}
+	if ignored {
+		args = append(args, "--ignored")
+	}
+	return gitNames(ctx, root, append(append(args, "--"), paths...), true)
+}
+
+// gitNames runs git in root, bounded in time, with the configuration
+// that could run programs switched off, and returns the NUL-separated
+// names it prints (past status's two-letter code with status set).
+func gitNames(ctx context.Context, root string, args []string, status bool) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitLimit)
+	defer cancel()
+	full := append([]string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "diff.external=",
+		"--no-optional-locks"}, args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(errb.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, errString(msg)
+	}
+	var names []string
+	for _, n := range strings.Split(out.String(), "\x00") {
+		if status {
+			if len(n) < 4 {
+				continue
+			}
+			n = n[3:]
+		}
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	return names, nil
+}
+
+// operands returns vals' words that are not options, skipping the value
+// of each option in withValue, and the words after "--" too.
+func operands(vals, withValue []string) []string {
+	var out []string
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		switch {
+		case v == "--":
+			return append(out, vals[i+1:]...)
+		case indexOf(withValue, v) >= 0:
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// firstOperand is operands' first, or "".
+func firstOperand(vals, withValue []string) string {
+	if o := operands(vals, withValue); len(o) > 0 {
+		return o[0]
+	}
+	return ""
+}
+
+func orHead(r string) string {
+	if r == "" {
+		return "HEAD"
+	}
+	return r
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// readLimited reads at most limit bytes of the file at path.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// unknownRev reports an error of git's for a revision it cannot resolve,
+// on which the command itself fails too.
+func unknownRev(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "bad revision") || strings.Contains(m, "unknown revision") || strings.Contains(m, "ambiguous argument")
+}

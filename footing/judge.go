@@ -1,0 +1,405 @@
+package footing
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/shell"
+	"github.com/agenthooks/hooks/writes"
+)
+
+// Judge returns the reason to deny tool call t, and true, when it would
+// change the footing: a file tool's write, edit, delete or patch of a
+// footing path, or a shell command that writes, deletes, moves, links
+// or changes the mode of one (as package shell reads it), runs inline
+// code naming one, runs a git command that would rewrite one (judged
+// against the repository's state, see [Set.Git]), or runs the binary's
+// own install, uninstall or --observe. A shell command that does not
+// parse is denied when its text names a footing path; reads are allowed.
+//
+// Parsing stops when ctx is done: the call is then denied when it names
+// a footing path.
+func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny bool) {
+	if t == nil {
+		return "", false
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			reason, deny = fmt.Sprintf("footing: this call could not be checked against the hook's own files (%v); "+
+				"write it more simply, or ask the user", p), true
+		}
+	}()
+	tool := t
+	var sh *hooks.ShellInput
+	if in, ok := t.Input.(*hooks.ShellInput); ok {
+		sh = in
+		if in.Patch == nil {
+			tool = nil
+		} else {
+			tool = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: in.Cwd, Patch: in.Patch}}
+		}
+	}
+	if tool != nil {
+		ws, _ := writes.Of(ctx, tool, s.Cwd)
+		for _, w := range ws {
+			if e, ok := s.Touches(w.Path, w.Delete); ok {
+				return s.reason(e, w.Path, t.Name), true
+			}
+		}
+	}
+	if in, ok := t.Input.(*hooks.MCPInput); ok {
+		for _, p := range mcpPaths(in) {
+			if e, ok := s.Touches(p, true); ok {
+				return s.reason(e, s.abs(p), "the MCP tool "+in.Tool), true
+			}
+		}
+	}
+	if sh == nil || sh.Command == "" {
+		return "", false
+	}
+	dir := s.Cwd
+	if sh.Cwd != "" {
+		dir = s.abs(sh.Cwd)
+	}
+	at := s.at(dir)
+	at.src = sh.Command
+	sc, err := (&shell.Parser{}).Parse(ctx, sh.Command)
+	if err != nil {
+		if e, ok := at.mentions(sh.Command); ok {
+			return s.reason(e, e.Path, "this command, which cannot be checked ("+err.Error()+"),"), true
+		}
+		return "", false
+	}
+	return at.script(ctx, sc, sh.Command)
+}
+
+// reason is the deny's reason: what the call would change, and what to
+// do instead.
+func (s *Set) reason(e Entry, path, by string) string {
+	what := string(e.Kind)
+	if e.Host != "" {
+		what = string(e.Host) + " " + what
+	}
+	return "footing: this would change the hook that guards this session: " + path + " is its " + what +
+		", and " + by + " would change it; the hook's own files are the user's to change: ask the user to change the hook"
+}
+
+// place is the footing seen from the directory a command starts in.
+type place struct {
+	*Set
+	dir string
+	src string // the command's text
+}
+
+// at returns s seen from directory dir.
+func (s *Set) at(dir string) *place {
+	return &place{Set: s, dir: dir}
+}
+
+// abs returns x absolute and clean, relative to the command's directory.
+func (p *place) abs(x string) string {
+	if x != "" && p.dir != "" && !filepath.IsAbs(x) && !strings.HasPrefix(x, "/") && !strings.HasPrefix(x, "~") {
+		x = filepath.Join(p.dir, x)
+	}
+	return p.Set.abs(x)
+}
+
+// Touches is [Set.Touches] with relative paths taken from the command's
+// directory.
+func (p *place) Touches(x string, holder bool) (Entry, bool) {
+	return p.Set.Touches(p.abs(x), holder)
+}
+
+// script judges a parsed shell command whose text is src.
+func (p *place) script(ctx context.Context, sc *shell.Script, src string) (string, bool) {
+	if !p.mayChange(sc) {
+		return "", false
+	}
+	tmp, ownTemp := temps(sc, src)
+	pats, fold, byName := findNames(sc)
+	for _, w := range sc.Writes {
+		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
+			continue // a new temporary file, or one under it
+		}
+		if byName && (w.By == "find" || strings.Contains(w.Path.Value, "{}")) {
+			// The files find selects by name: -delete, or -exec … {}.
+			if e, ok := p.findTouches(pats, fold); ok {
+				return p.reason(e, e.Path, "`find` selecting by name, then "+w.By), true
+			}
+			continue
+		}
+		switch w.By {
+		case "git", "git checkout", "git restore", "git switch", "git reset", "git stash":
+			continue // judged by the repository's state, below
+		}
+		if r, ok := p.word(w.Path, w.Delete || w.Recursive || strings.HasPrefix(w.By, "git"), w.Maybe, w.By); ok {
+			return r, true
+		}
+	}
+	for _, c := range sc.Commands {
+		if r, ok := p.self(c); ok {
+			return r, true
+		}
+		for _, ef := range c.Effects {
+			switch {
+			case ef.Kind == shell.Writes && ef.Meta:
+				if r, ok := p.word(ef.Path, true, false, ef.By); ok {
+					return r, true
+				}
+			case ef.Kind == shell.RunsCode:
+				code := ef.Code.Value
+				if ef.Code.Dynamic || code == "" {
+					code = src // a script piped in, or read from a file: the command's text is all there is to read
+				}
+				if e, ok := p.mentions(code); ok {
+					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs"), true
+				}
+			}
+		}
+		if c.Name == "ln" || c.Name == "link" {
+			for _, a := range c.Args[1:] {
+				if a.Dynamic || a.MaybeOption() {
+					continue
+				}
+				if e, ok := p.Touches(a.Value, false); ok {
+					return p.reason(e, p.abs(a.Value), c.Name+" (a link to it lets a later write change it)"), true
+				}
+			}
+		}
+		if c.Name == "git" {
+			if r, ok := p.git(ctx, c); ok {
+				return r, true
+			}
+		}
+	}
+	return "", false
+}
+
+// word judges a write of path w by by: holder as for [Set.Touches];
+// maybe for an operand of a program package shell does not know.
+func (p *place) word(w shell.Word, holder, maybe bool, by string) (string, bool) {
+	if !w.Dynamic {
+		if e, ok := p.Touches(w.Value, holder); ok {
+			return p.reason(e, p.abs(w.Value), by), true
+		}
+		return "", false
+	}
+	if e, ok := p.dynamic(w, maybe, holder); ok {
+		return p.reason(e, w.Value, by+" (a path known only when the command runs, which may name it: spell the path out)"), true
+	}
+	return "", false
+}
+
+// dynamic reports the entry a path known only at run time may name. Its
+// static directory proves nothing (a variable may hold "../"), so only
+// its file name is read: with a static name (not "." or ".."), an entry
+// of that name, or, for a holder (a delete, a move, a mode change), an
+// entry under a directory of that name; with none, any entry, except for
+// an operand of a program package shell does not know (maybe), which
+// may not be a path at all. A file of a static name written into a
+// plugin folder through a variable is not seen.
+func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
+	if e, ok, glob := p.glob(w, holder); glob {
+		return e, ok
+	}
+	name, named := w.Name()
+	if name == "." || name == ".." || name == "/" {
+		named = false
+	}
+	if !named {
+		if maybe || !p.computed(w) {
+			return Entry{}, false
+		}
+		if es := p.Entries(); len(es) > 0 {
+			return es[0], true
+		}
+		return Entry{}, false
+	}
+	for _, e := range p.Entries() {
+		if strings.EqualFold(filepath.Base(e.Path), name) {
+			return e, true
+		}
+		if holder {
+			for _, el := range strings.Split(filepath.ToSlash(e.Path), "/") {
+				if strings.EqualFold(el, name) {
+					return e, true
+				}
+			}
+		}
+	}
+	return Entry{}, false
+}
+
+// computed reports whether the script itself makes the path w, known
+// only at run time: a command substitution, a glob, or a variable the
+// script assigns or reads into (f=bin/guard; rm "$f"). A variable it
+// only expands ("$LOG_FILE", "$GITHUB_OUTPUT") comes from the
+// environment, which the host and the user set: it is not counted, as
+// rule 3 of examples/guard does not count it.
+func (p *place) computed(w shell.Word) bool {
+	v := w.Value
+	if strings.ContainsAny(v, "`*?[") || strings.Contains(v, "$(") {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(v) && v[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(v) && isIdent(v[k]) {
+			k++
+		}
+		if name := v[j:k]; name != "" && !onlyExpanded(p.src, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// glob reads a path whose only run-time parts are glob characters (*.o,
+// bin/g?ard, .c[l]aude): it reports the entry the pattern matches (or,
+// for a holder, one under a directory it matches, or any under a folder
+// entry the pattern lies in), and glob true. A path with an expansion,
+// a command substitution, a brace or a leading ~ is not a glob here.
+func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
+	v := w.Value
+	if strings.ContainsAny(v, "$`{~\\") || !strings.ContainsAny(v, "*?[") {
+		return Entry{}, false, false
+	}
+	pat := p.abs(v)
+	if pat == "" {
+		return Entry{}, false, false
+	}
+	if p.fold {
+		pat = strings.ToLower(pat)
+	}
+	for _, e := range p.Entries() {
+		ep := e.Path
+		if p.fold {
+			ep = strings.ToLower(ep)
+		}
+		if ok, _ := filepath.Match(pat, ep); ok {
+			return e, true, true
+		}
+		if e.Tree && isUnder(ep, pat) {
+			return e, true, true
+		}
+		if holder {
+			for d := filepath.Dir(ep); d != filepath.Dir(d); d = filepath.Dir(d) {
+				if ok, _ := filepath.Match(pat, d); ok {
+					return e, true, true
+				}
+			}
+		}
+	}
+	return Entry{}, false, true
+}
+
+// mentions returns an entry that the text (inline code, or a command
+// that cannot be parsed) names: a word of it that, read as a path
+// (relative to the command's directory, ~ and $HOME for the home
+// directory), is a footing path, lies under a footing folder, or is a
+// directory that holds one; or one of an entry's plain spellings
+// appearing anywhere in it. A heuristic: code that only reads a footing
+// file it names is denied too.
+func (p *place) mentions(text string) (Entry, bool) {
+	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	for _, w := range strings.FieldsFunc(t, notPathByte) {
+		if !hasAlnum(w) {
+			continue
+		}
+		if e, ok := p.Touches(w, true); ok {
+			return e, true
+		}
+	}
+	for _, e := range p.Entries() {
+		for _, sp := range p.spellings(e.Path) {
+			if strings.Contains(text, sp) {
+				return e, true
+			}
+		}
+	}
+	return Entry{}, false
+}
+
+// notPathByte reports the characters that end a path in code: quotes,
+// blanks, brackets and operators.
+func notPathByte(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\'', '"', '`', '(', ')', ',', ';', '[', ']', '{', '}', '=', '<', '>', '|', '&', '+', ':', '!', '?', '*', '%', '$', '@', '#':
+		return true
+	}
+	return false
+}
+
+// hasAlnum reports whether w has a letter or a digit.
+func hasAlnum(w string) bool {
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// spellings returns the ways a command may name path: as is, and
+// relative to the home directory, the command's directory and the
+// project, with forward slashes.
+func (p *place) spellings(path string) []string {
+	out := []string{filepath.ToSlash(path)}
+	if r, ok := rel(p.Home, path); ok {
+		out = append(out, "~/"+r, "$HOME/"+r, "${HOME}/"+r)
+	}
+	for _, base := range [...]string{p.dir, p.Root()} {
+		if r, ok := rel(base, path); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// rel returns path relative to base, with forward slashes, when path is
+// under base.
+func rel(base, path string) (string, bool) {
+	if base == "" || !isUnder(base, path) {
+		return "", false
+	}
+	r, err := filepath.Rel(base, path)
+	if err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
+
+// mayChange reports whether the script does anything that could change
+// the footing (a write, a delete, a mode change, inline code, a link, a
+// git command, the binary itself), so that a command that does none
+// costs no footing.
+func (p *place) mayChange(sc *shell.Script) bool {
+	if len(sc.Writes) > 0 {
+		return true
+	}
+	for _, c := range sc.Commands {
+		switch c.Name {
+		case "ln", "link", "git", p.Name:
+			return true
+		case "go":
+			if len(c.Args) > 1 && c.Args[1].Value == "run" {
+				return true
+			}
+		}
+		for _, ef := range c.Effects {
+			if ef.Meta || ef.Kind == shell.RunsCode {
+				return true
+			}
+		}
+	}
+	return false
+}

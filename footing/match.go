@@ -1,0 +1,125 @@
+package footing
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Touches returns the footing entry that path p changes, and whether
+// there is one: p is an entry, lies under a folder entry, or, with
+// holder set (a delete, a move, a mode change, a git command that
+// rewrites a tree), is a directory that holds an entry. p is resolved
+// against the event's working directory when relative; "~" and "~/…"
+// name the home directory.
+func (s *Set) Touches(p string, holder bool) (Entry, bool) {
+	p = s.abs(p)
+	if p == "" {
+		return Entry{}, false
+	}
+	if e, ok := s.match(p, holder); ok {
+		return e, true
+	}
+	s.resolveLinks()
+	if r := resolve(p); r != p {
+		return s.match(r, holder)
+	}
+	return Entry{}, false
+}
+
+// abs returns p absolute and clean, or "" when it cannot be made so.
+func (s *Set) abs(p string) string {
+	if p == "" {
+		return ""
+	}
+	switch {
+	case p == "~":
+		p = s.Home
+	case strings.HasPrefix(p, "~/"):
+		if s.Home == "" {
+			return ""
+		}
+		p = filepath.Join(s.Home, p[2:])
+	case filepath.IsAbs(p) || strings.HasPrefix(p, "/"):
+	case s.Cwd == "":
+		return ""
+	default:
+		p = filepath.Join(s.Cwd, p)
+	}
+	return filepath.Clean(filepath.FromSlash(p))
+}
+
+// match compares the clean absolute path p with every entry.
+func (s *Set) match(p string, holder bool) (Entry, bool) {
+	if s.fold {
+		p = strings.ToLower(p)
+	}
+	for _, e := range s.Entries() {
+		ep := e.Path
+		if s.fold {
+			ep = strings.ToLower(ep)
+		}
+		if p == ep || e.Tree && isUnder(ep, p) || holder && isUnder(p, ep) {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// resolveLinks adds, once, each entry under the project's directory or
+// the home directory with that directory's symbolic links resolved, when
+// they resolve to another path: a path spelt through the real directory
+// then matches too. Two resolutions, not one per entry, keep it cheap; a
+// footing folder that is itself a link (.claude pointing elsewhere) is
+// matched through its link's path only.
+func (s *Set) resolveLinks() {
+	s.load()
+	if s.linked {
+		return
+	}
+	s.linked = true
+	n := len(s.entries)
+	for _, base := range [...]string{s.root, s.Home} {
+		if base == "" {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(base)
+		if err != nil || real == base {
+			continue
+		}
+		for _, e := range s.entries[:n] {
+			if r, ok := rel(base, e.Path); ok {
+				e.Path = filepath.Join(real, filepath.FromSlash(r))
+				s.entries = append(s.entries, e)
+			}
+		}
+	}
+}
+
+// resolve returns p with the symbolic links of its deepest existing
+// ancestor (p itself included) resolved, the rest appended; p when
+// nothing resolves.
+func resolve(p string) string {
+	rest := ""
+	for d := p; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			r, err := filepath.EvalSymlinks(d)
+			if err != nil {
+				return p
+			}
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(d) == d {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+	}
+}
+
+// isUnder reports whether p lies strictly under directory dir.
+func isUnder(dir, p string) bool {
+	if dir == "" || len(p) <= len(dir) || !strings.HasPrefix(p, dir) {
+		return false
+	}
+	return p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator))
+}
