@@ -96,10 +96,10 @@ var tamperSteps = []tamperStep{
 	{what: "the binary overwritten by the client's file tool", fileTool: true, step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 		return tamperWrite(h, r, tamperBin, tamperByTool)
 	}, refusedBy: map[string]string{
-		// Measured: Copilot CLI's create refuses an existing file, the
-		// newest Claude Code's Write a file with NUL bytes, before any
-		// hook runs.
-		"copilot": "already exists as a file", "claude-next": "File has NUL bytes"}},
+		// Measured: Copilot CLI's create and Cline's editor refuse an
+		// existing file, the newest Claude Code's Write a file with NUL
+		// bytes, before any hook runs.
+		"copilot": "already exists as a file", "claude-next": "File has NUL bytes", "cline": "already exists"}},
 	{what: "md5sum bin/guard (a read, let through)", read: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, "md5sum "+tamperBin)
 	}},
@@ -281,7 +281,8 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 	case "cline":
 		table.checkNote(t, h.ID, "guard-tamper", "Cline's only block of its editor is cancel, which aborts the run: "+
 			"the file tool's overwrite is a guard run of its own (bin/guard unchanged and the run aborted, both checked; "+
-			"the model is never told a reason)")
+			"the model is never told a reason); its editor refuses, on its own, to overwrite an existing file "+
+			"(\"already exists\", in the control run too), which the guard run accepts in place of the abort")
 	default:
 		table.check(t, h.ID, "guard-tamper")
 	}
@@ -438,6 +439,9 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 	for j, i := range only {
 		s := tamperSteps[i]
 		if h.Name == "cline" && s.fileTool {
+			if refusal, _ := refusalOf(s, h); strings.Contains(o.toolResult(t, j).Text, refusal) {
+				continue // refused by the client on its own (the control run shows it), unchanged on disk (checked above)
+			}
 			if n := len(o.res.Main()); j != len(only)-1 || n != j+1 || !strings.Contains(string(o.res.Stdout), `"finishReason":"aborted"`) {
 				t.Errorf("%s: the run was not aborted at the write: %d model requests, stdout %s", s.what, n, clip(string(o.res.Stdout), 2000))
 			}
