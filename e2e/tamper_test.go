@@ -439,7 +439,7 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 	for j, i := range only {
 		s := tamperSteps[i]
 		if h.Name == "cline" && s.fileTool {
-			if refusal, _ := refusalOf(s, h); strings.Contains(o.toolResult(t, j).Text, refusal) {
+			if refusal, _ := refusalOf(s, h); strings.Contains(resultText(o, j), refusal) {
 				continue // refused by the client on its own (the control run shows it), unchanged on disk (checked above)
 			}
 			if n := len(o.res.Main()); j != len(only)-1 || n != j+1 || !strings.Contains(string(o.res.Stdout), `"finishReason":"aborted"`) {
@@ -475,14 +475,7 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 func tamperResults(o *outcome, only []int) string {
 	var b strings.Builder
 	for i, step := range only {
-		var text string
-		for _, r := range o.res.Main() {
-			if trs := fakemodel.ToolResults(o.host.Protocol, r); len(trs) > i {
-				text = trs[i].Text
-				break
-			}
-		}
-		b.WriteString("\n  " + tamperSteps[step].what + ": " + clip(text, 200))
+		b.WriteString("\n  " + tamperSteps[step].what + ": " + clip(resultText(o, i), 200))
 	}
 	return b.String()
 }
@@ -503,4 +496,15 @@ func refusalOf(s tamperStep, h *harness.Host) (string, bool) {
 	}
 	r, ok := s.refusedBy[h.Name]
 	return r, ok
+}
+
+// resultText is the result of tool call i that the model was shown, or ""
+// when no request carries it (a run that ended at the call).
+func resultText(o *outcome, i int) string {
+	for _, r := range o.res.Main() {
+		if trs := fakemodel.ToolResults(o.host.Protocol, r); len(trs) > i {
+			return trs[i].Text
+		}
+	}
+	return ""
 }
