@@ -99,7 +99,8 @@ var tamperSteps = []tamperStep{
 		// Measured: Copilot CLI's create and Cline's editor refuse an
 		// existing file, the newest Claude Code's Write a file with NUL
 		// bytes, before any hook runs.
-		"copilot": "already exists as a file", "claude-next": "File has NUL bytes", "cline": "already exists"}},
+		"copilot": "already exists as a file", "claude-next": "File has NUL bytes", "cline": "already exists",
+		"qwen": "is a binary"}},
 	{what: "md5sum bin/guard (a read, let through)", read: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, "md5sum "+tamperBin)
 	}},
@@ -274,7 +275,8 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 			"(\"already exists as a file\", in the control run too; its edit takes text): bin/guard is checked unchanged; "+
 			"a hook that cannot run makes it deny every call (\"(hook errored)\"), so the control run's calls after chmod -x are denied")
 	case "qwen":
-		table.checkNote(t, h.ID, "guard-tamper", "Qwen Code's write_file overwrites a file only after a read_file of it (made first, let through)")
+		table.checkNote(t, h.ID, "guard-tamper", "Qwen Code's write_file overwrites a file only after a read_file of it (made first, let through), "+
+			"and refuses, on its own, to overwrite a binary (\"is a binary …\", in the control run too): bin/guard is checked unchanged")
 	case "gemini":
 		table.checkNote(t, h.ID, "guard-tamper", "a hook that cannot run makes Gemini CLI block every call (\"Tool execution blocked\"), "+
 			"so the control run's calls after chmod -x are denied; its write_file writes CRLF line ends over the binary (measured)")
