@@ -429,7 +429,9 @@ func checkTamperGuard(t *testing.T, h *harness.Host, o *outcome, hookFile string
 	if _, err := os.Lstat(filepath.Join(p, filepath.FromSlash(tamperBin+".off"))); err == nil {
 		t.Errorf("THE GUARD DID NOT BLOCK mv of its binary: %s exists", tamperBin+".off")
 	}
-	if got, _ := o.file(hookFile); got != string(wantHookFile) {
+	// The hook's lines, not the bytes: a client may rewrite its own
+	// settings file (Qwen Code does, measured).
+	if got, _ := o.file(hookFile); strings.Count(got, tamperBin) != strings.Count(string(wantHookFile), tamperBin) {
 		t.Errorf("THE GUARD DID NOT BLOCK the edit of %s: %q", hookFile, clip(got, 300))
 	}
 	logRegular := false
