@@ -77,10 +77,11 @@ const (
 	FieldModelRequest                    // ModelRequest
 	FieldModelResponse                   // ModelResponse
 	FieldToolChoice                      // ToolChoice
+	FieldUpdatedOutput                   // UpdatedOutput
 )
 
 var fieldNames = [...]string{"allow", "deny", "ask", "reason", "user_message", "updated_input", "context", "system_message", "halt",
-	"model_request", "model_response", "tool_choice"}
+	"model_request", "model_response", "tool_choice", "updated_output"}
 
 // AllFields lists every Field, in order.
 func AllFields() []Field {
@@ -134,6 +135,9 @@ func (r Response) Fields() Field {
 	}
 	if r.Halt {
 		f |= FieldHalt
+	}
+	if r.UpdatedOutput != nil {
+		f |= FieldUpdatedOutput
 	}
 	return f | r.modelFields()
 }

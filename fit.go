@@ -48,7 +48,8 @@ func Serialize(a Adapter, ev Event, r Response, o FitOptions) (Output, Response,
 // [Server] do before Adapter.Serialize: fields the capability matrix does
 // not claim are dropped, an ask the host cannot honour becomes
 // o.AskFallback, a repeated stop block is dropped unless o.RepeatStop,
-// and native answers for another host are dropped ([Native]; those for
+// an UpdatedOutput the host cannot apply to the tool becomes a halt or is
+// dropped ([ReplaceOutput]), and native answers for another host are dropped ([Native]; those for
 // a's host are checked by Serialize). It returns one Warning for every
 // field or native answer dropped or changed.
 func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
@@ -77,7 +78,17 @@ func Fit(a Adapter, ev Event, r Response, o FitOptions) (Response, []Warning) {
 		}
 	}
 
-	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil && r.ModelResponse == nil {
+	if r.UpdatedOutput != nil {
+		var w Warning
+		if r, w = fitOutput(a, ev, r, honours); w.Note != "" {
+			ws = append(ws, w)
+			if r.Halt {
+				honours |= FieldHalt
+			}
+		}
+	}
+
+	if r.Reason != "" && r.Decision == NoDecision && !r.Halt && r.UpdatedInput == nil && r.UpdatedOutput == nil && r.ModelResponse == nil {
 		ruled(FieldReason, "dropped: a reason without a decision (deny, ask, allow) or a halt has no effect")
 		r.Reason = ""
 	}

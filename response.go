@@ -32,7 +32,8 @@ func (d Decision) String() string {
 //   - PreToolUse, PermissionRequest: deny blocks the tool, allow approves
 //     it, ask asks the user (hosts that cannot ask get Handlers.AskFallback).
 //   - UserPromptSubmit: deny blocks the prompt before the model sees it.
-//   - PostToolUse: deny replaces or flags the tool's result with Reason.
+//   - PostToolUse: deny replaces or flags the tool's result with Reason;
+//     UpdatedOutput replaces the result the model reads.
 //   - Stop, SubagentStop: deny keeps the agent going; Reason is its next
 //     instruction.
 //
@@ -50,6 +51,11 @@ type Response struct {
 	// a whole input (Gemini) get the original input with these fields
 	// changed, never a partial one.
 	UpdatedInput ToolInput
+	// UpdatedOutput replaces, on PostToolUse, the tool output the model
+	// reads ([ReplaceOutput]); Text is what it reads, and Raw, when set,
+	// is the whole output in the host's native shape for the tool (sent
+	// as is, where the host takes one).
+	UpdatedOutput *ToolOutput
 	// Context is additional context for the model.
 	Context string
 	// SystemMessage is shown to the user by the host, never to the model.
@@ -74,7 +80,7 @@ type Response struct {
 // IsZero reports whether r is "no opinion".
 func (r Response) IsZero() bool {
 	return r.Decision == NoDecision && r.Reason == "" && r.UserMessage == "" &&
-		r.UpdatedInput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt &&
+		r.UpdatedInput == nil && r.UpdatedOutput == nil && r.Context == "" && r.SystemMessage == "" && !r.Halt &&
 		r.ModelRequest == nil && r.ModelResponse == nil && r.ToolChoice == nil && len(r.Native) == 0
 }
 

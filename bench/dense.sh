@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Check the guard's budget on dense commands (issue 38): every shape of
-# BenchmarkJudgeDense (examples/guard/guardpolicy) is judged in at most
+# BenchmarkJudgeDense (policies/guard) is judged in at most
 # 100 ms and allocates at most 64 MiB. Each shape runs COUNT times
 # (default 5, BENCHTIME each, default 3x); the fastest run is kept, since
 # other work on a shared machine only ever adds time. Prints one line per
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 COUNT=${COUNT:-5}
 BENCHTIME=${BENCHTIME:-3x}
-out=$(go test -run '^$' -bench 'JudgeDense' -benchmem -count "$COUNT" -benchtime "$BENCHTIME" ./examples/guard/guardpolicy)
+out=$(go test -run '^$' -bench 'JudgeDense' -benchmem -count "$COUNT" -benchtime "$BENCHTIME" ./policies/guard)
 echo "$out" | awk '
 /^BenchmarkJudgeDense\// {
 	name = $1; sub(/^BenchmarkJudgeDense\//, "", name); sub(/-[0-9]+$/, "", name)

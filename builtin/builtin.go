@@ -15,13 +15,14 @@ import (
 	"github.com/agenthooks/hooks/gemini"
 	"github.com/agenthooks/hooks/kimi"
 	"github.com/agenthooks/hooks/opencode"
+	"github.com/agenthooks/hooks/pi"
 	"github.com/agenthooks/hooks/qwen"
 )
 
 // Adapters returns a new list of the built-in adapters: Claude Code,
 // Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
-// Droid, Kimi Code, Cline CLI and OpenCode (whose fork Kilo Code CLI
-// runs the same hooks). The Copilot adapter is unbound: it reads the event from a
+// Droid, Kimi Code, Cline CLI, OpenCode (whose fork Kilo Code CLI
+// runs the same hooks) and Pi. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -37,6 +38,7 @@ func Adapters() []hooks.Adapter {
 		kimi.New(),
 		cline.New(),
 		opencode.New(),
+		pi.New(),
 	}
 }
 
@@ -65,6 +67,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return cline.New()
 	case opencode.Host:
 		return opencode.New()
+	case pi.Host:
+		return pi.New()
 	}
 	return nil
 }

@@ -45,9 +45,15 @@ var capabilities = [...]hooks.Capability{
 		Notes: "measured: decision:block + reason stops the prompt before any model call; additionalContext is " +
 			"appended to a system message after the prompt; continue:false stops with stopReason."},
 	{Native: "PostToolUse", Event: hooks.PostToolUse,
-		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext | hooks.FieldHalt | user,
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext | hooks.FieldHalt | hooks.FieldUpdatedOutput | user,
 		Notes: "measured: the tool already ran; decision:block + reason adds the reason as feedback next to the " +
-			"unchanged tool result; additionalContext likewise; continue:false ends the turn (no Stop hook)."},
+			"unchanged tool result; additionalContext likewise; continue:false ends the turn (no Stop hook). " +
+			"UpdatedOutput is hookSpecificOutput.updatedToolOutput (2.1.121 and later; binary: the schema's " +
+			"`updatedToolOutput: unknown`, validated against the tool's output schema: a string for Bash was " +
+			"measured rejected, \"does not match Bash's output shape; using original output\") in the tool's " +
+			"own shape, built from the received tool_response for Bash (stdout, stderr emptied) and Read " +
+			"(file.content), and updatedMCPToolOutput for MCP tools; for a tool whose shape the adapter does " +
+			"not know (TakesOutput false) Fit sends a halt, which makes no further model call (measured)."},
 	{Native: "PostToolUseFailure", Event: hooks.PostToolUseFailure,
 		Honours: hooks.FieldContext | user,
 		Notes:   "measured: additionalContext reaches the model after the failed tool result."},

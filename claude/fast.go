@@ -128,7 +128,7 @@ func readBashOutput(raw json.RawMessage) (b bashOutput, ok bool) {
 // encoding/json.
 func appendOutput(dst []byte, o *HookOutput) ([]byte, bool) {
 	s := o.HookSpecificOutput
-	if s != nil && (s.UpdatedInput != nil || s.Decision != nil && s.Decision.UpdatedInput != nil) {
+	if s != nil && (s.UpdatedInput != nil || s.UpdatedToolOutput != nil || s.UpdatedMCPToolOutput != nil || s.Decision != nil && s.Decision.UpdatedInput != nil) {
 		return nil, false
 	}
 	w := fastjson.Writer{Buf: dst}

@@ -89,6 +89,11 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		if r.Decision == hooks.DecisionDeny {
 			out.Decision, out.Reason = "block", orDefault(r.Reason)
 		}
+		if r.UpdatedOutput != nil {
+			if err := updatedOutput(ev, r.UpdatedOutput, specific()); err != nil {
+				return hooks.Output{}, err
+			}
+		}
 	}
 	if err := applyNative(r, native, &out, specific); err != nil {
 		return hooks.Output{}, err
@@ -166,6 +171,9 @@ func mask(r hooks.Response, honours hooks.Field) hooks.Response {
 	}
 	if !honours.Has(hooks.FieldHalt) {
 		r.Halt = false
+	}
+	if !honours.Has(hooks.FieldUpdatedOutput) {
+		r.UpdatedOutput = nil
 	}
 	return r
 }

@@ -24,7 +24,7 @@ var specificKeys = map[string]string{
 	"PreToolUse":         "hookEventName permissionDecision permissionDecisionReason updatedInput additionalContext",
 	"PermissionRequest":  "hookEventName decision",
 	"UserPromptSubmit":   "hookEventName additionalContext",
-	"PostToolUse":        "hookEventName additionalContext",
+	"PostToolUse":        "hookEventName additionalContext updatedToolOutput updatedMCPToolOutput",
 	"PostToolUseFailure": "hookEventName additionalContext",
 	"PostToolBatch":      "hookEventName additionalContext",
 	"SessionStart":       "hookEventName additionalContext",

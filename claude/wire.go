@@ -123,6 +123,13 @@ type HookSpecificOutput struct {
 	AdditionalContext string `json:"additionalContext,omitempty"`
 	// Decision answers a PermissionRequest.
 	Decision *PermissionDecision `json:"decision,omitempty"`
+	// UpdatedToolOutput replaces a built-in tool's output (PostToolUse,
+	// Claude Code 2.1.121 and later); it must have the tool's own output
+	// shape (for Bash an object, never a string), or Claude keeps the
+	// original output.
+	UpdatedToolOutput json.RawMessage `json:"updatedToolOutput,omitempty"`
+	// UpdatedMCPToolOutput replaces an MCP tool's output (PostToolUse).
+	UpdatedMCPToolOutput json.RawMessage `json:"updatedMCPToolOutput,omitempty"`
 }
 
 // PermissionDecision is the answer to a PermissionRequest:

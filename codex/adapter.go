@@ -67,8 +67,10 @@ var capabilities = [...]hooks.Capability{
 		Honours: hooks.FieldAllow | hooks.FieldDeny | hooks.FieldReason,
 		Notes:   "fires only with codex exec --approve-for-me (measured); decision.behavior allow|deny, reason as decision.message (the model sees it); updatedInput, updatedPermissions and interrupt make Codex fail closed, so are never sent"},
 	{Native: EventPostToolUse, Event: hooks.PostToolUse,
-		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext,
-		Notes:   "deny: decision block, the reason replaces the tool output the model sees; continue:false does not stop the turn in codex exec, so halt is not claimed"},
+		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldContext | hooks.FieldUpdatedOutput,
+		Notes: "deny: decision block, the reason replaces the tool output the model sees; continue:false does not stop the turn in codex exec, so halt is not claimed; " +
+			"UpdatedOutput is sent as that block, its text the reason, for every tool (source: post_tool_use.rs, feedback replaces the output; " +
+			"updatedMCPToolOutput is not used: measured failing on a non-MCP tool, post-updated-output)"},
 	{Native: EventStop, Event: hooks.Stop,
 		Honours: hooks.FieldDeny | hooks.FieldReason,
 		Notes:   "deny: decision block, Codex continues with the reason as a user message (no loop cap in Codex); Stop has no hookSpecificOutput, so no context"},

@@ -31,6 +31,8 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		}
 		return hooks.Output{}, nil
 	}
+	// PostToolUse's block is what replaces the output the model reads.
+	r = hooks.OutputAsBlock(r)
 	used := r.Fields()
 	if native == EventPreToolUse && r.UpdatedInput != nil {
 		used &^= hooks.FieldAllow // a rewrite is sent as allow + updatedInput

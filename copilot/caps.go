@@ -27,9 +27,10 @@ var capabilities = [...]hooks.Capability{
 			"hookSpecificOutput.decision form is ignored. Its tool input is not the tool's arguments: bash shows " +
 			"{command}, create and edit show tool edit with {file_path, diff}."},
 	{Native: EventPostToolUse, Event: hooks.PostToolUse,
-		Honours: denies | hooks.FieldContext,
+		Honours: denies | hooks.FieldContext | hooks.FieldUpdatedOutput,
 		Notes: "measured: the tool already ran; decision:block + reason replaces its result for the model with " +
-			"\"Tool result blocked: <reason>\"; additionalContext is appended to the result."},
+			"\"Tool result blocked: <reason>\"; additionalContext is appended to the result. UpdatedOutput is sent " +
+			"as that block, its text the reason (the model reads it after the prefix)."},
 	{Native: EventPostToolUseFailure, Event: hooks.PostToolUseFailure,
 		Honours: hooks.FieldContext,
 		Notes:   "measured: additionalContext becomes a user message after the tool's error."},
@@ -77,9 +78,9 @@ var capabilities = [...]hooks.Capability{
 		Notes: "measured: the payload and the answer are permissionRequest's ({behavior, message} deny measured " +
 			"on this form; allow and interrupt measured on the camelCase form, same reader)."},
 	{Native: "PostToolUse", Event: hooks.PostToolUse,
-		Honours: denies | hooks.FieldContext,
-		Notes: "measured: flat decision:block and flat additionalContext as on postToolUse; " +
-			"hookSpecificOutput.additionalContext is ignored."},
+		Honours: denies | hooks.FieldContext | hooks.FieldUpdatedOutput,
+		Notes: "measured: flat decision:block and flat additionalContext as on postToolUse (UpdatedOutput sent as " +
+			"that block); hookSpecificOutput.additionalContext is ignored."},
 	{Native: "PostToolUseFailure", Event: hooks.PostToolUseFailure,
 		Honours: hooks.FieldContext,
 		Notes: "flat additionalContext measured on postToolUseFailure; every flat field tried on both forms " +

@@ -49,7 +49,8 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		}
 		return hooks.Output{}, nil
 	}
-	r = mask(r, hooks.Supports(capabilities[:], native))
+	// postToolUse's block is what replaces the result the model reads.
+	r = mask(hooks.OutputAsBlock(r), hooks.Supports(capabilities[:], native))
 	event, _ := camelEvent(native)
 
 	var out HookOutput

@@ -36,7 +36,9 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventBeforeReadFile, Event: hooks.PreToolUse, Honours: blocks,
 		Notes: "Read only, fires with preToolUse(Read) for the same call; no agent_message, no updated_input. " + allowNote},
 	{Native: EventPostToolUse, Event: hooks.PostToolUse, Honours: hooks.FieldContext,
-		Notes: "additional_context reaches the model; the tool already ran, a deny cannot undo it"},
+		Notes: "additional_context reaches the model; the tool already ran, a deny cannot undo it. UpdatedOutput " +
+			"is taken for MCP tools only (TakesOutput), as updated_mcp_tool_output {content:[{type:text,text}]} " +
+			"(documented, not measured); for any other tool nothing keeps the output from the model (Fit warns)"},
 	{Native: EventAfterShellExecution, Event: hooks.PostToolUse,
 		Notes: "observe only (postToolUse(Shell) fires for the same call and takes context)"},
 	{Native: EventAfterMCPExecution, Event: hooks.PostToolUse,

@@ -81,6 +81,13 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		}
 	case EventSessionStart, EventPostToolUse:
 		o.AdditionalContext = r.Context
+		if r.UpdatedOutput != nil && native == EventPostToolUse {
+			b, err := mcpOutput(ev, r.UpdatedOutput)
+			if err != nil {
+				return hooks.Output{}, err
+			}
+			o.UpdatedMCPToolOutput = b
+		}
 	case EventStop, EventSubagentStop:
 		if r.Decision == hooks.DecisionDeny {
 			o.FollowupMessage = r.Reason

@@ -25,4 +25,5 @@ func Example() {
 	// cline cline @cline/cli-linux-x64 chat
 	// opencode opencode opencode-linux-x64 chat
 	// kilo opencode @kilocode/cli-linux-x64 chat
+	// pi pi @mariozechner/pi-coding-agent chat
 }

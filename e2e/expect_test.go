@@ -169,6 +169,17 @@ var expects = map[string]expect{
 		baseline:     []string{"session.created", "tool.execute.before", "tool.execute.after", "session.idle"},
 		sessionStart: "session.created", pre: "tool.execute.before", post: "tool.execute.after", stop: "session.idle",
 	},
+	// Pi through this module's extension.
+	"pi": {
+		events: map[string]hooks.EventName{
+			"tool_call": hooks.PreToolUse, "tool_result": hooks.PostToolUse,
+			"session_start": hooks.SessionStart, "agent_end": hooks.Stop,
+		},
+		tools: map[string]hooks.ToolKind{"bash": hooks.KindShell, "write": hooks.KindWrite, "edit": hooks.KindEdit,
+			"read": hooks.KindRead},
+		baseline:     []string{"session_start", "tool_call", "tool_result", "agent_end"},
+		sessionStart: "session_start", pre: "tool_call", post: "tool_result", stop: "agent_end",
+	},
 }
 
 // copilotPermTools are the tools of Copilot CLI's permissionRequest
@@ -194,6 +205,8 @@ func shell(host, cmd string) fakemodel.Step {
 		return fakemodel.Call("run_shell_command", map[string]any{"command": cmd, "description": "e2e step"})
 	case "copilot", "opencode":
 		return fakemodel.Call("bash", map[string]any{"command": cmd, "description": "e2e step"})
+	case "pi":
+		return fakemodel.Call("bash", map[string]any{"command": cmd})
 	case "droid":
 		return fakemodel.Call("Execute", map[string]any{"command": cmd, "summary": "e2e step"})
 	case "cline":
@@ -278,6 +291,15 @@ func baselineScript(host string, r *harness.Run) fakemodel.Script {
 			fakemodel.Call("write", map[string]any{"filePath": p, "content": "hello world\n"}),
 			fakemodel.Call("edit", map[string]any{"filePath": p, "oldString": "hello world", "newString": "goodbye world"}),
 			fakemodel.Call("read", map[string]any{"filePath": p}),
+			fakemodel.Say("all done"),
+		}
+	case "pi":
+		p := filepath.Join(r.Project, "hello.txt")
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("write", map[string]any{"path": p, "content": "hello world\n"}),
+			fakemodel.Call("edit", map[string]any{"path": p, "edits": []any{map[string]any{"oldText": "hello world", "newText": "goodbye world"}}}),
+			fakemodel.Call("read", map[string]any{"path": p}),
 			fakemodel.Say("all done"),
 		}
 	}

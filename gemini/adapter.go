@@ -46,9 +46,10 @@ var capabilities = [...]hooks.Capability{
 		Notes: "deny: the model gets {error: \"Tool execution blocked: <reason>\"}; updated input REPLACES the arguments " +
 			"(written as the complete native input); halt stops the whole run; additionalContext is not read here"},
 	{Native: EventAfterTool, Event: hooks.PostToolUse,
-		Honours: denies | hooks.FieldContext | hooks.FieldHalt | shown,
+		Honours: denies | hooks.FieldContext | hooks.FieldHalt | hooks.FieldUpdatedOutput | shown,
 		Notes: "deny: the tool already ran, the model gets {error: <reason>} instead of its result; context is appended " +
-			"to the result in <hook_context>; halt stops the run after the tool ran"},
+			"to the result in <hook_context>; halt stops the run after the tool ran; UpdatedOutput is sent as that " +
+			"deny, its text the reason (measured: at_deny, the model reads only {error: <reason>})"},
 	{Native: EventBeforeAgent, Event: hooks.UserPromptSubmit,
 		Honours: denies | hooks.FieldContext | hooks.FieldHalt | shown,
 		Notes:   "deny: the prompt never reaches the model; context is a <hook_context> part after the prompt"},

@@ -42,6 +42,8 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 		return hooks.Output{}, errors.New("gemini: nil event")
 	}
 	native := ev.Common().NativeEvent
+	// AfterTool's deny is what replaces the result the model reads.
+	r = hooks.OutputAsBlock(r)
 	deny := r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk
 	if !known(native) {
 		if len(r.Native) > 0 {

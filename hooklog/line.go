@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/secrets"
 )
 
 // A Line is one event in the log, as JSON (the keys in the tags).
@@ -59,13 +60,24 @@ type Line struct {
 // cut further.
 const MaxLine = 8 << 10
 
-// LineOf is r as a log line.
+// LineOf is r as a log line. The command, the paths and the reason are
+// redacted ([secrets.Redact]): a token the model put in a command, or a
+// reason that quotes it, never reaches the log.
 func LineOf(r hooks.Record) Line {
+	paths := r.Paths
+	for i, p := range paths {
+		if red, n := secrets.Redact(p); n > 0 {
+			if &paths[0] == &r.Paths[0] {
+				paths = append([]string(nil), r.Paths...)
+			}
+			paths[i] = red
+		}
+	}
 	return Line{
 		Time: r.Time.UTC(), Host: string(r.Host), Event: r.NativeEvent, Unified: string(r.Event),
 		Session: r.SessionID, Cwd: r.Cwd, Tool: r.ToolName, Kind: string(r.ToolKind),
-		Command: r.Command, Paths: r.Paths, Decision: r.Decision.String(), Sent: r.Sent, Would: r.Would,
-		Reason: r.Reason, Observe: r.Observe, Fail: r.Fail, Warnings: r.Warnings,
+		Command: redact(r.Command), Paths: paths, Decision: r.Decision.String(), Sent: r.Sent, Would: r.Would,
+		Reason: redact(r.Reason), Observe: r.Observe, Fail: r.Fail, Warnings: r.Warnings,
 		DurationMS: float64(r.Duration.Microseconds()) / 1000, StdinMS: float64(r.Stdin.Microseconds()) / 1000, Exit: r.ExitCode,
 		Program: r.Program, Version: r.Version,
 	}
@@ -209,4 +221,10 @@ func cut(s string, n int) string {
 		i--
 	}
 	return s[:i] + "…"
+}
+
+// redact returns s with its secrets replaced ([secrets.Redact]).
+func redact(s string) string {
+	red, _ := secrets.Redact(s)
+	return red
 }

@@ -3,8 +3,11 @@ package hooklog
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/agenthooks/hooks"
 )
 
 // marshal writes exactly what encoding/json writes for a Line.
@@ -30,4 +33,26 @@ func FuzzMarshalIsJSON(f *testing.F) {
 			t.Errorf("empty line %s", got)
 		}
 	})
+}
+
+// TestLineRedactsSecrets checks that a token in a command, a path or a
+// reason never reaches the log, and that the rest of each is kept.
+func TestLineRedactsSecrets(t *testing.T) {
+	tok := "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
+	r := hooks.Record{Host: "claude", NativeEvent: "PreToolUse", ToolName: "Bash",
+		Command: "curl -H 'Authorization: token " + tok + "' https://api.github.com/user",
+		Paths:   []string{"/home/dev/project/main.go", "/tmp/" + tok},
+		Reason:  "guard: `echo " + tok + "` denied"}
+	b := string(LineOf(r).Marshal())
+	if strings.Contains(b, tok) {
+		t.Fatalf("the log line holds the token: %s", b)
+	}
+	for _, want := range []string{"https://api.github.com/user", "[REDACTED github-token]", "/home/dev/project/main.go", "guard: `echo "} {
+		if !strings.Contains(b, want) {
+			t.Errorf("the log line lost %q: %s", want, b)
+		}
+	}
+	if r.Paths[1] != "/tmp/"+tok {
+		t.Error("LineOf changed the record's own paths")
+	}
 }

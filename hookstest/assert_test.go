@@ -55,7 +55,7 @@ func answerAll(r hooks.Response) hooks.Handlers {
 var shellCases = []string{"claude PreToolUse(Bash)", "cursor preToolUse(Shell)", "cursor beforeShellExecution",
 	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)", "copilot preToolUse(bash: camelCase)",
 	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)",
-	"kimi PreToolUse(Bash)", "cline PreToolUse(run_commands)", "opencode tool.execute.before(bash)"}
+	"kimi PreToolUse(Bash)", "cline PreToolUse(run_commands)", "opencode tool.execute.before(bash)", "pi tool_call(bash)"}
 
 // TestCatchesDenyWithoutReason: a handler that denies with an empty reason
 // fails Denied on every host, because the model gets only a stand-in.
@@ -118,7 +118,7 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.ContextEverywhere(rec, "staging")
 	noContext := []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)",
 		"copilot preToolUse(bash: camelCase)", "copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)",
-		"droid PreToolUse(Execute)", "kimi PreToolUse(Bash)", "opencode tool.execute.before(bash)"}
+		"droid PreToolUse(Execute)", "kimi PreToolUse(Bash)", "opencode tool.execute.before(bash)", "pi tool_call(bash)"}
 	expect(t, rec, noContext, "the model never sees this context", "Fix: add the context on an event where")
 	if !strings.Contains(rec.errors[2], "where Gemini CLI shows it: SessionStart, UserPromptSubmit (BeforeAgent), PostToolUse (AfterTool)") {
 		t.Errorf("the Gemini fix does not list where Gemini shows context:\n%s", rec.errors[2])

@@ -53,6 +53,7 @@ func Example() {
 	//   kimi PreToolUse(Bash): deny "rm -rf is not allowed; delete specific files"
 	//   cline PreToolUse(run_commands): deny "rm -rf is not allowed; delete specific files"
 	//   opencode tool.execute.before(bash): deny "rm -rf is not allowed; delete specific files"
+	//   pi tool_call(bash): deny "rm -rf is not allowed; delete specific files"
 }
 
 // A write is rendered as each host writes files: Codex applies a patch,
@@ -75,6 +76,7 @@ func Example_write() {
 	//   kimi PreToolUse(Write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   cline PreToolUse(editor): deny "/home/dev/project/config/.env holds secrets; the agent must not write it", halt
 	//   opencode tool.execute.before(write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   pi tool_call(write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 }
 
 // A handler that asks: Claude Code, Copilot CLI and Qwen Code take an ask

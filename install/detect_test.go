@@ -62,8 +62,8 @@ func TestDetect(t *testing.T) {
 	want := map[hooks.Host]string{"claude": filepath.Join(home, ".claude"), "copilot": filepath.Join(home, ".copilot"),
 		"codex": codexHome, "cursor": cursorRoot, "droid": filepath.Join(bin, "droid"), "kimi": filepath.Join(home, ".kimi-code"),
 		"opencode": filepath.Join(xdg, "opencode")}
-	if len(got) != 11 {
-		t.Errorf("%d hosts, want 11", len(got))
+	if len(got) != 12 {
+		t.Errorf("%d hosts, want 12", len(got))
 	}
 	if w := got["kilo"].Why; !strings.Contains(w, "no "+filepath.Join(xdg, "kilo")) || !strings.Contains(w, "no kilo on PATH") {
 		t.Errorf("kilo: %q", w)
@@ -109,11 +109,11 @@ func TestInstallDefaultHosts(t *testing.T) {
 		t.Errorf("--config-root: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runMain(t, "/home/dev/bin/guard", "install", "--dir", project, "--hosts", "all", "--dry-run")
-	hosts := map[string]bool{} // Cline CLI: one line per hook file; OpenCode and Kilo Code CLI: a plugin each
+	hosts := map[string]bool{} // Cline CLI: one line per hook file; OpenCode, Kilo Code CLI and Pi: a module each
 	for _, m := range regexp.MustCompile(`(?m)^([a-z]+) project `).FindAllStringSubmatch(stdout, -1) {
 		hosts[m[1]] = true
 	}
-	if code != 0 || len(hosts) != 10 {
+	if code != 0 || len(hosts) != 11 {
 		t.Errorf("--hosts all: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if err := os.RemoveAll(filepath.Join(home, ".gemini")); err != nil {

@@ -55,9 +55,10 @@
 //	tool = "shell|mcp"            # tool kinds: shell read write edit patch delete mcp other
 //	mcp = "github/*"              # server/tool glob of an MCP call
 //	hosts = ["claude", "codex"]   # the hosts it applies to (default: all)
-//	decision = "deny"             # required: deny | ask | allow | context
-//	reason = "publishing is done by CI" # what the model is told (required for deny and ask)
+//	decision = "deny"             # required: deny | ask | allow | context | judge
+//	reason = "publishing is done by CI" # what the model is told (required but for allow)
 //	mode = "observe"              # decided and logged, not enforced (staged rollout)
+//	judge_fail = "ask"            # judge only: what stands with no verdict (ask | deny | allow)
 //
 // A rule needs at least one of command, reads, writes, deletes, tool or
 // mcp, so that a rule with a typo in its only condition cannot match
@@ -111,4 +112,15 @@
 // context whatever the verdict. A managed file with locked = true makes
 // the lower layers' weakening keys (guard scratch additions and allow
 // rules) ignored, each with a warning ([Set.Warnings]).
+//
+// # The gray zone: judge
+//
+// A rule with decision = "judge" is decided, when it matches, by a model
+// asked about the call's facts ([Set.Judge], a [Judger]: a gateway's,
+// examples/gateway -judge-url); its reason is the instructions the judge
+// is given ("allow read-only listings; deny anything that deletes"). Its
+// verdict takes part in the precedence as the rule's decision would. A
+// verdict that cannot be had (no judge where the rule is evaluated: every
+// hook process; a timeout; an answer that is not a verdict) is the rule's
+// judge_fail, ask by default.
 package policy

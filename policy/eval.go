@@ -30,6 +30,9 @@ type Verdict struct {
 	Context string
 	// Matches are every rule that matched, observed ones too, in order.
 	Matches []Match
+	// Judged is, when Rule's decision is "judge", the reason its judge
+	// gave (or why the rule's judge_fail stood).
+	Judged string
 }
 
 // A Match is a rule that matched, with the facts it matched.
@@ -50,18 +53,30 @@ func (v *Verdict) Response() hooks.Response {
 		r = hooks.Deny(v.Unseen)
 	case v.Rule == nil:
 	case v.Decision == hooks.DecisionDeny:
-		r = hooks.Deny("policy: rule " + v.Rule.Name + ": " + v.Rule.Reason)
+		r = hooks.Deny("policy: rule " + v.Rule.Name + ": " + v.reason())
 	case v.Decision == hooks.DecisionAsk:
-		r = hooks.Ask("policy: rule " + v.Rule.Name + ": " + v.Rule.Reason)
+		r = hooks.Ask("policy: rule " + v.Rule.Name + ": " + v.reason())
 	case v.Decision == hooks.DecisionAllow:
 		r = hooks.Allow()
 		r.Reason = "policy: rule " + v.Rule.Name
-		if v.Rule.Reason != "" {
-			r.Reason += ": " + v.Rule.Reason
+		if why := v.reason(); why != "" {
+			r.Reason += ": " + why
 		}
 	}
 	r.Context = v.Context
 	return r
+}
+
+// reason is the deciding rule's reason, with its judge's for a judged
+// rule ("the gray zone: the judge: a read-only listing").
+func (v *Verdict) reason() string {
+	if v.Rule.Decision != "judge" || v.Judged == "" {
+		return v.Rule.Reason
+	}
+	if v.Rule.Reason == "" {
+		return "the judge: " + v.Judged
+	}
+	return v.Rule.Reason + "; the judge: " + v.Judged
 }
 
 // rank orders decisions: deny > ask > allow > none.
@@ -118,6 +133,14 @@ func (s *Set) Eval(ctx context.Context, ev hooks.Event) Verdict {
 		v.Matches = append(v.Matches, Match{Rule: r, Facts: facts})
 		d := decisionOf(r.Decision)
 		note := strings.Join(facts, "; ")
+		judged := ""
+		if r.Decision == "judge" {
+			if r.Observe() && s.Judge == nil {
+				d = decisionOf(r.JudgeFail)
+			} else {
+				d, judged = s.judge(ctx, r, ev)
+			}
+		}
 		if r.Observe() {
 			hooks.ReportCheck(ctx, hooks.Check{Name: "policy:" + r.Name, Decision: d, Duration: time.Since(start), Note: "observe: " + note})
 			continue
@@ -128,7 +151,7 @@ func (s *Set) Eval(ctx context.Context, ev hooks.Event) Verdict {
 			continue
 		}
 		if rank(d) > rank(v.Decision) {
-			v.Decision, v.Rule = d, r
+			v.Decision, v.Rule, v.Judged = d, r, judged
 		}
 	}
 	if v.Unseen != "" {
@@ -362,3 +385,20 @@ func clip(s string) string {
 
 // String names the rule and where it is written.
 func (r *Rule) String() string { return fmt.Sprintf("%s (%s:%d)", r.Name, r.File, r.Line) }
+
+// judge decides the judge rule r on ev by s.Judge, or by r's JudgeFail
+// where there is no judge (a hook process), reported as the check
+// "judge:NAME" as a judge reports its verdicts.
+func (s *Set) judge(ctx context.Context, r *Rule, ev hooks.Event) (hooks.Decision, string) {
+	if s.Judge != nil {
+		d, why := s.Judge.Judge(ctx, Question{Rule: r, Event: ev, Version: s.Version()})
+		switch d {
+		case hooks.DecisionAllow, hooks.DecisionAsk, hooks.DecisionDeny:
+			return d, why
+		}
+		return decisionOf(r.JudgeFail), "the judge gave no decision: judge_fail " + r.JudgeFail
+	}
+	why := "no judge where this rule was evaluated (a judge is a gateway's): judge_fail " + r.JudgeFail
+	hooks.ReportCheck(ctx, hooks.Check{Name: "judge:" + r.Name, Decision: decisionOf(r.JudgeFail), Note: why})
+	return decisionOf(r.JudgeFail), why
+}

@@ -57,6 +57,11 @@ type Rule struct {
 	Decision string
 	Reason   string
 	Mode     string
+	// JudgeFail is, for a rule whose Decision is "judge", what stands
+	// when no verdict can be had (no judge where the rule is evaluated, a
+	// timeout, an answer that is not a verdict): "ask" (the default),
+	// "deny" or "allow".
+	JudgeFail string
 
 	// File and Line say where the rule is written.
 	File string
@@ -119,6 +124,8 @@ type wireRule struct {
 	Decision string   `toml:"decision"`
 	Reason   string   `toml:"reason"`
 	Mode     string   `toml:"mode"`
+	// JudgeFail is read only with decision = "judge".
+	JudgeFail string `toml:"judge_fail"`
 }
 
 // ReadFile reads and parses the policy file name as layer l. A file
@@ -204,7 +211,8 @@ type keyError struct{ key, msg string }
 // checkRule checks one rule and returns it compiled.
 func checkRule(w *wireRule) (*Rule, *keyError) {
 	r := &Rule{Name: w.Name, Command: w.Command, Flags: w.Flags, Reads: w.Reads, Writes: w.Writes, Deletes: w.Deletes,
-		Event: w.Event, Tool: w.Tool, MCP: w.MCP, Hosts: w.Hosts, Decision: w.Decision, Reason: w.Reason, Mode: w.Mode}
+		Event: w.Event, Tool: w.Tool, MCP: w.MCP, Hosts: w.Hosts, Decision: w.Decision, Reason: w.Reason, Mode: w.Mode,
+		JudgeFail: w.JudgeFail}
 	if strings.TrimSpace(r.Name) == "" {
 		return nil, &keyError{"name", "missing: every rule needs a unique name"}
 	}
@@ -212,11 +220,19 @@ func checkRule(w *wireRule) (*Rule, *keyError) {
 		return nil, &keyError{"name", "at most 100 characters, no control characters"}
 	}
 	switch r.Decision {
-	case "deny", "ask", "allow", "context":
+	case "deny", "ask", "allow", "context", "judge":
 	case "":
-		return nil, &keyError{"decision", "missing: deny, ask, allow or context"}
+		return nil, &keyError{"decision", "missing: deny, ask, allow, context or judge"}
 	default:
-		return nil, &keyError{"decision", fmt.Sprintf("%q is not deny, ask, allow or context", r.Decision)}
+		return nil, &keyError{"decision", fmt.Sprintf("%q is not deny, ask, allow, context or judge", r.Decision)}
+	}
+	switch {
+	case r.Decision != "judge" && r.JudgeFail != "":
+		return nil, &keyError{"judge_fail", "only a rule with decision = \"judge\" has one"}
+	case r.Decision == "judge" && r.JudgeFail == "":
+		r.JudgeFail = "ask"
+	case r.Decision == "judge" && r.JudgeFail != "ask" && r.JudgeFail != "deny" && r.JudgeFail != "allow":
+		return nil, &keyError{"judge_fail", fmt.Sprintf("%q is not ask, deny or allow", r.JudgeFail)}
 	}
 	if r.Reason == "" && r.Decision != "allow" {
 		return nil, &keyError{"reason", "missing: a " + r.Decision + " rule says why (the model reads it)"}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/agenthooks/hooks/opencode"
+	"github.com/agenthooks/hooks/pi"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,6 +52,10 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 			}
 			if h.Name == "opencode" {
 				checkOpenCodePlugin(t, r)
+				return
+			}
+			if h.Name == "pi" {
+				checkPiExtension(t, r)
 				return
 			}
 			var path string
@@ -185,5 +190,19 @@ func checkOpenCodePlugin(t *testing.T, r *Run) {
 	c, ok := opencode.PluginConfigOf(data)
 	if !ok || strings.Join(c.Argv, " ") != "/x/hook --host opencode" || !slices.Equal(c.Callbacks, r.Host.Events) {
 		t.Errorf("plugin configuration %+v (ours %v)", c, ok)
+	}
+}
+
+// checkPiExtension: the extension in the project's .pi/extensions/ runs
+// the hook on every event of the run.
+func checkPiExtension(t *testing.T, r *Run) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(r.Project, ".pi", "extensions", "e2e.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := pi.ExtensionConfigOf(data)
+	if !ok || !slices.Equal(c.Argv, []string{"/x/hook", "--host", "pi"}) || !slices.Equal(c.Events, r.Events()) {
+		t.Errorf("extension config %+v, %v", c, ok)
 	}
 }

@@ -56,6 +56,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// OpenCode's plugin names its callback, and a session event's type.
 		OpenCode      string `json:"opencode_hook"`
 		OpenCodeEvent string `json:"event"`
+		// Pi's extension names its event.
+		Pi string `json:"pi_hook"`
 	}
 	json.Unmarshal(payload, &head)
 	if head.Name == "" && head.HookName != "" {
@@ -73,6 +75,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if head.OpenCode == "event" {
 			head.Name = head.OpenCodeEvent
 		}
+	}
+	if head.Name == "" && head.Pi != "" {
+		head.Name = head.Pi
 	}
 	if head.Name == "" {
 		// Copilot's camelCase payloads name no event: the command does.

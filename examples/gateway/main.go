@@ -17,6 +17,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -37,6 +38,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
 	"github.com/agenthooks/hooks/hookhttp/otelexport"
+	"github.com/agenthooks/hooks/policy"
 	"go.opentelemetry.io/otel"
 )
 
@@ -79,6 +81,16 @@ type config struct {
 	// rotation); clientCA asks every client for a certificate signed by
 	// one of its authorities (-client-ca).
 	tlsCert, tlsKey, clientCA string
+	// policyFile is the central policy file (-policy; "": this machine's
+	// managed and user files); local reads the project's file and
+	// worktree at the path a request names (-local: a gateway on the
+	// developer's machine).
+	policyFile string
+	local      bool
+	// judge is the judge's settings (-judge-*, -cache); judger is it
+	// made (by run), nil for none: "judge" rules take their judge_fail.
+	judge  judgeFlags
+	judger policy.Judger
 }
 
 func parse(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -99,6 +111,15 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate (PEM, with its chain), read again on rotation")
 	tlsKey := fs.String("tls-key", "", "the private key of -tls-cert (PEM)")
 	clientCA := fs.String("client-ca", "", "require a client certificate signed by one of these authorities (PEM); needs -tls-cert")
+	policyFile := fs.String("policy", "", "the company's policy file (TOML, package policy), read again on change; a broken change keeps the last good version (default: this machine's managed and user policy files)")
+	local := fs.Bool("local", false, "a gateway on the developer's own machine: read the policy file and the worktree state of the project a request names, as the hook does (default: a central gateway, which reads neither)")
+	var jf judgeFlags
+	fs.StringVar(&jf.url, "judge-url", "", "base URL of the model API that judges the policy's \"judge\" rules (OpenAI-compatible chat completions, or with -judge-format anthropic the Messages API)")
+	fs.StringVar(&jf.format, "judge-format", "openai", "the judge API's wire: openai or anthropic")
+	fs.StringVar(&jf.model, "judge-model", "", "the model the judge asks")
+	fs.StringVar(&jf.keyEnv, "judge-key-env", "JUDGE_API_KEY", "environment variable holding the judge API's key")
+	fs.DurationVar(&jf.timeout, "judge-timeout", 2*time.Second, "time one judgement may take, the cache included (at most half of -timeout); past it the rule's judge_fail answers")
+	fs.StringVar(&jf.cache, "cache", "", "where verdicts are kept: redis://HOST:PORT shares them between gateways (default: this gateway's memory)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -108,6 +129,10 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 		c.fail = hooks.FailOpen
 	}
 	c.tokensFile, c.rate, c.tlsCert, c.tlsKey, c.clientCA = *tokensFile, *rate, *tlsCert, *tlsKey, *clientCA
+	c.policyFile, c.local, c.judge = *policyFile, *local, jf
+	if c.policyFile != "" && c.local {
+		return config{}, errors.New("-policy and -local: a central file, or each project's own; give one")
+	}
 	if err := checkCompany(&c); err != nil {
 		return config{}, err
 	}
@@ -137,7 +162,7 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 // newMux is the service: the gateway on POST /hook and a health check.
 // onRecord, when not nil, receives every request's record.
 func newMux(c config, logger *slog.Logger, onRecord func(context.Context, hookhttp.RequestRecord)) *http.ServeMux {
-	h := handlers(c.fail, logger)
+	h, policyVersion := handlersFor(c, logger)
 	h.Timeout = c.timeout
 	h.MaxInput = c.maxInput
 	h.Observe = c.observe
@@ -153,7 +178,9 @@ func newMux(c config, logger *slog.Logger, onRecord func(context.Context, hookht
 	}
 	identify(gw, c)
 	mux.Handle("POST /hook", gw)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		io.WriteString(w, "ok\npolicy "+policyVersion()+"\n")
+	})
 	return mux
 }
 
@@ -197,6 +224,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 2
 	}
+	j, closeJudge, err := newJudge(ctx, c.judge, getenv, c.timeout)
+	if err != nil {
+		fmt.Fprintln(stderr, "gateway:", err)
+		return 2
+	}
+	defer closeJudge()
+	c.judger = j
 	tlsConfig, err := serverTLS(c, logger)
 	if err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
@@ -214,7 +248,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		ln = tls.NewListener(ln, tlsConfig)
 	}
 	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap,
-		"observe", c.observe, "otlp", onRecord != nil, "tls", tlsConfig != nil, "client_certs", c.clientCA != "", "tokens", c.users != nil, "rate", c.rate)
+		"observe", c.observe, "otlp", onRecord != nil, "tls", tlsConfig != nil, "client_certs", c.clientCA != "", "tokens", c.users != nil, "rate", c.rate,
+		"policy", cmp.Or(c.policyFile, "managed and user files"), "local", c.local, "judge", c.judger != nil)
 	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
 	// refused, every request sent on an open one is answered.
 	if err := hookhttp.Serve(ctx, srv, ln); err != nil {

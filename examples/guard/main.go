@@ -32,8 +32,8 @@ import (
 	"os"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
 	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/policies/guard"
 	"github.com/agenthooks/hooks/policy"
 )
 
@@ -50,4 +50,4 @@ func main() {
 // handlers is the guard's Handlers with the policy files of the
 // machine, the user and the project (package policy), shared by main and
 // the tests.
-func handlers() hooks.Handlers { return guardpolicy.WithPolicy(policy.Load, os.Stderr) }
+func handlers() hooks.Handlers { return guard.WithPolicy(policy.Load, os.Stderr) }

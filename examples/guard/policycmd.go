@@ -11,7 +11,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
+	"github.com/agenthooks/hooks/policies/guard"
 	"github.com/agenthooks/hooks/policy"
 )
 
@@ -144,7 +144,7 @@ func policyExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return 0
 	}
 	ctx := context.Background()
-	if r := guardpolicy.JudgeWith(ctx, guardpolicy.ConfigOf(set), cwd, t); r.Decision == hooks.DecisionDeny {
+	if r := guard.JudgeWith(ctx, guard.ConfigOf(set), cwd, t); r.Decision == hooks.DecisionDeny {
 		fmt.Fprintf(stdout, "decided by: built-in rule\ndecision: deny\nreason: %s\n", r.Reason)
 		return 0
 	}

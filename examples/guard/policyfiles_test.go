@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
 	"github.com/agenthooks/hooks/hookmain"
+	"github.com/agenthooks/hooks/policies/guard"
 	"github.com/agenthooks/hooks/policy"
 )
 
@@ -49,7 +49,7 @@ func answer(t *testing.T, payload []byte) (code int, stdout, stderr string) {
 		return policy.LoadFiles([3]string{"", "", policy.ProjectPath(cwd)})
 	}
 	var out, errb bytes.Buffer
-	code = hookmain.Main(context.Background(), guardpolicy.WithPolicy(load, &errb), []string{"--host", "claude"}, bytes.NewReader(payload), &out, &errb)
+	code = hookmain.Main(context.Background(), guard.WithPolicy(load, &errb), []string{"--host", "claude"}, bytes.NewReader(payload), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -87,7 +87,7 @@ func TestGuardReadsProjectPolicy(t *testing.T) {
 		{root, "rm -rf out", ""},              // scratch from the file
 		{root, "rm -rf src", "guard: rule 1"}, // the allow on rm does not lift rule 1
 		{root, "echo k > certs/server.pem", "guard: rule 3"},
-		{root, "cat certs/server.pem", ""},
+		{root, "cat certs/server.pem", "guard: rule 7"}, // reading a key file is rule 7
 		{root, "echo x > .env", "guard: rule 3"},
 	} {
 		code, stdout, stderr := answer(t, claudeBash(tc.cwd, tc.cmd))
@@ -142,7 +142,7 @@ func TestPolicyCheck(t *testing.T) {
 		out  string
 	}{
 		{[]string{"check", good}, 0, good + ": ok, 2 rules"},
-		{[]string{"check", bad}, 2, bad + `:5: rule[0].decision: "block" is not deny, ask, allow or context`},
+		{[]string{"check", bad}, 2, bad + `:5: rule[0].decision: "block" is not deny, ask, allow, context or judge`},
 		{[]string{"check", locked}, 2, locked + ":3: guard.locked: only the managed file"},
 		{[]string{"check", "--managed", locked}, 0, "ok, 0 rules"},
 		{[]string{"check", filepath.Join(dir, "missing.toml")}, 2, "missing.toml"},

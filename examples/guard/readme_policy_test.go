@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/examples/guard/guardpolicy"
 	"github.com/agenthooks/hooks/hookstest"
+	"github.com/agenthooks/hooks/policies/guard"
 	"github.com/agenthooks/hooks/policy"
 )
 
@@ -66,7 +66,7 @@ func TestReadmePolicy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h := guardpolicy.WithPolicy(func(string) (*policy.Set, error) { return s, nil }, &bytes.Buffer{})
+			h := guard.WithPolicy(func(string) (*policy.Set, error) { return s, nil }, &bytes.Buffer{})
 			res := hookstest.Run(t, h, hookstest.Shell(line))
 			switch name, ok := strings.CutPrefix(heading, "denied by "); {
 			case heading == "passes":

@@ -23,8 +23,8 @@ A hook program: an AI coding agent runs it with one JSON event on stdin and
 reads the decision from stdout and the exit code. Register it with install.
 
   --host NAME          the host that runs it (claude, cursor, gemini, codex,
-                       copilot, qwen, droid, kimi, cline or opencode; Kilo
-                       Code CLI runs it as opencode); without it the host
+                       copilot, qwen, droid, kimi, cline, opencode or pi;
+                       Kilo Code CLI runs it as opencode); without it the host
                        is detected from the payload
   --event NAME         the host's event name, for hosts whose payload has none
   --fail-closed        block when the hook cannot decide (bad input, handler

@@ -21,6 +21,8 @@ type Response struct {
 	Context       string          `json:"context,omitempty"`
 	SystemMessage string          `json:"system_message,omitempty"`
 	Halt          bool            `json:"halt,omitempty"`
+	// UpdatedOutput replaces a PostToolUse output: {"text":…} or {"raw":…}.
+	UpdatedOutput *hooks.ToolOutput `json:"updated_output,omitempty"`
 	// The model-level answers, in the JSON form of their hooks types.
 	ModelRequest  *hooks.ModelRequest  `json:"model_request,omitempty"`
 	ModelResponse *hooks.ModelResponse `json:"model_response,omitempty"`
@@ -32,7 +34,7 @@ type Response struct {
 // ToHooks converts the fixture form to a hooks.Response.
 func (r Response) ToHooks() (hooks.Response, error) {
 	out := hooks.Response{Reason: r.Reason, UserMessage: r.UserMessage, Context: r.Context, SystemMessage: r.SystemMessage, Halt: r.Halt,
-		ModelRequest: r.ModelRequest, ModelResponse: r.ModelResponse, ToolChoice: r.ToolChoice, Native: r.Native}
+		UpdatedOutput: r.UpdatedOutput, ModelRequest: r.ModelRequest, ModelResponse: r.ModelResponse, ToolChoice: r.ToolChoice, Native: r.Native}
 	switch r.Decision {
 	case "":
 	case "allow":

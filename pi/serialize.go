@@ -1,0 +1,169 @@
+package pi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+)
+
+// defaultDeny is the reason written when a deny gives none: Pi gives it
+// to the model as the tool's error.
+const defaultDeny = "Blocked by hook"
+
+// Serialize renders r as the extension reads it (see [Answer]): one JSON
+// object on stdout with exit code 0, or no output for no opinion.
+//
+//   - tool_call: a deny is {"decision":"block","reason":…} (always with
+//     a reason, which the model reads); an updated input is
+//     {"input":{…}}, the complete input: the call's own, with the fields
+//     of the typed input replaced.
+//   - tool_result: context is {"context":…}.
+//
+// For an event outside the matrix a deny is exit code 2 with the reason
+// on stderr, which the extension also takes as a block.
+func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error) {
+	if ev == nil {
+		return hooks.Output{}, errors.New("pi: no event")
+	}
+	native := ev.Common().NativeEvent
+	if !inMatrix(native) {
+		if r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk {
+			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason, defaultDeny))}, nil
+		}
+		return hooks.Output{}, nil
+	}
+	honours := hooks.Supports(capabilities[:], native)
+	var a Answer
+	if r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny) {
+		a.Decision, a.Reason = "block", defaultDeny
+		if honours.Has(hooks.FieldReason) {
+			a.Reason = orDefault(r.Reason, defaultDeny)
+		}
+	}
+	if r.UpdatedInput != nil && a.Decision == "" && honours.Has(hooks.FieldUpdatedInput) {
+		t := hooks.ToolOf(ev)
+		if t == nil {
+			return hooks.Output{}, errors.New("pi: an updated input on an event without a tool")
+		}
+		in, err := nativeInput(t, r.UpdatedInput)
+		if err != nil {
+			return hooks.Output{}, fmt.Errorf("pi: %w", err)
+		}
+		a.Input = in
+	}
+	if r.Context != "" && honours.Has(hooks.FieldContext) {
+		a.Context = r.Context
+	}
+	if a.Decision == "" && a.Input == nil && a.Context == "" {
+		return hooks.Output{}, nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&a); err != nil {
+		return hooks.Output{}, fmt.Errorf("pi: encode answer: %w", err)
+	}
+	return hooks.Output{Stdout: buf.Bytes()}, nil
+}
+
+// nativeInput returns the complete input for tool t with the typed input
+// in applied over the call's own (fields it does not model, such as a
+// read's offset, are kept).
+func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
+	if raw, ok := in.(hooks.RawInput); ok {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil || m == nil {
+			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
+		}
+		return json.RawMessage(raw), nil
+	}
+	args := map[string]any{}
+	var orig map[string]json.RawMessage
+	if json.Unmarshal(t.RawInput, &orig) == nil {
+		for k, v := range orig {
+			args[k] = v
+		}
+	}
+	wrong := fmt.Errorf("updated input of kind %s for tool %s", in.Kind(), t.Name)
+	switch t.Name {
+	case ToolShell:
+		s, ok := in.(*hooks.ShellInput)
+		if !ok || s == nil {
+			return nil, wrong
+		}
+		if s.Command == "" {
+			return nil, errors.New("updated input for bash: empty command")
+		}
+		if s.Cwd != "" {
+			return nil, errors.New("updated input for bash: Pi's bash tool has no working directory argument")
+		}
+		args["command"] = s.Command
+		if s.Timeout > 0 {
+			args["timeout"] = s.Timeout.Seconds()
+		} else {
+			delete(args, "timeout")
+		}
+	case ToolWrite:
+		w, ok := in.(*hooks.WriteInput)
+		if !ok || w == nil {
+			return nil, wrong
+		}
+		if w.Path == "" {
+			return nil, errors.New("updated input for write: empty path")
+		}
+		args["path"], args["content"] = w.Path, w.Content
+	case ToolEdit:
+		e, ok := in.(*hooks.EditInput)
+		if !ok || e == nil {
+			return nil, wrong
+		}
+		if e.Path == "" || len(e.Edits) == 0 {
+			return nil, errors.New("updated input for edit: need a path and at least one edit")
+		}
+		edits := make([]map[string]string, 0, len(e.Edits))
+		for _, x := range e.Edits {
+			if x.ReplaceAll {
+				return nil, errors.New("updated input for edit: Pi's edit tool has no replace-all")
+			}
+			edits = append(edits, map[string]string{"oldText": x.Old, "newText": x.New})
+		}
+		args["path"], args["edits"] = e.Path, edits
+	case ToolRead:
+		r, ok := in.(*hooks.ReadInput)
+		if !ok || r == nil {
+			return nil, wrong
+		}
+		if r.Path == "" {
+			return nil, errors.New("updated input for read: empty path")
+		}
+		args["path"] = r.Path
+	default:
+		return nil, fmt.Errorf("updated input for %s: the tool has no typed input, use hooks.RawInput", t.Name)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(args); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+func orDefault(s, def string) string {
+	if strings.TrimSpace(s) == "" {
+		return def
+	}
+	return s
+}
+
+// oneLine folds s onto one line (stderr carries one line).
+func oneLine(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}

@@ -1,0 +1,187 @@
+package guard
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/shell"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// denseShapes are the inputs that cost the guard the most per byte
+// (issue 38): each under shell.DefaultMaxBytes, so each reaches the
+// rules unless a limit of the parser refuses it first.
+func denseShapes() []struct{ name, src string } {
+	r := strings.Repeat
+	var gitAlias, shAlias, gitAliasRev strings.Builder
+	gitAlias.WriteString("git")
+	for i := range 5000 {
+		gitAlias.WriteString(" -c alias.a" + strconv.Itoa(i) + "=a" + strconv.Itoa(i+1))
+	}
+	gitAlias.WriteString(" a0")
+	for i := range 3000 {
+		shAlias.WriteString("alias a" + strconv.Itoa(i) + "=a" + strconv.Itoa(i+1) + "; ")
+	}
+	shAlias.WriteString("a0")
+	gitAliasRev.WriteString("git")
+	for i := 5000; i > 0; i-- {
+		gitAliasRev.WriteString(" -c alias.a" + strconv.Itoa(i) + "=a" + strconv.Itoa(i-1))
+	}
+	gitAliasRev.WriteString(" a5000")
+	deep := r("$(", 199) + "x" + r(")", 199)
+	return []struct{ name, src string }{
+		{"arith-85000-terms", "echo $((" + r("1+", 85000) + "1))"},
+		{"subst-199-deep-x430", r(deep+" ", 430)},
+		{"git-alias-chain-5000", gitAlias.String()},
+		{"git-alias-chain-5000-reverse", gitAliasRev.String()},
+		{"git-options-10000", "git" + r(" -c a.b=c", 10000) + " status"},
+		{"git-alias-chain-200", gitAliasN(200)},
+		{"shell-alias-chain-3000", shAlias.String()},
+		{"cd-dotdot-10000", r("cd a/../b; ", 10000) + "rm -rf node_modules"},
+		{"cd-deeper-20000", r("cd b; ", 20000) + "rm -rf node_modules"},
+		{"redirections-83000", "echo" + r(" >a", 83000)},
+		{"rm-operands-60000", "rm -rf" + r(" node_modules", 20000)},
+		{"find-exec-2000", "find . " + r("-exec rm {} + ", 2000)},
+		{"mv-then-rm-5000", r("mv a /tmp/x; ", 5000) + r("rm -rf /tmp/y; ", 5000)},
+		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
+		// shell's BenchmarkWorst shapes that are answered or refused
+		// late, at 255 KiB.
+		{"eval-words", r("eval ", 15) + r("a ", 130000)},
+		{"array", "a=(" + r("x ", 130000) + ")"},
+		{"braces", "echo " + r("{a,b}{c,d}{e,f}{g,h} ", 12400)},
+		{"heredoc-to-bash", "bash <<'EOF'\n" + r("echo a b c d\n", 18600) + "EOF\n"},
+		{"plain-words", "echo " + r("a ", 130000)},
+	}
+}
+
+// gitAliasN is git with n chained aliases (-c alias.aI=aI+1), run as a0.
+func gitAliasN(n int) string {
+	var b strings.Builder
+	b.WriteString("git")
+	for i := range n {
+		b.WriteString(" -c alias.a" + strconv.Itoa(i) + "=a" + strconv.Itoa(i+1))
+	}
+	b.WriteString(" a0")
+	return b.String()
+}
+
+// BenchmarkJudgeDense judges each dense shape as the guard does (parse
+// and every rule): the goal on a 2-core machine is at most 100 ms and
+// 64 MiB allocated for each, whether answered or refused.
+func BenchmarkJudgeDense(b *testing.B) {
+	for _, s := range denseShapes() {
+		if len(s.src) > shell.DefaultMaxBytes {
+			b.Fatalf("%s: %d bytes, past shell.DefaultMaxBytes", s.name, len(s.src))
+		}
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: s.src}}
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(s.src)))
+			for b.Loop() {
+				Judge(context.Background(), "/home/dev/project", t)
+			}
+		})
+	}
+}
+
+// TestDenseShapes: each dense shape is answered by its verdict, every
+// one past a limit of the parser with rule 4 (the typed "cannot be
+// checked" error), never allowed for being too costly to read.
+func TestDenseShapes(t *testing.T) {
+	want := map[string]string{
+		"git-options-10000": "",       // answered: a long command, no alias
+		"find-exec-2000":    "rule 1", // rm {} of each file find names
+		"array":             "",
+		"braces":            "",
+		"plain-words":       "",
+	}
+	for _, s := range denseShapes() {
+		r := judge("/home/dev/project", "", s.src)
+		w, ok := want[s.name]
+		if !ok {
+			w = "rule 4 (nothing it cannot see): the command is past what the guard checks"
+		}
+		if w == "" && r.Decision != hooks.NoDecision || w != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, w)) {
+			t.Errorf("%s: %v %.200q, want %q", s.name, r.Decision, r.Reason, w)
+		}
+	}
+}
+
+// everydayScript is a script of the commands an agent runs, n lines.
+func everydayScript(n int) string {
+	lines := []string{
+		`cd web && npm run build 2>&1 | tail -5`,
+		`git status --short`,
+		`grep -rn "TODO" --include=*.go . | head -20`,
+		`go test ./... > /tmp/test.log 2>&1 || cat /tmp/test.log`,
+		`rm -rf node_modules/.cache dist`,
+		`find . -name '*.tmp' -type f | xargs rm -f`,
+		`python3 -c 'import sys; print(sys.version)'`,
+		`for f in *.md; do wc -l "$f"; done`,
+	}
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(lines[i%len(lines)])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// BenchmarkPerKB: the guard's cost per KB of an everyday script, against
+// the like-for-like peer's (bench/peersh: the same syntax parser and one
+// walk for rm -rf), in process; b.SetBytes makes MB/s comparable.
+func BenchmarkPerKB(b *testing.B) {
+	for _, n := range []int{25, 400} { // about 1 KB and 16 KB
+		src := everydayScript(n)
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: src}}
+		b.Run("guard/"+strconv.Itoa(len(src)>>10)+"KB", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Judge(context.Background(), "", t)
+			}
+		})
+		b.Run("peer/"+strconv.Itoa(len(src)>>10)+"KB", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				peerRmRF(src)
+			}
+		})
+	}
+}
+
+// peerRmRF is bench/peersh's check: parse, then one walk for rm with -r
+// and -f among the literal words.
+func peerRmRF(src string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		return true
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || c.Args[0].Lit() != "rm" {
+			return true
+		}
+		var r, force bool
+		for _, w := range c.Args[1:] {
+			a := w.Lit()
+			switch {
+			case a == "--recursive":
+				r = true
+			case a == "--force":
+				force = true
+			case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+				r = r || strings.ContainsAny(a, "rR")
+				force = force || strings.Contains(a, "f")
+			}
+		}
+		found = found || r && force
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,165 @@
+package guard
+
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// IsEnvFile reports whether a file named name (a path's last element, as
+// any host or shell writes it) is a .env file: ".env" or ".env.*",
+// ignoring case, except a template: a name with "example", "sample" or
+// "template" as one of its dot-separated parts (".env.example",
+// ".env.local.example", ".env.example.bak"), which no loader reads.
+// Case is ignored because macOS and Windows file systems do; trailing
+// dots and spaces, which Windows drops, and an NTFS stream suffix
+// (".env:x") are ignored too.
+func IsEnvFile(name string) bool {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		name = name[:i]
+	}
+	name = strings.ToLower(strings.TrimRight(name, ". "))
+	if name == ".env" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, ".env.")
+	if !ok {
+		return false
+	}
+	for _, part := range strings.Split(rest, ".") {
+		switch part {
+		case "example", "sample", "template":
+			return false
+		}
+	}
+	return true
+}
+
+// envWrites is rule 3 for the shell: a command that writes, deletes or
+// may write (a program package shell does not know, [shell.Unknown]) a
+// .env file is denied, and so is a definite write whose file name is
+// known only at run time, which may be one. A program known to only read
+// a .env file passes.
+func envWrites(s *shell.Script, at *place) (string, bool) {
+	if r, deny := moreEnvWrites(s, at); deny {
+		return r, true
+	}
+	dotglob := enablesDotGlob(s, at.src)
+	for _, c := range s.Commands {
+		if r, deny := envLink(c); deny {
+			return r, true
+		}
+		for _, e := range c.Effects {
+			switch e.Kind {
+			case shell.Writes, shell.Deletes:
+				if mayBeEnv(e.Path, dotglob) && !(e.Path.Dynamic && knownName(s, at.src, e.Path, e.By)) {
+					return reasonEnvWrite(e.Path, e.By), true
+				}
+			case shell.Unknown:
+				if isEnvWord(e.Path) {
+					return reasonEnvWrite(e.Path, e.By), true
+				}
+			}
+		}
+	}
+	for _, w := range s.Writes {
+		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && knownName(s, at.src, w.Path, w.By)) {
+			continue
+		}
+		return reasonEnvWrite(w.Path, w.By), true
+	}
+	return "", false
+}
+
+// envLink denies a link to a .env file (ln, link, cp -l or -s with a
+// .env operand): a later write through the link, which names no .env
+// file, would reach the secret.
+func envLink(c *shell.Command) (string, bool) {
+	switch c.Name {
+	case "ln", "link":
+	case "cp":
+		if f := c.Flags(shell.Spec{Short: "ls", Long: []string{"link", "symbolic-link"}, Permute: true}); !f.Has("l", "s", "link", "symbolic-link") {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	for _, a := range c.Args[1:] {
+		if isEnvWord(a) {
+			return "guard: rule 3 (no write of a secrets file): `" + c.String() + "` links to " + a.Value + ", a .env file, and a write through " +
+				"the link would reach it; leave secrets files to the user", true
+		}
+	}
+	return "", false
+}
+
+// reasonEnvWrite is rule 3's reason for a shell write of p by by.
+func reasonEnvWrite(p shell.Word, by string) string {
+	if name, ok := p.Name(); ok && IsEnvFile(name) {
+		return reasonEnv(p.Value, "`"+by+"`")
+	}
+	return "guard: rule 3 (no write of a secrets file): `" + by + "` writes " + p.Value + ", whose file name is known only at run time " +
+		"and may be a .env file; name the file in the command"
+}
+
+// isEnvWord reports whether p names a .env file statically.
+func isEnvWord(p shell.Word) bool {
+	name, ok := p.Name()
+	return ok && IsEnvFile(name)
+}
+
+// mayBeEnv reports whether the written path p may be a .env file: its
+// file name is one, or is known only at run time. A glob whose last
+// element starts with something other than a dot (`*.o`, `out-?.txt`)
+// matches no dot file, unless the script turns dotglob on.
+func mayBeEnv(p shell.Word, dotglob bool) bool {
+	if name, ok := p.Name(); ok {
+		return IsEnvFile(name) && !inTemplate(p)
+	}
+	v := p.Value
+	if dotglob || strings.ContainsAny(v, "$`(~\\") {
+		return true
+	}
+	last := v[strings.LastIndexByte(v, '/')+1:]
+	return last == "" || last[0] == '.'
+}
+
+// inTemplate reports whether the static path p is a file in a directory
+// named .env.example, .env.sample or .env.template: package shell reports
+// `cp .env .env.example` as writing .env.example/.env too, in case
+// .env.example is a directory; by its name it is a file, and the copy is
+// not a secrets file anything loads.
+func inTemplate(p shell.Word) bool {
+	if p.Dynamic {
+		return false
+	}
+	dir := strings.TrimRight(p.Value, "/")
+	i := strings.LastIndexByte(dir, '/')
+	if i < 0 {
+		return false
+	}
+	dir = strings.ToLower(dir[strings.LastIndexByte(dir[:i], '/')+1 : i])
+	return dir == ".env.example" || dir == ".env.sample" || dir == ".env.template"
+}
+
+// enablesDotGlob reports whether script s, of source src, may make globs
+// match dot files: it names dotglob or GLOBIGNORE, or runs shopt.
+func enablesDotGlob(s *shell.Script, src string) bool {
+	if strings.Contains(src, "GLOBIGNORE") || strings.Contains(src, "dotglob") {
+		return true
+	}
+	for _, c := range s.Commands {
+		if c.Name == "shopt" {
+			return true
+		}
+		for _, a := range c.Args {
+			if strings.Contains(a.Value, "GLOBIGNORE") {
+				return true
+			}
+		}
+	}
+	return false
+}

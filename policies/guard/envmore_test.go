@@ -1,0 +1,75 @@
+package guard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestMoreEnvWrites: .env writes that name no .env file in the words
+// (issue 38), each run under bash in a sandbox (it wrote .env), and
+// their look-alikes.
+func TestMoreEnvWrites(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{`find . -name .env -exec cp x {} \;`, "rule 3"},
+		{`find . -name '.env*' -exec truncate -s0 {} \;`, "rule 3"},
+		{`find . -name .env -exec sed -i s/a/b/ {} +`, "rule 3"},
+		{`find . -type f -exec sed -i s/a/b/ {} +`, "rule 3"},
+		{`find . -name '*.go' -o -exec cp x {} \;`, "rule 3"},
+		{`awk -v f=.env 'BEGIN{print 1 > f}'`, "rule 3"},
+		{`awk 'BEGIN{print 1 > f}' f=.env`, "rule 3"},
+		{`git bundle create .env HEAD`, "rule 3"},
+		{`git archive -o .env HEAD`, "rule 3"},
+		{`git diff --output=.env`, "rule 3"},
+		{`curl -K /dev/stdin <<< 'output = .env'`, "rule 4"},
+		{`curl --config <(echo 'output = .env') https://example.com`, "rule 4"},
+		{`sed -f /dev/stdin f <<< '1e touch p'`, "rule 4"},
+		{`sed -nf /dev/stdin f <<< 'w .env'`, "rule 4"},
+		{`ssh -F /dev/stdin host <<< 'ProxyCommand touch p'`, "rule 4"},
+		// Look-alikes.
+		{`find . -name '*.go' -exec gofmt -w {} +`, ""},
+		{`find . -name '*.py' -exec sed -i s/a/b/ {} +`, ""},
+		{`find . -name .env -exec cat {} \;`, "rule 7"}, // cat prints it to the model
+		{`awk -v n=3 '{print $n}' data.txt`, ""},
+		{`git bundle create repo.bundle HEAD`, ""},
+		{`git diff --output=changes.patch`, ""},
+		{`curl -K .curlrc https://example.com`, ""},
+		{`sed -f fix.sed f`, ""},
+		{`ssh -F ssh_config host ls`, ""},
+	} {
+		r := judge("/home/dev/project", "", tc.cmd)
+		switch {
+		case tc.want == "" && r.Decision != hooks.NoDecision:
+			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
+		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
+			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
+		}
+	}
+}
+
+// TestInlineCodeMore: inline code that runs programs by names the lists
+// missed (issue 38), each run under its interpreter in a sandbox (it
+// made the file p).
+func TestInlineCodeMore(t *testing.T) {
+	for _, cmd := range []string{
+		`python3 -c "import os; os.spawnlp(os.P_WAIT, 'touch', 'touch', 'p')"`,
+		`python3 -c "import os; os.posix_spawnp('touch', ['touch', 'p'], {})"`,
+		`python3 -c "import os; os.execlp('touch', 'touch', 'p')"`,
+		`perl -e 'readpipe("touch p")'`,
+		`node -pe 'require("child_process").execSync("touch p")'`,
+		`lua -e 'os.execute("touch p")'`,
+	} {
+		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "rule 5") {
+			t.Errorf("%q: %v %s, want rule 5", cmd, r.Decision, r.Reason)
+		}
+	}
+	for _, cmd := range []string{`node -pe 'process.version'`, `python3 -c 'import os; print(os.getcwd())'`, `perl -ne 'print if /x/' f`} {
+		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.NoDecision {
+			t.Errorf("%q: %v %s, want it to pass", cmd, r.Decision, r.Reason)
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package guard
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// A findSel is what a find command selects, when its expression is a
+// plain conjunction that rule 1 can read: its starting points and the
+// -name patterns every selected entry matches.
+type findSel struct {
+	starts []shell.Word
+	names  []string
+}
+
+// findSelects reads f's expression: starting points, then only -name P,
+// -type, -maxdepth, -mindepth, -prune, -print and one action (-delete,
+// or -exec/-execdir … {} + or ;), joined by the implicit -a. Anything
+// else (-o, !, parentheses, -L, a dynamic word, -path, …) and ok is
+// false: what it selects is not read.
+func findSelects(f *shell.Command) (sel findSel, ok bool) {
+	args := f.Args[1:]
+	i := 0
+	for i < len(args) && !args[i].Dynamic && (args[i].Value == "-P" || args[i].Value == "-H") {
+		i++
+	}
+	for i < len(args) && !args[i].Dynamic && !strings.HasPrefix(args[i].Value, "-") && args[i].Value != "(" && args[i].Value != "!" {
+		sel.starts = append(sel.starts, args[i])
+		i++
+	}
+	if len(sel.starts) == 0 {
+		sel.starts = []shell.Word{shell.Static(".")}
+	}
+	for i < len(args) {
+		a := args[i]
+		if a.Dynamic {
+			return sel, false
+		}
+		switch a.Value {
+		case "-name":
+			if i+1 >= len(args) || args[i+1].Dynamic {
+				return sel, false
+			}
+			sel.names = append(sel.names, args[i+1].Value)
+			i += 2
+		case "-type", "-maxdepth", "-mindepth":
+			if i+1 >= len(args) || args[i+1].Dynamic {
+				return sel, false
+			}
+			i += 2
+		case "-prune", "-print", "-delete", "-depth", "-xdev", "-mount":
+			i++
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && (args[j].Dynamic || args[j].Value != ";" && args[j].Value != "+") {
+				j++
+			}
+			if j >= len(args) {
+				return sel, false
+			}
+			i = j + 1
+		default:
+			return sel, false
+		}
+	}
+	return sel, len(sel.names) > 0
+}
+
+// findRuns returns the find command that runs c through -exec (c.Via
+// ends in "find"): the last find before c in s at the level above it.
+func findRuns(s *shell.Script, c *shell.Command) *shell.Command {
+	if len(c.Via) == 0 || c.Via[len(c.Via)-1] != "find" {
+		return nil
+	}
+	var f *shell.Command
+	for _, x := range s.Commands {
+		if x == c {
+			return f
+		}
+		if x.Name == "find" && slices.Equal(x.Via, c.Via[:len(c.Via)-1]) {
+			f = x
+		}
+	}
+	return nil
+}
+
+// findDeletes is rule 1 on a find that selects entries by name: a
+// recursive delete of what it selects ({} of -exec rm -rf, or -delete)
+// deletes entries named by its -name patterns under its starting points.
+// It passes when one pattern is the name of a build directory on the
+// list, or when the worktree's state says that no entry matching the
+// patterns holds work; decided is false when neither can tell.
+//
+// tree reports that each selected entry is deleted with its tree (rm -rf
+// {}), not alone (-delete removes a directory only when empty).
+func (at *place) findDeletes(f *shell.Command, tree bool) (reason string, deny, decided bool) {
+	sel, ok := findSelects(f)
+	if !ok {
+		return "", false, false
+	}
+	for _, st := range sel.starts {
+		if st.Dynamic || rawDeny(st.Value) {
+			return "", false, false
+		}
+	}
+	for _, n := range sel.names {
+		if !strings.ContainsAny(n, "*?[\\") && (slices.Contains(scratchNames, n) || at.cfg != nil && slices.Contains(at.cfg.Scratch, n)) {
+			// Every entry it selects is named n: a build directory
+			// wherever it is found, as rule 1's list has it.
+			for _, st := range sel.starts {
+				if why, ok := at.scratch(shell.Static(cleanPath(st.Value) + "/" + n)); !ok {
+					return reasonTree(f, shell.Static(st.Value+"/…/"+n), why), true, true
+				}
+			}
+			return "", false, true
+		}
+	}
+	if at.wt == nil || at.dir == "" || !isAbs(at.dir) {
+		return "", false, false
+	}
+	top := at.wt.top(at.dir)
+	if top == "" {
+		return "", false, false
+	}
+	for _, st := range sel.starts {
+		abs := joinPath(at.dir, st.Value)
+		rel := ""
+		switch {
+		case abs == top:
+		case within(top, abs) != "":
+			rel = within(top, abs) + "/"
+		default:
+			return "", false, false
+		}
+		for _, n := range sel.names {
+			l := at.wt.status(top, ":(glob)"+rel+"**/"+n)
+			if tree && l.known && l.work == 0 {
+				l = at.wt.status(top, ":(glob)"+rel+"**/"+n+"/**")
+			}
+			if !l.known {
+				return "", false, false
+			}
+			if l.work > 0 {
+				return "guard: rule 1 (no recursive delete of anything not scratch): `" + f.String() + "` deletes what matches " + n +
+					" under " + st.Value + ", which includes work git has no copy of (untracked, or changed since the last commit), such as " +
+					l.first + "; commit or stash it first, delete the files you mean by name, or ask the user", true, true
+			}
+		}
+	}
+	return "", false, true
+}
+
+// rawDeny reports a starting point rawTarget would deny: through .. or
+// ending in a slash.
+func rawDeny(v string) bool {
+	return slices.Contains(strings.Split(v, "/"), "..") || len(v) > 1 && strings.HasSuffix(v, "/")
+}

@@ -1,0 +1,119 @@
+package guard
+
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// gitLoses is rule 2 on the git commands that lose committed work
+// without touching the working tree (issue 38): git reflog expire and
+// git reflog delete (the stash is a reflog: they drop stashes), and the
+// commands that move or overwrite an existing branch (git branch -f,
+// -M, -C, git checkout -B, git switch -C, git update-ref): the commits
+// only that branch held are no longer reachable. A branch that the
+// repository says does not exist yet is created, and passes.
+func gitLoses(s *shell.Script, c *shell.Command, at *place) (string, bool) {
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok {
+		return "", false
+	}
+	name, args := sub[0].Value, sub[1:]
+	loses := func(what, instead string) (string, bool) {
+		return "guard: rule 2 (no discarding uncommitted work or rewriting shared history): `" + c.String() + "` " + what + "; " + instead, true
+	}
+	global := len(c.Args)-len(sub) > 1 // -C dir and the like: another repository
+	exists := func(ref shell.Word) bool {
+		if ref.Dynamic || global || at == nil || at.wt == nil || at.dir == "" || hasCd(s) {
+			return true
+		}
+		a := at.wt.refExists(at.dir, ref.Value)
+		return a != no
+	}
+	switch name {
+	case "reflog":
+		f := (shell.Spec{Permute: true, Long: []string{"expire=?", "expire-unreachable=?", "rewrite", "updateref",
+			"stale-fix", "dry-run", "verbose", "all", "single-worktree"}, Short: "n"}).Parse(args)
+		if len(f.Operands) > 0 && !f.Has("n", "dry-run") {
+			switch op := f.Operands[0]; {
+			case op.Dynamic:
+				return loses("runs a reflog subcommand known only at run time", "spell it out")
+			case op.Value == "expire", op.Value == "delete", op.Value == "drop":
+				return loses("drops reflog entries, and the stash is a reflog: stashed changes and commits only the reflog holds are lost",
+					"leave the reflog alone, or ask the user")
+			}
+		}
+	case "branch":
+		f := gitBranch.Parse(args)
+		if f.Has("M", "C") || f.Has("f", "force") && (f.Has("m", "move", "c", "copy") || len(f.Operands) > 0) {
+			target := shell.Word{Dynamic: true}
+			switch {
+			case f.Has("M", "C", "m", "move", "c", "copy") && len(f.Operands) > 0:
+				target = f.Operands[len(f.Operands)-1]
+			case len(f.Operands) > 0 && !f.Has("M", "C", "m", "move", "c", "copy"):
+				target = f.Operands[0]
+			}
+			if exists(refHead(target)) {
+				return loses("overwrites the branch "+target.String()+", and the commits only it held are lost",
+					"use a new branch name, or `git branch NAME` without force, which refuses to overwrite one, or ask the user")
+			}
+		}
+	case "checkout", "switch":
+		spec := gitCheckout
+		force := []string{"B"}
+		if name == "switch" {
+			spec, force = gitSwitch, []string{"C", "force-create"}
+		}
+		if f := spec.Parse(args); f.Has(force...) {
+			v, _ := f.Value(force...)
+			if exists(refHead(v)) {
+				return loses("resets the branch "+v.String()+" to another commit, and the commits only it held are lost",
+					"use a new branch name with -b (-c for switch), which refuses to overwrite one, or ask the user")
+			}
+		}
+	case "update-ref":
+		f := (shell.Spec{Short: "dm:z", Permute: true, Long: []string{"no-deref", "create-reflog", "stdin"}}).Parse(args)
+		if len(f.Operands) > 0 && exists(f.Operands[0]) {
+			return loses("moves the ref "+f.Operands[0].String()+" without the checks of git branch, and the commits only it held are lost",
+				"use `git branch` or `git switch`, or ask the user")
+		}
+	}
+	return "", false
+}
+
+// refHead returns the full name of branch b (refs/heads/b), or b
+// itself when it is dynamic or empty.
+func refHead(b shell.Word) shell.Word {
+	if b.Dynamic || b.Value == "" {
+		return shell.Word{Value: b.Value, Dynamic: true}
+	}
+	return shell.Static("refs/heads/" + b.Value)
+}
+
+// hasCd reports whether the script changes directory: git then runs
+// where the guard does not know.
+func hasCd(s *shell.Script) bool {
+	for _, x := range s.Commands {
+		switch x.Name {
+		case "cd", "pushd", "popd", "chdir":
+			return true
+		}
+	}
+	return false
+}
+
+// refExists asks the repository at dir whether ref (a full name such as
+// refs/heads/main, or a name git resolves) exists.
+func (t *worktree) refExists(dir, ref string) answer {
+	if t.top(dir) == "" || strings.HasPrefix(ref, "-") {
+		return unknown
+	}
+	_, err := t.git(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", ref)
+	switch {
+	case err == nil:
+		return yes
+	case isExit(err):
+		return no
+	}
+	return unknown
+}

@@ -1,0 +1,166 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// maxGlob bounds the matches of a glob whose targets rule 1 judges one
+// by one; past it the lists decide.
+const maxGlob = 256
+
+// loses is rule 1 on the worktree's state, for a target not on the
+// lists: a recursive delete of p, a path inside the git worktree the
+// command runs in, is allowed when it would lose nothing git cannot give
+// back (files git ignores are regenerable, committed unmodified files are
+// recoverable; nothing at the path is nothing lost) and denied when it
+// holds work (untracked files git does not ignore, changed tracked
+// files), a single file included. A static glob is judged match by match.
+// decided is false when the state cannot tell: outside a worktree, git
+// missing or too slow, a path the script itself writes to (its state
+// now is not its state then), a symbolic link on the way, or a dynamic
+// path; the lists decide then.
+func (at *place) loses(s *shell.Script, c *shell.Command, p shell.Word) (reason string, deny, decided bool) {
+	if at.wt == nil || at.dir == "" || !isAbs(at.dir) {
+		return "", false, false
+	}
+	if p.Dynamic {
+		return at.losesGlob(s, c, p)
+	}
+	return at.losesPath(s, c, p, joinPath(at.dir, p.Value))
+}
+
+// losesGlob judges each match of a static glob p (no expansion but
+// *, ? and […]): a glob that matches nothing stays a word, which names
+// nothing.
+func (at *place) losesGlob(s *shell.Script, c *shell.Command, p shell.Word) (string, bool, bool) {
+	v := p.Value
+	if v == "" || strings.ContainsAny(v, "$`(){}~\\\"'") || strings.Contains(v, "**") || !strings.ContainsAny(v, "*?[") {
+		return "", false, false
+	}
+	pat := joinPath(at.dir, v)
+	if top := at.wt.top(at.dir); top == "" || within(top, pat) == "" {
+		return "", false, false // the lists decide outside the worktree
+	}
+	ms, err := filepath.Glob(filepath.FromSlash(pat))
+	if err != nil || len(ms) > maxGlob {
+		return "", false, false
+	}
+	if len(ms) == 0 {
+		return at.losesPath(s, c, p, pat)
+	}
+	for _, m := range ms {
+		abs := cleanPath(filepath.ToSlash(m))
+		r, deny, decided := at.losesPath(s, c, shell.Static(abs), abs)
+		if !decided {
+			// A match the state cannot tell: the lists decide for it.
+			if why, ok := at.scratch(shell.Static(abs)); !ok {
+				return reasonTree(c, shell.Static(abs), why+" (a match of "+v+")"), true, true
+			}
+			continue
+		}
+		if deny {
+			return r, true, true
+		}
+	}
+	return "", false, true
+}
+
+// losesPath judges the recursive delete of abs, the clean absolute form
+// of p.
+func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs string) (string, bool, bool) {
+	if !isAbs(abs) {
+		return "", false, false
+	}
+	for _, e := range strings.Split(abs, "/") {
+		if strings.EqualFold(e, ".git") {
+			return "", false, false // the lists deny it
+		}
+	}
+	top := at.wt.top(at.dir)
+	if top == "" || within(top, abs) == "" {
+		return "", false, false
+	}
+	if at.root != "" && (abs == cleanPath(at.root) || within(abs, cleanPath(at.root)) != "") {
+		return "", false, false
+	}
+	if writtenBefore(s, at, abs) {
+		return "", false, false
+	}
+	// The path must be in the same worktree, not in a repository nested
+	// in it (whose own state git status of this one does not report).
+	if t := at.wt.top(nearestDir(abs)); t != top {
+		return "", false, false
+	}
+	l := at.wt.lose(top, abs)
+	switch {
+	case !l.known:
+		return "", false, false
+	case !l.exists:
+		return "", false, true
+	case l.work > 0:
+		what := "1 file git has no copy of (untracked, or changed since the last commit): " + l.first
+		if l.work > 1 {
+			what = strconv.Itoa(l.work) + " files git has no copy of (untracked, or changed since the last commit), such as " + l.first
+		}
+		by := "the command"
+		if c != nil {
+			by = "`" + c.String() + "`"
+		}
+		if !l.tree {
+			what = "work git has no copy of (an untracked file, or one changed since the last commit)"
+		}
+		return "guard: rule 1 (no recursive delete of anything not scratch): " + by + " deletes " + p.Value +
+			", which holds " + what + "; commit or stash that work first, delete the files you mean by name, or ask the user", true, true
+	}
+	return "", false, true
+}
+
+// writtenBefore reports whether the script writes to abs, into it, or to
+// a directory holding it, or writes a path known only at run time: what
+// is there when the delete runs is then not what is there now.
+func writtenBefore(s *shell.Script, at *place, abs string) bool {
+	for _, w := range s.Writes {
+		if w.Delete {
+			continue
+		}
+		if w.Path.Dynamic {
+			return true
+		}
+		d := joinPath(at.dir, w.Path.Value)
+		if d == abs || within(abs, d) != "" || within(d, abs) != "" {
+			return true
+		}
+	}
+	for _, c := range s.Commands {
+		for _, e := range c.Effects {
+			if e.Kind != shell.Writes && e.Kind != shell.Unknown {
+				continue
+			}
+			if e.Path.Dynamic {
+				return true
+			}
+			d := joinPath(at.dir, e.Path.Value)
+			if d == abs || within(abs, d) != "" || within(d, abs) != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearestDir returns the nearest directory above abs that exists.
+func nearestDir(abs string) string {
+	d := path2dir(abs)
+	for d != "/" {
+		if fi, err := os.Stat(filepath.FromSlash(d)); err == nil && fi.IsDir() {
+			return d
+		}
+		d = path2dir(d)
+	}
+	return d
+}

@@ -1,0 +1,106 @@
+package guard
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// commandOptions is rule 4 on programs that take the program they run
+// from an option or from the environment, where package shell does not
+// read it (issue 38): su -s PROGRAM (su runs it in place of a shell),
+// make -E/--eval (Makefile text, whose $(shell …) runs), zip
+// --unzip-command and rg --pre (a command run on each file, judged here
+// as the command it is), and tar or git given options or settings in the
+// environment (TAR_OPTIONS, GIT_CONFIG_COUNT/KEY/VALUE,
+// GIT_CONFIG_PARAMETERS), which may name a command.
+func commandOptions(s *shell.Script, at *place) (string, bool) {
+	cannot := func(c *shell.Command, what string) (string, bool) {
+		return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` " + what + ", which the guard cannot check; " +
+			"run the command itself", true
+	}
+	for _, c := range s.Commands {
+		args := c.Args
+		switch c.Name {
+		case "su", "runuser":
+			for i := 1; i < len(args); i++ {
+				v := args[i].Value
+				sh := ""
+				switch {
+				case (v == "-s" || v == "--shell") && i+1 < len(args):
+					sh = args[i+1].Value
+					if args[i+1].Dynamic {
+						sh = "$"
+					}
+				case strings.HasPrefix(v, "--shell="):
+					sh = v[len("--shell="):]
+				case strings.HasPrefix(v, "-s") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+					sh = v[2:]
+				}
+				if sh != "" && !isShell(sh) {
+					return cannot(c, "runs "+sh+" in place of a shell")
+				}
+			}
+		case "make", "gmake":
+			for _, a := range args[1:] {
+				if v := a.Value; v == "-E" || v == "--eval" || strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "-E") && len(v) > 2 {
+					return cannot(c, "evaluates Makefile text given on its command line (its $(shell …) runs)")
+				}
+			}
+		case "zip", "rg", "ripgrep":
+			opt := "--unzip-command"
+			if c.Name != "zip" {
+				opt = "--pre"
+			}
+			for i := 1; i < len(args); i++ {
+				v, cmd := args[i].Value, ""
+				switch {
+				case v == opt && i+1 < len(args):
+					if args[i+1].Dynamic {
+						return cannot(c, "runs a command known only at run time ("+opt+")")
+					}
+					cmd = args[i+1].Value
+				case strings.HasPrefix(v, opt+"="):
+					if args[i].Dynamic {
+						return cannot(c, "runs a command known only at run time ("+opt+")")
+					}
+					cmd = v[len(opt)+1:]
+				}
+				if cmd == "" {
+					continue
+				}
+				ctx := context.Background()
+				if at.wt != nil {
+					ctx = at.wt.ctx
+				}
+				script := cmd + " FILE" // run with the file it works on
+				sub := *at
+				sub.src = script
+				if r, deny := judgeShell(ctx, script, &sub); deny {
+					return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` runs `" + clip(cmd) + "` on each file, which the guard denies: " + r, true
+				}
+			}
+		case "tar", "gtar", "bsdtar":
+			if strings.Contains(at.src, "TAR_OPTIONS") {
+				return cannot(c, "takes options from TAR_OPTIONS, set in the same command (--to-command, --use-compress-program and --info-script run commands)")
+			}
+		case "git":
+			if strings.Contains(at.src, "GIT_CONFIG_COUNT") || strings.Contains(at.src, "GIT_CONFIG_PARAMETERS") || strings.Contains(at.src, "GIT_CONFIG_KEY_") {
+				return cannot(c, "takes settings from GIT_CONFIG_* in the environment, set in the same command (an alias or a hook setting runs a command)")
+			}
+		}
+	}
+	return "", false
+}
+
+// isShell reports whether p names a login shell (or one that refuses a
+// login): what su -s is for.
+func isShell(p string) bool {
+	switch path.Base(p) {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "tcsh", "csh", "nologin", "false", "true":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,306 @@
+package guard
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// scratchNames are the last elements of the regenerable build
+// directories a recursive delete inside the project may target.
+var scratchNames = []string{"node_modules", "dist", "target", ".venv", "venv", "__pycache__", ".pytest_cache",
+	".mypy_cache", ".next", ".nuxt", "coverage", ".gradle", ".turbo"}
+
+// ScratchNames returns the names of the build directories that rule 1
+// lets a recursive delete inside the project target: node_modules, dist,
+// target, .venv, venv, __pycache__, .pytest_cache, .mypy_cache, .next,
+// .nuxt, coverage, .gradle and .turbo. Not build, out, src or lib: those
+// hold sources in many repositories.
+func ScratchNames() []string { return slices.Clone(scratchNames) }
+
+// tempDirs are the directories under which any static path is scratch.
+var tempDirs = []string{"/tmp", "/var/tmp"}
+
+// recursiveDeletes is rule 1: every target of a recursive delete must be
+// scratch.
+func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
+	var decided []shell.Effect // judged by what a find selects
+	for _, c := range s.Commands {
+		switch c.Name {
+		case "rm":
+			if r, deny := rmOptions(c); deny {
+				return r, true
+			}
+		case "find":
+			if deletes(c) {
+				if r, deny := findStarts(c); deny {
+					return r, true
+				}
+			}
+		}
+		if r, deny := movedInto(s, c, at); deny {
+			return r, true
+		}
+		// What a find selects by name ({} of its -exec, or its own
+		// -delete) is judged by the names.
+		f := findRuns(s, c)
+		if c.Name == "find" {
+			f = c
+		}
+		for _, e := range c.Effects {
+			if e.Kind == shell.Deletes && e.Recursive {
+				if f != nil && (f == c || e.Path.Value == "{}") {
+					if r, deny, ok := at.findDeletes(f, f != c); ok {
+						if deny {
+							return r, true
+						}
+						decided = append(decided, e)
+						continue
+					}
+				}
+				if r, deny := at.judgeTree(s, c, e.Path); deny {
+					return r, true
+				}
+			}
+		}
+	}
+	for _, w := range s.Writes {
+		if w.Delete && w.Recursive && !slices.ContainsFunc(decided, func(e shell.Effect) bool { return e.By == w.By && e.Path == w.Path }) {
+			if r, deny := at.judgeTree(s, nil, w.Path); deny {
+				return r, true
+			}
+		}
+	}
+	return "", false
+}
+
+// judgeTree is rule 1 on one target p of a recursive delete by c (nil
+// when not known): a target on the lists passes (see scratch); another
+// is judged by what the worktree says it would lose when the state can
+// be read (see loses), and denied otherwise.
+func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (string, bool) {
+	why, ok := at.scratch(p)
+	if ok {
+		return "", false // on the lists: regenerable by convention, whatever git says
+	}
+	if r, deny, decided := at.loses(s, c, p); decided {
+		return r, deny
+	}
+	return reasonTree(c, p, why), true
+}
+
+// movedInto denies a recursive delete by c of a scratch target that a
+// mv of the same script moves something into (or whose directory it
+// replaces): `mv src /tmp/x && rm -rf /tmp/x` deletes src.
+func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
+	for _, e := range c.Effects {
+		if e.Kind != shell.Deletes || !e.Recursive || e.Path.Dynamic {
+			continue
+		}
+		t := joinPath(at.dir, e.Path.Value)
+		for _, m := range s.Commands {
+			if m == c || m.Name != "mv" && m.Name != "rsync" && m.Name != "rename" {
+				continue
+			}
+			for _, w := range m.Effects {
+				if w.Kind != shell.Writes {
+					continue
+				}
+				d := joinPath(at.dir, w.Path.Value)
+				if w.Path.Dynamic || d == t || within(t, d) != "" || within(d, t) != "" {
+					return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` deletes " + e.Path.Value + ", " +
+						"where `" + m.String() + "` moves files; what is moved there is not scratch: delete it by name, or ask the user", true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// deletes reports whether c deletes a tree, by its effects.
+func deletes(c *shell.Command) bool {
+	for _, e := range c.Effects {
+		if e.Kind == shell.Deletes && e.Recursive {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonTree is rule 1's reason for a recursive delete of p by c (nil
+// when not known).
+func reasonTree(c *shell.Command, p shell.Word, why string) string {
+	by := "the command"
+	if c != nil {
+		by = "`" + c.String() + "`"
+	}
+	return "guard: rule 1 (no recursive delete of anything not scratch): " + by + " deletes the tree at " + p.Value + ", " + why + "; " +
+		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or a build directory " +
+		"such as node_modules or dist inside the project), or ask the user"
+}
+
+// scratch reports whether p, the target of a recursive delete (relative
+// to the directory the command starts in, as package shell resolves it),
+// is scratch; when it is not, why says why.
+func (at *place) scratch(p shell.Word) (why string, ok bool) {
+	if p.Dynamic {
+		return "which is known only at run time", false
+	}
+	raw := p.Value
+	if raw == "" {
+		return "an empty path", false
+	}
+	abs := joinPath(at.dir, raw)
+	if !isAbs(abs) {
+		// No working directory: relative to the project.
+		return scratchIn(abs, at.cfg)
+	}
+	if at.root != "" {
+		root := cleanPath(at.root)
+		switch {
+		case abs == root:
+			return "the project itself", false
+		case within(abs, root) != "":
+			return "which holds the project", false
+		case within(root, abs) != "":
+			return scratchIn(within(root, abs), at.cfg)
+		}
+	}
+	for _, t := range tempDirs {
+		if within(t, abs) != "" {
+			return "", true
+		}
+	}
+	return "which is outside the project and not under /tmp or /var/tmp", false
+}
+
+// scratchIn reports whether rel, a clean path inside the project, is a
+// build directory whose name is on the list.
+func scratchIn(rel string, cfg *Config) (string, bool) {
+	if rel == "." || rel == "" {
+		return "the project itself", false
+	}
+	if strings.HasPrefix(rel, "../") || rel == ".." {
+		return "which is outside the project", false
+	}
+	for _, e := range strings.Split(rel, "/") {
+		if strings.EqualFold(e, ".git") {
+			return "inside .git", false
+		}
+	}
+	if !slices.Contains(scratchNames, path.Base(rel)) && (cfg == nil || !slices.Contains(cfg.Scratch, path.Base(rel))) {
+		return "which is not on the guard's list of build directories", false
+	}
+	return "", true
+}
+
+// within returns p relative to dir when p is strictly inside dir, else
+// "". Both are clean, absolute paths.
+func within(dir, p string) string {
+	if dir == "/" {
+		return strings.TrimPrefix(p, "/")
+	}
+	if rest, ok := strings.CutPrefix(p, dir+"/"); ok {
+		return rest
+	}
+	return ""
+}
+
+// cleanPath is path.Clean that keeps "" as "".
+func cleanPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Clean(p)
+}
+
+// isAbs reports whether p (slash form, or a Windows drive path) is
+// absolute.
+func isAbs(p string) bool {
+	return strings.HasPrefix(p, "/") || len(p) >= 3 && p[1] == ':' && (p[2] == '/' || p[2] == '\\')
+}
+
+// rmOptions is rule 1 on rm's own words: a recursive rm whose operand
+// goes through .. or ends in a slash (see [rawTarget]), and an rm whose
+// options cannot be told (a word that may expand to -r when it runs).
+func rmOptions(c *shell.Command) (string, bool) {
+	f := c.Flags(shell.Rm)
+	if f.Has("r", "R", "recursive") {
+		for _, o := range f.Operands {
+			if r, deny := rawTarget(c, o); deny {
+				return r, true
+			}
+		}
+	}
+	for _, u := range f.Unsure {
+		if !neverOption(u) {
+			return "guard: rule 1 (no recursive delete of anything not scratch): cannot tell the options of `" + c.String() + "`: " +
+				"`" + u.String() + "` may expand to one, such as -r; put -- before the files", true
+		}
+	}
+	return "", false
+}
+
+// findStarts is rule 1 on find's own words when it deletes: -L or
+// -follow (find then deletes through symbolic links), and its starting
+// points (see [rawTarget]).
+func findStarts(c *shell.Command) (string, bool) {
+	args := c.Args[1:]
+	for _, a := range args {
+		if !a.Dynamic && (a.Value == "-L" || a.Value == "-follow") {
+			return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` follows symbolic links " +
+				"while it deletes, so it may delete what they point to; drop " + a.Value, true
+		}
+	}
+	for len(args) > 0 && !args[0].Dynamic && (args[0].Value == "-H" || args[0].Value == "-P") {
+		args = args[1:]
+	}
+	for _, a := range args {
+		if a.MaybeOption() || a.Value == "(" || a.Value == "!" {
+			break
+		}
+		if r, deny := rawTarget(c, a); deny {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// rawTarget denies the target p of a recursive delete by c as written,
+// before package shell cleans it: through a .. element (the kernel
+// resolves a symbolic link before the .., so /tmp/link/../x may be
+// anywhere), or with a trailing slash (rm -r link/ and find link/
+// delete what the link points to).
+func rawTarget(c *shell.Command, p shell.Word) (string, bool) {
+	v := p.Value
+	if p.Dynamic {
+		return "", false // not scratch anyway
+	}
+	for _, e := range strings.Split(v, "/") {
+		if e == ".." {
+			return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` deletes a tree through " +
+				"`..` in " + v + ", which a symbolic link on the way would take elsewhere; spell the path out without ..", true
+		}
+	}
+	if len(v) > 1 && strings.HasSuffix(v, "/") {
+		return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "`: " + v + " ends in a slash, " +
+			"so a symbolic link of that name is followed and what it points to is deleted; drop the slash", true
+	}
+	return "", false
+}
+
+// neverOption reports whether w, a dynamic word in option position, can
+// only expand to words that are not options of rm: a glob (no parameter
+// or command substitution, which may split into several words) whose
+// static end holds a character no option of rm has (`*.o`: a match such
+// as -r.o is an invalid option, and rm stops before deleting anything).
+func neverOption(w shell.Word) bool {
+	if strings.ContainsAny(w.Value, "$`(") || strings.HasPrefix(w.Value, "~") {
+		return false
+	}
+	return strings.IndexFunc(w.Suffix, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '=')
+	}) >= 0
+}

@@ -1,0 +1,165 @@
+package guard
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/secrets"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// RedactOutput is rule 7 on PostToolUse: when the output of the tool that
+// ran holds a secret ([secrets.Scan]), the model reads it with each
+// secret replaced by a marker and the rest kept ([hooks.ReplaceOutput]).
+func RedactOutput(_ context.Context, ev *hooks.PostToolUseEvent) (hooks.Response, error) {
+	if red, n := secrets.Redact(ev.Output.Text); n > 0 {
+		return hooks.ReplaceOutput(red), nil
+	}
+	if len(ev.Output.Raw) > 0 && ev.Output.Text == "" {
+		// No text was read out of the tool's native output: redact it
+		// whole, as text.
+		if red, n := secrets.Redact(string(ev.Output.Raw)); n > 0 {
+			return hooks.ReplaceOutput(red), nil
+		}
+	}
+	return hooks.Response{}, nil
+}
+
+// BlockSecretPrompt is rule 7 on UserPromptSubmit: a prompt that holds a
+// secret is blocked before the model reads it; the reason names the kinds
+// found, never the secret.
+func BlockSecretPrompt(_ context.Context, ev *hooks.UserPromptSubmitEvent) (hooks.Response, error) {
+	fs := secrets.Scan(ev.Prompt)
+	if len(fs) == 0 {
+		return hooks.Response{}, nil
+	}
+	kinds := map[string]bool{}
+	for _, f := range fs {
+		kinds[f.Kind] = true
+	}
+	names := make([]string, 0, len(kinds))
+	for k := range kinds {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return hooks.Deny("guard: rule 7 (secrets stay): the prompt holds a secret (" + strings.Join(names, ", ") +
+		"), which would be sent to the model provider; remove it (put it in an environment variable or a file the agent does not read) and send the prompt again"), nil
+}
+
+// secretReads is rule 7 for the shell: a command that names a credential
+// file ([IsSecretFile], with the policy file's secrets globs) in its words, its redirections or its inline code
+// is denied, as one whose output (or upload) may carry the secret;
+// `source .env` and `. .env`, which load it into the shell without
+// printing it, pass.
+func secretReads(s *shell.Script, at *place) (string, bool) {
+	extra := at.cfg.secrets()
+	if f, ok := redirectsSecret(at.src, extra); ok {
+		return reasonSecretRead("< "+f, f), true
+	}
+	for _, c := range s.Commands {
+		if quietOnContent(c) {
+			continue
+		}
+		// --env-file loads a file into a process's environment (docker,
+		// podman, node, …) without printing it.
+		loads := map[string]bool{}
+		for i := 1; i < len(c.Args); i++ {
+			a := c.Args[i].Value
+			if c.Args[i-1].Value == "--env-file" {
+				loads[a] = true
+			} else if f, ok := strings.CutPrefix(a, "--env-file="); ok {
+				loads[f], loads[a] = true, true
+			}
+		}
+		for i := 1; i < len(c.Args); i++ {
+			if loads[c.Args[i].Value] {
+				continue
+			}
+			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
+				return reasonSecretRead(c.String(), f), true
+			}
+		}
+		for _, e := range c.Effects {
+			if e.By == "env-file" || loads[e.Path.Value] || e.Kind == shell.Writes || e.Kind == shell.Deletes {
+				// A write or a delete is rule 3's.
+				continue
+			}
+			if f, ok := secretInWord(e.Path.Value, extra); ok {
+				return reasonSecretRead(c.String(), f), true
+			}
+			if e.Kind == shell.RunsCode {
+				if f, ok := secretInCode(e.Code.Value, extra); ok {
+					return reasonSecretRead(c.String(), f), true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// quietOnContent reports whether c never prints (nor sends) the content
+// of the files it is given: it loads them into the shell (source, .),
+// prints their names or metadata (ls, stat, wc, test), or takes its
+// operands as text (echo, printf). wc --files0-from and du, file -f,
+// which print the lines of a file as names, are not.
+func quietOnContent(c *shell.Command) bool {
+	switch c.Name {
+	case "source", ".", "echo", "printf", "ls", "stat", "test", "[", "chmod", "chown", "touch":
+		return true
+	case "wc":
+		for _, a := range c.Args {
+			if strings.Contains(a.Value, "files0") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// reasonSecretRead is rule 7's reason for a command that reads file.
+func reasonSecretRead(cmd, file string) string {
+	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads or sends " + file + ", a credential file, whose content " +
+		"would reach the model or leave the machine; load it without printing it (source .env && …), or ask the user"
+}
+
+// readsSecretFile is rule 7 for the file tools: a Read of a credential
+// file is denied.
+func readsSecretFile(t *hooks.Tool, extra []string) (string, bool) {
+	in, ok := t.Input.(*hooks.ReadInput)
+	if !ok || !IsSecretFile(in.Path, extra) {
+		return "", false
+	}
+	return "guard: rule 7 (secrets stay): " + in.Path + " is a credential file, and reading it puts its secrets in the " +
+		"model's context; ask the user for what you need from it", true
+}
+
+// redirectsSecret returns the credential file an input redirection in
+// src reads (`cat < .env`, `nc host 80 <.env`, `done < ~/.netrc`):
+// package shell does not report the file a redirection reads, so the
+// command's text is read for "<" and the word after it, in nested
+// scripts and quoted text too (a quoted "< .env" is denied with them).
+func redirectsSecret(src string, extra []string) (string, bool) {
+	for i := 0; i < len(src); i++ {
+		if src[i] != '<' || i+1 < len(src) && strings.IndexByte("<(&", src[i+1]) >= 0 || i > 0 && src[i-1] == '<' {
+			continue
+		}
+		j := i + 1
+		if j < len(src) && src[j] == '>' {
+			j++
+		}
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		k := j
+		for k < len(src) && strings.IndexByte(" \t\n;|&)`", src[k]) < 0 {
+			k++
+		}
+		if w := strings.Trim(src[j:k], `"'\`); w != "" && IsSecretFile(w, extra) {
+			return w, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,241 @@
+package guard
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The guard reads the state of the worktree only where the state decides
+// a rule's outcome: what a recursive delete would lose (rule 1) and
+// whether a word given to git checkout is a ref or a path (rule 2). Each
+// read runs git with a deadline and bounded output; when the state
+// cannot be read (no git, not a worktree, too slow, too much), the rule
+// falls back to what the command's words alone say.
+
+// stateTimeout bounds one read of the worktree's state (git status, git
+// rev-parse), within the handler's own deadline.
+const stateTimeout = 1500 * time.Millisecond
+
+// maxStateOut bounds the output of one read; past it the state is not
+// read and the rule falls back to the words.
+const maxStateOut = 1 << 20
+
+// A worktree reads the state of the git worktree a command runs in,
+// lazily and at most once per question.
+type worktree struct {
+	ctx context.Context
+	// git runs git with its arguments in dir, returning its standard
+	// output; nil runs the real git (see runGit).
+	git func(ctx context.Context, dir string, args ...string) ([]byte, error)
+	// tops caches the top-level of the worktree of each directory asked
+	// about ("" when it is in none or git could not tell).
+	tops map[string]string
+}
+
+// newWorktree returns a worktree reader that stops at ctx's end.
+func newWorktree(ctx context.Context) *worktree {
+	return &worktree{ctx: ctx, git: runGit}
+}
+
+// worktreeFor is the worktree reader of a call judged with cfg: one that
+// reads nothing (every question unanswered, so that the rules decide by
+// the command's words) when cfg says the guard is away from the worktree.
+func worktreeFor(ctx context.Context, cfg *Config) *worktree {
+	w := newWorktree(ctx)
+	if cfg != nil && cfg.Away {
+		w.git = func(context.Context, string, ...string) ([]byte, error) {
+			return nil, errAway
+		}
+	}
+	return w
+}
+
+// errAway is the answer of a worktree reader away from the worktree.
+var errAway = errors.New("the guard runs away from the worktree (a central gateway): its state is not read")
+
+// runGit runs git in dir with a deadline of stateTimeout, with settings
+// that keep the repository's own configuration from running programs
+// (core.fsmonitor, which git status would start) and from taking locks,
+// and returns at most maxStateOut bytes of its standard output.
+func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
+	defer cancel()
+	full := append([]string{"-C", dir, "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false",
+		"-c", "core.quotePath=false", "--no-optional-locks"}, args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	out := &capped{max: maxStateOut}
+	cmd.Stdout = out
+	cmd.WaitDelay = 100 * time.Millisecond
+	err := cmd.Run()
+	if out.over {
+		return nil, errors.New("git printed more than " + strconv.Itoa(maxStateOut) + " bytes")
+	}
+	if err != nil {
+		return out.b.Bytes(), err
+	}
+	return out.b.Bytes(), nil
+}
+
+// capped is a writer that keeps the first max bytes and notes more.
+type capped struct {
+	b    bytes.Buffer
+	max  int
+	over bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.b.Len()+len(p) > c.max {
+		c.over = true
+		return 0, errors.New("output past its bound")
+	}
+	return c.b.Write(p)
+}
+
+// top returns the top-level directory of the git worktree that holds
+// dir, or "" when dir is in none or git cannot tell in time.
+func (t *worktree) top(dir string) string {
+	if t == nil || dir == "" || !isAbs(dir) {
+		return ""
+	}
+	if v, ok := t.tops[dir]; ok {
+		return v
+	}
+	out, err := t.git(t.ctx, dir, "rev-parse", "--show-toplevel")
+	top := ""
+	if err == nil {
+		top = cleanPath(filepath.ToSlash(strings.TrimRight(string(out), "\r\n")))
+	}
+	if t.tops == nil {
+		t.tops = map[string]string{}
+	}
+	t.tops[dir] = top
+	return top
+}
+
+// loss is what a recursive delete of a path would lose, as the worktree
+// tells it.
+type loss struct {
+	// known reports that the state was read: the rest holds.
+	known bool
+	// tree reports that the path is a directory (not a file or a
+	// symbolic link).
+	tree bool
+	// exists reports that something is at the path.
+	exists bool
+	// work counts the files git reports untracked (not ignored) or
+	// changed inside the tree, first one of them; regenerable counts the
+	// ignored entries.
+	work        int
+	first       string
+	regenerable int
+}
+
+// lose reads what deleting the tree at abs (clean, absolute, inside top)
+// would lose.
+func (t *worktree) lose(top, abs string) loss {
+	fi, err := os.Lstat(filepath.FromSlash(abs))
+	if errors.Is(err, fs.ErrNotExist) {
+		// Nothing there, when the nearest directory that exists is
+		// reached without a symbolic link.
+		for d := path2dir(abs); d != "/"; d = path2dir(d) {
+			if _, err := os.Lstat(filepath.FromSlash(d)); err == nil {
+				if real, err := filepath.EvalSymlinks(filepath.FromSlash(d)); err == nil && filepath.ToSlash(real) == d {
+					return loss{known: true}
+				}
+				break
+			}
+		}
+		return loss{}
+	}
+	if err != nil {
+		return loss{}
+	}
+	// A symbolic link on the way would take git and rm elsewhere.
+	if parent, err := filepath.EvalSymlinks(filepath.Dir(filepath.FromSlash(abs))); err != nil || filepath.ToSlash(parent) != path2dir(abs) {
+		return loss{}
+	}
+	rel := within(top, abs)
+	if rel == "" {
+		return loss{}
+	}
+	l := t.status(top, ":(literal)"+rel)
+	l.exists, l.tree = l.known, l.known && fi.IsDir()
+	return l
+}
+
+// status reads git status for the paths pathspec matches in the worktree
+// at top: the entries that are work (untracked and not ignored, changed)
+// and the ignored ones.
+func (t *worktree) status(top, pathspec string) loss {
+	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
+		"--no-renames", "--", pathspec)
+	if err != nil {
+		return loss{}
+	}
+	l := loss{known: true}
+	for _, e := range bytes.Split(out, []byte{0}) {
+		if len(e) < 4 {
+			continue
+		}
+		if string(e[:2]) == "!!" {
+			l.regenerable++
+			continue
+		}
+		if l.work == 0 {
+			l.first = string(e[3:])
+		}
+		l.work++
+	}
+	return l
+}
+
+// path2dir returns the directory of the clean absolute slash path p.
+func path2dir(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return p[:i]
+}
+
+// isRef reports whether word names a commit in the repository at dir
+// (a branch, a tag, a commit), and isPath whether it names a file or
+// directory there (in the worktree or the index); ok is false when the
+// repository could not be asked.
+func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
+	top := t.top(dir)
+	if top == "" {
+		return false, false, false
+	}
+	if _, err := t.git(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
+		isRef = true
+	} else if !isExit(err) {
+		return false, false, false
+	}
+	if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word))); err == nil {
+		return isRef, true, true
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return false, false, false
+	}
+	out, err := t.git(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
+	if err != nil {
+		return false, false, false
+	}
+	return isRef, len(out) > 0, true
+}
+
+// isExit reports whether err is git's exit status (it ran and said no),
+// rather than a failure to run it.
+func isExit(err error) bool {
+	var ee *exec.ExitError
+	return errors.As(err, &ee) && ee.ExitCode() > 0
+}

@@ -1,0 +1,116 @@
+package guard
+
+import (
+	"path"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// writtenThenRun is rule 4 on code a command writes and runs itself
+// (issue 38): a script, Makefile or program that a redirection or a
+// copying program (cp, ln, mv, install, tee, …) of the same command
+// writes, then run by a shell, an interpreter, make, or by its path
+// (`echo 'rm -rf d' > s.sh; sh s.sh`, `cp /bin/rm ./x; ./x -rf d`), or
+// found on a PATH the command changes (`cp /bin/rm bin/ls;
+// PATH=bin:$PATH ls -rf d`). What it runs is not in the command's words,
+// so the guard cannot see it. A file an unknown program (a compiler)
+// writes is not counted: `go build -o bin/app . && ./bin/app` passes.
+func writtenThenRun(s *shell.Script, at *place) (string, bool) {
+	written := map[string]string{} // resolved path → the writer
+	var dynamic string             // a writer of a path known only at run time
+	for _, w := range s.Writes {
+		if w.Delete || w.Maybe || !copies(w.By) {
+			continue
+		}
+		if w.Path.Dynamic {
+			if !knownName(s, at.src, w.Path, w.By) {
+				dynamic = w.By
+			}
+			continue
+		}
+		written[joinPath(at.dir, w.Path.Value)] = w.By
+	}
+	if len(written) == 0 && dynamic == "" {
+		return "", false
+	}
+	setsPath := strings.Contains(at.src, "PATH=")
+	deny := func(c *shell.Command, p, by string) (string, bool) {
+		return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs " + p + ", which this same command writes (`" + by +
+			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
+			"in one call and ask the user before running it", true
+	}
+	for _, c := range s.Commands {
+		var runs []string
+		for _, e := range c.Effects {
+			if e.Kind == shell.RunsCode && e.Path.Value != "" && !e.Path.Dynamic {
+				runs = append(runs, joinPath(at.dir, e.Path.Value))
+			}
+		}
+		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") {
+			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
+		}
+		for _, p := range runs {
+			if by, ok := written[p]; ok {
+				return deny(c, p, by)
+			}
+			if dynamic != "" {
+				return deny(c, p+" (or a file known only at run time)", dynamic)
+			}
+		}
+		if setsPath && c.Name != "" {
+			for p, by := range written {
+				if path.Base(p) == c.Name {
+					return deny(c, p+" (found on the PATH the command sets)", by)
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// copies reports whether by, the writer of a file, puts content the
+// command chose into it: a redirection, or a program that copies,
+// links or writes its input (not a compiler or another program whose
+// output comes from the project's files).
+func copies(by string) bool {
+	switch by {
+	case ">", ">>", ">|", "&>", "&>>", "<>", "cp", "ln", "link", "mv", "install", "tee", "dd", "rsync", "printf", "sed",
+		"curl", "wget", "tar", "unzip", "scp", "base64", "xxd":
+		return true
+	}
+	return false
+}
+
+// startupFile is rule 4 on an interactive shell given a start-up file
+// (bash --rcfile F -i, --init-file F): bash runs F as code, and the
+// guard cannot read it (`bash --rcfile <(echo rm -rf d) -i`).
+func startupFile(c *shell.Command) (string, bool) {
+	switch c.Name {
+	case "bash", "sh":
+	default:
+		return "", false
+	}
+	rc, interactive := "", false
+	for i, a := range c.Args[1:] {
+		v := a.Value
+		if a.Dynamic && i > 0 && c.Args[i].Value != "--rcfile" && c.Args[i].Value != "--init-file" {
+			continue
+		}
+		switch {
+		case v == "--rcfile" || v == "--init-file":
+			if i+2 < len(c.Args) {
+				rc = c.Args[i+2].Value
+			}
+		case strings.HasPrefix(v, "--rcfile=") || strings.HasPrefix(v, "--init-file="):
+			_, rc, _ = strings.Cut(v, "=")
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "i"):
+			interactive = true
+		}
+	}
+	if rc == "" || !interactive {
+		return "", false
+	}
+	return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` is an interactive shell that runs its start-up file " + rc +
+		" as code, which the guard cannot read; run the commands themselves", true
+}
