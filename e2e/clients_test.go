@@ -71,6 +71,7 @@ func TestClients(t *testing.T) {
 		{"native", testNative},
 		{"plugin", testPlugin},
 		{"guard-write-tools", testGuardWriteTools},
+		{"guard-tamper", testGuardTamper},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

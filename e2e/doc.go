@@ -83,6 +83,14 @@
 //     offered apply_patch instead of the other two) in the spellings a
 //     model can choose; with -update its capture calls become
 //     testdata/captures/opencode and kilo.
+//   - The row guard-tamper (issue 35, tamper_test.go): examples/guard
+//     installed with --binary-in-project bin/guard (by its absolute
+//     path where install refuses that) and --log in the project, against a model that replaces, chmods and moves the
+//     binary, edits the host's hook file, turns the log into a FIFO and
+//     overwrites the binary with the client's file tool, then runs
+//     rm -rf; each call must be denied. Its control run installs the
+//     same files with --observe (a hook of no opinion) and must see every
+//     call take effect.
 //
 // A new client release: `go run ./e2e/newest` (from the module root, not
 // in CI) asks npm for the newest version of every client, installs them

@@ -33,7 +33,7 @@ func Cline() *Host {
 		// The runs proven on Cline so far.
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed",
 			"allow-bypass", "prompt-deny", "installer", "guard-binary", "guard-shell", "guard-outcomes", "gofmt-binary",
-			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install", "guard-tricks",
+			"gateway", "gateway-late", "gateway-binary", "gateway-down", "guard-install", "guard-tricks", "guard-tamper",
 			// n/a here, each with its reason (the skill-shell and
 			// subagent runs measure what their reason says).
 			"codex-trust", "permission-request-plain", "model", "native", "plugin", "portable-command",

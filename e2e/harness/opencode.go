@@ -60,7 +60,7 @@ func openCodeHost(f openCodeFork) *Host {
 		// kilo).
 		Runs: []string{"baseline", "guard", "control", "context", "fail-closed", "fail-open", "fail-closed-typed", "guard-write-tools",
 			"installer", "guard-binary", "guard-shell", "gofmt-binary", "gateway", "gateway-late", "gateway-binary", "gateway-down",
-			"guard-outcomes", "portable-command", "guard-tricks",
+			"guard-outcomes", "portable-command", "guard-tricks", "guard-tamper",
 			// n/a here, each with its reason (the skill-shell and subagent
 			// runs measure what their reason says).
 			"codex-trust", "prompt-deny", "permission-request-plain", "guard-install", "model", "native", "plugin",
