@@ -124,6 +124,13 @@ var tamperSteps = []tamperStep{
 // Copilot CLI 1.0.102, Gemini CLI 0.61.0).
 var hookErrorDenies = map[string]string{"copilot": "(hook errored)", "gemini": "Tool execution blocked"}
 
+// spawnDenies maps the hosts whose runtime cannot start a script with
+// no #! line (the file tool's write, tamperByTool) to what they tell the
+// model: OpenCode and Kilo Code CLI (Bun's posix_spawn: ENOEXEC), whose
+// plugin then fails closed, so the control run's calls after the file
+// tool's write are denied (measured: OpenCode 1.18.33, Kilo 7.7.7).
+var spawnDenies = map[string]string{"opencode": "cannot start the hook"}
+
 // tamperRmrf is the recursive delete the guard denies; Codex refuses a
 // plain rm -f style command on its own, not `command rm -rf`.
 func tamperRmrf(h *harness.Host) string {
@@ -285,6 +292,10 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 			"the file tool's overwrite is a guard run of its own (bin/guard unchanged and the run aborted, both checked; "+
 			"the model is never told a reason); its editor refuses, on its own, to overwrite an existing file "+
 			"(\"already exists\", in the control run too), which the guard run accepts in place of the abort")
+	case "opencode":
+		table.checkNote(t, h.ID, "guard-tamper", "the plugin runs bin/guard by its absolute path (the client refuses --binary-in-project); "+
+			"its runtime (Bun) cannot start the script with no #! line the file tool writes over the binary (ENOEXEC), and the plugin "+
+			"then fails closed (\"cannot start the hook\"), so the control run's calls after that write are denied")
 	default:
 		table.check(t, h.ID, "guard-tamper")
 	}
@@ -363,12 +374,19 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string, only []int) {
 		t.Errorf("control: victim_dir survives without the guard's opinion; the model saw %q", o.toolResult(t, 0).Text)
 	}
 	name, toolRefused := o.host.Name, false
+	written := false // the file tool wrote a script the runtime cannot start
 	for j, i := range only {
 		s := tamperSteps[i]
 		text := o.toolResult(t, j).Text
 		refusal, refused := refusalOf(s, o.host)
 		if !refused && s.afterUnrunnable {
 			refusal, refused = hookErrorDenies[name]
+		}
+		if !refused && written {
+			refusal, refused = spawnDenies[name]
+		}
+		if _, ok := spawnDenies[name]; ok && s.fileTool && !refused {
+			written = true
 		}
 		switch {
 		case refused && !strings.Contains(text, refusal):
@@ -395,6 +413,16 @@ func checkTamperControl(t *testing.T, o *outcome, hookFile string, only []int) {
 	last := filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperBin+".off"))
 	if _, blocks := hookErrorDenies[name]; blocks {
 		last = filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperBin)) // the mv was denied
+	}
+	if written {
+		// Every call after the file tool's write was denied: the binary
+		// is what the file tool wrote.
+		got, err := os.ReadFile(filepath.Join(o.res.Run.Project, filepath.FromSlash(tamperBin)))
+		if err != nil || string(got) != tamperByTool {
+			t.Errorf("control: the file tool did not write %s: %q (%v)", tamperBin, got, err)
+		}
+		t.Logf("control: the model saw %s", tamperResults(o, only))
+		return
 	}
 	if data, err := os.ReadFile(last); err != nil || string(data) != tamperStub {
 		t.Errorf("control: the shell's printf did not take effect: %s = %q (%v)", last, data, err)
