@@ -121,8 +121,9 @@ var tamperSteps = []tamperStep{
 // hookErrorDenies maps the hosts that deny a tool call when its hook
 // cannot run (not executable, missing) to what they tell the model: in a
 // control run, the calls after chmod -x are denied there (measured:
-// Copilot CLI 1.0.102, Gemini CLI 0.61.0).
-var hookErrorDenies = map[string]string{"copilot": "(hook errored)", "gemini": "Tool execution blocked"}
+// Copilot CLI 1.0.102, Gemini CLI 0.61.0; Pi 0.73.1, whose extension
+// fails closed).
+var hookErrorDenies = map[string]string{"copilot": "(hook errored)", "gemini": "Tool execution blocked", "pi": "cannot run the hook"}
 
 // spawnDenies maps the hosts whose runtime cannot start a script with
 // no #! line (the file tool's write, tamperByTool) to what they tell the
@@ -158,6 +159,8 @@ func tamperWrite(h *harness.Host, r *harness.Run, name, content string) fakemode
 		return fakemodel.Call("editor", map[string]any{"path": p, "new_text": content})
 	case "opencode":
 		return fakemodel.Call("write", map[string]any{"filePath": p, "content": content})
+	case "pi":
+		return fakemodel.Call("write", map[string]any{"path": p, "content": content})
 	}
 	return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+
 		strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
@@ -292,6 +295,10 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 			"the file tool's overwrite is a guard run of its own (bin/guard unchanged and the run aborted, both checked; "+
 			"the model is never told a reason); its editor refuses, on its own, to overwrite an existing file "+
 			"(\"already exists\", in the control run too), which the guard run accepts in place of the abort")
+	case "pi":
+		table.checkNote(t, h.ID, "guard-tamper", "the extension runs bin/guard by its absolute path (Pi gives a hook no project directory); "+
+			"a hook that cannot run makes the extension block every call (\"cannot run the hook\", failing closed), "+
+			"so the control run's calls after chmod -x are denied")
 	case "opencode":
 		table.checkNote(t, h.ID, "guard-tamper", "the plugin runs bin/guard by its absolute path (the client refuses --binary-in-project); "+
 			"its runtime (Bun) cannot start the script with no #! line the file tool writes over the binary (ENOEXEC), and the plugin "+
