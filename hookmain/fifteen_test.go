@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/agenthooks/hooks/internal/hosttest"
 )
 
 // TestFirstFifteenMinutes runs the README's "Your first 15 minutes" as
@@ -23,15 +21,8 @@ func TestFirstFifteenMinutes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds examples/guard and runs it as a newcomer would")
 	}
-	root, err := hosttest.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	block := codeBlock(t, string(readme), "## Your first 15 minutes", "```sh\n")
+	root, readme := rootReadme(t)
+	block := codeBlock(t, readme, "## Your first 15 minutes", "```sh\n")
 
 	home := t.TempDir()
 	project := filepath.Join(home, "src", "myproject")

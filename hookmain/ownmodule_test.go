@@ -20,16 +20,9 @@ func TestReadmeOwnModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module of its own (go mod tidy, go build)")
 	}
-	root, err := hosttest.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	program := codeBlock(t, string(readme), "## Quick start", "```go\n")
-	steps := codeBlock(t, string(readme), "**Before the module is published**", "```sh\n")
+	root, readme := rootReadme(t)
+	program := codeBlock(t, readme, "## Quick start", "```go\n")
+	steps := codeBlock(t, readme, "**Before the module is published**", "```sh\n")
 
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program), 0o644); err != nil {
@@ -82,4 +75,18 @@ func codeBlock(t *testing.T, doc, marker, fence string) string {
 		t.Fatalf("README.md's block after %q is not closed", marker)
 	}
 	return block
+}
+
+// rootReadme returns the module's root and its README's text.
+func rootReadme(t *testing.T) (root, readme string) {
+	t.Helper()
+	root, err := hosttest.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, string(data)
 }

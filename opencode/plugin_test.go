@@ -144,12 +144,22 @@ func TestPluginCannotRun(t *testing.T) {
 // The plugin spawns argv[0] itself: a program that does not exist blocks
 // with the spawn error.
 func TestPluginMissingProgram(t *testing.T) {
+	r := runPluginArgv(t, filepath.Join(t.TempDir(), "no-such-hook"))
+	if len(r.Results) != 1 || !r.Results[0].Threw || !strings.Contains(r.Results[0].Message, "ENOENT") {
+		t.Errorf("got %+v", r)
+	}
+}
+
+// runPluginArgv runs the plugin rendered for the program hook (no script
+// of runPlugin's) on one Bash call.
+func runPluginArgv(t *testing.T, hook string) pluginRun {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not on PATH")
 	}
 	dir := t.TempDir()
-	data, err := Plugin(PluginConfig{Argv: []string{filepath.Join(dir, "no-such-hook")}})
+	data, err := Plugin(PluginConfig{Argv: []string{hook}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,10 +173,10 @@ func TestPluginMissingProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 	var r pluginRun
-	json.Unmarshal(out, &r)
-	if len(r.Results) != 1 || !r.Results[0].Threw || !strings.Contains(r.Results[0].Message, "ENOENT") {
-		t.Errorf("got %s", out)
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
 	}
+	return r
 }
 
 // The hook reads one JSON object: the callback, the tool, the ids, the
@@ -311,27 +321,8 @@ func TestPluginCallbacks(t *testing.T) {
 // hook made every later call fail with "Cannot access 'timer' before
 // initialization").
 func TestPluginSpawnThrows(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not on PATH")
-	}
-	dir := t.TempDir()
-	data, err := Plugin(PluginConfig{Argv: []string{filepath.Join(dir, "hook\x00")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plugin := filepath.Join(dir, "plugin.js")
-	calls, _ := json.Marshal([]map[string]any{bashCall("ls")})
-	os.WriteFile(plugin, data, 0o644)
-	os.WriteFile(filepath.Join(dir, "calls.json"), calls, 0o644)
-	driver, _ := filepath.Abs(filepath.Join("testdata", "driver.mjs"))
-	out, err := exec.Command(node, driver, plugin, filepath.Join(dir, "calls.json")).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r pluginRun
-	json.Unmarshal(out, &r)
+	r := runPluginArgv(t, filepath.Join(t.TempDir(), "hook\x00"))
 	if len(r.Results) != 1 || !r.Results[0].Threw || !strings.Contains(r.Results[0].Message, "cannot start the hook") {
-		t.Errorf("got %s", out)
+		t.Errorf("got %+v", r)
 	}
 }
