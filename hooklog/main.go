@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -14,13 +15,17 @@ import (
 
 // Main runs "report" with args (the words after it), for a log at
 // defaultPath unless --log names one, and returns the exit code: 0, 1 when
-// the log cannot be read or the page written, 2 for a usage error.
+// the log cannot be read or the page written, 2 for a usage error. --log
+// may be given more than once, and each may be a glob (the gathered logs
+// of a fleet: report --log 'fleet/*.jsonl'); each log is read with its
+// rotated files.
 //
-//	report [--log PATH] [--since DURATION] [--json] [--html FILE]
+//	report [--log PATH]... [--since DURATION] [--json] [--html FILE]
 func Main(args []string, defaultPath string, now time.Time, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	path := fs.String("log", defaultPath, "the decision log")
+	var paths logPaths
+	fs.Var(&paths, "log", "a decision log, or a glob of them (again for more)")
 	since := fs.Duration("since", 0, "only the events of the last DURATION")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	html := fs.String("html", "", "write the report as an HTML page to FILE")
@@ -33,18 +38,33 @@ func Main(args []string, defaultPath string, now time.Time, stdout, stderr io.Wr
 		} else {
 			msg = "--since must not be negative"
 		}
-		fmt.Fprintf(stderr, "report: %s\nusage: report [--log PATH] [--since DURATION] [--json] [--html FILE]\n", msg)
+		fmt.Fprintf(stderr, "report: %s\nusage: report [--log PATH]... [--since DURATION] [--json] [--html FILE]\n", msg)
 		return 2
 	}
-	if *path == "" {
+	if len(paths) == 0 && defaultPath != "" {
+		paths = logPaths{defaultPath}
+	}
+	if len(paths) == 0 {
 		fmt.Fprintln(stderr, "report: no log: give --log PATH")
 		return 2
+	}
+	var files []string
+	for _, p := range paths {
+		matches, err := filepath.Glob(p)
+		if err != nil || len(matches) == 0 {
+			matches = []string{p} // not a glob, or one that matches nothing: read as a path
+		}
+		for _, m := range matches {
+			if !isRotated(m) {
+				files = append(files, Files(m)...)
+			}
+		}
 	}
 	var from time.Time
 	if *since > 0 {
 		from = now.Add(-*since)
 	}
-	lines, bad, long, err := ReadFiles(Files(*path), from)
+	lines, bad, long, err := ReadFiles(files, from)
 	if err != nil {
 		fmt.Fprintln(stderr, "report:", err)
 		return 1
@@ -129,3 +149,32 @@ func orDash(s string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// logPaths is the repeatable --log flag.
+type logPaths []string
+
+func (l *logPaths) String() string { return strings.Join(*l, ",") }
+
+func (l *logPaths) Set(v string) error {
+	if v == "" {
+		return errors.New("empty path")
+	}
+	*l = append(*l, v)
+	return nil
+}
+
+// isRotated reports whether p is a rotated file of a log (LOG.1, …),
+// which [Files] of the log itself reads: a glob matching both must not
+// read it twice.
+func isRotated(p string) bool {
+	ext := filepath.Ext(p)
+	if len(ext) < 2 {
+		return false
+	}
+	for _, c := range ext[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

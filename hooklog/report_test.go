@@ -173,3 +173,35 @@ func TestReadLongLine(t *testing.T) {
 		t.Errorf("report:\n%s", stdout.String())
 	}
 }
+
+// A fleet's gathered logs: --log more than once, or a glob, each log read
+// with its rotated files once (a glob matching LOG.1 too reads it once).
+func TestMainReportFleet(t *testing.T) {
+	dir := t.TempDir()
+	one := writeSample(t)
+	data, err := os.ReadFile(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"alice.jsonl", "bob.jsonl", "bob.jsonl.1"} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"--log", filepath.Join(dir, "alice.jsonl"), "--log", filepath.Join(dir, "bob.jsonl"), "--json"},
+		{"--log", filepath.Join(dir, "*"), "--json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Main(args, "", t0.Add(3*time.Hour), &stdout, &stderr); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr.String())
+		}
+		var rep Report
+		if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Events != 3*191 {
+			t.Errorf("%q: %d events, want three logs' 573", args, rep.Events)
+		}
+	}
+}
