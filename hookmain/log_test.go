@@ -2,6 +2,7 @@ package hookmain
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -206,28 +207,23 @@ func TestLogLeavesOutDoctorSamples(t *testing.T) {
 // The log keeps the host's writing of stdin apart from the hook's own
 // time (issue 42, item 5: duration_ms of events piped from a slow writer
 // was 1.8 to 3.3 s, read as the policy's cost), and names the user and
-// the machine (item 10).
+// the machine (item 10). In process (Main), so that the writer's pause
+// starts when the hook does.
 func TestLogStdinTimeAndWho(t *testing.T) {
 	const delay = 300 * time.Millisecond
+	t.Setenv("USER", "alice")
 	path := filepath.Join(t.TempDir(), "decisions.jsonl")
-	cmd := hook("--host", "claude", "--log", path)
-	cmd.Env = append(cmd.Env, "USER=alice")
-	w, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	r, w := io.Pipe()
 	payload := rmPayload(0)
-	io.WriteString(w, payload[:10])
-	time.Sleep(delay)
-	io.WriteString(w, payload[10:])
-	w.Close()
-	if err := cmd.Wait(); err != nil || !strings.Contains(out.String(), `"deny"`) {
-		t.Fatalf("hook: %v, answer %q", err, out.String())
+	go func() {
+		io.WriteString(w, payload[:10])
+		time.Sleep(delay)
+		io.WriteString(w, payload[10:])
+		w.Close()
+	}()
+	var out bytes.Buffer
+	if code := Main(context.Background(), processGuard, []string{"--host", "claude", "--log", path}, r, &out, io.Discard); code != 0 || !strings.Contains(out.String(), `"deny"`) {
+		t.Fatalf("hook: exit %d, answer %q", code, out.String())
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -237,9 +233,7 @@ func TestLogStdinTimeAndWho(t *testing.T) {
 	if err := json.Unmarshal(b, &ln); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}
-	// The pause began when the process started, a little before Serve's
-	// clock did: half of it at least is in stdin_ms.
-	if ln.StdinMS < float64(delay.Milliseconds()/2) || ln.StdinMS > ln.DurationMS {
+	if ln.StdinMS < float64(delay.Milliseconds()) || ln.StdinMS > ln.DurationMS {
 		t.Errorf("stdin_ms %v, duration_ms %v: want the writer's pause of %v in stdin_ms, and stdin_ms within duration_ms", ln.StdinMS, ln.DurationMS, delay)
 	}
 	host, _ := os.Hostname()
