@@ -3,6 +3,7 @@ package footing
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -67,7 +68,7 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 		}
 		return false
 	}
-	if why := unsafeRepo(ctx, root); why != "" {
+	if why := UnsafeRepo(ctx, root); why != "" {
 		switch sub {
 		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean":
 			return p.gitReason(c, why), true
@@ -277,19 +278,24 @@ func (p *place) gitReason(c *shell.Command, why string) string {
 		"; run git commands that leave the hook's files alone, or ask the user to change the hook"
 }
 
-// unsafeRepo returns why reading the state of the repository at root
+// UnsafeRepo returns why reading the state of the repository at root
 // could run a program the repository's configuration names (a filter
 // driver other than Git LFS's: git diff and git status run a clean
 // filter on files they must compare), or "": the hook runs outside the
-// host's sandbox, and the model may have written that configuration.
-func unsafeRepo(ctx context.Context, root string) string {
+// host's sandbox, and the model may have written that configuration. A
+// configuration that cannot be read in time is unsafe too.
+func UnsafeRepo(ctx context.Context, root string) string {
 	ctx, cancel := context.WithTimeout(ctx, gitLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get-regexp", `^filter\..*\.(clean|smudge|process)$`)
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
 	out, err := cmd.Output()
-	if err != nil {
-		return "" // exit 1: no filter configured
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		return "" // no filter configured
+	case err != nil:
+		return "the repository's configuration could not be read (" + err.Error() + ")"
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		k, v, _ := strings.Cut(line, " ")

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agenthooks/hooks/footing"
 )
 
 // The guard reads the state of the worktree only where the state decides
@@ -52,14 +54,13 @@ func worktreeFor(ctx context.Context, cfg *Config) *worktree {
 	w := newWorktree(ctx)
 	if cfg != nil && cfg.Away {
 		w.git = func(context.Context, string, ...string) ([]byte, error) {
-			return nil, errAway
+			// Made here, not in a package variable: a hook process does
+			// no work at start-up for a gateway's path.
+			return nil, errors.New("the guard runs away from the worktree (a central gateway): its state is not read")
 		}
 	}
 	return w
 }
-
-// errAway is the answer of a worktree reader away from the worktree.
-var errAway = errors.New("the guard runs away from the worktree (a central gateway): its state is not read")
 
 // runGit runs git in dir with a deadline of stateTimeout, with settings
 // that keep the repository's own configuration from running programs
@@ -70,6 +71,13 @@ func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	defer cancel()
 	full := append([]string{"-C", dir, "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false",
 		"-c", "core.quotePath=false", "--no-optional-locks"}, args...)
+	if len(args) > 0 && args[0] == "status" {
+		// git status runs the clean filter the repository configures on
+		// files it compares: a program the model may have written there.
+		if why := footing.UnsafeRepo(ctx, dir); why != "" {
+			return nil, errors.New(why)
+		}
+	}
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
 	out := &capped{max: maxStateOut}

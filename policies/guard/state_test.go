@@ -217,3 +217,38 @@ func judgeShellAt(t *testing.T, cmd string, at *place) (string, bool) {
 	at.src = cmd
 	return judgeShell(context.Background(), cmd, at)
 }
+
+// Reading the worktree's state never runs a program the repository's
+// configuration names: a clean filter the model wrote into .git/config,
+// which git status would run on a file whose stat changed. The state is
+// then not read, and rule 1 decides by the command's words.
+func TestStateRunsNoRepoFilter(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "PWNED")
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.email=a@b", "-c", "user.name=a"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	os.MkdirAll(filepath.Join(repo, "keep"), 0o755)
+	os.WriteFile(filepath.Join(repo, "keep", "a"), []byte("a\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, ".gitattributes"), []byte("* filter=pwn\n"), 0o644)
+	git("add", ".")
+	git("commit", "-qm", "x")
+	git("config", "filter.pwn.clean", "touch "+marker+"; cat")
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(filepath.Join(repo, "keep", "a"), later, later) // stat changed: status must compare
+	r := Judge(context.Background(), repo, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "rm -rf keep"}})
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the guard ran the repository's clean filter")
+	}
+	if r.Decision != hooks.DecisionDeny {
+		t.Errorf("rm -rf keep with the state unread: %v, want rule 1's deny by the words", r.Decision)
+	}
+}
