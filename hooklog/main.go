@@ -51,11 +51,14 @@ func Main(args []string, defaultPath string, now time.Time, stdout, stderr io.Wr
 	var files []string
 	for _, p := range paths {
 		matches, err := filepath.Glob(p)
-		if err != nil || len(matches) == 0 {
-			matches = []string{p} // not a glob, or one that matches nothing: read as a path
+		if err != nil || len(matches) == 0 || !strings.ContainsAny(p, "*?[") {
+			// Not a glob, or one that matches nothing: the path as given,
+			// whatever its name (a log may be called LOG.1).
+			files = append(files, Files(p)...)
+			continue
 		}
 		for _, m := range matches {
-			if !isRotated(m) {
+			if !isRotated(m) { // read with its log, by Files
 				files = append(files, Files(m)...)
 			}
 		}

@@ -204,4 +204,13 @@ func TestMainReportFleet(t *testing.T) {
 			t.Errorf("%q: %d events, want three logs' 573", args, rep.Events)
 		}
 	}
+	// A path given as it is is read whatever its name, LOG.1 included.
+	var stdout, stderr bytes.Buffer
+	if code := Main([]string{"--log", filepath.Join(dir, "bob.jsonl.1"), "--json"}, "", t0.Add(3*time.Hour), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var rep Report
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || rep.Events != 191 {
+		t.Errorf("--log LOG.1: %d events (%v), want 191", rep.Events, err)
+	}
 }
