@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 	"io"
 	"io/fs"
 	"os"
@@ -128,7 +130,7 @@ func (w *commandWalk) folder(dir string, deep bool, depth int) {
 	if errors.Is(err, fs.ErrNotExist) || err == nil && !fi.IsDir() {
 		return // nothing the host reads either
 	}
-	r := resolvedPath(dir)
+	r := statedir.ResolvedPath(dir)
 	if w.visited[r] {
 		return
 	}
@@ -198,7 +200,7 @@ func (w *commandWalk) file(p string, fi fs.FileInfo) {
 // readCommand reads the regular file p, at most maxCommandFile bytes; an
 // error when it is more, or not a regular file once opened.
 func readCommand(p string) ([]byte, error) {
-	f, err := os.OpenFile(p, os.O_RDONLY|openNonblock, 0)
+	f, err := safefile.OpenRead(p)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +210,7 @@ func readCommand(p string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: not a regular file", errOddFile)
+		return nil, fmt.Errorf("%w: not a regular file", safefile.ErrOddFile)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxCommandFile+1))
 	if err == nil && len(b) > maxCommandFile {

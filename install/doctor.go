@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/safefile"
 	"io"
 	"os"
 	"path/filepath"
@@ -200,7 +201,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if p == "" {
 		return 0
 	}
-	src, err := readFile(p)
+	src, err := safefile.Read(p)
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 		d.broken[p] = true

@@ -3,6 +3,8 @@ package install
 import (
 	"errors"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -227,7 +229,7 @@ func Install(o Options) ([]Change, error) {
 			return nil, nil
 		}
 		return nil, h.refuseCopies(scope, e, o.Binary, p)
-	}, func(h *host, scope Scope, p string, _ *fileState) (*Change, error) {
+	}, func(h *host, scope Scope, p string, _ *statedir.File) (*Change, error) {
 		return planInstall(h, scope, p, o)
 	})
 }
@@ -244,7 +246,7 @@ func Uninstall(o Options) ([]Change, error) {
 			return nil, nil
 		}
 		return h.pluginCopies(scope, e, o.Binary, p), nil
-	}, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
+	}, func(h *host, scope Scope, p string, fst *statedir.File) (*Change, error) {
 		if h.Scripts {
 			return planScriptUninstall(h, scope, p, o)
 		}
@@ -256,9 +258,9 @@ func Uninstall(o Options) ([]Change, error) {
 			return c, err
 		}
 		if c.Before != nil && c.Changed() {
-			if created, _ := fst.created(); created && h.holdsNothing(c.After) {
+			if created, _ := fst.Created(); created && h.holdsNothing(c.After) {
 				c.After, c.Deleted = nil, true
-			} else if orig := fst.original(); orig != nil && string(orig) != string(c.After) && h.sameButEmptyHooks(orig, c.After) {
+			} else if orig := fst.Original(); orig != nil && string(orig) != string(c.After) && h.sameButEmptyHooks(orig, c.After) {
 				// Other binaries' installs in between left empty event
 				// arrays where the user had none: give back the user's
 				// own text.
@@ -288,7 +290,7 @@ func (e usageError) Unwrap() error { return e.error }
 // host to plan, or an error that stops it), locks the files, plans each
 // change and, unless o.DryRun, commits them all or none.
 func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p string, e env) ([]string, error),
-	plan func(h *host, scope Scope, p string, fst *fileState) (*Change, error)) ([]Change, error) {
+	plan func(h *host, scope Scope, p string, fst *statedir.File) (*Change, error)) ([]Change, error) {
 	hs, e, err := o.prepare()
 	if err != nil {
 		return nil, err
@@ -339,34 +341,34 @@ func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p 
 			files = append(files, file{h, q})
 		}
 	}
-	state, err := stateDir(e)
+	state, err := statedir.Dir(e.getenv, e.home)
 	if err != nil {
 		return nil, err
 	}
-	fsts := make([]*fileState, len(files))
+	fsts := make([]*statedir.File, len(files))
 	for i, f := range files {
-		fsts[i] = newFileState(state, resolvedPath(f.p))
+		fsts[i] = statedir.New(state, statedir.ResolvedPath(f.p))
 	}
 	if !o.DryRun {
 		for _, fst := range fsts {
-			if err := fst.init(); err != nil {
+			if err := fst.Init(); err != nil {
 				return nil, err
 			}
 		}
-		release, err := lockAll(fsts)
+		release, err := statedir.LockAll(fsts)
 		if err != nil {
 			return nil, err
 		}
 		defer release()
 	}
 	var changes []Change
-	var cfsts []*fileState
+	var cfsts []*statedir.File
 	var errs []error
 	for i, f := range files {
 		var stale []string
 		if !o.DryRun {
-			stale = removeStaleTemps(fsts[i].path)
-			fsts[i].removeStaleTemps()
+			stale = safefile.RemoveStaleTemps(fsts[i].Path())
+			fsts[i].RemoveStaleTemps()
 		}
 		c, err := plan(f.h, scope, f.p, fsts[i])
 		if err != nil {
@@ -382,7 +384,7 @@ func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p 
 		if err := c.checkWritable(); err != nil {
 			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
 		}
-		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
+		if c.Changed() && c.Before != nil && !o.Force && safefile.ReadOnly(c.Path) {
 			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
 		}
 		changes = append(changes, *c)
@@ -408,7 +410,7 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	if h.PluginModule != "" {
 		return planPluginInstall(h, scope, p, o)
 	}
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil {
 		return nil, err
 	}
@@ -446,7 +448,7 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 // planUninstall computes the change Uninstall makes to one file; nil for
 // a file that does not exist.
 func planUninstall(h *host, scope Scope, p string, o Options) (*Change, error) {
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package install
 
 import (
 	"errors"
+	"github.com/agenthooks/hooks/install/internal/safefile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -100,7 +101,7 @@ func UninstallOrphans(o Options) ([]Change, error) {
 			}
 			continue
 		}
-		src, err := readFile(p)
+		src, err := safefile.Read(p)
 		if err != nil || src == nil {
 			continue
 		}

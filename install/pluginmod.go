@@ -3,6 +3,8 @@ package install
 import (
 	"cmp"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -133,7 +135,7 @@ func planPluginInstall(h *host, scope Scope, p string, o Options) (*Change, erro
 	for _, r := range regs {
 		limit = max(limit, r.limit)
 	}
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +174,7 @@ func planPluginInstall(h *host, scope Scope, p string, o Options) (*Change, erro
 // module p: its removal, when it is ours for the binary. With
 // Options.Events, only a module that runs on no other event is removed.
 func planPluginUninstall(h *host, scope Scope, p string, o Options) (*Change, error) {
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil || before == nil {
 		return nil, err
 	}
@@ -229,7 +231,7 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 	if p == "" {
 		return 0
 	}
-	src, err := readFile(p)
+	src, err := safefile.Read(p)
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 	}
@@ -289,7 +291,7 @@ func (d *doctor) checkPluginModule(h *host, s Scope, q string, src []byte, first
 	}
 	d.add(h.name, s, q, "", OK, "plugin running the hook on %d events: %s", len(natives), strings.Join(natives, ", "))
 	switch {
-	case first != "" && resolvedPath(first) == resolvedPath(q):
+	case first != "" && statedir.ResolvedPath(first) == statedir.ResolvedPath(q):
 		d.add(h.name, s, q, "", Warn, "%s loads this plugin as well as %s, which it is through a symbolic link: the hook runs twice on each event (OpenCode 1.18.33 measured: it initialises the plugin once per path); remove the link", h.Title, first)
 	case first != "":
 		d.add(h.name, s, q, "", Warn, "%s loads this plugin as well as %s: the hook runs twice on each event; remove one (uninstall removes both)", h.Title, first)

@@ -3,6 +3,8 @@ package install
 import (
 	"errors"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -125,11 +127,11 @@ func (h *host) pluginFiles(s Scope, e env) (files, unlisted []pluginFile) {
 				continue // a dangling link, a folder: not a module
 			}
 			f := pluginFile{path: p}
-			f.src, f.err = readFile(p)
+			f.src, f.err = safefile.Read(p)
 			if f.err == nil && f.src == nil {
 				continue // gone since
 			}
-			r := resolvedPath(p)
+			r := statedir.ResolvedPath(p)
 			f.same = seen[r]
 			if f.same == "" {
 				seen[r] = p
@@ -147,7 +149,7 @@ func (h *host) pluginCopies(s Scope, e env, binary, p string) []string {
 	files, _ := h.pluginFiles(s, e)
 	var out []string
 	for _, f := range files {
-		if f.err != nil || f.same != "" || samePath(f.path, p) || resolvedPath(f.path) == resolvedPath(p) {
+		if f.err != nil || f.same != "" || samePath(f.path, p) || statedir.ResolvedPath(f.path) == statedir.ResolvedPath(p) {
 			continue
 		}
 		if _, _, _, ours := h.pluginCommand(f.src, binary); ours {

@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/safefile"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -68,7 +69,7 @@ func planScriptInstall(h *host, scope Scope, p string, o Options) (*Change, erro
 	if r == nil {
 		return nil, nil
 	}
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func planScriptUninstall(h *host, scope Scope, p string, o Options) (*Change, er
 			return nil, nil
 		}
 	}
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil || before == nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func (d *doctor) checkScripts(h *host, s Scope) int {
 	var events []string
 	for _, native := range h.scriptEvents() {
 		p := filepath.Join(dir, native)
-		src, err := readFile(p)
+		src, err := safefile.Read(p)
 		if err != nil {
 			d.add(h.name, s, p, native, Fail, "cannot read: %v", err)
 			continue

@@ -1,4 +1,9 @@
-package install
+// Package statedir keeps, outside the project tree, what install needs
+// to edit a configuration file safely: a lock per file held across its
+// read-modify-write, a backup of each version the user wrote, and a note
+// of the files and folders install created, so that uninstall removes
+// only those.
+package statedir
 
 import (
 	"encoding/hex"
@@ -11,14 +16,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/internal/sha256"
 )
 
 // The installer keeps what it needs outside the project tree, in the
-// user's state directory (stateDir): $XDG_STATE_HOME/agenthooks, else
+// user's state directory (Dir): $XDG_STATE_HOME/agenthooks, else
 // ~/.local/state/agenthooks on Unix, %LocalAppData%\agenthooks on
 // Windows. Each configuration file it edits gets a folder named by the
-// hash of the file's absolute path (fileState):
+// hash of the file's absolute path (File):
 //
 //	files/<sha256(path)[:16]>/
 //	    path                  the file's path, for people
@@ -38,9 +44,10 @@ import (
 //	                          per hook binary)
 const stateApp = "agenthooks"
 
-// stateDir returns the installer's state directory.
-func stateDir(e env) (string, error) {
-	getenv := e.getenv
+// Dir returns the installer's state directory, reading the environment
+// through getenv (os.Getenv when nil) and taking home as the user's home
+// directory (os.UserHomeDir when empty).
+func Dir(getenv func(string) string, home string) (string, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
@@ -51,7 +58,6 @@ func stateDir(e env) (string, error) {
 	} else if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, stateApp), nil
 	}
-	home := e.home
 	if home == "" {
 		h, err := os.UserHomeDir()
 		if err != nil {
@@ -65,22 +71,29 @@ func stateDir(e env) (string, error) {
 	return filepath.Join(home, ".local", "state", stateApp), nil
 }
 
-// shortHash is the first 16 hex digits of the SHA-256 of b.
-func shortHash(b []byte) string {
+// Hash names a file or a content in the state directory: the first 16
+// hex digits of the SHA-256 of b.
+func Hash(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:8])
 }
 
-// fileState is the state folder of one configuration file.
-type fileState struct {
+// File is the state folder of one configuration file.
+type File struct {
 	dir  string // <state>/files/<hash>
 	path string // the configuration file (its real path)
 }
 
-// resolvedPath returns p with the symbolic links of its directory, and of
+// Path returns the configuration file fst keeps the state of.
+func (fst *File) Path() string { return fst.path }
+
+// Folder returns fst's folder in the state directory.
+func (fst *File) Folder() string { return fst.dir }
+
+// ResolvedPath returns p with the symbolic links of its directory, and of
 // the file itself when it points at an existing file, resolved: the file
 // a write replaces, and the name every process locks it by.
-func resolvedPath(p string) string {
+func ResolvedPath(p string) string {
 	if t, err := filepath.EvalSymlinks(p); err == nil {
 		return t
 	}
@@ -98,21 +111,21 @@ func resolvedPath(p string) string {
 	}
 }
 
-// newFileState returns the state folder of the file at p (a resolved path,
-// see resolvedPath), without creating it.
-func newFileState(state, p string) *fileState {
+// New returns the state folder of the file at p (a resolved path,
+// see ResolvedPath), without creating it.
+func New(state, p string) *File {
 	key := p
 	if runtime.GOOS == "windows" || runtime.GOOS == "darwin" {
 		key = strings.ToLower(key) // case-insensitive file systems
 	}
-	return &fileState{dir: filepath.Join(state, "files", shortHash([]byte(key))), path: p}
+	return &File{dir: filepath.Join(state, "files", Hash([]byte(key))), path: p}
 }
 
-// removeStaleTemps removes the temporary files (".name.tmp<digits>") a
+// RemoveStaleTemps removes the temporary files (".name.tmp<digits>") a
 // killed write of ours left in the state folder; it runs under the file's
 // lock, so none is in use but a "path" of a run that has not taken the
-// lock yet (see init), removed only once a minute old.
-func (fst *fileState) removeStaleTemps() {
+// lock yet (see Init), removed only once a minute old.
+func (fst *File) RemoveStaleTemps() {
 	ents, err := os.ReadDir(fst.dir)
 	if err != nil {
 		return
@@ -138,29 +151,29 @@ func (fst *fileState) removeStaleTemps() {
 	}
 }
 
-// init creates the state folder and its "path" file.
-func (fst *fileState) init() error {
+// Init creates the state folder and its "path" file.
+func (fst *File) Init() error {
 	if err := os.MkdirAll(fst.dir, 0o700); err != nil {
 		return fmt.Errorf("state directory (backups and locks; XDG_STATE_HOME chooses another): %w", err)
 	}
 	pf := filepath.Join(fst.dir, "path")
 	if b, err := os.ReadFile(pf); err != nil || string(b) != fst.path+"\n" {
-		if err := atomicWrite(pf, []byte(fst.path+"\n"), 0o600); err != nil {
+		if err := safefile.AtomicWrite(pf, []byte(fst.path+"\n"), 0o600); err != nil {
 			return fmt.Errorf("state directory: %w", err)
 		}
 	}
 	return nil
 }
 
-// backup saves content, a version of the file the user wrote, once: a
-// backup already holding it is kept, and content we wrote ourselves
+// Backup saves content, a version of the file the user wrote, once: a
+// Backup already holding it is kept, and content we wrote ourselves
 // (the last text of ours) is not saved. It returns the backup's path, ""
 // when nothing needs one.
-func (fst *fileState) backup(content []byte) (string, error) {
+func (fst *File) Backup(content []byte) (string, error) {
 	if content == nil {
 		return "", nil
 	}
-	h := shortHash(content)
+	h := Hash(content)
 	if w, err := os.ReadFile(filepath.Join(fst.dir, "written")); err == nil && strings.TrimSpace(string(w)) == h {
 		return "", nil
 	}
@@ -170,21 +183,21 @@ func (fst *fileState) backup(content []byte) (string, error) {
 	}
 	// A file under this name with other content (a hash collision, or
 	// a damaged backup) is kept; this version goes next to it.
-	for i := 1; fileExists(p); i++ {
+	for i := 1; FileExists(p); i++ {
 		p = filepath.Join(fst.dir, fmt.Sprintf("%s-%d.orig", h, i))
 	}
-	if err := atomicWrite(p, content, 0o600); err != nil {
+	if err := safefile.AtomicWrite(p, content, 0o600); err != nil {
 		return "", fmt.Errorf("backup: %w", err)
 	}
-	if err := atomicWrite(filepath.Join(fst.dir, "original"), []byte(filepath.Base(p)+"\n"), 0o600); err != nil {
+	if err := safefile.AtomicWrite(filepath.Join(fst.dir, "original"), []byte(filepath.Base(p)+"\n"), 0o600); err != nil {
 		return "", fmt.Errorf("backup: %w", err)
 	}
 	return p, nil
 }
 
-// original returns the last version of the file the user wrote that we
+// Original returns the last version of the file the user wrote that we
 // saved, nil when none.
-func (fst *fileState) original() []byte {
+func (fst *File) Original() []byte {
 	name, err := os.ReadFile(filepath.Join(fst.dir, "original"))
 	if err != nil {
 		return nil
@@ -196,31 +209,31 @@ func (fst *fileState) original() []byte {
 	return b
 }
 
-func fileExists(p string) bool {
+func FileExists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
 }
 
-// wrote records the content we just wrote.
-func (fst *fileState) wrote(content []byte) error {
+// Wrote records the content we just wrote.
+func (fst *File) Wrote(content []byte) error {
 	if content == nil {
-		return removeIfExists(filepath.Join(fst.dir, "written"))
+		return RemoveIfExists(filepath.Join(fst.dir, "written"))
 	}
-	return atomicWrite(filepath.Join(fst.dir, "written"), []byte(shortHash(content)+"\n"), 0o600)
+	return safefile.AtomicWrite(filepath.Join(fst.dir, "written"), []byte(Hash(content)+"\n"), 0o600)
 }
 
-// setCreated records that install created the file, and the directories
+// SetCreated records that install created the file, and the directories
 // it created for it, deepest first.
-func (fst *fileState) setCreated(dirs []string) error {
+func (fst *File) SetCreated(dirs []string) error {
 	for _, d := range dirs {
-		fst.markDir(d, true)
+		fst.MarkDir(d, true)
 	}
-	return atomicWrite(filepath.Join(fst.dir, "created"), []byte(strings.Join(append([]string{"created"}, dirs...), "\n")+"\n"), 0o600)
+	return safefile.AtomicWrite(filepath.Join(fst.dir, "created"), []byte(strings.Join(append([]string{"created"}, dirs...), "\n")+"\n"), 0o600)
 }
 
-// created reports whether install created the file, and the directories
+// Created reports whether install created the file, and the directories
 // it created for it.
-func (fst *fileState) created() (bool, []string) {
+func (fst *File) Created() (bool, []string) {
 	b, err := os.ReadFile(filepath.Join(fst.dir, "created"))
 	if err != nil {
 		return false, nil
@@ -239,48 +252,42 @@ func (fst *fileState) created() (bool, []string) {
 	return true, dirs
 }
 
-// markDir records (or forgets) in the state directory that install
-// created directory d. Several files may share a directory install
-// created for one of them (Copilot CLI's .github/hooks holds one file per
+// MarkDir records (or forgets) in the state directory that install
+// Created directory d. Several files may share a directory install
+// Created for one of them (Copilot CLI's .github/hooks holds one file per
 // hook binary): whichever is removed last removes the directory.
-func (fst *fileState) markDir(d string, on bool) {
-	m := filepath.Join(filepath.Dir(fst.dir), "dirs-"+shortHash([]byte(d)))
+func (fst *File) MarkDir(d string, on bool) {
+	m := filepath.Join(filepath.Dir(fst.dir), "dirs-"+Hash([]byte(d)))
 	if on {
-		atomicWrite(m, []byte(d+"\n"), 0o600)
+		safefile.AtomicWrite(m, []byte(d+"\n"), 0o600)
 		return
 	}
-	removeIfExists(m)
+	RemoveIfExists(m)
 }
 
-// removeCreatedDirs removes the empty directories above the file that
-// install created for it or for another file (markDir), deepest first,
+// RemoveCreatedDirs removes the empty directories above the file that
+// install created for it or for another file (MarkDir), deepest first,
 // and stops at the first it cannot remove.
-func (fst *fileState) removeCreatedDirs() {
+func (fst *File) RemoveCreatedDirs() {
 	for d := filepath.Dir(fst.path); filepath.Dir(d) != d; d = filepath.Dir(d) {
-		b, err := os.ReadFile(filepath.Join(filepath.Dir(fst.dir), "dirs-"+shortHash([]byte(d))))
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(fst.dir), "dirs-"+Hash([]byte(d))))
 		if err != nil || string(b) != d+"\n" {
 			return
 		}
 		if err := os.Remove(d); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return
 		}
-		fst.markDir(d, false)
+		fst.MarkDir(d, false)
 	}
 }
 
-func (fst *fileState) clearCreated() error {
-	return removeIfExists(filepath.Join(fst.dir, "created"))
+func (fst *File) ClearCreated() error {
+	return RemoveIfExists(filepath.Join(fst.dir, "created"))
 }
 
-func removeIfExists(p string) error {
+func RemoveIfExists(p string) error {
 	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil
 }
-
-// StateDir returns the user's state directory for this module's files:
-// $XDG_STATE_HOME/agenthooks, else ~/.local/state/agenthooks on Unix,
-// %LocalAppData%\agenthooks on Windows (the installer keeps its backups
-// and locks there; a hook's default decision log is there too).
-func StateDir() (string, error) { return stateDir(env{}) }

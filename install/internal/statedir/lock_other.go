@@ -1,6 +1,6 @@
 //go:build !(darwin || dragonfly || freebsd || illumos || linux || netbsd || openbsd || windows)
 
-package install
+package statedir
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package install
+package safefile
 
 import (
 	"fmt"
@@ -13,11 +13,11 @@ import (
 // one replace the file between the check and the open.
 const openNonblock = syscall.O_NONBLOCK
 
-// fileChecks refuses a file whose replacement would not be the same file
+// CheckReplaceable refuses a file whose replacement would not be the same file
 // to its users: one with several hard links (a rename would split them,
 // the other names keeping the old content), and one whose owner or group
 // the new file cannot keep (another user's file, when we are not root).
-func fileChecks(p string) error {
+func CheckReplaceable(p string) error {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil

@@ -1,4 +1,9 @@
-package install
+// Package safefile reads and replaces the configuration files install
+// edits without ever leaving one half-written: it refuses what is not a
+// regular file of a sane size, writes through a temporary file that is
+// synced and renamed over the old one, keeps the old file's owner, and
+// creates and removes the folders a file needs.
+package safefile
 
 import (
 	"errors"
@@ -14,17 +19,17 @@ import (
 // uninstall and doctor read; a bigger one is refused unread.
 const MaxFileSize = 8 << 20
 
-// errOddFile is wrapped by the errors about a path that is not a
+// ErrOddFile is wrapped by the errors about a path that is not a
 // regular file of a sane size (a dangling symbolic link, a named pipe,
 // a device, a socket, a directory, a huge file); it is never written.
-var errOddFile = errors.New("not a configuration file install edits")
+var ErrOddFile = errors.New("not a configuration file install edits")
 
-// readFile returns the content of the file at p (through a symbolic link
+// Read returns the content of the file at p (through a symbolic link
 // to a regular file), or nil when nothing is there. It refuses, without
 // opening it, anything but a regular file of at most MaxFileSize bytes:
 // opening a named pipe would block until a writer comes, and a dangling
 // link would be replaced by a file on write.
-func readFile(p string) ([]byte, error) {
+func Read(p string) ([]byte, error) {
 	fi, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -36,10 +41,10 @@ func readFile(p string) ([]byte, error) {
 		dest, _ := os.Readlink(p)
 		st, err := os.Stat(p)
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: it is a symbolic link to %s, which does not exist; create that file (even as {}) or remove the link", errOddFile, dest)
+			return nil, fmt.Errorf("%w: it is a symbolic link to %s, which does not exist; create that file (even as {}) or remove the link", ErrOddFile, dest)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: it is a symbolic link to %s, which cannot be read: %v", errOddFile, dest, err)
+			return nil, fmt.Errorf("%w: it is a symbolic link to %s, which cannot be read: %v", ErrOddFile, dest, err)
 		}
 		fi = st
 	}
@@ -86,7 +91,7 @@ func regular(fi fs.FileInfo) error {
 		case m&fs.ModeDevice != 0:
 			kind = "a device"
 		}
-		return fmt.Errorf("%w: it is %s, not a regular file", errOddFile, kind)
+		return fmt.Errorf("%w: it is %s, not a regular file", ErrOddFile, kind)
 	}
 	if fi.Size() > MaxFileSize {
 		return tooBig(fi.Size())
@@ -95,29 +100,12 @@ func regular(fi fs.FileInfo) error {
 }
 
 func tooBig(n int64) error {
-	return fmt.Errorf("%w: it is %.1f MiB, over the %d MiB limit for a settings file", errOddFile, float64(n)/(1<<20), MaxFileSize>>20)
+	return fmt.Errorf("%w: it is %.1f MiB, over the %d MiB limit for a settings file", ErrOddFile, float64(n)/(1<<20), MaxFileSize>>20)
 }
 
-// checkWritable refuses, before anything is written, a change whose
-// result is over MaxFileSize (it could never be read again, so never
-// uninstalled) or whose file a replacement would not keep as it is to its
-// users (see fileChecks).
-func (c *Change) checkWritable() error {
-	if !c.Changed() || c.Deleted {
-		return nil
-	}
-	if len(c.After) > MaxFileSize {
-		return fmt.Errorf("%w: with our entries it would be %.1f MiB, over the %d MiB limit for a settings file (nothing could read it again, not even uninstall)", errOddFile, float64(len(c.After))/(1<<20), MaxFileSize>>20)
-	}
-	if c.Before == nil {
-		return nil
-	}
-	return fileChecks(resolvedPath(c.Path))
-}
-
-// readOnly reports a file the user made read-only (no owner write bit,
+// ReadOnly reports a file the user made read-only (no owner write bit,
 // or the read-only attribute on Windows).
-func readOnly(p string) bool {
+func ReadOnly(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o200 == 0
 }
@@ -125,10 +113,10 @@ func readOnly(p string) bool {
 // tmpPattern names our temporary files: ".<name>.tmp<digits>".
 func tmpPrefix(p string) string { return "." + filepath.Base(p) + ".tmp" }
 
-// removeStaleTemps removes the temporary files a killed write of ours
+// RemoveStaleTemps removes the temporary files a killed write of ours
 // left next to p; it runs under p's lock, so none is in use. It returns
 // those it removed.
-func removeStaleTemps(p string) []string {
+func RemoveStaleTemps(p string) []string {
 	dir, prefix := filepath.Dir(p), tmpPrefix(p)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -148,22 +136,22 @@ func removeStaleTemps(p string) []string {
 	return removed
 }
 
-// testFault, when set by a test, is called before each atomic replace
+// TestFault, when set by a test, is called before each atomic replace
 // and each removal of a file; an error makes that step fail.
-var testFault func(path string) error
+var TestFault func(path string) error
 
-// atomicWrite replaces p with data: a temporary file in the same
+// AtomicWrite replaces p with data: a temporary file in the same
 // directory, with mode, synced, then renamed over p (MoveFileEx with
 // replace on Windows).
-func atomicWrite(p string, data []byte, mode fs.FileMode) error {
-	return replaceFile(p, data, mode, nil)
+func AtomicWrite(p string, data []byte, mode fs.FileMode) error {
+	return Replace(p, data, mode, nil)
 }
 
-// replaceFile is atomicWrite for a user's file: the temporary file gets
+// Replace is AtomicWrite for a user's file: the temporary file gets
 // the owner and group of the file it replaces (see keepOwner), and
 // check, when not nil, runs immediately before the rename (an error
 // stops it).
-func replaceFile(p string, data []byte, mode fs.FileMode, check func() error) error {
+func Replace(p string, data []byte, mode fs.FileMode, check func() error) error {
 	f, err := os.CreateTemp(filepath.Dir(p), tmpPrefix(p)+"*")
 	if err != nil {
 		return err
@@ -182,8 +170,8 @@ func replaceFile(p string, data []byte, mode fs.FileMode, check func() error) er
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil && testFault != nil {
-		err = testFault(p)
+	if err == nil && TestFault != nil {
+		err = TestFault(p)
 	}
 	if err == nil && check != nil {
 		err = check()
@@ -197,9 +185,9 @@ func replaceFile(p string, data []byte, mode fs.FileMode, check func() error) er
 	return err
 }
 
-// mkdirs creates dir and its missing parents, and returns those it
+// Mkdirs creates dir and its missing parents, and returns those it
 // created, deepest first.
-func mkdirs(dir string) ([]string, error) {
+func Mkdirs(dir string) ([]string, error) {
 	var missing []string
 	for d := dir; ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(d); err == nil {
@@ -216,11 +204,17 @@ func mkdirs(dir string) ([]string, error) {
 	return missing, nil
 }
 
-// removeEmptyDirs removes each of dirs (deepest first) that is empty.
-func removeEmptyDirs(dirs []string) {
+// RemoveEmptyDirs removes each of dirs (deepest first) that is empty.
+func RemoveEmptyDirs(dirs []string) {
 	for _, d := range dirs {
 		if os.Remove(d) != nil {
 			return
 		}
 	}
+}
+
+// OpenRead opens p for reading without waiting for a writer should it be
+// a named pipe; the caller checks what it opened with Stat.
+func OpenRead(p string) (*os.File, error) {
+	return os.OpenFile(p, os.O_RDONLY|openNonblock, 0)
 }
