@@ -1,6 +1,7 @@
 package install
 
 import (
+	"github.com/agenthooks/hooks/install/internal/hookrun"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -38,16 +39,16 @@ func TestCheckAnswers(t *testing.T) {
 		{"codex", "PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, "", 0, false, Fail},
 	} {
 		h, _ := lookupHost(builtin.Adapters(), hooksHost(tc.host))
-		l, msg := checkAnswer(h, tc.event, runResult{exit: tc.exit, stdout: []byte(tc.stdout), stderr: []byte(tc.stderr)}, tc.failClosed)
+		l, msg := checkAnswer(h, tc.event, hookrun.Result{Exit: tc.exit, Stdout: []byte(tc.stdout), Stderr: []byte(tc.stderr)}, tc.failClosed)
 		if l != tc.want {
 			t.Errorf("%s %s %q exit %d: %s (%s), want %s", tc.host, tc.event, tc.stdout, tc.exit, l, msg, tc.want)
 		}
 	}
 	h, _ := lookupHost(builtin.Adapters(), "claude")
-	if l, _ := checkAnswer(h, "Stop", runResult{timedOut: true}, false); l != Fail {
+	if l, _ := checkAnswer(h, "Stop", hookrun.Result{TimedOut: true}, false); l != Fail {
 		t.Error("a timeout is not a failure")
 	}
-	if l, _ := checkAnswer(h, "Stop", runResult{exit: 127, stderr: []byte("sh: 1: /x: not found")}, false); l != Fail {
+	if l, _ := checkAnswer(h, "Stop", hookrun.Result{Exit: 127, Stderr: []byte("sh: 1: /x: not found")}, false); l != Fail {
 		t.Error("exit 127 is not a failure")
 	}
 }

@@ -1,13 +1,12 @@
 package install
 
 import (
-	"path/filepath"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -48,57 +47,6 @@ func command(binary string, h *host, failClosed bool, limit time.Duration) strin
 	return b.String()
 }
 
-// windowsPath reports a drive-letter or UNC path.
-func windowsPath(p string) bool {
-	return strings.HasPrefix(p, `\\`) ||
-		len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') &&
-			('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
-}
-
-// safeChars need no quoting in sh; a Windows path is left unquoted only
-// with letters, digits and "_.-:\/" (cmd.exe expands %, PowerShell reads
-// , and @).
-const (
-	safeChars    = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+-:@%,="
-	winSafeChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:\\/"
-)
-
-func quotePath(p string, h *host) string {
-	if windowsPath(p) {
-		shell := h.WindowsShell
-		switch {
-		case shell == hostfacts.ShellCmd:
-			// cmd.exe: quoted always, since unquoted it ends the command's
-			// name at the first "/"; a Windows name cannot hold '"'.
-			return `"` + p + `"`
-		case !strings.HasPrefix(p, `\\`) && strings.Trim(p, winSafeChars) == "":
-			return strings.ReplaceAll(p, `\`, "/")
-		case shell == hostfacts.ShellBash:
-			return posixQuote(p) // Git Bash
-		default:
-			return "& '" + psQuoteBody(p) + "'" // PowerShell
-		}
-	}
-	if p != "" && strings.Trim(p, safeChars) == "" {
-		return p
-	}
-	return posixQuote(p)
-}
-
-// psQuoteBody escapes s for the inside of a PowerShell single-quoted
-// string, which the typographic quotes ‘ ’ ‚ ‛ end as well as '.
-func psQuoteBody(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		b.WriteRune(r)
-		switch r {
-		case '\'', '\u2018', '\u2019', '\u201a', '\u201b':
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // binaryForms are the ways an entry of ours may start with the binary,
 // the one install writes first: for the options' binary, the heads
 // setHeads chose (a portable form, the absolute path); for any other,
@@ -119,8 +67,8 @@ func binaryForms(binary string, h *host) []string {
 // versions wrote it (a Windows path with forward slashes and no quotes,
 // on every host).
 func absoluteForms(binary string, h *host) []string {
-	forms := []string{quotePath(binary, h)}
-	if windowsPath(binary) && !strings.HasPrefix(binary, `\\`) && strings.Trim(binary, winSafeChars) == "" {
+	forms := []string{shellwords.QuotePath(binary, h.WindowsShell)}
+	if shellwords.WindowsPath(binary) && !strings.HasPrefix(binary, `\\`) && strings.Trim(binary, shellwords.WinSafeChars) == "" {
 		if f := strings.ReplaceAll(binary, `\`, "/"); f != forms[0] {
 			forms = append(forms, f)
 		}
@@ -224,7 +172,7 @@ func ownCommandArgs(full, cmd string, extra []string, binary string, h *host) bo
 		}
 		if len(words) > 1 && words[0] == "--log" {
 			// The last flag: its path, quoted, may hold spaces.
-			p, ok := splitCommand(strings.Join(words[1:], " "))
+			p, ok := shellwords.Split(strings.Join(words[1:], " "))
 			if !ok || len(p) != 1 {
 				continue
 			}
@@ -241,94 +189,17 @@ func ownCommandArgs(full, cmd string, extra []string, binary string, h *host) bo
 	return false
 }
 
-func posixQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// splitCommand splits a command line written by Command (or by hand in
-// the same style) into words: POSIX quoting and escapes, plus PowerShell's
-// "& '...'" form. ok is false for an unterminated quote.
-func splitCommand(cmd string) (words []string, ok bool) {
-	s := strings.TrimSpace(cmd)
-	if rest, found := strings.CutPrefix(s, "& '"); found {
-		var w strings.Builder
-		for i := 0; ; i++ {
-			if i == len(rest) {
-				return nil, false
-			}
-			if rest[i] == '\'' {
-				if i+1 < len(rest) && rest[i+1] == '\'' {
-					w.WriteByte('\'')
-					i++
-					continue
-				}
-				more, ok := splitCommand(rest[i+1:])
-				return append([]string{w.String()}, more...), ok
-			}
-			w.WriteByte(rest[i])
-		}
-	}
-	var w strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, w.String())
-				w.Reset()
-				inWord = false
-			}
-			continue
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, false
-			}
-			w.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-		case c == '"' && strings.IndexByte(s[i+1:], '"') >= 0 && windowsPath(s[i+1:i+1+strings.IndexByte(s[i+1:], '"')]):
-			// A quoted Windows path (cmd.exe style) is taken as it is:
-			// its backslashes are no escapes.
-			j := strings.IndexByte(s[i+1:], '"')
-			w.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			i++
-			for ; i < len(s) && s[i] != '"'; i++ {
-				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
-					i++
-				}
-				w.WriteByte(s[i])
-			}
-			if i == len(s) {
-				return nil, false
-			}
-		case c == '\\' && i+1 < len(s):
-			i++
-			w.WriteByte(s[i])
-		default:
-			w.WriteByte(c)
-		}
-		inWord = true
-	}
-	if inWord {
-		words = append(words, w.String())
-	}
-	return words, true
-}
-
 // callsBinary reports whether cmd runs binary for host h: its first word
 // is the binary's path and it passes --host h. Such a command is ours
 // only when ownCommand says so; otherwise it is a customised entry.
 func callsBinary(cmd, binary string, h *host) bool {
-	words, ok := splitCommand(cmd)
+	words, ok := shellwords.Split(cmd)
 	if !ok || len(words) < 2 {
 		return false
 	}
-	named := samePath(words[0], binary)
+	named := shellwords.SamePath(words[0], binary)
 	for _, f := range binaryForms(binary, h) {
-		if w, ok := splitCommand(f); ok && len(w) == 1 && w[0] == words[0] {
+		if w, ok := shellwords.Split(f); ok && len(w) == 1 && w[0] == words[0] {
 			named = true
 		}
 	}
@@ -339,12 +210,4 @@ func callsBinary(cmd, binary string, h *host) bool {
 func hostArg(args []string) hooks.Host {
 	a, _ := hookcli.Parse(args)
 	return a.Host
-}
-
-func samePath(a, b string) bool {
-	if windowsPath(a) || windowsPath(b) {
-		norm := func(p string) string { return strings.ToLower(strings.ReplaceAll(p, "/", `\`)) }
-		return norm(a) == norm(b)
-	}
-	return filepath.Clean(a) == filepath.Clean(b)
 }

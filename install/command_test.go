@@ -1,6 +1,7 @@
 package install
 
 import (
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"slices"
 	"strings"
 	"testing"
@@ -34,9 +35,9 @@ func TestCommand(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("Command(%q, %s) = %s, want %s", tc.bin, tc.host, got, tc.want)
 		}
-		words, ok := splitCommand(got)
-		if !ok || !samePath(words[0], tc.bin) || hostArg(words[1:]) != tc.host {
-			t.Errorf("splitCommand(%s) = %q, %v", got, words, ok)
+		words, ok := shellwords.Split(got)
+		if !ok || !shellwords.SamePath(words[0], tc.bin) || hostArg(words[1:]) != tc.host {
+			t.Errorf("shellwords.Split(%s) = %q, %v", got, words, ok)
 		}
 		if !ownCommand(got, tc.bin, testHost(tc.host)) || ownCommand(got, tc.bin+"x", testHost(tc.host)) || ownCommand(got, tc.bin, testHost("other")) ||
 			ownCommand(got+" && logger ran", tc.bin, testHost(tc.host)) || ownCommand(got+" ", tc.bin, testHost(tc.host)) {
@@ -56,21 +57,21 @@ func TestSplitCommand(t *testing.T) {
 		`& 'C:\a ''b''\g.exe' --host x`:   {`C:\a 'b'\g.exe`, "--host", "x"},
 		`x --host=claude`:                 {"x", "--host=claude"},
 	} {
-		got, ok := splitCommand(in)
+		got, ok := shellwords.Split(in)
 		if !ok || !slices.Equal(got, want) {
-			t.Errorf("splitCommand(%q) = %q, %v; want %q", in, got, ok, want)
+			t.Errorf("shellwords.Split(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
 	for _, in := range []string{`'open`, `"open`, `& 'open`} {
-		if _, ok := splitCommand(in); ok {
-			t.Errorf("splitCommand(%q) accepted an unterminated quote", in)
+		if _, ok := shellwords.Split(in); ok {
+			t.Errorf("shellwords.Split(%q) accepted an unterminated quote", in)
 		}
 	}
 	if hostArg([]string{"--timeout", "3s", "--host=gemini"}) != "gemini" || hostArg([]string{"--host"}) != "" {
 		t.Error("hostArg")
 	}
-	if !samePath(`C:\Tools\G.EXE`, `c:/tools/g.exe`) || samePath("/a/b", "/a/c") || !samePath("/a/./b", "/a/b") {
-		t.Error("samePath")
+	if !shellwords.SamePath(`C:\Tools\G.EXE`, `c:/tools/g.exe`) || shellwords.SamePath("/a/b", "/a/c") || !shellwords.SamePath("/a/./b", "/a/b") {
+		t.Error("shellwords.SamePath")
 	}
 }
 

@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/hookrun"
 	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,6 +23,11 @@ import (
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
+
+// DoctorEnv is set to "1" in the environment of the hook processes doctor
+// runs, so that a hook can tell a check from a real event (and, say, not
+// log it).
+const DoctorEnv = "HOOKS_DOCTOR"
 
 // Level grades a finding.
 type Level int
@@ -232,14 +240,14 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	evs, cmds := ed.customised()
 	for i := range evs {
 		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))
-		if words, _ := splitCommand(cmds[i]); len(words) > 0 {
+		if words, _ := shellwords.Split(cmds[i]); len(words) > 0 {
 			secrets := d.warnSecret(h, s, p, evs[i], words[1:])
 			// A customised entry that is one plain command still runs
 			// this hook with these arguments: one it rejects makes it
 			// answer every call as fail-closed.
 			if plainCommand(words) {
 				if _, err := hookcli.Parse(words[1:]); err != nil {
-					d.add(h.name, s, p, evs[i], Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", redact(err.Error(), secrets))
+					d.add(h.name, s, p, evs[i], Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", argsecrets.Redact(err.Error(), secrets))
 				}
 			}
 		}
@@ -301,7 +309,7 @@ func plainCommand(words []string) bool {
 // secret, without showing it, and returns the secrets found so that other
 // messages can leave them out.
 func (d *doctor) warnSecret(h *host, s Scope, p, event string, args []string) []string {
-	what, secrets := secretsIn(args)
+	what, secrets := argsecrets.All(args)
 	if what != "" {
 		d.add(h.name, s, p, event, Warn, "the command line carries what looks like a secret (%s): the settings file keeps it in clear, and "+
 			"Claude Code shows a blocking Stop or SubagentStop hook's whole command line to the model (2.1.259 and later); "+
@@ -336,7 +344,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 // checkCommand checks an entry's command line, whose time limit in the
 // file is limit, and queues its run.
 func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit time.Duration, failClosed bool) {
-	words, _ := splitCommand(command)
+	words, _ := shellwords.Split(command)
 	secrets := d.warnSecret(h, s, p, event, words[1:])
 	bin, how := words[0], words[0]
 	if hd, ok := h.headOf(command); ok {
@@ -358,7 +366,7 @@ func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit 
 	viaGateway := args.GatewaySet
 	switch {
 	case argErr != nil:
-		d.add(h.name, s, p, event, Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", redact(argErr.Error(), secrets))
+		d.add(h.name, s, p, event, Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", argsecrets.Redact(argErr.Error(), secrets))
 	case viaGateway && args.Gateway == "":
 		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
 	case args.Timeout > limit:
@@ -403,13 +411,13 @@ type job struct {
 // and fills in their findings.
 func (d *doctor) runJobs() {
 	type key struct{ command, event, dir string }
-	results := map[key]*runResult{}
+	results := map[key]*hookrun.Result{}
 	var order []key
 	byKey := map[key]job{}
 	for _, j := range d.jobs {
 		k := key{j.command, j.event, j.dir}
 		if _, ok := results[k]; !ok {
-			results[k] = new(runResult)
+			results[k] = new(hookrun.Result)
 			order = append(order, k)
 			byKey[k] = j
 		}
@@ -422,7 +430,7 @@ func (d *doctor) runJobs() {
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
-			*results[k] = runHook(d.ctx, j.command, j.payload, j.dir, hostEnv(j.h, d.e), j.limit)
+			*results[k] = hookrun.Run(d.ctx, j.command, j.payload, j.dir, append(hostEnv(j.h, d.e), DoctorEnv+"=1"), j.limit)
 			<-sem
 		}()
 	}

@@ -2,6 +2,8 @@ package install
 
 import (
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/hookcli"
@@ -36,7 +38,7 @@ func (ed *editor) isDouble(n *jsonc.Node) bool {
 	if isHTTP(n) || c == nil || c.Kind != jsonc.String || ed.isOurs(n) || callsBinary(c.Str, ed.binary, ed.h) {
 		return false
 	}
-	words, ok := splitCommand(c.Str)
+	words, ok := shellwords.Split(c.Str)
 	if !ok || len(words) < 3 {
 		return false
 	}
@@ -64,9 +66,9 @@ func doublesNote(ds []double, replaced bool) []string {
 		byCommand[d.command] = append(byCommand[d.command], d.event)
 	}
 	for _, c := range order {
-		words, _ := splitCommand(c)
-		_, secrets := secretsIn(words[1:])
-		cmd := jsonc.Quote(redact(c, secrets))
+		words, _ := shellwords.Split(c)
+		_, secrets := argsecrets.All(words[1:])
+		cmd := jsonc.Quote(argsecrets.Redact(c, secrets))
 		evs := strings.Join(byCommand[c], ", ")
 		if replaced {
 			out = append(out, fmt.Sprintf("replaced another hook built on this module on %s: %s (--replace)", evs, cmd))

@@ -3,6 +3,8 @@ package install
 import (
 	"errors"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -170,7 +172,7 @@ func (h *host) versionState(http bool) bool {
 func isHTTP(n *jsonc.Node) bool { return str(n.Get("type")) == "http" }
 
 func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want, error) {
-	if h.WindowsShell == hostfacts.ShellCmd && windowsPath(binary) && strings.Contains(binary, "%") {
+	if h.WindowsShell == hostfacts.ShellCmd && shellwords.WindowsPath(binary) && strings.Contains(binary, "%") {
 		return want{}, fmt.Errorf("the binary's path %s holds %%, which cmd.exe (%s's shell on Windows) expands even in quotes; put the binary in a folder without %%", binary, h.Title)
 	}
 	name := h.entryName(binary)
@@ -351,10 +353,10 @@ func (ed *editor) customised() (events, commands []string) {
 // customisedNote is the remark about a customised entry. Anything in the
 // command that looks like a secret is shown as <secret>.
 func customisedNote(event, command string) string {
-	words, _ := splitCommand(command)
+	words, _ := shellwords.Split(command)
 	if len(words) > 0 {
-		_, secrets := secretsIn(words[1:])
-		command = redact(command, secrets)
+		_, secrets := argsecrets.All(words[1:])
+		command = argsecrets.Redact(command, secrets)
 	}
 	return fmt.Sprintf("%s: customised entry, left alone: %s runs this binary but is not an entry install writes, so install, uninstall and doctor do not manage it", event, jsonc.Quote(command))
 }

@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -15,22 +16,22 @@ import (
 // single quotes, PowerShell single quotes, or cmd.exe double quotes
 // (checkArgs refuses what cmd.exe cannot quote).
 func quoteExtra(s, binary string, h *host) string {
-	if windowsPath(binary) {
-		if s != "" && strings.Trim(s, winSafeChars) == "" {
+	if shellwords.WindowsPath(binary) {
+		if s != "" && strings.Trim(s, shellwords.WinSafeChars) == "" {
 			return s
 		}
 		switch h.WindowsShell {
 		case hostfacts.ShellCmd:
 			return `"` + s + `"`
 		case hostfacts.ShellBash:
-			return posixQuote(s)
+			return shellwords.PosixQuote(s)
 		}
-		return "'" + psQuoteBody(s) + "'"
+		return "'" + shellwords.PSQuoteBody(s) + "'"
 	}
-	if s != "" && strings.Trim(s, safeChars) == "" {
+	if s != "" && strings.Trim(s, shellwords.SafeChars) == "" {
 		return s
 	}
-	return posixQuote(s)
+	return shellwords.PosixQuote(s)
 }
 
 // checkArgs refuses arguments that no entry can carry intact: a newline
@@ -46,7 +47,7 @@ func checkArgs(args []string, binary string, h *host) error {
 		if !utf8.ValidString(a) {
 			return usageError{fmt.Errorf("argument %q after --: not UTF-8 text, which %s's configuration cannot hold intact", a, h.Title)}
 		}
-		if windowsPath(binary) && h.WindowsShell == hostfacts.ShellCmd && strings.ContainsAny(a, `"%`) {
+		if shellwords.WindowsPath(binary) && h.WindowsShell == hostfacts.ShellCmd && strings.ContainsAny(a, `"%`) {
 			return usageError{fmt.Errorf("argument %q after --: %s runs hooks with cmd.exe on Windows, which cannot quote \" or %%", a, h.Title)}
 		}
 	}
@@ -96,7 +97,7 @@ func splitArgs(cmd string) (heads []string, args [][]string) {
 			return heads, args // "--" with nothing after it: not written by install
 		}
 		at := i + j
-		words, ok := splitCommand(cmd[at+4:])
+		words, ok := shellwords.Split(cmd[at+4:])
 		if ok && len(words) > 0 {
 			heads, args = append(heads, cmd[:at]), append(args, words)
 		}

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/install/internal/statedir"
+	"github.com/agenthooks/hooks/install/internal/textdiff"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -207,7 +209,7 @@ func (c *Change) Diff() string {
 	if c.Deleted {
 		to = "/dev/null"
 	}
-	return unifiedDiff(from, to, string(c.Before), string(c.After))
+	return textdiff.Unified(from, to, string(c.Before), string(c.After))
 }
 
 // Install adds our entries to each host's file for o.Scope. It locks
@@ -606,7 +608,7 @@ func contains[T comparable](s []T, x T) bool {
 // prepare checks o and resolves the hosts and directories.
 func (o *Options) prepare() ([]*host, env, error) {
 	var e env
-	if o.Binary == "" || !(filepath.IsAbs(o.Binary) || windowsPath(o.Binary)) {
+	if o.Binary == "" || !(filepath.IsAbs(o.Binary) || shellwords.WindowsPath(o.Binary)) {
 		return nil, e, usageError{fmt.Errorf("the hook binary path must be absolute, got %q", o.Binary)}
 	}
 	if strings.ContainsAny(o.Binary, "\n\r\x00") {

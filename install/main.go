@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/cliflags"
 	"io"
 	"path/filepath"
 	"slices"
@@ -33,7 +34,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		usage(stdout, self)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "unknown command %q%s\n", cmd, didYouMean(cmd, []string{"install", "uninstall", "doctor", "help"}))
+		fmt.Fprintf(stderr, "unknown command %q%s\n", cmd, cliflags.DidYouMean(cmd, []string{"install", "uninstall", "doctor", "help"}))
 		usage(stderr, self)
 		return 2
 	}
@@ -51,7 +52,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 	if o.Dir == "" && o.Scope != Plugin {
 		o.Dir = projectNote(stderr)
 	}
-	if cmd == "install" && o.Hosts == nil && !hostsGiven(args) {
+	if cmd == "install" && o.Hosts == nil && !cliflags.HostsGiven(args) {
 		if code := o.detectHosts(stderr); code != 0 {
 			return code
 		}
@@ -211,7 +212,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
-	var roots listFlag
+	var roots cliflags.List
 	fs.Var(&roots, "config-root", "a host's configuration directory (HOST=DIR)")
 	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
 	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
@@ -251,19 +252,19 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	if cmd != "doctor" {
 		args, logAlone = logWithoutPath(args)
 	}
-	if err := needValues(fs, args); err != nil {
+	if err := cliflags.NeedValues(fs, args); err != nil {
 		return o, err
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
 		}
-		return o, withHint(doubleDash(err), fs)
+		return o, cliflags.WithHint(doubleDash(err), fs)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if hostsGiven(args) && len(split(hostList)) == 0 {
+	if cliflags.HostsGiven(args) && len(split(hostList)) == 0 {
 		return o, errors.New("--hosts is empty (name hosts, or all)")
 	}
 	if hostList != "all" {

@@ -3,6 +3,7 @@ package install
 import (
 	"errors"
 	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,12 +28,12 @@ func (ed *editor) orphans() []string {
 		if n.Kind != jsonc.Object || c == nil || c.Kind != jsonc.String || ed.isOurs(n) {
 			return
 		}
-		words, ok := splitCommand(c.Str)
-		if !ok || len(words) == 0 || samePath(words[0], ed.binary) || slices.Contains(bins, words[0]) {
+		words, ok := shellwords.Split(c.Str)
+		if !ok || len(words) == 0 || shellwords.SamePath(words[0], ed.binary) || slices.Contains(bins, words[0]) {
 			return
 		}
 		bin := words[0]
-		if !filepath.IsAbs(bin) && !windowsPath(bin) {
+		if !filepath.IsAbs(bin) && !shellwords.WindowsPath(bin) {
 			return
 		}
 		if _, err := os.Stat(bin); !errors.Is(err, fs.ErrNotExist) {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/install/internal/statedir"
 	"path/filepath"
 	"slices"
@@ -44,7 +45,7 @@ func (h *host) pluginModule(cmd string, regs []reg, limit time.Duration) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	argv, ok := splitCommand(cmd)
+	argv, ok := shellwords.Split(cmd)
 	if !ok || len(argv) == 0 {
 		return nil, fmt.Errorf("cannot split the command %q into words", cmd)
 	}
@@ -105,7 +106,7 @@ func (h *host) commandOfArgv(argv []string, binary string) (string, bool) {
 		full := bridgeCommand(binary, h, a.FailSet && a.Fail == hooks.FailClosed, a.Timeout, g)
 		for _, form := range binaryForms(binary, h) {
 			cmd := form + strings.TrimPrefix(full, binaryForms(binary, h)[0])
-			if words, ok := splitCommand(cmd); ok && slices.Equal(words, argv) && ownCommand(cmd, binary, h) {
+			if words, ok := shellwords.Split(cmd); ok && slices.Equal(words, argv) && ownCommand(cmd, binary, h) {
 				return cmd, true
 			}
 		}
@@ -216,7 +217,7 @@ func planPluginUninstall(h *host, scope Scope, p string, o Options) (*Change, er
 func quoteWords(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {
-		out[i] = quotePath(w, &host{})
+		out[i] = shellwords.QuotePath(w, "")
 	}
 	return out
 }
@@ -251,7 +252,7 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 		}
 	}
 	for _, f := range files {
-		if samePath(f.path, p) {
+		if shellwords.SamePath(f.path, p) {
 			continue
 		}
 		if f.err != nil {

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"os"
 	"path/filepath"
 	"slices"
@@ -300,14 +301,14 @@ func FuzzPluginModule(f *testing.F) {
 			t.Errorf("copies %q, ours %v", copies, ours)
 		}
 		for _, o := range h.pluginOrphans(Project, e, bin) {
-			if _, _, _, ours := h.pluginCommand(src, o.binary); !ours || o.path != q || samePath(o.binary, bin) {
+			if _, _, _, ours := h.pluginCommand(src, o.binary); !ours || o.path != q || shellwords.SamePath(o.binary, bin) {
 				t.Errorf("orphan %+v", o)
 			}
 		}
 		for _, name := range []hooks.Host{"opencode", "kilo"} {
 			h, _ := lookupHost(builtin.Adapters(), name)
 			if cmd, _, _, ours := h.pluginCommand(src, bin); ours {
-				if words, ok := splitCommand(cmd); !ok || !ownCommand(cmd, bin, h) || len(words) < 3 || words[0] != bin {
+				if words, ok := shellwords.Split(cmd); !ok || !ownCommand(cmd, bin, h) || len(words) < 3 || words[0] != bin {
 					t.Errorf("%s: a module of ours with the command %q", name, cmd)
 				}
 			}

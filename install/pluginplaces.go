@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/install/internal/statedir"
 	"io/fs"
 	"os"
@@ -80,7 +81,7 @@ func projectDirs(dir, home string) []string {
 			return dirs
 		}
 		d = up
-		if home == "" || !samePath(d, home) {
+		if home == "" || !shellwords.SamePath(d, home) {
 			dirs = append(dirs, d)
 		}
 	}
@@ -149,7 +150,7 @@ func (h *host) pluginCopies(s Scope, e env, binary, p string) []string {
 	files, _ := h.pluginFiles(s, e)
 	var out []string
 	for _, f := range files {
-		if f.err != nil || f.same != "" || samePath(f.path, p) || statedir.ResolvedPath(f.path) == statedir.ResolvedPath(p) {
+		if f.err != nil || f.same != "" || shellwords.SamePath(f.path, p) || statedir.ResolvedPath(f.path) == statedir.ResolvedPath(p) {
 			continue
 		}
 		if _, _, _, ours := h.pluginCommand(f.src, binary); ours {
@@ -167,7 +168,7 @@ func (h *host) refuseCopies(s Scope, e env, binary, p string) error {
 	files, _ := h.pluginFiles(s, e)
 	var copies []string
 	for _, f := range files {
-		if f.err != nil || samePath(f.path, p) {
+		if f.err != nil || shellwords.SamePath(f.path, p) {
 			continue
 		}
 		if _, _, _, ours := h.pluginCommand(f.src, binary); ours {
@@ -203,7 +204,7 @@ func (h *host) pluginOrphans(s Scope, e env, binary string) []pluginOrphan {
 			continue
 		}
 		argv, _, _, ok := pr.ReadPlugin(f.src)
-		if !ok || len(argv) == 0 || samePath(argv[0], binary) || !filepath.IsAbs(argv[0]) && !windowsPath(argv[0]) {
+		if !ok || len(argv) == 0 || shellwords.SamePath(argv[0], binary) || !filepath.IsAbs(argv[0]) && !shellwords.WindowsPath(argv[0]) {
 			continue
 		}
 		if _, err := os.Stat(argv[0]); !errors.Is(err, fs.ErrNotExist) {

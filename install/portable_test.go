@@ -2,6 +2,7 @@ package install
 
 import (
 	"errors"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,7 +101,7 @@ func TestPortableCommandEveryHost(t *testing.T) {
 			// Run it as the host does.
 			run, dir := cmd, clone
 			if h.ProjectDirReplaced {
-				run = posixQuote(clone) + strings.TrimPrefix(cmd, h.ProjectDir)
+				run = shellwords.PosixQuote(clone) + strings.TrimPrefix(cmd, h.ProjectDir)
 			}
 			if c.Host == "codex" {
 				dir = filepath.Join(clone, "src")

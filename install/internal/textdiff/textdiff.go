@@ -1,13 +1,13 @@
-package install
+package textdiff
 
 import (
 	"fmt"
 	"strings"
 )
 
-// unifiedDiff returns the unified diff (3 lines of context) turning a
+// Unified returns the unified diff (3 lines of context) turning a
 // into b, with the file names from and to.
-func unifiedDiff(from, to, a, b string) string {
+func Unified(from, to, a, b string) string {
 	x, y := splitLines(a), splitLines(b)
 	ops := diffLines(x, y)
 	var out strings.Builder

@@ -1,9 +1,13 @@
-package install
+// Package hookrun runs a hook command the way a host does, for doctor:
+// through /bin/sh (on Windows, split into words and run directly), with a
+// payload on stdin, a time limit, and its output capped.
+package hookrun
 
 import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"io"
 	"os"
 	"os/exec"
@@ -11,46 +15,41 @@ import (
 	"time"
 )
 
-// DoctorEnv is set to "1" in the environment of the hook processes doctor
-// runs, so that a hook can tell a check from a real event (and, say, not
-// log it).
-const DoctorEnv = "HOOKS_DOCTOR"
-
 // maxOutput caps what doctor keeps of a hook's stdout and stderr.
 const maxOutput = 1 << 20
 
-// runHook runs command as the host would, through the shell (sh -c; on
-// Windows the command's words directly), in dir, with payload on stdin,
-// and waits at most limit.
-func runHook(ctx context.Context, command string, payload []byte, dir string, env []string, limit time.Duration) runResult {
+// Run runs command as the host would, through the shell (sh -c; on
+// Windows the command's words directly), in dir, with env added to the
+// environment and payload on stdin, and waits at most limit.
+func Run(ctx context.Context, command string, payload []byte, dir string, env []string, limit time.Duration) Result {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	var cmd *exec.Cmd
 	if runtime.GOOS == "windows" {
-		words, ok := splitCommand(command)
+		words, ok := shellwords.Split(command)
 		if !ok || len(words) == 0 {
-			return runResult{err: errors.New("cannot split the command into words")}
+			return Result{Err: errors.New("cannot split the command into words")}
 		}
 		cmd = exec.CommandContext(ctx, words[0], words[1:]...)
 	} else {
 		cmd = exec.CommandContext(ctx, "/bin/sh", "-c", command)
 	}
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), append(env, DoctorEnv+"=1")...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = bytes.NewReader(payload)
 	var stdout, stderr capped
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
-	r := runResult{stdout: stdout.b.Bytes(), stderr: stderr.b.Bytes()}
+	r := Result{Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes()}
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		r.timedOut = true
+		r.TimedOut = true
 	case errors.As(err, &ee):
-		r.exit = ee.ExitCode()
+		r.Exit = ee.ExitCode()
 	case err != nil:
-		r.err = err
+		r.Err = err
 	}
 	return r
 }
@@ -67,3 +66,11 @@ func (c *capped) Write(p []byte) (int, error) {
 }
 
 var _ io.Writer = (*capped)(nil)
+
+// Result is what a hook process did.
+type Result struct {
+	Exit           int
+	Stdout, Stderr []byte
+	TimedOut       bool
+	Err            error // could not be started
+}

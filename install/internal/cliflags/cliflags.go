@@ -1,4 +1,7 @@
-package install
+// Package cliflags holds the pieces of the install, uninstall and doctor
+// command line that the flag package lacks: a check that every flag has
+// its value, "did you mean" hints, and a repeatable flag.
+package cliflags
 
 import (
 	"errors"
@@ -9,12 +12,12 @@ import (
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
-// needValues checks, before fs parses args, that every flag that takes a
+// NeedValues checks, before fs parses args, that every flag that takes a
 // value and is written without "=" is followed by one: the flag package
 // would take the next flag (install --dir --hosts claude) as the value,
 // and a flag at the end of the line must be named by the error. A value
 // that starts with "-" and a letter is written --name=-value.
-func needValues(fs *flag.FlagSet, args []string) error {
+func NeedValues(fs *flag.FlagSet, args []string) error {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
@@ -45,9 +48,9 @@ func isBool(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// withHint adds "did you mean --x?" to the flag package's error for a
+// WithHint adds "did you mean --x?" to the flag package's error for a
 // flag fs does not define, when one of its flags is close to it.
-func withHint(err error, fs *flag.FlagSet) error {
+func WithHint(err error, fs *flag.FlagSet) error {
 	msg := err.Error()
 	const undefined = "flag provided but not defined: "
 	i := strings.Index(msg, undefined)
@@ -57,35 +60,35 @@ func withHint(err error, fs *flag.FlagSet) error {
 	bad := msg[i+len(undefined):]
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
-	if h := didYouMean(bad, names); h != "" {
+	if h := DidYouMean(bad, names); h != "" {
 		return errors.New(msg + h)
 	}
 	return err
 }
 
-// didYouMean is "; did you mean W?" for the word of words closest to w,
+// DidYouMean is "; did you mean W?" for the word of words closest to w,
 // or "".
-func didYouMean(w string, words []string) string {
+func DidYouMean(w string, words []string) string {
 	if s := hookcli.Suggest(w, words); s != "" {
 		return "; did you mean " + s + "?"
 	}
 	return ""
 }
 
-// listFlag is a flag that may be given several times.
-type listFlag []string
+// List is a flag that may be given several times.
+type List []string
 
 // String implements flag.Value.
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *List) String() string { return strings.Join(*l, ",") }
 
 // Set implements flag.Value.
-func (l *listFlag) Set(s string) error {
+func (l *List) Set(s string) error {
 	*l = append(*l, s)
 	return nil
 }
 
-// hostsGiven reports --hosts among args (as all, or a list).
-func hostsGiven(args []string) bool {
+// HostsGiven reports --hosts among args (as all, or a list).
+func HostsGiven(args []string) bool {
 	for _, a := range args {
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		if strings.HasPrefix(a, "-") && name == "hosts" {

@@ -1,13 +1,9 @@
-package install
+package argsecrets
 
 import (
-	"os"
-	"path/filepath"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"strings"
 	"testing"
-
-	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/claude"
 )
 
 // Keys that look real (made up; none is a live credential).
@@ -52,11 +48,11 @@ func TestSecretIn(t *testing.T) {
 		{"--token", "", ""},
 		{"Authorization: Bearer ${HOOKS_GATEWAY_TOKEN}", "", ""},
 	} {
-		words, ok := splitCommand("/usr/local/bin/guard " + tc.args)
+		words, ok := shellwords.Split("/usr/local/bin/guard " + tc.args)
 		if !ok {
 			t.Fatalf("cannot split %q", tc.args)
 		}
-		got := secretIn(words[1:])
+		got := In(words[1:])
 		if tc.want == "" {
 			if got != "" {
 				t.Errorf("%q: found %q, want nothing", tc.args, got)
@@ -82,51 +78,22 @@ func TestSecretInURL(t *testing.T) {
 		"https://hooks.example.com/hook?host=claude&token=${HOOKS_TOKEN}": "",
 		"https://hooks.example.com/" + fakeGitHub + "/hook?host=claude":   "ghp_…",
 	} {
-		got := secretInURL(u)
+		got := InURL(u)
 		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
 			t.Errorf("%s: %q, want %q", u, got, want)
 		}
 	}
 }
 
-// TestDoctorWarnsSecret: doctor warns about a token in a registered hook's
-// command line, says why (Claude Code shows it to the model on a Stop
-// block), and never prints the token.
-func TestDoctorWarnsSecret(t *testing.T) {
-	s := newSandbox(t, "allow")
-	o := s.opts(claude.Host)
-	o.Events = []hooks.EventName{hooks.Stop}
-	s.install(t, o)
-	path := filepath.Join(s.project, ".claude", "settings.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := strings.Replace(string(data), "--host claude", "--host claude --api-key "+fakeAnthropic, 1)
-	if edited == string(data) {
-		t.Fatalf("no command to edit in:\n%s", data)
-	}
-	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, out := s.doctor(t, o)
-	if !anyContains(findings(r, Warn), "looks like a secret (the value of --api-key") || !strings.Contains(out, "shows a blocking Stop") {
-		t.Errorf("no secret warning:\n%s", out)
-	}
-	if strings.Contains(out, fakeAnthropic) || strings.Contains(out, fakeAnthropic[8:]) {
-		t.Errorf("doctor printed the secret:\n%s", out)
-	}
-}
-
-// envRef accepts exactly the three ways to name a variable.
+// EnvRef accepts exactly the three ways to name a variable.
 func TestEnvRef(t *testing.T) {
 	for v, want := range map[string]bool{
 		"$TOKEN": true, "${TOKEN}": true, "%TOKEN%": true, "$_x9": true, "${A_B}": true,
 		"$": false, "${}": false, "%%": false, "$9A": false, "${9A}": false, "$A-B": false,
 		"${A": false, "%A": false, "A$": false, "$A}": false, "${A}x": false, "sk-abc": false, "": false,
 	} {
-		if got := envRef(v); got != want {
-			t.Errorf("envRef(%q) = %v, want %v", v, got, want)
+		if got := EnvRef(v); got != want {
+			t.Errorf("EnvRef(%q) = %v, want %v", v, got, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package install
+package argsecrets
 
 import (
 	"fmt"
@@ -32,21 +32,21 @@ var secretPrefixes = []struct {
 	{"glpat-", 16}, {"xoxb-", 10}, {"xoxp-", 10}, {"xoxa-", 10}, {"AKIA", 16}, {"ASIA", 16}, {"AIza", 30},
 }
 
-// secretIn returns where the words of a hook's command line (or the
+// In returns where the words of a hook's command line (or the
 // parts of an HTTP hook's URL) carry something that looks like a secret,
 // described without the secret itself: a flag that takes one, a
 // well-known key format (shown by its public prefix only), a bearer
 // token, or a long string of high entropy. It returns "" when it finds
 // nothing. A value that names an environment variable ($NAME, ${NAME},
 // %NAME%, or any flag ending in -env) is not a secret.
-func secretIn(words []string) string {
-	what, _ := secretsIn(words)
+func In(words []string) string {
+	what, _ := All(words)
 	return what
 }
 
-// secretsIn is secretIn that also returns the words it took for secrets,
+// All is In that also returns the words it took for secrets,
 // for the caller to keep them out of its other messages.
-func secretsIn(words []string) (string, []string) {
+func All(words []string) (string, []string) {
 	var found, secrets []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -56,7 +56,7 @@ func secretsIn(words []string) (string, []string) {
 					value.v, value.set = words[i+1], true
 					i++
 				}
-				if value.set && value.v != "" && !envRef(value.v) {
+				if value.set && value.v != "" && !EnvRef(value.v) {
 					found = append(found, fmt.Sprintf("the value of %s (%d characters)", "--"+name, len(value.v)))
 					secrets = append(secrets, value.v)
 					continue
@@ -66,7 +66,7 @@ func secretsIn(words []string) (string, []string) {
 				w = value.v
 			}
 		}
-		if strings.EqualFold(w, "bearer") && i+1 < len(words) && !envRef(words[i+1]) {
+		if strings.EqualFold(w, "bearer") && i+1 < len(words) && !EnvRef(words[i+1]) {
 			found = append(found, "a bearer token")
 			secrets = append(secrets, words[i+1])
 			i++
@@ -80,8 +80,8 @@ func secretsIn(words []string) (string, []string) {
 	return strings.Join(found, "; "), secrets
 }
 
-// redact replaces every secret in s with "<secret>".
-func redact(s string, secrets []string) string {
+// Redact replaces every secret in s with "<secret>".
+func Redact(s string, secrets []string) string {
 	for _, sec := range secrets {
 		if sec != "" {
 			s = strings.ReplaceAll(s, sec, "<secret>")
@@ -116,9 +116,9 @@ func envName(flag string) bool {
 		strings.HasSuffix(f, "_file") || strings.HasSuffix(f, "-path")
 }
 
-// envRef reports a value that only names an environment variable: $NAME,
+// EnvRef reports a value that only names an environment variable: $NAME,
 // ${NAME} or %NAME%.
-func envRef(v string) bool {
+func EnvRef(v string) bool {
 	var name string
 	switch {
 	case strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}"):
@@ -148,7 +148,7 @@ func secretValue(w string) string {
 	if len(w) < 16 {
 		return ""
 	}
-	if i := strings.Index(strings.ToLower(w), "bearer "); i >= 0 && len(strings.TrimSpace(w[i+7:])) >= 8 && !envRef(strings.TrimSpace(w[i+7:])) {
+	if i := strings.Index(strings.ToLower(w), "bearer "); i >= 0 && len(strings.TrimSpace(w[i+7:])) >= 8 && !EnvRef(strings.TrimSpace(w[i+7:])) {
 		return "a bearer token"
 	}
 	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune(`/=:?&,;@'" `, r) }) {
@@ -211,9 +211,9 @@ func randomLooking(s string) bool {
 	return entropy >= 3.5
 }
 
-// secretInURL is secretIn for an HTTP hook's URL: a query parameter named
+// InURL is In for an HTTP hook's URL: a query parameter named
 // like a secret flag, or a part that looks like a key.
-func secretInURL(raw string) string {
+func InURL(raw string) string {
 	var found []string
 	rest := raw
 	if _, after, ok := strings.Cut(rest, "://"); ok {
@@ -227,7 +227,7 @@ func secretInURL(raw string) string {
 		query, _, _ = strings.Cut(query, "#")
 		for _, kv := range strings.Split(query, "&") {
 			k, v, _ := strings.Cut(kv, "=")
-			if secretFlag(k) && v != "" && !envRef(v) {
+			if secretFlag(k) && v != "" && !EnvRef(v) {
 				found = append(found, fmt.Sprintf("the query parameter %s (%d characters)", k, len(v)))
 			}
 		}

@@ -1,4 +1,4 @@
-package install
+package textdiff
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// applyUnified applies a diff made by unifiedDiff to a.
+// applyUnified applies a diff made by Unified to a.
 func applyUnified(t *testing.T, a, diff string) string {
 	t.Helper()
 	lines := splitLines(a)
@@ -88,7 +88,7 @@ func TestUnifiedDiffApplies(t *testing.T) {
 	}
 	for i := 0; i < 2000; i++ {
 		a, b := gen(), gen()
-		d := unifiedDiff("a", "b", a, b)
+		d := Unified("a", "b", a, b)
 		if got := applyUnified(t, a, d); got != b {
 			t.Fatalf("diff of %q -> %q:\n%s\napplies to %q", a, b, d, got)
 		}
@@ -99,10 +99,10 @@ func TestUnifiedDiffFormat(t *testing.T) {
 	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n"
 	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n"
 	want := "--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
-	if got := unifiedDiff("a", "b", a, b); got != want {
+	if got := Unified("a", "b", a, b); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := unifiedDiff("/dev/null", "b", "", "x\n"); got != "--- /dev/null\n+++ b\n@@ -0,0 +1 @@\n+x\n" {
+	if got := Unified("/dev/null", "b", "", "x\n"); got != "--- /dev/null\n+++ b\n@@ -0,0 +1 @@\n+x\n" {
 		t.Errorf("new file diff:\n%s", got)
 	}
 }
