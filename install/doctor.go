@@ -545,23 +545,23 @@ func (d *doctor) checkTOMLFile(h *host, s Scope, p string, src []byte) int {
 	}
 	var events []string
 	for _, i := range mine {
-		events = append(events, entries[i].values["event"])
+		events = append(events, entries[i].Values["event"])
 	}
 	d.add(h.name, s, p, "", OK, "%d entries: %s", len(mine), strings.Join(events, ", "))
 	var found []hostfacts.HookEntry
 	for _, i := range mine {
 		e := entries[i]
-		event := e.values["event"]
+		event := e.Values["event"]
 		found = append(found, hostfacts.HookEntry{File: p, Project: s != User, Event: event, Group: i, Index: -1})
 		if _, ok := knownEvent(h, event); !ok {
 			d.add(h.name, s, p, event, Warn, "%s has no such event; the entry never runs", h.name)
 			continue
 		}
 		limit := h.limitOf(int(h.adapter.Timeout() / h.TimeoutUnit))
-		if n, err := strconv.Atoi(e.values["timeout"]); err == nil && n > 0 {
+		if n, err := strconv.Atoi(e.Values["timeout"]); err == nil && n > 0 {
 			limit = h.limitOf(n)
 		}
-		d.checkCommand(h, s, p, event, e.values["command"], limit, false)
+		d.checkCommand(h, s, p, event, e.Values["command"], limit, false)
 	}
 	d.entries = append(d.entries, found...)
 	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {

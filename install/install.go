@@ -3,6 +3,7 @@ package install
 import (
 	"errors"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/install/internal/statedir"
@@ -672,7 +673,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if err != nil {
 			return nil, e, err
 		}
-		e.dir = projectRoot(wd, e.home)
+		e.dir = projectroot.Find(wd, e.home)
 	}
 	d, err := filepath.Abs(e.dir)
 	if err != nil {

@@ -2,10 +2,15 @@ package install
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/pluginmodule"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/install/internal/statedir"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -236,9 +241,9 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 	}
-	files, unlisted := h.pluginFiles(s, d.e)
+	files, unlisted := pluginmodule.List(h.pluginFolders(s, d.e), h.PluginLoads.Exts)
 	for _, u := range unlisted {
-		d.add(h.name, s, u.path, "", Warn, "cannot list the folder: %v: %s loads no plugin from it either (unless it runs as another user), and doctor cannot tell whether one of ours is there", u.err, h.Title)
+		d.add(h.name, s, u.Path, "", Warn, "cannot list the folder: %v: %s loads no plugin from it either (unless it runs as another user), and doctor cannot tell whether one of ours is there", u.Err, h.Title)
 	}
 	for _, o := range h.pluginOrphans(s, d.e, d.o.Binary) {
 		d.add(h.name, s, o.path, "", Fail,
@@ -252,16 +257,16 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 		}
 	}
 	for _, f := range files {
-		if shellwords.SamePath(f.path, p) {
+		if shellwords.SamePath(f.Path, p) {
 			continue
 		}
-		if f.err != nil {
-			d.add(h.name, s, f.path, "", Warn, "cannot read: %v: doctor cannot tell whether it is a plugin of this binary (%s loads every %s file here)", f.err, h.Title, strings.Join(h.PluginLoads.Exts, " and "))
+		if f.Err != nil {
+			d.add(h.name, s, f.Path, "", Warn, "cannot read: %v: doctor cannot tell whether it is a plugin of this binary (%s loads every %s file here)", f.Err, h.Title, strings.Join(h.PluginLoads.Exts, " and "))
 			continue
 		}
-		m := d.checkPluginModule(h, s, f.path, f.src, cmp.Or(f.same, first), false)
+		m := d.checkPluginModule(h, s, f.Path, f.Src, cmp.Or(f.Same, first), false)
 		if m > 0 && first == "" {
-			first = f.path
+			first = f.Path
 		}
 		n += m
 	}
@@ -303,4 +308,130 @@ func (d *doctor) checkPluginModule(h *host, s Scope, q string, src []byte, first
 		d.checkCommand(h, s, q, n, cmd, limit, false)
 	}
 	return len(natives)
+}
+
+// A plugin host loads modules from more folders than the one install
+// writes ([hostfacts.PluginLoads]): OpenCode reads plugin/ and plugins/
+// of .opencode in the project and in each directory above it, of
+// ~/.opencode, of its user directory and of $OPENCODE_CONFIG_DIR. Install
+// writes only its own folder, and refuses while a module of ours for the
+// same binary is in another (the host would run the hook twice on each
+// event); uninstall removes every module of ours for the binary, wherever
+// it is; doctor checks each and fails one whose binary is gone, which
+// uninstall --orphans removes. A module is ours by its content (exactly
+// what install renders for a binary), whatever its name; other modules
+// are never touched.
+
+// pluginFolders returns the folders h loads plugin modules from for
+// scope s, the one install writes first, each once; nil when h has no
+// such scope.
+func (h *host) pluginFolders(s Scope, e env) []string {
+	p := h.path(s, e)
+	if p == "" {
+		return nil
+	}
+	own := filepath.Dir(p)
+	folders := []string{own}
+	l := h.PluginLoads
+	var confs []string
+	switch s {
+	case Project:
+		for _, d := range projectroot.Dirs(e.dir, e.home) {
+			for _, x := range l.Project {
+				confs = append(confs, filepath.Join(d, x))
+			}
+		}
+	case User:
+		confs = append(confs, filepath.Dir(own))
+		for _, x := range l.Home {
+			confs = append(confs, filepath.Join(e.home, x))
+		}
+		if l.Env != "" {
+			if v := e.getenv(l.Env); v != "" && filepath.IsAbs(v) {
+				confs = append(confs, v)
+			}
+		}
+	}
+	for _, c := range confs {
+		for _, f := range l.Folders {
+			if d := filepath.Join(c, f); !slices.Contains(folders, d) {
+				folders = append(folders, d)
+			}
+		}
+	}
+	return folders
+}
+
+// pluginCopies returns the modules of ours for binary h loads for scope
+// s other than p (the one install writes), but those that are p, or a
+// module listed before, through a symbolic link.
+func (h *host) pluginCopies(s Scope, e env, binary, p string) []string {
+	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginLoads.Exts)
+	var out []string
+	for _, f := range files {
+		if f.Err != nil || f.Same != "" || shellwords.SamePath(f.Path, p) || statedir.ResolvedPath(f.Path) == statedir.ResolvedPath(p) {
+			continue
+		}
+		if _, _, _, ours := h.pluginCommand(f.Src, binary); ours {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+// refuseCopies is Install's check of a plugin host: an error when a
+// module of ours for binary is loaded from a folder other than p's, or
+// is p through a link (the host would load two, and run the hook twice
+// on each event).
+func (h *host) refuseCopies(s Scope, e env, binary, p string) error {
+	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginLoads.Exts)
+	var copies []string
+	for _, f := range files {
+		if f.Err != nil || shellwords.SamePath(f.Path, p) {
+			continue
+		}
+		if _, _, _, ours := h.pluginCommand(f.Src, binary); ours {
+			copies = append(copies, f.Path)
+		}
+	}
+	if len(copies) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s also loads a plugin of this binary from %s: with the one install writes here it would run the hook twice on each event; "+
+		"remove it (uninstall removes every plugin of ours for this binary wherever %s loads it from), then run install again",
+		h.Title, strings.Join(copies, " and "), h.Title)
+}
+
+// pluginOrphan is a module of ours for a binary that no longer exists.
+type pluginOrphan struct {
+	path, binary string
+}
+
+// pluginOrphans returns the modules of ours h loads for scope s for hook
+// binaries other than binary that no longer exist (moved or deleted
+// without uninstall): the plugin cannot start them, and blocks every
+// call.
+func (h *host) pluginOrphans(s Scope, e env, binary string) []pluginOrphan {
+	pr, err := h.renderer()
+	if err != nil {
+		return nil
+	}
+	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginLoads.Exts)
+	var out []pluginOrphan
+	for _, f := range files {
+		if f.Err != nil || f.Same != "" {
+			continue
+		}
+		argv, _, _, ok := pr.ReadPlugin(f.Src)
+		if !ok || len(argv) == 0 || shellwords.SamePath(argv[0], binary) || !filepath.IsAbs(argv[0]) && !shellwords.WindowsPath(argv[0]) {
+			continue
+		}
+		if _, err := os.Stat(argv[0]); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if _, _, _, ours := h.pluginCommand(f.Src, argv[0]); ours {
+			out = append(out, pluginOrphan{f.Path, argv[0]})
+		}
+	}
+	return out
 }

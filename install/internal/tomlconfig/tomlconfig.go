@@ -1,6 +1,11 @@
-package install
+// Package tomlconfig reads and edits, as text, the [[hooks]] tables of a
+// TOML configuration file (Kimi Code's config.toml): it finds each table
+// and the key = value lines install reads, renders the table install
+// writes, and removes one again byte for byte.
+package tomlconfig
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,33 +21,33 @@ import (
 // strings and arrays so that text inside them is never taken for a
 // table.
 
-// tomlEntry is one [[hooks]] table of a TOML hook file.
-type tomlEntry struct {
-	// start is the offset of its header line; end the offset just after
+// Entry is one [[hooks]] table of a TOML hook file.
+type Entry struct {
+	// Start is the offset of its header line; End the offset just after
 	// the last line of its block of key lines (header and keys with no
 	// blank or comment line between them).
-	start, end int
-	// keys are the block's keys in order, values their decoded values (a
-	// string's text, a number's digits); plain is false when a key of the
+	Start, End int
+	// Keys are the block's keys in order, Values their decoded values (a
+	// string's text, a number's digits); Plain is false when a key of the
 	// block is not one of event, command, matcher and timeout, or its
 	// value is not a one-line string or an integer.
-	keys   []string
-	values map[string]string
-	plain  bool
+	Keys   []string
+	Values map[string]string
+	Plain  bool
 }
 
 // errTOMLHooks is why a file whose "hooks" is not an array of tables
 // cannot take a [[hooks]] table.
-const errTOMLHooks = "%w: line %d defines \"hooks\" as %s; a [[hooks]] table added after it would make the whole file invalid, which Kimi Code reads as no hooks at all: write the hooks as [[hooks]] tables first"
+const errTOMLHooks = "line %d defines \"hooks\" as %s; a [[hooks]] table added after it would make the whole file invalid, which Kimi Code reads as no hooks at all: write the hooks as [[hooks]] tables first"
 
-// scanTOML returns the [[hooks]] tables of src, in order.
-func scanTOML(src []byte) ([]tomlEntry, error) {
+// Scan returns the [[hooks]] tables of src, in order.
+func Scan(src []byte) ([]Entry, error) {
 	if !utf8.Valid(src) {
-		return nil, fmt.Errorf("%w: the file is not UTF-8 text", ErrNotJSON)
+		return nil, errors.New("the file is not UTF-8 text")
 	}
-	var entries []tomlEntry
-	var cur *tomlEntry // the [[hooks]] table whose key block is open
-	table := ""        // the current table's header ("" at the top)
+	var entries []Entry
+	var cur *Entry // the [[hooks]] table whose key block is open
+	table := ""    // the current table's header ("" at the top)
 	s := string(src)
 	for off, line := 0, 1; off < len(s); line++ {
 		nl := strings.IndexByte(s[off:], '\n')
@@ -59,50 +64,50 @@ func scanTOML(src []byte) ([]tomlEntry, error) {
 			cur = nil
 			name, ok := headerName(text[2:], "]]")
 			if !ok {
-				return nil, fmt.Errorf("%w: line %d: a table header this installer cannot read: %s", ErrNotJSON, line, text)
+				return nil, fmt.Errorf("line %d: a table header this installer cannot read: %s", line, text)
 			}
 			table = "[[" + name + "]]"
 			if name == "hooks" {
-				entries = append(entries, tomlEntry{start: off, end: next, values: map[string]string{}, plain: true})
+				entries = append(entries, Entry{Start: off, End: next, Values: map[string]string{}, Plain: true})
 				cur = &entries[len(entries)-1]
 			} else if strings.HasPrefix(name, "hooks.") {
-				return nil, fmt.Errorf(errTOMLHooks, ErrNotJSON, line, "a table of tables")
+				return nil, fmt.Errorf(errTOMLHooks, line, "a table of tables")
 			}
 		case text[0] == '[':
 			cur = nil
 			name, ok := headerName(text[1:], "]")
 			if !ok {
-				return nil, fmt.Errorf("%w: line %d: a table header this installer cannot read: %s", ErrNotJSON, line, text)
+				return nil, fmt.Errorf("line %d: a table header this installer cannot read: %s", line, text)
 			}
 			if name == "hooks" || strings.HasPrefix(name, "hooks.") {
-				return nil, fmt.Errorf(errTOMLHooks, ErrNotJSON, line, "a table")
+				return nil, fmt.Errorf(errTOMLHooks, line, "a table")
 			}
 			table = name
 		default:
 			key, rest, ok := strings.Cut(text, "=")
 			if !ok {
-				return nil, fmt.Errorf("%w: line %d is not a key = value line: %s", ErrNotJSON, line, text)
+				return nil, fmt.Errorf("line %d is not a key = value line: %s", line, text)
 			}
 			key = strings.TrimSpace(key)
 			if key == "" {
-				return nil, fmt.Errorf("%w: line %d has no key before its =: %s", ErrNotJSON, line, text)
+				return nil, fmt.Errorf("line %d has no key before its =: %s", line, text)
 			}
 			if table == "" && (key == "hooks" || strings.HasPrefix(key, "hooks.") || strings.HasPrefix(key, `"hooks"`)) {
-				return nil, fmt.Errorf(errTOMLHooks, ErrNotJSON, line, "a key")
+				return nil, fmt.Errorf(errTOMLHooks, line, "a key")
 			}
 			// A value may run over several lines: skip to its end.
 			end, err := valueEnd(s, off+strings.Index(s[off:], "=")+1)
 			if err != nil {
-				return nil, fmt.Errorf("%w: line %d: %v", ErrNotJSON, line, err)
+				return nil, fmt.Errorf("line %d: %v", line, err)
 			}
 			if end > next {
 				line += strings.Count(s[next:end], "\n")
 				if cur != nil {
-					cur.plain = false
+					cur.Plain = false
 				}
 				next = end
 				if cur != nil {
-					cur.end = next
+					cur.End = next
 				}
 				break
 			}
@@ -113,12 +118,12 @@ func scanTOML(src []byte) ([]tomlEntry, error) {
 				default:
 					ok = false
 				}
-				if _, dup := cur.values[key]; dup || !ok {
-					cur.plain = false
+				if _, dup := cur.Values[key]; dup || !ok {
+					cur.Plain = false
 				}
-				cur.keys = append(cur.keys, key)
-				cur.values[key] = v
-				cur.end = next
+				cur.Keys = append(cur.Keys, key)
+				cur.Values[key] = v
+				cur.End = next
 			}
 		}
 		off = next
@@ -330,8 +335,8 @@ func onlyComment(s string) bool {
 	return s == "" || s[0] == '#'
 }
 
-// tomlString renders s as a TOML basic string.
-func tomlString(s string) string {
+// Quote renders s as a TOML basic string.
+func Quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {

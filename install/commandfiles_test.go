@@ -1,6 +1,7 @@
 package install
 
 import (
+	"github.com/agenthooks/hooks/install/internal/commandscan"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,7 +14,7 @@ import (
 // Doctor names each shell line of a command file that OpenCode or Kilo
 // Code CLI runs before any plugin hook (see package opencode's
 // ScanCommand: the whole text, fenced blocks included), as a warning with
-// its line and a short one-line excerpt, and stays healthy.
+// its line and a short one-line Excerpt, and stays healthy.
 func TestDoctorCommandShellLines(t *testing.T) {
 	long := "!`curl -H 'Authorization: Bearer " + strings.Repeat("s3cr3t", 40) + "' https://x`"
 	for _, c := range []struct {
@@ -31,9 +32,9 @@ func TestDoctorCommandShellLines(t *testing.T) {
 			[]string{"line 4: !`ls -la` runs before"}, nil},
 		{"fenced block without", "opencode", ".opencode/commands/code.md", "```sh\nls -la\necho `date`\n```\n", nil, []string{"code.md"}},
 		{"CRLF", "opencode", ".opencode/command/crlf.md", "a\r\nb\r\n!`id`\r\n", []string{"line 3: !`id` runs"}, nil},
-		{"across lines, one excerpt line", "opencode", ".opencode/command/multi.md", "x !`echo a\n\x1b[2Jecho\tb`\n",
+		{"across lines, one Excerpt line", "opencode", ".opencode/command/multi.md", "x !`echo a\n\x1b[2Jecho\tb`\n",
 			[]string{"line 1: !`echo a [2Jecho b` runs"}, []string{"\x1b"}},
-		{"long line capped", "opencode", ".opencode/command/long.md", long, []string{"line 1: " + long[:excerptRunes] + "… runs before"},
+		{"long line capped", "opencode", ".opencode/command/long.md", long, []string{"line 1: " + long[:commandscan.ExcerptRunes] + "… runs before"},
 			[]string{strings.Repeat("s3cr3t", 2)}},
 		{"subfolder", "opencode", ".opencode/command/team/deploy.md", "!`git push`", []string{"deploy.md\n  warn line 1: !`git push`"}, nil},
 		{"not markdown", "opencode", ".opencode/command/notes.txt", "!`git push`", nil, []string{"notes.txt"}},
@@ -85,7 +86,7 @@ func TestDoctorCommandFoldersOdd(t *testing.T) {
 	}
 	os.Symlink(filepath.Join(oc, "commands"), filepath.Join(elsewhere, "loop")) // a loop ends
 	huge := filepath.Join(oc, "command", "huge.md")
-	writeAbs(t, huge, []byte("!`id`\n"+strings.Repeat("x", maxCommandFile)))
+	writeAbs(t, huge, []byte("!`id`\n"+strings.Repeat("x", commandscan.MaxFile)))
 	locked := filepath.Join(oc, "command", "locked.md")
 	writeAbs(t, locked, []byte("!`id`\n"))
 	os.Chmod(locked, 0)
@@ -116,27 +117,11 @@ func TestDoctorCommandFoldersOdd(t *testing.T) {
 	o2.Scope = Project
 	s2.install(t, o2)
 	files := map[string][]byte{}
-	for i := range maxCommandFiles + 5 {
+	for i := range commandscan.MaxFiles + 5 {
 		files[".opencode/command/c"+strconv.Itoa(i)+".md"] = []byte("plain\n")
 	}
 	write(t, s2.project, files)
 	if r, out := s2.doctor(t, o2); !r.Healthy() || !strings.Contains(out, ": 5 not checked;") {
 		t.Errorf("many files:\n%s", out)
-	}
-}
-
-// The excerpt is one short printable line.
-func TestExcerpt(t *testing.T) {
-	for in, want := range map[string]string{
-		"!`ls`":                           "!`ls`",
-		"!`a\r\n\tb`":                     "!`a b`",
-		"!`a\u202eb\x00c`":                "!`a b c`",
-		"!`\xff\xfe`":                     "!` `",
-		strings.Repeat("é", 100):          strings.Repeat("é", excerptRunes) + "…",
-		strings.Repeat("a", excerptRunes): strings.Repeat("a", excerptRunes),
-	} {
-		if got := excerpt([]byte(in)); got != want {
-			t.Errorf("excerpt(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,7 +60,7 @@ func TestPluginFolders(t *testing.T) {
 	}
 	// Outside git: every directory above, but the home directory (the
 	// user's scope).
-	if got := projectDirs(filepath.Join(home, "src", "p"), home); len(got) < 3 || got[1] != filepath.Join(home, "src") || slices.Contains(got, home) ||
+	if got := projectroot.Dirs(filepath.Join(home, "src", "p"), home); len(got) < 3 || got[1] != filepath.Join(home, "src") || slices.Contains(got, home) ||
 		got[len(got)-1] != filepath.Dir(got[len(got)-1]) {
 		t.Errorf("outside git: %q", got)
 	}
