@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/keyorder"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,7 +39,7 @@ type found struct {
 	group   int // index in the event's array
 	handler int // index in the group's "hooks" array; -1 for Cursor
 	node    *jsonc.Node
-	st      state
+	st      keyorder.State
 }
 
 // editor holds one parsed file of one host.
@@ -209,7 +211,7 @@ func binaryName(binary string) string {
 
 // element renders the array element for w: a matcher group holding one
 // handler, or a Cursor entry; its keys are ordered by st.
-func (h *host) element(w want, st state) jsonc.Obj {
+func (h *host) element(w want, st keyorder.State) jsonc.Obj {
 	values := map[string]any{"type": "command", h.CommandKey: w.command, h.TimeoutKey: w.timeout, "name": w.name, "failClosed": w.failClosed}
 	http := w.http.URL != ""
 	if http {
@@ -219,7 +221,7 @@ func (h *host) element(w want, st state) jsonc.Obj {
 	if h.Flat && w.matcher != "" {
 		handler = append(handler, jsonc.KV{K: "matcher", V: w.matcher})
 	}
-	for _, k := range permute(h.handlerKeys(http), st.index(h.versionState(http))) {
+	for _, k := range keyorder.Permute(h.handlerKeys(http), st.Index(h.versionState(http))) {
 		handler = append(handler, jsonc.KV{K: k, V: values[k]})
 	}
 	if w.statusMessage != "" {
@@ -244,19 +246,19 @@ func (h *host) element(w want, st state) jsonc.Obj {
 }
 
 // stateOf reads the state from the order of n's keys; an entry whose keys
-// were reordered or changed reads as "nothing was created" (state{}).
-func (h *host) stateOf(n *jsonc.Node) state {
+// were reordered or changed reads as "nothing was created" (keyorder.State{}).
+func (h *host) stateOf(n *jsonc.Node) keyorder.State {
 	keys := h.handlerKeys(isHTTP(n))
 	var order []string
 	for _, m := range n.Members {
-		if indexOf(keys, m.Key) >= 0 {
+		if slices.Index(keys, m.Key) >= 0 {
 			order = append(order, m.Key)
 		}
 	}
-	if st, ok := stateAt(rank(keys, order), h.versionState(isHTTP(n))); ok {
+	if st, ok := keyorder.At(keyorder.Rank(keys, order), h.versionState(isHTTP(n))); ok {
 		return st
 	}
-	return state{}
+	return keyorder.State{}
 }
 
 // ours returns our entries, in document order; with only set, those of
@@ -379,7 +381,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 		keys = append(keys, "async")
 	}
 	for _, m := range n.Members {
-		if indexOf(keys, m.Key) < 0 || n.Count(m.Key) != 1 {
+		if slices.Index(keys, m.Key) < 0 || n.Count(m.Key) != 1 {
 			return false
 		}
 		v := m.Value

@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"github.com/agenthooks/hooks/install/internal/keyorder"
 
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -42,7 +43,7 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 	// Each entry records what existed before this run, so that all the
 	// entries of a run share one key order and uninstall can undo the run
 	// whatever order it removes them in.
-	pre := make([]state, len(regs))
+	pre := make([]keyorder.State, len(regs))
 	for i, r := range regs {
 		pre[i] = ed.before(r.native)
 	}
@@ -62,7 +63,7 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 				return nil, out, err
 			}
 			for i := range pre {
-				pre[i].version = true
+				pre[i].Version = true
 			}
 		case string(ed.doc.Src[v.Start:v.End]) != "1":
 			out.Notes = append(out.Notes, fmt.Sprintf("\"version\" is %s; %s expects 1", ed.doc.Src[v.Start:v.End], ed.h.Title))
@@ -82,24 +83,24 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 
 // before returns the state of an entry for the native event added to the
 // file as it is now.
-func (ed *editor) before(native string) state {
-	var st state
+func (ed *editor) before(native string) keyorder.State {
+	var st keyorder.State
 	c := ed.doc.Root
 	switch hk := ed.hooks(); {
 	case hk == nil:
-		st.level = 2
+		st.Level = 2
 	case hk.Get(native) == nil:
-		st.level, c = 1, hk
+		st.Level, c = 1, hk
 	default:
 		c = hk.Get(native)
 	}
-	_, st.closed = jsonc.AppendEdit(ed.doc.Src, c, ed.style, func(string) string { return "" })
+	_, st.Closed = jsonc.AppendEdit(ed.doc.Src, c, ed.style, func(string) string { return "" })
 	return st
 }
 
 // put makes the file hold exactly one entry of ours for w's event; a new
 // entry records st.
-func (ed *editor) put(w want, st state, out *outcome) error {
+func (ed *editor) put(w want, st keyorder.State, out *outcome) error {
 	fs := ed.ours(map[string]bool{w.native: true})
 	if hk := ed.hooks(); hk != nil && hk.Count(w.native) > 1 {
 		return fmt.Errorf("%w: %s appears twice", ErrNotJSON, ed.h.where(w.native))
@@ -134,7 +135,7 @@ func (ed *editor) put(w want, st state, out *outcome) error {
 
 // insert appends an entry for w, recording st, in the innermost
 // container that exists.
-func (ed *editor) insert(w want, st state) error {
+func (ed *editor) insert(w want, st keyorder.State) error {
 	c, level := ed.doc.Root, 2
 	if hk := ed.hooks(); hk != nil {
 		c, level = hk, 1
@@ -168,14 +169,14 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 	switch {
 	case ev.Len() > 1 || !undo:
 		return jsonc.RemoveEdit(src, ev, f.group, s, false)
-	case f.st.level == 0:
-		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.closed)
+	case f.st.Level == 0:
+		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.Closed)
 	case hk.Len() > 1:
 		return jsonc.RemoveEdit(src, hk, f.member, s, false)
-	case f.st.level == 1 || ed.h.TopLevel:
-		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.closed)
+	case f.st.Level == 1 || ed.h.TopLevel:
+		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.Closed)
 	}
-	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.closed)
+	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.Closed)
 }
 
 // uninstallFile returns src without our entries (only those of the named
@@ -199,10 +200,10 @@ func (h *host) uninstallFile(src []byte, binary string, only map[string]bool, g 
 		if err := ed.apply(ed.removeEdit(f, true)); err != nil {
 			return nil, out, err
 		}
-		if f.st.version && len(ed.ours(nil)) == 0 {
+		if f.st.Version && len(ed.ours(nil)) == 0 {
 			root := ed.doc.Root
 			if i := root.Index("version"); i >= 0 && string(ed.doc.Src[root.Members[i].Value.Start:root.Members[i].Value.End]) == "1" {
-				if err := ed.apply(jsonc.RemoveEdit(ed.doc.Src, root, i, ed.style, f.st.closed)); err != nil {
+				if err := ed.apply(jsonc.RemoveEdit(ed.doc.Src, root, i, ed.style, f.st.Closed)); err != nil {
 					return nil, out, err
 				}
 			}

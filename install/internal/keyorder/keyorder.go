@@ -1,4 +1,11 @@
-package install
+// Package keyorder records, in the order of a JSON entry's keys, what
+// install did when it wrote the entry, so that uninstall can put the file
+// back byte for byte: a [State] is numbered ([State.Index]) and the
+// number chooses a permutation of the keys ([Permute], read back with
+// [Rank]).
+package keyorder
+
+import "slices"
 
 // An entry carries, in the order of its keys, what uninstall needs to put
 // the file back byte for byte: which containers install created, and
@@ -7,45 +14,45 @@ package install
 // editors that keep key order; a file whose entries lost it is still
 // uninstalled correctly, only possibly leaving an empty "hooks": {}.
 
-// state is what install did when it wrote an entry.
-type state struct {
-	// level: 0 the event array existed, 1 install created the event key in
+// State is what install did when it wrote an entry.
+type State struct {
+	// Level: 0 the event array existed, 1 install created the event key in
 	// an existing "hooks" object, 2 install created "hooks".
-	level int
-	// closed: the innermost container that existed was empty with nothing
+	Level int
+	// Closed: the innermost container that existed was empty with nothing
 	// between its brackets, and install put a line break before the
 	// closing one.
-	closed bool
-	// version: install added Cursor's "version": 1.
-	version bool
+	Closed bool
+	// Version: install added Cursor's "version": 1.
+	Version bool
 }
 
-// index numbers the states so that a new file (level 2, closed, and for
+// Index numbers the states so that a new file (level 2, closed, and for
 // Cursor version) gets index 0, the keys' natural order.
-func (s state) index(withVersion bool) int {
-	i := 2 - s.level
-	if !s.closed {
+func (s State) Index(withVersion bool) int {
+	i := 2 - s.Level
+	if !s.Closed {
 		i += 3
 	}
-	if withVersion && !s.version {
+	if withVersion && !s.Version {
 		i += 6
 	}
 	return i
 }
 
-func stateAt(i int, withVersion bool) (state, bool) {
+func At(i int, withVersion bool) (State, bool) {
 	n := 6
 	if withVersion {
 		n = 12
 	}
 	if i < 0 || i >= n {
-		return state{}, false
+		return State{}, false
 	}
-	return state{level: 2 - i%3, closed: i%6 < 3, version: withVersion && i < 6}, true
+	return State{Level: 2 - i%3, Closed: i%6 < 3, Version: withVersion && i < 6}, true
 }
 
-// permute returns keys in the i-th order (factorial number system).
-func permute(keys []string, i int) []string {
+// Permute returns keys in the i-th order (factorial number system).
+func Permute(keys []string, i int) []string {
 	rest := append([]string(nil), keys...)
 	out := make([]string, 0, len(keys))
 	f := 1
@@ -65,9 +72,9 @@ func permute(keys []string, i int) []string {
 	return out
 }
 
-// rank is the inverse of permute: the index of order among the orders of
+// Rank is the inverse of Permute: the index of order among the orders of
 // keys, or -1 when order is not a permutation of keys.
-func rank(keys, order []string) int {
+func Rank(keys, order []string) int {
 	if len(order) != len(keys) {
 		return -1
 	}
@@ -78,7 +85,7 @@ func rank(keys, order []string) int {
 	}
 	i := 0
 	for n, k := range order {
-		j := indexOf(rest, k)
+		j := slices.Index(rest, k)
 		if j < 0 {
 			return -1
 		}
@@ -89,13 +96,4 @@ func rank(keys, order []string) int {
 		}
 	}
 	return i
-}
-
-func indexOf(s []string, x string) int {
-	for i, y := range s {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }

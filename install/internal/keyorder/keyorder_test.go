@@ -1,4 +1,4 @@
-package install
+package keyorder
 
 import (
 	"slices"
@@ -12,30 +12,30 @@ func TestPermuteRank(t *testing.T) {
 			n *= k
 		}
 		for i := 0; i < n; i++ {
-			p := permute(keys, i)
-			if got := rank(keys, p); got != i {
-				t.Errorf("rank(permute(%v, %d)) = %d", keys, i, got)
+			p := Permute(keys, i)
+			if got := Rank(keys, p); got != i {
+				t.Errorf("Rank(Permute(%v, %d)) = %d", keys, i, got)
 			}
 			s := slices.Clone(p)
 			slices.Sort(s)
 			k := slices.Clone(keys)
 			slices.Sort(k)
 			if !slices.Equal(s, k) {
-				t.Errorf("permute(%v, %d) = %v is not a permutation", keys, i, p)
+				t.Errorf("Permute(%v, %d) = %v is not a permutation", keys, i, p)
 			}
 		}
 		distinct := map[string]bool{}
 		for i := 0; i < n; i++ {
-			distinct[joinKeys(permute(keys, i))] = true
+			distinct[joinKeys(Permute(keys, i))] = true
 		}
 		if len(distinct) != n {
 			t.Errorf("%v: %d distinct orders, want %d", keys, len(distinct), n)
 		}
 	}
-	if !slices.Equal(permute([]string{"type", "command", "timeout"}, 0), []string{"type", "command", "timeout"}) {
+	if !slices.Equal(Permute([]string{"type", "command", "timeout"}, 0), []string{"type", "command", "timeout"}) {
 		t.Error("index 0 is not the natural order")
 	}
-	if rank([]string{"a", "b"}, []string{"a", "c"}) != -1 || rank([]string{"a", "b"}, []string{"a"}) != -1 {
+	if Rank([]string{"a", "b"}, []string{"a", "c"}) != -1 || Rank([]string{"a", "b"}, []string{"a"}) != -1 {
 		t.Error("rank of a non-permutation")
 	}
 }
@@ -55,16 +55,16 @@ func TestStateIndex(t *testing.T) {
 			n = 12
 		}
 		for i := 0; i < n; i++ {
-			s, ok := stateAt(i, v)
-			if !ok || s.index(v) != i {
-				t.Errorf("stateAt(%d, %v) = %+v, %v; index %d", i, v, s, ok, s.index(v))
+			s, ok := At(i, v)
+			if !ok || s.Index(v) != i {
+				t.Errorf("At(%d, %v) = %+v, %v; index %d", i, v, s, ok, s.Index(v))
 			}
 		}
-		if _, ok := stateAt(n, v); ok {
-			t.Errorf("stateAt(%d, %v) accepted", n, v)
+		if _, ok := At(n, v); ok {
+			t.Errorf("At(%d, %v) accepted", n, v)
 		}
 	}
-	if s, _ := stateAt(0, true); s != (state{level: 2, closed: true, version: true}) {
+	if s, _ := At(0, true); s != (State{Level: 2, Closed: true, Version: true}) {
 		t.Errorf("index 0 = %+v, want a new file's state", s)
 	}
 }
