@@ -1,9 +1,10 @@
 package install
 
 import (
+	"path/filepath"
+
 	"github.com/agenthooks/hooks/install/internal/commandscan"
 	"github.com/agenthooks/hooks/install/internal/projectroot"
-	"path/filepath"
 )
 
 // A host may run shell lines of its command files while it expands a

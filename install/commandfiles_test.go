@@ -1,7 +1,6 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/commandscan"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/install/internal/commandscan"
 )
 
 // Doctor names each shell line of a command file that OpenCode or Kilo

@@ -1,14 +1,14 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/argsecrets"
-	"github.com/agenthooks/hooks/install/internal/hookrun"
 	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/hookrun"
 	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"

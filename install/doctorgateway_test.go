@@ -1,7 +1,6 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/safefile"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/install/internal/safefile"
 )
 
 // findings returns the messages of the findings of level l.

@@ -1,11 +1,11 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/hookrun"
 	"testing"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/install/internal/hookrun"
 )
 
 func TestCheckAnswers(t *testing.T) {

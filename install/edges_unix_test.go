@@ -4,8 +4,6 @@ package install
 
 import (
 	"errors"
-	"github.com/agenthooks/hooks/install/internal/safefile"
-	"github.com/agenthooks/hooks/install/internal/statedir"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +12,8 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 )
 
 // edgeSetup is a project whose Claude Code settings file holds text.

@@ -3,12 +3,12 @@ package install
 import (
 	"errors"
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )

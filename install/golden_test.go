@@ -3,7 +3,6 @@ package install
 import (
 	"bytes"
 	"flag"
-	"github.com/agenthooks/hooks/install/internal/statedir"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks/install/internal/statedir"
 	"github.com/agenthooks/hooks/internal/hosttest"
 	"github.com/agenthooks/hooks/internal/txtar"
 )

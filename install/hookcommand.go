@@ -2,8 +2,6 @@ package install
 
 import (
 	"fmt"
-	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"slices"
 	"strings"
 	"time"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 

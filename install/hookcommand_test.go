@@ -1,7 +1,6 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 func TestCommand(t *testing.T) {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/cliflags"
-	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"io"
 	"os"
 	"os/exec"
@@ -18,6 +16,8 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/cliflags"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 

@@ -4,11 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/pluginmodule"
-	"github.com/agenthooks/hooks/install/internal/projectroot"
-	"github.com/agenthooks/hooks/install/internal/safefile"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
-	"github.com/agenthooks/hooks/install/internal/statedir"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,6 +13,11 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/pluginmodule"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 

@@ -1,7 +1,6 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/opencode"
 )
 

@@ -1,7 +1,6 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
 )
 
 // The folders each plugin host loads modules from, as measured (OpenCode

@@ -2,7 +2,6 @@ package install
 
 import (
 	"errors"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // portableSandbox is a sandbox whose project, a git repository at a path

@@ -3,8 +3,6 @@ package install
 import (
 	"bytes"
 	"errors"
-	"github.com/agenthooks/hooks/install/internal/safefile"
-	"github.com/agenthooks/hooks/install/internal/statedir"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +10,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 )
 
 // tree returns every file and directory under root with its content

@@ -3,14 +3,15 @@ package install
 import (
 	"errors"
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/safefile"
-	"github.com/agenthooks/hooks/install/internal/statedir"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
+
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 )
 
 // A command's writes are one transaction: every file is locked
@@ -251,3 +252,120 @@ const MaxFileSize = safefile.MaxFileSize
 // %LocalAppData%\agenthooks on Windows (the installer keeps its backups
 // and locks there; a hook's default decision log is there too).
 func StateDir() (string, error) { return statedir.Dir(nil, "") }
+
+// edit is Install and Uninstall: it finds each host's file for o.Scope
+// (check, when not nil, vets each host first; more, the other files of a
+// host to plan, or an error that stops it), locks the files, plans each
+// change and, unless o.DryRun, commits them all or none.
+func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p string, e env) ([]string, error),
+	plan func(h *host, scope Scope, p string, fst *statedir.File) (*Change, error)) ([]Change, error) {
+	hs, e, err := o.prepare()
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		// Install: the binary a portable command names must be there.
+		if err := o.checkTarget(e); err != nil {
+			return nil, err
+		}
+	}
+	scope := o.Scope
+	if scope == "" {
+		scope = Project
+	}
+	type file struct {
+		h *host
+		p string
+	}
+	var files []file
+	for _, h := range hs {
+		p := h.path(scope, e)
+		if p == "" {
+			if o.Hosts != nil && h.UserOnly != "" {
+				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}
+			}
+			if o.Hosts != nil {
+				return nil, usageError{fmt.Errorf("%s has no %s scope", h.name, scope)}
+			}
+			continue
+		}
+		if check != nil {
+			if err := check(h); err != nil {
+				return nil, usageError{err}
+			}
+		}
+		if h.Scripts {
+			for _, native := range h.scriptEvents() {
+				files = append(files, file{h, filepath.Join(p, native)})
+			}
+			continue
+		}
+		files = append(files, file{h, p})
+		extra, err := more(h, scope, p, e)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %s: %w", h.name, scope, p, err)
+		}
+		for _, q := range extra {
+			files = append(files, file{h, q})
+		}
+	}
+	state, err := statedir.Dir(e.getenv, e.home)
+	if err != nil {
+		return nil, err
+	}
+	fsts := make([]*statedir.File, len(files))
+	for i, f := range files {
+		fsts[i] = statedir.New(state, statedir.ResolvedPath(f.p))
+	}
+	if !o.DryRun {
+		for _, fst := range fsts {
+			if err := fst.Init(); err != nil {
+				return nil, err
+			}
+		}
+		release, err := statedir.LockAll(fsts)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	var changes []Change
+	var cfsts []*statedir.File
+	var errs []error
+	for i, f := range files {
+		var stale []string
+		if !o.DryRun {
+			stale = safefile.RemoveStaleTemps(fsts[i].Path())
+			fsts[i].RemoveStaleTemps()
+		}
+		c, err := plan(f.h, scope, f.p, fsts[i])
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
+			continue
+		}
+		if c == nil {
+			continue
+		}
+		for _, s := range stale {
+			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
+		}
+		if err := c.checkWritable(); err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
+		}
+		if c.Changed() && c.Before != nil && !o.Force && safefile.ReadOnly(c.Path) {
+			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
+		}
+		changes = append(changes, *c)
+		cfsts = append(cfsts, fsts[i])
+	}
+	if len(errs) > 0 {
+		return changes, errors.Join(errs...)
+	}
+	if o.DryRun {
+		return changes, nil
+	}
+	if err := commit(changes, cfsts); err != nil {
+		return changes, err
+	}
+	return changes, nil
+}

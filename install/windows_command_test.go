@@ -1,13 +1,13 @@
 package install
 
 import (
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // programOf returns the program a host's Windows shell runs for cmd, as

@@ -1,9 +1,10 @@
 package argsecrets
 
 import (
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"strings"
 	"testing"
+
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // Keys that look real (made up; none is a live credential).

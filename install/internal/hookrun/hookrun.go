@@ -7,12 +7,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
 	"time"
+
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // maxOutput caps what doctor keeps of a hook's stdout and stderr.

@@ -5,10 +5,11 @@ package projectroot
 
 import (
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // Find returns the project directory for the working directory wd:

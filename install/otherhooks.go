@@ -1,14 +1,86 @@
 package install
 
 import (
+	"errors"
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/argsecrets"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
+
+// Entries of other hook binaries built on this module, in a JSON hook
+// file: orphans, whose binary no longer exists (their entries fail at
+// every event), and doubles, another binary or this one by another path
+// on the same events (the host runs both on every event).
+
+// orphans returns the hook binaries, other than ed's, that entries of
+// the file run as install writes them (an entry of ours for that binary)
+// but that no longer exist: a binary moved or deleted without uninstall.
+// Their entries fail at every event (exit 127; Gemini CLI then blocks
+// every call), and the binary cannot uninstall itself.
+func (ed *editor) orphans() []string {
+	hk := ed.hooks()
+	if hk == nil {
+		return nil
+	}
+	var bins []string
+	check := func(n *jsonc.Node) {
+		c := n.Get(ed.h.CommandKey)
+		if n.Kind != jsonc.Object || c == nil || c.Kind != jsonc.String || ed.isOurs(n) {
+			return
+		}
+		words, ok := shellwords.Split(c.Str)
+		if !ok || len(words) == 0 || shellwords.SamePath(words[0], ed.binary) || slices.Contains(bins, words[0]) {
+			return
+		}
+		bin := words[0]
+		if !filepath.IsAbs(bin) && !shellwords.WindowsPath(bin) {
+			return
+		}
+		if _, err := os.Stat(bin); !errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		other := *ed
+		other.binary = bin
+		if other.isOurs(n) {
+			bins = append(bins, bin)
+		}
+	}
+	for _, m := range hk.Members {
+		if m.Value.Kind != jsonc.Array {
+			continue
+		}
+		for _, g := range m.Value.Elems {
+			if ed.h.Flat || g.Kind != jsonc.Object {
+				check(g)
+				continue
+			}
+			if hs := g.Get("hooks"); hs != nil && hs.Kind == jsonc.Array {
+				for _, x := range hs.Elems {
+					check(x)
+				}
+			}
+		}
+	}
+	return bins
+}
+
+// orphanNote is the remark about the entries of a binary that no longer
+// exists.
+func orphanNote(h *host, bin string) string {
+	effect := "they fail at every event"
+	if h.ErrorBlocks {
+		effect = "they fail at every event, and " + h.Title + " blocks every call they match"
+	}
+	return "entries of " + bin + ", which no longer exists (moved or deleted without uninstall): " + effect + "; uninstall --orphans removes them"
+}
 
 // A double is an entry of another hook built on this module on one of
 // the file's events: a command that is not ours (another binary, another

@@ -2,8 +2,11 @@ package install
 
 import (
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/tomlconfig"
+	"strconv"
 	"strings"
+
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/tomlconfig"
 )
 
 // scanTOML reads the [[hooks]] tables of a TOML hook file
@@ -97,4 +100,45 @@ func (h *host) uninstallTOML(src []byte, binary string, only map[string]bool) ([
 	}
 	reverse(out.Removed)
 	return []byte(s), out, nil
+}
+
+// checkTOMLFile checks a TOML hook file ([hostfacts.HookFile.TOML]) and
+// returns how many entries of ours it has: each one's event and command,
+// run as the host would run it.
+func (d *doctor) checkTOMLFile(h *host, s Scope, p string, src []byte) int {
+	entries, err := scanTOML(src)
+	if err != nil {
+		d.add(h.name, s, p, "", Fail, "%v", err)
+		d.broken[p] = true
+		return 0
+	}
+	mine := h.tomlOurs(entries, d.o.Binary, nil)
+	if len(mine) == 0 {
+		return 0
+	}
+	var events []string
+	for _, i := range mine {
+		events = append(events, entries[i].Values["event"])
+	}
+	d.add(h.name, s, p, "", OK, "%d entries: %s", len(mine), strings.Join(events, ", "))
+	var found []hostfacts.HookEntry
+	for _, i := range mine {
+		e := entries[i]
+		event := e.Values["event"]
+		found = append(found, hostfacts.HookEntry{File: p, Project: s != User, Event: event, Group: i, Index: -1})
+		if _, ok := knownEvent(h, event); !ok {
+			d.add(h.name, s, p, event, Warn, "%s has no such event; the entry never runs", h.name)
+			continue
+		}
+		limit := h.limitOf(int(h.adapter.Timeout() / h.TimeoutUnit))
+		if n, err := strconv.Atoi(e.Values["timeout"]); err == nil && n > 0 {
+			limit = h.limitOf(n)
+		}
+		d.checkCommand(h, s, p, event, e.Values["command"], limit, false)
+	}
+	d.entries = append(d.entries, found...)
+	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {
+		d.diagnoses(h, sc.CheckEntries(d.settingsCheck(h, found)))
+	}
+	return len(mine)
 }

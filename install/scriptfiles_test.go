@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/install/internal/hookscript"
 )
 
 // Cline CLI: install writes one executable script per event, re-running
@@ -35,7 +36,7 @@ func TestScriptsInstallUninstall(t *testing.T) {
 			t.Fatalf("%s: %v %v", ev, err, fi)
 		}
 		b, _ := os.ReadFile(p)
-		want := "#!/bin/sh\n" + scriptHeader + "exec " + s.bin + " --host cline --timeout 30s\n"
+		want := "#!/bin/sh\n" + hookscript.Header + "exec " + s.bin + " --host cline --timeout 30s\n"
 		if string(b) != want {
 			t.Errorf("%s:\n%s\nwant\n%s", ev, b, want)
 		}
@@ -91,7 +92,7 @@ func TestScriptsOneBinary(t *testing.T) {
 	for name, content := range map[string]string{
 		"another binary's": string(theirs),
 		"the user's":       "#!/bin/sh\nexec /usr/bin/python3 guard.py\n",
-		"customised":       "#!/bin/sh\n" + scriptHeader + "exec " + s.bin + " --host cline --timeout 30s && logger ran\n",
+		"customised":       "#!/bin/sh\n" + hookscript.Header + "exec " + s.bin + " --host cline --timeout 30s && logger ran\n",
 	} {
 		os.WriteFile(filepath.Join(dir, "PreToolUse"), []byte(content), 0o755)
 		_, err := Install(o)

@@ -3,15 +3,15 @@ package install
 import (
 	"errors"
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/argsecrets"
-	"github.com/agenthooks/hooks/install/internal/keyorder"
-	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/keyorder"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )

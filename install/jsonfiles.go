@@ -2,8 +2,10 @@ package install
 
 import (
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/keyorder"
+	"strconv"
+	"strings"
 
+	"github.com/agenthooks/hooks/install/internal/keyorder"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -217,4 +219,92 @@ func reverse(s []string) {
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		s[i], s[j] = s[j], s[i]
 	}
+}
+
+// holdsNothing reports a file left with nothing but what installs write
+// around their entries: "{}", or "hooks" holding only empty event
+// arrays (what interleaved installs of several binaries leave), and
+// Cursor's "version": 1. Uninstall removes such a file when install
+// created it.
+func (h *host) holdsNothing(src []byte) bool {
+	if h.TOML {
+		return strings.TrimSpace(string(src)) == ""
+	}
+	d, err := jsonc.Parse(src)
+	if err != nil || d.Root.Kind != jsonc.Object {
+		return false
+	}
+	for _, m := range d.Root.Members {
+		switch {
+		case h.TopLevel:
+			if m.Value.Kind != jsonc.Array || m.Value.Len() > 0 {
+				return false
+			}
+		case m.Key == "version" && h.Version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
+		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
+			for _, ev := range m.Value.Members {
+				if ev.Value.Kind != jsonc.Array || ev.Value.Len() > 0 {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// sameButEmptyHooks reports that a and b hold the same values, once
+// empty event arrays in "hooks" (at the top level when the events are
+// there), and a "hooks" left empty, are dropped.
+func (h *host) sameButEmptyHooks(a, b []byte) bool {
+	da, err := jsonc.Parse(a)
+	if err != nil {
+		return false
+	}
+	db, err := jsonc.Parse(b)
+	if err != nil {
+		return false
+	}
+	depth := 0
+	if h.TopLevel {
+		depth = 1 // the events are the top-level keys
+	}
+	return canon(da.Src, da.Root, depth) == canon(db.Src, db.Root, depth)
+}
+
+// canon renders n compactly; at depth 0 and 1 it drops empty arrays
+// under "hooks" and an empty "hooks".
+func canon(src []byte, n *jsonc.Node, depth int) string {
+	var b strings.Builder
+	switch n.Kind {
+	case jsonc.Object:
+		b.WriteByte('{')
+		for _, m := range n.Members {
+			if depth == 0 && m.Key == "hooks" && m.Value.Kind == jsonc.Object {
+				inner := canon(src, m.Value, 1)
+				if inner == "{}" {
+					continue
+				}
+				b.WriteString(strconv.Quote(m.Key) + ":" + inner + ",")
+				continue
+			}
+			if depth == 1 && m.Value.Kind == jsonc.Array && m.Value.Len() == 0 {
+				continue
+			}
+			b.WriteString(strconv.Quote(m.Key) + ":" + canon(src, m.Value, 2) + ",")
+		}
+		b.WriteByte('}')
+	case jsonc.Array:
+		b.WriteByte('[')
+		for _, e := range n.Elems {
+			b.WriteString(canon(src, e, 2) + ",")
+		}
+		b.WriteByte(']')
+	case jsonc.String:
+		b.WriteString(strconv.Quote(n.Str))
+	default:
+		b.Write(src[n.Start:n.End])
+	}
+	return strings.Replace(b.String(), ",}", "}", 1)
 }

@@ -2,12 +2,14 @@ package install
 
 import (
 	"fmt"
-	"github.com/agenthooks/hooks/install/internal/safefile"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/agenthooks/hooks/install/internal/hookscript"
+	"github.com/agenthooks/hooks/install/internal/safefile"
 )
 
 // A host whose hook file is [hostfacts.HookFile.Scripts] (Cline CLI) has
@@ -19,24 +21,12 @@ import (
 // removes a file only when it is byte for byte the script install writes
 // for this binary (with any of its flags); doctor reports each one.
 
-// scriptHeader is the second line of every script install writes.
-const scriptHeader = "# Written by the install command of a hook built with github.com/agenthooks/hooks; its uninstall removes this file.\n"
-
-// script returns the hook file install writes for a command.
-func script(command string) []byte {
-	return []byte("#!/bin/sh\n" + scriptHeader + "exec " + command + "\n")
-}
-
 // scriptCommand returns the command of a script install wrote, and
-// whether src is one: exactly script(command) for a command of ours for
+// whether src is one: exactly hookscript.Render(command) for a command of ours for
 // binary.
 func (h *host) scriptCommand(src []byte, binary string) (string, bool) {
-	rest, ok := strings.CutPrefix(string(src), "#!/bin/sh\n"+scriptHeader+"exec ")
-	if !ok || !strings.HasSuffix(rest, "\n") {
-		return "", false
-	}
-	cmd := strings.TrimSuffix(rest, "\n")
-	if strings.ContainsAny(cmd, "\n\r") || !h.ownCommand(cmd, binary) {
+	cmd, ok := hookscript.Command(src)
+	if !ok || !h.ownCommand(cmd, binary) {
 		return "", false
 	}
 	return cmd, true
@@ -73,7 +63,7 @@ func planScriptInstall(h *host, scope Scope, p string, o Options) (*Change, erro
 	if err != nil {
 		return nil, err
 	}
-	want := script(h.command(o.Binary, native, o.FailClosed, r.limit, o.gateway()))
+	want := hookscript.Render(h.command(o.Binary, native, o.FailClosed, r.limit, o.gateway()))
 	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before, After: want, Notes: notes, exec: true}
 	switch _, ours := h.scriptCommand(before, o.Binary); {
 	case before == nil:
