@@ -15,14 +15,8 @@ import (
 // ~/.cline/hooks (the user's), which the installer writes as a script
 // that execs the binary ([hostfacts.FormatScripts]).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{
-		Programs:    []string{"cline"},
-		Title:       "Cline CLI",
-		Dir:         ".clinerules/hooks",
-		UserDir:     ".cline/hooks",
-		TimeoutUnit: time.Second,
-		Format:      hostfacts.FormatScripts,
-	}
+	return hostfacts.HookFile{Programs: []string{"cline"}, Title: "Cline CLI", Dir: ".clinerules/hooks",
+		UserDir: ".cline/hooks", TimeoutUnit: time.Second, Format: hostfacts.FormatScripts}
 }
 
 // SamplePayload implements hostfacts.Sampler: a payload of the native

@@ -40,22 +40,13 @@ import (
 // expands it, before any plugin callback ([ScanCommand]; measured: e2e
 // row skill-shell-deny, which ran .opencode/command/danger.md).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{
-		Programs:    []string{"opencode"},
-		Title:       "OpenCode",
-		Dir:         ".opencode/plugin",
-		UserDir:     "opencode/plugin",
-		XDG:         true,
-		TimeoutUnit: time.Millisecond,
-		ErrorBlocks: true,
-		Commands:    hostfacts.Commands{Folders: []string{"command", "commands"}, Ext: ".md", Scan: ScanCommand},
-		Format:      hostfacts.FormatPlugins,
-		PluginModule: hostfacts.PluginModule{
-			Ext: ".js",
+	return hostfacts.HookFile{Programs: []string{"opencode"}, Title: "OpenCode", Dir: ".opencode/plugin",
+		UserDir: "opencode/plugin", XDG: true, TimeoutUnit: time.Millisecond, ErrorBlocks: true,
+		Commands: hostfacts.Commands{Folders: []string{"command", "commands"}, Ext: ".md", Scan: ScanCommand},
+		Format:   hostfacts.FormatPlugins,
+		PluginModule: hostfacts.PluginModule{Ext: ".js",
 			Loads: hostfacts.PluginLoads{Folders: []string{"plugin", "plugins"}, Exts: []string{".js", ".ts"},
-				Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"},
-		},
-	}
+				Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"}}}
 }
 
 // Forks implements hostfacts.Forker: Kilo Code CLI (kilo), which loads

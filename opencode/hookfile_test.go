@@ -47,9 +47,7 @@ func TestRenderReadPlugin(t *testing.T) {
 // one loaded.
 func TestPluginLoadsHoldInstallFolders(t *testing.T) {
 	a := New()
-	files := []hostfacts.HookFile{
-		a.HookFile(),
-	}
+	files := []hostfacts.HookFile{a.HookFile()}
 	for _, f := range a.Forks() {
 		files = append(files, f.File)
 	}

@@ -33,22 +33,13 @@ import (
 // agent/settings.json is part of a hook's footing (TrustFiles, relative to
 // ~/.pi), and so is the project's .pi/settings.json (ProjectSettings).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{
-		Programs:        []string{"pi"},
-		Title:           "Pi",
-		Dir:             ".pi/extensions",
-		UserDir:         ".pi/agent/extensions",
-		TimeoutUnit:     time.Millisecond,
-		ErrorBlocks:     true,
-		TrustFiles:      []string{"agent/settings.json"},
-		ProjectSettings: []string{".pi/settings.json"},
-		Format:          hostfacts.FormatPlugins,
-		PluginModule: hostfacts.PluginModule{
-			Ext: ".js",
+	return hostfacts.HookFile{Programs: []string{"pi"}, Title: "Pi", Dir: ".pi/extensions",
+		UserDir: ".pi/agent/extensions", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
+		TrustFiles: []string{"agent/settings.json"}, ProjectSettings: []string{".pi/settings.json"},
+		Format: hostfacts.FormatPlugins,
+		PluginModule: hostfacts.PluginModule{Ext: ".js",
 			Loads: hostfacts.PluginLoads{Folders: []string{"extensions"}, Exts: []string{".js", ".ts"},
-				Project: []string{".pi"}, Env: "PI_CODING_AGENT_DIR"},
-		},
-	}
+				Project: []string{".pi"}, Env: "PI_CODING_AGENT_DIR"}}}
 }
 
 // RenderPlugin implements hostfacts.PluginRenderer: [Extension] with
