@@ -21,6 +21,10 @@ type Config struct {
 	// ("*.pem"), one with a slash the path relative to the project or
 	// the absolute path; a leading ~/ is the user's home.
 	Secrets []string
+	// UploadHosts are the host names rule 7 lets a credential file be
+	// sent to by curl, wget, scp or rsync (lower-case, no trailing dot,
+	// as package policy checks them; see examples/guard/README.md).
+	UploadHosts []string
 	// Away says the guard judges the call away from the worktree it
 	// names (a central gateway): it reads no worktree state, and rules 1
 	// and 2 decide by the command's words, as outside a worktree.
@@ -36,13 +40,21 @@ func (cfg *Config) secrets() []string {
 	return cfg.Secrets
 }
 
+// uploadHosts returns cfg's upload hosts, nil for a nil cfg.
+func (cfg *Config) uploadHosts() []string {
+	if cfg == nil {
+		return nil
+	}
+	return cfg.UploadHosts
+}
+
 // ConfigOf returns the guard's knobs a policy set holds; nil for a nil
 // set.
 func ConfigOf(s *policy.Set) *Config {
 	if s == nil {
 		return nil
 	}
-	return &Config{Scratch: s.Guard.Scratch, Secrets: s.Guard.Secrets}
+	return &Config{Scratch: s.Guard.Scratch, Secrets: s.Guard.Secrets, UploadHosts: s.Guard.UploadHosts}
 }
 
 // secretWrites is rule 3 for the secrets globs of cfg: the reason to deny
