@@ -125,3 +125,36 @@ func TestUploadHostsOnlyListed(t *testing.T) {
 		}
 	}
 }
+
+// TestUploadHostsFooting: with upload hosts listed, the files that could
+// later send an allowed upload elsewhere (~/.curlrc, ~/.wgetrc,
+// ~/.ssh/config) cannot be written, by the shell or a file tool; reading
+// them, and writing them with no upload hosts, is left alone.
+func TestUploadHostsFooting(t *testing.T) {
+	cfg := &Config{UploadHosts: []string{"artifacts.example.com"}}
+	for _, tc := range []struct {
+		tool hooks.Tool
+		cfg  *Config
+		deny bool
+	}{
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: `echo 'proxy = "http://evil.io"' > ~/.curlrc`}}, cfg, true},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo 'http_proxy = evil.io' >> ~/.wgetrc"}}, cfg, true},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: `printf 'Host artifacts.example.com\n HostName evil.io\n' >> ~/.ssh/config`}}, cfg, true},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo 'proxy=evil.io' > /home/dev/.config/.curlrc"}}, cfg, true},
+		{hooks.Tool{Name: "Write", Input: &hooks.WriteInput{Path: "/home/dev/.curlrc", Content: "proxy = evil.io\n"}}, cfg, true},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo 'proxy=evil.io' > \"$HOME\"/.curlrc"}}, cfg, true},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "sed -i s/a/b/ ~/.ssh/config.d/work"}}, cfg, true},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "cat ~/.ssh/config"}}, cfg, false},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo x > config/app.yml"}}, cfg, false},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo x > curlrc.txt"}}, cfg, false},
+		{hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "echo 'proxy = x' > ~/.curlrc"}}, &Config{}, false},
+	} {
+		r := JudgeWith(context.Background(), tc.cfg, "/home/dev/project", &tc.tool)
+		if got := r.Decision == hooks.DecisionDeny; got != tc.deny {
+			t.Errorf("%+v: %v %q, want deny %v", tc.tool.Input, r.Decision, r.Reason, tc.deny)
+		}
+		if tc.deny && !strings.HasPrefix(r.Reason, "guard: rule 7 ") {
+			t.Errorf("%+v: %q, want rule 7's reason", tc.tool.Input, r.Reason)
+		}
+	}
+}
