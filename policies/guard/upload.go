@@ -80,7 +80,7 @@ func uploadEnvRisk(src string) bool {
 		}
 	}
 	for _, w := range []string{"proxy", "curl_home", "curlrc", "wgetrc", "home=", "xdg_config_home", "hostaliases",
-		"ld_preload", "ld_library_path", "dyld_", "ssh_config", "git_ssh", "rsync_rsh", "ssh_auth_sock", "resolv", "/etc/hosts"} {
+		"ld_preload", "ld_library_path", "dyld_", "ssh_config", "git_ssh", "rsync_rsh", "rsync_connect_prog", "ssh_auth_sock", "resolv", "/etc/hosts"} {
 		if strings.Contains(l, w) {
 			return true
 		}
