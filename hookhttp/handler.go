@@ -249,16 +249,16 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method != http.MethodPost:
 		w.Header().Set("Allow", http.MethodPost)
-		g.refuse(w, r, start, http.StatusMethodNotAllowed, "method not allowed")
+		g.refuse(w, r, start, http.StatusMethodNotAllowed, "method not allowed", "")
 		return
 	case wire != "" && !envelope:
-		g.refuse(w, r, start, http.StatusBadRequest, "unsupported "+HeaderWire)
+		g.refuse(w, r, start, http.StatusBadRequest, "unsupported "+HeaderWire, "")
 		return
 	}
 	if g.Auth != nil {
 		if err := g.Auth(r); err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hooks"`)
-			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized")
+			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized", "")
 			return
 		}
 	}
@@ -267,7 +267,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		u, err := g.Identify(r)
 		if err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hooks"`)
-			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized")
+			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized", "")
 			return
 		}
 		user = u
@@ -308,7 +308,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.release(nil)
 		}
 		// The client went away or was too slow: there is no one to answer.
-		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
+		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body", user)
 		return
 	}
 	// Too large: payload holds the members read before the cap, so that
@@ -549,19 +549,28 @@ func plainAnswer(out hooks.Output) (int, []byte) {
 	return http.StatusInternalServerError, nil
 }
 
-// refuse answers a request that carries no decision, with a short text.
-func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg string) {
+// refuse answers a request that carries no decision, with a short text,
+// and logs it with who sent it: user when known, else "unknown" and
+// [TokenTag] of the bearer token it carried.
+func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg, user string) {
 	hd := w.Header()
 	hd.Set("Content-Type", "text/plain; charset=utf-8")
 	hd.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	io.WriteString(w, msg+"\n")
 	lg := g.logger()
-	if lg.Enabled(r.Context(), slog.LevelWarn) {
-		lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
-			slog.Int("status", status), slog.String("reason", msg),
-			slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
+	if !lg.Enabled(r.Context(), slog.LevelWarn) {
+		return
 	}
+	who := slog.String("user", user)
+	tag := slog.Attr{}
+	if user == "" {
+		who.Value = slog.StringValue("unknown")
+		tag = slog.String("token", TokenTag(r.Header.Get("Authorization")))
+	}
+	lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
+		slog.Int("status", status), slog.String("reason", msg), who, tag,
+		slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
 }
 
 func (g *Handler) logger() *slog.Logger {
