@@ -65,17 +65,26 @@ func plainAnswer(out hooks.Output) (int, []byte) {
 	return http.StatusInternalServerError, nil
 }
 
-// refuse answers a request that carries no decision, with a short text.
-func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg string) {
+// refuse answers a request that carries no decision, with a short text,
+// and logs it with who sent it: user when known, else "unknown" and
+// [TokenTag] of the bearer token it carried.
+func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg, user string) {
 	hd := w.Header()
 	hd.Set("Content-Type", "text/plain; charset=utf-8")
 	hd.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	io.WriteString(w, msg+"\n")
 	lg := g.logger()
-	if lg.Enabled(r.Context(), slog.LevelWarn) {
-		lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
-			slog.Int("status", status), slog.String("reason", msg),
-			slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
+	if !lg.Enabled(r.Context(), slog.LevelWarn) {
+		return
 	}
+	who := slog.String("user", user)
+	tag := slog.Attr{}
+	if user == "" {
+		who.Value = slog.StringValue("unknown")
+		tag = slog.String("token", TokenTag(r.Header.Get("Authorization")))
+	}
+	lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
+		slog.Int("status", status), slog.String("reason", msg), who, tag,
+		slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
 }

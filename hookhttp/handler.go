@@ -113,16 +113,16 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method != http.MethodPost:
 		w.Header().Set("Allow", http.MethodPost)
-		g.refuse(w, r, start, http.StatusMethodNotAllowed, "method not allowed")
+		g.refuse(w, r, start, http.StatusMethodNotAllowed, "method not allowed", "")
 		return
 	case wire != "" && !envelope:
-		g.refuse(w, r, start, http.StatusBadRequest, "unsupported "+HeaderWire)
+		g.refuse(w, r, start, http.StatusBadRequest, "unsupported "+HeaderWire, "")
 		return
 	}
 	if g.Auth != nil {
 		if err := g.Auth(r); err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hooks"`)
-			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized")
+			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized", "")
 			return
 		}
 	}
@@ -131,7 +131,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		u, err := g.Identify(r)
 		if err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="hooks"`)
-			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized")
+			g.refuse(w, r, start, http.StatusUnauthorized, "unauthorized", "")
 			return
 		}
 		user = u
@@ -172,7 +172,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.release(nil)
 		}
 		// The client went away or was too slow: there is no one to answer.
-		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body")
+		g.refuse(w, r, start, http.StatusBadRequest, "cannot read the request body", user)
 		return
 	}
 	// Too large: payload holds the members read before the cap, so that

@@ -201,7 +201,7 @@ func parseTokens(b []byte) (*tokenSet, error) {
 			return nil, fmt.Errorf("line %d: want NAME SHA256HEX", n)
 		}
 		name, sum := f[0], f[1]
-		if err := checkUserName(name); err != nil {
+		if err := CheckUserName(name); err != nil {
 			return nil, fmt.Errorf("line %d: %v", n, err)
 		}
 		var h [sha256.Size]byte
@@ -222,10 +222,15 @@ func parseTokens(b []byte) (*tokenSet, error) {
 	return set, nil
 }
 
-// checkUserName accepts a name that prints as itself in a log line, a
+// CheckUserName accepts a name that prints as itself in a log line, a
 // span and a report: letters, digits and . _ @ + - only, at most
-// MaxUserName bytes.
-func checkUserName(name string) error {
+// [MaxUserName] bytes. A tokens file's names, and the user names an
+// identity provider's tokens give (package hookhttp/jwtauth), are checked
+// with it.
+func CheckUserName(name string) error {
+	if name == "" {
+		return errors.New("empty name")
+	}
 	if len(name) > MaxUserName {
 		return fmt.Errorf("name longer than %d bytes", MaxUserName)
 	}

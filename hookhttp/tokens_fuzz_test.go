@@ -24,7 +24,7 @@ func FuzzParseTokens(f *testing.F) {
 			return
 		}
 		for _, name := range set.names {
-			if checkUserName(name) != nil || name == "" {
+			if CheckUserName(name) != nil || name == "" {
 				t.Fatalf("accepted name %q", name)
 			}
 		}

@@ -48,6 +48,9 @@ func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit 
 	case args.Timeout > limit:
 		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", args.Timeout, limit)
 	}
+	if argErr == nil && viaGateway {
+		d.checkBridgeFiles(h, s, p, event, args)
+	}
 	if argErr == nil && args.Observe {
 		d.add(h.name, s, p, event, Warn, "the hook is observing (--observe): it runs its policy and logs it, but answers no opinion, so none of its denies takes effect")
 	}

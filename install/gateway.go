@@ -3,12 +3,15 @@ package install
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
+	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -40,6 +43,9 @@ type gatewayOpts struct {
 	// defaultLog writes --log with no path (Options.DefaultLog), when log
 	// is "".
 	defaultLog bool
+	// files are the bridge's TLS files (--gateway-ca, --gateway-cert,
+	// --gateway-key; see gatewayfiles.go).
+	files gatewayFiles
 	// args are written after "--" at the end of the command (Options.Args).
 	args []string
 	// statusMessage and async are the entry keys of hosts that take them
@@ -65,16 +71,23 @@ func (o *Options) checkGateway(hs []*host) error {
 		if o.GatewayTokenEnv != "" {
 			return errors.New("--gateway-token-env needs --gateway")
 		}
-		return nil
+		return o.checkGatewayFiles()
 	}
-	if err := httphook.CheckURL(o.Gateway); err != nil {
+	if err := o.checkGatewayFiles(); err != nil {
 		return err
 	}
 	if o.GatewayTokenEnv != "" && !httphook.EnvName(o.GatewayTokenEnv) {
 		return errors.New("--gateway-token-env " + o.GatewayTokenEnv + ": not a variable name Claude Code fills in headers (upper-case letters, digits and _, not starting with a digit)")
 	}
-	if !httphook.IsHTTPS(o.Gateway) && !loopbackURL(o.Gateway) {
-		return errors.New("the gateway URL is plain http to a host other than this machine: the bearer token would travel in clear (the bridge refuses to send it, Claude Code would); use https")
+	for _, u := range gatewayURLs(o.Gateway) {
+		if !httphook.IsHTTPS(u) && !loopbackURL(u) {
+			if u != o.Gateway {
+				u = " " + u
+			} else {
+				u = ""
+			}
+			return errors.New("the gateway URL" + u + " is plain http to a host other than this machine: the bearer token would travel in clear (the bridge refuses to send it, Claude Code would); use https")
+		}
 	}
 	if shellwords.WindowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
 		for _, h := range hs {
@@ -120,7 +133,9 @@ func loopbackURL(u string) bool {
 }
 
 // httpEntries reports whether host h gets HTTP hook entries for a gateway.
-func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.JSON.HTTP }
+// With several gateways or TLS files it runs the bridge instead
+// (gatewayOpts.bridgeOnly).
+func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.JSON.HTTP && !g.bridgeOnly() }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
 // the host runs no HTTP hook (hostfacts.JSONSettings.NoHTTP).
@@ -193,6 +208,7 @@ func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration,
 		if g.tokenEnv != "" && g.tokenEnv != httphook.DefaultTokenEnv {
 			cmd += " --gateway-token-env " + g.tokenEnv
 		}
+		cmd += gatewayFileArgs(g, h)
 	}
 	if g.observe {
 		cmd += " --observe"
@@ -232,4 +248,135 @@ func quoteArg(s, binary string, h *host) string {
 		return s
 	}
 	return shellwords.PosixQuote(s)
+}
+
+// The bridge's newer flags, written by install into each host's command:
+// several gateway URLs (--gateway URL,URL…: the bridge fails over in
+// turn), the gateway's private CA (--gateway-ca FILE) and a client
+// certificate (--gateway-cert FILE --gateway-key FILE). Claude Code's
+// HTTP hooks can do none of these (one URL, the system's authorities, no
+// client certificate: a gateway that asks for one would be unreachable,
+// and Claude Code lets the action go on), so with any of them Claude
+// Code runs the bridge's command as the other hosts do.
+
+// gatewayFiles are the bridge's TLS files, absolute paths.
+type gatewayFiles struct {
+	ca, cert, key string
+}
+
+// gatewayURLs returns the URLs of --gateway, split at commas.
+func gatewayURLs(v string) []string {
+	var urls []string
+	for u := range strings.SplitSeq(v, ",") {
+		urls = append(urls, strings.TrimSpace(u))
+	}
+	return urls
+}
+
+// bridgeOnly reports whether g needs the bridge: HTTP hooks cannot fail
+// over, trust a private CA or present a client certificate.
+func (g gatewayOpts) bridgeOnly() bool {
+	return strings.Contains(g.url, ",") || g.files != (gatewayFiles{})
+}
+
+// checkGatewayFiles checks the TLS files of o and the URLs of Gateway,
+// and makes the files' paths absolute (a hook runs from any directory):
+// the certificate and key go together, and a path holds no space, quote,
+// $ or % (the entry's command must read back as install's own). Install
+// also checks that they exist (gatewayFilesExist); uninstall and doctor
+// do not need them to.
+func (o *Options) checkGatewayFiles() error {
+	f := []*string{&o.GatewayCA, &o.GatewayCert, &o.GatewayKey}
+	names := []string{"--gateway-ca", "--gateway-cert", "--gateway-key"}
+	if o.Gateway == "" {
+		for i, p := range f {
+			if *p != "" {
+				return errors.New(names[i] + " needs --gateway")
+			}
+		}
+		return nil
+	}
+	if (o.GatewayCert == "") != (o.GatewayKey == "") {
+		return errors.New("--gateway-cert and --gateway-key go together")
+	}
+	for i, p := range f {
+		if *p == "" {
+			continue
+		}
+		if strings.ContainsAny(*p, " \t\n\"'`$%") || !shellwords.WindowsPath(*p) && strings.Contains(*p, `\`) {
+			return errors.New(names[i] + " " + *p + ": a path without spaces, quotes, $ or % (it is written into each host's command line)")
+		}
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			return errors.New(names[i] + ": " + err.Error())
+		}
+		*p = abs
+	}
+	for _, u := range gatewayURLs(o.Gateway) {
+		if err := httphook.CheckURL(u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gatewayFilesExist checks that the TLS files of o are regular files.
+func (o *Options) gatewayFilesExist() error {
+	for _, f := range [...]struct{ flag, path string }{{"--gateway-ca", o.GatewayCA}, {"--gateway-cert", o.GatewayCert}, {"--gateway-key", o.GatewayKey}} {
+		if f.path == "" {
+			continue
+		}
+		fi, err := os.Stat(f.path)
+		if err != nil {
+			return errors.New(f.flag + ": " + err.Error())
+		}
+		if !fi.Mode().IsRegular() {
+			return errors.New(f.flag + " " + f.path + ": not a regular file")
+		}
+	}
+	return nil
+}
+
+// gatewayFileArgs are the flags of g's TLS files, for a command of h.
+func gatewayFileArgs(g gatewayOpts, h *host) string {
+	var s string
+	for _, f := range [...]struct{ flag, path string }{{"--gateway-ca", g.files.ca}, {"--gateway-cert", g.files.cert}, {"--gateway-key", g.files.key}} {
+		if f.path != "" {
+			s += " " + f.flag + " " + shellwords.QuotePath(f.path, h.WindowsShell)
+		}
+	}
+	return s
+}
+
+// takeGatewayFiles reads the flags gatewayFileArgs writes from the front
+// of words into g, and returns the words left; ok is false for a flag
+// whose value does not read back as one path.
+func takeGatewayFiles(words []string, g *gatewayOpts) (rest []string, ok bool) {
+	for _, f := range [...]struct {
+		flag string
+		dst  *string
+	}{{"--gateway-ca", &g.files.ca}, {"--gateway-cert", &g.files.cert}, {"--gateway-key", &g.files.key}} {
+		if len(words) < 2 || words[0] != f.flag {
+			continue
+		}
+		p, ok := shellwords.Split(words[1])
+		if !ok || len(p) != 1 {
+			return words, false
+		}
+		*f.dst, words = p[0], words[2:]
+	}
+	return words, true
+}
+
+// checkBridgeFiles reports the TLS files an entry's bridge command names
+// that are missing: the bridge would answer every call fail-closed.
+func (d *doctor) checkBridgeFiles(h *host, s Scope, p, event string, args hookcli.Args) {
+	for _, f := range [...]struct{ flag, path string }{{"--gateway-ca", args.GatewayCA}, {"--gateway-cert", args.GatewayCert}, {"--gateway-key", args.GatewayKey}} {
+		if f.path == "" {
+			continue
+		}
+		if fi, err := os.Stat(f.path); err != nil || !fi.Mode().IsRegular() {
+			d.add(h.name, s, p, event, Fail, "%s %s is missing or not a file: the bridge answers every call fail-closed", f.flag, f.path)
+		}
+	}
 }

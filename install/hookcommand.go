@@ -169,6 +169,10 @@ func ownCommandArgs(full, cmd string, extra []string, binary string, h *host) bo
 			if v := take("--gateway-token-env", 2); v != nil {
 				g.tokenEnv = v[1]
 			}
+			var ok bool
+			if words, ok = takeGatewayFiles(words, &g); !ok {
+				continue
+			}
 		}
 		g.observe = take("--observe", 1) != nil
 		if len(words) == 1 && words[0] == "--log" {

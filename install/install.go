@@ -116,6 +116,15 @@ type Options struct {
 	// "Authorization: Bearer ${NAME}" and the bridge reads it. Upper-case
 	// letters, digits and _, the only names Claude Code fills in.
 	GatewayTokenEnv string
+	// GatewayCA, GatewayCert and GatewayKey are the bridge's TLS files,
+	// written into each command as --gateway-ca, --gateway-cert and
+	// --gateway-key: the gateway's private CA, and a client certificate
+	// and its key for a gateway that asks for one. Gateway may name
+	// several URLs, separated by commas, which the bridge tries in turn.
+	// With any of these Claude Code runs the bridge's command too (its
+	// HTTP hooks do neither). Each file must exist; install makes their
+	// paths absolute.
+	GatewayCA, GatewayCert, GatewayKey string
 	// Observe writes --observe in every command: the hook runs its policy
 	// and logs it, and answers the host with no opinion. Doctor reports
 	// such an entry.
@@ -157,7 +166,7 @@ type Options struct {
 
 // gateway returns the gateway options of o.
 func (o *Options) gateway() gatewayOpts {
-	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, observe: o.Observe, log: o.Log,
+	return gatewayOpts{url: o.Gateway, tokenEnv: o.GatewayTokenEnv, files: gatewayFiles{o.GatewayCA, o.GatewayCert, o.GatewayKey}, observe: o.Observe, log: o.Log,
 		defaultLog: o.DefaultLog && o.Log == "", args: o.Args, statusMessage: o.StatusMessage, async: o.Async,
 		replace: o.Replace}
 }
@@ -219,6 +228,9 @@ func (c *Change) Diff() string {
 // [*CommitError]. Re-running it changes nothing. With o.DryRun it writes
 // nothing.
 func Install(o Options) ([]Change, error) {
+	if err := o.gatewayFilesExist(); err != nil {
+		return nil, err
+	}
 	return edit(o, func(h *host) error {
 		regs, _, err := h.registrations(o.Events, &o)
 		if err == nil {

@@ -177,6 +177,12 @@ flags:
   --gateway-token-env NAME
                       variable holding the gateway's bearer token
                       (default HOOKS_GATEWAY_TOKEN)
+                      --gateway URL,URL…: several gateways, tried in turn
+  --gateway-ca FILE   the gateway's private CA (PEM), for the bridge
+  --gateway-cert FILE --gateway-key FILE
+                      a client certificate for a gateway that asks for one;
+                      with these or several URLs Claude Code runs the bridge
+                      too (its HTTP hooks do neither)
 `, self, eventList(), hostList(), layoutList())
 }
 
@@ -219,6 +225,9 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.Var(&roots, "config-root", "a host's configuration directory (HOST=DIR)")
 	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
 	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
+	fs.StringVar(&o.GatewayCA, "gateway-ca", "", "the gateway's certificate authorities (PEM), for the bridge")
+	fs.StringVar(&o.GatewayCert, "gateway-cert", "", "the bridge's client certificate (PEM)")
+	fs.StringVar(&o.GatewayKey, "gateway-key", "", "the key of --gateway-cert (PEM)")
 	fs.StringVar(&o.ProjectBinary, "binary-in-project", "", "the binary's path inside the project")
 	fs.StringVar(&o.PathBinary, "binary-on-path", "", "the binary's name on PATH")
 	if cmd != "doctor" {

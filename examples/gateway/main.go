@@ -37,6 +37,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hookhttp/jwtauth"
 	"github.com/agenthooks/hooks/hookhttp/otelexport"
 	"github.com/agenthooks/hooks/policy"
 	"go.opentelemetry.io/otel"
@@ -77,6 +78,10 @@ type config struct {
 	tokensFile string
 	users      *hookhttp.Tokens
 	rate       int
+	// jwt is the identity provider's tokens (-jwks, -jwt-*; see
+	// company.go); verifier is it made (by run), nil without -jwks.
+	jwt      jwtFlags
+	verifier *jwtauth.Verifier
 	// tlsCert and tlsKey serve TLS (-tls-cert, -tls-key; reloaded on
 	// rotation); clientCA asks every client for a certificate signed by
 	// one of its authorities (-client-ca).
@@ -113,6 +118,11 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 	clientCA := fs.String("client-ca", "", "require a client certificate signed by one of these authorities (PEM); needs -tls-cert")
 	policyFile := fs.String("policy", "", "the company's policy file (TOML, package policy), read again on change; a broken change keeps the last good version (default: this machine's managed and user policy files)")
 	local := fs.Bool("local", false, "a gateway on the developer's own machine: read the policy file and the worktree state of the project a request names, as the hook does (default: a central gateway, which reads neither)")
+	var jw jwtFlags
+	fs.StringVar(&jw.jwks, "jwks", "", "the company's identity provider's key set (JWKS) URL: also accept a JWT it signed, naming the developer (needs -jwt-issuer and -jwt-audience)")
+	fs.StringVar(&jw.issuer, "jwt-issuer", "", "the iss claim every JWT must carry (with -jwks)")
+	fs.StringVar(&jw.audience, "jwt-audience", "", "a value the aud claim of every JWT must hold (with -jwks)")
+	fs.StringVar(&jw.userClaim, "jwt-user-claim", "sub", "the JWT claim that names the developer (e.g. email)")
 	var jf judgeFlags
 	fs.StringVar(&jf.url, "judge-url", "", "base URL of the model API that judges the policy's \"judge\" rules (OpenAI-compatible chat completions, or with -judge-format anthropic the Messages API)")
 	fs.StringVar(&jf.format, "judge-format", "openai", "the judge API's wire: openai or anthropic")
@@ -129,15 +139,15 @@ func parse(args []string, getenv func(string) string, stderr io.Writer) (config,
 		c.fail = hooks.FailOpen
 	}
 	c.tokensFile, c.rate, c.tlsCert, c.tlsKey, c.clientCA = *tokensFile, *rate, *tlsCert, *tlsKey, *clientCA
-	c.policyFile, c.local, c.judge = *policyFile, *local, jf
+	c.policyFile, c.local, c.judge, c.jwt = *policyFile, *local, jf, jw
 	if c.policyFile != "" && c.local {
 		return config{}, errors.New("-policy and -local: a central file, or each project's own; give one")
 	}
 	if err := checkCompany(&c); err != nil {
 		return config{}, err
 	}
-	if c.token == "" && c.tokensFile == "" {
-		return config{}, fmt.Errorf("set %s to the bearer token clients must send (e.g. openssl rand -hex 32), or give -tokens FILE", *tokenEnv)
+	if c.token == "" && c.tokensFile == "" && c.jwt.jwks == "" {
+		return config{}, fmt.Errorf("set %s to the bearer token clients must send (e.g. openssl rand -hex 32), or give -tokens FILE or -jwks URL", *tokenEnv)
 	}
 	if c.timeout <= 0 {
 		return config{}, errors.New("-timeout must be positive")
@@ -220,7 +230,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			}
 		}()
 	}
-	if err := loadCompany(&c, logger); err != nil {
+	if err := loadCompany(ctx, &c, logger); err != nil {
 		fmt.Fprintln(stderr, "gateway:", err)
 		return 2
 	}
@@ -248,7 +258,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		ln = tls.NewListener(ln, tlsConfig)
 	}
 	logger.Info("gateway listening", "addr", ln.Addr().String(), "fail", c.fail.String(), "timeout", c.timeout, "max_in_flight", c.maxInFlight, "max_heap", c.maxHeap,
-		"observe", c.observe, "otlp", onRecord != nil, "tls", tlsConfig != nil, "client_certs", c.clientCA != "", "tokens", c.users != nil, "rate", c.rate,
+		"observe", c.observe, "otlp", onRecord != nil, "tls", tlsConfig != nil, "client_certs", c.clientCA != "", "tokens", c.users != nil, "jwks", c.jwt.jwks, "rate", c.rate,
 		"policy", cmp.Or(c.policyFile, "managed and user files"), "local", c.local, "judge", c.judger != nil)
 	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
 	// refused, every request sent on an open one is answered.

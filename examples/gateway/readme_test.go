@@ -97,3 +97,47 @@ func TestRunRefusesWithoutToken(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, e.String())
 	}
 }
+
+// TestReadmeFlags fails when README.md names a gateway flag the gateway
+// does not have, or when a flag of the gateway is missing from README.md.
+func TestReadmeFlags(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var usage bytes.Buffer
+	if _, err := parse([]string{"-h"}, env(nil), &usage); err == nil {
+		t.Fatal("-h: no error")
+	}
+	have := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^  -([a-z][a-z-]*)`).FindAllStringSubmatch(usage.String(), -1) {
+		have[m[1]] = true
+	}
+	if !have["addr"] || !have["jwks"] || len(have) < 20 {
+		t.Fatalf("the usage lists %d flags, not addr and jwks: is the check reading it right?\n%s", len(have), usage.String())
+	}
+	named := map[string]bool{}
+	// A flag in backquotes (`-jwks`, `-judge-url`, ...), or after a space
+	// on a command line that runs the gateway.
+	for _, m := range regexp.MustCompile("`-([a-z][a-z-]*)").FindAllStringSubmatch(string(data), -1) {
+		named[m[1]] = true
+	}
+	for _, line := range regexp.MustCompile(`(?m)^.*(?:\bgateway|examples/gateway) -.*$|^  -.*$`).FindAllString(string(data), -1) {
+		if strings.Contains(line, "bridge") {
+			continue
+		}
+		for _, m := range regexp.MustCompile(`(?:^|\s)-([a-z][a-z-]*)`).FindAllStringSubmatch(line, -1) {
+			named[m[1]] = true
+		}
+	}
+	for f := range named {
+		if !have[f] {
+			t.Errorf("README.md names -%s, which the gateway does not have", f)
+		}
+	}
+	for f := range have {
+		if !named[f] {
+			t.Errorf("README.md does not name the gateway's -%s", f)
+		}
+	}
+}
