@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/testonly/shimtest"
 )
 
 // The plugin runs under node here as OpenCode (Bun) runs it: these tests
@@ -36,16 +36,46 @@ type pluginRun struct {
 // directory of the run is $1 for it) and runs calls through its callbacks.
 func runPlugin(t *testing.T, script string, timeout time.Duration, callbacks []string, calls ...map[string]any) pluginRun {
 	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not on PATH: the plugin is tested under node")
+	}
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake hooks are /bin/sh scripts")
 	}
-	var r pluginRun
-	r.dir = shimtest.Run(t, func(dir string) ([]byte, error) {
-		return Plugin(PluginConfig{Argv: []string{"/bin/sh", "-c", script, "hook", dir}, Timeout: timeout, Callbacks: callbacks})
-	}, "plugin.js", calls, &r)
-	if len(r.Results) == 0 {
-		t.Fatalf("no results for %d calls", len(calls))
+	dir := t.TempDir()
+	data, err := Plugin(PluginConfig{Argv: []string{"/bin/sh", "-c", script, "hook", dir}, Timeout: timeout, Callbacks: callbacks})
+	if err != nil {
+		t.Fatal(err)
 	}
+	plugin := filepath.Join(dir, "plugin.js")
+	if err := os.WriteFile(plugin, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	callsJSON, _ := json.Marshal(calls)
+	callsFile := filepath.Join(dir, "calls.json")
+	if err := os.WriteFile(callsFile, callsJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	driver, _ := filepath.Abs(filepath.Join("testdata", "driver.mjs"))
+	cmd := exec.Command(node, driver, plugin, callsFile)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("node: %v\n%s%s", err, out, stderr)
+	}
+	var r pluginRun
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("driver output: %v\n%s", err, out)
+	}
+	if len(r.Results) == 0 {
+		t.Fatalf("no results: %s", out)
+	}
+	r.dir = dir
 	return r
 }
 
@@ -124,10 +154,28 @@ func TestPluginMissingProgram(t *testing.T) {
 // of runPlugin's) on one Bash call.
 func runPluginArgv(t *testing.T, hook string) pluginRun {
 	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not on PATH")
+	}
+	dir := t.TempDir()
+	data, err := Plugin(PluginConfig{Argv: []string{hook}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plugin := filepath.Join(dir, "plugin.js")
+	calls, _ := json.Marshal([]map[string]any{bashCall("ls")})
+	os.WriteFile(plugin, data, 0o644)
+	os.WriteFile(filepath.Join(dir, "calls.json"), calls, 0o644)
+	driver, _ := filepath.Abs(filepath.Join("testdata", "driver.mjs"))
+	out, err := exec.Command(node, driver, plugin, filepath.Join(dir, "calls.json")).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var r pluginRun
-	shimtest.Run(t, func(string) ([]byte, error) {
-		return Plugin(PluginConfig{Argv: []string{hook}})
-	}, "plugin.js", []map[string]any{bashCall("ls")}, &r)
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
 	return r
 }
 

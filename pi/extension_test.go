@@ -3,13 +3,12 @@ package pi
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/agenthooks/hooks/internal/testonly/shimtest"
 )
 
 // The extension runs under node here as Pi runs it: these tests render it
@@ -36,16 +35,46 @@ type extRun struct {
 // handlers.
 func runExtension(t *testing.T, script string, events []string, calls ...map[string]any) extRun {
 	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not on PATH: the extension is tested under node")
+	}
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake hooks are /bin/sh scripts")
 	}
-	var r extRun
-	r.dir = shimtest.Run(t, func(dir string) ([]byte, error) {
-		return Extension(ExtensionConfig{Argv: []string{"/bin/sh", "-c", script, "hook", dir}, Timeout: 10 * time.Second, Events: events})
-	}, "agenthooks.js", calls, &r)
-	if len(r.Results) != len(calls) {
-		t.Fatalf("%d results for %d events: %+v", len(r.Results), len(calls), r.Results)
+	dir := t.TempDir()
+	data, err := Extension(ExtensionConfig{Argv: []string{"/bin/sh", "-c", script, "hook", dir}, Timeout: 10 * time.Second, Events: events})
+	if err != nil {
+		t.Fatal(err)
 	}
+	ext := filepath.Join(dir, "agenthooks.js")
+	if err := os.WriteFile(ext, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	callsJSON, _ := json.Marshal(calls)
+	callsFile := filepath.Join(dir, "events.json")
+	if err := os.WriteFile(callsFile, callsJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	driver, _ := filepath.Abs(filepath.Join("testdata", "driver.mjs"))
+	cmd := exec.Command(node, driver, ext, callsFile)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("node: %v\n%s%s", err, out, stderr)
+	}
+	var r extRun
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("driver output: %v\n%s", err, out)
+	}
+	if len(r.Results) != len(calls) {
+		t.Fatalf("%d results for %d events: %s", len(r.Results), len(calls), out)
+	}
+	r.dir = dir
 	return r
 }
 
