@@ -1,8 +1,6 @@
 package pi
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -27,36 +25,22 @@ func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error
 	})
 }
 
-// nativeInput returns the complete input for tool t with the typed input
-// in applied over the call's own (fields it does not model, such as a
-// read's offset, are kept).
-func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
-	if raw, ok := in.(hooks.RawInput); ok {
-		var m map[string]json.RawMessage
-		if json.Unmarshal(raw, &m) != nil || m == nil {
-			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
-		}
-		return json.RawMessage(raw), nil
-	}
-	args := map[string]any{}
-	var orig map[string]json.RawMessage
-	if json.Unmarshal(t.RawInput, &orig) == nil {
-		for k, v := range orig {
-			args[k] = v
-		}
-	}
+// nativeInput applies the typed input in to args, the input of tool t's
+// call (fields it does not model, such as a read's offset, are kept): see
+// [shim.Serialize].
+func nativeInput(t *hooks.Tool, in hooks.ToolInput, args map[string]any) error {
 	wrong := fmt.Errorf("updated input of kind %s for tool %s", in.Kind(), t.Name)
 	switch t.Name {
 	case ToolShell:
 		s, ok := in.(*hooks.ShellInput)
 		if !ok || s == nil {
-			return nil, wrong
+			return wrong
 		}
 		if s.Command == "" {
-			return nil, errors.New("updated input for bash: empty command")
+			return errors.New("updated input for bash: empty command")
 		}
 		if s.Cwd != "" {
-			return nil, errors.New("updated input for bash: Pi's bash tool has no working directory argument")
+			return errors.New("updated input for bash: Pi's bash tool has no working directory argument")
 		}
 		args["command"] = s.Command
 		if s.Timeout > 0 {
@@ -67,24 +51,24 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
 	case ToolWrite:
 		w, ok := in.(*hooks.WriteInput)
 		if !ok || w == nil {
-			return nil, wrong
+			return wrong
 		}
 		if w.Path == "" {
-			return nil, errors.New("updated input for write: empty path")
+			return errors.New("updated input for write: empty path")
 		}
 		args["path"], args["content"] = w.Path, w.Content
 	case ToolEdit:
 		e, ok := in.(*hooks.EditInput)
 		if !ok || e == nil {
-			return nil, wrong
+			return wrong
 		}
 		if e.Path == "" || len(e.Edits) == 0 {
-			return nil, errors.New("updated input for edit: need a path and at least one edit")
+			return errors.New("updated input for edit: need a path and at least one edit")
 		}
 		edits := make([]map[string]string, 0, len(e.Edits))
 		for _, x := range e.Edits {
 			if x.ReplaceAll {
-				return nil, errors.New("updated input for edit: Pi's edit tool has no replace-all")
+				return errors.New("updated input for edit: Pi's edit tool has no replace-all")
 			}
 			edits = append(edits, map[string]string{"oldText": x.Old, "newText": x.New})
 		}
@@ -92,20 +76,14 @@ func nativeInput(t *hooks.Tool, in hooks.ToolInput) (json.RawMessage, error) {
 	case ToolRead:
 		r, ok := in.(*hooks.ReadInput)
 		if !ok || r == nil {
-			return nil, wrong
+			return wrong
 		}
 		if r.Path == "" {
-			return nil, errors.New("updated input for read: empty path")
+			return errors.New("updated input for read: empty path")
 		}
 		args["path"] = r.Path
 	default:
-		return nil, fmt.Errorf("updated input for %s: the tool has no typed input, use hooks.RawInput", t.Name)
+		return fmt.Errorf("updated input for %s: the tool has no typed input, use hooks.RawInput", t.Name)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(args); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	return nil
 }

@@ -26,12 +26,12 @@ type Reply struct {
 // caps: one JSON object on stdout with exit code 0 (answer builds the
 // host's Answer value from the members, which is encoded), or no output
 // for no opinion. A deny is {"decision":"block","reason":…}, always with
-// a reason; an updated input is the complete input, from input (the
-// call's own, with the fields of the typed input replaced); context is
+// a reason; an updated input is the complete input (see [Input]: the
+// call's own, with apply setting the fields of the typed input); context is
 // {"context":…}. For an event outside the matrix a deny or an ask is exit
 // code 2 with the reason on stderr, which the shim also takes as a block.
 func Serialize(h *Host, caps []hooks.Capability, ev hooks.Event, r hooks.Response,
-	input func(*hooks.Tool, hooks.ToolInput) (json.RawMessage, error), answer func(Reply) any) (hooks.Output, error) {
+	apply func(t *hooks.Tool, in hooks.ToolInput, args map[string]any) error, answer func(Reply) any) (hooks.Output, error) {
 	if ev == nil {
 		return hooks.Output{}, errors.New(h.Name + ": no event")
 	}
@@ -55,7 +55,7 @@ func Serialize(h *Host, caps []hooks.Capability, ev hooks.Event, r hooks.Respons
 		if t == nil {
 			return hooks.Output{}, errors.New(h.Name + ": an updated input on an event without a tool")
 		}
-		in, err := input(t, r.UpdatedInput)
+		in, err := Input(t, r.UpdatedInput, apply)
 		if err != nil {
 			return hooks.Output{}, fmt.Errorf("%s: %w", h.Name, err)
 		}
@@ -74,6 +74,37 @@ func Serialize(h *Host, caps []hooks.Capability, ev hooks.Event, r hooks.Respons
 		return hooks.Output{}, fmt.Errorf("%s: encode answer: %w", h.Name, err)
 	}
 	return hooks.Output{Stdout: buf.Bytes()}, nil
+}
+
+// Input is the complete input for tool t's call with the updated input in:
+// a [hooks.RawInput] as it is (it must be a JSON object), else the call's
+// own members with apply setting those of the typed input (and returning
+// an error for a kind or a tool it does not take).
+func Input(t *hooks.Tool, in hooks.ToolInput, apply func(t *hooks.Tool, in hooks.ToolInput, args map[string]any) error) (json.RawMessage, error) {
+	if raw, ok := in.(hooks.RawInput); ok {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil || m == nil {
+			return nil, fmt.Errorf("updated input for %s: a raw input must be a JSON object", t.Name)
+		}
+		return json.RawMessage(raw), nil
+	}
+	args := map[string]any{}
+	var orig map[string]json.RawMessage
+	if json.Unmarshal(t.RawInput, &orig) == nil {
+		for k, v := range orig {
+			args[k] = v
+		}
+	}
+	if err := apply(t, in, args); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(args); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
 // InMatrix reports whether native has a row in caps.
