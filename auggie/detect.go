@@ -22,18 +22,21 @@ import (
 //
 // So an Auggie payload scores at least 0.8, and one of another host 0.
 func (*Adapter) Detect(fields map[string]json.RawMessage) float64 {
-	name, ok := fastjson.DecodeString(fields["hook_event_name"])
-	if !ok || name == "" || name[0] < 'A' || name[0] > 'Z' {
-		return 0
+	_, conv := fields["conversation_id"]
+	roots, hasRoots := fields["workspace_roots"]
+	if !conv && !hasRoots {
+		return 0 // every other host's payload but Cursor's: no allocation
 	}
 	for _, k := range [...]string{"session_id", "cwd", "transcript_path", "cursor_version", "generation_id"} {
 		if _, ok := fields[k]; ok {
 			return 0
 		}
 	}
+	name, ok := fastjson.DecodeString(fields["hook_event_name"])
+	if !ok || name == "" || name[0] < 'A' || name[0] > 'Z' {
+		return 0
+	}
 	score := 0.0
-	_, conv := fields["conversation_id"]
-	roots := fields["workspace_roots"]
 	if conv && len(roots) > 0 && roots[0] == '[' {
 		score += 0.6
 	}

@@ -13,11 +13,13 @@ import (
 // <workspace>/.augment/settings.local.json and
 // <workspace>/.augment/settings.json, in that order, and runs every entry
 // of every file (an entry repeated with the same command and args runs
-// once). The workspace is the git root, or --workspace-root. Files are
-// read as JSON5 (comments, trailing commas, single quotes; the installer
-// writes plain JSON and refuses a file it cannot read); a file that does
-// not parse is skipped whole, and an event key Auggie does not know is
-// skipped with a warning, the others kept. Entries are matcher groups
+// once). The workspace is the git root, or --workspace-root. Auggie reads
+// the files as JSON5 (comments, trailing commas, single quotes) and skips
+// one it cannot parse whole, and an event key it does not know with a
+// warning, the others kept. The installer reads and writes plain JSON
+// (JSONC unset: it would add Gemini CLI's "name" to each entry, a member
+// Auggie warns about) and refuses a file it cannot read. Entries are
+// matcher groups
 // ({"matcher": regex, "hooks": [{"type": "command", "command", "args",
 // "timeout"}]}); no matcher (or ".*") matches every tool, MCP tools
 // included. Timeouts are in MILLISECONDS.
@@ -32,7 +34,7 @@ import (
 // from its own environment first, but not $NAME.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"auggie"}, Title: "Auggie", Dir: ".augment", Name: "settings.json",
-		Local: "settings.local.json", TimeoutUnit: time.Millisecond, JSONC: true, WindowsShell: hostfacts.ShellCmd,
+		Local: "settings.local.json", TimeoutUnit: time.Millisecond, WindowsShell: hostfacts.ShellCmd,
 		Managed: []string{"/etc/augment/settings.json"}, ProjectDir: `"$AUGMENT_PROJECT_DIR"`}
 }
 

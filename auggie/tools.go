@@ -3,6 +3,7 @@ package auggie
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/applypatch"
@@ -150,7 +151,8 @@ func editInput(raw []byte) (hooks.ToolInput, bool, error) {
 	return in, isObject, errors.Join(errs...)
 }
 
-// removeInput types remove-files' file_paths as a patch of deletes.
+// removeInput types remove-files' file_paths as a patch of deletes, its
+// text the apply_patch that deletes the same files.
 func removeInput(raw []byte) (hooks.ToolInput, bool, error) {
 	var paths fastjson.Value
 	var has bool
@@ -168,12 +170,17 @@ func removeInput(raw []byte) (hooks.ToolInput, bool, error) {
 		return in, isObject, errors.New(ToolRemoveFiles + `: field "file_paths" is not an array of strings`)
 	}
 	var err error
+	var text strings.Builder
+	text.WriteString("*** Begin Patch\n")
 	for _, p := range list {
-		if p == "" {
-			err = errors.New(ToolRemoveFiles + `: an element of "file_paths" is empty or null`)
+		if p == "" || strings.ContainsAny(p, "\r\n") {
+			err = errors.New(ToolRemoveFiles + `: an element of "file_paths" is empty, null or holds a line break`)
 			continue
 		}
 		in.Files = append(in.Files, hooks.FileChange{Op: hooks.PatchDelete, Path: p})
+		text.WriteString("*** Delete File: " + p + "\n")
 	}
+	text.WriteString("*** End Patch")
+	in.Patch = text.String()
 	return in, isObject, err
 }
