@@ -42,7 +42,9 @@ var auggiePlaceholders = []string{"Blocked by hook", "[hook:PreToolUse]: Hook bl
 func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	var v hostfacts.Reading
 	s := bytes.TrimSpace(out.Stdout)
-	answered := len(s) > 0 || out.ExitCode != 0 || strings.TrimSpace(out.Stderr) != ""
+	// Something Auggie would act on were it waiting: stdout other than
+	// {}, or exit 2 (stderr alone is a log line, shown at most).
+	answered := len(s) > 0 && string(s) != "{}" || out.ExitCode == 2
 	switch native {
 	case EventPreToolUse, EventPostToolUse:
 	case EventPromptSubmit:
