@@ -73,7 +73,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 			}
 		}
 	}
-	args := make([]Word, 0, len(c.Args))
+	args := w.mem.wordSlice(len(c.Args))
 	for _, x := range c.Args {
 		if needsSubst(x) {
 			w.subst(x, sc, via)
@@ -231,7 +231,8 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	}
 	w.runDepth++
 	defer func() { w.runDepth-- }()
-	cmd := &Command{Args: args, Via: via}
+	cmd := w.mem.command()
+	cmd.Args, cmd.Via = args, via
 	if !w.add(cmd) {
 		return
 	}

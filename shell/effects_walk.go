@@ -50,15 +50,28 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 		if e.Kind != Reads && !e.Path.Dynamic && (isDevice(e.Path.Value) || strings.HasPrefix(e.Path.Value, "/dev/fd/")) {
 			return
 		}
-		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") && joinDir(*sc.alt, e.Path) != joinDir(sc.dir, e.Path) {
-			// The same effect in the other directory the shell may be in.
-			alt := *sc
-			alt.dir, alt.alt = *sc.alt, nil
-			w.effect(c, &alt, e)
+		p := joinDir(sc.dir, e.Path)
+		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") {
+			if a := joinDir(*sc.alt, e.Path); a != p {
+				// The same effect in the other directory the shell may be in.
+				if w.nEffects++; w.nEffects <= maxEffects {
+					ea := e
+					ea.Path = a
+					w.record(c, ea)
+				} else if w.err == nil {
+					w.err = &LimitError{Limit: "effects", Max: maxEffects}
+				}
+			}
 		}
-		e.Path = joinDir(sc.dir, e.Path)
+		e.Path = p
 	}
-	c.Effects = append(c.Effects, e)
+	w.record(c, e)
+}
+
+// record appends e, its path resolved, to c.Effects and, when it writes,
+// to [Script.Writes].
+func (w *walker) record(c *Command, e Effect) {
+	w.mem.addEffect(c, e)
 	switch e.Kind {
 	case Writes, Deletes, Unknown:
 		if e.Meta {

@@ -124,6 +124,8 @@ type walker struct {
 	nEffects int
 	// copied counts the entries of scope maps copied, against maxCopied.
 	copied int
+	// mem holds the commands, words and effects of the walk.
+	mem arena
 }
 
 // scope is the state of one shell that writes depend on: the directory

@@ -1,0 +1,75 @@
+package shell
+
+// arena hands out the small slices and commands of one walk from shared
+// blocks, so that a script of many commands takes a few allocations
+// instead of several per command. Every slice it returns has its
+// capacity capped (s[i:i:j]), so an append past it moves to a new array
+// and never writes into another command's part of a block.
+type arena struct {
+	cmds  []Command
+	words []Word
+	fx    []Effect
+	// fxOwner is the command whose effects end the current block, at
+	// fxStart.
+	fxOwner *Command
+	fxStart int
+}
+
+// arenaFirst and arenaMax bound how many commands, words or effects one
+// block holds: the first block is small, so that a one-line command pays
+// little, and each next one twice the last, up to arenaMax.
+const (
+	arenaFirst = 4
+	arenaMax   = 64
+)
+
+// grow returns the size of the block after one of capacity c.
+func grow(c int) int {
+	return min(max(2*c, arenaFirst), arenaMax)
+}
+
+// command returns a new zero Command.
+func (a *arena) command() *Command {
+	if len(a.cmds) == cap(a.cmds) {
+		a.cmds = make([]Command, 0, grow(cap(a.cmds)))
+	}
+	a.cmds = a.cmds[:len(a.cmds)+1]
+	return &a.cmds[len(a.cmds)-1]
+}
+
+// wordSlice returns an empty slice of Words with room for n.
+func (a *arena) wordSlice(n int) []Word {
+	if n > arenaMax/4 {
+		return make([]Word, 0, n)
+	}
+	if cap(a.words)-len(a.words) < n {
+		a.words = make([]Word, 0, max(grow(cap(a.words)), n))
+	}
+	i := len(a.words)
+	a.words = a.words[:i+n]
+	return a.words[i : i : i+n]
+}
+
+// addEffect appends e to c.Effects. The effects of the command that
+// took the last slots of the current block grow in place; any other
+// command's are moved to the block's end first, so a command's effects
+// stay one contiguous slice and no slot is wasted.
+func (a *arena) addEffect(c *Command, e Effect) {
+	n := len(c.Effects)
+	owned := a.fxOwner == c && n == len(a.fx)-a.fxStart && (n == 0 || &c.Effects[0] == &a.fx[a.fxStart])
+	if !owned || len(a.fx) == cap(a.fx) {
+		if cap(a.fx)-len(a.fx) < n+1 {
+			if n+1 > arenaMax/4 {
+				c.Effects = append(c.Effects, e)
+				a.fxOwner = nil
+				return
+			}
+			a.fx = make([]Effect, 0, max(grow(cap(a.fx)), n+1))
+		}
+		a.fxStart = len(a.fx)
+		a.fx = append(a.fx, c.Effects...)
+		a.fxOwner = c
+	}
+	a.fx = append(a.fx, e)
+	c.Effects = a.fx[a.fxStart:len(a.fx):len(a.fx)]
+}
