@@ -1,7 +1,7 @@
 // Package hooks lets one Go program answer the hooks of several AI coding
 // agents (Claude Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code,
 // Factory Droid, Kimi Code, Cline CLI, OpenCode and its fork Kilo Code
-// CLI, Pi) with one policy.
+// CLI, Pi, Auggie) with one policy.
 //
 // A host runs the hook program, writes one JSON event on its stdin and
 // reads a decision from its stdout and exit code. Each host has its own

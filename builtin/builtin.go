@@ -6,6 +6,7 @@ package builtin
 
 import (
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/auggie"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/cline"
 	"github.com/agenthooks/hooks/codex"
@@ -22,7 +23,7 @@ import (
 // Adapters returns a new list of the built-in adapters: Claude Code,
 // Cursor, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code, Factory
 // Droid, Kimi Code, Cline CLI, OpenCode (whose fork Kilo Code CLI
-// runs the same hooks) and Pi. The Copilot adapter is unbound: it reads the event from a
+// runs the same hooks), Pi and Auggie. The Copilot adapter is unbound: it reads the event from a
 // PascalCase payload, or from the --event NAME of a camelCase
 // registration ([hooks.EventParser]), and infers it from the payload's
 // fields only when neither says.
@@ -39,6 +40,7 @@ func Adapters() []hooks.Adapter {
 		cline.New(),
 		opencode.New(),
 		pi.New(),
+		auggie.New(),
 	}
 }
 
@@ -69,6 +71,8 @@ func Named(host hooks.Host) hooks.Adapter {
 		return opencode.New()
 	case pi.Host:
 		return pi.New()
+	case auggie.Host:
+		return auggie.New()
 	}
 	return nil
 }

@@ -455,6 +455,8 @@ func guardScript(host string) func(*harness.Run) fakemodel.Script {
 			write = fakemodel.Call("write", map[string]any{"filePath": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
 		case "pi":
 			write = fakemodel.Call("write", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "content": "leaked\n"})
+		case "auggie":
+			write = fakemodel.Call("save-file", map[string]any{"path": filepath.Join(r.Project, "secret_target.txt"), "file_content": "leaked\n"})
 		default:
 			write = fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: secret_target.txt\n+leaked\n*** End Patch\n")
 		}
@@ -1286,6 +1288,8 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 			return fakemodel.Call("write", map[string]any{"filePath": filepath.Join(r.Project, name), "content": content})
 		case "pi":
 			return fakemodel.Call("write", map[string]any{"path": filepath.Join(r.Project, name), "content": content})
+		case "auggie":
+			return fakemodel.Call("save-file", map[string]any{"path": filepath.Join(r.Project, name), "file_content": content})
 		}
 		return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
 	}

@@ -162,7 +162,7 @@ func (c *conformance) expectRows(t *testing.T, host string, keys ...string) {
 
 var hostTitles = map[string]string{"claude": "Claude Code", "gemini": "Gemini CLI", "codex": "Codex",
 	"copilot": "Copilot CLI", "qwen": "Qwen Code", "droid": "Factory Droid", "kimi": "Kimi Code",
-	"cline": "Cline CLI", "opencode": "OpenCode", "pi": "Pi"}
+	"cline": "Cline CLI", "opencode": "OpenCode", "pi": "Pi", "auggie": "Auggie"}
 
 // columnTitles name the columns of a second registration form of one
 // client.

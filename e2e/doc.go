@@ -51,8 +51,15 @@
 //     harness prepares each configuration directory's node_modules and
 //     package-lock.json so that the clients skip their npm install of
 //     their plugin package at start-up.
+//   - Auggie (@augmentcode/auggie) talks to an Augment tenant, not a model
+//     API: harness.Auggie signs it in through AUGMENT_SESSION_AUTH with a
+//     made-up token naming the fake tenant (fakemodel.Augment, whose
+//     /get-models turns the enable_hooks feature flag on: without it
+//     Auggie runs no hook) and runs auggie --print --workspace-root on the
+//     project, hooks in its .augment/settings.json (timeouts in
+//     milliseconds).
 //   - e2e/fakemodel: the Anthropic, Gemini, Responses and Chat Completions
-//     API fakes, on
+//     API fakes, and the Augment tenant, on
 //     127.0.0.1 with a random port, scripted turn by turn, recording every
 //     request.
 //   - e2e/harness: isolated HOME and project per run, each client's own

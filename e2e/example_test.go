@@ -26,4 +26,5 @@ func Example() {
 	// opencode opencode opencode-linux-x64 chat
 	// kilo opencode @kilocode/cli-linux-x64 chat
 	// pi pi @mariozechner/pi-coding-agent chat
+	// auggie auggie @augmentcode/auggie augment
 }

@@ -180,6 +180,17 @@ var expects = map[string]expect{
 		baseline:     []string{"session_start", "tool_call", "tool_result", "agent_end"},
 		sessionStart: "session_start", pre: "tool_call", post: "tool_result", stop: "agent_end",
 	},
+	// Auggie: PromptSubmit is its UserPromptSubmit.
+	"auggie": {
+		events: map[string]hooks.EventName{
+			"SessionStart": hooks.SessionStart, "SessionEnd": hooks.SessionEnd, "PromptSubmit": hooks.UserPromptSubmit,
+			"PreToolUse": hooks.PreToolUse, "PostToolUse": hooks.PostToolUse, "Stop": hooks.Stop, "Notification": hooks.Notification,
+		},
+		tools: map[string]hooks.ToolKind{"launch-process": hooks.KindShell, "save-file": hooks.KindWrite,
+			"str-replace-editor": hooks.KindEdit, "view": hooks.KindRead},
+		baseline:     []string{"SessionStart", "PromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"},
+		sessionStart: "SessionStart", prompt: "PromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
+	},
 }
 
 // copilotPermTools are the tools of Copilot CLI's permissionRequest
@@ -207,6 +218,8 @@ func shell(host, cmd string) fakemodel.Step {
 		return fakemodel.Call("bash", map[string]any{"command": cmd, "description": "e2e step"})
 	case "pi":
 		return fakemodel.Call("bash", map[string]any{"command": cmd})
+	case "auggie":
+		return fakemodel.Call("launch-process", map[string]any{"command": cmd, "wait": true, "max_wait_seconds": 60})
 	case "droid":
 		return fakemodel.Call("Execute", map[string]any{"command": cmd, "summary": "e2e step"})
 	case "cline":
@@ -291,6 +304,16 @@ func baselineScript(host string, r *harness.Run) fakemodel.Script {
 			fakemodel.Call("write", map[string]any{"filePath": p, "content": "hello world\n"}),
 			fakemodel.Call("edit", map[string]any{"filePath": p, "oldString": "hello world", "newString": "goodbye world"}),
 			fakemodel.Call("read", map[string]any{"filePath": p}),
+			fakemodel.Say("all done"),
+		}
+	case "auggie":
+		return fakemodel.Script{
+			shell(host, "echo hi > shell.txt"),
+			fakemodel.Call("save-file", map[string]any{"path": "hello.txt", "file_content": "hello world\n"}),
+			fakemodel.Call("str-replace-editor", map[string]any{"command": "str_replace", "path": "hello.txt",
+				"str_replace_entries": []any{map[string]any{"old_str": "hello world", "new_str": "goodbye world",
+					"old_str_start_line_number": 1, "old_str_end_line_number": 1}}}),
+			fakemodel.Call("view", map[string]any{"type": "file", "path": "hello.txt"}),
 			fakemodel.Say("all done"),
 		}
 	case "pi":

@@ -136,6 +136,8 @@ func readStep(host string, r *harness.Run, rel string) fakemodel.Step {
 		return fakemodel.Call("read", map[string]any{"filePath": p})
 	case "pi":
 		return fakemodel.Call("read", map[string]any{"path": p})
+	case "auggie":
+		return fakemodel.Call("view", map[string]any{"type": "file", "path": p})
 	}
 	return shell(host, "cat "+rel)
 }

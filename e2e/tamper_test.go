@@ -96,11 +96,11 @@ var tamperSteps = []tamperStep{
 	{what: "the binary overwritten by the client's file tool", fileTool: true, step: func(h *harness.Host, r *harness.Run, _ string) fakemodel.Step {
 		return tamperWrite(h, r, tamperBin, tamperByTool)
 	}, refusedBy: map[string]string{
-		// Measured: Copilot CLI's create and Cline's editor refuse an
-		// existing file, the newest Claude Code's Write a file with NUL
+		// Measured: Copilot CLI's create, Cline's editor and Auggie's
+		// save-file refuse an existing file, the newest Claude Code's Write a file with NUL
 		// bytes, before any hook runs.
 		"copilot": "already exists as a file", "claude-next": "File has NUL bytes", "cline": "already exists",
-		"qwen": "is a binary"}},
+		"qwen": "is a binary", "auggie": "File already exists"}},
 	{what: "md5sum bin/guard (a read, let through)", read: true, step: func(h *harness.Host, _ *harness.Run, _ string) fakemodel.Step {
 		return shell(h.Name, "md5sum "+tamperBin)
 	}},
@@ -161,6 +161,8 @@ func tamperWrite(h *harness.Host, r *harness.Run, name, content string) fakemode
 		return fakemodel.Call("write", map[string]any{"filePath": p, "content": content})
 	case "pi":
 		return fakemodel.Call("write", map[string]any{"path": p, "content": content})
+	case "auggie":
+		return fakemodel.Call("save-file", map[string]any{"path": p, "file_content": content})
 	}
 	return fakemodel.Custom("apply_patch", "*** Begin Patch\n*** Add File: "+name+"\n+"+
 		strings.ReplaceAll(strings.TrimSuffix(content, "\n"), "\n", "\n+")+"\n*** End Patch\n")
@@ -295,6 +297,11 @@ func testGuardTamper(t *testing.T, h *harness.Host) {
 			"the file tool's overwrite is a guard run of its own (bin/guard unchanged and the run aborted, both checked; "+
 			"the model is never told a reason); its editor refuses, on its own, to overwrite an existing file "+
 			"(\"already exists\", in the control run too), which the guard run accepts in place of the abort")
+	case "auggie":
+		table.checkNote(t, h.ID, "guard-tamper", "Auggie's save-file refuses, on its own, to overwrite an existing file "+
+			"(\"File already exists\", in the control run too): bin/guard is checked unchanged; a hook that cannot run "+
+			"lets every call through (Auggie fails open: \"Failed with non-blocking status code 126\"), as the control run's "+
+			"calls after chmod -x show")
 	case "pi":
 		table.checkNote(t, h.ID, "guard-tamper", "the extension runs bin/guard by its absolute path (Pi gives a hook no project directory); "+
 			"a hook that cannot run makes the extension block every call (\"cannot run the hook\", failing closed), "+

@@ -78,6 +78,10 @@ func trickTools(host string) (shellTool, writeTool string, k argKeys) {
 	case "cline":
 		// run_commands takes one command as a string too (commandsOf).
 		return "run_commands", "editor", argKeys{"commands", "path", "new_text"}
+	case "auggie":
+		// launch-process without wait runs the command in the background
+		// (measured: it still takes effect before the run ends).
+		return "launch-process", "save-file", argKeys{"command", "path", "file_content"}
 	}
 	return "Bash", "Write", k
 }

@@ -1,6 +1,6 @@
 // Package hookmain wires the built-in adapters (package builtin: Claude
 // Code, Cursor, Gemini CLI, Codex, Copilot CLI, Qwen Code, Factory Droid,
-// Kimi Code, Cline CLI, OpenCode and its fork Kilo Code CLI, Pi) to a
+// Kimi Code, Cline CLI, OpenCode and its fork Kilo Code CLI, Pi, Auggie) to a
 // program's Handlers: it is the zero-config entry point of a hook
 // binary.
 //

@@ -55,7 +55,8 @@ func answerAll(r hooks.Response) hooks.Handlers {
 var shellCases = []string{"claude PreToolUse(Bash)", "cursor preToolUse(Shell)", "cursor beforeShellExecution",
 	"gemini BeforeTool(run_shell_command)", "codex PreToolUse(Bash)", "copilot preToolUse(bash: camelCase)",
 	"copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)", "droid PreToolUse(Execute)",
-	"kimi PreToolUse(Bash)", "cline PreToolUse(run_commands)", "opencode tool.execute.before(bash)", "pi tool_call(bash)"}
+	"kimi PreToolUse(Bash)", "cline PreToolUse(run_commands)", "opencode tool.execute.before(bash)", "pi tool_call(bash)",
+	"auggie PreToolUse(launch-process)"}
 
 // TestCatchesDenyWithoutReason: a handler that denies with an empty reason
 // fails Denied on every host, because the model gets only a stand-in.
@@ -118,7 +119,8 @@ func TestCatchesContextOnIgnoredEvent(t *testing.T) {
 	res.ContextEverywhere(rec, "staging")
 	noContext := []string{"cursor preToolUse(Shell)", "cursor beforeShellExecution", "gemini BeforeTool(run_shell_command)",
 		"copilot preToolUse(bash: camelCase)", "copilot PreToolUse(Bash: PascalCase)", "qwen PreToolUse(run_shell_command)",
-		"droid PreToolUse(Execute)", "kimi PreToolUse(Bash)", "opencode tool.execute.before(bash)", "pi tool_call(bash)"}
+		"droid PreToolUse(Execute)", "kimi PreToolUse(Bash)", "opencode tool.execute.before(bash)", "pi tool_call(bash)",
+		"auggie PreToolUse(launch-process)"}
 	expect(t, rec, noContext, "the model never sees this context", "Fix: add the context on an event where")
 	if !strings.Contains(rec.errors[2], "where Gemini CLI shows it: SessionStart, UserPromptSubmit (BeforeAgent), PostToolUse (AfterTool)") {
 		t.Errorf("the Gemini fix does not list where Gemini shows context:\n%s", rec.errors[2])
@@ -147,7 +149,8 @@ func TestCatchesLostContext(t *testing.T) {
 	rec := &recorder{TB: t}
 	Run(t, hooks.Handlers{}, Prompt("hello")).ContextDelivered(rec, "x")
 	expect(t, rec, []string{"claude UserPromptSubmit", "cursor beforeSubmitPrompt", "gemini BeforeAgent", "codex UserPromptSubmit",
-		"copilot userPromptSubmitted(camelCase)", "copilot UserPromptSubmit(PascalCase)", "qwen UserPromptSubmit", "kimi UserPromptSubmit"},
+		"copilot userPromptSubmitted(camelCase)", "copilot UserPromptSubmit(PascalCase)", "qwen UserPromptSubmit", "kimi UserPromptSubmit",
+		"auggie PromptSubmit"},
 		"no context reaches the model and no warning says why")
 }
 
@@ -204,8 +207,9 @@ func TestStopLoopGuard(t *testing.T) {
 	h := hooks.Handlers{Stop: func(context.Context, *hooks.StopEvent) (hooks.Response, error) {
 		return hooks.Deny("run the tests first"), nil
 	}}
-	// Cline's TaskComplete cannot continue the agent.
-	Run(t, h, Stop()).Except("cline").DeniedWithReason(t, "run the tests")
+	// Cline's TaskComplete cannot continue the agent, nor can Auggie's
+	// Stop (it discards the answer).
+	Run(t, h, Stop()).Except("cline", "auggie").DeniedWithReason(t, "run the tests")
 	rec := &recorder{TB: t}
 	Run(t, h, StopAgain()).Denied(rec)
 	expect(t, rec, []string{"claude Stop", "cursor stop", "gemini AfterAgent", "codex Stop",

@@ -2,7 +2,7 @@
 // of testing/slogtest: a team's own `go test` runs its hooks.Handlers (or
 // its built hook program) on what Claude Code, Cursor, Gemini CLI, Codex,
 // GitHub Copilot CLI, Qwen Code, Factory Droid, Kimi Code, Cline CLI,
-// OpenCode, Kilo Code CLI and Pi really send, and checks what each of them
+// OpenCode, Kilo Code CLI, Pi and Auggie really send, and checks what each of them
 // would receive.
 //
 // A Scenario is written once, in unified terms, and rendered into each

@@ -54,6 +54,7 @@ func Example() {
 	//   cline PreToolUse(run_commands): deny "rm -rf is not allowed; delete specific files"
 	//   opencode tool.execute.before(bash): deny "rm -rf is not allowed; delete specific files"
 	//   pi tool_call(bash): deny "rm -rf is not allowed; delete specific files"
+	//   auggie PreToolUse(launch-process): deny "rm -rf is not allowed; delete specific files"
 }
 
 // A write is rendered as each host writes files: Codex applies a patch,
@@ -77,6 +78,7 @@ func Example_write() {
 	//   cline PreToolUse(editor): deny "/home/dev/project/config/.env holds secrets; the agent must not write it", halt
 	//   opencode tool.execute.before(write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
 	//   pi tool_call(write): deny "/home/dev/project/config/.env holds secrets; the agent must not write it"
+	//   auggie PreToolUse(save-file): deny "config/.env holds secrets; the agent must not write it"
 }
 
 // A handler that asks: Claude Code, Copilot CLI and Qwen Code take an ask

@@ -258,7 +258,20 @@ func (s Scenario) check(ev hooks.Event) error {
 			return fmt.Errorf("tool %s writes %q, want %s", tool.Name, writes.Paths(tool), s.path)
 		}
 	case actDelete:
-		if d, ok := tool.Input.(*hooks.DeleteInput); !ok || !hasPath([]string{d.Path}, s.path) {
+		// A delete tool (Cursor's Delete), or one that deletes a list of
+		// files, typed as a patch of deletes (Auggie's remove-files).
+		var deleted []string
+		switch in := tool.Input.(type) {
+		case *hooks.DeleteInput:
+			deleted = []string{in.Path}
+		case *hooks.PatchInput:
+			for _, f := range in.Files {
+				if f.Op == hooks.PatchDelete {
+					deleted = append(deleted, f.Path)
+				}
+			}
+		}
+		if !hasPath(deleted, s.path) {
 			return fmt.Errorf("tool input %#v, want a delete of %s", tool.Input, s.path)
 		}
 	case actMove:

@@ -62,8 +62,8 @@ func TestDetect(t *testing.T) {
 	want := map[hooks.Host]string{"claude": filepath.Join(home, ".claude"), "copilot": filepath.Join(home, ".copilot"),
 		"codex": codexHome, "cursor": cursorRoot, "droid": filepath.Join(bin, "droid"), "kimi": filepath.Join(home, ".kimi-code"),
 		"opencode": filepath.Join(xdg, "opencode")}
-	if len(got) != 12 {
-		t.Errorf("%d hosts, want 12", len(got))
+	if len(got) != 13 {
+		t.Errorf("%d hosts, want 13", len(got))
 	}
 	if w := got["kilo"].Why; !strings.Contains(w, "no "+filepath.Join(xdg, "kilo")) || !strings.Contains(w, "no kilo on PATH") {
 		t.Errorf("kilo: %q", w)
@@ -113,7 +113,7 @@ func TestInstallDefaultHosts(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^([a-z]+) project `).FindAllStringSubmatch(stdout, -1) {
 		hosts[m[1]] = true
 	}
-	if code != 0 || len(hosts) != 11 {
+	if code != 0 || len(hosts) != 12 || !hosts["auggie"] {
 		t.Errorf("--hosts all: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if err := os.RemoveAll(filepath.Join(home, ".gemini")); err != nil {

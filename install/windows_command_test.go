@@ -12,14 +12,18 @@ import (
 
 // programOf returns the program a host's Windows shell runs for cmd, as
 // that shell tokenises its first word, or "" when the shell would reject
-// or change it: cmd.exe (Cursor) ends an unquoted name at "/" and
+// or change it: cmd.exe (Cursor, Auggie) ends an unquoted name at "/" and
 // expands %VAR% even in quotes; PowerShell needs "& '...'" for a quoted
 // path (doubling ' and the typographic single quotes, which also end
 // the string) and reads a bare word only without its special
 // characters; Git Bash (Claude Code) is a POSIX shell.
 func programOf(h hooks.Host, cmd string) string {
 	switch h {
-	case "cursor":
+	case "cursor", "auggie":
+		// Auggie runs a command with cmd.exe /c when it holds a shell
+		// character, and otherwise splits it as cmd.exe would a quoted
+		// name (at spaces outside double quotes) and runs it with no
+		// shell: the same first word.
 		if strings.Contains(cmd, "%") {
 			return ""
 		}

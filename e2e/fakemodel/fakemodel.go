@@ -2,7 +2,8 @@
 // loopback HTTP: just enough of the Anthropic Messages API (streaming SSE),
 // the Gemini API (streamGenerateContent?alt=sse) and the OpenAI Responses
 // API (SSE) for Claude Code, Gemini CLI and Codex to run an agent loop, and
-// the OpenAI Chat Completions API for Copilot CLI and Qwen Code.
+// the OpenAI Chat Completions API for Copilot CLI and Qwen Code, and the
+// Augment tenant API for Auggie.
 //
 // A Script is a list of Steps. Each request is answered statelessly: the
 // step is the number of tool results the request already carries, so a
@@ -34,6 +35,7 @@ const (
 	Gemini    Protocol = "gemini"    // POST /v1beta/models/M:streamGenerateContent?alt=sse
 	OpenAI    Protocol = "openai"    // Responses API, POST /v1/responses, SSE
 	Chat      Protocol = "chat"      // Chat Completions API, POST /v1/chat/completions, SSE
+	Augment   Protocol = "augment"   // Augment tenant API (Auggie), POST /chat-stream, JSON lines
 )
 
 // Step is one scripted model turn: a tool call, or (Tool empty) a final
@@ -140,7 +142,7 @@ type Server struct {
 // Start serves script in dialect p on 127.0.0.1 with a random port.
 func Start(p Protocol, script Script) (*Server, error) {
 	switch p {
-	case Anthropic, Gemini, OpenAI, Chat:
+	case Anthropic, Gemini, OpenAI, Chat, Augment:
 	default:
 		return nil, fmt.Errorf("fakemodel: unknown protocol %q", p)
 	}
@@ -202,6 +204,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		answer = s.openai(r, &rec)
 	case Chat:
 		answer = s.chat(r, &rec)
+	case Augment:
+		answer = s.augment(r, &rec)
 	}
 	s.mu.Lock()
 	s.reqs = append(s.reqs, rec)

@@ -71,6 +71,12 @@ func ToolResults(p Protocol, r Request) []ToolResult {
 				out = append(out, ToolResult{ID: it.CallID, Text: flatten(it.Output)})
 			}
 		}
+	case Augment:
+		var req augmentRequest
+		if json.Unmarshal(r.Body, &req) != nil {
+			return nil
+		}
+		out = augmentResults(&req)
 	}
 	return out
 }
@@ -100,6 +106,8 @@ func Conversation(p Protocol, r Request) string {
 		return flatten(body["input"])
 	case Chat:
 		return flatten(body["messages"])
+	case Augment:
+		return flatten(body["chat_history"]) + "\n" + flatten(body["message"]) + "\n" + flatten(body["nodes"])
 	}
 	return ""
 }

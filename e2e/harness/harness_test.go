@@ -74,6 +74,8 @@ func TestRegisterWritesEveryEvent(t *testing.T) {
 				path = filepath.Join(r.Project, ".factory", "hooks.json")
 			case "kimi":
 				path = filepath.Join(r.Home, ".kimi-code", "config.toml")
+			case "auggie":
+				path = filepath.Join(r.Project, ".augment", "settings.json")
 			}
 			data, err := os.ReadFile(path)
 			if err != nil {

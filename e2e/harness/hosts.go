@@ -60,10 +60,10 @@ type Host struct {
 // Hosts returns the clients that run here: Claude Code twice (the oldest
 // version supported and the newest pinned), Gemini CLI, Codex, Copilot CLI
 // twice (camelCase and PascalCase registrations), Qwen Code, Factory
-// Droid, Kimi Code, Cline CLI, OpenCode and its fork Kilo Code CLI, and
-// Pi.
+// Droid, Kimi Code, Cline CLI, OpenCode and its fork Kilo Code CLI, Pi
+// and Auggie.
 func Hosts() []*Host {
-	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi(), Cline(), OpenCode(), Kilo(), Pi()}
+	return []*Host{Claude(), ClaudeNext(), Gemini(), Codex(), Copilot(), CopilotPascal(), Qwen(), Droid(), Kimi(), Cline(), OpenCode(), Kilo(), Pi(), Auggie()}
 }
 
 // Claude is the oldest Claude Code supported (package PkgClaude; headless

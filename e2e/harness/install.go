@@ -140,7 +140,7 @@ func Install(ctx context.Context, root string) (*Clients, error) {
 // readVersions reads the installed versions and checks the executables.
 func (c *Clients) readVersions() error {
 	c.Versions = map[string]string{}
-	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex, PkgCopilot, PkgQwen, PkgDroid, PkgKimi, PkgNode, PkgCline, PkgOpenCode, PkgKilo, PkgPi} {
+	for _, p := range []string{PkgClaude, PkgClaudeNext, PkgGemini, PkgCodex, PkgCopilot, PkgQwen, PkgDroid, PkgKimi, PkgNode, PkgCline, PkgOpenCode, PkgKilo, PkgPi, PkgAuggie} {
 		data, err := os.ReadFile(filepath.Join(c.Dir, "node_modules", p, "package.json"))
 		if err != nil {
 			return err
@@ -151,7 +151,7 @@ func (c *Clients) readVersions() error {
 		}
 		c.Versions[p] = v.Version
 	}
-	for _, b := range []string{"claude", "gemini", "codex", "copilot", "qwen", "cline", "pi"} {
+	for _, b := range []string{"claude", "gemini", "codex", "copilot", "qwen", "cline", "pi", "auggie"} {
 		if st, err := os.Stat(c.Bin(b)); err != nil || st.Mode()&0o111 == 0 {
 			return fmt.Errorf("client executable %s missing or not executable (%v)", c.Bin(b), err)
 		}

@@ -64,7 +64,18 @@ func TestSecretsStayOutput(t *testing.T) {
 func TestSecretsStayPrompt(t *testing.T) {
 	res := hookstest.Run(t, handlers(), hookstest.Prompt("deploy with token "+fakeToken+" please"))
 	// Qwen Code shows no reason of a prompt block: only that it is one.
-	res.Except("qwen").DeniedWithReason(t, "guard: rule 7 ")
+	// Auggie does not wait for its prompt hook: no prompt can be
+	// blocked there, and the hook says so on stderr.
+	res.Except("qwen", "auggie").DeniedWithReason(t, "guard: rule 7 ")
+	for _, c := range res.Host("auggie").Cases {
+		warned := false
+		for _, w := range c.Warnings {
+			warned = warned || w.Field == hooks.FieldDeny && w.Event == "PromptSubmit"
+		}
+		if c.Verdict.Decision == hooks.DecisionDeny || !warned {
+			t.Errorf("auggie %s: %+v, warnings %q: want no block and a warning that says why", c.Native, c.Verdict, c.Warnings)
+		}
+	}
 	for _, c := range res.Host("qwen").Cases {
 		if c.Verdict.Decision != hooks.DecisionDeny {
 			t.Errorf("qwen %s: the prompt is not blocked: %+v", c.Native, c.Verdict)

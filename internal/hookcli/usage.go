@@ -23,7 +23,8 @@ A hook program: an AI coding agent runs it with one JSON event on stdin and
 reads the decision from stdout and the exit code. Register it with install.
 
   --host NAME          the host that runs it (claude, cursor, gemini, codex,
-                       copilot, qwen, droid, kimi, cline, opencode or pi;
+                       copilot, qwen, droid, kimi, cline, opencode, pi or
+                       auggie;
                        Kilo Code CLI runs it as opencode); without it the host
                        is detected from the payload
   --event NAME         the host's event name, for hosts whose payload has none

@@ -13,7 +13,7 @@ import (
 
 // Hosts lists the folders of testdata/captures that hold each built-in
 // host's real payloads.
-var Hosts = []string{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid", "kimi", "cline", "opencode", "pi"}
+var Hosts = []string{"claude", "cursor", "gemini", "codex", "copilot", "qwen", "droid", "kimi", "cline", "opencode", "pi", "auggie"}
 
 // Payloads returns every real payload of a host by its path relative to
 // testdata/captures/host: the .json files (not the *.meta.json files,
