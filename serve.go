@@ -918,6 +918,18 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 	if len(res.Output.Stdout) > 0 {
 		_, err = stdout.Write(res.Output.Stdout)
 	}
+	if err != nil && res.unread() {
+		// The host acts on no answer to this event (Qwen Code runs its
+		// MessageDisplay hooks with stdout on the null device): nothing
+		// was lost, and a non-zero exit would only be logged as the hook
+		// failing.
+		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s); %s acts on no answer to %s: exit %d\n",
+			oneLine(err.Error()), res.Adapter.Host(), res.Event.Common().NativeEvent, res.Output.ExitCode)
+		if res.Output.Stderr != "" {
+			fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
+		}
+		return res.Output.ExitCode
+	}
 	if err != nil {
 		code := res.lostCode(closed)
 		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
@@ -932,6 +944,23 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
 	}
 	return res.Output.ExitCode
+}
+
+// unread reports whether res answers an event whose host acts on no
+// answer at all: the adapter's capability matrix has a row for the native
+// event, and that row honours nothing. An event with no row (one the
+// adapter does not know) is not unread: a deny may stop it.
+func (res Result) unread() bool {
+	if res.Adapter == nil || res.Event == nil {
+		return false
+	}
+	native := res.Event.Common().NativeEvent
+	for _, c := range res.Adapter.Capabilities() {
+		if c.Native == native {
+			return c.Honours == 0
+		}
+	}
+	return false
 }
 
 // lostCode is the exit code when res's answer could not be written: 2
