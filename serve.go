@@ -918,7 +918,7 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 	if len(res.Output.Stdout) > 0 {
 		_, err = stdout.Write(res.Output.Stdout)
 	}
-	if err != nil && res.unread() {
+	if err != nil && res.unread() && res.lostCode(false) != 2 {
 		// The host acts on no answer to this event (Qwen Code runs its
 		// MessageDisplay hooks with stdout on the null device): nothing
 		// was lost, and a non-zero exit would only be logged as the hook
@@ -947,9 +947,11 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 }
 
 // unread reports whether res answers an event whose host acts on no
-// answer at all: the adapter's capability matrix has a row for the native
-// event, and that row honours nothing. An event with no row (one the
-// adapter does not know) is not unread: a deny may stop it.
+// answer at all: a host-only event whose row in the adapter's capability
+// matrix honours nothing. An event with no row (one the adapter does not
+// know) is not unread, nor is a unified event that honours nothing (often
+// one not measured): a deny may stop it. [Result.Write] still exits 2
+// when the lost answer blocks.
 func (res Result) unread() bool {
 	if res.Adapter == nil || res.Event == nil {
 		return false
@@ -957,7 +959,7 @@ func (res Result) unread() bool {
 	native := res.Event.Common().NativeEvent
 	for _, c := range res.Adapter.Capabilities() {
 		if c.Native == native {
-			return c.Honours == 0
+			return c.Honours == 0 && c.Event == ""
 		}
 	}
 	return false

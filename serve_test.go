@@ -307,6 +307,26 @@ func TestServeAnswerNotWritten(t *testing.T) {
 			t.Errorf("MessageDisplay (fail %v): exit %d stderr %q; want 0 and a line saying Qwen reads no answer", fail, code, stderr.String())
 		}
 	}
+	// A lost answer that blocks still exits 2 there (the fail-closed
+	// answer of a handler that failed), and so does a lost answer of no
+	// opinion on a unified event that honours nothing (Qwen's
+	// PermissionRequest, not measured) under fail-closed.
+	failing := func(context.Context, hooks.Event) (hooks.Response, error) {
+		return hooks.Response{}, errors.New("broken")
+	}
+	for _, tc := range []struct {
+		h       hooks.Handlers
+		payload string
+	}{
+		{hooks.Handlers{Any: failing, Fail: hooks.FailClosed}, `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"MessageDisplay","message_id":"m","displayed_text":"x","is_final":true}`},
+		{hooks.Handlers{Fail: hooks.FailClosed}, `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PermissionRequest","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`},
+	} {
+		var stderr bytes.Buffer
+		srv := &hooks.Server{Adapters: []hooks.Adapter{&qwen.Adapter{}}, Handlers: tc.h}
+		if code := srv.Serve(context.Background(), hooks.Request{Host: qwen.Host}, strings.NewReader(tc.payload), failWriter{}, &stderr); code != 2 {
+			t.Errorf("%s: exit %d stderr %q; want 2", tc.payload, code, stderr.String())
+		}
+	}
 	// No answer to write (no opinion on a host that reads nothing as
 	// such): nothing was lost.
 	srv := &hooks.Server{Adapters: adapters, Handlers: hooks.Handlers{PreToolUse: denyRm}}
