@@ -52,7 +52,9 @@ var capabilities = [...]hooks.Capability{
 			"`updatedToolOutput: unknown`, validated against the tool's output schema: a string for Bash was " +
 			"measured rejected, \"does not match Bash's output shape; using original output\") in the tool's " +
 			"own shape, built from the received tool_response for Bash (stdout, stderr emptied) and Read " +
-			"(file.content), and updatedMCPToolOutput for MCP tools; for a tool whose shape the adapter does " +
+			"(file.content), measured live in both shapes on 2.1.197 and 2.1.332 (e2e guard-secrets: the model " +
+			"reads the replaced stdout, and the replaced content with the client's line numbers, and no request " +
+			"holds the original), and updatedMCPToolOutput for MCP tools; for a tool whose shape the adapter does " +
 			"not know (TakesOutput false) Fit sends a halt, which makes no further model call (measured)."},
 	{Native: "PostToolUseFailure", Event: hooks.PostToolUseFailure,
 		Honours: hooks.FieldContext | user,

@@ -9,9 +9,10 @@ import (
 // HookFile implements hostfacts.HookFiler: .codex/hooks.json, matcher groups,
 // timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
-		Trust: trust, UserTrust: trust, ProjectDir: projectDir,
-		TrustFiles: []string{"config.toml"}, LoginShell: true}
+	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex",
+		Name: "hooks.json", TimeoutUnit: time.Second, HomeEnv: "CODEX_HOME", Trust: trust,
+		UserTrust: trust, ProjectDir: projectDir, TrustFiles: []string{"config.toml"}, LoginShell: true,
+		JSON: hostfacts.JSONSettings{MatchAll: "*"}}
 }
 
 // projectDir names the project in a command. Codex sets no variable for

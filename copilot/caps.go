@@ -30,7 +30,9 @@ var capabilities = [...]hooks.Capability{
 		Honours: denies | hooks.FieldContext | hooks.FieldUpdatedOutput,
 		Notes: "measured: the tool already ran; decision:block + reason replaces its result for the model with " +
 			"\"Tool result blocked: <reason>\"; additionalContext is appended to the result. UpdatedOutput is sent " +
-			"as that block, its text the reason (the model reads it after the prefix)."},
+			"as that block, its text the reason (the model reads it after the prefix; measured, e2e " +
+			"guard-secrets). Copilot CLI 1.0.102 itself masks a GitHub token (ghp_…) in shell output as " +
+			"\"******\" (measured, control run), not a GitLab token nor an AWS secret key line."},
 	{Native: EventPostToolUseFailure, Event: hooks.PostToolUseFailure,
 		Honours: hooks.FieldContext,
 		Notes:   "measured: additionalContext becomes a user message after the tool's error."},

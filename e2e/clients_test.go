@@ -72,6 +72,7 @@ func TestClients(t *testing.T) {
 		{"plugin", testPlugin},
 		{"guard-write-tools", testGuardWriteTools},
 		{"guard-tamper", testGuardTamper},
+		{"guard-secrets", testGuardSecrets},
 	}
 	for _, h := range harness.Hosts() {
 		for _, r := range runs {

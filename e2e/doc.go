@@ -91,6 +91,12 @@
 //     rm -rf; each call must be denied. Its control run installs the
 //     same files with --observe (a hook of no opinion) and must see every
 //     call take effect.
+//   - The row guard-secrets (issue 37, secrets_test.go): examples/guard
+//     installed, a model that prints a GitLab token with `cat build.log`
+//     and reads an AWS secret key line with the client's read tool; no
+//     request the fake model server receives holds either (nor half of
+//     one), and the model reads the rest of each output. Its control run,
+//     without the hook, must send both to the model.
 //
 // A new client release: `go run ./e2e/newest` (from the module root, not
 // in CI) asks npm for the newest version of every client, installs them

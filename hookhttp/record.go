@@ -15,6 +15,8 @@ import (
 // checks the policy reported ([hooks.ReportCheck]), and how it was
 // answered over HTTP. Without [Handler.LogCommands] its Command, Paths,
 // Cwd and Reason are empty: they are, or may quote, the model's text.
+// With it, they and the rest of its text are redacted
+// ([RequestRecord.Redacted]).
 type RequestRecord struct {
 	hooks.Record
 	// Status is the HTTP status sent.
@@ -53,6 +55,7 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result,
 	if !g.LogCommands {
 		rr.Command, rr.Paths, rr.Cwd, rr.Reason = "", nil, "", ""
 	}
+	rr = rr.Redacted()
 	if logged {
 		if j, ok := lg.Handler().(*jsonLog); ok {
 			j.write(level, &rr, rr.Fail != "", g.Handlers.Fail.String())

@@ -60,27 +60,46 @@ type Line struct {
 // cut further.
 const MaxLine = 8 << 10
 
-// LineOf is r as a log line. The command, the paths and the reason are
-// redacted ([secrets.Redact]): a token the model put in a command, or a
-// reason that quotes it, never reaches the log.
+// LineOf is r as a log line. Its text is redacted ([Line.Redacted]): a
+// token the model put in a command, or a reason that quotes it, never
+// reaches the log.
 func LineOf(r hooks.Record) Line {
-	paths := r.Paths
-	for i, p := range paths {
-		if red, n := secrets.Redact(p); n > 0 {
-			if &paths[0] == &r.Paths[0] {
-				paths = append([]string(nil), r.Paths...)
-			}
-			paths[i] = red
-		}
-	}
-	return Line{
+	l := Line{
 		Time: r.Time.UTC(), Host: string(r.Host), Event: r.NativeEvent, Unified: string(r.Event),
 		Session: r.SessionID, Cwd: r.Cwd, Tool: r.ToolName, Kind: string(r.ToolKind),
-		Command: redact(r.Command), Paths: paths, Decision: r.Decision.String(), Sent: r.Sent, Would: r.Would,
-		Reason: redact(r.Reason), Observe: r.Observe, Fail: r.Fail, Warnings: r.Warnings,
+		Command: r.Command, Paths: r.Paths, Decision: r.Decision.String(), Sent: r.Sent, Would: r.Would,
+		Reason: r.Reason, Observe: r.Observe, Fail: r.Fail, Warnings: r.Warnings,
 		DurationMS: float64(r.Duration.Microseconds()) / 1000, StdinMS: float64(r.Stdin.Microseconds()) / 1000, Exit: r.ExitCode,
 		Program: r.Program, Version: r.Version,
 	}
+	return l.Redacted()
+}
+
+// Redacted returns l with the secrets in its text replaced
+// ([secrets.Redact]): the command, the paths, the reason, the fail
+// policy's words, the warnings, the working directory and the session.
+// LineOf writes lines so, and a report reads them so, whatever wrote the
+// log (an older hook, another program). The slices of l are copied
+// before a change, never written through.
+func (l Line) Redacted() Line {
+	l.Command, l.Reason, l.Fail = redact(l.Command), redact(l.Reason), redact(l.Fail)
+	l.Cwd, l.Session = redact(l.Cwd), redact(l.Session)
+	l.Paths, l.Warnings = redactAll(l.Paths), redactAll(l.Warnings)
+	return l
+}
+
+// redactAll returns ss with its secrets replaced, a copy when one is.
+func redactAll(ss []string) []string {
+	out := ss
+	for i, s := range ss {
+		if red, n := secrets.Redact(s); n > 0 {
+			if &out[0] == &ss[0] {
+				out = append([]string(nil), ss...)
+			}
+			out[i] = red
+		}
+	}
+	return out
 }
 
 // Marshal returns l as one line of JSON ending in a newline, at most

@@ -182,6 +182,9 @@ func parseLine(b []byte) (*Line, bool) {
 	if json.Unmarshal(b, &l) != nil || l.Time.IsZero() {
 		return nil, false
 	}
+	// A log written by an older hook, or by hand, may hold a secret: a
+	// report never shows one.
+	l = l.Redacted()
 	return &l, true
 }
 

@@ -214,3 +214,55 @@ func TestMainReportFleet(t *testing.T) {
 		t.Errorf("--log LOG.1: %d events (%v), want 191", rep.Events, err)
 	}
 }
+
+// TestReportRedactsSecrets: a log written by an older hook or by hand
+// holds a token in every text field a report shows (command, reason,
+// path, fail, warning); no form of the report (text, --json, --html)
+// holds it, and the ordinary text around it is unchanged.
+func TestReportRedactsSecrets(t *testing.T) {
+	tok := "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
+	aws := "aws_secret_access_key=" + "Xq3L9vB2mN7pR4tY8wK1zD6fH0jS5aC2eG9iU3oM"
+	var b strings.Builder
+	for i, l := range []Line{
+		{Host: "claude", Event: "PreToolUse", Tool: "Bash", Command: "curl -H 'Authorization: token " + tok + "' https://api.github.com/user",
+			Decision: "deny", Sent: "deny", Reason: "guard: `echo " + tok + "` denied", Warnings: []string{"dropped " + aws}},
+		{Host: "claude", Event: "PreToolUse", Tool: "Write", Paths: []string{"/home/dev/project/" + tok + ".txt"},
+			Decision: "deny", Sent: "deny", Reason: "plain reason", Fail: "handler: panic: " + aws, Cwd: "/home/dev/" + tok},
+		{Host: "codex", Event: "PreToolUse", Tool: "Bash", Command: "go test ./...", Decision: "deny", Sent: "deny", Reason: "plain reason"},
+	} {
+		l.Time = t0.Add(time.Duration(i) * time.Minute)
+		b.Write(marshal(l)) // as written: not through LineOf
+	}
+	path := filepath.Join(t.TempDir(), "hooks.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), tok) {
+		t.Fatal("the sample log does not hold the token: the test proves nothing")
+	}
+	htmlPath := filepath.Join(t.TempDir(), "report.html")
+	for _, args := range [][]string{{"--log", path}, {"--log", path, "--json"}, {"--log", path, "--html", htmlPath}} {
+		var stdout, stderr bytes.Buffer
+		if code := Main(args, "", t0.Add(time.Hour), &stdout, &stderr); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr.String())
+		}
+		out := stdout.String() + stderr.String()
+		if args[len(args)-2] == "--html" {
+			page, err := os.ReadFile(htmlPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out += string(page)
+		}
+		for _, secret := range []string{tok, tok[4:20], "Xq3L9vB2mN7pR4tY8wK1zD6fH0jS5aC2eG9iU3oM"} {
+			if strings.Contains(out, secret) {
+				t.Errorf("%q: the report holds %q:\n%s", args, secret, out)
+			}
+		}
+		for _, want := range []string{"REDACTED github-token", "https://api.github.com/user", "go test ./...", "plain reason"} {
+			if args[len(args)-2] != "--html" && !strings.Contains(out, want) {
+				t.Errorf("%q: the report lost %q:\n%s", args, want, out)
+			}
+		}
+	}
+}

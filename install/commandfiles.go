@@ -29,7 +29,7 @@ func (h *host) commandFolders(s Scope, e env) []commandFolder {
 	switch s {
 	case Project:
 		for _, d := range projectroot.Dirs(e.dir, e.home) {
-			for _, x := range h.PluginLoads.Project {
+			for _, x := range h.PluginModule.Loads.Project {
 				confs = append(confs, filepath.Join(d, x))
 			}
 		}
@@ -40,10 +40,10 @@ func (h *host) commandFolders(s Scope, e env) []commandFolder {
 		if p := h.path(s, e); p != "" {
 			confs = append(confs, filepath.Dir(filepath.Dir(p)))
 		}
-		for _, x := range h.PluginLoads.Home {
+		for _, x := range h.PluginModule.Loads.Home {
 			confs = append(confs, filepath.Join(e.home, x))
 		}
-		if v := h.PluginLoads.Env; v != "" {
+		if v := h.PluginModule.Loads.Env; v != "" {
 			if d := e.getenv(v); d != "" && filepath.IsAbs(d) {
 				confs = append(confs, d)
 			}

@@ -193,10 +193,10 @@ func scopeList(ss []Scope) string {
 // checkFile checks one file and returns how many entries of ours it has.
 func (d *doctor) checkFile(h *host, s Scope) int {
 	d.checkCommands(h, s)
-	if h.Scripts {
+	if h.Format == hostfacts.FormatScripts {
 		return d.checkScripts(h, s)
 	}
-	if h.PluginModule != "" {
+	if h.Format == hostfacts.FormatPlugins {
 		return d.checkPlugin(h, s)
 	}
 	p := h.path(s, d.e)
@@ -212,7 +212,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if src == nil {
 		return 0
 	}
-	if h.TOML {
+	if h.Format == hostfacts.FormatTOML {
 		return d.checkTOMLFile(h, s, p, src)
 	}
 	ed, err := h.open(src, d.o.Binary, d.o.gateway())
@@ -250,7 +250,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if len(fs) == 0 {
 		return 0
 	}
-	if h.Version {
+	if h.JSON.Version {
 		switch v := ed.doc.Root.Get("version"); {
 		case v == nil:
 			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.Title)
@@ -323,7 +323,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	limit := DefaultTimeout
-	if to := f.node.Get(h.TimeoutKey); to != nil {
+	if to := f.node.Get(h.JSON.TimeoutKey); to != nil {
 		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
 			limit = h.limitOf(n)
 		}
@@ -332,14 +332,14 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
 		failClosed = true
 	}
-	d.checkCommand(h, s, p, event, str(f.node.Get(h.CommandKey)), limit, failClosed)
+	d.checkCommand(h, s, p, event, str(f.node.Get(h.JSON.CommandKey)), limit, failClosed)
 }
 
 // hostBlockers reports host-wide settings that stop the hooks: those of
 // Claude Code's HTTP hooks, and what the adapter finds
 // (hostfacts.SettingsChecker).
 func (d *doctor) hostBlockers(h *host) {
-	if h.HTTP {
+	if h.JSON.HTTP {
 		d.httpBlockers(h)
 	}
 	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {

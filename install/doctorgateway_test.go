@@ -192,7 +192,7 @@ func TestLoopbackURL(t *testing.T) {
 }
 
 // Claude Code runs no HTTP hook on SessionStart (its adapter says so in
-// hostfacts.HookFile.NoHTTP): install leaves it out for a gateway and says
+// hostfacts.JSONSettings.NoHTTP): install leaves it out for a gateway and says
 // why, and registers it as a command hook without one.
 func TestGatewaySkipsNoHTTPEvents(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()

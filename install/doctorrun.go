@@ -123,7 +123,7 @@ func (d *doctor) runJobs() {
 
 // missingEffect says what the host does when the hook cannot run.
 func missingEffect(h *host) string {
-	if h.ErrorBlocks && h.PluginModule != "" {
+	if h.ErrorBlocks && h.Format == hostfacts.FormatPlugins {
 		return ": " + h.Title + "'s plugin cannot start it, and blocks every call"
 	}
 	if h.ErrorBlocks {
@@ -149,7 +149,7 @@ func checkAnswer(h *host, native string, r hookrun.Result, failClosed bool) (Lev
 	case r.Err != nil:
 		return Fail, "could not run: " + r.Err.Error()
 	case r.TimedOut:
-		return Fail, "did not answer in time: the host would kill it and " + map[bool]string{true: "block the action", false: "ignore it"}[h.Flat && failClosed]
+		return Fail, "did not answer in time: the host would kill it and " + map[bool]string{true: "block the action", false: "ignore it"}[h.JSON.Flat && failClosed]
 	case r.Exit == 126 || r.Exit == 127:
 		return Fail, fmt.Sprintf("the shell could not run the command (exit %d): %s", r.Exit, oneLine(r.Stderr))
 	}

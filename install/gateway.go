@@ -120,14 +120,14 @@ func loopbackURL(u string) bool {
 }
 
 // httpEntries reports whether host h gets HTTP hook entries for a gateway.
-func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.HTTP }
+func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.JSON.HTTP }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
-// the host runs no HTTP hook (hostfacts.HookFile.NoHTTP).
+// the host runs no HTTP hook (hostfacts.JSONSettings.NoHTTP).
 func (h *host) withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
 	var out []reg
 	for _, r := range regs {
-		if slices.Contains(h.NoHTTP, r.native) {
+		if slices.Contains(h.JSON.NoHTTP, r.native) {
 			notes = append(notes, fmt.Sprintf("%s runs no HTTP hook on %s; not registered (a %s policy needs a command hook)", h.Title, r.native, r.native))
 			continue
 		}

@@ -12,11 +12,11 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/install/internal/statedir"
-	"github.com/agenthooks/hooks/internal/hosttest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
-// updating reports -update (the flag internal/hosttest defines):
+// updating reports -update (the flag internal/testonly/hosttest defines):
 // rewrite the expected sections of testdata/*.txtar.
 func updating() bool {
 	f := flag.Lookup("update")

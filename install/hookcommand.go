@@ -262,14 +262,14 @@ func checkArgs(args []string, binary string, h *host) error {
 // entryOptions checks --async and --status-message for h's registrations
 // and says, in notes, what a host without those keys does not get.
 func (h *host) entryOptions(regs []reg, o *Options) (notes []string, err error) {
-	if o.StatusMessage != "" && !h.StatusMessage {
+	if o.StatusMessage != "" && !h.JSON.StatusMessage {
 		notes = append(notes, fmt.Sprintf("%s has no status message for a hook; --status-message not written", h.name))
 	}
 	if strings.ContainsAny(o.StatusMessage, "\r\n") {
 		return nil, usageError{fmt.Errorf("--status-message: one line, please")}
 	}
 	if o.Async {
-		if !h.Async {
+		if !h.JSON.Async {
 			notes = append(notes, fmt.Sprintf("%s has no background hooks; --async not written, its hooks are waited for", h.name))
 		} else {
 			var answered []string

@@ -62,7 +62,7 @@ func hostsOf(adapters []hooks.Adapter) []hooks.Host {
 }
 
 // host is one host's facts, as its adapter states them
-// ([hostfacts.HookFile], with CommandKey, TimeoutKey and Title filled in
+// ([hostfacts.HookFile], with JSON.CommandKey, JSON.TimeoutKey and Title filled in
 // when the adapter leaves them empty), and the adapter.
 type host struct {
 	hostfacts.HookFile
@@ -120,7 +120,7 @@ func lookupHost(adapters []hooks.Adapter, name hooks.Host) (*host, error) {
 			}
 			hf, fork = fk.Forks()[i].File, true
 		}
-		hf.CommandKey, hf.TimeoutKey, hf.Title = cmp.Or(hf.CommandKey, "command"), cmp.Or(hf.TimeoutKey, "timeout"), cmp.Or(hf.Title, string(name))
+		hf.JSON.CommandKey, hf.JSON.TimeoutKey, hf.Title = cmp.Or(hf.JSON.CommandKey, "command"), cmp.Or(hf.JSON.TimeoutKey, "timeout"), cmp.Or(hf.Title, string(name))
 		return &host{HookFile: hf, name: name, adapter: a, fork: fork}, nil
 	}
 	names := make([]string, 0, 8)
@@ -146,10 +146,10 @@ type env struct {
 func (h *host) path(s Scope, e env) string {
 	file := h.Name
 	switch {
-	case h.PerBinary:
+	case h.JSON.PerBinary:
 		file = h.entryName(e.binary) + ".json"
-	case h.PluginModule != "":
-		file = h.entryName(e.binary) + h.PluginModule
+	case h.Format == hostfacts.FormatPlugins:
+		file = h.entryName(e.binary) + h.PluginModule.Ext
 	}
 	if h.UserOnly != "" && s != User {
 		return ""
@@ -163,8 +163,8 @@ func (h *host) path(s Scope, e env) string {
 		}
 		return ""
 	case Plugin:
-		if h.Plugin != "" {
-			return filepath.Join(e.dir, filepath.FromSlash(h.Plugin))
+		if h.JSON.Plugin != "" {
+			return filepath.Join(e.dir, filepath.FromSlash(h.JSON.Plugin))
 		}
 		return ""
 	case User:
@@ -259,8 +259,8 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 				switch {
 				case o.Matcher != "":
 					r.matcher = o.Matcher
-				case !h.Flat:
-					r.matcher = h.MatchAll
+				case !h.JSON.Flat:
+					r.matcher = h.JSON.MatchAll
 				}
 			}
 			r.limit = timeout
@@ -275,15 +275,15 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 			notes = append(notes, fmt.Sprintf("%s has no %s event; skipped", h.name, e))
 		}
 	}
-	if o.Scope == Plugin && len(h.PluginOmits) > 0 {
+	if o.Scope == Plugin && len(h.JSON.PluginOmits) > 0 {
 		kept := regs[:0]
 		for _, r := range regs {
-			if !slices.Contains(h.PluginOmits, r.native) {
+			if !slices.Contains(h.JSON.PluginOmits, r.native) {
 				kept = append(kept, r)
 			}
 		}
-		if len(kept) < len(regs) && h.PluginNote != "" {
-			notes = append(notes, h.PluginNote)
+		if len(kept) < len(regs) && h.JSON.PluginNote != "" {
+			notes = append(notes, h.JSON.PluginNote)
 		}
 		regs = kept
 	}

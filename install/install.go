@@ -10,6 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
@@ -225,7 +226,7 @@ func Install(o Options) ([]Change, error) {
 		}
 		return err
 	}, func(h *host, scope Scope, p string, e env) ([]string, error) {
-		if h.PluginModule == "" {
+		if h.Format != hostfacts.FormatPlugins {
 			return nil, nil
 		}
 		return nil, h.refuseCopies(scope, e, o.Binary, p)
@@ -249,10 +250,10 @@ func (e usageError) Unwrap() error { return e.error }
 
 // planInstall computes the change Install makes to one file.
 func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
-	if h.Scripts {
+	if h.Format == hostfacts.FormatScripts {
 		return planScriptInstall(h, scope, p, o)
 	}
-	if h.PluginModule != "" {
+	if h.Format == hostfacts.FormatPlugins {
 		return planPluginInstall(h, scope, p, o)
 	}
 	before, err := safefile.Read(p)
@@ -305,7 +306,7 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 		}
 		c.Notes = append(c.Notes, doublesNote(ed.doubles(nil), false)...)
 	}
-	if o.Gateway == "" && h.HTTP {
+	if o.Gateway == "" && h.JSON.HTTP {
 		for _, u := range gatewayHooks(h, c.After) {
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
 		}

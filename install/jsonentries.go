@@ -25,7 +25,7 @@ type want struct {
 	name       string
 	failClosed bool
 	// statusMessage and async are written when set, on hosts that take
-	// them (hostfacts.HookFile StatusMessage, Async).
+	// them (hostfacts.JSONSettings StatusMessage, Async).
 	statusMessage string
 	async         bool
 	// http, when its URL is set, makes the entry a Claude Code HTTP hook
@@ -68,7 +68,7 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotJSON, err)
 	}
-	if !h.JSONC && !d.Strict {
+	if !h.JSON.JSONC && !d.Strict {
 		return nil, fmt.Errorf("%w: it has comments or trailing commas, which %s does not read (it ignores the whole file); remove them first", ErrNotJSON, h.name)
 	}
 	if d.Commas {
@@ -81,14 +81,14 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 	if h.httpEntries(g) {
 		ed.gateway = g.url
 	}
-	if !h.TopLevel && d.Root.Count("hooks") > 1 {
+	if !h.JSON.TopLevel && d.Root.Count("hooks") > 1 {
 		return nil, fmt.Errorf("%w: \"hooks\" appears twice", ErrNotJSON)
 	}
 	if hk := ed.hooks(); hk != nil {
 		// A repeated name among the hooks: JSON.parse (most hosts) reads
 		// the last one, this editor and doctor would read another.
 		if w := hk.Repeated(); w != "" {
-			if !h.TopLevel {
+			if !h.JSON.TopLevel {
 				w = `"hooks".` + w
 			}
 			return nil, fmt.Errorf("%w: %s appears twice, and %s reads only one of them; remove the other first", ErrNotJSON, w, h.name)
@@ -108,7 +108,7 @@ func (h *host) open(src []byte, binary string, g gatewayOpts) (*editor, error) {
 // where names an event's key in the file: "hooks"."Event", or "Event"
 // when the events are the top-level keys.
 func (h *host) where(event string) string {
-	if h.TopLevel {
+	if h.JSON.TopLevel {
 		return jsonc.Quote(event)
 	}
 	return `"hooks".` + jsonc.Quote(event)
@@ -117,7 +117,7 @@ func (h *host) where(event string) string {
 // isEvent reports a key of "hooks" that is a hook event (Gemini keeps
 // settings such as "enabled" there too).
 func (ed *editor) isEvent(key string) bool {
-	if ed.h.JSONC {
+	if ed.h.JSON.JSONC {
 		switch key {
 		case "enabled", "disabled", "notifications":
 			return false
@@ -139,7 +139,7 @@ func (ed *editor) apply(e jsonc.Edit) error {
 // hooks returns the object holding the events: "hooks", or the whole
 // file when the events are its top-level keys.
 func (ed *editor) hooks() *jsonc.Node {
-	if ed.h.TopLevel {
+	if ed.h.JSON.TopLevel {
 		return ed.doc.Root
 	}
 	return ed.doc.Root.Get("hooks")
@@ -152,11 +152,11 @@ func (h *host) handlerKeys(http bool) []string {
 	switch {
 	case http:
 		return []string{"type", "url", "timeout"}
-	case h.CommandKey != "command":
-		return []string{"type", h.CommandKey, h.TimeoutKey}
-	case h.Flat:
+	case h.JSON.CommandKey != "command":
+		return []string{"type", h.JSON.CommandKey, h.JSON.TimeoutKey}
+	case h.JSON.Flat:
 		return []string{"command", "type", "timeout", "failClosed"}
-	case h.JSONC:
+	case h.JSON.JSONC:
 		return []string{"type", "name", "command", "timeout"}
 	}
 	return []string{"type", "command", "timeout"}
@@ -167,7 +167,7 @@ func (h *host) handlerKeys(http bool) []string {
 // it; Copilot's three do not, and its file is the binary's own, which
 // install creates).
 func (h *host) versionState(http bool) bool {
-	return h.Version && !http && len(h.handlerKeys(false)) >= 4
+	return h.JSON.Version && !http && len(h.handlerKeys(false)) >= 4
 }
 
 // isHTTP reports an HTTP hook entry.
@@ -187,10 +187,10 @@ func (h *host) want(r reg, binary string, failClosed bool, g gatewayOpts) (want,
 		name:       name,
 		failClosed: failClosed,
 	}
-	if h.StatusMessage {
+	if h.JSON.StatusMessage {
 		w.statusMessage = g.statusMessage
 	}
-	if h.Async {
+	if h.JSON.Async {
 		w.async = g.async
 	}
 	if h.httpEntries(g) {
@@ -212,13 +212,13 @@ func binaryName(binary string) string {
 // element renders the array element for w: a matcher group holding one
 // handler, or a Cursor entry; its keys are ordered by st.
 func (h *host) element(w want, st keyorder.State) jsonc.Obj {
-	values := map[string]any{"type": "command", h.CommandKey: w.command, h.TimeoutKey: w.timeout, "name": w.name, "failClosed": w.failClosed}
+	values := map[string]any{"type": "command", h.JSON.CommandKey: w.command, h.JSON.TimeoutKey: w.timeout, "name": w.name, "failClosed": w.failClosed}
 	http := w.http.URL != ""
 	if http {
 		values["type"], values["url"] = "http", w.http.URL
 	}
 	var handler jsonc.Obj
-	if h.Flat && w.matcher != "" {
+	if h.JSON.Flat && w.matcher != "" {
 		handler = append(handler, jsonc.KV{K: "matcher", V: w.matcher})
 	}
 	for _, k := range keyorder.Permute(h.handlerKeys(http), st.Index(h.versionState(http))) {
@@ -235,7 +235,7 @@ func (h *host) element(w want, st keyorder.State) jsonc.Obj {
 			jsonc.KV{K: "headers", V: jsonc.Obj{{K: "Authorization", V: w.http.Authorization()}}},
 			jsonc.KV{K: "allowedEnvVars", V: []any{w.http.TokenEnv}})
 	}
-	if h.Flat {
+	if h.JSON.Flat {
 		return handler
 	}
 	var group jsonc.Obj
@@ -284,7 +284,7 @@ func (ed *editor) matching(only map[string]bool, match func(*jsonc.Node) bool) [
 			if g.Kind != jsonc.Object {
 				continue
 			}
-			if ed.h.Flat {
+			if ed.h.JSON.Flat {
 				if match(g) {
 					fs = append(fs, found{member: mi, group: gi, handler: -1, node: g, st: ed.h.stateOf(g)})
 				}
@@ -315,7 +315,7 @@ func (ed *editor) isOurs(n *jsonc.Node) bool {
 	if ed.gateway != "" && isHTTP(n) {
 		return httphook.SameGateway(str(n.Get("url")), ed.gateway)
 	}
-	c := n.Get(ed.h.CommandKey)
+	c := n.Get(ed.h.JSON.CommandKey)
 	return c != nil && c.Kind == jsonc.String && ed.h.ownCommand(c.Str, ed.binary)
 }
 
@@ -328,7 +328,7 @@ func (ed *editor) customised() (events, commands []string) {
 		return nil, nil
 	}
 	check := func(event string, n *jsonc.Node) {
-		c := n.Get(ed.h.CommandKey)
+		c := n.Get(ed.h.JSON.CommandKey)
 		if n.Kind == jsonc.Object && c != nil && c.Kind == jsonc.String && !ed.isOurs(n) && callsBinary(c.Str, ed.binary, ed.h) {
 			events, commands = append(events, event), append(commands, c.Str)
 		}
@@ -338,7 +338,7 @@ func (ed *editor) customised() (events, commands []string) {
 			continue
 		}
 		for _, g := range m.Value.Elems {
-			if ed.h.Flat || g.Kind != jsonc.Object {
+			if ed.h.JSON.Flat || g.Kind != jsonc.Object {
 				check(m.Key, g)
 				continue
 			}
@@ -371,13 +371,13 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 	if http {
 		keys = append(keys, "headers", "allowedEnvVars")
 	}
-	if ed.h.Flat {
+	if ed.h.JSON.Flat {
 		keys = append(keys, "matcher")
 	}
-	if ed.h.StatusMessage && ed.statusMessage != "" {
+	if ed.h.JSON.StatusMessage && ed.statusMessage != "" {
 		keys = append(keys, "statusMessage")
 	}
-	if ed.h.Async && ed.async {
+	if ed.h.JSON.Async && ed.async {
 		keys = append(keys, "async")
 	}
 	for _, m := range n.Members {
@@ -387,7 +387,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 		v := m.Value
 		var ok bool
 		switch m.Key {
-		case "timeout", ed.h.TimeoutKey:
+		case "timeout", ed.h.JSON.TimeoutKey:
 			ok = v.Kind == jsonc.Number
 		case "failClosed":
 			ok = v.Kind == jsonc.True || v.Kind == jsonc.False
@@ -416,7 +416,7 @@ func (ed *editor) exactKeys(n *jsonc.Node) bool {
 // soleInGroup reports that f's handler is alone in a group that has no
 // key but matcher and hooks, so the whole group is ours.
 func (ed *editor) soleInGroup(f found) bool {
-	if ed.h.Flat {
+	if ed.h.JSON.Flat {
 		return true
 	}
 	g := ed.hooks().Members[f.member].Value.Elems[f.group]
@@ -435,7 +435,7 @@ func (ed *editor) same(f found, w want) bool {
 	}
 	n := f.node
 	mnode := n
-	if !ed.h.Flat {
+	if !ed.h.JSON.Flat {
 		mnode = ed.hooks().Members[f.member].Value.Elems[f.group]
 	}
 	if str(mnode.Get("matcher")) != w.matcher {
@@ -446,24 +446,24 @@ func (ed *editor) same(f found, w want) bool {
 			return false
 		}
 	} else {
-		if str(n.Get(ed.h.CommandKey)) != w.command {
+		if str(n.Get(ed.h.JSON.CommandKey)) != w.command {
 			return false
 		}
 		if t := n.Get("type"); t != nil && str(t) != "command" {
 			return false
 		}
 	}
-	if to := n.Get(ed.h.TimeoutKey); to == nil || to.Kind != jsonc.Number ||
+	if to := n.Get(ed.h.JSON.TimeoutKey); to == nil || to.Kind != jsonc.Number ||
 		string(ed.doc.Src[to.Start:to.End]) != strconv.Itoa(w.timeout) {
 		return false
 	}
-	if ed.h.JSONC && str(n.Get("name")) != w.name {
+	if ed.h.JSON.JSONC && str(n.Get("name")) != w.name {
 		return false
 	}
 	if str(n.Get("statusMessage")) != w.statusMessage || (n.Get("async") != nil) != w.async {
 		return false
 	}
-	if ed.h.FailClosed {
+	if ed.h.JSON.FailClosed {
 		fc := n.Get("failClosed")
 		if (fc != nil && fc.Kind == jsonc.True) != w.failClosed {
 			return false

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install/internal/keyorder"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -21,7 +22,7 @@ type outcome struct {
 // installFile returns src (nil: a missing file) with one entry of ours per
 // registration, everything else unchanged.
 func (h *host) installFile(src []byte, binary string, regs []reg, failClosed bool, g gatewayOpts) ([]byte, outcome, error) {
-	if h.TOML {
+	if h.Format == hostfacts.FormatTOML {
 		return h.installTOML(src, binary, regs, failClosed, g)
 	}
 	var out outcome
@@ -49,7 +50,7 @@ func (h *host) installFile(src []byte, binary string, regs []reg, failClosed boo
 	for i, r := range regs {
 		pre[i] = ed.before(r.native)
 	}
-	if h.Version {
+	if h.JSON.Version {
 		switch v := ed.doc.Root.Get("version"); {
 		case ed.doc.Root.Count("version") > 1:
 			return nil, out, fmt.Errorf("%w: \"version\" appears twice", ErrNotJSON)
@@ -175,7 +176,7 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 		return jsonc.RemoveEdit(src, ev, f.group, s, f.st.Closed)
 	case hk.Len() > 1:
 		return jsonc.RemoveEdit(src, hk, f.member, s, false)
-	case f.st.Level == 1 || ed.h.TopLevel:
+	case f.st.Level == 1 || ed.h.JSON.TopLevel:
 		return jsonc.RemoveEdit(src, hk, f.member, s, f.st.Closed)
 	}
 	return jsonc.RemoveEdit(src, root, root.Index("hooks"), s, f.st.Closed)
@@ -184,7 +185,7 @@ func (ed *editor) removeEdit(f found, undo bool) jsonc.Edit {
 // uninstallFile returns src without our entries (only those of the named
 // events when only is set), and without what install created for them.
 func (h *host) uninstallFile(src []byte, binary string, only map[string]bool, g gatewayOpts) ([]byte, outcome, error) {
-	if h.TOML {
+	if h.Format == hostfacts.FormatTOML {
 		return h.uninstallTOML(src, binary, only)
 	}
 	var out outcome
@@ -227,7 +228,7 @@ func reverse(s []string) {
 // Cursor's "version": 1. Uninstall removes such a file when install
 // created it.
 func (h *host) holdsNothing(src []byte) bool {
-	if h.TOML {
+	if h.Format == hostfacts.FormatTOML {
 		return strings.TrimSpace(string(src)) == ""
 	}
 	d, err := jsonc.Parse(src)
@@ -236,11 +237,11 @@ func (h *host) holdsNothing(src []byte) bool {
 	}
 	for _, m := range d.Root.Members {
 		switch {
-		case h.TopLevel:
+		case h.JSON.TopLevel:
 			if m.Value.Kind != jsonc.Array || m.Value.Len() > 0 {
 				return false
 			}
-		case m.Key == "version" && h.Version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
+		case m.Key == "version" && h.JSON.Version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
 		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
 			for _, ev := range m.Value.Members {
 				if ev.Value.Kind != jsonc.Array || ev.Value.Len() > 0 {
@@ -267,7 +268,7 @@ func (h *host) sameButEmptyHooks(a, b []byte) bool {
 		return false
 	}
 	depth := 0
-	if h.TopLevel {
+	if h.JSON.TopLevel {
 		depth = 1 // the events are the top-level keys
 	}
 	return canon(da.Src, da.Root, depth) == canon(db.Src, db.Root, depth)

@@ -32,7 +32,7 @@ func (ed *editor) orphans() []string {
 	}
 	var bins []string
 	check := func(n *jsonc.Node) {
-		c := n.Get(ed.h.CommandKey)
+		c := n.Get(ed.h.JSON.CommandKey)
 		if n.Kind != jsonc.Object || c == nil || c.Kind != jsonc.String || ed.isOurs(n) {
 			return
 		}
@@ -58,7 +58,7 @@ func (ed *editor) orphans() []string {
 			continue
 		}
 		for _, g := range m.Value.Elems {
-			if ed.h.Flat || g.Kind != jsonc.Object {
+			if ed.h.JSON.Flat || g.Kind != jsonc.Object {
 				check(g)
 				continue
 			}
@@ -98,7 +98,7 @@ type double struct {
 func (ed *editor) doubles(only map[string]bool) []double {
 	var out []double
 	for _, f := range ed.matching(only, ed.isDouble) {
-		c := f.node.Get(ed.h.CommandKey)
+		c := f.node.Get(ed.h.JSON.CommandKey)
 		out = append(out, double{found: f, event: ed.hooks().Members[f.member].Key, command: c.Str})
 	}
 	return out
@@ -106,7 +106,7 @@ func (ed *editor) doubles(only map[string]bool) []double {
 
 // isDouble reports whether n is another hook's entry ([double]).
 func (ed *editor) isDouble(n *jsonc.Node) bool {
-	c := n.Get(ed.h.CommandKey)
+	c := n.Get(ed.h.JSON.CommandKey)
 	if isHTTP(n) || c == nil || c.Kind != jsonc.String || ed.isOurs(n) || callsBinary(c.Str, ed.binary, ed.h) {
 		return false
 	}

@@ -21,7 +21,7 @@ import (
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
-// A host whose hook file is a plugin module ([hostfacts.HookFile.PluginModule]:
+// A host whose hook file is a plugin module ([hostfacts.FormatPlugins]:
 // OpenCode, and its fork Kilo Code CLI) runs no hook commands: it loads
 // every module of its plugin folder. Install writes one module per
 // binary, <name>.js, which the adapter renders
@@ -241,7 +241,7 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 	}
-	files, unlisted := pluginmodule.List(h.pluginFolders(s, d.e), h.PluginLoads.Exts)
+	files, unlisted := pluginmodule.List(h.pluginFolders(s, d.e), h.PluginModule.Loads.Exts)
 	for _, u := range unlisted {
 		d.add(h.name, s, u.Path, "", Warn, "cannot list the folder: %v: %s loads no plugin from it either (unless it runs as another user), and doctor cannot tell whether one of ours is there", u.Err, h.Title)
 	}
@@ -261,7 +261,7 @@ func (d *doctor) checkPlugin(h *host, s Scope) int {
 			continue
 		}
 		if f.Err != nil {
-			d.add(h.name, s, f.Path, "", Warn, "cannot read: %v: doctor cannot tell whether it is a plugin of this binary (%s loads every %s file here)", f.Err, h.Title, strings.Join(h.PluginLoads.Exts, " and "))
+			d.add(h.name, s, f.Path, "", Warn, "cannot read: %v: doctor cannot tell whether it is a plugin of this binary (%s loads every %s file here)", f.Err, h.Title, strings.Join(h.PluginModule.Loads.Exts, " and "))
 			continue
 		}
 		m := d.checkPluginModule(h, s, f.Path, f.Src, cmp.Or(f.Same, first), false)
@@ -311,7 +311,7 @@ func (d *doctor) checkPluginModule(h *host, s Scope, q string, src []byte, first
 }
 
 // A plugin host loads modules from more folders than the one install
-// writes ([hostfacts.PluginLoads]): OpenCode reads plugin/ and plugins/
+// writes ([hostfacts.PluginModule.Loads]): OpenCode reads plugin/ and plugins/
 // of .opencode in the project and in each directory above it, of
 // ~/.opencode, of its user directory and of $OPENCODE_CONFIG_DIR. Install
 // writes only its own folder, and refuses while a module of ours for the
@@ -332,7 +332,7 @@ func (h *host) pluginFolders(s Scope, e env) []string {
 	}
 	own := filepath.Dir(p)
 	folders := []string{own}
-	l := h.PluginLoads
+	l := h.PluginModule.Loads
 	var confs []string
 	switch s {
 	case Project:
@@ -366,7 +366,7 @@ func (h *host) pluginFolders(s Scope, e env) []string {
 // s other than p (the one install writes), but those that are p, or a
 // module listed before, through a symbolic link.
 func (h *host) pluginCopies(s Scope, e env, binary, p string) []string {
-	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginLoads.Exts)
+	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginModule.Loads.Exts)
 	var out []string
 	for _, f := range files {
 		if f.Err != nil || f.Same != "" || shellwords.SamePath(f.Path, p) || statedir.ResolvedPath(f.Path) == statedir.ResolvedPath(p) {
@@ -384,7 +384,7 @@ func (h *host) pluginCopies(s Scope, e env, binary, p string) []string {
 // is p through a link (the host would load two, and run the hook twice
 // on each event).
 func (h *host) refuseCopies(s Scope, e env, binary, p string) error {
-	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginLoads.Exts)
+	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginModule.Loads.Exts)
 	var copies []string
 	for _, f := range files {
 		if f.Err != nil || shellwords.SamePath(f.Path, p) {
@@ -416,7 +416,7 @@ func (h *host) pluginOrphans(s Scope, e env, binary string) []pluginOrphan {
 	if err != nil {
 		return nil
 	}
-	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginLoads.Exts)
+	files, _ := pluginmodule.List(h.pluginFolders(s, e), h.PluginModule.Loads.Exts)
 	var out []pluginOrphan
 	for _, f := range files {
 		if f.Err != nil || f.Same != "" {

@@ -230,7 +230,7 @@ func (h *host) keepForm(src []byte, o *Options) string {
 		return ""
 	}
 	for _, f := range ed.ours(nil) {
-		c := f.node.Get(h.CommandKey)
+		c := f.node.Get(h.JSON.CommandKey)
 		if c == nil || c.Kind != jsonc.String {
 			continue
 		}
@@ -259,7 +259,7 @@ func (h *host) keepForm(src []byte, o *Options) string {
 func (d *doctor) portableNote(h *host, s Scope, p string, fs []found) {
 	var seen []string
 	for _, f := range fs {
-		hd, ok := h.headOf(str(f.node.Get(h.CommandKey)))
+		hd, ok := h.headOf(str(f.node.Get(h.JSON.CommandKey)))
 		if !ok || hd.kind == absoluteHead || slices.Contains(seen, hd.text) {
 			continue
 		}

@@ -131,7 +131,7 @@ func readOrFail(t *testing.T, p string) []byte {
 func commandsIn(ed *editor) []string {
 	var out []string
 	for _, f := range ed.ours(nil) {
-		out = append(out, str(f.node.Get(ed.h.CommandKey)))
+		out = append(out, str(f.node.Get(ed.h.JSON.CommandKey)))
 	}
 	return out
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/agenthooks/hooks/install/internal/safefile"
 )
 
-// A host whose hook file is [hostfacts.HookFile.Scripts] (Cline CLI) has
+// A host whose hook file is [hostfacts.FormatScripts] (Cline CLI) has
 // no file of entries: each event is an executable file named after it in
 // the hook directory. Install writes one such file per event, a script
 // that execs the binary's command; it never overwrites a file of the

@@ -102,7 +102,7 @@ func (h *host) uninstallTOML(src []byte, binary string, only map[string]bool) ([
 	return []byte(s), out, nil
 }
 
-// checkTOMLFile checks a TOML hook file ([hostfacts.HookFile.TOML]) and
+// checkTOMLFile checks a TOML hook file ([hostfacts.FormatTOML]) and
 // returns how many entries of ours it has: each one's event and command,
 // run as the host would run it.
 func (d *doctor) checkTOMLFile(h *host, s Scope, p string, src []byte) int {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/statedir"
 )
@@ -294,7 +295,7 @@ func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p 
 				return nil, usageError{err}
 			}
 		}
-		if h.Scripts {
+		if h.Format == hostfacts.FormatScripts {
 			for _, native := range h.scriptEvents() {
 				files = append(files, file{h, filepath.Join(p, native)})
 			}

@@ -17,15 +17,15 @@ import (
 // are as for [Install].
 func Uninstall(o Options) ([]Change, error) {
 	return edit(o, nil, func(h *host, scope Scope, p string, e env) ([]string, error) {
-		if h.PluginModule == "" {
+		if h.Format != hostfacts.FormatPlugins {
 			return nil, nil
 		}
 		return h.pluginCopies(scope, e, o.Binary, p), nil
 	}, func(h *host, scope Scope, p string, fst *statedir.File) (*Change, error) {
-		if h.Scripts {
+		if h.Format == hostfacts.FormatScripts {
 			return planScriptUninstall(h, scope, p, o)
 		}
-		if h.PluginModule != "" {
+		if h.Format == hostfacts.FormatPlugins {
 			return planPluginUninstall(h, scope, p, o)
 		}
 		c, err := planUninstall(h, scope, p, o)
@@ -105,7 +105,7 @@ func UninstallOrphans(o Options) ([]Change, error) {
 		if p == "" {
 			continue
 		}
-		if h.PluginModule != "" {
+		if h.Format == hostfacts.FormatPlugins {
 			for _, op := range h.pluginOrphans(scope, e, o.Binary) {
 				if !slices.Contains(bins, op.binary) {
 					bins = append(bins, op.binary)

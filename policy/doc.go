@@ -42,6 +42,7 @@
 //	[guard]                       # the shipped guard's knobs
 //	scratch = ["out", ".cache"]   # more directory names rule 1 treats as scratch (names, not paths)
 //	secrets = ["*.pem", ".npmrc"] # more files rule 3 protects, globs; a leading ~/ is the user's home
+//	upload_hosts = ["artifacts.example.com"] # hosts rule 7 lets a credential file be sent to (see CheckUploadHost)
 //	locked = true                 # managed file only: lower layers cannot weaken anything
 //
 //	[[rule]]
@@ -110,8 +111,8 @@
 // of the hook that evaluates them (exceptions to built-in rules go
 // through their knobs). context rules add their reason to the model's
 // context whatever the verdict. A managed file with locked = true makes
-// the lower layers' weakening keys (guard scratch additions and allow
-// rules) ignored, each with a warning ([Set.Warnings]).
+// the lower layers' weakening keys (guard scratch and upload_hosts
+// additions, allow rules) ignored, each with a warning ([Set.Warnings]).
 //
 // # The gray zone: judge
 //

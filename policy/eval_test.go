@@ -265,6 +265,30 @@ func TestLock(t *testing.T) {
 	}
 }
 
+// TestUploadHostsLayers: upload_hosts are read lower-cased without a
+// trailing dot and merged across layers; a locked managed file's list
+// cannot be widened by a lower layer (ignored with a warning), and a
+// changed list changes the policy's version.
+func TestUploadHostsLayers(t *testing.T) {
+	lower := "version = 1\n[guard]\nupload_hosts = [\"Evil.Example.net.\"]\n"
+	s := mustSet(t, "version = 1\n[guard]\nupload_hosts = [\"artifacts.example.com\"]\n", "", lower)
+	if got := strings.Join(s.Guard.UploadHosts, ","); got != "artifacts.example.com,evil.example.net" || len(s.Warnings) != 0 {
+		t.Errorf("unlocked: UploadHosts %q, warnings %q", got, s.Warnings)
+	}
+	v1 := s.Version()
+	s = mustSet(t, "version = 1\n[guard]\nlocked = true\nupload_hosts = [\"artifacts.example.com\"]\n", lower, lower)
+	if got := strings.Join(s.Guard.UploadHosts, ","); got != "artifacts.example.com" {
+		t.Errorf("locked: a lower layer widened UploadHosts: %q", got)
+	}
+	if len(s.Warnings) != 2 || !strings.Contains(s.Warnings[0], "guard.upload_hosts ignored: the managed policy is locked") {
+		t.Errorf("locked: warnings %q", s.Warnings)
+	}
+	s2 := mustSet(t, "version = 1\n[guard]\nupload_hosts = [\"other.example.com\"]\n", "", lower)
+	if s2.Version() == v1 {
+		t.Error("a changed upload_hosts list left the policy version unchanged")
+	}
+}
+
 // TestDuplicateAcrossLayers: a name used in two layers is an error
 // naming both.
 func TestDuplicateAcrossLayers(t *testing.T) {

@@ -36,6 +36,10 @@ type Guard struct {
 	// Secrets are more file globs rule 3 protects; a leading ~/ is the
 	// user's home.
 	Secrets []string
+	// UploadHosts are the host names rule 7 lets a credential file be
+	// sent to (curl, wget, scp, rsync; see [CheckUploadHost] for the
+	// form of a name).
+	UploadHosts []string
 	// Locked, in the managed file only, makes lower layers' weakening
 	// keys ignored.
 	Locked bool
@@ -105,9 +109,10 @@ type wire struct {
 }
 
 type wireGuard struct {
-	Scratch []string `toml:"scratch"`
-	Secrets []string `toml:"secrets"`
-	Locked  bool     `toml:"locked"`
+	Scratch     []string `toml:"scratch"`
+	Secrets     []string `toml:"secrets"`
+	UploadHosts []string `toml:"upload_hosts"`
+	Locked      bool     `toml:"locked"`
 }
 
 type wireRule struct {
@@ -187,6 +192,12 @@ func Parse(name string, l Layer, data []byte) (*File, error) {
 		if err := checkGlob(s); err != nil {
 			return nil, &Error{File: name, Line: lines.table("guard", "secrets"), Key: fmt.Sprintf("guard.secrets[%d]", i), Msg: err.Error()}
 		}
+	}
+	for i, h := range f.Guard.UploadHosts {
+		if err := CheckUploadHost(h); err != nil {
+			return nil, &Error{File: name, Line: lines.table("guard", "upload_hosts"), Key: fmt.Sprintf("guard.upload_hosts[%d]", i), Msg: err.Error()}
+		}
+		f.Guard.UploadHosts[i] = strings.ToLower(strings.TrimSuffix(h, "."))
 	}
 	seen := map[string]bool{}
 	for i := range w.Rule {

@@ -14,9 +14,10 @@ import (
 type Set struct {
 	// Files are the files read, strongest layer first.
 	Files []*File
-	// Guard is the built-in guard's knobs, merged: the scratch names and
-	// secrets globs of every layer (scratch only from the managed file
-	// when it is locked), Locked when the managed file is.
+	// Guard is the built-in guard's knobs, merged: the scratch names,
+	// secrets globs and upload hosts of every layer (scratch and upload
+	// hosts only from the managed file when it is locked), Locked when
+	// the managed file is.
 	Guard Guard
 	// Warnings say what a lock made ignored, one line each.
 	Warnings []string
@@ -65,6 +66,11 @@ func NewSet(files ...*File) (*Set, error) {
 			s.Guard.Scratch = append(s.Guard.Scratch, f.Guard.Scratch...)
 		}
 		s.Guard.Secrets = append(s.Guard.Secrets, f.Guard.Secrets...)
+		if locked && len(f.Guard.UploadHosts) > 0 {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("policy: %s: guard.upload_hosts ignored: the managed policy is locked", f.Path))
+		} else {
+			s.Guard.UploadHosts = append(s.Guard.UploadHosts, f.Guard.UploadHosts...)
+		}
 		for i := range f.Rules {
 			r := &f.Rules[i]
 			if prev, ok := names[r.Name]; ok {
@@ -93,7 +99,7 @@ func (s *Set) Version() string {
 	}
 	h := sha256.New()
 	for _, f := range s.Files {
-		fmt.Fprintf(h, "%s|%d|%q|%q|%v\n", f.Path, f.Layer, f.Guard.Scratch, f.Guard.Secrets, f.Guard.Locked)
+		fmt.Fprintf(h, "%s|%d|%q|%q|%v|%q\n", f.Path, f.Layer, f.Guard.Scratch, f.Guard.Secrets, f.Guard.Locked, f.Guard.UploadHosts)
 		for _, r := range f.Rules {
 			fmt.Fprintf(h, "%q|%q|%q|%q|%q|%q|%q|%q|%q|%q|%q|%q|%q|%q\n", r.Name, r.Command, r.Flags, r.Reads, r.Writes, r.Deletes,
 				r.Event, r.Tool, r.MCP, r.Hosts, r.Decision, r.Reason, r.Mode, r.JudgeFail)

@@ -37,7 +37,7 @@ func Cline() *Host {
 			// n/a here, each with its reason (the skill-shell and
 			// subagent runs measure what their reason says).
 			"codex-trust", "permission-request-plain", "model", "native", "plugin", "portable-command",
-			"permission-request", "skill-shell", "subagent", "guard-write-tools"},
+			"permission-request", "skill-shell", "subagent", "guard-write-tools", "guard-secrets"},
 		setup: func(r *Run) error {
 			port, err := freePort()
 			if err != nil {

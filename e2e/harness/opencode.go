@@ -65,7 +65,7 @@ func openCodeHost(f openCodeFork) *Host {
 			// n/a here, each with its reason (the skill-shell and subagent
 			// runs measure what their reason says).
 			"codex-trust", "prompt-deny", "permission-request-plain", "guard-install", "model", "native", "plugin",
-			"allow-bypass", "permission-request", "skill-shell", "subagent"},
+			"allow-bypass", "permission-request", "skill-shell", "subagent", "guard-secrets"},
 		RunTimeout: 6 * time.Minute,
 		setup: func(r *Run) error {
 			// At start-up the client installs its plugin package with npm

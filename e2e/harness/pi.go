@@ -27,7 +27,7 @@ func Pi() *Host {
 			"guard-binary", "guard-shell", "gofmt-binary", "prompt-deny", "codex-trust", "permission-request",
 			"permission-request-plain", "guard-outcomes", "portable-command", "guard-install", "skill-shell",
 			"subagent", "model", "native", "plugin", "guard-write-tools", "fail-closed-typed", "gateway", "gateway-late", "gateway-binary",
-			"gateway-down", "guard-tamper"},
+			"gateway-down", "guard-tamper", "guard-secrets"},
 		setup: func(r *Run) error {
 			return writeJSONFile(filepath.Join(r.Home, ".pi", "agent", "models.json"), map[string]any{
 				"providers": map[string]any{"fake": map[string]any{

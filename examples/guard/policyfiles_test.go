@@ -136,6 +136,10 @@ func TestPolicyCheck(t *testing.T) {
 	os.WriteFile(good, []byte(teamProject), 0o644)
 	os.WriteFile(bad, []byte("version = 1\n[[rule]]\nname = \"a\"\ncommand = \"rm\"\ndecision = \"block\"\nreason = \"r\"\n"), 0o644)
 	os.WriteFile(locked, []byte("version = 1\n[guard]\nlocked = true\n"), 0o644)
+	hosts := filepath.Join(dir, "hosts.toml")
+	os.WriteFile(hosts, []byte("version = 1\n[guard]\nupload_hosts = [\"artifacts.example.com\", \"artifacts.example.com@evil.io\"]\n"), 0o644)
+	goodHosts := filepath.Join(dir, "goodhosts.toml")
+	os.WriteFile(goodHosts, []byte("version = 1\n[guard]\nupload_hosts = [\"artifacts.example.com\", \"xn--bcher-kva.example\"]\n"), 0o644)
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -145,6 +149,8 @@ func TestPolicyCheck(t *testing.T) {
 		{[]string{"check", bad}, 2, bad + `:5: rule[0].decision: "block" is not deny, ask, allow, context or judge`},
 		{[]string{"check", locked}, 2, locked + ":3: guard.locked: only the managed file"},
 		{[]string{"check", "--managed", locked}, 0, "ok, 0 rules"},
+		{[]string{"check", hosts}, 2, hosts + `:3: guard.upload_hosts[1]: "artifacts.example.com@evil.io" is not a host name (no user, port or path)`},
+		{[]string{"check", goodHosts}, 0, "ok, 0 rules"},
 		{[]string{"check", filepath.Join(dir, "missing.toml")}, 2, "missing.toml"},
 		{[]string{"frob"}, 2, "unknown subcommand"},
 		{nil, 2, "usage"},

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/hookmain"
 	"github.com/agenthooks/hooks/hookstest"
 )
 
@@ -71,4 +77,57 @@ func TestSecretsStayPrompt(t *testing.T) {
 	}
 	ok := hookstest.Run(t, handlers(), hookstest.Prompt("why does TestSecretKey fail on sha 3f786850e387550fdab836ed7e6dc881de23001b?"))
 	ok.NoOpinion(t)
+}
+
+// TestSecretsStayCursor runs the guard, as the binary does, on Cursor's
+// postToolUse in the shapes Cursor really sends (testdata/cursor, from
+// its captures) with a GitLab token in the output: for an MCP tool the
+// answer is updated_mcp_tool_output with the token redacted and the rest
+// kept; for Shell, whose output Cursor takes no replacement of, the
+// answer holds nothing and says on stderr that the model reads it
+// unchanged (Cursor's capability matrix). No answer holds the token; the
+// answers are compared with the .want files (-update rewrites them).
+func TestSecretsStayCursor(t *testing.T) {
+	const tok = "glpat-" + "Vq8nR2xL5tK9wZ3mB7cJ"
+	for _, tc := range []struct {
+		name       string
+		want, miss []string
+	}{
+		{"postToolUse-mcp-secret", []string{`"updated_mcp_tool_output":{"content":[{"type":"text","text":"Navigated to about:blank\ndeploy key [REDACTED gitlab-token]\n\ndone"}]}`}, nil},
+		{"postToolUse-shell-secret", []string{"the model reads the output of Shell unchanged"}, []string{"updated_mcp_tool_output"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := filepath.Join("testdata", "cursor", tc.name+".json")
+			payload, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(payload), tok) {
+				t.Fatalf("%s does not hold the token: the test proves nothing", f)
+			}
+			var stdout, stderr bytes.Buffer
+			code := hookmain.Main(context.Background(), handlers(), []string{"--host", "cursor"}, bytes.NewReader(payload), &stdout, &stderr)
+			got := fmt.Sprintf("exit %d\nstdout %sstderr %s", code, stdout.String(), stderr.String())
+			if strings.Contains(got, tok) || strings.Contains(got, tok[6:16]) {
+				t.Errorf("the answer holds the token:\n%s", got)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("no %q in the answer:\n%s", w, got)
+				}
+			}
+			for _, m := range tc.miss {
+				if strings.Contains(got, m) {
+					t.Errorf("%q in the answer:\n%s", m, got)
+				}
+			}
+			want := strings.TrimSuffix(f, ".json") + ".want"
+			if *update {
+				os.WriteFile(want, []byte(got), 0o644)
+			}
+			if w, err := os.ReadFile(want); err != nil || string(w) != got {
+				t.Errorf("got:\n%s\nwant (%v):\n%s", got, err, w)
+			}
+		})
+	}
 }

@@ -35,7 +35,9 @@
 //
 // and one span event "hooks.check" per check (name, decision,
 // duration_ms, note). A span whose answer came from the fail policy has
-// the status Error, with the reason as its description.
+// the status Error, with the reason as its description. Every text is
+// redacted ([hookhttp.RequestRecord.Redacted]): a secret the model put in
+// a command, or a reason that quotes it, never reaches a span.
 //
 // Why spans rather than log records: a request is a unit of work with a
 // start and a duration, which a span carries natively (trace views show
@@ -212,6 +214,7 @@ func tracesURL(base string) (string, error) {
 // gateway served under an instrumented handler); the request's own
 // context ending does not drop it.
 func (e *Exporter) Record(ctx context.Context, r hookhttp.RequestRecord) {
+	r = r.Redacted() // the gateway's records are; a caller's own may not be
 	name := "hook"
 	if r.NativeEvent != "" {
 		name = "hook " + r.NativeEvent
@@ -238,8 +241,10 @@ func (e *Exporter) Record(ctx context.Context, r hookhttp.RequestRecord) {
 }
 
 // Attributes are the span attributes of r (see the package
-// documentation), empty values left out.
+// documentation), empty values left out, its text redacted
+// ([hookhttp.RequestRecord.Redacted]).
 func Attributes(r hookhttp.RequestRecord) []attribute.KeyValue {
+	r = r.Redacted()
 	a := make([]attribute.KeyValue, 0, 24)
 	str := func(k, v string) {
 		if v != "" {

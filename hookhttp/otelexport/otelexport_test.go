@@ -3,6 +3,7 @@ package otelexport
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -336,6 +337,48 @@ func TestSpanUser(t *testing.T) {
 	for _, kv := range Attributes(hookhttp.RequestRecord{Wire: "envelope"}) {
 		if kv.Key == "enduser.id" {
 			t.Errorf("enduser.id %q without a user", kv.Value.AsString())
+		}
+	}
+}
+
+// A token in the command, the cwd, the reason, a warning, the fail
+// policy's words and a check's note reaches no span attribute, event or
+// status, whether the record came from the gateway (with LogCommands) or
+// from a caller of Record; ordinary text is kept.
+func TestSpansRedactSecrets(t *testing.T) {
+	tok := "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
+	mem := tracetest.NewInMemoryExporter()
+	exp, err := newExporter(context.Background(), mem, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := hooks.Handlers{PreToolUse: func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		hooks.ReportCheck(ctx, hooks.Check{Name: "secrets", Decision: hooks.DecisionDeny, Note: "token " + tok})
+		return hooks.Deny("no `" + ev.Tool.Input.(*hooks.ShellInput).Command + "`"), nil
+	}}
+	g := &hookhttp.Handler{Adapters: builtin.Adapters(), Handlers: p, Logger: slog.New(slog.DiscardHandler), OnRecord: exp.Record, LogCommands: true}
+	serve(t, g, "/hook?host=codex", `{"session_id":"s-1","cwd":"/home/dev/project","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"curl -H 'Authorization: token `+tok+`' https://api.github.com/user"},"tool_use_id":"call_1"}`)
+	exp.Record(context.Background(), hookhttp.RequestRecord{Record: hooks.Record{Host: "claude", NativeEvent: "PreToolUse",
+		Command: "echo " + tok, Cwd: "/home/dev/" + tok, Warnings: []string{"w " + tok}, Fail: "handler: " + tok, Paths: []string{"/tmp/" + tok}}})
+	if err := exp.ForceFlush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	spans := mem.GetSpans().Snapshots()
+	if len(spans) != 2 {
+		t.Fatalf("%d spans", len(spans))
+	}
+	var all strings.Builder
+	for _, s := range spans {
+		fmt.Fprintf(&all, "%v %v %v\n", s.Attributes(), s.Events(), s.Status())
+	}
+	for _, s := range []string{tok, tok[4:20]} {
+		if strings.Contains(all.String(), s) {
+			t.Errorf("a span holds %q:\n%s", s, all.String())
+		}
+	}
+	for _, want := range []string{"https://api.github.com/user", "[REDACTED github-token]", "/home/dev/project", "handler: [REDACTED"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("the spans lost %q:\n%s", want, all.String())
 		}
 	}
 }

@@ -58,8 +58,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	if f, ok := redirectsSecret(at.src, extra); ok {
 		return reasonSecretRead("< "+f, f), true
 	}
+	hosts := at.cfg.uploadHosts()
+	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
 	for _, c := range s.Commands {
-		if quietOnContent(c) {
+		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) {
 			continue
 		}
 		// --env-file loads a file into a process's environment (docker,

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 )
 
-// A TOML hook file ([hostfacts.HookFile.TOML], Kimi Code's config.toml)
+// A TOML hook file ([hostfacts.FormatTOML], Kimi Code's config.toml)
 // holds one [[hooks]] table per entry. The installer edits it as text: it
 // appends its own tables at the end and removes exactly those, so that
 // every other byte (comments, providers, models, the user's own hooks)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/benchtest"
+	"github.com/agenthooks/hooks/internal/testonly/benchtest"
 )
 
 // The "deny" answer denies every event with the same reason.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	conformance "github.com/agenthooks/hooks/adaptertest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 // The tests every adapter package runs the same way, whatever its host.

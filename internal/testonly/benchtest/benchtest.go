@@ -19,7 +19,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/failline"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 // Case is one benchmarked event: a unified event name (the sub-benchmark's

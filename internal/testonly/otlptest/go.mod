@@ -1,4 +1,4 @@
-module github.com/agenthooks/hooks/internal/otlptest
+module github.com/agenthooks/hooks/internal/testonly/otlptest
 
 go 1.26.0
 
@@ -88,4 +88,4 @@ require (
 	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
 
-replace github.com/agenthooks/hooks => ../..
+replace github.com/agenthooks/hooks => ../../..

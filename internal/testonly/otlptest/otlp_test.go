@@ -208,7 +208,7 @@ func gateway(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "gateway")
 	cmd := exec.Command("go", "build", "-o", bin, "./examples/gateway")
-	cmd.Dir = filepath.Join("..", "..")
+	cmd.Dir = filepath.Join("..", "..", "..")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

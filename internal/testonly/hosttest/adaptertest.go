@@ -13,7 +13,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	conformance "github.com/agenthooks/hooks/adaptertest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite golden fixtures with the current results")

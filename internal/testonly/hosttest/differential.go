@@ -6,7 +6,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/internal/fastjson"
-	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/testonly/hostref"
 )
 
 // Judged is a field of one tool's arguments that a policy judges, for
