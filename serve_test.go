@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/qwen"
 )
 
 var adapters = []hooks.Adapter{fake{host: "one"}, fake{host: "two"}}
@@ -293,6 +294,37 @@ func TestServeAnswerNotWritten(t *testing.T) {
 			if code != tc.want || !strings.Contains(stderr.String(), fmt.Sprintf("hooks: the answer could not be written to stdout (broken pipe): exit %d", tc.want)) {
 				t.Errorf("%s (inline %v): exit %d stderr %q; want %d and a line saying so", tc.name, inline, code, stderr.String(), tc.want)
 			}
+		}
+	}
+	// An event the host acts on no answer to (Qwen Code's MessageDisplay,
+	// whose hook runs with stdout on the null device): the answer's own
+	// exit code, whatever the fail policy, and a line saying why.
+	for _, fail := range []hooks.FailPolicy{hooks.FailOpen, hooks.FailClosed} {
+		var stderr bytes.Buffer
+		srv := &hooks.Server{Adapters: []hooks.Adapter{&qwen.Adapter{}}, Handlers: hooks.Handlers{Fail: fail}}
+		code := srv.Serve(context.Background(), hooks.Request{Host: qwen.Host}, strings.NewReader(`{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"MessageDisplay","message_id":"m","displayed_text":"All done.","is_final":true}`), failWriter{}, &stderr)
+		if code != 0 || !strings.Contains(stderr.String(), "qwen acts on no answer to MessageDisplay: exit 0") {
+			t.Errorf("MessageDisplay (fail %v): exit %d stderr %q; want 0 and a line saying Qwen reads no answer", fail, code, stderr.String())
+		}
+	}
+	// A lost answer that blocks still exits 2 there (the fail-closed
+	// answer of a handler that failed), and so does a lost answer of no
+	// opinion on a unified event that honours nothing (Qwen's
+	// PermissionRequest, not measured) under fail-closed.
+	failing := func(context.Context, hooks.Event) (hooks.Response, error) {
+		return hooks.Response{}, errors.New("broken")
+	}
+	for _, tc := range []struct {
+		h       hooks.Handlers
+		payload string
+	}{
+		{hooks.Handlers{Any: failing, Fail: hooks.FailClosed}, `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"MessageDisplay","message_id":"m","displayed_text":"x","is_final":true}`},
+		{hooks.Handlers{Fail: hooks.FailClosed}, `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PermissionRequest","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`},
+	} {
+		var stderr bytes.Buffer
+		srv := &hooks.Server{Adapters: []hooks.Adapter{&qwen.Adapter{}}, Handlers: tc.h}
+		if code := srv.Serve(context.Background(), hooks.Request{Host: qwen.Host}, strings.NewReader(tc.payload), failWriter{}, &stderr); code != 2 {
+			t.Errorf("%s: exit %d stderr %q; want 2", tc.payload, code, stderr.String())
 		}
 	}
 	// No answer to write (no opinion on a host that reads nothing as

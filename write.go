@@ -70,6 +70,18 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 	if len(res.Output.Stdout) > 0 {
 		_, err = stdout.Write(res.Output.Stdout)
 	}
+	if err != nil && res.unread() && res.lostCode(false) != 2 {
+		// The host acts on no answer to this event (Qwen Code runs its
+		// MessageDisplay hooks with stdout on the null device): nothing
+		// was lost, and a non-zero exit would only be logged as the hook
+		// failing.
+		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s); %s acts on no answer to %s: exit %d\n",
+			oneLine(err.Error()), res.Adapter.Host(), res.Event.Common().NativeEvent, res.Output.ExitCode)
+		if res.Output.Stderr != "" {
+			fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
+		}
+		return res.Output.ExitCode
+	}
 	if err != nil {
 		code := res.lostCode(closed)
 		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
@@ -84,6 +96,25 @@ func (res Result) write(stdout, stderr io.Writer, closed bool) int {
 		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
 	}
 	return res.Output.ExitCode
+}
+
+// unread reports whether res answers an event whose host acts on no
+// answer at all: a host-only event whose row in the adapter's capability
+// matrix honours nothing. An event with no row (one the adapter does not
+// know) is not unread, nor is a unified event that honours nothing (often
+// one not measured): a deny may stop it. [Result.Write] still exits 2
+// when the lost answer blocks.
+func (res Result) unread() bool {
+	if res.Adapter == nil || res.Event == nil {
+		return false
+	}
+	native := res.Event.Common().NativeEvent
+	for _, c := range res.Adapter.Capabilities() {
+		if c.Native == native {
+			return c.Honours == 0 && c.Event == ""
+		}
+	}
+	return false
 }
 
 // lostCode is the exit code when res's answer could not be written: 2

@@ -138,6 +138,12 @@ func testBaseline(t *testing.T, h *harness.Host) {
 				t.Errorf("%s: no opinion answered exit %d stdout %q", e.Native, e.Exit, e.Stdout)
 			}
 		}
+		// Nor does the client log a hook run as failed (Qwen Code's
+		// MessageDisplay hooks, run with stdout on the null device, were;
+		// issue 41).
+		if f := o.res.HookFailures; len(f) > 0 {
+			t.Errorf("%s logged %d hook runs as failed, first %q", h.ID, len(f), f[0])
+		}
 	})
 }
 
@@ -1185,6 +1191,12 @@ func testGuardBinary(t *testing.T, h *harness.Host) {
 	}
 	if got, _ := o.file("guard_allowed.txt"); got != "ran\n" {
 		t.Errorf("the guard blocked a plain command: guard_allowed.txt = %q", got)
+	}
+	// The guard answers every event it is registered on, and a deny in
+	// the host's JSON: the client logs no hook run as failed (Qwen Code's
+	// MessageDisplay hooks run with stdout on the null device; issue 41).
+	if f := o.res.HookFailures; len(f) > 0 {
+		t.Errorf("%s logged %d hook runs as failed, first %q", h.ID, len(f), f[0])
 	}
 }
 

@@ -107,7 +107,9 @@
 //
 // A new client release: `go run ./e2e/newest` (from the module root, not
 // in CI) asks npm for the newest version of every client, installs them
-// (the oldest supported Claude Code stays), runs the suite against them
+// (the oldest supported Claude Code stays, and so does Kimi Code's Node;
+// the lock leaves out the optional platform packages the registry here
+// does not serve, which npm ci would refuse), runs the suite against them
 // and prints what changed against CONFORMANCE.md: column versions and
 // every cell that moved, with its note. Pinning a release is then a
 // change to e2e/clients (npm install --package-lock-only there) and a

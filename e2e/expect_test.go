@@ -115,7 +115,7 @@ var expects = map[string]expect{
 		},
 		tools: map[string]hooks.ToolKind{"run_shell_command": hooks.KindShell, "write_file": hooks.KindWrite,
 			"edit": hooks.KindEdit, "read_file": hooks.KindRead, "agent": hooks.KindOther},
-		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
+		baseline:     []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "MessageDisplay"},
 		sessionStart: "SessionStart", prompt: "UserPromptSubmit", pre: "PreToolUse", post: "PostToolUse", stop: "Stop",
 	},
 	// Factory Droid: UserPromptSubmit does not fire in droid exec.

@@ -308,10 +308,7 @@ func pascalBridge(spec *harness.Spec, url string, failClosed bool) {
 // nil, is logged with the evidence.
 func runGateway(t *testing.T, spec harness.Spec, gw *gateway, token string) *outcome {
 	t.Helper()
-	spec.Clients, spec.Dir, spec.Timeout = clients, t.TempDir(), runTimeout
-	if spec.Host.Name == "cline" {
-		spec.Timeout = clineTimeout
-	}
+	spec.Clients, spec.Dir, spec.Timeout = clients, t.TempDir(), clientTimeout(spec.Host)
 	spec.Env = append(spec.Env, gatewayTokenEnv+"="+token)
 	res, err := harness.Execute(context.Background(), spec)
 	if err != nil {

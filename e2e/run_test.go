@@ -24,6 +24,17 @@ const runTimeout = 2 * time.Minute
 // half for a few tool calls on a loaded machine.
 const clineTimeout = 5 * time.Minute
 
+// clientTimeout is how long one run of host may take: runTimeout, or
+// the host's own longer limit (harness.Host.RunTimeout; Cline CLI's
+// clineTimeout). Every run of the suite, the gateway's included, takes it.
+func clientTimeout(host *harness.Host) time.Duration {
+	d := max(runTimeout, host.RunTimeout)
+	if host.Name == "cline" {
+		d = max(d, clineTimeout)
+	}
+	return d
+}
+
 // outcome is what one client run left behind.
 type outcome struct {
 	host *harness.Host
@@ -78,10 +89,7 @@ func runExit(t *testing.T, spec harness.Spec, sc *scenario.Scenario, want int) *
 	t.Helper()
 	host := spec.Host
 	dir := t.TempDir()
-	spec.Clients, spec.Dir, spec.Timeout = clients, dir, max(runTimeout, host.RunTimeout)
-	if host.Name == "cline" {
-		spec.Timeout = max(spec.Timeout, clineTimeout)
-	}
+	spec.Clients, spec.Dir, spec.Timeout = clients, dir, clientTimeout(host)
 	if sc != nil {
 		sc.Log = filepath.Join(dir, "hooks.jsonl")
 		path := filepath.Join(dir, "scenario.json")

@@ -78,7 +78,9 @@
 // and write (OpenCode 1.18.33; apply_patch instead of edit and write for a
 // GPT model); Kilo Code CLI 7.7.7 adds background_process, board_post,
 // board_read, schedule_wakeup, cancel_wakeup and kilo_local_recall (and
-// for a GPT model apply_patch instead of edit).
+// for a GPT model apply_patch instead of edit). Kilo Code CLI 7.7.9 adds
+// goal, cron_create, cron_list, cron_delete and link_pr (bundle; see
+// [ToolGoal]): hooks.RawInput, matched by name.
 //
 // A subagent's tool calls (the task tool) reach the plugin as the
 // session's own do (measured: a subagent's .env write and its bash call

@@ -22,6 +22,31 @@ const (
 	ToolBackgroundProcess = "background_process"
 )
 
+// Kilo Code CLI's tools new in 7.7.9 (bundle: their definitions and
+// argument schemas in the kilo binary; not yet seen in a capture). None
+// reads, writes or runs anything a unified kind describes, so each is a
+// hooks.RawInput (hooks.KindOther): a policy matches them by name. Each
+// tool call the agent makes later because of them (a goal's next turns, a
+// scheduled prompt's) reaches the plugin as any other call does.
+const (
+	// ToolGoal is {action: "start"|"resume", objective?}: it arms a goal
+	// loop that keeps the session working toward objective across turns
+	// after this one (asking the "goal" permission).
+	ToolGoal = "goal"
+	// ToolCronCreate is {prompt, cron?|when?|delay?}: it schedules the
+	// session to be resumed with prompt, once or on a five-field cron
+	// schedule: text that becomes the agent's input later.
+	ToolCronCreate = "cron_create"
+	// ToolCronList is {}: it lists the session's scheduled prompts.
+	ToolCronList = "cron_list"
+	// ToolCronDelete is {id}: it cancels a scheduled prompt.
+	ToolCronDelete = "cron_delete"
+	// ToolLinkPR is {url}: it records which pull request the session works
+	// on (a pull request of the worktree's repository, checked), in
+	// Kilo's own state; it creates nothing on the forge.
+	ToolLinkPR = "link_pr"
+)
+
 // parseTool reads a tool call's name, id and arguments.
 func parseTool(name, id string, raw []byte) hooks.Tool {
 	t := hooks.Tool{Name: name, ID: id, RawInput: raw}

@@ -46,3 +46,31 @@ func TestBackgroundProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestKiloNewTools: Kilo Code CLI 7.7.9's goal, cron and link_pr tools,
+// with arguments of the shapes its binary's schemas declare, are
+// RawInput (kind other) with their arguments kept whole, never an input
+// error: a policy sees each by name.
+func TestKiloNewTools(t *testing.T) {
+	for _, c := range []struct{ tool, args string }{
+		{ToolGoal, `{"action":"start","objective":"make the tests pass"}`},
+		{ToolGoal, `{"action":"resume"}`},
+		{ToolCronCreate, `{"prompt":"run rm -rf build and report","cron":"*/5 * * * *"}`},
+		{ToolCronCreate, `{"prompt":"check the deploy","delay":"30m"}`},
+		{ToolCronList, `{}`},
+		{ToolCronDelete, `{"id":"cron_1"}`},
+		{ToolLinkPR, `{"url":"https://github.com/agenthooks/hooks/pull/41"}`},
+	} {
+		payload, _ := json.Marshal(map[string]any{"opencode_hook": CallbackBefore, "wire": 1, "directory": "/home/dev/project",
+			"tool": c.tool, "session_id": "ses_1", "call_id": "call_1", "args": json.RawMessage(c.args)})
+		ev, err := New().Parse(payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tool := hooks.ToolOf(ev)
+		raw, ok := tool.Input.(hooks.RawInput)
+		if !ok || tool.InputErr != nil || tool.Kind() != hooks.KindOther || string(raw) != c.args || tool.Name != c.tool {
+			t.Errorf("%s %s: %T %q kind %s err %v", c.tool, c.args, tool.Input, raw, tool.Kind(), tool.InputErr)
+		}
+	}
+}

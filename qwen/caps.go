@@ -54,7 +54,9 @@ var capabilities = [...]hooks.Capability{
 			"later as a <task-notification> message. The payload names no mode (only agent_transcript_path differs)."},
 	{Native: EventPreCompact, Event: hooks.PreCompact, Notes: "not measured: nothing claimed."},
 	{Native: EventPostToolBatch, Notes: "Qwen/Claude only, after each tool call here; nothing measured."},
-	{Native: EventMessageDisplay, Notes: "runs detached; nothing a hook answers has an effect."},
+	{Native: EventMessageDisplay, Notes: "runs detached (bundle: a Node supervisor that outlives the client, the " +
+		"payload in a file as stdin, stdout and stderr the null device, only the exit code read, any other than 0 " +
+		"logged as failed); nothing a hook answers has an effect."},
 	{Native: EventInstructionsLoaded, Notes: "measured to fire at session start; nothing claimed."},
 	{Native: EventUserPromptExpand, Notes: "not measured: nothing claimed."},
 	{Native: EventPostCompact, Notes: "not measured: nothing claimed."},

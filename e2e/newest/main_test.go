@@ -12,7 +12,7 @@ import (
 func TestNewest(t *testing.T) {
 	in := []byte(`{"name":"x","dependencies":{"@anthropic-ai/claude-code":"2.1.197","@google/gemini-cli":"0.61.0","claude-code-next":"npm:@anthropic-ai/claude-code@2.1.332"}}`)
 	asked := map[string]int{}
-	out, changes, err := newest(in, func(name string) (string, error) {
+	out, changes, err := newest(in, nil, func(name string) (string, error) {
 		asked[name]++
 		return map[string]string{"@anthropic-ai/claude-code": "2.1.400", "@google/gemini-cli": "0.61.0"}[name], nil
 	})
@@ -39,10 +39,10 @@ func TestNewest(t *testing.T) {
 	if got := strings.Join(changes, "\n"); !strings.Contains(got, "claude-code-next: npm:@anthropic-ai/claude-code@2.1.332 -> npm:@anthropic-ai/claude-code@2.1.400") {
 		t.Errorf("changes:\n%s", got)
 	}
-	if _, _, err := newest(in, func(string) (string, error) { return "", errors.New("offline") }); err == nil {
+	if _, _, err := newest(in, nil, func(string) (string, error) { return "", errors.New("offline") }); err == nil {
 		t.Error("a registry failure was not reported")
 	}
-	if _, _, err := newest(in, func(string) (string, error) { return "", nil }); err == nil {
+	if _, _, err := newest(in, nil, func(string) (string, error) { return "", nil }); err == nil {
 		t.Error("an empty version was accepted")
 	}
 }

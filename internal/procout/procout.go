@@ -30,5 +30,5 @@ func Stdout() io.Writer {
 type closedStdout struct{}
 
 func (closedStdout) Write([]byte) (int, error) {
-	return 0, errors.New("stdout was closed when the hook started")
+	return 0, errors.New("stdout was closed when the hook started, or is the null device opened read-write")
 }
