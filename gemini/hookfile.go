@@ -24,7 +24,24 @@ import (
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"gemini"}, Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
 		NotByDefault: []hooks.EventName{hooks.PreCompact, hooks.PreModel, hooks.PostModel, hooks.PreToolSelection}, Trust: trust, UserTrust: trust,
-		ProjectDir: "$GEMINI_PROJECT_DIR", ProjectDirReplaced: true, TrustFiles: []string{"trustedFolders.json"}}
+		ProjectDir: "$GEMINI_PROJECT_DIR", ProjectDirReplaced: true, TrustFiles: []string{"trustedFolders.json"}, Managed: managedSettings()}
+}
+
+// managedSettings is Gemini CLI's system settings file, which wins over
+// the user's and the workspace's: its path per system and the variable
+// that replaces it, read in the bundle of 0.61 (getSystemSettingsPath).
+// Its hooks are concatenated with the user's and the project's, and
+// 0.61's hook registry loads the merged hooks only in a trusted folder
+// (processHooksFromConfig: "Project hooks disabled because the folder is
+// not trusted"), the system file's too.
+func managedSettings() hostfacts.Managed {
+	return hostfacts.Managed{
+		Linux: "/etc/gemini-cli/settings.json", Darwin: "/Library/Application Support/GeminiCli/settings.json",
+		Windows: `C:\ProgramData\gemini-cli\settings.json`, Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+		Needs: "Gemini CLI runs even the system file's hooks only in a trusted folder (0.61)",
+		Evidence: "paths and GEMINI_CLI_SYSTEM_SETTINGS_PATH read in the bundle of 0.61; the trust rule read in its hook registry; " +
+			"a system-file hook's deny measured on Linux (e2e TestManagedScope)",
+	}
 }
 
 const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"

@@ -114,10 +114,11 @@ type HookFile struct {
 	// and 1, so a hook the shell cannot start (exit 127) blocks every
 	// call it matches.
 	ErrorBlocks bool
-	// Managed lists the host's managed settings files, which an
-	// administrator writes and which win over the user's and the
-	// project's (Claude Code's managed-settings.json).
-	Managed []string
+	// Managed is the host's managed settings file, which an
+	// administrator writes and which wins over the user's and the
+	// project's (Claude Code's managed-settings.json), per operating
+	// system; its zero value: the host has none.
+	Managed Managed
 	// TOML: the file is TOML, not JSON, and each entry is an
 	// array-of-tables element of its own at the top level ([[hooks]] with
 	// event, command, matcher and timeout keys: Kimi Code's config.toml).

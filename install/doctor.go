@@ -144,6 +144,11 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 		for _, s := range scopes {
 			n += d.checkFile(h, s)
 		}
+		// Every scope: the managed file too, when it holds entries of ours
+		// (one that cannot be read is the adapter's to report).
+		if ours := d.managedFacts(h); ours && o.Scope == "" {
+			n += d.checkFile(h, Managed)
+		}
 		if n == 0 {
 			l := Info
 			if o.Hosts != nil {
@@ -484,7 +489,7 @@ func (d *doctor) diagnoses(h *host, ds []hostfacts.Diagnosis) {
 		}
 		var s Scope
 		if x.File != "" {
-			for _, sc := range Scopes() {
+			for _, sc := range append(Scopes(), Managed) {
 				if h.path(sc, d.e) == x.File {
 					s = sc
 				}
@@ -502,7 +507,7 @@ func (d *doctor) diagnoses(h *host, ds []hostfacts.Diagnosis) {
 // for the adapter.
 func hookEntry(ed *editor, f found, path string, s Scope) hostfacts.HookEntry {
 	m := ed.hooks().Members[f.member]
-	e := hostfacts.HookEntry{File: path, Project: s != User, Event: m.Key, Group: f.group, Index: f.handler,
+	e := hostfacts.HookEntry{File: path, Project: s != User, Managed: s == Managed, Event: m.Key, Group: f.group, Index: f.handler,
 		Entry: json.RawMessage(ed.doc.Src[f.node.Start:f.node.End])}
 	if g := m.Value.Elems[f.group]; g != f.node {
 		if mt := g.Get("matcher"); mt != nil {

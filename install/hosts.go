@@ -139,6 +139,9 @@ type env struct {
 	binary string
 	// configRoots are Options.ConfigRoots.
 	configRoots map[hooks.Host]string
+	// systemRoot is Options.SystemRoot; goos the system whose managed
+	// files are meant (runtime.GOOS).
+	systemRoot, goos string
 }
 
 // path returns the host's file for scope s, or "" when the host has no
@@ -150,6 +153,9 @@ func (h *host) path(s Scope, e env) string {
 		file = h.entryName(e.binary) + ".json"
 	case h.PluginModule != "":
 		file = h.entryName(e.binary) + h.PluginModule
+	}
+	if s == Managed {
+		return h.managedPath(e)
 	}
 	if h.UserOnly != "" && s != User {
 		return ""
@@ -308,7 +314,10 @@ func (h *host) limitOf(n int) time.Duration {
 // needs says what the host requires before it runs hooks from a file of
 // scope s, beyond the file itself.
 func (h *host) needs(s Scope) string {
-	if s == User {
+	switch s {
+	case Managed:
+		return "" // the managed facts' Needs (managedInstall)
+	case User:
 		return h.UserTrust
 	}
 	return h.Trust

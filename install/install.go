@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -125,6 +126,16 @@ type Options struct {
 	// on the events of the files it writes: it removes them, so that each
 	// event runs one hook. Without it, Install and Doctor warn about them.
 	Replace bool
+	// SystemRoot, when set, is the folder that stands for the file
+	// system's root in the managed scope's paths (tests); "" means the
+	// real one.
+	SystemRoot string
+	// ManagedOnly, with the Managed scope, also sets the switch with which
+	// a host runs only the managed file's hooks, none of the user's or the
+	// project's ([hostfacts.Managed].OnlyManaged: Claude Code's
+	// "allowManagedHooksOnly"); other hosts get a note. Uninstall needs it
+	// too to take the switch out (it keeps one the file had before install).
+	ManagedOnly bool
 	// DefaultLog, with Log "", writes --log with no path in every
 	// command: the hook appends to the default log in the user's state
 	// directory, as the hook's own --log with no path does.
@@ -255,6 +266,11 @@ func Uninstall(o Options) ([]Change, error) {
 		if err != nil || c == nil {
 			return c, err
 		}
+		if scope == Managed {
+			if err := h.managedUninstall(c, o, fst.original()); err != nil {
+				return nil, err
+			}
+		}
 		if c.Before != nil && c.Changed() {
 			if created, _ := fst.created(); created && h.holdsNothing(c.After) {
 				c.After, c.Deleted = nil, true
@@ -310,6 +326,10 @@ func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p 
 	var files []file
 	for _, h := range hs {
 		p := h.path(scope, e)
+		if p == "" && scope == Managed && (o.Hosts != nil || check != nil) {
+			// Never another file instead: the host is named, and left out.
+			return nil, usageError{h.noManaged(e.goos)}
+		}
 		if p == "" {
 			if o.Hosts != nil && h.UserOnly != "" {
 				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}
@@ -433,6 +453,11 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	c.After, out, err = h.installFile(before, o.Binary, regs, o.FailClosed, o.gateway())
 	if err != nil {
 		return nil, err
+	}
+	if scope == Managed {
+		if err := h.managedInstall(c, o); err != nil {
+			return nil, err
+		}
 	}
 	c = h.finish(c, out, o)
 	if len(c.Added)+len(c.Updated) > 0 {
@@ -615,9 +640,12 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if o.Dir == "" {
 			return nil, e, usageError{errors.New("--scope plugin needs --dir, the plugin's directory")}
 		}
-	case "", Project, Local, User:
+	case "", Project, Local, User, Managed:
 	default:
-		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local, user or plugin)", o.Scope)}
+		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local, user, managed or plugin)", o.Scope)}
+	}
+	if err := o.checkManaged(); err != nil {
+		return nil, e, usageError{err}
 	}
 	for _, ev := range o.Events {
 		if !contains(hooks.Events(), ev) {
@@ -651,6 +679,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 		}
 	}
 	e.getenv, e.binary, e.configRoots = o.Getenv, o.Binary, o.ConfigRoots
+	e.systemRoot, e.goos = o.SystemRoot, runtime.GOOS
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}
