@@ -11,7 +11,20 @@ import (
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex", Name: "hooks.json", TimeoutUnit: time.Second, MatchAll: "*", HomeEnv: "CODEX_HOME",
 		Trust: trust, UserTrust: trust, ProjectDir: projectDir,
-		TrustFiles: []string{"config.toml"}, LoginShell: true}
+		TrustFiles: []string{"config.toml"}, LoginShell: true, Managed: managedHooks()}
+}
+
+// managedHooks is Codex's system layer, /etc/codex, whose hooks.json
+// Codex reads beside its config.toml and whose hooks are managed: trusted
+// without review. 0.171's code names /etc/codex/config.toml,
+// /etc/codex/requirements.toml (where allow_managed_hooks_only lives,
+// with [hooks] of its own) and /etc/codex/managed_config.toml.
+func managedHooks() hostfacts.Managed {
+	return hostfacts.Managed{
+		Linux: "/etc/codex/hooks.json",
+		Evidence: "the /etc/codex system layer read in the strings of the 0.171 binary; hooks.json there, run without trust, " +
+			"measured on Linux (e2e TestManagedScope); macOS and Windows not known",
+	}
 }
 
 // projectDir names the project in a command. Codex sets no variable for
