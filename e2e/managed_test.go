@@ -55,7 +55,7 @@ func TestManagedScope(t *testing.T) {
 				t.Fatalf("%s states no managed file on %s", h.Name, runtime.GOOS)
 			}
 			holdManaged(t, p)
-			o := managedRun(t, h, false)
+			o := managedRun(t, h, false, nil)
 			if _, ok := o.file("deny_target.txt"); ok {
 				t.Errorf("DENIED COMMAND RAN: the managed hook's deny did not hold")
 			}
@@ -69,7 +69,7 @@ func TestManagedScope(t *testing.T) {
 				t.Fatalf("control: the project's allowing hook did not run beside the managed one")
 			}
 			t.Logf("measured: %s ran the managed hook (deny held) and the project's allowing hook beside it", h.ID)
-			o = managedRun(t, h, true)
+			o = managedRun(t, h, true, nil)
 			if _, ok := o.file("deny_target.txt"); ok {
 				t.Errorf("DENIED COMMAND RAN with allowManagedHooksOnly")
 			}
@@ -83,11 +83,12 @@ func TestManagedScope(t *testing.T) {
 
 // managedRun installs the test hook into h's managed file (with the
 // managed-only switch when only is set), runs the guard scenario's first
-// call, and uninstalls: the file must be what it was before install.
-func managedRun(t *testing.T, h *harness.Host, only bool) *outcome {
+// call, and uninstalls: the file must be what it was before install. env
+// is added to the client's environment; with env nil the hook must run.
+func managedRun(t *testing.T, h *harness.Host, only bool, env []string) *outcome {
 	t.Helper()
 	var o install.Options
-	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Quiet: true, Untrusted: true,
+	spec := harness.Spec{Host: h, Prompt: "run the e2e guard scenario", Quiet: true, Untrusted: true, Env: env,
 		Script: guardScript(h.Name),
 		Register: func(r *harness.Run, hook []string) error {
 			state := filepath.Join(r.Root, "state")
@@ -124,7 +125,7 @@ func managedRun(t *testing.T, h *harness.Host, only bool) *outcome {
 	if len(out.res.Main()) == 0 {
 		t.Fatalf("%s never reached the fake model server:\n%s", h.Name, out.res.Summary())
 	}
-	if len(out.log) == 0 {
+	if len(out.log) == 0 && env == nil {
 		t.Errorf("%s never ran the managed hook:\n%s", h.Name, out.res.Summary())
 	}
 	if _, err := install.Uninstall(o); err != nil {

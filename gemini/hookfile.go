@@ -31,14 +31,16 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 // the user's and the workspace's: its path per system and the variable
 // that replaces it, read in the bundle of 0.61 (getSystemSettingsPath).
 // Its hooks are concatenated with the user's and the project's, and
-// 0.61's hook registry loads the merged hooks only in a trusted folder
-// (processHooksFromConfig: "Project hooks disabled because the folder is
-// not trusted"), the system file's too.
+// 0.61's hook registry loads the merged set as the project's, under the
+// same folder-trust rule (processHooksFromConfig, read in the bundle): a
+// doctor checks the folder's trust for the system file's entries as for
+// the project's. Not measured untrusted: GEMINI_CLI_TRUST_WORKSPACE=false
+// in a headless run still ran them (e2e, 0.61).
 func managedSettings() hostfacts.Managed {
 	return hostfacts.Managed{
 		Linux: "/etc/gemini-cli/settings.json", Darwin: "/Library/Application Support/GeminiCli/settings.json",
 		Windows: `C:\ProgramData\gemini-cli\settings.json`, Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
-		Needs: "Gemini CLI runs even the system file's hooks only in a trusted folder (0.61)",
+		Needs: "Gemini CLI loads the system file's hooks with the project's, under its folder-trust rule (read in 0.61's code)",
 		Evidence: "paths and GEMINI_CLI_SYSTEM_SETTINGS_PATH read in the bundle of 0.61; the trust rule read in its hook registry; " +
 			"a system-file hook's deny measured on Linux (e2e TestManagedScope)",
 	}

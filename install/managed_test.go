@@ -141,7 +141,7 @@ func TestManagedGeminiEnv(t *testing.T) {
 	if want := filepath.Join(root, "etc", "gemini-cli", "settings.json"); changes[0].Path != want {
 		t.Errorf("path %s, want %s", changes[0].Path, want)
 	}
-	if !strings.Contains(strings.Join(changes[0].Notes, "\n"), "trusted folder") {
+	if !strings.Contains(strings.Join(changes[0].Notes, "\n"), "folder-trust rule") {
 		t.Errorf("no note on Gemini's trust: %q", changes[0].Notes)
 	}
 	moved := filepath.Join(t.TempDir(), "gemini-system.json")
