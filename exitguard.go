@@ -42,7 +42,7 @@ func (s *Server) guardExit(by time.Time, res Result, stderr io.Writer) *exitGuar
 // lostCode is the exit code of res when its answer cannot be written, as
 // [Server.write] gives it.
 func (s *Server) lostCode(res Result) int {
-	return res.lostCode(s.Handlers.Fail == FailClosed && (res.Event == nil || gating(res.Event)))
+	return res.lostCode(failBlocks(s.Handlers.Fail, res.Event))
 }
 
 // written notes that the answer was written, with exit code code: what

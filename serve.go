@@ -5,20 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
-	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
-
-	"github.com/agenthooks/hooks/internal/failline"
 )
-
-// DefaultMaxInput is the payload size cap when Handlers.MaxInput is 0.
-const DefaultMaxInput = 8 << 20
 
 // A Server answers hook events with Handlers, in the dialect of the host
 // that sent each one. Set its fields, then call [Server.Serve] for a
@@ -185,188 +175,6 @@ func (s *Server) Serve(ctx context.Context, req Request, stdin io.Reader, stdout
 	return s.writeObserved(res, ob, exitBy, stdout, stderr)
 }
 
-// observation is what Serve keeps for the record of an event when
-// Handlers.OnResult is set: when the event's reading started and ended
-// (zero: it never ended), and the checks the policy reported.
-type observation struct {
-	start, read time.Time
-	checks      *CheckLog
-}
-
-// writeObserved writes res, then gives its record to Handlers.OnResult
-// when set (ob is not nil). With Exit and exitBy set (a hook process), an
-// exit guard bounds both: a write the host does not read (a full stdout
-// or stderr pipe) or an observer that does not return (a decision log
-// that blocks) gets one stderr line and Exit at exitBy (see exitGuard).
-func (s *Server) writeObserved(res Result, ob *observation, exitBy time.Time, stdout, stderr io.Writer) int {
-	var g *exitGuard
-	if s.Exit != nil && !exitBy.IsZero() {
-		g = s.guardExit(exitBy, res, stderr)
-	}
-	code := s.write(res, stdout, stderr)
-	if ob != nil {
-		g.written(code)
-		r := res.Record(ob.start)
-		r.ExitCode, r.Checks = code, ob.checks.Checks()
-		r.Stdin = r.Duration
-		if !ob.read.IsZero() {
-			r.Stdin = ob.read.Sub(ob.start)
-		}
-		s.Handlers.OnResult(r)
-	}
-	g.stop()
-	return code
-}
-
-// serveLimit is the time Serve has for req, from its start: 90% of the
-// host's limit, as the handler's budget is (without Handlers.Timeout,
-// which bounds the handler alone).
-func (s *Server) serveLimit(req *Request) time.Duration {
-	host := req.HostTimeout
-	if host <= 0 {
-		a := req.Adapter
-		if a == nil {
-			a = find(s.Adapters, req.Host)
-		}
-		if a != nil {
-			host = a.Timeout()
-		} else {
-			for _, a := range s.Adapters {
-				if t := a.Timeout(); t > 0 && (host <= 0 || t < host) {
-					host = t
-				}
-			}
-		}
-	}
-	if host <= 0 {
-		host = defaultHostTimeout
-	}
-	return host * 9 / 10
-}
-
-// defaultHostTimeout is the host's time limit Serve assumes when neither
-// the request nor an adapter states one.
-const defaultHostTimeout = 60 * time.Second
-
-// ReadContext is [Server.Read] under ctx: when ctx is done before stdin
-// ends, it gives up with an error wrapping [ErrStdinTimeout]. A reader
-// that states its length (bytes.Reader, strings.Reader) cannot block and
-// is read directly; anything else (a pipe) is read on a goroutine, which
-// a stdin that never ends leaves behind (a hook process exits anyway).
-func (s *Server) ReadContext(ctx context.Context, stdin io.Reader) ([]byte, error) {
-	if hasLen(stdin) {
-		return s.Read(stdin)
-	}
-	type read struct {
-		b   []byte
-		err error
-	}
-	done := make(chan read, 1)
-	go func() {
-		b, err := s.Read(stdin)
-		done <- read{b, err}
-	}()
-	select {
-	case r := <-done:
-		return r.b, r.err
-	case <-ctx.Done():
-		return nil, stdinTimeout(ctx)
-	}
-}
-
-// readWatched is ReadContext for a hook process (Inline with Exit): stdin
-// is read on the calling goroutine, which saves starting a goroutine and
-// the hand-off, and a watchdog calls timedOut when ctx is done first;
-// timedOut answers, writes and calls Exit, and returns the exit code. A
-// timedOut that returns (a test's Exit) leaves readWatched to return once
-// reading does, with late true and that code: the answer is given.
-func (s *Server) readWatched(ctx context.Context, stdin io.Reader, timedOut func(error) int) (b []byte, code int, late bool, err error) {
-	if hasLen(stdin) {
-		b, err = s.Read(stdin)
-		return b, 0, false, err
-	}
-	var mu sync.Mutex
-	read := false
-	stop := context.AfterFunc(ctx, func() {
-		mu.Lock()
-		defer mu.Unlock() // held until timedOut returns: the answer is its alone
-		if !read {
-			late, code = true, timedOut(stdinTimeout(ctx))
-		}
-	})
-	b, err = s.Read(stdin)
-	stop()
-	mu.Lock()
-	defer mu.Unlock()
-	read = true
-	return b, code, late, err
-}
-
-// stdinLate is readWatched's timedOut for Serve: it answers req with the
-// stdin error (unless req has one already) and the fail policy, writes
-// the answer, calls Exit and returns the exit code. A function of its
-// own, so that req is copied into the closure on this path only.
-func (s *Server) stdinLate(ctx context.Context, req Request, ob *observation, exitBy time.Time, stdout, stderr io.Writer) func(error) int {
-	return func(err error) int {
-		if req.Err == nil {
-			req.Err = err
-		}
-		req.Payload = nil
-		code := s.writeObserved(s.Answer(ctx, req), ob, exitBy, stdout, stderr)
-		s.Exit(code)
-		return code
-	}
-}
-
-// stdinTimeout is the error for a stdin that has not ended when ctx is
-// done.
-func stdinTimeout(ctx context.Context) error {
-	return fmt.Errorf("%w (%w)", ErrStdinTimeout, context.Cause(ctx))
-}
-
-// hasLen reports whether r states the bytes it has left (a bytes.Reader,
-// a strings.Reader, an HTTP body of a declared length), which [Server.Read]
-// uses. A process's stdin, an *os.File, is told apart first, as a
-// concrete type, so that it costs no interface-table lookup.
-func hasLen(r io.Reader) bool {
-	if _, ok := r.(*os.File); ok {
-		return false
-	}
-	_, ok := r.(interface{ Len() int })
-	return ok
-}
-
-// ErrStdinTimeout is wrapped by the error [Server.Serve] answers with the
-// fail policy when stdin has not ended by the invocation's deadline.
-var ErrStdinTimeout = errors.New("stdin did not end in time")
-
-// write writes res as [Result.Write] does; when the answer could not be
-// written, the exit code is 2 also when the fail policy is closed and the
-// event is one a deny stops.
-func (s *Server) write(res Result, stdout, stderr io.Writer) int {
-	closed := s.Handlers.Fail == FailClosed && (res.Event == nil || gating(res.Event))
-	return res.write(stdout, stderr, closed)
-}
-
-// Read reads a payload from r whole: at most Handlers.MaxInput bytes
-// (default [DefaultMaxInput]), else an error wrapping [ErrTooLarge],
-// returned with the members of the payload's JSON object complete before
-// the cap, as an object of their own (nil when there are none), so that
-// [Server.Answer] can still tell a tool call, whose handler it gives
-// Tool.InputErr. When r has a Len method, the number of bytes left
-// (bytes.Reader, strings.Reader, an HTTP body of a declared length), a
-// Len over the cap is that error after reading at most 64 KiB, and a
-// smaller one sizes the buffer: a payload of that length takes one
-// allocation of its size. A Len that is too small costs only
-// allocations; the cap holds.
-func (s *Server) Read(r io.Reader) ([]byte, error) {
-	limit := s.Handlers.MaxInput
-	if limit <= 0 {
-		limit = DefaultMaxInput
-	}
-	return readLimited(r, limit)
-}
-
 // Answer answers one payload: it picks the adapter, parses, calls the
 // handler under its deadline, fits and serializes the response. Any
 // failure (and req.Err) is answered with the fail policy, and Result.Err
@@ -401,36 +209,32 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 		err = req.cut // the host cannot be told from the members read
 	}
 	if err != nil {
-		h := s.Handlers
-		var uh *unknownHostError
-		if errors.As(err, &uh) {
-			// A configuration error (a misspelled --host): answered as
-			// fail-closed would, as every other bad argument is.
-			h.Fail = FailClosed
+		how := failPolicy
+		switch {
+		case isUnknownHost(err):
+			how = failConfig // a misspelled --host
+		case errors.Is(err, ErrOverload):
+			how = failUnjudged
 		}
-		if a == nil {
-			return Result{Output: failOutput(h.Fail, err), Err: err}
+		var ev Event
+		if a != nil {
+			ev = failEvent(a, &req)
 		}
-		if errors.Is(err, ErrOverload) {
-			return uncheckedResult(a, h, failEvent(a, &req), err)
-		}
-		return failResult(a, h, failEvent(a, &req), err)
+		return fail(a, s.Handlers, ev, err, how)
 	}
 	if _, ok := a.(EventParser); req.Event != "" && !ok {
-		// A configuration error (the command names an event for a host
-		// whose payloads name their own): answered as fail-closed would.
-		h := s.Handlers
-		h.Fail = FailClosed
+		// The command names an event for a host whose payloads name
+		// their own.
 		err := fmt.Errorf("--event %q given, but %s payloads name their own event", req.Event, a.Host())
 		req.Event = ""
-		return failResult(a, h, failEvent(a, &req), err)
+		return fail(a, s.Handlers, failEvent(a, &req), err, failConfig)
 	}
 	if s.Inline {
 		return answerInline(ctx, a, s.Handlers, &req)
 	}
 	ev, err := parse(a, &s.Handlers, &req)
 	if err != nil {
-		return failResult(a, s.Handlers, ev, err)
+		return fail(a, s.Handlers, ev, err, failPolicy)
 	}
 	var resp Response
 	if s.Handlers.handles(ev) {
@@ -438,10 +242,10 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 		var late bool
 		resp, err, late = call(ctx, s.Handlers, ev, budget(a, s.Handlers, ev, req.HostTimeout))
 		if late {
-			return uncheckedResult(a, s.Handlers, ev, err)
+			return fail(a, s.Handlers, ev, err, failUnjudged)
 		}
 		if err != nil {
-			return failResult(a, s.Handlers, ev, err)
+			return fail(a, s.Handlers, ev, err, failPolicy)
 		}
 	}
 	return finish(a, s.Handlers, ev, resp)
@@ -474,19 +278,6 @@ func (s *Server) adapter(req *Request) (Adapter, error) {
 		return Detect(s.Adapters, req.Payload)
 	}
 	return a, nil
-}
-
-// failEvent is what is known of req's event for the fail policy's answer:
-// the payload parsed when it can be (so that a fail-closed PreToolUse gets
-// the host's deny), else the host's unknown event.
-func failEvent(a Adapter, req *Request) Event {
-	if req.Payload == nil {
-		return &OtherEvent{Base: Base{Host: a.Host()}}
-	}
-	if ev, err := parseAs(a, req); err == nil {
-		return ev
-	}
-	return unparsed(a, req.Payload)
 }
 
 // Result is the outcome of [Server.Answer].
@@ -565,293 +356,12 @@ func unparsed(a Adapter, payload []byte) Event {
 func finish(a Adapter, h Handlers, ev Event, resp Response) Result {
 	out, fitted, ws, err := Serialize(a, ev, resp, FitOptions{AskFallback: h.AskFallback, RepeatStop: h.RepeatStopBlocks, AskFallbackAlways: h.AskFallbackAlways})
 	if err != nil {
-		res := failResult(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err))
+		res := fail(a, h, ev, fmt.Errorf("serialize for %s: %w", a.Host(), err), failPolicy)
 		res.Warnings = append(ws, res.Warnings...)
 		return res
 	}
 	return Result{Adapter: a, Event: ev, Response: fitted, Output: out, Warnings: ws, Decided: resp}
 }
-
-// answerInline is Answer with the handler on the calling goroutine,
-// under a watchdog that answers with the fail policy as soon as the
-// handler's deadline passes (its budget, or ctx's deadline when that is
-// earlier), through req.Late. It returns once the handler has returned.
-func answerInline(ctx context.Context, a Adapter, h Handlers, req *Request) Result {
-	// This frame is kept small (the answers are built in functions of
-	// their own): it is on the stack while the adapter parses, and a
-	// deeper stack costs a stack copy on many requests of a server.
-	ev, err := parse(a, &h, req)
-	if err != nil || !h.handles(ev) {
-		return answerNow(a, &h, ev, err)
-	}
-	c := &inlineCall{a: a, h: h, ev: ev, late: req.Late}
-	return c.run(ctx, req.HostTimeout)
-}
-
-// answerNow answers without a handler: the fail policy for err, else no
-// opinion.
-//
-//go:noinline
-func answerNow(a Adapter, h *Handlers, ev Event, err error) Result {
-	if err != nil {
-		return failResult(a, *h, ev, err)
-	}
-	return finish(a, *h, ev, Response{})
-}
-
-// run calls the handler on the calling goroutine, under a watchdog.
-func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) Result {
-	limit := budget(c.a, c.h, c.ev, hostTimeout)
-	var cancel context.CancelFunc
-	var watchdog *time.Timer
-	if limit > 0 {
-		ctx, cancel = context.WithTimeout(ctx, limit)
-	} else {
-		ctx, cancel = context.WithCancel(ctx)
-	}
-	if d, ok := ctx.Deadline(); ok { // ours, or the caller's when earlier
-		watchdog = time.AfterFunc(time.Until(d), c.watchdog)
-	}
-	resp, err := inline(ctx, &c.h, c.ev)
-	if watchdog != nil {
-		watchdog.Stop()
-	}
-	cause := context.Cause(ctx) // nil unless the context ended
-	cancel()
-
-	// Waits for the watchdog's answer when it is being given.
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.answered {
-		return *c.res
-	}
-	c.answered = true
-	switch {
-	case cause != nil:
-		// Too late: a handler that returns after its context ended did
-		// not answer in time (the watchdog may not have run yet).
-		return c.lateResult(cause)
-	case err != nil:
-		return failResult(c.a, c.h, c.ev, fmt.Errorf("handler: %w", err))
-	default:
-		return finish(c.a, c.h, c.ev, resp)
-	}
-}
-
-// inlineCall is the state answerInline shares with its watchdog. The
-// mutex is held while the watchdog answers, so that exactly one answer is
-// given, and so that answerInline returns only after the watchdog's.
-type inlineCall struct {
-	mu       sync.Mutex
-	answered bool
-	a        Adapter
-	ev       Event
-	late     func(Result)
-	res      *Result // the watchdog's answer (allocated only then)
-	h        Handlers
-}
-
-// watchdog answers with the fail policy when the handler's deadline has
-// passed and it has not answered.
-func (c *inlineCall) watchdog() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.answered {
-		return
-	}
-	c.answered = true
-	res := c.lateResult(context.DeadlineExceeded)
-	c.res = &res
-	if c.late != nil {
-		c.late(res)
-	}
-}
-
-func (c *inlineCall) lateResult(cause error) Result {
-	return uncheckedResult(c.a, c.h, c.ev, fmt.Errorf("handler did not answer in time: %w", cause))
-}
-
-// inline runs the handler on the calling goroutine, a panic becoming an
-// error.
-func inline(ctx context.Context, h *Handlers, ev Event) (r Response, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			r, err = Response{}, &PanicError{Value: p, Stack: debug.Stack()}
-		}
-	}()
-	return h.Handle(ctx, ev)
-}
-
-// EventTimeouter is implemented by adapters whose host limits some events
-// more tightly than Timeout says (Codex clamps SessionEnd to 3 s).
-type EventTimeouter interface {
-	// EventTimeout returns the host's limit for a native event, or 0 when
-	// Timeout applies.
-	EventTimeout(native string) time.Duration
-}
-
-// budget is the handler's time limit: below the host's own.
-func budget(a Adapter, h Handlers, ev Event, hostTimeout time.Duration) time.Duration {
-	host := hostTimeout
-	if host <= 0 {
-		host = a.Timeout()
-	}
-	if et, ok := a.(EventTimeouter); ok {
-		if t := et.EventTimeout(ev.Common().NativeEvent); t > 0 && t < host {
-			host = t
-		}
-	}
-	b := host * 9 / 10
-	if h.Timeout > 0 && (h.Timeout < b || b <= 0) {
-		b = h.Timeout
-	}
-	return b
-}
-
-// call runs the handler with a deadline and turns panics into errors.
-//
-// The handler runs on its own goroutine so that a handler that never
-// returns cannot hold the answer past the deadline. It reports back by
-// cancelling the handler's context (after setting finished, when the
-// context had not ended before), so that one channel, the context's,
-// serves both outcomes.
-func call(ctx context.Context, h Handlers, ev Event, limit time.Duration) (r Response, err error, late bool) {
-	var cancel context.CancelFunc
-	if limit > 0 {
-		ctx, cancel = context.WithTimeout(ctx, limit)
-	} else {
-		ctx, cancel = context.WithCancel(ctx)
-	}
-	defer cancel()
-	j := &job{h: h, ev: ev}
-	go j.run(ctx, cancel)
-	<-ctx.Done()
-	if !j.finished.Load() {
-		return Response{}, fmt.Errorf("handler did not answer in time: %w", context.Cause(ctx)), true
-	}
-	if j.err != nil {
-		return Response{}, fmt.Errorf("handler: %w", j.err), false
-	}
-	return j.r, nil, false
-}
-
-// job is one handler call and its outcome. r and err are written before
-// finished is set, and read only after it was seen set.
-type job struct {
-	h        Handlers
-	ev       Event
-	r        Response
-	err      error
-	finished atomic.Bool
-}
-
-func (j *job) run(ctx context.Context, done context.CancelFunc) {
-	defer func() {
-		if p := recover(); p != nil {
-			j.r, j.err = Response{}, &PanicError{Value: p, Stack: debug.Stack()}
-		}
-		// A handler that returns because its context ended (deadline,
-		// or the caller gave up) did not answer in time.
-		if ctx.Err() == nil {
-			j.finished.Store(true)
-		}
-		done()
-	}()
-	j.r, j.err = j.h.Handle(ctx, j.ev)
-}
-
-// PanicError is a handler panic, recovered.
-type PanicError struct {
-	Value any
-	Stack []byte
-}
-
-func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
-
-// ErrTooLarge is returned for a payload over the size cap.
-var ErrTooLarge = errors.New("payload too large")
-
-// ErrNoHost is returned when no adapter can be chosen for a payload.
-var ErrNoHost = errors.New("cannot tell which host sent this payload")
-
-// unknownHostError is a request naming a host none of the adapters is: a
-// configuration error. It wraps [ErrNoHost].
-type unknownHostError struct {
-	host  Host
-	known string
-}
-
-func (e *unknownHostError) Error() string {
-	return fmt.Sprintf("%v: unknown host %q (known: %s)", ErrNoHost, e.host, e.known)
-}
-
-func (e *unknownHostError) Unwrap() error { return ErrNoHost }
-
-// isUnknownHost reports whether err is a request's unknown host (a
-// function of its own: the target of errors.As escapes, and would cost
-// its caller an allocation on every call).
-func isUnknownHost(err error) bool {
-	var uh *unknownHostError
-	return errors.As(err, &uh)
-}
-
-// uncheckedCause is the cause of an [UncheckedError] err, or nil.
-func uncheckedCause(err error) error {
-	var ue *UncheckedError
-	if errors.As(err, &ue) {
-		return ue.Cause
-	}
-	return nil
-}
-
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	// One allocation for a usual payload, or for one of the length r
-	// states; grown by doubling past that. Never more than limit+1 bytes
-	// are read, as with io.LimitReader.
-	first := int64(firstRead)
-	if hasLen(r) {
-		switch n := int64(r.(interface{ Len() int }).Len()); {
-		case n > limit:
-			return readCut(r, min(limit, salvagePeek), limit)
-		case n >= 0:
-			first = n + 1 // room for the read that sees EOF
-		}
-	}
-	buf := make([]byte, 0, min(limit+1, first))
-	for {
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, cap(buf))
-		}
-		room := buf[len(buf):cap(buf)]
-		if rest := limit + 1 - int64(len(buf)); int64(len(room)) > rest {
-			room = room[:rest]
-		}
-		n, err := r.Read(room)
-		buf = buf[:len(buf)+n]
-		if int64(len(buf)) > limit {
-			return salvage(buf[:limit]), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
-		}
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read stdin: %w", err)
-		}
-	}
-}
-
-// readCut reads up to peek bytes of r, a payload whose declared length
-// is over limit, and returns the members they hold (salvage) with the
-// error for a payload too large.
-func readCut(r io.Reader, peek, limit int64) ([]byte, error) {
-	buf := make([]byte, peek)
-	n, _ := io.ReadFull(r, buf)
-	return salvage(buf[:n]), fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
-}
-
-// firstRead is the size of the first read buffer: room for the hosts'
-// smaller payloads (a few hundred bytes); larger ones grow it.
-const firstRead = 1 << 10
 
 func find(adapters []Adapter, host Host) Adapter {
 	for _, a := range adapters {
@@ -860,121 +370,4 @@ func find(adapters []Adapter, host Host) Adapter {
 		}
 	}
 	return nil
-}
-
-// failResult answers ev with the fail policy.
-func failResult(a Adapter, h Handlers, ev Event, cause error) Result {
-	r := Response{}
-	if h.Fail == FailClosed && gating(ev) {
-		r = Deny("hook failed, blocked by its fail-closed policy: " + oneLine(cause.Error()))
-	}
-	fitted, ws := r, []Warning(nil)
-	if _, other := ev.(*OtherEvent); !other || Supports(a.Capabilities(), ev.Common().NativeEvent) != 0 {
-		fitted, ws = Fit(a, ev, r, FitOptions{AskFallback: DecisionDeny, RepeatStop: true})
-	}
-	out, err := a.Serialize(ev, fitted)
-	if err != nil {
-		out = failOutput(h.Fail, err)
-	}
-	return Result{Adapter: a, Event: ev, Response: fitted, Output: out, Warnings: ws, Err: cause}
-}
-
-// gating reports whether a deny on ev stops an action: tool calls,
-// permission requests, prompts, subagent starts, and unknown events.
-func gating(ev Event) bool {
-	switch ev.(type) {
-	case *PreToolUseEvent, *PermissionRequestEvent, *UserPromptSubmitEvent, *SubagentStartEvent, *OtherEvent:
-		return true
-	}
-	return false
-}
-
-// failOutput is the answer when not even the adapter can render one: no
-// output (fail open) or exit code 2, which every host treats as a block.
-func failOutput(p FailPolicy, cause error) Output {
-	if p == FailClosed {
-		return Output{Stderr: "hook failed, blocked by its fail-closed policy: " + oneLine(cause.Error()), ExitCode: 2}
-	}
-	return Output{}
-}
-
-// Write writes res as a command hook answers: the notes on stderr, the
-// answer on stdout, then its stderr line. It returns the exit code: the
-// answer's, or, when the answer could not be written whole (stdout
-// closed, a broken pipe), 2 when the answer blocks (exit 2 with the reason
-// on stderr is the block every host reads) and 1 otherwise, with a line
-// on stderr saying so.
-func (res Result) Write(stdout, stderr io.Writer) int {
-	return res.write(stdout, stderr, false)
-}
-
-// write is Write; closed makes the exit code of an answer not written 2
-// also when the answer did not block.
-func (res Result) write(stdout, stderr io.Writer, closed bool) int {
-	for _, n := range res.Notes() {
-		fmt.Fprintln(stderr, n)
-	}
-	var err error
-	if len(res.Output.Stdout) > 0 {
-		_, err = stdout.Write(res.Output.Stdout)
-	}
-	if err != nil {
-		code := res.lostCode(closed)
-		fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s): exit %d\n", oneLine(err.Error()), code)
-		if res.Output.Stderr != "" {
-			fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
-		} else if code == 2 && res.Response.Reason != "" {
-			fmt.Fprintln(stderr, oneLine(res.Response.Reason))
-		}
-		return code
-	}
-	if res.Output.Stderr != "" {
-		fmt.Fprintln(stderr, oneLine(res.Output.Stderr))
-	}
-	return res.Output.ExitCode
-}
-
-// lostCode is the exit code when res's answer could not be written: 2
-// when it blocks or the fail policy is closed (closed), else 1.
-func (res Result) lostCode(closed bool) int {
-	if closed || res.Output.ExitCode == 2 || res.Response.Decision == DecisionDeny || res.Response.Halt {
-		return 2
-	}
-	return 1
-}
-
-// Notes returns the lines [Result.Write] writes to stderr before the
-// answer: one per warning, and one saying why the fail policy answered
-// ("hooks: fail-closed: …") unless the answer's own stderr line says it.
-func (res Result) Notes() []string {
-	if len(res.Warnings) == 0 && res.Err == nil {
-		return nil
-	}
-	var notes []string
-	for _, w := range res.Warnings {
-		notes = append(notes, oneLine(w.String()))
-	}
-	switch {
-	case res.Err == nil || res.Output.Stderr != "":
-	case uncheckedCause(res.Err) != nil:
-		notes = append(notes, "hooks: not judged ("+oneLine(uncheckedCause(res.Err).Error())+"): answered by Handlers.Unchecked")
-	default:
-		notes = append(notes, failline.Format(failWord(res), oneLine(res.Err.Error())))
-	}
-	return notes
-}
-
-func failWord(res Result) string {
-	if res.Response.Decision == DecisionDeny || res.Output.ExitCode == 2 {
-		return "closed"
-	}
-	return "open"
-}
-
-// oneLine folds s onto one line.
-func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
-		s = strings.Join(strings.Fields(s), " ")
-	}
-	return s
 }

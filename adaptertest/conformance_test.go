@@ -11,7 +11,7 @@ import (
 	"github.com/agenthooks/hooks/adaptertest"
 	"github.com/agenthooks/hooks/claude"
 	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 // payloads are the inputs of the claude package's golden fixtures.

@@ -41,7 +41,7 @@ func TestAdaptersDescribeTheirHookFile(t *testing.T) {
 			continue
 		}
 		hf := f.HookFile()
-		if hf.Dir == "" || (hf.Name == "") != (hf.PerBinary || hf.Scripts || hf.PluginModule != "") || hf.TimeoutUnit <= 0 {
+		if hf.Dir == "" || (hf.Name == "") != (hf.JSON.PerBinary || hf.Format == hostfacts.FormatScripts || hf.Format == hostfacts.FormatPlugins) || hf.TimeoutUnit <= 0 {
 			t.Errorf("%s: hook file %+v", a.Host(), hf)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestHostsStandAlone fails when a host package imports another host
@@ -37,7 +37,7 @@ func TestHostsStandAlone(t *testing.T) {
 }
 
 // TestTestHostLists holds the test kits' own host lists to this
-// package's, the one list of hosts (issue 40): internal/hosttest's
+// package's, the one list of hosts (issue 40): internal/testonly/hosttest's
 // capture folders, which the host packages' tests read (they cannot
 // import this package: it imports them).
 func TestTestHostLists(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/adaptertest"
-	golden "github.com/agenthooks/hooks/internal/hosttest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	golden "github.com/agenthooks/hooks/internal/testonly/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 var _ hooks.Adapter = (*Adapter)(nil)

@@ -4,11 +4,11 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/testonly/hostref"
 )
 
 // The differential test: generated tool arguments read by the adapter and
-// by a reference equal to Claude Code's JSON.parse (internal/hostref). The
+// by a reference equal to Claude Code's JSON.parse (internal/testonly/hostref). The
 // command or path the typed input exposes must be what Claude Code hands
 // its tool, or Tool.InputErr must be set.
 

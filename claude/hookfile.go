@@ -12,13 +12,16 @@ import (
 // SessionStart (2.1.197 logs "HTTP hooks are not supported for
 // SessionStart" and skips them; checked with the real client in e2e).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"claude"}, Title: "Claude Code", HTTP: true, Dir: ".claude", Name: "settings.json", TimeoutUnit: time.Second, MatchAll: "*", StatusMessage: true, Async: true, Plugin: "hooks/hooks.json",
-		PluginOmits: []string{SkillShell},
-		PluginNote: "PreSkillShellCommand is not registered in a plugin: Claude Code before 2.1.332 rejects a plugin's whole hooks/hooks.json " +
-			"over an event name it does not know (measured on 2.1.197: no hook of the plugin ran), so a slash command's `!` lines run unchecked " +
-			"by this plugin on 2.1.332 and later; register the hook in settings (--scope project or user) to cover them",
-		HomeEnv: "CLAUDE_CONFIG_DIR", Local: "settings.local.json", WindowsShell: hostfacts.ShellBash, Managed: managedSettings(),
-		NoHTTP: []string{"SessionStart"}, ProjectDir: projectDir}
+	return hostfacts.HookFile{Programs: []string{"claude"}, Title: "Claude Code", Dir: ".claude",
+		Name: "settings.json", TimeoutUnit: time.Second, HomeEnv: "CLAUDE_CONFIG_DIR",
+		Local: "settings.local.json", WindowsShell: hostfacts.ShellBash,
+		Managed: managedSettings(), ProjectDir: projectDir,
+		JSON: hostfacts.JSONSettings{HTTP: true, MatchAll: "*", StatusMessage: true, Async: true,
+			Plugin: "hooks/hooks.json", PluginOmits: []string{SkillShell},
+			PluginNote: "PreSkillShellCommand is not registered in a plugin: Claude Code before 2.1.332 rejects a plugin's whole hooks/hooks.json " +
+				"over an event name it does not know (measured on 2.1.197: no hook of the plugin ran), so a slash command's `!` lines run unchecked " +
+				"by this plugin on 2.1.332 and later; register the hook in settings (--scope project or user) to cover them",
+			NoHTTP: []string{"SessionStart"}}}
 }
 
 // projectDir names the project in a command: Claude Code runs a command

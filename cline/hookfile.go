@@ -13,10 +13,10 @@ import (
 // entries; each event is an executable file named after it in
 // .clinerules/hooks (the project's, at the repository root) or
 // ~/.cline/hooks (the user's), which the installer writes as a script
-// that execs the binary (Scripts).
+// that execs the binary ([hostfacts.FormatScripts]).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"cline"}, Title: "Cline CLI", Dir: ".clinerules/hooks",
-		UserDir: ".cline/hooks", Scripts: true, TimeoutUnit: time.Second}
+		UserDir: ".cline/hooks", TimeoutUnit: time.Second, Format: hostfacts.FormatScripts}
 }
 
 // SamplePayload implements hostfacts.Sampler: a payload of the native

@@ -11,7 +11,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 

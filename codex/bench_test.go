@@ -5,7 +5,7 @@ import (
 
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/codex"
-	"github.com/agenthooks/hooks/internal/benchtest"
+	"github.com/agenthooks/hooks/internal/testonly/benchtest"
 )
 
 var benchCases = []benchtest.Case{

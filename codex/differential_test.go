@@ -4,11 +4,11 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/testonly/hostref"
 )
 
 // The differential test: generated tool_input objects read by the adapter
-// and by the reference (internal/hostref). Codex builds tool_input itself
+// and by the reference (internal/testonly/hostref). Codex builds tool_input itself
 // with serde_json, one "command" key; its keys match exactly and escapes
 // are unescaped as JSON.parse does. A duplicate or a case variant of
 // "command" never comes from Codex, so the adapter cannot know what runs:

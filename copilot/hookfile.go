@@ -15,12 +15,14 @@ import (
 // "timeoutSec":…} under the native camelCase events. Their payloads do
 // not name the event, so the command passes it: --event preToolUse.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"copilot"}, Title: "Copilot CLI", Dir: ".github/hooks", PerBinary: true, UserDir: ".copilot/hooks", HomeEnv: "COPILOT_HOME",
-		Flat: true, Version: true, TimeoutUnit: time.Second, CommandKey: "bash", TimeoutKey: "timeoutSec", EventFlag: true,
+	return hostfacts.HookFile{Programs: []string{"copilot"}, Title: "Copilot CLI", Dir: ".github/hooks",
+		UserDir: ".copilot/hooks", HomeEnv: "COPILOT_HOME", TimeoutUnit: time.Second,
+		EventFlag: true,
 		Trust: "Copilot CLI loads a repository's hooks only in a trusted folder, and in copilot -p only with " +
 			"--trust-folder or COPILOT_ALLOW_ALL=true (exactly); otherwise it skips them without a word: " +
 			"install with --scope user to have them everywhere",
-		ProjectDir: `"$COPILOT_PROJECT_DIR"`}
+		ProjectDir: `"$COPILOT_PROJECT_DIR"`,
+		JSON:       hostfacts.JSONSettings{PerBinary: true, Flat: true, Version: true, CommandKey: "bash", TimeoutKey: "timeoutSec"}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Copilot CLI 1.0.102 gives its

@@ -4,11 +4,11 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hostref"
+	"github.com/agenthooks/hooks/internal/testonly/hostref"
 )
 
 // The differential test: generated tool arguments read by the adapter and
-// by the reference (internal/hostref: keys unescaped and matched exactly,
+// by the reference (internal/testonly/hostref: keys unescaped and matched exactly,
 // as JSON.parse). How Cursor resolves a duplicate key is not known, so a
 // duplicate or a case variant of the key a policy reads must set
 // Tool.InputErr (unique mode); so must a file tool whose file_path and

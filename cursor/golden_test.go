@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/adaptertest"
-	golden "github.com/agenthooks/hooks/internal/hosttest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	golden "github.com/agenthooks/hooks/internal/testonly/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 func TestGolden(t *testing.T) {

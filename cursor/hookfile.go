@@ -15,9 +15,11 @@ import (
 // the command is not documented (sh -c-like on Linux and macOS; cmd.exe,
 // which does not expand $NAME, on Windows).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"cursor-agent", "cursor"}, Title: "Cursor", FailClosed: true, UserInDir: true, Dir: ".cursor", Name: "hooks.json", Flat: true, Version: true, TimeoutUnit: time.Second,
-		Trust: "Cursor runs project hooks only in a trusted workspace", WindowsShell: hostfacts.ShellCmd,
-		ProjectDir: `"$CURSOR_PROJECT_DIR"`}
+	return hostfacts.HookFile{Programs: []string{"cursor-agent", "cursor"}, Title: "Cursor", UserInDir: true,
+		Dir: ".cursor", Name: "hooks.json", TimeoutUnit: time.Second,
+		Trust:        "Cursor runs project hooks only in a trusted workspace",
+		WindowsShell: hostfacts.ShellCmd, ProjectDir: `"$CURSOR_PROJECT_DIR"`,
+		JSON: hostfacts.JSONSettings{FailClosed: true, Flat: true, Version: true}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Cursor gives its hooks the

@@ -3,7 +3,7 @@ package droid
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestDetectOtherHosts: no real payload of another host may reach the

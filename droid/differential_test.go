@@ -4,12 +4,12 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hostref"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hostref"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // The differential test: generated tool arguments read by the adapter and
-// by a reference equal to JSON.parse (internal/hostref), which is how
+// by a reference equal to JSON.parse (internal/testonly/hostref), which is how
 // Droid, a JavaScript program, reads them. The command or path the typed
 // input exposes must be what Droid hands its tool, or Tool.InputErr must
 // name the field.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestGuardSeesTricks: the tricks of issue 12 (a case variant of the

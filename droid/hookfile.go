@@ -13,8 +13,9 @@ import (
 // matcher groups without a matcher (Droid matches exact tool names and
 // knows no wildcard alias), timeouts in seconds.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"droid"}, Title: "Factory Droid", Dir: ".factory", Name: "hooks.json", TopLevel: true, TimeoutUnit: time.Second,
-		ProjectDir: `"$FACTORY_PROJECT_DIR"`}
+	return hostfacts.HookFile{Programs: []string{"droid"}, Title: "Factory Droid", Dir: ".factory",
+		Name: "hooks.json", TimeoutUnit: time.Second, ProjectDir: `"$FACTORY_PROJECT_DIR"`,
+		JSON: hostfacts.JSONSettings{TopLevel: true}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Factory Droid gives its hooks

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 const head = `"session_id":"s1","transcript_path":"/home/dev/.factory/sessions/-home-dev-project/s1.jsonl","cwd":"/home/dev/project","permission_mode":"auto-low","hook_event_name":"PreToolUse"`

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/e2e/harness"
-	"github.com/agenthooks/hooks/internal/hosttest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
 // TestFixtures replays the payloads the real clients sent (captured by

@@ -16,7 +16,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/e2e/harness"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // writeEnv, set to 1, makes the suite rewrite its fixtures and
@@ -28,7 +28,7 @@ const writeEnv = "HOOKS_E2E_WRITE"
 const conformanceEnv = "HOOKS_E2E_CONFORMANCE"
 
 // updating reports whether generated files are to be rewritten: -update
-// (the flag of internal/hosttest) or HOOKS_E2E_WRITE=1.
+// (the flag of internal/testonly/hosttest) or HOOKS_E2E_WRITE=1.
 func updating() bool {
 	if os.Getenv(writeEnv) == "1" {
 		return true

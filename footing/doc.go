@@ -10,7 +10,7 @@
 //     user's (moved by CLAUDE_CONFIG_DIR, CODEX_HOME, COPILOT_HOME,
 //     XDG_CONFIG_HOME, …) and the managed ones; Cline's per-event script
 //     folders; Copilot's per-binary folder; every folder an OpenCode or
-//     Kilo plugin module loads from ([hostfacts.PluginLoads]);
+//     Kilo plugin module loads from ([hostfacts.PluginModule.Loads]);
 //   - the trust a host needs ([hostfacts.HookFile.TrustFiles]: Gemini
 //     CLI's and Qwen Code's trustedFolders.json, Codex's config.toml with
 //     its trusted_hash lines);

@@ -210,10 +210,10 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 	n := h.Name
 	dir := filepath.FromSlash(f.Dir)
 	switch {
-	case f.PluginModule != "":
+	case f.Format == hostfacts.FormatPlugins:
 		s.pluginFolders(f, n, getenv, add)
 	case s.root == "" || f.UserOnly != "":
-	case f.Scripts || f.PerBinary:
+	case f.Format == hostfacts.FormatScripts || f.JSON.PerBinary:
 		add(filepath.Join(s.root, dir), true, HookFile, n)
 	default:
 		add(filepath.Join(s.root, dir, f.Name), false, HookFile, n)
@@ -243,13 +243,13 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 	_, rest, _ := strings.Cut(user, "/")
 	udir := filepath.Join(conf, filepath.FromSlash(rest))
 	switch {
-	case f.PluginModule != "":
-	case f.Scripts || f.PerBinary:
+	case f.Format == hostfacts.FormatPlugins:
+	case f.Format == hostfacts.FormatScripts || f.JSON.PerBinary:
 		add(udir, true, HookFile, n)
 	default:
 		add(filepath.Join(udir, f.Name), false, HookFile, n)
 	}
-	if f.Plugin != "" {
+	if f.JSON.Plugin != "" {
 		// A plugin's hooks (Claude Code's hooks/hooks.json) are in the
 		// plugins the host installs under its directory.
 		add(filepath.Join(conf, "plugins"), true, HookFile, n)
@@ -264,7 +264,7 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 
 // pluginFolders adds every folder a plugin host loads modules from.
 func (s *Set) pluginFolders(f hostfacts.HookFile, n hooks.Host, getenv func(string) string, add func(string, bool, Kind, hooks.Host)) {
-	l := f.PluginLoads
+	l := f.PluginModule.Loads
 	folders := l.Folders
 	var confs []string
 	if s.Home != "" {

@@ -3,7 +3,7 @@ package gemini
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 func TestGolden(t *testing.T) {

@@ -22,9 +22,13 @@ import (
 // project whose path needs them. Measured: e2e row portable-command, a
 // clone at a path with a space.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"gemini"}, Title: "Gemini CLI", ErrorBlocks: true, Dir: ".gemini", Name: "settings.json", TimeoutUnit: time.Millisecond, JSONC: true,
-		NotByDefault: []hooks.EventName{hooks.PreCompact, hooks.PreModel, hooks.PostModel, hooks.PreToolSelection}, Trust: trust, UserTrust: trust,
-		ProjectDir: "$GEMINI_PROJECT_DIR", ProjectDirReplaced: true, TrustFiles: []string{"trustedFolders.json"}, Managed: managedSettings()}
+	return hostfacts.HookFile{Programs: []string{"gemini"}, Title: "Gemini CLI", ErrorBlocks: true,
+		Dir: ".gemini", Name: "settings.json",
+		TimeoutUnit:  time.Millisecond,
+		NotByDefault: []hooks.EventName{hooks.PreCompact, hooks.PreModel, hooks.PostModel, hooks.PreToolSelection},
+		Trust:        trust, UserTrust: trust, ProjectDir: "$GEMINI_PROJECT_DIR",
+		ProjectDirReplaced: true, TrustFiles: []string{"trustedFolders.json"},
+		JSON: hostfacts.JSONSettings{JSONC: true}, Managed: managedSettings()}
 }
 
 // managedSettings is Gemini CLI's system settings file, which wins over

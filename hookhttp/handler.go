@@ -1,18 +1,13 @@
 package hookhttp
 
 import (
-	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"os"
-	"runtime/metrics"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -109,137 +104,6 @@ type Handler struct {
 	heapOver atomic.Bool  // it held more than MaxHeap then
 	shed     shedder      // the handlers running, for MaxHeap
 }
-
-// DefaultMaxInFlight is Handler.MaxInFlight when 0. With the default
-// body cap (hooks.DefaultMaxInput, 8 MiB) the bodies held at once stay
-// under 512 MiB.
-const DefaultMaxInFlight = 64
-
-// BusyPeek is how much of the body of a request past Handler.MaxInFlight
-// is read to answer it for its event: an ordinary event fits; a larger
-// one is answered as an unknown event of its host (a block under
-// fail-closed).
-const BusyPeek = 64 << 10
-
-// ErrBusy is why a request past Handler.MaxInFlight gets the fail policy
-// (or, for a tool call to judge, Handlers.Unchecked's answer: it wraps
-// hooks.ErrOverload, as ErrOverdue and ErrHeap do).
-var ErrBusy error = overload("gateway busy: too many requests in flight (Handler.MaxInFlight)")
-
-// overload is an error of work refused for its load: it wraps
-// hooks.ErrOverload, so that a tool call to judge gets
-// Handlers.Unchecked's answer (the model controls how many calls it
-// makes and how large they are).
-type overload string
-
-func (e overload) Error() string { return string(e) }
-
-// Is reports whether target is hooks.ErrOverload.
-func (e overload) Is(target error) bool { return target == hooks.ErrOverload }
-
-// DefaultMaxOverdue is Handler.MaxOverdue when 0.
-const DefaultMaxOverdue = 4
-
-// OverdueGrace is how long past its deadline a handler may run before it
-// counts against Handler.MaxOverdue: one that checks its context returns
-// well within it.
-const OverdueGrace = 100 * time.Millisecond
-
-// overrun is one handler's state for MaxOverdue.
-type overrun struct{ state atomic.Int32 }
-
-// The states of an overrun.
-const (
-	running  = iota
-	late     // past its deadline, within OverdueGrace
-	counted  // past OverdueGrace: counted in Handler.overdue
-	returned // the handler returned
-)
-
-// ErrOverdue is why a request gets the fail policy while
-// Handler.MaxOverdue handlers run past their deadline.
-var ErrOverdue error = overload("gateway busy: too many handlers running past their deadline (Handler.MaxOverdue)")
-
-// ErrHeap is why a request gets the fail policy while the heap holds more
-// than Handler.MaxHeap.
-var ErrHeap error = overload("gateway busy: heap over its limit (Handler.MaxHeap)")
-
-// heapEvery is how often MaxHeap's check reads the heap's size.
-const heapEvery = 10 * time.Millisecond
-
-// heapFull reports whether the heap held more than MaxHeap when last
-// read, reading it again when that is heapEvery old.
-func (g *Handler) heapFull(now time.Time) bool {
-	t := now.UnixNano()
-	last := g.heapAt.Load()
-	if t-last >= int64(heapEvery) && g.heapAt.CompareAndSwap(last, t) {
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		metrics.Read(s)
-		g.heapOver.Store(s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > g.MaxHeap)
-	}
-	return g.heapOver.Load()
-}
-
-// admit takes a place for a request of user, or says why there is none.
-func (g *Handler) admit(now time.Time, user string) error {
-	if !g.Rate.Allow(user, now) {
-		return ErrRate
-	}
-	if g.MaxHeap > 0 && g.heapFull(now) {
-		return ErrHeap
-	}
-	if limit := int64(g.MaxOverdue); limit >= 0 && g.overdue.Load() >= cmp.Or(limit, DefaultMaxOverdue) {
-		return ErrOverdue
-	}
-	if !g.acquire() {
-		return ErrBusy
-	}
-	return nil
-}
-
-// acquire takes a place for a request, or reports that there is none.
-func (g *Handler) acquire() bool {
-	limit := int64(g.MaxInFlight)
-	if limit == 0 {
-		limit = DefaultMaxInFlight
-	}
-	if limit < 0 {
-		return true
-	}
-	if g.inFlight.Add(1) > limit {
-		g.inFlight.Add(-1)
-		return false
-	}
-	return true
-}
-
-// release gives a place back, once its handler has returned; o, when not
-// nil, is the handler's overrun state.
-func (g *Handler) release(o *overrun) {
-	if o != nil && o.state.Swap(returned) == counted {
-		g.overdue.Add(-1)
-	}
-	if g.MaxInFlight >= 0 {
-		g.inFlight.Add(-1)
-	}
-}
-
-// overran notes that the handler of o passed its deadline: it counts in
-// g.overdue from OverdueGrace on, until release.
-func (g *Handler) overran(o *overrun) {
-	if !o.state.CompareAndSwap(running, late) {
-		return
-	}
-	time.AfterFunc(OverdueGrace, func() {
-		if o.state.CompareAndSwap(late, counted) {
-			g.overdue.Add(1)
-		}
-	})
-}
-
-// InFlight returns the number of requests holding a place: being read or
-// answered, or whose handler has not returned yet.
-func (g *Handler) InFlight() int { return int(g.inFlight.Load()) }
 
 // ServeHTTP answers one hook payload.
 func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -495,75 +359,6 @@ func (g *Handler) panicked(ctx context.Context, a hooks.Adapter, p any) hooks.Re
 	return srv.Answer(ctx, hooks.Request{Err: errors.New("internal error in the gateway")})
 }
 
-// answer writes the decision and returns its status. A late answer (the
-// handler is still running past its deadline) is flushed with its length
-// at once.
-func (g *Handler) answer(w http.ResponseWriter, res hooks.Result, envelope, late bool) int {
-	status := http.StatusOK
-	var body []byte
-	hd := w.Header()
-	if envelope {
-		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(res))
-		hd[HeaderWire] = []string{WireEnvelope}
-		hd["Content-Type"] = []string{"application/json"}
-	} else {
-		status, body = plainAnswer(res.Output)
-		if len(body) > 0 {
-			hd["Content-Type"] = []string{"application/json"}
-		}
-	}
-	hd["Cache-Control"] = []string{"no-store"}
-	if late {
-		hd.Set("Content-Length", strconv.Itoa(len(body)))
-	}
-	w.WriteHeader(status)
-	w.Write(body)
-	if late {
-		http.NewResponseController(w).Flush()
-	}
-	return status
-}
-
-// httpBlock is the top-level block of Claude Code's hook output, which it
-// honours on every event: the HTTP form of exit code 2.
-type httpBlock struct {
-	Decision string `json:"decision"`
-	Reason   string `json:"reason"`
-}
-
-// plainAnswer is the status and body for a plain HTTP caller (Claude Code):
-// exit code 0 is 200 with stdout, exit code 2 is 200 with a JSON block, and
-// any other exit code (a non-blocking error for a command hook) is 500.
-func plainAnswer(out hooks.Output) (int, []byte) {
-	switch out.ExitCode {
-	case 0:
-		return http.StatusOK, out.Stdout
-	case 2:
-		reason := oneLine(out.Stderr)
-		if reason == "" {
-			reason = "Blocked by hook"
-		}
-		b, _ := json.Marshal(httpBlock{Decision: "block", Reason: reason})
-		return http.StatusOK, append(b, '\n')
-	}
-	return http.StatusInternalServerError, nil
-}
-
-// refuse answers a request that carries no decision, with a short text.
-func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg string) {
-	hd := w.Header()
-	hd.Set("Content-Type", "text/plain; charset=utf-8")
-	hd.Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	io.WriteString(w, msg+"\n")
-	lg := g.logger()
-	if lg.Enabled(r.Context(), slog.LevelWarn) {
-		lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
-			slog.Int("status", status), slog.String("reason", msg),
-			slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
-	}
-}
-
 func (g *Handler) logger() *slog.Logger {
 	if g.Logger != nil {
 		return g.Logger
@@ -582,76 +377,4 @@ func hostOf(a hooks.Adapter) hooks.Host {
 		return ""
 	}
 	return a.Host()
-}
-
-// requestOptions reads the host and the caller's timeout from the query
-// and the headers. Two different hosts are an error; an unreadable timeout
-// is ignored (the adapter's default applies).
-func requestOptions(r *http.Request) (hooks.Request, error) {
-	qHost, qTimeout := queryValues(r.URL.RawQuery)
-	host := qHost
-	if h := r.Header.Get(HeaderHost); h != "" {
-		if host != "" && host != h {
-			return hooks.Request{}, fmt.Errorf("%w: the host query parameter and %s disagree", hooks.ErrNoHost, HeaderHost)
-		}
-		host = h
-	}
-	var timeout time.Duration
-	for _, v := range [...]string{qTimeout, r.Header.Get(HeaderTimeout)} {
-		if d := parseTimeout(v); d > 0 && (timeout == 0 || d < timeout) {
-			timeout = d
-		}
-	}
-	return hooks.Request{Host: hooks.Host(host), HostTimeout: timeout, Event: r.Header.Get(HeaderEvent)}, nil
-}
-
-// queryValues returns the first "host" and "timeout" values of a raw
-// query, as url.ParseQuery would, without building the whole map.
-func queryValues(raw string) (host, timeout string) {
-	for raw != "" {
-		var kv string
-		kv, raw, _ = strings.Cut(raw, "&")
-		if strings.Contains(kv, ";") {
-			continue // url.ParseQuery rejects such pairs
-		}
-		k, v, _ := strings.Cut(kv, "=")
-		k, v = unescape(k), unescape(v)
-		switch {
-		case k == "host" && host == "":
-			host = v
-		case k == "timeout" && timeout == "":
-			timeout = v
-		}
-	}
-	return host, timeout
-}
-
-func unescape(s string) string {
-	if !strings.ContainsAny(s, "%+") {
-		return s
-	}
-	u, err := url.QueryUnescape(s)
-	if err != nil {
-		return ""
-	}
-	return u
-}
-
-// parseTimeout reads a Go duration or a number of seconds; 0 if neither.
-func parseTimeout(v string) time.Duration {
-	if v == "" {
-		return 0
-	}
-	// Seconds first: a number is what hosts' settings hold, and
-	// time.ParseDuration's error for it costs an allocation.
-	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n > 0 && n < 1e6 {
-			return time.Duration(n * float64(time.Second))
-		}
-		return 0
-	}
-	if d, err := time.ParseDuration(v); err == nil {
-		return d
-	}
-	return 0
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 	"github.com/agenthooks/hooks/writes"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/internal/drainload"
+	"github.com/agenthooks/hooks/internal/testonly/drainload"
 )
 
 // denyBody is the guard's answer to an `rm -rf` over the plain wire.

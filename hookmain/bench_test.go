@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/hookmain"
-	"github.com/agenthooks/hooks/internal/benchtest"
+	"github.com/agenthooks/hooks/internal/testonly/benchtest"
 )
 
 // BenchmarkMainDetect is a whole hook invocation without --host: the host

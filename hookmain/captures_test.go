@@ -10,7 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestCapturesReadFully: every tool event of every real capture reads with

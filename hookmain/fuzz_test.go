@@ -13,7 +13,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookmain"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 	"github.com/agenthooks/hooks/writes"
 )
 

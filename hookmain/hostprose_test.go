@@ -10,7 +10,7 @@ import (
 
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // proseFiles are the documents a newcomer reads first, whose counts of

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestReadmeOwnModule runs the README's "Using it in your module" steps

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/proctest"
+	"github.com/agenthooks/hooks/internal/testonly/proctest"
 	"github.com/agenthooks/hooks/writes"
 )
 

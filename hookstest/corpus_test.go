@@ -13,8 +13,8 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/hosttest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 

@@ -51,7 +51,7 @@ type AnswerChecker interface {
 	// CheckAnswer says what the host would make of out, a hook's answer to
 	// the native event, and why, in a line for people ("blocks (exit 2):
 	// …", "answered {…}"). failClosed is the entry's "failClosed": true,
-	// on a host that has it ([HookFile.FailClosed]).
+	// on a host that has it ([JSONSettings.FailClosed]).
 	CheckAnswer(native string, out hooks.Output, failClosed bool) (Verdict, string)
 }
 

@@ -8,40 +8,42 @@ import (
 	"github.com/agenthooks/hooks"
 )
 
-// HookFile describes the JSON file in which a host reads its command-hook
-// registrations: what an installer needs to know to write one. Adapters
-// state it by implementing [HookFiler].
+// HookFile describes where and how a host reads its hook registrations:
+// what an installer needs to know to write them. Adapters state it by
+// implementing [HookFiler]. The fields at the top apply whatever the
+// file's [Format]; the facts of one format are grouped in its own
+// struct ([JSONSettings], [PluginModule]).
 type HookFile struct {
+	// Title is the host's name for people ("Claude Code"), which the
+	// installer's messages use.
+	Title string
+	// Programs are the names of the host's executables on PATH
+	// ("claude"). With the user's configuration directory (see
+	// [HookFile.ConfigDir]), they tell an installer whether the host is
+	// on this machine.
+	Programs []string
 	// Dir is the host's directory name, in a project and in the home
 	// directory (".claude").
 	Dir string
 	// Name is the file's name in Dir ("settings.json").
 	Name string
-	// Flat: each event lists its entries directly
-	// ({"hooks":{"event":[{"command":…}]}}), rather than in matcher groups
-	// ({"hooks":{"Event":[{"matcher":…,"hooks":[{"type":"command",…}]}]}}).
-	Flat bool
-	// TimeoutUnit is the unit of an entry's timeout (time.Second, or
-	// time.Millisecond).
-	TimeoutUnit time.Duration
-	// JSONC: the host reads comments (not trailing commas: Gemini CLI and
-	// Qwen Code strip the comments and then parse strict JSON); otherwise
-	// it parses strict JSON. Either way it ignores a file it cannot read.
-	JSONC bool
-	// Version: the file needs "version": 1.
-	Version bool
-	// MatchAll is the matcher that selects every tool on a tool event (""
-	// writes none).
-	MatchAll string
-	// NotByDefault lists the unified events registered only when asked
-	// for by name (an event that fires far more often than its name says).
-	NotByDefault []hooks.EventName
+	// UserDir is the directory of the user's file under the home
+	// directory, when it is not Dir (".copilot/hooks"); HomeEnv, when
+	// set, replaces its first element.
+	UserDir string
 	// HomeEnv names the environment variable that, when set, replaces
 	// the user's ~/Dir (CLAUDE_CONFIG_DIR, CODEX_HOME).
 	HomeEnv string
+	// XDG: the user's directory is under $XDG_CONFIG_HOME (~/.config when
+	// unset or not absolute), and UserDir is relative to it
+	// ("opencode/plugin"); HomeEnv does not apply.
+	XDG bool
 	// Local is the name, in the project's Dir, of the project file that
 	// is not committed ("settings.local.json"), or "" for none.
 	Local string
+	// UserOnly, when set, says why the host reads its hooks from the
+	// user's file only: an installer refuses the project scope with it.
+	UserOnly string
 	// Trust says what the host requires before it runs the hooks of a
 	// project's file, and of the user's file, beyond the file itself ("").
 	Trust, UserTrust string
@@ -49,90 +51,6 @@ type HookFile struct {
 	// which decides how the command is quoted: [ShellCmd], [ShellBash],
 	// or PowerShell ("").
 	WindowsShell string
-	// MaxTimeout is the longest limit an entry can state (0: no bound):
-	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
-	MaxTimeout time.Duration
-	// Plugin is the file, under a plugin's directory, that holds the
-	// plugin's hooks in the same form as Name ("hooks/hooks.json" for a
-	// Claude Code plugin), or "" when the host has no plugins.
-	Plugin string
-	// PluginOmits are native events left out of a plugin's file, with
-	// why: a client that does not know one of them rejects the whole file
-	// (Claude Code 2.1.197 and PreSkillShellCommand, measured), where it
-	// ignores an unknown name in its settings.
-	PluginOmits []string
-	PluginNote  string
-	// StatusMessage: an entry takes "statusMessage", the text the host
-	// shows while the hook runs (Claude Code's spinner).
-	StatusMessage bool
-	// Async: an entry takes "async": true, which runs the hook in the
-	// background without waiting for its answer (Claude Code).
-	Async bool
-	// TopLevel: the file's top-level keys are the events
-	// ({"Event":[…]}); there is no "hooks" object.
-	TopLevel bool
-	// PerBinary: the host reads every JSON file of Dir, so each hook
-	// binary gets a file of its own, named after it ("guard.json"); Name
-	// is then empty.
-	PerBinary bool
-	// Scripts: the host reads no file of entries; each event is an
-	// executable file named after its native event in Dir (the
-	// project's) or UserDir (the user's), which the installer writes as a
-	// script that execs the binary's command (Cline CLI). Name is then
-	// empty.
-	Scripts bool
-	// UserDir is the directory of the user's file under the home
-	// directory, when it is not Dir (".copilot/hooks"); HomeEnv, when
-	// set, replaces its first element.
-	UserDir string
-	// CommandKey and TimeoutKey name an entry's command and time limit
-	// when they are not "command" and "timeout" ("bash", "timeoutSec").
-	CommandKey, TimeoutKey string
-	// EventFlag: the payloads do not name their event, so the command
-	// passes it (--event NAME). The installer registers one native event
-	// per unified event: the first the adapter's capabilities list for it.
-	EventFlag bool
-	// Title is the host's name for people ("Claude Code"), which the
-	// installer's messages use.
-	Title string
-	// HTTP: the host also runs HTTP hooks, entries {"type":"http","url":…}
-	// that post the payload to a URL, which the installer writes for a
-	// gateway instead of a command that forwards to it.
-	HTTP bool
-	// NoHTTP lists the native events on which the host runs no HTTP hook,
-	// which the installer leaves out for a gateway (Claude Code skips
-	// HTTP hooks on SessionStart).
-	NoHTTP []string
-	// FailClosed: an entry can carry "failClosed": true, with which the
-	// host blocks the action when the hook fails (exits with an error,
-	// times out or answers nothing) instead of letting it run.
-	FailClosed bool
-	// UserInDir: the host runs the hooks of the user's file in the
-	// user's Dir (~/.cursor), not in the project's directory.
-	UserInDir bool
-	// ErrorBlocks: the host blocks the action on any exit code but 0
-	// and 1, so a hook the shell cannot start (exit 127) blocks every
-	// call it matches.
-	ErrorBlocks bool
-	// Managed is the host's managed settings file, which an
-	// administrator writes and which wins over the user's and the
-	// project's (Claude Code's managed-settings.json), per operating
-	// system; its zero value: the host has none.
-	Managed Managed
-	// TOML: the file is TOML, not JSON, and each entry is an
-	// array-of-tables element of its own at the top level ([[hooks]] with
-	// event, command, matcher and timeout keys: Kimi Code's config.toml).
-	// The events, matcher groups and the other layout fields above do not
-	// apply.
-	TOML bool
-	// UserOnly, when set, says why the host reads its hooks from the
-	// user's file only: an installer refuses the project scope with it.
-	UserOnly string
-	// Programs are the names of the host's executables on PATH
-	// ("claude"). With the user's configuration directory (see
-	// [HookFile.ConfigDir]), they tell an installer whether the host is
-	// on this machine.
-	Programs []string
 	// ProjectDir is how a command names the project's root directory, so
 	// that an entry in a committed file reaches a program kept in the
 	// project on every clone, wherever the clone is: a variable the host
@@ -149,26 +67,36 @@ type HookFile struct {
 	// ProjectDir is written bare: quoting it again would put the quotes
 	// into the path).
 	ProjectDirReplaced bool
-	// PluginModule, when set, is the file extension (".js") of the
-	// plugin modules the host loads: it runs no hook commands, but loads
-	// every module of Dir (the project's) or UserDir (the user's), and
-	// the installer writes one per binary, named after it with this
-	// extension, as the adapter renders it ([PluginRenderer]): a plugin
-	// that runs the binary's command. Name is then empty.
-	PluginModule string
-	// XDG: the user's directory is under $XDG_CONFIG_HOME (~/.config when
-	// unset or not absolute), and UserDir is relative to it
-	// ("opencode/plugin"); HomeEnv does not apply.
-	XDG bool
-	// PluginLoads, for a plugin host (PluginModule), is every folder the
-	// host loads modules from, of which Dir and UserDir are the ones an
-	// installer writes: it checks the others too, since a module of its
-	// own there runs the hook a second time, and one whose binary is gone
-	// blocks every call.
-	PluginLoads PluginLoads
-	// Commands, when its Scan is set, says where the host reads command
-	// files whose shell lines no hook can stop; a doctor warns about each.
-	Commands Commands
+	// UserInDir: the host runs the hooks of the user's file in the
+	// user's Dir (~/.cursor), not in the project's directory.
+	UserInDir bool
+	// ErrorBlocks: the host blocks the action on any exit code but 0
+	// and 1, so a hook the shell cannot start (exit 127) blocks every
+	// call it matches.
+	ErrorBlocks bool
+	// LoginShell: the host runs a hook command with the user's login
+	// shell ($SHELL -lc, Codex), which reads the login profiles first; a
+	// function or alias there can replace what the command runs, so they
+	// are part of a hook's footing.
+	LoginShell bool
+	// EventFlag: the payloads do not name their event, so the command
+	// passes it (--event NAME). The installer registers one native event
+	// per unified event: the first the adapter's capabilities list for it.
+	EventFlag bool
+	// TimeoutUnit is the unit of an entry's timeout (time.Second, or
+	// time.Millisecond).
+	TimeoutUnit time.Duration
+	// MaxTimeout is the longest limit an entry can state (0: no bound):
+	// Qwen Code reads a number of 1000 or more as milliseconds, so 999 s.
+	MaxTimeout time.Duration
+	// NotByDefault lists the unified events registered only when asked
+	// for by name (an event that fires far more often than its name says).
+	NotByDefault []hooks.EventName
+	// Managed is the host's managed settings file, which an
+	// administrator writes and which wins over the user's and the
+	// project's (Claude Code's managed-settings.json), per operating
+	// system; its zero value: the host has none.
+	Managed Managed
 	// TrustFiles are the files, relative to the user's configuration
 	// directory ([HookFile.ConfigDir]), in which the host keeps the trust
 	// it needs before it runs hooks (Gemini CLI's "trustedFolders.json";
@@ -180,14 +108,115 @@ type HookFile struct {
 	// (Pi's ".pi/settings.json", whose extension lists exclude modules):
 	// a hook's footing includes them.
 	ProjectSettings []string
-	// LoginShell: the host runs a hook command with the user's login
-	// shell ($SHELL -lc, Codex), which reads the login profiles first; a
-	// function or alias there can replace what the command runs, so they
-	// are part of a hook's footing.
-	LoginShell bool
+	// Format is how the host reads its registrations: a JSON settings
+	// file (the zero value; see JSON), [FormatTOML], [FormatScripts] or
+	// [FormatPlugins].
+	Format Format
+	// JSON is the layout of a JSON settings file ([FormatJSON]).
+	JSON JSONSettings
+	// PluginModule says what a plugin host ([FormatPlugins]) loads.
+	PluginModule PluginModule
+	// Commands, when its Scan is set, says where the host reads command
+	// files whose shell lines no hook can stop; a doctor warns about each.
+	Commands Commands
 }
 
-// PluginLoads says where a plugin host ([HookFile.PluginModule]) loads
+// Format is how a host reads its hook registrations ([HookFile.Format]).
+type Format int
+
+// The formats of [HookFile.Format].
+const (
+	// FormatJSON: a JSON (or JSONC) settings file in Dir named Name, its
+	// entries laid out as [HookFile.JSON] says.
+	FormatJSON Format = iota
+	// FormatTOML: the file is TOML, not JSON, and each entry is an
+	// array-of-tables element of its own at the top level ([[hooks]] with
+	// event, command, matcher and timeout keys: Kimi Code's config.toml).
+	// [HookFile.JSON] does not apply.
+	FormatTOML
+	// FormatScripts: the host reads no file of entries; each event is an
+	// executable file named after its native event in Dir (the
+	// project's) or UserDir (the user's), which the installer writes as a
+	// script that execs the binary's command (Cline CLI). Name is then
+	// empty.
+	FormatScripts
+	// FormatPlugins: the host runs no hook commands, but loads every
+	// module of Dir (the project's) or UserDir (the user's) with the
+	// extension [PluginModule.Ext]; the installer writes one per binary,
+	// named after it, as the adapter renders it ([PluginRenderer]): a
+	// plugin that runs the binary's command. Name is then empty.
+	FormatPlugins
+)
+
+// JSONSettings is the layout of a JSON settings file of hooks
+// ([FormatJSON]): how its events and entries are written.
+type JSONSettings struct {
+	// Flat: each event lists its entries directly
+	// ({"hooks":{"event":[{"command":…}]}}), rather than in matcher groups
+	// ({"hooks":{"Event":[{"matcher":…,"hooks":[{"type":"command",…}]}]}}).
+	Flat bool
+	// JSONC: the host reads comments (not trailing commas: Gemini CLI and
+	// Qwen Code strip the comments and then parse strict JSON); otherwise
+	// it parses strict JSON. Either way it ignores a file it cannot read.
+	JSONC bool
+	// Version: the file needs "version": 1.
+	Version bool
+	// TopLevel: the file's top-level keys are the events
+	// ({"Event":[…]}); there is no "hooks" object.
+	TopLevel bool
+	// PerBinary: the host reads every JSON file of Dir, so each hook
+	// binary gets a file of its own, named after it ("guard.json"); Name
+	// is then empty.
+	PerBinary bool
+	// MatchAll is the matcher that selects every tool on a tool event (""
+	// writes none).
+	MatchAll string
+	// CommandKey and TimeoutKey name an entry's command and time limit
+	// when they are not "command" and "timeout" ("bash", "timeoutSec").
+	CommandKey, TimeoutKey string
+	// StatusMessage: an entry takes "statusMessage", the text the host
+	// shows while the hook runs (Claude Code's spinner).
+	StatusMessage bool
+	// Async: an entry takes "async": true, which runs the hook in the
+	// background without waiting for its answer (Claude Code).
+	Async bool
+	// FailClosed: an entry can carry "failClosed": true, with which the
+	// host blocks the action when the hook fails (exits with an error,
+	// times out or answers nothing) instead of letting it run.
+	FailClosed bool
+	// HTTP: the host also runs HTTP hooks, entries {"type":"http","url":…}
+	// that post the payload to a URL, which the installer writes for a
+	// gateway instead of a command that forwards to it.
+	HTTP bool
+	// NoHTTP lists the native events on which the host runs no HTTP hook,
+	// which the installer leaves out for a gateway (Claude Code skips
+	// HTTP hooks on SessionStart).
+	NoHTTP []string
+	// Plugin is the file, under a plugin's directory, that holds the
+	// plugin's hooks in the same form as Name ("hooks/hooks.json" for a
+	// Claude Code plugin), or "" when the host has no plugins.
+	Plugin string
+	// PluginOmits are native events left out of a plugin's file, with
+	// why: a client that does not know one of them rejects the whole file
+	// (Claude Code 2.1.197 and PreSkillShellCommand, measured), where it
+	// ignores an unknown name in its settings.
+	PluginOmits []string
+	PluginNote  string
+}
+
+// PluginModule says what a plugin host ([FormatPlugins]) loads.
+type PluginModule struct {
+	// Ext is the file extension (".js") of the modules the installer
+	// writes.
+	Ext string
+	// Loads is every folder the host loads modules from, of which Dir
+	// and UserDir are the ones an installer writes: it checks the others
+	// too, since a module of its own there runs the hook a second time,
+	// and one whose binary is gone blocks every call.
+	Loads PluginLoads
+}
+
+// PluginLoads says where a plugin host ([FormatPlugins]) loads
 // modules from: every file with one of Exts in each of Folders (not their
 // subfolders) of each of its configuration directories. Those are the
 // user's, the parent of UserDir ($XDG_CONFIG_HOME/opencode); Home under
@@ -312,7 +341,7 @@ func XDGConfigHome(home string, getenv func(string) string) string {
 }
 
 // PluginRenderer is implemented by adapters whose host loads plugin
-// modules instead of running hook commands ([HookFile.PluginModule]):
+// modules instead of running hook commands ([FormatPlugins]):
 // the adapter ships a plugin that runs a hook command as the other hosts
 // do, and renders it with the command baked in.
 type PluginRenderer interface {

@@ -9,14 +9,14 @@
 // comments and key order included. Files in strict JSON stay strict JSON.
 // Re-running Install changes nothing; Uninstall removes exactly what
 // Install added. A host with no file of entries (Cline CLI,
-// [hostfacts.HookFile].Scripts) gets one executable script per event,
+// [hostfacts.FormatScripts]) gets one executable script per event,
 // which execs the binary; a file of that name that is not ours is never
 // overwritten. A host that loads plugins instead of running commands
-// (OpenCode, [hostfacts.HookFile].PluginModule) gets one plugin module per
+// (OpenCode, [hostfacts.FormatPlugins]) gets one plugin module per
 // binary, rendered by its adapter ([hostfacts.PluginRenderer]) with the
 // command's words baked in, under the same rule (doctor and uninstall
 // also look in every other folder the host loads modules from,
-// [hostfacts.HookFile].PluginLoads, and install refuses while a module of
+// [hostfacts.PluginModule].Loads, and install refuses while a module of
 // ours for the same binary is there); a fork of a host
 // ([hostfacts.Forker]: Kilo Code CLI) is a host of its own whose commands
 // name the adapter's host. Writes are atomic and keep a backup of the previous file;

@@ -6,19 +6,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/hookcli"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
+
+// DoctorEnv is set to "1" in the environment of the hook processes doctor
+// runs, so that a hook can tell a check from a real event (and, say, not
+// log it).
+const DoctorEnv = "HOOKS_DOCTOR"
 
 // Level grades a finding.
 type Level int
@@ -195,17 +199,17 @@ func scopeList(ss []Scope) string {
 // checkFile checks one file and returns how many entries of ours it has.
 func (d *doctor) checkFile(h *host, s Scope) int {
 	d.checkCommands(h, s)
-	if h.Scripts {
+	if h.Format == hostfacts.FormatScripts {
 		return d.checkScripts(h, s)
 	}
-	if h.PluginModule != "" {
+	if h.Format == hostfacts.FormatPlugins {
 		return d.checkPlugin(h, s)
 	}
 	p := h.path(s, d.e)
 	if p == "" {
 		return 0
 	}
-	src, err := readFile(p)
+	src, err := safefile.Read(p)
 	if err != nil {
 		d.add(h.name, s, p, "", Fail, "cannot read: %v", err)
 		d.broken[p] = true
@@ -214,7 +218,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if src == nil {
 		return 0
 	}
-	if h.TOML {
+	if h.Format == hostfacts.FormatTOML {
 		return d.checkTOMLFile(h, s, p, src)
 	}
 	ed, err := h.open(src, d.o.Binary, d.o.gateway())
@@ -236,14 +240,14 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	evs, cmds := ed.customised()
 	for i := range evs {
 		d.add(h.name, s, p, "", Warn, "%s", customisedNote(evs[i], cmds[i]))
-		if words, _ := splitCommand(cmds[i]); len(words) > 0 {
+		if words, _ := shellwords.Split(cmds[i]); len(words) > 0 {
 			secrets := d.warnSecret(h, s, p, evs[i], words[1:])
 			// A customised entry that is one plain command still runs
 			// this hook with these arguments: one it rejects makes it
 			// answer every call as fail-closed.
 			if plainCommand(words) {
 				if _, err := hookcli.Parse(words[1:]); err != nil {
-					d.add(h.name, s, p, evs[i], Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", redact(err.Error(), secrets))
+					d.add(h.name, s, p, evs[i], Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", argsecrets.Redact(err.Error(), secrets))
 				}
 			}
 		}
@@ -252,7 +256,7 @@ func (d *doctor) checkFile(h *host, s Scope) int {
 	if len(fs) == 0 {
 		return 0
 	}
-	if h.Version {
+	if h.JSON.Version {
 		switch v := ed.doc.Root.Get("version"); {
 		case v == nil:
 			d.add(h.name, s, p, "", Fail, "no \"version\": 1: %s ignores the file; run install again to add it", h.Title)
@@ -305,7 +309,7 @@ func plainCommand(words []string) bool {
 // secret, without showing it, and returns the secrets found so that other
 // messages can leave them out.
 func (d *doctor) warnSecret(h *host, s Scope, p, event string, args []string) []string {
-	what, secrets := secretsIn(args)
+	what, secrets := argsecrets.All(args)
 	if what != "" {
 		d.add(h.name, s, p, event, Warn, "the command line carries what looks like a secret (%s): the settings file keeps it in clear, and "+
 			"Claude Code shows a blocking Stop or SubagentStop hook's whole command line to the model (2.1.259 and later); "+
@@ -325,7 +329,7 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 		return
 	}
 	limit := DefaultTimeout
-	if to := f.node.Get(h.TimeoutKey); to != nil {
+	if to := f.node.Get(h.JSON.TimeoutKey); to != nil {
 		if n, err := strconv.Atoi(string(ed.doc.Src[to.Start:to.End])); err == nil && n > 0 {
 			limit = h.limitOf(n)
 		}
@@ -334,138 +338,14 @@ func (d *doctor) checkEntry(h *host, s Scope, p string, ed *editor, f found, eve
 	if fc := f.node.Get("failClosed"); fc != nil && fc.Kind == jsonc.True {
 		failClosed = true
 	}
-	d.checkCommand(h, s, p, event, str(f.node.Get(h.CommandKey)), limit, failClosed)
-}
-
-// checkCommand checks an entry's command line, whose time limit in the
-// file is limit, and queues its run.
-func (d *doctor) checkCommand(h *host, s Scope, p, event, command string, limit time.Duration, failClosed bool) {
-	words, _ := splitCommand(command)
-	secrets := d.warnSecret(h, s, p, event, words[1:])
-	bin, how := words[0], words[0]
-	if hd, ok := h.headOf(command); ok {
-		how = hd.describe()
-		var err error
-		if bin, err = hd.resolve(d.e); err != nil {
-			d.add(h.name, s, p, event, Fail, "the command's binary %s is not found (%v)%s", how, err, missingEffect(h))
-			return
-		}
-	}
-	if fi, err := os.Stat(bin); err != nil {
-		d.add(h.name, s, p, event, Fail, "the command's binary %s is missing (%v)%s", how, err, missingEffect(h))
-		return
-	} else if fi.IsDir() || runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
-		d.add(h.name, s, p, event, Fail, "the command's binary %s is not an executable file%s", how, missingEffect(h))
-		return
-	}
-	args, argErr := hookcli.Parse(words[1:])
-	viaGateway := args.GatewaySet
-	switch {
-	case argErr != nil:
-		d.add(h.name, s, p, event, Fail, "the hook rejects its arguments, so it answers every call as fail-closed: %s", redact(argErr.Error(), secrets))
-	case viaGateway && args.Gateway == "":
-		d.add(h.name, s, p, event, Fail, "--gateway has no URL: a bridge answers every call with its fail policy")
-	case args.Timeout > limit:
-		d.add(h.name, s, p, event, Warn, "--timeout %s is longer than the host's limit %s: the host may kill the hook before it answers", args.Timeout, limit)
-	}
-	if argErr == nil && args.Observe {
-		d.add(h.name, s, p, event, Warn, "the hook is observing (--observe): it runs its policy and logs it, but answers no opinion, so none of its denies takes effect")
-	}
-	if argErr == nil && args.LogSet {
-		d.add(h.name, s, p, event, Info, "decisions are logged to %s", orDefaultLog(args.Log))
-	}
-	pl := payload(h, event, d.e.dir)
-	if pl == nil {
-		d.add(h.name, s, p, event, Info, "no sample payload for this event; not run")
-		return
-	}
-	dir := d.e.dir
-	if h.UserInDir && s == User {
-		dir = filepath.Join(d.e.home, filepath.FromSlash(h.Dir))
-	}
-	d.add(h.name, s, p, event, Info, "not run")
-	d.jobs = append(d.jobs, job{finding: len(d.r.Findings) - 1, h: h, event: event, command: h.forDoctor(command, d.e.dir),
-		payload: pl, dir: dir, limit: min(limit, time.Minute), failClosed: failClosed, gateway: viaGateway})
-}
-
-// job is one run of the hook, whose verdict fills a finding.
-type job struct {
-	finding             int
-	h                   *host
-	event, command, dir string
-	payload             []byte
-	limit               time.Duration
-	failClosed          bool
-	// gateway: the command forwards to a gateway (--gateway); httpURL: the
-	// job stands for a Claude Code HTTP hook to that URL, run through the
-	// binary as a bridge.
-	gateway bool
-	httpURL string
-}
-
-// runJobs runs the hooks, a few at a time, once per command and event,
-// and fills in their findings.
-func (d *doctor) runJobs() {
-	type key struct{ command, event, dir string }
-	results := map[key]*runResult{}
-	var order []key
-	byKey := map[key]job{}
-	for _, j := range d.jobs {
-		k := key{j.command, j.event, j.dir}
-		if _, ok := results[k]; !ok {
-			results[k] = new(runResult)
-			order = append(order, k)
-			byKey[k] = j
-		}
-	}
-	sem := make(chan struct{}, 8)
-	var wg sync.WaitGroup
-	for _, k := range order {
-		j := byKey[k]
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			*results[k] = runHook(d.ctx, j.command, j.payload, j.dir, hostEnv(j.h, d.e), j.limit)
-			<-sem
-		}()
-	}
-	wg.Wait()
-	for _, j := range d.jobs {
-		r := *results[key{j.command, j.event, j.dir}]
-		l, msg := checkAnswer(j.h, j.event, r, j.failClosed)
-		if j.gateway || j.httpURL != "" {
-			l, msg = checkGatewayAnswer(j, r, l, msg)
-		}
-		d.r.Findings[j.finding].Level, d.r.Findings[j.finding].Msg = l, msg
-	}
-}
-
-// missingEffect says what the host does when the hook cannot run.
-func missingEffect(h *host) string {
-	if h.ErrorBlocks && h.PluginModule != "" {
-		return ": " + h.Title + "'s plugin cannot start it, and blocks every call"
-	}
-	if h.ErrorBlocks {
-		return ": " + h.Title + " blocks every matching call (the shell exits 127)"
-	}
-	return ""
-}
-
-// hostEnv is the environment the host gives its hooks, in part: what its
-// adapter states (hostfacts.HookEnver).
-func hostEnv(h *host, e env) []string {
-	if he, ok := h.adapter.(hostfacts.HookEnver); ok {
-		return he.HookEnv(e.dir, filepath.Dir(h.path(User, e)), doctorSession)
-	}
-	return nil
+	d.checkCommand(h, s, p, event, str(f.node.Get(h.JSON.CommandKey)), limit, failClosed)
 }
 
 // hostBlockers reports host-wide settings that stop the hooks: those of
 // Claude Code's HTTP hooks, and what the adapter finds
 // (hostfacts.SettingsChecker).
 func (d *doctor) hostBlockers(h *host) {
-	if h.HTTP {
+	if h.JSON.HTTP {
 		d.httpBlockers(h)
 	}
 	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {
@@ -525,43 +405,38 @@ func orDefaultLog(path string) string {
 	return path
 }
 
-// checkTOMLFile checks a TOML hook file ([hostfacts.HookFile.TOML]) and
-// returns how many entries of ours it has: each one's event and command,
-// run as the host would run it.
-func (d *doctor) checkTOMLFile(h *host, s Scope, p string, src []byte) int {
-	entries, err := scanTOML(src)
-	if err != nil {
-		d.add(h.name, s, p, "", Fail, "%v", err)
-		d.broken[p] = true
-		return 0
+// managedFacts reports, for doctor, whether h honours a managed scope,
+// and whether its managed file is there and holds entries of ours (the
+// entries themselves are checked as every scope's are). It returns
+// whether the file holds entries of ours.
+func (d *doctor) managedFacts(h *host) (ours bool) {
+	if d.o.Scope != "" && d.o.Scope != Managed {
+		return false
 	}
-	mine := h.tomlOurs(entries, d.o.Binary, nil)
-	if len(mine) == 0 {
-		return 0
-	}
-	var events []string
-	for _, i := range mine {
-		events = append(events, entries[i].values["event"])
-	}
-	d.add(h.name, s, p, "", OK, "%d entries: %s", len(mine), strings.Join(events, ", "))
-	var found []hostfacts.HookEntry
-	for _, i := range mine {
-		e := entries[i]
-		event := e.values["event"]
-		found = append(found, hostfacts.HookEntry{File: p, Project: s != User, Event: event, Group: i, Index: -1})
-		if _, ok := knownEvent(h, event); !ok {
-			d.add(h.name, s, p, event, Warn, "%s has no such event; the entry never runs", h.name)
-			continue
+	m := h.Managed
+	p := h.path(Managed, d.e)
+	if p == "" {
+		l := Info
+		if d.o.Scope == Managed && d.o.Hosts != nil {
+			l = Fail
 		}
-		limit := h.limitOf(int(h.adapter.Timeout() / h.TimeoutUnit))
-		if n, err := strconv.Atoi(e.values["timeout"]); err == nil && n > 0 {
-			limit = h.limitOf(n)
+		d.add(h.name, Managed, "", "", l, "%v", h.noManaged(d.e.goos))
+		return false
+	}
+	state := "absent"
+	if src, err := safefile.Read(p); err == nil && src != nil {
+		state = "present, with no entry of ours"
+		if ed, err := h.open(src, d.o.Binary, d.o.gateway()); err == nil && len(ed.ours(nil)) > 0 {
+			state, ours = "present, with entries of ours", true
 		}
-		d.checkCommand(h, s, p, event, e.values["command"], limit, false)
+		if m.OnlyManaged != "" && managedfile.IsTrue(src, m.OnlyManaged) {
+			state += fmt.Sprintf("; %q is set: only managed hooks run", m.OnlyManaged)
+		}
 	}
-	d.entries = append(d.entries, found...)
-	if sc, ok := h.adapter.(hostfacts.SettingsChecker); ok {
-		d.diagnoses(h, sc.CheckEntries(d.settingsCheck(h, found)))
+	msg := fmt.Sprintf("honours a managed scope: the file is %s (%s)", state, m.Evidence)
+	if m.Needs != "" {
+		msg += "; " + m.Needs
 	}
-	return len(mine)
+	d.add(h.name, Managed, p, "", Info, "%s", msg)
+	return ours
 }

@@ -419,3 +419,35 @@ func TestDoctorUnknownArgument(t *testing.T) {
 		t.Errorf("unknown argument not flagged:\n%s", out)
 	}
 }
+
+// TestDoctorWarnsSecret: doctor warns about a token in a registered hook's
+// command line, says why (Claude Code shows it to the model on a Stop
+// block), and never prints the token.
+func TestDoctorWarnsSecret(t *testing.T) {
+	s := newSandbox(t, "allow")
+	o := s.opts(claude.Host)
+	o.Events = []hooks.EventName{hooks.Stop}
+	s.install(t, o)
+	path := filepath.Join(s.project, ".claude", "settings.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "--host claude", "--host claude --api-key "+fakeAnthropic, 1)
+	if edited == string(data) {
+		t.Fatalf("no command to edit in:\n%s", data)
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, out := s.doctor(t, o)
+	if !anyContains(findings(r, Warn), "looks like a secret (the value of --api-key") || !strings.Contains(out, "shows a blocking Stop") {
+		t.Errorf("no secret warning:\n%s", out)
+	}
+	if strings.Contains(out, fakeAnthropic) || strings.Contains(out, fakeAnthropic[8:]) {
+		t.Errorf("doctor printed the secret:\n%s", out)
+	}
+}
+
+// fakeAnthropic looks like a real key (made up; not a live credential).
+const fakeAnthropic = "sk-ant-api03-Qx7vR2mK9pL4wN8sT1yB6cF3hJ5dG0aE"

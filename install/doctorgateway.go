@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/hookrun"
 	"github.com/agenthooks/hooks/internal/failline"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
@@ -22,7 +24,7 @@ func (d *doctor) checkHTTPEntry(h *host, s Scope, p string, ed *editor, f found,
 		d.add(h.name, s, p, event, Fail, "url: %v", err)
 		return
 	}
-	if what := secretInURL(url); what != "" {
+	if what := argsecrets.InURL(url); what != "" {
 		d.add(h.name, s, p, event, Warn, "the URL carries what looks like a secret (%s): the settings file keeps it in clear; "+
 			"send it in a header from an environment variable (--gateway-token-env)", what)
 	}
@@ -83,8 +85,8 @@ func (d *doctor) checkHTTPEntry(h *host, s Scope, p string, ed *editor, f found,
 // checkGatewayAnswer revises the verdict l, msg of a job that went
 // through a gateway bridge: a binary without a bridge, or a gateway that
 // gave no answer (the bridge's fail policy decided), is a failure.
-func checkGatewayAnswer(j job, r runResult, l Level, msg string) (Level, string) {
-	all := string(r.stdout) + "\n" + string(r.stderr)
+func checkGatewayAnswer(j job, r hookrun.Result, l Level, msg string) (Level, string) {
+	all := string(r.Stdout) + "\n" + string(r.Stderr)
 	switch {
 	case strings.Contains(all, failline.NoBridge):
 		if j.httpURL != "" {
@@ -101,15 +103,15 @@ func checkGatewayAnswer(j job, r runResult, l Level, msg string) (Level, string)
 }
 
 // failLine is the fail policy's line of a run's output.
-func failLine(r runResult) string {
-	for _, b := range [][]byte{r.stderr, r.stdout} {
+func failLine(r hookrun.Result) string {
+	for _, b := range [][]byte{r.Stderr, r.Stdout} {
 		for _, l := range strings.Split(string(b), "\n") {
 			if strings.Contains(l, failline.Prefix) || strings.Contains(l, "fail-closed policy") {
 				return l
 			}
 		}
 	}
-	return string(r.stderr)
+	return string(r.Stderr)
 }
 
 // httpBlockers reports Claude Code settings that stop our HTTP

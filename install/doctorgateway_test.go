@@ -10,6 +10,7 @@ import (
 	"github.com/agenthooks/hooks/codex"
 	"github.com/agenthooks/hooks/cursor"
 	"github.com/agenthooks/hooks/gemini"
+	"github.com/agenthooks/hooks/install/internal/safefile"
 )
 
 // findings returns the messages of the findings of level l.
@@ -120,7 +121,7 @@ func TestDoctorGatewayClaude(t *testing.T) {
 	}
 
 	settings := filepath.Join(s.project, ".claude", "settings.json")
-	src, _ := readFile(settings)
+	src, _ := safefile.Read(settings)
 	edited := strings.Replace(string(src), `"allowedEnvVars": [`, `"allowedEnvVars": ["OTHER",`, 1)
 	edited = strings.Replace(edited, `"Bearer ${TEAM_TOKEN}"`, `"Bearer ${TEAM_TOKEN} $lower ${MISSING}"`, 1)
 	write(t, "/", map[string][]byte{
@@ -191,7 +192,7 @@ func TestLoopbackURL(t *testing.T) {
 }
 
 // Claude Code runs no HTTP hook on SessionStart (its adapter says so in
-// hostfacts.HookFile.NoHTTP): install leaves it out for a gateway and says
+// hostfacts.JSONSettings.NoHTTP): install leaves it out for a gateway and says
 // why, and registers it as a command hook without one.
 func TestGatewaySkipsNoHTTPEvents(t *testing.T) {
 	dir, home := t.TempDir(), t.TempDir()

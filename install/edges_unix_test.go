@@ -12,6 +12,8 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/claude"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 )
 
 // edgeSetup is a project whose Claude Code settings file holds text.
@@ -46,13 +48,13 @@ func TestSizeCapOnResult(t *testing.T) {
 func TestChangeBeforeRenameKept(t *testing.T) {
 	o, p := edgeSetup(t, "{}\n")
 	const theirs = `{"model": "saved by the host"}` + "\n"
-	testFault = func(q string) error {
+	safefile.TestFault = func(q string) error {
 		if q == p {
 			return os.WriteFile(p, []byte(theirs), 0o644)
 		}
 		return nil
 	}
-	t.Cleanup(func() { testFault = nil })
+	t.Cleanup(func() { safefile.TestFault = nil })
 	_, err := Install(o)
 	if !errors.Is(err, errChanged) {
 		t.Fatalf("err = %v, want the file-changed error", err)
@@ -122,8 +124,8 @@ func TestStaleStateTempRemoved(t *testing.T) {
 	if _, err := Install(o); err != nil {
 		t.Fatal(err)
 	}
-	fst := newFileState(filepath.Join(os.Getenv("XDG_STATE_HOME"), stateApp), resolvedPath(p))
-	stale := filepath.Join(fst.dir, ".written.tmp123456")
+	fst := statedir.New(filepath.Join(os.Getenv("XDG_STATE_HOME"), "agenthooks"), statedir.ResolvedPath(p))
+	stale := filepath.Join(fst.Folder(), ".written.tmp123456")
 	if err := os.WriteFile(stale, []byte("x"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/tailscale/hujson"
 )
@@ -62,7 +63,7 @@ func FuzzInstallUninstall(f *testing.F) {
 				}
 				continue
 			}
-			if h.TOML {
+			if h.Format == hostfacts.FormatTOML {
 				// One entry of ours per registration; entries of ours for
 				// other events stay, as in a JSON file (checkEntries).
 				entries, err := scanTOML(out)
@@ -78,7 +79,7 @@ func FuzzInstallUninstall(f *testing.F) {
 				if _, err := hujson.Parse(withNL(out)); err != nil {
 					t.Fatalf("%s: install output does not parse: %v\n%s", name, err, out)
 				}
-				if !h.JSONC && !isStrict(out) {
+				if !h.JSON.JSONC && !isStrict(out) {
 					t.Fatalf("%s: strict input became non-strict:\n%s", name, out)
 				}
 				checkEntries(t, h, out, regs, g)
@@ -100,10 +101,10 @@ func FuzzInstallUninstall(f *testing.F) {
 			if !bytes.Equal(back, want) {
 				t.Fatalf("%s: install+uninstall of %q gives %q, want %q (installed: %q)", name, src, back, want, out)
 			}
-			if entries, err := scanTOML(src); h.TOML && err == nil && len(h.tomlOurs(entries, bin, nil)) == 0 && !bytes.Equal(want, src) {
+			if entries, err := scanTOML(src); h.Format == hostfacts.FormatTOML && err == nil && len(h.tomlOurs(entries, bin, nil)) == 0 && !bytes.Equal(want, src) {
 				t.Fatalf("%s: uninstall changed %q, which has no entry of ours, to %q", name, src, want)
 			}
-			if ed, _ := h.open(src, bin, g); !h.TOML && ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
+			if ed, _ := h.open(src, bin, g); h.Format != hostfacts.FormatTOML && ed != nil && len(ed.ours(nil)) == 0 && !bytes.Equal(want, src) {
 				t.Fatalf("%s: uninstall changed %q, which has no entry of ours, to %q", name, src, want)
 			}
 		}
@@ -140,7 +141,7 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 		t.Fatalf("%s: %v\n%s", h.name, err, out)
 	}
 	hk, _ := doc["hooks"].(map[string]any)
-	if h.TopLevel {
+	if h.JSON.TopLevel {
 		hk = doc
 	}
 	for _, r := range regs {
@@ -149,12 +150,12 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 		for _, g := range groups {
 			g, _ := g.(map[string]any)
 			handlers := []any{g}
-			if !h.Flat {
+			if !h.JSON.Flat {
 				handlers, _ = g["hooks"].([]any)
 			}
 			for _, x := range handlers {
 				x, _ := x.(map[string]any)
-				if c, ok := x[h.CommandKey].(string); ok && h.ownCommand(c, "/home/dev/bin/guard") && onlyOurKeys(h, x) {
+				if c, ok := x[h.JSON.CommandKey].(string); ok && h.ownCommand(c, "/home/dev/bin/guard") && onlyOurKeys(h, x) {
 					n++
 				}
 				if u, ok := x["url"].(string); ok && x["type"] == "http" && h.httpEntries(gw) && httphook.SameGateway(u, gw.url) {
@@ -171,17 +172,17 @@ func checkEntries(t *testing.T, h *host, out []byte, regs []reg, gw gatewayOpts)
 // onlyOurKeys reports an entry with no key install does not write, each
 // of the type install writes (an entry with more is the user's).
 func onlyOurKeys(h *host, x map[string]any) bool {
-	keys := map[string]bool{"type": true, h.CommandKey: true, h.TimeoutKey: true}
-	if h.JSONC {
+	keys := map[string]bool{"type": true, h.JSON.CommandKey: true, h.JSON.TimeoutKey: true}
+	if h.JSON.JSONC {
 		keys["name"] = true
 	}
-	if h.Flat {
+	if h.JSON.Flat {
 		keys["failClosed"], keys["matcher"] = true, true
 	}
 	for k, v := range x {
 		var ok bool
 		switch k {
-		case h.TimeoutKey:
+		case h.JSON.TimeoutKey:
 			_, ok = v.(float64)
 		case "failClosed":
 			_, ok = v.(bool)

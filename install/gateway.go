@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/httphook"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
@@ -75,7 +76,7 @@ func (o *Options) checkGateway(hs []*host) error {
 	if !httphook.IsHTTPS(o.Gateway) && !loopbackURL(o.Gateway) {
 		return errors.New("the gateway URL is plain http to a host other than this machine: the bearer token would travel in clear (the bridge refuses to send it, Claude Code would); use https")
 	}
-	if windowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
+	if shellwords.WindowsPath(o.Binary) && strings.Contains(o.Gateway, "%") {
 		for _, h := range hs {
 			if h.WindowsShell == hostfacts.ShellCmd {
 				return errors.New("the gateway URL holds %, which cmd.exe (" + h.Title + "'s shell on Windows) expands even in quotes; use a URL without percent-encoding")
@@ -119,14 +120,14 @@ func loopbackURL(u string) bool {
 }
 
 // httpEntries reports whether host h gets HTTP hook entries for a gateway.
-func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.HTTP }
+func (h *host) httpEntries(g gatewayOpts) bool { return g.url != "" && h.JSON.HTTP }
 
 // withoutHTTPUnsupported drops the registrations of the events on which
-// the host runs no HTTP hook (hostfacts.HookFile.NoHTTP).
+// the host runs no HTTP hook (hostfacts.JSONSettings.NoHTTP).
 func (h *host) withoutHTTPUnsupported(regs []reg, notes []string) ([]reg, []string) {
 	var out []reg
 	for _, r := range regs {
-		if slices.Contains(h.NoHTTP, r.native) {
+		if slices.Contains(h.JSON.NoHTTP, r.native) {
 			notes = append(notes, fmt.Sprintf("%s runs no HTTP hook on %s; not registered (a %s policy needs a command hook)", h.Title, r.native, r.native))
 			continue
 		}
@@ -198,7 +199,7 @@ func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration,
 	}
 	switch {
 	case g.log != "":
-		cmd += " --log " + quotePath(g.log, h)
+		cmd += " --log " + shellwords.QuotePath(g.log, h.WindowsShell)
 	case g.defaultLog:
 		cmd += " --log"
 	}
@@ -215,7 +216,7 @@ func bridgeCommand(binary string, h *host, failClosed bool, limit time.Duration,
 // or backslash) for the shell the host runs a command with; the binary's
 // path tells a Windows command from a POSIX one.
 func quoteArg(s, binary string, h *host) string {
-	if windowsPath(binary) {
+	if shellwords.WindowsPath(binary) {
 		if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-:/") == "" {
 			return s
 		}
@@ -223,12 +224,12 @@ func quoteArg(s, binary string, h *host) string {
 		case hostfacts.ShellCmd:
 			return `"` + s + `"`
 		case hostfacts.ShellBash:
-			return posixQuote(s)
+			return shellwords.PosixQuote(s)
 		}
 		return "'" + s + "'" // PowerShell
 	}
-	if strings.Trim(s, safeChars) == "" {
+	if strings.Trim(s, shellwords.SafeChars) == "" {
 		return s
 	}
-	return posixQuote(s)
+	return shellwords.PosixQuote(s)
 }

@@ -11,11 +11,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/hosttest"
-	"github.com/agenthooks/hooks/internal/txtar"
+	"github.com/agenthooks/hooks/install/internal/statedir"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/txtar"
 )
 
-// updating reports -update (the flag internal/hosttest defines):
+// updating reports -update (the flag internal/testonly/hosttest defines):
 // rewrite the expected sections of testdata/*.txtar.
 func updating() bool {
 	f := flag.Lookup("update")
@@ -175,13 +176,13 @@ func golden(t *testing.T, ar *txtar.Archive) {
 // hashes matches a backup's name in the state directory.
 var hashes = regexp.MustCompile(`/files/[0-9a-f]{16}/[0-9a-f]{16}\.orig`)
 
-// hash is the name fileState gives a path or a content.
+// hash is the name statedir.File gives a path or a content.
 func hash(s any) string {
 	switch s := s.(type) {
 	case string:
-		return shortHash([]byte(s))
+		return statedir.Hash([]byte(s))
 	case []byte:
-		return shortHash(s)
+		return statedir.Hash(s)
 	}
 	panic("hash")
 }

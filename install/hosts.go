@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -37,6 +38,14 @@ const (
 // checks it only when asked for by name.
 const Plugin Scope = "plugin"
 
+// Managed is the host's managed (system) settings file, which an
+// administrator writes for every user of the machine and which wins over
+// the user's and the project's ([hostfacts.Managed]: Claude Code's
+// /etc/claude-code/managed-settings.json, Gemini CLI's
+// /etc/gemini-cli/settings.json, Codex's /etc/codex/hooks.json). A host
+// with none is refused by name.
+const Managed Scope = "managed"
+
 // Scopes lists the scopes in the order doctor reports them.
 func Scopes() []Scope { return []Scope{Project, Local, User} }
 
@@ -62,7 +71,7 @@ func hostsOf(adapters []hooks.Adapter) []hooks.Host {
 }
 
 // host is one host's facts, as its adapter states them
-// ([hostfacts.HookFile], with CommandKey, TimeoutKey and Title filled in
+// ([hostfacts.HookFile], with JSON.CommandKey, JSON.TimeoutKey and Title filled in
 // when the adapter leaves them empty), and the adapter.
 type host struct {
 	hostfacts.HookFile
@@ -120,7 +129,7 @@ func lookupHost(adapters []hooks.Adapter, name hooks.Host) (*host, error) {
 			}
 			hf, fork = fk.Forks()[i].File, true
 		}
-		hf.CommandKey, hf.TimeoutKey, hf.Title = cmp.Or(hf.CommandKey, "command"), cmp.Or(hf.TimeoutKey, "timeout"), cmp.Or(hf.Title, string(name))
+		hf.JSON.CommandKey, hf.JSON.TimeoutKey, hf.Title = cmp.Or(hf.JSON.CommandKey, "command"), cmp.Or(hf.JSON.TimeoutKey, "timeout"), cmp.Or(hf.Title, string(name))
 		return &host{HookFile: hf, name: name, adapter: a, fork: fork}, nil
 	}
 	names := make([]string, 0, 8)
@@ -149,10 +158,10 @@ type env struct {
 func (h *host) path(s Scope, e env) string {
 	file := h.Name
 	switch {
-	case h.PerBinary:
+	case h.JSON.PerBinary:
 		file = h.entryName(e.binary) + ".json"
-	case h.PluginModule != "":
-		file = h.entryName(e.binary) + h.PluginModule
+	case h.Format == hostfacts.FormatPlugins:
+		file = h.entryName(e.binary) + h.PluginModule.Ext
 	}
 	if s == Managed {
 		return h.managedPath(e)
@@ -169,8 +178,8 @@ func (h *host) path(s Scope, e env) string {
 		}
 		return ""
 	case Plugin:
-		if h.Plugin != "" {
-			return filepath.Join(e.dir, filepath.FromSlash(h.Plugin))
+		if h.JSON.Plugin != "" {
+			return filepath.Join(e.dir, filepath.FromSlash(h.JSON.Plugin))
 		}
 		return ""
 	case User:
@@ -265,8 +274,8 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 				switch {
 				case o.Matcher != "":
 					r.matcher = o.Matcher
-				case !h.Flat:
-					r.matcher = h.MatchAll
+				case !h.JSON.Flat:
+					r.matcher = h.JSON.MatchAll
 				}
 			}
 			r.limit = timeout
@@ -281,15 +290,15 @@ func (h *host) registrations(events []hooks.EventName, o *Options) (regs []reg, 
 			notes = append(notes, fmt.Sprintf("%s has no %s event; skipped", h.name, e))
 		}
 	}
-	if o.Scope == Plugin && len(h.PluginOmits) > 0 {
+	if o.Scope == Plugin && len(h.JSON.PluginOmits) > 0 {
 		kept := regs[:0]
 		for _, r := range regs {
-			if !slices.Contains(h.PluginOmits, r.native) {
+			if !slices.Contains(h.JSON.PluginOmits, r.native) {
 				kept = append(kept, r)
 			}
 		}
-		if len(kept) < len(regs) && h.PluginNote != "" {
-			notes = append(notes, h.PluginNote)
+		if len(kept) < len(regs) && h.JSON.PluginNote != "" {
+			notes = append(notes, h.JSON.PluginNote)
 		}
 		regs = kept
 	}
@@ -394,4 +403,23 @@ func checkLayout(adapters []hooks.Adapter, name string, hs []*host) error {
 		}
 	}
 	return fmt.Errorf("unknown layout %q (%s)", name, strings.Join(all, "; "))
+}
+
+// managedPath is h's managed file on this system, under e.systemRoot when
+// it is set; "" when the host reads none here.
+func (h *host) managedPath(e env) string {
+	return managedfile.Under(e.systemRoot, h.Managed.Path(e.goos, e.getenv))
+}
+
+// noManaged is the error for host h, which reads no managed file on the
+// system goos.
+func (h *host) noManaged(goos string) error {
+	why := h.Managed.None
+	if why == "" {
+		why = "no managed settings file is known for it"
+		if h.Managed.Has() {
+			why = "it reads none on " + goos
+		}
+	}
+	return fmt.Errorf("%s has no managed scope: %s (leave it out of --hosts, or give it --scope user)", h.name, why)
 }

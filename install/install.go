@@ -6,14 +6,18 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/jsonc"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
+	"github.com/agenthooks/hooks/install/internal/statedir"
+	"github.com/agenthooks/hooks/install/internal/textdiff"
 )
 
 // DefaultTimeout is the time limit written for each hook when
@@ -216,7 +220,7 @@ func (c *Change) Diff() string {
 	if c.Deleted {
 		to = "/dev/null"
 	}
-	return unifiedDiff(from, to, string(c.Before), string(c.After))
+	return textdiff.Unified(from, to, string(c.Before), string(c.After))
 }
 
 // Install adds our entries to each host's file for o.Scope. It locks
@@ -234,55 +238,12 @@ func Install(o Options) ([]Change, error) {
 		}
 		return err
 	}, func(h *host, scope Scope, p string, e env) ([]string, error) {
-		if h.PluginModule == "" {
+		if h.Format != hostfacts.FormatPlugins {
 			return nil, nil
 		}
 		return nil, h.refuseCopies(scope, e, o.Binary, p)
-	}, func(h *host, scope Scope, p string, _ *fileState) (*Change, error) {
+	}, func(h *host, scope Scope, p string, _ *statedir.File) (*Change, error) {
 		return planInstall(h, scope, p, o)
-	})
-}
-
-// Uninstall removes our entries, and only them, from each host's file for
-// o.Scope, and the containers Install created for them, so that the file
-// is byte for byte what it was before Install. A file Install created,
-// left with nothing else in it, is removed, with the directories Install
-// created for it when they are empty. Locking and all-or-nothing writes
-// are as for [Install].
-func Uninstall(o Options) ([]Change, error) {
-	return edit(o, nil, func(h *host, scope Scope, p string, e env) ([]string, error) {
-		if h.PluginModule == "" {
-			return nil, nil
-		}
-		return h.pluginCopies(scope, e, o.Binary, p), nil
-	}, func(h *host, scope Scope, p string, fst *fileState) (*Change, error) {
-		if h.Scripts {
-			return planScriptUninstall(h, scope, p, o)
-		}
-		if h.PluginModule != "" {
-			return planPluginUninstall(h, scope, p, o)
-		}
-		c, err := planUninstall(h, scope, p, o)
-		if err != nil || c == nil {
-			return c, err
-		}
-		if scope == Managed {
-			if err := h.managedUninstall(c, o, fst.original()); err != nil {
-				return nil, err
-			}
-		}
-		if c.Before != nil && c.Changed() {
-			if created, _ := fst.created(); created && h.holdsNothing(c.After) {
-				c.After, c.Deleted = nil, true
-			} else if orig := fst.original(); orig != nil && string(orig) != string(c.After) && h.sameButEmptyHooks(orig, c.After) {
-				// Other binaries' installs in between left empty event
-				// arrays where the user had none: give back the user's
-				// own text.
-				c.After = orig
-				c.Notes = append(c.Notes, "the file is back to the user's text saved before install")
-			}
-		}
-		return c, nil
 	})
 }
 
@@ -299,136 +260,15 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-// edit is Install and Uninstall: it finds each host's file for o.Scope
-// (check, when not nil, vets each host first; more, the other files of a
-// host to plan, or an error that stops it), locks the files, plans each
-// change and, unless o.DryRun, commits them all or none.
-func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p string, e env) ([]string, error),
-	plan func(h *host, scope Scope, p string, fst *fileState) (*Change, error)) ([]Change, error) {
-	hs, e, err := o.prepare()
-	if err != nil {
-		return nil, err
-	}
-	if check != nil {
-		// Install: the binary a portable command names must be there.
-		if err := o.checkTarget(e); err != nil {
-			return nil, err
-		}
-	}
-	scope := o.Scope
-	if scope == "" {
-		scope = Project
-	}
-	type file struct {
-		h *host
-		p string
-	}
-	var files []file
-	for _, h := range hs {
-		p := h.path(scope, e)
-		if p == "" && scope == Managed && (o.Hosts != nil || check != nil) {
-			// Never another file instead: the host is named, and left out.
-			return nil, usageError{h.noManaged(e.goos)}
-		}
-		if p == "" {
-			if o.Hosts != nil && h.UserOnly != "" {
-				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}
-			}
-			if o.Hosts != nil {
-				return nil, usageError{fmt.Errorf("%s has no %s scope", h.name, scope)}
-			}
-			continue
-		}
-		if check != nil {
-			if err := check(h); err != nil {
-				return nil, usageError{err}
-			}
-		}
-		if h.Scripts {
-			for _, native := range h.scriptEvents() {
-				files = append(files, file{h, filepath.Join(p, native)})
-			}
-			continue
-		}
-		files = append(files, file{h, p})
-		extra, err := more(h, scope, p, e)
-		if err != nil {
-			return nil, fmt.Errorf("%s %s: %s: %w", h.name, scope, p, err)
-		}
-		for _, q := range extra {
-			files = append(files, file{h, q})
-		}
-	}
-	state, err := stateDir(e)
-	if err != nil {
-		return nil, err
-	}
-	fsts := make([]*fileState, len(files))
-	for i, f := range files {
-		fsts[i] = newFileState(state, resolvedPath(f.p))
-	}
-	if !o.DryRun {
-		for _, fst := range fsts {
-			if err := fst.init(); err != nil {
-				return nil, err
-			}
-		}
-		release, err := lockAll(fsts)
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-	}
-	var changes []Change
-	var cfsts []*fileState
-	var errs []error
-	for i, f := range files {
-		var stale []string
-		if !o.DryRun {
-			stale = removeStaleTemps(fsts[i].path)
-			fsts[i].removeStaleTemps()
-		}
-		c, err := plan(f.h, scope, f.p, fsts[i])
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
-			continue
-		}
-		if c == nil {
-			continue
-		}
-		for _, s := range stale {
-			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
-		}
-		if err := c.checkWritable(); err != nil {
-			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
-		}
-		if c.Changed() && c.Before != nil && !o.Force && readOnly(c.Path) {
-			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
-		}
-		changes = append(changes, *c)
-		cfsts = append(cfsts, fsts[i])
-	}
-	if len(errs) > 0 {
-		return changes, errors.Join(errs...)
-	}
-	if o.DryRun {
-		return changes, nil
-	}
-	if err := commit(changes, cfsts); err != nil {
-		return changes, err
-	}
-	return changes, nil
-}
-
 // planInstall computes the change Install makes to one file.
 func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
-	if h.Scripts {
+	if h.Format == hostfacts.FormatScripts {
 		return planScriptInstall(h, scope, p, o)
 	}
-	if h.PluginModule != "" {
+	if h.Format == hostfacts.FormatPlugins {
 		return planPluginInstall(h, scope, p, o)
 	}
-	before, err := readFile(p)
+	before, err := safefile.Read(p)
 	if err != nil {
 		return nil, err
 	}
@@ -468,44 +308,6 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	return c, nil
 }
 
-// planUninstall computes the change Uninstall makes to one file; nil for
-// a file that does not exist.
-func planUninstall(h *host, scope Scope, p string, o Options) (*Change, error) {
-	before, err := readFile(p)
-	if err != nil {
-		return nil, err
-	}
-	if before == nil {
-		return nil, nil
-	}
-	c := &Change{Host: h.name, Scope: scope, Path: p, Before: before}
-	var out outcome
-	var only map[string]bool
-	if o.Events != nil {
-		only = map[string]bool{}
-		regs, _, _ := h.registrations(o.Events, &Options{Timeout: time.Second})
-		for _, r := range regs {
-			only[r.native] = true
-		}
-		// Every layout's entries: those of another layout than the
-		// default are ours too.
-		if lt, ok := h.adapter.(hostfacts.Layouter); ok {
-			for _, l := range lt.Layouts() {
-				for _, r := range l.Entries {
-					if contains(o.Events, r.Unified) {
-						only[r.Event] = true
-					}
-				}
-			}
-		}
-	}
-	c.After, out, err = h.uninstallFile(before, o.Binary, only, o.gateway())
-	if err != nil {
-		return nil, err
-	}
-	return h.finish(c, out, o), nil
-}
-
 // finish fills in c from the outcome of an edit, with the notes about
 // entries that are not ours.
 func (h *host) finish(c *Change, out outcome, o Options) *Change {
@@ -521,100 +323,12 @@ func (h *host) finish(c *Change, out outcome, o Options) *Change {
 		}
 		c.Notes = append(c.Notes, doublesNote(ed.doubles(nil), false)...)
 	}
-	if o.Gateway == "" && h.HTTP {
+	if o.Gateway == "" && h.JSON.HTTP {
 		for _, u := range gatewayHooks(h, c.After) {
 			c.Notes = append(c.Notes, "the file also has HTTP hooks calling the gateway "+u+", which only --gateway "+u+" manages")
 		}
 	}
 	return c
-}
-
-// holdsNothing reports a file left with nothing but what installs write
-// around their entries: "{}", or "hooks" holding only empty event
-// arrays (what interleaved installs of several binaries leave), and
-// Cursor's "version": 1. Uninstall removes such a file when install
-// created it.
-func (h *host) holdsNothing(src []byte) bool {
-	if h.TOML {
-		return strings.TrimSpace(string(src)) == ""
-	}
-	d, err := jsonc.Parse(src)
-	if err != nil || d.Root.Kind != jsonc.Object {
-		return false
-	}
-	for _, m := range d.Root.Members {
-		switch {
-		case h.TopLevel:
-			if m.Value.Kind != jsonc.Array || m.Value.Len() > 0 {
-				return false
-			}
-		case m.Key == "version" && h.Version && string(d.Src[m.Value.Start:m.Value.End]) == "1":
-		case m.Key == "hooks" && m.Value.Kind == jsonc.Object:
-			for _, ev := range m.Value.Members {
-				if ev.Value.Kind != jsonc.Array || ev.Value.Len() > 0 {
-					return false
-				}
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// sameButEmptyHooks reports that a and b hold the same values, once
-// empty event arrays in "hooks" (at the top level when the events are
-// there), and a "hooks" left empty, are dropped.
-func (h *host) sameButEmptyHooks(a, b []byte) bool {
-	da, err := jsonc.Parse(a)
-	if err != nil {
-		return false
-	}
-	db, err := jsonc.Parse(b)
-	if err != nil {
-		return false
-	}
-	depth := 0
-	if h.TopLevel {
-		depth = 1 // the events are the top-level keys
-	}
-	return canon(da.Src, da.Root, depth) == canon(db.Src, db.Root, depth)
-}
-
-// canon renders n compactly; at depth 0 and 1 it drops empty arrays
-// under "hooks" and an empty "hooks".
-func canon(src []byte, n *jsonc.Node, depth int) string {
-	var b strings.Builder
-	switch n.Kind {
-	case jsonc.Object:
-		b.WriteByte('{')
-		for _, m := range n.Members {
-			if depth == 0 && m.Key == "hooks" && m.Value.Kind == jsonc.Object {
-				inner := canon(src, m.Value, 1)
-				if inner == "{}" {
-					continue
-				}
-				b.WriteString(strconv.Quote(m.Key) + ":" + inner + ",")
-				continue
-			}
-			if depth == 1 && m.Value.Kind == jsonc.Array && m.Value.Len() == 0 {
-				continue
-			}
-			b.WriteString(strconv.Quote(m.Key) + ":" + canon(src, m.Value, 2) + ",")
-		}
-		b.WriteByte('}')
-	case jsonc.Array:
-		b.WriteByte('[')
-		for _, e := range n.Elems {
-			b.WriteString(canon(src, e, 2) + ",")
-		}
-		b.WriteByte(']')
-	case jsonc.String:
-		b.WriteString(strconv.Quote(n.Str))
-	default:
-		b.Write(src[n.Start:n.End])
-	}
-	return strings.Replace(b.String(), ",}", "}", 1)
 }
 
 func contains[T comparable](s []T, x T) bool {
@@ -629,7 +343,7 @@ func contains[T comparable](s []T, x T) bool {
 // prepare checks o and resolves the hosts and directories.
 func (o *Options) prepare() ([]*host, env, error) {
 	var e env
-	if o.Binary == "" || !(filepath.IsAbs(o.Binary) || windowsPath(o.Binary)) {
+	if o.Binary == "" || !(filepath.IsAbs(o.Binary) || shellwords.WindowsPath(o.Binary)) {
 		return nil, e, usageError{fmt.Errorf("the hook binary path must be absolute, got %q", o.Binary)}
 	}
 	if strings.ContainsAny(o.Binary, "\n\r\x00") {
@@ -697,7 +411,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if err != nil {
 			return nil, e, err
 		}
-		e.dir = projectRoot(wd, e.home)
+		e.dir = projectroot.Find(wd, e.home)
 	}
 	d, err := filepath.Abs(e.dir)
 	if err != nil {
@@ -724,4 +438,48 @@ func eventList() string {
 		s = append(s, string(e))
 	}
 	return strings.Join(s, ", ")
+}
+
+// checkManaged vets the options of the managed scope before anything is
+// read: the command must name the binary by its absolute path (a
+// project's copy, or a name PATH finds, is the user's to change), and
+// ManagedOnly goes with the managed scope only.
+func (o *Options) checkManaged() error {
+	if o.Scope != Managed {
+		if o.ManagedOnly {
+			return errors.New("--managed-hooks-only goes with --scope managed")
+		}
+		return nil
+	}
+	if o.portable() {
+		return errors.New("--scope managed names the binary by its absolute path: --binary-in-project and --binary-on-path name a file the user can replace")
+	}
+	return nil
+}
+
+// managedInstall finishes c, the change install makes to h's managed
+// file: with o.ManagedOnly, the host's switch that runs managed hooks only
+// is set to true; the notes say what else the host needs, and warn about
+// a binary that others may replace.
+func (h *host) managedInstall(c *Change, o Options) error {
+	key := h.Managed.OnlyManaged
+	switch {
+	case o.ManagedOnly && key == "":
+		c.Notes = append(c.Notes, h.Title+" has no switch that runs managed hooks only: the user's and the project's hooks run too")
+	case o.ManagedOnly:
+		after, err := managedfile.SetTrue(c.After, key)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrNotJSON, err)
+		}
+		c.After = after
+	case key != "":
+		c.Notes = append(c.Notes, fmt.Sprintf("the user's and the project's hooks still run beside these (%q is not set; --managed-hooks-only sets it)", key))
+	}
+	if h.Managed.Needs != "" {
+		c.Notes = append(c.Notes, h.Managed.Needs)
+	}
+	if n := managedfile.Replaceable(o.Binary); n != "" {
+		c.Notes = append(c.Notes, n)
+	}
+	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +16,8 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/cliflags"
+	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -33,7 +37,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		usage(stdout, self)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "unknown command %q%s\n", cmd, didYouMean(cmd, []string{"install", "uninstall", "doctor", "help"}))
+		fmt.Fprintf(stderr, "unknown command %q%s\n", cmd, cliflags.DidYouMean(cmd, []string{"install", "uninstall", "doctor", "help"}))
 		usage(stderr, self)
 		return 2
 	}
@@ -49,9 +53,9 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 	}
 	o.Binary = self
 	if o.Dir == "" && o.Scope != Plugin && o.Scope != Managed {
-		o.Dir = projectNote(stderr)
+		o.Dir = projectroot.Note(stderr)
 	}
-	if cmd == "install" && o.Hosts == nil && !hostsGiven(args) {
+	if cmd == "install" && o.Hosts == nil && !cliflags.HostsGiven(args) {
 		if code := o.detectHosts(stderr); code != 0 {
 			return code
 		}
@@ -124,11 +128,11 @@ flags:
   --scope SCOPE       project, local (Claude only), user, managed (the
                       host's system file for every user of the machine:
                       Claude Code's managed settings, Gemini CLI's system
-                      settings; a host with none is refused by name), or
-                      plugin (Claude only: --dir is the plugin's directory,
-                      the file its hooks/hooks.json) (default: project;
-                      doctor: project, local and user, and managed where
-                      the host has it)
+                      settings, Codex's /etc/codex; a host with none is
+                      refused by name), or plugin (Claude only: --dir is
+                      the plugin's directory, the file its
+                      hooks/hooks.json) (default: project; doctor: project,
+                      local and user, and managed where the host has it)
   --managed-hooks-only
                       with --scope managed: also set the host's switch that
                       runs managed hooks only (Claude Code's
@@ -219,7 +223,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&hostList, "hosts", "", "comma-separated hosts")
 	fs.StringVar(&scope, "scope", "", "project, local or user")
 	fs.StringVar(&o.Dir, "dir", "", "project directory")
-	var roots listFlag
+	var roots cliflags.List
 	fs.Var(&roots, "config-root", "a host's configuration directory (HOST=DIR)")
 	fs.StringVar(&o.Gateway, "gateway", "", "policy gateway URL")
 	fs.StringVar(&o.GatewayTokenEnv, "gateway-token-env", "", "variable holding the gateway's token")
@@ -260,19 +264,19 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 	if cmd != "doctor" {
 		args, logAlone = logWithoutPath(args)
 	}
-	if err := needValues(fs, args); err != nil {
+	if err := cliflags.NeedValues(fs, args); err != nil {
 		return o, err
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
 		}
-		return o, withHint(doubleDash(err), fs)
+		return o, cliflags.WithHint(doubleDash(err), fs)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if hostsGiven(args) && len(split(hostList)) == 0 {
+	if cliflags.HostsGiven(args) && len(split(hostList)) == 0 {
 		return o, errors.New("--hosts is empty (name hosts, or all)")
 	}
 	if hostList != "all" {
@@ -417,4 +421,36 @@ func logWithoutPath(args []string) ([]string, bool) {
 		}
 	}
 	return args, false
+}
+
+// Executable returns the path to register for the running binary: the
+// absolute form of the path it was started by (os.Args[0], looked up in
+// PATH when it has no directory), so that a binary reached through a
+// symbolic link (a package manager's bin directory) is registered by the
+// link, which survives upgrades; os.Executable when that path is not the
+// running file.
+func Executable() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	arg := ""
+	if len(os.Args) > 0 {
+		arg = os.Args[0]
+	}
+	p := arg
+	if !strings.ContainsRune(arg, filepath.Separator) && !strings.ContainsRune(arg, '/') {
+		if p, err = exec.LookPath(arg); err != nil {
+			return exe, nil
+		}
+	}
+	if p, err = filepath.Abs(p); err != nil {
+		return exe, nil
+	}
+	a, err1 := os.Stat(p)
+	b, err2 := os.Stat(exe)
+	if err1 != nil || err2 != nil || !os.SameFile(a, b) {
+		return exe, nil
+	}
+	return p, nil
 }

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/jsonc"
 )
 
@@ -114,7 +115,7 @@ func (h *host) setHeads(o *Options, e env) error {
 // inside returns the slash-separated path of file relative to dir, when
 // file lies under dir and the path needs no quoting.
 func inside(dir, file string) (string, bool) {
-	if dir == "" || windowsPath(file) {
+	if dir == "" || shellwords.WindowsPath(file) {
 		return "", false
 	}
 	rel, err := filepath.Rel(dir, file)
@@ -213,7 +214,7 @@ func (h *host) forDoctor(cmd, dir string) string {
 	if !ok || hd.kind != projectHead || !h.ProjectDirReplaced {
 		return cmd
 	}
-	return quotePath(dir, &host{}) + strings.TrimPrefix(cmd, h.ProjectDir)
+	return shellwords.QuotePath(dir, "") + strings.TrimPrefix(cmd, h.ProjectDir)
 }
 
 // keepForm puts first, when the options ask for no form, the portable
@@ -229,7 +230,7 @@ func (h *host) keepForm(src []byte, o *Options) string {
 		return ""
 	}
 	for _, f := range ed.ours(nil) {
-		c := f.node.Get(h.CommandKey)
+		c := f.node.Get(h.JSON.CommandKey)
 		if c == nil || c.Kind != jsonc.String {
 			continue
 		}
@@ -258,7 +259,7 @@ func (h *host) keepForm(src []byte, o *Options) string {
 func (d *doctor) portableNote(h *host, s Scope, p string, fs []found) {
 	var seen []string
 	for _, f := range fs {
-		hd, ok := h.headOf(str(f.node.Get(h.CommandKey)))
+		hd, ok := h.headOf(str(f.node.Get(h.JSON.CommandKey)))
 		if !ok || hd.kind == absoluteHead || slices.Contains(seen, hd.text) {
 			continue
 		}

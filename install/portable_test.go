@@ -14,6 +14,7 @@ import (
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/droid"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // portableSandbox is a sandbox whose project, a git repository at a path
@@ -100,7 +101,7 @@ func TestPortableCommandEveryHost(t *testing.T) {
 			// Run it as the host does.
 			run, dir := cmd, clone
 			if h.ProjectDirReplaced {
-				run = posixQuote(clone) + strings.TrimPrefix(cmd, h.ProjectDir)
+				run = shellwords.PosixQuote(clone) + strings.TrimPrefix(cmd, h.ProjectDir)
 			}
 			if c.Host == "codex" {
 				dir = filepath.Join(clone, "src")
@@ -130,7 +131,7 @@ func readOrFail(t *testing.T, p string) []byte {
 func commandsIn(ed *editor) []string {
 	var out []string
 	for _, f := range ed.ours(nil) {
-		out = append(out, str(f.node.Get(ed.h.CommandKey)))
+		out = append(out, str(f.node.Get(ed.h.JSON.CommandKey)))
 	}
 	return out
 }

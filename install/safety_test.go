@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 )
 
 // tree returns every file and directory under root with its content
@@ -38,7 +40,7 @@ func tree(t *testing.T, root string) string {
 // (k counts from 0), and nothing after.
 func faultAt(t *testing.T, dir string, k int) {
 	n := 0
-	testFault = func(p string) error {
+	safefile.TestFault = func(p string) error {
 		if !strings.HasPrefix(p, dir) {
 			return nil
 		}
@@ -48,7 +50,7 @@ func faultAt(t *testing.T, dir string, k int) {
 		}
 		return nil
 	}
-	t.Cleanup(func() { testFault = nil })
+	t.Cleanup(func() { safefile.TestFault = nil })
 }
 
 // A write that fails at any file of a four-file install or uninstall
@@ -81,7 +83,7 @@ func TestRollbackAtEachWrite(t *testing.T) {
 			}
 			// Nothing of the failed run lingers: install and uninstall
 			// now give back the same tree.
-			testFault = nil
+			safefile.TestFault = nil
 			if code, _, stderr := runMain(t, bin, "install", "--dir", dir); code != 0 {
 				t.Fatal(stderr)
 			}
@@ -305,33 +307,33 @@ func TestStaleTempsRemoved(t *testing.T) {
 }
 
 // A second holder of a file's lock waits, and gives up with an error
-// naming the file once lockWait has passed; the lock is free again after
+// naming the file once statedir.LockWait has passed; the lock is free again after
 // unlock.
 func TestLockExcludes(t *testing.T) {
 	e := env{home: t.TempDir(), getenv: func(string) string { return "" }}
-	state, err := stateDir(e)
+	state, err := statedir.Dir(e.getenv, e.home)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fst := newFileState(state, "/home/dev/project/.claude/settings.json")
-	if err := fst.init(); err != nil {
+	fst := statedir.New(state, "/home/dev/project/.claude/settings.json")
+	if err := fst.Init(); err != nil {
 		t.Fatal(err)
 	}
-	release, err := lockAll([]*fileState{fst, fst})
+	release, err := statedir.LockAll([]*statedir.File{fst, fst})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(w time.Duration) { lockWait = w }(lockWait)
-	lockWait = 50 * time.Millisecond
-	if _, err := fst.lock(); err == nil || !strings.Contains(err.Error(), "another install or uninstall has been editing /home/dev/project/.claude/settings.json") {
+	defer func(w time.Duration) { statedir.LockWait = w }(statedir.LockWait)
+	statedir.LockWait = 50 * time.Millisecond
+	if _, err := fst.Lock(); err == nil || !strings.Contains(err.Error(), "another install or uninstall has been editing /home/dev/project/.claude/settings.json") {
 		t.Errorf("second lock: %v", err)
 	}
 	release()
-	l, err := fst.lock()
+	l, err := fst.Lock()
 	if err != nil {
 		t.Fatalf("after release: %v", err)
 	}
-	l.unlock()
+	l.Unlock()
 }
 
 // A Gemini entry the user renamed, or a Cursor entry with a key of the

@@ -9,17 +9,21 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+
+	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/safefile"
+	"github.com/agenthooks/hooks/install/internal/statedir"
 )
 
 // A command's writes are one transaction: every file is locked
-// (lockAll) before any is read, all are planned before any is written,
+// (statedir.LockAll) before any is read, all are planned before any is written,
 // and when one write fails every file already written is put back byte
 // for byte (a file the command created is removed again).
 
 // applied is a file the transaction changed, and how to undo it.
 type applied struct {
 	c       *Change
-	fst     *fileState
+	fst     *statedir.File
 	target  string      // the file written (the symbolic link's target)
 	mode    fs.FileMode // the file's permissions
 	dirs    []string    // directories created for it, deepest first
@@ -61,7 +65,7 @@ func (e *CommitError) Error() string {
 func (e *CommitError) Unwrap() error { return e.Err }
 
 // commit writes every changed file of changes, or none.
-func commit(changes []Change, fsts []*fileState) error {
+func commit(changes []Change, fsts []*statedir.File) error {
 	var done []*applied
 	for i := range changes {
 		c := &changes[i]
@@ -99,47 +103,47 @@ func commit(changes []Change, fsts []*fileState) error {
 
 // apply writes one change (or removes the file, for c.Deleted); on error
 // it leaves the file as it was.
-func apply(c *Change, fst *fileState) (*applied, error) {
+func apply(c *Change, fst *statedir.File) (*applied, error) {
 	if err := unchanged(c); err != nil {
 		return nil, err
 	}
 	var err error
-	a := &applied{c: c, fst: fst, target: resolvedPath(c.Path), mode: 0o644}
+	a := &applied{c: c, fst: fst, target: statedir.ResolvedPath(c.Path), mode: 0o644}
 	if c.exec {
 		a.mode = 0o755
 	}
-	a.written, _ = os.ReadFile(fst.dir + string(os.PathSeparator) + "written")
+	a.written, _ = os.ReadFile(fst.Folder() + string(os.PathSeparator) + "written")
 	if fi, err := os.Stat(a.target); err == nil {
 		a.mode = fi.Mode().Perm()
 	}
 	if c.Deleted {
-		_, a.dirs = fst.created()
-		if c.Backup, err = fst.backup(c.Before); err != nil {
+		_, a.dirs = fst.Created()
+		if c.Backup, err = fst.Backup(c.Before); err != nil {
 			return nil, err
 		}
-		if testFault != nil {
-			if err := testFault(a.target); err != nil {
+		if safefile.TestFault != nil {
+			if err := safefile.TestFault(a.target); err != nil {
 				return nil, err
 			}
 		}
 		if err := os.Remove(a.target); err != nil {
 			return nil, err
 		}
-		removeEmptyDirs(a.dirs)
-		fst.removeCreatedDirs()
-		fst.clearCreated()
-		fst.wrote(nil)
+		safefile.RemoveEmptyDirs(a.dirs)
+		fst.RemoveCreatedDirs()
+		fst.ClearCreated()
+		fst.Wrote(nil)
 		return a, nil
 	}
-	if c.Backup, err = fst.backup(c.Before); err != nil {
+	if c.Backup, err = fst.Backup(c.Before); err != nil {
 		return nil, err
 	}
 	if c.Before == nil {
-		if a.dirs, err = mkdirs(filepath.Dir(a.target)); err != nil {
+		if a.dirs, err = safefile.Mkdirs(filepath.Dir(a.target)); err != nil {
 			return nil, err
 		}
-		if err := fst.setCreated(a.dirs); err != nil {
-			removeEmptyDirs(a.dirs)
+		if err := fst.SetCreated(a.dirs); err != nil {
+			safefile.RemoveEmptyDirs(a.dirs)
 			return nil, err
 		}
 	}
@@ -148,17 +152,17 @@ func apply(c *Change, fst *fileState) (*applied, error) {
 		// the attribute; the new file gets it back from a.mode.
 		os.Chmod(a.target, 0o666)
 	}
-	if err := replaceFile(a.target, c.After, a.mode, func() error { return unchanged(c) }); err != nil {
+	if err := safefile.Replace(a.target, c.After, a.mode, func() error { return unchanged(c) }); err != nil {
 		if runtime.GOOS == "windows" && c.Before != nil {
 			os.Chmod(a.target, a.mode)
 		}
 		if c.Before == nil {
-			fst.clearCreated()
-			removeEmptyDirs(a.dirs)
+			fst.ClearCreated()
+			safefile.RemoveEmptyDirs(a.dirs)
 		}
 		return nil, err
 	}
-	fst.wrote(c.After)
+	fst.Wrote(c.After)
 	return a, nil
 }
 
@@ -171,7 +175,7 @@ var errChanged = errors.New("the file changed while it was being edited (by a pr
 // backups and the new content are written, so that a save by a host or an
 // editor in between is the "file changed" error, not overwritten.
 func unchanged(c *Change) error {
-	cur, err := readFile(c.Path)
+	cur, err := safefile.Read(c.Path)
 	if err != nil {
 		return err
 	}
@@ -187,29 +191,29 @@ func (a *applied) undo() (string, error) {
 	name := fmt.Sprintf("%s %s %s", c.Host, c.Scope, c.Path)
 	restoreWritten := func() {
 		if a.written == nil {
-			a.fst.wrote(nil)
+			a.fst.Wrote(nil)
 		} else {
-			atomicWrite(a.fst.dir+string(os.PathSeparator)+"written", a.written, 0o600)
+			safefile.AtomicWrite(a.fst.Folder()+string(os.PathSeparator)+"written", a.written, 0o600)
 		}
 	}
 	if c.Before == nil {
 		if err := os.Remove(a.target); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return name + " (install created it)", err
 		}
-		removeEmptyDirs(a.dirs)
-		a.fst.clearCreated()
+		safefile.RemoveEmptyDirs(a.dirs)
+		a.fst.ClearCreated()
 		restoreWritten()
 		return name + " (removed again: the command had created it)", nil
 	}
 	if c.Deleted {
-		if _, err := mkdirs(filepath.Dir(a.target)); err != nil {
+		if _, err := safefile.Mkdirs(filepath.Dir(a.target)); err != nil {
 			return name, err
 		}
 	}
 	if runtime.GOOS == "windows" && a.mode&0o200 == 0 {
 		os.Chmod(a.target, 0o666)
 	}
-	if err := atomicWrite(a.target, c.Before, a.mode); err != nil {
+	if err := safefile.AtomicWrite(a.target, c.Before, a.mode); err != nil {
 		where := "nowhere else"
 		if c.Backup != "" {
 			where = c.Backup
@@ -217,8 +221,156 @@ func (a *applied) undo() (string, error) {
 		return name + " (its previous content is in " + where + ")", err
 	}
 	if c.Deleted {
-		a.fst.setCreated(a.dirs)
+		a.fst.SetCreated(a.dirs)
 	}
 	restoreWritten()
 	return name, nil
+}
+
+// checkWritable refuses, before anything is written, a change whose
+// result is over safefile.MaxFileSize (it could never be read again, so never
+// uninstalled) or whose file a replacement would not keep as it is to its
+// users (see safefile.CheckReplaceable).
+func (c *Change) checkWritable() error {
+	if !c.Changed() || c.Deleted {
+		return nil
+	}
+	if len(c.After) > safefile.MaxFileSize {
+		return fmt.Errorf("%w: with our entries it would be %.1f MiB, over the %d MiB limit for a settings file (nothing could read it again, not even uninstall)", safefile.ErrOddFile, float64(len(c.After))/(1<<20), safefile.MaxFileSize>>20)
+	}
+	if c.Before == nil {
+		return nil
+	}
+	return safefile.CheckReplaceable(statedir.ResolvedPath(c.Path))
+}
+
+// MaxFileSize is the size of the largest configuration file Install,
+// Uninstall and Doctor read; a bigger one is refused unread.
+const MaxFileSize = safefile.MaxFileSize
+
+// StateDir returns the user's state directory for this module's files:
+// $XDG_STATE_HOME/agenthooks, else ~/.local/state/agenthooks on Unix,
+// %LocalAppData%\agenthooks on Windows (the installer keeps its backups
+// and locks there; a hook's default decision log is there too).
+func StateDir() (string, error) { return statedir.Dir(nil, "") }
+
+// edit is Install and Uninstall: it finds each host's file for o.Scope
+// (check, when not nil, vets each host first; more, the other files of a
+// host to plan, or an error that stops it), locks the files, plans each
+// change and, unless o.DryRun, commits them all or none.
+func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p string, e env) ([]string, error),
+	plan func(h *host, scope Scope, p string, fst *statedir.File) (*Change, error)) ([]Change, error) {
+	hs, e, err := o.prepare()
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		// Install: the binary a portable command names must be there.
+		if err := o.checkTarget(e); err != nil {
+			return nil, err
+		}
+	}
+	scope := o.Scope
+	if scope == "" {
+		scope = Project
+	}
+	type file struct {
+		h *host
+		p string
+	}
+	var files []file
+	for _, h := range hs {
+		p := h.path(scope, e)
+		if p == "" && scope == Managed && (o.Hosts != nil || check != nil) {
+			// Never another file instead: the host is named, and left out.
+			return nil, usageError{h.noManaged(e.goos)}
+		}
+		if p == "" {
+			if o.Hosts != nil && h.UserOnly != "" {
+				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}
+			}
+			if o.Hosts != nil {
+				return nil, usageError{fmt.Errorf("%s has no %s scope", h.name, scope)}
+			}
+			continue
+		}
+		if check != nil {
+			if err := check(h); err != nil {
+				return nil, usageError{err}
+			}
+		}
+		if h.Format == hostfacts.FormatScripts {
+			for _, native := range h.scriptEvents() {
+				files = append(files, file{h, filepath.Join(p, native)})
+			}
+			continue
+		}
+		files = append(files, file{h, p})
+		extra, err := more(h, scope, p, e)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %s: %w", h.name, scope, p, err)
+		}
+		for _, q := range extra {
+			files = append(files, file{h, q})
+		}
+	}
+	state, err := statedir.Dir(e.getenv, e.home)
+	if err != nil {
+		return nil, err
+	}
+	fsts := make([]*statedir.File, len(files))
+	for i, f := range files {
+		fsts[i] = statedir.New(state, statedir.ResolvedPath(f.p))
+	}
+	if !o.DryRun {
+		for _, fst := range fsts {
+			if err := fst.Init(); err != nil {
+				return nil, err
+			}
+		}
+		release, err := statedir.LockAll(fsts)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	var changes []Change
+	var cfsts []*statedir.File
+	var errs []error
+	for i, f := range files {
+		var stale []string
+		if !o.DryRun {
+			stale = safefile.RemoveStaleTemps(fsts[i].Path())
+			fsts[i].RemoveStaleTemps()
+		}
+		c, err := plan(f.h, scope, f.p, fsts[i])
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
+			continue
+		}
+		if c == nil {
+			continue
+		}
+		for _, s := range stale {
+			c.Notes = append(c.Notes, "removed a temporary file a killed write of ours left: "+s)
+		}
+		if err := c.checkWritable(); err != nil {
+			errs = append(errs, fmt.Errorf("%s %s: %s: %w", f.h.name, scope, f.p, err))
+		}
+		if c.Changed() && c.Before != nil && !o.Force && safefile.ReadOnly(c.Path) {
+			errs = append(errs, fmt.Errorf("%s %s: %s: the file is read-only; pass --force to replace it anyway (it keeps its permissions)", f.h.name, scope, f.p))
+		}
+		changes = append(changes, *c)
+		cfsts = append(cfsts, fsts[i])
+	}
+	if len(errs) > 0 {
+		return changes, errors.Join(errs...)
+	}
+	if o.DryRun {
+		return changes, nil
+	}
+	if err := commit(changes, cfsts); err != nil {
+		return changes, err
+	}
+	return changes, nil
 }

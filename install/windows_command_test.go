@@ -7,6 +7,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
+	"github.com/agenthooks/hooks/install/internal/shellwords"
 )
 
 // programOf returns the program a host's Windows shell runs for cmd, as
@@ -31,7 +32,7 @@ func programOf(h hooks.Host, cmd string) string {
 		}
 		return strings.FieldsFunc(cmd, func(r rune) bool { return r == ' ' || r == '/' })[0]
 	case "claude":
-		words, ok := splitCommand(cmd)
+		words, ok := shellwords.Split(cmd)
 		if !ok {
 			return ""
 		}
@@ -78,7 +79,7 @@ func TestWindowsCommands(t *testing.T) {
 		for _, h := range Hosts() {
 			cmd := Command(p, h, true, 30*time.Second)
 			got := programOf(h, cmd)
-			if !samePath(got, p) {
+			if !shellwords.SamePath(got, p) {
 				t.Errorf("%s: %s runs %q, not %q", h, cmd, got, p)
 			}
 			if !strings.HasSuffix(cmd, " --host "+string(testHost(h).hostArg())+" --fail-closed --timeout 30s") {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks/builtin"
-	"github.com/agenthooks/hooks/internal/benchtest"
+	"github.com/agenthooks/hooks/internal/testonly/benchtest"
 	"github.com/agenthooks/hooks/kimi"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestRealCaptures parses every payload the real Kimi Code 2.1.0 wrote

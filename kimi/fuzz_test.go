@@ -3,7 +3,7 @@ package kimi
 import (
 	"testing"
 
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 func FuzzParse(f *testing.F) {

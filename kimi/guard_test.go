@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestGuardSeesTricks: the tricks of issue 12 (a case variant of the

@@ -16,10 +16,12 @@ import (
 // the same table in the user's file does; the bundle's project file
 // schema holds workspace.additional_dir alone).
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"kimi"}, Title: "Kimi Code", Dir: ".kimi-code", Name: "config.toml",
-		TimeoutUnit: time.Second, MaxTimeout: 600 * time.Second, HomeEnv: "KIMI_CODE_HOME", TOML: true,
+	return hostfacts.HookFile{Programs: []string{"kimi"}, Title: "Kimi Code", Dir: ".kimi-code",
+		Name: "config.toml", TimeoutUnit: time.Second, MaxTimeout: 600 * time.Second,
+		HomeEnv: "KIMI_CODE_HOME",
 		UserOnly: "Kimi Code reads hooks only from the user's config.toml (its project file .kimi-code/local.toml " +
-			"holds workspace.additional_dir alone): install with --scope user"}
+			"holds workspace.additional_dir alone): install with --scope user",
+		Format: hostfacts.FormatTOML}
 }
 
 // SamplePayload implements hostfacts.Sampler: the payloads of Kimi Code

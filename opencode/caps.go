@@ -21,13 +21,3 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventSessionIdle, Event: hooks.Stop,
 		Notes: "the agent ended its turn; an event the plugin forwards, nothing the hook answers has an effect."},
 }
-
-// inMatrix reports whether native has a row in the capability matrix.
-func inMatrix(native string) bool {
-	for i := range capabilities {
-		if capabilities[i].Native == native {
-			return true
-		}
-	}
-	return false
-}

@@ -115,6 +115,6 @@
 // host of its own for the installer ([Adapter.Forks]: install --hosts
 // kilo writes .kilo/plugin/<binary>.js), whose plugin runs the hook as
 // --host opencode. Doctor and uninstall also look in every other folder
-// the client loads modules from ([hostfacts.HookFile].PluginLoads), and
+// the client loads modules from ([hostfacts.PluginModule].Loads), and
 // install refuses to write a second module of ours for the same binary.
 package opencode

@@ -21,7 +21,7 @@ import (
 // project's directory in no way (ProjectDir is empty:
 // --binary-in-project is refused).
 //
-// It loads modules from more folders than those ([HookFile.PluginLoads]),
+// It loads modules from more folders than those ([hostfacts.PluginModule].Loads),
 // every *.js and *.ts file (not .mjs, not in subfolders; through symbolic
 // links) of plugin/ and plugins/ in each configuration directory: the
 // user's ($XDG_CONFIG_HOME/opencode), ~/.opencode, $OPENCODE_CONFIG_DIR,
@@ -41,10 +41,12 @@ import (
 // row skill-shell-deny, which ran .opencode/command/danger.md).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"opencode"}, Title: "OpenCode", Dir: ".opencode/plugin",
-		UserDir: "opencode/plugin", XDG: true, PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
-		PluginLoads: hostfacts.PluginLoads{Folders: []string{"plugin", "plugins"}, Exts: []string{".js", ".ts"},
-			Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"},
-		Commands: hostfacts.Commands{Folders: []string{"command", "commands"}, Ext: ".md", Scan: ScanCommand}}
+		UserDir: "opencode/plugin", XDG: true, TimeoutUnit: time.Millisecond, ErrorBlocks: true,
+		Commands: hostfacts.Commands{Folders: []string{"command", "commands"}, Ext: ".md", Scan: ScanCommand},
+		Format:   hostfacts.FormatPlugins,
+		PluginModule: hostfacts.PluginModule{Ext: ".js",
+			Loads: hostfacts.PluginLoads{Folders: []string{"plugin", "plugins"}, Exts: []string{".js", ".ts"},
+				Project: []string{".opencode"}, Home: []string{".opencode"}, Env: "OPENCODE_CONFIG_DIR"}}}
 }
 
 // Forks implements hostfacts.Forker: Kilo Code CLI (kilo), which loads
@@ -75,9 +77,9 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 func (a *Adapter) Forks() []hostfacts.Fork {
 	f := a.HookFile()
 	f.Programs, f.Title, f.Dir, f.UserDir = []string{"kilo"}, "Kilo Code CLI", ".kilo/plugin", "kilo/plugin"
-	f.PluginLoads.Project = []string{".kilo", ".kilocode"}
-	f.PluginLoads.Home = []string{".kilo", ".kilocode"}
-	f.PluginLoads.Env = "KILO_CONFIG_DIR"
+	f.PluginModule.Loads.Project = []string{".kilo", ".kilocode"}
+	f.PluginModule.Loads.Home = []string{".kilo", ".kilocode"}
+	f.PluginModule.Loads.Env = "KILO_CONFIG_DIR"
 	f.Commands.Project = []string{".kilocode/workflows", ".kilo/workflows"}
 	f.Commands.Home = []string{".kilocode/workflows", ".kilo/workflows",
 		".config/Code/User/globalStorage/kilocode.kilo-code/workflows",

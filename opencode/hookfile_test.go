@@ -35,13 +35,13 @@ func TestRenderReadPlugin(t *testing.T) {
 	if _, _, _, ok := a.ReadPlugin([]byte("export const P = async () => ({})\n")); ok {
 		t.Error("another plugin read as ours")
 	}
-	if fs := a.Forks(); len(fs) != 1 || fs[0].Host != "kilo" || fs[0].File.Dir != ".kilo/plugin" || fs[0].File.PluginModule != ".js" {
+	if fs := a.Forks(); len(fs) != 1 || fs[0].Host != "kilo" || fs[0].File.Dir != ".kilo/plugin" || fs[0].File.PluginModule.Ext != ".js" {
 		t.Errorf("forks %+v", fs)
 	}
 }
 
 // The folders the installer writes are among those the host loads
-// modules from (HookFile.PluginLoads), for OpenCode and for Kilo: the
+// modules from (PluginModule.Loads), for OpenCode and for Kilo: the
 // project's Dir is a configuration directory's plugin folder, the user's
 // UserDir is one under $XDG_CONFIG_HOME, and the module's extension is
 // one loaded.
@@ -52,7 +52,7 @@ func TestPluginLoadsHoldInstallFolders(t *testing.T) {
 		files = append(files, f.File)
 	}
 	for _, f := range files {
-		l := f.PluginLoads
+		l := f.PluginModule.Loads
 		conf, folder := path.Split(f.Dir)
 		if !slices.Contains(l.Project, strings.TrimSuffix(conf, "/")) || !slices.Contains(l.Folders, folder) {
 			t.Errorf("%s: Dir %s is not a project's plugin folder of %+v", f.Title, f.Dir, l)
@@ -60,11 +60,11 @@ func TestPluginLoadsHoldInstallFolders(t *testing.T) {
 		if _, folder := path.Split(f.UserDir); !f.XDG || !slices.Contains(l.Folders, folder) || strings.Count(f.UserDir, "/") != 1 {
 			t.Errorf("%s: UserDir %s is not a plugin folder of the user's configuration directory", f.Title, f.UserDir)
 		}
-		if !slices.Contains(l.Exts, f.PluginModule) || len(l.Home) == 0 || l.Env == "" {
+		if !slices.Contains(l.Exts, f.PluginModule.Ext) || len(l.Home) == 0 || l.Env == "" {
 			t.Errorf("%s: %+v", f.Title, l)
 		}
 	}
-	if k := files[1].PluginLoads; slices.Contains(k.Project, ".opencode") || !slices.Contains(k.Project, ".kilocode") {
+	if k := files[1].PluginModule.Loads; slices.Contains(k.Project, ".opencode") || !slices.Contains(k.Project, ".kilocode") {
 		t.Errorf("Kilo's project folders %q: it reads .kilocode and no .opencode (measured)", k.Project)
 	}
 }

@@ -1,23 +1,17 @@
 package opencode
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/shim"
 )
 
 //go:embed plugin.js
 var pluginTemplate []byte
-
-// The marks around the configuration in plugin.js.
-const (
-	configStart = "/*AGENTHOOKS-CONFIG*/"
-	configEnd   = "/*END*/"
-)
 
 // PluginConfig is what [Plugin] bakes into the plugin file.
 type PluginConfig struct {
@@ -55,46 +49,22 @@ func Plugin(c PluginConfig) ([]byte, error) {
 			return nil, fmt.Errorf("opencode plugin: unknown callback %q", cb)
 		}
 	}
-	// encoding/json escapes <, >, &, U+2028 and U+2029, so the text is a
-	// JavaScript expression that cannot end the comment or the statement.
-	cfg, err := json.Marshal(struct {
+	return shim.Bake(&shimHost, pluginTemplate, struct {
 		Argv      []string `json:"argv"`
 		TimeoutMs int64    `json:"timeoutMs"`
 		Callbacks []string `json:"callbacks"`
 	}{c.Argv, max(1, c.Timeout.Milliseconds()), cbs})
-	if err != nil {
-		return nil, err
-	}
-	i := bytes.Index(pluginTemplate, []byte(configStart))
-	j := bytes.Index(pluginTemplate, []byte(configEnd))
-	if i < 0 || j < i {
-		return nil, errors.New("opencode plugin: the template has no configuration mark")
-	}
-	var b bytes.Buffer
-	b.Write(pluginTemplate[:i+len(configStart)])
-	b.WriteByte(' ')
-	b.Write(cfg)
-	b.WriteByte(' ')
-	b.Write(pluginTemplate[j:])
-	return b.Bytes(), nil
 }
 
 // PluginConfigOf reads back the configuration baked into a plugin file
 // written by [Plugin], and reports whether data is such a file.
 func PluginConfigOf(data []byte) (PluginConfig, bool) {
-	// The configuration's strings may hold the end mark: the last one is
-	// the template's.
-	i := bytes.Index(data, []byte(configStart))
-	j := bytes.LastIndex(data, []byte(configEnd))
-	if i < 0 || j < i || !bytes.HasPrefix(data, []byte(pluginSignature)) {
-		return PluginConfig{}, false
-	}
 	var v struct {
 		Argv      []string `json:"argv"`
 		TimeoutMs int64    `json:"timeoutMs"`
 		Callbacks []string `json:"callbacks"`
 	}
-	if json.Unmarshal(data[i+len(configStart):j], &v) != nil {
+	if !shim.ConfigOf(data, pluginSignature, &v) {
 		return PluginConfig{}, false
 	}
 	return PluginConfig{Argv: v.Argv, Timeout: time.Duration(v.TimeoutMs) * time.Millisecond, Callbacks: v.Callbacks}, true

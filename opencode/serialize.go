@@ -5,14 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/shim"
 )
-
-// defaultDeny is the reason written when a deny gives none: the plugin
-// throws it, and the model reads it.
-const defaultDeny = "Blocked by hook"
 
 // Serialize renders r as the plugin reads it (see [Answer]): one JSON
 // object on stdout with exit code 0, or no output for no opinion.
@@ -26,48 +22,9 @@ const defaultDeny = "Blocked by hook"
 // For an event outside the matrix a deny is exit code 2 with the reason
 // on stderr, which the plugin also takes as a block.
 func (*Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, error) {
-	if ev == nil {
-		return hooks.Output{}, errors.New("opencode: no event")
-	}
-	native := ev.Common().NativeEvent
-	if !inMatrix(native) {
-		if r.Decision == hooks.DecisionDeny || r.Decision == hooks.DecisionAsk {
-			return hooks.Output{ExitCode: 2, Stderr: oneLine(orDefault(r.Reason, defaultDeny))}, nil
-		}
-		return hooks.Output{}, nil
-	}
-	honours := hooks.Supports(capabilities[:], native)
-	var a Answer
-	if r.Decision == hooks.DecisionDeny && honours.Has(hooks.FieldDeny) {
-		a.Decision, a.Reason = "block", defaultDeny
-		if honours.Has(hooks.FieldReason) {
-			a.Reason = orDefault(r.Reason, defaultDeny)
-		}
-	}
-	if r.UpdatedInput != nil && a.Decision == "" && honours.Has(hooks.FieldUpdatedInput) {
-		t := hooks.ToolOf(ev)
-		if t == nil {
-			return hooks.Output{}, errors.New("opencode: an updated input on an event without a tool")
-		}
-		args, err := nativeArgs(t, r.UpdatedInput)
-		if err != nil {
-			return hooks.Output{}, fmt.Errorf("opencode: %w", err)
-		}
-		a.Args = args
-	}
-	if r.Context != "" && honours.Has(hooks.FieldContext) {
-		a.Context = r.Context
-	}
-	if a.Decision == "" && a.Args == nil && a.Context == "" {
-		return hooks.Output{}, nil
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&a); err != nil {
-		return hooks.Output{}, fmt.Errorf("opencode: encode answer: %w", err)
-	}
-	return hooks.Output{Stdout: buf.Bytes()}, nil
+	return shim.Serialize(&shimHost, capabilities[:], ev, r, nativeArgs, func(a shim.Reply) any {
+		return &Answer{Decision: a.Decision, Reason: a.Reason, Args: a.Input, Context: a.Context}
+	})
 }
 
 // nativeArgs returns the complete arguments for tool t with the typed
@@ -164,19 +121,4 @@ func setOrDrop(args map[string]any, k, v string) {
 		return
 	}
 	args[k] = v
-}
-
-func orDefault(s, def string) string {
-	if strings.TrimSpace(s) == "" {
-		return def
-	}
-	return s
-}
-
-// oneLine folds s onto one line (stderr carries one line).
-func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
-		return strings.Join(strings.Fields(s), " ")
-	}
-	return s
 }

@@ -1,6 +1,10 @@
 package opencode
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/agenthooks/hooks/internal/shim"
+)
 
 // The plugin's callbacks, as named in its payloads' "opencode_hook".
 const (
@@ -36,3 +40,7 @@ type Answer struct {
 	// (after a blank line), which the model reads.
 	Context string `json:"context,omitempty"`
 }
+
+// shimHost is the plugin's names for the wire it shares with the other
+// hosts whose hook runs under a shim of ours (internal/shim).
+var shimHost = shim.Host{Name: "opencode", Shim: "plugin", Title: "the OpenCode plugin", Before: EventToolBefore, After: EventToolAfter, InputKey: "args", CwdKey: "directory", BadInput: "the hook's args are not a JSON object"}

@@ -22,13 +22,3 @@ var capabilities = [...]hooks.Capability{
 	{Native: EventAgentEnd, Event: hooks.Stop,
 		Notes: "the agent ended its turn; an event the extension forwards, nothing the hook answers has an effect."},
 }
-
-// inMatrix reports whether native has a row in the capability matrix.
-func inMatrix(native string) bool {
-	for i := range capabilities {
-		if capabilities[i].Native == native {
-			return true
-		}
-	}
-	return false
-}

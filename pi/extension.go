@@ -1,23 +1,17 @@
 package pi
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/agenthooks/hooks/internal/shim"
 )
 
 //go:embed extension.js
 var extensionTemplate []byte
-
-// The marks around the configuration in extension.js.
-const (
-	configStart = "/*AGENTHOOKS-CONFIG*/"
-	configEnd   = "/*END*/"
-)
 
 // ExtensionConfig is what [Extension] bakes into the extension file.
 type ExtensionConfig struct {
@@ -61,46 +55,22 @@ func Extension(c ExtensionConfig) ([]byte, error) {
 			return nil, fmt.Errorf("pi extension: unknown event %q", e)
 		}
 	}
-	// encoding/json escapes <, >, &, U+2028 and U+2029, so the text is a
-	// JavaScript expression that cannot end the comment or the statement.
-	cfg, err := json.Marshal(struct {
+	return shim.Bake(&shimHost, extensionTemplate, struct {
 		Argv      []string `json:"argv"`
 		TimeoutMs int64    `json:"timeoutMs"`
 		Events    []string `json:"events"`
 	}{c.Argv, max(1, c.Timeout.Milliseconds()), evs})
-	if err != nil {
-		return nil, err
-	}
-	i := bytes.Index(extensionTemplate, []byte(configStart))
-	j := bytes.Index(extensionTemplate, []byte(configEnd))
-	if i < 0 || j < i {
-		return nil, errors.New("pi extension: the template has no configuration mark")
-	}
-	var b bytes.Buffer
-	b.Write(extensionTemplate[:i+len(configStart)])
-	b.WriteByte(' ')
-	b.Write(cfg)
-	b.WriteByte(' ')
-	b.Write(extensionTemplate[j:])
-	return b.Bytes(), nil
 }
 
 // ExtensionConfigOf reads back the configuration baked into an extension
 // file written by [Extension], and reports whether data is such a file.
 func ExtensionConfigOf(data []byte) (ExtensionConfig, bool) {
-	// The configuration's strings may hold the end mark: the last one is
-	// the template's.
-	i := bytes.Index(data, []byte(configStart))
-	j := bytes.LastIndex(data, []byte(configEnd))
-	if i < 0 || j < i || !bytes.HasPrefix(data, []byte(extensionSignature)) {
-		return ExtensionConfig{}, false
-	}
 	var v struct {
 		Argv      []string `json:"argv"`
 		TimeoutMs int64    `json:"timeoutMs"`
 		Events    []string `json:"events"`
 	}
-	if json.Unmarshal(data[i+len(configStart):j], &v) != nil {
+	if !shim.ConfigOf(data, extensionSignature, &v) {
 		return ExtensionConfig{}, false
 	}
 	return ExtensionConfig{Argv: v.Argv, Timeout: time.Duration(v.TimeoutMs) * time.Millisecond, Events: v.Events}, true

@@ -34,10 +34,12 @@ import (
 // ~/.pi), and so is the project's .pi/settings.json (ProjectSettings).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"pi"}, Title: "Pi", Dir: ".pi/extensions",
-		UserDir: ".pi/agent/extensions", PluginModule: ".js", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
-		PluginLoads: hostfacts.PluginLoads{Folders: []string{"extensions"}, Exts: []string{".js", ".ts"},
-			Project: []string{".pi"}, Env: "PI_CODING_AGENT_DIR"},
-		TrustFiles: []string{"agent/settings.json"}, ProjectSettings: []string{".pi/settings.json"}}
+		UserDir: ".pi/agent/extensions", TimeoutUnit: time.Millisecond, ErrorBlocks: true,
+		TrustFiles: []string{"agent/settings.json"}, ProjectSettings: []string{".pi/settings.json"},
+		Format: hostfacts.FormatPlugins,
+		PluginModule: hostfacts.PluginModule{Ext: ".js",
+			Loads: hostfacts.PluginLoads{Folders: []string{"extensions"}, Exts: []string{".js", ".ts"},
+				Project: []string{".pi"}, Env: "PI_CODING_AGENT_DIR"}}}
 }
 
 // RenderPlugin implements hostfacts.PluginRenderer: [Extension] with

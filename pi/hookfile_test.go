@@ -41,9 +41,9 @@ func TestRenderReadPlugin(t *testing.T) {
 // from, and so is the user's.
 func TestPluginLoadsHoldInstallFolders(t *testing.T) {
 	f := New().HookFile()
-	l := f.PluginLoads
+	l := f.PluginModule.Loads
 	if f.Dir != ".pi/extensions" || f.UserDir != ".pi/agent/extensions" || !slices.Contains(l.Project, ".pi") ||
-		!slices.Contains(l.Folders, "extensions") || !slices.Contains(l.Exts, f.PluginModule) {
+		!slices.Contains(l.Folders, "extensions") || !slices.Contains(l.Exts, f.PluginModule.Ext) {
 		t.Errorf("%+v", f)
 	}
 }

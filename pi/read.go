@@ -8,6 +8,7 @@ import (
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/internal/shim"
 	"github.com/agenthooks/hooks/internal/verdict"
 )
 
@@ -22,73 +23,10 @@ import (
 // (see [readResult]). On session events nothing the hook answers has an
 // effect.
 func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
-	var v hostfacts.Reading
-	if native != EventToolCall && native != EventToolResult {
-		if out.ExitCode != 0 || len(bytes.TrimSpace(out.Stdout)) > 0 {
-			v.Ignored = "the extension acts on no answer to " + native
-		}
-		return v
-	}
 	if native == EventToolResult {
 		return readResult(out)
 	}
-	fail := func(why string) hostfacts.Reading {
-		return hostfacts.Reading{Decision: hooks.DecisionDeny, Reason: "Blocked: " + why + " (agenthooks fails closed when its hook cannot answer)",
-			Notes: []string{"the extension blocks the call: " + why}}
-	}
-	switch out.ExitCode {
-	case 0:
-	case 2:
-		v.Decision = hooks.DecisionDeny
-		v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), "Blocked by hook"), "Blocked by hook")
-		return v
-	default:
-		return fail(fmt.Sprintf("the hook exited with code %d", out.ExitCode))
-	}
-	s := bytes.TrimSpace(out.Stdout)
-	if len(s) == 0 {
-		return v
-	}
-	var a struct {
-		Decision *json.RawMessage `json:"decision"`
-		Reason   json.RawMessage  `json:"reason"`
-		Input    json.RawMessage  `json:"input"`
-		Context  json.RawMessage  `json:"context"`
-	}
-	if s[0] != '{' || verdict.OneJSON(s, &a) != nil {
-		return fail("the hook's answer is not one JSON object")
-	}
-	if a.Decision != nil {
-		var d string
-		json.Unmarshal(*a.Decision, &d)
-		switch d {
-		case "block":
-			var r string
-			json.Unmarshal(a.Reason, &r)
-			if strings.TrimSpace(r) == "" {
-				r = "Blocked by hook"
-			}
-			v.Decision = hooks.DecisionDeny
-			v.Reason, v.Placeholder = verdict.Reason(r, "Blocked by hook")
-			return v
-		case "allow":
-		default:
-			return fail("the hook's decision " + string(*a.Decision) + " is not one the extension knows")
-		}
-	}
-	if native == EventToolCall && a.Input != nil {
-		if t := bytes.TrimSpace(a.Input); len(t) == 0 || t[0] != '{' {
-			return fail("the hook's input is not a JSON object")
-		}
-		v.UpdatedInput = a.Input
-	}
-	if native == EventToolResult && a.Context != nil {
-		var c string
-		if json.Unmarshal(a.Context, &c) == nil {
-			v.Context = c
-		}
-	}
-	return v
+	return shim.Read(&shimHost, native, out)
 }
 
 // readResult is ReadAnswer on tool_result: the extension appends one text

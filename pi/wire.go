@@ -1,6 +1,10 @@
 package pi
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/agenthooks/hooks/internal/shim"
+)
 
 // The native events: the Pi extension events the extension forwards, as
 // named in its payloads' "pi_hook".
@@ -29,3 +33,7 @@ type Answer struct {
 	// more text part, which the model reads.
 	Context string `json:"context,omitempty"`
 }
+
+// shimHost is the extension's names for the wire it shares with the other
+// hosts whose hook runs under a shim of ours (internal/shim).
+var shimHost = shim.Host{Name: "pi", Shim: "extension", Title: "the Pi extension", Before: EventToolCall, After: EventToolResult, InputKey: "input", CwdKey: "cwd", BadInput: "the hook's input is not a JSON object"}

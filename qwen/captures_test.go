@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 // TestRealCaptures parses every payload the real Qwen Code 0.24.4 wrote

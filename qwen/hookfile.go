@@ -13,11 +13,13 @@ import (
 // in seconds. Qwen Code reads a timeout of 1000 or more as milliseconds,
 // so no entry states more than 999 s.
 func (*Adapter) HookFile() hostfacts.HookFile {
-	return hostfacts.HookFile{Programs: []string{"qwen"}, Title: "Qwen Code", Dir: ".qwen", Name: "settings.json", TimeoutUnit: time.Second, JSONC: true, MatchAll: "*",
-		HomeEnv: "QWEN_HOME", MaxTimeout: 999 * time.Second,
+	return hostfacts.HookFile{Programs: []string{"qwen"}, Title: "Qwen Code", Dir: ".qwen",
+		Name: "settings.json", TimeoutUnit: time.Second, HomeEnv: "QWEN_HOME",
+		MaxTimeout: 999 * time.Second,
 		Trust: "Qwen Code drops a project's hooks silently in a folder it does not trust (with folder trust on): " +
 			"trust the folder, or install with --scope user",
-		ProjectDir: `"$QWEN_PROJECT_DIR"`, TrustFiles: []string{"trustedFolders.json"}}
+		ProjectDir: `"$QWEN_PROJECT_DIR"`, TrustFiles: []string{"trustedFolders.json"},
+		JSON: hostfacts.JSONSettings{JSONC: true, MatchAll: "*"}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Qwen Code 0.24 gives its hooks

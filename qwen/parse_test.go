@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/internal/hosttest"
+	"github.com/agenthooks/hooks/internal/testonly/hosttest"
 )
 
 const head = `"session_id":"s1","transcript_path":"/home/dev/.qwen/projects/-home-dev-project/chats/s1.jsonl","cwd":"/home/dev/project","hook_event_name":"PreToolUse","timestamp":"2026-12-01T05:53:00.204Z","permission_mode":"yolo"`

@@ -13,7 +13,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/internal/proctest"
+	"github.com/agenthooks/hooks/internal/testonly/proctest"
 )
 
 // The built bridge, not only bridgemain.Run under test: a gateway's deny

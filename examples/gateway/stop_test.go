@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agenthooks/hooks/internal/drainload"
+	"github.com/agenthooks/hooks/internal/testonly/drainload"
 )
 
 const rmPayload = `{"session_id":"s","cwd":"/home/dev/project","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf build"},"tool_use_id":"t1"}`

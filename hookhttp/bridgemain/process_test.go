@@ -11,7 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
-	"github.com/agenthooks/hooks/internal/proctest"
+	"github.com/agenthooks/hooks/internal/testonly/proctest"
 )
 
 // Tests that drive a real bridge process: the test binary run again with

@@ -1,0 +1,81 @@
+package hookhttp
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/agenthooks/hooks"
+)
+
+// answer writes the decision and returns its status. A late answer (the
+// handler is still running past its deadline) is flushed with its length
+// at once.
+func (g *Handler) answer(w http.ResponseWriter, res hooks.Result, envelope, late bool) int {
+	status := http.StatusOK
+	var body []byte
+	hd := w.Header()
+	if envelope {
+		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(res))
+		hd[HeaderWire] = []string{WireEnvelope}
+		hd["Content-Type"] = []string{"application/json"}
+	} else {
+		status, body = plainAnswer(res.Output)
+		if len(body) > 0 {
+			hd["Content-Type"] = []string{"application/json"}
+		}
+	}
+	hd["Cache-Control"] = []string{"no-store"}
+	if late {
+		hd.Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	w.WriteHeader(status)
+	w.Write(body)
+	if late {
+		http.NewResponseController(w).Flush()
+	}
+	return status
+}
+
+// httpBlock is the top-level block of Claude Code's hook output, which it
+// honours on every event: the HTTP form of exit code 2.
+type httpBlock struct {
+	Decision string `json:"decision"`
+	Reason   string `json:"reason"`
+}
+
+// plainAnswer is the status and body for a plain HTTP caller (Claude Code):
+// exit code 0 is 200 with stdout, exit code 2 is 200 with a JSON block, and
+// any other exit code (a non-blocking error for a command hook) is 500.
+func plainAnswer(out hooks.Output) (int, []byte) {
+	switch out.ExitCode {
+	case 0:
+		return http.StatusOK, out.Stdout
+	case 2:
+		reason := oneLine(out.Stderr)
+		if reason == "" {
+			reason = "Blocked by hook"
+		}
+		b, _ := json.Marshal(httpBlock{Decision: "block", Reason: reason})
+		return http.StatusOK, append(b, '\n')
+	}
+	return http.StatusInternalServerError, nil
+}
+
+// refuse answers a request that carries no decision, with a short text.
+func (g *Handler) refuse(w http.ResponseWriter, r *http.Request, start time.Time, status int, msg string) {
+	hd := w.Header()
+	hd.Set("Content-Type", "text/plain; charset=utf-8")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	io.WriteString(w, msg+"\n")
+	lg := g.logger()
+	if lg.Enabled(r.Context(), slog.LevelWarn) {
+		lg.LogAttrs(r.Context(), slog.LevelWarn, "hook refused",
+			slog.Int("status", status), slog.String("reason", msg),
+			slog.String("remote", r.RemoteAddr), slog.Duration("latency", time.Since(start)))
+	}
+}
