@@ -234,10 +234,14 @@ func TestManagedDoctor(t *testing.T) {
 	if _, err := Install(o); err != nil {
 		t.Fatal(err)
 	}
+	o.Hosts, o.ManagedOnly = []hooks.Host{"codex"}, false
+	if _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
 	o.ManagedOnly = false
 	for _, scope := range []Scope{"", Managed} {
 		o.Scope = scope
-		o.Hosts = []hooks.Host{"claude", "gemini", "kimi"}
+		o.Hosts = []hooks.Host{"claude", "gemini", "codex", "kimi"}
 		r, err := Doctor(t.Context(), o)
 		if err != nil {
 			t.Fatal(err)
@@ -249,10 +253,14 @@ func TestManagedDoctor(t *testing.T) {
 			"honours a managed scope: the file is present, with entries of ours; \"allowManagedHooksOnly\" is set: only managed hooks run",
 			"kimi has no managed scope",
 			"claude managed ",
+			"Codex runs these hooks without trust",
 		} {
 			if !strings.Contains(out, want) {
 				t.Errorf("scope %q: no %q in\n%s", scope, want, out)
 			}
+		}
+		if strings.Contains(out, "hooks are not trusted") {
+			t.Errorf("scope %q: Codex's managed hooks reported as needing trust:\n%s", scope, out)
 		}
 		if !strings.Contains(out, "entries: PreToolUse") && !strings.Contains(out, "entries: SessionStart") {
 			t.Errorf("scope %q: the managed file's entries are not checked:\n%s", scope, out)
