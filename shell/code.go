@@ -1,9 +1,7 @@
 package shell
 
 import (
-	"encoding/base64"
 	"strings"
-	"unicode/utf16"
 )
 
 // Interpreters: the code they run is a [RunsCode] effect, with the text
@@ -339,91 +337,8 @@ func osascriptEffects(w *walker, c *Command, sc *scope, in stdin) {
 	w.argsOf(c, sc, w.interp(c, sc, in, lang, spec, "e"))
 }
 
-// pwshEffects: pwsh and powershell -Command CODE… (the words after it,
-// joined), -EncodedCommand BASE64 (decoded), -File FILE; a first
-// operand is a file for pwsh and a command for powershell. Parameter
-// names are case-insensitive and may be abbreviated.
-func pwshEffects(w *walker, c *Command, sc *scope, in stdin) {
-	args := c.Args[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic {
-			w.runsCode(c, sc, "powershell", Word{Value: joinWords(args[i:]), Dynamic: true}, Word{})
-			return
-		}
-		v := strings.ToLower(a.Value)
-		if !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") {
-			if c.Name == "pwsh" {
-				w.runsCode(c, sc, "powershell", Word{}, a)
-				w.argsOf(c, sc, args[i+1:])
-				return
-			}
-			w.pwshCode(c, sc, args[i:])
-			return
-		}
-		name := strings.TrimLeft(v, "-/")
-		switch {
-		case name == "c" || len(name) >= 2 && strings.HasPrefix("command", name):
-			w.pwshCode(c, sc, args[i+1:])
-			return
-		case name == "e" || name == "ec" || len(name) >= 2 && strings.HasPrefix("encodedcommand", name):
-			if i+1 < len(args) {
-				w.runsCode(c, sc, "powershell", decodePS(args[i+1]), Word{})
-			}
-			return
-		case name == "f" || len(name) >= 2 && strings.HasPrefix("file", name):
-			if i+1 < len(args) {
-				w.runsCode(c, sc, "powershell", Word{}, args[i+1])
-				w.argsOf(c, sc, args[i+2:])
-			}
-			return
-		case strings.HasPrefix("executionpolicy", name), strings.HasPrefix("workingdirectory", name),
-			strings.HasPrefix("outputformat", name), strings.HasPrefix("inputformat", name),
-			strings.HasPrefix("windowstyle", name), strings.HasPrefix("configurationname", name),
-			strings.HasPrefix("custompipename", name), strings.HasPrefix("settingsfile", name),
-			name == "ep", name == "wd", name == "o", name == "of", name == "if", name == "w":
-			i++
-		}
-	}
-}
-
-// pwshCode records the words of -Command joined as PowerShell code ("-"
-// reads it from standard input).
-func (w *walker) pwshCode(c *Command, sc *scope, words []Word) {
-	if len(words) == 1 && !words[0].Dynamic && words[0].Value == "-" {
-		w.stdinCode(c, sc, "powershell", in0)
-		return
-	}
-	dyn := false
-	for _, x := range words {
-		dyn = dyn || x.Dynamic
-	}
-	s := joinWords(words)
-	code := Static(s)
-	if dyn {
-		code = Word{Value: s, Dynamic: true}
-	}
-	w.runsCode(c, sc, "powershell", code, Word{})
-}
-
 // in0 is standard input that is not known.
 var in0 = stdin{piped: true}
-
-// decodePS decodes PowerShell's -EncodedCommand: base64 of UTF-16LE.
-func decodePS(x Word) Word {
-	if x.Dynamic {
-		return x
-	}
-	b, err := base64.StdEncoding.DecodeString(x.Value)
-	if err != nil || len(b)%2 != 0 {
-		return Word{Value: x.Value, Dynamic: true}
-	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
-	}
-	return Static(string(utf16.Decode(u)))
-}
 
 // joinWords joins the values of words with spaces.
 func joinWords(words []Word) string {
@@ -435,50 +350,6 @@ func joinWords(words []Word) string {
 		b.WriteString(x.Value)
 	}
 	return b.String()
-}
-
-// awkSpec: awk, gawk, mawk; -f/-E name a program file, -e/--source a
-// program text, -i/--include a library (-i inplace rewrites the files).
-var awkSpec = Spec{Short: "bcCdgMnNOPrsStVyF:f:v:e:E:i:l:L::o::p::D::W:", Long: []string{"field-separator=", "file=",
-	"assign=", "source=", "exec=", "include=", "load=", "lint=?", "pretty-print=?", "profile=?", "dump-variables=?",
-	"debug=?", "bignum", "characters-as-bytes", "traditional", "copyright", "gen-pot", "help", "non-decimal-data",
-	"no-optimize", "optimize", "posix", "re-interval", "sandbox", "use-lc-numeric", "version", "csv"}}
-
-// awkEffects: the program is the first operand unless -f, -E, -e or
-// --source gave one; the other operands are input files (read, or
-// rewritten with gawk's -i inplace), except VAR=VALUE assignments.
-func awkEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(awkSpec)
-	lang := "awk"
-	have := false
-	inplace := false
-	for _, o := range f.Options {
-		switch o.Name {
-		case "f", "E", "file", "exec":
-			w.runsCode(c, sc, lang, Word{}, o.Value)
-			have = true
-		case "e", "source":
-			w.runsCode(c, sc, lang, o.Value, Word{})
-			have = true
-		case "i", "include":
-			inplace = inplace || strings.TrimSuffix(o.Value.Value, ".awk") == "inplace" || o.Value.Dynamic
-		}
-	}
-	ops := f.Operands
-	if !have && len(ops) > 0 {
-		w.runsCode(c, sc, lang, ops[0], Word{})
-		ops = ops[1:]
-	}
-	for _, o := range ops {
-		if !o.Dynamic && isAssign(o.Value) {
-			continue
-		}
-		if inplace {
-			w.writes(c, sc, o)
-		} else {
-			w.reads(c, sc, o)
-		}
-	}
 }
 
 // shellEffects: a shell's -c script and stdin script are walked as

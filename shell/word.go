@@ -1,9 +1,7 @@
 package shell
 
 import (
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -140,15 +138,6 @@ func (w *walker) text(n syntax.Node) (s string) {
 		return "?"
 	}
 	return w.src[a:b]
-}
-
-func hasBrace(x *syntax.Word) bool {
-	for _, p := range x.Parts {
-		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // join removes quotes from parts and returns the word they make.
@@ -298,108 +287,6 @@ func litSegs(out []seg, s string, first, last bool) []seg {
 	return out
 }
 
-// unescapeDouble removes the backslashes that escape a character inside
-// double quotes.
-func unescapeDouble(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '"', '\\':
-				i++
-			case '\n':
-				i++
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-// ansiC decodes the escapes of a $'…' string as bash does.
-func ansiC(s string) string {
-	if strings.IndexByte(s, '\\') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' || i+1 >= len(s) {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		switch e := s[i]; e {
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 'e', 'E':
-			b.WriteByte(0x1b)
-		case 'f':
-			b.WriteByte('\f')
-		case 'n':
-			b.WriteByte('\n')
-		case 'r':
-			b.WriteByte('\r')
-		case 't':
-			b.WriteByte('\t')
-		case 'v':
-			b.WriteByte('\v')
-		case '\\', '\'', '"', '?':
-			b.WriteByte(e)
-		case 'c':
-			if i+1 < len(s) {
-				i++
-				b.WriteByte(s[i] & 0x1f)
-			}
-		case 'x', 'u', 'U':
-			max := 2
-			if e == 'u' {
-				max = 4
-			} else if e == 'U' {
-				max = 8
-			}
-			j := i + 1
-			for j < len(s) && j-i-1 < max && isHex(s[j]) {
-				j++
-			}
-			if j == i+1 {
-				b.WriteByte('\\')
-				b.WriteByte(e)
-				continue
-			}
-			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
-			if e == 'x' {
-				b.WriteByte(byte(n))
-			} else if r := rune(n); utf8.ValidRune(r) {
-				b.WriteRune(r)
-			}
-			i = j - 1
-		case '0', '1', '2', '3', '4', '5', '6', '7':
-			j := i
-			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
-				j++
-			}
-			n, _ := strconv.ParseUint(s[i:j], 8, 16)
-			b.WriteByte(byte(n))
-			i = j - 1
-		default:
-			b.WriteByte('\\')
-			b.WriteByte(e)
-		}
-	}
-	return b.String()
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
 // maxBraceWords caps brace expansion; a word that expands to more is
 // dynamic.
 const maxBraceWords = 256
@@ -407,99 +294,3 @@ const maxBraceWords = 256
 // maxExpanded caps the bytes that brace expansion makes in one script and
 // the scripts it runs; past it, a word with braces is dynamic.
 const maxExpanded = 256 << 10
-
-// expandBraces returns the part lists that parts expand to, or nil when
-// there would be more than max.
-func expandBraces(parts []syntax.WordPart, max int) [][]syntax.WordPart {
-	out := [][]syntax.WordPart{nil}
-	for _, p := range parts {
-		be, ok := p.(*syntax.BraceExp)
-		if !ok {
-			for i := range out {
-				out[i] = append(out[i], p)
-			}
-			continue
-		}
-		var alts [][]syntax.WordPart
-		if be.Sequence {
-			for _, s := range sequence(be) {
-				alts = append(alts, []syntax.WordPart{&syntax.Lit{Value: s}})
-			}
-			if alts == nil {
-				return nil
-			}
-		} else {
-			for _, e := range be.Elems {
-				sub := expandBraces(e.Parts, max)
-				if sub == nil {
-					return nil
-				}
-				alts = append(alts, sub...)
-			}
-		}
-		if len(out)*len(alts) > max {
-			return nil
-		}
-		next := make([][]syntax.WordPart, 0, len(out)*len(alts))
-		for _, o := range out {
-			for _, a := range alts {
-				n := append(append([]syntax.WordPart(nil), o...), a...)
-				next = append(next, n)
-			}
-		}
-		out = next
-	}
-	return out
-}
-
-// sequence expands {x..y[..step]} of integers or single letters; nil when
-// it is not one bash expands or too long.
-func sequence(be *syntax.BraceExp) []string {
-	var v []string
-	for _, e := range be.Elems {
-		v = append(v, e.Lit())
-	}
-	if len(v) < 2 {
-		return nil
-	}
-	step := 1
-	if len(v) == 3 {
-		n, err := strconv.Atoi(v[2])
-		if err != nil {
-			return nil
-		}
-		step = max(n, -n, 1)
-	}
-	a, errA := strconv.Atoi(v[0])
-	z, errZ := strconv.Atoi(v[1])
-	chars := false
-	if errA != nil || errZ != nil {
-		if len(v[0]) != 1 || len(v[1]) != 1 {
-			return nil
-		}
-		a, z, chars = int(v[0][0]), int(v[1][0]), true
-	}
-	if (z-a)/step > maxBraceWords || (a-z)/step > maxBraceWords {
-		return nil
-	}
-	var out []string
-	for i := a; ; {
-		if chars {
-			out = append(out, string(rune(i)))
-		} else {
-			out = append(out, strconv.Itoa(i))
-		}
-		if i == z || (a < z && i > z) || (a > z && i < z) {
-			break
-		}
-		if a < z {
-			i += step
-		} else {
-			i -= step
-		}
-		if (a < z && i > z) || (a > z && i < z) {
-			break
-		}
-	}
-	return out
-}

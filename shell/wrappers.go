@@ -179,3 +179,148 @@ func runuserUser(args []Word) (Flags, bool) {
 
 // isDashDash reports whether w is a static "--".
 func isDashDash(w Word) bool { return !w.Dynamic && strings.TrimSpace(w.Value) == "--" }
+
+// commandRun: command -v and -V only look a name up.
+func commandRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	spec := Spec{Short: "pvV"}
+	if f := c.Flags(spec); f.Has("v", "V") {
+		return
+	}
+	argvRun(spec, 0, true)(w, c, sc, in, same)
+}
+
+// niceRun: nice [-n N | -N] CMD.
+func niceRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	if len(c.Args) > 1 && !c.Args[1].Dynamic && len(c.Args[1].Value) > 1 && c.Args[1].Value[0] == '-' &&
+		strings.Trim(c.Args[1].Value[1:], "0123456789") == "" {
+		c = &Command{Name: c.Name, Args: append([]Word{c.Args[0]}, c.Args[2:]...), Via: c.Via}
+	}
+	argvRun(Spec{Short: "n:", Long: []string{"adjustment="}}, 0, false)(w, c, sc, in, same)
+}
+
+func ioniceRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
+	pidless(Spec{Short: "c:n:p:P:u:t", Long: []string{"class=", "classdata=", "pid=", "pgid=", "uid=", "ignore"}},
+		0, "p", "P", "u", "pid", "pgid", "uid")(w, c, sc, in, same)
+}
+
+// flockRun: flock [opts] FILE -c SCRIPT, or flock [opts] FILE CMD….
+func flockRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	spec := Spec{Short: "sexunw:E:oFc:", Long: []string{"shared", "exclusive", "unlock", "nonblock", "nb", "timeout=",
+		"wait=", "conflict-exit-code=", "close", "no-fork", "command=", "verbose"}}
+	args := c.Args[1:]
+	f := spec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if s, ok := f.Value("c", "command"); ok {
+		sub := *sc
+		w.nestedWord(s, &sub, via)
+		return
+	}
+	rest := args[f.End:]
+	if len(rest) < 2 {
+		return
+	}
+	if v := rest[1]; !v.Dynamic && (v.Value == "-c" || v.Value == "--command") {
+		if len(rest) > 2 {
+			sub := *sc
+			w.nestedWord(rest[2], &sub, via)
+		}
+		return
+	}
+	w.run(rest[1:], sc, via, in, false)
+}
+
+var sudoSpec = Spec{Short: "AbEeHiKklnPSsVvh::C:D:g:p:R:r:t:T:U:u:", Long: []string{"askpass", "background", "bell",
+	"chdir=", "close-from=", "preserve-env=?", "edit", "group=", "set-home", "help", "host=", "login", "remove-timestamp",
+	"reset-timestamp", "list", "non-interactive", "preserve-groups", "prompt=", "chroot=", "role=", "stdin", "shell",
+	"type=", "command-timeout=", "other-user=", "user=", "version", "validate"}}
+
+// sudoRun: sudo [opts] [VAR=value…] CMD…; sudo -e FILE… edits files.
+func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := sudoSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := skipAssigns(args[f.End:])
+	if f.Has("e", "edit") {
+		for _, o := range rest {
+			w.effect(c, sc, Effect{Kind: Writes, Path: o, By: "sudoedit"})
+		}
+		return
+	}
+	if f.Has("l", "list", "v", "validate", "k", "K", "V", "version", "help", "remove-timestamp", "reset-timestamp") && !f.Has("s", "i") {
+		return
+	}
+	w.run(rest, sc, via, in, false)
+}
+
+// isAssign reports whether s starts with NAME= (a valid variable name).
+func isAssign(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// skipAssigns drops the NAME=VALUE words that start args.
+func skipAssigns(args []Word) []Word {
+	for len(args) > 0 && isAssign(args[0].Prefix) {
+		args = args[1:]
+	}
+	return args
+}
+
+var envSpec = Spec{Short: "0iu:C:S:P:v", Long: []string{"ignore-environment", "null", "unset=", "chdir=", "split-string=",
+	"block-signal=?", "default-signal=?", "ignore-signal=?", "list-signal-handling", "debug", "argv0=", "help", "version"}}
+
+// envRun: env [opts] [-] [NAME=VALUE…] [CMD…]; -S splits a string into
+// words, -C changes directory.
+func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := envSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	if len(rest) > 0 && !rest[0].Dynamic && rest[0].Value == "-" {
+		rest = rest[1:]
+	}
+	for _, a := range rest {
+		if !isAssign(a.Prefix) {
+			break
+		}
+		name, v, _ := strings.Cut(a.Value, "=")
+		if isCommandVar(name) {
+			w.nested(strings.TrimLeft(v, "|!"), a.Dynamic, sc, plus(via, name+"="))
+		}
+	}
+	rest = skipAssigns(rest)
+	sub := *sc
+	if d, ok := f.Value("C", "chdir"); ok {
+		sub.dir = joinDir(sub.dir, d)
+	}
+	if s, ok := f.Value("S", "split-string"); ok {
+		if s.Dynamic {
+			w.unknown(s.Value, via)
+			return
+		}
+		split, err := Parse(s.Value)
+		if err != nil || len(split.Commands) != 1 || split.Commands[0].Via != nil {
+			w.unknown(s.Value, via)
+			return
+		}
+		rest = append(append([]Word(nil), split.Commands[0].Args...), rest...)
+	}
+	w.run(rest, &sub, via, in, false)
+}

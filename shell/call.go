@@ -1,0 +1,321 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// decl walks declare, export, local, readonly, typeset and nameref.
+func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
+	c := &Command{Name: d.Variant.Value, Args: []Word{Static(d.Variant.Value)}, Via: via}
+	integer := false
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			if l := a.Value.Lit(); strings.HasPrefix(l, "-") && strings.Contains(l, "i") {
+				integer = true
+			}
+		}
+	}
+	for _, a := range d.Args {
+		w.subst(a, sc, via)
+		if a.Name != nil && integer {
+			if sc.ints == nil || !sc.ints[a.Name.Value] {
+				w.copying(len(sc.ints) + 1)
+				m := map[string]bool{a.Name.Value: true}
+				for k := range sc.ints {
+					m[k] = true
+				}
+				sc.ints = m
+			}
+			if a.Value != nil {
+				w.arithUse(a.Value, sc, via)
+			}
+		}
+		if a.Naked && a.Name == nil && a.Value != nil {
+			c.Args = append(c.Args, w.words(a.Value)...)
+			continue
+		}
+		if a.Naked && a.Name != nil {
+			c.Args = append(c.Args, Static(a.Name.Value))
+			continue
+		}
+		if a.Name != nil {
+			v := Word{}
+			if a.Value != nil {
+				v = w.word(a.Value)
+			}
+			w.assign(a.Name.Value, v, sc, via)
+			w.setVar(sc, a.Name.Value, v.Dynamic)
+			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
+				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
+		}
+	}
+	w.staticNames(c)
+	if w.add(c) {
+		// A declaration reads and writes no file: the tables know it.
+		w.effects(c, sc, stdin{})
+	}
+}
+
+// call walks a simple command.
+func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
+	for _, a := range c.Assigns {
+		w.subst(a, sc, via)
+		if a.Name != nil && a.Value != nil {
+			v := w.word(a.Value)
+			w.assign(a.Name.Value, v, sc, via)
+			if len(c.Args) == 0 {
+				if sc.ints[a.Name.Value] {
+					w.arithUse(a.Value, sc, via)
+				}
+				w.setVar(sc, a.Name.Value, v.Dynamic)
+			}
+		}
+	}
+	args := make([]Word, 0, len(c.Args))
+	for _, x := range c.Args {
+		if needsSubst(x) {
+			w.subst(x, sc, via)
+		}
+		if hasBrace(x) {
+			args = append(args, w.words(x)...)
+		} else {
+			args = append(args, w.join(x.Parts))
+		}
+	}
+	if len(args) == 0 {
+		return
+	}
+	for _, a := range c.Assigns {
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil &&
+			!args[0].Dynamic && isShell(baseName(args[0].Value)) {
+			// The shell first runs the file BASH_ENV (ENV for sh) names.
+			w.scriptFile(w.word(a.Value), in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+		}
+	}
+	w.callArgs(args, sc, via, in)
+}
+
+// callArgs walks a simple command of words args that runs in the shell
+// of sc with standard input in: a function it calls, then the command.
+func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
+	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && (in.doc != nil || in.piped) && !w.inFunc[body] {
+		w.resolve(&in)
+		// A function reads the standard input of its call: walk its
+		// body again with it.
+		w.reparsed += int(body.End().Offset() - body.Pos().Offset())
+		if w.reparsed > w.lim.MaxReparsed {
+			w.fail(&LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed})
+			return
+		}
+		if w.inFunc == nil {
+			w.inFunc = map[*syntax.Stmt]bool{}
+		}
+		w.inFunc[body] = true
+		sub := *sc
+		w.stmt(body, &sub, append(via[:len(via):len(via)], args[0].Value+"()"), in)
+		delete(w.inFunc, body)
+	}
+	w.run(args, sc, via, in, true)
+}
+
+// output returns what statement s writes to its standard output when
+// that is static text: echo or printf of static words (see staticOutput);
+// nil otherwise.
+func (w *walker) output(s *syntax.Stmt) *Word {
+	return w.outputOf([]*syntax.Stmt{s})
+}
+
+// outputOf is output for a list of one statement.
+func (w *walker) outputOf(list []*syntax.Stmt) *Word {
+	if len(list) != 1 || len(list[0].Redirs) > 0 || list[0].Negated || list[0].Background {
+		return nil
+	}
+	c, ok := list[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return nil
+	}
+	var args []Word
+	for _, x := range c.Args {
+		args = append(args, w.words(x)...)
+	}
+	out, ok := staticOutput(args)
+	if !ok {
+		return nil
+	}
+	d := Static(out)
+	return &d
+}
+
+// staticOutput returns what echo or printf with the static words args
+// writes, when this package can tell exactly: echo without options (or
+// with -n) writes its words joined by spaces (bash's echo leaves
+// backslashes alone without -e); printf with a format of plain text, or
+// of "%s" and "%s\n" (reused for each argument).
+func staticOutput(args []Word) (string, bool) {
+	for _, a := range args {
+		if a.Dynamic {
+			return "", false
+		}
+	}
+	name := baseName(args[0].Value)
+	rest := args[1:]
+	switch name {
+	case "echo":
+		nl := "\n"
+		if len(rest) > 0 && rest[0].Value == "-n" {
+			nl, rest = "", rest[1:]
+		}
+		if len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+			return "", false
+		}
+		var b strings.Builder
+		for i, a := range rest {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(a.Value)
+		}
+		return b.String() + nl, true
+	case "printf":
+		if len(rest) > 0 && rest[0].Value == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || strings.HasPrefix(rest[0].Value, "-") {
+			return "", false
+		}
+		f := rest[0].Value
+		switch f {
+		case "%s", "%s\\n":
+			nl := ""
+			if f != "%s" {
+				nl = "\n"
+			}
+			var b strings.Builder
+			for _, a := range rest[1:] {
+				b.WriteString(a.Value + nl)
+			}
+			if len(rest) == 1 {
+				b.WriteString(nl)
+			}
+			return b.String(), true
+		}
+		if len(rest) == 1 && !strings.ContainsAny(f, "%\\") {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// isShell reports whether name is a shell this package follows.
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "fish", "oksh", "loksh":
+		return true
+	}
+	return false
+}
+
+// run records the command args and walks what it runs. sameShell reports
+// that it runs in the shell of sc (so that cd changes sc).
+func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell bool) {
+	if w.err != nil || len(args) == 0 {
+		return
+	}
+	// Each wrapper hop (sudo sudo … rm) and each nested script runs
+	// inside this call: without a bound a chain of n wrappers costs n³.
+	if w.runDepth >= 2*w.lim.MaxNested {
+		w.fail(&LimitError{Limit: "nested", Max: w.lim.MaxNested})
+		return
+	}
+	w.runDepth++
+	defer func() { w.runDepth-- }()
+	cmd := &Command{Args: args, Via: via}
+	if !w.add(cmd) {
+		return
+	}
+	if args[0].Dynamic {
+		name, ok := args[0].Name()
+		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix, "/") {
+			cmd.Dynamic = true
+			w.effects(cmd, sc, in)
+			return
+		}
+		cmd.Name = baseName(name)
+		cmd.DynamicDir = true
+		// An unquoted expansion may split the name into several words:
+		// the command is then what its first word names.
+		cmd.Dynamic = args[0].split
+	} else {
+		cmd.Name = baseName(args[0].Value)
+	}
+	w.effects(cmd, sc, in)
+	if v, ok := sc.aliases[args[0].Value]; ok && !args[0].Dynamic && len(via) <= w.lim.MaxNested {
+		// An alias runs its value with the words after it: every shell
+		// expands them when interactive, sh, dash, zsh and ksh always,
+		// bash with shopt -s expand_aliases.
+		aliasVia := plus(via, "alias "+args[0].Value)
+		if v == "\x00" {
+			w.unknown(cmd.String(), aliasVia)
+		} else {
+			var b strings.Builder
+			b.WriteString(v)
+			dyn := false
+			for _, a := range args[1:] {
+				b.WriteByte(' ')
+				b.WriteString(a.Value)
+				dyn = dyn || a.Dynamic
+			}
+			sub := *sc
+			// An alias is not expanded inside its own value.
+			sub.aliases = w.withAlias(sc.aliases, args[0].Value, "")
+			delete(sub.aliases, args[0].Value)
+			w.nested(b.String(), dyn, &sub, aliasVia)
+		}
+	}
+	switch cmd.Name {
+	case "read", "mapfile", "readarray", "printf", "test", "[", "unset", "declare", "typeset", "local", "export":
+		w.nameOperands(cmd, sc)
+		if sameShell {
+			w.setsVars(cmd, sc)
+		}
+	}
+	switch cmd.Name {
+	case "cd", "pushd", "popd", "chdir":
+		if sameShell {
+			cd(cmd, sc)
+			if len(sc.dir.Value) > maxDir {
+				w.fail(&LimitError{Limit: "path", Max: maxDir})
+			}
+		}
+		return
+	}
+	if r := runnerOf(cmd.Name); r != nil {
+		r(w, cmd, sc, in, sameShell)
+	}
+}
+
+// baseName returns the command name of word s (see [Command.Name]).
+func baseName(s string) string {
+	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
+		s = s[i+1:]
+	}
+	s = strings.ToLower(s)
+	s = strings.TrimSuffix(s, ".exe")
+	if len(s) > 1 && s[0] == 'g' && isGNUTool(s[1:]) {
+		s = s[1:]
+	}
+	return s
+}
+
+// isGNUTool reports whether s is a GNU tool that Homebrew installs with
+// a "g" prefix on macOS and that this package knows.
+func isGNUTool(s string) bool {
+	switch s {
+	case "rm", "cp", "mv", "ln", "dd", "tee", "install", "truncate", "touch", "sed", "env", "nice", "nohup",
+		"timeout", "stdbuf", "xargs", "find", "chroot", "shred", "unlink", "rmdir", "time", "sort":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,83 @@
+package shell
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// cd applies a cd, pushd or popd to sc. A cd may fail (no such
+// directory, no permission), and the commands after it run in the
+// directory before it unless it was checked (cd x && …): sc keeps that
+// one as its alternative (see cdAlt). With more than one operand bash's
+// cd fails ("too many arguments") and the directory stays.
+func cd(c *Command, sc *scope) {
+	f := c.Flags(Spec{Short: "LPe@"})
+	if len(f.Operands) > 1 && c.Name == "cd" {
+		return
+	}
+	old := sc.dir
+	defer func() { cdAlt(sc, old) }()
+	var to Word
+	switch {
+	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
+		to = Word{Value: "~", Dynamic: true}
+	case len(f.Operands) == 0, !f.Operands[0].Dynamic && f.Operands[0].Value == "-":
+		to = Word{Value: "$OLDPWD", Dynamic: true}
+	default:
+		to = f.Operands[0]
+	}
+	sc.dir = joinDir(sc.dir, to)
+}
+
+// allAnd reports whether s is a simple command or a chain of them
+// joined by &&: when it succeeds, each of them did (a cd among them took
+// effect).
+func allAnd(s *syntax.Stmt) bool {
+	if s == nil || s.Negated || s.Background {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && allAnd(c.X) && allAnd(c.Y)
+	}
+	return false
+}
+
+// cdAlt records, after a cd from directory old, that the shell may
+// still be in old. After a second unchecked cd the other directory is no
+// longer one: it is known only at run time.
+func cdAlt(sc *scope, old Word) {
+	switch {
+	case sc.dir == old:
+	case sc.alt == nil:
+		sc.alt = &old
+	case *sc.alt != sc.dir:
+		sc.alt = &Word{Value: "$PWD", Dynamic: true}
+	}
+}
+
+// joinDir returns p resolved against dir, both relative to where the
+// script started ("" is that directory).
+func joinDir(dir, p Word) Word {
+	if dir.Value == "" || strings.HasPrefix(p.Value, "/") || (p.Dynamic && strings.HasPrefix(p.Value, "~")) {
+		if !p.Dynamic {
+			return Static(path.Clean(p.Value))
+		}
+		return p
+	}
+	if !dir.Dynamic && !p.Dynamic {
+		return Static(path.Join(dir.Value, p.Value))
+	}
+	j := Word{Value: dir.Value + "/" + p.Value, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
+	if !dir.Dynamic {
+		j.Prefix = dir.Value + "/" + p.Prefix
+	}
+	if !p.Dynamic {
+		j.Suffix = dir.Suffix + "/" + p.Value
+	}
+	return j
+}

@@ -1,0 +1,146 @@
+package shell
+
+import (
+	"io"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// stdin is what a command reads as standard input (or another
+// descriptor).
+type stdin struct {
+	piped bool         // from a pipe, or a descriptor whose content is not known
+	doc   *Word        // its content when known: a here-document or here-string, static output piped in
+	from  *syntax.Stmt // the command piping in, whose output is read only when a shell reads it (see resolve)
+	file  string       // a file redirection ("" when none)
+}
+
+// fdIn is what descriptor fd reads, other than the standard input.
+type fdIn struct {
+	fd string
+	in stdin
+}
+
+// redirect records the write a redirection makes and what it makes the
+// standard input (in) or another descriptor read (fds).
+func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin, fds *[]fdIn) {
+	if r.Word != nil && needsSubst(r.Word) {
+		w.subst(r.Word, sc, via)
+	}
+	if r.Hdoc != nil && needsSubst(r.Hdoc) {
+		w.subst(r.Hdoc, sc, via)
+	}
+	fd := ""
+	if r.N != nil {
+		fd = r.N.Value
+		if strings.HasPrefix(fd, "{") {
+			// {var}<…: the shell picks the descriptor and stores it in
+			// var; it is read as $var.
+			fd = "$" + strings.Trim(fd, "{}")
+		}
+	}
+	var got *stdin
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll,
+		syntax.RdrAllClob, syntax.AppAllClob:
+		w.write(sc, w.word(r.Word), r.Op.String(), false)
+	case syntax.RdrInOut:
+		w.write(sc, w.word(r.Word), r.Op.String(), false)
+		got = &stdin{file: w.word(r.Word).Value}
+	case syntax.DplOut:
+		t := w.word(r.Word)
+		if t.Dynamic || !isFD(t.Value) {
+			w.write(sc, t, r.Op.String(), false)
+		}
+	case syntax.RdrIn:
+		got = &stdin{file: w.word(r.Word).Value}
+		if r.Word != nil && len(r.Word.Parts) == 1 {
+			if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
+				// < <(cmd): what cmd writes.
+				got = &stdin{piped: true, doc: w.outputOf(ps.Stmts)}
+			}
+		}
+	case syntax.DplIn:
+		// N<&M: N reads what M reads.
+		t := w.word(r.Word)
+		src := t.Value
+		if t.Dynamic {
+			src = strings.Trim(strings.TrimPrefix(t.Value, "$"), "{}")
+			src = "$" + src
+		}
+		switch {
+		case src == "0":
+			cp := *in
+			got = &cp
+		case src == "-":
+		default:
+			found := false
+			for _, f := range *fds {
+				if f.fd == src {
+					cp := f.in
+					got, found = &cp, true
+				}
+			}
+			if v, ok := sc.fds[src]; ok && !found {
+				got, found = &v, true
+			}
+			if !found && (t.Dynamic || src != "1" && src != "2") {
+				got = &stdin{piped: true}
+			}
+		}
+	case syntax.Hdoc, syntax.DashHdoc:
+		d := Word{}
+		if r.Hdoc != nil {
+			d = w.join(r.Hdoc.Parts)
+		}
+		got = &stdin{doc: &d}
+	case syntax.WordHdoc:
+		d := w.word(r.Word)
+		d.Value += "\n"
+		d.Suffix += "\n"
+		got = &stdin{doc: &d}
+	}
+	if got == nil {
+		return
+	}
+	if fd == "" || fd == "0" {
+		*in = *got
+		return
+	}
+	*fds = append(*fds, fdIn{fd: fd, in: *got})
+}
+
+// isFD reports whether s is what >& duplicates or closes rather than a
+// file: a descriptor number, "-", or a number followed by "-".
+func isFD(s string) bool {
+	s = strings.TrimSuffix(s, "-")
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cutReader reads r until cut is set, then ends.
+type cutReader struct {
+	r   *strings.Reader
+	cut bool
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.cut {
+		return 0, io.EOF
+	}
+	return c.r.Read(p)
+}
+
+// resolve sets in's content to what the command piping into it writes,
+// when that is static.
+func (w *walker) resolve(in *stdin) {
+	if in.from != nil && in.doc == nil {
+		in.doc = w.output(in.from)
+	}
+	in.from = nil
+}

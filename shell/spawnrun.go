@@ -1,0 +1,234 @@
+package shell
+
+import "strings"
+
+var xargsSpec = Spec{Short: "0a:d:E:e::I:i::L:l::n:P:prs:txo", Long: []string{"null", "arg-file=", "delimiter=", "eof=?",
+	"replace=?", "max-lines=?", "max-args=", "max-procs=", "interactive", "no-run-if-empty", "max-chars=", "show-limits",
+	"verbose", "exit", "open-tty", "process-slot-var=", "help", "version"}}
+
+// xargsRun: xargs [opts] CMD… runs CMD with words read from standard
+// input appended (or put in place of the -I string): they are dynamic.
+func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := xargsSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	if len(rest) == 0 {
+		return // echo
+	}
+	repl, ok := f.Value("I", "replace", "i")
+	if f.Has("i", "replace") && !ok {
+		repl, ok = Static("{}"), true
+	}
+	var inner []Word
+	if ok && repl.Value != "" {
+		for _, a := range rest {
+			if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
+				a = Word{Value: a.Value, Dynamic: true, Prefix: before, Suffix: after}
+			}
+			inner = append(inner, a)
+		}
+	} else {
+		inner = append(append(inner, rest...), Word{Value: "(input)", Dynamic: true})
+	}
+	w.run(inner, sc, via, stdin{}, false)
+}
+
+// findRun walks the commands of -exec, -execdir, -ok and -okdir; each {}
+// is a dynamic word starting with the start point (./ for -execdir).
+// What they delete is Recursive: find runs them over a whole tree.
+func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	starts, expr := findStarts(c.Args[1:])
+	prefix := "./"
+	if len(starts) > 0 {
+		prefix = starts[0].Prefix
+		for _, s := range starts[1:] {
+			if !strings.HasPrefix(s.Prefix, "/") && !strings.HasPrefix(s.Prefix, ".") {
+				prefix = ""
+			}
+		}
+	}
+	via := plus(c.Via, c.Name)
+	for i := 0; i < len(expr); i++ {
+		a := expr[i]
+		if a.Dynamic {
+			continue
+		}
+		switch a.Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			p := prefix
+			if strings.HasSuffix(a.Value, "dir") {
+				p = "./"
+			}
+			var inner []Word
+			for i++; i < len(expr); i++ {
+				e := expr[i]
+				if !e.Dynamic && (e.Value == ";" || e.Value == "+") {
+					break
+				}
+				if !e.Dynamic && strings.Contains(e.Value, "{}") {
+					before, after, _ := strings.Cut(e.Value, "{}")
+					pre := before
+					if before == "" {
+						pre = p
+					}
+					e = Word{Value: e.Value, Dynamic: true, Prefix: pre, Suffix: after}
+				}
+				inner = append(inner, e)
+			}
+			nc, nw := len(w.out.Commands), len(w.out.Writes)
+			w.run(inner, sc, via, stdin{}, false)
+			treeDeletes(w, nc, nw)
+		}
+	}
+}
+
+var watchSpec = Spec{Short: "n:d::tbegcxpqwrhv", Long: []string{"interval=", "differences=?", "no-title", "beep",
+	"errexit", "chgexit", "color", "no-color", "exec", "precise", "no-wrap", "equexit=", "no-rerun", "help", "version"}}
+
+// watchRun: watch [opts] CMD… runs CMD joined by spaces through sh -c
+// (with -x, as a command).
+func watchRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	args := c.Args[1:]
+	f := watchSpec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	if f.Has("x", "exec") {
+		w.run(rest, sc, via, in, false)
+		return
+	}
+	joinedScript(w, rest, sc, via)
+}
+
+// joinedScript walks words joined by spaces as a script run by a new
+// shell.
+func joinedScript(w *walker, words []Word, sc *scope, via []string) {
+	if len(words) == 0 {
+		return
+	}
+	var b strings.Builder
+	dyn := false
+	for i, a := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+		dyn = dyn || a.Dynamic
+	}
+	sub := *sc
+	w.nested(b.String(), dyn, &sub, via)
+}
+
+// parallelRun: GNU parallel [opts] CMD… ::: ARGS runs CMD through a
+// shell with each argument appended.
+func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	spec := Spec{Short: "a:d:E:I:i::j:L:l::n:N:P:S:s:X0kqvtmuGgr", Long: []string{"jobs=", "arg-file=", "delimiter=",
+		"max-args=", "max-lines=", "results=", "joblog=", "halt=", "timeout=", "workdir=", "env=", "sshlogin=", "tag",
+		"keep-order", "dry-run", "quote", "verbose", "progress", "bar", "eta", "line-buffer", "group", "ungroup", "null"}}
+	args := c.Args[1:]
+	f := spec.Parse(args)
+	via := plus(c.Via, c.Name)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), via)
+		return
+	}
+	rest := args[f.End:]
+	var cmd []Word
+	for _, a := range rest {
+		if !a.Dynamic && strings.HasPrefix(a.Value, ":::") {
+			break
+		}
+		cmd = append(cmd, a)
+	}
+	if len(cmd) == 0 {
+		return
+	}
+	// parallel appends each argument, quoted, to the command.
+	joinedScript(w, append(cmd, Static(`"$PARALLEL_ARG"`)), sc, via)
+}
+
+// suRun: su, runuser, sg and script run the script of -c or --command
+// (in any cluster, anywhere in their words); sg GROUP CMD runs CMD as a
+// script too.
+func suRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	via := plus(c.Via, c.Name)
+	if c.Name == "runuser" {
+		if f, ok := runuserUser(args); ok {
+			rest := args[f.End:]
+			if len(rest) > 0 && isDashDash(rest[0]) {
+				rest = rest[1:]
+			}
+			w.run(rest, sc, via, stdin{}, false)
+			return
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			if c.Name == "runuser" && i+1 < len(args) {
+				w.run(args[i+1:], sc, via, stdin{}, false)
+			}
+			return
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			_, s, _ := strings.Cut(v, "=")
+			w.nested(s, false, &scope{dir: sc.dir}, via)
+			return
+		case v == "--command" || v == "--session-command" ||
+			(len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c")):
+			if i+1 < len(args) {
+				w.nestedWord(args[i+1], &scope{dir: sc.dir}, via)
+			}
+			return
+		case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "c"):
+			s := v[strings.IndexByte(v, 'c')+1:]
+			w.nested(s, false, &scope{dir: sc.dir}, via)
+			return
+		}
+	}
+	if c.Name == "sg" && len(args) >= 2 && !args[0].MaybeOption() {
+		joinedScript(w, args[1:], sc, via)
+	}
+}
+
+// nixShellRun: nix-shell --run SCRIPT / --command SCRIPT.
+func nixShellRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+	args := c.Args[1:]
+	for i, a := range args {
+		if !a.Dynamic && (a.Value == "--run" || a.Value == "--command") && i+1 < len(args) {
+			sub := *sc
+			w.nestedWord(args[i+1], &sub, plus(c.Via, c.Name))
+			return
+		}
+	}
+}
+
+// treeDeletes marks the deletes recorded since the commands nc and the
+// writes nw as Recursive (find -exec rm runs over a whole tree).
+func treeDeletes(w *walker, nc, nw int) {
+	for _, c := range w.out.Commands[min(nc, len(w.out.Commands)):] {
+		for i := range c.Effects {
+			if c.Effects[i].Kind == Deletes {
+				c.Effects[i].Recursive = true
+			}
+		}
+	}
+	for i := min(nw, len(w.out.Writes)); i < len(w.out.Writes); i++ {
+		if w.out.Writes[i].Delete {
+			w.out.Writes[i].Recursive = true
+		}
+	}
+}

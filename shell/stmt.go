@@ -1,0 +1,228 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
+	for _, s := range list {
+		w.stmt(s, sc, via, in)
+	}
+}
+
+// branch walks fn in a copy of sc, then merges the copy back (see merge).
+func (w *walker) branch(sc *scope, fn func(*scope)) {
+	c := *sc
+	fn(&c)
+	w.merge(sc, &c)
+}
+
+// merge folds into sc what a copy c of it, walked by code that may or may
+// not have run (inside an if, a loop, after || or &&), may have changed:
+// the directory becomes unknown if c's differs; aliases, functions,
+// descriptors and -i variables c defined count from now on; a variable
+// either set dynamically is dynamic.
+func (w *walker) merge(sc, c *scope) {
+	if c.dir != sc.dir {
+		sc.dir = Word{Value: "$PWD", Dynamic: true}
+	}
+	sc.aliases, sc.funcs, sc.fds, sc.ints = c.aliases, c.funcs, c.fds, c.ints
+	for k := range c.vars {
+		if !sc.vars[k] {
+			w.setVar(sc, k, true)
+		}
+	}
+}
+
+// stmt walks one statement whose standard input is in (a pipe, a
+// here-document, what a compound command around it reads).
+func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
+	if s == nil || !w.live() {
+		return
+	}
+	w.level++
+	defer func() { w.level-- }()
+	if w.level > 2*w.lim.MaxDepth+8 {
+		// nestDepth bounds this before the parser runs; this is the
+		// walk's own guard.
+		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
+		return
+	}
+	if s.Background {
+		// cmd &: run in a subshell, whose cd and definitions stay there.
+		sub := *sc
+		sc = &sub
+	}
+	if v, ok := sc.fds["0"]; ok {
+		in = v
+	}
+	var fds []fdIn
+	for _, r := range s.Redirs {
+		w.redirect(r, sc, via, &in, &fds)
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "exec" && len(s.Redirs) > 0 {
+			// exec with only redirections: they stay for what follows.
+			w.copying(len(sc.fds) + len(fds) + 1)
+			m := make(map[string]stdin, len(sc.fds)+len(fds)+1)
+			for k, v := range sc.fds {
+				m[k] = v
+			}
+			for _, f := range fds {
+				m[f.fd] = f.in
+			}
+			for _, r := range s.Redirs {
+				if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc ||
+					r.Op == syntax.WordHdoc || r.Op == syntax.DplIn || r.Op == syntax.RdrInOut) {
+					m["0"] = in
+				}
+			}
+			sc.fds = m
+		}
+		w.call(c, sc, via, in)
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			x, y := *sc, *sc
+			w.stmt(c.X, &x, via, in)
+			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
+		default: // && ||
+			before := sc.alt
+			w.stmt(c.X, sc, via, in)
+			cdOK := c.Op == syntax.AndStmt && allAnd(c.X) && sc.alt != before
+			w.branch(sc, func(sc *scope) {
+				if cdOK {
+					sc.alt = before // cd x && …: the cd took effect
+				}
+				w.stmt(c.Y, sc, via, in)
+			})
+		}
+	case *syntax.Block:
+		w.stmts(c.Stmts, sc, via, in)
+	case *syntax.Subshell:
+		sub := *sc
+		w.stmts(c.Stmts, &sub, via, in)
+	case *syntax.IfClause:
+		w.branch(sc, func(sc *scope) {
+			for ; c != nil; c = c.Else {
+				w.stmts(c.Cond, sc, via, in)
+				w.stmts(c.Then, sc, via, in)
+			}
+		})
+	case *syntax.WhileClause:
+		w.branch(sc, func(sc *scope) {
+			w.stmts(c.Cond, sc, via, in)
+			w.stmts(c.Do, sc, via, in)
+		})
+	case *syntax.ForClause:
+		w.subst(c.Loop, sc, via)
+		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil {
+			dyn := !it.InPos.IsValid()
+			for _, x := range it.Items {
+				for _, v := range w.words(x) {
+					dyn = dyn || v.Dynamic
+				}
+			}
+			w.setVar(sc, it.Name.Value, dyn)
+		}
+		w.branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
+	case *syntax.CaseClause:
+		w.subst(c.Word, sc, via)
+		w.branch(sc, func(sc *scope) {
+			for _, it := range c.Items {
+				for _, p := range it.Patterns {
+					w.subst(p, sc, via)
+				}
+				w.stmts(it.Stmts, sc, via, in)
+			}
+		})
+	case *syntax.FuncDecl:
+		w.branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
+		if c.Name != nil {
+			w.copying(len(sc.funcs) + 1)
+			m := make(map[string]*syntax.Stmt, len(sc.funcs)+1)
+			for k, v := range sc.funcs {
+				m[k] = v
+			}
+			m[c.Name.Value] = c.Body
+			sc.funcs = m
+		}
+	case *syntax.TimeClause:
+		w.stmt(c.Stmt, sc, via, in)
+	case *syntax.CoprocClause:
+		sub := *sc
+		w.stmt(c.Stmt, &sub, via, stdin{})
+	case *syntax.DeclClause:
+		w.decl(c, sc, via)
+	case *syntax.TestDecl:
+		w.stmt(c.Body, sc, via, stdin{})
+	case nil:
+	default:
+		// ArithmCmd, TestClause, LetClause: only their substitutions run.
+		w.subst(c, sc, via)
+	}
+}
+
+// subst walks the command and process substitutions anywhere inside n
+// (words, parameter expansions, arithmetic, tests).
+func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
+	if n == nil {
+		return
+	}
+	w.walkTree(n, func(n syntax.Node) bool {
+		w.arithNode(n, sc, via)
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			// Each level copies the chain of commands that run it.
+			w.copying(len(via) + 1)
+		case *syntax.ParamExp:
+			if n.Exp != nil && n.Exp.Op == syntax.OtherParamOps && n.Exp.Word != nil && strings.Contains(n.Exp.Word.Lit(), "P") {
+				// ${x@P}: the value is expanded as a prompt, its $(…) run.
+				w.unknown("${"+paramName(n)+"@P} (a value expanded as a prompt runs its $(…))", plus(via, "prompt expansion"))
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet && subscriptCode(w.text(n.X)) {
+				w.unknown("[[ -v "+w.text(n.X)+" ]] (its subscript is evaluated)", plus(via, "[["))
+			}
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				if subscriptCode(w.text(n.X)) || subscriptCode(w.text(n.Y)) {
+					w.unknown("[[ "+w.text(n)+" ]] (its operands are evaluated as arithmetic)", plus(via, "[["))
+				}
+			}
+		case *syntax.LetClause:
+			for _, x := range n.Exprs {
+				if t := w.text(x); strings.ContainsAny(t, `'"\`) && subscriptCode(t) {
+					w.unknown("let "+t+" (a quoted expression is evaluated, its $(…) run)", plus(via, "let"))
+				}
+			}
+		}
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			sub := *sc
+			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "$(…)"), stdin{})
+			return false
+		case *syntax.ProcSubst:
+			sub := *sc
+			w.stmts(n.Stmts, &sub, append(via[:len(via):len(via)], "<(…)"), stdin{})
+			return false
+		}
+		return true
+	})
+}
+
+// needsSubst reports whether x may hold a substitution to walk.
+func needsSubst(x *syntax.Word) bool {
+	for _, p := range x.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return true
+		}
+	}
+	return false
+}
