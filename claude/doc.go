@@ -98,4 +98,17 @@
 //
 // The default hook timeout is taken as 60 s (documented; newer releases
 // document 600 s for command hooks, so 60 s is the safe side).
+//
+// # Managed settings
+//
+// An administrator's managed-settings.json (/etc/claude-code on Linux,
+// /Library/Application Support/ClaudeCode on macOS, C:\Program
+// Files\ClaudeCode on Windows: read in the code of 2.1.197 and 2.1.332,
+// which also merge the *.json drop-ins of managed-settings.d over it)
+// holds hooks in the settings' form, run for every user.
+// "allowManagedHooksOnly": true there runs only managed hooks. Measured on
+// Linux with both versions (e2e TestManagedScope): a managed hook's deny
+// holds while a project hook that allows runs beside it, and with the
+// switch the project hook never runs. The facts are the adapter's
+// HookFile().Managed, which install --scope managed writes.
 package claude

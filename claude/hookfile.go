@@ -31,9 +31,21 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 // a path with a space).
 const projectDir = `"$CLAUDE_PROJECT_DIR"`
 
-// managedSettings are Claude Code's managed settings files (Linux, macOS).
-func managedSettings() []string {
-	return []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"}
+// managedSettings is Claude Code's managed settings file. Read in the
+// shipped code of 2.1.197 and 2.1.332 (the path per system; the
+// managed-settings.d folder of *.json drop-ins merged over it; the
+// "allowManagedHooksOnly" switch, honoured from managed settings only):
+// on Windows the folder is C:\Program Files\ClaudeCode, not ProgramData.
+// Measured on Linux with both (e2e TestManagedScope): a hook in
+// /etc/claude-code/managed-settings.json runs and its deny holds, and with
+// allowManagedHooksOnly a project hook that would allow never runs.
+func managedSettings() hostfacts.Managed {
+	return hostfacts.Managed{
+		Linux: "/etc/claude-code/managed-settings.json", Darwin: "/Library/Application Support/ClaudeCode/managed-settings.json",
+		Windows: `C:\Program Files\ClaudeCode\managed-settings.json`, DropIns: "managed-settings.d", OnlyManaged: "allowManagedHooksOnly",
+		Evidence: "paths, drop-in folder and allowManagedHooksOnly read in the shipped code of 2.1.197 and 2.1.332; " +
+			"managed hooks' deny and the switch measured with both on Linux (e2e TestManagedScope)",
+	}
 }
 
 // HookEnv implements hostfacts.HookEnver: Claude Code gives its hooks the

@@ -80,4 +80,16 @@
 // tool_input sets hooks.Tool.InputErr, as does a command that is missing
 // or not a string; the event still reaches the handler (see SECURITY.md,
 // "What the model controls").
+//
+// # System layer
+//
+// Codex 0.171 reads a system configuration layer in /etc/codex (its
+// binary names config.toml, requirements.toml and managed_config.toml
+// there); a hooks.json in it is read as the other layers' are, and its
+// hooks are managed: they run without the hook trust that user and project
+// hooks need. Measured on Linux (e2e TestManagedScope): a hook in
+// /etc/codex/hooks.json denies with no --dangerously-bypass-hook-trust.
+// requirements.toml's allow_managed_hooks_only (its managed-only switch)
+// is not written by the installer. The facts are the adapter's
+// HookFile().Managed, which install --scope managed writes.
 package codex

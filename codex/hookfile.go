@@ -12,7 +12,20 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex",
 		Name: "hooks.json", TimeoutUnit: time.Second, HomeEnv: "CODEX_HOME", Trust: trust,
 		UserTrust: trust, ProjectDir: projectDir, TrustFiles: []string{"config.toml"}, LoginShell: true,
-		JSON: hostfacts.JSONSettings{MatchAll: "*"}}
+		JSON: hostfacts.JSONSettings{MatchAll: "*"}, Managed: managedHooks()}
+}
+
+// managedHooks is Codex's system layer, /etc/codex, whose hooks.json
+// Codex reads beside its config.toml and whose hooks are managed: run
+// without review or trust. 0.171's binary names /etc/codex/config.toml,
+// /etc/codex/requirements.toml (where allow_managed_hooks_only lives, with
+// [hooks] of its own, not written here) and /etc/codex/managed_config.toml.
+func managedHooks() hostfacts.Managed {
+	return hostfacts.Managed{
+		Linux: "/etc/codex/hooks.json",
+		Evidence: "the /etc/codex system layer read in the strings of the 0.171 binary; hooks.json there run untrusted " +
+			"(no --dangerously-bypass-hook-trust) and its deny measured on Linux (e2e TestManagedScope); macOS and Windows not known",
+	}
 }
 
 // projectDir names the project in a command. Codex sets no variable for

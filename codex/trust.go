@@ -189,7 +189,17 @@ func (*Adapter) CheckEntries(c hostfacts.SettingsCheck) []hostfacts.Diagnosis {
 	config, cfgAt, cfgErr := readConfig(c)
 	var fresh, changed []codexTrust
 	file := ""
+	managed := false
 	for _, e := range c.Entries {
+		if e.Managed {
+			// The system layer's hooks run without trust (measured: e2e
+			// TestManagedScope, no --dangerously-bypass-hook-trust).
+			if !managed {
+				add(e.File, "", hostfacts.VerdictOK, "managed (the system layer): Codex runs these hooks without trust")
+			}
+			managed = true
+			continue
+		}
 		file = e.File
 		if cfgErr != nil {
 			add(e.File, e.Event, hostfacts.VerdictWarn, "cannot read %s to check hook trust: %v", cfgAt, cfgErr)

@@ -85,6 +85,16 @@
 //     session with cline --id in Cline's terminal interface, typing into
 //     a pseudo-terminal, with plain-script hooks, and kills every process
 //     of its HOME by PID at each step.
+//   - TestManagedScope (Linux, root; issue 36, managed_test.go): install
+//     --scope managed into the real managed files (Claude Code's
+//     /etc/claude-code/managed-settings.json, both pins; Gemini CLI's
+//     /etc/gemini-cli/settings.json; Codex's /etc/codex/hooks.json, run
+//     without the hook-trust bypass), under a lock, each put back as it
+//     was (or removed, with the folders made for it) whatever happens; the
+//     managed hook's deny must hold, Claude Code's project hook that
+//     allows must run beside it, and not at all with
+//     allowManagedHooksOnly; uninstall must give back the file byte for
+//     byte. Not a row of the table.
 //   - The row guard-write-tools (OpenCode, Kilo Code CLI): a .env write
 //     through write, edit and apply_patch (a model id holding "gpt-" is
 //     offered apply_patch instead of the other two) in the spellings a

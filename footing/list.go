@@ -226,8 +226,14 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 			add(filepath.Join(s.root, filepath.FromSlash(p)), false, Trust, n)
 		}
 	}
-	for _, m := range f.Managed {
+	// The managed settings file on every system (a Windows path on Linux
+	// harms nothing) and where its variable points, and the folder of
+	// drop-ins read with it: one of them could turn the hooks off.
+	for _, m := range f.Managed.Paths(getenv) {
 		add(m, false, HookFile, n)
+		if d := f.Managed.DropInDir(m); d != "" {
+			add(d, true, HookFile, n)
+		}
 	}
 	if s.Home == "" {
 		return

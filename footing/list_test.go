@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite testdata/golden")
 // shares, to testdata/golden/HOST.txt: with the environment unset, and
 // with every variable that moves a directory set (CLAUDE_CONFIG_DIR,
 // CODEX_HOME, COPILOT_HOME, XDG_CONFIG_HOME, OPENCODE_CONFIG_DIR,
-// ZDOTDIR). Adding a host adds its file; -update rewrites them.
+// ZDOTDIR, GEMINI_CLI_SYSTEM_SETTINGS_PATH). Adding a host adds its file; -update rewrites them.
 func TestListingGolden(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the golden paths are POSIX paths")
@@ -30,7 +30,8 @@ func TestListingGolden(t *testing.T) {
 	}{
 		{"default", nil},
 		{"moved", map[string]string{"CLAUDE_CONFIG_DIR": "/cfg/claude", "CODEX_HOME": "/cfg/codex", "COPILOT_HOME": "/cfg/copilot",
-			"XDG_CONFIG_HOME": "/cfg/xdg", "OPENCODE_CONFIG_DIR": "/cfg/opencode", "ZDOTDIR": "/cfg/zsh"}},
+			"XDG_CONFIG_HOME": "/cfg/xdg", "OPENCODE_CONFIG_DIR": "/cfg/opencode", "ZDOTDIR": "/cfg/zsh",
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH": "/cfg/gemini-system.json"}},
 	}
 	out := map[string]*strings.Builder{}
 	for _, e := range envs {

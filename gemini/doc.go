@@ -77,4 +77,18 @@
 // "description" that is a number) is read as empty; a command or file_path
 // that is missing or not a string sets hooks.Tool.InputErr, and the event
 // still reaches the handler (see SECURITY.md, "What the model controls").
+//
+// # System settings
+//
+// Gemini CLI 0.61 reads a system settings file that wins over the user's
+// and the workspace's: /etc/gemini-cli/settings.json on Linux,
+// /Library/Application Support/GeminiCli/settings.json on macOS,
+// C:\ProgramData\gemini-cli\settings.json on Windows, or where
+// GEMINI_CLI_SYSTEM_SETTINGS_PATH says (read in its bundle). Its hook
+// arrays are concatenated with the others' and the set is loaded as the
+// project's hooks, under folder trust (read in the bundle). Measured on
+// Linux (e2e TestManagedScope): a system-file hook's deny holds; a
+// headless run with GEMINI_CLI_TRUST_WORKSPACE=false ran it too. It has no
+// switch that runs system hooks only. The facts are the adapter's
+// HookFile().Managed, which install --scope managed writes.
 package gemini

@@ -28,7 +28,26 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 		NotByDefault: []hooks.EventName{hooks.PreCompact, hooks.PreModel, hooks.PostModel, hooks.PreToolSelection},
 		Trust:        trust, UserTrust: trust, ProjectDir: "$GEMINI_PROJECT_DIR",
 		ProjectDirReplaced: true, TrustFiles: []string{"trustedFolders.json"},
-		JSON: hostfacts.JSONSettings{JSONC: true}}
+		JSON: hostfacts.JSONSettings{JSONC: true}, Managed: managedSettings()}
+}
+
+// managedSettings is Gemini CLI's system settings file, which wins over
+// the user's and the workspace's: its path per system and the variable
+// that replaces it, read in the bundle of 0.61 (getSystemSettingsPath).
+// Its hooks are concatenated with the user's and the project's, and
+// 0.61's hook registry loads the merged set as the project's, under the
+// same folder-trust rule (processHooksFromConfig, read in the bundle): a
+// doctor checks the folder's trust for the system file's entries as for
+// the project's. Not measured untrusted: GEMINI_CLI_TRUST_WORKSPACE=false
+// in a headless run still ran them (e2e, 0.61).
+func managedSettings() hostfacts.Managed {
+	return hostfacts.Managed{
+		Linux: "/etc/gemini-cli/settings.json", Darwin: "/Library/Application Support/GeminiCli/settings.json",
+		Windows: `C:\ProgramData\gemini-cli\settings.json`, Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+		Needs: "Gemini CLI loads the system file's hooks with the project's, under its folder-trust rule (read in 0.61's code)",
+		Evidence: "paths and GEMINI_CLI_SYSTEM_SETTINGS_PATH read in the bundle of 0.61; the trust rule read in its hook registry; " +
+			"a system-file hook's deny measured on Linux (e2e TestManagedScope)",
+	}
 }
 
 const trust = "Gemini CLI runs hooks only in trusted folders; doctor checks the project's trust"

@@ -14,7 +14,7 @@ import (
 // is detected from a PreToolUse payload of each host, then the payload is
 // answered with a deny.
 func BenchmarkMainDetect(b *testing.B) {
-	const serve, parse, footing = 40, 25, 275
+	const serve, parse, footing = 40, 25, 284
 	for _, c := range []struct {
 		host, fixture string
 		budget        float64
@@ -57,13 +57,14 @@ func BenchmarkMainDetect(b *testing.B) {
 // hook's footing costs (package footing, which Run applies before the
 // handlers): a shell command's parse (25), and, for a command that
 // writes, deletes or runs code (rm -rf build), the footing itself, every
-// host's files computed once (275: 260, plus Pi's files and its project
-// settings, and Auggie's, issue 41).
+// host's files computed once (284: 260, plus Pi's files and its project
+// settings and Auggie's, issue 41; plus the managed files of Claude Code
+// with their drop-in folders, Gemini CLI and Codex, issue 36).
 func TestDetectAllocBudget(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
 	}
-	const serve, parse, footing = 40, 25, 275
+	const serve, parse, footing = 40, 25, 284
 	for _, c := range []struct {
 		host, fixture string
 		budget        float64

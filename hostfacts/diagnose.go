@@ -100,9 +100,12 @@ func (c SettingsCheck) Project() bool {
 
 // HookEntry is one hook entry found in a hook file, as written.
 type HookEntry struct {
-	// File is the hook file's path; Project says it is a project's file.
-	File    string
-	Project bool
+	// File is the hook file's path; Project says it is a project's file
+	// (or the managed file, whose hooks Gemini CLI also runs in trusted
+	// folders only), Managed that it is the host's managed file
+	// ([HookFile].Managed).
+	File             string
+	Project, Managed bool
 	// Event is the native event it is registered under.
 	Event string
 	// Group and Index place it: the Index-th entry of the Group-th

@@ -92,10 +92,11 @@ type HookFile struct {
 	// NotByDefault lists the unified events registered only when asked
 	// for by name (an event that fires far more often than its name says).
 	NotByDefault []hooks.EventName
-	// Managed lists the host's managed settings files, which an
-	// administrator writes and which win over the user's and the
-	// project's (Claude Code's managed-settings.json).
-	Managed []string
+	// Managed is the host's managed settings file, which an
+	// administrator writes and which wins over the user's and the
+	// project's (Claude Code's managed-settings.json), per operating
+	// system; its zero value: the host has none.
+	Managed Managed
 	// TrustFiles are the files, relative to the user's configuration
 	// directory ([HookFile.ConfigDir]), in which the host keeps the trust
 	// it needs before it runs hooks (Gemini CLI's "trustedFolders.json";

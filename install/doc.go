@@ -59,6 +59,17 @@
 // settings), for each host whose [hostfacts.HookFile] says HTTP, except on
 // its NoHTTP events.
 //
+// The [Managed] scope writes the host's managed (system) settings file,
+// which an administrator owns and every user of the machine gets, where
+// the host's [hostfacts.HookFile].Managed names one (Claude Code's
+// managed-settings.json, Gemini CLI's system settings.json, Codex's
+// /etc/codex/hooks.json); a host with none is refused by name and nothing
+// is written. Options.ManagedOnly also sets the host's switch that runs
+// managed hooks only (Claude Code's allowManagedHooksOnly), which
+// Uninstall takes out again unless the file had it before; Doctor says per
+// host whether it honours a managed scope and whether the file is there
+// and ours. Options.SystemRoot moves the file system's root for tests.
+//
 // Main is the command-line front end (install, uninstall, doctor) that
 // every hook binary built with hookmain exposes.
 //

@@ -12,6 +12,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
 	"github.com/agenthooks/hooks/install/internal/argsecrets"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
 	"github.com/agenthooks/hooks/internal/hookcli"
@@ -146,6 +147,11 @@ func Doctor(ctx context.Context, o Options) (*Report, error) {
 		d.absent, d.lowered = !p.Present && o.Hosts == nil, 0
 		for _, s := range scopes {
 			n += d.checkFile(h, s)
+		}
+		// Every scope: the managed file too, when it holds entries of ours
+		// (one that cannot be read is the adapter's to report).
+		if ours := d.managedFacts(h); ours && o.Scope == "" {
+			n += d.checkFile(h, Managed)
 		}
 		if n == 0 {
 			l := Info
@@ -363,7 +369,7 @@ func (d *doctor) diagnoses(h *host, ds []hostfacts.Diagnosis) {
 		}
 		var s Scope
 		if x.File != "" {
-			for _, sc := range Scopes() {
+			for _, sc := range append(Scopes(), Managed) {
 				if h.path(sc, d.e) == x.File {
 					s = sc
 				}
@@ -381,7 +387,7 @@ func (d *doctor) diagnoses(h *host, ds []hostfacts.Diagnosis) {
 // for the adapter.
 func hookEntry(ed *editor, f found, path string, s Scope) hostfacts.HookEntry {
 	m := ed.hooks().Members[f.member]
-	e := hostfacts.HookEntry{File: path, Project: s != User, Event: m.Key, Group: f.group, Index: f.handler,
+	e := hostfacts.HookEntry{File: path, Project: s != User, Managed: s == Managed, Event: m.Key, Group: f.group, Index: f.handler,
 		Entry: json.RawMessage(ed.doc.Src[f.node.Start:f.node.End])}
 	if g := m.Value.Elems[f.group]; g != f.node {
 		if mt := g.Get("matcher"); mt != nil {
@@ -397,4 +403,40 @@ func orDefaultLog(path string) string {
 		return "the default file in the user's state directory"
 	}
 	return path
+}
+
+// managedFacts reports, for doctor, whether h honours a managed scope,
+// and whether its managed file is there and holds entries of ours (the
+// entries themselves are checked as every scope's are). It returns
+// whether the file holds entries of ours.
+func (d *doctor) managedFacts(h *host) (ours bool) {
+	if d.o.Scope != "" && d.o.Scope != Managed {
+		return false
+	}
+	m := h.Managed
+	p := h.path(Managed, d.e)
+	if p == "" {
+		l := Info
+		if d.o.Scope == Managed && d.o.Hosts != nil {
+			l = Fail
+		}
+		d.add(h.name, Managed, "", "", l, "%v", h.noManaged(d.e.goos))
+		return false
+	}
+	state := "absent"
+	if src, err := safefile.Read(p); err == nil && src != nil {
+		state = "present, with no entry of ours"
+		if ed, err := h.open(src, d.o.Binary, d.o.gateway()); err == nil && len(ed.ours(nil)) > 0 {
+			state, ours = "present, with entries of ours", true
+		}
+		if m.OnlyManaged != "" && managedfile.IsTrue(src, m.OnlyManaged) {
+			state += fmt.Sprintf("; %q is set: only managed hooks run", m.OnlyManaged)
+		}
+	}
+	msg := fmt.Sprintf("honours a managed scope: the file is %s (%s)", state, m.Evidence)
+	if m.Needs != "" {
+		msg += "; " + m.Needs
+	}
+	d.add(h.name, Managed, p, "", Info, "%s", msg)
+	return ours
 }

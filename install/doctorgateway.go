@@ -123,7 +123,7 @@ func (d *doctor) httpBlockers(h *host) {
 		return
 	}
 	files := []string{h.path(User, d.e), h.path(Project, d.e), h.path(Local, d.e)}
-	files = append(files, h.Managed...)
+	files = append(files, h.Managed.Paths(d.e.getenv)...)
 	for _, p := range files {
 		// A file that cannot be read is reported by the adapter's
 		// CheckSettings, which reads the same files.

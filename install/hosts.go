@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
 	"github.com/agenthooks/hooks/internal/hookcli"
 )
 
@@ -36,6 +37,14 @@ const (
 // .claude-plugin/plugin.json), the file <dir>/hooks/hooks.json. Doctor
 // checks it only when asked for by name.
 const Plugin Scope = "plugin"
+
+// Managed is the host's managed (system) settings file, which an
+// administrator writes for every user of the machine and which wins over
+// the user's and the project's ([hostfacts.Managed]: Claude Code's
+// /etc/claude-code/managed-settings.json, Gemini CLI's
+// /etc/gemini-cli/settings.json, Codex's /etc/codex/hooks.json). A host
+// with none is refused by name.
+const Managed Scope = "managed"
 
 // Scopes lists the scopes in the order doctor reports them.
 func Scopes() []Scope { return []Scope{Project, Local, User} }
@@ -139,6 +148,9 @@ type env struct {
 	binary string
 	// configRoots are Options.ConfigRoots.
 	configRoots map[hooks.Host]string
+	// systemRoot is Options.SystemRoot; goos the system whose managed
+	// files are meant (runtime.GOOS).
+	systemRoot, goos string
 }
 
 // path returns the host's file for scope s, or "" when the host has no
@@ -150,6 +162,9 @@ func (h *host) path(s Scope, e env) string {
 		file = h.entryName(e.binary) + ".json"
 	case h.Format == hostfacts.FormatPlugins:
 		file = h.entryName(e.binary) + h.PluginModule.Ext
+	}
+	if s == Managed {
+		return h.managedPath(e)
 	}
 	if h.UserOnly != "" && s != User {
 		return ""
@@ -308,7 +323,10 @@ func (h *host) limitOf(n int) time.Duration {
 // needs says what the host requires before it runs hooks from a file of
 // scope s, beyond the file itself.
 func (h *host) needs(s Scope) string {
-	if s == User {
+	switch s {
+	case Managed:
+		return "" // the managed facts' Needs (managedInstall)
+	case User:
 		return h.UserTrust
 	}
 	return h.Trust
@@ -385,4 +403,23 @@ func checkLayout(adapters []hooks.Adapter, name string, hs []*host) error {
 		}
 	}
 	return fmt.Errorf("unknown layout %q (%s)", name, strings.Join(all, "; "))
+}
+
+// managedPath is h's managed file on this system, under e.systemRoot when
+// it is set; "" when the host reads none here.
+func (h *host) managedPath(e env) string {
+	return managedfile.Under(e.systemRoot, h.Managed.Path(e.goos, e.getenv))
+}
+
+// noManaged is the error for host h, which reads no managed file on the
+// system goos.
+func (h *host) noManaged(goos string) error {
+	why := h.Managed.None
+	if why == "" {
+		why = "no managed settings file is known for it"
+		if h.Managed.Has() {
+			why = "it reads none on " + goos
+		}
+	}
+	return fmt.Errorf("%s has no managed scope: %s (leave it out of --hosts, or give it --scope user)", h.name, why)
 }

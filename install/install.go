@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
 	"github.com/agenthooks/hooks/install/internal/projectroot"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/shellwords"
@@ -137,6 +139,16 @@ type Options struct {
 	// on the events of the files it writes: it removes them, so that each
 	// event runs one hook. Without it, Install and Doctor warn about them.
 	Replace bool
+	// SystemRoot, when set, is the folder that stands for the file
+	// system's root in the managed scope's paths (tests); "" means the
+	// real one.
+	SystemRoot string
+	// ManagedOnly, with the Managed scope, also sets the switch with which
+	// a host runs only the managed file's hooks, none of the user's or the
+	// project's ([hostfacts.Managed].OnlyManaged: Claude Code's
+	// "allowManagedHooksOnly"); other hosts get a note. Uninstall needs it
+	// too to take the switch out (it keeps one the file had before install).
+	ManagedOnly bool
 	// DefaultLog, with Log "", writes --log with no path in every
 	// command: the hook appends to the default log in the user's state
 	// directory, as the hook's own --log with no path does.
@@ -294,6 +306,11 @@ func planInstall(h *host, scope Scope, p string, o Options) (*Change, error) {
 	if err != nil {
 		return nil, err
 	}
+	if scope == Managed {
+		if err := h.managedInstall(c, o); err != nil {
+			return nil, err
+		}
+	}
 	c = h.finish(c, out, o)
 	if len(c.Added)+len(c.Updated) > 0 {
 		if n := h.needs(scope); n != "" {
@@ -349,9 +366,12 @@ func (o *Options) prepare() ([]*host, env, error) {
 		if o.Dir == "" {
 			return nil, e, usageError{errors.New("--scope plugin needs --dir, the plugin's directory")}
 		}
-	case "", Project, Local, User:
+	case "", Project, Local, User, Managed:
 	default:
-		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local, user or plugin)", o.Scope)}
+		return nil, e, usageError{fmt.Errorf("unknown scope %q (project, local, user, managed or plugin)", o.Scope)}
+	}
+	if err := o.checkManaged(); err != nil {
+		return nil, e, usageError{err}
 	}
 	for _, ev := range o.Events {
 		if !contains(hooks.Events(), ev) {
@@ -385,6 +405,7 @@ func (o *Options) prepare() ([]*host, env, error) {
 		}
 	}
 	e.getenv, e.binary, e.configRoots = o.Getenv, o.Binary, o.ConfigRoots
+	e.systemRoot, e.goos = o.SystemRoot, runtime.GOOS
 	if e.getenv == nil {
 		e.getenv = os.Getenv
 	}
@@ -429,4 +450,48 @@ func eventList() string {
 		s = append(s, string(e))
 	}
 	return strings.Join(s, ", ")
+}
+
+// checkManaged vets the options of the managed scope before anything is
+// read: the command must name the binary by its absolute path (a
+// project's copy, or a name PATH finds, is the user's to change), and
+// ManagedOnly goes with the managed scope only.
+func (o *Options) checkManaged() error {
+	if o.Scope != Managed {
+		if o.ManagedOnly {
+			return errors.New("--managed-hooks-only goes with --scope managed")
+		}
+		return nil
+	}
+	if o.portable() {
+		return errors.New("--scope managed names the binary by its absolute path: --binary-in-project and --binary-on-path name a file the user can replace")
+	}
+	return nil
+}
+
+// managedInstall finishes c, the change install makes to h's managed
+// file: with o.ManagedOnly, the host's switch that runs managed hooks only
+// is set to true; the notes say what else the host needs, and warn about
+// a binary that others may replace.
+func (h *host) managedInstall(c *Change, o Options) error {
+	key := h.Managed.OnlyManaged
+	switch {
+	case o.ManagedOnly && key == "":
+		c.Notes = append(c.Notes, h.Title+" has no switch that runs managed hooks only: the user's and the project's hooks run too")
+	case o.ManagedOnly:
+		after, err := managedfile.SetTrue(c.After, key)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrNotJSON, err)
+		}
+		c.After = after
+	case key != "":
+		c.Notes = append(c.Notes, fmt.Sprintf("the user's and the project's hooks still run beside these (%q is not set; --managed-hooks-only sets it)", key))
+	}
+	if h.Managed.Needs != "" {
+		c.Notes = append(c.Notes, h.Managed.Needs)
+	}
+	if n := managedfile.Replaceable(o.Binary); n != "" {
+		c.Notes = append(c.Notes, n)
+	}
+	return nil
 }

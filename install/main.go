@@ -52,7 +52,7 @@ func Main(args []string, stdout, stderr io.Writer, self string) int {
 		return 2
 	}
 	o.Binary = self
-	if o.Dir == "" && o.Scope != Plugin {
+	if o.Dir == "" && o.Scope != Plugin && o.Scope != Managed {
 		o.Dir = projectroot.Note(stderr)
 	}
 	if cmd == "install" && o.Hosts == nil && !cliflags.HostsGiven(args) {
@@ -125,10 +125,18 @@ flags:
                       program on PATH; uninstall and doctor: default all)
   --config-root DIR   a host's configuration directory when it is not the
                       standard one (HOST=DIR, or DIR with one --hosts)
-  --scope SCOPE       project, local (Claude only), user, or plugin (Claude
-                      only: --dir is the plugin's directory, the file its
+  --scope SCOPE       project, local (Claude only), user, managed (the
+                      host's system file for every user of the machine:
+                      Claude Code's managed settings, Gemini CLI's system
+                      settings, Codex's /etc/codex; a host with none is
+                      refused by name), or plugin (Claude only: --dir is
+                      the plugin's directory, the file its
                       hooks/hooks.json) (default: project; doctor: project,
-                      local and user)
+                      local and user, and managed where the host has it)
+  --managed-hooks-only
+                      with --scope managed: also set the host's switch that
+                      runs managed hooks only (Claude Code's
+                      allowManagedHooksOnly); give uninstall the same
   --dir DIR           project directory (default: the git repository's root,
                       else the working directory)
   --binary-in-project PATH
@@ -248,6 +256,7 @@ func parseFlags(cmd string, args []string, stderr io.Writer) (Options, error) {
 			fs.BoolVar(&o.Replace, "replace", false, "take over the entries of other hooks built on this module")
 		}
 		fs.StringVar(&o.Log, "log", "", "decision log file")
+		fs.BoolVar(&o.ManagedOnly, "managed-hooks-only", false, "with --scope managed: the host runs managed hooks only")
 	}
 	// Uninstall and doctor take them too: an entry with a status message
 	// or async is ours only when they say so (otherwise the user added

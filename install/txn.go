@@ -281,6 +281,10 @@ func edit(o Options, check func(*host) error, more func(h *host, scope Scope, p 
 	var files []file
 	for _, h := range hs {
 		p := h.path(scope, e)
+		if p == "" && scope == Managed && (o.Hosts != nil || check != nil) {
+			// Never another file instead: the host is named, and left out.
+			return nil, usageError{h.noManaged(e.goos)}
+		}
 		if p == "" {
 			if o.Hosts != nil && h.UserOnly != "" {
 				return nil, usageError{fmt.Errorf("%s has no %s scope: %s", h.name, scope, h.UserOnly)}

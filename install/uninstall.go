@@ -1,10 +1,12 @@
 package install
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
 	"github.com/agenthooks/hooks/hostfacts"
+	"github.com/agenthooks/hooks/install/internal/managedfile"
 	"github.com/agenthooks/hooks/install/internal/safefile"
 	"github.com/agenthooks/hooks/install/internal/statedir"
 )
@@ -31,6 +33,11 @@ func Uninstall(o Options) ([]Change, error) {
 		c, err := planUninstall(h, scope, p, o)
 		if err != nil || c == nil {
 			return c, err
+		}
+		if scope == Managed {
+			if err := h.managedUninstall(c, o, fst.Original()); err != nil {
+				return nil, err
+			}
 		}
 		if c.Before != nil && c.Changed() {
 			if created, _ := fst.Created(); created && h.holdsNothing(c.After) {
@@ -142,4 +149,28 @@ func UninstallOrphans(o Options) ([]Change, error) {
 		}
 	}
 	return all, nil
+}
+
+// managedUninstall takes out of c, the change uninstall makes to h's
+// managed file, the switch ManagedOnly set, unless it was in the file
+// before install first wrote it (orig, the state folder's copy; nil when
+// none was kept).
+func (h *host) managedUninstall(c *Change, o Options, orig []byte) error {
+	key := h.Managed.OnlyManaged
+	if !o.ManagedOnly || key == "" || c.After == nil {
+		return nil
+	}
+	if orig != nil && managedfile.IsTrue(orig, key) {
+		c.Notes = append(c.Notes, fmt.Sprintf("%q is kept: it was in the file before install", key))
+		return nil
+	}
+	after, removed, err := managedfile.RemoveTrue(c.After, key)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotJSON, err)
+	}
+	if removed {
+		c.After = after
+		c.Removed = append(c.Removed, key)
+	}
+	return nil
 }
