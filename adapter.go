@@ -165,6 +165,22 @@ func Supports(caps []Capability, native string) Field {
 	return 0
 }
 
+// ActsOnNoAnswer reports whether a host with the capability matrix caps
+// acts on no answer at all to the native event: caps has a row for it,
+// mapped to no unified event, that honours nothing (Qwen Code's
+// MessageDisplay). An event with no row is not one: a deny may stop it.
+// [Result.Write] and the HTTP bridge then exit with the answer's own code
+// when the answer cannot be written, rather than report a failure the host
+// would only log.
+func ActsOnNoAnswer(caps []Capability, native string) bool {
+	for i := range caps {
+		if caps[i].Native == native {
+			return caps[i].Honours == 0 && caps[i].Event == ""
+		}
+	}
+	return false
+}
+
 // Warning says that a response field was dropped or changed because the
 // host cannot honour it on the event.
 type Warning struct {

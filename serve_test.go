@@ -404,3 +404,18 @@ func TestServeStdinDeadlineExit(t *testing.T) {
 		t.Errorf("in time: exit %d, Exit calls %v, stdout %q, stderr %q; want the handler's deny, no Exit", code, exits, stdout.String(), stderr.String())
 	}
 }
+
+// ActsOnNoAnswer: only a host-only row that honours nothing; a unified
+// event's row, or an event with no row, may be stopped by a deny.
+func TestActsOnNoAnswer(t *testing.T) {
+	caps := []hooks.Capability{
+		{Native: "MessageDisplay"},
+		{Native: "SessionEnd", Event: hooks.SessionEnd},
+		{Native: "Audit", Honours: hooks.FieldContext},
+	}
+	for native, want := range map[string]bool{"MessageDisplay": true, "SessionEnd": false, "Audit": false, "Unknown": false} {
+		if got := hooks.ActsOnNoAnswer(caps, native); got != want {
+			t.Errorf("ActsOnNoAnswer(%q) = %v; want %v", native, got, want)
+		}
+	}
+}

@@ -108,13 +108,7 @@ func (res Result) unread() bool {
 	if res.Adapter == nil || res.Event == nil {
 		return false
 	}
-	native := res.Event.Common().NativeEvent
-	for _, c := range res.Adapter.Capabilities() {
-		if c.Native == native {
-			return c.Honours == 0 && c.Event == ""
-		}
-	}
-	return false
+	return ActsOnNoAnswer(res.Adapter.Capabilities(), res.Event.Common().NativeEvent)
 }
 
 // lostCode is the exit code when res's answer could not be written: 2

@@ -132,14 +132,18 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 		req.Adapter = find(adapters, req.Host) // unknown: Answer says so
 	}
 	if req.Err != nil || req.Adapter == nil && req.Host != "" {
-		return replyOf(srv.Answer(ctx, req)).writeBy(exitBy, exit, stdout, stderr, closed)
+		rep := replyOf(srv.Answer(ctx, req))
+		rep.unread = unreadBy(req.Adapter, req.Payload, req.Event)
+		return rep.writeBy(exitBy, exit, stdout, stderr, closed)
 	}
 	if req.Adapter == nil {
 		// Unknown here is not final: the gateway detects with its own
 		// adapters and answers with its own fail policy.
 		req.Adapter, _ = hooks.Detect(adapters, payload)
 	}
-	return br.forward(ctx, req).writeBy(exitBy, exit, stdout, stderr, closed)
+	rep := br.forward(ctx, req)
+	rep.unread = unreadBy(req.Adapter, req.Payload, req.Event)
+	return rep.writeBy(exitBy, exit, stdout, stderr, closed)
 }
 
 // writeBy is write, bounded for a process (exit set): a write still

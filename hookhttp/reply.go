@@ -56,6 +56,11 @@ type Reply struct {
 	Blocks bool `json:"blocks,omitempty"`
 	// Err says why the fail policy answered, or is nil. It is not sent.
 	Err error `json:"-"`
+	// unread, when set, names the native event when the host acts on no
+	// answer to it (see hooks.ActsOnNoAnswer): an answer that cannot be
+	// written and does not block then exits with its own code. It is
+	// called only when the write failed.
+	unread func() (native string, ok bool)
 }
 
 // Write writes r as hooks.Result.Write does (notes, stdout, then the
@@ -75,6 +80,19 @@ func (r Reply) write(stdout, stderr io.Writer, closed bool) int {
 	var err error
 	if r.Stdout != "" {
 		_, err = io.WriteString(stdout, r.Stdout)
+	}
+	if err != nil && !r.Blocks && r.ExitCode != 2 && r.unread != nil {
+		if native, ok := r.unread(); ok {
+			// As hooks.Result.Write: Qwen Code runs its MessageDisplay
+			// hooks with stdout on the null device; a non-zero exit would
+			// only be logged as the hook failing.
+			fmt.Fprintf(stderr, "hooks: the answer could not be written to stdout (%s); %s acts on no answer to %s: exit %d\n",
+				oneLine(err.Error()), r.Host, native, r.ExitCode)
+			if r.Stderr != "" {
+				fmt.Fprintln(stderr, oneLine(r.Stderr))
+			}
+			return r.ExitCode
+		}
 	}
 	if err != nil {
 		code := 1
@@ -100,6 +118,26 @@ func (r Reply) Output() hooks.Output {
 		out = []byte(r.Stdout)
 	}
 	return hooks.Output{Stdout: out, Stderr: r.Stderr, ExitCode: r.ExitCode}
+}
+
+// unreadBy returns the unread function of a reply to payload from host a
+// (see [Reply]): the payload is parsed only when it is called. event is
+// the bridge's --event, for a host whose payload does not name it.
+func unreadBy(a hooks.Adapter, payload []byte, event string) func() (string, bool) {
+	if a == nil {
+		return nil
+	}
+	return func() (string, bool) {
+		native := event
+		if native == "" {
+			ev, err := a.Parse(payload)
+			if err != nil || ev == nil {
+				return "", false
+			}
+			native = ev.Common().NativeEvent
+		}
+		return native, hooks.ActsOnNoAnswer(a.Capabilities(), native)
+	}
 }
 
 // replyOf turns a Result into what hooks.Result.Write would write for it.
