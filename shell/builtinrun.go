@@ -125,12 +125,16 @@ func evalRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 		b.WriteString(a.Value)
 		dyn = dyn || a.Dynamic
 	}
+	// The script's commands read eval's standard input: eval bash <<<'…'
+	// runs the here-string as a script.
+	w.scriptIn = in
 	if same {
 		w.nested(b.String(), dyn, sc, plus(c.Via, c.Name))
-		return
+	} else {
+		sub := *sc
+		w.nested(b.String(), dyn, &sub, plus(c.Via, c.Name))
 	}
-	sub := *sc
-	w.nested(b.String(), dyn, &sub, plus(c.Via, c.Name))
+	w.scriptIn = stdin{}
 }
 
 func sourceRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {

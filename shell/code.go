@@ -58,7 +58,7 @@ func (w *walker) interp(c *Command, sc *scope, in stdin, lang string, spec Spec,
 			Prefix: strings.Join(texts, "\n"), Suffix: strings.Join(texts, "\n")}, Word{})
 		return rest
 	}
-	if len(rest) == 0 || (!rest[0].Dynamic && rest[0].Value == "-") {
+	if len(rest) == 0 || (!rest[0].Dynamic && (rest[0].Value == "-" || stdinPath(rest[0].Value))) {
 		w.stdinCode(c, sc, lang, in)
 		if len(rest) > 0 {
 			rest = rest[1:]
@@ -67,6 +67,16 @@ func (w *walker) interp(c *Command, sc *scope, in stdin, lang string, spec Spec,
 	}
 	w.runsCode(c, sc, lang, Word{}, rest[0])
 	return rest[1:]
+}
+
+// stdinPath reports whether a program file named p is the standard
+// input: python3 /dev/stdin <<<'…' runs the here-string.
+func stdinPath(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
 }
 
 var pythonSpec = Spec{Short: "bBdEhiIOPqRsSuvVxc:m:W:X:Q:"}

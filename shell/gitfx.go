@@ -208,6 +208,12 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 	}
 }
 
+// withFiles is the script of a program that runs with file names after
+// it (git grep -O's pager, rg --pre's preprocessor): PROG "$@".
+func withFiles(prog Word) Word {
+	return Word{Value: prog.Value + ` "$@"`, Dynamic: prog.Dynamic}
+}
+
 // dashDash returns the index of the first static "--" in args, or -1.
 func dashDash(args []Word) int {
 	for i, a := range args {
@@ -273,6 +279,16 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			w.gitSetting(strings.ToLower(ops[0].Value), ops[1], sc, via)
 			if ops[0].Dynamic {
 				w.unknown(c.String(), via)
+			}
+		}
+	case "grep":
+		// -O/--open-files-in-pager=PAGER runs PAGER through the shell
+		// with the matching files' names after it.
+		f := Spec{Short: "O::e:f:A:B:C:m:", Permute: true, Long: []string{"open-files-in-pager=?", "max-depth=",
+			"threads=", "max-count=", "context=", "after-context=", "before-context="}}.Parse(args)
+		for _, o := range f.Options {
+			if (o.Name == "O" || o.Name == "open-files-in-pager") && o.HasValue {
+				script(withFiles(o.Value))
 			}
 		}
 	case "rebase":

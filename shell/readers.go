@@ -13,6 +13,7 @@ type reader struct {
 	writes []string // options whose value is a file written
 	reads  []string // options whose value is a file read
 	runs   []string // options whose value is a command run
+	runsOn []string // options whose value is a program run with file names after it (rg --pre)
 	// inplace are the options that make the program rewrite its operands
 	// instead of reading them (gofmt -w, yq -i).
 	inplace []string
@@ -63,7 +64,7 @@ var (
 	headReader = reader{spec: &headSpec}
 	grepReader = reader{spec: &grepSpec, skip: 1, given: []string{"e", "f", "regexp", "file"}, reads: []string{"f", "file", "exclude-from"}}
 	rgReader   = reader{spec: &rgSpec, skip: 1, given: []string{"e", "f", "regexp", "file", "files", "type-list"},
-		reads: []string{"f", "file", "ignore-file"}, runs: []string{"pre"}}
+		reads: []string{"f", "file", "ignore-file"}, runsOn: []string{"pre"}}
 	agReader = reader{spec: &Spec{Short: "A:B:C:G:g:m:p:", Permute: true, Long: []string{"pager=", "path-to-ignore=",
 		"ignore=", "ignore-dir=", "file-search-regex=", "after=?", "before=?", "context=?", "max-count=", "depth="}},
 		skip: 1, runs: []string{"pager"}, reads: []string{"p", "path-to-ignore"}}
@@ -74,8 +75,8 @@ var (
 		"exclude-ext=", "include-ext=", "exclude-lang=", "include-lang=", "list-file=", "read-lang-def=",
 		"force-lang=", "script-lang=", "match-f=", "not-match-f=", "match-d=", "not-match-d="}},
 		writes: []string{"out", "report-file"}, reads: []string{"list-file", "read-lang-def"}}
-	diffReader  = reader{spec: &diffSpec, runs: []string{"diff-program"}}
-	sdiffReader = reader{spec: &diffSpec, writes: []string{"o", "output"}, runs: []string{"diff-program"}}
+	diffReader  = reader{spec: &diffSpec, runsOn: []string{"diff-program"}}
+	sdiffReader = reader{spec: &diffSpec, writes: []string{"o", "output"}, runsOn: []string{"diff-program"}}
 	yqReader    = reader{spec: &Spec{Short: "iPMCNjre:o:p:I:s:", Permute: true, Long: []string{"inplace", "output-format=",
 		"input-format=", "indent=", "split-exp=", "expression=", "from-file=", "front-matter=", "prettyPrint",
 		"null-input", "nul-output", "unwrapScalar=?", "exit-status", "colors", "no-colors", "no-doc"}},
@@ -209,6 +210,11 @@ func (r reader) effects(w *walker, c *Command, sc *scope, _ stdin) {
 		for _, n := range r.runs {
 			if o.Name == n && o.HasValue {
 				w.nestedWord(o.Value, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+			}
+		}
+		for _, n := range r.runsOn {
+			if o.Name == n && o.HasValue {
+				w.nestedWord(withFiles(o.Value), &scope{dir: sc.dir}, plus(c.Via, c.Name))
 			}
 		}
 	}

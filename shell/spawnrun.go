@@ -35,13 +35,20 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	} else {
 		inner = append(append(inner, rest...), Word{Value: "(input)", Dynamic: true})
 	}
-	w.run(inner, sc, via, stdin{}, false)
+	// The command's standard input is the null device, unless the words
+	// come from a file (-a): then it is xargs's own (xargs -a list bash
+	// <<<'…' runs the here-string).
+	var cin stdin
+	if f.Has("a", "arg-file") {
+		cin = in
+	}
+	w.run(inner, sc, via, cin, false)
 }
 
 // findRun walks the commands of -exec, -execdir, -ok and -okdir; each {}
 // is a dynamic word starting with the start point (./ for -execdir).
 // What they delete is Recursive: find runs them over a whole tree.
-func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+func findRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	starts, expr := findStarts(c.Args[1:])
 	prefix := "./"
 	if len(starts) > 0 {
@@ -80,8 +87,15 @@ func findRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 				}
 				inner = append(inner, e)
 			}
+			// -exec's command reads find's standard input (find -exec
+			// bash \; <<<'…' runs the here-string); -ok's reads the null
+			// device, its answer read from find's.
+			var cin stdin
+			if a.Value == "-exec" || a.Value == "-execdir" {
+				cin = in
+			}
 			nc, nw := len(w.out.Commands), len(w.out.Writes)
-			w.run(inner, sc, via, stdin{}, false)
+			w.run(inner, sc, via, cin, false)
 			treeDeletes(w, nc, nw)
 		}
 	}

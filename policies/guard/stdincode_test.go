@@ -1,0 +1,62 @@
+package guard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestStdinAndOptionCode: code a program reads from its standard input,
+// or takes from an option and runs with file names after it, is judged
+// as the code it is (issue 38). Each attack was run under bash 5.2 in a
+// scratch directory (the comment says what bash did); the look-alikes
+// pass.
+func TestStdinAndOptionCode(t *testing.T) {
+	root := project(t)
+	for _, tc := range []struct {
+		cmd  string
+		want string // "" passes; else a part of the deny's reason
+	}{
+		// eval's commands read eval's standard input.
+		{`eval bash <<<'echo k > .env'`, "rule 3"}, // bash: .env written
+		{`eval 'sh -s' <<'EOF'
+echo k > .env
+EOF`, "rule 3"},
+		{`eval cat <<<'echo k > .env'`, ""}, // cat prints it
+		// find -exec's command reads find's standard input; -ok's the null
+		// device (bash: the here-string was not run).
+		{`find . -maxdepth 0 -exec bash \; <<<'echo k > .env'`, "rule 3"}, // bash: .env written
+		{`find . -maxdepth 0 -execdir sh \; <<<'echo k > .env'`, "rule 3"},
+		{`find . -maxdepth 0 -ok bash \; <<<'echo k > .env'`, ""},
+		{`find . -name '*.go' -exec cat {} + <<<'echo k > .env'`, ""},
+		// xargs -a FILE leaves the command xargs's standard input.
+		{`xargs -a /dev/null bash <<<'echo k > .env'`, "rule 4"}, // bash: .env written (the words, none here, are not known)
+		{`xargs bash <<<'echo k > .env'`, "rule 4"},              // the words are bash's arguments: a script named by input
+		// A program file that is the standard input: its here-string is the code.
+		{`python3 /dev/stdin <<<'import os; os.system("touch x")'`, "rule 5"}, // bash: x made
+		{`python3 /dev/fd/0 <<<'import shutil; shutil.rmtree("src")'`, "rule 5"},
+		{`ruby /proc/self/fd/0 <<<'system("touch x")'`, "rule 5"},
+		{`node /dev/stdin <<<'require("child_process").execSync("touch x")'`, "rule 5"},
+		{`python3 /dev/stdin <<<'print(1)'`, ""},
+		{`python3 - <<<'print(sum(range(10)))'`, ""},
+		// A program from an option, run with the files' names after it.
+		{`git grep -O'rm -rf' TODO`, "rule 1"}, // bash: git ran rm -rf on the matching files
+		{`git grep --open-files-in-pager=rm TODO`, "rule 1"},
+		{`rg --pre rm TODO .`, "rule 1"}, // ripgrep runs rm FILE for each file searched
+		{`rg --pre=rm TODO`, "rule 1"},
+		{`diff --diff-program=rm a b`, "rule 1"},
+		{`git grep -O TODO`, ""}, // the pager
+		{`git grep -n -e TODO -- src`, ""},
+		{`rg --pre zcat --pre-glob '*.gz' TODO`, ""},
+		{`rg --pre cat TODO`, ""},
+	} {
+		r := judge(root, "", tc.cmd)
+		switch {
+		case tc.want == "" && r.Decision != hooks.NoDecision:
+			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
+		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
+			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
+		}
+	}
+}
