@@ -1,7 +1,10 @@
 package footing_test
 
 import (
+	"archive/tar"
+	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
@@ -75,7 +78,40 @@ func newFixture(t testing.TB) *fixture {
 		strings.TrimSuffix(old, "\n")+"\n+{}\n", 0o644)
 	write(t, filepath.Join(f.root, "readme.patch"), "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-readme\n+README\n", 0o644)
 	write(t, filepath.Join(f.proj, ".claude", "settings.local.json"), "{}\n", 0o644) // not committed
+	// Beside the project: a tree and archives that hold a hook file, and
+	// ones that do not.
+	write(t, filepath.Join(f.root, "evil", ".claude", "settings.json"), "{}\n", 0o644)
+	write(t, filepath.Join(f.root, "okd", "x"), "x\n", 0o644)
+	writeArchives(t, f.root, "evil", map[string]string{".claude/settings.json": "{}\n"})
+	writeArchives(t, f.root, "ok", map[string]string{"okd/x": "x\n"})
 	return f
+}
+
+// writeArchives writes dir/name.tgz and dir/name.zip holding files.
+func writeArchives(t testing.TB, dir, name string, files map[string]string) {
+	t.Helper()
+	var tb, zb bytes.Buffer
+	gz := gzip.NewWriter(&tb)
+	tw := tar.NewWriter(gz)
+	zw := zip.NewWriter(&zb)
+	for n, c := range files {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(len(c))}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(c))
+		w, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(c))
+	}
+	for _, c := range []interface{ Close() error }{tw, gz, zw} {
+		if err := c.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, filepath.Join(dir, name+".tgz"), tb.String(), 0o644)
+	write(t, filepath.Join(dir, name+".zip"), zb.String(), 0o644)
 }
 
 func write(t testing.TB, p, c string, mode os.FileMode) {

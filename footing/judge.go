@@ -135,6 +135,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		case "git", "git checkout", "git restore", "git switch", "git reset", "git stash":
 			continue // judged by the repository's state, below
 		}
+		if w.From.Value != "" {
+			if r, ok := p.tree(ctx, sc, w); ok {
+				return r, true
+			}
+			continue
+		}
 		if r, ok := p.word(w.Path, w.Delete || w.Recursive || strings.HasPrefix(w.By, "git"), w.Maybe, w.By); ok {
 			return r, true
 		}

@@ -142,6 +142,27 @@ var attacks = []struct {
 	{`tmp=$(TMPDIR=.claude mktemp); echo x > "$tmp"`, true, false},
 	{`tmp=$(mktemp -p .opencode/plugin --suffix .js); echo 'export default 1' > "$tmp"`, true, false},
 	{`rm *.md`, false, true},
+	// trees whose names come from an archive or a directory (beside the
+	// project: evil.tgz, evil.zip and evil/ hold .claude/settings.json,
+	// ok.tgz and okd/ do not)
+	{`tar xzf ../evil.tgz`, true, true},
+	{`tar -xzf ../evil.tgz --strip-components=0 -C .`, true, true},
+	{`bsdtar -xf ../evil.zip`, true, false},
+	{`unzip -o ../evil.zip`, true, false},
+	{`cat ../evil.tgz | tar xz`, true, true}, // the standard input cannot be listed
+	{`cp -r ../evil/. .`, true, true},
+	{`cp -a ../evil/. ./`, true, true},
+	{`rsync -a ../evil/ .`, true, false},
+	{`ditto ../evil .`, true, false},
+	{`cp -r ../evil/.claude .`, true, true},
+	{`tar xzf ../ok.tgz`, false, true},
+	{`tar xzf ../ok.tgz -C .claude`, false, true},
+	{`tar xzf ../evil.tgz -C ..`, false, true},
+	{`unzip -o ../ok.zip`, false, false},
+	{`cp -r ../okd .`, false, true},
+	{`cp -r ../okd/. .claude/`, false, true},
+	{`tar xf ../nosuch.tar`, false, true}, // tar fails: nothing written
+	{`cp -r ../nosuch/. .`, false, true},
 }
 
 func TestAttacks(t *testing.T) {

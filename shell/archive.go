@@ -86,9 +86,13 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		if f.Has("O", "to-stdout") {
 			return
 		}
-		if len(f.Operands) == 0 {
-			w.writes(c, sc, under(orDot(dir)))
+		// The members land under -C, named by the archive (a member
+		// operand may be a directory, or with --wildcards a pattern).
+		from := Static("-")
+		if hasFile {
+			from = archive
 		}
+		w.tree(c, sc, dir, from)
 		for _, o := range f.Operands {
 			w.writes(c, sc, joinDir(dir, o))
 		}
@@ -238,9 +242,8 @@ func unzipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if readOnly {
 		return
 	}
-	if len(ops) == 1 {
-		w.writes(c, sc, under(orDot(dir)))
-	}
+	// Members are patterns: any of the archive's files may land.
+	w.tree(c, sc, dir, ops[0])
 	for _, m := range ops[1:] {
 		w.writes(c, sc, joinDir(dir, m))
 	}

@@ -35,6 +35,13 @@ type Effect struct {
 	// chattr, setfacl, chflags), not its content; such an effect is not
 	// one of [Script.Writes].
 	Meta bool
+	// From is set on a [Writes] of a tree of files whose names come from
+	// elsewhere: an archive extracted (tar -x, unzip, 7z x, cpio -i: the
+	// archive, or "-" for the standard input) or a directory copied or
+	// moved (cp -r, mv, rsync -r, scp -r, ditto: the source directory).
+	// Path is then the directory they land under, as a dynamic word
+	// ending in "/…" (see [Write.From]).
+	From Word
 	// By is the program (or redirection operator) that has the effect.
 	By string
 }

@@ -30,9 +30,12 @@ func effects(s *Script) string {
 			case Reads:
 				b.WriteString("<" + word(e.Path))
 			case Writes:
-				if e.Meta {
+				switch {
+				case e.Meta:
 					b.WriteString("~" + word(e.Path))
-				} else {
+				case e.From.Value != "":
+					b.WriteString(">(" + word(e.From) + ")" + word(e.Path))
+				default:
 					b.WriteString(">" + word(e.Path))
 				}
 			case Deletes:

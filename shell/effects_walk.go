@@ -57,6 +57,9 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 				if w.nEffects++; w.nEffects <= maxEffects {
 					ea := e
 					ea.Path = a
+					if e.From.Value != "" && !strings.HasPrefix(e.From.Value, "/") && e.From.Value != "-" {
+						ea.From = joinDir(*sc.alt, e.From)
+					}
 					w.record(c, ea)
 				} else if w.err == nil {
 					w.err = &LimitError{Limit: "effects", Max: maxEffects}
@@ -64,6 +67,9 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 			}
 		}
 		e.Path = p
+		if e.From.Value != "" && e.From.Value != "-" {
+			e.From = joinDir(sc.dir, e.From)
+		}
 	}
 	w.record(c, e)
 }
@@ -78,7 +84,7 @@ func (w *walker) record(c *Command, e Effect) {
 			return
 		}
 		w.out.Writes = append(w.out.Writes, Write{Path: e.Path, Delete: e.Kind == Deletes,
-			Recursive: e.Recursive, Maybe: e.Kind == Unknown, By: e.By})
+			Recursive: e.Recursive, Maybe: e.Kind == Unknown, From: e.From, By: e.By})
 	}
 }
 
@@ -89,6 +95,13 @@ func (w *walker) reads(c *Command, sc *scope, p Word) {
 
 func (w *walker) writes(c *Command, sc *scope, p Word) {
 	w.effect(c, sc, Effect{Kind: Writes, Path: p})
+}
+
+// tree records that c writes, under directory dir, files whose names
+// come from from: an archive ("-" for the standard input) or a directory
+// (see [Effect.From]).
+func (w *walker) tree(c *Command, sc *scope, dir, from Word) {
+	w.effect(c, sc, Effect{Kind: Writes, Path: under(orDot(dir)), From: from})
 }
 
 func (w *walker) deletes(c *Command, sc *scope, p Word, recursive bool) {

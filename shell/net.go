@@ -209,9 +209,19 @@ func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		return
 	}
 	w.writes(c, sc, dest)
+	recursive := f.Has("r", "a", "recursive", "archive")
 	for _, s := range srcs {
 		if !strings.HasSuffix(s.Suffix, "/") {
 			w.writes(c, sc, into(dest, s))
+		}
+		if recursive {
+			// src/ copies the directory's contents into dest; src, the
+			// directory itself into dest/NAME.
+			if strings.HasSuffix(s.Suffix, "/") || s.Dynamic && s.Suffix == "" {
+				w.tree(c, sc, dest, s)
+			} else {
+				treeInto(w, c, sc, dest, s, true)
+			}
 		}
 	}
 	if del {
@@ -270,6 +280,10 @@ func sshEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			w.reads(c, sc, s)
 		} else if !isRemote(dest) {
 			w.writes(c, sc, into(dest, remotePath(s)))
+		}
+		if f.Has("r") && !isRemote(dest) {
+			w.tree(c, sc, dest, s)
+			w.tree(c, sc, into(dest, remotePath(s)), s)
 		}
 	}
 	if !isRemote(dest) {

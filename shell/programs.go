@@ -112,6 +112,14 @@ func programOf(name string) effector {
 		return zipEffects
 	case "unzip":
 		return unzipEffects
+	case "7z", "7za", "7zr":
+		return sevenZipEffects
+	case "cpio":
+		return cpioEffects
+	case "ar":
+		return arEffects
+	case "ditto":
+		return dittoEffects
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "lz4", "pigz",
 		"unpigz", "brotli", "compress", "uncompress", "lzip":
 		return compressEffects

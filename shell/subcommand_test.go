@@ -62,7 +62,7 @@ func TestEffectWrites(t *testing.T) {
 		{`rm -r build`, "build delete recursive"},
 		{`rm build.txt`, "build.txt delete"},
 		{`find node_modules -delete`, "node_modules delete recursive"},
-		{`rsync -a --delete src/ dst/`, "dst; dst delete recursive"},
+		{`rsync -a --delete src/ dst/`, "dst; dst/…; dst delete recursive"},
 		{`git clean -fdx`, ". delete recursive"},
 		{`tar --remove-files -cf a.tar d`, "a.tar; d delete recursive"},
 		{`zip -rm a.zip d`, "a.zip; d delete recursive"},

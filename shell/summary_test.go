@@ -35,6 +35,9 @@ func summary(s *Script) (cmds, writes string) {
 		case w.Maybe:
 			m = "?"
 		}
+		if w.From.Value != "" {
+			m += "(" + word(w.From) + ")"
+		}
 		ws = append(ws, m+word(w.Path))
 	}
 	return strings.Join(cs, "; "), strings.Join(ws, " ")

@@ -24,6 +24,12 @@ type Write struct {
 	// package ([Unknown]): Path is an operand that could name a file,
 	// and the program may write it.
 	Maybe bool
+	// From, when set, names where the file names under Path come from:
+	// an archive extracted into Path's directory, or a directory whose
+	// tree is copied there, as in [Effect.From]. Which files land there
+	// is known only by reading From: a policy that protects a file under
+	// that directory reads it (or denies when it cannot).
+	From Word
 	// By is the redirection operator (">", ">>", "&>", "<>", …) or the
 	// name of the command that writes the file.
 	By string
@@ -142,22 +148,32 @@ func copyWrites(spec Spec, del bool) effector {
 		f := c.Flags(spec)
 		ops := f.Operands
 		var srcs []Word
-		if dir, ok := f.Value("t", "target-directory"); ok {
+		dest, hasDest := f.Value("t", "target-directory")
+		if hasDest {
 			srcs = ops
 			for _, s := range srcs {
-				w.writes(c, sc, into(dir, s))
+				w.writes(c, sc, into(dest, s))
 			}
 		} else if len(ops) == 1 && c.Name == "ln" {
 			srcs = ops
 			w.writes(c, sc, into(Static("."), ops[0]))
 		} else if len(ops) >= 2 {
-			dest := ops[len(ops)-1]
+			dest, hasDest = ops[len(ops)-1], true
 			srcs = ops[:len(ops)-1]
 			w.writes(c, sc, dest)
 			if !f.Has("T", "no-target-directory") {
 				for _, s := range srcs {
 					w.writes(c, sc, into(dest, s))
 				}
+			}
+		}
+		// A directory copied (cp -r, -R, -a) brings its tree: its files
+		// land under the destination, or under the destination's entry
+		// of the source's name. (mv cannot move a directory onto one
+		// that holds files: it lands whole in a new entry.)
+		if hasDest && c.Name == "cp" && f.Has("r", "R", "a", "recursive", "archive") {
+			for _, s := range srcs {
+				treeInto(w, c, sc, dest, s, !f.Has("T", "no-target-directory"))
 			}
 		}
 		for _, s := range srcs {
@@ -168,6 +184,43 @@ func copyWrites(spec Spec, del bool) effector {
 			}
 		}
 	}
+}
+
+// treeInto records the tree a copy of directory src to dest writes: its
+// files land under dest (when dest does not exist, or src names its
+// contents: src/. for cp, src/ for rsync) and, with named, under
+// dest/NAME of src.
+func treeInto(w *walker, c *Command, sc *scope, dest, src Word, named bool) {
+	if d, ok := globDir(src); ok {
+		// DIR/* copies each entry of DIR into dest: DIR's tree, less
+		// its dot files, lands under dest.
+		w.tree(c, sc, dest, Static(d))
+		return
+	}
+	w.tree(c, sc, dest, src)
+	if named && !contents(src) {
+		w.tree(c, sc, into(dest, src), src)
+	}
+}
+
+// globDir returns DIR when src is a glob in its last element only
+// (DIR/*, DIR/*.d): its matches are entries of DIR.
+func globDir(src Word) (string, bool) {
+	if !src.Dynamic || src.split || !strings.HasSuffix(src.Prefix, "/") || !strings.HasPrefix(src.Value, src.Prefix) {
+		return "", false
+	}
+	rest := src.Value[len(src.Prefix):]
+	if strings.ContainsAny(rest, "/$`\\") || !strings.ContainsAny(rest, "*?[") {
+		return "", false
+	}
+	return strings.TrimSuffix(src.Prefix, "/"), true
+}
+
+// contents reports whether src names a directory's contents rather than
+// the directory: "." or a path ending in "/.".
+func contents(src Word) bool {
+	v := src.Value
+	return !src.Dynamic && (v == "." || strings.HasSuffix(v, "/."))
 }
 
 // installWrites: install -d creates its operands; otherwise as cp.
@@ -292,4 +345,31 @@ func findStarts(args []Word) (starts, expr []Word) {
 		}
 	}
 	return args[i:j], args[j:]
+}
+
+// Creates reports whether a write of s other than a tree write from p
+// itself may create p: a write of p or of a path under it (a clone, an
+// extraction, a download into it), static or with that static start. A
+// tree write's source ([Write.From]) that does not exist before the
+// command runs, and that no write creates, makes the copy or extraction
+// fail. (A write to a path known only at run time is a policy's to judge
+// on its own.)
+func (s *Script) Creates(p Word) bool {
+	if p.Dynamic {
+		return true
+	}
+	dir := strings.TrimSuffix(p.Value, "/") + "/"
+	for _, w := range s.Writes {
+		if w.Delete || w.From == p {
+			continue
+		}
+		v := w.Path.Value
+		if w.Path.Dynamic {
+			v = w.Path.Prefix
+		}
+		if v == p.Value || strings.HasPrefix(v, dir) {
+			return true
+		}
+	}
+	return false
 }

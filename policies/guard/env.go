@@ -53,6 +53,12 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 			return r, true
 		}
 		for _, e := range c.Effects {
+			if e.From.Value != "" {
+				if r, deny := envTree(s, e, at); deny {
+					return r, true
+				}
+				continue
+			}
 			switch e.Kind {
 			case shell.Writes, shell.Deletes:
 				if mayBeEnv(e.Path, dotglob) && !(e.Path.Dynamic && knownName(s, at.src, e.Path, e.By)) {
@@ -66,6 +72,9 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	for _, w := range s.Writes {
+		if w.From.Value != "" {
+			continue // judged with the command's effects, above
+		}
 		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && knownName(s, at.src, w.Path, w.By)) {
 			continue
 		}

@@ -1,0 +1,206 @@
+package members
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// tarNames lists the tar stream r (ustar, GNU and pax long names),
+// reading at most MaxBytes of it. The stream ends at a zero block
+// (done is then true) or at its end after a whole member; a cut or bad
+// header is an error.
+func tarNames(p string, r *bufio.Reader, each func(string) error) error {
+	_, err := tarStream(p, r, each)
+	return err
+}
+
+// tarStream is tarNames, and reports whether the stream ended with a
+// zero block.
+func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, err error) {
+	var read int64
+	block := make([]byte, 512)
+	var long, pax string
+	for {
+		if read += 512; read > MaxBytes {
+			return false, fmt.Errorf("%s holds more than %d bytes", p, MaxBytes)
+		}
+		if _, err := io.ReadFull(r, block); err == io.EOF {
+			return false, nil
+		} else if err != nil {
+			return false, fmt.Errorf("%s: %w", p, err)
+		}
+		if bytes.Count(block, []byte{0}) == len(block) {
+			return true, nil
+		}
+		size, ok := octal(block[124:136])
+		if !ok || size < 0 || !tarChecksum(block) {
+			return false, fmt.Errorf("%s: not a tar header at byte %d", p, read-512)
+		}
+		body := (size + 511) &^ 511
+		if read += body; read > MaxBytes {
+			return false, fmt.Errorf("%s holds more than %d bytes", p, MaxBytes)
+		}
+		switch typ := block[156]; typ {
+		case 'L', 'x', 'g':
+			b := make([]byte, body)
+			if _, err := io.ReadFull(r, b); err != nil {
+				return false, fmt.Errorf("%s: %w", p, err)
+			}
+			b = b[:size]
+			switch typ {
+			case 'L':
+				long = cstr(b)
+			case 'x':
+				if v, ok := paxPath(b); ok {
+					pax = v
+				}
+			}
+			continue
+		}
+		name := cstr(block[0:100])
+		if bytes.Equal(block[257:263], []byte("ustar\x00")) {
+			if prefix := cstr(block[345:500]); prefix != "" {
+				name = prefix + "/" + name
+			}
+		}
+		if pax != "" {
+			name = pax
+		} else if long != "" {
+			name = long
+		}
+		long, pax = "", ""
+		if err := each(name); err != nil {
+			return false, err
+		}
+		if _, err := r.Discard(int(body)); err != nil {
+			return false, fmt.Errorf("%s: %w", p, io.ErrUnexpectedEOF)
+		}
+	}
+}
+
+// cstr is the NUL-terminated string in b.
+func cstr(b []byte) string {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return string(b)
+}
+
+// octal reads a tar number field: octal digits, or GNU's base-256.
+func octal(b []byte) (int64, bool) {
+	if len(b) > 0 && b[0]&0x80 != 0 {
+		var n int64
+		for i, c := range b {
+			if i == 0 {
+				c &= 0x7f
+			}
+			if n > 1<<55 {
+				return 0, false
+			}
+			n = n<<8 | int64(c)
+		}
+		return n, true
+	}
+	s := strings.Trim(string(b), "\x00 ")
+	if s == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(s, 8, 64)
+	return n, err == nil && n <= 1<<55
+}
+
+// tarChecksum checks a header block's checksum: the unsigned sum of its
+// bytes with the checksum field as spaces, or the signed sum old tars
+// wrote.
+func tarChecksum(b []byte) bool {
+	want, ok := octal(b[148:156])
+	if !ok {
+		return false
+	}
+	var u, s int64
+	for i, c := range b {
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		u += int64(c)
+		s += int64(int8(c))
+	}
+	return want == u || want == s
+}
+
+// paxPath returns the path record of a pax extended header's records
+// ("LEN path=VALUE\n" each).
+func paxPath(b []byte) (string, bool) {
+	for len(b) > 0 {
+		sp := bytes.IndexByte(b, ' ')
+		if sp <= 0 {
+			return "", false
+		}
+		n, err := strconv.Atoi(string(b[:sp]))
+		if err != nil || n <= sp+1 || n > len(b) {
+			return "", false
+		}
+		if v, ok := bytes.CutPrefix(b[sp+1:n], []byte("path=")); ok {
+			return string(bytes.TrimSuffix(v, []byte("\n"))), true
+		}
+		b = b[n:]
+	}
+	return "", false
+}
+
+// maxZipEntries bounds the members of a zip archive listed.
+const maxZipEntries = MaxNames
+
+// zipNames lists the names in the central directory of the zip archive
+// f of size bytes.
+func zipNames(f io.ReaderAt, size int64, each func(string) error) error {
+	n := min(size, 22+65535)
+	end := make([]byte, n)
+	if _, err := f.ReadAt(end, size-n); err != nil && err != io.EOF {
+		return err
+	}
+	i := bytes.LastIndex(end, []byte("PK\x05\x06"))
+	if i < 0 || len(end)-i < 22 {
+		return errors.New("zip: no end of central directory")
+	}
+	e := end[i:]
+	total := int(le16(e[10:]))
+	dirSize, dirOff := int64(le32(e[12:])), int64(le32(e[16:]))
+	switch {
+	case total == 0xffff || dirOff == 0xffffffff:
+		return fmt.Errorf("zip holds more than %d members, or is ZIP64 (not listed)", maxZipEntries)
+	case total > maxZipEntries:
+		return fmt.Errorf("zip holds more than %d members", maxZipEntries)
+	case dirOff+dirSize > size || dirSize > MaxBytes:
+		return errors.New("zip: central directory out of the file")
+	}
+	dir := make([]byte, dirSize)
+	if _, err := f.ReadAt(dir, dirOff); err != nil {
+		return fmt.Errorf("zip: %w", err)
+	}
+	for range total {
+		if len(dir) < 46 || !bytes.HasPrefix(dir, []byte("PK\x01\x02")) {
+			return errors.New("zip: bad central directory")
+		}
+		nl, xl, cl := int(le16(dir[28:])), int(le16(dir[30:])), int(le16(dir[32:]))
+		if len(dir) < 46+nl+xl+cl {
+			return errors.New("zip: bad central directory")
+		}
+		if err := each(string(dir[46 : 46+nl])); err != nil {
+			return err
+		}
+		dir = dir[46+nl+xl+cl:]
+	}
+	return nil
+}
+
+func le16(b []byte) uint16 { return uint16(b[0]) | uint16(b[1])<<8 }
+
+func le32(b []byte) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}

@@ -1,0 +1,92 @@
+package guard
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/members"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// envTree is rule 3 for a write of files whose names come from elsewhere
+// ([shell.Effect.From]): an archive extracted (tar -x, unzip, 7z x, cpio
+// -i, ar x) or a directory copied (cp -r SRC/. DST, rsync -a SRC/ DST,
+// ditto). The source's names are read, bounded: one that is a .env file
+// (not a template) is a write of a secrets file. A source that cannot be
+// read (the standard input, a path known only at run time, a remote, a
+// format not read, past the bounds, or the guard away from the worktree)
+// may hold one, and is denied unless its files land in a temporary
+// directory. A source that does not exist, and that nothing in the
+// command creates, makes the command fail: nothing is written.
+func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
+	if e.Kind != shell.Writes || e.From.Value == "" {
+		return "", false
+	}
+	dest := strings.TrimSuffix(e.Path.Value, "/…")
+	from := e.From
+	cannot := func(why string) (string, bool) {
+		if !e.Path.Dynamic || e.Path.Prefix == dest+"/" {
+			if inTempDir(joinPath(at.dir, dest)) {
+				return "", false
+			}
+		}
+		return "guard: rule 3 (no write of a secrets file): `" + e.By + "` writes the files of " + from.Value + " into " + dest +
+			", " + why + ", so it may write a .env file; extract or copy into a temporary directory first, or name the files", true
+	}
+	if from.Dynamic || from.Value == "-" || isRemotePath(from.Value) {
+		return cannot("which cannot be listed before it runs")
+	}
+	if at.cfg != nil && at.cfg.Away {
+		return cannot("which cannot be listed away from the worktree")
+	}
+	ctx := context.Background()
+	if at.wt != nil && at.wt.ctx != nil {
+		ctx = at.wt.ctx
+	}
+	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
+	defer cancel()
+	var found string
+	err := members.List(ctx, joinPath(at.dir, from.Value), func(m string) bool {
+		if IsEnvFile(path.Base(m)) && !inTemplate(shell.Static(m)) {
+			found = m
+			return false
+		}
+		return true
+	})
+	switch {
+	case found != "":
+		return reasonEnv(path.Join(dest, found), "`"+e.By+"` (it writes "+found+" of "+from.Value+")"), true
+	case errors.Is(err, os.ErrNotExist):
+		if !s.Creates(from) {
+			return "", false // the copy or extraction fails: nothing is written
+		}
+		return cannot("which does not exist yet")
+	case err != nil:
+		return cannot("whose files cannot be listed (" + err.Error() + ")")
+	}
+	return "", false
+}
+
+// inTempDir reports whether the clean absolute path p is, or is under, a
+// temporary directory.
+func inTempDir(p string) bool {
+	for _, t := range tempDirs {
+		if p == t || strings.HasPrefix(p, t+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// isRemotePath reports whether v names a file on another host (host:path
+// or a URL), as scp and rsync read it.
+func isRemotePath(v string) bool {
+	if strings.Contains(v, "://") {
+		return true
+	}
+	i := strings.IndexByte(v, ':')
+	return i > 0 && !strings.Contains(v[:i], "/")
+}
