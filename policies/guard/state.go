@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -183,9 +184,19 @@ func (t *worktree) lose(top, abs string) loss {
 // status reads git status for the paths pathspec matches in the worktree
 // at top: the entries that are work (untracked and not ignored, changed)
 // and the ignored ones.
+//
+// Submodules are not entered: git status would run a submodule's own
+// git status, with the filters its configuration (.git/modules/NAME/config,
+// which the model can write) names, and the check for filters reads the
+// top repository's only. A pathspec that may reach a submodule listed in
+// .gitmodules leaves the state unknown (the rule falls back to the
+// command's words).
 func (t *worktree) status(top, pathspec string) loss {
+	if reachesSubmodule(top, pathspec) {
+		return loss{}
+	}
 	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
-		"--no-renames", "--", pathspec)
+		"--no-renames", "--ignore-submodules=all", "--", pathspec)
 	if err != nil {
 		return loss{}
 	}
@@ -204,6 +215,39 @@ func (t *worktree) status(top, pathspec string) loss {
 		l.work++
 	}
 	return l
+}
+
+// reachesSubmodule reports whether pathspec (":(literal)REL" or a
+// ":(glob)" pattern) may reach a submodule of the worktree at top, as
+// its .gitmodules lists them: a literal path above, at or under one, or
+// any glob. A .gitmodules that cannot be read whole (over 64 KiB) counts
+// as one that lists every path.
+func reachesSubmodule(top, pathspec string) bool {
+	f, err := os.Open(filepath.Join(filepath.FromSlash(top), ".gitmodules"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, 64<<10+1)
+	n, _ := io.ReadFull(f, b)
+	if n > 64<<10 {
+		return true
+	}
+	rel, literal := strings.CutPrefix(pathspec, ":(literal)")
+	for _, line := range strings.Split(string(b[:n]), "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if !ok || strings.TrimSpace(k) != "path" {
+			continue
+		}
+		if !literal {
+			return true
+		}
+		sub := strings.Trim(strings.TrimSpace(v), "/")
+		if rel == "" || rel == "." || sub == rel || strings.HasPrefix(sub, rel+"/") || strings.HasPrefix(rel, sub+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // path2dir returns the directory of the clean absolute slash path p.
