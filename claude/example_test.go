@@ -38,3 +38,15 @@ func ExampleAdapter_Serialize_stop() {
 	// Output:
 	// {"decision":"block","reason":"run the tests first"}
 }
+
+// A host-only answer: context for Claude Code's auto-mode permission
+// classifier beside a tool call's result.
+func ExampleClassifierContext() {
+	a := claude.New()
+	ev, _ := a.Parse([]byte(`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make deploy"},"tool_response":{"stdout":"ok"}}`))
+	r := hooks.Response{}.WithNative(claude.ClassifierContext("The user asked for this deploy in the ticket they linked."))
+	out, _ := a.Serialize(ev, r)
+	fmt.Print(string(out.Stdout))
+	// Output:
+	// {"hookSpecificOutput":{"hookEventName":"PostToolUse","classifierContext":"The user asked for this deploy in the ticket they linked."}}
+}

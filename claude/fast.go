@@ -149,6 +149,7 @@ func appendOutput(dst []byte, o *HookOutput) ([]byte, bool) {
 		w.OptString("permissionDecision", s.PermissionDecision)
 		w.OptString("permissionDecisionReason", s.PermissionDecisionReason)
 		w.OptString("additionalContext", s.AdditionalContext)
+		w.OptString("classifierContext", s.ClassifierContext)
 		if d := s.Decision; d != nil {
 			w.Open("decision")
 			w.String("behavior", d.Behavior)
@@ -171,7 +172,7 @@ func appendOutput(dst []byte, o *HookOutput) ([]byte, bool) {
 func outputSize(o *HookOutput) int {
 	n := outputFrame + len(o.StopReason) + len(o.Decision) + len(o.Reason) + len(o.SystemMessage)
 	if s := o.HookSpecificOutput; s != nil {
-		n += len(s.HookEventName) + len(s.PermissionDecision) + len(s.PermissionDecisionReason) + len(s.AdditionalContext)
+		n += len(s.HookEventName) + len(s.PermissionDecision) + len(s.PermissionDecisionReason) + len(s.AdditionalContext) + len(s.ClassifierContext)
 		if d := s.Decision; d != nil {
 			n += len(d.Behavior) + len(d.Message)
 		}

@@ -8,14 +8,44 @@ import (
 )
 
 // The native answers Claude Code takes that hooks.Response has no word
-// for ([hooks.Native]); build them with [Defer] and [SuppressOutput].
+// for ([hooks.Native]); build them with [Defer], [SuppressOutput] and
+// [ClassifierContext].
 const (
 	// NativePermissionDecision is hookSpecificOutput.permissionDecision
 	// with a value the unified decisions do not have: "defer".
 	NativePermissionDecision = "permissionDecision"
 	// NativeSuppressOutput is the top-level suppressOutput.
 	NativeSuppressOutput = "suppressOutput"
+	// NativeClassifierContext is hookSpecificOutput.classifierContext on
+	// PostToolUse.
+	NativeClassifierContext = "classifierContext"
 )
+
+// MaxClassifierContext is the most UTF-16 code units of classifier
+// context Claude Code keeps for one tool call, a budget shared by every
+// hook that answers it.
+const MaxClassifierContext = 2000
+
+// ClassifierContext returns the native answer "classifierContext" on
+// PostToolUse: text the auto-mode permission classifier reads beside the
+// tool call's result, as context the host asserts. Read in the shipped
+// code of Claude Code 2.1.332, not measured live (auto mode's classifier
+// is a model call of its own): the schema's hookSpecificOutput for
+// PostToolUse has it as a string; Claude cuts it to
+// [MaxClassifierContext] UTF-16 code units, a budget shared by all hooks
+// of the call; it is read from synchronous hooks only, and not for most
+// MCP tools nor for the calls the classifier's transcript omits (file
+// reads, searches). Its schema says the classifier may weigh a user
+// statement relayed here as the user's intent: never put tool output or
+// the model's own text in it. Claude Code 2.1.197 has no such field and
+// ignores it as an unknown key (measured: unknown keys of
+// hookSpecificOutput are logged and dropped, the rest of the answer
+// holds). A text longer than [MaxClassifierContext] UTF-16 code units,
+// or empty, is refused when the answer is written (see [hooks.Native]).
+func ClassifierContext(text string) hooks.Native {
+	v, _ := json.Marshal(text) // a string always marshals
+	return hooks.Native{Host: Host, Name: NativeClassifierContext, Value: v}
+}
 
 // Defer returns the native answer "permissionDecision": "defer" on
 // PreToolUse: Claude Code defers the tool call to the program that runs it
@@ -45,6 +75,11 @@ func nativeAnswers() []hooks.NativeAnswer {
 		{Name: NativePermissionDecision, Events: []string{"PreToolUse"}, Evidence: "measured",
 			Notes: `"defer" only (allow, deny and ask are Response.Decision): 2.1.197 and 2.1.332 -p end the run ` +
 				`with terminal_reason "tool_deferred", the tool not run (r_pre_defer; e2e row native-defer)`},
+		{Name: NativeClassifierContext, Events: []string{"PostToolUse"}, Evidence: "documented",
+			Notes: "a string of at most 2000 UTF-16 code units for the auto-mode permission classifier: read in the " +
+				"shipped code of 2.1.332 (PostToolUse's hookSpecificOutput schema; cut to 2000 units shared by all hooks; " +
+				"synchronous hooks only; not for most MCP tools, nor for file reads and searches the classifier's " +
+				"transcript omits), not measured live; 2.1.197 drops it as an unknown key and keeps the rest"},
 		{Name: NativeSuppressOutput, Events: matrixEvents(), Evidence: "measured",
 			Notes: "true only: accepted by 2.1.197 and 2.1.332 (r_pre_suppress; e2e row native-defer); no visible " +
 				"difference headless, where the transcript view is not shown"},
@@ -91,9 +126,35 @@ func applyNative(r hooks.Response, native string, out *HookOutput, specific func
 				return fmt.Errorf("native answer %s refused: only true has an effect", n)
 			}
 			out.SuppressOutput = true
+		case NativeClassifierContext:
+			var v string
+			if err := hooks.NativeValue(n, &v); err != nil {
+				return err
+			}
+			if v == "" {
+				return fmt.Errorf("native answer %s refused: empty", n)
+			}
+			if u := utf16Len(v); u > MaxClassifierContext {
+				return fmt.Errorf("native answer %s refused: %d UTF-16 code units, past Claude Code's %d (it would cut the rest)", n, u, MaxClassifierContext)
+			}
+			specific().ClassifierContext = v
 		default:
 			return fmt.Errorf("native answer %s refused: claude does not take it on %s", n, native)
 		}
 	}
 	return nil
+}
+
+// utf16Len is the length of s in UTF-16 code units, as JavaScript counts
+// a string's length.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
 }

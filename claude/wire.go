@@ -130,6 +130,10 @@ type HookSpecificOutput struct {
 	UpdatedToolOutput json.RawMessage `json:"updatedToolOutput,omitempty"`
 	// UpdatedMCPToolOutput replaces an MCP tool's output (PostToolUse).
 	UpdatedMCPToolOutput json.RawMessage `json:"updatedMCPToolOutput,omitempty"`
+	// ClassifierContext is shown to the auto-mode permission classifier
+	// beside the tool call's result (PostToolUse, Claude Code 2.1.332;
+	// see [ClassifierContext]).
+	ClassifierContext string `json:"classifierContext,omitempty"`
 }
 
 // PermissionDecision is the answer to a PermissionRequest:

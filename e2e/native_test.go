@@ -18,6 +18,8 @@ const (
 	nativeFile   = "native_target.txt"
 	nativeReason = "E2E_NATIVE_DENY suppressed output, still denied"
 	statusText   = "E2E policy check"
+	// classifierCtx is the additionalContext sent beside a classifierContext.
+	classifierCtx = "E2E_CLASSIFIER_BESIDE_CTX"
 )
 
 // testNative runs Claude Code's host-only answers (hooks.Native) and the
@@ -33,7 +35,10 @@ const (
 //   - the hook registered by install.Install with StatusMessage and Args
 //     on every event but SessionEnd, and with Async on SessionEnd: Claude
 //     reads the file and runs the entries with the arguments after "--"
-//     (the deny of the same scenario takes effect).
+//     (the deny of the same scenario takes effect);
+//   - claude.ClassifierContext() beside additionalContext on PostToolUse:
+//     the answer is taken whole (the context reaches the model), by
+//     2.1.332 whose schema has the field and by 2.1.197 which drops it.
 func testNative(t *testing.T, h *harness.Host) {
 	const row = "native-defer"
 	table.expectRows(t, h.ID, row)
@@ -71,6 +76,19 @@ func testNative(t *testing.T, h *harness.Host) {
 	}
 	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, nativeReason) {
 		t.Errorf("suppressOutput: the model was not told our reason; it saw %q", tr.Text)
+	}
+
+	// classifierContext beside additionalContext on PostToolUse: 2.1.332
+	// takes it (its schema has it), 2.1.197 drops it as an unknown key;
+	// either way the answer holds, so the context reaches the model.
+	post := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.PostToolUse, Kind: hooks.KindShell, Contains: nativeFile,
+		Response: scenario.Response{Context: classifierCtx, Native: []hooks.Native{claude.ClassifierContext("E2E classifier context")}}}}}
+	o = runWith(t, spec, post)
+	if _, ran := o.file(nativeFile); !ran {
+		t.Errorf("classifierContext: the allowed command did not run")
+	}
+	if !o.modelTold(classifierCtx, nativeFile) {
+		t.Errorf("classifierContext: the answer's additionalContext did not reach the model: the answer was not taken")
 	}
 
 	// entry options, written by the installer
