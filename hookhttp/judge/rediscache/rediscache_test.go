@@ -19,7 +19,7 @@ import (
 
 // startRedis runs Debian's redis-server on a free port, without
 // persistence, until the test ends, and returns its URL.
-func startRedis(t *testing.T) (string, *exec.Cmd) {
+func startRedis(t testing.TB) (string, *exec.Cmd) {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -132,5 +132,26 @@ func TestNewRefuses(t *testing.T) {
 	defer cancel()
 	if _, err := New(ctx, "redis://127.0.0.1:1", 0); err == nil {
 		t.Error("no server there, yet New succeeded")
+	}
+}
+
+// BenchmarkDecideRedisCached is the judge's cache-hit path through a real
+// redis-server on 127.0.0.1: one GET a question, the model never asked.
+func BenchmarkDecideRedisCached(b *testing.B) {
+	url, _ := startRedis(b)
+	c, err := New(context.Background(), url, time.Minute)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	j := &judge.Judge{URL: "http://127.0.0.1:1", Cache: c}
+	q := question()
+	c.Set(context.Background(), judge.Key(q), judge.Verdict{Decision: hooks.DecisionDeny, Reason: "deploys to production"})
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if v := j.Decide(ctx, q); !v.Cached {
+			b.Fatal(v)
+		}
 	}
 }
