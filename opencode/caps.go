@@ -2,9 +2,10 @@ package opencode
 
 import "github.com/agenthooks/hooks"
 
-// capabilities is the matrix of OpenCode 1.18.33 through this module's
-// plugin, measured with opencode run against a fake OpenAI-compatible
-// model (the e2e suite) unless the Notes say otherwise.
+// capabilities is the matrix of OpenCode through this module's plugin,
+// measured on 1.18.33 and again on 1.18.34 (the pinned client) with
+// opencode run against a fake OpenAI-compatible model (the e2e suite)
+// unless the Notes say otherwise.
 var capabilities = [...]hooks.Capability{
 	{Native: EventToolBefore, Event: hooks.PreToolUse,
 		Honours: hooks.FieldDeny | hooks.FieldReason | hooks.FieldUpdatedInput,

@@ -1,5 +1,6 @@
 // Package opencode is the hooks.Adapter for OpenCode (npm opencode-ai,
-// measured on 1.18.33), through a plugin this package ships.
+// measured on 1.18.33, and the whole e2e suite passed again on 1.18.34, the
+// pinned client), through a plugin this package ships.
 //
 // OpenCode runs no hook commands. It loads JavaScript plugins (ES
 // modules) from the plugin folders of its configuration directories: the

@@ -8,7 +8,7 @@ import (
 	"github.com/agenthooks/hooks/internal/fastjson"
 )
 
-// OpenCode's tools with a unified kind (1.18.33). Paths are absolute or
+// OpenCode's tools with a unified kind (1.18.33, the same in 1.18.34). Paths are absolute or
 // relative to the session's directory.
 const (
 	ToolShell = "bash"        // {command, workdir?, timeout? (ms), description?}
