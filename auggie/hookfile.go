@@ -34,7 +34,7 @@ import (
 // from its own environment first, but not $NAME.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"auggie"}, Title: "Auggie", Dir: ".augment", Name: "settings.json",
-		Local: "settings.local.json", TimeoutUnit: time.Millisecond, WindowsShell: hostfacts.ShellCmd,
+		Local: "settings.local.json", TimeoutUnit: time.Millisecond, WindowsShell: hostfacts.ShellCmd, SplitsQuotes: true,
 		Managed: hostfacts.Managed{Linux: "/etc/augment/settings.json",
 			Evidence: "read in Auggie 0.36.0's shipped code (augment.mjs reads /etc/augment/settings.json as its system settings); install --scope managed not run in the real client"},
 		ProjectDir: `"$AUGMENT_PROJECT_DIR"`}

@@ -62,6 +62,12 @@ type HookFile struct {
 	// then refuses to write such an entry. It is for the POSIX shells the
 	// hosts use on Linux and macOS.
 	ProjectDir string
+	// SplitsQuotes: with no shell metacharacter in a command (| & ; < >
+	// $ ` or a newline), the host splits it into words itself, reading
+	// "…" and '…' as whole words with nothing unescaped (Auggie), rather
+	// than through a shell: a path POSIX-quoted as '…'\''…' would be cut
+	// at the quote, so a path holding ' is written in double quotes.
+	SplitsQuotes bool
 	// ProjectDirReplaced: the host replaces ProjectDir in the command
 	// itself, already quoted for its shell, before the shell runs it (so
 	// ProjectDir is written bare: quoting it again would put the quotes

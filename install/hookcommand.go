@@ -72,6 +72,11 @@ func binaryForms(binary string, h *host) []string {
 // on every host).
 func absoluteForms(binary string, h *host) []string {
 	forms := []string{shellwords.QuotePath(binary, h.WindowsShell)}
+	if h.SplitsQuotes && strings.Contains(forms[0], `'\''`) && !strings.ContainsAny(binary, "\"$`\\!\n") {
+		// Auggie would cut '…'\''…' at the quote (and run no hook); in
+		// double quotes, it and a POSIX shell read the same path.
+		forms = append([]string{`"` + binary + `"`}, forms...)
+	}
 	if shellwords.WindowsPath(binary) && !strings.HasPrefix(binary, `\\`) && strings.Trim(binary, shellwords.WinSafeChars) == "" {
 		if f := strings.ReplaceAll(binary, `\`, "/"); f != forms[0] {
 			forms = append(forms, f)

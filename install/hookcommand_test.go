@@ -1,6 +1,7 @@
 package install
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -106,5 +107,43 @@ func TestOwnCommandArgs(t *testing.T) {
 		if ownCommand(cmd, bin, h) {
 			t.Errorf("ownCommand(%s) = true", cmd)
 		}
+	}
+}
+
+// auggieSplit splits cmd as Auggie 0.36.0 does when the command holds
+// no shell metacharacter (augment.mjs: /"([^"]*(?:\\.[^"]*)*)"|'([^']*(?:\\.[^']*)*)'|(\S+)/g,
+// each match's first group that matched).
+func auggieSplit(cmd string) []string {
+	re := regexp.MustCompile(`"([^"]*(?:\\.[^"]*)*)"|'([^']*(?:\\.[^']*)*)'|(\S+)`)
+	var out []string
+	for _, m := range re.FindAllStringSubmatchIndex(cmd, -1) {
+		for g := 1; g <= 3; g++ {
+			if m[2*g] >= 0 {
+				out = append(out, cmd[m[2*g]:m[2*g+1]])
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestCommandAuggie: the command install writes for Auggie names the
+// binary the same way for Auggie's own split (no shell: no
+// metacharacter in it) and for a POSIX shell. Measured before: a path
+// holding ' was written '…'\''…', which Auggie cut at the quote: its
+// spawn failed, and no hook ran.
+func TestCommandAuggie(t *testing.T) {
+	for _, bin := range []string{"/usr/local/bin/guard", "/home/dev/my tools/guard", "/home/dev/bin/it's", "/home/dev/it's a dir/guard"} {
+		got := Command(bin, "auggie", false, time.Second)
+		words := auggieSplit(got)
+		if len(words) < 3 || words[0] != bin || words[1] != "--host" || words[2] != "auggie" {
+			t.Errorf("Command(%q, auggie) = %s: Auggie runs %q", bin, got, words)
+		}
+		if sh, ok := shellwords.Split(got); !ok || sh[0] != bin {
+			t.Errorf("Command(%q, auggie) = %s: a POSIX shell runs %q", bin, got, sh)
+		}
+	}
+	if got := Command("/home/dev/bin/it's", "claude", false, 0); got != `'/home/dev/bin/it'\''s' --host claude` {
+		t.Errorf("claude: %s", got)
 	}
 }
