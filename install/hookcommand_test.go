@@ -130,7 +130,7 @@ func auggieSplit(cmd string) []string {
 // TestCommandAuggie: the command install writes for Auggie names the
 // binary the same way for Auggie's own split (no shell: no
 // metacharacter in it) and for a POSIX shell. Measured before: a path
-// holding ' was written '…'\''…', which Auggie cut at the quote: its
+// holding ' was written '…'\”…', which Auggie cut at the quote: its
 // spawn failed, and no hook ran.
 func TestCommandAuggie(t *testing.T) {
 	for _, bin := range []string{"/usr/local/bin/guard", "/home/dev/my tools/guard", "/home/dev/bin/it's", "/home/dev/it's a dir/guard"} {
