@@ -25,7 +25,7 @@ func OpenCode() *Host {
 		project: ".opencode", config: "opencode.json", dep: "@opencode-ai/plugin", env: "OPENCODE_"})
 }
 
-// Kilo is Kilo Code CLI (kilo run, pinned at 7.7.7), a fork of OpenCode run as OpenCode is,
+// Kilo is Kilo Code CLI (kilo run, pinned at 7.7.9), a fork of OpenCode run as OpenCode is,
 // with its own names: ~/.config/kilo/kilo.json, the project's
 // .kilo/plugin/, KILO_ variables. The hook answers as host opencode.
 func Kilo() *Host {
@@ -137,7 +137,7 @@ func writePlugin(path string, hook, callbacks []string) error {
 }
 
 // PkgKilo is Kilo Code CLI's platform package for linux-x64 (as
-// PkgOpenCode, for the shim @kilocode/cli 7.7.7): a fork of OpenCode with
+// PkgOpenCode, for the shim @kilocode/cli 7.7.9): a fork of OpenCode with
 // the same plugins.
 const PkgKilo = "@kilocode/cli-linux-x64"
 
