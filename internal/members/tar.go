@@ -47,6 +47,9 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 		}
 		switch typ := block[156]; typ {
 		case 'L', 'x', 'g':
+			if body > maxHeader {
+				return false, fmt.Errorf("%s: an extended header of %d bytes", p, size)
+			}
 			b := make([]byte, body)
 			if _, err := io.ReadFull(r, b); err != nil {
 				return false, fmt.Errorf("%s: %w", p, err)
@@ -82,6 +85,11 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 		}
 	}
 }
+
+// maxHeader bounds a long name or pax header read whole (and, 16 times
+// over, a zip's central directory), so that memory stays bounded by what
+// the names need, not by what the archive declares.
+const maxHeader = 1 << 20
 
 // cstr is the NUL-terminated string in b.
 func cstr(b []byte) string {
@@ -176,7 +184,7 @@ func zipNames(f io.ReaderAt, size int64, each func(string) error) error {
 		return fmt.Errorf("zip holds more than %d members, or is ZIP64 (not listed)", maxZipEntries)
 	case total > maxZipEntries:
 		return fmt.Errorf("zip holds more than %d members", maxZipEntries)
-	case dirOff+dirSize > size || dirSize > MaxBytes:
+	case dirOff+dirSize > size || dirSize > maxHeader*16:
 		return errors.New("zip: central directory out of the file")
 	}
 	dir := make([]byte, dirSize)
