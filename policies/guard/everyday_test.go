@@ -2,7 +2,6 @@ package guard
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -23,10 +22,7 @@ func TestEverydayWords(t *testing.T) {
 	root := project(t)
 	unsetenv(t, "LOG_FILE")
 	unsetenv(t, "GITHUB_OUTPUT")
-	for _, tc := range []struct {
-		cmd  string
-		want string // "" passes; else a part of the deny's reason
-	}{
+	judgeTable(t, root, []judgeCase{
 		// Rule 3: a template is no secrets file.
 		{`cp .env.example .env.example.bak`, ""},
 		{`cp .env.example .env.local.example`, ""},
@@ -76,15 +72,7 @@ print(platform.system(), platform.release())"`, ""},
 		{`awk '$0 ~ /"/ { s = "a |"x | getline; t = "b" }'`, "rule 5"},
 		{`awk '{print | "sort \" x"}'`, "rule 5"},
 		{`awk '{print | "bash"}'`, "rule 5"}, // its input is the script: unseen
-	} {
-		r := judge(root, "", tc.cmd)
-		switch {
-		case tc.want == "" && r.Decision != hooks.NoDecision:
-			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
-		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
-			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
-		}
-	}
+	})
 	t.Setenv("LOG_FILE", "/home/dev/project/.env")
 	if r := judge(root, "", `echo x > "$LOG_FILE"`); r.Decision != hooks.DecisionDeny {
 		t.Errorf("LOG_FILE=.env in the environment: %v", r.Decision)

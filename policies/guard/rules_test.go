@@ -301,3 +301,23 @@ func TestReportsChecks(t *testing.T) {
 		}
 	}
 }
+
+// judgeCase is a row of a table of shell commands judged in a project.
+type judgeCase struct {
+	cmd  string
+	want string // "" passes; else a part of the deny's reason
+}
+
+// judgeTable judges each case's command in the project root.
+func judgeTable(t *testing.T, root string, cases []judgeCase) {
+	t.Helper()
+	for _, tc := range cases {
+		r := judge(root, "", tc.cmd)
+		switch {
+		case tc.want == "" && r.Decision != hooks.NoDecision:
+			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
+		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
+			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
+		}
+	}
+}

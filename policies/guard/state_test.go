@@ -85,10 +85,7 @@ func project(t *testing.T) string {
 // reason naming what was found.
 func TestEveryday(t *testing.T) {
 	root := project(t)
-	for _, tc := range []struct {
-		cmd  string
-		want string // "" passes; else a part of the deny's reason
-	}{
+	judgeTable(t, root, []judgeCase{
 		// Rule 1, by what the delete would lose.
 		{`rm -rf node_modules package-lock.json`, ""}, // ignored tree; a committed file, no tree
 		{`rm -rf packages/*/node_modules`, ""},
@@ -154,15 +151,7 @@ func TestEveryday(t *testing.T) {
 		{`git -C /elsewhere update-ref refs/heads/brand-new HEAD`, "moves the ref"},
 		{`git update-ref refs/stash HEAD`, ""}, // no stash: created
 		{`git update-ref refs/tags/v1.2.0 HEAD`, "moves the ref"},
-	} {
-		r := judge(root, "", tc.cmd)
-		switch {
-		case tc.want == "" && r.Decision != hooks.NoDecision:
-			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
-		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
-			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
-		}
-	}
+	})
 }
 
 // TestStateFallback: outside a git worktree, and when git cannot answer

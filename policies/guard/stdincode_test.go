@@ -1,10 +1,7 @@
 package guard
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/agenthooks/hooks"
 )
 
 // TestStdinAndOptionCode: code a program reads from its standard input,
@@ -14,10 +11,7 @@ import (
 // pass.
 func TestStdinAndOptionCode(t *testing.T) {
 	root := project(t)
-	for _, tc := range []struct {
-		cmd  string
-		want string // "" passes; else a part of the deny's reason
-	}{
+	judgeTable(t, root, []judgeCase{
 		// eval's commands read eval's standard input.
 		{`eval bash <<<'echo k > .env'`, "rule 3"}, // bash: .env written
 		{`eval 'sh -s' <<'EOF'
@@ -50,13 +44,5 @@ EOF`, "rule 3"},
 		{`git grep -n -e TODO -- src`, ""},
 		{`rg --pre zcat --pre-glob '*.gz' TODO`, ""},
 		{`rg --pre cat TODO`, ""},
-	} {
-		r := judge(root, "", tc.cmd)
-		switch {
-		case tc.want == "" && r.Decision != hooks.NoDecision:
-			t.Errorf("%q: %v %s, want it to pass", tc.cmd, r.Decision, r.Reason)
-		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
-			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
-		}
-	}
+	})
 }
