@@ -55,6 +55,7 @@ func TestNativeAnswersApplied(t *testing.T) {
 		"clearContext":            json.RawMessage(`true`),
 		"tailToolCallRequest":     json.RawMessage(`{"name":"read_file","args":{"file_path":"x"}}`),
 		"updated_mcp_tool_output": json.RawMessage(`{"content":[]}`),
+		"classifierContext":       json.RawMessage(`"the user asked for this deploy"`),
 	}
 	applied := 0
 	for _, a := range builtin.Adapters() {
