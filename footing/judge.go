@@ -135,7 +135,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		case "git", "git checkout", "git restore", "git switch", "git reset", "git stash":
 			continue // judged by the repository's state, below
 		}
-		if w.From.Value != "" {
+		if w.From != nil {
 			if r, ok := p.tree(ctx, sc, w); ok {
 				return r, true
 			}

@@ -53,7 +53,7 @@ func (p *place) tree(ctx context.Context, sc *shell.Script, w shell.Write) (stri
 	if len(hits) == 0 {
 		return "", false
 	}
-	from := w.From
+	from := *w.From
 	by := "`" + w.By + "`"
 	cannot := func(why string) (string, bool) {
 		h := hits[0]

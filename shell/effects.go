@@ -11,16 +11,21 @@ package shell
 type Effect struct {
 	// Kind is what the command does.
 	Kind EffectKind
-	// Path is the file read, written or deleted ([Reads], [Writes],
-	// [Deletes], [Unknown]), or the file that holds the code of
-	// [RunsCode] (python x.py, awk -f x.awk, source x.sh), resolved
-	// against the directory a static cd moved to, as in [Write.Path].
-	Path Word
 	// Recursive reports, for [Deletes], that Path may be a directory
 	// whose whole tree is deleted (rm -r, find -delete, rsync --delete,
 	// git clean, …); for a [Writes] with Meta, that the change reaches
 	// the whole tree (chmod -R).
 	Recursive bool
+	// Meta reports, for [Writes], that only the file's metadata changes
+	// (mode, owner, group, attributes, ACLs: chmod, chown, chgrp,
+	// chattr, setfacl, chflags), not its content; such an effect is not
+	// one of [Script.Writes].
+	Meta bool
+	// Path is the file read, written or deleted ([Reads], [Writes],
+	// [Deletes], [Unknown]), or the file that holds the code of
+	// [RunsCode] (python x.py, awk -f x.awk, source x.sh), resolved
+	// against the directory a static cd moved to, as in [Write.Path].
+	Path Word
 	// Lang names the language of [RunsCode]: "python", "perl", "node",
 	// "ruby", "php", "lua", "awk", "sed", "jq", …
 	Lang string
@@ -30,18 +35,15 @@ type Effect struct {
 	// in the file Path, and dynamic when it is known only at run time (a
 	// script piped in).
 	Code Word
-	// Meta reports, for [Writes], that only the file's metadata changes
-	// (mode, owner, group, attributes, ACLs: chmod, chown, chgrp,
-	// chattr, setfacl, chflags), not its content; such an effect is not
-	// one of [Script.Writes].
-	Meta bool
 	// From is set on a [Writes] of a tree of files whose names come from
-	// elsewhere: an archive extracted (tar -x, unzip, 7z x, cpio -i: the
-	// archive, or "-" for the standard input) or a directory copied or
-	// moved (cp -r, mv, rsync -r, scp -r, ditto: the source directory).
+	// elsewhere: an archive extracted (tar -x, unzip, 7z x, cpio -i, ar
+	// x: the archive, or "-" for the standard input) or a directory
+	// copied (cp -r, rsync -r, scp -r, ditto: the source directory).
 	// Path is then the directory they land under, as a dynamic word
-	// ending in "/…" (see [Write.From]).
-	From Word
+	// ending in "/…" (see [Write.From]). It is nil for every other
+	// effect (a pointer: most effects have none, and an Effect is copied
+	// often).
+	From *Word
 	// By is the program (or redirection operator) that has the effect.
 	By string
 }

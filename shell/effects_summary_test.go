@@ -33,8 +33,8 @@ func effects(s *Script) string {
 				switch {
 				case e.Meta:
 					b.WriteString("~" + word(e.Path))
-				case e.From.Value != "":
-					b.WriteString(">(" + word(e.From) + ")" + word(e.Path))
+				case e.From != nil:
+					b.WriteString(">(" + word(*e.From) + ")" + word(e.Path))
 				default:
 					b.WriteString(">" + word(e.Path))
 				}

@@ -57,8 +57,9 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 				if w.nEffects++; w.nEffects <= maxEffects {
 					ea := e
 					ea.Path = a
-					if e.From.Value != "" && !strings.HasPrefix(e.From.Value, "/") && e.From.Value != "-" {
-						ea.From = joinDir(*sc.alt, e.From)
+					if e.From != nil && !strings.HasPrefix(e.From.Value, "/") && e.From.Value != "-" {
+						f := joinDir(*sc.alt, *e.From)
+						ea.From = &f
 					}
 					w.record(c, ea)
 				} else if w.err == nil {
@@ -67,8 +68,9 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 			}
 		}
 		e.Path = p
-		if e.From.Value != "" && e.From.Value != "-" {
-			e.From = joinDir(sc.dir, e.From)
+		if e.From != nil && e.From.Value != "-" {
+			f := joinDir(sc.dir, *e.From)
+			e.From = &f
 		}
 	}
 	w.record(c, e)
@@ -101,7 +103,7 @@ func (w *walker) writes(c *Command, sc *scope, p Word) {
 // come from from: an archive ("-" for the standard input) or a directory
 // (see [Effect.From]).
 func (w *walker) tree(c *Command, sc *scope, dir, from Word) {
-	w.effect(c, sc, Effect{Kind: Writes, Path: under(orDot(dir)), From: from})
+	w.effect(c, sc, Effect{Kind: Writes, Path: under(orDot(dir)), From: &from})
 }
 
 func (w *walker) deletes(c *Command, sc *scope, p Word, recursive bool) {

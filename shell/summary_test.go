@@ -35,8 +35,8 @@ func summary(s *Script) (cmds, writes string) {
 		case w.Maybe:
 			m = "?"
 		}
-		if w.From.Value != "" {
-			m += "(" + word(w.From) + ")"
+		if w.From != nil {
+			m += "(" + word(*w.From) + ")"
 		}
 		ws = append(ws, m+word(w.Path))
 	}

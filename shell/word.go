@@ -20,11 +20,11 @@ import (
 type Word struct {
 	// Value is the word after quote removal; see [Word.Dynamic].
 	Value string
-	// Dynamic reports that part of the word is known only at run time.
-	Dynamic bool
 	// Prefix and Suffix are the static text before the first and after
 	// the last dynamic part; both equal Value when the word is static.
 	Prefix, Suffix string
+	// Dynamic reports that part of the word is known only at run time.
+	Dynamic bool
 	// split reports an unquoted parameter expansion, command substitution
 	// or arithmetic expansion in the word: it may split into several
 	// words.

@@ -28,8 +28,9 @@ type Write struct {
 	// an archive extracted into Path's directory, or a directory whose
 	// tree is copied there, as in [Effect.From]. Which files land there
 	// is known only by reading From: a policy that protects a file under
-	// that directory reads it (or denies when it cannot).
-	From Word
+	// that directory reads it (or denies when it cannot). Nil for any
+	// other write.
+	From *Word
 	// By is the redirection operator (">", ">>", "&>", "<>", …) or the
 	// name of the command that writes the file.
 	By string
@@ -360,7 +361,7 @@ func (s *Script) Creates(p Word) bool {
 	}
 	dir := strings.TrimSuffix(p.Value, "/") + "/"
 	for _, w := range s.Writes {
-		if w.Delete || w.From == p {
+		if w.Delete || w.From != nil && *w.From == p {
 			continue
 		}
 		v := w.Path.Value

@@ -53,7 +53,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 			return r, true
 		}
 		for _, e := range c.Effects {
-			if e.From.Value != "" {
+			if e.From != nil {
 				if r, deny := envTree(s, e, at); deny {
 					return r, true
 				}
@@ -72,7 +72,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	for _, w := range s.Writes {
-		if w.From.Value != "" {
+		if w.From != nil {
 			continue // judged with the command's effects, above
 		}
 		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && knownName(s, at.src, w.Path, w.By)) {

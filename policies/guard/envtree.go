@@ -22,11 +22,11 @@ import (
 // directory. A source that does not exist, and that nothing in the
 // command creates, makes the command fail: nothing is written.
 func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
-	if e.Kind != shell.Writes || e.From.Value == "" {
+	if e.Kind != shell.Writes || e.From == nil {
 		return "", false
 	}
 	dest := strings.TrimSuffix(e.Path.Value, "/…")
-	from := e.From
+	from := *e.From
 	cannot := func(why string) (string, bool) {
 		if !e.Path.Dynamic || e.Path.Prefix == dest+"/" {
 			if inTempDir(joinPath(at.dir, dest)) {
