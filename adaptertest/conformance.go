@@ -31,10 +31,9 @@ import (
 //   - a deny on an event the adapter cannot parse is the universal block
 //     (exit code 2 with the reason on stderr);
 //   - Detect scores each payload at least hooks.DetectThreshold;
-//   - an adapter that is a hostfacts.AnswerChecker judges each of its own
-//     answers (no opinion, and each claimed field) hostfacts.VerdictOK,
-//     and one that is a hostfacts.AnswerReader reads none of them as an
-//     answer the host discards;
+//   - an adapter that is a hostfacts.AnswerReader reads none of its own
+//     answers (no opinion, and each claimed field) as one the host
+//     discards, and hostfacts.CheckAnswer judges each hostfacts.VerdictOK;
 //   - an adapter that is a hostfacts.Layouter lists at least one layout,
 //     under distinct names, whose entries are events of its capability
 //     matrix parsed into the unified event they claim;
@@ -210,20 +209,20 @@ func emptyOrReason(stdout []byte, reason string) bool {
 	return json.Unmarshal(stdout, &obj) == nil && obj != nil && strings.Contains(string(stdout), reason)
 }
 
-// checkAnswer checks that an adapter that judges answers
-// (hostfacts.AnswerChecker) accepts one of its own, and that one that
-// reads them (hostfacts.AnswerReader) does not read it as discarded.
+// checkAnswer checks that an adapter that reads answers
+// (hostfacts.AnswerReader) takes one of its own: not discarded, and
+// without a remark from a doctor (hostfacts.CheckAnswer).
 func checkAnswer(t testing.TB, a hooks.Adapter, native, what string, out hooks.Output) {
 	t.Helper()
-	if ac, ok := a.(hostfacts.AnswerChecker); ok {
-		if v, msg := ac.CheckAnswer(native, out, false); v != hostfacts.VerdictOK {
-			t.Errorf("%s %s: CheckAnswer judges the adapter's own answer (%s) %s: %s", a.Host(), native, what, v, msg)
-		}
+	ar, ok := a.(hostfacts.AnswerReader)
+	if !ok {
+		return
 	}
-	if ar, ok := a.(hostfacts.AnswerReader); ok {
-		if r := ar.ReadAnswer(native, out); r.Ignored != "" {
-			t.Errorf("%s %s: ReadAnswer says the host discards the adapter's own answer (%s): %s", a.Host(), native, what, r.Ignored)
-		}
+	if r := ar.ReadAnswer(native, out); r.Ignored != "" {
+		t.Errorf("%s %s: ReadAnswer says the host discards the adapter's own answer (%s): %s", a.Host(), native, what, r.Ignored)
+	}
+	if v, msg := hostfacts.CheckAnswer(ar, native, out, false); v != hostfacts.VerdictOK {
+		t.Errorf("%s %s: CheckAnswer judges the adapter's own answer (%s) %s: %s", a.Host(), native, what, v, msg)
 	}
 }
 

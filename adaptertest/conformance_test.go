@@ -77,11 +77,11 @@ func (a overclaims) Capabilities() []hooks.Capability {
 	return caps
 }
 
-// strict judges every answer a failure, its host's own included.
+// strict finds a flaw in every answer, its host's own included.
 type strict struct{ hooks.Adapter }
 
-func (strict) CheckAnswer(string, hooks.Output, bool) (hostfacts.Verdict, string) {
-	return hostfacts.VerdictFail, "never"
+func (strict) ReadAnswer(string, hooks.Output) hostfacts.Reading {
+	return hostfacts.Reading{Flaw: "never"}
 }
 
 // strayLayout registers an event its matrix does not have.

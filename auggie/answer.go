@@ -53,8 +53,11 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		}
 		return v
 	default:
-		if answered {
+		switch {
+		case answered:
 			v.Ignored = "Auggie discards the answer to " + native
+		case out.ExitCode != 0:
+			v.Ignored = fmt.Sprintf("exit code %d is a non-blocking error", out.ExitCode)
 		}
 		return v
 	}
@@ -242,19 +245,4 @@ func isType(raw json.RawMessage, want string) bool {
 		return json.Unmarshal(raw, &s) == nil && s == "block"
 	}
 	return false
-}
-
-// CheckAnswer implements hostfacts.AnswerChecker: Auggie reads one JSON
-// object on exit 0, or exit 2 with the reason on stderr; any other exit
-// code, and an object its schema rejects, let the call run.
-func (a *Adapter) CheckAnswer(native string, out hooks.Output, failClosed bool) (hostfacts.Verdict, string) {
-	if v, msg := verdict.ClaudeLike("Auggie", out); v != hostfacts.VerdictOK {
-		return v, msg
-	}
-	if out.ExitCode == 0 {
-		if _, why := readOutput(bytes.TrimSpace(out.Stdout)); why != "" {
-			return hostfacts.VerdictFail, why
-		}
-	}
-	return verdict.ClaudeLike("Auggie", out)
 }

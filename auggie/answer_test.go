@@ -67,11 +67,11 @@ func TestCheckAnswer(t *testing.T) {
 		`{"continue":null}`: hostfacts.VerdictFail,
 		`not json`:          hostfacts.VerdictFail,
 	} {
-		if v, msg := a.CheckAnswer("PreToolUse", hooks.Output{Stdout: []byte(out)}, false); v != want {
+		if v, msg := hostfacts.CheckAnswer(a, "PreToolUse", hooks.Output{Stdout: []byte(out)}, false); v != want {
 			t.Errorf("%s: %v %s", out, v, msg)
 		}
 	}
-	if v, _ := a.CheckAnswer("PreToolUse", hooks.Output{ExitCode: 1}, false); v != hostfacts.VerdictFail {
+	if v, _ := hostfacts.CheckAnswer(a, "PreToolUse", hooks.Output{ExitCode: 1}, false); v != hostfacts.VerdictFail {
 		t.Errorf("exit 1: %v", v)
 	}
 }

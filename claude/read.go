@@ -77,10 +77,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	s := bytes.TrimSpace(out.Stdout)
 	var o claudeOutput
 	if len(s) == 0 || s[0] != '{' || !json.Valid(s) {
-		if len(s) > 0 && (native == "UserPromptSubmit" || native == "SessionStart") {
-			v.Context = string(s) // plain text is context here
-		}
-		return v
+		return claudeText(native, s)
 	}
 	if err := json.Unmarshal(s, &o); err != nil {
 		v.Ignored = "the answer does not match Claude Code's output schema: " + err.Error()
@@ -90,10 +87,10 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	if spec != nil {
 		switch {
 		case spec.HookEventName == nil:
-			v.Ignored = "hookSpecificOutput has no hookEventName"
+			v.Ignored = "hookSpecificOutput has no hookEventName: Claude Code ignores the whole answer"
 			return v
 		case *spec.HookEventName != native:
-			v.Ignored = fmt.Sprintf("hookSpecificOutput.hookEventName is %q, not the running event %q", *spec.HookEventName, native)
+			v.Ignored = fmt.Sprintf("hookSpecificOutput.hookEventName is %q, not the running event %q: Claude Code ignores the whole answer", *spec.HookEventName, native)
 			return v
 		}
 	}
@@ -166,6 +163,29 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		v.Notes = append(v.Notes, "additionalContext on "+native+" keeps the agent going")
 	default:
 		v.Notes = append(v.Notes, "Claude Code does not show additionalContext on "+native)
+	}
+	return v
+}
+
+// claudeText is what Claude Code does with s, stdout that is not JSON:
+// context on UserPromptSubmit and SessionStart, nothing elsewhere. Stdout
+// that starts with "{" but does not parse is plain text too.
+func claudeText(native string, s []byte) hostfacts.Reading {
+	var v hostfacts.Reading
+	if len(s) == 0 {
+		return v
+	}
+	context := native == "UserPromptSubmit" || native == "SessionStart"
+	if context {
+		v.Context = string(s)
+	}
+	switch {
+	case s[0] == '{' && context:
+		v.Flaw = "stdout starts with { but is not one JSON object: Claude Code adds it to the context as plain text"
+	case s[0] == '{':
+		v.Ignored = "stdout is not one JSON object: Claude Code takes it as plain text and ignores it"
+	case !context:
+		v.Flaw = "plain text on stdout, which Claude Code ignores here"
 	}
 	return v
 }

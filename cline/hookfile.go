@@ -1,11 +1,8 @@
 package cline
 
 import (
-	"bytes"
-	"fmt"
 	"time"
 
-	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/hostfacts"
 )
 
@@ -56,19 +53,4 @@ func (*Adapter) SamplePayload(native, dir string) []byte {
 func quoteJSON(s string) string {
 	b, _ := marshal(s)
 	return string(b)
-}
-
-// CheckAnswer implements hostfacts.AnswerChecker: what Cline makes of a
-// hook's answer ([Adapter.ReadAnswer]).
-func (a *Adapter) CheckAnswer(native string, out hooks.Output, failClosed bool) (hostfacts.Verdict, string) {
-	v := a.ReadAnswer(native, out)
-	switch {
-	case v.Ignored != "":
-		return hostfacts.VerdictFail, v.Ignored
-	case len(bytes.TrimSpace(out.Stdout)) == 0 && out.ExitCode != 0:
-		return hostfacts.VerdictFail, fmt.Sprintf("exit %d with nothing on stdout: Cline ignores exit codes and lets the tool run", out.ExitCode)
-	case len(bytes.TrimSpace(out.Stdout)) == 0:
-		return hostfacts.VerdictOK, "no opinion (empty stdout)"
-	}
-	return hostfacts.VerdictOK, "answered " + v.String()
 }

@@ -3,6 +3,7 @@ package cline
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/agenthooks/hooks"
@@ -30,6 +31,9 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	var v hostfacts.Reading
 	text := controlText(out.Stdout)
 	if text == "" {
+		if out.ExitCode != 0 {
+			v.Ignored = fmt.Sprintf("exit %d with nothing on stdout: Cline ignores exit codes and lets the tool run", out.ExitCode)
+		}
 		return v
 	}
 	var o struct {

@@ -1,16 +1,10 @@
 package codex
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hostfacts"
-	"github.com/agenthooks/hooks/internal/verdict"
 )
 
 // Codex validates a hook's JSON answer against a schema per event with
@@ -125,45 +119,4 @@ func (f *answerField) check(v any, at string) error {
 		return validateAnswer(v, f.sub, at)
 	}
 	return nil
-}
-
-// CheckAnswer implements hostfacts.AnswerChecker: Codex reads one JSON object
-// on exit 0 and discards it whole when it has a key the event's schema
-// does not allow; plain text is context on SessionStart and
-// UserPromptSubmit only; exit 2 blocks with the reason on stderr, and any
-// other exit code marks the hook failed.
-func (*Adapter) CheckAnswer(native string, o hooks.Output, failClosed bool) (hostfacts.Verdict, string) {
-	switch o.ExitCode {
-	case 0:
-	case 2:
-		if strings.TrimSpace(o.Stderr) == "" {
-			return hostfacts.VerdictFail, "exit 2 without a reason on stderr: Codex marks the hook failed and ignores it"
-		}
-		return hostfacts.VerdictOK, "blocks (exit 2): " + verdict.OneLine(o.Stderr)
-	default:
-		return hostfacts.VerdictFail, fmt.Sprintf("exit %d: Codex marks the hook failed and ignores it", o.ExitCode)
-	}
-	out := bytes.TrimSpace(o.Stdout)
-	if len(out) == 0 {
-		return hostfacts.VerdictOK, "no opinion"
-	}
-	if out[0] != '{' && out[0] != '[' {
-		if native == EventSessionStart || native == EventUserPromptSubmit {
-			return hostfacts.VerdictOK, "plain text, added to the context"
-		}
-		return hostfacts.VerdictWarn, "plain text on stdout, which Codex ignores here"
-	}
-	fields, ok := outputFields(native)
-	if !ok {
-		return hostfacts.VerdictWarn, "Codex reads no answer on " + native + "; this one is ignored: " + verdict.Summary(out)
-	}
-	if _, err := verdict.Object(out); err != nil {
-		return hostfacts.VerdictFail, "stdout is not one JSON object (" + err.Error() + "): Codex ignores it"
-	}
-	var v any
-	json.Unmarshal(out, &v)
-	if err := validateAnswer(v, fields, "answer"); err != nil {
-		return hostfacts.VerdictFail, "not valid for Codex's " + native + " schema (" + err.Error() + "): Codex discards the whole answer"
-	}
-	return hostfacts.VerdictOK, verdict.Summary(out)
 }

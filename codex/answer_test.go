@@ -200,9 +200,10 @@ func TestCheckCodexAnswers(t *testing.T) {
 		{"PreToolUse", "", "boom", 1, hostfacts.VerdictFail},
 		{"SessionStart", "some context", "", 0, hostfacts.VerdictOK},
 		{"PostToolUse", "some text", "", 0, hostfacts.VerdictWarn},
-		{"SessionEnd", `{"systemMessage":"bye"}`, "", 0, hostfacts.VerdictWarn},
+		{"SessionEnd", `{"systemMessage":"bye"}`, "", 0, hostfacts.VerdictFail},
+		{"SessionEnd", "", "", 0, hostfacts.VerdictOK},
 	} {
-		l, msg := New().CheckAnswer(tc.event, hooks.Output{ExitCode: tc.exit, Stdout: []byte(tc.stdout), Stderr: tc.stderr}, false)
+		l, msg := hostfacts.CheckAnswer(New(), tc.event, hooks.Output{ExitCode: tc.exit, Stdout: []byte(tc.stdout), Stderr: tc.stderr}, false)
 		if l != tc.want {
 			t.Errorf("%s %q exit %d: %s (%s), want %s", tc.event, tc.stdout, tc.exit, l, msg, tc.want)
 		}

@@ -101,7 +101,14 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	if s[0] != '{' && s[0] != '[' {
 		if native == "SessionStart" || native == "UserPromptSubmit" {
 			v.Context = string(s)
+		} else {
+			v.Flaw = "plain text on stdout, which Codex ignores here"
 		}
+		return v
+	}
+	fields, ok := outputFields(native)
+	if !ok {
+		v.Ignored = "Codex reads no answer on " + native
 		return v
 	}
 	var o codexOutput
@@ -127,6 +134,12 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 				return v
 			}
 		}
+	}
+	var doc any
+	json.Unmarshal(s, &doc)
+	if err := validateAnswer(doc, fields, "answer"); err != nil {
+		v.Ignored = "not valid for Codex's " + native + " schema (" + err.Error() + "): Codex discards the whole answer"
+		return v
 	}
 	v.User = o.SystemMessage
 	if native == "PreToolUse" {

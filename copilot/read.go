@@ -76,6 +76,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 				v.Reason, v.Placeholder = verdict.Reason(o.PermissionDecisionReason, copilotPlaceholders...)
 			}
 		case tool:
+			v.Failed = fmt.Sprintf("exit code %d: Copilot CLI counts the hook as errored", out.ExitCode)
 			v.Decision = hooks.DecisionDeny
 			v.Reason, v.Placeholder = verdict.Reason("hook errored", copilotPlaceholders...)
 		default:
@@ -90,6 +91,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	var o copilotOutput
 	if s[0] != '{' || verdict.OneJSON(s, &o) != nil {
 		if event == "permissionRequest" {
+			v.Failed = "stdout is not one JSON object: a failed permissionRequest hook"
 			v.Decision = hooks.DecisionDeny
 			v.Reason, v.Placeholder = verdict.Reason("Permission request hook failed", copilotPlaceholders...)
 			v.Notes = append(v.Notes, "stdout is not one JSON object: a failed permissionRequest hook, which denies")

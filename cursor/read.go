@@ -53,21 +53,30 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		}
 		v.Decision = hooks.DecisionDeny
 		v.Reason, v.Placeholder = verdict.Reason(strings.TrimSpace(string(out.Stdout)))
+		if strings.HasPrefix(v.Reason, "{") {
+			v.Flaw = "blocks (exit 2), but Cursor does not parse stdout on exit 2: it shows it raw as the reason"
+		}
 		if v.Reason == "" {
 			v.Notes = append(v.Notes, "Cursor tells the model the hook blocked the action but \"provided no reason\": at exit 2 it reads the reason from stdout, not stderr")
 		}
 		return v
 	default:
-		v.Ignored = fmt.Sprintf("exit code %d is a hook failure: Cursor lets the action go on unless the hook is failClosed", out.ExitCode)
+		v.Failed = fmt.Sprintf("exit code %d is a hook failure", out.ExitCode)
+		v.Ignored = v.Failed + ": Cursor lets the action go on unless the hook is failClosed"
 		return v
 	}
 	s := bytes.TrimSpace(out.Stdout)
 	if len(s) == 0 {
+		if gate || native == "beforeSubmitPrompt" {
+			// Nothing is a failure too, which matters only failClosed.
+			v.Failed = "no output on " + native + ": a hook failure for Cursor"
+		}
 		return v
 	}
 	var o cursorOutput
 	if err := verdict.OneJSON(s, &o); err != nil {
-		v.Ignored = "stdout is not one JSON object (" + err.Error() + "): a hook failure for Cursor"
+		v.Failed = "stdout is not one JSON object (" + err.Error() + "): a hook failure for Cursor"
+		v.Ignored = v.Failed
 		return v
 	}
 	switch {

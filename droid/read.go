@@ -33,7 +33,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	var v hostfacts.Reading
 	if out.ExitCode == 3 {
 		v.Halt = true
-		v.Notes = append(v.Notes, "exit code 3 aborts the whole run")
+		v.Flaw = "exit code 3 aborts the whole run"
 		return v
 	}
 	s := bytes.TrimSpace(out.Stdout)

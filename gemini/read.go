@@ -3,6 +3,7 @@ package gemini
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -52,8 +53,13 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 	if len(s) == 0 || s[0] != '{' || verdict.OneJSON(s, &o) != nil {
 		switch out.ExitCode {
 		case 0, 1:
-			if len(s) > 0 {
-				v.Notes = append(v.Notes, "stdout is not exactly one JSON document: Gemini CLI reads it as plain text, which lets the action go on")
+			switch {
+			case len(s) > 0 && s[0] == '{':
+				v.Ignored = "stdout is not exactly one JSON object: Gemini CLI takes it as plain text and ignores the decision"
+			case out.ExitCode == 1:
+				v.Ignored = "exit code 1: Gemini CLI takes it as a warning and lets the action go on"
+			case len(s) > 0:
+				v.Flaw = "plain text on stdout: Gemini CLI shows it as a system message and lets the action go on"
 			}
 		default:
 			if !blocks {
@@ -62,6 +68,9 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 			}
 			v.Decision = hooks.DecisionDeny
 			v.Reason, v.Placeholder = verdict.Reason(verdict.FirstOf(strings.TrimSpace(out.Stderr), string(s)), geminiPlaceholders...)
+			if len(s) > 0 && s[0] == '{' {
+				v.Flaw = fmt.Sprintf("exit %d with output that is not one JSON object: Gemini CLI blocks with it as the reason", out.ExitCode)
+			}
 		}
 		return v
 	}

@@ -52,7 +52,7 @@ type Bridge struct {
 	// unreachable, too slow, answers a non-200 status, something that is
 	// not an envelope, or an envelope the host would not take as an
 	// answer (an exit code other than 0 or 2, or output the adapter's
-	// hostfacts.AnswerChecker fails or, on exit code 0, warns about: non-JSON
+	// hostfacts.CheckAnswer fails or, on exit code 0, warns about: non-JSON
 	// stdout, an answer for another event). The gateway's own policy
 	// answers for what the gateway cannot decide.
 	Fail hooks.FailPolicy
@@ -264,14 +264,14 @@ func (b *Bridge) roundTrip(ctx context.Context, client *http.Client, rawURL stri
 
 // check accepts from the gateway only what the host would take as an
 // answer: exit code 0 or 2, and an answer the host's adapter passes
-// (hostfacts.AnswerChecker; any verdict but VerdictFail, failClosed being the
+// (hostfacts.CheckAnswer; any verdict but VerdictFail, failClosed being the
 // bridge's policy). Without an adapter, only what every host reads alike:
 // no output, or exit code 2.
 func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
 	if rep.ExitCode != 0 && rep.ExitCode != 2 {
 		return fmt.Errorf("gateway answered exit code %d, which the host does not take as an answer", rep.ExitCode)
 	}
-	c, ok := hr.Adapter.(hostfacts.AnswerChecker)
+	c, ok := hr.Adapter.(hostfacts.AnswerReader)
 	if !ok {
 		if hr.Adapter == nil && rep.ExitCode == 0 && rep.Stdout != "" {
 			return errors.New("gateway answered for a host the bridge cannot tell, with output it cannot check")
@@ -282,8 +282,19 @@ func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
 	if native == "" {
 		native = eventName(hr.Payload)
 	}
-	if v, why := c.CheckAnswer(native, rep.Output(), b.Fail == hooks.FailClosed); v == hostfacts.VerdictFail || v == hostfacts.VerdictWarn && rep.ExitCode == 0 {
+	out := rep.Output()
+	v, why := hostfacts.CheckAnswer(c, native, out, b.Fail == hooks.FailClosed)
+	switch {
+	case rep.ExitCode == 0 && (v == hostfacts.VerdictFail || v == hostfacts.VerdictWarn):
 		return fmt.Errorf("gateway answer is not one %s takes: %s", hr.Adapter.Host(), oneLine(why))
+	case v == hostfacts.VerdictFail:
+		// A block on an event where the host acts on none is what the
+		// hook itself would write: passed on. A block the host drops for
+		// want of a reason is not.
+		out.Stderr = "reason"
+		if w, _ := hostfacts.CheckAnswer(c, native, out, b.Fail == hooks.FailClosed); w != hostfacts.VerdictFail {
+			return fmt.Errorf("gateway answer is not one %s takes: %s", hr.Adapter.Host(), oneLine(why))
+		}
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // The bridge accepts from the gateway only what the host's adapter would
-// accept (exit code 0 or 2, an answer its CheckAnswer passes); anything
+// accept (exit code 0 or 2, an answer hostfacts.CheckAnswer passes); anything
 // else is the bridge's fail policy, in the host's dialect.
 func TestForwardChecksAnswer(t *testing.T) {
 	adapters := builtin.Adapters()
@@ -37,7 +37,7 @@ func TestForwardChecksAnswer(t *testing.T) {
 		{"exit code 1", "codex", `{"host":"codex","stdout":"","exit_code":1}`, "gateway answered exit code 1"},
 		{"claude stdout not JSON", "claude", `{"host":"claude","stdout":"{\"hookSpecificOutput\":","exit_code":0}`, "gateway answer is not one claude takes: stdout is not one JSON object"},
 		{"claude plain text it ignores", "claude", `{"host":"claude","stdout":"allowed, trust me\n","exit_code":0}`, "gateway answer is not one claude takes: plain text on stdout"},
-		{"claude answer for another event", "claude", `{"host":"claude","stdout":"{\"hookSpecificOutput\":{\"hookEventName\":\"PostToolUse\"}}\n","exit_code":0}`, "hookEventName is not PreToolUse"},
+		{"claude answer for another event", "claude", `{"host":"claude","stdout":"{\"hookSpecificOutput\":{\"hookEventName\":\"PostToolUse\"}}\n","exit_code":0}`, `not the running event "PreToolUse"`},
 		{"codex field outside its schema", "codex", `{"host":"codex","stdout":"{\"nonsense\":true}\n","exit_code":0}`, "gateway answer is not one codex takes"},
 		{"cursor deny", "cursor", `{"host":"cursor","stdout":"{\"permission\":\"deny\",\"user_message\":\"no\",\"agent_message\":\"no\"}\n","exit_code":0}`, ""},
 		{"cursor not JSON", "cursor", `{"host":"cursor","stdout":"deny\n","exit_code":0}`, "gateway answer is not one cursor takes: stdout is not one JSON object"},

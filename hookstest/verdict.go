@@ -14,6 +14,9 @@ func read(a hooks.Adapter, native string, out hooks.Output) hostfacts.Reading {
 		return hostfacts.Reading{Ignored: "hookstest: the adapter of host " + string(a.Host()) + " reads no answers (hostfacts.AnswerReader)"}
 	}
 	v := r.ReadAnswer(native, out)
+	if v.Flaw != "" {
+		v.Notes = append(v.Notes, v.Flaw)
+	}
 	if v.Ignored != "" {
 		v = hostfacts.Reading{Ignored: v.Ignored, Notes: v.Notes}
 	}

@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-
-	"github.com/agenthooks/hooks"
 )
 
 // A Verdict grades what a host makes of a hook, for a doctor: of an
-// answer ([AnswerChecker]) or of the host's settings ([SettingsChecker]).
+// answer ([CheckAnswer]) or of the host's settings ([SettingsChecker]).
 type Verdict int
 
 // The verdicts, from harmless to blocking.
@@ -40,19 +38,6 @@ func (v Verdict) String() string {
 		return "fail"
 	}
 	return "Verdict(" + strconv.Itoa(int(v)) + ")"
-}
-
-// AnswerChecker is implemented by adapters that know how their host reads
-// a hook's answer; a doctor runs each registered hook once with a sample
-// payload ([Sampler]) and reports the verdict. It judges only what the
-// process wrote and how it exited: a hook that could not start, or did not
-// answer in time, is the doctor's to report.
-type AnswerChecker interface {
-	// CheckAnswer says what the host would make of out, a hook's answer to
-	// the native event, and why, in a line for people ("blocks (exit 2):
-	// …", "answered {…}"). failClosed is the entry's "failClosed": true,
-	// on a host that has it ([JSONSettings.FailClosed]).
-	CheckAnswer(native string, out hooks.Output, failClosed bool) (Verdict, string)
 }
 
 // SettingsChecker is implemented by adapters whose host has settings,

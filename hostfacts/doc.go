@@ -14,11 +14,11 @@
 // hook) and [Forker] (forks of the host, each a [Fork] the installer
 // knows by its own name).
 //
-// For the doctor: [AnswerChecker] (whether the host accepts a hook's
-// answer: a [Verdict]) and [SettingsChecker] (the host's settings that
+// For the doctor: [CheckAnswer] (whether the host accepts a hook's
+// answer: a [Verdict], derived from the adapter's one reader of answers,
+// its [AnswerReader]) and [SettingsChecker] (the host's settings that
 // stop hooks, from a [SettingsCheck] of the [HookEntry] values found, as
-// [Diagnosis] values). The doctor also reads each answer with the
-// [AnswerReader].
+// [Diagnosis] values).
 //
 // For test kits: [AnswerReader] (what the host does with an answer, as a
 // [Reading]) and [ScenarioRenderer] (what the host sends for an [Act],

@@ -10,14 +10,14 @@ import (
 
 // A doctor asks the adapter what its host makes of a hook's answer: the
 // same deny, written for the wrong event, is one Claude Code ignores.
-func ExampleAnswerChecker() {
-	var ac hostfacts.AnswerChecker = claude.New()
+func ExampleCheckAnswer() {
+	a := claude.New()
 	deny := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`
 	for _, native := range []string{"PreToolUse", "PostToolUse"} {
-		v, msg := ac.CheckAnswer(native, hooks.Output{Stdout: []byte(deny)}, false)
+		v, msg := hostfacts.CheckAnswer(a, native, hooks.Output{Stdout: []byte(deny)}, false)
 		fmt.Printf("%s: %s: %s\n", native, v, msg)
 	}
 	// Output:
 	// PreToolUse: ok: answered {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}
-	// PostToolUse: fail: hookSpecificOutput.hookEventName is not PostToolUse: Claude Code ignores the whole answer
+	// PostToolUse: fail: hookSpecificOutput.hookEventName is "PreToolUse", not the running event "PostToolUse": Claude Code ignores the whole answer
 }

@@ -63,6 +63,17 @@ type Reading struct {
 	// Ignored, when not empty, says why the host discards the whole
 	// answer (and then behaves as if no hook had run).
 	Ignored string
+	// Failed, when not empty, says why the host counts the hook as failed
+	// (an exit code, an answer it cannot parse, no answer where one is
+	// due). What it then does is in the rest of the Reading: a host that
+	// fails closed blocks (Decision), one that fails open ignores the
+	// answer (Ignored); an entry set to fail closed
+	// ([JSONSettings.FailClosed]) blocks every call ([CheckAnswer]).
+	Failed string
+	// Flaw, when not empty, says how the host acts other than the hook
+	// seems to mean, in a line for a doctor's warning ([CheckAnswer]):
+	// plain text where the host reads none, JSON it shows raw.
+	Flaw string
 	// Notes explain anything else the host does differently from what the
 	// answer seems to say.
 	Notes []string

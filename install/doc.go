@@ -50,7 +50,7 @@
 // registrations from [hostfacts.Layouter], tighter time limits from
 // [hooks.EventTimeouter], the environment a hook runs in from
 // [hostfacts.HookEnver], sample payloads from [hostfacts.Sampler], whether the
-// host accepts an answer from [hostfacts.AnswerChecker], and the host's
+// host accepts an answer from [hostfacts.CheckAnswer], and the host's
 // settings that stop hooks (switches, folder and entry trust) from
 // [hostfacts.SettingsChecker]. Adding a host touches its own package and
 // one line of builtin. One format stays the installer's own: the HTTP

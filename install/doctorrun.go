@@ -156,21 +156,13 @@ func checkAnswer(h *host, native string, r hookrun.Result, failClosed bool) (Lev
 	case r.Exit == 126 || r.Exit == 127:
 		return Fail, fmt.Sprintf("the shell could not run the command (exit %d): %s", r.Exit, oneLine(r.Stderr))
 	}
-	ac, ok := h.adapter.(hostfacts.AnswerChecker)
+	ar, ok := h.adapter.(hostfacts.AnswerReader)
 	if !ok {
-		return Info, "ran; " + h.Title + " states no answer check (hostfacts.AnswerChecker)"
+		return Info, "ran; " + h.Title + " states no answer reader (hostfacts.AnswerReader)"
 	}
 	out := hooks.Output{Stdout: r.Stdout, Stderr: string(r.Stderr), ExitCode: r.Exit}
-	v, msg := ac.CheckAnswer(native, out, failClosed)
-	l := levelOf(v)
-	// The adapter's answer reader says what the host does with the
-	// answer: one it discards is a failure whatever its form.
-	if ar, ok := h.adapter.(hostfacts.AnswerReader); ok && l != Fail {
-		if rd := ar.ReadAnswer(native, out); rd.Ignored != "" {
-			return Fail, msg + "; but " + h.Title + " ignores the answer: " + rd.Ignored
-		}
-	}
-	return l, msg
+	v, msg := hostfacts.CheckAnswer(ar, native, out, failClosed)
+	return levelOf(v), msg
 }
 
 // levelOf is the doctor's level for an adapter's verdict.

@@ -68,7 +68,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		} else if s != "" {
 			v.Context = s
 			if !structured {
-				v.Notes = append(v.Notes, "stdout is not a JSON object: Kimi adds it to the conversation as it is")
+				v.Flaw = "stdout is not one JSON object: Kimi adds it to the conversation as it is"
 			}
 		}
 	case s != "" && !structured:

@@ -35,7 +35,7 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 func readResult(out hooks.Output) hostfacts.Reading {
 	var v hostfacts.Reading
 	fail := func(why string) hostfacts.Reading {
-		return hostfacts.Reading{Context: "agenthooks: " + why, Notes: []string{"the tool has run; the extension tells the model: " + why}}
+		return hostfacts.Reading{Context: "agenthooks: " + why, Failed: why, Notes: []string{"the tool has run; the extension tells the model: " + why}}
 	}
 	switch out.ExitCode {
 	case 0:

@@ -2,6 +2,7 @@ package qwen
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -41,18 +42,31 @@ func (*Adapter) ReadAnswer(native string, out hooks.Output) hostfacts.Reading {
 		text = bytes.TrimSpace([]byte(out.Stderr))
 	}
 	if len(text) == 0 {
+		switch out.ExitCode {
+		case 0:
+		case 2:
+			v.Ignored = "exit code 2 with nothing on stderr: Qwen Code lets the action go on"
+		default:
+			v.Ignored = fmt.Sprintf("exit code %d with no answer: Qwen Code lets the action go on", out.ExitCode)
+		}
 		return v
 	}
 	var o claudewire.Answer
 	if text[0] != '{' || verdict.OneJSON(text, &o) != nil {
 		switch {
 		case text[0] == '{' && out.ExitCode != 2:
-			v.Notes = append(v.Notes, "output that starts like JSON but is not is ignored")
+			v.Ignored = "output that starts like JSON but is not is ignored"
 		case out.ExitCode == 2 && blocks:
 			v.Decision = hooks.DecisionDeny
 			v.Reason, v.Placeholder = verdict.Reason(string(text), qwenPlaceholders...)
 		case out.ExitCode == 0 && (native == "SessionStart" || native == "UserPromptSubmit"):
 			v.Context = string(text)
+		case out.ExitCode == 0:
+			v.Flaw = "plain text, which Qwen Code ignores on " + native
+		case out.ExitCode == 2:
+			v.Ignored = "exit code 2 blocks nothing on " + native
+		default:
+			v.Ignored = fmt.Sprintf("exit code %d with plain text: Qwen Code lets the action go on", out.ExitCode)
 		}
 		return v
 	}

@@ -29,7 +29,7 @@ func Read(h *Host, native string, out hooks.Output) hostfacts.Reading {
 	}
 	fail := func(why string) hostfacts.Reading {
 		return hostfacts.Reading{Decision: hooks.DecisionDeny, Reason: "Blocked: " + why + " (agenthooks fails closed when its hook cannot answer)",
-			Notes: []string{"the " + h.Shim + " blocks the call: " + why}}
+			Failed: why, Notes: []string{"the " + h.Shim + " blocks the call: " + why}}
 	}
 	switch out.ExitCode {
 	case 0:
@@ -91,29 +91,4 @@ func Read(h *Host, native string, out hooks.Output) hostfacts.Reading {
 		}
 	}
 	return v
-}
-
-// Check says whether the shim of host h takes out: nothing or one JSON
-// object on exit 0, or exit 2 with a reason on stderr; anything else
-// blocks the call (the shim fails closed when the hook did not answer),
-// which a doctor reports as a failure.
-func Check(h *Host, out hooks.Output) (hostfacts.Verdict, string) {
-	switch out.ExitCode {
-	case 0:
-	case 2:
-		if strings.TrimSpace(out.Stderr) == "" {
-			return hostfacts.VerdictOK, "blocks (exit 2) with the " + h.Shim + "'s placeholder reason"
-		}
-		return hostfacts.VerdictOK, "blocks (exit 2): " + verdict.OneLine(out.Stderr)
-	default:
-		return hostfacts.VerdictFail, fmt.Sprintf("exit %d: %s blocks every call this hook sees", out.ExitCode, h.Title)
-	}
-	s := bytes.TrimSpace(out.Stdout)
-	if len(s) == 0 {
-		return hostfacts.VerdictOK, "no opinion"
-	}
-	if _, err := verdict.Object(s); err != nil {
-		return hostfacts.VerdictFail, fmt.Sprintf("stdout is not one JSON object (%v): %s blocks the call", err, h.Title)
-	}
-	return hostfacts.VerdictOK, verdict.Summary(s)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hostfacts"
 )
 
 var testHost = Host{Name: "h", Shim: "shim", Title: "the H shim", Before: "before", After: "after", InputKey: "input", BadInput: "the hook's input is not a JSON object", CwdKey: "folder"}
@@ -68,7 +67,7 @@ func TestReadUsesHostNames(t *testing.T) {
 	if got := Read(&testHost, "session", hooks.Output{ExitCode: 2}); got.Ignored != "the shim acts on no answer to session" {
 		t.Errorf("Read on another event: Ignored = %q", got.Ignored)
 	}
-	if v, msg := Check(&testHost, hooks.Output{ExitCode: 1}); v != hostfacts.VerdictFail || !strings.Contains(msg, "the H shim blocks every call") {
-		t.Errorf("Check(exit 1) = %v %q", v, msg)
+	if got := Read(&testHost, "before", hooks.Output{ExitCode: 1}); got.Decision != hooks.DecisionDeny || got.Failed != "the hook exited with code 1" {
+		t.Errorf("Read(exit 1) = %v, Failed %q; want a block for a failed hook", got, got.Failed)
 	}
 }

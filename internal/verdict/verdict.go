@@ -1,6 +1,6 @@
-// Package verdict holds what the adapters' answer checks and readers
-// (hostfacts.AnswerChecker, hostfacts.AnswerReader) share: reading an answer
-// as one JSON object, and the one-line summaries a doctor prints.
+// Package verdict holds what the adapters' answer readers
+// (hostfacts.AnswerReader) and hostfacts.CheckAnswer share: reading an
+// answer as one JSON object, and the one-line summaries a doctor prints.
 package verdict
 
 import (
@@ -8,9 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	"github.com/agenthooks/hooks"
-	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // Object decodes out as exactly one JSON object.
@@ -49,29 +46,4 @@ func cut(s string) string {
 		s = s[:157] + "..."
 	}
 	return s
-}
-
-// ClaudeLike checks an answer to a host that reads Claude Code's answers
-// (Qwen Code, Factory Droid, Copilot CLI), named name in the messages:
-// one JSON object on exit 0, or exit 2 with the reason on stderr (Qwen
-// Code ignores exit 2 without one).
-func ClaudeLike(name string, o hooks.Output) (hostfacts.Verdict, string) {
-	switch o.ExitCode {
-	case 0:
-	case 2:
-		if strings.TrimSpace(o.Stderr) == "" {
-			return hostfacts.VerdictFail, fmt.Sprintf("blocks (exit 2) without a reason on stderr: %s may let the action run", name)
-		}
-		return hostfacts.VerdictOK, "blocks (exit 2): " + OneLine(o.Stderr)
-	default:
-		return hostfacts.VerdictFail, fmt.Sprintf("exit %d: %s ignores the answer and lets the action run", o.ExitCode, name)
-	}
-	out := bytes.TrimSpace(o.Stdout)
-	if len(out) == 0 {
-		return hostfacts.VerdictOK, "no opinion"
-	}
-	if _, err := Object(out); err != nil {
-		return hostfacts.VerdictFail, fmt.Sprintf("stdout is not one JSON object (%v): %s ignores it", err, name)
-	}
-	return hostfacts.VerdictOK, Summary(out)
 }
