@@ -266,7 +266,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 				table.na(t, h.ID, row, "the client has no such event")
 			}
 			if !hooks.Supports(caps, native).Has(hooks.FieldContext) {
-				table.na(t, h.ID, row, "the adapter does not claim context on "+native)
+				table.na(t, h.ID, row, unclaimed(caps, "context", native))
 			}
 			table.check(t, h.ID, row)
 			es := o.entries(native)
@@ -291,7 +291,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 
 	t.Run("post-deny", func(t *testing.T) {
 		if !hooks.Supports(caps, ex.post).Has(hooks.FieldDeny) {
-			table.na(t, h.ID, "post-deny", "the adapter does not claim deny on "+ex.post)
+			table.na(t, h.ID, "post-deny", unclaimed(caps, "deny", ex.post))
 		}
 		table.check(t, h.ID, "post-deny")
 		if got, _ := o.file("post_target.txt"); got != "ran\n" {
@@ -308,7 +308,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 	stopDeny := hooks.Supports(caps, ex.stop).Has(hooks.FieldDeny)
 	t.Run("stop-once", func(t *testing.T) {
 		if !stopDeny {
-			table.na(t, h.ID, "stop-once", "the adapter does not claim deny on "+ex.stop+" (the client cannot be kept going from it)")
+			table.na(t, h.ID, "stop-once", unclaimed(caps, "deny", ex.stop)+"; the client cannot be kept going from it")
 		}
 		table.check(t, h.ID, "stop-once")
 		if len(stops) == 0 {
@@ -341,7 +341,7 @@ func testContextAllowStop(t *testing.T, h *harness.Host) {
 				"again in that turn (stop_hook_active is always false): there is no second stop for the loop guard (stop-once shows the continuation)")
 		}
 		if !stopDeny {
-			table.na(t, h.ID, "stop-guard", "the adapter does not claim deny on "+ex.stop+": no stop is ever continued")
+			table.na(t, h.ID, "stop-guard", unclaimed(caps, "deny", ex.stop)+"; no stop is ever continued")
 		}
 		table.check(t, h.ID, "stop-guard")
 		if len(stops) != 2 {
@@ -393,7 +393,7 @@ func testAllowBypass(t *testing.T, h *harness.Host) {
 			"(its default approval mode headless), and a hook's allow approves nothing (measured; the qwen capability matrix, PreToolUse)")
 	}
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).pre).Has(hooks.FieldAllow) {
-		why := "the adapter does not claim allow on " + expectOf(h).pre
+		why := unclaimed(adapterFor(t, h.Name).Capabilities(), "allow", expectOf(h).pre)
 		if h.Name == "opencode" {
 			why += ": a plugin has no way to approve a call that " + clientName(h) + "'s permission rules refuse " +
 				"(bundle: no plugin hook its binary triggers is about a permission, and its run command " +
@@ -808,7 +808,7 @@ func testPromptDeny(t *testing.T, h *harness.Host) {
 	table.expectRows(t, h.ID, "prompt-deny")
 	ex := expectOf(h)
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), ex.prompt).Has(hooks.FieldDeny) {
-		table.na(t, h.ID, "prompt-deny", "the adapter does not claim deny on "+ex.prompt)
+		table.na(t, h.ID, "prompt-deny", unclaimed(adapterFor(t, h.Name).Capabilities(), "deny", ex.prompt))
 	}
 	table.check(t, h.ID, "prompt-deny")
 	sc := &scenario.Scenario{Rules: []scenario.Rule{{Event: hooks.UserPromptSubmit, Response: scenario.Response{Decision: "deny", Reason: promptDeny}}}}
@@ -1273,7 +1273,7 @@ func testGofmtBinary(t *testing.T, h *harness.Host) {
 		table.na(t, h.ID, "gofmt-binary", pascalByInstaller)
 	}
 	if !hooks.Supports(adapterFor(t, h.Name).Capabilities(), expectOf(h).post).Has(hooks.FieldContext) {
-		table.na(t, h.ID, "gofmt-binary", "the adapter does not claim context on "+expectOf(h).post)
+		table.na(t, h.ID, "gofmt-binary", unclaimed(adapterFor(t, h.Name).Capabilities(), "context", expectOf(h).post))
 	}
 	if _, err := exec.LookPath("gofmt"); err != nil {
 		t.Fatalf("gofmt is not on PATH, which examples/gofmt needs: %v", err)
@@ -1405,4 +1405,17 @@ func testGuardInstall(t *testing.T, h *harness.Host) {
 		t.Errorf("the guard blocked a plain command: ok.txt = %q", got)
 	}
 	t.Logf("tool results the model saw: %q | %q", o.toolResult(t, 0).Text, o.toolResult(t, 1).Text)
+}
+
+// unclaimed is the note of a row that is n/a because the adapter does not
+// claim what on native, with the capability matrix's own evidence for
+// native where it has any.
+func unclaimed(caps []hooks.Capability, what, native string) string {
+	why := "the adapter does not claim " + what + " on " + native
+	for _, c := range caps {
+		if c.Native == native && c.Notes != "" {
+			return why + " (its capability matrix: " + strings.TrimSuffix(c.Notes, ".") + ")"
+		}
+	}
+	return why
 }

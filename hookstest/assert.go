@@ -246,13 +246,13 @@ func fix(c *Case, w hooks.Warning) string {
 	case w.Field.Has(hooks.FieldAsk):
 		return fmt.Sprintf("return hooks.Deny with a reason (or hooks.Allow) where %s cannot ask the user (%s), or set Handlers.AskFallback deliberately", host, ev)
 	case w.Field.Has(hooks.FieldContext):
-		return fmt.Sprintf("add the context on an event where %s shows it: %s", host, eventsWith(c.Host, hooks.FieldContext))
+		return fmt.Sprintf("add the context on an event where %s shows it: %s%s", host, eventsWith(c.Host, hooks.FieldContext), capNote(c))
 	case w.Field.Has(hooks.FieldUpdatedInput):
 		return fmt.Sprintf("deny with a reason that says how to redo the call; %s rewrites input only on: %s", host, eventsWith(c.Host, hooks.FieldUpdatedInput))
 	case w.Field.Has(hooks.FieldDeny) && strings.Contains(w.Note, "loop guard"):
 		return "the agent already continued once because of a stop hook, and a second block is dropped so that it cannot loop forever. Return no opinion when StopEvent.Active is set, or set Handlers.RepeatStopBlocks if the policy ends the loop itself"
 	case w.Field.Has(hooks.FieldDeny):
-		return fmt.Sprintf("%s cannot block on %s: block on an event where it can: %s", host, ev, eventsWith(c.Host, hooks.FieldDeny))
+		return fmt.Sprintf("%s cannot block on %s: block on an event where it can: %s%s", host, ev, eventsWith(c.Host, hooks.FieldDeny), capNote(c))
 	case w.Field.Has(hooks.FieldAllow):
 		return fmt.Sprintf("return hooks.Response{}: %s has no allow on %s that skips its own permission rules", host, ev)
 	case w.Field.Has(hooks.FieldHalt):

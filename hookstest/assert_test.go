@@ -273,3 +273,21 @@ func TestAdapterWithoutFacts(t *testing.T) {
 		t.Errorf("an adapter without a reader: %+v", v)
 	}
 }
+
+// TestFixGivesTheHostsWord: a fix for a dropped deny or context quotes
+// the host's own note on the event. Auggie does not wait for the answer
+// to PromptSubmit, so no prompt hook can block or add context there.
+func TestFixGivesTheHostsWord(t *testing.T) {
+	for name, h := range map[string]hooks.Handlers{"deny": answerAll(hooks.Deny("no")), "context": answerAll(hooks.AddContext("ctx"))} {
+		rec := &recorder{TB: t}
+		res := Run(t, h, Prompt("hi"), Hosts("auggie"))
+		if name == "deny" {
+			res.Denied(rec)
+		} else {
+			res.ContextEverywhere(rec, "ctx")
+		}
+		if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "Auggie does not wait for the hook's answer") {
+			t.Errorf("%s on Auggie's PromptSubmit: %q, want one error quoting Auggie's note", name, rec.errors)
+		}
+	}
+}

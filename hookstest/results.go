@@ -161,3 +161,20 @@ func eventsWith(host hooks.Host, field hooks.Field) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// capNote is the host's own word on c's native event (its capability
+// matrix's Notes, with their evidence), as a sentence to add to a fix;
+// "" when it has none.
+func capNote(c *Case) string {
+	for _, a := range adapters() {
+		if a.Host() != c.Host {
+			continue
+		}
+		for _, cp := range a.Capabilities() {
+			if cp.Native == c.Native && cp.Notes != "" {
+				return ". On " + c.Native + ", " + hostName(c.Host) + "'s adapter notes: " + cp.Notes
+			}
+		}
+	}
+	return ""
+}
