@@ -32,7 +32,14 @@ type checkLogKey struct{}
 // (hookhttp.Handler) for every request.
 func WithCheckLog(ctx context.Context) (context.Context, *CheckLog) {
 	cl := &CheckLog{}
-	return context.WithValue(ctx, checkLogKey{}, cl), cl
+	return cl.In(ctx), cl
+}
+
+// In returns ctx carrying l, as [WithCheckLog] does with a new one; a
+// transport that holds a CheckLog in its own per-request state saves an
+// allocation per request with it. l must not be copied once in use.
+func (l *CheckLog) In(ctx context.Context) context.Context {
+	return context.WithValue(ctx, checkLogKey{}, l)
 }
 
 // ReportCheck records c in the CheckLog of ctx, if it has one; otherwise

@@ -118,6 +118,12 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	if b, ok := appendOutput(make([]byte, 0, outputSize(&out)), &out); ok {
 		return hooks.Output{Stdout: b}, nil
 	}
+	return encodeOutput(out)
+}
+
+// encodeOutput is Serialize's encoding when appendOutput cannot write
+// out. It takes out by value, so that Serialize's own stays on the stack.
+func encodeOutput(out HookOutput) (hooks.Output, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

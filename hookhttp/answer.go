@@ -11,6 +11,14 @@ import (
 	"github.com/agenthooks/hooks"
 )
 
+// The answer's header values, shared by every response: net/http only
+// reads them, and a slice of one element cannot be appended to in place.
+var (
+	wireValue    = []string{WireEnvelope}
+	jsonValue    = []string{"application/json"}
+	noStoreValue = []string{"no-store"}
+)
+
 // answer writes the decision and returns its status. A late answer (the
 // handler is still running past its deadline) is flushed with its length
 // at once.
@@ -20,15 +28,15 @@ func (g *Handler) answer(w http.ResponseWriter, res hooks.Result, envelope, late
 	hd := w.Header()
 	if envelope {
 		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(res))
-		hd[HeaderWire] = []string{WireEnvelope}
-		hd["Content-Type"] = []string{"application/json"}
+		hd[HeaderWire] = wireValue
+		hd["Content-Type"] = jsonValue
 	} else {
 		status, body = plainAnswer(res.Output)
 		if len(body) > 0 {
-			hd["Content-Type"] = []string{"application/json"}
+			hd["Content-Type"] = jsonValue
 		}
 	}
-	hd["Cache-Control"] = []string{"no-store"}
+	hd["Cache-Control"] = noStoreValue
 	if late {
 		hd.Set("Content-Length", strconv.Itoa(len(body)))
 	}

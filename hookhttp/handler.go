@@ -160,7 +160,8 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer done()
 	}
 	if g.OnRecord != nil || g.logger().Enabled(x.ctx, slog.LevelInfo) {
-		x.ctx, x.checks = hooks.WithCheckLog(x.ctx)
+		x.checks = &x.checkLog
+		x.ctx = x.checks.In(x.ctx)
 	}
 	// The core's bounded read, as for a command hook's stdin: at most
 	// Handlers.MaxInput bytes, an oversize body an error wrapping
@@ -225,8 +226,9 @@ type exchange struct {
 	logged bool
 	// ctx is the request's context, with a hooks.CheckLog (checks) when
 	// the decision is logged.
-	ctx    context.Context
-	checks *hooks.CheckLog
+	ctx      context.Context
+	checks   *hooks.CheckLog
+	checkLog hooks.CheckLog // what checks points to, when it is set
 }
 
 // body is a request body whose Len is its declared length, so that

@@ -27,6 +27,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -309,7 +310,11 @@ func main() {
 	flag.BoolVar(&withTLS, "tls", false, "serve both servers over TLS (a self-signed certificate the clients trust)")
 	flag.BoolVar(&identity, "identity", false, "name each request's developer from a tokens file of 200, with a rate per developer (-tokens, -rate)")
 	flag.BoolVar(&viaSlog, "slog", false, "log through slog.NewJSONHandler rather than hookhttp.JSONLogger (the default logger)")
+	gcPercent := flag.Int("gc-percent", 400, "the GC target of the whole process, both servers and the clients: examples/gateway's default (its -gc-percent); 100 is Go's (GOGC in the environment wins)")
 	flag.Parse()
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(*gcPercent)
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
