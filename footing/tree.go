@@ -27,7 +27,7 @@ const listTimeout = time.Second
 func (p *place) tree(ctx context.Context, sc *shell.Script, w shell.Write) (string, bool) {
 	d, ok := treeDir(w.Path)
 	if !ok {
-		return "", false // a directory known only at run time: as any path with no name (see dynamic)
+		return p.treeAnywhere(ctx, sc, w)
 	}
 	dir := p.abs(d)
 	if dir == "" {
@@ -157,4 +157,102 @@ func emptyDir(d string) (bool, error) {
 	defer f.Close()
 	names, err := f.Readdirnames(1)
 	return len(names) == 0 && err != nil, nil
+}
+
+// treeAnywhere judges w, a tree write into a directory known only at run
+// time ("$PWD", ~, "$OUT", or a cd to one before it): any directory may
+// be it. The source is read, and a member (or file) that would land on
+// an entry of the footing from some directory (its path is the end of
+// the entry's, or with leading folders stripped, of two names at least;
+// or it lies in a protected tree by the same rule) is refused. A source
+// that cannot be read is refused when the directory is one the script
+// computes or one that holds the footing by name ($PWD, $HOME, ~,
+// $OLDPWD); one the environment names alone is not counted, as a write
+// to "$LOG_FILE" is not (see [place.dynamic]).
+func (p *place) treeAnywhere(ctx context.Context, sc *shell.Script, w shell.Write) (string, bool) {
+	entries := p.Entries()
+	if len(entries) == 0 {
+		return "", false
+	}
+	from := *w.From
+	by := "`" + w.By + "`"
+	dest := strings.TrimSuffix(w.Path.Value, "/…")
+	cannot := func(why string) (string, bool) {
+		if !p.computed(w.Path) && !holderDir(dest) {
+			return "", false
+		}
+		e := entries[0]
+		return p.reason(e, e.Path, by+" (it writes the files of "+from.Value+", "+why+", into "+dest+", which may hold it)"), true
+	}
+	if from.Dynamic || from.Value == "-" || isRemote(from.Value) {
+		return cannot("which cannot be listed before it runs")
+	}
+	ctx, cancel := context.WithTimeout(ctx, listTimeout)
+	defer cancel()
+	var found *Entry
+	var member string
+	err := members.List(ctx, p.abs(from.Value), func(m string) bool {
+		for i := range entries {
+			if landsAnywhere(m, filepath.ToSlash(entries[i].Path), entries[i].Tree, p.fold) {
+				found, member = &entries[i], m
+				return false
+			}
+		}
+		return true
+	})
+	if found != nil {
+		return p.reason(*found, found.Path, by+" (it writes "+member+" of "+from.Value+" into "+dest+", known only when it runs, where it may land on it)"), true
+	}
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && !sc.Creates(from) {
+			return "", false // the copy or extraction fails: nothing is written
+		}
+		return cannot("whose files cannot be listed: " + err.Error())
+	}
+	return "", false
+}
+
+// holderDir reports whether a directory word names, by a variable the
+// shell sets, one that holds hook files: the working or home directory.
+func holderDir(v string) bool {
+	for _, h := range []string{"$PWD", "${PWD}", "$HOME", "${HOME}", "~", "$OLDPWD", "${OLDPWD}"} {
+		if v == h || strings.HasPrefix(v, h+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// landsAnywhere reports whether member m, written under some directory,
+// may land on the entry at path e (slash-separated, absolute), or in
+// its tree: m's names, whole or with leading folders stripped (then two
+// at least, so that a bare file name is not enough), end e's; with tree,
+// names of m followed by more end e's.
+func landsAnywhere(m, e string, tree, fold bool) bool {
+	if fold {
+		m, e = strings.ToLower(m), strings.ToLower(e)
+	}
+	ms := strings.Split(strings.Trim(m, "/"), "/")
+	for k := range ms {
+		rest := ms[k:]
+		if k > 0 && len(rest) < 2 {
+			break
+		}
+		if strings.HasSuffix(e, "/"+strings.Join(rest, "/")) {
+			return true
+		}
+		if !tree {
+			continue
+		}
+		// rest[:j] ends e's names, and more of m lies under it.
+		for j := len(rest) - 1; j >= 1; j-- {
+			if k > 0 && j < 2 {
+				break
+			}
+			if strings.HasSuffix(e, "/"+strings.Join(rest[:j], "/")) {
+				return true
+			}
+		}
+	}
+	return false
 }
