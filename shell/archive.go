@@ -92,6 +92,12 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		if hasFile {
 			from = archive
 		}
+		if f.Has("transform", "xform", "s") {
+			// The members' names are rewritten as they land (GNU tar's
+			// --transform, bsdtar's and macOS tar's -s): which files
+			// are written is known only when it runs.
+			from.Dynamic = true
+		}
 		w.tree(c, sc, dir, from)
 		for _, o := range f.Operands {
 			w.writes(c, sc, joinDir(dir, o))

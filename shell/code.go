@@ -88,12 +88,59 @@ func pythonEffects(w *walker, c *Command, sc *scope, in stdin) {
 	if m, ok := f.Value("m"); ok && !f.Has("c") {
 		w.runsCode(c, sc, "python", Word{Value: "-m " + m.Value, Dynamic: m.Dynamic, Prefix: "-m " + m.Prefix, Suffix: m.Suffix}, Word{})
 		w.argsOf(c, sc, c.Args[1+f.End:])
+		pythonUnpack(w, c, sc, m, afterModule(c.Args[1:]))
 		return
 	}
 	if f.Has("V", "h") && !f.Has("c") && f.End == len(c.Args)-1 {
 		return
 	}
 	w.argsOf(c, sc, w.interp(c, sc, in, "python", pythonSpec, "c"))
+}
+
+// afterModule returns the words after python's -m MODULE (-mMODULE):
+// the module's own arguments, options included.
+func afterModule(args []Word) []Word {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic || !strings.HasPrefix(a.Value, "-") || a.Value == "-" || strings.HasPrefix(a.Value, "--") {
+			return nil
+		}
+		cl := a.Value[1:]
+		for j := 0; j < len(cl); j++ {
+			if !strings.ContainsRune("cmWXQ", rune(cl[j])) {
+				continue // a switch without a value
+			}
+			if j+1 < len(cl) { // the value is the rest of the word
+				if cl[j] == 'm' {
+					return args[i+1:]
+				}
+				break
+			}
+			if cl[j] == 'm' && i+1 < len(args) {
+				return args[i+2:]
+			}
+			i++ // the value is the next word
+		}
+	}
+	return nil
+}
+
+// pythonUnpack: python -m tarfile -e ARCHIVE [DIR] and python -m
+// zipfile -e ARCHIVE DIR extract the archive's files into DIR (the
+// working directory by default).
+func pythonUnpack(w *walker, c *Command, sc *scope, module Word, args []Word) {
+	if module.Dynamic || module.Value != "tarfile" && module.Value != "zipfile" || len(args) < 2 {
+		return
+	}
+	if op := args[0]; op.Dynamic || op.Value != "-e" && op.Value != "--extract" {
+		return
+	}
+	dir := Word{}
+	if len(args) > 2 {
+		dir = args[2]
+	}
+	w.reads(c, sc, args[1])
+	w.tree(c, sc, dir, args[1])
 }
 
 // perlSpec: perl's switches; -i, -l and -0 take an optional attached

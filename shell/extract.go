@@ -144,3 +144,118 @@ func dittoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 	}
 }
+
+var paxSpec = Spec{Short: "rwacdijklnOPtuvXzHLDYZTs:f:x:o:p:b:E:U:G:B:", Permute: true}
+
+// paxEffects: pax -r extracts an archive (-f FILE, or the standard input)
+// into the working directory; -w writes one (to -f FILE) of its operands;
+// -r -w copies the operands' trees into the last operand, a directory.
+// -s rewrites the names as they land, so that which files are written is
+// known only when it runs.
+func paxEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	f := paxSpec.Parse(c.Args[1:])
+	read, write := f.Has("r"), f.Has("w")
+	archive, hasFile := f.Value("f")
+	switch {
+	case read && write:
+		if len(f.Operands) < 2 {
+			return
+		}
+		dest := f.Operands[len(f.Operands)-1]
+		for _, s := range f.Operands[:len(f.Operands)-1] {
+			w.reads(c, sc, s)
+			from := s
+			from.Dynamic = from.Dynamic || f.Has("s")
+			w.tree(c, sc, into(dest, s), from)
+		}
+	case read:
+		from := Static("-")
+		if hasFile {
+			w.reads(c, sc, archive)
+			from = archive
+		}
+		from.Dynamic = from.Dynamic || f.Has("s")
+		w.tree(c, sc, Word{}, from)
+	case write:
+		if hasFile {
+			w.writes(c, sc, archive)
+		}
+		for _, o := range f.Operands {
+			w.reads(c, sc, o)
+		}
+	default:
+		if hasFile {
+			w.reads(c, sc, archive)
+		}
+	}
+}
+
+// jarEffects: jar x[f FILE] (or -x/--extract [-f/--file FILE] [--dir
+// DIR]) extracts the archive's files, from the standard input without a
+// file, into the working directory or DIR; c and u (--create, --update)
+// write the archive from the operands.
+func jarEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	args := c.Args[1:]
+	var mode string
+	var archive, dir Word
+	hasFile := false
+	if len(args) > 0 && !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-") {
+		// The old form: a cluster of letters, f taking the next word.
+		cl := args[0].Value
+		args = args[1:]
+		for _, ch := range cl {
+			switch {
+			case strings.ContainsRune("ctxui", ch):
+				mode = string(ch)
+			case ch == 'f' && len(args) > 0:
+				archive, hasFile, args = args[0], true, args[1:]
+			}
+		}
+	}
+	var ops []Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			ops = append(ops, a)
+		case v == "-x" || v == "--extract":
+			mode = "x"
+		case v == "-c" || v == "--create":
+			mode = "c"
+		case v == "-u" || v == "--update":
+			mode = "u"
+		case (v == "-f" || v == "--file") && i+1 < len(args):
+			i++
+			archive, hasFile = args[i], true
+		case strings.HasPrefix(v, "--file="):
+			archive, hasFile = Word{Value: v[len("--file="):], Prefix: strings.TrimPrefix(a.Prefix, "--file="), Suffix: a.Suffix}, true
+		case v == "--dir" && i+1 < len(args):
+			i++
+			dir = args[i]
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	switch mode {
+	case "x":
+		from := Static("-")
+		if hasFile {
+			w.reads(c, sc, archive)
+			from = archive
+		}
+		w.tree(c, sc, dir, from)
+	case "c", "u":
+		if hasFile {
+			w.writes(c, sc, archive)
+		}
+		for _, o := range ops {
+			w.reads(c, sc, o)
+		}
+	default:
+		if hasFile {
+			w.reads(c, sc, archive)
+		}
+	}
+}

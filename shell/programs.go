@@ -120,6 +120,10 @@ func programOf(name string) effector {
 		return arEffects
 	case "ditto":
 		return dittoEffects
+	case "pax":
+		return paxEffects
+	case "jar":
+		return jarEffects
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "lz4", "pigz",
 		"unpigz", "brotli", "compress", "uncompress", "lzip":
 		return compressEffects

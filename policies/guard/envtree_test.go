@@ -73,8 +73,16 @@ func TestEnvTree(t *testing.T) {
 		{`ditto sub .`, ".env"},
 		{`scp -r host:dir .`, "cannot be listed"},
 		{`git clone https://example.com/r.git r && cp -r r/. .`, "does not exist yet"},
+		{`python3 -m tarfile -e secrets.tgz .`, "app/.env"}, // bash: app/.env written
+		{`python3 -m zipfile -e secrets.zip out`, "app/.env"},
+		{`jar xf secrets.zip`, "app/.env"},
+		{`pax -rzf secrets.tgz`, "app/.env"},
+		{`tar xzf plain.tgz --transform 's,.env.example,.env,'`, "cannot be listed"}, // bash: app/.env written
+		{`tar xzf secrets.tgz -C "$PWD"`, "app/.env"},
 		// Look-alikes.
 		{`tar xzf plain.tgz`, ""},
+		{`python3 -m tarfile -e plain.tgz .`, ""},
+		{`tar xzf plain.tgz --transform 's,^,pkg/,' -C /tmp/unpack`, ""},
 		{`unzip -o plain.zip -d build/`, ""},
 		{`cat secrets.tgz | tar xz -C /tmp/unpack`, ""}, // a temporary directory
 		{`cp -r tpl/. out/`, ""},
