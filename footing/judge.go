@@ -240,14 +240,16 @@ func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
 }
 
 // computed reports whether the script itself makes the path w, known
-// only at run time: a command substitution, a glob, or a variable the
-// script assigns or reads into (f=bin/guard; rm "$f"). A variable it
+// only at run time: a command substitution, a glob, a variable the
+// script assigns or reads into (f=bin/guard; rm "$f"), or the names a
+// program takes from data ("$@": what xargs appends from its input, the
+// files rg --pre or git grep -O hand their program). A variable it
 // only expands ("$LOG_FILE", "$GITHUB_OUTPUT") comes from the
 // environment, which the host and the user set: it is not counted, as
 // rule 3 of examples/guard does not count it.
 func (p *place) computed(w shell.Word) bool {
 	v := w.Value
-	if strings.ContainsAny(v, "`*?[") || strings.Contains(v, "$(") {
+	if strings.ContainsAny(v, "`*?[") || strings.Contains(v, "$(") || strings.Contains(v, "$@") || strings.Contains(v, "${@") || strings.Contains(v, "$*") {
 		return true
 	}
 	for i := 0; i < len(v); i++ {

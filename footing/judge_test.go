@@ -199,6 +199,21 @@ var attacks = []struct {
 	{`tar xzf ../ok.tgz --xform=s,okd/x,.claude/settings.json,`, true, true},
 	{`bsdtar -xf ../ok.tgz -s ',okd/x,.claude/settings.json,'`, true, false},
 	{`tar xzf ../ok.tgz --transform 's,^,tmp/,'`, true, false},
+	{`patch -p1 < ../hook.patch`, true, true},
+	{`patch -p1 -i ../hook.patch`, true, true},
+	{`patch < ../hook.patch`, true, false},
+	{`cat ../hook.patch | patch -p1`, true, true},
+	{`git apply ../hook.patch`, true, false},
+	{`dd if=../evil/.claude/settings.json of=.claude/settings.json`, true, false},
+	{`ed -s .claude/settings.json <<< $'1d\nw'`, true, false},
+	{`ex -sc '1d|x' .claude/settings.json`, true, false},
+	{`while read f; do rm -f "$f"; done < ../names.txt`, true, false}, // names from data the script reads
+	{`rm -f $(cat ../names.txt)`, true, false},
+	{`mapfile -t a < ../names.txt; rm -f "${a[@]}"`, true, false},
+	{`git apply ../readme.patch`, false, true},
+	{`patch -p1 < ../readme.patch`, false, true},
+	{`patch -p1 < ../nosuch.patch`, false, true},
+	{`find . -name '*.o' | xargs rm -f`, false, false},
 }
 
 func TestAttacks(t *testing.T) {

@@ -90,7 +90,18 @@ func patchEffects(w *walker, c *Command, sc *scope, in stdin) {
 			return
 		}
 	}
-	w.writes(c, sc, joinDir(dir, Word{Value: "(files named in the patch)", Dynamic: true}))
+	// The files land under dir, named by the patch (Effect.From): -i
+	// FILE, the file redirected in, or the standard input.
+	switch src, given := f.Value("i", "input"); {
+	case given:
+		w.tree(c, sc, dir, src)
+	case in.file != "" && !strings.ContainsAny(in.file, "$`*?[({"):
+		w.tree(c, sc, dir, Static(in.file))
+	case in.file != "":
+		w.tree(c, sc, dir, Word{Value: in.file, Dynamic: true})
+	default:
+		w.tree(c, sc, dir, Static("-"))
+	}
 }
 
 // patchFiles returns the files a unified or context diff names in its

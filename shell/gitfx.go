@@ -196,7 +196,17 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 				return
 			}
 		}
-		w.writes(c, at, Word{Value: "(files named in the patch)", Dynamic: true})
+		// The files the patches name land in the worktree (Effect.From;
+		// git takes their paths from its top, which a policy that reads
+		// the repository finds: here they are taken from the directory
+		// git runs in).
+		dir, _ := f.Value("directory")
+		if len(f.Operands) == 0 {
+			w.tree(c, at, dir, Static("-"))
+		}
+		for _, o := range f.Operands {
+			w.tree(c, at, dir, o)
+		}
 	case "status", "blame", "annotate", "grep", "ls-files", "ls-tree", "cat-file", "check-ignore", "check-attr", "add",
 		"hash-object":
 		for _, o := range perm("").Operands {

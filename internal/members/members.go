@@ -1,6 +1,6 @@
 // Package members lists the files a tree write brings: the members of an
-// archive (tar, plain or compressed; zip; ar) or the files under a
-// directory. A policy that protects files under the directory an
+// archive (tar, plain or compressed; zip; ar), the files a patch names,
+// or the files under a directory. A policy that protects files under the directory an
 // archive is extracted into, or a directory is copied into, reads the
 // source's names here, bounded in names, bytes and time; when the source
 // cannot be read whole within the bounds, it cannot know what lands, and
@@ -43,7 +43,7 @@ var maxNames = MaxNames
 
 // ErrFormat is returned for a file that is no archive this package reads
 // (7z, cpio, …).
-var ErrFormat = errors.New("not an archive format that can be listed (tar, compressed tar, zip, ar)")
+var ErrFormat = errors.New("not an archive format that can be listed (tar, compressed tar, zip, ar, patch)")
 
 // List calls fn with the slash-separated name of each member of source,
 // an archive file or a directory (relative to it, "." and ".." cleaned
@@ -129,6 +129,19 @@ func archive(ctx context.Context, p string, size int64, each func(string) error)
 		if bytes.HasPrefix(head, []byte(d.magic)) {
 			return decompressed(ctx, p, f, d.prog, each)
 		}
+	}
+	if !isPatch(head) && size > int64(len(head)) {
+		// A patch mailed by git format-patch starts with its headers and
+		// message: look further for its first file line.
+		more := make([]byte, 64<<10)
+		k, _ := io.ReadFull(f, more)
+		head = more[:k]
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+	}
+	if isPatch(head) {
+		return patchNames(f, each)
 	}
 	return fmt.Errorf("%s: %w", p, ErrFormat)
 }

@@ -171,3 +171,39 @@ func FuzzList(f *testing.F) {
 		}
 	})
 }
+
+// TestPatch lists the files a patch names: unified and context diffs,
+// git's (renames, new files), and a mail from git format-patch whose
+// headers pass 512 bytes.
+func TestPatch(t *testing.T) {
+	dir := t.TempDir()
+	mail := "From 0123 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n" + strings.Repeat("A long message line.\n", 40) +
+		"---\n a.txt | 1 +\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -0,0 +1 @@\n+x\n"
+	for name, tc := range map[string]struct {
+		body string
+		want []string
+	}{
+		"unified":  {"--- a/src/x.go\t2026-01-01\n+++ b/src/x.go\t2026-01-02\n@@ -1 +1 @@\n-a\n+b\n", []string{"a/src/x.go", "b/src/x.go"}},
+		"new file": {"diff --git a/.env b/.env\nnew file mode 100644\n--- /dev/null\n+++ b/.env\n@@ -0,0 +1 @@\n+K=1\n", []string{"a/.env", "b/.env", "b/.env"}},
+		"rename":   {"diff --git a/old b/new\nsimilarity index 100%\nrename from old\nrename to new\n", []string{"a/old", "b/new", "old", "new"}},
+		"context":  {"*** a.c\t2026\n--- a.c\t2026\n***************\n*** 1,3 ****\n--- 1,3 ----\n", []string{"a.c", "a.c"}},
+		"mail":     {mail, []string{"a/a.txt", "b/a.txt", "a/a.txt", "b/a.txt"}},
+	} {
+		p := filepath.Join(dir, name+".patch")
+		if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		if err := List(context.Background(), p, func(n string) bool { got = append(got, n); return true }); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", name, got, tc.want)
+		}
+	}
+	p := filepath.Join(dir, "notes.txt")
+	os.WriteFile(p, []byte("just some words\n"), 0o644)
+	if err := List(context.Background(), p, func(string) bool { return true }); !errors.Is(err, ErrFormat) {
+		t.Errorf("a text that is no patch: %v, want ErrFormat", err)
+	}
+}

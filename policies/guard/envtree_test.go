@@ -51,6 +51,14 @@ func TestEnvTree(t *testing.T) {
 		}
 	}
 	archive(t, root, "secrets", "app/a.txt", "app/.env")
+	for name, body := range map[string]string{
+		"env.patch":    "diff --git a/.env b/.env\nnew file mode 100644\n--- /dev/null\n+++ b/.env\n@@ -0,0 +1 @@\n+K=1\n",
+		"readme.patch": "--- a/README.md\n+++ b/README.md\n@@ -0,0 +1 @@\n+hi\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	archive(t, root, "plain", "app/a.txt", "app/.env.example")
 	if err := os.WriteFile(filepath.Join(root, "a.tar.xz"), []byte("\xfd7zXZ\x00\x00\x04"), 0o644); err != nil {
 		t.Fatal(err)
@@ -74,6 +82,9 @@ func TestEnvTree(t *testing.T) {
 		{`scp -r host:dir .`, "cannot be listed"},
 		{`git clone https://example.com/r.git r && cp -r r/. .`, "does not exist yet"},
 		{`python3 -m tarfile -e secrets.tgz .`, "app/.env"}, // bash: app/.env written
+		{`patch -p1 < env.patch`, ".env"},                   // bash: .env written
+		{`patch -p1 -i env.patch`, ".env"},
+		{`git apply env.patch`, ".env"},
 		{`python3 -m zipfile -e secrets.zip out`, "app/.env"},
 		{`jar xf secrets.zip`, "app/.env"},
 		{`pax -rzf secrets.tgz`, "app/.env"},
@@ -82,6 +93,8 @@ func TestEnvTree(t *testing.T) {
 		// Look-alikes.
 		{`tar xzf plain.tgz`, ""},
 		{`python3 -m tarfile -e plain.tgz .`, ""},
+		{`patch -p1 < readme.patch`, ""},
+		{`git apply readme.patch`, ""},
 		{`tar xzf plain.tgz --transform 's,^,pkg/,' -C /tmp/unpack`, ""},
 		{`unzip -o plain.zip -d build/`, ""},
 		{`cat secrets.tgz | tar xz -C /tmp/unpack`, ""}, // a temporary directory
