@@ -24,11 +24,35 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if f.Has("i", "replace") && !ok {
 		repl, ok = Static("{}"), true
 	}
+	// Words piped in whose text is known (echo NAME | xargs rm) are the
+	// command's arguments as written.
+	w.resolve(&in)
+	if items, known := xargsItems(f, in); known {
+		if ok && repl.Value != "" {
+			for _, it := range items {
+				var run []Word
+				for _, a := range rest {
+					if !a.Dynamic && strings.Contains(a.Value, repl.Value) {
+						a = Static(strings.ReplaceAll(a.Value, repl.Value, it))
+					}
+					run = append(run, a)
+				}
+				w.run(run, sc, via, stdin{}, false)
+			}
+			return
+		}
+		inner := append([]Word(nil), rest...)
+		for _, it := range items {
+			inner = append(inner, Static(it))
+		}
+		w.run(inner, sc, via, stdin{}, false)
+		return
+	}
 	var inner []Word
 	if ok && repl.Value != "" {
 		for _, a := range rest {
 			if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
-				a = Word{Value: a.Value, Dynamic: true, Prefix: before, Suffix: after}
+				a = Word{Value: before + "(input)" + after, Dynamic: true, Prefix: before, Suffix: after}
 			}
 			inner = append(inner, a)
 		}
@@ -43,6 +67,45 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		cin = in
 	}
 	w.run(inner, sc, via, cin, false)
+}
+
+// maxXargsItems bounds the words of a known input xargs splits: past
+// it the input is read as unknown.
+const maxXargsItems = 64
+
+// xargsItems splits xargs's standard input when its text is known (a
+// here-string, static output piped in) as xargs does: lines with -I or
+// -L, NUL with -0, the -d delimiter, else blanks. Input with quotes or
+// backslashes, which xargs reads its own way, or past maxXargsItems
+// words, is not split (known false).
+func xargsItems(f Flags, in stdin) ([]string, bool) {
+	if in.doc == nil || in.doc.Dynamic || f.Has("a", "arg-file") {
+		return nil, false
+	}
+	doc := in.doc.Value
+	var items []string
+	switch d, hasD := f.Value("d", "delimiter"); {
+	case f.Has("0", "null"):
+		items = strings.Split(strings.TrimSuffix(doc, "\x00"), "\x00")
+	case hasD && !d.Dynamic && len(d.Value) == 1:
+		items = strings.Split(strings.TrimSuffix(doc, d.Value), d.Value)
+	case hasD:
+		return nil, false
+	case strings.ContainsAny(doc, "'\"\\"):
+		return nil, false
+	case f.Has("I", "i", "replace", "L", "l", "max-lines"):
+		for _, l := range strings.Split(doc, "\n") {
+			if l = strings.TrimLeft(l, " \t"); l != "" {
+				items = append(items, l)
+			}
+		}
+	default:
+		items = strings.Fields(doc)
+	}
+	if len(items) > maxXargsItems {
+		return nil, false
+	}
+	return items, true
 }
 
 // findRun walks the commands of -exec, -execdir, -ok and -okdir; each {}

@@ -26,7 +26,7 @@ EOF`, "rule 3"},
 		{`find . -name '*.go' -exec cat {} + <<<'echo k > .env'`, ""},
 		// xargs -a FILE leaves the command xargs's standard input.
 		{`xargs -a /dev/null bash <<<'echo k > .env'`, "rule 4"}, // bash: .env written (the words, none here, are not known)
-		{`xargs bash <<<'echo k > .env'`, "rule 4"},              // the words are bash's arguments: a script named by input
+		{`xargs bash <<<'echo k > .env'`, "rule 3"},              // the words are bash's arguments: a script file "echo", given .env
 		// A program file that is the standard input: its here-string is the code.
 		{`python3 /dev/stdin <<<'import os; os.system("touch x")'`, "rule 5"}, // bash: x made
 		{`python3 /dev/fd/0 <<<'import shutil; shutil.rmtree("src")'`, "rule 5"},
