@@ -131,6 +131,16 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 			continue
 		}
+		if !byName && w.Path.Dynamic && strings.Contains(w.Path.Value, "{}") && !strings.ContainsAny(w.Path.Prefix, "$`") {
+			// A file find selects by no name: any under its start point.
+			start := strings.TrimSuffix(w.Path.Prefix, "/")
+			if start == "" {
+				start = "."
+			}
+			if e, ok := p.Touches(start, true); ok {
+				return p.reason(e, e.Path, "`find "+start+"` selecting files by no name, then "+w.By), true
+			}
+		}
 		switch w.By {
 		case "git", "git checkout", "git restore", "git switch", "git reset", "git stash":
 			continue // judged by the repository's state, below
