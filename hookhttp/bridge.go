@@ -278,9 +278,9 @@ func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
 		}
 		return nil
 	}
-	native := hr.Event
+	native := nativeEvent(hr)
 	if native == "" {
-		native = eventName(hr.Payload)
+		return nil // the adapter cannot read the event: its answer is passed on as the gateway gave it
 	}
 	out := rep.Output()
 	v, why := hostfacts.CheckAnswer(c, native, out, b.Fail == hooks.FailClosed)
@@ -297,6 +297,21 @@ func (b *Bridge) check(hr *hooks.Request, rep Reply) error {
 		}
 	}
 	return nil
+}
+
+// nativeEvent returns the host's name of the event hr carries: as
+// given, else as the adapter parses it (OpenCode's and Pi's payloads name
+// no hook_event_name), else the payload's hook_event_name; "" when none.
+func nativeEvent(hr *hooks.Request) string {
+	if hr.Event != "" {
+		return hr.Event
+	}
+	if ev, err := hr.Adapter.Parse(hr.Payload); err == nil && ev != nil {
+		if n := ev.Common().NativeEvent; n != "" {
+			return n
+		}
+	}
+	return eventName(hr.Payload)
 }
 
 // eventName returns the payload's hook_event_name, or "".

@@ -11,6 +11,7 @@ import (
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
 	"github.com/agenthooks/hooks/hookhttp"
+	"github.com/agenthooks/hooks/hostfacts"
 )
 
 // The bridge accepts from the gateway only what the host's adapter would
@@ -105,6 +106,49 @@ func TestForwardChecksAnswerUnknownHost(t *testing.T) {
 		}
 		if !tt.ok && rep.ExitCode != 2 {
 			t.Errorf("%s: fail-closed answer exit %d, want 2", tt.envelope, rep.ExitCode)
+		}
+	}
+}
+
+// TestForwardTakesEveryHostsOwnAnswer: the gateway's deny, as each host's
+// adapter writes it, passes the bridge's check on the host's own payload.
+// OpenCode's, Kilo's and Pi's payloads name no hook_event_name: the check
+// once read them as an event the shim acts on no answer to, refused the
+// deny, and a fail-open bridge let the call run (found by the e2e
+// gateway rows).
+func TestForwardTakesEveryHostsOwnAnswer(t *testing.T) {
+	for _, a := range builtin.Adapters() {
+		s, ok := a.(hostfacts.Sampler)
+		if !ok {
+			continue
+		}
+		for _, c := range a.Capabilities() {
+			if c.Event != hooks.PreToolUse || !c.Honours.Has(hooks.FieldDeny) {
+				continue
+			}
+			payload := s.SamplePayload(c.Native, "/home/dev/project")
+			if payload == nil {
+				continue
+			}
+			ev, err := a.Parse(payload)
+			if err != nil {
+				t.Fatalf("%s %s: sample: %v", a.Host(), c.Native, err)
+			}
+			out, err := a.Serialize(ev, hooks.Deny("no rm -rf"))
+			if err != nil {
+				t.Fatalf("%s %s: %v", a.Host(), c.Native, err)
+			}
+			env, _ := json.Marshal(hookhttp.Reply{Host: a.Host(), Stdout: string(out.Stdout), Stderr: out.Stderr, ExitCode: out.ExitCode})
+			gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set(hookhttp.HeaderWire, hookhttp.WireEnvelope)
+				w.Write(env)
+			}))
+			br := hookhttp.Bridge{URL: gw.URL, Fail: hooks.FailOpen}
+			rep := br.Forward(context.Background(), a, payload, 0)
+			gw.Close()
+			if rep.Err != nil || rep.Stdout != string(out.Stdout) || rep.ExitCode != out.ExitCode {
+				t.Errorf("%s %s: the gateway's deny became %q exit %d (%v)", a.Host(), c.Native, rep.Stdout, rep.ExitCode, rep.Err)
+			}
 		}
 	}
 }
