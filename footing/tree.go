@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -191,9 +192,14 @@ func (p *place) treeAnywhere(ctx context.Context, sc *shell.Script, w shell.Writ
 	defer cancel()
 	var found *Entry
 	var member string
+	targets := make([][]string, len(entries))
+	for i, e := range entries {
+		targets[i] = names(filepath.ToSlash(e.Path), p.fold)
+	}
 	err := members.List(ctx, p.abs(from.Value), func(m string) bool {
+		ms := names(m, p.fold)
 		for i := range entries {
-			if landsAnywhere(m, filepath.ToSlash(entries[i].Path), entries[i].Tree, p.fold) {
+			if landsAnywhere(ms, targets[i], entries[i].Tree) {
 				found, member = &entries[i], m
 				return false
 			}
@@ -223,36 +229,41 @@ func holderDir(v string) bool {
 	return false
 }
 
-// landsAnywhere reports whether member m, written under some directory,
-// may land on the entry at path e (slash-separated, absolute), or in
-// its tree: m's names, whole or with leading folders stripped (then two
-// at least, so that a bare file name is not enough), end e's; with tree,
-// names of m followed by more end e's.
-func landsAnywhere(m, e string, tree, fold bool) bool {
+// names splits a slash-separated path into its names, case-folded with
+// fold.
+func names(p string, fold bool) []string {
 	if fold {
-		m, e = strings.ToLower(m), strings.ToLower(e)
+		p = strings.ToLower(p)
 	}
-	ms := strings.Split(strings.Trim(m, "/"), "/")
-	for k := range ms {
-		rest := ms[k:]
-		if k > 0 && len(rest) < 2 {
-			break
-		}
-		if strings.HasSuffix(e, "/"+strings.Join(rest, "/")) {
+	return strings.Split(strings.Trim(p, "/"), "/")
+}
+
+// landsAnywhere reports whether a member of names ms, written under some
+// directory, may land on the entry of names es, or in its tree: ms,
+// whole or with leading folders stripped (then two names at least, so
+// that a bare file name is not enough), end es; with tree, names of ms
+// followed by more end es. It looks at each name of ms once: the model
+// writes the archive, and may give a member many.
+func landsAnywhere(ms, es []string, tree bool) bool {
+	n, last := len(ms), es[len(es)-1]
+	// m whole, or its last two names (a strip leaves at least two).
+	if endsWith(es, ms) || n > 2 && endsWith(es, ms[n-2:]) {
+		return true
+	}
+	if !tree {
+		return false
+	}
+	// m's names up to p end e's and more of m lies under them: from its
+	// first name, or (stripped) the two ending at p.
+	for p := 0; p < n-1; p++ {
+		if ms[p] == last && (endsWith(es, ms[:p+1]) || p >= 2 && endsWith(es, ms[p-1:p+1])) {
 			return true
-		}
-		if !tree {
-			continue
-		}
-		// rest[:j] ends e's names, and more of m lies under it.
-		for j := len(rest) - 1; j >= 1; j-- {
-			if k > 0 && j < 2 {
-				break
-			}
-			if strings.HasSuffix(e, "/"+strings.Join(rest[:j], "/")) {
-				return true
-			}
 		}
 	}
 	return false
+}
+
+// endsWith reports whether the names tail end the names es.
+func endsWith(es, tail []string) bool {
+	return len(tail) <= len(es) && slices.Equal(es[len(es)-len(tail):], tail)
 }

@@ -62,7 +62,9 @@ func List(ctx context.Context, source string, fn func(name string) bool) error {
 		if n++; n > maxNames {
 			return fmt.Errorf("%s holds more than %d names", source, maxNames)
 		}
-		if n%256 == 1 {
+		// Every 256 names, and at every long one: what fn does with a name
+		// can cost its length (a member's name may be 1 MiB).
+		if n%256 == 1 || len(name) > 4096 {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("listing %s: %w", source, err)
 			}
