@@ -19,8 +19,8 @@ func (w *walker) stdinCode(c *Command, sc *scope, lang string, in stdin) {
 	switch {
 	case in.doc != nil:
 		w.runsCode(c, sc, lang, *in.doc, Word{})
-	case in.file != "":
-		w.runsCode(c, sc, lang, Word{}, Static(in.file))
+	case in.file != nil:
+		w.runsCode(c, sc, lang, Word{}, *in.file)
 	case in.piped:
 		w.runsCode(c, sc, lang, Word{Value: "(standard input)", Dynamic: true}, Word{})
 	}

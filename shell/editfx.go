@@ -39,7 +39,7 @@ func editorEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		w.writes(c, sc, o)
 	}
-	if in.doc != nil || in.piped || in.file != "" {
+	if in.doc != nil || in.piped || in.file != nil {
 		w.stdinCode(c, sc, lang, in)
 	}
 }
@@ -95,10 +95,8 @@ func patchEffects(w *walker, c *Command, sc *scope, in stdin) {
 	switch src, given := f.Value("i", "input"); {
 	case given:
 		w.tree(c, sc, dir, src)
-	case in.file != "" && !strings.ContainsAny(in.file, "$`*?[({"):
-		w.tree(c, sc, dir, Static(in.file))
-	case in.file != "":
-		w.tree(c, sc, dir, Word{Value: in.file, Dynamic: true})
+	case in.file != nil:
+		w.tree(c, sc, dir, *in.file)
 	default:
 		w.tree(c, sc, dir, Static("-"))
 	}

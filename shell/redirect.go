@@ -13,7 +13,7 @@ type stdin struct {
 	piped bool         // from a pipe, or a descriptor whose content is not known
 	doc   *Word        // its content when known: a here-document or here-string, static output piped in
 	from  *syntax.Stmt // the command piping in, whose output is read only when a shell reads it (see resolve)
-	file  string       // a file redirection ("" when none)
+	file  *Word        // a file redirected in (nil when none)
 }
 
 // fdIn is what descriptor fd reads, other than the standard input.
@@ -47,14 +47,16 @@ func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin
 		w.write(sc, w.word(r.Word), r.Op.String(), false)
 	case syntax.RdrInOut:
 		w.write(sc, w.word(r.Word), r.Op.String(), false)
-		got = &stdin{file: w.word(r.Word).Value}
+		f := w.word(r.Word)
+		got = &stdin{file: &f}
 	case syntax.DplOut:
 		t := w.word(r.Word)
 		if t.Dynamic || !isFD(t.Value) {
 			w.write(sc, t, r.Op.String(), false)
 		}
 	case syntax.RdrIn:
-		got = &stdin{file: w.word(r.Word).Value}
+		f := w.word(r.Word)
+		got = &stdin{file: &f}
 		if r.Word != nil && len(r.Word.Parts) == 1 {
 			if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
 				// < <(cmd): what cmd writes.
