@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/internal/members"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -185,43 +185,29 @@ func (p *place) gitCheckout(ctx context.Context, root string, paths []string, su
 func slicesContains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
 
 // gitPatches lists the footing files the patch files name (paths in the
-// repository); a patch read from stdin or a file it cannot read names
+// repository), read as package members reads a patch (quoted names
+// unquoted); a patch read from stdin or a file it cannot read names
 // every footing file.
 func (p *place) gitPatches(c *shell.Command, files []string) ([]string, error) {
 	if len(files) == 0 {
 		return nil, errString("the patch is read from standard input, which the hook cannot see")
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), listTimeout)
+	defer cancel()
 	for _, f := range files {
-		data, err := readLimited(p.abs(f), 4<<20)
+		var found string
+		err := members.List(ctx, p.abs(f), func(n string) bool {
+			if _, ok := p.Touches(strip(n), true); ok {
+				found = strip(n)
+				return false
+			}
+			return true
+		})
+		if found != "" {
+			return []string{found}, nil
+		}
 		if err != nil {
 			return nil, err
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			var name string
-			switch {
-			case strings.HasPrefix(line, "+++ "), strings.HasPrefix(line, "--- "):
-				name = strings.TrimSpace(line[4:])
-			case strings.HasPrefix(line, "rename to "), strings.HasPrefix(line, "rename from "):
-				_, name, _ = strings.Cut(line, "rename ")
-				name = name[strings.IndexByte(name, ' ')+1:]
-			case strings.HasPrefix(line, "diff --git "):
-				fs := strings.Fields(line)
-				for _, n := range fs[2:] {
-					if _, ok := p.Touches(strip(n), true); ok {
-						return []string{strip(n)}, nil
-					}
-				}
-				continue
-			default:
-				continue
-			}
-			name, _, _ = strings.Cut(name, "\t")
-			if name == "/dev/null" {
-				continue
-			}
-			if _, ok := p.Touches(strip(name), true); ok {
-				return []string{strip(name)}, nil
-			}
 		}
 	}
 	return nil, nil
@@ -409,16 +395,6 @@ func indexOf(xs []string, x string) int {
 		}
 	}
 	return -1
-}
-
-// readLimited reads at most limit bytes of the file at path.
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 type errString string

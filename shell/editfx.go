@@ -131,7 +131,9 @@ func patchFiles(doc string, strip int) ([]Word, bool) {
 		if name == "" || name == "/dev/null" {
 			continue
 		}
-		if strings.ContainsAny(name, `"\`) {
+		if strings.ContainsAny(name, `"\ `) {
+			// A quoted name, or a timestamp after a space (GNU patch
+			// takes either): read as a patch this does not list.
 			return nil, false
 		}
 		if strip < 0 {

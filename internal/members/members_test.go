@@ -188,6 +188,12 @@ func TestPatch(t *testing.T) {
 		"rename":   {"diff --git a/old b/new\nsimilarity index 100%\nrename from old\nrename to new\n", []string{"a/old", "b/new", "old", "new"}},
 		"context":  {"*** a.c\t2026\n--- a.c\t2026\n***************\n*** 1,3 ****\n--- 1,3 ----\n", []string{"a.c", "a.c"}},
 		"mail":     {mail, []string{"a/a.txt", "b/a.txt", "a/a.txt", "b/a.txt"}},
+		// GNU patch takes a timestamp after a space too; git and patch
+		// unquote a name in C's quotes (both measured under bash).
+		"space stamp": {"--- x.json 2020-01-01 00:00:00 +0000\n+++ .claude/settings.json 2020-01-01 00:00:00 +0000\n", []string{
+			"x.json 2020-01-01 00:00:00 +0000", "x.json", ".claude/settings.json 2020-01-01 00:00:00 +0000", ".claude/settings.json"}},
+		"quoted": {`diff --git "a/.claude/settings.json" "b/\303\251 x"` + "\n+++ \"b/.claude/settings.json\"\n", []string{
+			"a/.claude/settings.json", "b/é x", `"b/.claude/settings.json"`, "b/.claude/settings.json"}},
 	} {
 		p := filepath.Join(dir, name+".patch")
 		if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {

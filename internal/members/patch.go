@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -36,21 +37,27 @@ func patchNames(r io.Reader, each func(string) error) error {
 		var names []string
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
-			names = strings.Fields(line)[2:]
+			names = patchTokens(line[len("diff --git "):])
 		case strings.HasPrefix(line, "*** ") && strings.HasSuffix(strings.TrimSpace(line), " ****"),
 			strings.HasPrefix(line, "--- ") && strings.HasSuffix(strings.TrimSpace(line), " ----"):
 			continue // a context diff's hunk
 		default:
 			for _, p := range patchHeads {
 				if rest, ok := strings.CutPrefix(line, p); ok && p != "diff --git " {
-					names = []string{rest}
+					// The name as far as a tab (before a timestamp), and
+					// its first word: GNU patch also takes a timestamp
+					// after a space, and git and patch unquote a name
+					// in C's quotes.
+					whole, _, _ := strings.Cut(rest, "\t")
+					names = []string{strings.TrimSpace(whole)}
+					if w := patchTokens(rest)[0]; w != names[0] {
+						names = append(names, w)
+					}
 					break
 				}
 			}
 		}
 		for _, n := range names {
-			n, _, _ = strings.Cut(n, "\t") // a timestamp follows a tab
-			n = strings.TrimSpace(n)
 			if n == "" || n == "/dev/null" {
 				continue
 			}
@@ -60,4 +67,44 @@ func patchNames(r io.Reader, each func(string) error) error {
 		}
 	}
 	return sc.Err()
+}
+
+// patchTokens splits s into words at blanks, a word in C's double quotes
+// (as git writes a name with special characters) unquoted; a quote that
+// does not close, or does not unquote, leaves the word as written. It
+// returns one word at least.
+func patchTokens(s string) []string {
+	var out []string
+	for {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			break
+		}
+		if s[0] == '"' {
+			end := 1
+			for end < len(s) && s[end] != '"' {
+				if s[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end < len(s) {
+				if u, err := strconv.Unquote(s[:end+1]); err == nil {
+					out = append(out, u)
+					s = s[end+1:]
+					continue
+				}
+			}
+		}
+		i := strings.IndexAny(s, " \t")
+		if i < 0 {
+			i = len(s)
+		}
+		out = append(out, s[:i])
+		s = s[i:]
+	}
+	if len(out) == 0 {
+		out = []string{""}
+	}
+	return out
 }
