@@ -146,23 +146,23 @@ func answerNow(a Adapter, h *Handlers, ev Event, err error) Result {
 
 // run calls the handler on the calling goroutine, under a watchdog.
 func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) Result {
-	limit := budget(c.a, c.h, c.ev, hostTimeout)
-	var cancel context.CancelFunc
+	x := &c.ctx
+	x.parent = ctx
+	if limit := budget(c.a, c.h, c.ev, hostTimeout); limit > 0 {
+		x.deadline, x.timed = time.Now().Add(limit), true
+	}
+	if d, ok := ctx.Deadline(); ok && (!x.timed || d.Before(x.deadline)) {
+		x.deadline, x.timed = d, true
+	}
 	var watchdog *time.Timer
-	if limit > 0 {
-		ctx, cancel = context.WithTimeout(ctx, limit)
-	} else {
-		ctx, cancel = context.WithCancel(ctx)
+	if x.timed {
+		watchdog = time.AfterFunc(time.Until(x.deadline), c.expire)
 	}
-	if d, ok := ctx.Deadline(); ok { // ours, or the caller's when earlier
-		watchdog = time.AfterFunc(time.Until(d), c.watchdog)
-	}
-	resp, err := inline(ctx, &c.h, c.ev)
+	resp, err := inline(x, &c.h, c.ev)
 	if watchdog != nil {
 		watchdog.Stop()
 	}
-	cause := context.Cause(ctx) // nil unless the context ended
-	cancel()
+	cause := x.finish() // nil unless the context ended
 
 	// Waits for the watchdog's answer when it is being given.
 	c.mu.Lock()
@@ -194,6 +194,14 @@ type inlineCall struct {
 	late     func(Result)
 	res      *Result // the watchdog's answer (allocated only then)
 	h        Handlers
+	ctx      handlerCtx // the handler's context
+}
+
+// expire is the handler's deadline: it ends the handler's context, then
+// answers late.
+func (c *inlineCall) expire() {
+	c.ctx.end(context.DeadlineExceeded, false)
+	c.watchdog()
 }
 
 // watchdog answers with the fail policy when the handler's deadline has
