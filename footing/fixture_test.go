@@ -79,6 +79,10 @@ func newFixture(t testing.TB) *fixture {
 	hunk := "@@ -1 +1 @@\n-" + strings.TrimSuffix(old, "\n") + "\n+{}\n"
 	write(t, filepath.Join(f.root, "quoted.patch"), "diff --git \"a/.claude/settings.json\" \"b/.claude/settings.json\"\n--- \"a/.claude/settings.json\"\n+++ \"b/.claude/settings.json\"\n"+hunk, 0o644)
 	write(t, filepath.Join(f.root, "stamped.patch"), "--- .claude/settings.json 2020-01-01 00:00:00 +0000\n+++ .claude/settings.json 2020-01-01 00:00:00 +0000\n"+hunk, 0o644)
+	// Names that land on the hook file only as git places them: under
+	// --directory, or with -p2.
+	write(t, filepath.Join(f.root, "bare.patch"), "diff --git a/settings.json b/settings.json\n--- a/settings.json\n+++ b/settings.json\n"+hunk, 0o644)
+	write(t, filepath.Join(f.root, "deep.patch"), "diff --git a/x/.claude/settings.json b/x/.claude/settings.json\n--- a/x/.claude/settings.json\n+++ b/x/.claude/settings.json\n"+hunk, 0o644)
 	write(t, filepath.Join(f.root, "readme.patch"), "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-readme\n+README\n", 0o644)
 	write(t, filepath.Join(f.proj, ".claude", "settings.local.json"), "{}\n", 0o644) // not committed
 	// Beside the project: a tree and archives that hold a hook file, and

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -116,7 +118,7 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 	case "clean":
 		changed, err = gitStatus(ctx, root, paths, true, true)
 	case "apply", "am":
-		changed, err = p.gitPatches(c, operands(vals, []string{"-p", "-C", "--directory", "--exclude", "--include"}))
+		changed, err = p.gitPatches(root, vals)
 	default:
 		return "", false
 	}
@@ -184,24 +186,27 @@ func (p *place) gitCheckout(ctx context.Context, root string, paths []string, su
 
 func slicesContains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
 
-// gitPatches lists the footing files the patch files name (paths in the
-// repository), read as package members reads a patch (quoted names
-// unquoted); a patch read from stdin or a file it cannot read names
-// every footing file.
-func (p *place) gitPatches(c *shell.Command, files []string) ([]string, error) {
-	if len(files) == 0 {
+// gitPatches lists the footing files the patches of git apply or git am
+// name (paths in the repository), read as package members reads a patch
+// (quoted names unquoted) and placed as git places them: -p's number of
+// leading names stripped (1 unless given; any number when it cannot be
+// read), then --directory's folder put before. A patch read from stdin,
+// or a file it cannot read, names every footing file.
+func (p *place) gitPatches(root string, vals []string) ([]string, error) {
+	a := readApply(vals)
+	if len(a.files) == 0 {
 		return nil, errString("the patch is read from standard input, which the hook cannot see")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), listTimeout)
 	defer cancel()
-	for _, f := range files {
+	for _, f := range a.files {
 		var found string
 		err := members.List(ctx, p.abs(f), func(n string) bool {
-			if _, ok := p.Touches(strip(n), true); ok {
-				found = strip(n)
-				return false
-			}
-			return true
+			found = a.lands(n, func(name string) bool {
+				_, ok := p.Set.Touches(filepath.Join(root, filepath.FromSlash(name)), true)
+				return ok
+			})
+			return found == ""
 		})
 		if found != "" {
 			return []string{found}, nil
@@ -213,12 +218,77 @@ func (p *place) gitPatches(c *shell.Command, files []string) ([]string, error) {
 	return nil, nil
 }
 
-// strip removes a patch's a/ or b/ prefix.
-func strip(n string) string {
-	if strings.HasPrefix(n, "a/") || strings.HasPrefix(n, "b/") {
-		return n[2:]
+// applyArgs is what git apply and git am are told of where a patch's
+// names land.
+type applyArgs struct {
+	files []string
+	strip int    // -p; -1: not known, any
+	dir   string // --directory
+}
+
+// readApply reads git apply's or git am's arguments. A short-option
+// group that holds a p other than -pN makes the strip unknown.
+func readApply(vals []string) applyArgs {
+	a := applyArgs{strip: 1}
+	setStrip := func(v string) {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			a.strip = n
+		} else {
+			a.strip = -1
+		}
 	}
-	return n
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		switch {
+		case v == "--":
+			a.files = append(a.files, vals[i+1:]...)
+			return a
+		case v == "-p" || v == "--directory" || v == "-C" || v == "--exclude" || v == "--include":
+			if i+1 < len(vals) {
+				i++
+				if v == "-p" {
+					setStrip(vals[i])
+				} else if v == "--directory" {
+					a.dir = vals[i]
+				}
+			}
+		case strings.HasPrefix(v, "--directory="):
+			a.dir = strings.TrimPrefix(v, "--directory=")
+		case strings.HasPrefix(v, "-p"):
+			setStrip(v[2:])
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "p"):
+			a.strip = -1 // -vp1, say
+		case strings.HasPrefix(v, "-"):
+		default:
+			a.files = append(a.files, v)
+		}
+	}
+	return a
+}
+
+// lands returns where patch name n lands (a path in the repository) when
+// touches says it is a footing file, or "".
+func (a applyArgs) lands(n string, touches func(string) bool) string {
+	names := strings.Split(n, "/")
+	try := func(k int) string {
+		if k >= len(names) {
+			return ""
+		}
+		name := path.Join(filepath.ToSlash(a.dir), strings.Join(names[k:], "/"))
+		if touches(name) {
+			return name
+		}
+		return ""
+	}
+	if a.strip >= 0 {
+		return try(a.strip)
+	}
+	for k := range names {
+		if name := try(k); name != "" {
+			return name
+		}
+	}
+	return ""
 }
 
 // inRepo returns the footing paths inside the worktree root, relative

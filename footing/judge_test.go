@@ -215,6 +215,18 @@ var attacks = []struct {
 	{`rm -f $(cat ../names.txt)`, true, false},
 	{`mapfile -t a < ../names.txt; rm -f "${a[@]}"`, true, false},
 	{`git apply ../readme.patch`, false, true},
+	{`git apply --directory=.claude ../bare.patch`, true, true}, // git puts the folder before the patch's names
+	{`git apply --directory .claude ../bare.patch`, true, true},
+	{`git apply -p2 ../deep.patch`, true, true}, // -p2 strips x/ too
+	{`git apply -p 2 ../deep.patch`, true, true},
+	{`git apply -vp2 ../deep.patch`, true, true}, // an option group: the strip is not read, any is taken
+	{`git apply --directory=docs ../hook.patch`, false, true},
+	{`git apply ../deep.patch`, false, true}, // -p1: x/.claude/settings.json, which git creates
+	{`git apply --directory=.claude ../readme.patch`, false, true},
+	{`patch -p2 < ../deep.patch`, true, true},
+	{`patch -p2 -i ../deep.patch`, true, true},
+	{`patch -d .claude -p1 < ../bare.patch`, true, true},
+	{`patch --directory=.claude -p1 -i ../../bare.patch`, true, true}, // -i is read from the -d folder
 	{`echo .claude/settings.json | xargs rm -f`, true, true},
 	{`printf '%s\n' .claude/settings.json | xargs -I{} cp /dev/null {}`, true, true},
 	{`echo .claude/settings.json > /tmp/l$$; xargs rm -f < /tmp/l$$`, true, true},

@@ -60,16 +60,30 @@ func patchEffects(w *walker, c *Command, sc *scope, in stdin) {
 	if d, ok := f.Value("d", "directory"); ok {
 		dir = d
 	}
-	valueEffects(w, c, sc, f, Reads, "i", "input")
-	valueEffects(w, c, sc, f, Writes, "r", "reject-file")
+	// patch changes to -d's folder before it opens any file it is named.
+	inDir := func(x Word) Word {
+		if x.Dynamic || x.Value != "-" {
+			return joinDir(dir, x)
+		}
+		return x
+	}
+	for _, o := range f.Options {
+		switch {
+		case !o.HasValue:
+		case o.Name == "i" || o.Name == "input":
+			w.reads(c, sc, inDir(o.Value))
+		case o.Name == "r" || o.Name == "reject-file":
+			w.writes(c, sc, inDir(o.Value))
+		}
+	}
 	if o, ok := f.Value("o", "output"); ok {
-		w.writes(c, sc, o)
+		w.writes(c, sc, inDir(o))
 		return
 	}
 	if len(f.Operands) > 0 {
 		w.writes(c, sc, joinDir(dir, f.Operands[0]))
 		if len(f.Operands) > 1 {
-			w.reads(c, sc, f.Operands[1])
+			w.reads(c, sc, inDir(f.Operands[1]))
 		}
 		return
 	}
@@ -91,10 +105,11 @@ func patchEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 	}
 	// The files land under dir, named by the patch (Effect.From): -i
-	// FILE, the file redirected in, or the standard input.
+	// FILE (read from dir: patch changes to it first), the file
+	// redirected in, or the standard input.
 	switch src, given := f.Value("i", "input"); {
 	case given:
-		w.tree(c, sc, dir, src)
+		w.tree(c, sc, dir, inDir(src))
 	case in.file != nil:
 		w.tree(c, sc, dir, *in.file)
 	default:

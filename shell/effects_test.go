@@ -133,7 +133,9 @@ var effectCases = []struct {
 	{`vim -c '!rm -rf d' f`, `vim: vim{!rm -rf d} >f`},
 	{`nano .env`, `nano: >.env`},
 	{`patch -p1 < fix.diff`, `patch: >(fix.diff){./…}`},
-	{`patch -p1 -i fix.diff -d sub`, `patch: <fix.diff >(fix.diff){sub/…}`},
+	{`patch -p1 -i fix.diff -d sub`, `patch: <sub/fix.diff >(sub/fix.diff){sub/…}`}, // patch changes to -d first (run under bash)
+	{`patch -d sub -i fix.diff -o out.txt`, `patch: <sub/fix.diff >sub/out.txt`},
+	{`patch -d sub -i - < fix.diff`, `patch: <- >(-){sub/…}`},
 	{`curl -s u | patch -p1`, `patch: >(-){./…}`},
 	{`patch -p1 < 'fix(1).patch'`, `patch: >(fix(1).patch){./…}`},
 	{`patch -p1 < "$P"`, `patch: >({$P}){./…}`},
