@@ -197,6 +197,12 @@ func (p *place) gitPatches(root string, vals []string) ([]string, error) {
 	if len(a.files) == 0 {
 		return nil, errString("the patch is read from standard input, which the hook cannot see")
 	}
+	// No footing file lies deeper than depth names in the repository:
+	// with the strip unknown, only a name's last depth names are tried
+	// (a name may have many; the model writes the patch).
+	for _, x := range p.inRepo(root) {
+		a.depth = max(a.depth, strings.Count(filepath.ToSlash(x), "/")+1)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), listTimeout)
 	defer cancel()
 	for _, f := range a.files {
@@ -224,6 +230,7 @@ type applyArgs struct {
 	files []string
 	strip int    // -p; -1: not known, any
 	dir   string // --directory
+	depth int    // the most names a footing file's path has (with strip -1)
 }
 
 // readApply reads git apply's or git am's arguments. A short-option
@@ -283,7 +290,7 @@ func (a applyArgs) lands(n string, touches func(string) bool) string {
 	if a.strip >= 0 {
 		return try(a.strip)
 	}
-	for k := range names {
+	for k := max(0, len(names)-a.depth); k < len(names); k++ {
 		if name := try(k); name != "" {
 			return name
 		}
