@@ -23,7 +23,9 @@ type Adapter interface {
 	Detect(fields map[string]json.RawMessage) float64
 	// Parse turns a native payload into a unified event. Host events with
 	// no unified counterpart become *OtherEvent, never an error. An error
-	// means the payload is not a valid event of this host.
+	// means the payload is not a valid event of this host. The event may
+	// share payload's memory (Base.Raw is payload itself): the caller
+	// must not modify payload while the event is in use.
 	Parse(payload []byte) (Event, error)
 	// Capabilities returns the capability matrix: which Response fields the
 	// host honours on each of its native events. Callers must not modify it.

@@ -130,6 +130,7 @@ func answerInline(ctx context.Context, a Adapter, h Handlers, req *Request) Resu
 		return answerNow(a, &h, ev, err)
 	}
 	c := &inlineCall{a: a, h: h, ev: ev, late: req.Late}
+	c.ctx.checks = req.Checks
 	return c.run(ctx, req.HostTimeout)
 }
 

@@ -23,6 +23,7 @@ type handlerCtx struct {
 	parent   context.Context
 	deadline time.Time
 	timed    bool
+	checks   *CheckLog // the value of checkLogKey, when set (Request.Checks)
 
 	mu       sync.Mutex
 	err      error
@@ -33,7 +34,12 @@ type handlerCtx struct {
 
 func (x *handlerCtx) Deadline() (time.Time, bool) { return x.deadline, x.timed }
 
-func (x *handlerCtx) Value(key any) any { return x.parent.Value(key) }
+func (x *handlerCtx) Value(key any) any {
+	if _, ok := key.(checkLogKey); ok && x.checks != nil {
+		return x.checks
+	}
+	return x.parent.Value(key)
+}
 
 // Done returns the channel closed when the context ends, made on the
 // first call.

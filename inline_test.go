@@ -128,3 +128,29 @@ func TestInlineCallerDeadline(t *testing.T) {
 		t.Fatal("no answer at the caller's deadline")
 	}
 }
+
+// Request.Checks is the CheckLog that ReportCheck on the handler's
+// context appends to, on the calling goroutine (Inline) or not, also
+// through a context the handler derives; a CheckLog the caller's context
+// carries is not the one written.
+func TestRequestChecks(t *testing.T) {
+	type key struct{}
+	reports := func(ctx context.Context, _ *hooks.PreToolUseEvent) (hooks.Response, error) {
+		ctx = context.WithValue(ctx, key{}, 1)
+		hooks.ReportCheck(ctx, hooks.Check{Name: "rm-rf", Decision: hooks.DecisionDeny, Note: "src"})
+		return hooks.Response{}, nil
+	}
+	for _, inline := range []bool{false, true} {
+		parentCtx, parentLog := hooks.WithCheckLog(context.Background())
+		var cl hooks.CheckLog
+		srv := &hooks.Server{Handlers: hooks.Handlers{PreToolUse: reports}, Inline: inline}
+		srv.Answer(parentCtx, hooks.Request{Adapter: fake{host: "one"}, Payload: []byte(`{"hook_event_name":"Pre","tool":"ls"}`), Checks: &cl})
+		got := cl.Checks()
+		if len(got) != 1 || got[0].Name != "rm-rf" || got[0].Decision != hooks.DecisionDeny || got[0].Note != "src" {
+			t.Errorf("inline %v: Request.Checks holds %+v, want the one check", inline, got)
+		}
+		if n := len(parentLog.Checks()); n != 0 {
+			t.Errorf("inline %v: the caller's CheckLog got %d checks", inline, n)
+		}
+	}
+}

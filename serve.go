@@ -77,6 +77,11 @@ type Request struct {
 	// Late has returned before. A transport writes the answer in Late and
 	// not again.
 	Late func(Result)
+	// Checks, when set, is the [CheckLog] that [ReportCheck] on the
+	// handler's context appends to: what [CheckLog.In] on ctx would do, for
+	// a transport that keeps the log in its own per-request state (without
+	// In's allocation when [Server.Inline] is set).
+	Checks *CheckLog
 }
 
 // EventParser is implemented by adapters whose host can run a command per
@@ -231,6 +236,9 @@ func (s *Server) answer(ctx context.Context, req Request) Result {
 	}
 	if s.Inline {
 		return answerInline(ctx, a, s.Handlers, &req)
+	}
+	if req.Checks != nil {
+		ctx = req.Checks.In(ctx)
 	}
 	ev, err := parse(a, &s.Handlers, &req)
 	if err != nil {

@@ -102,7 +102,7 @@ func (*Adapter) NativeAnswers() []hooks.NativeAnswer { return nativeAnswers() }
 
 // applyNative writes r's native answers (hooks.Serialize has checked that
 // each is listed for the event) into out, checking their values.
-func applyNative(r hooks.Response, native string, out *HookOutput, specific func() *HookSpecificOutput) error {
+func applyNative(r hooks.Response, native string, out *HookOutput, so *specOut) error {
 	for _, n := range r.Native {
 		switch n.Name {
 		case NativePermissionDecision:
@@ -116,7 +116,7 @@ func applyNative(r hooks.Response, native string, out *HookOutput, specific func
 			if r.Decision != hooks.NoDecision || r.UpdatedInput != nil {
 				return fmt.Errorf("native answer %s refused: defer takes the place of a decision, and the response also has %s", n, r.Fields())
 			}
-			specific().PermissionDecision = v
+			so.get().PermissionDecision = v
 		case NativeSuppressOutput:
 			var v bool
 			if err := hooks.NativeValue(n, &v); err != nil {
@@ -137,7 +137,7 @@ func applyNative(r hooks.Response, native string, out *HookOutput, specific func
 			if u := utf16Len(v); u > MaxClassifierContext {
 				return fmt.Errorf("native answer %s refused: %d UTF-16 code units, past Claude Code's %d (it would cut the rest)", n, u, MaxClassifierContext)
 			}
-			specific().ClassifierContext = v
+			so.get().ClassifierContext = v
 		default:
 			return fmt.Errorf("native answer %s refused: claude does not take it on %s", n, native)
 		}

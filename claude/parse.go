@@ -78,7 +78,7 @@ func (a *Adapter) Parse(payload []byte) (hooks.Event, error) {
 		case "PermissionRequest":
 			return &hooks.PermissionRequestEvent{Base: base, Tool: tool}, nil
 		case "PostToolUse":
-			out := hooks.ToolOutput{Text: outputText(in.ToolName, in.ToolResponse), Raw: clone(in.ToolResponse)}
+			out := hooks.ToolOutput{Text: outputText(in.ToolName, in.ToolResponse), Raw: orNil(in.ToolResponse)}
 			return &hooks.PostToolUseEvent{Base: base, Tool: tool, Output: out}, nil
 		}
 		return &hooks.PostToolUseFailureEvent{Base: base, Tool: tool, Error: in.Error, Interrupted: in.IsInterrupt}, nil
@@ -115,7 +115,7 @@ func parseTool(in *Input, toolInput fastjson.Value) (hooks.Tool, error) {
 		return hooks.Tool{}, fmt.Errorf("%s payload has no tool_name", in.HookEventName)
 	}
 	typed, inputErr := parseToolInput(in.ToolName, in.ToolInput, toolInput)
-	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: clone(in.ToolInput), InputErr: inputErr}, nil
+	return hooks.Tool{Name: in.ToolName, ID: in.ToolUseID, Input: typed, RawInput: orNil(in.ToolInput), InputErr: inputErr}, nil
 }
 
 // orUnreadable is err, or an error when the fast reader refused a payload

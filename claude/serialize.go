@@ -38,39 +38,35 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 	r = mask(r, hooks.Supports(capabilities[:], native))
 
 	var out HookOutput
-	var spec *HookSpecificOutput
-	specific := func() *HookSpecificOutput {
-		if spec == nil {
-			spec = &HookSpecificOutput{HookEventName: native}
-		}
-		return spec
-	}
+	// The specific output lives on this frame: encodeOutput, which
+	// would move it to the heap, gets a copy (see below).
+	so := specOut{native: native}
 	switch native {
 	case "PreToolUse", SkillShell:
 		// On SkillShell only a deny gets past mask: the native form is
 		// the same as PreToolUse's.
 		switch r.Decision {
 		case hooks.DecisionAllow:
-			specific().PermissionDecision = "allow"
-			spec.PermissionDecisionReason = r.Reason
+			so.get().PermissionDecision = "allow"
+			so.v.PermissionDecisionReason = r.Reason
 		case hooks.DecisionDeny:
-			specific().PermissionDecision = "deny"
-			spec.PermissionDecisionReason = orDefault(r.Reason)
+			so.get().PermissionDecision = "deny"
+			so.v.PermissionDecisionReason = orDefault(r.Reason)
 		case hooks.DecisionAsk:
-			specific().PermissionDecision = "ask"
-			spec.PermissionDecisionReason = r.Reason
+			so.get().PermissionDecision = "ask"
+			so.v.PermissionDecisionReason = r.Reason
 		}
 		if r.UpdatedInput != nil && r.Decision != hooks.DecisionDeny {
 			in, err := updatedInput(ev, r.UpdatedInput)
 			if err != nil {
 				return hooks.Output{}, err
 			}
-			specific().UpdatedInput = in
+			so.get().UpdatedInput = in
 		}
 	case "PermissionRequest":
 		switch {
 		case r.Decision == hooks.DecisionDeny:
-			specific().Decision = &PermissionDecision{Behavior: "deny", Message: orDefault(r.Reason)}
+			so.get().Decision = &PermissionDecision{Behavior: "deny", Message: orDefault(r.Reason)}
 		case r.Decision == hooks.DecisionAllow || r.UpdatedInput != nil:
 			// An updated input can only be given with allow here.
 			d := &PermissionDecision{Behavior: "allow"}
@@ -81,7 +77,7 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 				}
 				d.UpdatedInput = in
 			}
-			specific().Decision = d
+			so.get().Decision = d
 		}
 	default:
 		// UserPromptSubmit, PostToolUse, Stop, SubagentStop: the
@@ -90,16 +86,16 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 			out.Decision, out.Reason = "block", orDefault(r.Reason)
 		}
 		if r.UpdatedOutput != nil {
-			if err := updatedOutput(ev, r.UpdatedOutput, specific()); err != nil {
+			if err := updatedOutput(ev, r.UpdatedOutput, so.get()); err != nil {
 				return hooks.Output{}, err
 			}
 		}
 	}
-	if err := applyNative(r, native, &out, specific); err != nil {
+	if err := applyNative(r, native, &out, &so); err != nil {
 		return hooks.Output{}, err
 	}
 	if r.Context != "" {
-		specific().AdditionalContext = r.Context
+		so.get().AdditionalContext = r.Context
 	}
 	if r.Halt {
 		stop := false
@@ -111,14 +107,43 @@ func (a *Adapter) Serialize(ev hooks.Event, r hooks.Response) (hooks.Output, err
 		}
 	}
 	out.SystemMessage = joinNonEmpty(r.SystemMessage, r.UserMessage)
-	out.HookSpecificOutput = spec
-	if out.isZero() {
+	spec := so.ptr()
+	full := out
+	full.HookSpecificOutput = spec
+	if full.isZero() {
 		return hooks.Output{}, nil
 	}
-	if b, ok := appendOutput(make([]byte, 0, outputSize(&out)), &out); ok {
+	if b, ok := appendOutput(make([]byte, 0, outputSize(&full)), &full); ok {
 		return hooks.Output{Stdout: b}, nil
 	}
+	if spec != nil {
+		c := *spec
+		out.HookSpecificOutput = &c
+	}
 	return encodeOutput(out)
+}
+
+// specOut is a HookSpecificOutput made on its first use.
+type specOut struct {
+	v      HookSpecificOutput
+	set    bool
+	native string
+}
+
+// get returns the output, with its event's name, making it if needed.
+func (s *specOut) get() *HookSpecificOutput {
+	if !s.set {
+		s.set, s.v.HookEventName = true, s.native
+	}
+	return &s.v
+}
+
+// ptr returns the output, or nil if it was never made.
+func (s *specOut) ptr() *HookSpecificOutput {
+	if !s.set {
+		return nil
+	}
+	return &s.v
 }
 
 // encodeOutput is Serialize's encoding when appendOutput cannot write

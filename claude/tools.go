@@ -168,9 +168,9 @@ func parseToolInput(name string, raw json.RawMessage, read fastjson.Value) (type
 		return &hooks.ReadInput{Path: path.Value}, firstErr(notObject, wrap(path.Err()))
 	}
 	if server, tool, ok := SplitMCPName(name); ok {
-		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: clone(raw)}, notObject
+		return &hooks.MCPInput{Server: server, Tool: tool, Arguments: orNil(raw)}, notObject
 	}
-	return hooks.RawInput(clone(raw)), notObject
+	return hooks.RawInput(orNil(raw)), notObject
 }
 
 // readEdit reads one member of an Edit input or of a MultiEdit edit.
@@ -206,11 +206,13 @@ func msDuration(ms float64) time.Duration {
 	return time.Duration(ms * float64(time.Millisecond))
 }
 
-func clone(raw json.RawMessage) json.RawMessage {
+// orNil is raw, or nil for a JSON null. It shares raw's memory, as
+// Base.Raw shares the payload's (Adapter.Parse).
+func orNil(raw json.RawMessage) json.RawMessage {
 	if isNull(raw) {
 		return nil
 	}
-	return append(json.RawMessage(nil), raw...)
+	return raw
 }
 
 // errKind is wrapped by nativeInput when an updated input's kind does not

@@ -161,7 +161,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if g.OnRecord != nil || g.logger().Enabled(x.ctx, slog.LevelInfo) {
 		x.checks = &x.checkLog
-		x.ctx = x.checks.In(x.ctx)
+		req.Checks = x.checks // the handler's context carries it
 	}
 	// The core's bounded read, as for a command hook's stdin: at most
 	// Handlers.MaxInput bytes, an oversize body an error wrapping

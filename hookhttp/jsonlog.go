@@ -120,7 +120,7 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 			b = append(b, `,"decision":`...)
 			b = fastjson.AppendString(b, c.Decision.String(), true)
 			b = append(b, `,"duration_ms":`...)
-			b = strconv.AppendFloat(b, ms(c.Duration), 'f', -1, 64)
+			b = appendMS(b, c.Duration)
 			if c.Note != "" {
 				b = append(b, `,"note":`...)
 				b = fastjson.AppendString(b, c.Note, true)
@@ -132,7 +132,7 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 	// encoding/json writes these floats (at least 0.001, far below 1e21)
 	// in 'f' form, as slog's handler does through it.
 	b = append(b, `,"duration_ms":`...)
-	b = strconv.AppendFloat(b, ms(r.Duration), 'f', -1, 64)
+	b = appendMS(b, r.Duration)
 	b = append(b, `,"latency":`...)
 	b = strconv.AppendInt(b, int64(r.Duration), 10)
 	b = append(b, `,"status":`...)
@@ -147,4 +147,27 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 		*bp = b
 		lineBufs.Put(bp)
 	}
+}
+
+// appendMS appends ms(d) as strconv.AppendFloat(b, ms(d), 'f', -1, 64)
+// does, without its shortest-form search: a whole number of microseconds
+// under 10^15 has at most 15 significant digits, so its exact decimal is
+// the float's shortest form (TestAppendMS).
+func appendMS(b []byte, d time.Duration) []byte {
+	u := d.Microseconds()
+	if u < 0 || u >= 1e15 {
+		return strconv.AppendFloat(b, ms(d), 'f', -1, 64)
+	}
+	b = strconv.AppendInt(b, u/1000, 10)
+	frac := u % 1000
+	if frac == 0 {
+		return b
+	}
+	digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
+	n := 3
+	for digits[n-1] == '0' {
+		n--
+	}
+	b = append(b, '.')
+	return append(b, digits[:n]...)
 }

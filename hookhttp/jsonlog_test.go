@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -138,3 +140,21 @@ func TestJSONLoggerAllocs(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(b []byte) (int, error) { return len(b), nil }
+
+// TestAppendMS: appendMS writes what strconv.AppendFloat writes for
+// ms(d), the form slog's JSON handler gives.
+func TestAppendMS(t *testing.T) {
+	ds := []time.Duration{0, 1, 999, time.Microsecond, 10 * time.Microsecond, 100 * time.Microsecond,
+		1500 * time.Microsecond, time.Millisecond, 1234567 * time.Nanosecond, time.Second, 90 * time.Minute,
+		-time.Millisecond, -1500 * time.Microsecond, 1e15 * time.Microsecond / 1000 * 999, time.Duration(1<<63 - 1), time.Duration(-1 << 63)}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		ds = append(ds, time.Duration(r.Int64N(int64(1e18))), time.Duration(r.Int64N(1e9)), time.Duration(r.Int64N(1e6))*time.Microsecond)
+	}
+	for _, d := range ds {
+		want := string(strconv.AppendFloat(nil, ms(d), 'f', -1, 64))
+		if got := string(appendMS(nil, d)); got != want {
+			t.Errorf("appendMS(%d) = %s, want %s", d, got, want)
+		}
+	}
+}

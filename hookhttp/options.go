@@ -70,8 +70,13 @@ func parseTimeout(v string) time.Duration {
 		return 0
 	}
 	// Seconds first: a number is what hosts' settings hold, and
-	// time.ParseDuration's error for it costs an allocation.
-	if n, err := strconv.ParseFloat(v, 64); err == nil {
+	// time.ParseDuration's error for it costs an allocation, as does
+	// ParseFloat's for a duration (which ends in a unit's letter).
+	if c := v[len(v)-1]; '0' <= c && c <= '9' || c == '.' {
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return 0
+		}
 		if n > 0 && n < 1e6 {
 			return time.Duration(n * float64(time.Second))
 		}

@@ -298,3 +298,14 @@ func TestDecodeString(t *testing.T) {
 		}
 	}
 }
+
+// TestStringStop: the table skipString reads holds exactly the bytes a
+// JSON string cannot hold as they are.
+func TestStringStop(t *testing.T) {
+	for c := range 256 {
+		want := c < ' ' || c == '"' || c == '\\'
+		if stringStop[c] != want {
+			t.Errorf("stringStop[%#x] = %v, want %v", c, stringStop[c], want)
+		}
+	}
+}
