@@ -22,7 +22,7 @@ var (
 // answer writes the decision and returns its status. A late answer (the
 // handler is still running past its deadline) is flushed with its length
 // at once.
-func (g *Handler) answer(w http.ResponseWriter, res hooks.Result, envelope, late bool) int {
+func (g *Handler) answer(w http.ResponseWriter, res *hooks.Result, envelope, late bool) int {
 	status := http.StatusOK
 	var body []byte
 	hd := w.Header()

@@ -107,7 +107,8 @@ func (b *Bridge) forward(ctx context.Context, req hooks.Request) Reply {
 		fail = hooks.FailClosed
 	}
 	srv := hooks.Server{Handlers: hooks.Handlers{Fail: fail}}
-	return replyOf(srv.Answer(ctx, req))
+	res := srv.Answer(ctx, req)
+	return replyOf(&res)
 }
 
 // Budget returns the time budget of one call for payload: b.Timeout (or

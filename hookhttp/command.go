@@ -132,7 +132,8 @@ func bridgeMain(ctx context.Context, adapters []hooks.Adapter, h hooks.Handlers,
 		req.Adapter = find(adapters, req.Host) // unknown: Answer says so
 	}
 	if req.Err != nil || req.Adapter == nil && req.Host != "" {
-		rep := replyOf(srv.Answer(ctx, req))
+		res := srv.Answer(ctx, req)
+		rep := replyOf(&res)
 		rep.unread = unreadBy(req.Adapter, req.Payload, req.Event)
 		return rep.writeBy(exitBy, exit, stdout, stderr, closed)
 	}

@@ -193,7 +193,7 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
-		g.record(x.ctx, x.a, x.res, x.status, x, x.checks)
+		g.record(x.ctx, x.a, &x.res, x.status, x, x.checks)
 	}
 }
 
@@ -248,7 +248,7 @@ func (b *body) Len() int {
 }
 
 // respond writes the answer; decide calls it exactly once.
-func (x *exchange) respond(res hooks.Result, late bool) {
+func (x *exchange) respond(res *hooks.Result, late bool) {
 	x.answered.Store(true)
 	x.a = res.Adapter
 	if late {
@@ -262,7 +262,7 @@ func (x *exchange) respond(res hooks.Result, late bool) {
 		x.logged = true
 		return
 	}
-	x.res, x.status = res, status
+	x.res, x.status = *res, status
 }
 
 // decide answers the payload through respond, exactly once, with
@@ -277,7 +277,8 @@ func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
 		// A late answer could not be completed before the handler
 		// returns: HTTP/2 ends a response's stream only when ServeHTTP
 		// returns, and a writer that cannot flush holds the answer back.
-		x.respond(x.g.detached(x.ctx, *srv, req, held), false)
+		res := x.g.detached(x.ctx, *srv, req, held)
+		x.respond(&res, false)
 		return
 	}
 	if held {
@@ -287,7 +288,7 @@ func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
 	req.Late = x.late
 	res := srv.Answer(x.ctx, req)
 	if !x.answered.Load() {
-		x.respond(res, false)
+		x.respond(&res, false)
 	}
 }
 
@@ -321,7 +322,7 @@ func (g *Handler) detached(ctx context.Context, srv hooks.Server, req hooks.Requ
 // late is the watchdog's answer (Request.Late).
 func (x *exchange) late(res hooks.Result) {
 	x.g.overran(&x.run)
-	x.respond(res, true)
+	x.respond(&res, true)
 }
 
 // canFlush reports whether w, or a writer it wraps (Unwrap, as
@@ -349,7 +350,7 @@ func (x *exchange) recoverPanic() {
 	}
 	res := x.g.panicked(x.r.Context(), x.a, p)
 	if !x.answered.Load() {
-		x.respond(res, false)
+		x.respond(&res, false)
 	}
 }
 

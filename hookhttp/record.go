@@ -34,7 +34,7 @@ type RequestRecord struct {
 // makes it, with the checks the policy reported, the HTTP status and the
 // wire, and the user of x. Never the payload, headers or tokens; the
 // command, paths, cwd and reason only with LogCommands.
-func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result, status int, x *exchange, checks *hooks.CheckLog) {
+func (g *Handler) record(ctx context.Context, a hooks.Adapter, res *hooks.Result, status int, x *exchange, checks *hooks.CheckLog) {
 	level := slog.LevelInfo
 	if res.Err != nil {
 		level = slog.LevelWarn
@@ -44,10 +44,11 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res hooks.Result,
 	if !logged && g.OnRecord == nil {
 		return
 	}
-	if res.Adapter == nil {
-		res.Adapter = a
+	rec := res.Record(x.start)
+	if rec.Host == "" && a != nil { // as Record would with res.Adapter = a
+		rec.Host = a.Host()
 	}
-	rr := RequestRecord{Record: res.Record(x.start), Status: status, Wire: "http", User: x.user}
+	rr := RequestRecord{Record: rec, Status: status, Wire: "http", User: x.user}
 	rr.Checks = checks.Checks()
 	if x.envelope {
 		rr.Wire = "envelope"

@@ -141,13 +141,13 @@ func unreadBy(a hooks.Adapter, payload []byte, event string) func() (string, boo
 }
 
 // replyOf turns a Result into what hooks.Result.Write would write for it.
-func replyOf(res hooks.Result) Reply {
+func replyOf(res *hooks.Result) Reply {
 	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Blocks: blocks(res), Err: res.Err}
 }
 
 // blocks reports whether res blocks, as hooks.Result.Write judges it when
 // the answer cannot be written: exit code 2, a deny or a halt.
-func blocks(res hooks.Result) bool {
+func blocks(res *hooks.Result) bool {
 	return res.Output.ExitCode == 2 || res.Response.Decision == hooks.DecisionDeny || res.Response.Halt
 }
 

@@ -119,10 +119,10 @@ func (v Value) Members(fn func(key string, v Value) bool) bool {
 	}
 	for {
 		// The document is valid: a key, a colon, a value, then , or }.
-		kEnd, _ := skipString(b, i)
+		kEnd := skipValidString(b, i)
 		key, _ := Value{v.b, v.s, i, kEnd}.String()
 		vStart := skipSpace(b, skipSpace(b, kEnd)+1)
-		vEnd, _ := skipValue(b, vStart)
+		vEnd := skipValid(b, vStart)
 		if !fn(key, Value{v.b, v.s, vStart, vEnd}) {
 			return false
 		}
@@ -146,7 +146,7 @@ func (v Value) Elements(fn func(e Value) bool) bool {
 		return true
 	}
 	for {
-		end, _ := skipValue(b, i)
+		end := skipValid(b, i)
 		if !fn(Value{v.b, v.s, i, end}) {
 			return false
 		}

@@ -71,6 +71,17 @@ func checkObject(t *testing.T, data []byte) {
 		}
 		return
 	}
+	// In a validated document, skipValid finds every value's end as the
+	// validating skipValue does.
+	for i := d.open; i <= d.close; i++ {
+		if c := data[i]; c == '{' || c == '[' || c == '"' && i > 0 && (data[i-1] == ':' || data[i-1] == '[' || data[i-1] == ',') {
+			if end, ok := skipValue(data, i); ok {
+				if got := skipValid(data, i); got != end {
+					t.Fatalf("%q: skipValid at %d = %d, skipValue %d", data, i, got, end)
+				}
+			}
+		}
+	}
 	// encoding/json decodes an object into a map with its keys unescaped
 	// and exact, the last of duplicates kept: JSON.parse's reading.
 	got := map[string]json.RawMessage{}

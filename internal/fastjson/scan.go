@@ -279,3 +279,55 @@ func digits(b []byte, i int) int {
 func hasPrefix(b []byte, s string) bool {
 	return len(b) >= len(s) && string(b[:len(s)]) == s
 }
+
+// quoteStop marks the bytes that end a run inside a string already
+// validated: its closing quote and an escape's backslash.
+var quoteStop = [256]bool{'"': true, '\\': true}
+
+// skipValid returns the end of the value starting at b[i] in a document
+// already validated (by Object or Parse), without checking it again: a
+// string to its closing quote, a container to its matching bracket, a
+// number or literal to the next delimiter.
+func skipValid(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return skipValidString(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				i = skipValidString(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	}
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// skipValidString is skipValid for a string.
+func skipValidString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		for i < len(b) && !quoteStop[b[i]] {
+			i++
+		}
+		if i >= len(b) || b[i] == '"' {
+			return i + 1
+		}
+		i++ // the escaped byte
+	}
+	return i
+}

@@ -130,7 +130,7 @@ func (v Value) Strings() ([]string, bool) {
 		return out, true
 	}
 	for {
-		end, _ := skipValue(b, i)
+		end := skipValid(b, i)
 		e := Value{v.b, v.s, i, end}
 		if e.IsNull() {
 			out = append(out, "")
