@@ -70,6 +70,14 @@ func joinDir(dir, p Word) Word {
 		return p
 	}
 	if !dir.Dynamic && !p.Dynamic {
+		if d := dir.Value; path.Clean(d) == d {
+			switch {
+			case p.Value == ".":
+				return Static(d) // what Join gives, without allocating
+			case d != "." && d != "/" && cleanRel(p.Value):
+				return Static(d + "/" + p.Value) // what Join gives, in one allocation
+			}
+		}
 		return Static(path.Join(dir.Value, p.Value))
 	}
 	j := Word{Value: dir.Value + "/" + p.Value, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
@@ -80,4 +88,25 @@ func joinDir(dir, p Word) Word {
 		j.Suffix = dir.Suffix + "/" + p.Value
 	}
 	return j
+}
+
+// cleanRel reports whether p is a relative path that path.Clean leaves
+// as it is and that has no ".." in it: joined to a clean directory with
+// a slash, it is already what path.Join returns.
+func cleanRel(p string) bool {
+	if p == "" || p[0] == '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 0; i < len(p); {
+		j := strings.IndexByte(p[i:], '/')
+		if j < 0 {
+			j = len(p) - i
+		}
+		switch p[i : i+j] {
+		case "", ".", "..":
+			return false
+		}
+		i += j + 1
+	}
+	return true
 }
