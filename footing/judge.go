@@ -151,6 +151,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 			continue
 		}
+		if r, deny, ok := p.xargsNames(sc, w); ok {
+			if deny {
+				return r, true
+			}
+			continue
+		}
 		if w.Path.Dynamic && strings.Contains(w.Path.Value, "(input)") {
 			// Names xargs reads from its input, which the command's own
 			// text may spell (printf NAME | xargs rm, or a list it writes

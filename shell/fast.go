@@ -16,6 +16,9 @@ type simpleCmd struct {
 	args  []Word
 	op    string
 	redir bool // it has a redirection
+	// outRedir: one of its redirections sends its standard output
+	// elsewhere or the error stream into it (all but 2>/dev/null).
+	outRedir bool
 }
 
 // simple splits src into its simple commands, or reports that it is not
@@ -54,7 +57,7 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 	cmds := make([]simpleCmd, 0, ops)
 	all := make([]Word, 0, words)
 	var args []Word
-	redir := false
+	redir, outRedir := false, false
 	var b strings.Builder
 	i, n := 0, len(src)
 	for {
@@ -80,13 +83,14 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 			if len(args) == 0 {
 				return nil, false
 			}
-			cmds = append(cmds, simpleCmd{args: args[:len(args):len(args)], op: op, redir: redir})
-			args, redir = nil, false
+			cmds = append(cmds, simpleCmd{args: args[:len(args):len(args)], op: op, redir: redir, outRedir: outRedir})
+			args, redir, outRedir = nil, false, false
 			i += len(op)
 			continue
 		}
 		// A redirection that writes nothing and leaves stdin alone.
 		if r := redirPrefix(src[i:]); r > 0 {
+			outRedir = outRedir || src[i:i+r] != "2>/dev/null"
 			i += r
 			redir = true
 			continue
@@ -171,7 +175,7 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 		}
 		return nil, false
 	}
-	return append(cmds, simpleCmd{args: args[:len(args):len(args)], redir: redir}), true
+	return append(cmds, simpleCmd{args: args[:len(args):len(args)], redir: redir, outRedir: outRedir}), true
 }
 
 // plainByte reports whether c means nothing to the shell in a word.
@@ -267,7 +271,7 @@ func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin) {
 			out = &d
 		}
 	}
-	w.simpleCall(pipe[len(pipe)-1].args, &y, via, stdin{piped: true, doc: out})
+	w.simpleCall(pipe[len(pipe)-1].args, &y, via, stdin{piped: true, doc: out, stages: pipe[:len(pipe)-1]})
 }
 
 // simpleCall walks one command of a simple script as call would.

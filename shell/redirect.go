@@ -14,6 +14,9 @@ type stdin struct {
 	doc   *Word        // its content when known: a here-document or here-string, static output piped in
 	from  *syntax.Stmt // the command piping in, whose output is read only when a shell reads it (see resolve)
 	file  *Word        // a file redirected in (nil when none)
+	// stages are the commands piping in, in a simple script (fast.go),
+	// where there is no from: what xargs reads the names of.
+	stages []simpleCmd
 }
 
 // fdIn is what descriptor fd reads, other than the standard input.
@@ -144,5 +147,5 @@ func (w *walker) resolve(in *stdin) {
 	if in.from != nil && in.doc == nil {
 		in.doc = w.output(in.from)
 	}
-	in.from = nil
+	in.from, in.stages = nil, nil
 }

@@ -26,6 +26,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	}
 	// Words piped in whose text is known (echo NAME | xargs rm) are the
 	// command's arguments as written.
+	from, stages := in.from, in.stages // the program piping in, if any (resolve forgets it)
 	w.resolve(&in)
 	if items, known := xargsItems(f, in); known {
 		if ok && repl.Value != "" {
@@ -48,16 +49,13 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		w.run(inner, sc, via, stdin{}, false)
 		return
 	}
-	var inner []Word
-	if ok && repl.Value != "" {
-		for _, a := range rest {
-			if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
-				a = Word{Value: before + "(input)" + after, Dynamic: true, Prefix: before, Suffix: after}
-			}
-			inner = append(inner, a)
-		}
+	// The names come from a file (-a, a redirection, cat), or from what
+	// a program prints: each place they may lie is a word (inputNames).
+	var names []Word
+	if file, ok := f.Value("a", "arg-file"); ok {
+		names = linesOf([]Word{file})
 	} else {
-		inner = append(append(inner, rest...), Word{Value: "(input)", Dynamic: true})
+		names = w.inputNames(from, stages, in.file)
 	}
 	// The command's standard input is the null device, unless the words
 	// come from a file (-a): then it is xargs's own (xargs -a list bash
@@ -66,6 +64,23 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if f.Has("a", "arg-file") {
 		cin = in
 	}
+	if ok && repl.Value != "" {
+		for _, n := range names {
+			var inner []Word
+			for _, a := range rest {
+				if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
+					a = Word{Value: before + n.Value + after, Dynamic: true, Prefix: before + n.Prefix, Suffix: after}
+					if before != "" && n.Prefix == "" {
+						a.Prefix = before
+					}
+				}
+				inner = append(inner, a)
+			}
+			w.run(inner, sc, via, cin, false)
+		}
+		return
+	}
+	inner := append(append([]Word(nil), rest...), names...)
 	w.run(inner, sc, via, cin, false)
 }
 

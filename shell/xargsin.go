@@ -1,0 +1,345 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The names xargs reads from a program's output, when their text is not
+// known (see xargsRun): what the program prints decides which files the
+// command xargs runs touches, so each source says where its names lie.
+//
+//   - find START… prints names under each start point: a word as -exec's
+//     {} (Prefix the start point), so that find's name tests count.
+//   - grep -l, -L (and rg, ag) print names under the folders they search
+//     (START/(output of grep), Prefix "START/"), or the files they are
+//     given.
+//   - ls prints "(entries of O)" for each operand O: a directory's
+//     entries, or the file's name.
+//   - A filter (grep without -l, head, tail, sort, uniq, tac) prints some
+//     of the lines it reads: its own input's names.
+//   - cat FILE…, a file redirected in, or xargs -a FILE: "(lines of
+//     FILE)" for each static FILE, names a reader with the files at hand
+//     can list; echo and printf: "(input)", the command's own words.
+//   - Any other program: "(names NAME prints)", names known only when it
+//     runs, anywhere ("(names a pipeline prints)" when not even the
+//     program is known).
+//
+// An input whose source cannot be read at all stays "(input)".
+
+// maxNameSources bounds the words one input gives (a grep of many folders
+// gives one each): past it the input is one "(names a pipeline prints)"
+// word.
+const maxNameSources = 16
+
+// maxNameDepth bounds the pipeline stages followed back to a source.
+const maxNameDepth = 16
+
+// inputNames returns the words xargs appends for its standard input,
+// which is not known text, piped in by from, or by stages in a simple
+// script (neither for a file or a descriptor): one per place its names
+// may come from.
+func (w *walker) inputNames(from *syntax.Stmt, stages []simpleCmd, file *Word) []Word {
+	var ws []Word
+	switch {
+	case file != nil:
+		return linesOf([]Word{*file})
+	case from != nil:
+		ws = w.namesOf(from, 0)
+	case len(stages) > 0:
+		ws = stagesNames(stages)
+	default:
+		return []Word{{Value: "(input)", Dynamic: true}}
+	}
+	if len(ws) == 0 || len(ws) > maxNameSources {
+		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
+	}
+	return ws
+}
+
+// namesOf returns the words for the names statement s prints.
+func (w *walker) namesOf(s *syntax.Stmt, depth int) []Word {
+	unknown := []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
+	if depth > maxNameDepth || s.Negated || s.Background || s.Coprocess || otherRedirs(s) {
+		return unknown
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if c.Op != syntax.Pipe {
+			return unknown
+		}
+		return w.callNames(c.Y, func() []Word { return w.namesOf(c.X, depth+1) })
+	case *syntax.CallExpr:
+		return w.callNames(s, func() []Word { return []Word{{Value: "(input)", Dynamic: true}} })
+	}
+	return unknown
+}
+
+// callNames returns the words for the names the simple command of s
+// prints; upstream gives those of its standard input.
+func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word) []Word {
+	c, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || s.Negated || s.Background || s.Coprocess || otherRedirs(s) || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
+	}
+	var args []Word
+	for _, x := range c.Args {
+		args = append(args, w.words(x)...)
+	}
+	return argsNames(args, upstream)
+}
+
+// stagesNames is namesOf for the stages of a simple script's pipeline.
+func stagesNames(stages []simpleCmd) []Word {
+	last := stages[len(stages)-1]
+	if last.outRedir || len(stages) > maxNameDepth {
+		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
+	}
+	return argsNames(last.args, func() []Word {
+		if len(stages) == 1 {
+			return []Word{{Value: "(input)", Dynamic: true}}
+		}
+		return stagesNames(stages[:len(stages)-1])
+	})
+}
+
+// argsNames returns the words for the names the command of words args
+// prints; upstream gives those of its standard input.
+func argsNames(args []Word, upstream func() []Word) []Word {
+	if len(args) == 0 || args[0].Dynamic {
+		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
+	}
+	name := baseName(args[0].Value)
+	other := []Word{{Value: "(names " + name + " prints)", Dynamic: true}}
+	switch name {
+	case "find":
+		return findNamesOut(args[1:], other)
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
+		return grepNames(name, args[1:], upstream, other)
+	case "head", "tail":
+		f := headSpec.Parse(args[1:])
+		if f.Has("c", "bytes", "f", "follow", "F") || len(f.Unsure) > 0 {
+			return other
+		}
+		return filesOrInput(f, upstream)
+	case "sort", "uniq":
+		f := readerFor(name).spec.Parse(args[1:])
+		if f.Has("o", "output", "files0-from", "c", "count", "check", "C", "D", "all-repeated", "group") || len(f.Unsure) > 0 ||
+			name == "uniq" && len(f.Operands) > 1 {
+			return other
+		}
+		return filesOrInput(f, upstream)
+	case "tac":
+		f := Spec{Short: "brs:", Permute: true, Long: []string{"before", "regex", "separator="}}.Parse(args[1:])
+		if f.Has("s", "separator", "r", "regex") || len(f.Unsure) > 0 {
+			return other
+		}
+		return filesOrInput(f, upstream)
+	case "ls":
+		return lsNames(args[1:], other)
+	case "echo", "printf":
+		// Its words: the command's own text, or variables it only
+		// expands (counted as a path of "$VAR" is).
+		return []Word{{Value: "(input)", Dynamic: true}}
+	case "cat":
+		for _, a := range args[1:] {
+			if a.MaybeOption() && a.Value != "-" {
+				return other // -A, -n…: not the lines as they are
+			}
+		}
+		if len(args) == 1 {
+			return upstream()
+		}
+		return linesOf(args[1:])
+	}
+	return other
+}
+
+// filesOrInput: a filter's names are its input's, or, with file
+// operands, the files' lines.
+func filesOrInput(f Flags, upstream func() []Word) []Word {
+	if len(f.Operands) == 0 {
+		return upstream()
+	}
+	return linesOf(f.Operands)
+}
+
+// linesOf returns a word "(lines of FILE)" for each file of files, or
+// "(input)" when one is not static ("-", the standard input, included).
+func linesOf(files []Word) []Word {
+	var ws []Word
+	for _, f := range files {
+		if f.Dynamic || f.Value == "-" || f.Value == "" || strings.ContainsAny(f.Value, "()") {
+			return []Word{{Value: "(input)", Dynamic: true}}
+		}
+		ws = append(ws, LinesOf(f.Value))
+	}
+	return ws
+}
+
+// LinesOf returns the word for the names xargs reads from the file at
+// path (relative to the command's directory): dynamic, its value
+// "(lines of PATH)". A reader with the files at hand lists them; see
+// [Word.LinesFile].
+func LinesOf(path string) Word {
+	return Word{Value: "(lines of " + path + ")", Dynamic: true}
+}
+
+// LinesFile returns, for a word made by [LinesOf] (after the command's
+// directory was joined to it, "DIR/(lines of PATH)"), the file it reads:
+// PATH, or DIR/PATH when PATH is relative.
+func (w Word) LinesFile() (string, bool) {
+	i := strings.Index(w.Value, "(lines of ")
+	if !w.Dynamic || i < 0 || !strings.HasSuffix(w.Value, ")") {
+		return "", false
+	}
+	dir, p := w.Value[:i], w.Value[i+len("(lines of "):len(w.Value)-1]
+	if p == "" || strings.ContainsAny(dir, "$`") {
+		return "", false
+	}
+	if strings.HasPrefix(p, "/") || dir == "" {
+		return p, true
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + p, true
+}
+
+// findNamesOut returns the words for the names find prints: under each
+// start point, as -exec's {} (see findRun), unless an action prints
+// something else.
+func findNamesOut(args []Word, other []Word) []Word {
+	starts, expr := findStarts(args)
+	for _, a := range expr {
+		if a.Dynamic {
+			continue
+		}
+		switch a.Value {
+		case "-exec", "-execdir", "-ok", "-okdir", "-printf", "-fprintf", "-fprint", "-fprint0", "-ls", "-fls":
+			return other
+		}
+	}
+	if len(starts) == 0 {
+		starts = []Word{Static(".")}
+	}
+	var ws []Word
+	for _, s := range starts {
+		if s.Dynamic || strings.ContainsAny(s.Value, "$`") {
+			return other
+		}
+		ws = append(ws, Word{Value: s.Value + "/{}", Dynamic: true, Prefix: s.Value, Suffix: ""})
+	}
+	return ws
+}
+
+// grepNames returns the words for what grep (or rg, ag, ack) prints: with
+// -l or -L, the names of files it searched (under each folder searched
+// recursively, or the files given); without, the lines of its input when
+// it reads only that.
+func grepNames(name string, args []Word, upstream func() []Word, other []Word) []Word {
+	r := readerFor(name)
+	f := r.spec.Parse(args)
+	for _, u := range f.Unsure {
+		if strings.ContainsAny(u.Value, "$`") {
+			return other // a glob (*.go) is a file's name; a variable may be an option
+		}
+	}
+	operands := f.Operands
+	if !f.Has(r.given...) && len(operands) > 0 {
+		operands = operands[1:] // the pattern
+	}
+	listing := f.Has("l", "L", "files-with-matches", "files-without-match", "files")
+	recursive := name != "grep" && name != "egrep" && name != "fgrep" || f.Has("r", "R", "recursive", "dereference-recursive")
+	if !listing {
+		if len(operands) > 0 || recursive || f.Has("o", "only-matching", "c", "count", "b", "byte-offset", "n", "line-number",
+			"H", "with-filename", "replace", "r", "A", "B", "C", "after-context", "before-context", "context", "null-data", "z") {
+			return other
+		}
+		return upstream()
+	}
+	if len(operands) == 0 {
+		if !recursive {
+			return other // the input's lines, named "(standard input)"
+		}
+		operands = []Word{Static(".")}
+	}
+	var ws []Word
+	for _, o := range operands {
+		if o.Dynamic || strings.ContainsAny(o.Value, "$`") {
+			if !recursive && !strings.ContainsAny(o.Value, "$`") {
+				ws = append(ws, o) // a glob: the files it matches
+				continue
+			}
+			return other
+		}
+		if !recursive {
+			ws = append(ws, o) // the file itself
+			continue
+		}
+		root := strings.TrimSuffix(o.Value, "/")
+		if root == "" {
+			root = "/"
+		}
+		prefix := root + "/"
+		if root == "/" {
+			prefix = "/"
+		}
+		ws = append(ws, Word{Value: prefix + "(output of " + name + ")", Dynamic: true, Prefix: prefix})
+	}
+	return ws
+}
+
+// otherRedirs reports whether s redirects anything but its error stream
+// to a file (2>/dev/null): its output, or its input, is then not the
+// pipeline's.
+func otherRedirs(s *syntax.Stmt) bool {
+	for _, r := range s.Redirs {
+		if r.N == nil || r.N.Value != "2" || r.Op == syntax.DplOut && r.Word != nil && r.Word.Lit() == "1" {
+			return true
+		}
+	}
+	return false
+}
+
+// lsSpec is ls's options (GNU, with the BSD letters).
+var lsSpec = Spec{Short: "aAbBcCdDfFgGhHiklLmnNopqQrRsStTuUvwxXZ1I:w:T:", Permute: true, Long: []string{"all",
+	"almost-all", "author", "escape", "block-size=", "ignore-backups", "color=?", "colour=?", "directory", "dired",
+	"classify=?", "file-type", "format=", "full-time", "group-directories-first", "no-group", "human-readable",
+	"si", "dereference-command-line", "dereference-command-line-symlink-to-dir", "hide=", "hyperlink=?",
+	"indicator-style=", "inode", "ignore=", "kibibytes", "dereference", "literal", "numeric-uid-gid",
+	"hide-control-chars", "show-control-chars", "quote-name", "quoting-style=", "reverse", "recursive", "size",
+	"sort=", "time=", "time-style=", "tabsize=", "width=", "context", "zero", "help", "version"}}
+
+// lsNames returns the words for the names ls prints, one a line (its
+// output into a pipe): "(entries of O)" for each operand O, a directory's
+// entries (bare names) or a file's name, which a reader with the files at
+// hand lists; the operands themselves with -d. Options that print more
+// than names, or hidden and nested ones, make it "(names ls prints)".
+func lsNames(args []Word, other []Word) []Word {
+	f := lsSpec.Parse(args)
+	if f.Has("a", "all", "A", "almost-all", "R", "recursive", "l", "g", "n", "o", "s", "size", "i", "inode", "F",
+		"classify", "p", "file-type", "indicator-style", "m", "x", "C", "format", "Q", "quote-name", "quoting-style",
+		"b", "escape", "Z", "context", "D", "dired", "f", "full-time", "hyperlink", "zero", "help", "version") {
+		return other
+	}
+	for _, u := range f.Unsure {
+		if strings.ContainsAny(u.Value, "$`") {
+			return other
+		}
+	}
+	ops := f.Operands
+	if len(ops) == 0 {
+		ops = []Word{Static(".")}
+	}
+	var ws []Word
+	for _, o := range ops {
+		if strings.ContainsAny(o.Value, "$`()") || o.Value == "" {
+			return other
+		}
+		if f.Has("d", "directory") {
+			ws = append(ws, o)
+			continue
+		}
+		ws = append(ws, Word{Value: "(entries of " + o.Value + ")", Dynamic: true})
+	}
+	return ws
+}
