@@ -20,6 +20,11 @@ func TestMoreEnvWrites(t *testing.T) {
 		{`find . -name .env -exec sed -i s/a/b/ {} +`, "rule 3"},
 		{`find . -type f -exec sed -i s/a/b/ {} +`, "rule 3"},
 		{`find . -name '*.go' -o -exec cp x {} \;`, "rule 3"},
+		// find's names through xargs are judged as -exec's.
+		{`find . -name .env | xargs sed -i s/a/b/`, "rule 3"},
+		{`find . -name '.env*' | xargs truncate -s0`, "rule 3"},
+		{`find . -name '.env*' -print0 | xargs -0 -I{} cp x {}`, "rule 3"},
+		{`find . -type f | grep -v test | xargs sed -i s/a/b/`, "rule 3"},
 		{`awk -v f=.env 'BEGIN{print 1 > f}'`, "rule 3"},
 		{`awk 'BEGIN{print 1 > f}' f=.env`, "rule 3"},
 		{`git bundle create .env HEAD`, "rule 3"},
@@ -33,6 +38,8 @@ func TestMoreEnvWrites(t *testing.T) {
 		// Look-alikes.
 		{`find . -name '*.go' -exec gofmt -w {} +`, ""},
 		{`find . -name '*.py' -exec sed -i s/a/b/ {} +`, ""},
+		{`find . -name '*.py' | xargs sed -i s/a/b/`, ""},
+		{`find . -name '*.go' -print0 | xargs -0 gofmt -w`, ""},
 		{`find . -name .env -exec cat {} \;`, "rule 7"}, // cat prints it to the model
 		{`awk -v n=3 '{print $n}' data.txt`, ""},
 		{`git bundle create repo.bundle HEAD`, ""},

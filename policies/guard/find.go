@@ -16,7 +16,7 @@ type findSel struct {
 }
 
 // findSelects reads f's expression: starting points, then only -name P,
-// -type, -maxdepth, -mindepth, -prune, -print and one action (-delete,
+// -type, -maxdepth, -mindepth, -prune, -print, -print0 and one action (-delete,
 // or -exec/-execdir … {} + or ;), joined by the implicit -a. Anything
 // else (-o, !, parentheses, -L, a dynamic word, -path, …) and ok is
 // false: what it selects is not read.
@@ -50,7 +50,7 @@ func findSelects(f *shell.Command) (sel findSel, ok bool) {
 				return sel, false
 			}
 			i += 2
-		case "-prune", "-print", "-delete", "-depth", "-xdev", "-mount":
+		case "-prune", "-print", "-print0", "-delete", "-depth", "-xdev", "-mount":
 			i++
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
@@ -69,9 +69,21 @@ func findSelects(f *shell.Command) (sel findSel, ok bool) {
 }
 
 // findRuns returns the find command that runs c through -exec (c.Via
-// ends in "find"): the last find before c in s at the level above it.
+// ends in "find"), or whose names xargs gives c (c.Via ends in "xargs",
+// and an argument is find's {}: package shell words the names find pipes
+// into xargs as -exec's): the last find before c in s at the level above
+// it.
 func findRuns(s *shell.Script, c *shell.Command) *shell.Command {
-	if len(c.Via) == 0 || c.Via[len(c.Via)-1] != "find" {
+	if len(c.Via) == 0 {
+		return nil
+	}
+	switch c.Via[len(c.Via)-1] {
+	case "find":
+	case "xargs":
+		if !slices.ContainsFunc(c.Args, func(a shell.Word) bool { return a.Dynamic && strings.Contains(a.Value, "{}") }) {
+			return nil
+		}
+	default:
 		return nil
 	}
 	var f *shell.Command
@@ -156,4 +168,11 @@ func (at *place) findDeletes(f *shell.Command, tree bool) (reason string, deny, 
 // ending in a slash.
 func rawDeny(v string) bool {
 	return slices.Contains(strings.Split(v, "/"), "..") || len(v) > 1 && strings.HasSuffix(v, "/")
+}
+
+// selected reports whether v, a path of a command find runs (or xargs
+// runs with find's names), is an entry find selects: {}, after the
+// directory the command runs in, if any.
+func selected(v string) bool {
+	return v == "{}" || strings.HasSuffix(v, "/{}")
 }

@@ -51,7 +51,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		}
 		for _, e := range c.Effects {
 			if e.Kind == shell.Deletes && e.Recursive {
-				if f != nil && (f == c || e.Path.Value == "{}") {
+				if f != nil && (f == c || selected(e.Path.Value)) {
 					if r, deny, ok := at.findDeletes(f, f != c); ok {
 						if deny {
 							return r, true

@@ -96,6 +96,10 @@ func TestEveryday(t *testing.T) {
 		{`rm -rf no/such/dir`, ""}, // nothing there
 		{`rm -rf pkg/__pycache__`, ""},
 		{`find . -name __pycache__ -prune -exec rm -rf {} +`, ""},
+		{`find . -name __pycache__ -prune | xargs rm -rf`, ""},
+		{`find . -type d -name node_modules -prune -print0 | xargs -0 rm -rf`, ""},
+		{`find . -name '*.pyc' | xargs rm -f`, ""},
+		{`find . -name src | xargs rm -rf`, "src/main.go"},
 		{`find . -type d -name node_modules -prune -exec rm -rf '{}' +`, ""},
 		{`find . -name '*.pyc' -delete`, ""},  // ignored
 		{`find pkg -name '*.py' -delete`, ""}, // committed, unmodified
