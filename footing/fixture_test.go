@@ -43,6 +43,7 @@ func newFixture(t testing.TB) *fixture {
 		"proj/names.txt":                     ".claude/settings.json\n",
 		"proj/objs.txt":                      "build/out.o\n",
 		"proj/tmpl/bin/x":                    "",
+		"proj/tmpl/.claude/settings.json":    "{}\n",
 		"home/.gemini/trustedFolders.json":   "{}\n",
 		"home/.gemini/settings.json":         "{}\n",
 		"home/.claude/settings.json":         "{}\n",

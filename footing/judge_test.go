@@ -282,6 +282,17 @@ var attacks = []struct {
 	{`git ls-files -z | xargs -0 sed -i s/guard/true/`, true, false},
 	{`git diff --name-only | xargs gofmt -l`, false, false},
 	{`pgrep -f x | xargs kill`, false, false},
+	// rsync -R: each source at its own path under the destination
+	{`rsync -R /tmp/e/./.claude/settings.json .`, true, false},
+	{`mkdir -p /tmp/e/.claude && echo {} > /tmp/e/.claude/settings.json && rsync -aR /tmp/e/./.claude/ .`, true, false},
+	{`rsync -a --relative /tmp/e/./bin/guard .`, true, false},
+	{`cd /tmp/e && rsync -R .claude/settings.json "$OLDPWD"`, true, false},
+	{`rsync -R .claude/settings.json /tmp/x/`, false, false},
+	{`rsync -aR docs/./notes .`, false, false},
+	{`rsync -aR tmpl/./.claude/ .`, true, false},
+	{`rsync -aR tmpl/./.claude .`, true, false},
+	{`rsync -aR tmpl/./bin/ .`, false, false},
+	{`rsync -R -a --no-relative /tmp/e/./.claude/settings.json docs/`, false, false},
 }
 
 func TestAttacks(t *testing.T) {

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 var curlSpec = Spec{Short: "0123456:#aBfgGIiJjklLMnNOpqRsSvVZA:b:c:C:d:D:e:E:F:H:K:m:o:P:Q:r:t:T:u:U:w:x:X:y:Y:z:",
 	Permute: true, Long: []string{"output=", "remote-name", "remote-name-all", "remote-header-name", "output-dir=",
@@ -153,7 +156,8 @@ var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468
 	"write-batch=", "read-batch=", "remote-option=", "info=", "debug=", "stderr=", "outbuf=", "address=",
 	"config=", "dparam=", "compress-level=", "skip-compress=", "early-input=", "copy-as=", "stop-after=",
 	"stop-at=", "delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded",
-	"del", "remove-source-files", "remove-sent-files", "archive", "recursive", "verbose", "dry-run", "list-only", "mkpath"}}
+	"del", "remove-source-files", "remove-sent-files", "archive", "recursive", "verbose", "dry-run", "list-only", "mkpath",
+	"relative", "no-relative", "no-R", "no-implied-dirs"}}
 
 // isRemote reports whether an rsync or scp operand names a remote path
 // (HOST:PATH, USER@HOST:PATH, rsync://…) rather than a local one.
@@ -210,6 +214,24 @@ func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	w.writes(c, sc, dest)
 	recursive := f.Has("r", "a", "recursive", "archive")
+	if relative(f) {
+		// -R: each source lands at its own path under dest (the part
+		// after a /./ in it, else all of it less a leading /).
+		for _, s := range srcs {
+			if isRemote(s) {
+				continue
+			}
+			at := joinDir(dest, relPart(s))
+			w.writes(c, sc, at)
+			if recursive {
+				w.tree(c, sc, at, s)
+			}
+		}
+		if del {
+			w.deletes(c, sc, dest, true)
+		}
+		return
+	}
 	for _, s := range srcs {
 		if !strings.HasSuffix(s.Suffix, "/") {
 			w.writes(c, sc, into(dest, s))
@@ -484,4 +506,41 @@ func remotePath(p Word) Word {
 		r.Prefix, r.Suffix = r.Value, r.Value
 	}
 	return r
+}
+
+// relative reports whether rsync's flags f keep each source's path under
+// the destination (-R, --relative, the last of it and --no-relative
+// winning).
+func relative(f Flags) bool {
+	on := false
+	for _, o := range f.Options {
+		switch o.Name {
+		case "R", "relative":
+			on = true
+		case "no-relative", "no-R":
+			on = false
+		}
+	}
+	return on
+}
+
+// relPart is the path rsync -R recreates under the destination for
+// source s: the part after the last /./ in it, or all of it less a
+// leading / (and ./); dynamic when s is.
+func relPart(s Word) Word {
+	v := s.Value
+	if s.Dynamic {
+		if i := strings.LastIndex(s.Prefix, "/./"); i >= 0 {
+			return Word{Value: v[i+3:], Dynamic: true, Prefix: s.Prefix[i+3:], Suffix: s.Suffix}
+		}
+		return Word{Value: strings.TrimLeft(v, "/"), Dynamic: true, Prefix: strings.TrimLeft(s.Prefix, "/"), Suffix: s.Suffix}
+	}
+	if i := strings.LastIndex(v, "/./"); i >= 0 {
+		v = v[i+3:]
+	}
+	v = strings.TrimPrefix(path.Clean("/"+v), "/")
+	if v == "" {
+		v = "."
+	}
+	return Static(v)
 }
