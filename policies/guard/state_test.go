@@ -43,6 +43,8 @@ func project(t *testing.T) string {
 		"pkg/__pycache__/m.cpython-311.pyc": "x",
 		"pkg/m.py":                          "x\n",
 		"pkg/n.pyc":                         "x",
+		"app/.env":                          "KEY=1\n",
+		"app/config.js":                     "x\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -100,6 +102,14 @@ func TestEveryday(t *testing.T) {
 		{`find . -type d -name node_modules -prune -print0 | xargs -0 rm -rf`, ""},
 		{`find . -name '*.pyc' | xargs rm -f`, ""},
 		{`find . -name src | xargs rm -rf`, "src/main.go"},
+		// Rule 3 by the real state: the files a search lists, under a
+		// folder that holds no .env file.
+		{`grep -rl foo src | xargs sed -i s/foo/bar/`, ""},
+		{`grep -rlZ foo src docs | xargs -0 sed -i s/foo/bar/`, ""},
+		{`rg -l foo packages | xargs sed -i s/foo/bar/`, ""},
+		{`grep -rl KEY app | xargs sed -i s/a/b/`, "rule 3"},
+		{`grep -rl KEY . | xargs sed -i s/a/b/`, "rule 3"},
+		{`grep -rl KEY "$D" | xargs sed -i s/a/b/`, "rule 3"},
 		{`find . -type d -name node_modules -prune -exec rm -rf '{}' +`, ""},
 		{`find . -name '*.pyc' -delete`, ""},  // ignored
 		{`find pkg -name '*.py' -delete`, ""}, // committed, unmodified

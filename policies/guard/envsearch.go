@@ -1,0 +1,52 @@
+package guard
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// maxEnvWalk bounds the entries noEnvUnder reads.
+const maxEnvWalk = 10000
+
+var errWalkBound = errors.New("too many entries")
+
+// noEnvUnder reports whether p is the names a search prints under a
+// folder (grep -rl … src | xargs sed -i: package shell's
+// "src/(output of grep)") and the worktree holds no .env file under
+// that folder, so that the write cannot reach one: rule 3 by the real
+// state rather than the name alone. It is false when it cannot tell
+// (no known directory, a walk past maxEnvWalk entries, an unreadable
+// folder, a link to a folder).
+func (at *place) noEnvUnder(p shell.Word) bool {
+	i := strings.Index(p.Value, "(output of ")
+	if !p.Dynamic || i < 0 || at.dir == "" || p.Prefix == "" || p.Value[:i] != p.Prefix || strings.ContainsAny(p.Prefix, "$`~") {
+		return false
+	}
+	root := filepath.FromSlash(joinPath(at.dir, strings.TrimSuffix(p.Prefix, "/")))
+	n, found := 0, false
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if n++; n > maxEnvWalk {
+			return errWalkBound
+		}
+		if IsEnvFile(d.Name()) && !d.IsDir() {
+			found = true
+			return fs.SkipAll
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			// grep -R follows it: a link to a folder is not walked here.
+			if fi, err := os.Stat(path); err != nil || fi.IsDir() {
+				return errWalkBound
+			}
+		}
+		return nil
+	})
+	return err == nil && !found
+}
