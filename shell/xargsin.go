@@ -83,9 +83,13 @@ func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word) []Word {
 	if !ok || s.Negated || s.Background || s.Coprocess || otherRedirs(s) || len(c.Assigns) > 0 || len(c.Args) == 0 {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	}
-	var args []Word
+	args := make([]Word, 0, len(c.Args))
 	for _, x := range c.Args {
-		args = append(args, w.words(x)...)
+		if hasBrace(x) {
+			args = append(args, w.words(x)...)
+		} else {
+			args = append(args, w.join(x.Parts)) // what words gives, without its slice
+		}
 	}
 	return argsNames(args, upstream)
 }
