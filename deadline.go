@@ -149,15 +149,20 @@ func answerNow(a Adapter, h *Handlers, ev Event, err error) Result {
 func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) Result {
 	x := &c.ctx
 	x.parent = ctx
+	var now time.Time
 	if limit := budget(c.a, c.h, c.ev, hostTimeout); limit > 0 {
-		x.deadline, x.timed = time.Now().Add(limit), true
+		now = time.Now()
+		x.deadline, x.timed = now.Add(limit), true
 	}
 	if d, ok := ctx.Deadline(); ok && (!x.timed || d.Before(x.deadline)) {
 		x.deadline, x.timed = d, true
 	}
 	var watchdog *time.Timer
 	if x.timed {
-		watchdog = time.AfterFunc(time.Until(x.deadline), c.expire)
+		if now.IsZero() {
+			now = time.Now()
+		}
+		watchdog = time.AfterFunc(x.deadline.Sub(now), c.expire) // one reading of the clock
 	}
 	resp, err := inline(x, &c.h, c.ev)
 	if watchdog != nil {

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strings"
 )
 
@@ -147,18 +146,6 @@ func wgetEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 }
 
-var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468", Permute: true, Long: []string{
-	"rsh=", "rsync-path=", "filter=", "exclude=", "include=", "exclude-from=", "include-from=", "files-from=",
-	"temp-dir=", "compare-dest=", "copy-dest=", "link-dest=", "backup-dir=", "suffix=", "chmod=", "chown=",
-	"usermap=", "groupmap=", "log-file=", "log-file-format=", "out-format=", "password-file=", "partial-dir=",
-	"max-size=", "min-size=", "bwlimit=", "timeout=", "contimeout=", "port=", "sockopts=", "protocol=", "iconv=",
-	"checksum-choice=", "compress-choice=", "block-size=", "modify-window=", "max-delete=", "only-write-batch=",
-	"write-batch=", "read-batch=", "remote-option=", "info=", "debug=", "stderr=", "outbuf=", "address=",
-	"config=", "dparam=", "compress-level=", "skip-compress=", "early-input=", "copy-as=", "stop-after=",
-	"stop-at=", "delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded",
-	"del", "remove-source-files", "remove-sent-files", "archive", "recursive", "verbose", "dry-run", "list-only", "mkpath",
-	"relative", "no-relative", "no-R", "no-implied-dirs"}}
-
 // isRemote reports whether an rsync or scp operand names a remote path
 // (HOST:PATH, USER@HOST:PATH, rsync://…) rather than a local one.
 func isRemote(p Word) bool {
@@ -168,87 +155,6 @@ func isRemote(p Word) bool {
 	}
 	i := strings.IndexByte(s, ':')
 	return i > 0 && !strings.Contains(s[:i], "/")
-}
-
-// rsyncEffects: rsync reads its local sources and writes the local
-// destination (the last operand, and each source's name in it); every
-// --delete* option deletes files in the destination's tree (Recursive),
-// --remove-source-files the sources' files (Recursive); -e/--rsh is a
-// command run locally (through the shell's parser: rsync splits it into
-// words itself); -n/--dry-run and --list-only write nothing.
-func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(rsyncSpec)
-	via := plus(c.Via, c.Name)
-	if e, ok := f.Value("e", "rsh"); ok {
-		w.nestedWord(e, &scope{dir: sc.dir}, via)
-	}
-	valueEffects(w, c, sc, f, Reads, "exclude-from", "include-from", "files-from", "password-file", "read-batch")
-	valueEffects(w, c, sc, f, Writes, "log-file", "only-write-batch", "write-batch")
-	ops := f.Operands
-	if len(ops) == 0 || f.Has("n", "dry-run", "list-only") {
-		return
-	}
-	if len(ops) == 1 {
-		if !isRemote(ops[0]) {
-			w.reads(c, sc, ops[0])
-		}
-		return
-	}
-	dest, srcs := ops[len(ops)-1], ops[:len(ops)-1]
-	del := false
-	for _, o := range f.Options {
-		del = del || strings.HasPrefix(o.Name, "del")
-	}
-	for _, s := range srcs {
-		if isRemote(s) {
-			continue
-		}
-		if f.Has("remove-source-files", "remove-sent-files") {
-			w.deletes(c, sc, s, true)
-		} else {
-			w.reads(c, sc, s)
-		}
-	}
-	if isRemote(dest) {
-		return
-	}
-	w.writes(c, sc, dest)
-	recursive := f.Has("r", "a", "recursive", "archive")
-	if relative(f) {
-		// -R: each source lands at its own path under dest (the part
-		// after a /./ in it, else all of it less a leading /).
-		for _, s := range srcs {
-			if isRemote(s) {
-				continue
-			}
-			at := joinDir(dest, relPart(s))
-			w.writes(c, sc, at)
-			if recursive {
-				w.tree(c, sc, at, s)
-			}
-		}
-		if del {
-			w.deletes(c, sc, dest, true)
-		}
-		return
-	}
-	for _, s := range srcs {
-		if !strings.HasSuffix(s.Suffix, "/") {
-			w.writes(c, sc, into(dest, s))
-		}
-		if recursive {
-			// src/ copies the directory's contents into dest; src, the
-			// directory itself into dest/NAME.
-			if strings.HasSuffix(s.Suffix, "/") || s.Dynamic && s.Suffix == "" {
-				w.tree(c, sc, dest, s)
-			} else {
-				treeInto(w, c, sc, dest, s, true)
-			}
-		}
-	}
-	if del {
-		w.deletes(c, sc, dest, true)
-	}
 }
 
 // sshEffects: ssh, scp and sftp run the commands of -o ProxyCommand=…,
@@ -506,41 +412,4 @@ func remotePath(p Word) Word {
 		r.Prefix, r.Suffix = r.Value, r.Value
 	}
 	return r
-}
-
-// relative reports whether rsync's flags f keep each source's path under
-// the destination (-R, --relative, the last of it and --no-relative
-// winning).
-func relative(f Flags) bool {
-	on := false
-	for _, o := range f.Options {
-		switch o.Name {
-		case "R", "relative":
-			on = true
-		case "no-relative", "no-R":
-			on = false
-		}
-	}
-	return on
-}
-
-// relPart is the path rsync -R recreates under the destination for
-// source s: the part after the last /./ in it, or all of it less a
-// leading / (and ./); dynamic when s is.
-func relPart(s Word) Word {
-	v := s.Value
-	if s.Dynamic {
-		if i := strings.LastIndex(s.Prefix, "/./"); i >= 0 {
-			return Word{Value: v[i+3:], Dynamic: true, Prefix: s.Prefix[i+3:], Suffix: s.Suffix}
-		}
-		return Word{Value: strings.TrimLeft(v, "/"), Dynamic: true, Prefix: strings.TrimLeft(s.Prefix, "/"), Suffix: s.Suffix}
-	}
-	if i := strings.LastIndex(v, "/./"); i >= 0 {
-		v = v[i+3:]
-	}
-	v = strings.TrimPrefix(path.Clean("/"+v), "/")
-	if v == "" {
-		v = "."
-	}
-	return Static(v)
 }

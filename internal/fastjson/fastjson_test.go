@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // seeds are documents with the shapes and the edge cases Object must
@@ -317,6 +318,28 @@ func TestStringStop(t *testing.T) {
 		want := c < ' ' || c == '"' || c == '\\'
 		if stringStop[c] != want {
 			t.Errorf("stringStop[%#x] = %v, want %v", c, stringStop[c], want)
+		}
+	}
+}
+
+// TestSafeTables: the tables AppendString reads hold exactly the ASCII
+// bytes it writes as they are.
+func TestSafeTables(t *testing.T) {
+	for c := range 256 {
+		plain := c >= ' ' && c < utf8.RuneSelf && c != '"' && c != '\\'
+		html := plain && c != '<' && c != '>' && c != '&'
+		if plainSafe[c] != plain || htmlSafe[c] != html {
+			t.Errorf("byte %#x: plainSafe %v htmlSafe %v, want %v %v", c, plainSafe[c], htmlSafe[c], plain, html)
+		}
+	}
+}
+
+// TestAsIs: the table String reads holds exactly the ASCII bytes other
+// than the backslash.
+func TestAsIs(t *testing.T) {
+	for c := range 256 {
+		if want := c < utf8.RuneSelf && c != '\\'; asIs[c] != want {
+			t.Errorf("asIs[%#x] = %v, want %v", c, asIs[c], want)
 		}
 	}
 }
