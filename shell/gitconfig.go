@@ -122,8 +122,9 @@ func isGitFalse(s string) bool {
 }
 
 // gitSetting walks the value of a git setting that git runs as a shell
-// command (an alias starting with "!").
-func (w *walker) gitSetting(key string, val Word, sc *scope, via []string) {
+// command (an alias starting with "!"). A shell alias reads git's
+// standard input, in (git -c alias.x='!bash' x <<< 'CODE' runs CODE).
+func (w *walker) gitSetting(key string, val Word, sc *scope, via []string, in stdin) {
 	if !isGitCommandKey(key) {
 		return
 	}
@@ -133,7 +134,11 @@ func (w *walker) gitSetting(key string, val Word, sc *scope, via []string) {
 	val.Value = strings.TrimPrefix(val.Value, "!")
 	val.Prefix = strings.TrimPrefix(val.Prefix, "!")
 	sub := *sc
+	if strings.HasPrefix(key, "alias.") {
+		w.scriptIn = in
+	}
 	w.nestedWord(val, &sub, via)
+	w.scriptIn = stdin{}
 }
 
 // gitAlias walks `git ALIAS ARGS` where ALIAS was defined on the command

@@ -252,7 +252,7 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		return
 	}
 	for _, s := range g.settings {
-		w.gitSetting(s.key, s.val, sc, via)
+		w.gitSetting(s.key, s.val, sc, via, in)
 	}
 	if !ok {
 		return
@@ -286,7 +286,7 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			ops = ops[1:]
 		}
 		if len(ops) >= 2 {
-			w.gitSetting(strings.ToLower(ops[0].Value), ops[1], sc, via)
+			w.gitSetting(strings.ToLower(ops[0].Value), ops[1], sc, via, stdin{})
 			if ops[0].Dynamic {
 				w.unknown(c.String(), via)
 			}

@@ -18,6 +18,9 @@ func TestStdinAndOptionCode(t *testing.T) {
 echo k > .env
 EOF`, "rule 3"},
 		{`eval cat <<<'echo k > .env'`, ""}, // cat prints it
+		// A git shell alias reads git's standard input.
+		{`git -c alias.x='!bash' x <<<'echo k > .env'`, "rule 3"}, // bash: .env written
+		{`git -c alias.x='!cat' x <<<'echo k > .env'`, ""},
 		// find -exec's command reads find's standard input; -ok's the null
 		// device (bash: the here-string was not run).
 		{`find . -maxdepth 0 -exec bash \; <<<'echo k > .env'`, "rule 3"}, // bash: .env written
