@@ -42,6 +42,7 @@ func newFixture(t testing.TB) *fixture {
 		"proj/bin/other":                     "#!/bin/sh\n",
 		"proj/names.txt":                     ".claude/settings.json\n",
 		"proj/objs.txt":                      "build/out.o\n",
+		"proj/quoted.txt":                    "'.cl'aude/settings.json\n",
 		"proj/tmpl/bin/x":                    "",
 		"proj/tmpl/.claude/settings.json":    "{}\n",
 		"home/.gemini/trustedFolders.json":   "{}\n",

@@ -173,6 +173,13 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		if r, ok := p.self(c); ok {
 			return r, true
 		}
+		if c.Dynamic && len(c.Args) > 0 {
+			// Code a shell runs, made at run time from names find or xargs
+			// put in it (find -exec sh -c 'rm {}').
+			if e, ok := p.namesInCode(sc, c.Args[0]); ok {
+				return p.reason(e, e.Path, "`"+c.Args[0].Value+"` runs on names find or xargs put in it"), true
+			}
+		}
 		for _, ef := range c.Effects {
 			switch {
 			case ef.Kind == shell.Writes && ef.Meta:
@@ -186,6 +193,9 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 				}
 				if e, ok := p.mentions(code); ok {
 					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs"), true
+				}
+				if e, ok := p.namesInCode(sc, ef.Code); ok {
+					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs on names find or xargs put in it"), true
 				}
 			}
 		}
@@ -274,6 +284,10 @@ func (p *place) dynamic(w shell.Word, maybe, holder bool) (Entry, bool) {
 func (p *place) computed(w shell.Word) bool {
 	v := w.Value
 	if strings.ContainsAny(v, "`*?[") || strings.Contains(v, "$(") || strings.Contains(v, "$@") || strings.Contains(v, "${@") || strings.Contains(v, "$*") {
+		return true
+	}
+	if positional(v) && passesNames(p.src) {
+		// sh -c 'rm "$0"' {} run by find or xargs: a name it selects.
 		return true
 	}
 	for i := 0; i < len(v); i++ {
@@ -419,6 +433,9 @@ func (p *place) mayChange(sc *shell.Script) bool {
 		return true
 	}
 	for _, c := range sc.Commands {
+		if c.Dynamic {
+			return true // what it runs is judged by namesInCode
+		}
 		switch c.Name {
 		case "ln", "link", "git", p.Name:
 			return true

@@ -282,6 +282,17 @@ var attacks = []struct {
 	{`git ls-files -z | xargs -0 sed -i s/guard/true/`, true, false},
 	{`git diff --name-only | xargs gofmt -l`, false, false},
 	{`pgrep -f x | xargs kill`, false, false},
+	{`xargs rm < quoted.txt`, true, true}, // xargs removes the quotes
+	{`printf '%s\n' .clau*/settings.json | xargs rm`, true, true},
+	{`echo .claude/settings.jso? | xargs rm`, true, true},
+	{`ls -1 bin | xargs -I{} rm bin/{}`, true, true},
+	// code a shell runs, with names find or xargs put in it
+	{`find . -exec sh -c 'rm {}' \;`, true, true},
+	{`find .claude -type f -exec sh -c 'rm "$0"' {} \;`, true, true},
+	{`find . -type f | xargs -I{} sh -c 'truncate -s0 {}'`, true, true},
+	{`xargs -a names.txt -I{} sh -c 'rm {}'`, true, true},
+	{`find . -name '*.o' -exec sh -c 'rm {}' \;`, false, true},
+	{`find src -type f -exec sh -c 'wc -l {}' \;`, false, true},
 	// rsync -R: each source at its own path under the destination
 	{`rsync -R /tmp/e/./.claude/settings.json .`, true, false},
 	{`mkdir -p /tmp/e/.claude && echo {} > /tmp/e/.claude/settings.json && rsync -aR /tmp/e/./.claude/ .`, true, false},

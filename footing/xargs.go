@@ -44,8 +44,8 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 			return "", false, true
 		}
 		dir := v[:strings.Index(v, "(lines of ")]
-		for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) }) {
-			name = strings.Trim(name, `"'`)
+		raw := strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
+		for _, name := range append(raw, xargsFields(text)...) {
 			if dir != "" && !strings.HasPrefix(name, "/") && !strings.HasPrefix(name, "~") {
 				name = dir + name
 			}
@@ -142,19 +142,17 @@ func (p *place) readList(sc *shell.Script, file string) (string, bool) {
 // maxLsNames bounds the names lsList reads.
 const maxLsNames = 10000
 
-// lsList returns the names ls PAT prints, run in directory dir ("" or
-// "DIR/", relative to the place's): for each file PAT matches, its name;
-// for each directory, the name of each entry but hidden ones, which
-// xargs then reads relative to dir. False past maxLsNames.
+// lsList returns the names ls PAT prints for the folders PAT matches
+// (PAT from the place's directory; package shell gives the files it
+// matches as words of their own): each entry's name but hidden ones,
+// which xargs then reads relative to dir ("" or "DIR/", from the place's
+// directory). False past maxLsNames.
 func (p *place) lsList(dir, pat string) ([]string, bool) {
-	base := p.abs(strings.TrimSuffix(dir, "/"))
-	if dir == "" {
-		base = p.abs(".")
+	base := p.abs(".")
+	if dir != "" {
+		base = p.abs(strings.TrimSuffix(dir, "/"))
 	}
-	full := pat
-	if !filepath.IsAbs(pat) {
-		full = filepath.Join(base, pat)
-	}
+	full := p.abs(pat)
 	matches := []string{full}
 	if strings.ContainsAny(pat, "*?[") {
 		var err error
@@ -168,11 +166,7 @@ func (p *place) lsList(dir, pat string) ([]string, bool) {
 			return nil, false
 		}
 		fi, err := os.Stat(m)
-		if err != nil {
-			continue
-		}
-		if !fi.IsDir() {
-			names = append(names, m)
+		if err != nil || !fi.IsDir() {
 			continue
 		}
 		es, err := readDirNames(m, maxLsNames-len(names)+1)
@@ -200,4 +194,130 @@ func readDirNames(d string, n int) ([]string, error) {
 		err = nil
 	}
 	return names, err
+}
+
+// xargsFields splits text as xargs does by default: blanks and newlines
+// separate items, a backslash keeps the next character, and single or
+// double quotes keep what they hold ('.cl'aude/x is .claude/x). xargsNames
+// reads both these and the plain fields (for -0 and -d lists).
+func xargsFields(text string) []string {
+	var out []string
+	var b strings.Builder
+	in, quote, esc := false, byte(0), false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case esc:
+			b.WriteByte(c)
+			esc, in = false, true
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				b.WriteByte(c)
+			}
+		case c == '\\':
+			esc = true
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0:
+			if in {
+				out = append(out, b.String())
+				b.Reset()
+				in = false
+			}
+		default:
+			b.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// namesInCode reports the entry that code a shell runs may reach when
+// find or xargs put names in it (find -exec sh -c 'rm {}', xargs -I{}
+// sh -c 'rm {}'): package shell cannot read such code, whose text holds
+// a {} or a word for names xargs reads. The names find selects by name
+// are judged by the names; any other, by any entry under find's start
+// points, or any entry at all.
+func (p *place) namesInCode(sc *shell.Script, code shell.Word) (Entry, bool) {
+	v := code.Value
+	if !code.Dynamic {
+		return Entry{}, false
+	}
+	if strings.Contains(v, "{}") {
+		if pats, fold, byName := findNames(sc); byName {
+			return p.findTouches(pats, fold)
+		}
+		for _, c := range sc.Commands {
+			if c.Name != "find" {
+				continue
+			}
+			starts, _ := findOperands(c)
+			for _, s := range starts {
+				if s.Dynamic {
+					return firstEntry(p)
+				}
+				if e, ok := p.Touches(s.Value, true); ok {
+					return e, true
+				}
+			}
+		}
+		return Entry{}, false
+	}
+	for _, m := range []string{"(input)", "(lines of ", "(entries of ", "(output of ", " prints)"} {
+		if strings.Contains(v, m) {
+			return firstEntry(p)
+		}
+	}
+	return Entry{}, false
+}
+
+// firstEntry is any footing entry, when there is one.
+func firstEntry(p *place) (Entry, bool) {
+	if es := p.Entries(); len(es) > 0 {
+		return es[0], true
+	}
+	return Entry{}, false
+}
+
+// findOperands returns the start points of find command c (. when none).
+func findOperands(c *shell.Command) (starts []shell.Word, rest []shell.Word) {
+	args := c.Args[1:]
+	i := 0
+	for i < len(args) && !args[i].Dynamic && (args[i].Value == "-H" || args[i].Value == "-L" || args[i].Value == "-P") {
+		i++
+	}
+	j := i
+	for j < len(args) && (args[j].Dynamic || !strings.HasPrefix(args[j].Value, "-") && args[j].Value != "(" && args[j].Value != "!") {
+		j++
+	}
+	starts = args[i:j]
+	if len(starts) == 0 {
+		starts = []shell.Word{shell.Static(".")}
+	}
+	return starts, args[j:]
+}
+
+// positional reports whether v is a shell's positional parameter: $0 to
+// $9, or ${N}.
+func positional(v string) bool {
+	v = strings.Trim(v, `"`)
+	if len(v) == 2 && v[0] == '$' && v[1] >= '0' && v[1] <= '9' {
+		return true
+	}
+	if strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") {
+		n := v[2 : len(v)-1]
+		return n != "" && strings.Trim(n, "0123456789") == ""
+	}
+	return false
+}
+
+// passesNames reports whether command text src hands names to a program
+// it runs: find -exec (and -execdir, -ok), xargs or parallel.
+func passesNames(src string) bool {
+	return strings.Contains(src, "-exec") || strings.Contains(src, "-ok") || strings.Contains(src, "xargs") || strings.Contains(src, "parallel")
 }

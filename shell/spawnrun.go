@@ -53,9 +53,9 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	// a program prints: each place they may lie is a word (inputNames).
 	var names []Word
 	if file, ok := f.Value("a", "arg-file"); ok {
-		names = linesOf([]Word{file})
+		names = linesOf([]Word{file}, sc.dir)
 	} else {
-		names = w.inputNames(from, stages, in.file)
+		names = w.inputNames(from, stages, in.file, sc.dir)
 	}
 	// The command's standard input is the null device, unless the words
 	// come from a file (-a): then it is xargs's own (xargs -a list bash

@@ -40,15 +40,15 @@ const maxNameDepth = 16
 // which is not known text, piped in by from, or by stages in a simple
 // script (neither for a file or a descriptor): one per place its names
 // may come from.
-func (w *walker) inputNames(from *syntax.Stmt, stages []simpleCmd, file *Word) []Word {
+func (w *walker) inputNames(from *syntax.Stmt, stages []simpleCmd, file *Word, dir Word) []Word {
 	var ws []Word
 	switch {
 	case file != nil:
-		return linesOf([]Word{*file})
+		return linesOf([]Word{*file}, dir)
 	case from != nil:
-		ws = w.namesOf(from, 0)
+		ws = w.namesOf(from, 0, dir)
 	case len(stages) > 0:
-		ws = stagesNames(stages)
+		ws = stagesNames(stages, dir)
 	default:
 		return []Word{{Value: "(input)", Dynamic: true}}
 	}
@@ -59,7 +59,7 @@ func (w *walker) inputNames(from *syntax.Stmt, stages []simpleCmd, file *Word) [
 }
 
 // namesOf returns the words for the names statement s prints.
-func (w *walker) namesOf(s *syntax.Stmt, depth int) []Word {
+func (w *walker) namesOf(s *syntax.Stmt, depth int, dir Word) []Word {
 	unknown := []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	if depth > maxNameDepth || s.Negated || s.Background || s.Coprocess || otherRedirs(s) {
 		return unknown
@@ -69,16 +69,16 @@ func (w *walker) namesOf(s *syntax.Stmt, depth int) []Word {
 		if c.Op != syntax.Pipe {
 			return unknown
 		}
-		return w.callNames(c.Y, func() []Word { return w.namesOf(c.X, depth+1) })
+		return w.callNames(c.Y, func() []Word { return w.namesOf(c.X, depth+1, dir) }, dir)
 	case *syntax.CallExpr:
-		return w.callNames(s, func() []Word { return []Word{{Value: "(input)", Dynamic: true}} })
+		return w.callNames(s, func() []Word { return []Word{{Value: "(input)", Dynamic: true}} }, dir)
 	}
 	return unknown
 }
 
 // callNames returns the words for the names the simple command of s
 // prints; upstream gives those of its standard input.
-func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word) []Word {
+func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word, dir Word) []Word {
 	c, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || s.Negated || s.Background || s.Coprocess || otherRedirs(s) || len(c.Assigns) > 0 || len(c.Args) == 0 {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
@@ -91,11 +91,11 @@ func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word) []Word {
 			args = append(args, w.join(x.Parts)) // what words gives, without its slice
 		}
 	}
-	return argsNames(args, upstream)
+	return argsNames(args, upstream, dir)
 }
 
 // stagesNames is namesOf for the stages of a simple script's pipeline.
-func stagesNames(stages []simpleCmd) []Word {
+func stagesNames(stages []simpleCmd, dir Word) []Word {
 	last := stages[len(stages)-1]
 	if last.outRedir || len(stages) > maxNameDepth {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
@@ -104,13 +104,13 @@ func stagesNames(stages []simpleCmd) []Word {
 		if len(stages) == 1 {
 			return []Word{{Value: "(input)", Dynamic: true}}
 		}
-		return stagesNames(stages[:len(stages)-1])
-	})
+		return stagesNames(stages[:len(stages)-1], dir)
+	}, dir)
 }
 
 // argsNames returns the words for the names the command of words args
 // prints; upstream gives those of its standard input.
-func argsNames(args []Word, upstream func() []Word) []Word {
+func argsNames(args []Word, upstream func() []Word, dir Word) []Word {
 	if len(args) == 0 || args[0].Dynamic {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	}
@@ -126,26 +126,24 @@ func argsNames(args []Word, upstream func() []Word) []Word {
 		if f.Has("c", "bytes", "f", "follow", "F") || len(f.Unsure) > 0 {
 			return other
 		}
-		return filesOrInput(f, upstream)
+		return filesOrInput(f, upstream, dir)
 	case "sort", "uniq":
 		f := readerFor(name).spec.Parse(args[1:])
 		if f.Has("o", "output", "files0-from", "c", "count", "check", "C", "D", "all-repeated", "group") || len(f.Unsure) > 0 ||
 			name == "uniq" && len(f.Operands) > 1 {
 			return other
 		}
-		return filesOrInput(f, upstream)
+		return filesOrInput(f, upstream, dir)
 	case "tac":
 		f := Spec{Short: "brs:", Permute: true, Long: []string{"before", "regex", "separator="}}.Parse(args[1:])
 		if f.Has("s", "separator", "r", "regex") || len(f.Unsure) > 0 {
 			return other
 		}
-		return filesOrInput(f, upstream)
+		return filesOrInput(f, upstream, dir)
 	case "ls":
-		return lsNames(args[1:], other)
+		return lsNames(args[1:], other, dir)
 	case "echo", "printf":
-		// Its words: the command's own text, or variables it only
-		// expands (counted as a path of "$VAR" is).
-		return []Word{{Value: "(input)", Dynamic: true}}
+		return echoNames(name, args[1:])
 	case "cat":
 		for _, a := range args[1:] {
 			if a.MaybeOption() && a.Value != "-" {
@@ -155,57 +153,59 @@ func argsNames(args []Word, upstream func() []Word) []Word {
 		if len(args) == 1 {
 			return upstream()
 		}
-		return linesOf(args[1:])
+		return linesOf(args[1:], dir)
 	}
 	return other
 }
 
 // filesOrInput: a filter's names are its input's, or, with file
 // operands, the files' lines.
-func filesOrInput(f Flags, upstream func() []Word) []Word {
+func filesOrInput(f Flags, upstream func() []Word, dir Word) []Word {
 	if len(f.Operands) == 0 {
 		return upstream()
 	}
-	return linesOf(f.Operands)
+	return linesOf(f.Operands, dir)
 }
 
 // linesOf returns a word "(lines of FILE)" for each file of files, or
 // "(input)" when one is not static ("-", the standard input, included).
-func linesOf(files []Word) []Word {
+func linesOf(files []Word, dir Word) []Word {
 	var ws []Word
 	for _, f := range files {
 		if f.Dynamic || f.Value == "-" || f.Value == "" || strings.ContainsAny(f.Value, "()") {
 			return []Word{{Value: "(input)", Dynamic: true}}
 		}
-		ws = append(ws, LinesOf(f.Value))
+		at := joinDir(dir, f) // where the file is, from where the script starts
+		if at.Dynamic {
+			return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
+		}
+		ws = append(ws, LinesOf(at.Value))
 	}
 	return ws
 }
 
 // LinesOf returns the word for the names xargs reads from the file at
-// path (relative to the command's directory): dynamic, its value
+// path (relative to where the script starts): dynamic, its value
 // "(lines of PATH)". A reader with the files at hand lists them; see
 // [Word.LinesFile].
 func LinesOf(path string) Word {
 	return Word{Value: "(lines of " + path + ")", Dynamic: true}
 }
 
-// LinesFile returns, for a word made by [LinesOf] (after the command's
-// directory was joined to it, "DIR/(lines of PATH)"), the file it reads:
-// PATH, or DIR/PATH when PATH is relative.
+// LinesFile returns, for a word made by [LinesOf], the file it reads
+// (relative to where the script starts). What comes before "(lines of"
+// in the word (the command's directory, an xargs -I template's folder)
+// is the folder the names read are relative to.
 func (w Word) LinesFile() (string, bool) {
 	i := strings.Index(w.Value, "(lines of ")
 	if !w.Dynamic || i < 0 || !strings.HasSuffix(w.Value, ")") {
 		return "", false
 	}
-	dir, p := w.Value[:i], w.Value[i+len("(lines of "):len(w.Value)-1]
-	if p == "" || strings.ContainsAny(dir, "$`") {
+	p := w.Value[i+len("(lines of ") : len(w.Value)-1]
+	if p == "" || strings.ContainsAny(w.Value[:i], "$`") {
 		return "", false
 	}
-	if strings.HasPrefix(p, "/") || dir == "" {
-		return p, true
-	}
-	return strings.TrimSuffix(dir, "/") + "/" + p, true
+	return p, true
 }
 
 // findNamesOut returns the words for the names find prints: under each
@@ -314,11 +314,12 @@ var lsSpec = Spec{Short: "aAbBcCdDfFgGhHiklLmnNopqQrRsStTuUvwxXZ1I:w:T:", Permut
 	"sort=", "time=", "time-style=", "tabsize=", "width=", "context", "zero", "help", "version"}}
 
 // lsNames returns the words for the names ls prints, one a line (its
-// output into a pipe): "(entries of O)" for each operand O, a directory's
-// entries (bare names) or a file's name, which a reader with the files at
-// hand lists; the operands themselves with -d. Options that print more
+// output into a pipe): each operand O as given (a file's name), and
+// "(entries of O)", O from where the script starts, for a folder's
+// entries (bare names), which a reader with the files at hand lists;
+// only the operands with -d. Options that print more
 // than names, or hidden and nested ones, make it "(names ls prints)".
-func lsNames(args []Word, other []Word) []Word {
+func lsNames(args []Word, other []Word, dir Word) []Word {
 	f := lsSpec.Parse(args)
 	if f.Has("a", "all", "A", "almost-all", "R", "recursive", "l", "g", "n", "o", "s", "size", "i", "inode", "F",
 		"classify", "p", "file-type", "indicator-style", "m", "x", "C", "format", "Q", "quote-name", "quoting-style",
@@ -339,11 +340,54 @@ func lsNames(args []Word, other []Word) []Word {
 		if strings.ContainsAny(o.Value, "$`()") || o.Value == "" {
 			return other
 		}
-		if f.Has("d", "directory") {
+		// A file (or -d's folder) is printed as given; a folder's
+		// entries bare, read where the script starts.
+		if v := o.Value; f.Has("d", "directory") || v != "." && v != ".." && !strings.HasSuffix(v, "/") {
 			ws = append(ws, o)
+		}
+		if f.Has("d", "directory") {
 			continue
 		}
-		ws = append(ws, Word{Value: "(entries of " + o.Value + ")", Dynamic: true})
+		at := joinDir(dir, o)
+		if strings.ContainsAny(at.Value, "$`()") || at.Dynamic && !strings.ContainsAny(at.Value, "*?[") {
+			return other
+		}
+		ws = append(ws, Word{Value: "(entries of " + at.Value + ")", Dynamic: true})
+	}
+	return ws
+}
+
+// echoNames returns the words for the names echo or printf '%s\n' print
+// (their text is not known, or xargsRun would have split it): a glob's
+// matches are the glob's (echo .clau*/settings.json); a word with an
+// expansion, the command's own text or a variable it only expands, is
+// "(input)", counted as a path of "$VAR" is.
+func echoNames(name string, args []Word) []Word {
+	input := []Word{{Value: "(input)", Dynamic: true}}
+	if name == "printf" {
+		if len(args) == 0 || args[0].Dynamic {
+			return input
+		}
+		switch args[0].Value {
+		case "%s\\n", "%s ", "%s\\0", "%s\n":
+		default:
+			return input
+		}
+		args = args[1:]
+	} else {
+		for len(args) > 0 && !args[0].Dynamic && (args[0].Value == "-n" || args[0].Value == "-e" || args[0].Value == "-E") {
+			args = args[1:]
+		}
+	}
+	var ws []Word
+	for _, a := range args {
+		if a.Dynamic && (strings.ContainsAny(a.Value, "$`") || !strings.ContainsAny(a.Value, "*?[")) {
+			return input
+		}
+		ws = append(ws, a)
+	}
+	if len(ws) == 0 {
+		return input
 	}
 	return ws
 }
