@@ -124,7 +124,10 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
 			continue // a new temporary file, or one under it
 		}
-		if byName && (w.By == "find" || strings.Contains(w.Path.Value, "{}")) {
+		if _, after, ok := strings.Cut(w.Path.Value, "{}"); ok && strings.Contains(after, "/") {
+			// {}/../bin: a path that goes on from the entry find selects,
+			// anywhere; judged by its own name below.
+		} else if byName && (w.By == "find" || strings.Contains(w.Path.Value, "{}")) {
 			// The files find selects by name: -delete, or -exec … {}.
 			if e, ok := p.findTouches(pats, fold); ok {
 				return p.reason(e, e.Path, "`find` selecting by name, then "+w.By), true

@@ -286,6 +286,10 @@ var attacks = []struct {
 	{`printf '%s\n' .clau*/settings.json | xargs rm`, true, true},
 	{`echo .claude/settings.jso? | xargs rm`, true, true},
 	{`ls -1 bin | xargs -I{} rm bin/{}`, true, true},
+	// a path that goes on from the entry find selects
+	{`find . -name build -exec rm {}/../.claude/settings.json \;`, true, true},
+	{`find . -name build | xargs -I{} rm -r {}/../bin`, true, true},
+	{`find . -name '*.o' -exec mv {} {}.bak \;`, false, true},
 	// code a shell runs, with names find or xargs put in it
 	{`find . -exec sh -c 'rm {}' \;`, true, true},
 	{`find .claude -type f -exec sh -c 'rm "$0"' {} \;`, true, true},
