@@ -307,6 +307,9 @@ var attacks = []struct {
 	{`rsync -aR tmpl/./.claude/ .`, true, false},
 	{`rsync -aR tmpl/./.claude .`, true, false},
 	{`rsync -aR tmpl/./bin/ .`, false, false},
+	{`rsync -a --files-from=names.txt tmpl/ .`, true, false},
+	{`rsync -a --files-from=objs.txt tmpl/ .`, false, false},
+	{`rsync -a --files-from=names.txt . /tmp/backup/`, false, false},
 	{`rsync -R -a --no-relative /tmp/e/./.claude/settings.json docs/`, false, false},
 }
 

@@ -53,7 +53,7 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 				return p.reason(e, e.Path, "`"+w.By+"` on the names xargs reads from "+file+", which names it"), true, true
 			}
 		}
-		if e, found := p.mentions(text); found {
+		if e, found := p.mentions(text); found && dir == "" {
 			return p.reason(e, e.Path, "`"+w.By+"` on the names xargs reads from "+file+", which names it"), true, true
 		}
 		return "", false, true

@@ -20,7 +20,8 @@ var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468
 // rsyncEffects: rsync reads its local sources and writes the local
 // destination (the last operand, and each source's name in it); every
 // --delete* option deletes files in the destination's tree (Recursive),
-// --remove-source-files the sources' files (Recursive); -e/--rsh is a
+// --remove-source-files the sources' files (Recursive); --files-from
+// the names its list holds under dest (see LinesOf); -e/--rsh is a
 // command run locally (through the shell's parser: rsync splits it into
 // words itself); -n/--dry-run and --list-only write nothing.
 func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
@@ -60,6 +61,18 @@ func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		return
 	}
 	w.writes(c, sc, dest)
+	if list, ok := f.Value("files-from"); ok {
+		// The names the list holds (from each source's folder) land at
+		// their paths under dest: the list is read as xargs's is.
+		names := linesOf([]Word{list}, sc.dir)
+		for _, n := range names {
+			w.writes(c, sc, joinDir(dest, n))
+		}
+		if del {
+			w.deletes(c, sc, dest, true)
+		}
+		return
+	}
 	recursive := f.Has("r", "a", "recursive", "archive")
 	if relative(f) {
 		// -R: each source lands at its own path under dest (the part
