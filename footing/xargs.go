@@ -44,16 +44,35 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 			return "", false, true
 		}
 		dir := v[:strings.Index(v, "(lines of ")]
+		tooMany := func() (string, bool, bool) {
+			if es := p.Entries(); len(es) > 0 && !w.Maybe {
+				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names xargs reads from "+file+
+					", too many to read: name the files"), true, true
+			}
+			return "", false, true
+		}
+		if fieldCount(text) > maxListNames {
+			return tooMany() // counted before any name is made
+		}
 		raw := strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
-		for _, name := range append(raw, xargsFields(text)...) {
+		var names []string
+		// The fields as xargs splits them (quotes, backslashes), and as a
+		// -d delimiter may (any byte that is not a path's).
+		parts := append(raw, xargsFields(text)...)
+		if dir == "" {
+			parts = append(parts, strings.FieldsFunc(text, func(r rune) bool { return r == 0 || notPathByte(r) })...)
+		}
+		for _, name := range parts {
 			if dir != "" && !strings.HasPrefix(name, "/") && !strings.HasPrefix(name, "~") {
 				name = dir + name
 			}
-			if e, found := p.Touches(name, true); found {
-				return p.reason(e, e.Path, "`"+w.By+"` on the names xargs reads from "+file+", which names it"), true, true
-			}
+			names = append(names, name)
 		}
-		if e, found := p.mentions(text); found && dir == "" {
+		e, found, bounded := p.touchesAny(names)
+		if !bounded {
+			return tooMany()
+		}
+		if found {
 			return p.reason(e, e.Path, "`"+w.By+"` on the names xargs reads from "+file+", which names it"), true, true
 		}
 		return "", false, true
@@ -70,10 +89,8 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 			}
 			return "", false, true
 		}
-		for _, n := range names {
-			if e, found := p.Touches(n, true); found && !w.Maybe {
-				return p.reason(e, e.Path, "`"+w.By+"` on the names `ls "+pat+"` prints, which name it"), true, true
-			}
+		if e, found, _ := p.touchesAny(names); found && !w.Maybe {
+			return p.reason(e, e.Path, "`"+w.By+"` on the names `ls "+pat+"` prints, which name it"), true, true
 		}
 		return "", false, true
 	case strings.Contains(v, "(output of "):
@@ -140,7 +157,7 @@ func (p *place) readList(sc *shell.Script, file string) (string, bool) {
 }
 
 // maxLsNames bounds the names lsList reads.
-const maxLsNames = 10000
+const maxLsNames = 4096
 
 // lsList returns the names ls PAT prints for the folders PAT matches
 // (PAT from the place's directory; package shell gives the files it
@@ -320,4 +337,68 @@ func positional(v string) bool {
 // it runs: find -exec (and -execdir, -ok), xargs or parallel.
 func passesNames(src string) bool {
 	return strings.Contains(src, "-exec") || strings.Contains(src, "-ok") || strings.Contains(src, "xargs") || strings.Contains(src, "parallel")
+}
+
+// maxListNames bounds the distinct names touchesAny reads.
+const maxListNames = 4096 // distinct names; a list of more fields is refused unread
+
+// touchesAny is Touches(name, true) for each of names, at a bounded cost:
+// each distinct name once, past maxListNames none (bounded false), and
+// symbolic links resolved once a folder (a name that is itself a link,
+// with one Lstat, is resolved whole).
+func (p *place) touchesAny(names []string) (e Entry, found, bounded bool) {
+	seen := make(map[string]bool, min(len(names), maxListNames))
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+		}
+	}
+	if len(seen) > maxListNames {
+		return Entry{}, false, false
+	}
+	p.Set.resolveLinks()
+	real := map[string]string{} // a folder, its links resolved
+	for n := range seen {
+		a := p.abs(n)
+		if a == "" {
+			continue
+		}
+		if e, ok := p.Set.match(a, true); ok {
+			return e, true, true
+		}
+		parent := filepath.Dir(a)
+		r, ok := real[parent]
+		if !ok {
+			r = resolve(parent)
+			real[parent] = r
+		}
+		if fi, err := os.Lstat(a); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if e, ok := p.Set.match(resolve(a), true); ok {
+				return e, true, true
+			}
+			continue
+		}
+		if e, ok := p.Set.match(filepath.Join(r, filepath.Base(a)), true); ok {
+			return e, true, true
+		}
+	}
+	return Entry{}, false, true
+}
+
+// fieldCount counts the blank-separated fields of text, without making
+// them.
+func fieldCount(text string) int {
+	n, in := 0, false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case ' ', '\t', '\n', '\r', '\v', '\f', 0:
+			in = false
+		default:
+			if !in {
+				n++
+			}
+			in = true
+		}
+	}
+	return n
 }
