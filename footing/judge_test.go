@@ -278,6 +278,7 @@ var attacks = []struct {
 	{`find src -type f | xargs sed -i s/guard/true/`, false, true},
 	{`ls tmpl | xargs rm -rf`, true, true},
 	{`ls build | xargs rm -f`, false, true},
+	{`ls */bin | xargs rm -rf`, true, false}, // a glob above the last element is not walked: refused unread
 	{`echo names.txt | xargs cat | xargs rm -f`, true, true},
 	{`git ls-files -z | xargs -0 sed -i s/guard/true/`, true, false},
 	{`git diff --name-only | xargs gofmt -l`, false, false},

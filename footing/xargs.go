@@ -31,11 +31,11 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 		if !known {
 			return "", false, false
 		}
-		text, read := p.readList(sc, file)
-		if !read && text == "absent" {
+		text, state := p.readList(sc, file)
+		if state == listAbsent {
 			return "", false, true // xargs reads nothing (-a), or the command does not run (<)
 		}
-		if !read {
+		if state == listUnread {
 			// Made by the command itself, or not there to read: any name.
 			if es := p.Entries(); len(es) > 0 && !w.Maybe {
 				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names xargs reads from "+file+
@@ -89,7 +89,7 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 			}
 			return "", false, true
 		}
-		if e, found, _ := p.touchesAny(names); found && !w.Maybe {
+		if e, found, _ := p.touchesAny(names); found {
 			return p.reason(e, e.Path, "`"+w.By+"` on the names `ls "+pat+"` prints, which name it"), true, true
 		}
 		return "", false, true
@@ -123,37 +123,42 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 	return "", false, false
 }
 
+// What readList found.
+const (
+	listRead   = iota
+	listAbsent // no such file
+	listUnread // written by the command first, not a regular file, or past maxListBytes
+)
+
 // readList returns the text of the file of names file (relative to the
-// place's directory), or false when the command writes it first, or it
-// is not a regular file of at most maxListBytes (the text is then
-// "absent" when there is no such file).
-func (p *place) readList(sc *shell.Script, file string) (string, bool) {
+// place's directory), and whether it was read (listRead).
+func (p *place) readList(sc *shell.Script, file string) (string, int) {
 	abs := p.abs(file)
 	for _, w := range sc.Writes {
 		if !w.Path.Dynamic && p.abs(w.Path.Value) == abs {
-			return "", false
+			return "", listUnread
 		}
 		if name, ok := w.Path.Name(); w.Path.Dynamic && ok && name == filepath.Base(abs) {
-			return "", false // a path of that name, made at run time
+			return "", listUnread // a path of that name, made at run time
 		}
 	}
 	f, err := os.Open(abs)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "absent", false
+		return "", listAbsent
 	}
 	if err != nil {
-		return "", false
+		return "", listUnread
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxListBytes {
-		return "", false
+		return "", listUnread
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxListBytes+1))
 	if err != nil || len(b) > maxListBytes {
-		return "", false
+		return "", listUnread
 	}
-	return string(b), true
+	return string(b), listRead
 }
 
 // maxLsNames bounds the names lsList reads.
@@ -171,6 +176,9 @@ func (p *place) lsList(dir, pat string) ([]string, bool) {
 	}
 	full := p.abs(pat)
 	matches := []string{full}
+	if strings.ContainsAny(filepath.Dir(pat), "*?[") {
+		return nil, false // */*/x: Glob would walk folders without a bound
+	}
 	if strings.ContainsAny(pat, "*?[") {
 		var err error
 		if matches, err = filepath.Glob(full); err != nil {
@@ -348,17 +356,19 @@ const maxListNames = 4096 // distinct names; a list of more fields is refused un
 // with one Lstat, is resolved whole).
 func (p *place) touchesAny(names []string) (e Entry, found, bounded bool) {
 	seen := make(map[string]bool, min(len(names), maxListNames))
+	var distinct []string // in order, so that the entry reported does not vary
 	for _, n := range names {
 		if !seen[n] {
 			seen[n] = true
+			distinct = append(distinct, n)
 		}
 	}
-	if len(seen) > maxListNames {
+	if len(distinct) > maxListNames {
 		return Entry{}, false, false
 	}
 	p.Set.resolveLinks()
 	real := map[string]string{} // a folder, its links resolved
-	for n := range seen {
+	for _, n := range distinct {
 		a := p.abs(n)
 		if a == "" {
 			continue

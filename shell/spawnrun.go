@@ -52,8 +52,8 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	// The names come from a file (-a, a redirection, cat), or from what
 	// a program prints: each place they may lie is a word (inputNames).
 	var names []Word
-	if file, ok := f.Value("a", "arg-file"); ok {
-		names = linesOf([]Word{file}, sc.dir)
+	if list, fromFile := f.Value("a", "arg-file"); fromFile {
+		names = linesOf([]Word{list}, sc.dir)
 	} else {
 		names = w.inputNames(from, stages, in.file, sc.dir)
 	}
@@ -70,9 +70,6 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			for _, a := range rest {
 				if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
 					a = Word{Value: before + n.Value + after, Dynamic: true, Prefix: before + n.Prefix, Suffix: after}
-					if before != "" && n.Prefix == "" {
-						a.Prefix = before
-					}
 				}
 				inner = append(inner, a)
 			}

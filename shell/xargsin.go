@@ -15,13 +15,15 @@ import (
 //   - grep -l, -L (and rg, ag) print names under the folders they search
 //     (START/(output of grep), Prefix "START/"), or the files they are
 //     given.
-//   - ls prints "(entries of O)" for each operand O: a directory's
-//     entries, or the file's name.
+//   - ls prints each operand O as given (a file's name) and, for a
+//     folder, its entries: "(entries of O)", O from where the script
+//     starts.
 //   - A filter (grep without -l, head, tail, sort, uniq, tac) prints some
 //     of the lines it reads: its own input's names.
 //   - cat FILE…, a file redirected in, or xargs -a FILE: "(lines of
-//     FILE)" for each static FILE, names a reader with the files at hand
-//     can list; echo and printf: "(input)", the command's own words.
+//     FILE)" for each static FILE (from where the script starts), names a
+//     reader with the files at hand can list; echo and printf of a glob:
+//     the glob; of other words: "(input)", the command's own words.
 //   - Any other program: "(names NAME prints)", names known only when it
 //     runs, anywhere ("(names a pipeline prints)" when not even the
 //     program is known).
