@@ -165,7 +165,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// text may spell (printf NAME | xargs rm, or a list it writes
 			// first).
 			if e, ok := p.mentions(src); ok {
-				return p.reason(e, e.Path, "`"+w.By+"` on names xargs reads from its input, which the command spells"), true
+				return p.reason(e, e.Path, "`"+w.By+"` on names read from its input, which the command spells"), true
 			}
 		}
 		if r, ok := p.word(w.Path, w.Delete || w.Recursive || strings.HasPrefix(w.By, "git"), w.Maybe, w.By); ok {

@@ -312,6 +312,16 @@ var attacks = []struct {
 	{`rsync -a --files-from=objs.txt tmpl/ .`, false, false},
 	{`rsync -a --files-from=names.txt . /tmp/backup/`, false, false},
 	{`rsync -R -a --no-relative /tmp/e/./.claude/settings.json docs/`, false, false},
+	// rsync --files-from=- (or /dev/stdin): the names come from its input
+	{`cat names.txt | rsync -a --files-from=- tmpl/ .`, true, false},
+	{`rsync -a --files-from=- tmpl/ . < names.txt`, true, false},
+	{`echo .claude/settings.json | rsync -a --files-from=- /tmp/e/ .`, true, false},
+	{`rsync -a --files-from=/dev/stdin /tmp/e/ . <<<.claude/settings.json`, true, false},
+	{`printf '.claude/settings.json\0' | rsync -a -0 --files-from=- /tmp/e/ .`, true, false},
+	{`find tmpl -type f | rsync -a --files-from=- . /tmp/x/`, false, false},
+	{`cat objs.txt | rsync -a --files-from=- tmpl/ .`, false, false},
+	{`rsync -a --files-from=- /tmp/e/ /tmp/x/ <<<.claude/settings.json`, false, false},
+	{`rsync -a --from0 --files-from=- /tmp/e/ . <<<docs/notes`, false, false},
 }
 
 func TestAttacks(t *testing.T) {

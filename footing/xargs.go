@@ -38,7 +38,7 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 		if state == listUnread {
 			// Made by the command itself, or not there to read: any name.
 			if es := p.Entries(); len(es) > 0 && !w.Maybe {
-				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names xargs reads from "+file+
+				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names read from "+file+
 					", which cannot be read before the command runs: name the files"), true, true
 			}
 			return "", false, true
@@ -46,7 +46,7 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 		dir := v[:strings.Index(v, "(lines of ")]
 		tooMany := func() (string, bool, bool) {
 			if es := p.Entries(); len(es) > 0 && !w.Maybe {
-				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names xargs reads from "+file+
+				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names read from "+file+
 					", too many to read: name the files"), true, true
 			}
 			return "", false, true
@@ -73,7 +73,7 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 			return tooMany()
 		}
 		if found {
-			return p.reason(e, e.Path, "`"+w.By+"` on the names xargs reads from "+file+", which names it"), true, true
+			return p.reason(e, e.Path, "`"+w.By+"` on the names read from "+file+", which names it"), true, true
 		}
 		return "", false, true
 	case strings.Contains(v, "(entries of ") && strings.HasSuffix(v, ")"):

@@ -15,7 +15,7 @@ var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468
 	"config=", "dparam=", "compress-level=", "skip-compress=", "early-input=", "copy-as=", "stop-after=",
 	"stop-at=", "delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded",
 	"del", "remove-source-files", "remove-sent-files", "archive", "recursive", "verbose", "dry-run", "list-only", "mkpath",
-	"relative", "no-relative", "no-R", "no-implied-dirs"}}
+	"relative", "no-relative", "no-R", "no-implied-dirs", "from0"}}
 
 // rsyncEffects: rsync reads its local sources and writes the local
 // destination (the last operand, and each source's name in it); every
@@ -24,7 +24,7 @@ var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468
 // the names its list holds under dest (see LinesOf); -e/--rsh is a
 // command run locally (through the shell's parser: rsync splits it into
 // words itself); -n/--dry-run and --list-only write nothing.
-func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func rsyncEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := c.Flags(rsyncSpec)
 	via := plus(c.Via, c.Name)
 	if e, ok := f.Value("e", "rsh"); ok {
@@ -64,7 +64,12 @@ func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if list, ok := f.Value("files-from"); ok {
 		// The names the list holds (from each source's folder) land at
 		// their paths under dest: the list is read as xargs's is.
-		names := linesOf([]Word{list}, sc.dir)
+		var names []Word
+		if readsStdin(list) {
+			names = w.stdinNames(in, sc, f.Has("0", "from0"))
+		} else {
+			names = linesOf([]Word{list}, sc.dir)
+		}
 		for _, n := range names {
 			w.writes(c, sc, joinDir(dest, n))
 		}
@@ -109,6 +114,43 @@ func rsyncEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if del {
 		w.deletes(c, sc, dest, true)
 	}
+}
+
+// readsStdin reports whether a list file names the standard input.
+func readsStdin(list Word) bool {
+	switch list.Value {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return !list.Dynamic
+	}
+	return false
+}
+
+// stdinNames returns the names a list read from the standard input in
+// holds, one a line (NUL-separated with nul): each line when the input's
+// text is known (a here-string, static output piped in; at most
+// maxXargsItems of them), else the words of where they come from, as for
+// xargs (inputNames).
+func (w *walker) stdinNames(in stdin, sc *scope, nul bool) []Word {
+	from, stages := in.from, in.stages
+	w.resolve(&in)
+	if in.doc != nil && !in.doc.Dynamic {
+		sep := "\n"
+		if nul {
+			sep = "\x00"
+		}
+		lines := strings.Split(in.doc.Value, sep)
+		if len(lines) <= maxXargsItems {
+			var names []Word
+			for _, l := range lines {
+				if l != "" {
+					names = append(names, Static(l))
+				}
+			}
+			return names
+		}
+		return []Word{{Value: "(input)", Dynamic: true}}
+	}
+	return w.inputNames(from, stages, in.file, sc.dir)
 }
 
 // relative reports whether rsync's flags f keep each source's path under
