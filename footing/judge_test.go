@@ -312,6 +312,12 @@ var attacks = []struct {
 	{`rsync -a --files-from=objs.txt tmpl/ .`, false, false},
 	{`rsync -a --files-from=names.txt . /tmp/backup/`, false, false},
 	{`rsync -R -a --no-relative /tmp/e/./.claude/settings.json docs/`, false, false},
+	// git rm --pathspec-from-file: the pathspecs come from a file or the input
+	{`git rm -q --pathspec-from-file=names.txt`, true, true},
+	{`git rm -q --pathspec-from-file=- <<<.claude/settings.json`, true, true},
+	{`cat names.txt | git rm -q --pathspec-from-file=-`, true, true},
+	{`git rm -q --cached --pathspec-from-file=names.txt`, false, true},
+	{`git rm -q --ignore-unmatch --pathspec-from-file=objs.txt`, false, true},
 	// rsync --files-from=- (or /dev/stdin): the names come from its input
 	{`cat names.txt | rsync -a --files-from=- tmpl/ .`, true, false},
 	{`rsync -a --files-from=- tmpl/ . < names.txt`, true, false},

@@ -82,7 +82,11 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		if f.Has("cached", "n", "dry-run") {
 			return
 		}
-		for _, o := range f.Operands {
+		ops := f.Operands
+		if list, ok := f.Value("pathspec-from-file"); ok {
+			ops = append(ops[:len(ops):len(ops)], pathspecsFrom(w, list, at, in, f.Has("pathspec-file-nul"))...)
+		}
+		for _, o := range ops {
 			w.effect(c, at, Effect{Kind: Deletes, Path: o, Recursive: f.Has("r", "recursive"), By: "git rm"})
 		}
 	case "mv":
@@ -91,7 +95,7 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		c.Effects = append(c.Effects, m.Effects...)
 	case "checkout", "restore":
 		f := perm("bBcCfmlpqtu", "force", "merge", "quiet", "patch", "staged", "worktree", "source=", "ours", "theirs",
-			"track=?", "orphan=", "detach", "conflict=", "overlay", "no-overlay", "pathspec-from-file=", "recurse-submodules=?",
+			"track=?", "orphan=", "detach", "conflict=", "overlay", "no-overlay", "pathspec-from-file=", "pathspec-file-nul", "recurse-submodules=?",
 			"ignore-other-worktrees", "progress", "guess", "no-guess")
 		if f.Has("b", "B", "c", "C", "orphan") {
 			return
@@ -102,6 +106,9 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		ops := f.Operands
 		if dd := dashDash(args); dd >= 0 {
 			ops = nonOptions(args[dd+1:])
+		}
+		if list, ok := f.Value("pathspec-from-file"); ok {
+			ops = append(ops[:len(ops):len(ops)], pathspecsFrom(w, list, at, in, f.Has("pathspec-file-nul"))...)
 		}
 		// Without --, checkout's first operand may be a branch or a
 		// path: it is reported as written either way.
@@ -344,4 +351,15 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			w.run(extWords(v[i+5:]), sc, plus(via, "ext::"), stdin{}, false)
 		}
 	}
+}
+
+// pathspecsFrom returns the pathspecs git reads from the file list
+// (--pathspec-from-file; "-" its standard input), one a line or, with
+// nul, NUL-separated: the words xargs's names are (see linesOf and
+// stdinNames), from git's directory.
+func pathspecsFrom(w *walker, list Word, at *scope, in stdin, nul bool) []Word {
+	if readsStdin(list) {
+		return w.stdinNames(in, at, nul)
+	}
+	return linesOf([]Word{list}, at.dir)
 }
