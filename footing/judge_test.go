@@ -312,6 +312,13 @@ var attacks = []struct {
 	{`rsync -a --files-from=objs.txt tmpl/ .`, false, false},
 	{`rsync -a --files-from=names.txt . /tmp/backup/`, false, false},
 	{`rsync -R -a --no-relative /tmp/e/./.claude/settings.json docs/`, false, false},
+	// GNU parallel: the words of :::, else names known only when it runs
+	{`parallel rm ::: .claude/settings.json`, true, false},
+	{`parallel 'cp /bin/true {}' ::: bin/guard`, true, false},
+	{`cat names.txt | parallel rm`, true, false},
+	{`parallel rm :::: names.txt`, true, false},
+	{`parallel gzip ::: docs/notes`, false, false},
+	{`parallel 'cp {} {}.bak' ::: docs/notes`, false, false},
 	// git rm --pathspec-from-file: the pathspecs come from a file or the input
 	{`git rm -q --pathspec-from-file=names.txt`, true, true},
 	{`git rm -q --pathspec-from-file=- <<<.claude/settings.json`, true, true},

@@ -240,8 +240,98 @@ func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	if len(cmd) == 0 {
 		return
 	}
-	// parallel appends each argument, quoted, to the command.
-	joinedScript(w, append(cmd, Static(`"$PARALLEL_ARG"`)), sc, via)
+	// parallel appends each argument, quoted, to the command, or puts it
+	// in place of {}: the words of ::: when they are all static, each in
+	// turn; else "$@", names known only when it runs (read from its
+	// input, from a file of :::: or -a, or made by another replacement
+	// string such as {.} or {1}).
+	names, known := parallelArgs(rest[len(cmd):])
+	if _, file := f.Value("a", "arg-file"); file || !known || len(names) > maxXargsItems || otherReplacement(cmd) {
+		joinedScript(w, withArg(cmd, `"$@"`, true), sc, via)
+		return
+	}
+	for _, n := range names {
+		joinedScript(w, withArg(cmd, shellQuote(n), false), sc, via)
+	}
+}
+
+// parallelArgs returns the words of parallel's ::: groups (after), and
+// whether they are all known: static, with no :::: (a file's lines) or
+// linked group (:::+).
+func parallelArgs(after []Word) ([]string, bool) {
+	if len(after) == 0 {
+		return nil, false // the arguments are its input's lines
+	}
+	var names []string
+	for _, a := range after {
+		switch {
+		case a.Dynamic:
+			return nil, false
+		case a.Value == ":::":
+		case strings.HasPrefix(a.Value, ":::"):
+			return nil, false
+		default:
+			names = append(names, a.Value)
+		}
+	}
+	return names, true
+}
+
+// otherReplacement reports whether parallel's command cmd holds a
+// replacement string other than {} ({.}, {/}, {1}, …), whose value
+// parallel derives from the argument.
+func otherReplacement(cmd []Word) bool {
+	for _, a := range cmd {
+		if strings.Contains(strings.ReplaceAll(a.Value, "{}", ""), "{") && strings.Contains(a.Value, "}") {
+			return true
+		}
+	}
+	return false
+}
+
+// withArg returns parallel's command cmd with arg in place of each {}
+// (with every, of each replacement string: {.}, {/}, {1}, …), or
+// appended when there is none.
+func withArg(cmd []Word, arg string, every bool) []Word {
+	out := make([]Word, 0, len(cmd)+1)
+	replaced := false
+	for _, a := range cmd {
+		v := strings.ReplaceAll(a.Value, "{}", arg)
+		if every {
+			v = replaceBraces(v, arg)
+		}
+		if v != a.Value {
+			a.Value, replaced = v, true
+		}
+		out = append(out, a)
+	}
+	if !replaced {
+		out = append(out, Static(arg))
+	}
+	return out
+}
+
+// replaceBraces replaces each {…} of v that holds no brace or blank
+// (a replacement string of parallel) with arg.
+func replaceBraces(v, arg string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(v, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexAny(v[i+1:], "{} \t")
+		if j < 0 || v[i+1+j] != '}' {
+			b.WriteString(v[:i+1])
+			v = v[i+1:]
+			continue
+		}
+		b.WriteString(v[:i])
+		b.WriteString(arg)
+		v = v[i+2+j:]
+	}
+	b.WriteString(v)
+	return b.String()
 }
 
 // suRun: su, runuser, sg and script run the script of -c or --command
