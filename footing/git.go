@@ -24,7 +24,7 @@ const gitLimit = 2 * time.Second
 // as the repository's state says (git diff and git status, bounded in
 // time), and allowed otherwise, so that git stash or git reset --hard in
 // a repository whose hook files are committed and unchanged runs.
-func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
+func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string, bool) {
 	dir := p.dir
 	args := c.Args[1:]
 	var sub string
@@ -70,9 +70,13 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 		}
 		return false
 	}
+	if moved != "" && stateJudged(sub) {
+		return p.gitReason(c, "`"+moved+"`, before it in this command, moves the repository's HEAD, refs or index, "+
+			"so what it would change cannot be read before the command runs: run them in separate calls"), true
+	}
 	if why := UnsafeRepo(ctx, root); why != "" {
 		switch sub {
-		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean":
+		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean", "read-tree":
 			return p.gitReason(c, why), true
 		}
 	}
@@ -96,7 +100,18 @@ func (p *place) git(ctx context.Context, c *shell.Command) (string, bool) {
 			changed, err = gitDiff(ctx, root, paths, orHead(firstOperand(vals, nil)))
 		}
 	case "checkout", "switch", "restore":
+		if sub == "switch" && has("--orphan") {
+			changed, err = gitTracked(ctx, root, paths) // an orphan branch's worktree has no tracked file
+			break
+		}
 		changed, err = p.gitCheckout(ctx, root, paths, sub, vals)
+	case "read-tree":
+		changed, err = gitReadTree(ctx, root, paths, vals)
+	case "sparse-checkout":
+		switch firstOperand(vals, nil) {
+		case "set", "add", "init", "reapply":
+			changed, err = gitTracked(ctx, root, paths) // files outside the patterns leave the worktree
+		}
 	case "revert", "cherry-pick":
 		for _, r := range operands(vals, []string{"-m", "--mainline", "-X", "--strategy-option", "--strategy", "-s"}) {
 			var ch []string
@@ -448,30 +463,6 @@ func operands(vals, withValue []string) []string {
 		}
 	}
 	return out
-}
-
-// firstOperand is operands' first, or "".
-func firstOperand(vals, withValue []string) string {
-	if o := operands(vals, withValue); len(o) > 0 {
-		return o[0]
-	}
-	return ""
-}
-
-func orHead(r string) string {
-	if r == "" {
-		return "HEAD"
-	}
-	return r
-}
-
-func indexOf(xs []string, x string) int {
-	for i, v := range xs {
-		if v == x {
-			return i
-		}
-	}
-	return -1
 }
 
 type errString string

@@ -172,6 +172,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			return r, true
 		}
 	}
+	moved := "" // a git command that moved HEAD, a ref or the index
 	for _, c := range sc.Commands {
 		if r, ok := p.self(c); ok {
 			return r, true
@@ -213,8 +214,11 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 		}
 		if c.Name == "git" {
-			if r, ok := p.git(ctx, c); ok {
+			if r, ok := p.git(ctx, c, moved); ok {
 				return r, true
+			}
+			if gitMoves(c) {
+				moved = c.String()
 			}
 		}
 	}

@@ -312,6 +312,22 @@ var attacks = []struct {
 	{`rsync -a --files-from=objs.txt tmpl/ .`, false, false},
 	{`rsync -a --files-from=names.txt . /tmp/backup/`, false, false},
 	{`rsync -R -a --no-relative /tmp/e/./.claude/settings.json docs/`, false, false},
+	// git plumbing that rewrites the worktree, and git commands judged
+	// after one that moves HEAD, a ref or the index in the same command
+	{`git read-tree -u --reset drop`, true, true},
+	{`git read-tree -m -u HEAD drop`, true, true},
+	{`git sparse-checkout set src`, true, true},
+	{`git switch -q --orphan x`, true, true},
+	{`git symbolic-ref HEAD refs/heads/drop && git reset -q --hard`, true, true},
+	{`git update-ref HEAD drop && git reset -q --hard`, true, true},
+	{`git update-ref HEAD drop && git stash -q`, true, true},
+	{`git reset -q --soft drop && git reset -q --hard`, true, true},
+	{`git read-tree HEAD`, false, true},
+	{`git sparse-checkout list`, false, true},
+	{`git switch -q -c feat`, false, true},
+	{`git add -A && git commit -qm wip && git checkout -q -b feat`, false, true},
+	{`git commit -q --allow-empty -m x && git stash -q`, false, true},
+	{`git update-ref refs/heads/other HEAD && git log -1 other`, false, true},
 	// GNU parallel: the words of :::, else names known only when it runs
 	{`parallel rm ::: .claude/settings.json`, true, false},
 	{`parallel 'cp /bin/true {}' ::: bin/guard`, true, false},

@@ -1,0 +1,113 @@
+package footing
+
+import (
+	"context"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// stateJudged reports whether the git subcommand sub is judged by the
+// repository's state (see place.git): what it changes depends on HEAD,
+// the refs, the index and the worktree as they are when it runs.
+func stateJudged(sub string) bool {
+	switch sub {
+	case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean",
+		"apply", "am", "read-tree", "sparse-checkout":
+		return true
+	}
+	return false
+}
+
+// gitMoves reports whether git command c may move HEAD, a ref or the
+// index, so that a later git command of the same script is not judged
+// by the state read before the script runs (git update-ref HEAD drop &&
+// git reset --hard). git add and git commit are not counted: they make
+// the index the worktree's and HEAD the index's, which no later command
+// turns into a change of a file (git add -A && git commit -m x && git
+// checkout main passes).
+func gitMoves(c *shell.Command) bool {
+	args := c.Args[1:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Dynamic:
+			return true
+		case a.Value == "-C" || a.Value == "-c" || a.Value == "--git-dir" || a.Value == "--work-tree" || a.Value == "--namespace":
+			i++
+		case strings.HasPrefix(a.Value, "-"):
+		default:
+			switch a.Value {
+			case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse",
+				"blame", "describe", "shortlog", "config", "remote", "tag", "push", "help", "version", "init", "clone",
+				"archive", "format-patch", "check-ignore", "check-attr", "for-each-ref", "show-ref", "reflog", "gc",
+				"fsck", "count-objects", "name-rev", "merge-base", "rev-list", "verify-commit", "whatchanged":
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// gitTracked returns the paths git tracks.
+func gitTracked(ctx context.Context, root string, paths []string) ([]string, error) {
+	return gitNames(ctx, root, append([]string{"ls-files", "-z", "--"}, paths...), false)
+}
+
+// gitReadTree returns the paths read-tree changes in the worktree: with
+// -u, those that differ from each tree it reads (with none, or
+// --empty, every tracked one); without -u, none (the index only).
+func gitReadTree(ctx context.Context, root string, paths, vals []string) ([]string, error) {
+	update, empty := false, false
+	for _, v := range vals {
+		switch {
+		case v == "--empty":
+			empty = true
+		case v == "-u" || len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "u"):
+			update = true
+		}
+	}
+	if !update {
+		return nil, nil
+	}
+	trees := operands(vals, []string{"--prefix", "--index-output", "--exclude-per-directory"})
+	if empty || len(trees) == 0 {
+		return gitTracked(ctx, root, paths)
+	}
+	var changed []string
+	for _, t := range trees {
+		ch, err := gitDiff(ctx, root, paths, t)
+		changed = append(changed, ch...)
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+// firstOperand is operands' first, or "".
+func firstOperand(vals, withValue []string) string {
+	if o := operands(vals, withValue); len(o) > 0 {
+		return o[0]
+	}
+	return ""
+}
+
+// orHead is r, or HEAD when r is empty.
+func orHead(r string) string {
+	if r == "" {
+		return "HEAD"
+	}
+	return r
+}
+
+// indexOf is the index of x in xs, or -1.
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
