@@ -97,6 +97,12 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 		return "", false, false
 	}
 	l := at.wt.lose(top, abs)
+	if rewritesWorktree(s) && !(l.known && l.exists && l.work == 0 && l.regenerable > 0 && at.wt.untracked(top, abs)) {
+		// A git command of the script rewrites files before the delete
+		// may run: only a tree of ignored files alone (which git neither
+		// writes nor stashes without -a) is still judged by its state.
+		return "", false, false
+	}
 	switch {
 	case !l.known:
 		return "", false, false
@@ -151,6 +157,44 @@ func writtenBefore(s *shell.Script, at *place, abs string) bool {
 		}
 	}
 	return false
+}
+
+// rewritesWorktree reports whether a git command of s rewrites the
+// worktree's files from elsewhere (see gitRewrites).
+func rewritesWorktree(s *shell.Script) bool {
+	for _, c := range s.Commands {
+		if c.Name == "git" && gitRewrites(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitRewrites reports whether git command c may rewrite the worktree's
+// files from elsewhere (git stash pop, merge, pull, checkout BRANCH,
+// reset, apply, …): the state read before the command runs then does not
+// say what a later delete loses (git stash pop && rm -rf src loses the
+// stash's work, which the pop dropped). A subcommand a dynamic word hides
+// counts; the subcommands that leave the worktree's files alone, or
+// whose writes and deletes package shell reports (rm, mv, clean), do not.
+func gitRewrites(c *shell.Command) bool {
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok {
+		for _, a := range c.Args[1:] {
+			if a.Dynamic {
+				return true
+			}
+		}
+		return false
+	}
+	switch sub[0].Value {
+	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
+		"describe", "shortlog", "config", "remote", "tag", "push", "fetch", "help", "version", "init", "clone", "archive",
+		"format-patch", "check-ignore", "check-attr", "for-each-ref", "show-ref", "reflog", "gc", "fsck", "count-objects",
+		"name-rev", "merge-base", "rev-list", "branch", "rm", "mv", "clean", "whatchanged", "shortstat", "var":
+		return false
+	}
+	return true
 }
 
 // nearestDir returns the nearest directory above abs that exists.

@@ -181,6 +181,17 @@ func (t *worktree) lose(top, abs string) loss {
 	return l
 }
 
+// untracked reports whether git tracks no file at or under abs (inside
+// the worktree at top); false when that cannot be read.
+func (t *worktree) untracked(top, abs string) bool {
+	rel := within(top, abs)
+	if rel == "" {
+		return false
+	}
+	out, err := t.git(t.ctx, top, "ls-files", "-z", "--", ":(literal)"+rel)
+	return err == nil && len(out) == 0
+}
+
 // status reads git status for the paths pathspec matches in the worktree
 // at top: the entries that are work (untracked and not ignored, changed)
 // and the ignored ones.
