@@ -70,7 +70,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 		}
 		return false
 	}
-	if moved != "" && stateJudged(sub) {
+	if moved != "" && stateJudged(sub) && holdsAny(root, paths) {
 		return p.gitReason(c, "`"+moved+"`, before it in this command, moves the repository's HEAD, refs or index, "+
 			"so what it would change cannot be read before the command runs: run them in separate calls"), true
 	}

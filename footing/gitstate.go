@@ -2,6 +2,8 @@ package footing
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -44,6 +46,20 @@ func gitMoves(c *shell.Command) bool {
 				"fsck", "count-objects", "name-rev", "merge-base", "rev-list", "verify-commit", "whatchanged":
 				return false
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAny reports whether any of paths (relative to root) is in the
+// worktree. A repository that holds none of the footing's files is not
+// denied a git command for a state moved earlier in the same call (git
+// fetch && git checkout main): its worktree has no hook file to take
+// away.
+func holdsAny(root string, paths []string) bool {
+	for _, p := range paths {
+		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p))); err == nil {
 			return true
 		}
 	}

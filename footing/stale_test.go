@@ -1,0 +1,42 @@
+package footing_test
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestStaleStateNeedsHookFiles: a git command judged by the repository's
+// state after another git command of the same call that moves HEAD, a
+// ref or the index is denied only in a repository whose worktree holds a
+// footing file; in one that holds none, everyday chains pass.
+func TestStaleStateNeedsHookFiles(t *testing.T) {
+	f := newFixture(t)
+	other := filepath.Join(f.root, "other")
+	write(t, filepath.Join(other, "README.md"), "x\n", 0o644)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-qm", "x"}, {"branch", "feat"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = other, f.env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %q: %v\n%s", args, err, out)
+		}
+	}
+	for _, c := range []struct {
+		dir, cmd string
+		deny     bool
+	}{
+		{other, `git fetch -q && git checkout -q feat`, false},
+		{other, `git stash -q && git pull -q && git stash pop -q`, false},
+		{other, `git update-ref refs/heads/feat HEAD && git reset -q --hard feat`, false},
+		{f.proj, `git fetch -q && git checkout -q drop`, true},
+		{f.proj, `git update-ref refs/heads/x HEAD && git checkout -q x`, true},
+	} {
+		r, deny := f.set(c.dir).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if deny != c.deny {
+			t.Errorf("%s in %s: deny %v (%q), want %v", c.cmd, filepath.Base(c.dir), deny, r, c.deny)
+		}
+	}
+}
