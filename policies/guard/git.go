@@ -346,14 +346,49 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 			return unknown
 		}
 	}
+	stale := false
+	for _, x := range s.Commands {
+		stale = stale || x != c && x.Name == "git" && gitChangesRefs(x)
+	}
 	isRef, isPath, ok := at.wt.refOrPath(at.dir, w.Value)
 	switch {
 	case !ok:
 		return unknown
+	case stale && isPath:
+		// Another git command of the script may delete or move the ref
+		// before checkout runs (git tag -d src && git checkout src): git
+		// then checks the path out.
+		return no
 	case isRef || !isPath:
 		return yes
 	}
 	return no
+}
+
+// gitChangesRefs reports whether git command c may create, move or
+// delete a ref (git tag -d, branch -m, update-ref, fetch, …): what
+// rev-parse says before the script runs may then not hold when a later
+// command of it runs. The subcommands that only read, and add and commit
+// (which move only the current branch), do not count; one a dynamic word
+// hides does.
+func gitChangesRefs(c *shell.Command) bool {
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok {
+		for _, a := range c.Args[1:] {
+			if a.Dynamic {
+				return true
+			}
+		}
+		return false
+	}
+	switch sub[0].Value {
+	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
+		"describe", "shortlog", "help", "version", "for-each-ref", "show-ref", "check-ignore", "check-attr", "merge-base",
+		"rev-list", "name-rev", "count-objects", "fsck", "whatchanged", "var", "archive", "format-patch", "config", "rm", "mv",
+		"clean", "restore":
+		return false
+	}
+	return true
 }
 
 // answer is what the worktree's state says: yes, no, or it cannot tell.

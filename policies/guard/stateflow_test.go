@@ -37,3 +37,28 @@ func TestStateMovedByGit(t *testing.T) {
 		{`git stash pop && rm -rf node_modules/.cache`, ""},
 	})
 }
+
+// TestRefMovedByGit: rule 2 asks the repository whether the word of git
+// checkout WORD is a ref; another git command of the same call may delete
+// or move that ref first (git tag -d src && git checkout src checked the
+// directory src out over its changes, run under bash), so a word that
+// names a path is then read as the path.
+func TestRefMovedByGit(t *testing.T) {
+	root := project(t)
+	cmd := exec.Command("git", "-C", root, "tag", "src")
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatal(err, string(out))
+	}
+	const rule2 = "rule 2 (no discarding uncommitted work or rewriting shared history)"
+	judgeTable(t, root, []judgeCase{
+		{`git checkout src`, ""}, // the tag: git prefers a ref
+		{`git tag -d src && git checkout src`, rule2},
+		{`git fetch -q; git checkout src`, rule2},
+		// Look-alikes: a word that names no path, and git commands that
+		// move no ref but the current branch.
+		{`git tag v9 && git checkout v9`, ""},
+		{`git fetch -q && git checkout release/1.2`, ""},
+		{`git add -A && git commit -qm wip && git checkout src`, ""},
+	})
+}
