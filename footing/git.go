@@ -76,7 +76,8 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 	}
 	if why := UnsafeRepo(ctx, root); why != "" {
 		switch sub {
-		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean", "read-tree":
+		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean", "read-tree",
+			"checkout-index":
 			return p.gitReason(c, why), true
 		}
 	}
@@ -107,6 +108,8 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 		changed, err = p.gitCheckout(ctx, root, paths, sub, vals)
 	case "read-tree":
 		changed, err = gitReadTree(ctx, root, paths, vals)
+	case "checkout-index":
+		changed, err = gitCheckoutIndex(ctx, dir, root, paths, vals)
 	case "sparse-checkout":
 		switch firstOperand(vals, nil) {
 		case "set", "add", "init", "reapply":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -15,7 +16,7 @@ import (
 func stateJudged(sub string) bool {
 	switch sub {
 	case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean",
-		"apply", "am", "read-tree", "sparse-checkout":
+		"apply", "am", "read-tree", "sparse-checkout", "checkout-index":
 		return true
 	}
 	return false
@@ -126,4 +127,61 @@ func indexOf(xs []string, x string) int {
 		}
 	}
 	return -1
+}
+
+// gitCheckoutIndex returns the paths git checkout-index writes: of
+// those it names (from the directory it runs in) (all with -a or --stdin), the ones whose index entry
+// differs from the worktree's file, only missing ones without -f. A
+// --prefix other than ./ writes elsewhere, which is not read: every path
+// counts.
+func gitCheckoutIndex(ctx context.Context, dir, root string, paths, vals []string) ([]string, error) {
+	force, all := false, false
+	var names []string
+	for i, v := range vals {
+		switch {
+		case v == "--":
+			names = append(names, vals[i+1:]...)
+		case v == "--force":
+			force = true
+		case v == "--all" || v == "--stdin":
+			all = true
+		case strings.HasPrefix(v, "--prefix="):
+			if pre := strings.TrimPrefix(v, "--prefix="); pre != "" && pre != "./" {
+				return paths, nil
+			}
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-"):
+			force = force || strings.Contains(v, "f")
+			all = all || strings.Contains(v, "a")
+		default:
+			names = append(names, v)
+		}
+		if v == "--" {
+			break
+		}
+	}
+	var picked []string
+	for _, fp := range paths {
+		if all || slices.ContainsFunc(names, func(n string) bool {
+			// A name is relative to the directory git runs in.
+			r, ok := rel(root, filepath.Join(dir, filepath.FromSlash(n)))
+			return ok && (r == fp || r == "." || strings.HasPrefix(fp, strings.TrimSuffix(r, "/")+"/"))
+		}) {
+			picked = append(picked, fp)
+		}
+	}
+	if len(picked) == 0 {
+		return nil, nil
+	}
+	changed, err := gitDiff(ctx, root, picked)
+	if force || err != nil {
+		return changed, err
+	}
+	var missing []string
+	for _, ch := range changed {
+		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(ch))); err != nil {
+			missing = append(missing, ch)
+		}
+	}
+	return missing, nil
 }

@@ -40,3 +40,37 @@ func TestStaleStateNeedsHookFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparedIndex: an index a call before this one made to differ from
+// the worktree (git update-index --cacheinfo) is what git checkout-index
+// writes over the hook's files: judged, as git checkout -- PATH is, by
+// the index against the worktree. Each command also runs under bash.
+func TestPreparedIndex(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{`git checkout-index -f -a`, true},
+		{`git checkout-index -f -- .claude/settings.json`, true},
+		{`git checkout-index -f -q --prefix=./ .claude/settings.json`, true},
+		{`git checkout -q -- .claude/settings.json`, true},
+		{`git -C .claude checkout-index -f settings.json`, true},
+		{`git checkout-index -f -- README.md`, false},
+		{`git checkout-index -a`, false}, // without -f, files there stay
+	} {
+		f := newFixture(t)
+		prep := exec.Command("bash", "-c", `b=$(echo '{}' | git hash-object -w --stdin) && git update-index --cacheinfo 100644,$b,.claude/settings.json`)
+		prep.Dir, prep.Env = f.proj, f.env
+		if out, err := prep.CombinedOutput(); err != nil {
+			t.Fatal(err, string(out))
+		}
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		changed := f.bash(t, c.cmd)
+		if deny != c.deny || deny != (len(changed) > 0) && c.deny {
+			t.Errorf("%s: deny %v (%q), changed %v; want deny %v", c.cmd, deny, r, changed, c.deny)
+		}
+		if !c.deny && len(changed) > 0 {
+			t.Errorf("%s: passes, and changed %v under bash", c.cmd, changed)
+		}
+	}
+}

@@ -30,7 +30,8 @@ func isGitSubcommand(s string) bool {
 // gitEffects: the files git's subcommands name: clean (with -f, or
 // clean.requireForce=false, or -i; not -n) deletes its pathspecs or "."
 // (Recursive); rm deletes (Recursive with -r), not with --cached or -n;
-// mv as mv; checkout and restore write their pathspecs; diff, log, show
+// mv as mv; checkout and restore write their pathspecs; merge-file
+// its first file (not with -p); diff, log, show
 // and format-patch --output write; archive -o writes; config -f writes
 // (reads with --get, --list); clone, init and worktree add write their
 // directory, worktree remove deletes it (Recursive); apply writes the
@@ -213,6 +214,13 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		for _, o := range f.Operands {
 			w.tree(c, at, dir, o)
+		}
+	case "merge-file":
+		// The merge is written into the first file, unless -p.
+		f := perm("pqL:", "stdout", "quiet", "ours", "theirs", "union", "diff3", "zdiff3", "marker-size=", "object-id",
+			"diff-algorithm=")
+		if len(f.Operands) > 0 && !f.Has("p", "stdout") {
+			w.effect(c, at, Effect{Kind: Writes, Path: f.Operands[0], By: "git merge-file"})
 		}
 	case "status", "blame", "annotate", "grep", "ls-files", "ls-tree", "cat-file", "check-ignore", "check-attr", "add",
 		"hash-object":
