@@ -29,6 +29,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 	args := c.Args[1:]
 	var sub string
 	var rest []shell.Word
+	var globals []string // git's options before the subcommand (and their values)
 	for i := 0; i < len(args); i++ {
 		a := args[i].Value
 		switch {
@@ -38,9 +39,13 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 				return p.gitReason(c, "its directory is known only when it runs"), p.anyInRepo(dir)
 			}
 			dir = p.abs(args[i].Value)
-		case a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+		case a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--config-env":
+			if i+1 < len(args) {
+				globals = append(globals, a, args[i+1].Value)
+			}
 			i++
 		case strings.HasPrefix(a, "-"):
+			globals = append(globals, a)
 		default:
 			sub, rest = a, args[i+1:]
 		}
@@ -50,6 +55,18 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 	}
 	root := gitRoot(dir)
 	paths := p.inRepo(root)
+	if stateJudged(sub) {
+		if why := foreignRepo(p.src, globals); why != "" {
+			return p.gitReason(c, why), true
+		}
+		if len(paths) == 0 && root != "" {
+			// A repository whose core.worktree names another directory
+			// (git -C ../other checkout -f .) writes there.
+			if top := gitTop(ctx, dir); top != "" && top != root && len(p.inRepo(top)) > 0 {
+				return p.gitReason(c, "its repository's worktree is "+top+" (core.worktree), whose state is not read"), true
+			}
+		}
+	}
 	if len(paths) == 0 || sub == "" {
 		return "", false
 	}

@@ -185,3 +185,61 @@ func gitCheckoutIndex(ctx context.Context, dir, root string, paths, vals []strin
 	}
 	return missing, nil
 }
+
+// foreignVars are the environment variables that point git at another
+// repository, index or worktree, or give it configuration the footing
+// does not read.
+var foreignVars = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
+	"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_NAMESPACE", "GIT_ATTR_SOURCE"}
+
+// foreignKeys are the configuration keys (lower case, a prefix when
+// ending in ".") that move git's worktree or change the files a checkout
+// writes.
+var foreignKeys = []string{"core.worktree", "core.bare", "core.autocrlf", "core.eol", "core.attributesfile",
+	"core.sparsecheckout", "include.", "includeif.", "filter.", "core.symlinks"}
+
+// foreignRepo returns why a git command whose global options are globals,
+// in a script of text src, may act on another repository, index or
+// worktree than the one whose state the footing reads, or on files
+// another configuration rewrites: --git-dir, --work-tree, -c of a key of
+// foreignKeys, or a variable of foreignVars named anywhere in the
+// script. "" when none.
+func foreignRepo(src string, globals []string) string {
+	for i, g := range globals {
+		name, val, _ := strings.Cut(g, "=")
+		switch name {
+		case "--git-dir", "--work-tree":
+			return "it runs with " + name + ", another repository or worktree than the one whose state is read"
+		case "-c", "--config-env":
+			if i+1 < len(globals) {
+				val = globals[i+1]
+			}
+			key := strings.ToLower(strings.TrimSpace(val))
+			for _, k := range foreignKeys {
+				if strings.HasPrefix(key, k) {
+					k, _, _ = strings.Cut(key, "=")
+					return "it runs with -c " + k + ", which changes where or how it writes files"
+				}
+			}
+		}
+	}
+	for _, v := range foreignVars {
+		if strings.Contains(src, v) {
+			return "the command names " + v + ", which may point git at another repository, index or worktree"
+		}
+	}
+	if strings.Contains(src, "GIT_CONFIG_") {
+		return "the command names GIT_CONFIG_*, configuration that is not read"
+	}
+	return ""
+}
+
+// gitTop returns the top of the worktree git in dir works on (as its
+// configuration says: core.worktree), or "" when git cannot tell in time.
+func gitTop(ctx context.Context, dir string) string {
+	names, err := gitNames(ctx, dir, []string{"rev-parse", "--show-toplevel"}, false)
+	if err != nil || len(names) != 1 {
+		return ""
+	}
+	return filepath.Clean(strings.TrimSpace(names[0]))
+}

@@ -74,3 +74,43 @@ func TestPreparedIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestForeignRepo: git pointed at another repository, index or worktree
+// (--git-dir, --work-tree, GIT_DIR, GIT_INDEX_FILE, a repository whose
+// core.worktree is the project) writes its files into the project while
+// the state read is the project's own: denied for the subcommands judged
+// by state. Each command also runs under bash, with ../evil a repository
+// whose settings file is "{}".
+func TestForeignRepo(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{`git --git-dir=../evil/.git --work-tree=. checkout -f -- .`, true},
+		{`git --git-dir=../evil/.git --work-tree=. reset -q --hard`, true},
+		{`GIT_DIR=../evil/.git GIT_WORK_TREE=. git checkout -f -- .`, true},
+		{`export GIT_DIR=../evil/.git; git checkout -f -- .`, true},
+		{`git -C ../wt checkout -f -- :/`, true}, // ../wt's core.worktree is the project
+		{`GIT_INDEX_FILE=../evil/.git/index git checkout-index -f -a`, true},
+		{`GIT_WORK_TREE="$PWD" git -C ../evil checkout -f -- :/`, true},
+		{`git --git-dir=../evil/.git log -1`, false},
+		{`git -C ../evil checkout -q -f -- .`, false},
+		{`git -c advice.detachedHead=false checkout -q HEAD`, false},
+	} {
+		f := newFixture(t)
+		prep := exec.Command("bash", "-c", `P=$PWD && mkdir -p ../evil/.claude && cd ../evil && git init -q && echo '{}' > .claude/settings.json &&
+git add -A && git commit -qm evil && cd .. && git clone -q evil wt && git -C wt config core.worktree "$P"`)
+		prep.Dir, prep.Env = f.proj, f.env
+		if out, err := prep.CombinedOutput(); err != nil {
+			t.Fatal(err, string(out))
+		}
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if deny != c.deny {
+			t.Errorf("%s: deny %v (%q), want %v", c.cmd, deny, r, c.deny)
+		}
+		changed := f.bash(t, c.cmd)
+		if c.deny != (len(changed) > 0) {
+			t.Errorf("%s: under bash changed %v (want a change: %v)", c.cmd, changed, c.deny)
+		}
+	}
+}
