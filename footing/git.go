@@ -24,7 +24,7 @@ const gitLimit = 2 * time.Second
 // as the repository's state says (git diff and git status, bounded in
 // time), and allowed otherwise, so that git stash or git reset --hard in
 // a repository whose hook files are committed and unchanged runs.
-func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string, bool) {
+func (p *place) git(ctx context.Context, c *shell.Command, moved string, cds []string) (string, bool) {
 	dir := p.dir
 	args := c.Args[1:]
 	var sub string
@@ -59,12 +59,10 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string) (string
 		if why := foreignRepo(p.src, globals); why != "" {
 			return p.gitReason(c, why), true
 		}
-		if len(paths) == 0 && root != "" {
-			// A repository whose core.worktree names another directory
-			// (git -C ../other checkout -f .) writes there.
-			if top := gitTop(ctx, dir); top != "" && top != root && len(p.inRepo(top)) > 0 {
-				return p.gitReason(c, "its repository's worktree is "+top+" (core.worktree), whose state is not read"), true
-			}
+		// A repository whose core.worktree names another directory (git
+		// -C ../other checkout -f :/, or after cd ../other) writes there.
+		if top := p.elsewhere(ctx, dir, root, paths, cds); top != "" {
+			return p.gitReason(c, "its repository's worktree is "+top+" (core.worktree), whose state is not read"), true
 		}
 	}
 	if len(paths) == 0 || sub == "" {

@@ -243,3 +243,30 @@ func gitTop(ctx context.Context, dir string) string {
 	}
 	return filepath.Clean(strings.TrimSpace(names[0]))
 }
+
+// elsewhere returns the worktree, holding footing, that git in dir (or
+// in a directory the script changes to, cds) works on when its
+// repository's core.worktree puts it away from the repository's own
+// directory; "" when there is none.
+func (p *place) elsewhere(ctx context.Context, dir, root string, paths, cds []string) string {
+	check := func(d, r string) string {
+		if top := gitTop(ctx, d); top != "" && top != r && len(p.inRepo(top)) > 0 {
+			return top
+		}
+		return ""
+	}
+	if len(paths) == 0 && root != "" {
+		if top := check(dir, root); top != "" {
+			return top
+		}
+	}
+	for _, cd := range cds {
+		d := p.abs(cd)
+		if r := gitRoot(d); r != "" && r != root {
+			if top := check(d, r); top != "" {
+				return top
+			}
+		}
+	}
+	return ""
+}

@@ -173,6 +173,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		}
 	}
 	moved := "" // a git command that moved HEAD, a ref or the index
+	var cds []string
+	for _, c := range sc.Commands {
+		if (c.Name == "cd" || c.Name == "pushd") && len(c.Args) > 1 && !c.Args[len(c.Args)-1].Dynamic {
+			cds = append(cds, c.Args[len(c.Args)-1].Value)
+		}
+	}
 	for _, c := range sc.Commands {
 		if r, ok := p.self(c); ok {
 			return r, true
@@ -214,7 +220,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 		}
 		if c.Name == "git" {
-			if r, ok := p.git(ctx, c, moved); ok {
+			if r, ok := p.git(ctx, c, moved, cds); ok {
 				return r, true
 			}
 			if gitMoves(c) {

@@ -91,6 +91,7 @@ func TestForeignRepo(t *testing.T) {
 		{`GIT_DIR=../evil/.git GIT_WORK_TREE=. git checkout -f -- .`, true},
 		{`export GIT_DIR=../evil/.git; git checkout -f -- .`, true},
 		{`git -C ../wt checkout -f -- :/`, true}, // ../wt's core.worktree is the project
+		{`cd ../wt && git checkout -f -- :/`, true},
 		{`GIT_INDEX_FILE=../evil/.git/index git checkout-index -f -a`, true},
 		{`GIT_WORK_TREE="$PWD" git -C ../evil checkout -f -- :/`, true},
 		{`git --git-dir=../evil/.git log -1`, false},
