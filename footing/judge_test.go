@@ -328,6 +328,8 @@ var attacks = []struct {
 	{`git add -A && git commit -qm wip && git checkout -q -b feat`, false, true},
 	{`git commit -q --allow-empty -m x && git stash -q`, false, true},
 	{`git update-ref refs/heads/other HEAD && git log -1 other`, false, true},
+	{`7z a -sdel /tmp/a.7z bin/guard`, true, false},
+	{`7z a /tmp/a.7z bin/guard`, false, false},
 	{`git merge-file .claude/settings.json /dev/null README.md`, true, true},
 	{`git merge-file -p .claude/settings.json /dev/null README.md`, false, true},
 	// GNU parallel: the words of :::, else names known only when it runs

@@ -4,13 +4,17 @@ import "strings"
 
 // sevenZipEffects: 7z COMMAND [switches] ARCHIVE [FILE…]: x and e
 // extract the archive's files (into -oDIR; e without their folders), a,
-// u, d and rn rewrite the archive, l, t, h and i read. The archive is the
-// first operand after the command.
+// u, d and rn rewrite the archive (a and u with -sdel delete the files
+// they add), l, t, h and i read. The archive is the first operand after
+// the command.
 func sevenZipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	var ops []Word
 	dir := Word{}
+	sdel := false // -sdel: the files added are deleted
 	for _, a := range c.Args[1:] {
 		switch {
+		case !a.Dynamic && strings.EqualFold(a.Value, "-sdel"):
+			sdel = true
 		case !a.Dynamic && strings.HasPrefix(a.Value, "-o"):
 			dir = Word{Value: a.Value[2:], Prefix: strings.TrimPrefix(a.Prefix, "-o"), Suffix: a.Suffix}
 		case a.Dynamic && strings.HasPrefix(a.Prefix, "-o"):
@@ -37,7 +41,11 @@ func sevenZipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		w.writes(c, sc, archive)
 		if cmd.Value != "d" && cmd.Value != "rn" {
 			for _, f := range ops[2:] {
-				w.reads(c, sc, f)
+				if sdel {
+					w.deletes(c, sc, f, true)
+				} else {
+					w.reads(c, sc, f)
+				}
 			}
 		}
 	default:
