@@ -14,6 +14,11 @@ import (
 // with "version": 1 and flat entries {"type":"command","bash":…,
 // "timeoutSec":…} under the native camelCase events. Their payloads do
 // not name the event, so the command passes it: --event preToolUse.
+// $COPILOT_HOME also holds config.json, where the folders the user
+// trusted are saved (without that trust a repository's hooks are skipped
+// without a word), and settings.json, whose "hooks" block Copilot runs
+// too (measured: user_settings_hooks) and whose disableAllHooks its
+// documentation names: both are in the footing (TrustFiles).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"copilot"}, Title: "Copilot CLI", Dir: ".github/hooks",
 		UserDir: ".copilot/hooks", HomeEnv: "COPILOT_HOME", TimeoutUnit: time.Second,
@@ -21,8 +26,8 @@ func (*Adapter) HookFile() hostfacts.HookFile {
 		Trust: "Copilot CLI loads a repository's hooks only in a trusted folder, and in copilot -p only with " +
 			"--trust-folder or COPILOT_ALLOW_ALL=true (exactly); otherwise it skips them without a word: " +
 			"install with --scope user to have them everywhere",
-		ProjectDir: `"$COPILOT_PROJECT_DIR"`,
-		JSON:       hostfacts.JSONSettings{PerBinary: true, Flat: true, Version: true, CommandKey: "bash", TimeoutKey: "timeoutSec"}}
+		ProjectDir: `"$COPILOT_PROJECT_DIR"`, TrustFiles: []string{"config.json", "settings.json"},
+		JSON: hostfacts.JSONSettings{PerBinary: true, Flat: true, Version: true, CommandKey: "bash", TimeoutKey: "timeoutSec"}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Copilot CLI 1.0.102 gives its

@@ -11,11 +11,16 @@ import (
 // HookFile implements hostfacts.HookFiler: .factory/hooks.json, whose
 // top-level keys are the events (Droid ignores a "hooks" wrapper there),
 // matcher groups without a matcher (Droid matches exact tool names and
-// knows no wildcard alias), timeouts in seconds.
+// knows no wildcard alias), timeouts in seconds. Droid also runs the
+// hooks of the "hooks" key of settings.json, the project's and the
+// user's (measured: probe_project_settings, probe_user_settings), and
+// takes the first hook's permissionDecision (read in the 0.225.2
+// binary): a hook added there may allow before this one denies, so
+// settings.json is in the footing (AlsoHooks).
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"droid"}, Title: "Factory Droid", Dir: ".factory",
 		Name: "hooks.json", TimeoutUnit: time.Second, ProjectDir: `"$FACTORY_PROJECT_DIR"`,
-		JSON: hostfacts.JSONSettings{TopLevel: true}}
+		JSON: hostfacts.JSONSettings{TopLevel: true}, AlsoHooks: []string{"settings.json"}}
 }
 
 // HookEnv implements hostfacts.HookEnver: Factory Droid gives its hooks

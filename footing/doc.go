@@ -13,7 +13,9 @@
 //     Kilo plugin module loads from ([hostfacts.PluginModule.Loads]);
 //   - the trust a host needs ([hostfacts.HookFile.TrustFiles]: Gemini
 //     CLI's and Qwen Code's trustedFolders.json, Codex's config.toml with
-//     its trusted_hash lines);
+//     its trusted_hash lines, Copilot CLI's config.json and settings.json);
+//   - other files whose hooks the host also runs
+//     ([hostfacts.HookFile.AlsoHooks]: Factory Droid's settings.json);
 //   - the login profiles read by a host that runs hooks with $SHELL -lc
 //     ([hostfacts.HookFile.LoginShell], Codex): bash's and zsh's, ZDOTDIR
 //     honoured;

@@ -220,6 +220,9 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 		if f.Local != "" {
 			add(filepath.Join(s.root, dir, f.Local), false, HookFile, n)
 		}
+		for _, a := range f.AlsoHooks {
+			add(filepath.Join(s.root, dir, a), false, HookFile, n)
+		}
 	}
 	if s.root != "" {
 		for _, p := range f.ProjectSettings {
@@ -248,6 +251,9 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 		add(udir, true, HookFile, n)
 	default:
 		add(filepath.Join(udir, f.Name), false, HookFile, n)
+		for _, a := range f.AlsoHooks {
+			add(filepath.Join(udir, a), false, HookFile, n)
+		}
 	}
 	if f.JSON.Plugin != "" {
 		// A plugin's hooks (Claude Code's hooks/hooks.json) are in the

@@ -14,7 +14,7 @@ import (
 // is detected from a PreToolUse payload of each host, then the payload is
 // answered with a deny.
 func BenchmarkMainDetect(b *testing.B) {
-	const serve, parse, footing = 40, 25, 284
+	const serve, parse, footing = 40, 25, 288
 	for _, c := range []struct {
 		host, fixture string
 		budget        float64
@@ -59,12 +59,14 @@ func BenchmarkMainDetect(b *testing.B) {
 // writes, deletes or runs code (rm -rf build), the footing itself, every
 // host's files computed once (284: 260, plus Pi's files and its project
 // settings and Auggie's, issue 41; plus the managed files of Claude Code
-// with their drop-in folders, Gemini CLI and Codex, issue 36).
+// with their drop-in folders, Gemini CLI and Codex, issue 36; 288 with
+// Factory Droid's settings.json, the project's and the user's, and
+// Copilot CLI's config.json and settings.json, issue 38).
 func TestDetectAllocBudget(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
 	}
-	const serve, parse, footing = 40, 25, 284
+	const serve, parse, footing = 40, 25, 288
 	for _, c := range []struct {
 		host, fixture string
 		budget        float64

@@ -41,6 +41,12 @@ type HookFile struct {
 	// Local is the name, in the project's Dir, of the project file that
 	// is not committed ("settings.local.json"), or "" for none.
 	Local string
+	// AlsoHooks are other files, in the project's Dir and in the user's
+	// directory, whose hooks the host also runs beside Name's (Factory
+	// Droid's settings.json "hooks" key): the installer writes none of
+	// them, and a hook's footing (package footing) includes them, since a
+	// hook added there may answer first.
+	AlsoHooks []string
 	// UserOnly, when set, says why the host reads its hooks from the
 	// user's file only: an installer refuses the project scope with it.
 	UserOnly string
