@@ -7,11 +7,15 @@ import (
 )
 
 // HookFile implements hostfacts.HookFiler: .codex/hooks.json, matcher groups,
-// timeouts in seconds.
+// timeouts in seconds. Codex also runs the [hooks] of each layer's
+// config.toml, the project's .codex/config.toml included (measured: case
+// project-dot-codex-config-toml), where [features] hooks = false would
+// also turn hooks off: it is in the footing (AlsoHooks), as the user's
+// config.toml is for its trust.
 func (*Adapter) HookFile() hostfacts.HookFile {
 	return hostfacts.HookFile{Programs: []string{"codex"}, Title: "Codex", Dir: ".codex",
 		Name: "hooks.json", TimeoutUnit: time.Second, HomeEnv: "CODEX_HOME", Trust: trust,
-		UserTrust: trust, ProjectDir: projectDir, TrustFiles: []string{"config.toml"}, LoginShell: true,
+		UserTrust: trust, ProjectDir: projectDir, TrustFiles: []string{"config.toml"}, AlsoHooks: []string{"config.toml"}, LoginShell: true,
 		JSON: hostfacts.JSONSettings{MatchAll: "*"}, Managed: managedHooks()}
 }
 

@@ -14,7 +14,7 @@ import (
 // is detected from a PreToolUse payload of each host, then the payload is
 // answered with a deny.
 func BenchmarkMainDetect(b *testing.B) {
-	const serve, parse, footing = 40, 25, 288
+	const serve, parse, footing = 40, 25, 289
 	for _, c := range []struct {
 		host, fixture string
 		budget        float64
@@ -61,12 +61,13 @@ func BenchmarkMainDetect(b *testing.B) {
 // settings and Auggie's, issue 41; plus the managed files of Claude Code
 // with their drop-in folders, Gemini CLI and Codex, issue 36; 288 with
 // Factory Droid's settings.json, the project's and the user's, and
-// Copilot CLI's config.json and settings.json, issue 38).
+// Copilot CLI's config.json and settings.json, issue 38; 289 with the
+// project's .codex/config.toml).
 func TestDetectAllocBudget(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
 	}
-	const serve, parse, footing = 40, 25, 288
+	const serve, parse, footing = 40, 25, 289
 	for _, c := range []struct {
 		host, fixture string
 		budget        float64
