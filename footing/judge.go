@@ -189,6 +189,16 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			if e, ok := p.namesInCode(sc, c.Args[0]); ok {
 				return p.reason(e, e.Path, "`"+c.Args[0].Value+"` runs on names find or xargs put in it"), true
 			}
+			// Code made at run time (bash -c "cp x $PWD/bin/guard"): its
+			// text is all there is to read; of code piped in, the
+			// command's.
+			code := c.Args[0].Value
+			if strings.HasSuffix(code, "from a pipe)") {
+				code = src
+			}
+			if e, ok := p.mentions(code); ok {
+				return p.reason(e, e.Path, "code known only when it runs, which names it"), true
+			}
 		}
 		for _, ef := range c.Effects {
 			switch {

@@ -328,6 +328,26 @@ var attacks = []struct {
 	{`git add -A && git commit -qm wip && git checkout -q -b feat`, false, true},
 	{`git commit -q --allow-empty -m x && git stash -q`, false, true},
 	{`git update-ref refs/heads/other HEAD && git log -1 other`, false, true},
+	// code made at run time: its text is read (double quotes, not single)
+	{`bash -c "cp /bin/true $PWD/bin/guard"`, true, true},
+	{`bash <<< "rm ${PWD}/.claude/settings.json"`, true, true},
+	{`sh -c "rm $(echo bin)/guard"`, true, true},
+	{`bash -c "ls $PWD/README.md"`, false, true},
+	{`sh -c "echo $(date) >> /tmp/hook-test.log"`, false, true},
+	// a script run later or elsewhere: at, batch, crontab, tmux, make -f -
+	{`at now <<< 'rm bin/guard'`, true, false},
+	{`batch <<< 'cp /bin/true bin/guard'`, true, false},
+	{`echo '* * * * * cp /bin/true '"$PWD"'/bin/guard' | crontab -`, true, false},
+	{`crontab - <<< '@reboot rm -f '"$PWD"'/.claude/settings.json'`, true, false},
+	{`tmux new -d 'rm bin/guard'`, true, false},
+	{`tmux send-keys -t 0 'cp /bin/true bin/guard' Enter`, true, false},
+	{`make -f /dev/stdin <<< $'x:
+	cp /bin/true bin/guard'`, true, true},
+	{`make -s -f - <<< $'x:
+	@echo hi'`, false, true},
+	{`at now <<< 'make -C docs'`, false, false},
+	{`tmux new -d 'go test ./...'`, false, false},
+	{`crontab -l`, false, false},
 	{`7z a -sdel /tmp/a.7z bin/guard`, true, false},
 	{`7z a /tmp/a.7z bin/guard`, false, false},
 	{`git merge-file .claude/settings.json /dev/null README.md`, true, true},

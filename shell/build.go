@@ -146,7 +146,7 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 
 // makeEffects: make runs the recipes of its makefile (-f FILE, or
 // Makefile in -C DIR) through the shell: code in a file.
-func makeEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := c.Flags(Spec{Short: "bBdeiknpqrRsStvwC:f:I:j::l::o:W:O::", Permute: true, Long: []string{"directory=",
 		"file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=",
 		"new-file=", "assume-new=", "output-sync=?", "debug=?", "eval=", "always-make", "dry-run", "just-print",
@@ -163,8 +163,23 @@ func makeEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	for _, o := range f.Options {
 		switch o.Name {
 		case "f", "file", "makefile":
-			w.runsCode(c, at, "make", Word{}, o.Value)
 			files++
+			if v := o.Value; !v.Dynamic && (v.Value == "-" || isStdinPath(v.Value)) {
+				// A makefile read from the standard input: its recipes
+				// are shell commands (make -f - <<<$'x:\n\trm -rf d').
+				w.resolve(&in)
+				code := Word{Value: "(makefile from a pipe)", Dynamic: true}
+				if in.doc != nil {
+					code = *in.doc
+				}
+				w.runsCode(c, at, "make", code, Word{})
+				if !code.Dynamic {
+					sub := *at
+					w.nested(recipes(code.Value), false, &sub, plus(c.Via, c.Name))
+				}
+				continue
+			}
+			w.runsCode(c, at, "make", Word{}, o.Value)
 		}
 	}
 	if files == 0 {
@@ -233,4 +248,19 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// recipes returns the recipe lines of a makefile (those that start with
+// a tab), without make's prefixes (@, -, +), one a line: what make hands
+// the shell.
+func recipes(makefile string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(makefile, "\n") {
+		if !strings.HasPrefix(line, "\t") {
+			continue
+		}
+		b.WriteString(strings.TrimLeft(line, "\t@-+ "))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

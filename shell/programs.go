@@ -19,7 +19,7 @@ func programOf(name string) effector {
 		"watch", "parallel", "sem", "su", "runuser", "sg", "valgrind", "firejail", "unshare", "prlimit",
 		"systemd-run", "run0", "direnv", "nix-shell", "setpriv", "setarch", "linux32", "linux64", "i386",
 		"x86_64", "fakeroot", "nsenter", "chronic", "catchsegv", "proxychains", "proxychains4", "torsocks",
-		"sudo-rs", "please", "bunx", "uvx", "npx", "dotenvx":
+		"sudo-rs", "please", "bunx", "uvx", "npx", "dotenvx", "at", "batch", "crontab", "tmux":
 		return none
 	case "rlwrap":
 		return optionWrites(Spec{Short: "a::b:cC:D:e:f:F:g:H:il:nNoO:p::P:q:rRs:S:t:w:z:AhUv", Long: []string{"logfile=", "history-filename="}}, false, "l", "logfile", "H", "history-filename")

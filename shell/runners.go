@@ -76,6 +76,12 @@ func runnerOf(name string) runner {
 		return watchRun
 	case "parallel":
 		return parallelRun
+	case "at", "batch":
+		return atRun
+	case "crontab":
+		return crontabRun
+	case "tmux":
+		return tmuxRun
 	case "su", "runuser", "sg", "script":
 		return suRun
 	case "git":
