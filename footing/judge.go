@@ -229,6 +229,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 				}
 			}
 		}
+		switch c.Name {
+		case "docker", "podman", "nerdctl":
+			if r, ok := p.container(c); ok {
+				return r, true
+			}
+		}
 		if c.Name == "git" {
 			if r, ok := p.git(ctx, c, moved, cds); ok {
 				return r, true

@@ -328,6 +328,18 @@ var attacks = []struct {
 	{`git add -A && git commit -qm wip && git checkout -q -b feat`, false, true},
 	{`git commit -q --allow-empty -m x && git stash -q`, false, true},
 	{`git update-ref refs/heads/other HEAD && git log -1 other`, false, true},
+	// a container with a bind mount the container may write
+	{`docker run --rm -v "$PWD":/w alpine cp /bin/true /w/bin/guard`, true, false},
+	{`docker run --rm -v .:/w alpine sh -c 'echo > /w/bin/guard'`, true, false},
+	{`podman run --rm -v "$(pwd)":/src:Z alpine rm /src/.claude/settings.json`, true, false},
+	{`docker run --rm --mount type=bind,src=.,dst=/w alpine rm -rf /w/bin`, true, false},
+	{`docker run --rm -w /w -v "$PWD":/w alpine rm bin/guard`, true, false},
+	{`docker run --rm -v "$PWD/bin":/w alpine true`, true, false},
+	{`docker run -v ~/.claude:/c alpine rm /c/settings.json`, true, false},
+	{`docker run --rm -v "$PWD":/app -w /app node:20 npm test`, false, false},
+	{`docker run --rm -v "$PWD":/w:ro alpine rm /w/bin/guard`, false, false},
+	{`docker run --rm -v "$PWD/docs":/d alpine ls /d`, false, false},
+	{`docker run --rm -v cache:/root/.cache golang go build ./...`, false, false},
 	// code made at run time: its text is read (double quotes, not single)
 	{`bash -c "cp /bin/true $PWD/bin/guard"`, true, true},
 	{`bash <<< "rm ${PWD}/.claude/settings.json"`, true, true},
