@@ -285,6 +285,15 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
+			if w.shadowed(args[0], sc) {
+				// A function, alias or disabled builtin of that name
+				// runs instead: where the shell is after it is known
+				// only at run time (cd() { :; }; cd /tmp && rm -rf d).
+				old := sc.dir
+				sc.dir = Word{Value: "$PWD", Dynamic: true}
+				cdAlt(sc, old)
+				return
+			}
 			cd(cmd, sc)
 			if len(sc.dir.Value) > maxDir {
 				w.fail(&LimitError{Limit: "path", Max: maxDir})

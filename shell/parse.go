@@ -126,6 +126,10 @@ type walker struct {
 	copied int
 	// mem holds the commands, words and effects of the walk.
 	mem arena
+	// disabled reports that the script disables a builtin that changes
+	// the directory (enable -n cd), or one whose name is known only at
+	// run time: see shadowed.
+	disabled bool
 }
 
 // scope is the state of one shell that writes depend on: the directory

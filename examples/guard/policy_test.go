@@ -75,6 +75,10 @@ var commands = []struct {
 	{"cd sub && rm -rf ../src", rule1},
 	{"cd /tmp && rm -rf ../home", rule1},
 	{"cd $HOME && rm -rf node_modules", rule1},
+	{"cd() { :; }; cd /tmp/x && rm -rf src", rule1}, // a function runs in place of cd
+	{"shopt -s expand_aliases; alias cd=:\ncd /tmp/x && rm -rf src", rule1},
+	{"enable -n cd; cd /tmp/x && rm -rf src", rule1},
+	{"f() { :; }; cd /tmp/x && rm -rf src", pass},
 	{`rm $flags dir`, rule1},
 	{`rm "$@"`, rule1},
 	{`rm * `, rule1},
