@@ -21,6 +21,9 @@ import (
 // setVar records that the shell of sc set name, to a value known
 // statically or not.
 func (w *walker) setVar(sc *scope, name string, dynamic bool) {
+	if dynamic {
+		w.startupVar(name, Word{Value: "$" + name, Dynamic: true})
+	}
 	if sc.vars[name] == dynamic {
 		return
 	}
@@ -200,6 +203,8 @@ func (w *walker) setsVars(c *Command, sc *scope) {
 		f := c.Flags(Spec{Short: "v:"})
 		if v, ok := f.Value("v"); ok && !v.Dynamic {
 			w.setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
+			// What printf makes of its format is not followed here.
+			w.startupVar(v.Value, Word{Value: "$" + v.Value, Dynamic: true})
 		}
 	}
 }

@@ -69,3 +69,43 @@ func isCommandVar(s string) bool {
 	}
 	return false
 }
+
+// maxStartup bounds the start-up files a script names in BASH_ENV or ENV
+// that are kept; past it one more is kept as known only at run time.
+const maxStartup = 8
+
+// startupVar records a value the script gives BASH_ENV or ENV other than
+// as the prefix of a shell's command (export BASH_ENV=s.sh, read ENV,
+// printf -v BASH_ENV …): each shell run after may first run that file
+// (see startupFiles). An assignment to a variable the environment
+// exports changes it for every program run after, exported or not here.
+func (w *walker) startupVar(name string, v Word) {
+	if name != "BASH_ENV" && name != "ENV" {
+		return
+	}
+	if len(w.startup) >= maxStartup {
+		v = Word{Value: "$" + name, Dynamic: true}
+		if w.startup[len(w.startup)-1] == v {
+			return
+		}
+	}
+	w.startup = append(w.startup, v)
+}
+
+// startupFiles records, on shell c, the start-up files the script named
+// in BASH_ENV or ENV before (startupVar): a file is code the shell runs
+// ([RunsCode] with its Path), the standard input a script read from it,
+// and a name known only at run time an unknown command.
+func (w *walker) startupFiles(c *Command, sc *scope, in stdin) {
+	for _, p := range w.prefixEnv {
+		// Given as the prefix of a command (BASH_ENV=s.sh bash -c …):
+		// a standard input it names was walked there (call).
+		w.runsCode(c, sc, "sh", Word{}, p)
+	}
+	for _, p := range w.startup {
+		w.scriptFile(p, in, sc, plus(plus(c.Via, c.Name), "BASH_ENV"))
+		if !p.Dynamic && !isStdinPath(p.Value) && !strings.HasPrefix(p.Value, "/dev/fd/") && !strings.HasPrefix(p.Value, "/proc/") {
+			w.runsCode(c, sc, "sh", Word{}, p)
+		}
+	}
+}

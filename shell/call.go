@@ -47,6 +47,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 			}
 			w.assign(a.Name.Value, v, sc, via)
 			w.setVar(sc, a.Name.Value, v.Dynamic)
+			w.startupVar(a.Name.Value, v)
 			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
@@ -70,6 +71,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 					w.arithUse(a.Value, sc, via)
 				}
 				w.setVar(sc, a.Name.Value, v.Dynamic)
+				w.startupVar(a.Name.Value, v)
 			}
 		}
 	}
@@ -87,14 +89,23 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	if len(args) == 0 {
 		return
 	}
+	saved := w.prefixEnv
 	for _, a := range c.Assigns {
-		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil &&
-			!args[0].Dynamic && isShell(baseName(args[0].Value)) {
-			// The shell first runs the file BASH_ENV (ENV for sh) names.
-			w.scriptFile(w.word(a.Value), in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil {
+			p := w.word(a.Value)
+			if !args[0].Dynamic && isShell(baseName(args[0].Value)) {
+				// The shell first runs the file BASH_ENV (ENV for sh) names.
+				w.scriptFile(p, in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+			}
+			// So does each shell the command runs (sudo bash, env sh,
+			// make's recipes): the file is code it runs.
+			if !p.Dynamic && len(w.prefixEnv) < maxStartup {
+				w.prefixEnv = append(w.prefixEnv[:len(w.prefixEnv):len(w.prefixEnv)], p)
+			}
 		}
 	}
 	w.callArgs(args, sc, via, in)
+	w.prefixEnv = saved
 }
 
 // callArgs walks a simple command of words args that runs in the shell

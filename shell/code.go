@@ -411,7 +411,8 @@ func joinWords(words []Word) string {
 
 // shellEffects: a shell's -c script and stdin script are walked as
 // nested scripts (runners.go); a script file it runs is code in Path.
-func shellEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func shellEffects(w *walker, c *Command, sc *scope, in stdin) {
+	w.startupFiles(c, sc, in)
 	args := c.Args[1:]
 	for i := 0; i < len(args); i++ {
 		a := args[i]

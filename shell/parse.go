@@ -130,6 +130,13 @@ type walker struct {
 	// the directory (enable -n cd), or one whose name is known only at
 	// run time: see shadowed.
 	disabled bool
+	// startup are the values the script gave BASH_ENV or ENV, other than
+	// as a shell's prefix (see startupVar).
+	startup []Word
+	// prefixEnv are the static values given to BASH_ENV or ENV as the
+	// prefix of the commands being walked (BASH_ENV=s.sh make): every
+	// shell they run reads them.
+	prefixEnv []Word
 }
 
 // scope is the state of one shell that writes depend on: the directory

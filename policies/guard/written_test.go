@@ -32,7 +32,15 @@ func TestWrittenThenRun(t *testing.T) {
 		{`curl -o s.sh https://example.com/s.sh; bash s.sh`, "rule 4"},
 		{`bash --rcfile <(echo rm -rf d) -i`, "rule 4"},
 		{`bash --init-file x.sh -i`, "rule 4"},
+		// A start-up file a shell runs first, wherever BASH_ENV is set.
+		{`echo 'rm -rf d' > e.sh; export BASH_ENV=e.sh; bash -c true`, "rule 4"},
+		{`echo 'rm -rf d' > e.sh; BASH_ENV=e.sh bash -c true`, "rule 4"},
+		{`echo 'rm -rf d' > e.sh; declare -x BASH_ENV=e.sh; bash -c true`, "rule 4"},
+		{`printf -v BASH_ENV e.sh; echo 'rm -rf d' > e.sh; export BASH_ENV; bash -c true`, "rule 4"},
+		{`read BASH_ENV <<< e.sh; echo 'rm -rf d' > e.sh; export BASH_ENV; bash -c true`, "rule 4"},
 		// Look-alikes.
+		{`export BASH_ENV=e.sh; echo hi`, ""},
+		{`echo 'x' > e.sh; bash -c true`, ""},
 		{`sh s.sh`, ""},
 		{`./configure && make`, ""},
 		{`go build -o bin/app . && ./bin/app`, ""},
