@@ -2,6 +2,8 @@ package shell
 
 import (
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // assign checks an assignment to a variable whose value some program
@@ -108,4 +110,71 @@ func (w *walker) startupFiles(c *Command, sc *scope, in stdin) {
 			w.runsCode(c, sc, "sh", Word{}, p)
 		}
 	}
+}
+
+// nakedAssign walks the words ws of a declaration's operand x that the
+// parser did not read as an assignment: a builtin (export, declare,
+// local, readonly, typeset) still assigns NAME=VALUE once the word is
+// expanded. A name spelled out at the start of x (export "PATH=$PATH:x")
+// is assigned as the parser's assignments are. A name bash knows only
+// once the word is expanded (export "$(echo GIT_EDITOR)=…", export
+// GIT_"EDITOR"=…, export $(cat vars)), and a name reference (declare -n
+// r=GIT_EDITOR, whose assignments set the variable it names), set a
+// variable this package does not follow: each is a dynamic command.
+func (w *walker) nakedAssign(variant string, x *syntax.Word, ws []Word, sc *scope, via []string) {
+	for _, v := range ws {
+		if !v.Dynamic && len(v.Value) > 1 && (v.Value[0] == '-' || v.Value[0] == '+') {
+			if v.Value[0] == '-' && variant != "export" && strings.Contains(v.Value, "n") {
+				w.unknown(variant+" "+v.Value+" (a name reference: what its assignments set is not followed)", plus(via, variant))
+				return
+			}
+			continue
+		}
+		if variant == "nameref" {
+			w.unknown(variant+" "+v.Value+" (a name reference: what its assignments set is not followed)", plus(via, variant))
+			return
+		}
+		text := v.Value
+		if v.Dynamic {
+			text = v.Prefix
+		}
+		name, rest, ok := strings.Cut(text, "=")
+		switch {
+		case !v.Dynamic && !ok:
+			continue // export NAME: no value
+		case !ok || !isName(name) || !spelledName(x, name):
+			w.unknown(variant+" "+v.Value+" (sets a variable whose name is known only at run time)", plus(via, variant))
+			return
+		}
+		val := Static(rest)
+		if v.Dynamic {
+			val = Word{Value: v.Value[len(name)+1:], Prefix: rest, Suffix: v.Suffix, Dynamic: true}
+		}
+		w.assign(name, val, sc, via)
+		w.setVar(sc, name, val.Dynamic)
+		w.startupVar(name, val)
+	}
+}
+
+// spelledName reports whether word x starts with name= in one piece of
+// its source (a literal, or the first literal in quotes): the text of
+// the script names the variable as the parser's assignments do.
+func spelledName(x *syntax.Word, name string) bool {
+	if len(x.Parts) == 0 {
+		return false
+	}
+	lit := ""
+	switch p := x.Parts[0].(type) {
+	case *syntax.Lit:
+		lit = p.Value
+	case *syntax.SglQuoted:
+		lit = p.Value
+	case *syntax.DblQuoted:
+		if len(p.Parts) > 0 {
+			if l, ok := p.Parts[0].(*syntax.Lit); ok {
+				lit = l.Value
+			}
+		}
+	}
+	return strings.HasPrefix(lit, name+"=")
 }

@@ -33,7 +33,9 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 			}
 		}
 		if a.Naked && a.Name == nil && a.Value != nil {
-			c.Args = append(c.Args, w.words(a.Value)...)
+			ws := w.words(a.Value)
+			c.Args = append(c.Args, ws...)
+			w.nakedAssign(d.Variant.Value, a.Value, ws, sc, via)
 			continue
 		}
 		if a.Naked && a.Name != nil {

