@@ -19,6 +19,9 @@ import (
 // What it runs is not in the command's words, so the guard cannot see
 // it. A file an unknown program (a compiler) writes is not counted: `go build -o bin/app . && ./bin/app` passes.
 func writtenThenRun(s *shell.Script, at *place) (string, bool) {
+	if r, deny := gitFilesThenGit(s, at); deny {
+		return r, true
+	}
 	written := map[string]string{} // resolved path → the writer
 	var dynamic string             // a writer of a path known only at run time
 	for _, w := range s.Writes {
@@ -124,6 +127,73 @@ func bashBuiltin(name string) bool {
 	case "echo", "printf", "test", "[", "cd", "pwd", "read", "export", "set", "unset", "source", ".", "eval", "exec",
 		"exit", "return", "true", "false", ":", "type", "command", "builtin", "alias", "declare", "local", "let",
 		"shift", "trap", "wait", "kill", "umask", "ulimit", "hash", "history", "jobs", "times", "mapfile", "getopts":
+		return true
+	}
+	return false
+}
+
+// gitFilesThenGit is rule 4 on a file git runs or takes commands from,
+// written by the same command that then runs git: a hook (pre-commit,
+// post-checkout, … wherever core.hooksPath points), a repository's or a
+// user's configuration (.git/config, ~/.gitconfig: aliases, core.pager,
+// core.fsmonitor, filters), written by a redirection or a program other
+// than git config (whose settings package shell judges). `printf
+// '[alias]\n\tst = !rm -rf d\n' >> .git/config; git st` ran rm.
+func gitFilesThenGit(s *shell.Script, at *place) (string, bool) {
+	file, by := "", ""
+	for _, w := range s.Writes {
+		if w.Delete || w.Maybe || w.By == "git" || w.Path.Dynamic && !gitFile(w.Path.Suffix) || !w.Path.Dynamic && !gitFile(w.Path.Value) {
+			continue
+		}
+		file, by = w.Path.Value, w.By
+		break
+	}
+	if file == "" {
+		return "", false
+	}
+	for _, c := range s.Commands {
+		if c.Name == "git" && !noHookRun(c, file) {
+			return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` runs what " + file + " says (a hook, an alias, " +
+				"a command setting), which this same command writes (`" + by + "`), so what it runs cannot be checked; " +
+				"set it with git config, or write the file in one call and ask the user before running git", true
+		}
+	}
+	return "", false
+}
+
+// gitFile reports whether path p names a file git runs or reads
+// settings from: a hook by its name, a config file of a repository
+// (.git/config, .git/config.worktree, a worktree's or a submodule's
+// under .git), or a user's (.gitconfig, .config/git/config).
+func gitFile(p string) bool {
+	base := path.Base(p)
+	switch base {
+	case "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit", "prepare-commit-msg",
+		"commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push", "pre-receive", "update",
+		"proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc",
+		"post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change", ".gitconfig":
+		return true
+	case "config", "config.worktree":
+		return strings.Contains("/"+p, "/.git/") || strings.HasSuffix(p, ".config/git/config") || strings.HasSuffix(path.Dir(p), ".git")
+	}
+	return false
+}
+
+// noHookRun reports whether git command c runs no hook but the one in
+// file might be (git add, git status, git diff, … run none of the
+// hooks of a commit, a checkout or a push), and reads no setting that
+// file holds (file is a hook, not a configuration).
+func noHookRun(c *shell.Command, file string) bool {
+	switch path.Base(file) {
+	case "config", "config.worktree", ".gitconfig", "post-index-change", "reference-transaction", "fsmonitor-watchman":
+		return false
+	}
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok || sub[0].Dynamic {
+		return false
+	}
+	switch sub[0].Value {
+	case "add", "status", "diff", "log", "show", "ls-files", "rev-parse", "blame", "grep", "describe", "shortlog":
 		return true
 	}
 	return false

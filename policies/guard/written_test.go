@@ -41,7 +41,21 @@ func TestWrittenThenRun(t *testing.T) {
 		{`echo 'rm -rf d' > e.sh; declare -x BASH_ENV=e.sh; bash -c true`, "rule 4"},
 		{`printf -v BASH_ENV e.sh; echo 'rm -rf d' > e.sh; export BASH_ENV; bash -c true`, "rule 4"},
 		{`read BASH_ENV <<< e.sh; echo 'rm -rf d' > e.sh; export BASH_ENV; bash -c true`, "rule 4"},
+		// Git's hooks and configuration, written then read by git (run
+		// under bash in a repository: rm ran; the ~/.gitconfig row was
+		// not run).
+		{`printf '#!/bin/sh\nrm -rf d\n' > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit; git commit --allow-empty -m x`, "rule 4"},
+		{`printf '[alias]\n\tst = !rm -rf d\n' >> .git/config; git st`, "rule 4"},
+		{`tee -a .git/config <<< $'[alias]\n\tst = !rm -rf d'; git st`, "rule 4"},
+		{`git config core.hooksPath h; mkdir h; cp /dev/stdin h/post-checkout <<< $'#!/bin/sh\nrm -rf d'; chmod +x h/*; git checkout -b y`, "rule 4"},
+		{`echo '[alias] st = !rm -rf d' >> ~/.gitconfig; git st`, "rule 4"},
+		{`git config -f .git/config alias.st '!rm -rf d'; git st`, "rule 1"},
+		{`git config --file .git/config core.fsmonitor 'rm -rf d'; git status`, "rule 1"},
 		// Look-alikes.
+		{`echo node_modules >> .gitignore; git add .gitignore`, ""},
+		{`echo 'npm test' > .husky/pre-commit; git add .husky`, ""}, // git add runs no commit hook
+		{`cp config.example config; git diff`, ""},
+		{`git config -f .git/config user.name bob; git commit -m x`, ""},
 		{`export BASH_ENV=e.sh; echo hi`, ""},
 		{`echo 'x' > e.sh; bash -c true`, ""},
 		{`sh s.sh`, ""},
