@@ -159,6 +159,14 @@ func programOf(name string) effector {
 		return phpEffects
 	case "lua", "luajit":
 		return luaEffects
+	case "tclsh", "wish", "expect", "tclsh8.6", "wish8.6":
+		return tclEffects
+	case "rscript", "r":
+		return rEffects
+	case "julia":
+		return juliaEffects
+	case "gdb":
+		return gdbEffects
 	case "awk", "gawk", "mawk", "nawk":
 		return awkEffects
 	case "sed":
