@@ -163,8 +163,14 @@ func makeEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	for _, o := range f.Options {
 		switch o.Name {
 		case "f", "file", "makefile":
-			w.runsCode(c, at, "make", Word{}, o.Value)
 			files++
+			if v := o.Value.Value; !o.Value.Dynamic && (isStdinPath(v) || strings.HasPrefix(v, "/dev/fd/")) {
+				// A Makefile read from a descriptor (make -f /dev/stdin
+				// <<< …): its recipes are not read here.
+				w.unknown(c.String()+" (a Makefile read from "+v+")", plus(c.Via, c.Name))
+				continue
+			}
+			w.runsCode(c, at, "make", Word{}, o.Value)
 		}
 	}
 	if files == 0 {

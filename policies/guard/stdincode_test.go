@@ -36,6 +36,9 @@ EOF`, "rule 3"},
 		{`ruby /proc/self/fd/0 <<<'system("touch x")'`, "rule 5"},
 		{`node /dev/stdin <<<'require("child_process").execSync("touch x")'`, "rule 5"},
 		{`python3 /dev/stdin <<<'print(1)'`, ""},
+		{"make -f /dev/stdin <<< $'all:\\n\\techo k > .env'", "rule 4"}, // bash: .env written
+		{"printf 'all:\\n\\techo k > .env\\n' | make -f /dev/fd/0", "rule 4"},
+		{`bash /dev/stdin <<<'echo hi'`, ""},
 		{`python3 - <<<'print(sum(range(10)))'`, ""},
 		// A program from an option, run with the files' names after it.
 		{`git grep -O'rm -rf' TODO`, "rule 1"}, // bash: git ran rm -rf on the matching files
