@@ -79,7 +79,11 @@ func gdbEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		switch name {
 		case "x", "ix", "command", "init-command":
-			w.runsCode(c, sc, "gdb", Word{}, v)
+			if !v.Dynamic && isStdinPath(v.Value) {
+				w.stdinCode(c, sc, "gdb", in)
+			} else {
+				w.runsCode(c, sc, "gdb", Word{}, v)
+			}
 			continue
 		}
 		cmd := strings.TrimLeft(v.Value, " \t")
