@@ -131,6 +131,17 @@ func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 		delete(w.inFunc, body)
 	}
 	w.run(args, sc, via, in, true)
+	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && w.moves[body] {
+		w.moved(sc)
+	}
+}
+
+// moved records that code run in the shell of sc (a function, an alias)
+// changed its directory to one known only at run time.
+func (w *walker) moved(sc *scope) {
+	old := sc.dir
+	sc.dir = Word{Value: "$PWD", Dynamic: true}
+	cdAlt(sc, old)
 }
 
 // output returns what statement s writes to its standard output when
@@ -286,6 +297,10 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			sub.aliases = w.withAlias(sc.aliases, args[0].Value, "")
 			delete(sub.aliases, args[0].Value)
 			w.nested(b.String(), dyn, &sub, aliasVia)
+			if sameShell && (sub.dir != sc.dir || sub.alt != sc.alt) {
+				// Its value runs in this shell: a cd in it moves it.
+				w.moved(sc)
+			}
 		}
 	}
 	switch cmd.Name {
@@ -302,9 +317,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 				// A function, alias or disabled builtin of that name
 				// runs instead: where the shell is after it is known
 				// only at run time (cd() { :; }; cd /tmp && rm -rf d).
-				old := sc.dir
-				sc.dir = Word{Value: "$PWD", Dynamic: true}
-				cdAlt(sc, old)
+				w.moved(sc)
 				return
 			}
 			cd(cmd, sc)

@@ -36,7 +36,13 @@ func TestCdMayFail(t *testing.T) {
 		{"pushd() { :; }; pushd /tmp/x && rm -rf src", []string{"$PWD/src"}},
 		{"shopt -s expand_aliases; alias cd=:\ncd /tmp/x && rm -rf src", []string{"$PWD/src"}},
 		{"enable -n cd; cd /tmp/x && rm -rf src", []string{"$PWD/src"}},
+		// A function or an alias whose code changes the directory runs
+		// in the shell that calls it (bash: each deleted ./src).
+		{"f() { cd \"$OLDPWD\"; }; cd /tmp/x && f && rm -rf src", []string{"$PWD/src"}},
+		{"shopt -s expand_aliases; alias b='cd \"$OLDPWD\"'\ncd /tmp/x && b && rm -rf src", []string{"$PWD/src"}},
 		// Look-alikes: the cd is checked.
+		{"f() { echo hi; }; cd /tmp/x && f && rm -rf src", []string{"/tmp/x/src"}},
+		{"shopt -s expand_aliases; alias ll='ls -l'\ncd /tmp/x && ll && rm -rf src", []string{"/tmp/x/src"}},
 		{"f() { :; }; cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
 		{"enable -n echo; cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
 		{"cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
