@@ -213,7 +213,8 @@ func (w *walker) setsVars(c *Command, sc *scope) {
 // run time (read, mapfile, printf -v). A name known only at run time may
 // be any variable (PATH, GIT_EDITOR, BASH_ENV), and a variable whose
 // value a program runs as a command gets a command not known: each is a
-// dynamic command. An element (a[$i]) names its array, a.
+// dynamic command, and so is one declared -i, whose value is evaluated
+// as arithmetic. An element (a[$i]) names its array, a.
 func (w *walker) readVar(c *Command, sc *scope, name Word) {
 	n := name.Value
 	if name.Dynamic {
@@ -229,6 +230,10 @@ func (w *walker) readVar(c *Command, sc *scope, name Word) {
 		w.unknown(c.String()+" (sets a variable whose name is known only at run time)", plus(c.Via, c.Name))
 	case isCommandVar(n) || isPromptVar(n):
 		w.unknown(c.String()+" (sets "+n+", run as a command, to a value known only at run time)", plus(c.Via, c.Name))
+	case sc.ints[n]:
+		// declare -i n; read n <<< 'a[$(…)]': the value is evaluated
+		// as arithmetic when assigned, its subscript's $(…) run.
+		w.unknown(c.String()+" (sets the integer variable "+n+": the value is evaluated as arithmetic)", plus(c.Via, c.Name))
 	default:
 		w.setVar(sc, n, true)
 	}

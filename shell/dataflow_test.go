@@ -39,6 +39,12 @@ var hiddenCases = []hiddenCase{
 	{`printf -v BASH_ENV /dev/stdin; export BASH_ENV; bash -c : <<< 'touch pwned'`, true, ``},
 	{`export BASH_ENV=/dev/stdin; env bash -c : <<< 'touch pwned'`, true, ``},
 	{`export BASH_ENV=/dev/stdin; cat <<< 'touch pwned'`, false, ``},
+	// Data read into an integer variable is evaluated as arithmetic.
+	{`declare -i y; read y <<< 'a[$(touch pwned)]'`, true, ``},
+	{`declare -i y; printf -v y '%s' 'a[$(touch pwned)]'`, true, ``},
+	{`declare -i y; mapfile y <<< 'a[$(touch pwned)]'`, true, ``},
+	{`read -r x <<< 'a[$(touch pwned)]'; declare -i y; read y <<< "$x"`, true, ``},
+	{`declare -i n; n=3; read -r line <<< x; printf -v s '%s' "$line"`, false, ``},
 	// A variable set by a name the parser does not read as one (issue
 	// 38): PS4 is expanded, its $(…) run, for each command set -x traces.
 	{`export P"S4"='$(touch pwned)'; set -x; :`, true, ``},
