@@ -22,7 +22,7 @@ import (
 // statically or not.
 func (w *walker) setVar(sc *scope, name string, dynamic bool) {
 	if dynamic {
-		w.startupVar(name, Word{Value: "$" + name, Dynamic: true})
+		w.startupVar(name, Word{Value: "$" + name + " (set at run time)", Dynamic: true})
 	}
 	if sc.vars[name] == dynamic {
 		return

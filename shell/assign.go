@@ -81,7 +81,16 @@ const maxStartup = 8
 // printf -v BASH_ENV …): each shell run after may first run that file
 // (see startupFiles). An assignment to a variable the environment
 // exports changes it for every program run after, exported or not here.
+// A value of NODE_OPTIONS, prefix or not, is kept for node (see
+// nodeOptions); past maxStartup values a script is past what this
+// package follows there too, and node is an unknown command.
 func (w *walker) startupVar(name string, v Word) {
+	if name == "NODE_OPTIONS" {
+		if len(w.nodeOpts) < maxStartup {
+			w.nodeOpts = append(w.nodeOpts, v)
+		}
+		return
+	}
 	if name != "BASH_ENV" && name != "ENV" {
 		return
 	}
@@ -177,4 +186,45 @@ func spelledName(x *syntax.Word, name string) bool {
 		}
 	}
 	return strings.HasPrefix(lit, name+"=")
+}
+
+// nodeOptions records, on node c, the modules that NODE_OPTIONS values
+// the script set preload (-r, --require, --import, --loader): code node
+// runs first, in Path. A value known only at run time, or more values
+// than are kept, is an unknown command.
+func (w *walker) nodeOptions(c *Command, sc *scope) {
+	if len(w.nodeOpts) >= maxStartup {
+		w.unknown(c.String()+" (NODE_OPTIONS set too often to follow)", plus(c.Via, c.Name))
+		return
+	}
+	for _, v := range w.nodeOpts {
+		if v.Dynamic && (v.Value == "$NODE_OPTIONS"+v.Suffix || v.Value == "${NODE_OPTIONS}"+v.Suffix) {
+			// What the environment gave, and more (NODE_OPTIONS="$NODE_OPTIONS
+			// --inspect"): a value the script set is followed where set.
+			v = Static(v.Suffix)
+		}
+		if v.Dynamic {
+			w.unknown(c.String()+" (NODE_OPTIONS="+v.Value+", known only at run time)", plus(c.Via, c.Name))
+			continue
+		}
+		f := nodeSpec.Parse(wordsOf(v.Value))
+		for _, o := range f.Options {
+			switch o.Name {
+			case "r", "require", "import", "loader", "experimental-loader":
+				if o.HasValue && nodeFile(o.Value) {
+					w.runsCode(c, sc, "node", Word{}, o.Value)
+				}
+			}
+		}
+	}
+}
+
+// wordsOf splits s at spaces and tabs into static words, as node splits
+// NODE_OPTIONS (quotes aside).
+func wordsOf(s string) []Word {
+	var out []Word
+	for _, f := range strings.Fields(s) {
+		out = append(out, Static(f))
+	}
+	return out
 }

@@ -137,6 +137,9 @@ type walker struct {
 	// prefix of the commands being walked (BASH_ENV=s.sh make): every
 	// shell they run reads them.
 	prefixEnv []Word
+	// nodeOpts are the values the script gave NODE_OPTIONS (see
+	// nodeOptions).
+	nodeOpts []Word
 	// moves holds the bodies of functions that change the directory:
 	// after a call the shell is where only run time knows.
 	moves map[*syntax.Stmt]bool

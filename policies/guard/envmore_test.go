@@ -70,6 +70,7 @@ func TestInlineCodeMore(t *testing.T) {
 		`perl -e 'readpipe("touch p")'`,
 		`node -pe 'require("child_process").execSync("touch p")'`,
 		`lua -e 'os.execute("touch p")'`,
+		`perl -M'strict;system("touch p")' -e 1`,
 		`tclsh <<< 'exec touch p'`,
 		`echo 'exec touch p' | tclsh`,
 		`tclsh /dev/stdin <<< 'exec touch p'`,
@@ -84,6 +85,7 @@ func TestInlineCodeMore(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{`node -pe 'process.version'`, `python3 -c 'import os; print(os.getcwd())'`, `perl -ne 'print if /x/' f`,
+		`perl -MList::Util=sum,max -e 'print sum(1,2)'`, `perl -Mstrict -we 'print 1'`,
 		`tclsh <<< 'puts [expr 1+2]'`, `tclsh build.tcl`, `gdb -batch -ex bt -p 123`, `gdb -batch -ex run --args ./app x`,
 		`Rscript -e 'print(1+1)'`, `julia -e 'println(1)'`} {
 		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.NoDecision {

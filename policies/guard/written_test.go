@@ -41,6 +41,14 @@ func TestWrittenThenRun(t *testing.T) {
 		{`echo 'rm -rf d' > e.sh; declare -x BASH_ENV=e.sh; bash -c true`, "rule 4"},
 		{`printf -v BASH_ENV e.sh; echo 'rm -rf d' > e.sh; export BASH_ENV; bash -c true`, "rule 4"},
 		{`read BASH_ENV <<< e.sh; echo 'rm -rf d' > e.sh; export BASH_ENV; bash -c true`, "rule 4"},
+		// A module node preloads, by option or NODE_OPTIONS.
+		{`echo 'require("fs").rmSync("d",{recursive:true})' > x.js; node -r ./x.js -e 1`, "rule 4"},
+		{`echo 'require("fs").rmSync("d",{recursive:true})' > x.js; NODE_OPTIONS='-r ./x.js' node -e 1`, "rule 4"},
+		{`echo 'require("fs").rmSync("d",{recursive:true})' > x.js; export NODE_OPTIONS=--require=./x.js; node -e 1`, "rule 4"},
+		{`read NODE_OPTIONS <<< '-r ./x.js'; export NODE_OPTIONS; node -e 1`, "rule 4"},
+		{`NODE_OPTIONS=--max-old-space-size=4096 node build.js`, ""},
+		{`NODE_OPTIONS="$NODE_OPTIONS --inspect" node app.js`, ""},
+		{`node -r dotenv/config app.js`, ""},
 		// Git's hooks and configuration, written then read by git (run
 		// under bash in a repository: rm ran; the ~/.gitconfig row was
 		// not run).
