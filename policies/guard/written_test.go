@@ -114,6 +114,12 @@ func TestCommandOptions(t *testing.T) {
 		{`v=GIT_EDITOR; printf -v "$v" 'rm -rf d; true'; export GIT_EDITOR; git commit --allow-empty`, "rule 4"},
 		{`export TAR_"OPTIONS"='--to-command=./x'; tar xf a.tar`, "rule 4"},
 		{`export $(grep -v '^#' vars.env | xargs); git commit`, "rule 4"}, // sets names it reads
+		// A script npm pkg set writes into package.json, which npm run
+		// runs (bash and npm 10: rm ran).
+		{`npm pkg set scripts.build='rm -rf d' && npm run build`, "rule 1"},
+		{`npm pkg set scripts.build="$CMD"`, "rule 4"},
+		{`npm set-script build 'rm -rf d'`, "rule 1"},
+		{`npm pkg set version=1.2.3 scripts.build='tsc -p .'`, ""},
 		{`export "PATH=$PATH:$HOME/go/bin"; go test ./...`, ""},
 		{`export -n GIT_EDITOR; git commit -m x`, ""},
 		{`read -r name <<< x; printf -v now '%(%s)T' -1; mapfile -t lines < notes.txt`, ""},
