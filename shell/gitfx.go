@@ -285,8 +285,11 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			ops = ops[1:]
 		}
 		if len(ops) >= 2 {
-			w.gitSetting(strings.ToLower(ops[0].Value), ops[1], sc, via, stdin{})
-			if ops[0].Dynamic {
+			key := strings.ToLower(ops[0].Value)
+			w.gitSetting(key, ops[1], sc, via, stdin{})
+			if ops[0].Dynamic || (strings.HasPrefix(key, "include.") || strings.HasPrefix(key, "includeif.")) && strings.HasSuffix(key, ".path") {
+				// An included file's aliases and settings are not read
+				// here (git -c include.path=… is refused the same way).
 				w.unknown(c.String(), via)
 			}
 		}

@@ -59,7 +59,10 @@ func TestWrittenThenRun(t *testing.T) {
 		{`echo '[alias] st = !rm -rf d' >> ~/.gitconfig; git st`, "rule 4"},
 		{`git config -f .git/config alias.st '!rm -rf d'; git st`, "rule 1"},
 		{`git config --file .git/config core.fsmonitor 'rm -rf d'; git status`, "rule 1"},
+		{`printf '[alias]\n\tst = !rm -rf d\n' > inc.cfg; git config include.path ../inc.cfg; git st`, "rule 4"},
+		{`git config 'includeIf.gitdir/i:**.path' ../inc.cfg`, "rule 4"},
 		// Look-alikes.
+		{`git config --get include.path`, ""},
 		{`echo node_modules >> .gitignore; git add .gitignore`, ""},
 		{`echo 'npm test' > .husky/pre-commit; git add .husky`, ""}, // git add runs no commit hook
 		{`cp config.example config; git diff`, ""},
