@@ -86,9 +86,7 @@ const maxStartup = 8
 // package follows there too, and node is an unknown command.
 func (w *walker) startupVar(name string, v Word) {
 	if name == "NODE_OPTIONS" {
-		if len(w.nodeOpts) < maxStartup {
-			w.nodeOpts = append(w.nodeOpts, v)
-		}
+		w.nodeOptionsVar(v)
 		return
 	}
 	if name != "BASH_ENV" && name != "ENV" {
@@ -188,34 +186,49 @@ func spelledName(x *syntax.Word, name string) bool {
 	return strings.HasPrefix(lit, name+"=")
 }
 
-// nodeOptions records, on node c, the modules that NODE_OPTIONS values
-// the script set preload (-r, --require, --import, --loader): code node
-// runs first, in Path. A value known only at run time, or more values
-// than are kept, is an unknown command.
-func (w *walker) nodeOptions(c *Command, sc *scope) {
-	if len(w.nodeOpts) >= maxStartup {
-		w.unknown(c.String()+" (NODE_OPTIONS set too often to follow)", plus(c.Via, c.Name))
+// nodeOptionsVar keeps, from a value the script gives NODE_OPTIONS, the
+// modules it preloads (-r, --require, --import, --loader) that are
+// files, read once here: a value known only at run time (other than
+// "$NODE_OPTIONS …", which extends what the environment gave) is kept
+// as a dynamic word, and past maxStartup words one more dynamic word
+// stands for the rest.
+func (w *walker) nodeOptionsVar(v Word) {
+	add := func(x Word) {
+		switch {
+		case len(w.nodeOpts) < maxStartup:
+			w.nodeOpts = append(w.nodeOpts, x)
+		case len(w.nodeOpts) == maxStartup:
+			w.nodeOpts = append(w.nodeOpts, Word{Value: "$NODE_OPTIONS (set too often to follow)", Dynamic: true})
+		}
+	}
+	if v.Dynamic && (v.Value == "$NODE_OPTIONS"+v.Suffix || v.Value == "${NODE_OPTIONS}"+v.Suffix) {
+		v = Static(v.Suffix)
+	}
+	if v.Dynamic {
+		add(Word{Value: "$NODE_OPTIONS (" + v.Value + ")", Dynamic: true})
 		return
 	}
-	for _, v := range w.nodeOpts {
-		if v.Dynamic && (v.Value == "$NODE_OPTIONS"+v.Suffix || v.Value == "${NODE_OPTIONS}"+v.Suffix) {
-			// What the environment gave, and more (NODE_OPTIONS="$NODE_OPTIONS
-			// --inspect"): a value the script set is followed where set.
-			v = Static(v.Suffix)
-		}
-		if v.Dynamic {
-			w.unknown(c.String()+" (NODE_OPTIONS="+v.Value+", known only at run time)", plus(c.Via, c.Name))
-			continue
-		}
-		f := nodeSpec.Parse(wordsOf(v.Value))
-		for _, o := range f.Options {
-			switch o.Name {
-			case "r", "require", "import", "loader", "experimental-loader":
-				if o.HasValue && nodeFile(o.Value) {
-					w.runsCode(c, sc, "node", Word{}, o.Value)
-				}
+	f := nodeSpec.Parse(wordsOf(v.Value))
+	for _, o := range f.Options {
+		switch o.Name {
+		case "r", "require", "import", "loader", "experimental-loader":
+			if o.HasValue && nodeFile(o.Value) {
+				add(o.Value)
 			}
 		}
+	}
+}
+
+// nodeOptions records, on node c, the modules NODE_OPTIONS values the
+// script set preload (see nodeOptionsVar): a file is code node runs
+// first, in Path; a value known only at run time is an unknown command.
+func (w *walker) nodeOptions(c *Command, sc *scope) {
+	for _, v := range w.nodeOpts {
+		if v.Dynamic {
+			w.unknown(c.String()+" ("+v.Value+", known only at run time)", plus(c.Via, c.Name))
+			return
+		}
+		w.runsCode(c, sc, "node", Word{}, v)
 	}
 }
 
