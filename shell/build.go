@@ -182,7 +182,11 @@ func makeEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 	}
 	if files == 0 {
-		w.runsCode(c, at, "make", Word{}, Static("Makefile"))
+		// GNU make reads the first of GNUmakefile, makefile and
+		// Makefile that exists.
+		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			w.runsCode(c, at, "make", Word{}, Static(name))
+		}
 	}
 }
 

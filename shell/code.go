@@ -468,7 +468,11 @@ func shellEffects(w *walker, c *Command, sc *scope, in stdin) {
 				return
 			}
 		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			if strings.ContainsAny(v, "cs") {
+			if strings.Contains(v, "c") {
+				return
+			}
+			if strings.Contains(v, "s") {
+				w.stdinFile(c, sc, in)
 				return
 			}
 			if strings.ContainsAny(v[1:], "oO") {
@@ -480,16 +484,5 @@ func shellEffects(w *walker, c *Command, sc *scope, in stdin) {
 			return
 		}
 	}
-}
-
-// nodeFile reports whether a module node preloads names a file (./x.js,
-// ../x, /x, file:…) rather than a package (ts-node/register, found in
-// node_modules).
-func nodeFile(v Word) bool {
-	p := v.Value
-	if v.Dynamic {
-		p = v.Prefix
-	}
-	return v.Dynamic && p == "" || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") ||
-		strings.HasPrefix(p, "file:") || p == "." || p == ".."
+	w.stdinFile(c, sc, in)
 }

@@ -99,3 +99,25 @@ func gdbEffects(w *walker, c *Command, sc *scope, in stdin) {
 	}
 	c.Known = false
 }
+
+// stdinFile records the script a shell reads from standard input when
+// that is a file (sh < s.sh, bash -s < s.sh): code in Path, as for a
+// script file operand.
+func (w *walker) stdinFile(c *Command, sc *scope, in stdin) {
+	w.resolve(&in)
+	if in.file != nil && in.doc == nil {
+		w.runsCode(c, sc, "sh", Word{}, *in.file)
+	}
+}
+
+// nodeFile reports whether a module node preloads names a file (./x.js,
+// ../x, /x, file:…) rather than a package (ts-node/register, found in
+// node_modules).
+func nodeFile(v Word) bool {
+	p := v.Value
+	if v.Dynamic {
+		p = v.Prefix
+	}
+	return v.Dynamic && p == "" || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") ||
+		strings.HasPrefix(p, "file:") || p == "." || p == ".."
+}
