@@ -167,6 +167,8 @@ func programOf(name string) effector {
 		return juliaEffects
 	case "gdb":
 		return gdbEffects
+	case "tmux":
+		return tmuxEffects
 	case "awk", "gawk", "mawk", "nawk":
 		return awkEffects
 	case "sed":

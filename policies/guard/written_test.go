@@ -123,6 +123,14 @@ func TestCommandOptions(t *testing.T) {
 		{`v=GIT_EDITOR; printf -v "$v" 'rm -rf d; true'; export GIT_EDITOR; git commit --allow-empty`, "rule 4"},
 		{`export TAR_"OPTIONS"='--to-command=./x'; tar xf a.tar`, "rule 4"},
 		{`export $(grep -v '^#' vars.env | xargs); git commit`, "rule 4"}, // sets names it reads
+		// tmux runs the command of new-session, run-shell, … and types
+		// send-keys into a shell (bash and tmux 3: rm ran).
+		{`tmux new -d 'rm -rf d'`, "rule 1"},
+		{`tmux run-shell 'rm -rf d'`, "rule 1"},
+		{`tmux new -d -s t; tmux send-keys -t t 'rm -rf d' Enter`, "rule 1"},
+		{`tmux new -d -s dev 'npm run dev'`, ""},
+		{`tmux send-keys -t dev 'npm test' Enter`, ""},
+		{`tmux ls; tmux kill-session -t dev`, ""},
 		// A script npm pkg set writes into package.json, which npm run
 		// runs (bash and npm 10: rm ran).
 		{`npm pkg set scripts.build='rm -rf d' && npm run build`, "rule 1"},
