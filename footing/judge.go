@@ -120,6 +120,18 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 	}
 	tmp, ownTemp := temps(sc, src)
 	pats, fold, byName := findNames(sc)
+	// What the command's whole text mentions is read once: each script
+	// file a command runs and each list xargs reads would read it again
+	// (3,000 `node a.js` took minutes).
+	var srcRead, srcHit bool
+	var srcEntry Entry
+	mentionsSrc := func() (Entry, bool) {
+		if !srcRead {
+			srcEntry, srcHit = p.mentions(src)
+			srcRead = true
+		}
+		return srcEntry, srcHit
+	}
 	for _, w := range sc.Writes {
 		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
 			continue // a new temporary file, or one under it
@@ -164,7 +176,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// Names xargs reads from its input, which the command's own
 			// text may spell (printf NAME | xargs rm, or a list it writes
 			// first).
-			if e, ok := p.mentions(src); ok {
+			if e, ok := mentionsSrc(); ok {
 				return p.reason(e, e.Path, "`"+w.By+"` on names read from its input, which the command spells"), true
 			}
 		}
@@ -193,10 +205,11 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// text is all there is to read; of code piped in, the
 			// command's.
 			code := c.Args[0].Value
+			mentions := func() (Entry, bool) { return p.mentions(code) }
 			if strings.HasSuffix(code, "from a pipe)") {
-				code = src
+				mentions = mentionsSrc
 			}
-			if e, ok := p.mentions(code); ok {
+			if e, ok := mentions(); ok {
 				return p.reason(e, e.Path, "code known only when it runs, which names it"), true
 			}
 		}
@@ -207,11 +220,11 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 					return r, true
 				}
 			case ef.Kind == shell.RunsCode:
-				code := ef.Code.Value
-				if ef.Code.Dynamic || code == "" {
-					code = src // a script piped in, or read from a file: the command's text is all there is to read
+				mentions := func() (Entry, bool) { return p.mentions(ef.Code.Value) }
+				if ef.Code.Dynamic || ef.Code.Value == "" {
+					mentions = mentionsSrc // a script piped in, or read from a file: the command's text is all there is to read
 				}
-				if e, ok := p.mentions(code); ok {
+				if e, ok := mentions(); ok {
 					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs"), true
 				}
 				if e, ok := p.namesInCode(sc, ef.Code); ok {
@@ -386,10 +399,12 @@ func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
 // file it names is denied too.
 func (p *place) mentions(text string) (Entry, bool) {
 	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	seen := map[string]bool{}
 	for _, w := range strings.FieldsFunc(t, notPathByte) {
-		if !hasAlnum(w) {
-			continue
+		if !hasAlnum(w) || seen[w] {
+			continue // a word once: each costs the file system a look
 		}
+		seen[w] = true
 		if e, ok := p.Touches(w, true); ok {
 			return e, true
 		}

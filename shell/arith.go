@@ -21,6 +21,9 @@ import (
 // setVar records that the shell of sc set name, to a value known
 // statically or not.
 func (w *walker) setVar(sc *scope, name string, dynamic bool) {
+	if dynamic {
+		w.startupVar(name, Word{Value: "$" + name + " (set at run time)", Dynamic: true})
+	}
 	if sc.vars[name] == dynamic {
 		return
 	}
@@ -178,29 +181,61 @@ func (w *walker) setsVars(c *Command, sc *scope) {
 	switch c.Name {
 	case "read":
 		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
-		if a, ok := f.Value("a"); ok && !a.Dynamic {
-			w.setVar(sc, a.Value, true)
+		if a, ok := f.Value("a"); ok {
+			w.readVar(c, sc, a)
 		}
 		for _, o := range f.Operands {
-			if !o.Dynamic {
-				w.setVar(sc, o.Value, true)
-			}
+			w.readVar(c, sc, o)
 		}
 		if len(f.Operands) == 0 {
 			w.setVar(sc, "REPLY", true)
 		}
 	case "mapfile", "readarray":
 		f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
-		name := "MAPFILE"
-		if len(f.Operands) > 0 && !f.Operands[0].Dynamic {
-			name = f.Operands[0].Value
+		name := Static("MAPFILE")
+		if len(f.Operands) > 0 {
+			name = f.Operands[0]
 		}
-		w.setVar(sc, name, true)
+		w.readVar(c, sc, name)
 	case "printf":
 		f := c.Flags(Spec{Short: "v:"})
-		if v, ok := f.Value("v"); ok && !v.Dynamic {
-			w.setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
+		if v, ok := f.Value("v"); ok {
+			// What printf makes of its format is not followed here.
+			w.readVar(c, sc, v)
+			if !v.Dynamic {
+				w.setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
+			}
 		}
+	}
+}
+
+// readVar records that c sets the variable name to a value known only at
+// run time (read, mapfile, printf -v). A name known only at run time may
+// be any variable (PATH, GIT_EDITOR, BASH_ENV), and a variable whose
+// value a program runs as a command gets a command not known: each is a
+// dynamic command, and so is one declared -i, whose value is evaluated
+// as arithmetic. An element (a[$i]) names its array, a.
+func (w *walker) readVar(c *Command, sc *scope, name Word) {
+	n := name.Value
+	if name.Dynamic {
+		n = name.Prefix
+	}
+	// An element a[i] sets a (a[0] is a itself), whatever i is.
+	i := strings.IndexByte(n, '[')
+	if i >= 0 {
+		n = n[:i]
+	}
+	switch {
+	case name.Dynamic && (i < 0 || !isName(n)):
+		w.unknown(c.String()+" (sets a variable whose name is known only at run time)", plus(c.Via, c.Name))
+	case isCommandVar(n) || isPromptVar(n):
+		w.unknown(c.String()+" (sets "+n+", run as a command, to a value known only at run time)", plus(c.Via, c.Name))
+	case sc.ints[n]:
+		// declare -i n; read n <<< 'a[$(…)]': the value is evaluated
+		// as arithmetic when assigned, its subscript's $(…) run.
+		w.unknown(c.String()+" (sets the integer variable "+n+": the value is evaluated as arithmetic)", plus(c.Via, c.Name))
+	default:
+		w.setVar(sc, n, true)
 	}
 }
 

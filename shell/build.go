@@ -97,6 +97,14 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		if sub[0].Value == "pack" {
 			w.writes(c, sc, Word{Value: "(package tarball).tgz", Dynamic: true, Suffix: ".tgz"})
 		}
+		if sub[0].Value == "pkg" && len(sub) > 1 && !sub[1].Dynamic && sub[1].Value == "set" {
+			w.npmScripts(c, sc, sub[2:])
+		}
+	case "set-script":
+		// npm set-script NAME COMMAND (npm 7 and 8).
+		if len(sub) > 2 {
+			w.nestedWord(sub[2], &scope{dir: sc.dir}, plus(c.Via, c.Name))
+		}
 	default:
 		if c.Name == "yarn" || c.Name == "pnpm" {
 			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
@@ -179,11 +187,21 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 				}
 				continue
 			}
+			if v := o.Value.Value; !o.Value.Dynamic && strings.HasPrefix(v, "/dev/fd/") {
+				// A Makefile read from another descriptor: its recipes are
+				// not read here.
+				w.unknown(c.String()+" (a Makefile read from "+v+")", plus(c.Via, c.Name))
+				continue
+			}
 			w.runsCode(c, at, "make", Word{}, o.Value)
 		}
 	}
 	if files == 0 {
-		w.runsCode(c, at, "make", Word{}, Static("Makefile"))
+		// GNU make reads the first of GNUmakefile, makefile and
+		// Makefile that exists.
+		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			w.runsCode(c, at, "make", Word{}, Static(name))
+		}
 	}
 }
 
@@ -263,4 +281,31 @@ func recipes(makefile string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// npmScripts walks the scripts that npm pkg set KEY=VALUE writes into
+// package.json: a later npm run runs VALUE as a shell command
+// (scripts.build='rm -rf d'), so it is walked here as one. A word that
+// may be such a key but is known only at run time is an unknown
+// command.
+func (w *walker) npmScripts(c *Command, sc *scope, args []Word) {
+	for _, a := range args {
+		if !a.Dynamic && strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		text := a.Value
+		if a.Dynamic {
+			text = a.Prefix
+		}
+		key, val, ok := strings.Cut(text, "=")
+		switch {
+		case !ok && a.Dynamic:
+			w.unknown(c.String(), plus(c.Via, c.Name))
+		case !ok, !strings.HasPrefix(key, "scripts."):
+		case a.Dynamic:
+			w.nestedWord(Word{Value: a.Value[len(key)+1:], Dynamic: true, Prefix: val, Suffix: a.Suffix}, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+		default:
+			w.nestedWord(Static(val), &scope{dir: sc.dir}, plus(c.Via, c.Name))
+		}
+	}
 }

@@ -33,7 +33,9 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 			}
 		}
 		if a.Naked && a.Name == nil && a.Value != nil {
-			c.Args = append(c.Args, w.words(a.Value)...)
+			ws := w.words(a.Value)
+			c.Args = append(c.Args, ws...)
+			w.nakedAssign(d.Variant.Value, a.Value, ws, sc, via)
 			continue
 		}
 		if a.Naked && a.Name != nil {
@@ -47,6 +49,7 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 			}
 			w.assign(a.Name.Value, v, sc, via)
 			w.setVar(sc, a.Name.Value, v.Dynamic)
+			w.startupVar(a.Name.Value, v)
 			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
 				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
 		}
@@ -70,6 +73,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 					w.arithUse(a.Value, sc, via)
 				}
 				w.setVar(sc, a.Name.Value, v.Dynamic)
+				w.startupVar(a.Name.Value, v)
 			}
 		}
 	}
@@ -87,14 +91,26 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	if len(args) == 0 {
 		return
 	}
+	saved := w.prefixEnv
 	for _, a := range c.Assigns {
-		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil &&
-			!args[0].Dynamic && isShell(baseName(args[0].Value)) {
-			// The shell first runs the file BASH_ENV (ENV for sh) names.
-			w.scriptFile(w.word(a.Value), in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+		if a.Name != nil && a.Name.Value == "NODE_OPTIONS" && a.Value != nil {
+			w.startupVar(a.Name.Value, w.word(a.Value))
+		}
+		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil {
+			p := w.word(a.Value)
+			if !args[0].Dynamic && isShell(baseName(args[0].Value)) {
+				// The shell first runs the file BASH_ENV (ENV for sh) names.
+				w.scriptFile(p, in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+			}
+			// So does each shell the command runs (sudo bash, env sh,
+			// make's recipes): the file is code it runs.
+			if !p.Dynamic && len(w.prefixEnv) < maxStartup {
+				w.prefixEnv = append(w.prefixEnv[:len(w.prefixEnv):len(w.prefixEnv)], p)
+			}
 		}
 	}
 	w.callArgs(args, sc, via, in)
+	w.prefixEnv = saved
 }
 
 // callArgs walks a simple command of words args that runs in the shell
@@ -118,6 +134,17 @@ func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 		delete(w.inFunc, body)
 	}
 	w.run(args, sc, via, in, true)
+	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && w.moves[body] {
+		w.moved(sc)
+	}
+}
+
+// moved records that code run in the shell of sc (a function, an alias)
+// changed its directory to one known only at run time.
+func (w *walker) moved(sc *scope) {
+	old := sc.dir
+	sc.dir = Word{Value: "$PWD", Dynamic: true}
+	cdAlt(sc, old)
 }
 
 // output returns what statement s writes to its standard output when
@@ -273,6 +300,10 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			sub.aliases = w.withAlias(sc.aliases, args[0].Value, "")
 			delete(sub.aliases, args[0].Value)
 			w.nested(b.String(), dyn, &sub, aliasVia)
+			if sameShell && (sub.dir != sc.dir || sub.alt != sc.alt) {
+				// Its value runs in this shell: a cd in it moves it.
+				w.moved(sc)
+			}
 		}
 	}
 	switch cmd.Name {
@@ -285,6 +316,13 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	switch cmd.Name {
 	case "cd", "pushd", "popd", "chdir":
 		if sameShell {
+			if w.shadowed(args[0], sc) {
+				// A function, alias or disabled builtin of that name
+				// runs instead: where the shell is after it is known
+				// only at run time (cd() { :; }; cd /tmp && rm -rf d).
+				w.moved(sc)
+				return
+			}
 			cd(cmd, sc)
 			if len(sc.dir.Value) > maxDir {
 				w.fail(&LimitError{Limit: "path", Max: maxDir})

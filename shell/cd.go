@@ -31,6 +31,20 @@ func cd(c *Command, sc *scope) {
 	sc.dir = joinDir(sc.dir, to)
 }
 
+// shadowed reports whether name, a cd, pushd or popd, may run something
+// other than the builtin: a function or an alias of that name defined
+// so far, or a builtin the script disabled (enable -n cd, after which
+// bash runs a program cd found on the PATH: /usr/bin/cd on macOS, which
+// changes no directory of the shell).
+func (w *walker) shadowed(name Word, sc *scope) bool {
+	if w.disabled {
+		return true
+	}
+	_, fn := sc.funcs[name.Value]
+	_, alias := sc.aliases[name.Value]
+	return fn || alias
+}
+
 // allAnd reports whether s is a simple command or a chain of them
 // joined by &&: when it succeeds, each of them did (a cd among them took
 // effect).

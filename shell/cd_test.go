@@ -28,7 +28,23 @@ func TestCdMayFail(t *testing.T) {
 		{"(cd /tmp); rm -rf src", []string{"src"}},
 		{"(cd /tmp/nope; rm -rf src)", []string{"src", "/tmp/nope/src"}},
 		{"cd a; cd b; rm -rf src", []string{"$PWD/src", "a/b/src"}},
+		// A function, alias or disabled builtin named cd runs in its
+		// place (bash: each deleted ./src; enable -n cd then runs
+		// /usr/bin/cd, on macOS, not run here).
+		{"cd() { :; }; cd /tmp/x && rm -rf src", []string{"$PWD/src"}},
+		{"function cd { :; }; cd /tmp/x && rm -rf src", []string{"$PWD/src"}},
+		{"pushd() { :; }; pushd /tmp/x && rm -rf src", []string{"$PWD/src"}},
+		{"shopt -s expand_aliases; alias cd=:\ncd /tmp/x && rm -rf src", []string{"$PWD/src"}},
+		{"enable -n cd; cd /tmp/x && rm -rf src", []string{"$PWD/src"}},
+		// A function or an alias whose code changes the directory runs
+		// in the shell that calls it (bash: each deleted ./src).
+		{"f() { cd \"$OLDPWD\"; }; cd /tmp/x && f && rm -rf src", []string{"$PWD/src"}},
+		{"shopt -s expand_aliases; alias b='cd \"$OLDPWD\"'\ncd /tmp/x && b && rm -rf src", []string{"$PWD/src"}},
 		// Look-alikes: the cd is checked.
+		{"f() { echo hi; }; cd /tmp/x && f && rm -rf src", []string{"/tmp/x/src"}},
+		{"shopt -s expand_aliases; alias ll='ls -l'\ncd /tmp/x && ll && rm -rf src", []string{"/tmp/x/src"}},
+		{"f() { :; }; cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
+		{"enable -n echo; cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
 		{"cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
 		{"cd /tmp/x && make && rm -rf src", []string{"/tmp/x/src"}},
 		{"cd /tmp/x && rm -rf src; rm -rf y", []string{"/tmp/x/src", "y", "/tmp/x/y"}},

@@ -208,6 +208,13 @@ func perlEffects(w *walker, c *Command, sc *scope, in stdin) {
 		return
 	}
 	rest := w.interp(c, sc, in, "perl", perlSpec, "e", "E")
+	for _, o := range f.Options {
+		// -MMODULE is `use MODULE;`: text past a module's name and its
+		// import list is code (-M'strict;system("…")').
+		if (o.Name == "M" || o.Name == "m") && o.HasValue && (o.Value.Dynamic || !perlModule(o.Value.Value)) {
+			w.runsCode(c, sc, "perl", o.Value, Word{})
+		}
+	}
 	switch {
 	case f.Has("i"):
 		for _, o := range rest {
@@ -273,7 +280,34 @@ func nodeEffects(w *walker, c *Command, sc *scope, in stdin) {
 	if f.Has("v", "version", "h", "help") && f.End == len(c.Args)-1 {
 		return
 	}
+	// A module preloaded (-r, --require, --import, --loader), here or in
+	// NODE_OPTIONS, is code run first.
+	w.nodeOptions(c, sc)
+	for _, o := range f.Options {
+		switch o.Name {
+		case "r", "require", "import", "loader", "experimental-loader":
+			if o.HasValue && nodeFile(o.Value) {
+				w.runsCode(c, sc, "node", Word{}, o.Value)
+			}
+		}
+	}
 	w.argsOf(c, sc, w.interp(c, sc, in, "node", nodeSpec, "e", "p", "eval", "print"))
+}
+
+// perlModule reports whether s, the value of perl's -M or -m, is a
+// module's name with at most an import list (-MList::Util=sum,max):
+// nothing perl would run as code of its own.
+func perlModule(s string) bool {
+	name, list, _ := strings.Cut(strings.TrimPrefix(s, "-"), "=")
+	if name == "" {
+		return false
+	}
+	for _, r := range name + list {
+		if !(r == '_' || r == ':' || r == ',' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // denoEffects: deno eval CODE, deno run FILE; other subcommands are not
@@ -411,7 +445,8 @@ func joinWords(words []Word) string {
 
 // shellEffects: a shell's -c script and stdin script are walked as
 // nested scripts (runners.go); a script file it runs is code in Path.
-func shellEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func shellEffects(w *walker, c *Command, sc *scope, in stdin) {
+	w.startupFiles(c, sc, in)
 	args := c.Args[1:]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -433,7 +468,11 @@ func shellEffects(w *walker, c *Command, sc *scope, _ stdin) {
 				return
 			}
 		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			if strings.ContainsAny(v, "cs") {
+			if strings.Contains(v, "c") {
+				return
+			}
+			if strings.Contains(v, "s") {
+				w.stdinFile(c, sc, in)
 				return
 			}
 			if strings.ContainsAny(v[1:], "oO") {
@@ -445,4 +484,5 @@ func shellEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			return
 		}
 	}
+	w.stdinFile(c, sc, in)
 }

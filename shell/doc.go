@@ -24,8 +24,10 @@
 //     fish): the script of -c, in any option cluster (-c, -lc, -ec,
 //     -o pipefail -c, --command for fish); with no -c and no script file,
 //     or with -s, the script the shell reads on standard input (see
-//     Standard input below); the file BASH_ENV or ENV names when assigned
-//     before the shell;
+//     Standard input below); the file BASH_ENV or ENV names, assigned
+//     before the shell or anywhere earlier in the script (export, declare,
+//     read, printf -v: a [RunsCode] effect on each shell after, with its
+//     Path; a value known only at run time is a dynamic command);
 //   - eval (its words joined), source and . of standard input or a
 //     process substitution (dynamic), trap's action, alias values (they
 //     run when the alias is used);

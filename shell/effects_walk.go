@@ -47,7 +47,10 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 		}
 	}
 	if e.Kind != RunsCode || e.Path.Value != "" {
-		if e.Kind != Reads && !e.Path.Dynamic && (isDevice(e.Path.Value) || strings.HasPrefix(e.Path.Value, "/dev/fd/")) {
+		if e.Kind != Reads && !e.Path.Dynamic && (isDevice(e.Path.Value) || strings.HasPrefix(e.Path.Value, "/dev/fd/")) &&
+			!(e.Kind == RunsCode && strings.HasPrefix(e.Path.Value, "/dev/fd/") && e.Path.Value != "/dev/fd/0") {
+			// Code read from a descriptor other than the standard input
+			// (python3 /dev/fd/3 3<<<…) is kept: its text is not read.
 			return
 		}
 		p := joinDir(sc.dir, e.Path)

@@ -131,9 +131,7 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		valueEffects(w, c, at, f, Writes, "o", "output")
 		valueEffects(w, c, at, f, Reads, "add-file")
 	case "config":
-		f := perm("lef:", "file=", "blob=", "get", "get-all", "get-regexp", "get-urlmatch", "list", "edit", "global",
-			"system", "local", "worktree", "type=", "default=", "null", "name-only", "show-origin", "show-scope", "bool", "int",
-			"path", "includes", "no-includes", "fixed-value", "unset", "unset-all", "add", "replace-all", "comment=")
+		f := gitConfigSpec.Parse(args)
 		if p, ok := f.Value("f", "file"); ok {
 			ops := f.Operands
 			if f.Has("get", "get-all", "get-regexp", "get-urlmatch", "l", "list") || len(ops) > 0 && !ops[0].Dynamic && (ops[0].Value == "get" || ops[0].Value == "list") ||
@@ -291,8 +289,9 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	}
 	switch name {
 	case "config":
+		// The value of -f FILE, --blob, --type, … is not the key.
 		var ops []Word
-		for _, o := range args {
+		for _, o := range gitConfigSpec.Parse(args).Operands {
 			if !o.MaybeOption() {
 				ops = append(ops, o)
 			}
@@ -301,8 +300,11 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			ops = ops[1:]
 		}
 		if len(ops) >= 2 {
-			w.gitSetting(strings.ToLower(ops[0].Value), ops[1], sc, via, stdin{})
-			if ops[0].Dynamic {
+			key := strings.ToLower(ops[0].Value)
+			w.gitSetting(key, ops[1], sc, via, stdin{})
+			if ops[0].Dynamic || (strings.HasPrefix(key, "include.") || strings.HasPrefix(key, "includeif.")) && strings.HasSuffix(key, ".path") {
+				// An included file's aliases and settings are not read
+				// here (git -c include.path=… is refused the same way).
 				w.unknown(c.String(), via)
 			}
 		}
@@ -371,3 +373,10 @@ func pathspecsFrom(w *walker, list Word, at *scope, in stdin, nul bool) []Word {
 	}
 	return linesOf([]Word{list}, at.dir)
 }
+
+// gitConfigSpec is git config's options: -f FILE and the others that take
+// a value come before the key.
+var gitConfigSpec = Spec{Short: "lef:", Permute: true, Long: []string{"file=", "blob=", "get", "get-all", "get-regexp",
+	"get-urlmatch", "list", "edit", "global", "system", "local", "worktree", "type=", "default=", "null", "name-only",
+	"show-origin", "show-scope", "bool", "int", "path", "includes", "no-includes", "fixed-value", "unset", "unset-all", "add",
+	"replace-all", "comment=", "value=", "all", "regexp"}}

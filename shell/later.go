@@ -2,8 +2,9 @@ package shell
 
 import "strings"
 
-// Programs that run a script later, or in another terminal, where no hook
-// sees it: what they will run is judged now, as a script the command runs.
+// Programs that run a script later, where no hook sees it: what they will
+// run is judged now, as a script the command runs (tmux, which runs one
+// in another terminal, is in tmux.go).
 
 var atSpec = Spec{Short: "q:f:mMlrdvt:cVbu:"}
 
@@ -82,83 +83,4 @@ func cronCommands(table string) string {
 		}
 	}
 	return b.String()
-}
-
-// tmuxRun: tmux runs a shell command given to new-session, new-window,
-// split-window, respawn-pane, respawn-window, run-shell or display-popup
-// (its last words), types the keys of send-keys into a shell, and runs
-// the shell command of its global -c. Other commands run nothing.
-func tmuxRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
-	args := c.Args[1:]
-	via := plus(c.Via, c.Name)
-	g := Spec{Short: "2CDluvNL:S:f:c:T:"}.Parse(args)
-	if len(g.Unsure) > 0 {
-		w.unknown(c.String(), via)
-		return
-	}
-	if s, ok := g.Value("c"); ok {
-		w.nestedWord(s, &scope{dir: sc.dir}, via)
-	}
-	rest := args[g.End:]
-	if len(rest) == 0 {
-		return
-	}
-	if rest[0].Dynamic {
-		w.unknown(c.String(), via)
-		return
-	}
-	var spec Spec
-	switch rest[0].Value {
-	case "new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
-		"respawn-window", "respawnw", "display-popup", "popup":
-		spec = Spec{Short: "AbBdDEfhIkPvXZc:e:F:l:n:s:t:x:y:w:H:S:T:b:d:h:p:"}
-	case "run-shell", "run":
-		spec = Spec{Short: "bCEd:c:t:"}
-	case "send-keys", "send":
-		spec = Spec{Short: "FHKlMRXc:N:t:"}
-	default:
-		return
-	}
-	f := spec.Parse(rest[1:])
-	if len(f.Unsure) > 0 {
-		w.unknown(c.String(), via)
-		return
-	}
-	words := rest[1+f.End:]
-	if spec.Short[0] == 'F' && !f.Has("l") {
-		// send-keys: the words are keys typed into a shell, a key name
-		// (Enter, C-m, Space, …) its key.
-		var b strings.Builder
-		dyn := false
-		for _, k := range words {
-			dyn = dyn || k.Dynamic
-			b.WriteString(tmuxKey(k.Value))
-		}
-		w.nested(b.String(), dyn, &scope{dir: sc.dir}, via)
-		return
-	}
-	joinedScript(w, words, sc, via)
-}
-
-// tmuxKey is what tmux send-keys types for the word k: a newline for
-// Enter, C-m, C-j and KPEnter, a blank for Space, a tab for Tab, nothing
-// for another key name (C-c, Escape, Up, …), else k itself.
-func tmuxKey(k string) string {
-	switch k {
-	case "Enter", "C-m", "C-j", "KPEnter", "^M", "^J":
-		return "\n"
-	case "Space":
-		return " "
-	case "Tab", "C-i":
-		return "\t"
-	}
-	if len(k) > 2 && (k[0] == 'C' || k[0] == 'M' || k[0] == 'S') && k[1] == '-' {
-		return ""
-	}
-	switch k {
-	case "Escape", "BSpace", "BTab", "Up", "Down", "Left", "Right", "Home", "End", "PageUp", "PageDown", "PgUp",
-		"PgDn", "NPage", "PPage", "IC", "DC", "Insert", "Delete":
-		return ""
-	}
-	return k
 }

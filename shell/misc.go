@@ -317,6 +317,14 @@ func enableEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if so, ok := f.Value("f"); ok {
 		w.runsCode(c, sc, "shared-object", Word{}, so)
 	}
+	if f.Has("n") {
+		for _, o := range f.Operands {
+			switch {
+			case o.Dynamic, o.Value == "cd", o.Value == "pushd", o.Value == "popd":
+				w.disabled = true
+			}
+		}
+	}
 }
 
 // compgenEffects: compgen -C COMMAND runs COMMAND (as the shell runs a

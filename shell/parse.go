@@ -126,6 +126,23 @@ type walker struct {
 	copied int
 	// mem holds the commands, words and effects of the walk.
 	mem arena
+	// disabled reports that the script disables a builtin that changes
+	// the directory (enable -n cd), or one whose name is known only at
+	// run time: see shadowed.
+	disabled bool
+	// startup are the values the script gave BASH_ENV or ENV, other than
+	// as a shell's prefix (see startupVar).
+	startup []Word
+	// prefixEnv are the static values given to BASH_ENV or ENV as the
+	// prefix of the commands being walked (BASH_ENV=s.sh make): every
+	// shell they run reads them.
+	prefixEnv []Word
+	// nodeOpts are the values the script gave NODE_OPTIONS (see
+	// nodeOptions).
+	nodeOpts []Word
+	// moves holds the bodies of functions that change the directory:
+	// after a call the shell is where only run time knows.
+	moves map[*syntax.Stmt]bool
 }
 
 // scope is the state of one shell that writes depend on: the directory

@@ -210,7 +210,7 @@ var parseCases = []struct {
 	{`watch -x ls -l`, `watch -x ls -l; watch>ls -l`, ``, false},
 	{`at now <<< 'rm -f a'`, `at now; at>rm -f a`, `-a`, false},
 	{`crontab - <<< $'SHELL=/bin/sh\n# c\n*/5 * * * * rm -f a\n@reboot touch b'`, `crontab -; crontab>rm -f a; crontab>touch b`, `-a >b`, false},
-	{`tmux new -d -s x 'rm -f a'`, `tmux new -d -s x rm -f a; tmux>rm -f a`, `-a`, false},
+	{`tmux new -d -s x 'rm -f a'`, `tmux new -d -s x rm -f a; tmux>x; tmux>rm -f a`, `-a`, false},
 	{`tmux send-keys -t 0 'rm -f a' Enter`, `tmux send-keys -t 0 rm -f a Enter; tmux>rm -f a`, `-a`, false},
 	{`make -f - <<< $'x:\n\t@rm -f a'`, `make -f -; make>rm -f a`, `-a`, false},
 	{`parallel gzip ::: a b`, `parallel gzip ::: a b; parallel>gzip a; parallel>gzip b`, `>a.gz -a >b.gz -b`, false},

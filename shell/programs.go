@@ -19,7 +19,7 @@ func programOf(name string) effector {
 		"watch", "parallel", "sem", "su", "runuser", "sg", "valgrind", "firejail", "unshare", "prlimit",
 		"systemd-run", "run0", "direnv", "nix-shell", "setpriv", "setarch", "linux32", "linux64", "i386",
 		"x86_64", "fakeroot", "nsenter", "chronic", "catchsegv", "proxychains", "proxychains4", "torsocks",
-		"sudo-rs", "please", "bunx", "uvx", "npx", "dotenvx", "at", "batch", "crontab", "tmux":
+		"sudo-rs", "please", "bunx", "uvx", "npx", "dotenvx", "at", "batch", "crontab":
 		return none
 	case "rlwrap":
 		return optionWrites(Spec{Short: "a::b:cC:D:e:f:F:g:H:il:nNoO:p::P:q:rRs:S:t:w:z:AhUv", Long: []string{"logfile=", "history-filename="}}, false, "l", "logfile", "H", "history-filename")
@@ -159,6 +159,16 @@ func programOf(name string) effector {
 		return phpEffects
 	case "lua", "luajit":
 		return luaEffects
+	case "tclsh", "wish", "expect", "tclsh8.6", "wish8.6":
+		return tclEffects
+	case "rscript", "r":
+		return rEffects
+	case "julia":
+		return juliaEffects
+	case "gdb":
+		return gdbEffects
+	case "tmux":
+		return tmuxEffects
 	case "awk", "gawk", "mawk", "nawk":
 		return awkEffects
 	case "sed":

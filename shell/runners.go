@@ -80,8 +80,6 @@ func runnerOf(name string) runner {
 		return atRun
 	case "crontab":
 		return crontabRun
-	case "tmux":
-		return tmuxRun
 	case "su", "runuser", "sg", "script":
 		return suRun
 	case "git":

@@ -140,7 +140,17 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			}
 		})
 	case *syntax.FuncDecl:
-		w.branch(sc, func(sc *scope) { w.stmt(c.Body, sc, via, stdin{}) })
+		w.branch(sc, func(sc *scope) {
+			dir, alt := sc.dir, sc.alt
+			w.stmt(c.Body, sc, via, stdin{})
+			if sc.dir != dir || sc.alt != alt {
+				// Each call moves the shell (f() { cd "$OLDPWD"; }).
+				if w.moves == nil {
+					w.moves = map[*syntax.Stmt]bool{}
+				}
+				w.moves[c.Body] = true
+			}
+		})
 		if c.Name != nil {
 			w.copying(len(sc.funcs) + 1)
 			m := make(map[string]*syntax.Stmt, len(sc.funcs)+1)

@@ -89,6 +89,12 @@ var codeAPIs = lazy[map[string][]string]{make: func() map[string][]string {
 		"php": {"unlink", "rmdir", "system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec", "eval",
 			"assert", "include", "require", "call_user_func", "create_function", "ftruncate", "truncate"},
 		"lua": {"remove", "execute", "popen", "loadstring", "load", "dofile"},
+		"tcl": {"exec", "file", "open", "eval", "source", "uplevel", "interp", "load", "spawn", "system", "subst"},
+		"r":   {"unlink", "remove", "system", "system2", "shell", "pipe", "eval", "source", "processx", "callr", "do.call"},
+		"julia": {"rm", "run", "eval", "pipeline", "include", "ccall", "spawn", "open", "read", "success", "Cmd",
+			"@cmd", "Base.Libc"},
+		"gdb": {"shell", "python", "py", "python-interactive", "pi", "pipe", "source", "guile", "gu", "call", "compile",
+			"dump", "append", "restore", "define"},
 		"awk": {"system", "getline", "@load"},
 		"vim": {"system", "systemlist", "delete", "call", "exe", "execute", "py", "py3", "python", "python3", "pyx", "lua", "perl", "ruby", "term", "terminal", "job_start", "source", "so"},
 		"sql": {".shell", ".system", "load_extension", "writefile", "edit"},
@@ -128,6 +134,8 @@ var codeMarks = lazy[map[string]*regexp.Regexp]{make: func() map[string]*regexp.
 		"php":        regexp.MustCompile("`"),
 		"awk":        regexp.MustCompile(`\|&?\s*("|getline)|"\s*\|`),
 		"vim":        regexp.MustCompile(`!`),
+		"julia":      regexp.MustCompile("`"),
+		"gdb":        regexp.MustCompile(`^\s*[!|]`),
 		"powershell": regexp.MustCompile(`(^|[\s;|({])&\s*\S|\[diagnostics\.process\]`),
 	}
 }}

@@ -59,8 +59,9 @@ func TestMoreEnvWrites(t *testing.T) {
 }
 
 // TestInlineCodeMore: inline code that runs programs by names the lists
-// missed (issue 38), each run under its interpreter in a sandbox (it
-// made the file p).
+// missed (issue 38), and interpreters the tables did not know (tclsh,
+// gdb's commands, R, Julia, expect), each run under its interpreter in a
+// sandbox (it made the file p), where installed.
 func TestInlineCodeMore(t *testing.T) {
 	for _, cmd := range []string{
 		`python3 -c "import os; os.spawnlp(os.P_WAIT, 'touch', 'touch', 'p')"`,
@@ -69,12 +70,24 @@ func TestInlineCodeMore(t *testing.T) {
 		`perl -e 'readpipe("touch p")'`,
 		`node -pe 'require("child_process").execSync("touch p")'`,
 		`lua -e 'os.execute("touch p")'`,
+		`perl -M'strict;system("touch p")' -e 1`,
+		`tclsh <<< 'exec touch p'`,
+		`echo 'exec touch p' | tclsh`,
+		`tclsh /dev/stdin <<< 'exec touch p'`,
+		`gdb -batch -ex 'python import os; os.system("touch p")'`,
+		// Not installed here, not run: R, Julia, expect.
+		`Rscript -e 'system("touch p")'`,
+		`julia -e 'run(` + "`touch p`" + `)'`,
+		`expect -c 'spawn touch p; expect eof'`,
 	} {
 		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "rule 5") {
 			t.Errorf("%q: %v %s, want rule 5", cmd, r.Decision, r.Reason)
 		}
 	}
-	for _, cmd := range []string{`node -pe 'process.version'`, `python3 -c 'import os; print(os.getcwd())'`, `perl -ne 'print if /x/' f`} {
+	for _, cmd := range []string{`node -pe 'process.version'`, `python3 -c 'import os; print(os.getcwd())'`, `perl -ne 'print if /x/' f`,
+		`perl -MList::Util=sum,max -e 'print sum(1,2)'`, `perl -Mstrict -we 'print 1'`,
+		`tclsh <<< 'puts [expr 1+2]'`, `tclsh build.tcl`, `gdb -batch -ex bt -p 123`, `gdb -batch -ex run --args ./app x`,
+		`Rscript -e 'print(1+1)'`, `julia -e 'println(1)'`} {
 		if r := judge("/home/dev/project", "", cmd); r.Decision != hooks.NoDecision {
 			t.Errorf("%q: %v %s, want it to pass", cmd, r.Decision, r.Reason)
 		}

@@ -156,7 +156,7 @@ func (at *place) findDeletes(f *shell.Command, tree bool) (reason string, deny, 
 			}
 			if l.work > 0 {
 				return "guard: rule 1 (no recursive delete of anything not scratch): `" + f.String() + "` deletes what matches " + n +
-					" under " + st.Value + ", which includes work git has no copy of (untracked, or changed since the last commit), such as " +
+					" under " + st.Value + ", which includes work git has no copy of (untracked, changed since the last commit, or an ignored .env file), such as " +
 					l.first + "; commit or stash it first, delete the files you mean by name, or ask the user", true, true
 			}
 		}

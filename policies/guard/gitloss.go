@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"path"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -71,6 +72,15 @@ func gitLoses(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 					"use a new branch name with -b (-c for switch), which refuses to overwrite one, or ask the user")
 			}
 		}
+	case "mv":
+		// git mv -f SRC DST overwrites DST: its uncommitted changes are
+		// lost (git mv -f d/file src/main.go).
+		f := (shell.Spec{Short: "fknv", Permute: true, Long: []string{"force", "dry-run", "verbose", "sparse"}}).Parse(args)
+		if f.Has("f", "force") && !f.Has("n", "dry-run") && len(f.Operands) >= 2 {
+			if dst, lost := mvLoses(s, f.Operands, global, at); lost {
+				return loses("overwrites "+dst+", and its uncommitted changes are lost", "commit or stash them first, move to a new name, or ask the user")
+			}
+		}
 	case "update-ref":
 		f := (shell.Spec{Short: "dm:z", Permute: true, Long: []string{"no-deref", "create-reflog", "stdin"}}).Parse(args)
 		if len(f.Operands) > 0 && exists(f.Operands[0]) {
@@ -116,4 +126,40 @@ func (t *worktree) refExists(dir, ref string) answer {
 		return no
 	}
 	return unknown
+}
+
+// mvLoses reports whether git mv -f of ops (sources, then the
+// destination) may overwrite a file that holds work, and names it: by
+// the worktree's state when it can be read, else whenever the
+// destination is not known to be free.
+func mvLoses(s *shell.Script, ops []shell.Word, global bool, at *place) (string, bool) {
+	dst := ops[len(ops)-1]
+	if dst.Dynamic || global || at == nil || at.wt == nil || at.dir == "" || !isAbs(at.dir) || hasCd(s) {
+		return dst.Value, true
+	}
+	top := at.wt.top(at.dir)
+	if top == "" {
+		return dst.Value, true
+	}
+	l := at.wt.lose(top, joinPath(at.dir, dst.Value))
+	if !l.known {
+		return dst.Value, true
+	}
+	names := []string{dst.Value}
+	if l.tree {
+		// Into a folder: each source lands under its own name.
+		names = names[:0]
+		for _, src := range ops[:len(ops)-1] {
+			if src.Dynamic {
+				return dst.Value, true
+			}
+			names = append(names, path.Join(dst.Value, path.Base(src.Value)))
+		}
+	}
+	for _, n := range names {
+		if l := at.wt.lose(top, joinPath(at.dir, n)); !l.known || l.work > 0 {
+			return n, true
+		}
+	}
+	return "", false
 }

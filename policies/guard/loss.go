@@ -109,9 +109,9 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 	case !l.exists:
 		return "", false, true
 	case l.work > 0:
-		what := "1 file git has no copy of (untracked, or changed since the last commit): " + l.first
+		what := "1 file git has no copy of (untracked, changed since the last commit, or an ignored .env file): " + l.first
 		if l.work > 1 {
-			what = strconv.Itoa(l.work) + " files git has no copy of (untracked, or changed since the last commit), such as " + l.first
+			what = strconv.Itoa(l.work) + " files git has no copy of (untracked, changed since the last commit, or an ignored .env file), such as " + l.first
 		}
 		by := "the command"
 		if c != nil {

@@ -193,8 +193,10 @@ func (t *worktree) untracked(top, abs string) bool {
 }
 
 // status reads git status for the paths pathspec matches in the worktree
-// at top: the entries that are work (untracked and not ignored, changed)
-// and the ignored ones.
+// at top: the entries that are work (untracked and not ignored, changed,
+// and an ignored .env file, whose secrets no build makes again) and the
+// other ignored ones. A .env file inside an ignored folder is not listed
+// (git lists the folder).
 //
 // Submodules are not entered: git status would run a submodule's own
 // git status, with the filters its configuration (.git/modules/NAME/config,
@@ -216,10 +218,11 @@ func (t *worktree) status(top, pathspec string) loss {
 		if len(e) < 4 {
 			continue
 		}
-		if string(e[:2]) == "!!" {
+		if string(e[:2]) == "!!" && !IsEnvFile(strings.TrimSuffix(string(e[3:]), "/")) {
 			l.regenerable++
 			continue
 		}
+		// Work, or an ignored .env file: nothing makes its secrets again.
 		if l.work == 0 {
 			l.first = string(e[3:])
 		}

@@ -165,6 +165,12 @@ func TestEveryday(t *testing.T) {
 		{`git -C /elsewhere update-ref refs/heads/brand-new HEAD`, "moves the ref"},
 		{`git update-ref refs/stash HEAD`, ""}, // no stash: created
 		{`git update-ref refs/tags/v1.2.0 HEAD`, "moves the ref"},
+		// git mv -f over a file with uncommitted changes (bash and git:
+		// the changes were gone).
+		{`git mv -f package-lock.json src/main.go`, "overwrites src/main.go"},
+		{`git mv -f v1.2.0 src`, ""},                      // src/v1.2.0: nothing there
+		{`git mv -f package-lock.json docs/guide.md`, ""}, // committed, unmodified
+		{`git mv -f package-lock.json new.json`, ""},
 	})
 }
 

@@ -36,6 +36,16 @@ EOF`, "rule 3"},
 		{`ruby /proc/self/fd/0 <<<'system("touch x")'`, "rule 5"},
 		{`node /dev/stdin <<<'require("child_process").execSync("touch x")'`, "rule 5"},
 		{`python3 /dev/stdin <<<'print(1)'`, ""},
+		{"make -f /dev/stdin <<< $'all:\\n\\techo k > .env'", "rule 3"}, // bash: .env written; the recipe is read
+		{"printf 'all:\\n\\techo k > .env\\n' | make -f /dev/fd/0", "rule 4"},
+		{`bash /dev/stdin <<<'echo hi'`, ""},
+		// A program file read from another descriptor (bash: src deleted).
+		{`python3 /dev/fd/3 3<<<'import shutil; shutil.rmtree("src")'`, "rule 4"},
+		{`exec 3<<<'import shutil; shutil.rmtree("src")'; python3 /dev/fd/3`, "rule 4"},
+		{`tclsh /dev/fd/3 3<<<'exec rm -rf src'`, "rule 4"},
+		{`perl /dev/fd/3 3<<<'system "rm -rf src"'`, "rule 4"},
+		{`python3 /dev/fd/0 <<<'print(1)'`, ""},
+		{`diff /dev/fd/3 /dev/fd/4 3<a 4<b`, ""},
 		{`python3 - <<<'print(sum(range(10)))'`, ""},
 		// A program from an option, run with the files' names after it.
 		{`git grep -O'rm -rf' TODO`, "rule 1"}, // bash: git ran rm -rf on the matching files

@@ -12,11 +12,16 @@ import (
 // copying program (cp, ln, mv, install, tee, …) of the same command
 // writes, then run by a shell, an interpreter, make, or by its path
 // (`echo 'rm -rf d' > s.sh; sh s.sh`, `cp /bin/rm ./x; ./x -rf d`), or
-// found on a PATH the command changes (`cp /bin/rm bin/ls;
-// PATH=bin:$PATH ls -rf d`). What it runs is not in the command's words,
-// so the guard cannot see it. A file an unknown program (a compiler)
-// writes is not counted: `go build -o bin/app . && ./bin/app` passes.
+// by its base name, which a PATH the command changes finds there (`cp
+// /bin/rm bin/ls; PATH=bin:$PATH ls -rf d`; the PATH may be set in ways
+// no text shows: printf -v PATH, read PATH, an earlier call), unless
+// the name is a bash builtin, which bash runs without a PATH search.
+// What it runs is not in the command's words, so the guard cannot see
+// it. A file an unknown program (a compiler) writes is not counted: `go build -o bin/app . && ./bin/app` passes.
 func writtenThenRun(s *shell.Script, at *place) (string, bool) {
+	if r, deny := gitFilesThenGit(s, at); deny {
+		return r, true
+	}
 	written := map[string]string{} // resolved path → the writer
 	var dynamic string             // a writer of a path known only at run time
 	for _, w := range s.Writes {
@@ -34,7 +39,6 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if len(written) == 0 && dynamic == "" {
 		return "", false
 	}
-	setsPath := strings.Contains(at.src, "PATH=")
 	deny := func(c *shell.Command, p, by string) (string, bool) {
 		return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs " + p + ", which this same command writes (`" + by +
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
@@ -58,10 +62,10 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				return deny(c, p+" (or a file known only at run time)", dynamic)
 			}
 		}
-		if setsPath && c.Name != "" {
+		if c.Name != "" && !bashBuiltin(c.Name) {
 			for p, by := range written {
 				if path.Base(p) == c.Name {
-					return deny(c, p+" (found on the PATH the command sets)", by)
+					return deny(c, p+" (found on a PATH that names its folder)", by)
 				}
 			}
 		}
@@ -113,4 +117,84 @@ func startupFile(c *shell.Command) (string, bool) {
 	}
 	return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` is an interactive shell that runs its start-up file " + rc +
 		" as code, which the guard cannot read; run the commands themselves", true
+}
+
+// bashBuiltin reports whether name is a bash builtin or keyword whose name a
+// command may give: bash runs it without searching the PATH (enable -n
+// aside, which package shell reports for cd only).
+func bashBuiltin(name string) bool {
+	switch name {
+	case "echo", "printf", "test", "[", "cd", "pwd", "read", "export", "set", "unset", "source", ".", "eval", "exec",
+		"exit", "return", "true", "false", ":", "type", "command", "builtin", "alias", "declare", "local", "let",
+		"shift", "trap", "wait", "kill", "umask", "ulimit", "hash", "history", "jobs", "times", "mapfile", "getopts":
+		return true
+	}
+	return false
+}
+
+// gitFilesThenGit is rule 4 on a file git runs or takes commands from,
+// written by the same command that then runs git: a hook (pre-commit,
+// post-checkout, … wherever core.hooksPath points), a repository's or a
+// user's configuration (.git/config, ~/.gitconfig: aliases, core.pager,
+// core.fsmonitor, filters), written by a redirection or a program other
+// than git config (whose settings package shell judges). `printf
+// '[alias]\n\tst = !rm -rf d\n' >> .git/config; git st` ran rm.
+func gitFilesThenGit(s *shell.Script, at *place) (string, bool) {
+	file, by := "", ""
+	for _, w := range s.Writes {
+		if w.Delete || w.Maybe || w.By == "git" || w.Path.Dynamic && !gitFile(w.Path.Suffix) || !w.Path.Dynamic && !gitFile(w.Path.Value) {
+			continue
+		}
+		file, by = w.Path.Value, w.By
+		break
+	}
+	if file == "" {
+		return "", false
+	}
+	for _, c := range s.Commands {
+		if c.Name == "git" && !noHookRun(c, file) {
+			return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` runs what " + file + " says (a hook, an alias, " +
+				"a command setting), which this same command writes (`" + by + "`), so what it runs cannot be checked; " +
+				"set it with git config, or write the file in one call and ask the user before running git", true
+		}
+	}
+	return "", false
+}
+
+// gitFile reports whether path p names a file git runs or reads
+// settings from: a hook by its name, a config file of a repository
+// (.git/config, .git/config.worktree, a worktree's or a submodule's
+// under .git), or a user's (.gitconfig, .config/git/config).
+func gitFile(p string) bool {
+	base := path.Base(p)
+	switch base {
+	case "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit", "prepare-commit-msg",
+		"commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push", "pre-receive", "update",
+		"proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc",
+		"post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change", ".gitconfig":
+		return true
+	case "config", "config.worktree":
+		return strings.Contains("/"+p, "/.git/") || strings.HasSuffix(p, ".config/git/config") || strings.HasSuffix(path.Dir(p), ".git")
+	}
+	return false
+}
+
+// noHookRun reports whether git command c runs no hook but the one in
+// file might be (git add, git status, git diff, … run none of the
+// hooks of a commit, a checkout or a push), and reads no setting that
+// file holds (file is a hook, not a configuration).
+func noHookRun(c *shell.Command, file string) bool {
+	switch path.Base(file) {
+	case "config", "config.worktree", ".gitconfig", "post-index-change", "reference-transaction", "fsmonitor-watchman":
+		return false
+	}
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok || sub[0].Dynamic {
+		return false
+	}
+	switch sub[0].Value {
+	case "add", "status", "diff", "log", "show", "ls-files", "rev-parse", "blame", "grep", "describe", "shortlog":
+		return true
+	}
+	return false
 }
