@@ -372,23 +372,30 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 // (which move only the current branch), do not count; one a dynamic word
 // hides does.
 func gitChangesRefs(c *shell.Command) bool {
-	sub, ok := c.Subcommand(shell.Git)
-	if !ok {
-		for _, a := range c.Args[1:] {
-			if a.Dynamic {
-				return true
-			}
-		}
-		return false
-	}
-	switch sub[0].Value {
+	sub, hidden := gitSub(c)
+	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
 		"describe", "shortlog", "help", "version", "for-each-ref", "show-ref", "check-ignore", "check-attr", "merge-base",
 		"rev-list", "name-rev", "count-objects", "fsck", "whatchanged", "var", "archive", "format-patch", "config", "rm", "mv",
 		"clean", "restore":
 		return false
 	}
-	return true
+	return hidden || sub != ""
+}
+
+// gitSub returns git command c's subcommand ("" when it has none), and
+// hidden when a word known only at run time hides where it starts.
+func gitSub(c *shell.Command) (sub string, hidden bool) {
+	words, ok := c.Subcommand(shell.Git)
+	if ok {
+		return words[0].Value, false
+	}
+	for _, a := range c.Args[1:] {
+		if a.Dynamic {
+			return "", true
+		}
+	}
+	return "", false
 }
 
 // answer is what the worktree's state says: yes, no, or it cannot tell.

@@ -178,23 +178,15 @@ func rewritesWorktree(s *shell.Script) bool {
 // counts; the subcommands that leave the worktree's files alone, or
 // whose writes and deletes package shell reports (rm, mv, clean), do not.
 func gitRewrites(c *shell.Command) bool {
-	sub, ok := c.Subcommand(shell.Git)
-	if !ok {
-		for _, a := range c.Args[1:] {
-			if a.Dynamic {
-				return true
-			}
-		}
-		return false
-	}
-	switch sub[0].Value {
+	sub, hidden := gitSub(c)
+	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
 		"describe", "shortlog", "config", "remote", "tag", "push", "fetch", "help", "version", "init", "clone", "archive",
 		"format-patch", "check-ignore", "check-attr", "for-each-ref", "show-ref", "reflog", "gc", "fsck", "count-objects",
 		"name-rev", "merge-base", "rev-list", "branch", "rm", "mv", "clean", "whatchanged", "shortstat", "var":
 		return false
 	}
-	return true
+	return hidden || sub != ""
 }
 
 // nearestDir returns the nearest directory above abs that exists.

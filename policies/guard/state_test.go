@@ -13,11 +13,10 @@ import (
 	"github.com/agenthooks/hooks"
 )
 
-// project makes a git worktree that looks like an everyday project: a
-// committed package-lock.json, sources and docs; ignored node_modules,
-// target, build and Python caches; an untracked notes directory and a
-// changed source file. It returns its root (symbolic links resolved).
-func project(t *testing.T) string {
+// repo makes an empty directory for a git worktree (symbolic links of
+// its path resolved) and returns it with a writer of files in it and a
+// runner of git there, with no configuration of the user's.
+func repo(t *testing.T) (root string, write func(name, body string), git func(args ...string)) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not found:", err)
@@ -26,6 +25,35 @@ func project(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	write = func(name, body string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git = func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.name=t", "-c", "user.email=t@example.com",
+			"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	return root, write, git
+}
+
+// project makes a git worktree that looks like an everyday project: a
+// committed package-lock.json, sources and docs; ignored node_modules,
+// target, build and Python caches; an untracked notes directory and a
+// changed source file. It returns its root (symbolic links resolved).
+func project(t *testing.T) string {
+	t.Helper()
+	root, write, git := repo(t)
 	files := map[string]string{
 		".gitignore":                        "node_modules/\ntarget/\nbuild/\n__pycache__/\n*.pyc\n",
 		"package-lock.json":                 "{}\n",
@@ -47,22 +75,7 @@ func project(t *testing.T) string {
 		"app/config.js":                     "x\n",
 	}
 	for name, body := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.name=t", "-c", "user.email=t@example.com",
-			"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		write(name, body)
 	}
 	git("init", "-q")
 	git("add", "-A")
@@ -72,11 +85,7 @@ func project(t *testing.T) string {
 	// Work git has no copy of.
 	for name, body := range map[string]string{"notes/todo.md": "mine\n", "src/main.go": "package main // changed\n",
 		"packages/b/src/new.js": "new\n"} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		write(name, body)
 	}
 	return root
 }
