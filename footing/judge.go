@@ -90,8 +90,9 @@ func (s *Set) reason(e Entry, path, by string) string {
 // place is the footing seen from the directory a command starts in.
 type place struct {
 	*Set
-	dir string
-	src string // the command's text
+	dir  string
+	src  string // the command's text
+	made bool   // src is code made at run time, read as text (madeCode)
 }
 
 // at returns s seen from directory dir.
@@ -131,6 +132,17 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			srcRead = true
 		}
 		return srcEntry, srcHit
+	}
+	// What the command's text mentions without the name of a footing
+	// file it runs, once a name.
+	ownRuns := map[string]Entry{}
+	runsOwn := func(name string) (Entry, bool) {
+		if e, ok := ownRuns[name]; ok {
+			return e, e.Path != ""
+		}
+		e, _ := p.mentions(strings.ReplaceAll(src, name, ""))
+		ownRuns[name] = e
+		return e, e.Path != ""
 	}
 	for _, w := range sc.Writes {
 		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
@@ -205,12 +217,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// text is all there is to read; of code piped in, the
 			// command's.
 			code := c.Args[0].Value
-			mentions := func() (Entry, bool) { return p.mentions(code) }
 			if strings.HasSuffix(code, "from a pipe)") {
-				mentions = mentionsSrc
-			}
-			if e, ok := mentions(); ok {
-				return p.reason(e, e.Path, "code known only when it runs, which names it"), true
+				if e, ok := mentionsSrc(); ok {
+					return p.reason(e, e.Path, "code known only when it runs, which the command names"), true
+				}
+			} else if r, ok := p.madeCode(ctx, code); ok {
+				return r, true
 			}
 		}
 		for _, ef := range c.Effects {
@@ -221,7 +233,14 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 				}
 			case ef.Kind == shell.RunsCode:
 				mentions := func() (Entry, bool) { return p.mentions(ef.Code.Value) }
-				if ef.Code.Dynamic || ef.Code.Value == "" {
+				switch {
+				case ef.Code.Value == "" && ef.Path.Value != "" && !strings.ContainsAny(ef.Path.Value, "$`*?[") && p.isFooting(ef.Path.Value):
+					// A footing file run (source ~/.bashrc): running it
+					// changes it no more than reading it; the command's
+					// text is read without its name.
+					name := ef.Path.Value
+					mentions = func() (Entry, bool) { return runsOwn(name) }
+				case ef.Code.Dynamic || ef.Code.Value == "":
 					mentions = mentionsSrc // a script piped in, or read from a file: the command's text is all there is to read
 				}
 				if e, ok := mentions(); ok {
@@ -388,71 +407,6 @@ func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
 		}
 	}
 	return Entry{}, false, true
-}
-
-// mentions returns an entry that the text (inline code, or a command
-// that cannot be parsed) names: a word of it that, read as a path
-// (relative to the command's directory, ~ and $HOME for the home
-// directory), is a footing path, lies under a footing folder, or is a
-// directory that holds one; or one of an entry's plain spellings
-// appearing anywhere in it. A heuristic: code that only reads a footing
-// file it names is denied too.
-func (p *place) mentions(text string) (Entry, bool) {
-	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
-	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(t, notPathByte) {
-		if !hasAlnum(w) || seen[w] {
-			continue // a word once: each costs the file system a look
-		}
-		seen[w] = true
-		if e, ok := p.Touches(w, true); ok {
-			return e, true
-		}
-	}
-	for _, e := range p.Entries() {
-		for _, sp := range p.spellings(e.Path) {
-			if strings.Contains(text, sp) {
-				return e, true
-			}
-		}
-	}
-	return Entry{}, false
-}
-
-// notPathByte reports the characters that end a path in code: quotes,
-// blanks, brackets and operators.
-func notPathByte(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\r', '\'', '"', '`', '(', ')', ',', ';', '[', ']', '{', '}', '=', '<', '>', '|', '&', '+', ':', '!', '?', '*', '%', '$', '@', '#':
-		return true
-	}
-	return false
-}
-
-// hasAlnum reports whether w has a letter or a digit.
-func hasAlnum(w string) bool {
-	for _, r := range w {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return true
-		}
-	}
-	return false
-}
-
-// spellings returns the ways a command may name path: as is, and
-// relative to the home directory, the command's directory and the
-// project, with forward slashes.
-func (p *place) spellings(path string) []string {
-	out := []string{filepath.ToSlash(path)}
-	if r, ok := rel(p.Home, path); ok {
-		out = append(out, "~/"+r, "$HOME/"+r, "${HOME}/"+r)
-	}
-	for _, base := range [...]string{p.dir, p.Root()} {
-		if r, ok := rel(base, path); ok {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // rel returns path relative to base, with forward slashes, when path is

@@ -345,6 +345,11 @@ var attacks = []struct {
 	{`bash <<< "rm ${PWD}/.claude/settings.json"`, true, true},
 	{`sh -c "rm $(echo bin)/guard"`, true, true},
 	{`bash -c "ls $PWD/README.md"`, false, true},
+	{`bash -c "echo $(date) >> ~/.bashrc"`, true, true},
+	{`eval "rm -f $PWD/.claude/settings.json"`, true, true},
+	{`bash -c "source ~/.bashrc && cd $PWD && ls"`, false, true},
+	{`source ~/.bashrc && ls`, false, true}, // a footing file run is not changed
+	{`. ~/.profile; echo ok`, false, true},
 	{`sh -c "echo $(date) >> /tmp/hook-test.log"`, false, true},
 	// a script run later or elsewhere: at, batch, crontab, tmux, make -f -
 	{`at now <<< 'rm bin/guard'`, true, false},

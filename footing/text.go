@@ -1,0 +1,112 @@
+package footing
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// What the text of code names: inline code, code made at run time, and
+// a command's whole text, read for the footing paths they spell.
+
+// isFooting reports whether path x (from the command's directory) is a
+// footing file, or one in a footing folder.
+func (p *place) isFooting(x string) bool {
+	_, ok := p.Touches(x, false)
+	return ok
+}
+
+// madeCode judges code a shell runs that is made at run time (bash -c
+// "cp /bin/true $PWD/bin/guard"), from its text: read as a script whose
+// expansions are paths known only at run time, so that what it writes
+// counts and what it only reads does not (bash -c "source ~/.bashrc &&
+// cd $PWD" passes). Text that does not parse, and code made inside such
+// code, are judged by the footing paths their text names.
+func (p *place) madeCode(ctx context.Context, code string) (string, bool) {
+	if t := strings.TrimSpace(code); !strings.ContainsAny(t, " \t\n;&|<>$`") && p.isFooting(t) {
+		return "", false // a footing file run by name (source ~/.bashrc): running it does not change it
+	}
+	if p.made {
+		if e, ok := p.mentions(code); ok {
+			return p.reason(e, e.Path, "code known only when it runs, which names it"), true
+		}
+		return "", false
+	}
+	sc, err := (&shell.Parser{}).Parse(ctx, code)
+	if err != nil {
+		if e, ok := p.mentions(code); ok {
+			return p.reason(e, e.Path, "code known only when it runs, which names it"), true
+		}
+		return "", false
+	}
+	inner := *p
+	inner.made, inner.src = true, code
+	return inner.script(ctx, sc, code)
+}
+
+// mentions returns an entry that the text (inline code, or a command
+// that cannot be parsed) names: a word of it that, read as a path
+// (relative to the command's directory, ~ and $HOME for the home
+// directory), is a footing path, lies under a footing folder, or is a
+// directory that holds one; or one of an entry's plain spellings
+// appearing anywhere in it. A heuristic: code that only reads a footing
+// file it names is denied too.
+func (p *place) mentions(text string) (Entry, bool) {
+	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(t, notPathByte) {
+		if !hasAlnum(w) || seen[w] {
+			continue // a word once: each costs the file system a look
+		}
+		seen[w] = true
+		if e, ok := p.Touches(w, true); ok {
+			return e, true
+		}
+	}
+	for _, e := range p.Entries() {
+		for _, sp := range p.spellings(e.Path) {
+			if strings.Contains(text, sp) {
+				return e, true
+			}
+		}
+	}
+	return Entry{}, false
+}
+
+// notPathByte reports the characters that end a path in code: quotes,
+// blanks, brackets and operators.
+func notPathByte(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\'', '"', '`', '(', ')', ',', ';', '[', ']', '{', '}', '=', '<', '>', '|', '&', '+', ':', '!', '?', '*', '%', '$', '@', '#':
+		return true
+	}
+	return false
+}
+
+// hasAlnum reports whether w has a letter or a digit.
+func hasAlnum(w string) bool {
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// spellings returns the ways a command may name path: as is, and
+// relative to the home directory, the command's directory and the
+// project, with forward slashes.
+func (p *place) spellings(path string) []string {
+	out := []string{filepath.ToSlash(path)}
+	if r, ok := rel(p.Home, path); ok {
+		out = append(out, "~/"+r, "$HOME/"+r, "${HOME}/"+r)
+	}
+	for _, base := range [...]string{p.dir, p.Root()} {
+		if r, ok := rel(base, path); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
