@@ -237,13 +237,16 @@ func ruleOf(sc *scenario.Scenario, r *scenario.Rule) int {
 // examples are the example binaries built for the runs, by name.
 var examples sync.Map // name -> func() (string, error)
 
-// buildExample builds examples/<name> with go build, once per test binary,
-// and returns its path.
+// buildExample builds examples/<name> as .ci/release does (-trimpath,
+// symbols stripped: the binary a team ships), once per test binary, and
+// returns its path. Unstripped, the guard passed 10 MB, the most Qwen
+// Code's read_file reads, and the tamper tests' control run could no
+// longer overwrite it with the file tool.
 func buildExample(t *testing.T, name string) string {
 	t.Helper()
 	f, _ := examples.LoadOrStore(name, sync.OnceValues(func() (string, error) {
 		bin := filepath.Join(binDir, name)
-		cmd := exec.Command("go", "build", "-o", bin, "./examples/"+name)
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin, "./examples/"+name)
 		cmd.Dir = modRoot
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return "", fmt.Errorf("cannot build examples/%s: %v\n%s", name, err, out)
