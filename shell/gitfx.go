@@ -259,6 +259,12 @@ func dashDash(args []Word) int {
 // and ext:: URLs (git runs their words as a command).
 func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	via := plus(c.Via, c.Name)
+	if n := gitGlobalWords(c.Args[1:]); n > maxGitGlobals {
+		// git -c a.b=c ×10,000 status: each of git's options is a
+		// setting to follow; past the bound the command is not read.
+		w.fail(&LimitError{Limit: "git options", Max: maxGitGlobals})
+		return
+	}
 	g, sub, ok := gitParse(c)
 	if f := Git.Parse(g.words); len(f.Unsure) > 0 || !ok && len(c.Args) > len(g.words)+1 {
 		w.unknown(c.String(), via)
@@ -380,3 +386,23 @@ var gitConfigSpec = Spec{Short: "lef:", Permute: true, Long: []string{"file=", "
 	"get-urlmatch", "list", "edit", "global", "system", "local", "worktree", "type=", "default=", "null", "name-only",
 	"show-origin", "show-scope", "bool", "int", "path", "includes", "no-includes", "fixed-value", "unset", "unset-all", "add",
 	"replace-all", "comment=", "value=", "all", "regexp"}}
+
+// maxGitGlobals bounds the words of git's own options (before its
+// subcommand) that are read: past it, [Parse] returns a [LimitError]
+// ("git options").
+const maxGitGlobals = 1024
+
+// gitGlobalWords counts the words of args (git's, after its name) before
+// the subcommand: its options and their values.
+func gitGlobalWords(args []Word) int {
+	n := 0
+	for n < len(args) && (args[n].Dynamic || strings.HasPrefix(args[n].Value, "-")) {
+		switch args[n].Value {
+		case "-c", "-C", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--exec-path",
+			"--list-cmds", "--attr-source":
+			n++ // its value
+		}
+		n++
+	}
+	return n
+}

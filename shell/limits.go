@@ -35,7 +35,8 @@ var ErrLimit = errors.New("shell: script cannot be checked: past a limit")
 // A LimitError reports the limit of a [Parser] that a script is past.
 type LimitError struct {
 	// Limit names the limit: "bytes", "depth", "nested", "reparsed",
-	// "commands", "effects" (more than 10,000 effects: files named by
+	// "commands", "git options" (more than 1,024 words of git's own
+	// options before its subcommand), "effects" (more than 10,000 effects: files named by
 	// the commands' words, see [Command.Effects]; redirections count
 	// too), "state" (the shell's aliases, functions and variables copied
 	// more than 262,144 times: hundreds of definitions in one shell) or
