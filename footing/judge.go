@@ -2,6 +2,7 @@ package footing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -70,6 +71,12 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 	if err != nil {
 		if e, ok := at.mentions(sh.Command); ok {
 			return s.reason(e, e.Path, "this command, which cannot be checked ("+err.Error()+"),"), true
+		}
+		if errors.Is(err, shell.ErrLimit) && mentionsGit(sh.Command) {
+			// Past a bound (git -c … ×1,100 checkout drop): git may
+			// rewrite the hook's files without naming them.
+			return "footing: this command cannot be checked (" + err.Error() + ") and runs git, which may change the hook " +
+				"that guards this session without naming its files; run a shorter git command, or ask the user to change the hook", true
 		}
 		return "", false
 	}

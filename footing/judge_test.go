@@ -369,6 +369,9 @@ var attacks = []struct {
 	{`7z a /tmp/a.7z bin/guard`, false, false},
 	{`git merge-file .claude/settings.json /dev/null README.md`, true, true},
 	{`git merge-file -p .claude/settings.json /dev/null README.md`, false, true},
+	// past a bound of package shell, git may still rewrite the hook's files
+	{`git` + strings.Repeat(` -c a.b=c`, 1100) + ` checkout -q drop`, true, true},
+	{`echo` + strings.Repeat(` -c a.b=c`, 1100), false, true},
 	// GNU parallel: the words of :::, else names known only when it runs
 	{`parallel rm ::: .claude/settings.json`, true, false},
 	{`parallel 'cp /bin/true {}' ::: bin/guard`, true, false},

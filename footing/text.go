@@ -110,3 +110,22 @@ func (p *place) spellings(path string) []string {
 	}
 	return out
 }
+
+// mentionsGit reports whether text holds the word git (a command or a
+// path ending in /git).
+func mentionsGit(text string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], "git")
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		end := at + 3
+		before := at == 0 || strings.IndexByte(" \t\n;&|(/`'\"$", text[at-1]) >= 0
+		after := end == len(text) || strings.IndexByte(" \t\n;&|)`'\"", text[end]) >= 0
+		if before && after {
+			return true
+		}
+		i = end
+	}
+}
