@@ -100,6 +100,9 @@ type place struct {
 	dir  string
 	src  string // the command's text
 	made bool   // src is code made at run time, read as text (madeCode)
+	// madeSeen holds madeCode's answer for each text it read, and the
+	// bytes it parsed (shared by the places of one call).
+	madeSeen *madeMemo
 }
 
 // at returns s seen from directory dir.
@@ -442,7 +445,7 @@ func (p *place) mayChange(sc *shell.Script) bool {
 			return true // what it runs is judged by namesInCode
 		}
 		switch c.Name {
-		case "ln", "link", "git", p.Name:
+		case "ln", "link", "git", "docker", "podman", "nerdctl", p.Name:
 			return true
 		case "go":
 			if len(c.Args) > 1 && c.Args[1].Value == "run" {

@@ -109,6 +109,11 @@ type Set struct {
 	entries        []Entry
 	fold           bool
 	loaded, linked bool
+	// resolved is each path Touches resolved (and each existing
+	// directory on the way), with its links resolved: a Set serves one
+	// call, which reads the disk once a path.
+	resolved map[string]string
+	resolves int // calls of Touches that resolved a path: past 8, resolved is kept
 }
 
 // Of returns the footing of the hook described by e.

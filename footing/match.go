@@ -21,7 +21,17 @@ func (s *Set) Touches(p string, holder bool) (Entry, bool) {
 		return e, true
 	}
 	s.resolveLinks()
-	if r := resolve(p); r != p {
+	if s.resolves++; s.resolves > 8 && s.resolved == nil {
+		s.resolved = map[string]string{} // a command naming many files: keep what was read
+	}
+	r, ok := s.resolved[p]
+	if !ok {
+		r = resolveIn(p, s.resolved)
+		if s.resolved != nil {
+			s.resolved[p] = r
+		}
+	}
+	if r != p {
 		return s.match(r, holder)
 	}
 	return Entry{}, false
@@ -99,13 +109,24 @@ func (s *Set) resolveLinks() {
 // resolve returns p with the symbolic links of its deepest existing
 // ancestor (p itself included) resolved, the rest appended; p when
 // nothing resolves.
-func resolve(p string) string {
+func resolve(p string) string { return resolveIn(p, nil) }
+
+// resolveIn is resolve, with the resolved form of each existing
+// directory kept in seen (when not nil): a command naming thousands of
+// files in a few folders (rm a b c …) resolves each folder once.
+func resolveIn(p string, seen map[string]string) string {
 	rest := ""
 	for d := p; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); err == nil {
+		if r, ok := seen[d]; ok {
+			return filepath.Join(r, rest)
+		}
+		if fi, err := os.Lstat(d); err == nil {
 			r, err := filepath.EvalSymlinks(d)
 			if err != nil {
 				return p
+			}
+			if seen != nil && fi.IsDir() {
+				seen[d] = r
 			}
 			return filepath.Join(r, rest)
 		}

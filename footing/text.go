@@ -24,26 +24,52 @@ func (p *place) isFooting(x string) bool {
 // counts and what it only reads does not (bash -c "source ~/.bashrc &&
 // cd $PWD" passes). Text that does not parse, and code made inside such
 // code, are judged by the footing paths their text names.
+//
+// Each distinct text is read once a call, and at most maxMadeBytes of
+// them are parsed (a function that evals a long text, called thousands
+// of times, makes as many texts): past it, a text is judged by the
+// footing paths it names.
 func (p *place) madeCode(ctx context.Context, code string) (string, bool) {
 	if t := strings.TrimSpace(code); !strings.ContainsAny(t, " \t\n;&|<>$`") && p.isFooting(t) {
 		return "", false // a footing file run by name (source ~/.bashrc): running it does not change it
 	}
-	if p.made {
-		if e, ok := p.mentions(code); ok {
-			return p.reason(e, e.Path, "code known only when it runs, which names it"), true
-		}
-		return "", false
+	if p.madeSeen == nil {
+		p.madeSeen = &madeMemo{seen: map[string]madeResult{}}
 	}
+	m := p.madeSeen
+	if r, ok := m.seen[code]; ok {
+		return r.reason, r.deny
+	}
+	var r madeResult
+	m.bytes += len(code)
 	sc, err := (&shell.Parser{}).Parse(ctx, code)
-	if err != nil {
+	if p.made || err != nil || m.bytes > maxMadeBytes {
 		if e, ok := p.mentions(code); ok {
-			return p.reason(e, e.Path, "code known only when it runs, which names it"), true
+			r = madeResult{p.reason(e, e.Path, "code known only when it runs, which names it"), true}
 		}
-		return "", false
+	} else {
+		inner := *p
+		inner.made, inner.src = true, code
+		r.reason, r.deny = inner.script(ctx, sc, code)
 	}
-	inner := *p
-	inner.made, inner.src = true, code
-	return inner.script(ctx, sc, code)
+	m.seen[code] = r
+	return r.reason, r.deny
+}
+
+// maxMadeBytes bounds the bytes of code made at run time that madeCode
+// parses in one call.
+const maxMadeBytes = 1 << 20
+
+// madeMemo is madeCode's memory for one call.
+type madeMemo struct {
+	seen  map[string]madeResult
+	bytes int
+}
+
+// madeResult is madeCode's answer for one text.
+type madeResult struct {
+	reason string
+	deny   bool
 }
 
 // mentions returns an entry that the text (inline code, or a command

@@ -49,3 +49,32 @@ func BenchmarkXargsSources(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkManyOperands: the footing's cost of a command that names
+// thousands of files in the project, which it resolves one by one (each
+// folder's links once a call), and of code made at run time, read as a
+// script once a distinct text however often a function makes it.
+func BenchmarkManyOperands(b *testing.B) {
+	f := newFixture(b)
+	words := strings.Repeat("a ", 10000)
+	var distinct strings.Builder
+	for i := range 10000 {
+		fmt.Fprintf(&distinct, " src/f%05d", i)
+	}
+	for _, c := range []struct{ name, cmd string }{
+		{"rm-10000", `rm ` + words},
+		{"rm-10000-distinct", `rm` + distinct.String()},
+		{"dynamic-10000", `$x ` + words},
+		{"eval-in-function-x3000", `f() { eval "$x ` + words + `"; }; ` + strings.Repeat("f; ", 3000)},
+	} {
+		tool := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if r, deny := f.set(f.proj).Judge(context.Background(), tool); deny {
+					b.Fatalf("%s: denied (%s)", c.name, r)
+				}
+			}
+		})
+	}
+}
