@@ -39,6 +39,10 @@ func (p *place) container(c *shell.Command) (string, bool) {
 		if rest[j].Dynamic && !strings.HasPrefix(rest[j].Value, "-") {
 			continue
 		}
+		if v := rest[j].Value; len(v) > 2 && (v[:2] == "-v" || v[:2] == "-w") {
+			// A short option's value attached: -v.:/w, -v=.:/w.
+			name, val, attached = v[:2], strings.TrimPrefix(v[2:], "="), true
+		}
 		switch name {
 		case "-v", "--volume", "--mount", "-w", "--workdir":
 		default:
@@ -139,12 +143,19 @@ func mountSpec(opt, v string) (host, dst string, ro bool) {
 }
 
 // hostPath returns a mount's host side absolute and clean: the working
-// directory spelled as $PWD, ${PWD}, $(pwd) or `pwd` is the command's;
-// another expansion is "" (not known).
+// directory spelled as $PWD, ${PWD}, $(pwd) or `pwd` is the command's,
+// $HOME and ${HOME} the home directory; another expansion is "" (not
+// known).
 func (p *place) hostPath(h string) string {
 	for _, pwd := range []string{"${PWD}", "$PWD", "$(pwd)", "`pwd`"} {
 		if rest, ok := strings.CutPrefix(h, pwd); ok {
 			h = "." + rest
+			break
+		}
+	}
+	for _, home := range []string{"${HOME}", "$HOME"} {
+		if rest, ok := strings.CutPrefix(h, home); ok {
+			h = "~" + rest
 			break
 		}
 	}

@@ -30,27 +30,18 @@ func stateJudged(sub string) bool {
 // turns into a change of a file (git add -A && git commit -m x && git
 // checkout main passes).
 func gitMoves(c *shell.Command) bool {
-	args := c.Args[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a.Dynamic:
-			return true
-		case a.Value == "-C" || a.Value == "-c" || a.Value == "--git-dir" || a.Value == "--work-tree" || a.Value == "--namespace":
-			i++
-		case strings.HasPrefix(a.Value, "-"):
-		default:
-			switch a.Value {
-			case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse",
-				"blame", "describe", "shortlog", "config", "remote", "tag", "push", "help", "version", "init", "clone",
-				"archive", "format-patch", "check-ignore", "check-attr", "for-each-ref", "show-ref", "reflog", "gc",
-				"fsck", "count-objects", "name-rev", "merge-base", "rev-list", "verify-commit", "whatchanged":
-				return false
-			}
-			return true
-		}
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok {
+		return slices.ContainsFunc(c.Args[1:], func(a shell.Word) bool { return a.Dynamic })
 	}
-	return false
+	switch sub[0].Value {
+	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse",
+		"blame", "describe", "shortlog", "config", "remote", "tag", "push", "help", "version", "init", "clone",
+		"archive", "format-patch", "check-ignore", "check-attr", "for-each-ref", "show-ref", "reflog", "gc",
+		"fsck", "count-objects", "name-rev", "merge-base", "rev-list", "verify-commit", "whatchanged":
+		return false
+	}
+	return true
 }
 
 // holdsAny reports whether any of paths (relative to root) is in the

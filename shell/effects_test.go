@@ -204,6 +204,7 @@ var effectCases = []struct {
 	{`scp .env host:f`, `scp: <.env`},
 	{`docker run -v "$PWD":/w img rm -rf /w`, `docker: ?{$PWD}`},
 	{`docker run -v /data:/data:ro img`, `docker: </data`},
+	{`docker run -v/src:/w img`, `docker: ?/src`},
 	{`docker run --mount type=bind,source=/src,target=/w img`, `docker: ?/src`},
 	{`docker cp ctr:/etc/x .env`, `docker: >.env`},
 	{`docker build -f Dockerfile .`, `docker: <Dockerfile`},

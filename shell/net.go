@@ -253,6 +253,9 @@ func dockerEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			continue
 		}
 		name, val, attached := strings.Cut(a.Value, "=")
+		if len(a.Value) > 2 && a.Value[:2] == "-v" {
+			name, val, attached = "-v", strings.TrimPrefix(a.Value[2:], "="), true // -v.:/w
+		}
 		takes := func() (Word, bool) {
 			if attached {
 				return Static(val), true
