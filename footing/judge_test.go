@@ -380,6 +380,8 @@ var attacks = []struct {
 	{`parallel 'cp /bin/true {}' ::: bin/guard`, true, false},
 	{`cat names.txt | parallel rm`, true, false},
 	{`parallel rm :::: names.txt`, true, false},
+	{`parallel ::: 'cp /bin/true bin/guard'`, true, false},
+	{`parallel -a names.txt`, false, false}, // commands from a file: not read (the guard's rule 4)
 	{`parallel gzip ::: docs/notes`, false, false},
 	{`parallel 'cp {} {}.bak' ::: docs/notes`, false, false},
 	// git rm --pathspec-from-file: the pathspecs come from a file or the input

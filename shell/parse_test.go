@@ -213,6 +213,7 @@ var parseCases = []struct {
 	{`tmux new -d -s x 'rm -f a'`, `tmux new -d -s x rm -f a; tmux>x; tmux>rm -f a`, `-a`, false},
 	{`tmux send-keys -t 0 'rm -f a' Enter`, `tmux send-keys -t 0 rm -f a Enter; tmux>rm -f a`, `-a`, false},
 	{`make -f - <<< $'x:\n\t@rm -f a'`, `make -f -; make>rm -f a`, `-a`, false},
+	{`parallel ::: 'rm -f a' 'touch b'`, `parallel ::: rm -f a touch b; parallel>rm -f a; parallel>touch b`, `-a >b`, false},
 	{`parallel gzip ::: a b`, `parallel gzip ::: a b; parallel>gzip a; parallel>gzip b`, `>a.gz -a >b.gz -b`, false},
 	{`parallel mv {} {}.bak ::: "it's"`, `parallel mv {} {}.bak ::: it's; parallel>mv it's it's.bak`, `>it's.bak >it's.bak/it's -it's`, false},
 	{`ls | parallel gzip`, `ls; parallel gzip; parallel>gzip {$@}`, `>{$@.gz} -{$@}`, false},

@@ -217,8 +217,9 @@ func joinedScript(w *walker, words []Word, sc *scope, via []string) {
 }
 
 // parallelRun: GNU parallel [opts] CMD… ::: ARGS runs CMD through a
-// shell with each argument appended.
-func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
+// shell with each argument appended; with no CMD, each argument (or line
+// of its input) is a command line.
+func parallelRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	spec := Spec{Short: "a:d:E:I:i::j:L:l::n:N:P:S:s:X0kqvtmuGgr", Long: []string{"jobs=", "arg-file=", "delimiter=",
 		"max-args=", "max-lines=", "results=", "joblog=", "halt=", "timeout=", "workdir=", "env=", "sshlogin=", "tag",
 		"keep-order", "dry-run", "quote", "verbose", "progress", "bar", "eta", "line-buffer", "group", "ungroup", "null"}}
@@ -238,6 +239,20 @@ func parallelRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 		cmd = append(cmd, a)
 	}
 	if len(cmd) == 0 {
+		// No command: each argument is a command line (parallel ::: 'rm
+		// -rf d', or the lines of its input).
+		names, known := parallelArgs(rest)
+		_, file := f.Value("a", "arg-file")
+		switch {
+		case file || len(rest) > 0 && !known:
+			w.unknown(c.String()+" (commands read from its arguments)", via)
+		case len(rest) > 0:
+			for _, n := range names {
+				w.nested(n, false, &scope{dir: sc.dir}, via)
+			}
+		default:
+			w.stdinScript(in, sc, via)
+		}
 		return
 	}
 	// parallel appends each argument, quoted, to the command, or puts it
