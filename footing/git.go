@@ -86,8 +86,8 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, cds []s
 		return false
 	}
 	if moved != "" && stateJudged(sub) && holdsAny(root, paths) {
-		return p.gitReason(c, "`"+moved+"`, before it in this command, moves the repository's HEAD, refs or index, "+
-			"so what it would change cannot be read before the command runs: run them in separate calls"), true
+		return p.gitReason(c, "`"+moved+"`, before it in this command, may move the repository's HEAD, refs or index, "+
+			"or set git's environment, so what it would change cannot be read before the command runs: run them in separate calls"), true
 	}
 	if why := UnsafeRepo(ctx, root); why != "" {
 		switch sub {

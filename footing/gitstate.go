@@ -214,6 +214,9 @@ func foreignRepo(src string, globals []string) string {
 			}
 		}
 	}
+	// Quotes and backslashes do not end a variable's name for this
+	// reading (export GIT_"DIR"=…).
+	src = strings.NewReplacer(`"`, "", "'", "", `\`, "").Replace(src)
 	for _, v := range foreignVars {
 		if strings.Contains(src, v) {
 			return "the command names " + v + ", which may point git at another repository, index or worktree"

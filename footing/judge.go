@@ -285,6 +285,11 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 				moved = c.String()
 			}
 		}
+		if c.Dynamic && moved == "" {
+			// What it runs may set git's environment (eval "$x",
+			// export ${a}R=…): a later git command's state is not known.
+			moved = c.String()
+		}
 	}
 	return "", false
 }

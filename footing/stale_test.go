@@ -90,6 +90,9 @@ func TestForeignRepo(t *testing.T) {
 		{`git --git-dir=../evil/.git --work-tree=. reset -q --hard`, true},
 		{`GIT_DIR=../evil/.git GIT_WORK_TREE=. git checkout -f -- .`, true},
 		{`export GIT_DIR=../evil/.git; git checkout -f -- .`, true},
+		{`export GIT_"DIR"=../evil/.git; git checkout -f -- .`, true},
+		{`a=GIT_DI; export ${a}R=../evil/.git; git checkout -f -- .`, true}, // a name known only at run time
+		{`a=GIT_DI; export ${a}R=../evil/.git; git status -s`, false},
 		{`git -C ../wt checkout -f -- :/`, true}, // ../wt's core.worktree is the project
 		{`cd ../wt && git checkout -f -- :/`, true},
 		{`GIT_INDEX_FILE=../evil/.git/index git checkout-index -f -a`, true},
