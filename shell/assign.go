@@ -112,7 +112,7 @@ func (w *walker) startupFiles(c *Command, sc *scope, in stdin) {
 		w.runsCode(c, sc, "sh", Word{}, p)
 	}
 	for _, p := range w.startup {
-		w.scriptFile(p, in, sc, plus(plus(c.Via, c.Name), "BASH_ENV"))
+		w.scriptFile(p, in, sc, plus(plus(c.Via, c.Name), "BASH_ENV"), newShell)
 		if !p.Dynamic && !isStdinPath(p.Value) && !strings.HasPrefix(p.Value, "/dev/fd/") && !strings.HasPrefix(p.Value, "/proc/") {
 			w.runsCode(c, sc, "sh", Word{}, p)
 		}

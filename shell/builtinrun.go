@@ -75,7 +75,7 @@ opts:
 		return
 	}
 	if len(ops) > 0 && !sflag {
-		w.scriptFile(ops[0], in, sc, via)
+		w.scriptFile(ops[0], in, sc, via, newShell)
 		return
 	}
 	w.stdinScript(in, sc, via)
@@ -92,13 +92,16 @@ func isStdinPath(s string) bool {
 
 // scriptFile walks a script named by path p: standard input is read as
 // such, a dynamic path or a descriptor (a process substitution) is an
-// unknown command, a plain file is not read.
-func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string) {
+// unknown command, a plain file is read through [Parser.Files] when set
+// (run as mode says).
+func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string, mode fileMode) {
 	switch {
 	case !p.Dynamic && isStdinPath(p.Value):
 		w.stdinScript(in, sc, via)
 	case p.Dynamic, strings.HasPrefix(p.Value, "/dev/fd/"), strings.HasPrefix(p.Value, "/proc/"):
 		w.unknown(p.Value, via)
+	default:
+		w.readScript(p, sc, via, mode)
 	}
 }
 
@@ -140,7 +143,7 @@ func evalRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 func sourceRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	f := c.Flags(Spec{})
 	if len(f.Operands) > 0 {
-		w.scriptFile(f.Operands[0], in, sc, plus(c.Via, c.Name))
+		w.scriptFile(f.Operands[0], in, sc, plus(c.Via, c.Name), sameShell)
 	}
 }
 

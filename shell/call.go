@@ -100,7 +100,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 			p := w.word(a.Value)
 			if !args[0].Dynamic && isShell(baseName(args[0].Value)) {
 				// The shell first runs the file BASH_ENV (ENV for sh) names.
-				w.scriptFile(p, in, sc, append(via[:len(via):len(via)], a.Name.Value+"="))
+				w.scriptFile(p, in, sc, append(via[:len(via):len(via)], a.Name.Value+"="), newShell)
 			}
 			// So does each shell the command runs (sudo bash, env sh,
 			// make's recipes): the file is code it runs.

@@ -73,10 +73,22 @@
 //
 // Other programs' words are data, with their effects (see Effects and
 // writes). What a program does inside is not seen: a script file it runs
-// (sh ./x.sh, make, npm run), code in another language (python -c, perl
-// -e: a [RunsCode] effect with the text), a remote command (ssh host
-// 'rm …', docker exec, kubectl exec), or an alias or function defined
-// outside the script.
+// (sh ./x.sh, make, npm run) unless [Parser.Files] reads it, code in
+// another language (python -c, perl -e: a [RunsCode] effect with the
+// text), a remote command (ssh host 'rm …', docker exec, kubectl exec),
+// or an alias or function defined outside the script.
+//
+// # Script files
+//
+// Package shell reads no file. A caller that runs beside the files sets
+// [Parser.Files]: the shell scripts a command runs (bash x.sh, source
+// x.sh, ./x.sh with a shell's #! line or none) are then read and walked
+// as nested scripts, their commands marked by [Command.ScriptFile], and
+// [Script.FromFiles] gives what they do apart from the command's own
+// words. [Script.RunsFiles] says whether a second parse with Files can
+// find anything; [Script.Definite] keeps what is known before the script
+// runs, which is what a policy may fairly judge a file a project ships
+// by.
 //
 // # Standard input and descriptors
 //

@@ -26,6 +26,7 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 			}
 		}
 	}
+	w.runByPath(c, sc)
 	w.unknownEffects(c, sc, in)
 }
 

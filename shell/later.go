@@ -18,7 +18,7 @@ func atRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		return
 	}
 	if file, ok := f.Value("f"); ok {
-		w.scriptFile(file, in, sc, via)
+		w.scriptFile(file, in, sc, via, newShell)
 		return
 	}
 	w.stdinScript(in, sc, via)
@@ -38,7 +38,7 @@ func crontabRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		return
 	}
 	if len(f.Operands) > 0 && (f.Operands[0].Dynamic || f.Operands[0].Value != "-") {
-		w.scriptFile(f.Operands[0], in, sc, via)
+		w.scriptFile(f.Operands[0], in, sc, via, notShell)
 		return
 	}
 	w.resolve(&in)

@@ -26,6 +26,18 @@ type Parser struct {
 	// MaxCommands bounds the number of simple commands reported
 	// (default 10,000).
 	MaxCommands int
+	// Files, when set, reads a script file the command runs from disk,
+	// so that its commands are walked too, as a nested script with
+	// [Command.ScriptFile] naming the file: a shell's script operand
+	// (bash x.sh), source and ., BASH_ENV, at -f, and a program run by
+	// its path (./x.sh) whose file is a shell script (one of another
+	// language is then a [RunsCode] effect of it). It is called with the
+	// path as [Effect.Path] gives it (relative to where the script
+	// starts, or absolute) and returns the file's text, or false when
+	// there is none to read (missing, not a regular file, too large): the
+	// file is then not read, as without Files. Its text counts against
+	// MaxReparsed and MaxNested as any nested script's.
+	Files func(path string) (text string, ok bool)
 }
 
 // ErrLimit is what a [LimitError] matches with errors.Is: the script is

@@ -18,6 +18,9 @@ type Script struct {
 	Commands []*Command
 	// Writes are the files the script writes or deletes.
 	Writes []Write
+	// files are the parts of Commands and Writes that script files read
+	// through [Parser.Files] hold (see [Script.FromFiles]).
+	files []fileSpan
 }
 
 // A Command is one simple command.

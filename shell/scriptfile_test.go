@@ -1,0 +1,147 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// scriptFiles are the files of TestScriptFiles, by the path Files is
+// given.
+var scriptFiles = map[string]string{
+	"x.sh":         "rm -rf src\necho k > .env\n",
+	"sub/x.sh":     "rm -rf lib\n",
+	"run":          "#!/usr/bin/env bash\nset -e\nrm -rf out\n",
+	"tool.py":      "#!/usr/bin/env -S python3 -u\nimport shutil\n",
+	"bin/tool":     "\x7fELF\x02\x01\x01\x00\x00\x00rm -rf src",
+	"plain":        "git clean -fdx\n",
+	"z.sh":         "#!/bin/zsh\nrm -rf src\n",
+	"outer.sh":     "source inner.sh\nrm -rf a\n",
+	"inner.sh":     "rm -rf b\n",
+	"self.sh":      "source self.sh\n",
+	"cd.sh":        "cd /tmp\n",
+	"cron":         "* * * * * rm -rf src\n",
+	"/opt/x/run":   "#!/bin/sh\nrm -rf /opt/x/data\n",
+	"scripts/a.pl": "#!/usr/bin/perl -w\nunlink 'x';\n",
+}
+
+// TestScriptFiles: script files a command runs are read through
+// Parser.Files, and FromFiles gives what they do, apart from what the
+// command does itself. Each row was run under bash in a scratch folder
+// holding the files (the binary and the crontab aside).
+func TestScriptFiles(t *testing.T) {
+	read := func(p string) (string, bool) { s, ok := scriptFiles[p]; return s, ok }
+	cases := []struct {
+		src   string
+		files string // effects(FromFiles), "" when none was read
+		own   string // effects of the commands not from a file
+	}{
+		{`bash x.sh`, `rm: --src`, `bash: sh@x.sh`},
+		{`sh -e x.sh arg`, `rm: --src`, `sh: sh@x.sh ?arg`},
+		{`source x.sh && rm -rf y`, `rm: --src`, `source: <x.sh sh@x.sh; rm: --y`},
+		{`. ./x.sh`, `rm: --src`, `.: <x.sh sh@x.sh`},
+		{`cd sub && bash x.sh`, `rm: --sub/lib`, `bash: sh@sub/x.sh`},
+		{`./x.sh`, `rm: --src`, `x.sh!:`},
+		{`./run --fast`, `rm: --out`, `run!:`},
+		{`./tool.py`, ``, `tool.py!: python@tool.py`},
+		{`./scripts/a.pl`, ``, `a.pl!: perl@scripts/a.pl`},
+		{`bin/tool`, ``, `tool!:`},
+		{`./plain`, `git: --.`, `plain!:`},
+		{`./z.sh`, ``, `z.sh!:`},
+		{`/opt/x/run`, `rm: --/opt/x/data`, `run!:`},
+		{`bash outer.sh`, `source: <inner.sh sh@inner.sh; rm: --b; rm: --a`, `bash: sh@outer.sh`},
+		{`crontab cron`, ``, ``},
+		{`bash missing.sh`, ``, `bash: sh@missing.sh`},
+		{`x.sh`, ``, `x.sh!:`}, // found on PATH, not in the folder
+		{`bash "$F"`, ``, `?!:`},
+	}
+	for _, tc := range cases {
+		s, err := (&Parser{Files: read}).Parse(context.Background(), tc.src)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.src, err)
+			continue
+		}
+		got := ""
+		if f := s.FromFiles(); f != nil {
+			got = effects(f)
+		}
+		own := &Script{}
+		for _, c := range s.Commands {
+			if _, ok := c.ScriptFile(); !ok {
+				own.Commands = append(own.Commands, c)
+			}
+		}
+		if got != tc.files || effects(own) != tc.own {
+			t.Errorf("Parse(%q):\n files %q, want %q\n own   %q, want %q", tc.src, got, tc.files, effects(own), tc.own)
+		}
+	}
+}
+
+// TestScriptFileWrites: FromFiles holds the files a script file writes
+// (a redirection too), not those of the command that runs it.
+func TestScriptFileWrites(t *testing.T) {
+	read := func(p string) (string, bool) { s, ok := scriptFiles[p]; return s, ok }
+	s, err := (&Parser{Files: read}).Parse(context.Background(), `echo a > notes.txt; bash x.sh; echo b > log.txt`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.FromFiles().Writes {
+		got = append(got, w.By+" "+w.Path.Value)
+	}
+	if want := "rm src|> .env"; strings.Join(got, "|") != want {
+		t.Errorf("FromFiles().Writes = %q, want %q", strings.Join(got, "|"), want)
+	}
+	for _, c := range s.Commands {
+		if f, ok := c.ScriptFile(); ok != (c.Name == "rm" || c.String() == "echo k") || ok && f != "x.sh" {
+			t.Errorf("%s: ScriptFile() = %q, %v", c, f, ok)
+		}
+	}
+}
+
+// TestScriptFileLimits: a file that sources itself is past MaxNested; a
+// long file counts against MaxReparsed; without Files nothing is read.
+func TestScriptFileLimits(t *testing.T) {
+	read := func(p string) (string, bool) { s, ok := scriptFiles[p]; return s, ok }
+	var le *LimitError
+	if _, err := (&Parser{Files: read}).Parse(context.Background(), `source self.sh`); !errors.As(err, &le) || le.Limit != "nested" {
+		t.Errorf("source self.sh: %v, want the nested limit", err)
+	}
+	long := func(string) (string, bool) { return strings.Repeat("echo hi\n", 40000), true }
+	if _, err := (&Parser{Files: long}).Parse(context.Background(), `bash big.sh`); !errors.As(err, &le) || le.Limit != "reparsed" {
+		t.Errorf("bash big.sh: %v, want the reparsed limit", err)
+	}
+	s, err := Parse(`bash x.sh; ./run`)
+	if err != nil || s.FromFiles() != nil || len(s.Commands) != 2 {
+		t.Errorf("without Files: %v, %d commands, FromFiles %v", err, len(s.Commands), s.FromFiles())
+	}
+}
+
+// TestInterpreter: the language of a file run by its path, by its #!
+// line.
+func TestInterpreter(t *testing.T) {
+	for text, want := range map[string]string{
+		"echo hi\n":                         "sh",
+		"#!/bin/sh\n":                       "sh",
+		"#! /bin/bash -e\n":                 "sh",
+		"#!/usr/bin/env bash\n":             "sh",
+		"#!/usr/bin/env -S bash -eu\n":      "sh",
+		"#!/usr/bin/env FOO=1 python3.12\n": "python",
+		"#!/usr/bin/python3\n":              "python",
+		"#!/usr/bin/env node\n":             "node",
+		"#!/usr/bin/env ruby\n":             "ruby",
+		"#!/usr/bin/gawk -f\n":              "awk",
+		"#!/usr/bin/env Rscript\n":          "r",
+		"#!/usr/bin/tclsh\n":                "tcl",
+		"#!/bin/zsh\n":                      "",
+		"#!/usr/bin/env fish\n":             "",
+		"#!/opt/mytool/run\n":               "",
+		"#!\n":                              "sh",
+		"\x7fELF\x00":                       "",
+	} {
+		if got := interpreter(text); got != want {
+			t.Errorf("interpreter(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
