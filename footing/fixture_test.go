@@ -57,6 +57,16 @@ func newFixture(t testing.TB) *fixture {
 	for p, c := range files {
 		write(t, filepath.Join(root, p), c, 0o644)
 	}
+	// Script files an earlier call may have written.
+	for p, c := range map[string]string{
+		"proj/tools/swap.sh":  "echo swapping\ncp /bin/true bin/guard\n",
+		"proj/tools/setup":    "#!/usr/bin/env bash\nset -e\nrm .claude/settings.json\n",
+		"proj/tools/outer.sh": "source tools/swap.sh\n",
+		"proj/tools/ok.sh":    "echo ok > out.txt\n",
+		"proj/tools/wrapper":  "#!/bin/sh\nexec \"${TOOL:-true}\" \"$@\"\n",
+	} {
+		write(t, filepath.Join(root, p), c, 0o755)
+	}
 	f.env = append(os.Environ(), "HOME="+f.home, "PATH="+f.bin+":/usr/bin:/bin", "XDG_CONFIG_HOME=", "CODEX_HOME=", "CLAUDE_CONFIG_DIR=",
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "XDG_STATE_HOME=")
 	f.git(t, "init", "-q")

@@ -80,7 +80,10 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 		}
 		return "", false
 	}
-	return at.script(ctx, sc, sh.Command)
+	if r, deny := at.script(ctx, sc, sh.Command); deny {
+		return r, true
+	}
+	return at.files(ctx, sc, sh.Command)
 }
 
 // reason is the deny's reason: what the call would change, and what to

@@ -400,6 +400,18 @@ var attacks = []struct {
 	{`cat objs.txt | rsync -a --files-from=- tmpl/ .`, false, false},
 	{`rsync -a --files-from=- /tmp/e/ /tmp/x/ <<<.claude/settings.json`, false, false},
 	{`rsync -a --from0 --files-from=- /tmp/e/ . <<<docs/notes`, false, false},
+	// script files an earlier call wrote, read from disk: what they
+	// certainly do is judged as the command's own would be
+	{`bash tools/swap.sh`, true, true},
+	{`sh -e tools/swap.sh`, true, true},
+	{`source tools/swap.sh`, true, true},
+	{`./tools/setup`, true, true},
+	{`bash tools/outer.sh`, true, true},
+	{`sh tools/ok.sh`, false, true},
+	{`./tools/ok.sh`, false, true},
+	{`cd tools && bash swap.sh`, false, true}, // cp … bin/guard from tools/: no such folder
+	{`./tools/wrapper build`, false, true},    // runs what only run time knows: not denied for it
+	{`bash tools/none.sh`, false, true},
 }
 
 func TestAttacks(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/internal/members"
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -151,7 +152,7 @@ func isRemote(v string) bool {
 
 // emptyDir reports whether directory d holds nothing.
 func emptyDir(d string) (bool, error) {
-	f, err := os.Open(d)
+	f, err := readfile.Dir(d)
 	if err != nil {
 		return false, err
 	}

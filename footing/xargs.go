@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -142,23 +143,14 @@ func (p *place) readList(sc *shell.Script, file string) (string, int) {
 			return "", listUnread // a path of that name, made at run time
 		}
 	}
-	f, err := os.Open(abs)
-	if errors.Is(err, fs.ErrNotExist) {
+	text, err := readfile.Regular(abs, maxListBytes)
+	switch {
+	case readfile.Missing(err):
 		return "", listAbsent
+	case err != nil:
+		return "", listUnread // a FIFO (never waited on), a folder, too long
 	}
-	if err != nil {
-		return "", listUnread
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxListBytes {
-		return "", listUnread
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxListBytes+1))
-	if err != nil || len(b) > maxListBytes {
-		return "", listUnread
-	}
-	return string(b), listRead
+	return text, listRead
 }
 
 // maxLsNames bounds the names lsList reads.
@@ -209,7 +201,7 @@ func (p *place) lsList(dir, pat string) ([]string, bool) {
 
 // readDirNames returns up to n names of directory d's entries.
 func readDirNames(d string, n int) ([]string, error) {
-	f, err := os.Open(d)
+	f, err := readfile.Dir(d)
 	if err != nil {
 		return nil, err
 	}

@@ -174,7 +174,13 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 			return r, true
 		}
 	}
-	return "", false
+	if !s.RunsFiles() {
+		return "", false
+	}
+	start = time.Now()
+	r, deny := judgeFiles(ctx, cmd, at)
+	report(ctx, "script-files", deny, start)
+	return r, deny
 }
 
 // shellRules returns the rules judged on a parsed command, in order,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/footing"
+	"github.com/agenthooks/hooks/internal/readfile"
 )
 
 // The guard reads the state of the worktree only where the state decides
@@ -237,18 +237,15 @@ func (t *worktree) status(top, pathspec string) loss {
 // any glob. A .gitmodules that cannot be read whole (over 64 KiB) counts
 // as one that lists every path.
 func reachesSubmodule(top, pathspec string) bool {
-	f, err := os.Open(filepath.Join(filepath.FromSlash(top), ".gitmodules"))
-	if err != nil {
+	text, err := readfile.Regular(filepath.Join(filepath.FromSlash(top), ".gitmodules"), 64<<10)
+	switch {
+	case readfile.Missing(err):
 		return false
-	}
-	defer f.Close()
-	b := make([]byte, 64<<10+1)
-	n, _ := io.ReadFull(f, b)
-	if n > 64<<10 {
-		return true
+	case err != nil:
+		return true // too long, or a FIFO in its place (never waited on)
 	}
 	rel, literal := strings.CutPrefix(pathspec, ":(literal)")
-	for _, line := range strings.Split(string(b[:n]), "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
 		if !ok || strings.TrimSpace(k) != "path" {
 			continue

@@ -1,0 +1,64 @@
+package footing
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// files judges the script files a command runs (bash x.sh, source x.sh,
+// ./x.sh), read from the command's directory: what they certainly do
+// (shell.Script.Definite) is judged as the command's own would be, so
+// that a script an earlier call wrote cannot replace the hook's binary
+// or settings when a later call runs it. A file that cannot be read (a
+// FIFO) or parsed is judged by the footing paths its text names.
+func (p *place) files(ctx context.Context, sc *shell.Script, cmd string) (string, bool) {
+	if !sc.RunsFiles() || !filepath.IsAbs(p.dir) {
+		return "", false
+	}
+	r := &readfile.Scripts{Dir: p.dir}
+	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, cmd)
+	if len(r.Unread) > 0 {
+		if es := p.Entries(); len(es) > 0 {
+			return p.reason(es[0], es[0].Path, "the script file "+r.Unread[0]+
+				", which cannot be read before it runs (not a regular file, or one of too many),"), true
+		}
+		return "", false
+	}
+	if err != nil {
+		for _, text := range r.Texts {
+			if e, ok := p.mentions(text); ok {
+				return p.reason(e, e.Path, "a script file the command runs, which cannot be checked ("+err.Error()+") and names it,"), true
+			}
+		}
+		return "", false
+	}
+	f := s2.FromFiles()
+	if f == nil {
+		return "", false
+	}
+	inner := *p
+	inner.src = ""
+	if reason, deny := inner.script(ctx, f.Definite(), ""); deny {
+		return reason + " (in " + fileNames(f) + ", which the command runs)", true
+	}
+	return "", false
+}
+
+// fileNames names the script files that hold f's commands.
+func fileNames(f *shell.Script) string {
+	var names []string
+	for _, c := range f.Commands {
+		if n, ok := c.ScriptFile(); ok && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "a script file"
+	}
+	return strings.Join(names[:min(len(names), 3)], " and ")
+}

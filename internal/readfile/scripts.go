@@ -1,0 +1,83 @@
+package readfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// MaxScript bounds one script file [Scripts] reads; MaxScripts bounds
+// the distinct files it reads for one command.
+const (
+	MaxScript  = 256 << 10
+	MaxScripts = 64
+)
+
+// Scripts reads the script files a command runs, for package shell's
+// Parser.Files: relative paths from Dir (absolute), each file once.
+// What it could not read is kept in Unread and Long, for the caller to
+// judge: a file run that cannot be read is not one known to be harmless.
+type Scripts struct {
+	// Dir is the directory the command starts in, absolute.
+	Dir string
+	// Unread lists the files not read that a shell would read: not a
+	// regular file (a FIFO, which a process of an earlier call may
+	// feed), or beyond the first [MaxScripts] distinct files.
+	Unread []string
+	// Long lists the files longer than [MaxScript], not read.
+	Long []string
+	// Texts are the texts of the files read, in the order read.
+	Texts []string
+
+	seen map[string]script
+}
+
+type script struct {
+	text string
+	ok   bool
+}
+
+// Read returns the text of the script file at path p (relative to Dir,
+// or absolute; "~" is not expanded), and whether there is one to read: a
+// regular file of at most MaxScript bytes.
+func (r *Scripts) Read(p string) (string, bool) {
+	if r.Dir == "" && !filepath.IsAbs(p) || strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	abs := p
+	if !filepath.IsAbs(p) {
+		abs = filepath.Join(r.Dir, p)
+	}
+	if s, ok := r.seen[abs]; ok {
+		return s.text, s.ok
+	}
+	if r.seen == nil {
+		r.seen = map[string]script{}
+	}
+	if len(r.seen) >= MaxScripts {
+		r.Unread = append(r.Unread, p)
+		return "", false
+	}
+	text, err := Regular(abs, MaxScript)
+	switch {
+	case err == nil, Missing(err), isDir(abs):
+	case errors.Is(err, ErrTooLarge):
+		r.Long = append(r.Long, p)
+	default:
+		r.Unread = append(r.Unread, p)
+	}
+	s := script{text, err == nil}
+	r.seen[abs] = s
+	if s.ok {
+		r.Texts = append(r.Texts, text)
+	}
+	return s.text, s.ok
+}
+
+// isDir reports whether path is a directory: a shell told to run one
+// fails, running nothing.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}

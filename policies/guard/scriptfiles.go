@@ -1,0 +1,72 @@
+package guard
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// Script files a command runs (bash x.sh, source x.sh, ./x.sh): the
+// guard runs beside the worktree, so it reads them and judges what they
+// hold by what is certain. A file may be the project's own (./gradlew,
+// ./configure), whose expansions and helpers the guard cannot follow, or
+// one an earlier call wrote; so of a file's commands, only the paths and
+// programs known before it runs count, with rules 1, 2 and 3: a file that
+// deletes src, discards changes or writes .env is judged as the command
+// would be, and one that does what cannot be told ($@, eval) is not
+// denied for it.
+
+// fileRules are the rules judged on what a command's script files do.
+func fileRules() [3]shellRule {
+	return [...]shellRule{{"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}}
+}
+
+// judgeFiles judges the script files the command cmd runs (see
+// runsFile), read from at's directory.
+func judgeFiles(ctx context.Context, cmd string, at *place) (string, bool) {
+	if at.dir == "" || !isAbs(at.dir) {
+		return "", false
+	}
+	r := &readfile.Scripts{Dir: filepath.FromSlash(at.dir)}
+	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, cmd)
+	if len(r.Unread) > 0 {
+		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Unread[0] + ", which the guard cannot read " +
+			"(not a regular file, or one of more than " + strconv.Itoa(readfile.MaxScripts) + " script files); run a plain script file", true
+	}
+	if err != nil {
+		return strings.Replace(reasonParse(err), "the command ", "a script file the command runs ", 1), true
+	}
+	f := s2.FromFiles()
+	if f == nil {
+		return "", false
+	}
+	d := f.Definite()
+	for _, rule := range fileRules() {
+		if reason, deny := rule.judge(d, at); deny {
+			return reason + " (in " + filesOf(d) + ", which the command runs)", true
+		}
+	}
+	return "", false
+}
+
+// filesOf names the script files that hold d's commands: "x.sh", or
+// "x.sh and y.sh".
+func filesOf(d *shell.Script) string {
+	var names []string
+	for _, c := range d.Commands {
+		if f, ok := c.ScriptFile(); ok && !contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	if len(names) == 0 {
+		return "the script file"
+	}
+	if len(names) > 3 {
+		names = append(names[:3], "others")
+	}
+	return strings.Join(names, " and ")
+}
