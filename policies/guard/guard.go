@@ -229,8 +229,9 @@ func reasonParse(err error) string {
 // unseen is rule 4 on a parsed script: a command whose name is known
 // only at run time.
 func unseen(s *shell.Script, at *place) (string, bool) {
+	loads := dotenvLoads(s)
 	for _, c := range s.Commands {
-		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) {
+		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) && !loads[c] {
 			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
 				"so it cannot be checked; spell the command out", true
 		}

@@ -60,8 +60,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	}
 	hosts := at.cfg.uploadHosts()
 	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
+	loads := dotenvLoads(s)
 	for _, c := range s.Commands {
-		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) {
+		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
 			continue
 		}
 		// --env-file loads a file into a process's environment (docker,
