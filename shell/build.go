@@ -87,6 +87,10 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 	case "run", "run-script", "rum", "urn", "test", "tst", "t", "start", "restart", "stop", "install", "i", "ci",
 		"add", "install-test", "it", "rebuild", "rb", "build", "dev", "watch", "lint", "format":
 		w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+		if !sub[0].Dynamic && len(c.Args)-len(sub) == 1 {
+			// In the directory it runs in (not -C DIR, --prefix, -w).
+			w.packageScripts(c, sc, scriptsOf(sub[0].Value, sub[1:]))
+		}
 	case "exec", "x", "dlx", "explore", "create", "init", "innit", "publish", "pack", "version", "uninstall",
 		"remove", "rm", "un", "unlink", "update", "up", "upgrade", "outdated", "ls", "list", "ll", "la", "view", "info",
 		"show", "v", "search", "config", "get", "set", "help", "whoami", "login", "logout", "adduser", "audit",
@@ -108,6 +112,9 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 	default:
 		if c.Name == "yarn" || c.Name == "pnpm" {
 			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+			if !sub[0].Dynamic && len(c.Args)-len(sub) == 1 {
+				w.packageScripts(c, sc, scriptsOf(sub[0].Value, sub[1:]))
+			}
 			return
 		}
 		c.Known = false
@@ -168,6 +175,17 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 		w.runsCode(c, at, "make", e, Word{})
 	}
 	files := 0
+	// The goals, and whether recipes run (not -n, -q, -t): read from the
+	// makefile on disk with Parser.Files (makefile.go).
+	var goals []string
+	runs := !f.Has("n", "dry-run", "just-print", "q", "question", "t", "touch")
+	for _, o := range f.Operands {
+		if o.Dynamic {
+			goals = append(goals, anyGoal) // known only at run time: any target's recipes
+		} else if !strings.Contains(o.Value, "=") {
+			goals = append(goals, o.Value)
+		}
+	}
 	for _, o := range f.Options {
 		switch o.Name {
 		case "f", "file", "makefile":
@@ -194,13 +212,20 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 				continue
 			}
 			w.runsCode(c, at, "make", Word{}, o.Value)
+			if runs {
+				w.makefileRecipes(c, at, joinDir(at.dir, o.Value), goals)
+			}
 		}
 	}
 	if files == 0 {
 		// GNU make reads the first of GNUmakefile, makefile and
 		// Makefile that exists.
+		read := !runs
 		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
 			w.runsCode(c, at, "make", Word{}, Static(name))
+			if !read {
+				read = w.makefileRecipes(c, at, joinDir(at.dir, Static(name)), goals)
+			}
 		}
 	}
 }

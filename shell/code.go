@@ -380,6 +380,13 @@ func bunEffects(w *walker, c *Command, sc *scope, in stdin) {
 		switch {
 		case run, rest[0].Value == "test":
 			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
+			if f.Has("cwd") {
+				// bun --cwd DIR: another package's scripts, not read.
+			} else if run {
+				w.packageScripts(c, sc, scriptsOf("run", rest))
+			} else {
+				w.packageScripts(c, sc, scriptsOf("test", nil))
+			}
 		case contains(strings.Fields("install i add a remove rm update outdated link unlink pm build init create upgrade publish patch x repl exec info whoami audit"), rest[0].Value):
 			if rest[0].Value == "install" || rest[0].Value == "i" || rest[0].Value == "add" {
 				w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))

@@ -31,7 +31,11 @@ type Parser struct {
 	// [Command.ScriptFile] naming the file: a shell's script operand
 	// (bash x.sh), source and ., BASH_ENV, at -f, and a program run by
 	// its path (./x.sh) whose file is a shell script (one of another
-	// language is then a [RunsCode] effect of it). It is called with the
+	// language is then a [RunsCode] effect of it), and the package.json
+	// scripts npm, pnpm, yarn and bun run (npm test: pretest, test and
+	// posttest, each a script file "package.json"), and the recipes make
+	// runs from a makefile (GNUmakefile, makefile, Makefile or -f FILE:
+	// the goals' and their prerequisites', each line a nested script). It is called with the
 	// path as [Effect.Path] gives it (relative to where the script
 	// starts, or absolute) and returns the file's text, or false when
 	// there is none to read (missing, not a regular file, too large): the

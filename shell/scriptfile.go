@@ -228,8 +228,9 @@ func interpreterLang(prog string) (string, bool) {
 }
 
 // RunsFiles reports whether a command of s may run a script file that
-// [Parser.Files] would read: a shell's script operand, source or ., or a
-// program run by its path. A caller parses without Files first, and again
+// [Parser.Files] would read: a shell's script operand, source or ., a
+// program run by its path, a package.json script (npm test), or a
+// makefile's recipes (make). A caller parses without Files first, and again
 // with it only when this is true.
 func (s *Script) RunsFiles() bool {
 	for _, c := range s.Commands {
@@ -237,7 +238,7 @@ func (s *Script) RunsFiles() bool {
 			return true
 		}
 		for _, e := range c.Effects {
-			if e.Kind == RunsCode && e.Lang == "sh" && e.Code.Value == "" && e.Path.Value != "" && !e.Path.Dynamic {
+			if e.Kind == RunsCode && (e.Lang == "sh" || e.Lang == "npm-script" || e.Lang == "make") && e.Code.Value == "" && e.Path.Value != "" && !e.Path.Dynamic {
 				return true
 			}
 		}

@@ -24,6 +24,14 @@ var scriptFiles = map[string]string{
 	"cron":         "* * * * * rm -rf src\n",
 	"/opt/x/run":   "#!/bin/sh\nrm -rf /opt/x/data\n",
 	"scripts/a.pl": "#!/usr/bin/perl -w\nunlink 'x';\n",
+	"package.json": `{"name": "x", "scripts": {"pretest": "rm -rf coverage", "test": "jest && rm -rf src",
+		"build": "tsc -p . > build.log", "postinstall": "bash x.sh", "lint": "eslint .", "n": 3}}`,
+	"bad/package.json": `{"scripts": {"test": "rm -rf src"`,
+	"Makefile": ".PHONY: all clean test\nCC = gcc\nOUT := build\nall: test\n\ntest: deps\n\t@go vet ./... > $(OUT)/vet.log\n" +
+		"deps:\n\t-rm -rf vendor\nclean:\n\trm -rf $(OUT) \\\n\t  src\n\tcd docs && rm -rf site\n" +
+		"install: ; cp bin/x /usr/local/bin/x\ndefine HELP\nall: nuke\nendef\nnuke:\n\trm -rf $$HOME/.cache\n",
+	"sub/Makefile": "x:\n\trm -rf lib\n",
+	"other.mk":     "y:\n\trm -rf out\n",
 }
 
 // TestScriptFiles: script files a command runs are read through
@@ -55,6 +63,22 @@ func TestScriptFiles(t *testing.T) {
 		{`bash missing.sh`, ``, `bash: sh@missing.sh`},
 		{`x.sh`, ``, `x.sh!:`}, // found on PATH, not in the folder
 		{`bash "$F"`, ``, `?!:`},
+		{`npm test`, `rm: --coverage; jest!:; rm: --src`, `npm: npm-script@package.json`},
+		{`npm run build -- --watch`, `tsc!: ?.`, `npm: npm-script@package.json`},
+		{`npm install`, `bash: sh@x.sh; rm: --src`, `npm: npm-script@package.json`},
+		{`yarn lint`, `eslint!: ?.`, `yarn: npm-script@package.json`},
+		{`pnpm n`, ``, `pnpm: npm-script@package.json`},
+		{`bun run test`, `rm: --coverage; jest!:; rm: --src`, `bun: npm-script@package.json`},
+		{`npm --prefix sub test`, ``, `npm: npm-script@package.json`},
+		{`cd bad && npm test`, ``, `npm: npm-script@bad/package.json`},
+		{`npm run "$X"`, ``, `npm: npm-script@package.json`},
+		{`make`, `rm: --vendor`, `make: make@GNUmakefile make@makefile make@Makefile`},
+		{`make clean`, `rm: --{${MAKEVAR}} --src; rm: --docs/site`, `make: make@GNUmakefile make@makefile make@Makefile`},
+		{`make -n clean`, ``, `make: make@GNUmakefile make@makefile make@Makefile`},
+		{`make install`, `cp: >/usr/local/bin/x >/usr/local/bin/x/x <bin/x`, `make: make@GNUmakefile make@makefile make@Makefile`},
+		{`make nuke`, `rm: --{$HOME/.cache}`, `make: make@GNUmakefile make@makefile make@Makefile`},
+		{`make -C sub x`, `rm: --sub/lib`, `make: make@sub/GNUmakefile make@sub/makefile make@sub/Makefile`},
+		{`make -f other.mk y`, `rm: --out`, `make: make@other.mk`},
 	}
 	for _, tc := range cases {
 		s, err := (&Parser{Files: read}).Parse(context.Background(), tc.src)

@@ -1,0 +1,70 @@
+package shell
+
+import (
+	"encoding/json"
+)
+
+// Package scripts read from disk: npm run NAME (npm test, yarn NAME,
+// pnpm NAME, npm install's lifecycle scripts) runs the scripts of that
+// name in the package.json of the directory it runs in, each with sh -c.
+// With [Parser.Files] set, the file is read and the scripts walked as a
+// script file's commands (see [Command.ScriptFile]).
+
+// scriptsOf returns the script names npm, pnpm or yarn runs for
+// subcommand sub with its words args (the script's name first): the
+// script and its pre and post scripts, or the install lifecycle.
+func scriptsOf(sub string, args []Word) []string {
+	around := func(name string) []string { return []string{"pre" + name, name, "post" + name} }
+	switch sub {
+	case "run", "run-script", "rum", "urn":
+		for _, a := range args {
+			if a.Dynamic {
+				return nil
+			}
+			if a.Value == "--" || len(a.Value) > 0 && a.Value[0] == '-' {
+				continue
+			}
+			return around(a.Value)
+		}
+		return nil
+	case "test", "tst", "t":
+		return around("test")
+	case "start", "stop":
+		return around(sub)
+	case "restart":
+		return append(append(around("stop"), around("restart")...), around("start")...)
+	case "install", "i", "ci", "add", "install-test", "it", "rebuild", "rb":
+		return []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+	}
+	return []string{sub} // yarn NAME, pnpm NAME
+}
+
+// packageScripts walks the scripts names of the package.json in the
+// directory of sc, read through [Parser.Files].
+func (w *walker) packageScripts(c *Command, sc *scope, names []string) {
+	if w.lim.Files == nil || len(names) == 0 || w.err != nil {
+		return
+	}
+	p := joinDir(sc.dir, Static("package.json"))
+	if p.Dynamic {
+		return
+	}
+	text, ok := w.lim.Files(p.Value)
+	if !ok {
+		return
+	}
+	var pkg struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return // npm stops: the file does not parse
+	}
+	via := plus(c.Via, c.Name)
+	for _, name := range names {
+		s, ok := pkg.Scripts[name].(string)
+		if !ok || s == "" {
+			continue
+		}
+		w.walkFile(s, p, &scope{dir: sc.dir}, via)
+	}
+}
