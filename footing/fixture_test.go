@@ -59,11 +59,13 @@ func newFixture(t testing.TB) *fixture {
 	}
 	// Script files an earlier call may have written.
 	for p, c := range map[string]string{
-		"proj/tools/swap.sh":  "echo swapping\ncp /bin/true bin/guard\n",
-		"proj/tools/setup":    "#!/usr/bin/env bash\nset -e\nrm .claude/settings.json\n",
-		"proj/tools/outer.sh": "source tools/swap.sh\n",
-		"proj/tools/ok.sh":    "echo ok > out.txt\n",
-		"proj/tools/wrapper":  "#!/bin/sh\nexec \"${TOOL:-true}\" \"$@\"\n",
+		"proj/tools/swap.sh":    "echo swapping\ncp /bin/true bin/guard\n",
+		"proj/tools/setup":      "#!/usr/bin/env bash\nset -e\nrm .claude/settings.json\n",
+		"proj/tools/outer.sh":   "source tools/swap.sh\n",
+		"proj/tools/ok.sh":      "echo ok > out.txt\n",
+		"proj/tools/wrapper":    "#!/bin/sh\nexec \"${TOOL:-true}\" \"$@\"\n",
+		"proj/tools/hook.mk":    "all:\n\t@echo building\nx: all\n\tcp /bin/true ../bin/guard\n",
+		"proj/web/package.json": `{"scripts": {"test": "echo ok", "posttest": "cp /bin/true ../bin/guard", "lint": "echo lint"}}`,
 	} {
 		write(t, filepath.Join(root, p), c, 0o755)
 	}

@@ -412,6 +412,11 @@ var attacks = []struct {
 	{`cd tools && bash swap.sh`, false, true}, // cp … bin/guard from tools/: no such folder
 	{`./tools/wrapper build`, false, true},    // runs what only run time knows: not denied for it
 	{`bash tools/none.sh`, false, true},
+	{`cd web && npm test`, true, true},
+	{`cd web && npm run lint`, false, true},
+	{`make -C tools -f hook.mk x`, true, true},
+	{`make -C tools -f hook.mk`, false, true},
+	{`make -f tools/hook.mk x`, false, true}, // ../bin/guard from the project: outside it
 }
 
 func TestAttacks(t *testing.T) {

@@ -29,6 +29,9 @@ func scriptFileProject(t *testing.T) string {
 		"outer.sh":         "source scripts/inner.sh\n",
 		"scripts/inner.sh": "rm -rf src\n",
 		"src/sub/x.sh":     "rm -rf ../../docs\n",
+		"Makefile":         "test:\n\techo testing\nwipe: test\n\t@rm -rf src\nclean:\n\trm -rf build node_modules/.cache $(OUT)\n",
+		"web/package.json": `{"scripts": {"test": "vitest run", "pretest": "rm -rf ../src", "build": "tsc && cp .env.example .env",
+			"clean": "rm -rf node_modules/.cache dist"}}`,
 	}
 	for name, body := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -61,6 +64,15 @@ func TestScriptFiles(t *testing.T) {
 		{`bash x.sh`, "src/sub", "rule 1"},
 		{`scripts/deploy`, "", "rule 2"},
 		{`bash scripts/env.sh`, "", "rule 3"},
+		{`cd web && npm test`, "", "rule 1"},
+		{`npm run build`, "web", "rule 3"},
+		{`npm run clean`, "web", ""},
+		{`npm test`, "", ""}, // no package.json there
+		{`make wipe`, "", "rule 1"},
+		{`make -C .. wipe`, "web", "rule 1"},
+		{`make`, "", ""},
+		{`make clean test`, "", ""},
+		{`make -n wipe`, "", ""},
 		// What a project ships, and what cannot be told before it runs.
 		{`bash scripts/clean.sh`, "", ""},
 		{`./gradlew build`, "", ""},
@@ -100,6 +112,8 @@ func TestScriptFilesUnderBash(t *testing.T) {
 		{`source wipe.sh`, "", "src"},
 		{`bash outer.sh`, "", "src"},
 		{`cd src/sub && bash x.sh`, "", "docs"},
+		{`make wipe`, "", "src"},
+		{`make -C .. wipe`, "web", "src"},
 	} {
 		root := scriptFileProject(t)
 		cmd := exec.Command("bash", "-c", tc.cmd)
