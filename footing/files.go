@@ -10,6 +10,10 @@ import (
 	"github.com/agenthooks/hooks/shell"
 )
 
+// maxLongScript bounds a script file too long to parse that files reads
+// for the footing paths it names.
+const maxLongScript = 8 << 20
+
 // files judges the script files a command runs (bash x.sh, source x.sh,
 // ./x.sh), read from the command's directory: what they certainly do
 // (shell.Script.Definite) is judged as the command's own would be, so
@@ -29,6 +33,23 @@ func (p *place) files(ctx context.Context, sc *shell.Script, cmd string) (string
 		}
 		return "", false
 	}
+	for _, long := range r.Long {
+		// Past what is parsed: judged by the footing paths its text names.
+		abs := long
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(p.dir, abs)
+		}
+		text, err := readfile.Regular(abs, maxLongScript)
+		if err != nil {
+			if es := p.Entries(); len(es) > 0 {
+				return p.reason(es[0], es[0].Path, "the script file "+long+", too long to read,"), true
+			}
+			continue
+		}
+		if e, ok := p.mentions(text); ok {
+			return p.reason(e, e.Path, "the script file "+long+", which names it,"), true
+		}
+	}
 	if err != nil {
 		for _, text := range r.Texts {
 			if e, ok := p.mentions(text); ok {
@@ -36,6 +57,23 @@ func (p *place) files(ctx context.Context, sc *shell.Script, cmd string) (string
 			}
 		}
 		return "", false
+	}
+	tmp, ownTemp := temps(s2, cmd)
+	for _, path := range r.Paths {
+		stale := false
+		for _, w := range s2.Writes {
+			if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
+				continue // a new temporary file, or one under it
+			}
+			stale = stale || w.MayBe(path)
+		}
+		if stale {
+			// cp x.sh y.sh && bash y.sh: what runs is not what was read.
+			if es := p.Entries(); len(es) > 0 {
+				return p.reason(es[0], es[0].Path, "the script file "+path+", which the command may write before it runs it,"), true
+			}
+			return "", false
+		}
 	}
 	f := s2.FromFiles()
 	if f == nil {

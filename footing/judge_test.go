@@ -417,6 +417,16 @@ var attacks = []struct {
 	{`make -C tools -f hook.mk x`, true, true},
 	{`make -C tools -f hook.mk`, false, true},
 	{`make -f tools/hook.mk x`, false, true}, // ../bin/guard from the project: outside it
+	// a script file the command writes before it runs it: what is on disk
+	// before is not what runs
+	{`printf 'cp /bin/true bin/guard\n' > x.sh; bash x.sh`, true, true},
+	{`cp tools/swap.sh y.sh && bash y.sh`, true, true},
+	{`cat tools/swap.sh > tools/ok.sh; bash tools/ok.sh`, true, true},
+	{`cp tools/ok.sh y.sh && bash y.sh`, true, false}, // what it holds is known only when it runs
+	{`mv tools/swap.sh tools/ok.sh; sh tools/ok.sh`, true, true},
+	{`git show HEAD:tools/swap.sh > x.sh && bash x.sh`, true, true},
+	{`tmp=$(mktemp); echo ok > "$tmp"; sh tools/ok.sh`, false, true},
+	{`make -C tools -f hook.mk > build.log`, false, true},
 }
 
 func TestAttacks(t *testing.T) {
@@ -470,6 +480,21 @@ func TestAttacksUnderBash(t *testing.T) {
 		}
 		if !c.deny && len(changed) > 0 {
 			t.Errorf("%s: allowed, but under bash it changes %q", c.cmd, changed)
+		}
+	}
+}
+
+// TestLongScriptFile: a script file too long to parse is judged by the
+// footing paths its text names.
+func TestLongScriptFile(t *testing.T) {
+	f := newFixture(t)
+	pad := strings.Repeat("# padding to pass the parser's bound\n", 10000)
+	write(t, filepath.Join(f.proj, "long.sh"), pad+"cp /bin/true bin/guard\n", 0o755)
+	write(t, filepath.Join(f.proj, "fine.sh"), pad+"echo done\n", 0o755)
+	for cmd, want := range map[string]bool{`bash long.sh`: true, `./long.sh`: true, `bash fine.sh`: false} {
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		if deny != want {
+			t.Errorf("%s: deny %v (%q), want %v", cmd, deny, r, want)
 		}
 	}
 }

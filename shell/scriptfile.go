@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -274,4 +275,47 @@ func (s *Script) Definite() *Script {
 		}
 	}
 	return d
+}
+
+// MayWrite reports whether s may write the file at p (a path as
+// [Effect.Path] gives it): whether one of its writes may (see
+// [Write.MayBe]). A policy that read a script file from disk must not
+// trust what it read when the command may write it first (cp x.sh y.sh
+// && bash y.sh).
+func (s *Script) MayWrite(p string) bool {
+	for _, w := range s.Writes {
+		if w.MayBe(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// MayBe reports whether w may write new content to the file at p (a path
+// as [Effect.Path] gives it): a write of that path, or of a path known
+// only at run time whose name is p's or not known (a tree written: an
+// archive extracted, a folder copied). A delete writes no content, and
+// a compiler's output is a binary (or, when the build fails and the
+// command goes on, the file that was there).
+func (w Write) MayBe(p string) bool {
+	if w.Delete || compiles(w.By) {
+		return false
+	}
+	if !w.Path.Dynamic {
+		return path.Clean(w.Path.Value) == path.Clean(p)
+	}
+	name, ok := w.Path.Name()
+	return !ok || name == path.Base(p)
+}
+
+// compiles reports whether program by writes a binary it compiles or
+// links (the file it writes is not a script whose text would run).
+func compiles(by string) bool {
+	switch by {
+	case "go", "tinygo", "gcc", "cc", "clang", "g++", "c++", "clang++", "gfortran", "rustc", "cargo", "javac",
+		"kotlinc", "scalac", "swiftc", "ghc", "zig", "nim", "crystal", "dotnet", "ld", "ld.lld", "ld.gold", "lld",
+		"strip", "objcopy", "upx":
+		return true
+	}
+	return false
 }

@@ -169,3 +169,37 @@ func TestInterpreter(t *testing.T) {
 		}
 	}
 }
+
+// TestMayWrite: the writes that make a script file read from disk stale
+// before the command runs it.
+func TestMayWrite(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		file string
+		want bool
+	}{
+		{`cp a y.sh`, "y.sh", true},
+		{`cp a ./y.sh`, "y.sh", true},
+		{`cd sub && cp a y.sh`, "sub/y.sh", true},
+		{`cp a z.sh`, "y.sh", false},
+		{`tar xf a.tgz`, "y.sh", true},
+		{`cp -r tmpl/. .`, "y.sh", true},
+		{`cat a > "$F"`, "y.sh", true},
+		{`cat a > "$D/y.sh"`, "y.sh", true},
+		{`cat a > "$D/z.sh"`, "y.sh", false},
+		{`rm y.sh`, "y.sh", false},
+		{`echo hi > log.txt`, "y.sh", false},
+		{`go test ./...`, "y.sh", false},
+		{`go build -o app .`, "app", false},
+		{`gcc -o app main.c`, "app", false},
+		{`curl -o app https://example.com/app`, "app", true},
+	} {
+		s, err := Parse(tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.MayWrite(tc.file); got != tc.want {
+			t.Errorf("Parse(%q).MayWrite(%q) = %v, want %v", tc.src, tc.file, got, tc.want)
+		}
+	}
+}

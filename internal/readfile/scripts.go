@@ -29,6 +29,8 @@ type Scripts struct {
 	Long []string
 	// Texts are the texts of the files read, in the order read.
 	Texts []string
+	// Paths are the paths Read was asked for, read or not, each once.
+	Paths []string
 
 	seen map[string]script
 }
@@ -69,6 +71,7 @@ func (r *Scripts) Read(p string) (string, bool) {
 	}
 	s := script{text, err == nil}
 	r.seen[abs] = s
+	r.Paths = append(r.Paths, p)
 	if s.ok {
 		r.Texts = append(r.Texts, text)
 	}

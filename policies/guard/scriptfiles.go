@@ -18,7 +18,8 @@ import (
 // programs known before it runs count, with rules 1, 2 and 3: a file that
 // deletes src, discards changes or writes .env is judged as the command
 // would be, and one that does what cannot be told ($@, eval) is not
-// denied for it.
+// denied for it. A file the command itself writes before it runs it is
+// rule 4's (writtenThenRun), judged before this.
 
 // fileRules are the rules judged on what a command's script files do.
 func fileRules() [3]shellRule {
