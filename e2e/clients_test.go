@@ -1215,6 +1215,7 @@ func testGuardShell(t *testing.T, h *harness.Host) {
 	}
 	table.check(t, h.ID, "guard-shell")
 	rm, env := "bash -c 'rm -rf dir'", "echo A=1 > sub/.env"
+	writeScript := `printf 'rm -rf dir2\n' > wipe.sh`
 	if h.Name == "codex" {
 		// Codex 0.171 refuses `rm -rf` itself, even nested in bash -c
 		// (after the hook ran), but not behind `command`.
@@ -1228,10 +1229,19 @@ func testGuardShell(t *testing.T, h *harness.Host) {
 			if err := os.MkdirAll(filepath.Join(r.Project, "sub"), 0o755); err != nil {
 				return err
 			}
+			if err := os.MkdirAll(filepath.Join(r.Project, "dir2"), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(r.Project, "dir2", "f.txt"), []byte("kept\n"), 0o644); err != nil {
+				return err
+			}
 			return os.WriteFile(filepath.Join(r.Project, "dir", "f.txt"), []byte("kept\n"), 0o644)
 		},
 		Script: func(*harness.Run) fakemodel.Script {
-			return fakemodel.Script{shell(h.Name, rm), shell(h.Name, env), fakemodel.Say(firstAnswer)}
+			// A script written by one call and run by the next: the guard
+			// reads it from disk (issue 38).
+			return fakemodel.Script{shell(h.Name, rm), shell(h.Name, env), shell(h.Name, writeScript), shell(h.Name, "bash wipe.sh"),
+				fakemodel.Say(firstAnswer)}
 		}}
 	control := runRaw(t, spec, nil)
 	if got, ok := control.file("dir/f.txt"); ok {
@@ -1242,11 +1252,22 @@ func testGuardShell(t *testing.T, h *harness.Host) {
 		t.Fatalf("control: without the guard the client did not run %s (sub/.env = %q): nothing to prove; the model saw %q",
 			env, got, control.toolResult(t, 1).Text)
 	}
+	if got, ok := control.file("dir2/f.txt"); ok {
+		t.Fatalf("control: without the guard the client did not run wipe.sh (dir2/f.txt = %q): nothing to prove; the model saw %q | %q",
+			got, control.toolResult(t, 2).Text, control.toolResult(t, 3).Text)
+	}
 	spec.Hook = []string{buildExample(t, "guard")}
 	spec.Register = installerRegister(t, h, false)
 	o := runRaw(t, spec, nil)
 	if got, ok := o.file("dir/f.txt"); !ok || got != "kept\n" {
 		t.Errorf("THE GUARD DID NOT BLOCK %s: dir/f.txt = %q, present %v", rm, got, ok)
+	}
+	if got, ok := o.file("dir2/f.txt"); !ok || got != "kept\n" {
+		t.Errorf("THE GUARD DID NOT BLOCK bash wipe.sh: dir2/f.txt = %q, present %v (the model saw %q | %q)", got, ok,
+			o.toolResult(t, 2).Text, o.toolResult(t, 3).Text)
+	}
+	if tr := o.toolResult(t, 3); !strings.Contains(tr.Text, "in wipe.sh, which the command runs") {
+		t.Errorf("the model was not told the guard's reason for bash wipe.sh; it saw %q", tr.Text)
 	}
 	if tr := o.toolResult(t, 0); !strings.Contains(tr.Text, guardReason) {
 		t.Errorf("the model was not told the guard's reason for %s; it saw %q", rm, tr.Text)
