@@ -106,7 +106,8 @@ func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string, mode file
 }
 
 // stdinScript walks a script a shell reads from standard input: a here
-// document or here-string is parsed, a pipe is an unknown command.
+// document or here-string is parsed, a pipe is an unknown command, a file
+// redirected in is read through [Parser.Files] (bash < x.sh).
 func (w *walker) stdinScript(in stdin, sc *scope, via []string) {
 	w.resolve(&in)
 	switch {
@@ -115,6 +116,8 @@ func (w *walker) stdinScript(in stdin, sc *scope, via []string) {
 		w.nestedWord(*in.doc, &sub, via)
 	case in.piped:
 		w.unknown("(script from a pipe)", via)
+	case in.file != nil && !in.file.Dynamic && !isDevice(in.file.Value):
+		w.readScript(*in.file, sc, via, newShell)
 	}
 }
 

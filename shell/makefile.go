@@ -160,7 +160,11 @@ func makeRecipe(line string) string {
 // (read through [Parser.Files]) for goals, each line in a shell of its
 // own in directory sc.
 func (w *walker) makefileRecipes(c *Command, sc *scope, p Word, goals []string) bool {
-	if w.lim.Files == nil || p.Dynamic || w.err != nil {
+	if p.Dynamic || w.err != nil {
+		return false
+	}
+	w.out.asks = true
+	if w.lim.Files == nil {
 		return false
 	}
 	text, ok := w.lim.Files(p.Value)

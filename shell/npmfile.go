@@ -42,11 +42,12 @@ func scriptsOf(sub string, args []Word) []string {
 // packageScripts walks the scripts names of the package.json in the
 // directory of sc, read through [Parser.Files].
 func (w *walker) packageScripts(c *Command, sc *scope, names []string) {
-	if w.lim.Files == nil || len(names) == 0 || w.err != nil {
+	p := joinDir(sc.dir, Static("package.json"))
+	if len(names) == 0 || w.err != nil || p.Dynamic {
 		return
 	}
-	p := joinDir(sc.dir, Static("package.json"))
-	if p.Dynamic {
+	w.out.asks = true
+	if w.lim.Files == nil {
 		return
 	}
 	text, ok := w.lim.Files(p.Value)

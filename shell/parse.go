@@ -21,6 +21,9 @@ type Script struct {
 	// files are the parts of Commands and Writes that script files read
 	// through [Parser.Files] hold (see [Script.FromFiles]).
 	files []fileSpan
+	// asks reports that the walk met a script file Parser.Files would be
+	// asked for (see [Script.RunsFiles]).
+	asks bool
 }
 
 // A Command is one simple command.

@@ -87,7 +87,11 @@ const (
 // wrote it) through [Parser.Files], in each directory the shell may be
 // in; it reports whether any was read.
 func (w *walker) readScript(p Word, sc *scope, via []string, mode fileMode) bool {
-	if w.lim.Files == nil || mode == notShell || p.Dynamic || p.Value == "" || w.err != nil {
+	if mode == notShell || p.Dynamic || p.Value == "" || w.err != nil {
+		return false
+	}
+	w.out.asks = true
+	if w.lim.Files == nil {
 		return false
 	}
 	paths := []Word{joinDir(sc.dir, p)}
@@ -126,7 +130,11 @@ func (w *walker) readScript(p Word, sc *scope, via []string, mode fileMode) bool
 // code of that language run from the file ([RunsCode]); a binary is not
 // read. It reports whether the file was read.
 func (w *walker) runByPath(c *Command, sc *scope) bool {
-	if w.lim.Files == nil || c.Dynamic || len(c.Args) == 0 || c.Args[0].Dynamic || !strings.Contains(c.Args[0].Value, "/") {
+	if c.Dynamic || len(c.Args) == 0 || c.Args[0].Dynamic || !strings.Contains(c.Args[0].Value, "/") {
+		return false
+	}
+	w.out.asks = true
+	if w.lim.Files == nil {
 		return false
 	}
 	p := c.Args[0]
@@ -233,19 +241,7 @@ func interpreterLang(prog string) (string, bool) {
 // program run by its path, a package.json script (npm test), or a
 // makefile's recipes (make). A caller parses without Files first, and again
 // with it only when this is true.
-func (s *Script) RunsFiles() bool {
-	for _, c := range s.Commands {
-		if !c.Dynamic && !c.Known && len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") {
-			return true
-		}
-		for _, e := range c.Effects {
-			if e.Kind == RunsCode && (e.Lang == "sh" || e.Lang == "npm-script" || e.Lang == "make") && e.Code.Value == "" && e.Path.Value != "" && !e.Path.Dynamic {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (s *Script) RunsFiles() bool { return s.asks }
 
 // Definite returns what of s is known before it runs: the commands whose
 // words are all static, with their effects on static paths other than a

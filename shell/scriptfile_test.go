@@ -63,6 +63,9 @@ func TestScriptFiles(t *testing.T) {
 		{`bash missing.sh`, ``, `bash: sh@missing.sh`},
 		{`x.sh`, ``, `x.sh!:`}, // found on PATH, not in the folder
 		{`bash "$F"`, ``, `?!:`},
+		{`bash < x.sh`, `rm: --src`, `bash: sh@x.sh`},
+		{`sh -s < x.sh`, `rm: --src`, `sh: sh@x.sh`},
+		{`bash /dev/stdin < x.sh`, `rm: --src`, ``},
 		{`npm test`, `rm: --coverage; jest!:; rm: --src`, `npm: npm-script@package.json`},
 		{`npm run build -- --watch`, `tsc!: ?.`, `npm: npm-script@package.json`},
 		{`npm install`, `bash: sh@x.sh; rm: --src`, `npm: npm-script@package.json`},
@@ -137,8 +140,18 @@ func TestScriptFileLimits(t *testing.T) {
 		t.Errorf("bash big.sh: %v, want the reparsed limit", err)
 	}
 	s, err := Parse(`bash x.sh; ./run`)
-	if err != nil || s.FromFiles() != nil || len(s.Commands) != 2 {
-		t.Errorf("without Files: %v, %d commands, FromFiles %v", err, len(s.Commands), s.FromFiles())
+	if err != nil || s.FromFiles() != nil || len(s.Commands) != 2 || !s.RunsFiles() {
+		t.Errorf("without Files: %v, %d commands, FromFiles %v, RunsFiles %v", err, len(s.Commands), s.FromFiles(), s.RunsFiles())
+	}
+	for _, src := range []string{`ls -la`, `bash -c 'rm -rf x'`, `npm run "$X"`, `python3 x.py`, `crontab cron`} {
+		if s, err := Parse(src); err != nil || s.RunsFiles() {
+			t.Errorf("Parse(%q).RunsFiles() = true, want false (%v)", src, err)
+		}
+	}
+	for _, src := range []string{`bash < x.sh`, `source /dev/stdin < x.sh`, `make`, `yarn test`, `cd d && ./x`} {
+		if s, err := Parse(src); err != nil || !s.RunsFiles() {
+			t.Errorf("Parse(%q).RunsFiles() = false, want true (%v)", src, err)
+		}
 	}
 }
 
