@@ -2,11 +2,14 @@ package guard
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -184,4 +187,29 @@ func peerRmRF(src string) bool {
 		return !found
 	})
 	return found
+}
+
+// BenchmarkScriptFile: a command that runs a script file holding each
+// dense shape (cut to readfile.MaxScript, the most read): the guard
+// reads the file, parses it, and judges what it certainly does, and so
+// does its footing rule. See bench/dense.sh for the same shapes as a
+// command.
+func BenchmarkScriptFile(b *testing.B) {
+	dir := b.TempDir()
+	for _, s := range denseShapes() {
+		src := s.src
+		if len(src) > readfile.MaxScript {
+			src = src[:readfile.MaxScript] // may end mid-word: a parse error is a cost too
+		}
+		if err := os.WriteFile(filepath.Join(dir, "f.sh"), []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "bash f.sh", Cwd: dir}}
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Judge(context.Background(), dir, t)
+			}
+		})
+	}
 }
