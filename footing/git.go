@@ -24,7 +24,7 @@ const gitLimit = 2 * time.Second
 // as the repository's state says (git diff and git status, bounded in
 // time), and allowed otherwise, so that git stash or git reset --hard in
 // a repository whose hook files are committed and unchanged runs.
-func (p *place) git(ctx context.Context, c *shell.Command, moved string, cds []string) (string, bool) {
+func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers []*shell.Command, cds []string) (string, bool) {
 	dir := p.dir
 	args := c.Args[1:]
 	var sub string
@@ -85,7 +85,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, cds []s
 		}
 		return false
 	}
-	if moved != "" && stateJudged(sub) && holdsAny(root, paths) {
+	if moved != "" && stateJudged(sub) && holdsAny(root, paths) && !(sub == "stash" && stashKept(ctx, root, paths, vals, movers)) {
 		return p.gitReason(c, "`"+moved+"`, before it in this command, may move the repository's HEAD, refs or index, "+
 			"or set git's environment, so what it would change cannot be read before the command runs: run them in separate calls"), true
 	}

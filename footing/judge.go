@@ -210,6 +210,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		}
 	}
 	moved := "" // a git command that moved HEAD, a ref or the index
+	var movers []*shell.Command
 	var cds []string
 	for _, c := range sc.Commands {
 		if (c.Name == "cd" || c.Name == "pushd") && len(c.Args) > 1 && !c.Args[len(c.Args)-1].Dynamic {
@@ -281,17 +282,20 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 		}
 		if c.Name == "git" {
-			if r, ok := p.git(ctx, c, moved, cds); ok {
+			if r, ok := p.git(ctx, c, moved, movers, cds); ok {
 				return r, true
 			}
 			if gitMoves(c) {
-				moved = c.String()
+				movers = append(movers, c)
 			}
 		}
-		if c.Dynamic && moved == "" {
+		if c.Dynamic {
 			// What it runs may set git's environment (eval "$x",
 			// export ${a}R=…): a later git command's state is not known.
-			moved = c.String()
+			movers = append(movers, c)
+		}
+		if moved == "" && len(movers) > 0 {
+			moved = movers[0].String()
 		}
 	}
 	return "", false

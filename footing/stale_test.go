@@ -118,3 +118,41 @@ git add -A && git commit -qm evil && cd .. && git clone -q evil wt && git -C wt 
 		}
 	}
 }
+
+// TestStashAfterMove: git stash pop after git stash and git pull in the
+// same call passes where no stash entry and no change of the worktree
+// touches a footing file, whatever the pull does to HEAD; an entry or a
+// change that does, or a command that may put another entry in the
+// stash, keeps the pop denied.
+func TestStashAfterMove(t *testing.T) {
+	everyday := `git stash -q && git pull -q && git stash pop -q`
+	for _, c := range []struct {
+		prep, cmd string
+		deny      bool
+	}{
+		{``, everyday, false},
+		{``, `git stash && git fetch && git pull --rebase && git stash apply --index`, false},
+		{`echo x >> README.md && git stash -q`, everyday, false},
+		{`echo '{}' > .claude/settings.json && git stash -q`, everyday, true},
+		{`echo '{}' > .claude/settings.json`, everyday, true},
+		{`echo '{}' > .claude/settings.json && git stash -q`, `git stash && git pull && git stash pop stash@{1}`, true},
+		{``, `git stash -u && git pull && git stash pop`, true}, // settings.local.json, untracked, goes with -u
+		{``, `git stash store $(git commit-tree -p HEAD HEAD^{tree} -m x) && git pull && git stash pop`, true},
+		{``, `git fetch origin +refs/stash:refs/stash && git stash pop`, true},
+		{``, `git stash && eval "$X" && git stash pop`, true},
+		{``, `git stash && git pull && git stash pop HEAD`, true},
+	} {
+		f := newFixture(t)
+		if c.prep != "" {
+			prep := exec.Command("bash", "-c", c.prep)
+			prep.Dir, prep.Env = f.proj, f.env
+			if out, err := prep.CombinedOutput(); err != nil {
+				t.Fatal(c.prep, err, string(out))
+			}
+		}
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if deny != c.deny {
+			t.Errorf("%s (after %q): deny %v (%q), want %v", c.cmd, c.prep, deny, r, c.deny)
+		}
+	}
+}
