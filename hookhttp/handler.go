@@ -155,9 +155,8 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context(), user: user}
 	if !busy && g.MaxHeap > 0 {
-		var done func()
-		x.ctx, done = g.shed.join(x.ctx, g)
-		defer done()
+		x.ctx = g.shed.join(&x.shedCtx, x.ctx, g)
+		defer x.shedCtx.done()
 	}
 	if g.OnRecord != nil || g.logger().Enabled(x.ctx, slog.LevelInfo) {
 		x.checks = &x.checkLog
@@ -229,6 +228,7 @@ type exchange struct {
 	ctx      context.Context
 	checks   *hooks.CheckLog
 	checkLog hooks.CheckLog // what checks points to, when it is set
+	shedCtx  shedCtx        // ctx's own, with MaxHeap (Handler.shed)
 }
 
 // body is a request body whose Len is its declared length, so that
