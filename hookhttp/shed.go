@@ -28,7 +28,10 @@ type shedder struct {
 // that waits on its context, a context derived from it), or when it is
 // shed. Until then its Err is its parent's, and its values are its
 // parent's. A request whose handler never waits and is not shed
-// allocates nothing for it, and registers nothing with its parent.
+// allocates nothing for it, and registers nothing with its parent. (One
+// difference, after the request: once done, a context never made reports
+// context.Canceled from Err and Done, but context.Cause finds its
+// parent's cause, as for the core's handler context.)
 type shedCtx struct {
 	parent     context.Context
 	s          *shedder
