@@ -108,7 +108,7 @@ type Handler struct {
 // ServeHTTP answers one hook payload.
 func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	wire := r.Header.Get(HeaderWire)
+	wire := header(r.Header, HeaderWire)
 	envelope := wire == WireEnvelope
 	switch {
 	case r.Method != http.MethodPost:
