@@ -157,16 +157,16 @@ func (c *inlineCall) run(ctx context.Context, hostTimeout time.Duration) Result 
 	if d, ok := ctx.Deadline(); ok && (!x.timed || d.Before(x.deadline)) {
 		x.deadline, x.timed = d, true
 	}
-	var watchdog *time.Timer
+	var w *watchdogTimer
 	if x.timed {
 		if now.IsZero() {
 			now = time.Now()
 		}
-		watchdog = time.AfterFunc(x.deadline.Sub(now), c.expire) // one reading of the clock
+		w = armWatchdog(c, x.deadline.Sub(now)) // one reading of the clock
 	}
 	resp, err := inline(x, &c.h, c.ev)
-	if watchdog != nil {
-		watchdog.Stop()
+	if w != nil {
+		w.disarm()
 	}
 	cause := x.finish() // nil unless the context ended
 
@@ -202,6 +202,41 @@ type inlineCall struct {
 	h        Handlers
 	ctx      handlerCtx // the handler's context
 }
+
+// A watchdogTimer is a timer that calls expire of the inlineCall it is
+// armed for. A timer stopped before it fired is used again (watchdogs),
+// so that a call that answers in time allocates no timer.
+type watchdogTimer struct {
+	t *time.Timer
+	c atomic.Pointer[inlineCall]
+}
+
+// watchdogs are the stopped watchdog timers.
+var watchdogs = sync.Pool{New: func() any {
+	w := new(watchdogTimer)
+	w.t = time.AfterFunc(time.Hour, w.fire)
+	w.t.Stop()
+	return w
+}}
+
+// armWatchdog returns a watchdog timer that calls c.expire after d.
+func armWatchdog(c *inlineCall, d time.Duration) *watchdogTimer {
+	w := watchdogs.Get().(*watchdogTimer)
+	w.c.Store(c)
+	w.t.Reset(d)
+	return w
+}
+
+// disarm stops w; w is used again unless it fired (its function then runs,
+// or ran, for the call it was armed for).
+func (w *watchdogTimer) disarm() {
+	if w.t.Stop() {
+		w.c.Store(nil)
+		watchdogs.Put(w)
+	}
+}
+
+func (w *watchdogTimer) fire() { w.c.Load().expire() }
 
 // expire is the handler's deadline: it ends the handler's context, then
 // answers late.

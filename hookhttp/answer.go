@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/agenthooks/hooks"
@@ -19,6 +20,10 @@ var (
 	noStoreValue = []string{"no-store"}
 )
 
+// replyBufs hold the bodies of envelope answers; one that grew past 16
+// KiB is not kept.
+var replyBufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
 // answer writes the decision and returns its status. A late answer (the
 // handler is still running past its deadline) is flushed with its length
 // at once.
@@ -27,7 +32,17 @@ func (g *Handler) answer(w http.ResponseWriter, res *hooks.Result, envelope, lat
 	var body []byte
 	hd := w.Header()
 	if envelope {
-		body = appendReply(make([]byte, 0, 128+len(res.Output.Stdout)), replyOf(res))
+		// A pooled buffer: the ResponseWriter does not keep what it is
+		// given to write (io.Writer's contract), so it is free again once
+		// written.
+		bp := replyBufs.Get().(*[]byte)
+		body = appendReply((*bp)[:0], replyOf(res))
+		defer func() {
+			if cap(body) <= 16<<10 {
+				*bp = body[:0]
+				replyBufs.Put(bp)
+			}
+		}()
 		hd[HeaderWire] = wireValue
 		hd["Content-Type"] = jsonValue
 	} else {

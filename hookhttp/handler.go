@@ -108,7 +108,7 @@ type Handler struct {
 // ServeHTTP answers one hook payload.
 func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	wire := r.Header.Get(HeaderWire)
+	wire := header(r.Header, HeaderWire)
 	envelope := wire == WireEnvelope
 	switch {
 	case r.Method != http.MethodPost:
@@ -155,9 +155,8 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	x := &exchange{g: g, w: w, r: r, envelope: envelope, start: start, ctx: r.Context(), user: user}
 	if !busy && g.MaxHeap > 0 {
-		var done func()
-		x.ctx, done = g.shed.join(x.ctx, g)
-		defer done()
+		x.ctx = g.shed.join(&x.shedCtx, x.ctx, g)
+		defer x.shedCtx.done()
 	}
 	if g.OnRecord != nil || g.logger().Enabled(x.ctx, slog.LevelInfo) {
 		x.checks = &x.checkLog
@@ -189,11 +188,12 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if busy {
 		srv.Handlers.MaxInput = g.Handlers.MaxInput
 	}
-	x.decide(&srv, req, !busy)
+	var res hooks.Result // the answer given on time (on this frame, not in x)
+	x.decide(&srv, req, !busy, &res)
 	if !x.logged {
 		// Logged here, on a shallower stack than the answer's (slog's
 		// frames are deep).
-		g.record(x.ctx, x.a, &x.res, x.status, x, x.checks)
+		g.record(x.ctx, x.a, &res, x.status, x, x.checks)
 	}
 }
 
@@ -219,9 +219,9 @@ type exchange struct {
 	a        hooks.Adapter // the payload's host, once known
 	answered atomic.Bool   // respond was called
 	run      overrun       // the handler's state, for MaxOverdue
-	// An answer given on time, for ServeHTTP to log; a late one is
+	// The status of an answer given on time, for ServeHTTP to log with
+	// the answer (which decide leaves in ServeHTTP's frame); a late one is
 	// logged when it is given, as its handler may never return.
-	res    hooks.Result
 	status int
 	logged bool
 	// ctx is the request's context, with a hooks.CheckLog (checks) when
@@ -229,6 +229,7 @@ type exchange struct {
 	ctx      context.Context
 	checks   *hooks.CheckLog
 	checkLog hooks.CheckLog // what checks points to, when it is set
+	shedCtx  shedCtx        // ctx's own, with MaxHeap (Handler.shed)
 }
 
 // body is a request body whose Len is its declared length, so that
@@ -262,7 +263,7 @@ func (x *exchange) respond(res *hooks.Result, late bool) {
 		x.logged = true
 		return
 	}
-	x.res, x.status = *res, status
+	x.status = status
 }
 
 // decide answers the payload through respond, exactly once, with
@@ -271,24 +272,24 @@ func (x *exchange) respond(res *hooks.Result, late bool) {
 // its deadline (Inline), or, where a late answer could not end before
 // ServeHTTP returns, on a goroutine of its own whose context ends when
 // the answer is given. No panic escapes.
-func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool) {
+func (x *exchange) decide(srv *hooks.Server, req hooks.Request, held bool, res *hooks.Result) {
 	srv.Inline = true
 	if x.r.ProtoMajor >= 2 || !canFlush(x.w) {
 		// A late answer could not be completed before the handler
 		// returns: HTTP/2 ends a response's stream only when ServeHTTP
 		// returns, and a writer that cannot flush holds the answer back.
-		res := x.g.detached(x.ctx, *srv, req, held)
-		x.respond(&res, false)
+		*res = x.g.detached(x.ctx, *srv, req, held)
+		x.respond(res, false)
 		return
 	}
 	if held {
 		defer x.g.release(&x.run)
 	}
-	defer x.recoverPanic()
+	defer x.recoverPanic(res)
 	req.Late = x.late
-	res := srv.Answer(x.ctx, req)
+	*res = srv.Answer(x.ctx, req)
 	if !x.answered.Load() {
-		x.respond(&res, false)
+		x.respond(res, false)
 	}
 }
 
@@ -343,14 +344,14 @@ func canFlush(w http.ResponseWriter) bool {
 
 // recoverPanic turns an adapter's or detector's panic into the fail
 // policy's answer (handler panics are recovered by hooks.Server).
-func (x *exchange) recoverPanic() {
+func (x *exchange) recoverPanic(res *hooks.Result) {
 	p := recover()
 	if p == nil {
 		return
 	}
-	res := x.g.panicked(x.r.Context(), x.a, p)
 	if !x.answered.Load() {
-		x.respond(&res, false)
+		*res = x.g.panicked(x.r.Context(), x.a, p)
+		x.respond(res, false)
 	}
 }
 

@@ -18,7 +18,11 @@ import (
 // [Handler.Logger]'s default, on stderr. Lines never interleave: every
 // line, request record or not, is written whole under one lock.
 func JSONLogger(w io.Writer) *slog.Logger {
-	lw := &lockedWriter{w: w}
+	var lw io.Writer = w
+	if _, whole := w.(*LogWriter); !whole {
+		// A LogWriter queues each Write whole, under its own lock.
+		lw = &lockedWriter{w: w}
+	}
 	return slog.New(&jsonLog{Handler: slog.NewJSONHandler(lw, nil), w: lw})
 }
 
@@ -26,7 +30,7 @@ func JSONLogger(w io.Writer) *slog.Logger {
 // gateway bypasses for its request records.
 type jsonLog struct {
 	slog.Handler
-	w *lockedWriter
+	w io.Writer // each Write whole (a lockedWriter, or a LogWriter)
 }
 
 // lockedWriter makes each Write whole: slog's handler and the request

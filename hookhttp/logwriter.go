@@ -9,7 +9,10 @@ import (
 
 // A LogWriter is a log's writer that never blocks the request that logs:
 // each Write queues its bytes (at most MaxLogQueue bytes wait) and a
-// goroutine of its own writes them to the underlying writer, in order.
+// goroutine of its own writes them to the underlying writer, in order:
+// at once when the log has been quiet, else in batches at most every
+// [LogEvery], so that a busy gateway does not start a goroutine and a
+// write for each line.
 // A log that cannot keep up (a stderr pipe nobody reads, a FIFO, a disk
 // that hangs) would otherwise hold every answer behind its line: with a
 // LogWriter a full queue drops lines, and the number dropped is written
@@ -21,12 +24,19 @@ type LogWriter struct {
 	w io.Writer
 
 	mu      sync.Mutex
-	queue   []byte // waiting to be written
-	spare   []byte // the buffer being written, reused
-	dropped int    // lines dropped since the last written
-	busy    bool   // the writing goroutine runs
+	queue   []byte      // waiting to be written
+	spare   []byte      // the buffer being written, reused
+	dropped int         // lines dropped since the last written
+	busy    bool        // a write of the queue is due (timer) or under way (drain)
+	last    time.Time   // when the last drain ended
+	timer   *time.Timer // starts a drain LogEvery after the last
 	idle    *sync.Cond
 }
+
+// LogEvery is how often, at most, a [LogWriter] writes its queue while
+// lines keep coming: a line waits at most this long, unless Flush is
+// called, which writes the queue at once.
+const LogEvery = 5 * time.Millisecond
 
 // MaxLogQueue is the most bytes a [LogWriter] holds waiting.
 const MaxLogQueue = 4 << 20
@@ -50,7 +60,15 @@ func (l *LogWriter) Write(b []byte) (int, error) {
 	l.queue = append(l.queue, b...)
 	if !l.busy {
 		l.busy = true
-		go l.drain()
+		if wait := LogEvery - time.Since(l.last); wait > 0 {
+			if l.timer == nil {
+				l.timer = time.AfterFunc(wait, l.drain)
+			} else {
+				l.timer.Reset(wait)
+			}
+		} else {
+			go l.drain()
+		}
 	}
 	return len(b), nil
 }
@@ -72,13 +90,21 @@ func (l *LogWriter) drain() {
 		}
 	}
 	l.busy = false
+	l.last = time.Now()
 	l.idle.Broadcast()
 	l.mu.Unlock()
 }
 
-// Flush waits until what is queued has been written, or until timeout
-// has passed, and reports whether the queue was written.
+// Flush writes what is queued now, waits until it has been written, or
+// until timeout has passed, and reports whether the queue was written.
 func (l *LogWriter) Flush(timeout time.Duration) bool {
+	l.mu.Lock()
+	if l.busy && l.timer != nil && l.timer.Stop() {
+		// The drain was due later: none runs, nor will the timer start
+		// one (it is armed only while none runs).
+		go l.drain()
+	}
+	l.mu.Unlock()
 	done := make(chan struct{})
 	go func() {
 		l.mu.Lock()

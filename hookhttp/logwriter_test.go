@@ -94,3 +94,68 @@ func TestLogWriterNeverBlocksAnAnswer(t *testing.T) {
 		}
 	}
 }
+
+// countingWriter counts the writes it is given.
+type countingWriter struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	writes int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.writes++
+	return c.buf.Write(p)
+}
+
+func (c *countingWriter) state() (string, int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf.String(), c.writes
+}
+
+// A LogWriter that lines keep coming to writes them in batches, at most
+// every LogEvery (a busy gateway does not pay a goroutine and a write a
+// line); a line of a quiet log is written at once; every line is written,
+// in order, without Flush, and Flush writes a batch that is due later at
+// once.
+func TestLogWriterBatches(t *testing.T) {
+	cw := &countingWriter{}
+	lw := hookhttp.NewLogWriter(cw)
+	var want strings.Builder
+	for i := range 1000 {
+		line := fmt.Sprintf("line %d\n", i)
+		want.WriteString(line)
+		lw.Write([]byte(line))
+	}
+	start := time.Now()
+	if !lw.Flush(10 * time.Second) {
+		t.Fatal("Flush timed out")
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("Flush took %v", d)
+	}
+	got, writes := cw.state()
+	if got != want.String() {
+		t.Fatalf("lines lost or out of order: %d bytes, want %d", len(got), want.Len())
+	}
+	if writes > 100 {
+		t.Errorf("%d writes for 1000 lines written at once", writes)
+	}
+	// Without Flush: every line is written, a quiet log's at once.
+	time.Sleep(2 * hookhttp.LogEvery)
+	lw.Write([]byte("quiet\n"))
+	lw.Write([]byte("then busy\n"))
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got, _ := cw.state()
+		if strings.HasSuffix(got, "quiet\nthen busy\n") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("lines not written without Flush: %q", got[max(0, len(got)-40):])
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

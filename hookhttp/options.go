@@ -17,19 +17,29 @@ import (
 func requestOptions(r *http.Request) (hooks.Request, error) {
 	qHost, qTimeout := queryValues(r.URL.RawQuery)
 	host := qHost
-	if h := r.Header.Get(HeaderHost); h != "" {
+	if h := header(r.Header, HeaderHost); h != "" {
 		if host != "" && host != h {
 			return hooks.Request{}, fmt.Errorf("%w: the host query parameter and %s disagree", hooks.ErrNoHost, HeaderHost)
 		}
 		host = h
 	}
 	var timeout time.Duration
-	for _, v := range [...]string{qTimeout, r.Header.Get(HeaderTimeout)} {
+	for _, v := range [...]string{qTimeout, header(r.Header, HeaderTimeout)} {
 		if d := parseTimeout(v); d > 0 && (timeout == 0 || d < timeout) {
 			timeout = d
 		}
 	}
-	return hooks.Request{Host: hooks.Host(host), HostTimeout: timeout, Event: r.Header.Get(HeaderEvent)}, nil
+	return hooks.Request{Host: hooks.Host(host), HostTimeout: timeout, Event: header(r.Header, HeaderEvent)}, nil
+}
+
+// header is h.Get(key) for a key already in canonical form (the
+// constants of this package, "Authorization"), without canonicalizing it
+// again on every request.
+func header(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // queryValues returns the first "host" and "timeout" values of a raw

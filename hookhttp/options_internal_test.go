@@ -1,6 +1,7 @@
 package hookhttp
 
 import (
+	"net/http"
 	"testing"
 	"time"
 )
@@ -39,5 +40,20 @@ func TestParseTimeout(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { parseTimeout("10s") }); n != 0 {
 		t.Errorf("parseTimeout(\"10s\") allocates %v times", n)
+	}
+}
+
+// TestHeaderKeysCanonical: header reads the keys of the request path
+// without canonicalizing them, so each must be canonical already.
+func TestHeaderKeysCanonical(t *testing.T) {
+	for _, k := range []string{HeaderWire, HeaderHost, HeaderTimeout, HeaderEvent, "Authorization"} {
+		if c := http.CanonicalHeaderKey(k); c != k {
+			t.Errorf("%q is not canonical (%q)", k, c)
+		}
+		h := http.Header{}
+		h.Set(k, "v")
+		if header(h, k) != "v" || header(http.Header{}, k) != "" {
+			t.Errorf("header(%q) differs from Get", k)
+		}
 	}
 }

@@ -89,7 +89,7 @@ func (t *Tokens) Len() int { return len(t.set.Load().names) }
 // hash, never on how much of a token matches.
 func (t *Tokens) Identify(r *http.Request) (string, error) {
 	t.reload(time.Now())
-	tok, ok := bearerToken(r.Header.Get("Authorization"))
+	tok, ok := bearerToken(header(r.Header, "Authorization"))
 	if !ok {
 		return "", ErrUnauthorized
 	}

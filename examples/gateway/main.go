@@ -209,7 +209,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return 2
 	}
 	// slog's JSON handler, with the gateway's records written by hand,
-	// queued so that a stderr nobody reads cannot hold an answer.
+	// queued so that a stderr nobody reads cannot hold an answer. From
+	// here on every line for stderr goes through lw: one goroutine writes
+	// stderr, in order.
 	lw := hookhttp.NewLogWriter(stderr)
 	defer lw.Flush(5 * time.Second)
 	logger := hookhttp.JSONLogger(lw)
@@ -227,7 +229,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if c.otlp != "" || c.otlpEnv {
 		exp, err := otelexport.New(ctx, otelexport.Options{Endpoint: c.otlp, ServiceVersion: version()})
 		if err != nil {
-			fmt.Fprintln(stderr, "gateway:", err)
+			fmt.Fprintln(lw, "gateway:", err)
 			return 2
 		}
 		// The SDK's export errors (a collector down) go to the log,
@@ -244,19 +246,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		}()
 	}
 	if err := loadCompany(ctx, &c, logger); err != nil {
-		fmt.Fprintln(stderr, "gateway:", err)
+		fmt.Fprintln(lw, "gateway:", err)
 		return 2
 	}
 	j, closeJudge, err := newJudge(ctx, c.judge, getenv, c.timeout)
 	if err != nil {
-		fmt.Fprintln(stderr, "gateway:", err)
+		fmt.Fprintln(lw, "gateway:", err)
 		return 2
 	}
 	defer closeJudge()
 	c.judger = j
 	tlsConfig, err := serverTLS(c, logger)
 	if err != nil {
-		fmt.Fprintln(stderr, "gateway:", err)
+		fmt.Fprintln(lw, "gateway:", err)
 		return 2
 	}
 	srv := hookhttp.NewServer(c.addr, newMux(c, logger, onRecord), c.timeout)
@@ -264,7 +266,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	srv.ErrorLog = slog.NewLogLogger(logger.Handler(), slog.LevelWarn)
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
-		fmt.Fprintln(stderr, "gateway:", err)
+		fmt.Fprintln(lw, "gateway:", err)
 		return 1
 	}
 	if tlsConfig != nil {
@@ -276,7 +278,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// Until SIGINT or SIGTERM; then a graceful stop: new connections are
 	// refused, every request sent on an open one is answered.
 	if err := hookhttp.Serve(ctx, srv, ln); err != nil {
-		fmt.Fprintln(stderr, "gateway:", err)
+		fmt.Fprintln(lw, "gateway:", err)
 		return 1
 	}
 	logger.Info("gateway stopped")

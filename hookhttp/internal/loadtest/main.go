@@ -7,6 +7,13 @@
 //
 //	go run ./hookhttp/internal/loadtest -c 32 -d 1s -rounds 10 -min 0.8
 //
+// The gateway is examples/gateway's handler stack: hookhttp.Handler with
+// its MaxHeap (1 GiB, the example's -max-heap: each request joins the heap
+// watch), the decision log through hookhttp.JSONLogger on a
+// hookhttp.LogWriter (the example's stderr; here the null device), and
+// with -identity a tokens file and a rate per developer. Its policy is
+// examples/guard's, reduced (see policy).
+//
 // Each round pairs one bare run with one gateway run; the verdict is the
 // median of the per-round ratios, which a busy machine disturbs least. It
 // exits 1 when the gateway made any error, or (with -min) when the median
@@ -211,7 +218,8 @@ func run(name, base string, c int, d time.Duration, n int64) Result {
 
 // Compare measures the bare handler and the gateway in alternating rounds
 // and returns every round, bare first in each pair. The gateway logs every
-// decision as JSON to logs (nil: no logging).
+// decision as JSON to logs (nil: no logging), through a LogWriter as
+// examples/gateway does; what it queued is written before Compare returns.
 func Compare(c int, d time.Duration, n int64, rounds int, logs io.Writer) ([]Result, error) {
 	return compare(c, d, n, rounds, logs, "")
 }
@@ -224,17 +232,22 @@ var viaSlog bool
 // server alone, for profiling it.
 func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only string) ([]Result, error) {
 	logger := slog.New(slog.DiscardHandler)
-	switch {
-	case logs != nil && viaSlog:
-		logger = slog.New(slog.NewJSONHandler(logs, nil))
-	case logs != nil:
-		logger = hookhttp.JSONLogger(logs)
+	if logs != nil {
+		// As examples/gateway: a stderr nobody reads cannot hold an answer.
+		lw := hookhttp.NewLogWriter(logs)
+		defer lw.Flush(10 * time.Second) // after both servers have stopped
+		logger = hookhttp.JSONLogger(lw)
+		if viaSlog {
+			logger = slog.New(slog.NewJSONHandler(lw, nil))
+		}
 	}
 	gwHandler := &hookhttp.Handler{
 		Adapters: builtin.Adapters(),
 		Handlers: policy(),
 		Auth:     hookhttp.Bearer(token),
 		Logger:   logger,
+		// examples/gateway's -max-heap default.
+		MaxHeap: 1 << 30,
 	}
 	if identity {
 		users, err := tokensFile()
@@ -306,7 +319,7 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the whole run to this file")
 	only := flag.String("only", "", `run one server alone ("bare" or "gateway"), to profile it; no verdict`)
-	logs := flag.Bool("log", true, "log every decision as JSON (to io.Discard), as a deployed gateway would")
+	logs := flag.Bool("log", true, "log every decision as JSON (to the null device, through a LogWriter), as a deployed gateway would")
 	flag.BoolVar(&withTLS, "tls", false, "serve both servers over TLS (a self-signed certificate the clients trust)")
 	flag.BoolVar(&identity, "identity", false, "name each request's developer from a tokens file of 200, with a rate per developer (-tokens, -rate)")
 	flag.BoolVar(&viaSlog, "slog", false, "log through slog.NewJSONHandler rather than hookhttp.JSONLogger (the default logger)")
@@ -337,9 +350,17 @@ func main() {
 		defer writeMemProfile()
 	}
 
-	var logw io.Writer = io.Discard
-	if !*logs {
-		logw = nil
+	var logw io.Writer
+	if *logs {
+		// A file, as the gateway's stderr is: each write of the log's
+		// queue is a system call.
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			os.Exit(1)
+		}
+		defer null.Close()
+		logw = null
 	}
 	res, err := compare(*c, *d, *n, *rounds, logw, *only)
 	if err != nil {
