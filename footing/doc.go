@@ -39,8 +39,8 @@
 // shell command as package shell reads it (every writer it knows, a
 // program it does not know naming the path, inline code naming it, git
 // commands that rewrite it, judged against the repository's state; the
-// shell scripts, package.json scripts and makefile recipes a command runs,
-// read from disk and judged by what they certainly do), and the binary's
+// shell scripts, package.json scripts, makefile recipes and git hooks a
+// command runs, read from disk and judged by what they certainly do), and the binary's
 // own install, uninstall or --observe run by the model.
 // Reads stay allowed. hookmain runs it before a program's handlers on
 // every tool event, unless the program opts out (hookmain.RunWith and

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -20,11 +21,47 @@ const maxLongScript = 8 << 20
 // that a script an earlier call wrote cannot replace the hook's binary
 // or settings when a later call runs it. A file that cannot be read (a
 // FIFO) or parsed is judged by the footing paths its text names.
+//
+// The hooks the command's git commands may run (package githooks) are
+// judged the same way: a pre-commit hook an earlier call wrote runs with
+// the next git commit.
 func (p *place) files(ctx context.Context, sc *shell.Script, cmd string) (string, bool) {
-	if !sc.RunsFiles() || !filepath.IsAbs(p.dir) {
+	runs, hooks := sc.RunsFiles(), githooks.Runs(sc)
+	if !filepath.IsAbs(p.dir) || !runs && !hooks {
 		return "", false
 	}
 	r := &readfile.Scripts{Dir: p.dir}
+	if runs {
+		if reason, deny := p.filesOf(ctx, cmd, r); deny {
+			return reason, true
+		}
+	}
+	if !hooks {
+		return "", false
+	}
+	for _, use := range githooks.Dirs(sc) {
+		if use.Dir == "$" {
+			continue // git's settings known only at run time: judged with the command (foreignRepo)
+		}
+		top, hooks, err := githooks.Find(ctx, p.dir, use)
+		if err != nil {
+			if es := p.Entries(); len(es) > 0 {
+				return p.reason(es[0], es[0].Path, "git's hooks, which cannot be read ("+err.Error()+"),"), true
+			}
+			return "", false
+		}
+		if len(hooks) == 0 {
+			continue
+		}
+		if reason, deny := p.filesOf(ctx, githooks.Script(top, hooks), r); deny {
+			return reason, true
+		}
+	}
+	return "", false
+}
+
+// filesOf judges the script files cmd runs, read by r.
+func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (string, bool) {
 	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, cmd)
 	if len(r.Unread) > 0 {
 		if es := p.Entries(); len(es) > 0 {

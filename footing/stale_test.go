@@ -156,3 +156,36 @@ func TestStashAfterMove(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHooks: a hook an earlier call wrote into the repository's hooks
+// directory (or core.hooksPath) runs with the next git command that
+// commits, checks out or moves a ref: what it certainly does is judged.
+// Each row also runs under bash.
+func TestGitHooks(t *testing.T) {
+	for _, c := range []struct {
+		hook, cmd string
+		deny      bool
+		at        string // the hooks directory, from the project (.git/hooks)
+	}{
+		{"#!/bin/sh\ncp /bin/true bin/guard\n", `git commit -q --allow-empty -m x`, true, ""},
+		{"#!/bin/sh\ncp /bin/true bin/guard\n", `git -c core.hooksPath=hooks2 commit -q --allow-empty -m x`, true, "hooks2"},
+		{"cp /bin/true bin/guard\n", `git -c core.hookspath=hooks2 commit -q --allow-empty -m x`, true, "hooks2"},
+		{"#!/bin/sh\ncp /bin/true bin/guard\n", `git status --short`, false, ""}, // runs no hook
+		{"#!/bin/sh\necho checked\n", `git commit -q --allow-empty -m x`, false, ""},
+		{"#!/bin/sh\nrm -f .claude/settings.json\n", `git -c core.hooksPath=hooks2 commit -q --allow-empty -m x`, false, ""}, // another directory's hooks: none there
+	} {
+		f := newFixture(t)
+		if c.at == "" {
+			c.at = ".git/hooks"
+		}
+		write(t, filepath.Join(f.proj, c.at, "pre-commit"), c.hook, 0o755)
+		write(t, filepath.Join(f.proj, ".git", "hooks", "post-checkout.sample"), "#!/bin/sh\nrm -rf .claude\n", 0o755)
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if deny != c.deny {
+			t.Errorf("%s with pre-commit %q: deny %v (%q), want %v", c.cmd, c.hook, deny, r, c.deny)
+		}
+		if changed := f.bash(t, c.cmd); (len(changed) > 0) != c.deny {
+			t.Errorf("%s with pre-commit %q: under bash changed %v", c.cmd, c.hook, changed)
+		}
+	}
+}

@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/shell"
 	"github.com/agenthooks/hooks/writes"
 )
@@ -174,11 +175,11 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 			return r, true
 		}
 	}
-	if !s.RunsFiles() {
+	if !s.RunsFiles() && !githooks.Runs(s) {
 		return "", false
 	}
 	start = time.Now()
-	r, deny := judgeFiles(ctx, cmd, at)
+	r, deny := judgeFiles(ctx, cmd, s, at)
 	report(ctx, "script-files", deny, start)
 	return r, deny
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -26,14 +27,45 @@ func fileRules() [3]shellRule {
 	return [...]shellRule{{"rule2-git", gitDiscards}, {"rule1-delete", recursiveDeletes}, {"rule3-env", envWrites}}
 }
 
-// judgeFiles judges the script files the command cmd runs (see
-// runsFile), read from at's directory.
-func judgeFiles(ctx context.Context, cmd string, at *place) (string, bool) {
-	if at.dir == "" || !isAbs(at.dir) {
+// judgeFiles judges the script files the command cmd (parsed as s)
+// runs, read from at's directory, and the git hooks its git commands
+// may run (package githooks).
+func judgeFiles(ctx context.Context, cmd string, s *shell.Script, at *place) (string, bool) {
+	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away {
 		return "", false
 	}
 	r := &readfile.Scripts{Dir: filepath.FromSlash(at.dir)}
-	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, cmd)
+	if s.RunsFiles() {
+		if reason, deny := judgeFilesOf(ctx, cmd, r, at); deny {
+			return reason, true
+		}
+	}
+	if !githooks.Runs(s) {
+		return "", false
+	}
+	for _, use := range githooks.Dirs(s) {
+		if use.Dir == "$" {
+			return "guard: rule 4 (nothing it cannot see): the command runs git with settings known only at run time, " +
+				"which may name the hooks it runs; spell them out", true
+		}
+		top, hooks, err := githooks.Find(ctx, filepath.FromSlash(at.dir), use)
+		if err != nil {
+			return "guard: rule 4 (nothing it cannot see): the command runs git, whose hooks cannot be read (" + err.Error() +
+				"); ask the user", true
+		}
+		if len(hooks) == 0 {
+			continue
+		}
+		if reason, deny := judgeFilesOf(ctx, githooks.Script(top, hooks), r, at); deny {
+			return reason, true
+		}
+	}
+	return "", false
+}
+
+// judgeFilesOf judges the script files text runs, read by r.
+func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *place) (string, bool) {
+	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, text)
 	if len(r.Unread) > 0 {
 		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Unread[0] + ", which the guard cannot read " +
 			"(not a regular file, or one of more than " + strconv.Itoa(readfile.MaxScripts) + " script files); run a plain script file", true

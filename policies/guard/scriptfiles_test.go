@@ -23,13 +23,15 @@ func scriptFileProject(t *testing.T) string {
 		"scripts/clean.sh": "#!/bin/sh\nrm -rf node_modules/.cache build\nfind . -name '*.pyc' -delete\n",
 		// A wrapper as Gradle's and Maven's ship: what it runs is known
 		// only when it runs.
-		"gradlew":          "#!/bin/sh\nAPP_HOME=$(cd \"${0%/*}\" && pwd -P)\neval set -- $DEFAULT_JVM_OPTS \"$@\"\nexec \"$JAVACMD\" \"$@\"\n",
-		"scripts/tidy":     "#!/bin/sh\ncd \"$(dirname \"$0\")/..\"\nrm -rf \"$OUT\" dist\n",
-		"scripts/run.py":   "#!/usr/bin/env python3\nimport shutil; shutil.rmtree('src')\n",
-		"outer.sh":         "source scripts/inner.sh\n",
-		"scripts/inner.sh": "rm -rf src\n",
-		"src/sub/x.sh":     "rm -rf ../../docs\n",
-		"Makefile":         "test:\n\techo testing\nwipe: test\n\t@rm -rf src\nclean:\n\trm -rf build node_modules/.cache $(OUT)\n",
+		"gradlew":               "#!/bin/sh\nAPP_HOME=$(cd \"${0%/*}\" && pwd -P)\neval set -- $DEFAULT_JVM_OPTS \"$@\"\nexec \"$JAVACMD\" \"$@\"\n",
+		"scripts/tidy":          "#!/bin/sh\ncd \"$(dirname \"$0\")/..\"\nrm -rf \"$OUT\" dist\n",
+		"scripts/run.py":        "#!/usr/bin/env python3\nimport shutil; shutil.rmtree('src')\n",
+		"outer.sh":              "source scripts/inner.sh\n",
+		"scripts/inner.sh":      "rm -rf src\n",
+		"src/sub/x.sh":          "rm -rf ../../docs\n",
+		".git/hooks/pre-push":   "#!/bin/sh\nrm -rf src\n",
+		".git/hooks/pre-commit": "#!/bin/sh\nnpx lint-staged\n",
+		"Makefile":              "test:\n\techo testing\nwipe: test\n\t@rm -rf src\nclean:\n\trm -rf build node_modules/.cache $(OUT)\n",
 		"web/package.json": `{"scripts": {"test": "vitest run", "pretest": "rm -rf ../src", "build": "tsc && cp .env.example .env",
 			"clean": "rm -rf node_modules/.cache dist"}}`,
 	}
@@ -69,7 +71,10 @@ func TestScriptFiles(t *testing.T) {
 		{`cd web && npm test`, "", "rule 1"},
 		{`npm run build`, "web", "rule 3"},
 		{`npm run clean`, "web", ""},
-		{`npm test`, "", ""}, // no package.json there
+		{`npm test`, "", ""},                   // no package.json there
+		{`git push origin main`, "", "rule 1"}, // .git/hooks/pre-push, which an earlier call wrote
+		{`git commit -m x`, "", ""},            // pre-commit runs lint-staged
+		{`git status && git log -1`, "", ""},
 		{`make wipe`, "", "rule 1"},
 		{`make -C .. wipe`, "web", "rule 1"},
 		{`make`, "", ""},

@@ -1,0 +1,238 @@
+// Package githooks finds the hook programs git runs in a repository
+// (.git/hooks, or core.hooksPath), for a policy that judges what a git
+// command runs besides itself: a pre-commit hook an earlier call wrote
+// runs with the next git commit.
+package githooks
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// Limit bounds the git run that finds the hooks.
+const Limit = 2 * time.Second
+
+// MaxHooks bounds the hooks listed.
+const MaxHooks = 32
+
+// Runs reports whether a command of s is a git command that may run one
+// of the repository's hooks (see [Dirs]).
+func Runs(s *shell.Script) bool {
+	return len(Dirs(s)) > 0
+}
+
+// A Use is a hooks directory a script's git commands may run hooks of,
+// and which: Dir is as written after -c core.hooksPath= ("" for the
+// repository's own, its core.hooksPath or .git/hooks; "$" for one known
+// only at run time); Names are the hooks' names, nil for any.
+type Use struct {
+	Dir   string
+	Names []string
+}
+
+// hooksOf names the hooks git subcommand sub may run, as git's
+// githooks(5) lists them: a commit's, a merge's, a checkout's, a
+// rebase's, mail's, a push's; reference-transaction on every ref update,
+// post-index-change on every write of the index, pre-auto-gc after
+// commands that may collect garbage.
+func hooksOf(sub string) (string, bool) {
+	switch sub {
+	case "commit":
+		return "pre-commit prepare-commit-msg commit-msg post-commit post-rewrite reference-transaction post-index-change pre-auto-gc", true
+	case "merge":
+		return "pre-merge-commit prepare-commit-msg commit-msg post-merge reference-transaction post-index-change pre-auto-gc", true
+	case "pull":
+		return "pre-merge-commit prepare-commit-msg commit-msg post-merge pre-rebase post-rewrite post-checkout reference-transaction post-index-change pre-auto-gc", true
+	case "checkout":
+		return "post-checkout reference-transaction post-index-change", true
+	case "switch":
+		return "post-checkout reference-transaction post-index-change", true
+	case "clone":
+		return "post-checkout reference-transaction post-index-change", true
+	case "worktree":
+		return "post-checkout reference-transaction post-index-change", true
+	case "rebase":
+		return "pre-rebase prepare-commit-msg commit-msg post-commit post-rewrite post-checkout reference-transaction post-index-change pre-auto-gc", true
+	case "am":
+		return "applypatch-msg pre-applypatch post-applypatch prepare-commit-msg commit-msg post-rewrite reference-transaction post-index-change pre-auto-gc", true
+	case "cherry-pick":
+		return "prepare-commit-msg commit-msg post-commit reference-transaction post-index-change pre-auto-gc", true
+	case "revert":
+		return "prepare-commit-msg commit-msg post-commit reference-transaction post-index-change pre-auto-gc", true
+	case "push":
+		return "pre-push reference-transaction", true
+	case "fetch":
+		return "reference-transaction pre-auto-gc", true
+	case "reset":
+		return "reference-transaction post-index-change", true
+	case "stash":
+		return "reference-transaction post-index-change", true
+	case "branch":
+		return "reference-transaction", true
+	case "tag":
+		return "reference-transaction", true
+	case "update-ref":
+		return "reference-transaction", true
+	case "symbolic-ref":
+		return "reference-transaction", true
+	case "notes":
+		return "reference-transaction", true
+	case "replace":
+		return "reference-transaction", true
+	case "gc":
+		return "pre-auto-gc", true
+	case "add":
+		return "post-index-change", true
+	case "rm":
+		return "post-index-change", true
+	case "mv":
+		return "post-index-change", true
+	case "restore":
+		return "post-index-change", true
+	case "read-tree":
+		return "post-index-change", true
+	case "update-index":
+		return "post-index-change", true
+	}
+	return "", false
+}
+
+// Dirs returns the hooks directories the git commands of s may run
+// hooks of, each once, with the hooks' names.
+func Dirs(s *shell.Script) []Use {
+	var uses []Use
+	add := func(d string, names []string) {
+		for i, u := range uses {
+			if u.Dir == d {
+				if u.Names != nil && names != nil {
+					uses[i].Names = append(u.Names, names...)
+				} else {
+					uses[i].Names = nil
+				}
+				return
+			}
+		}
+		uses = append(uses, Use{d, names})
+	}
+	for _, c := range s.Commands {
+		if c.Name != "git" || c.Dynamic {
+			continue
+		}
+		sub, ok := c.Subcommand(shell.Git)
+		var names []string // nil: a subcommand known only at run time may run any
+		if ok {
+			list, runs := hooksOf(sub[0].Value)
+			if !runs {
+				continue
+			}
+			names = strings.Fields(list)
+		}
+		dir := ""
+		globals := c.Args[1 : len(c.Args)-len(sub)]
+		for i, a := range globals {
+			v := a.Value
+			if (v == "-c" || v == "--config-env") && i+1 < len(globals) {
+				kv := globals[i+1].Value
+				if k, val, found := strings.Cut(kv, "="); found && strings.EqualFold(k, "core.hooksPath") {
+					dir = val
+					if globals[i+1].Dynamic || v == "--config-env" {
+						dir = "$"
+					}
+				} else if globals[i+1].Dynamic {
+					dir = "$"
+				}
+			}
+		}
+		add(dir, names)
+	}
+	return uses
+}
+
+// Find returns the top of the worktree that holds dir and the hook
+// programs of its repository: the executable regular files of its hooks
+// directory (hooksPath when not "", relative to the top, else its
+// core.hooksPath or .git/hooks), but git's *.sample files, at most
+// MaxHooks (more is an error), of use.Names only when it names some. It returns no error and no hook when dir
+// is in no worktree.
+func Find(ctx context.Context, dir string, use Use) (top string, hooks []string, err error) {
+	hooksPath := use.Dir
+	ctx, cancel := context.WithTimeout(ctx, Limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
+		"rev-parse", "--show-toplevel", "--git-path", "hooks")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if cmd.Run() != nil {
+		return "", nil, nil // not a worktree (or git is missing): no hook to run
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 {
+		return "", nil, nil
+	}
+	top, hdir := lines[0], lines[1]
+	if !filepath.IsAbs(hdir) {
+		hdir = filepath.Join(dir, hdir)
+	}
+	if hooksPath != "" {
+		hdir = hooksPath
+		if strings.HasPrefix(hdir, "~/") {
+			if home, err := os.UserHomeDir(); err == nil {
+				hdir = filepath.Join(home, hdir[2:])
+			}
+		}
+		if !filepath.IsAbs(hdir) {
+			hdir = filepath.Join(top, hdir)
+		}
+	}
+	entries, err := os.ReadDir(hdir)
+	if err != nil {
+		return top, nil, nil // no hooks directory
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".sample") || use.Names != nil && !slices.Contains(use.Names, e.Name()) {
+			continue
+		}
+		p := filepath.Join(hdir, e.Name())
+		fi, err := os.Stat(p)
+		if err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+			continue // git runs only an executable file
+		}
+		if len(hooks) == MaxHooks {
+			return top, nil, errTooMany
+		}
+		hooks = append(hooks, p)
+	}
+	return top, hooks, nil
+}
+
+type tooMany struct{}
+
+func (tooMany) Error() string { return "githooks: more than 32 hooks" }
+
+var errTooMany error = tooMany{}
+
+// Script returns a shell command that runs each hook from top, as git
+// does, for a policy to parse with package shell's Parser.Files set: each
+// hook is then read as a script file run by its path.
+func Script(top string, hooks []string) string {
+	var b strings.Builder
+	b.WriteString("cd " + quote(top) + " || exit\n")
+	for _, h := range hooks {
+		b.WriteString(quote(h) + "\n")
+	}
+	return b.String()
+}
+
+// quote returns s single-quoted for the shell.
+func quote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
