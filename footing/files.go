@@ -112,6 +112,16 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 			return "", false
 		}
 	}
+	for _, c := range s2.Commands {
+		for _, ef := range c.Effects {
+			// ./x.py: a file run by its path, read for its #! line.
+			if _, inFile := c.ScriptFile(); ef.Kind == shell.RunsCode && !inFile {
+				if e, ok := p.codeFile(ef); ok {
+					return p.reason(e, e.Path, "the "+ef.Lang+" code in "+ef.Path.Value+", which the command runs and which names it,"), true
+				}
+			}
+		}
+	}
 	f := s2.FromFiles()
 	if f == nil {
 		return "", false
@@ -136,4 +146,28 @@ func fileNames(f *shell.Script) string {
 		return "a script file"
 	}
 	return strings.Join(names[:min(len(names), 3)], " and ")
+}
+
+// codeFile returns a footing entry the file of code in another language
+// names (python3 x.py, node x.js, ./x.py run by its path): a file an
+// earlier call wrote is read, up to maxLongScript bytes, for the footing
+// paths its text spells, as inline code is. Shell scripts are read by
+// files; a file that cannot be read is judged by the command's text.
+func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
+	switch ef.Lang {
+	case "sh", "npm-script", "make", "":
+		return Entry{}, false
+	}
+	if ef.Code.Value != "" || ef.Path.Dynamic || ef.Path.Value == "" || !filepath.IsAbs(p.dir) {
+		return Entry{}, false
+	}
+	abs := ef.Path.Value
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(p.dir, abs)
+	}
+	text, err := readfile.Regular(abs, maxLongScript)
+	if err != nil {
+		return Entry{}, false
+	}
+	return p.mentions(text)
 }

@@ -64,6 +64,8 @@ func newFixture(t testing.TB) *fixture {
 		"proj/tools/outer.sh":   "source tools/swap.sh\n",
 		"proj/tools/ok.sh":      "echo ok > out.txt\n",
 		"proj/tools/wrapper":    "#!/bin/sh\nexec \"${TOOL:-true}\" \"$@\"\n",
+		"proj/tools/swap.py":    "#!/usr/bin/env python3\nimport shutil\nshutil.copy('/bin/true', 'bin/guard')\n",
+		"proj/tools/ok.py":      "#!/usr/bin/env python3\nprint('ok')\n",
 		"proj/tools/hook.mk":    "all:\n\t@echo building\nx: all\n\tcp /bin/true ../bin/guard\n",
 		"proj/web/package.json": `{"scripts": {"test": "echo ok", "posttest": "cp /bin/true ../bin/guard", "lint": "echo lint"}}`,
 	} {

@@ -260,6 +260,9 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 				if e, ok := mentions(); ok {
 					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs"), true
 				}
+				if e, ok := p.codeFile(ef); ok {
+					return p.reason(e, e.Path, "the "+ef.Lang+" code in "+ef.Path.Value+", which "+c.Name+" runs and which names it,"), true
+				}
 				if e, ok := p.namesInCode(sc, ef.Code); ok {
 					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs on names find or xargs put in it"), true
 				}

@@ -426,6 +426,11 @@ var attacks = []struct {
 	{`mv tools/swap.sh tools/ok.sh; sh tools/ok.sh`, true, true},
 	{`git show HEAD:tools/swap.sh > x.sh && bash x.sh`, true, true},
 	{`tmp=$(mktemp); echo ok > "$tmp"; sh tools/ok.sh`, false, true},
+	{`python3 tools/swap.py`, true, true},
+	{`./tools/swap.py`, true, true},
+	{`cd tools && python3 swap.py`, true, false}, // names bin/guard, which it writes from tools/ (no such folder)
+	{`python3 tools/ok.py`, false, true},
+	{`./tools/ok.py`, false, true},
 	{`make -C tools -f hook.mk > build.log`, false, true},
 }
 
