@@ -76,14 +76,14 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(p.dir, abs)
 		}
-		text, err := readfile.Regular(abs, maxLongScript)
-		if err != nil {
+		e, found, read := p.fileMentions(abs)
+		if !read {
 			if es := p.Entries(); len(es) > 0 {
 				return p.reason(es[0], es[0].Path, "the script file "+long+", too long to read,"), true
 			}
 			continue
 		}
-		if e, ok := p.mentions(text); ok {
+		if found {
 			return p.reason(e, e.Path, "the script file "+long+", which names it,"), true
 		}
 	}
@@ -165,9 +165,50 @@ func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(p.dir, abs)
 	}
-	text, err := readfile.Regular(abs, maxLongScript)
-	if err != nil {
-		return Entry{}, false
+	e, found, read := p.fileMentions(abs)
+	if !read && p.madeSeen.fileBytes > maxCodeFileBytes {
+		// Past what one call reads: any footing entry.
+		if es := p.Entries(); len(es) > 0 {
+			return es[0], true
+		}
 	}
-	return p.mentions(text)
+	return e, found
 }
+
+// fileMentions returns a footing entry the text of the file at abs (up
+// to maxLongScript bytes) names, each file read once a call and at most
+// maxCodeFileBytes in all; read is false for a file not read (missing,
+// too long, not a regular file, past the bound).
+func (p *place) fileMentions(abs string) (e Entry, found, read bool) {
+	if p.madeSeen == nil {
+		p.madeSeen = &madeMemo{seen: map[string]madeResult{}}
+	}
+	m := p.madeSeen
+	if r, ok := m.files[abs]; ok {
+		return r.e, r.e.Path != "", r.read
+	}
+	if m.fileBytes > maxCodeFileBytes {
+		return Entry{}, false, false
+	}
+	text, err := readfile.Regular(abs, maxLongScript)
+	m.fileBytes += len(text)
+	r := fileResult{read: err == nil}
+	if err == nil {
+		r.e, _ = p.mentions(text)
+	}
+	if m.files == nil {
+		m.files = map[string]fileResult{}
+	}
+	m.files[abs] = r
+	return r.e, r.e.Path != "", r.read
+}
+
+// fileResult is fileMentions's answer for one file.
+type fileResult struct {
+	e    Entry
+	read bool
+}
+
+// maxCodeFileBytes bounds the bytes of code files codeFile reads in one
+// call.
+const maxCodeFileBytes = 16 << 20

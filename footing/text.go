@@ -64,6 +64,10 @@ const maxMadeBytes = 1 << 20
 type madeMemo struct {
 	seen  map[string]madeResult
 	bytes int
+	// files holds fileMentions's answer for each file it read, and
+	// fileBytes the bytes it read.
+	files     map[string]fileResult
+	fileBytes int
 }
 
 // madeResult is madeCode's answer for one text.
