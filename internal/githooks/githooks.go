@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -22,6 +23,9 @@ const Limit = 2 * time.Second
 
 // MaxHooks bounds the hooks listed.
 const MaxHooks = 32
+
+// maxEntries bounds the entries of a hooks directory read.
+const maxEntries = 512
 
 // Runs reports whether a command of s is a git command that may run one
 // of the repository's hooks (see [Dirs]).
@@ -193,9 +197,14 @@ func Find(ctx context.Context, dir string, use Use) (top string, hooks []string,
 			hdir = filepath.Join(top, hdir)
 		}
 	}
-	entries, err := os.ReadDir(hdir)
+	d, err := readfile.Dir(hdir)
 	if err != nil {
 		return top, nil, nil // no hooks directory
+	}
+	entries, err := d.ReadDir(maxEntries + 1)
+	d.Close()
+	if len(entries) > maxEntries {
+		return top, nil, errTooMany
 	}
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".sample") || use.Names != nil && !slices.Contains(use.Names, e.Name()) {
@@ -216,7 +225,9 @@ func Find(ctx context.Context, dir string, use Use) (top string, hooks []string,
 
 type tooMany struct{}
 
-func (tooMany) Error() string { return "githooks: more than 32 hooks" }
+func (tooMany) Error() string {
+	return "githooks: more than 32 hooks, or 512 files in the hooks directory"
+}
 
 var errTooMany error = tooMany{}
 
