@@ -78,6 +78,14 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 			return "footing: this command cannot be checked (" + err.Error() + ") and runs git, which may change the hook " +
 				"that guards this session without naming its files; run a shorter git command, or ask the user to change the hook", true
 		}
+		if errors.Is(err, shell.ErrLimit) || errors.Is(err, shell.ErrTooDeep) || ctx.Err() != nil {
+			// Past a bound, or out of time: what it writes is not known,
+			// and a name built at run time (x=gu; cp /bin/true
+			// bin/${x}ard) is not in its text. No command a person means
+			// to run is that large.
+			return "footing: this command cannot be checked (" + err.Error() + "), so it may change the hook that guards " +
+				"this session; split it into smaller commands, or ask the user to change the hook", true
+		}
 		return "", false
 	}
 	if r, deny := at.script(ctx, sc, sh.Command); deny {

@@ -503,3 +503,18 @@ func TestLongScriptFile(t *testing.T) {
 		}
 	}
 }
+
+// TestPastBound: a command past a bound of package shell is denied,
+// whatever its text names: a name it builds at run time is not in it.
+func TestPastBound(t *testing.T) {
+	f := newFixture(t)
+	for _, cmd := range []string{
+		"x=gu; cp /bin/true bin/${x}ard # " + strings.Repeat("a", 300<<10),
+		strings.Repeat("true; ", 10001) + "x=gu; cp /bin/true bin/${x}ard",
+	} {
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		if !deny || !strings.Contains(r, "cannot be checked") {
+			t.Errorf("%.40s… (%d bytes): deny %v (%q)", cmd, len(cmd), deny, r)
+		}
+	}
+}

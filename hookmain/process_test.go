@@ -184,8 +184,9 @@ func TestProcessStdoutNotRead(t *testing.T) {
 	}
 	defer r.Close() // held open, never read
 	cmd := hook("--host", "claude", "--timeout", "2s")
-	// A deny that quotes a 256 KB command: more than a pipe holds.
-	cmd.Stdin = strings.NewReader(strings.Replace(claudeRm, "rm -rf build", "quote "+strings.Repeat("a", 256<<10)+" rm -rf build", 1))
+	// A deny that quotes a 200 KB command (under the parser's bound): more
+	// than a pipe holds.
+	cmd.Stdin = strings.NewReader(strings.Replace(claudeRm, "rm -rf build", "quote "+strings.Repeat("a", 200<<10)+" rm -rf build", 1))
 	cmd.Stdout = w
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
