@@ -208,7 +208,7 @@ func (w *walker) nodeOptionsVar(v Word) {
 		add(Word{Value: "$NODE_OPTIONS (" + v.Value + ")", Dynamic: true})
 		return
 	}
-	f := nodeSpec.Parse(wordsOf(v.Value))
+	f := nodeSpec.parse(wordsOf(v.Value), &w.mem)
 	for _, o := range f.Options {
 		switch o.Name {
 		case "r", "require", "import", "loader", "experimental-loader":
