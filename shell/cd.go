@@ -94,12 +94,23 @@ func joinDir(dir, p Word) Word {
 		}
 		return Static(path.Join(dir.Value, p.Value))
 	}
-	j := Word{Value: dir.Value + "/" + p.Value, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
+	v := dir.Value + "/" + p.Value
+	j := Word{Value: v, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
+	// Prefix and Suffix are parts of the value (a word's Prefix starts
+	// its Value, its Suffix ends it): cut from it, not built again.
 	if !dir.Dynamic {
-		j.Prefix = dir.Value + "/" + p.Prefix
+		if n := len(dir.Value) + 1 + len(p.Prefix); strings.HasPrefix(p.Value, p.Prefix) {
+			j.Prefix = v[:n]
+		} else {
+			j.Prefix = dir.Value + "/" + p.Prefix
+		}
 	}
 	if !p.Dynamic {
-		j.Suffix = dir.Suffix + "/" + p.Value
+		if strings.HasSuffix(dir.Value, dir.Suffix) {
+			j.Suffix = v[len(dir.Value)-len(dir.Suffix):]
+		} else {
+			j.Suffix = dir.Suffix + "/" + p.Value
+		}
 	}
 	return j
 }

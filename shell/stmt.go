@@ -86,9 +86,9 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			x, y := *sc, *sc
-			w.stmt(c.X, &x, via, in)
-			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
+			xy := &[2]scope{*sc, *sc} // each side its own copy, in one allocation
+			w.stmt(c.X, &xy[0], via, in)
+			w.stmt(c.Y, &xy[1], via, stdin{piped: true, from: c.X})
 		default: // && ||
 			before := sc.alt
 			w.stmt(c.X, sc, via, in)
@@ -122,6 +122,10 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			dyn := !it.InPos.IsValid()
 			for _, x := range it.Items {
+				if !hasBrace(x) {
+					dyn = dyn || w.join(x.Parts).Dynamic // what words gives, without its slice
+					continue
+				}
 				for _, v := range w.words(x) {
 					dyn = dyn || v.Dynamic
 				}

@@ -114,6 +114,9 @@ func (w *walker) word(x *syntax.Word) Word {
 	if x == nil {
 		return Word{}
 	}
+	if !hasBrace(x) {
+		return w.join(x.Parts) // what words gives, without its slice
+	}
 	text := w.text(x)
 	ws := w.words(x)
 	switch len(ws) {
