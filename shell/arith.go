@@ -21,7 +21,7 @@ import (
 // setVar records that the shell of sc set name, to a value known
 // statically or not.
 func (w *walker) setVar(sc *scope, name string, dynamic bool) {
-	if dynamic {
+	if dynamic && startupName(name) {
 		w.startupVar(name, Word{Value: "$" + name + " (set at run time)", Dynamic: true})
 	}
 	if sc.vars[name] == dynamic {

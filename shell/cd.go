@@ -18,7 +18,6 @@ func cd(c *Command, sc *scope) {
 		return
 	}
 	old := sc.dir
-	defer func() { cdAlt(sc, old) }()
 	var to Word
 	switch {
 	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
@@ -29,6 +28,7 @@ func cd(c *Command, sc *scope) {
 		to = f.Operands[0]
 	}
 	sc.dir = joinDir(sc.dir, to)
+	cdAlt(sc, old)
 }
 
 // shadowed reports whether name, a cd, pushd or popd, may run something
@@ -68,7 +68,8 @@ func cdAlt(sc *scope, old Word) {
 	switch {
 	case sc.dir == old:
 	case sc.alt == nil:
-		sc.alt = &old
+		o := old // on the heap only here
+		sc.alt = &o
 	case *sc.alt != sc.dir:
 		sc.alt = &Word{Value: "$PWD", Dynamic: true}
 	}

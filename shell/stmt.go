@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -183,8 +184,17 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 // subst walks the command and process substitutions anywhere inside n
 // (words, parameter expansions, arithmetic, tests).
 func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
-	if n == nil {
+	switch x := n.(type) {
+	case nil:
 		return
+	case *syntax.Word:
+		if x == nil || !needsSubst(x) {
+			return
+		}
+	case *syntax.WordIter:
+		if x == nil || !slices.ContainsFunc(x.Items, needsSubst) {
+			return // the name is a Lit
+		}
 	}
 	w.walkTree(n, func(n syntax.Node) bool {
 		w.arithNode(n, sc, via)
@@ -229,14 +239,35 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 	})
 }
 
-// needsSubst reports whether x may hold a substitution to walk.
+// needsSubst reports whether x may hold a substitution to walk, or
+// anything else subst looks at: a word of literal text, quoted or not,
+// and of plain $NAME expansions has none.
 func needsSubst(x *syntax.Word) bool {
 	for _, p := range x.Parts {
-		switch p.(type) {
-		case *syntax.Lit, *syntax.SglQuoted:
-		default:
+		if !plainPart(p) {
 			return true
 		}
+	}
+	return false
+}
+
+// plainPart reports whether p is literal text, quoted or not, or a plain
+// $NAME expansion (no braces, so no operator, index or slice): subst
+// finds nothing in it.
+func plainPart(p syntax.WordPart) bool {
+	switch p := p.(type) {
+	case *syntax.Lit, *syntax.SglQuoted:
+		return true
+	case *syntax.ParamExp:
+		return p.Short && p.Flags == nil && p.NestedParam == nil && p.Index == nil && p.Slice == nil && p.Repl == nil &&
+			p.Exp == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if !plainPart(q) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
