@@ -10,6 +10,7 @@ type arena struct {
 	words []Word
 	opts  []Option
 	fx    []Effect
+	scs   []scope
 	// fxOwner is the command whose effects end the current block, at
 	// fxStart.
 	fxOwner *Command
@@ -64,6 +65,15 @@ func (a *arena) options(n int) []Option {
 	i := len(a.opts)
 	a.opts = a.opts[:i+n]
 	return a.opts[i : i : i+n]
+}
+
+// scope returns a new copy of s.
+func (a *arena) scope(s *scope) *scope {
+	if len(a.scs) == cap(a.scs) {
+		a.scs = make([]scope, 0, grow(cap(a.scs)))
+	}
+	a.scs = append(a.scs, *s)
+	return &a.scs[len(a.scs)-1]
 }
 
 // addEffect appends e to c.Effects. The effects of the command that

@@ -77,7 +77,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		}
 		return
 	}
-	inner := append(append(make([]Word, 0, len(rest)+len(names)), rest...), names...)
+	inner := append(append(w.mem.wordSlice(len(rest)+len(names)), rest...), names...)
 	w.run(inner, sc, via, cin, false)
 }
 

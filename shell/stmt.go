@@ -15,9 +15,9 @@ func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 
 // branch walks fn in a copy of sc, then merges the copy back (see merge).
 func (w *walker) branch(sc *scope, fn func(*scope)) {
-	c := *sc
-	fn(&c)
-	w.merge(sc, &c)
+	c := w.mem.scope(sc)
+	fn(c)
+	w.merge(sc, c)
 }
 
 // merge folds into sc what a copy c of it, walked by code that may or may
@@ -87,9 +87,8 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			xy := &[2]scope{*sc, *sc} // each side its own copy, in one allocation
-			w.stmt(c.X, &xy[0], via, in)
-			w.stmt(c.Y, &xy[1], via, stdin{piped: true, from: c.X})
+			w.stmt(c.X, w.mem.scope(sc), via, in)
+			w.stmt(c.Y, w.mem.scope(sc), via, stdin{piped: true, from: c.X})
 		default: // && ||
 			before := sc.alt
 			w.stmt(c.X, sc, via, in)

@@ -84,7 +84,7 @@ func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word, dir Word) []W
 	if !ok || s.Negated || s.Background || s.Coprocess || otherRedirs(s) || len(c.Assigns) > 0 || len(c.Args) == 0 {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	}
-	args := make([]Word, 0, len(c.Args))
+	args := w.mem.wordSlice(len(c.Args))
 	for _, x := range c.Args {
 		if hasBrace(x) {
 			args = append(args, w.words(x)...)
