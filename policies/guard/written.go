@@ -44,8 +44,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
 			"in one call and ask the user before running it", true
 	}
+	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
-		var runs []string
+		runs := buf[:0]
 		for _, e := range c.Effects {
 			if e.Kind == shell.RunsCode && e.Path.Value != "" && !e.Path.Dynamic {
 				runs = append(runs, joinPath(at.dir, e.Path.Value))
