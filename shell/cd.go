@@ -85,7 +85,7 @@ func joinDir(dir, p Word) Word {
 		return p
 	}
 	if !dir.Dynamic && !p.Dynamic {
-		if d := dir.Value; path.Clean(d) == d {
+		if d := dir.Value; isClean(d) {
 			switch {
 			case p.Value == ".":
 				return Static(d) // what Join gives, without allocating
@@ -114,6 +114,17 @@ func joinDir(dir, p Word) Word {
 		}
 	}
 	return j
+}
+
+// isClean reports whether path.Clean(d) == d, without Clean's pass over
+// d when d is plainly clean (a directory is joined to every path after
+// it).
+func isClean(d string) bool {
+	switch {
+	case d == "/" || d == "." || cleanRel(d) || len(d) > 1 && d[0] == '/' && cleanRel(d[1:]):
+		return true
+	}
+	return path.Clean(d) == d
 }
 
 // cleanRel reports whether p is a relative path that path.Clean leaves

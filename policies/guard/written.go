@@ -44,6 +44,13 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
 			"in one call and ask the user before running it", true
 	}
+	// The files written, with their base names: a command of that name
+	// may run one of them.
+	type file struct{ path, base, by string }
+	files := make([]file, 0, len(written))
+	for p, by := range written {
+		files = append(files, file{p, path.Base(p), by})
+	}
 	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
 		runs := buf[:0]
@@ -64,9 +71,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		if c.Name != "" && !bashBuiltin(c.Name) {
-			for p, by := range written {
-				if path.Base(p) == c.Name {
-					return deny(c, p+" (found on a PATH that names its folder)", by)
+			for _, f := range files {
+				if f.base == c.Name {
+					return deny(c, f.path+" (found on a PATH that names its folder)", f.by)
 				}
 			}
 		}
