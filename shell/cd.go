@@ -78,6 +78,13 @@ func cdAlt(sc *scope, old Word) {
 // joinDir returns p resolved against dir, both relative to where the
 // script started ("" is that directory).
 func joinDir(dir, p Word) Word {
+	return joinDirIn(dir, p, nil)
+}
+
+// joinDirIn is joinDir with whether a directory is clean remembered in
+// c (nil: not remembered): the walk joins each path after a cd to the
+// same one or two directories.
+func joinDirIn(dir, p Word, c *cleanDirs) Word {
 	if dir.Value == "" || strings.HasPrefix(p.Value, "/") || (p.Dynamic && strings.HasPrefix(p.Value, "~")) {
 		if !p.Dynamic {
 			return Static(path.Clean(p.Value))
@@ -85,7 +92,7 @@ func joinDir(dir, p Word) Word {
 		return p
 	}
 	if !dir.Dynamic && !p.Dynamic {
-		if d := dir.Value; isClean(d) {
+		if d := dir.Value; c.isClean(d) {
 			switch {
 			case p.Value == ".":
 				return Static(d) // what Join gives, without allocating
@@ -114,6 +121,30 @@ func joinDir(dir, p Word) Word {
 		}
 	}
 	return j
+}
+
+// cleanDirs remembers whether the last two directories asked about are
+// clean.
+type cleanDirs struct {
+	dir   [2]string
+	clean [2]bool
+	next  int
+}
+
+// isClean is isClean(d), remembered in c.
+func (c *cleanDirs) isClean(d string) bool {
+	if c == nil {
+		return isClean(d)
+	}
+	for i, k := range c.dir {
+		if k == d && k != "" { // a string compared with itself is quick
+			return c.clean[i]
+		}
+	}
+	ok := isClean(d)
+	c.dir[c.next], c.clean[c.next] = d, ok
+	c.next ^= 1
+	return ok
 }
 
 // isClean reports whether path.Clean(d) == d, without Clean's pass over

@@ -126,6 +126,9 @@ type walker struct {
 	copied int
 	// mem holds the commands, words and effects of the walk.
 	mem arena
+	// cleanDirs remembers which directories effects are joined to are
+	// clean (see joinDirIn).
+	cleanDirs cleanDirs
 	// disabled reports that the script disables a builtin that changes
 	// the directory (enable -n cd), or one whose name is known only at
 	// run time: see shadowed.
