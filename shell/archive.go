@@ -34,7 +34,7 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if len(args) > 0 && !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-") && args[0].Value != "" {
 		args = oldTar(args)
 	}
-	f := tarSpec.Parse(args)
+	f := tarSpec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	dir := Word{}
 	var mode string
@@ -284,7 +284,7 @@ func compressSuffix(name string) string {
 // --rm); -c and -t only read; -r works on the files under a directory;
 // zstd and lz4 -o write that file.
 func compressEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "cdfhklLnNqrtvV0123456789jS:o:T:M:b:B:D:", Permute: true, Long: []string{"stdout",
+	f := w.flags(c, Spec{Short: "cdfhklLnNqrtvV0123456789jS:o:T:M:b:B:D:", Permute: true, Long: []string{"stdout",
 		"to-stdout", "decompress", "uncompress", "force", "keep", "list", "no-name", "name", "quiet", "recursive",
 		"test", "verbose", "suffix=", "rm", "output=", "threads=", "memlimit=", "memory=", "format=", "best",
 		"fast", "rsyncable", "synchronous", "sparse", "no-sparse"}})

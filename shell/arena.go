@@ -8,7 +8,9 @@ package shell
 type arena struct {
 	cmds  []Command
 	words []Word
+	opts  []Option
 	fx    []Effect
+	scs   []scope
 	// fxOwner is the command whose effects end the current block, at
 	// fxStart.
 	fxOwner *Command
@@ -37,9 +39,10 @@ func (a *arena) command() *Command {
 	return &a.cmds[len(a.cmds)-1]
 }
 
-// wordSlice returns an empty slice of Words with room for n.
+// wordSlice returns an empty slice of Words with room for n; a nil
+// arena takes it from the heap.
 func (a *arena) wordSlice(n int) []Word {
-	if n > arenaMax/4 {
+	if a == nil || n > arenaMax/4 {
 		return make([]Word, 0, n)
 	}
 	if cap(a.words)-len(a.words) < n {
@@ -48,6 +51,29 @@ func (a *arena) wordSlice(n int) []Word {
 	i := len(a.words)
 	a.words = a.words[:i+n]
 	return a.words[i : i : i+n]
+}
+
+// options returns an empty slice of Options with room for n; a nil
+// arena takes it from the heap.
+func (a *arena) options(n int) []Option {
+	if a == nil || n > arenaMax/4 {
+		return make([]Option, 0, n)
+	}
+	if cap(a.opts)-len(a.opts) < n {
+		a.opts = make([]Option, 0, max(grow(cap(a.opts)), n))
+	}
+	i := len(a.opts)
+	a.opts = a.opts[:i+n]
+	return a.opts[i : i : i+n]
+}
+
+// scope returns a new copy of s.
+func (a *arena) scope(s *scope) *scope {
+	if len(a.scs) == cap(a.scs) {
+		a.scs = make([]scope, 0, grow(cap(a.scs)))
+	}
+	a.scs = append(a.scs, *s)
+	return &a.scs[len(a.scs)-1]
 }
 
 // addEffect appends e to c.Effects. The effects of the command that
@@ -72,4 +98,12 @@ func (a *arena) addEffect(c *Command, e Effect) {
 	}
 	a.fx = append(a.fx, e)
 	c.Effects = a.fx[a.fxStart:len(a.fx):len(a.fx)]
+}
+
+// flags is w.flags(c, s) with its slices from the walk's arena.
+func (w *walker) flags(c *Command, s Spec) Flags {
+	if len(c.Args) == 0 {
+		return Flags{}
+	}
+	return s.parse(c.Args[1:], &w.mem)
 }

@@ -21,7 +21,7 @@ import (
 // setVar records that the shell of sc set name, to a value known
 // statically or not.
 func (w *walker) setVar(sc *scope, name string, dynamic bool) {
-	if dynamic {
+	if dynamic && startupName(name) {
 		w.startupVar(name, Word{Value: "$" + name + " (set at run time)", Dynamic: true})
 	}
 	if sc.vars[name] == dynamic {
@@ -180,7 +180,7 @@ func isName(s string) bool {
 func (w *walker) setsVars(c *Command, sc *scope) {
 	switch c.Name {
 	case "read":
-		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
+		f := w.flags(c, Spec{Short: "ersa:d:i:n:N:p:t:u:"})
 		if a, ok := f.Value("a"); ok {
 			w.readVar(c, sc, a)
 		}
@@ -191,14 +191,14 @@ func (w *walker) setsVars(c *Command, sc *scope) {
 			w.setVar(sc, "REPLY", true)
 		}
 	case "mapfile", "readarray":
-		f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
+		f := w.flags(c, Spec{Short: "d:n:O:s:tu:C:c:"})
 		name := Static("MAPFILE")
 		if len(f.Operands) > 0 {
 			name = f.Operands[0]
 		}
 		w.readVar(c, sc, name)
 	case "printf":
-		f := c.Flags(Spec{Short: "v:"})
+		f := w.flags(c, Spec{Short: "v:"})
 		if v, ok := f.Value("v"); ok {
 			// What printf makes of its format is not followed here.
 			w.readVar(c, sc, v)
@@ -255,13 +255,13 @@ func (w *walker) staticNames(c *Command) {
 	var names []Word
 	switch c.Name {
 	case "read":
-		f := c.Flags(Spec{Short: "ersa:d:i:n:N:p:t:u:"})
+		f := w.flags(c, Spec{Short: "ersa:d:i:n:N:p:t:u:"})
 		names = f.Operands
 		if a, ok := f.Value("a"); ok {
 			names = append(names, a)
 		}
 	case "printf":
-		f := c.Flags(Spec{Short: "v:"})
+		f := w.flags(c, Spec{Short: "v:"})
 		if v, ok := f.Value("v"); ok {
 			names = []Word{v}
 		}

@@ -85,6 +85,9 @@ const maxStartup = 8
 // nodeOptions); past maxStartup values a script is past what this
 // package follows there too, and node is an unknown command.
 func (w *walker) startupVar(name string, v Word) {
+	if !startupName(name) {
+		return
+	}
 	if name == "NODE_OPTIONS" {
 		w.nodeOptionsVar(v)
 		return
@@ -99,6 +102,12 @@ func (w *walker) startupVar(name string, v Word) {
 		}
 	}
 	w.startup = append(w.startup, v)
+}
+
+// startupName reports whether startupVar records a value of the
+// variable name.
+func startupName(name string) bool {
+	return name == "NODE_OPTIONS" || name == "BASH_ENV" || name == "ENV"
 }
 
 // startupFiles records, on shell c, the start-up files the script named
@@ -208,7 +217,7 @@ func (w *walker) nodeOptionsVar(v Word) {
 		add(Word{Value: "$NODE_OPTIONS (" + v.Value + ")", Dynamic: true})
 		return
 	}
-	f := nodeSpec.Parse(wordsOf(v.Value))
+	f := nodeSpec.parse(wordsOf(v.Value), &w.mem)
 	for _, o := range f.Options {
 		switch o.Name {
 		case "r", "require", "import", "loader", "experimental-loader":

@@ -15,7 +15,7 @@ var awkSpec = Spec{Short: "bcCdgMnNOPrsStVyF:f:v:e:E:i:l:L::o::p::D::W:", Long: 
 // --source gave one; the other operands are input files (read, or
 // rewritten with gawk's -i inplace), except VAR=VALUE assignments.
 func awkEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(awkSpec)
+	f := w.flags(c, awkSpec)
 	lang := "awk"
 	have := false
 	inplace := false

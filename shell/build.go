@@ -133,7 +133,7 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	f := Spec{Short: "p:j:", Permute: true, Long: []string{"target-dir=", "manifest-path=", "package=", "features=",
 		"target=", "profile=", "jobs=", "bin=", "example=", "test=", "bench=", "name=", "vcs=", "edition=",
-		"release", "doc", "dry-run", "all-targets", "workspace", "lib"}}.Parse(sub[1:])
+		"release", "doc", "dry-run", "all-targets", "workspace", "lib"}}.parse(sub[1:], &w.mem)
 	switch sub[0].Value {
 	case "build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy", "doc", "d", "install", "fix":
 		w.runsCode(c, sc, "rust", Word{}, Static("."))
@@ -162,7 +162,7 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // makeEffects: make runs the recipes of its makefile (-f FILE, or
 // Makefile in -C DIR) through the shell: code in a file.
 func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
-	f := c.Flags(Spec{Short: "bBdeiknpqrRsStvwC:f:I:j::l::o:W:O::", Permute: true, Long: []string{"directory=",
+	f := w.flags(c, Spec{Short: "bBdeiknpqrRsStvwC:f:I:j::l::o:W:O::", Permute: true, Long: []string{"directory=",
 		"file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=",
 		"new-file=", "assume-new=", "output-sync=?", "debug=?", "eval=", "always-make", "dry-run", "just-print",
 		"question", "keep-going", "silent", "quiet", "environment-overrides", "ignore-errors", "no-print-directory",
@@ -251,19 +251,18 @@ func runSub(c *Command) ([]Word, bool) {
 // -name=value, or -name value for the flags of takes (the others are
 // booleans); operands may come between them (go test ./... -run X).
 func goFlags(args []Word, takes ...string) Flags {
-	var f Flags
+	p := flagParse{from: -1}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic && a.MaybeOption() && !strings.HasPrefix(a.Prefix, "-") {
-			f.Unsure = append(f.Unsure, a)
+			p.addUnsure(a)
 		}
 		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") || !a.MaybeOption() {
-			f.Operands = append(f.Operands, a)
+			p.addOperand(args, i)
 			continue
 		}
 		if !a.Dynamic && a.Value == "--" {
-			f.Operands = append(f.Operands, args[i+1:]...)
-			break
+			return p.rest(args, i+1)
 		}
 		body := strings.TrimPrefix(strings.TrimPrefix(a.Value, "-"), "-")
 		name, val, has := strings.Cut(body, "=")
@@ -278,9 +277,9 @@ func goFlags(args []Word, takes ...string) Flags {
 			i++
 			o.Value, o.HasValue = args[i], true
 		}
-		f.addOption(o)
+		p.addOption(o, args[i:])
 	}
-	return f
+	return p.Flags
 }
 
 // contains reports whether list holds s.

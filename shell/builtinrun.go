@@ -144,7 +144,7 @@ func evalRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 }
 
 func sourceRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
-	f := c.Flags(Spec{})
+	f := w.flags(c, Spec{})
 	if len(f.Operands) > 0 {
 		w.scriptFile(f.Operands[0], in, sc, plus(c.Via, c.Name), sameShell)
 	}
@@ -152,7 +152,7 @@ func sourceRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 
 // trapRun walks the action of trap ACTION SIGNAL….
 func trapRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
-	f := c.Flags(Spec{Short: "lpP"})
+	f := w.flags(c, Spec{Short: "lpP"})
 	if len(f.Operands) < 2 || f.Operands[0].Value == "-" {
 		return
 	}
@@ -163,7 +163,7 @@ func trapRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 // aliasRun walks the value of each NAME=VALUE: it runs when the alias is
 // used.
 func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
-	for _, a := range c.Flags(Spec{Short: "p"}).Operands {
+	for _, a := range w.flags(c, Spec{Short: "p"}).Operands {
 		if name, v, ok := strings.Cut(a.Value, "="); ok {
 			sub := *sc
 			w.nested(v, a.Dynamic, &sub, plus(c.Via, c.Name))
@@ -179,7 +179,7 @@ func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 
 // hashRun: hash -p PATH NAME makes NAME run PATH, as an alias would.
 func hashRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
-	f := c.Flags(Spec{Short: "dlrtp:"})
+	f := w.flags(c, Spec{Short: "dlrtp:"})
 	p, ok := f.Value("p")
 	if !ok || !same {
 		return
@@ -201,7 +201,7 @@ func shellQuote(s string) string {
 // mapfileRun: mapfile and readarray -C CALLBACK run CALLBACK with the
 // index and the line read appended.
 func mapfileRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
-	f := c.Flags(Spec{Short: "d:n:O:s:tu:C:c:"})
+	f := w.flags(c, Spec{Short: "d:n:O:s:tu:C:c:"})
 	if cb, ok := f.Value("C"); ok {
 		sub := *sc
 		w.nested(cb.Value+" 0 \"$line\"", cb.Dynamic, &sub, plus(c.Via, c.Name))

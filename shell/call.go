@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -163,9 +164,21 @@ func (w *walker) outputOf(list []*syntax.Stmt) *Word {
 	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 {
 		return nil
 	}
-	var args []Word
+	if !slices.ContainsFunc(c.Args, hasBrace) {
+		// Only echo and printf have a static output: not worth the
+		// words of any other command (brace expansion counts against
+		// its bound: words with braces are expanded as before).
+		if n := w.join(c.Args[0].Parts); n.Dynamic || !echoOrPrintf(baseName(n.Value)) {
+			return nil
+		}
+	}
+	args := make([]Word, 0, len(c.Args))
 	for _, x := range c.Args {
-		args = append(args, w.words(x)...)
+		if hasBrace(x) {
+			args = append(args, w.words(x)...)
+		} else {
+			args = append(args, w.join(x.Parts)) // what words gives, without its slice
+		}
 	}
 	out, ok := staticOutput(args)
 	if !ok {
@@ -233,6 +246,12 @@ func staticOutput(args []Word) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// echoOrPrintf reports whether name is one of the commands whose output
+// staticOutput knows.
+func echoOrPrintf(name string) bool {
+	return name == "echo" || name == "printf"
 }
 
 // isShell reports whether name is a shell this package follows.

@@ -18,7 +18,6 @@ func cd(c *Command, sc *scope) {
 		return
 	}
 	old := sc.dir
-	defer func() { cdAlt(sc, old) }()
 	var to Word
 	switch {
 	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
@@ -29,6 +28,7 @@ func cd(c *Command, sc *scope) {
 		to = f.Operands[0]
 	}
 	sc.dir = joinDir(sc.dir, to)
+	cdAlt(sc, old)
 }
 
 // shadowed reports whether name, a cd, pushd or popd, may run something
@@ -68,7 +68,8 @@ func cdAlt(sc *scope, old Word) {
 	switch {
 	case sc.dir == old:
 	case sc.alt == nil:
-		sc.alt = &old
+		o := old // on the heap only here
+		sc.alt = &o
 	case *sc.alt != sc.dir:
 		sc.alt = &Word{Value: "$PWD", Dynamic: true}
 	}
@@ -77,6 +78,13 @@ func cdAlt(sc *scope, old Word) {
 // joinDir returns p resolved against dir, both relative to where the
 // script started ("" is that directory).
 func joinDir(dir, p Word) Word {
+	return joinDirIn(dir, p, nil)
+}
+
+// joinDirIn is joinDir with whether a directory is clean remembered in
+// c (nil: not remembered): the walk joins each path after a cd to the
+// same one or two directories.
+func joinDirIn(dir, p Word, c *cleanDirs) Word {
 	if dir.Value == "" || strings.HasPrefix(p.Value, "/") || (p.Dynamic && strings.HasPrefix(p.Value, "~")) {
 		if !p.Dynamic {
 			return Static(path.Clean(p.Value))
@@ -84,7 +92,7 @@ func joinDir(dir, p Word) Word {
 		return p
 	}
 	if !dir.Dynamic && !p.Dynamic {
-		if d := dir.Value; path.Clean(d) == d {
+		if d := dir.Value; c.isClean(d) {
 			switch {
 			case p.Value == ".":
 				return Static(d) // what Join gives, without allocating
@@ -94,14 +102,60 @@ func joinDir(dir, p Word) Word {
 		}
 		return Static(path.Join(dir.Value, p.Value))
 	}
-	j := Word{Value: dir.Value + "/" + p.Value, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
+	v := dir.Value + "/" + p.Value
+	j := Word{Value: v, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
+	// Prefix and Suffix are parts of the value (a word's Prefix starts
+	// its Value, its Suffix ends it): cut from it, not built again.
 	if !dir.Dynamic {
-		j.Prefix = dir.Value + "/" + p.Prefix
+		if n := len(dir.Value) + 1 + len(p.Prefix); strings.HasPrefix(p.Value, p.Prefix) {
+			j.Prefix = v[:n]
+		} else {
+			j.Prefix = dir.Value + "/" + p.Prefix
+		}
 	}
 	if !p.Dynamic {
-		j.Suffix = dir.Suffix + "/" + p.Value
+		if strings.HasSuffix(dir.Value, dir.Suffix) {
+			j.Suffix = v[len(dir.Value)-len(dir.Suffix):]
+		} else {
+			j.Suffix = dir.Suffix + "/" + p.Value
+		}
 	}
 	return j
+}
+
+// cleanDirs remembers whether the last two directories asked about are
+// clean.
+type cleanDirs struct {
+	dir   [2]string
+	clean [2]bool
+	next  int
+}
+
+// isClean is isClean(d), remembered in c.
+func (c *cleanDirs) isClean(d string) bool {
+	if c == nil {
+		return isClean(d)
+	}
+	for i, k := range c.dir {
+		if k == d && k != "" { // a string compared with itself is quick
+			return c.clean[i]
+		}
+	}
+	ok := isClean(d)
+	c.dir[c.next], c.clean[c.next] = d, ok
+	c.next ^= 1
+	return ok
+}
+
+// isClean reports whether path.Clean(d) == d, without Clean's pass over
+// d when d is plainly clean (a directory is joined to every path after
+// it).
+func isClean(d string) bool {
+	switch {
+	case d == "/" || d == "." || cleanRel(d) || len(d) > 1 && d[0] == '/' && cleanRel(d[1:]):
+		return true
+	}
+	return path.Clean(d) == d
 }
 
 // cleanRel reports whether p is a relative path that path.Clean leaves

@@ -21,3 +21,13 @@ func TestJoinDirClean(t *testing.T) {
 		}
 	}
 }
+
+// TestIsClean: isClean is path.Clean(d) == d.
+func TestIsClean(t *testing.T) {
+	for _, d := range []string{"", ".", "/", "a", "a/b", "/a/b", "a/", "/a/", "//a", "a//b", "./a", "a/.", "a/..", "../a",
+		"/..", "/../a", "a/./b", "..", "...", "a/...", "/a/b/c", "web/web/web"} {
+		if got, want := isClean(d), path.Clean(d) == d; got != want {
+			t.Errorf("isClean(%q) = %v, want %v", d, got, want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ func (w *walker) argsOf(c *Command, sc *scope, args []Word) {
 // code.
 func (w *walker) interp(c *Command, sc *scope, in stdin, lang string, spec Spec, code ...string) []Word {
 	args := c.Args[1:]
-	f := spec.Parse(args)
+	f := spec.parse(args, &w.mem)
 	found := false
 	var texts []string
 	dyn := false
@@ -84,7 +84,7 @@ var pythonSpec = Spec{Short: "bBdEhiIOPqRsSuvVxc:m:W:X:Q:"}
 // pythonEffects: python -c CODE, -m MODULE (Code "-m MODULE"), FILE, or
 // standard input.
 func pythonEffects(w *walker, c *Command, sc *scope, in stdin) {
-	f := pythonSpec.Parse(c.Args[1:])
+	f := pythonSpec.parse(c.Args[1:], &w.mem)
 	if m, ok := f.Value("m"); ok && !f.Has("c") {
 		w.runsCode(c, sc, "python", Word{Value: "-m " + m.Value, Dynamic: m.Dynamic, Prefix: "-m " + m.Prefix, Suffix: m.Suffix}, Word{})
 		w.argsOf(c, sc, c.Args[1+f.End:])
@@ -203,7 +203,7 @@ func perlEffects(w *walker, c *Command, sc *scope, in stdin) {
 	orig, n := c, splitSwitches(c, "0l", "eEIMmixdDFCV", "eE")
 	defer func() { orig.Effects = append(orig.Effects, n.Effects...) }()
 	c = n
-	f := perlSpec.Parse(c.Args[1:])
+	f := perlSpec.parse(c.Args[1:], &w.mem)
 	if f.Has("v", "V") && f.End == len(c.Args)-1 {
 		return
 	}
@@ -237,7 +237,7 @@ func rubyEffects(w *walker, c *Command, sc *scope, in stdin) {
 	orig, n := c, splitSwitches(c, "0", "eEIrCFxiKWT", "eIrC")
 	defer func() { orig.Effects = append(orig.Effects, n.Effects...) }()
 	c = n
-	f := rubySpec.Parse(c.Args[1:])
+	f := rubySpec.parse(c.Args[1:], &w.mem)
 	if f.Has("v") && f.End == len(c.Args)-1 {
 		return
 	}
@@ -275,7 +275,7 @@ func nodeEffects(w *walker, c *Command, sc *scope, in stdin) {
 			break
 		}
 	}
-	f := nodeSpec.Parse(c.Args[1:])
+	f := nodeSpec.parse(c.Args[1:], &w.mem)
 	valueEffects(w, c, sc, f, Reads, "env-file")
 	if f.Has("v", "version", "h", "help") && f.End == len(c.Args)-1 {
 		return
@@ -322,7 +322,7 @@ func denoEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"allow-net=?", "allow-env=?", "allow-run=?", "allow-ffi=?", "allow-sys=?", "config=", "import-map=",
 		"print", "ext=", "env-file=?", "watch", "check=?", "check", "no-check=?", "quiet", "reload=?", "lock=?",
 		"cached-only", "location=", "seed=", "v8-flags=", "unstable"}}
-	f := spec.Parse(sub[1:])
+	f := spec.parse(sub[1:], &w.mem)
 	rest := sub[1+f.End:]
 	switch sub[0].Value {
 	case "task":
@@ -363,7 +363,7 @@ func denoEffects(w *walker, c *Command, sc *scope, in stdin) {
 func bunEffects(w *walker, c *Command, sc *scope, in stdin) {
 	spec := Spec{Short: "e:p:r:", Long: []string{"eval=", "print=", "preload=", "cwd=", "env-file=", "config=",
 		"silent", "bun", "watch", "hot", "smol"}}
-	f := spec.Parse(c.Args[1:])
+	f := spec.parse(c.Args[1:], &w.mem)
 	if f.Has("e", "p", "eval", "print") {
 		w.argsOf(c, sc, w.interp(c, sc, in, "node", spec, "e", "p", "eval", "print"))
 		return
@@ -406,7 +406,7 @@ func bunEffects(w *walker, c *Command, sc *scope, in stdin) {
 func phpEffects(w *walker, c *Command, sc *scope, in stdin) {
 	spec := Spec{Short: "aCHhilmnqsvwr:B:R:E:F:f:c:d:S:t:z:", Long: []string{"run=", "process-begin=",
 		"process-code=", "process-end=", "process-file=", "file=", "define=", "php-ini=", "server=", "docroot="}}
-	f := spec.Parse(c.Args[1:])
+	f := spec.parse(c.Args[1:], &w.mem)
 	if fl, ok := f.Value("f", "file", "F", "process-file"); ok {
 		w.runsCode(c, sc, "php", Word{}, fl)
 		w.argsOf(c, sc, c.Args[1+f.End:])
@@ -428,7 +428,7 @@ func luaEffects(w *walker, c *Command, sc *scope, in stdin) {
 func osascriptEffects(w *walker, c *Command, sc *scope, in stdin) {
 	spec := Spec{Short: "il:e:s:"}
 	lang := "applescript"
-	f := spec.Parse(c.Args[1:])
+	f := spec.parse(c.Args[1:], &w.mem)
 	if l, ok := f.Value("l"); ok && strings.EqualFold(l.Value, "javascript") {
 		lang = "javascript"
 	}

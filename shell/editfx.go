@@ -14,7 +14,7 @@ func editorEffects(w *walker, c *Command, sc *scope, in stdin) {
 		spec = Spec{Short: "GlrsvEp:", Permute: true, Long: []string{"prompt=", "quiet", "silent", "verbose",
 			"restricted", "loose-exit-status", "extended-regexp", "traditional", "strip-trailing-cr"}}
 	}
-	f := c.Flags(spec)
+	f := w.flags(c, spec)
 	lang := c.Name
 	switch lang {
 	case "vi", "vim", "nvim", "view", "ex", "red":
@@ -48,7 +48,7 @@ func editorEffects(w *walker, c *Command, sc *scope, in stdin) {
 // a here-document on standard input: its ---/+++ lines; otherwise known
 // only at run time), or the file operand, or -o FILE; it reads -i FILE.
 func patchEffects(w *walker, c *Command, sc *scope, in stdin) {
-	f := c.Flags(Spec{Short: "bceEfnNRstuZlB:d:D:F:g:i:o:p:r:V:Y:z:", Permute: true, Long: []string{"backup",
+	f := w.flags(c, Spec{Short: "bceEfnNRstuZlB:d:D:F:g:i:o:p:r:V:Y:z:", Permute: true, Long: []string{"backup",
 		"prefix=", "directory=", "ifdef=", "fuzz=", "get=", "input=", "output=", "strip=", "reject-file=",
 		"version-control=", "basename-prefix=", "suffix=", "dry-run", "reverse", "forward", "quiet", "silent",
 		"unified", "context", "ed", "normal", "force", "batch", "posix", "binary", "merge=?", "read-only=",
@@ -177,7 +177,7 @@ func patchFiles(doc string, strip int) ([]Word, bool) {
 // rename (rename FROM TO FILE…) replaces the first FROM in each name by
 // TO: the new names are computed.
 func renameEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "vnfsloaie:E:d", Permute: true, Long: []string{"verbose", "no-act", "nono", "force",
+	f := w.flags(c, Spec{Short: "vnfsloaie:E:d", Permute: true, Long: []string{"verbose", "no-act", "nono", "force",
 		"symlink", "no-overwrite", "last", "all", "interactive", "expr=", "filename", "path", "fullpath"}})
 	if f.Has("n", "no-act", "nono") {
 		return

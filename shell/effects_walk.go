@@ -54,9 +54,9 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 			// (python3 /dev/fd/3 3<<<…) is kept: its text is not read.
 			return
 		}
-		p := joinDir(sc.dir, e.Path)
+		p := joinDirIn(sc.dir, e.Path, &w.cleanDirs)
 		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") {
-			if a := joinDir(*sc.alt, e.Path); a != p {
+			if a := joinDirIn(*sc.alt, e.Path, &w.cleanDirs); a != p {
 				// The same effect in the other directory the shell may be in.
 				if w.nEffects++; w.nEffects <= maxEffects {
 					ea := e

@@ -66,7 +66,7 @@ var cpioSpec = Spec{Short: "oipatvdmurfbBcLSsVnE:F:H:I:O:R:D:M:C:W:", Permute: t
 // FILE) of the files named on the standard input; -t lists. -E reads a
 // file of patterns; --rsh-command runs through the shell.
 func cpioEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(cpioSpec)
+	f := w.flags(c, cpioSpec)
 	via := plus(c.Via, c.Name)
 	if r, ok := f.Value("rsh-command"); ok {
 		w.nestedWord(r, &scope{dir: sc.dir}, via)
@@ -161,7 +161,7 @@ var paxSpec = Spec{Short: "rwacdijklnOPtuvXzHLDYZTs:f:x:o:p:b:E:U:G:B:", Permute
 // -s rewrites the names as they land, so that which files are written is
 // known only when it runs.
 func paxEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := paxSpec.Parse(c.Args[1:])
+	f := paxSpec.parse(c.Args[1:], &w.mem)
 	read, write := f.Has("r"), f.Has("w")
 	archive, hasFile := f.Value("f")
 	switch {

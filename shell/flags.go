@@ -79,65 +79,116 @@ func (f *Flags) Value(names ...string) (Word, bool) {
 // operands by s, as GNU getopt_long (or BSD getopt when s.Permute is
 // false) would.
 func (s Spec) Parse(args []Word) Flags {
-	var f Flags
-	f.End = len(args)
+	return s.parse(args, nil)
+}
+
+// flagParse is the state of one [Spec.Parse]: the flags so far, and the
+// arena their slices come from (nil: the heap).
+type flagParse struct {
+	Flags
+	mem *arena
+	// from is where in the parsed words the operands so far start when
+	// they are a run of them, shared and not copied; -1 when copied.
+	from int
+}
+
+// parse is [Spec.Parse] with its slices taken from mem (nil: the heap).
+// Operands that follow each other in args are shared with it, not
+// copied: the slices returned have their capacity capped, so an append
+// to them never writes into args.
+func (s Spec) parse(args []Word, mem *arena) Flags {
+	p := flagParse{mem: mem, from: -1}
+	p.End = len(args)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.MaybeOption() {
 			if !s.Permute {
-				f.End = i
-				return f.rest(args, i)
+				p.End = i
+				return p.rest(args, i)
 			}
-			f.Operands = append(f.Operands, a)
+			p.addOperand(args, i)
 			continue
 		}
 		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") {
 			// Could be anything, options included. Without permutation it
 			// is taken as the first operand.
-			f.Unsure = append(f.Unsure, a)
+			p.addUnsure(a)
 			if !s.Permute {
-				f.End = i
-				return f.rest(args, i)
+				p.End = i
+				return p.rest(args, i)
 			}
-			f.Operands = append(f.Operands, a)
+			p.addOperand(args, i)
 			continue
 		}
 		v := a.Value
 		if a.Dynamic {
 			v = a.Prefix
-			f.Unsure = append(f.Unsure, a)
+			p.addUnsure(a)
 		}
 		if !a.Dynamic && v == "--" {
-			f.End = i + 1
-			return f.rest(args, i+1)
+			p.End = i + 1
+			return p.rest(args, i+1)
 		}
 		if strings.HasPrefix(v, "--") {
-			i = s.long(&f, args, i, v[2:], a.Dynamic)
+			i = s.long(&p, args, i, v[2:], a.Dynamic)
 			continue
 		}
-		i = s.short(&f, args, i, v[1:], a.Dynamic)
+		i = s.short(&p, args, i, v[1:], a.Dynamic)
 	}
-	return f
+	return p.Flags
 }
 
-// rest returns f with args[i:] added to its operands: shared, not copied,
-// when there are none before (a wrapper's command line may be long, and
-// wrappers nest).
-func (f Flags) rest(args []Word, i int) Flags {
-	if len(f.Operands) == 0 {
+// addOperand adds args[i] to the operands: the run of operands shared
+// with args grows when it ends just before i; otherwise they are copied,
+// with room for every word left.
+func (p *flagParse) addOperand(args []Word, i int) {
+	n := len(p.Operands)
+	switch {
+	case n == 0:
+		p.Operands, p.from = args[i:i+1:i+1], i
+	case p.from >= 0 && p.from+n == i:
+		p.Operands = args[p.from : i+1 : i+1]
+	default:
+		if p.from >= 0 {
+			ops := p.mem.wordSlice(n + len(args) - i)
+			p.Operands, p.from = append(ops, p.Operands...), -1
+		}
+		p.Operands = append(p.Operands, args[i])
+	}
+}
+
+// addUnsure adds a to the unsure words.
+func (p *flagParse) addUnsure(a Word) {
+	if p.Unsure == nil {
+		p.Unsure = p.mem.wordSlice(2)
+	}
+	p.Unsure = append(p.Unsure, a)
+}
+
+// rest returns the flags with args[i:] added to the operands: shared,
+// not copied, when there are none before or those before are the run
+// that ends at i (a wrapper's command line may be long, and wrappers
+// nest).
+func (p *flagParse) rest(args []Word, i int) Flags {
+	f := p.Flags
+	n := len(f.Operands)
+	switch {
+	case n == 0:
 		f.Operands = args[i:len(args):len(args)]
 		if len(f.Operands) == 0 {
 			f.Operands = nil
 		}
-		return f
+	case p.from >= 0 && p.from+n == i:
+		f.Operands = args[p.from:len(args):len(args)]
+	default:
+		f.Operands = append(f.Operands, args[i:]...)
 	}
-	f.Operands = append(f.Operands, args[i:]...)
 	return f
 }
 
 // long records the long option body (name or name=value) of args[i] and
 // returns the index of the last word it used.
-func (s Spec) long(f *Flags, args []Word, i int, body string, dyn bool) int {
+func (s Spec) long(f *flagParse, args []Word, i int, body string, dyn bool) int {
 	name, val, hasVal := strings.Cut(body, "=")
 	full, kind := s.lookupLong(name)
 	o := Option{Name: full}
@@ -150,7 +201,7 @@ func (s Spec) long(f *Flags, args []Word, i int, body string, dyn bool) int {
 		i++
 		o.Value, o.HasValue = args[i], true
 	}
-	f.addOption(o)
+	f.addOption(o, args[i:])
 	return i
 }
 
@@ -183,16 +234,17 @@ func (s Spec) lookupLong(name string) (string, byte) {
 
 // short records the short option cluster of args[i] and returns the index
 // of the last word it used.
-func (s Spec) short(f *Flags, args []Word, i int, cluster string, dyn bool) int {
+func (s Spec) short(f *flagParse, args []Word, i int, cluster string, dyn bool) int {
+	rest := args[i:]
 	for j := 0; j < len(cluster); j++ {
 		c := cluster[j]
-		o := Option{Name: string(c)}
+		o := Option{Name: cluster[j : j+1]}
 		switch s.arity(c) {
 		case 2: // optional attached value
 			if j+1 < len(cluster) {
 				o.Value, o.HasValue = Static(cluster[j+1:]), true
 			}
-			f.addOption(o)
+			f.addOption(o, rest)
 			return i
 		case 1:
 			switch {
@@ -208,10 +260,10 @@ func (s Spec) short(f *Flags, args []Word, i int, cluster string, dyn bool) int 
 				i++
 				o.Value, o.HasValue = args[i], true
 			}
-			f.addOption(o)
+			f.addOption(o, rest)
 			return i
 		}
-		f.addOption(o)
+		f.addOption(o, rest)
 	}
 	return i
 }
@@ -267,11 +319,35 @@ var Npm = Spec{Short: "C:w:", Long: []string{"registry=", "userconfig=", "global
 	"filter=", "dir=", "cwd=", "workspaces", "global", "json", "dry-run", "force", "yes", "silent", "quiet",
 	"verbose", "recursive"}}
 
-// addOption appends o to f.Options, with room for four at the first, so
-// that a command's usual few options take one allocation.
-func (f *Flags) addOption(o Option) {
-	if f.Options == nil {
-		f.Options = make([]Option, 0, 4)
+// addOption appends o, found in the first of args, to the options; the
+// first takes room for as many as the words left may hold (each letter
+// of a cluster one), so that a command's options take one allocation.
+func (p *flagParse) addOption(o Option, args []Word) {
+	if p.Options == nil {
+		p.Options = p.mem.options(optionRoom(args))
 	}
-	f.Options = append(f.Options, o)
+	p.Options = append(p.Options, o)
+}
+
+// optionRoom returns how many options args may hold, at most arenaMax/4.
+func optionRoom(args []Word) int {
+	n := 0
+	for _, a := range args {
+		v := a.Value
+		if a.Dynamic {
+			v = a.Prefix
+		}
+		switch {
+		case n >= arenaMax/4:
+			return n
+		case !a.Dynamic && v == "--":
+			return max(n, 1)
+		case !a.MaybeOption():
+		case strings.HasPrefix(v, "--"):
+			n++
+		default:
+			n += max(len(v)-1, 1)
+		}
+	}
+	return max(n, 1)
 }

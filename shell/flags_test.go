@@ -179,3 +179,37 @@ func TestTooDeep(t *testing.T) {
 		t.Errorf("Parse of %d nested evals: %v", DefaultMaxNested-2, err)
 	}
 }
+
+// TestParseSharesOperands: operands that follow each other are shared
+// with the words parsed, never written through: an append to them, or
+// to the options, leaves the words as they were; operands apart are
+// copied in order.
+func TestParseSharesOperands(t *testing.T) {
+	spec := Spec{Short: "rfo:", Permute: true}
+	for _, mem := range []*arena{nil, {}} {
+		args := words("-rf", "a", "b", "-o", "x", "c", "--", "d")
+		f := spec.parse(args[:7], mem)
+		if got := strings.Join(wordValues(f.Operands), " "); got != "a b c" || opts(f) != "r f o=x" {
+			t.Fatalf("operands %q, options %q", got, opts(f))
+		}
+		f = spec.parse(args, mem)
+		if got := strings.Join(wordValues(f.Operands), " "); got != "a b c d" {
+			t.Fatalf("operands %q", got)
+		}
+		g := spec.parse(args[1:3], mem)
+		_ = append(g.Operands, Static("X"))
+		h := spec.parse(args[1:], mem)
+		_ = append(h.Options, Option{Name: "Y"})
+		if args[3].Value != "-o" || args[4].Value != "x" || len(h.Options) != 1 {
+			t.Fatalf("args written through: %v", wordValues(args))
+		}
+	}
+}
+
+func wordValues(ws []Word) []string {
+	var out []string
+	for _, w := range ws {
+		out = append(out, w.Value)
+	}
+	return out
+}

@@ -131,7 +131,7 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		valueEffects(w, c, at, f, Writes, "o", "output")
 		valueEffects(w, c, at, f, Reads, "add-file")
 	case "config":
-		f := gitConfigSpec.Parse(args)
+		f := gitConfigSpec.parse(args, &w.mem)
 		if p, ok := f.Value("f", "file"); ok {
 			ops := f.Operands
 			if f.Has("get", "get-all", "get-regexp", "get-urlmatch", "l", "list") || len(ops) > 0 && !ops[0].Dynamic && (ops[0].Value == "get" || ops[0].Value == "list") ||
@@ -167,7 +167,7 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 			return
 		}
 		f := Spec{Short: "fb:B:", Permute: true, Long: []string{"force", "detach", "checkout", "lock", "reason=",
-			"orphan", "track", "guess-remote", "quiet"}}.Parse(args[1:])
+			"orphan", "track", "guess-remote", "quiet"}}.parse(args[1:], &w.mem)
 		if len(f.Operands) == 0 {
 			return
 		}
@@ -266,7 +266,7 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		return
 	}
 	g, sub, ok := gitParse(c)
-	if f := Git.Parse(g.words); len(f.Unsure) > 0 || !ok && len(c.Args) > len(g.words)+1 {
+	if f := Git.parse(g.words, &w.mem); len(f.Unsure) > 0 || !ok && len(c.Args) > len(g.words)+1 {
 		w.unknown(c.String(), via)
 		return
 	}
@@ -284,7 +284,7 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := sub[1:]
 	script := func(x Word) { w.nestedWord(x, &scope{dir: sc.dir}, via) }
 	values := func(spec Spec, names ...string) {
-		f := spec.Parse(args)
+		f := spec.parse(args, &w.mem)
 		for _, o := range f.Options {
 			for _, n := range names {
 				if o.Name == n && o.HasValue {
@@ -297,7 +297,7 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	case "config":
 		// The value of -f FILE, --blob, --type, … is not the key.
 		var ops []Word
-		for _, o := range gitConfigSpec.Parse(args).Operands {
+		for _, o := range gitConfigSpec.parse(args, &w.mem).Operands {
 			if !o.MaybeOption() {
 				ops = append(ops, o)
 			}
@@ -318,7 +318,7 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		// -O/--open-files-in-pager=PAGER runs PAGER through the shell
 		// with the matching files' names after it.
 		f := Spec{Short: "O::e:f:A:B:C:m:", Permute: true, Long: []string{"open-files-in-pager=?", "max-depth=",
-			"threads=", "max-count=", "context=", "after-context=", "before-context="}}.Parse(args)
+			"threads=", "max-count=", "context=", "after-context=", "before-context="}}.parse(args, &w.mem)
 		for _, o := range f.Options {
 			if (o.Name == "O" || o.Name == "open-files-in-pager") && o.HasValue {
 				script(withFiles(o.Value))

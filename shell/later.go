@@ -12,7 +12,7 @@ var atSpec = Spec{Short: "q:f:mMlrdvt:cVbu:"}
 // FILE, later, in the current directory; -l, -r, -d and -c list, remove
 // or print jobs.
 func atRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
-	f := atSpec.Parse(c.Args[1:])
+	f := atSpec.parse(c.Args[1:], &w.mem)
 	via := plus(c.Via, c.Name)
 	if f.Has("l", "r", "d", "c", "V") {
 		return
@@ -32,7 +32,7 @@ var crontabSpec = Spec{Short: "u:lerisT"}
 // piped in is an unknown command; one in a plain file is not read. -l,
 // -e, -r and -T list, edit, remove or check.
 func crontabRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
-	f := crontabSpec.Parse(c.Args[1:])
+	f := crontabSpec.parse(c.Args[1:], &w.mem)
 	via := plus(c.Via, c.Name)
 	if f.Has("l", "e", "r", "T") {
 		return

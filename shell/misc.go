@@ -16,7 +16,7 @@ func scriptEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	spec := Spec{Short: "aeEfqc:I:O:B:T:t::m:", Permute: true, Long: []string{"append", "command=", "echo=",
 		"return", "flush", "force", "log-in=", "log-out=", "log-io=", "log-timing=", "logging-format=", "quiet",
 		"output-limit=", "timing=?"}}
-	f := c.Flags(spec)
+	f := w.flags(c, spec)
 	valueEffects(w, c, sc, f, Writes, "I", "O", "B", "T", "log-in", "log-out", "log-io", "log-timing", "timing")
 	if len(f.Operands) > 0 {
 		w.writes(c, sc, f.Operands[0])
@@ -33,7 +33,7 @@ func perfEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		return
 	}
 	if sub[0].Value == "record" {
-		f := perfSpec.Parse(sub[1:])
+		f := perfSpec.parse(sub[1:], &w.mem)
 		if o, ok := f.Value("o", "output"); ok {
 			w.writes(c, sc, o)
 		} else {
@@ -67,7 +67,7 @@ func metaEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			args = append(args, a)
 		}
 	}
-	f := spec.Parse(args)
+	f := spec.parse(args, &w.mem)
 	ops := f.Operands
 	given := f.Has("reference") || (c.Name == "setfacl" && f.Has("m", "M", "x", "X", "b", "k", "set", "set-file", "modify", "remove", "remove-all", "remove-default", "modify-file", "remove-file")) ||
 		(c.Name == "chcon" && f.Has("u", "r", "t", "l", "user", "role", "type", "range"))
@@ -85,7 +85,7 @@ func metaEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // (x and xx by default).
 func splitEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if c.Name == "split" {
-		f := c.Flags(Spec{Short: "a:b:C:l:n:t:de", Permute: true, Long: []string{"suffix-length=",
+		f := w.flags(c, Spec{Short: "a:b:C:l:n:t:de", Permute: true, Long: []string{"suffix-length=",
 			"additional-suffix=", "bytes=", "line-bytes=", "lines=", "number=", "separator=", "filter=",
 			"numeric-suffixes=?", "hex-suffixes=?", "elide-empty-files", "unbuffered", "verbose"}})
 		ops := f.Operands
@@ -102,7 +102,7 @@ func splitEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 		return
 	}
-	f := c.Flags(Spec{Short: "f:b:n:ksz", Permute: true, Long: []string{"prefix=", "suffix-format=", "digits=",
+	f := w.flags(c, Spec{Short: "f:b:n:ksz", Permute: true, Long: []string{"prefix=", "suffix-format=", "digits=",
 		"keep-files", "suppress-matched", "quiet", "silent", "elide-empty-files"}})
 	prefix := Static("xx")
 	if p, ok := f.Value("f", "prefix"); ok {
@@ -123,7 +123,7 @@ func withSuffix(p Word, suffix string) Word {
 // its template, whose X's are known only at run time, in the directory
 // of -p/--tmpdir or, with -t or no template, $TMPDIR or /tmp.
 func mktempEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "dqtup:", Permute: true, Long: []string{"directory", "dry-run", "quiet",
+	f := w.flags(c, Spec{Short: "dqtup:", Permute: true, Long: []string{"directory", "dry-run", "quiet",
 		"suffix=", "tmpdir=?"}})
 	if f.Has("u", "dry-run") {
 		return
@@ -159,7 +159,7 @@ func sqliteEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"vfs=", "mmap=", "lookaside=", "pagecache=", "heap=", "maxsize=", "A=", "append", "ascii", "bail", "batch",
 		"box", "column", "csv", "deserialize", "echo", "header", "noheader", "html", "interactive", "json",
 		"line", "list", "markdown", "memtrace", "nofollow", "nonce=", "quote", "readonly", "safe", "stats",
-		"table", "tabs", "version", "zip"}}).Parse(args)
+		"table", "tabs", "version", "zip"}}).parse(args, &w.mem)
 	for _, o := range f.Options {
 		switch o.Name {
 		case "cmd":
@@ -218,7 +218,7 @@ func opensslEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // sshKeygenEffects: ssh-keygen -f FILE writes FILE and FILE.pub when it
 // generates or changes a key (not with -l, -y, -B, -F, -L, -Q).
 func sshKeygenEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "ABcDeFgHiKlLmpqQrRUvyY::a:b:C:E:f:G:I:J:j:M:n:N:O:P:r:s:S:t:V:w:W:z:Z:"})
+	f := w.flags(c, Spec{Short: "ABcDeFgHiKlLmpqQrRUvyY::a:b:C:E:f:G:I:J:j:M:n:N:O:P:r:s:S:t:V:w:W:z:Z:"})
 	p, ok := f.Value("f")
 	if !ok {
 		return
@@ -236,7 +236,7 @@ func sshKeygenEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // manEffects: man runs its pager (-P/--pager) and browser (-H/--html)
 // through the shell; it reads the manual pages (-l FILE: a file).
 func manEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "adDfhikKlutwWZ7C:L:m:M:p:P:r:R:s:S:e:E:T::X::H::", Permute: true, Long: []string{"pager=", "html=?",
+	f := w.flags(c, Spec{Short: "adDfhikKlutwWZ7C:L:m:M:p:P:r:R:s:S:e:E:T::X::H::", Permute: true, Long: []string{"pager=", "html=?",
 		"config-file=", "locale=", "systems=", "sections=", "extension=", "encoding=", "preprocessor=", "prompt=",
 		"manpath=", "local-file", "recode=", "ascii", "troff-device=?", "gxditview=?", "where", "path",
 		"location", "catman", "all", "update", "no-subpages", "regex", "wildcard", "names-only", "apropos",
@@ -264,7 +264,7 @@ func manEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // --clearsign) writes FILE.gpg (FILE.asc with -a), and --decrypt FILE
 // writes to standard output.
 func gpgEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "acdeksvqnbo:r:u:R:z:", Permute: true, Long: []string{"output=", "recipient=",
+	f := w.flags(c, Spec{Short: "acdeksvqnbo:r:u:R:z:", Permute: true, Long: []string{"output=", "recipient=",
 		"local-user=", "hidden-recipient=", "homedir=", "passphrase=", "passphrase-file=", "passphrase-fd=",
 		"pinentry-mode=", "cipher-algo=", "digest-algo=", "compress-algo=", "trust-model=", "keyserver=",
 		"default-key=", "armor", "symmetric", "encrypt", "sign", "clearsign", "clear-sign", "detach-sign",
@@ -297,7 +297,7 @@ func gpgEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // historyEffects: the builtin history writes FILE (or $HISTFILE) with -w
 // and -a, and reads it with -r and -n.
 func historyEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "acd:anrwps"})
+	f := w.flags(c, Spec{Short: "acd:anrwps"})
 	file := Word{Value: "$HISTFILE", Dynamic: true}
 	if len(f.Operands) > 0 {
 		file = f.Operands[0]
@@ -313,7 +313,7 @@ func historyEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // enableEffects: enable -f FILE NAME loads a builtin from the shared
 // object FILE: code in a file.
 func enableEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "adnpsf:"})
+	f := w.flags(c, Spec{Short: "adnpsf:"})
 	if so, ok := f.Value("f"); ok {
 		w.runsCode(c, sc, "shared-object", Word{}, so)
 	}
@@ -330,7 +330,7 @@ func enableEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // compgenEffects: compgen -C COMMAND runs COMMAND (as the shell runs a
 // string) to make its completions.
 func compgenEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Spec{Short: "abcdefgjksuvo:A:G:W:F:C:X:P:S:V:"})
+	f := w.flags(c, Spec{Short: "abcdefgjksuvo:A:G:W:F:C:X:P:S:V:"})
 	if cmd, ok := f.Value("C"); ok {
 		w.nestedWord(cmd, &scope{dir: sc.dir}, plus(c.Via, c.Name))
 	}

@@ -20,7 +20,7 @@ func tclEffects(w *walker, c *Command, sc *scope, in stdin) {
 func rEffects(w *walker, c *Command, sc *scope, in stdin) {
 	spec := Spec{Short: "e:f:sq", Long: []string{"vanilla", "no-save", "no-restore", "no-echo", "quiet", "silent", "slave",
 		"default-packages=", "file=", "args", "verbose", "no-environ", "no-site-file", "no-init-file", "save", "restore"}}
-	f := spec.Parse(c.Args[1:])
+	f := spec.parse(c.Args[1:], &w.mem)
 	if p, ok := f.Value("f", "file"); ok {
 		w.runsCode(c, sc, "r", Word{}, p)
 		return

@@ -22,7 +22,7 @@ var curlSpec = Spec{Short: "0123456:#aBfgGIiJjklLMnNOpqRsSvVZA:b:c:C:d:D:e:E:F:H
 // @FILE of -d/--data*/-F/--json (a config file may name outputs too:
 // they are not seen).
 func curlEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(curlSpec)
+	f := w.flags(c, curlSpec)
 	dir := Word{}
 	if d, ok := f.Value("output-dir"); ok {
 		dir = d
@@ -109,7 +109,7 @@ var wgetSpec = Spec{Short: "bdhqvVSNkKmEprxcFnO:o:a:P:e:t:T:w:i:B:U:Q:l:A:R:D:I:
 // command (which may set the output file): its value is an [Unknown]
 // effect.
 func wgetEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(wgetSpec)
+	f := w.flags(c, wgetSpec)
 	dir := Word{}
 	if d, ok := f.Value("P", "directory-prefix"); ok {
 		dir = d
@@ -168,7 +168,7 @@ func sshEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if c.Name != "ssh" {
 		short = "346ABCpqRrTvc:D:F:i:J:l:o:P:S:X:b:s:"
 	}
-	f := c.Flags(Spec{Short: short, Permute: c.Name == "scp"})
+	f := w.flags(c, Spec{Short: short, Permute: c.Name == "scp"})
 	via := plus(c.Via, c.Name)
 	for _, o := range f.Options {
 		switch o.Name {

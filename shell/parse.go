@@ -49,6 +49,10 @@ type Command struct {
 	// An unquoted expansion in the name ($HOME/bin/rm) may split it into
 	// several words, so such a command is Dynamic too, with its Name set.
 	DynamicDir bool
+	// Known reports that the program is in the tables, so that Effects
+	// are all it does to files as far as its options and operands show.
+	// A known program whose Effects are all [Reads] only reads.
+	Known bool
 	// Via names the commands that run this one, outermost first: "bash"
 	// for `bash -c '…'`, "sudo" for `sudo rm …`, "$(…)" for a command
 	// substitution; nil for a command the script runs itself.
@@ -58,10 +62,6 @@ type Command struct {
 	// [Effect]); for a program not in the tables, its operands that could
 	// name a file are [Unknown] effects.
 	Effects []Effect
-	// Known reports that the program is in the tables, so that Effects
-	// are all it does to files as far as its options and operands show.
-	// A known program whose Effects are all [Reads] only reads.
-	Known bool
 }
 
 // Flags parses the command's arguments (Args[1:]) by spec.
@@ -132,6 +132,9 @@ type walker struct {
 	copied int
 	// mem holds the commands, words and effects of the walk.
 	mem arena
+	// cleanDirs remembers which directories effects are joined to are
+	// clean (see joinDirIn).
+	cleanDirs cleanDirs
 	// disabled reports that the script disables a builtin that changes
 	// the directory (enable -n cd), or one whose name is known only at
 	// run time: see shadowed.

@@ -212,7 +212,7 @@ func subOnly(w *walker, c *Command, sc *scope, in stdin) {
 // sourceEffects: source FILE (and . FILE) reads FILE and runs it as
 // shell code, whose text is not read here.
 func sourceEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	if f := c.Flags(Spec{}); len(f.Operands) > 0 {
+	if f := w.flags(c, Spec{}); len(f.Operands) > 0 {
 		w.reads(c, sc, f.Operands[0])
 		w.runsCode(c, sc, "sh", Word{}, f.Operands[0])
 	}
@@ -260,7 +260,7 @@ func isReader(name string) bool {
 // named options (and touches nothing else its words name).
 func optionReads(spec Spec, names ...string) effector {
 	return func(w *walker, c *Command, sc *scope, _ stdin) {
-		valueEffects(w, c, sc, c.Flags(spec), Reads, names...)
+		valueEffects(w, c, sc, w.flags(c, spec), Reads, names...)
 	}
 }
 
@@ -272,7 +272,7 @@ var dotenvSpec = Spec{Short: "e:v:c::p:o", Long: []string{"debug", "quiet"}}
 // rmEffects: rm deletes its operands, Recursive with -r, -R or
 // --recursive.
 func rmEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(Rm)
+	f := w.flags(c, Rm)
 	r := f.Has("r", "R", "recursive")
 	for _, o := range f.Operands {
 		w.deletes(c, sc, o, r)

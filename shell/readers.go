@@ -126,7 +126,7 @@ func readEffects(w *walker, c *Command, sc *scope, in stdin) {
 		switch c.Name {
 		case "tree":
 			// tree -R (with -H) writes 00Tree.html in each directory.
-			if f := c.Flags(*r.spec); f.Has("R") {
+			if f := w.flags(c, *r.spec); f.Has("R") {
 				ops := f.Operands
 				if len(ops) == 0 {
 					ops = []Word{Static(".")}
@@ -137,7 +137,7 @@ func readEffects(w *walker, c *Command, sc *scope, in stdin) {
 			}
 		case "file":
 			// file -C compiles the magic files of -m into NAME.mgc.
-			if f := c.Flags(*r.spec); f.Has("C") {
+			if f := w.flags(c, *r.spec); f.Has("C") {
 				for _, o := range f.Options {
 					if o.Name == "m" || o.Name == "magic-file" {
 						m := Static(o.Value.Value + ".mgc")
@@ -203,7 +203,7 @@ func readerFor(name string) *reader {
 
 // effects records what the reader r does.
 func (r reader) effects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(*r.spec)
+	f := w.flags(c, *r.spec)
 	valueEffects(w, c, sc, f, Writes, r.writes...)
 	valueEffects(w, c, sc, f, Reads, r.reads...)
 	for _, o := range f.Options {
@@ -295,7 +295,7 @@ func jqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // so it is both. -i rewrites the files.
 func yqEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	r := &yqReader
-	f := c.Flags(*r.spec)
+	f := w.flags(c, *r.spec)
 	ops := f.Operands
 	if len(ops) > 0 && !ops[0].Dynamic {
 		switch ops[0].Value {

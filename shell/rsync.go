@@ -25,7 +25,7 @@ var rsyncSpec = Spec{Short: "vqcarRbuldLkKHpEAXogDtUNOJSnWxyCIhPzT:e:f:B:M:i0468
 // command run locally (through the shell's parser: rsync splits it into
 // words itself); -n/--dry-run and --list-only write nothing.
 func rsyncEffects(w *walker, c *Command, sc *scope, in stdin) {
-	f := c.Flags(rsyncSpec)
+	f := w.flags(c, rsyncSpec)
 	via := plus(c.Via, c.Name)
 	if e, ok := f.Value("e", "rsh"); ok {
 		w.nestedWord(e, &scope{dir: sc.dir}, via)

@@ -184,7 +184,7 @@ func (w *walker) nestedWord(s Word, sc *scope, via []string) {
 func argvRun(spec Spec, skip int, same bool) runner {
 	return func(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		args := c.Args[1:]
-		f := spec.Parse(args)
+		f := spec.parse(args, &w.mem)
 		if len(f.Unsure) > 0 {
 			w.unknown(c.String(), plus(c.Via, c.Name))
 			return
@@ -201,7 +201,7 @@ func argvRun(spec Spec, skip int, same bool) runner {
 // options pid (it acts on a running process).
 func pidless(spec Spec, skip int, pid ...string) runner {
 	return func(w *walker, c *Command, sc *scope, in stdin, same bool) {
-		f := spec.Parse(c.Args[1:])
+		f := spec.parse(c.Args[1:], &w.mem)
 		if f.Has(pid...) {
 			return
 		}

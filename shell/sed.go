@@ -23,7 +23,7 @@ func sedEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			break
 		}
 	}
-	f := sedSpec.Parse(args)
+	f := sedSpec.parse(args, &w.mem)
 	var scripts []Word
 	for _, o := range f.Options {
 		switch o.Name {

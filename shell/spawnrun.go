@@ -10,7 +10,7 @@ var xargsSpec = Spec{Short: "0a:d:E:e::I:i::L:l::n:P:prs:txo", Long: []string{"n
 // input appended (or put in place of the -I string): they are dynamic.
 func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
-	f := xargsSpec.Parse(args)
+	f := xargsSpec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)
@@ -77,7 +77,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		}
 		return
 	}
-	inner := append(append([]Word(nil), rest...), names...)
+	inner := append(append(w.mem.wordSlice(len(rest)+len(names)), rest...), names...)
 	w.run(inner, sc, via, cin, false)
 }
 
@@ -183,7 +183,7 @@ var watchSpec = Spec{Short: "n:d::tbegcxpqwrhv", Long: []string{"interval=", "di
 // (with -x, as a command).
 func watchRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
-	f := watchSpec.Parse(args)
+	f := watchSpec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)
@@ -224,7 +224,7 @@ func parallelRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		"max-args=", "max-lines=", "results=", "joblog=", "halt=", "timeout=", "workdir=", "env=", "sshlogin=", "tag",
 		"keep-order", "dry-run", "quote", "verbose", "progress", "bar", "eta", "line-buffer", "group", "ungroup", "null"}}
 	args := c.Args[1:]
-	f := spec.Parse(args)
+	f := spec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)

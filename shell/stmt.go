@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -14,9 +15,9 @@ func (w *walker) stmts(list []*syntax.Stmt, sc *scope, via []string, in stdin) {
 
 // branch walks fn in a copy of sc, then merges the copy back (see merge).
 func (w *walker) branch(sc *scope, fn func(*scope)) {
-	c := *sc
-	fn(&c)
-	w.merge(sc, &c)
+	c := w.mem.scope(sc)
+	fn(c)
+	w.merge(sc, c)
 }
 
 // merge folds into sc what a copy c of it, walked by code that may or may
@@ -86,9 +87,8 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
-			x, y := *sc, *sc
-			w.stmt(c.X, &x, via, in)
-			w.stmt(c.Y, &y, via, stdin{piped: true, from: c.X})
+			w.stmt(c.X, w.mem.scope(sc), via, in)
+			w.stmt(c.Y, w.mem.scope(sc), via, stdin{piped: true, from: c.X})
 		default: // && ||
 			before := sc.alt
 			w.stmt(c.X, sc, via, in)
@@ -122,6 +122,10 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			dyn := !it.InPos.IsValid()
 			for _, x := range it.Items {
+				if !hasBrace(x) {
+					dyn = dyn || w.join(x.Parts).Dynamic // what words gives, without its slice
+					continue
+				}
 				for _, v := range w.words(x) {
 					dyn = dyn || v.Dynamic
 				}
@@ -179,8 +183,17 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 // subst walks the command and process substitutions anywhere inside n
 // (words, parameter expansions, arithmetic, tests).
 func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
-	if n == nil {
+	switch x := n.(type) {
+	case nil:
 		return
+	case *syntax.Word:
+		if x == nil || !needsSubst(x) {
+			return
+		}
+	case *syntax.WordIter:
+		if x == nil || !slices.ContainsFunc(x.Items, needsSubst) {
+			return // the name is a Lit
+		}
 	}
 	w.walkTree(n, func(n syntax.Node) bool {
 		w.arithNode(n, sc, via)
@@ -225,14 +238,35 @@ func (w *walker) subst(n syntax.Node, sc *scope, via []string) {
 	})
 }
 
-// needsSubst reports whether x may hold a substitution to walk.
+// needsSubst reports whether x may hold a substitution to walk, or
+// anything else subst looks at: a word of literal text, quoted or not,
+// and of plain $NAME expansions has none.
 func needsSubst(x *syntax.Word) bool {
 	for _, p := range x.Parts {
-		switch p.(type) {
-		case *syntax.Lit, *syntax.SglQuoted:
-		default:
+		if !plainPart(p) {
 			return true
 		}
+	}
+	return false
+}
+
+// plainPart reports whether p is literal text, quoted or not, or a plain
+// $NAME expansion (no braces, so no operator, index or slice): subst
+// finds nothing in it.
+func plainPart(p syntax.WordPart) bool {
+	switch p := p.(type) {
+	case *syntax.Lit, *syntax.SglQuoted:
+		return true
+	case *syntax.ParamExp:
+		return p.Short && p.Flags == nil && p.NestedParam == nil && p.Index == nil && p.Slice == nil && p.Repl == nil &&
+			p.Exp == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if !plainPart(q) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -114,6 +114,9 @@ func (w *walker) word(x *syntax.Word) Word {
 	if x == nil {
 		return Word{}
 	}
+	if !hasBrace(x) {
+		return w.join(x.Parts) // what words gives, without its slice
+	}
 	text := w.text(x)
 	ws := w.words(x)
 	switch len(ws) {
@@ -155,39 +158,48 @@ func (w *walker) join(parts []syntax.WordPart) Word {
 			}
 		}
 	}
-	var segs []seg
+	var buf [8]seg // most words have a few pieces: on the stack
+	segs := buf[:0]
 	for i, p := range parts {
 		segs = w.segs(segs, p, false, i == 0, i == len(parts)-1)
 	}
-	var b strings.Builder
 	var res Word
-	first, last := -1, -1
+	first, last, n, pre := -1, -1, 0, 0
 	for i, s := range segs {
 		res.split = res.split || s.split
 		if s.dyn {
 			if first < 0 {
-				first = i
+				first, pre = i, n
 			}
 			last = i
 		}
+		n += len(s.text)
 	}
-	for i, s := range segs {
-		if i == first {
-			res.Prefix = b.String()
+	// The value in one allocation (none for one piece); the prefix and
+	// suffix are parts of it.
+	switch len(segs) {
+	case 0:
+	case 1:
+		res.Value = segs[0].text
+	default:
+		var b strings.Builder
+		b.Grow(n)
+		for _, s := range segs {
+			b.WriteString(s.text)
 		}
-		b.WriteString(s.text)
+		res.Value = b.String()
 	}
-	res.Value = b.String()
 	if first < 0 {
 		res.Prefix, res.Suffix = res.Value, res.Value
 		return res
 	}
 	res.Dynamic = true
-	var sb strings.Builder
+	res.Prefix = res.Value[:pre]
+	suf := 0
 	for _, s := range segs[last+1:] {
-		sb.WriteString(s.text)
+		suf += len(s.text)
 	}
-	res.Suffix = sb.String()
+	res.Suffix = res.Value[len(res.Value)-suf:]
 	return res
 }
 
@@ -248,6 +260,9 @@ func (w *walker) dynText(n syntax.Node) string {
 // that s ends the word) is not a glob: bash leaves it as it is, so `[`
 // is the test command.
 func litSegs(out []seg, s string, first, last bool) []seg {
+	if strings.IndexByte(s, '\\') < 0 {
+		return plainLitSegs(out, s, first, last)
+	}
 	var b strings.Builder
 	flush := func() {
 		if b.Len() > 0 {
@@ -271,7 +286,7 @@ func litSegs(out []seg, s string, first, last bool) []seg {
 			b.WriteByte(c)
 		case c == '*' || c == '?' || c == '[':
 			flush()
-			out = append(out, seg{text: string(c), dyn: true})
+			out = append(out, seg{text: s[i : i+1], dyn: true})
 		case c == '~' && i == 0 && first:
 			j := strings.IndexByte(s, '/')
 			if j < 0 {
@@ -284,6 +299,35 @@ func litSegs(out []seg, s string, first, last bool) []seg {
 		}
 	}
 	flush()
+	return out
+}
+
+// plainLitSegs is litSegs for a literal without a backslash: each piece
+// is a part of s, not a copy.
+func plainLitSegs(out []seg, s string, first, last bool) []seg {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '[' && last && strings.IndexByte(s[i+1:], ']') < 0:
+		case c == '*' || c == '?' || c == '[':
+			if i > start {
+				out = append(out, seg{text: s[start:i]})
+			}
+			out = append(out, seg{text: s[i : i+1], dyn: true})
+			start = i + 1
+		case c == '~' && i == 0 && first:
+			j := strings.IndexByte(s, '/')
+			if j < 0 {
+				j = len(s)
+			}
+			out = append(out, seg{text: s[:j], dyn: true})
+			i, start = j-1, j
+		}
+	}
+	if start < len(s) {
+		out = append(out, seg{text: s[start:]})
+	}
 	return out
 }
 

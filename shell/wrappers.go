@@ -46,7 +46,7 @@ func perfRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 	switch sub[0].Value {
 	case "stat", "record", "trace", "sched", "mem", "kmem", "lock", "c2c", "kvm", "ftrace", "timechart", "kwork",
 		"top":
-		f := perfSpec.Parse(sub[1:])
+		f := perfSpec.parse(sub[1:], &w.mem)
 		if len(f.Unsure) > 0 {
 			w.unknown(c.String(), plus(c.Via, c.Name))
 			return
@@ -54,7 +54,7 @@ func perfRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 		rest := sub[1+f.End:]
 		if len(rest) > 0 && !rest[0].Dynamic && (rest[0].Value == "record" || rest[0].Value == "stat") {
 			rest = rest[1:]
-			f = perfSpec.Parse(rest)
+			f = perfSpec.parse(rest, &w.mem)
 			rest = rest[f.End:]
 		}
 		w.run(rest, sc, plus(c.Via, c.Name), in, false)
@@ -65,7 +65,7 @@ func perfRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 // the shell.
 func semRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
 	f := (Spec{Short: "j:P:", Long: []string{"jobs=", "id=", "semaphorename=", "semaphoretimeout=", "st=", "fg",
-		"bg", "wait"}}).Parse(c.Args[1:])
+		"bg", "wait"}}).parse(c.Args[1:], &w.mem)
 	joinedScript(w, c.Args[1+f.End:], sc, plus(c.Via, c.Name))
 }
 
@@ -76,7 +76,7 @@ var npxSpec = Spec{Short: "c:p:yq", Long: []string{"call=", "package=", "yes", "
 // npxRun: npx, bunx and uvx [options] CMD ARGS run CMD (a package's
 // program); npx -c/--call SCRIPT runs SCRIPT through the shell.
 func npxRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
-	f := c.Flags(npxSpec)
+	f := w.flags(c, npxSpec)
 	if s, ok := f.Value("c", "call"); ok && c.Name == "npx" {
 		w.nestedWord(s, &scope{dir: sc.dir}, plus(c.Via, c.Name))
 		return
@@ -101,7 +101,7 @@ func npmRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 	via := plus(c.Via, c.Name)
 	spec := Spec{Short: "c:p:yq", Long: []string{"call=", "package=", "yes", "no", "workspace=", "workspaces",
 		"include-workspace-root", "shell-mode", "recursive", "parallel", "filter=", "silent"}}
-	f := spec.Parse(sub[1:])
+	f := spec.parse(sub[1:], &w.mem)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)
 		return
@@ -128,7 +128,7 @@ func yarnRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if !ok || sub[0].Dynamic || (sub[0].Value != "exec" && sub[0].Value != "dlx") {
 		return
 	}
-	f := (Spec{Short: "p:q", Long: []string{"package=", "quiet"}}).Parse(sub[1:])
+	f := (Spec{Short: "p:q", Long: []string{"package=", "quiet"}}).parse(sub[1:], &w.mem)
 	w.run(sub[1+f.End:], sc, plus(c.Via, c.Name), in, false)
 }
 
@@ -139,7 +139,7 @@ func subArgvRun(name string, spec Spec) runner {
 		if !ok || sub[0].Dynamic || sub[0].Value != name {
 			return
 		}
-		f := spec.Parse(sub[1:])
+		f := spec.parse(sub[1:], &w.mem)
 		if len(f.Unsure) > 0 {
 			w.unknown(c.String(), plus(c.Via, c.Name))
 			return
@@ -183,7 +183,7 @@ func isDashDash(w Word) bool { return !w.Dynamic && strings.TrimSpace(w.Value) =
 // commandRun: command -v and -V only look a name up.
 func commandRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 	spec := Spec{Short: "pvV"}
-	if f := c.Flags(spec); f.Has("v", "V") {
+	if f := w.flags(c, spec); f.Has("v", "V") {
 		return
 	}
 	argvRun(spec, 0, true)(w, c, sc, in, same)
@@ -208,7 +208,7 @@ func flockRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	spec := Spec{Short: "sexunw:E:oFc:", Long: []string{"shared", "exclusive", "unlock", "nonblock", "nb", "timeout=",
 		"wait=", "conflict-exit-code=", "close", "no-fork", "command=", "verbose"}}
 	args := c.Args[1:]
-	f := spec.Parse(args)
+	f := spec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	if s, ok := f.Value("c", "command"); ok {
 		sub := *sc
@@ -237,7 +237,7 @@ var sudoSpec = Spec{Short: "AbEeHiKklnPSsVvh::C:D:g:p:R:r:t:T:U:u:", Long: []str
 // sudoRun: sudo [opts] [VAR=value…] CMD…; sudo -e FILE… edits files.
 func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
-	f := sudoSpec.Parse(args)
+	f := sudoSpec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)
@@ -286,7 +286,7 @@ var envSpec = Spec{Short: "0iu:C:S:P:v", Long: []string{"ignore-environment", "n
 // words, -C changes directory.
 func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
-	f := envSpec.Parse(args)
+	f := envSpec.parse(args, &w.mem)
 	via := plus(c.Via, c.Name)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)

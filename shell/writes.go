@@ -103,7 +103,7 @@ var (
 // options rec).
 func each(spec Spec, kind EffectKind, rec ...string) effector {
 	return func(w *walker, c *Command, sc *scope, _ stdin) {
-		f := c.Flags(spec)
+		f := w.flags(c, spec)
 		r := len(rec) > 0 && f.Has(rec...)
 		for _, o := range f.Operands {
 			w.effect(c, sc, Effect{Kind: kind, Path: o, Recursive: r})
@@ -115,7 +115,7 @@ func each(spec Spec, kind EffectKind, rec ...string) effector {
 // (when read) and writes the value of the named options.
 func optionWrites(spec Spec, read bool, names ...string) effector {
 	return func(w *walker, c *Command, sc *scope, _ stdin) {
-		f := c.Flags(spec)
+		f := w.flags(c, spec)
 		valueEffects(w, c, sc, f, Writes, names...)
 		if read {
 			for _, o := range f.Operands {
@@ -146,7 +146,7 @@ func valueEffects(w *walker, c *Command, sc *scope, f Flags, kind EffectKind, na
 // the tree is kept at the destination).
 func copyWrites(spec Spec, del bool) effector {
 	return func(w *walker, c *Command, sc *scope, _ stdin) {
-		f := c.Flags(spec)
+		f := w.flags(c, spec)
 		ops := f.Operands
 		var srcs []Word
 		dest, hasDest := f.Value("t", "target-directory")
@@ -226,7 +226,7 @@ func contents(src Word) bool {
 
 // installWrites: install -d creates its operands; otherwise as cp.
 func installWrites(w *walker, c *Command, sc *scope, in stdin) {
-	f := c.Flags(install)
+	f := w.flags(c, install)
 	if f.Has("d", "directory") {
 		for _, o := range f.Operands {
 			w.writes(c, sc, o)
@@ -238,7 +238,7 @@ func installWrites(w *walker, c *Command, sc *scope, in stdin) {
 
 // shredWrites: shred overwrites its operands, and deletes them with -u.
 func shredWrites(w *walker, c *Command, sc *scope, _ stdin) {
-	f := c.Flags(shred)
+	f := w.flags(c, shred)
 	for _, o := range f.Operands {
 		if f.Has("u", "remove") {
 			w.deletes(c, sc, o, false)

@@ -62,20 +62,19 @@ func (w *walker) inputNames(from *syntax.Stmt, stages []simpleCmd, file *Word, d
 
 // namesOf returns the words for the names statement s prints.
 func (w *walker) namesOf(s *syntax.Stmt, depth int, dir Word) []Word {
-	unknown := []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	if depth > maxNameDepth || s.Negated || s.Background || s.Coprocess || otherRedirs(s) {
-		return unknown
+		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if c.Op != syntax.Pipe {
-			return unknown
+			return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 		}
 		return w.callNames(c.Y, func() []Word { return w.namesOf(c.X, depth+1, dir) }, dir)
 	case *syntax.CallExpr:
 		return w.callNames(s, func() []Word { return []Word{{Value: "(input)", Dynamic: true}} }, dir)
 	}
-	return unknown
+	return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 }
 
 // callNames returns the words for the names the simple command of s
@@ -85,7 +84,7 @@ func (w *walker) callNames(s *syntax.Stmt, upstream func() []Word, dir Word) []W
 	if !ok || s.Negated || s.Background || s.Coprocess || otherRedirs(s) || len(c.Assigns) > 0 || len(c.Args) == 0 {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	}
-	args := make([]Word, 0, len(c.Args))
+	args := w.mem.wordSlice(len(c.Args))
 	for _, x := range c.Args {
 		if hasBrace(x) {
 			args = append(args, w.words(x)...)
@@ -117,39 +116,38 @@ func argsNames(args []Word, upstream func() []Word, dir Word) []Word {
 		return []Word{{Value: "(names a pipeline prints)", Dynamic: true}}
 	}
 	name := baseName(args[0].Value)
-	other := []Word{{Value: "(names " + name + " prints)", Dynamic: true}}
 	switch name {
 	case "find":
-		return findNamesOut(args[1:], other)
+		return findNamesOut(args[1:], name)
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
-		return grepNames(name, args[1:], upstream, other)
+		return grepNames(name, args[1:], upstream)
 	case "head", "tail":
 		f := headSpec.Parse(args[1:])
 		if f.Has("c", "bytes", "f", "follow", "F") || len(f.Unsure) > 0 {
-			return other
+			return namesPrints(name)
 		}
 		return filesOrInput(f, upstream, dir)
 	case "sort", "uniq":
 		f := readerFor(name).spec.Parse(args[1:])
 		if f.Has("o", "output", "files0-from", "c", "count", "check", "C", "D", "all-repeated", "group") || len(f.Unsure) > 0 ||
 			name == "uniq" && len(f.Operands) > 1 {
-			return other
+			return namesPrints(name)
 		}
 		return filesOrInput(f, upstream, dir)
 	case "tac":
 		f := Spec{Short: "brs:", Permute: true, Long: []string{"before", "regex", "separator="}}.Parse(args[1:])
 		if f.Has("s", "separator", "r", "regex") || len(f.Unsure) > 0 {
-			return other
+			return namesPrints(name)
 		}
 		return filesOrInput(f, upstream, dir)
 	case "ls":
-		return lsNames(args[1:], other, dir)
+		return lsNames(args[1:], dir)
 	case "echo", "printf":
 		return echoNames(name, args[1:])
 	case "cat":
 		for _, a := range args[1:] {
 			if a.MaybeOption() && a.Value != "-" {
-				return other // -A, -n…: not the lines as they are
+				return namesPrints(name) // -A, -n…: not the lines as they are
 			}
 		}
 		if len(args) == 1 {
@@ -157,7 +155,7 @@ func argsNames(args []Word, upstream func() []Word, dir Word) []Word {
 		}
 		return linesOf(args[1:], dir)
 	}
-	return other
+	return namesPrints(name)
 }
 
 // filesOrInput: a filter's names are its input's, or, with file
@@ -210,10 +208,16 @@ func (w Word) LinesFile() (string, bool) {
 	return p, true
 }
 
+// namesPrints is the word for the names the program name prints, known
+// only when it runs.
+func namesPrints(name string) []Word {
+	return []Word{{Value: "(names " + name + " prints)", Dynamic: true}}
+}
+
 // findNamesOut returns the words for the names find prints: under each
 // start point, as -exec's {} (see findRun), unless an action prints
 // something else.
-func findNamesOut(args []Word, other []Word) []Word {
+func findNamesOut(args []Word, name string) []Word {
 	starts, expr := findStarts(args)
 	for _, a := range expr {
 		if a.Dynamic {
@@ -221,7 +225,7 @@ func findNamesOut(args []Word, other []Word) []Word {
 		}
 		switch a.Value {
 		case "-exec", "-execdir", "-ok", "-okdir", "-printf", "-fprintf", "-fprint", "-fprint0", "-ls", "-fls":
-			return other
+			return namesPrints(name)
 		}
 	}
 	if len(starts) == 0 {
@@ -230,7 +234,7 @@ func findNamesOut(args []Word, other []Word) []Word {
 	var ws []Word
 	for _, s := range starts {
 		if s.Dynamic || strings.ContainsAny(s.Value, "$`") {
-			return other
+			return namesPrints(name)
 		}
 		ws = append(ws, Word{Value: s.Value + "/{}", Dynamic: true, Prefix: s.Value, Suffix: ""})
 	}
@@ -241,12 +245,12 @@ func findNamesOut(args []Word, other []Word) []Word {
 // -l or -L, the names of files it searched (under each folder searched
 // recursively, or the files given); without, the lines of its input when
 // it reads only that.
-func grepNames(name string, args []Word, upstream func() []Word, other []Word) []Word {
+func grepNames(name string, args []Word, upstream func() []Word) []Word {
 	r := readerFor(name)
 	f := r.spec.Parse(args)
 	for _, u := range f.Unsure {
 		if strings.ContainsAny(u.Value, "$`") {
-			return other // a glob (*.go) is a file's name; a variable may be an option
+			return namesPrints(name) // a glob (*.go) is a file's name; a variable may be an option
 		}
 	}
 	operands := f.Operands
@@ -258,13 +262,13 @@ func grepNames(name string, args []Word, upstream func() []Word, other []Word) [
 	if !listing {
 		if len(operands) > 0 || recursive || f.Has("o", "only-matching", "c", "count", "b", "byte-offset", "n", "line-number",
 			"H", "with-filename", "replace", "r", "A", "B", "C", "after-context", "before-context", "context", "null-data", "z") {
-			return other
+			return namesPrints(name)
 		}
 		return upstream()
 	}
 	if len(operands) == 0 {
 		if !recursive {
-			return other // the input's lines, named "(standard input)"
+			return namesPrints(name) // the input's lines, named "(standard input)"
 		}
 		operands = []Word{Static(".")}
 	}
@@ -275,7 +279,7 @@ func grepNames(name string, args []Word, upstream func() []Word, other []Word) [
 				ws = append(ws, o) // a glob: the files it matches
 				continue
 			}
-			return other
+			return namesPrints(name)
 		}
 		if !recursive {
 			ws = append(ws, o) // the file itself
@@ -321,16 +325,16 @@ var lsSpec = Spec{Short: "aAbBcCdDfFgGhHiklLmnNopqQrRsStTuUvwxXZ1I:w:T:", Permut
 // entries (bare names), which a reader with the files at hand lists;
 // only the operands with -d. Options that print more
 // than names, or hidden and nested ones, make it "(names ls prints)".
-func lsNames(args []Word, other []Word, dir Word) []Word {
+func lsNames(args []Word, dir Word) []Word {
 	f := lsSpec.Parse(args)
 	if f.Has("a", "all", "A", "almost-all", "R", "recursive", "l", "g", "n", "o", "s", "size", "i", "inode", "F",
 		"classify", "p", "file-type", "indicator-style", "m", "x", "C", "format", "Q", "quote-name", "quoting-style",
 		"b", "escape", "Z", "context", "D", "dired", "f", "full-time", "hyperlink", "zero", "help", "version") {
-		return other
+		return namesPrints("ls")
 	}
 	for _, u := range f.Unsure {
 		if strings.ContainsAny(u.Value, "$`") {
-			return other
+			return namesPrints("ls")
 		}
 	}
 	ops := f.Operands
@@ -340,7 +344,7 @@ func lsNames(args []Word, other []Word, dir Word) []Word {
 	var ws []Word
 	for _, o := range ops {
 		if strings.ContainsAny(o.Value, "$`()") || o.Value == "" {
-			return other
+			return namesPrints("ls")
 		}
 		// A file (or -d's folder) is printed as given; a folder's
 		// entries bare, read where the script starts.
@@ -352,7 +356,7 @@ func lsNames(args []Word, other []Word, dir Word) []Word {
 		}
 		at := joinDir(dir, o)
 		if strings.ContainsAny(at.Value, "$`()") || at.Dynamic && !strings.ContainsAny(at.Value, "*?[") {
-			return other
+			return namesPrints("ls")
 		}
 		ws = append(ws, Word{Value: "(entries of " + at.Value + ")", Dynamic: true})
 	}

@@ -44,8 +44,16 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
 			"in one call and ask the user before running it", true
 	}
+	// The files written, with their base names: a command of that name
+	// may run one of them.
+	type file struct{ path, base, by string }
+	files := make([]file, 0, len(written))
+	for p, by := range written {
+		files = append(files, file{p, path.Base(p), by})
+	}
+	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
-		var runs []string
+		runs := buf[:0]
 		for _, e := range c.Effects {
 			if e.Kind == shell.RunsCode && e.Path.Value != "" && !e.Path.Dynamic {
 				runs = append(runs, joinPath(at.dir, e.Path.Value))
@@ -63,9 +71,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		if c.Name != "" && !bashBuiltin(c.Name) {
-			for p, by := range written {
-				if path.Base(p) == c.Name {
-					return deny(c, p+" (found on a PATH that names its folder)", by)
+			for _, f := range files {
+				if f.base == c.Name {
+					return deny(c, f.path+" (found on a PATH that names its folder)", f.by)
 				}
 			}
 		}
