@@ -94,30 +94,38 @@ func (w *walker) readScript(p Word, sc *scope, via []string, mode fileMode) bool
 	if w.lim.Files == nil {
 		return false
 	}
-	paths := []Word{joinDir(sc.dir, p)}
-	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") {
-		if a := joinDir(*sc.alt, p); a != paths[0] {
-			paths = append(paths, a)
-		}
-	}
-	read := false
-	for _, fp := range paths {
-		if fp.Dynamic {
-			continue
-		}
-		text, ok := w.lim.Files(fp.Value)
-		if !ok {
-			continue
-		}
-		read = true
+	return w.eachFile(p, sc, func(fp Word, text string) {
 		if !isShellText(text) {
-			continue
+			return
 		}
 		if mode == sameShell {
 			w.walkFile(text, fp, sc, via)
 		} else {
 			sub := *sc
 			w.walkFile(text, fp, &sub, via)
+		}
+	})
+}
+
+// eachFile calls f with the text of the file at p, read through
+// [Parser.Files], in each directory the shell may be in; it reports
+// whether any was read.
+func (w *walker) eachFile(p Word, sc *scope, f func(fp Word, text string)) bool {
+	paths := [2]Word{joinDir(sc.dir, p)}
+	n := 1
+	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") {
+		if a := joinDir(*sc.alt, p); a != paths[0] {
+			paths[1], n = a, 2
+		}
+	}
+	read := false
+	for _, fp := range paths[:n] {
+		if fp.Dynamic {
+			continue
+		}
+		if text, ok := w.lim.Files(fp.Value); ok {
+			read = true
+			f(fp, text)
 		}
 	}
 	return read
@@ -137,23 +145,7 @@ func (w *walker) runByPath(c *Command, sc *scope) bool {
 	if w.lim.Files == nil {
 		return false
 	}
-	p := c.Args[0]
-	paths := []Word{joinDir(sc.dir, p)}
-	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") {
-		if a := joinDir(*sc.alt, p); a != paths[0] {
-			paths = append(paths, a)
-		}
-	}
-	read := false
-	for _, fp := range paths {
-		if fp.Dynamic {
-			continue
-		}
-		text, ok := w.lim.Files(fp.Value)
-		if !ok {
-			continue
-		}
-		read = true
+	return w.eachFile(c.Args[0], sc, func(fp Word, text string) {
 		lang := interpreter(text)
 		switch {
 		case lang == "":
@@ -164,8 +156,7 @@ func (w *walker) runByPath(c *Command, sc *scope) bool {
 		default:
 			w.effect(c, &scope{}, Effect{Kind: RunsCode, Lang: lang, Path: fp})
 		}
-	}
-	return read
+	})
 }
 
 // isShellText reports whether text, a script file a shell was told to
