@@ -45,12 +45,7 @@ func (a *arena) wordSlice(n int) []Word {
 	if a == nil || n > arenaMax/4 {
 		return make([]Word, 0, n)
 	}
-	if cap(a.words)-len(a.words) < n {
-		a.words = make([]Word, 0, max(grow(cap(a.words)), n))
-	}
-	i := len(a.words)
-	a.words = a.words[:i+n]
-	return a.words[i : i : i+n]
+	return carve(&a.words, n)
 }
 
 // options returns an empty slice of Options with room for n; a nil
@@ -59,12 +54,7 @@ func (a *arena) options(n int) []Option {
 	if a == nil || n > arenaMax/4 {
 		return make([]Option, 0, n)
 	}
-	if cap(a.opts)-len(a.opts) < n {
-		a.opts = make([]Option, 0, max(grow(cap(a.opts)), n))
-	}
-	i := len(a.opts)
-	a.opts = a.opts[:i+n]
-	return a.opts[i : i : i+n]
+	return carve(&a.opts, n)
 }
 
 // scope returns a new copy of s.
@@ -106,4 +96,16 @@ func (w *walker) flags(c *Command, s Spec) Flags {
 		return Flags{}
 	}
 	return s.parse(c.Args[1:], &w.mem)
+}
+
+// carve returns an empty slice with room for n from the end of block,
+// capacity-capped so that an append never reaches the next one's part; a
+// block without room is replaced by a larger one.
+func carve[T any](block *[]T, n int) []T {
+	if cap(*block)-len(*block) < n {
+		*block = make([]T, 0, max(grow(cap(*block)), n))
+	}
+	i := len(*block)
+	*block = (*block)[:i+n]
+	return (*block)[i : i : i+n]
 }

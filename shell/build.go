@@ -89,7 +89,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
 		if !sub[0].Dynamic && len(c.Args)-len(sub) == 1 {
 			// In the directory it runs in (not -C DIR, --prefix, -w).
-			w.packageScripts(c, sc, scriptsOf(sub[0].Value, sub[1:]))
+			w.packageScripts(c, sc, sub[0].Value, sub[1:])
 		}
 	case "exec", "x", "dlx", "explore", "create", "init", "innit", "publish", "pack", "version", "uninstall",
 		"remove", "rm", "un", "unlink", "update", "up", "upgrade", "outdated", "ls", "list", "ll", "la", "view", "info",
@@ -113,7 +113,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		if c.Name == "yarn" || c.Name == "pnpm" {
 			w.runsCode(c, sc, "npm-script", Word{}, Static("package.json"))
 			if !sub[0].Dynamic && len(c.Args)-len(sub) == 1 {
-				w.packageScripts(c, sc, scriptsOf(sub[0].Value, sub[1:]))
+				w.packageScripts(c, sc, sub[0].Value, sub[1:])
 			}
 			return
 		}
@@ -213,7 +213,7 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 			}
 			w.runsCode(c, at, "make", Word{}, o.Value)
 			if runs {
-				w.makefileRecipes(c, at, joinDir(at.dir, o.Value), goals)
+				w.makefileRecipes(c, at, o.Value, goals)
 			}
 		}
 	}
@@ -224,7 +224,7 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
 			w.runsCode(c, at, "make", Word{}, Static(name))
 			if !read {
-				read = w.makefileRecipes(c, at, joinDir(at.dir, Static(name)), goals)
+				read = w.makefileRecipes(c, at, Static(name), goals)
 			}
 		}
 	}

@@ -383,9 +383,9 @@ func bunEffects(w *walker, c *Command, sc *scope, in stdin) {
 			if f.Has("cwd") {
 				// bun --cwd DIR: another package's scripts, not read.
 			} else if run {
-				w.packageScripts(c, sc, scriptsOf("run", rest))
+				w.packageScripts(c, sc, "run", rest)
 			} else {
-				w.packageScripts(c, sc, scriptsOf("test", nil))
+				w.packageScripts(c, sc, "test", nil)
 			}
 		case contains(strings.Fields("install i add a remove rm update outdated link unlink pm build init create upgrade publish patch x repl exec info whoami audit"), rest[0].Value):
 			if rest[0].Value == "install" || rest[0].Value == "i" || rest[0].Value == "add" {

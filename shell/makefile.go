@@ -156,17 +156,18 @@ func makeRecipe(line string) string {
 	return b.String()
 }
 
-// makefileRecipes walks the recipes make runs from the makefile at p
-// (read through [Parser.Files]) for goals, each line in a shell of its
+// makefileRecipes walks the recipes make runs from the makefile name
+// (from the directory of sc, read through [Parser.Files]) for goals, each line in a shell of its
 // own in directory sc.
-func (w *walker) makefileRecipes(c *Command, sc *scope, p Word, goals []string) bool {
-	if p.Dynamic || w.err != nil {
+func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []string) bool {
+	if name.Dynamic || sc.dir.Dynamic || w.err != nil {
 		return false
 	}
 	w.out.asks = true
 	if w.lim.Files == nil {
 		return false
 	}
+	p := joinDir(sc.dir, name)
 	text, ok := w.lim.Files(p.Value)
 	if !ok {
 		return false

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 )
 
 // Package scripts read from disk: npm run NAME (npm test, yarn NAME,
@@ -39,17 +41,28 @@ func scriptsOf(sub string, args []Word) []string {
 	return []string{sub} // yarn NAME, pnpm NAME
 }
 
-// packageScripts walks the scripts names of the package.json in the
-// directory of sc, read through [Parser.Files].
-func (w *walker) packageScripts(c *Command, sc *scope, names []string) {
-	p := joinDir(sc.dir, Static("package.json"))
-	if len(names) == 0 || w.err != nil || p.Dynamic {
+// packageScripts walks the scripts that subcommand sub with words args
+// runs (see scriptsOf) from the package.json in the directory of sc,
+// read through [Parser.Files].
+func (w *walker) packageScripts(c *Command, sc *scope, sub string, args []Word) {
+	if w.err != nil || sc.dir.Dynamic {
 		return
+	}
+	if sub == "run" || sub == "run-script" || sub == "rum" || sub == "urn" {
+		i := slices.IndexFunc(args, func(a Word) bool { return !strings.HasPrefix(a.Value, "-") || a.Dynamic })
+		if i < 0 || args[i].Dynamic {
+			return // npm run alone lists the scripts; a name known only at run time is not read
+		}
 	}
 	w.out.asks = true
 	if w.lim.Files == nil {
 		return
 	}
+	names := scriptsOf(sub, args)
+	if len(names) == 0 {
+		return
+	}
+	p := joinDir(sc.dir, Static("package.json"))
 	text, ok := w.lim.Files(p.Value)
 	if !ok {
 		return

@@ -130,7 +130,13 @@ func Dirs(s *shell.Script) []Use {
 		if c.Name != "git" || c.Dynamic {
 			continue
 		}
-		sub, ok := c.Subcommand(shell.Git)
+		var sub []shell.Word
+		ok := false
+		if len(c.Args) > 1 && !c.Args[1].Dynamic && !strings.HasPrefix(c.Args[1].Value, "-") {
+			sub, ok = c.Args[1:], true // no option before it: read without parsing options
+		} else {
+			sub, ok = c.Subcommand(shell.Git)
+		}
 		var names []string // nil: a subcommand known only at run time may run any
 		if ok {
 			list, runs := hooksOf(sub[0].Value)
