@@ -113,6 +113,13 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 		}
 	}
 	for _, c := range s2.Commands {
+		if c.Dynamic && c.FromShebang() {
+			// #!/usr/bin/env -S sh -c '…': code the file's first line
+			// runs, known only at run time.
+			if es := p.Entries(); len(es) > 0 {
+				return p.reason(es[0], es[0].Path, "the #! line of a file the command runs, which runs `"+c.String()+"`,"), true
+			}
+		}
 		for _, ef := range c.Effects {
 			// ./x.py: a file run by its path, read for its #! line.
 			if _, inFile := c.ScriptFile(); ef.Kind == shell.RunsCode && !inFile {

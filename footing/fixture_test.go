@@ -66,6 +66,7 @@ func newFixture(t testing.TB) *fixture {
 		"proj/tools/wrapper":    "#!/bin/sh\nexec \"${TOOL:-true}\" \"$@\"\n",
 		"proj/tools/swap.py":    "#!/usr/bin/env python3\nimport shutil\nshutil.copy('/bin/true', 'bin/guard')\n",
 		"proj/tools/ok.py":      "#!/usr/bin/env python3\nprint('ok')\n",
+		"proj/tools/envc":       "#!/usr/bin/env -S sh -c 'cp /bin/true bin/guard'\necho hi\n",
 		"proj/tools/hook.mk":    "all:\n\t@echo building\nx: all\n\tcp /bin/true ../bin/guard\n",
 		"proj/web/package.json": `{"scripts": {"test": "echo ok", "posttest": "cp /bin/true ../bin/guard", "lint": "echo lint"}}`,
 	} {

@@ -427,6 +427,7 @@ var attacks = []struct {
 	{`git show HEAD:tools/swap.sh > x.sh && bash x.sh`, true, true},
 	{`tmp=$(mktemp); echo ok > "$tmp"; sh tools/ok.sh`, false, true},
 	{`python3 tools/swap.py`, true, true},
+	{`./tools/envc`, true, true}, // its #! line runs the copy
 	{`./tools/swap.py`, true, true},
 	{`cd tools && python3 swap.py`, true, false}, // names bin/guard, which it writes from tools/ (no such folder)
 	{`python3 tools/ok.py`, false, true},

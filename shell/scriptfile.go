@@ -132,10 +132,12 @@ func (w *walker) eachFile(p Word, sc *scope, f func(fp Word, text string)) bool 
 }
 
 // runByPath walks the file of a command run by its path (./x.sh,
-// scripts/build, /opt/x/run) when [Parser.Files] reads it: a shell
-// script (a shell's #! line, or none, as bash runs a text file without
-// one) is walked as a nested script; a script of another language is
-// code of that language run from the file ([RunsCode]); a binary is not
+// scripts/build, /opt/x/run) when [Parser.Files] reads it, as the kernel
+// runs it: a #! line's interpreter with its one optional argument and
+// the path (#!/usr/bin/env -S sh -c CODE runs CODE; #!/usr/bin/python3
+// is code of that language, a [RunsCode] effect), or, for a text file
+// without one, the shell itself (bash runs it as a script). The commands
+// that come of a #! line have [Command.FromShebang] set; a binary is not
 // read. It reports whether the file was read.
 func (w *walker) runByPath(c *Command, sc *scope) bool {
 	if c.Dynamic || len(c.Args) == 0 || c.Args[0].Dynamic || !strings.Contains(c.Args[0].Value, "/") {
@@ -145,18 +147,52 @@ func (w *walker) runByPath(c *Command, sc *scope) bool {
 	if w.lim.Files == nil {
 		return false
 	}
-	return w.eachFile(c.Args[0], sc, func(fp Word, text string) {
-		lang := interpreter(text)
-		switch {
-		case lang == "":
-			// A binary, or a language not known: what it does is not read.
-		case lang == "sh":
-			sub := *sc
-			w.walkFile(text, fp, &sub, plus(c.Via, c.Name))
-		default:
-			w.effect(c, &scope{}, Effect{Kind: RunsCode, Lang: lang, Path: fp})
+	var lines []string // the #! lines of the files it may be, each once
+	read := w.eachFile(c.Args[0], sc, func(_ Word, text string) {
+		if !isShellText(text) {
+			return // a binary
+		}
+		line := "sh" // no #! line: the shell runs the text itself
+		if l, ok := strings.CutPrefix(text, "#!"); ok {
+			line, _, _ = strings.Cut(l, "\n")
+			line = strings.TrimSpace(line)
+		}
+		if line != "" && !slices.Contains(lines, line) {
+			lines = append(lines, line)
 		}
 	})
+	for _, line := range lines {
+		// The interpreter, then the rest of the line as one argument.
+		interp, arg, _ := strings.Cut(line, " ")
+		interp, arg = strings.TrimSpace(interp), strings.TrimSpace(arg)
+		args := []Word{Static(interp)}
+		if arg != "" {
+			args = append(args, Static(arg))
+		}
+		sub := *sc
+		w.run(append(args, c.Args[0]), &sub, plus(plus(c.Via, c.Name), shebangVia+c.Args[0].Value+")"), stdin{}, false)
+	}
+	return read
+}
+
+// shebangVia is the prefix of the [Command.Via] element of the commands
+// a file's #! line runs: "(#! ./x)".
+const shebangVia = "(#! "
+
+// FromShebang reports whether c comes of the #! line of a file run by its
+// path, read through [Parser.Files], and not of the file's text: a
+// dynamic one is code the file's first line runs that is known only at
+// run time (#!/usr/bin/env -S …).
+func (c *Command) FromShebang() bool {
+	for i := len(c.Via) - 1; i >= 0; i-- {
+		switch {
+		case strings.HasPrefix(c.Via[i], fileVia):
+			return false
+		case strings.HasPrefix(c.Via[i], shebangVia):
+			return true
+		}
+	}
+	return false
 }
 
 // isShellText reports whether text, a script file a shell was told to
@@ -164,67 +200,6 @@ func (w *walker) runByPath(c *Command, sc *scope) bool {
 // stop with an error, running nothing.
 func isShellText(text string) bool {
 	return !strings.Contains(text[:min(len(text), 1024)], "\x00")
-}
-
-// interpreter returns the language of a file run by its path: "sh" for
-// a shell's #! line or a text file without one (bash runs it as a
-// script), the language of another known interpreter's #! line, "" for
-// a binary or an interpreter not known.
-func interpreter(text string) string {
-	if !isShellText(text) {
-		return ""
-	}
-	if !strings.HasPrefix(text, "#!") {
-		return "sh"
-	}
-	line, _, _ := strings.Cut(text[2:], "\n")
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return "sh"
-	}
-	prog := baseName(f[0])
-	if prog == "env" {
-		// #!/usr/bin/env [-S] [-i] [NAME=VALUE…] PROG
-		prog = ""
-		for _, a := range f[1:] {
-			if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
-				continue
-			}
-			prog = baseName(a)
-			break
-		}
-	}
-	switch {
-	case prog == "fish" || prog == "zsh":
-		return "" // not read as bash reads it
-	case isShell(prog):
-		return "sh"
-	}
-	if lang, ok := interpreterLang(prog); ok {
-		return lang
-	}
-	return ""
-}
-
-// interpreterLang returns the [Effect.Lang] of an interpreter named on a
-// #! line: python3.12 is "python".
-func interpreterLang(prog string) (string, bool) {
-	name := strings.TrimRight(prog, "0123456789.")
-	switch name {
-	case "python", "pypy":
-		return "python", true
-	case "node", "nodejs", "deno", "bun":
-		return "node", true
-	case "perl", "ruby", "php", "lua", "julia":
-		return name, true
-	case "tclsh", "wish":
-		return "tcl", true
-	case "awk", "gawk", "mawk", "nawk":
-		return "awk", true
-	case "rscript":
-		return "r", true
-	}
-	return "", false
 }
 
 // RunsFiles reports whether a command of s may run a script file that

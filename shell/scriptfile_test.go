@@ -24,6 +24,11 @@ var scriptFiles = map[string]string{
 	"cron":         "* * * * * rm -rf src\n",
 	"/opt/x/run":   "#!/bin/sh\nrm -rf /opt/x/data\n",
 	"scripts/a.pl": "#!/usr/bin/perl -w\nunlink 'x';\n",
+	"envc":         "#!/usr/bin/env -S sh -c 'rm -rf src'\necho hi\n",
+	"sdashc":       "#!/bin/sh -c 'rm -rf src'\necho hi\n",
+	"node.js":      "#!/usr/bin/env node\nconsole.log(1)\n",
+	"gawk.awk":     "#!/usr/bin/gawk -f\nBEGIN{}\n",
+	"r.R":          "#!/usr/bin/env Rscript\n1\n",
 	"package.json": `{"name": "x", "scripts": {"pretest": "rm -rf coverage", "test": "jest && rm -rf src",
 		"build": "tsc -p . > build.log", "postinstall": "bash x.sh", "lint": "eslint .", "n": 3}}`,
 	"bad/package.json": `{"scripts": {"test": "rm -rf src"`,
@@ -50,14 +55,19 @@ func TestScriptFiles(t *testing.T) {
 		{`source x.sh && rm -rf y`, `rm: --src`, `source: <x.sh sh@x.sh; rm: --y`},
 		{`. ./x.sh`, `rm: --src`, `.: <x.sh sh@x.sh`},
 		{`cd sub && bash x.sh`, `rm: --sub/lib`, `bash: sh@sub/x.sh`},
-		{`./x.sh`, `rm: --src`, `x.sh!:`},
-		{`./run --fast`, `rm: --out`, `run!:`},
-		{`./tool.py`, ``, `tool.py!: python@tool.py`},
-		{`./scripts/a.pl`, ``, `a.pl!: perl@scripts/a.pl`},
+		{`./x.sh`, `rm: --src`, `x.sh!:; sh: sh@x.sh`},
+		{`./run --fast`, `rm: --out`, `run!:; bash: sh@run`},
+		{`./tool.py`, ``, `tool.py!:; python3: python@tool.py`},
+		{`./scripts/a.pl`, ``, `a.pl!:; perl: perl@scripts/a.pl`},
 		{`bin/tool`, ``, `tool!:`},
-		{`./plain`, `git: --.`, `plain!:`},
-		{`./z.sh`, ``, `z.sh!:`},
-		{`/opt/x/run`, `rm: --/opt/x/data`, `run!:`},
+		{`./plain`, `git: --.`, `plain!:; sh: sh@plain`},
+		{`./z.sh`, `rm: --src`, `z.sh!:; zsh: sh@z.sh`},
+		{`/opt/x/run`, `rm: --/opt/x/data`, `run!:; sh: sh@/opt/x/run`},
+		// The #! line is run as the kernel runs it: its one argument too.
+		{`./envc`, ``, `envc!:; ?!:`}, // env -S with a nested command: known only at run time (FromShebang)
+		{`./node.js`, ``, `node.js!:; node: node@node.js`},
+		{`./gawk.awk`, ``, `gawk.awk!:; gawk: awk@gawk.awk`},
+		{`./r.R`, ``, `r.r!:; rscript: r@r.R`},
 		{`bash outer.sh`, `source: <inner.sh sh@inner.sh; rm: --b; rm: --a`, `bash: sh@outer.sh`},
 		{`crontab cron`, ``, ``},
 		{`bash missing.sh`, ``, `bash: sh@missing.sh`},
@@ -135,6 +145,12 @@ func TestScriptFileLimits(t *testing.T) {
 	if _, err := (&Parser{Files: read}).Parse(context.Background(), `source self.sh`); !errors.As(err, &le) || le.Limit != "nested" {
 		t.Errorf("source self.sh: %v, want the nested limit", err)
 	}
+	// #!/bin/sh -c 'CODE': sh is given the path as its -c script, which
+	// runs the file again (dash refuses the option; the walk stops at
+	// MaxNested).
+	if _, err := (&Parser{Files: read}).Parse(context.Background(), `./sdashc`); !errors.As(err, &le) || le.Limit != "nested" {
+		t.Errorf("./sdashc: %v, want the nested limit", err)
+	}
 	long := func(string) (string, bool) { return strings.Repeat("echo hi\n", 40000), true }
 	if _, err := (&Parser{Files: long}).Parse(context.Background(), `bash big.sh`); !errors.As(err, &le) || le.Limit != "reparsed" {
 		t.Errorf("bash big.sh: %v, want the reparsed limit", err)
@@ -151,34 +167,6 @@ func TestScriptFileLimits(t *testing.T) {
 	for _, src := range []string{`bash < x.sh`, `source /dev/stdin < x.sh`, `make`, `yarn test`, `cd d && ./x`} {
 		if s, err := Parse(src); err != nil || !s.RunsFiles() {
 			t.Errorf("Parse(%q).RunsFiles() = false, want true (%v)", src, err)
-		}
-	}
-}
-
-// TestInterpreter: the language of a file run by its path, by its #!
-// line.
-func TestInterpreter(t *testing.T) {
-	for text, want := range map[string]string{
-		"echo hi\n":                         "sh",
-		"#!/bin/sh\n":                       "sh",
-		"#! /bin/bash -e\n":                 "sh",
-		"#!/usr/bin/env bash\n":             "sh",
-		"#!/usr/bin/env -S bash -eu\n":      "sh",
-		"#!/usr/bin/env FOO=1 python3.12\n": "python",
-		"#!/usr/bin/python3\n":              "python",
-		"#!/usr/bin/env node\n":             "node",
-		"#!/usr/bin/env ruby\n":             "ruby",
-		"#!/usr/bin/gawk -f\n":              "awk",
-		"#!/usr/bin/env Rscript\n":          "r",
-		"#!/usr/bin/tclsh\n":                "tcl",
-		"#!/bin/zsh\n":                      "",
-		"#!/usr/bin/env fish\n":             "",
-		"#!/opt/mytool/run\n":               "",
-		"#!\n":                              "sh",
-		"\x7fELF\x00":                       "",
-	} {
-		if got := interpreter(text); got != want {
-			t.Errorf("interpreter(%q) = %q, want %q", text, got, want)
 		}
 	}
 }
@@ -213,6 +201,31 @@ func TestMayWrite(t *testing.T) {
 		}
 		if got := s.MayWrite(tc.file); got != tc.want {
 			t.Errorf("Parse(%q).MayWrite(%q) = %v, want %v", tc.src, tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestFromShebang: the commands a #! line runs are marked, not those of
+// the file's text.
+func TestFromShebang(t *testing.T) {
+	read := func(p string) (string, bool) { s, ok := scriptFiles[p]; return s, ok }
+	for src, want := range map[string]string{`./envc`: "env ?", `./run`: "env bash", `./x.sh`: "sh"} {
+		s, err := (&Parser{Files: read}).Parse(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range s.Commands {
+			if c.FromShebang() {
+				name := c.Name
+				if c.Dynamic {
+					name = "?"
+				}
+				got = append(got, name)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: FromShebang commands %q, want %q", src, got, want)
 		}
 	}
 }

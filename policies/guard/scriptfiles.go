@@ -73,6 +73,12 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 	if err != nil {
 		return strings.Replace(reasonParse(err), "the command ", "a script file the command runs ", 1), true
 	}
+	for _, c := range s2.Commands {
+		if c.Dynamic && c.FromShebang() {
+			return "guard: rule 4 (nothing it cannot see): the #! line of a file the command runs runs `" + clip(c.String()) +
+				"`, known only at run time; run the interpreter yourself", true
+		}
+	}
 	f := s2.FromFiles()
 	if f == nil {
 		return "", false

@@ -28,6 +28,8 @@ func scriptFileProject(t *testing.T) string {
 		"scripts/run.py":        "#!/usr/bin/env python3\nimport shutil; shutil.rmtree('src')\n",
 		"outer.sh":              "source scripts/inner.sh\n",
 		"scripts/inner.sh":      "rm -rf src\n",
+		"envc":                  "#!/usr/bin/env -S sh -c 'rm -rf src'\necho hi\n",
+		"runpy":                 "#!/usr/bin/env -S python3 -u\nprint(1)\n",
 		"src/sub/x.sh":          "rm -rf ../../docs\n",
 		".git/hooks/pre-push":   "#!/bin/sh\nrm -rf src\n",
 		".git/hooks/pre-commit": "#!/bin/sh\nnpx lint-staged\n",
@@ -75,6 +77,8 @@ func TestScriptFiles(t *testing.T) {
 		{`git push origin main`, "", "rule 1"}, // .git/hooks/pre-push, which an earlier call wrote
 		{`git commit -m x`, "", ""},            // pre-commit runs lint-staged
 		{`git status && git log -1`, "", ""},
+		{`./envc`, "", "rule 4"}, // its #! line runs rm -rf src (run under bash)
+		{`./runpy`, "", ""},
 		{`make wipe`, "", "rule 1"},
 		{`make -C .. wipe`, "web", "rule 1"},
 		{`make`, "", ""},
@@ -120,6 +124,7 @@ func TestScriptFilesUnderBash(t *testing.T) {
 		{`bash < wipe.sh`, "", "src"},
 		{`bash outer.sh`, "", "src"},
 		{`cd src/sub && bash x.sh`, "", "docs"},
+		{`./envc`, "", "src"},
 		{`make wipe`, "", "src"},
 		{`make -C .. wipe`, "web", "src"},
 	} {
