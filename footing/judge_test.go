@@ -343,6 +343,15 @@ var attacks = []struct {
 	{`docker run --rm -v "$PWD":/w:ro alpine rm /w/bin/guard`, false, false},
 	{`docker run --rm -v "$PWD/docs":/d alpine ls /d`, false, false},
 	{`docker run --rm -v cache:/root/.cache golang go build ./...`, false, false},
+	// What the container runs, its paths mapped through its mounts: a
+	// script of the project's run in it, an obfuscated path.
+	{`docker run --rm -v "$PWD":/w -w /w alpine sh tools/swap.sh`, true, false},
+	{`docker run --rm -v "$PWD":/w alpine sh /w/tools/swap.sh`, false, false}, // run in the image's folder: cp to its own bin/guard
+	{`docker run --rm -v "$PWD":/w -w /w alpine sh -c 'x=bin; cp /bin/true $x/guard'`, true, false},
+	{`docker run --rm -v "$PWD/bin":/b:ro -v "$PWD/bin/x":/b/x alpine rm -f /b/guard`, false, false},
+	{`docker exec dev sh -c 'cd /workspaces/proj && cp /bin/true bin/guard'`, true, false},
+	{`docker compose run --rm web npm test`, false, false},
+	{`docker compose exec web rm -rf /app/bin`, true, false},
 	// code made at run time: its text is read (double quotes, not single)
 	{`bash -c "cp /bin/true $PWD/bin/guard"`, true, true},
 	{`bash <<< "rm ${PWD}/.claude/settings.json"`, true, true},

@@ -75,8 +75,17 @@
 // writes). What a program does inside is not seen: a script file it runs
 // (sh ./x.sh, make, npm run) unless [Parser.Files] reads it, code in
 // another language (python -c, perl -e: a [RunsCode] effect with the
-// text), a remote command (ssh host 'rm …', docker exec, kubectl exec),
-// or an alias or function defined outside the script.
+// text), a remote command (ssh host 'rm …', kubectl exec), or an alias
+// or function defined outside the script.
+//
+// What a container runs (docker, podman or nerdctl run, create or exec;
+// compose run or exec) is walked as a command run elsewhere: its paths,
+// in the container's folders, are mapped through the bind mounts the
+// command shows (-v, --mount) to this machine's. A path under no mount is
+// the container's own and no effect here; where the container may have
+// mounts the command does not show (exec, compose, --privileged, a host
+// namespace) it is a dynamic path, "${CONTAINER}/app/src", and a path
+// relative to a -w folder not given is "${WORKDIR}/…".
 //
 // # Script files
 //

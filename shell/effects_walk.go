@@ -83,6 +83,25 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 // record appends e, its path resolved, to c.Effects and, when it writes,
 // to [Script.Writes].
 func (w *walker) record(c *Command, e Effect) {
+	if w.box != nil && (e.Kind != RunsCode || e.Path.Value != "") {
+		p, ok := w.box.host(e.Path, e.Kind == Writes || e.Kind == Deletes)
+		if !ok && e.Kind == Unknown {
+			// Under a read-only mount an unknown use is a read.
+			p, ok = w.box.host(e.Path, false)
+			e.Kind = Reads
+		}
+		if !ok {
+			return // inside the container alone, or a change it cannot make
+		}
+		e.Path = p
+		if e.From != nil && e.From.Value != "-" {
+			f, ok := w.box.host(*e.From, false)
+			if !ok {
+				f = Word{Value: containerDir + e.From.Value, Dynamic: true, Suffix: e.From.Suffix}
+			}
+			e.From = &f
+		}
+	}
 	w.mem.addEffect(c, e)
 	switch e.Kind {
 	case Writes, Deletes, Unknown:

@@ -247,6 +247,11 @@ func sshOption(v Word) (string, Word) {
 // --output, --iidfile, --cidfile and save -o write; load -i reads.
 func dockerEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	args := c.Args[1:]
+	runs := containerRuns(args) // its mounts are containerRun's
+	sub, rest, _ := containerSub(args, false)
+	if sub == "container" {
+		sub, _, _ = containerSub(rest, false)
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
@@ -286,10 +291,13 @@ func dockerEffects(w *walker, c *Command, sc *scope, _ stdin) {
 				}
 			}
 		case "-v", "--volume", "--mount":
-			if v, ok := takes(); ok {
+			if v, ok := takes(); ok && !runs {
 				w.mount(c, sc, name, v)
 			}
 		case "cp":
+			if sub != "cp" {
+				continue // a word of the command a container runs
+			}
 			ops := nonOptions(args[i+1:])
 			if len(ops) == 2 {
 				if !isContainerPath(ops[0]) {

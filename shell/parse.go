@@ -152,6 +152,10 @@ type walker struct {
 	// moves holds the bodies of functions that change the directory:
 	// after a call the shell is where only run time knows.
 	moves map[*syntax.Stmt]bool
+	// box is the container whose command is being walked, nil outside
+	// one (see containerRun): the paths of its effects are mapped to
+	// this machine's.
+	box *box
 }
 
 // scope is the state of one shell that writes depend on: the directory

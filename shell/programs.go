@@ -139,6 +139,8 @@ func programOf(name string) effector {
 		return sshEffects
 	case "docker", "podman", "nerdctl":
 		return dockerEffects
+	case "docker-compose", "podman-compose":
+		return composeEffects
 	case "kubectl", "oc":
 		return kubectlEffects
 

@@ -64,6 +64,8 @@ func runnerOf(name string) runner {
 		return flockRun
 	case "sudo":
 		return sudoRun
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose":
+		return containerRun
 	case "doas":
 		return argvRun(Spec{Short: "a:C:Lnsu:"}, 0, false)
 	case "env":

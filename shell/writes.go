@@ -56,9 +56,21 @@ func (w *walker) write(sc *scope, p Word, by string, del bool) {
 	}
 	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") && joinDir(*sc.alt, p) != joinDir(sc.dir, p) {
 		// The same write in the other directory the shell may be in.
-		w.out.Writes = append(w.out.Writes, Write{Path: joinDir(*sc.alt, p), Delete: del, By: by})
+		w.addWrite(Write{Path: joinDir(*sc.alt, p), Delete: del, By: by})
 	}
-	w.out.Writes = append(w.out.Writes, Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
+	w.addWrite(Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
+}
+
+// addWrite appends x to [Script.Writes], its path mapped to this
+// machine's inside a container (see box.host).
+func (w *walker) addWrite(x Write) {
+	if w.box != nil {
+		var ok bool
+		if x.Path, ok = w.box.host(x.Path, true); !ok {
+			return
+		}
+	}
+	w.out.Writes = append(w.out.Writes, x)
 }
 
 // into returns the path a source src takes inside directory dir.
