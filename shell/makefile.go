@@ -29,11 +29,18 @@ type makefile struct {
 
 // readMakefile reads the rules of a makefile's text.
 func readMakefile(text string) *makefile {
-	m := &makefile{prereqs: map[string][]string{}, recipes: map[string][]string{}}
-	text = strings.ReplaceAll(text, "\\\n", " ")
+	// At most one rule a colon: maps made once at their size, not grown
+	// (a generated makefile of a large project has thousands of rules).
+	n := min(strings.Count(text, ":"), 1<<16)
+	m := &makefile{prereqs: make(map[string][]string, n), recipes: make(map[string][]string, n)}
+	if strings.Contains(text, "\\\n") {
+		text = strings.ReplaceAll(text, "\\\n", " ")
+	}
 	var current []string
 	inDefine := false
-	for _, line := range strings.Split(text, "\n") {
+	for rest := text; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
 		if inDefine {
 			inDefine = strings.TrimSpace(line) != "endef"
 			continue

@@ -36,6 +36,8 @@ func TestScripts(t *testing.T) {
 	}
 	write("x.sh", "rm -rf src\n")
 	write("big.sh", strings.Repeat("#", MaxScript+1))
+	write("Makefile", strings.Repeat("#", MaxScript+1)) // a makefile is read to MaxData
+	write("big.mk", strings.Repeat("#", MaxData+1))
 	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +51,10 @@ func TestScripts(t *testing.T) {
 	if s, ok := r.Read(filepath.Join(dir, "x.sh")); !ok || s != "rm -rf src\n" {
 		t.Errorf("Read(/…/x.sh) = %q, %v", s, ok)
 	}
-	for _, p := range []string{"none.sh", "d", "big.sh", "fifo", "~/x.sh"} {
+	if s, ok := r.Read("Makefile"); !ok || len(s) != MaxScript+1 {
+		t.Errorf("Read(Makefile) = %d bytes, %v", len(s), ok)
+	}
+	for _, p := range []string{"none.sh", "d", "big.sh", "big.mk", "fifo", "~/x.sh"} {
 		if _, ok := r.Read(p); ok {
 			t.Errorf("Read(%s) read it", p)
 		}
@@ -57,8 +62,8 @@ func TestScripts(t *testing.T) {
 	if got := strings.Join(r.Unread, " "); got != "fifo" {
 		t.Errorf("Unread = %q, want fifo", got)
 	}
-	if got := strings.Join(r.Long, " "); got != "big.sh" {
-		t.Errorf("Long = %q, want big.sh", got)
+	if got := strings.Join(r.Long, " "); got != "big.sh big.mk" {
+		t.Errorf("Long = %q, want big.sh big.mk", got)
 	}
 	r = &Scripts{Dir: dir}
 	for i := range MaxScripts + 1 {

@@ -14,6 +14,24 @@ const (
 	MaxScripts = 64
 )
 
+// MaxData bounds a file read for the scripts it names rather than run
+// whole: a package.json or a makefile (see [IsData]). Of those only the
+// scripts of the goals run are parsed as shell, and the rest is read in
+// one linear pass, so a generated makefile of a large project (often
+// past MaxScript) is still read.
+const MaxData = 1 << 20
+
+// IsData reports whether the file at p is read for the scripts it names
+// ([MaxData]): package.json, Makefile, makefile, GNUmakefile, *.mk.
+func IsData(p string) bool {
+	switch b := filepath.Base(p); b {
+	case "package.json", "Makefile", "makefile", "GNUmakefile":
+		return true
+	default:
+		return strings.HasSuffix(b, ".mk")
+	}
+}
+
 // Scripts reads the script files a command runs, for package shell's
 // Parser.Files: relative paths from Dir (absolute), each file once.
 // What it could not read is kept in Unread and Long, for the caller to
@@ -25,7 +43,8 @@ type Scripts struct {
 	// regular file (a FIFO, which a process of an earlier call may
 	// feed), or beyond the first [MaxScripts] distinct files.
 	Unread []string
-	// Long lists the files longer than [MaxScript], not read.
+	// Long lists the files longer than [MaxScript] ([MaxData] for
+	// [IsData]), not read.
 	Long []string
 	// Texts are the texts of the files read, in the order read.
 	Texts []string
@@ -61,7 +80,11 @@ func (r *Scripts) Read(p string) (string, bool) {
 		r.Unread = append(r.Unread, p)
 		return "", false
 	}
-	text, err := Regular(abs, MaxScript)
+	limit := int64(MaxScript)
+	if IsData(abs) {
+		limit = MaxData
+	}
+	text, err := Regular(abs, limit)
 	switch {
 	case err == nil, Missing(err), isDir(abs):
 	case errors.Is(err, ErrTooLarge):

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -206,6 +207,31 @@ func BenchmarkScriptFile(b *testing.B) {
 		}
 		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "bash f.sh", Cwd: dir}}
 		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Judge(context.Background(), dir, t)
+			}
+		})
+	}
+}
+
+// BenchmarkMakefile: make in a folder whose makefile is as long as the
+// guard reads ([readfile.MaxData], as automake makes them for a large
+// project): a chain of rules, each a recipe; the default goal, one
+// target, and a goal known only at run time (every target's recipes, up
+// to the bound on targets).
+func BenchmarkMakefile(b *testing.B) {
+	dir := b.TempDir()
+	var mk strings.Builder
+	for i := 0; mk.Len() < readfile.MaxData-200; i++ {
+		fmt.Fprintf(&mk, "t%d: t%d\n\t$(CC) -o out%d src%d.c && rm -f out%d.o\n", i, i+1, i, i, i)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(mk.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, cmd := range []string{`make`, `make t5000`, `make "$T"`} {
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd, Cwd: dir}}
+		b.Run(cmd, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				Judge(context.Background(), dir, t)

@@ -70,6 +70,13 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Unread[0] + ", which the guard cannot read " +
 			"(not a regular file, or one of more than " + strconv.Itoa(readfile.MaxScripts) + " script files); run a plain script file", true
 	}
+	if len(r.Long) > 0 {
+		// Past what the guard reads: what it does cannot be checked, and a
+		// file an earlier call wrote may be padded to get here.
+		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Long[0] + ", longer than the " +
+			strconv.Itoa(readfile.MaxScript>>10) + " KiB of a script file the guard reads, so what it does cannot be " +
+			"checked; run its steps as commands, or ask the user to run it", true
+	}
 	if err != nil {
 		return strings.Replace(reasonParse(err), "the command ", "a script file the command runs ", 1), true
 	}

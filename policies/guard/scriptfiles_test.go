@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/readfile"
 )
 
 // scriptFileProject is project(t) with the script files of
@@ -36,6 +37,10 @@ func scriptFileProject(t *testing.T) string {
 		"Makefile":              "test:\n\techo testing\nwipe: test\n\t@rm -rf src\nclean:\n\trm -rf build node_modules/.cache $(OUT)\n",
 		"web/package.json": `{"scripts": {"test": "vitest run", "pretest": "rm -rf ../src", "build": "tsc && cp .env.example .env",
 			"clean": "rm -rf node_modules/.cache dist"}}`,
+		// Padded past what the guard reads of a script; a makefile as
+		// automake makes them, as long, is read whole.
+		"long.sh":      strings.Repeat("# padding\n", readfile.MaxScript/10+1) + "rm -rf src\n",
+		"big/Makefile": strings.Repeat("# generated\n", readfile.MaxScript/12+1) + "all:\n\techo ok\nwipe:\n\trm -rf ../src\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -91,6 +96,9 @@ func TestScriptFiles(t *testing.T) {
 		{`bash missing.sh`, "", ""},
 		{`./scripts/run.py`, "", ""}, // Python in a file: not read (see the README)
 		{`bash wipe.sh`, "/tmp", ""}, // no such file there
+		{`bash long.sh`, "", "longer than the 128 KiB"},
+		{`make -C big`, "", ""},
+		{`make -C big wipe`, "", "rule 1"},
 	}
 	for _, tc := range cases {
 		dir := root
