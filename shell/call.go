@@ -117,10 +117,34 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 // callArgs walks a simple command of words args that runs in the shell
 // of sc with standard input in: a function it calls, then the command.
 func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
-	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && (in.doc != nil || in.piped) && !w.inFunc[body] {
-		w.resolve(&in)
-		// A function reads the standard input of its call: walk its
-		// body again with it.
+	body, isFunc := sc.funcs[args[0].Value]
+	isFunc = isFunc && !args[0].Dynamic && !w.inFunc[body]
+	moves := isFunc && w.moves[body]
+	at, defined := w.funcAt[body]
+	if isFunc && !moves && in.doc == nil && !in.piped && defined && !at.same(sc) {
+		// Walked from this directory once already: the same paths.
+		k := funcKey{body, sc.dir.Value, ""}
+		if sc.alt != nil {
+			k.alt = "\x00" + sc.alt.Value
+		}
+		if w.funcWalked[k] {
+			defined = false
+		} else {
+			if w.funcWalked == nil {
+				w.funcWalked = map[funcKey]bool{}
+			}
+			w.funcWalked[k] = true
+		}
+	}
+	if isFunc && (in.doc != nil || in.piped || moves || defined && !at.same(sc)) {
+		// A function runs at its call: walk its body again with the
+		// call's standard input, from the call's directory (its paths
+		// are the call's: cd /tmp && f() { rm -rf src; } && cd ~/p && f
+		// deletes ~/p/src), and, when it changes the directory, in the
+		// caller's shell, which its cd moves.
+		if in.doc != nil || in.piped {
+			w.resolve(&in)
+		}
 		w.reparsed += int(body.End().Offset() - body.Pos().Offset())
 		if w.reparsed > w.lim.MaxReparsed {
 			w.fail(&LimitError{Limit: "reparsed", Max: w.lim.MaxReparsed})
@@ -130,12 +154,18 @@ func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 			w.inFunc = map[*syntax.Stmt]bool{}
 		}
 		w.inFunc[body] = true
-		sub := *sc
-		w.stmt(body, &sub, append(via[:len(via):len(via)], args[0].Value+"()"), in)
+		target := sc
+		if !moves {
+			sub := *sc
+			target = &sub
+		}
+		w.stmt(body, target, append(via[:len(via):len(via)], args[0].Value+"()"), in)
 		delete(w.inFunc, body)
 	}
 	w.run(args, sc, via, in, true)
-	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && w.moves[body] {
+	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && w.moves[body] && !moves {
+		// A call inside its own body: where it leaves the shell is
+		// known only at run time.
 		w.moved(sc)
 	}
 }
@@ -376,4 +406,11 @@ func isGNUTool(s string) bool {
 		return true
 	}
 	return false
+}
+
+// funcKey is a function body and the directories a call of it was
+// walked from (see callArgs).
+type funcKey struct {
+	body     *syntax.Stmt
+	dir, alt string
 }

@@ -27,7 +27,14 @@ func cd(c *Command, sc *scope) {
 	default:
 		to = f.Operands[0]
 	}
-	sc.dir = joinDir(sc.dir, to)
+	if to.Dynamic && to.Prefix == "" && !strings.HasPrefix(to.Value, "~") {
+		// cd "$OLDPWD", cd "$(cat f)": whether it is absolute is known
+		// only at run time, so the directory is the word, not joined to
+		// the one before (which would claim it is under that one).
+		sc.dir = to
+	} else {
+		sc.dir = joinDir(sc.dir, to)
+	}
 	cdAlt(sc, old)
 }
 
@@ -47,18 +54,55 @@ func (w *walker) shadowed(name Word, sc *scope) bool {
 
 // allAnd reports whether s is a simple command or a chain of them
 // joined by &&: when it succeeds, each of them did (a cd among them took
-// effect).
-func allAnd(s *syntax.Stmt) bool {
+// effect). A call of a function of sc is one when the function's body
+// is one such statement (f() { cd /tmp/x; }: f returns what its cd
+// did); with more, its status is its last statement's, whatever a cd
+// before did.
+func (w *walker) allAnd(s *syntax.Stmt, sc *scope, depth int) bool {
 	if s == nil || s.Negated || s.Background {
 		return false
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		return true
+		if len(c.Args) == 0 {
+			return true
+		}
+		return w.allAndFunc(c.Args[0].Lit(), sc, depth)
 	case *syntax.BinaryCmd:
-		return c.Op == syntax.AndStmt && allAnd(c.X) && allAnd(c.Y)
+		return c.Op == syntax.AndStmt && w.allAnd(c.X, sc, depth) && w.allAnd(c.Y, sc, depth)
 	}
 	return false
+}
+
+// allAndFunc is allAnd for a simple command named name: true unless it
+// calls a function of sc whose body is more than one such statement.
+func (w *walker) allAndFunc(name string, sc *scope, depth int) bool {
+	body, ok := sc.funcs[name]
+	if !ok {
+		return true
+	}
+	b, ok := body.Cmd.(*syntax.Block)
+	return ok && len(b.Stmts) == 1 && depth < 8 && w.allAnd(b.Stmts[0], sc, depth+1)
+}
+
+// allAndCall is allAnd for the simple command of words args.
+func (w *walker) allAndCall(args []Word, sc *scope) bool {
+	return len(args) == 0 || args[0].Dynamic || w.allAndFunc(args[0].Value, sc, 0)
+}
+
+// dirAt is where the shell may be: dir, or alt when that is not nil
+// (see scope).
+type dirAt struct {
+	dir Word
+	alt *Word
+}
+
+// same reports whether sc may be where d says, and nowhere else.
+func (d dirAt) same(sc *scope) bool {
+	if sc.dir != d.dir || (sc.alt == nil) != (d.alt == nil) {
+		return false
+	}
+	return sc.alt == nil || *sc.alt == *d.alt
 }
 
 // cdAlt records, after a cd from directory old, that the shell may

@@ -38,7 +38,7 @@ func TestCdMayFail(t *testing.T) {
 		{"enable -n cd; cd /tmp/x && rm -rf src", []string{"$PWD/src"}},
 		// A function or an alias whose code changes the directory runs
 		// in the shell that calls it (bash: each deleted ./src).
-		{"f() { cd \"$OLDPWD\"; }; cd /tmp/x && f && rm -rf src", []string{"$PWD/src"}},
+		{"f() { cd \"$OLDPWD\"; }; cd /tmp/x && f && rm -rf src", []string{"$OLDPWD/src"}},
 		{"shopt -s expand_aliases; alias b='cd \"$OLDPWD\"'\ncd /tmp/x && b && rm -rf src", []string{"$PWD/src"}},
 		// Look-alikes: the cd is checked.
 		{"f() { echo hi; }; cd /tmp/x && f && rm -rf src", []string{"/tmp/x/src"}},
@@ -48,7 +48,25 @@ func TestCdMayFail(t *testing.T) {
 		{"cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
 		{"cd /tmp/x && make && rm -rf src", []string{"/tmp/x/src"}},
 		{"cd /tmp/x && rm -rf src; rm -rf y", []string{"/tmp/x/src", "y", "/tmp/x/y"}},
-		{"cd web && npm ci && cd .. && rm -rf node_modules", []string{"$PWD/node_modules"}}, // as before: a branch that moved
+		// In a chain of &&, each command runs only when all before it
+		// succeeded: each cd among them took effect.
+		{"cd web && npm ci && cd .. && rm -rf node_modules", []string{"node_modules"}},
+		{"git pull && cd web && rm -rf dist", []string{"web/dist"}},
+		{"true && cd /tmp/x && rm -rf src", []string{"/tmp/x/src"}},
+		{"true && cd /tmp/x || rm -rf src", []string{"$PWD/src"}},
+		{"cd /tmp/x | cat && rm -rf src", []string{"src"}},
+		{"true && cd /tmp/x && ls; rm -rf src", []string{"$PWD/src"}},
+		{"f() { cd /tmp/x; }; f && rm -rf src", []string{"/tmp/x/src"}},
+		{"f() { cd /tmp/x && ls; }; true && f && rm -rf src", []string{"/tmp/x/src"}},
+		{"f() { cd /tmp/x; echo hi; }; f && rm -rf src", []string{"src", "/tmp/x/src"}}, // f returns echo's status
+		{"f() { cd /tmp/x; }; f; rm -rf src", []string{"src", "/tmp/x/src"}},
+		{"f() ( cd /tmp/x ); f && rm -rf src", []string{"src"}},
+		{"f() { cd /tmp/x; f; }; f && rm -rf src", []string{"$PWD/src"}},
+		// A function's paths are its call's: bash deleted ./src, from
+		// where f is called, not /tmp/src.
+		{"cd /tmp && f() { rm -rf src; } && cd /home/dev/p && f", []string{"/tmp/src", "/home/dev/p/src"}},
+		{"cd /tmp; f() { rm -rf src; }; cd /home/dev/p; f", []string{"src", "/tmp/src", "$PWD/src", "/home/dev/p/src"}},
+		{"f() { echo a; } && cd /tmp/x && f && rm -rf src", []string{"/tmp/x/src"}},
 		{"rm -rf src; cd /tmp", []string{"src"}},
 		{"cd /tmp/x; rm -rf /tmp/x/y", []string{"/tmp/x/y"}},
 	} {

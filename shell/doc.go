@@ -177,9 +177,15 @@
 // operand is written both as a file and, since it may be a directory, as
 // DIR/name-of-source. A relative path is joined to the directory that a
 // static cd earlier in the same shell moved to (cd sub && echo > .env
-// writes sub/.env); after a cd whose target is dynamic, or that may or may
-// not have run (inside an if, a loop, after || or &&), the directory is
-// dynamic. Writes that happen inside a program (a script file, git
+// writes sub/.env). A cd may fail, and the commands after it then run
+// where the shell was: both directories are kept, unless the cd is
+// checked (cd x && …, and in a chain a && cd x && b each command runs
+// only when all before it succeeded). After a cd whose target is
+// dynamic, or that may or may not have run (inside an if, a loop, after
+// ||), the directory is dynamic. A function runs where it is called: its
+// body is walked again for a call from another directory, and in the
+// caller's shell when it changes the directory (f() { cd /tmp/x; }; f &&
+// rm -rf d deletes /tmp/x/d). Writes that happen inside a program (a script file, git
 // checkout of a branch, a compiler's outputs other than -o) are not seen.
 //
 // # Options

@@ -218,38 +218,54 @@ func reserved(s string) bool {
 
 // walkSimple walks the commands of a simple script as stmt would walk
 // the syntax tree the parser makes of it: an and-or list of pipelines,
-// its first pipeline in sc and the others in a branch of it; a pipeline
-// grouped from the left, each stage in a copy of sc, the second reading
-// what the first writes.
+// its first pipeline in sc; a run of pipelines joined by && after it in
+// one branch (see andChain), one after || in a branch of its own; a
+// pipeline grouped from the left, each stage in a copy of sc, the second
+// reading what the first writes.
 func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin) {
-	first := true // the first pipeline of an and-or list
-	// cdOK holds the directory alternative from before a cd that the
-	// pipelines after it in a chain of && run after (cd x && …).
-	var cdOK **Word
+	var run *scope     // the branch of the run of && pipelines being walked
+	var before *Word   // the alternative directory before the last pipeline walked
+	var lastOne []Word // the last pipeline walked when it is one command
+	single := false    // the and-or list so far is one command
+	prevOp := ""       // the operator before this pipeline ("" or ";": a new and-or list)
 	for i := 0; i < len(cmds) && w.live(); {
 		j := i
 		for j < len(cmds)-1 && cmds[j].op == "|" {
 			j++
 		}
 		pipe := cmds[i : j+1]
-		before := sc.alt
-		if first {
+		switch prevOp {
+		case "", ";":
+			before = sc.alt
 			w.walkPipe(pipe, sc, via, in)
-		} else {
-			c := *sc
-			if cdOK != nil {
-				c.alt = *cdOK
+			single = len(pipe) == 1
+		case "&&":
+			if run == nil {
+				run = w.mem.scope(sc)
+				if single && run.alt != before && w.allAndCall(lastOne, run) {
+					run.alt = before // cd x && …: the cd took effect
+				}
+			} else if lastOne != nil && run.alt != before && w.allAndCall(lastOne, run) {
+				run.alt = before
 			}
-			w.walkPipe(pipe, &c, via, in)
-			w.merge(sc, &c)
+			before = run.alt
+			w.walkPipe(pipe, run, via, in)
+			single = false
+		case "||":
+			c := w.mem.scope(sc)
+			w.walkPipe(pipe, c, via, in)
+			w.merge(sc, c)
+			single = false
 		}
-		switch {
-		case cmds[j].op != "&&":
-			cdOK = nil
-		case first && len(pipe) == 1 && sc.alt != before:
-			cdOK = &before
+		lastOne = nil
+		if len(pipe) == 1 {
+			lastOne = pipe[0].args
 		}
-		first = cmds[j].op == ";" || cmds[j].op == ""
+		prevOp = cmds[j].op
+		if prevOp != "&&" && run != nil {
+			w.merge(sc, run)
+			run = nil
+		}
 		i = j + 1
 	}
 }

@@ -150,8 +150,17 @@ type walker struct {
 	// nodeOptions).
 	nodeOpts []Word
 	// moves holds the bodies of functions that change the directory:
-	// after a call the shell is where only run time knows.
+	// each call walks the body again in the caller's shell (see
+	// callArgs), and a call inside the body itself leaves the shell where
+	// only run time knows.
 	moves map[*syntax.Stmt]bool
+	// funcAt holds, for each function body, the directories the shell
+	// may have been in where it was defined (and walked): a call from
+	// elsewhere walks it again there.
+	funcAt map[*syntax.Stmt]dirAt
+	// funcWalked holds the function bodies walked again for a call, and
+	// from where, so that each is walked once from each place.
+	funcWalked map[funcKey]bool
 	// box is the container whose command is being walked, nil outside
 	// one (see containerRun): the paths of its effects are mapped to
 	// this machine's.

@@ -89,10 +89,12 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		case syntax.Pipe, syntax.PipeAll:
 			w.stmt(c.X, w.mem.scope(sc), via, in)
 			w.stmt(c.Y, w.mem.scope(sc), via, stdin{piped: true, from: c.X})
-		default: // && ||
+		case syntax.AndStmt:
+			w.andChain(c, sc, via, in)
+		default: // ||
 			before := sc.alt
 			w.stmt(c.X, sc, via, in)
-			cdOK := c.Op == syntax.AndStmt && allAnd(c.X) && sc.alt != before
+			cdOK := c.Op == syntax.AndStmt && w.allAnd(c.X, sc, 0) && sc.alt != before
 			w.branch(sc, func(sc *scope) {
 				if cdOK {
 					sc.alt = before // cd x && …: the cd took effect
@@ -144,6 +146,22 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			}
 		})
 	case *syntax.FuncDecl:
+		if b, ok := c.Body.Cmd.(*syntax.BinaryCmd); ok {
+			// The syntax parser reads f() { …; } && x as a function whose
+			// body is "{ …; } && x"; bash as the definition of f with
+			// body { …; }, then && x (f() { echo a; } && echo b; f prints
+			// b, then a). Walk it as bash runs it.
+			w.stmt(declChain(c, c.Body, b), sc, via, in)
+			break
+		}
+		if w.funcAt == nil {
+			w.funcAt = map[*syntax.Stmt]dirAt{}
+		}
+		w.funcAt[c.Body] = dirAt{sc.dir, sc.alt}
+		defer func(dir Word, alt *Word) {
+			// A definition moves no shell; a call does (see callArgs).
+			sc.dir, sc.alt = dir, alt
+		}(sc.dir, sc.alt)
 		w.branch(sc, func(sc *scope) {
 			dir, alt := sc.dir, sc.alt
 			w.stmt(c.Body, sc, via, stdin{})
@@ -269,4 +287,56 @@ func plainPart(p syntax.WordPart) bool {
 		return true
 	}
 	return false
+}
+
+// declChain returns the statement body, the body of function
+// declaration fd as the syntax parser read it, ending in the binary
+// command b (&&, ||, |), as bash reads it: the declaration, with the
+// leftmost statement of the chain as its body, is the chain's first
+// statement.
+func declChain(fd *syntax.FuncDecl, body *syntax.Stmt, b *syntax.BinaryCmd) *syntax.Stmt {
+	nb := *b
+	if x, ok := b.X.Cmd.(*syntax.BinaryCmd); ok && !b.X.Negated && !b.X.Background && len(b.X.Redirs) == 0 {
+		nb.X = declChain(fd, b.X, x)
+	} else {
+		d := *fd
+		d.Body = b.X
+		nb.X = &syntax.Stmt{Position: fd.Pos(), Cmd: &d}
+	}
+	s := *body
+	s.Cmd = &nb
+	return &s
+}
+
+// andChain walks a chain of commands joined by && (a && b && c): the
+// first in sc, the rest in one branch, since each runs only when all
+// before it succeeded: a cd among them (a simple command, or a call of
+// a function whose body is one) took effect for the ones after it
+// (git pull && cd web && rm -rf dist deletes web/dist). After the chain
+// the shell may be where any of them left it.
+func (w *walker) andChain(c *syntax.BinaryCmd, sc *scope, via []string, in stdin) {
+	links := []*syntax.Stmt{c.Y}
+	for x := c.X; ; {
+		b, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.AndStmt || x.Negated || x.Background || len(x.Redirs) > 0 {
+			links = append(links, x)
+			break
+		}
+		links = append(links, b.Y)
+		x = b.X
+	}
+	slices.Reverse(links)
+	before := sc.alt
+	w.stmt(links[0], sc, via, in)
+	w.branch(sc, func(b *scope) {
+		prev := links[0]
+		for _, l := range links[1:] {
+			if b.alt != before && w.allAnd(prev, b, 0) {
+				b.alt = before // cd x && …: the cd took effect
+			}
+			before = b.alt
+			w.stmt(l, b, via, in)
+			prev = l
+		}
+	})
 }
