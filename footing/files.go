@@ -8,6 +8,7 @@ import (
 
 	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/internal/tempvar"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -95,11 +96,11 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 		}
 		return "", false
 	}
-	tmp, ownTemp := temps(s2, cmd)
+	tmp, ownTemp := tempvar.Temps(s2, cmd)
 	for _, path := range r.Paths {
 		stale := false
 		for _, w := range s2.Writes {
-			if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
+			if w.By == "mktemp" && ownTemp || w.Path.Dynamic && tempvar.In(w.Path, tmp) {
 				continue // a new temporary file, or one under it
 			}
 			stale = stale || w.MayBe(path)

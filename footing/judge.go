@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks"
+	"github.com/agenthooks/hooks/internal/tempvar"
 	"github.com/agenthooks/hooks/shell"
 	"github.com/agenthooks/hooks/writes"
 )
@@ -140,7 +141,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 	if !p.mayChange(sc) {
 		return "", false
 	}
-	tmp, ownTemp := temps(sc, src)
+	tmp, ownTemp := tempvar.Temps(sc, src)
 	pats, fold, byName := findNames(sc)
 	// What the command's whole text mentions is read once: each script
 	// file a command runs and each list xargs reads would read it again
@@ -166,7 +167,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		return e, e.Path != ""
 	}
 	for _, w := range sc.Writes {
-		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && inTemp(w.Path, tmp) {
+		if w.By == "mktemp" && ownTemp || w.Path.Dynamic && tempvar.In(w.Path, tmp) {
 			continue // a new temporary file, or one under it
 		}
 		if _, after, ok := strings.Cut(w.Path.Value, "{}"); ok && strings.Contains(after, "/") {
@@ -393,10 +394,10 @@ func (p *place) computed(w shell.Word) bool {
 			j++
 		}
 		k := j
-		for k < len(v) && isIdent(v[k]) {
+		for k < len(v) && tempvar.IsIdent(v[k]) {
 			k++
 		}
-		if name := v[j:k]; name != "" && !onlyExpanded(p.src, name) {
+		if name := v[j:k]; name != "" && !tempvar.OnlyExpanded(p.src, name) {
 			return true
 		}
 	}

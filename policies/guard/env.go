@@ -61,7 +61,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 			}
 			switch e.Kind {
 			case shell.Writes, shell.Deletes:
-				if mayBeEnv(e.Path, dotglob) && !(e.Path.Dynamic && knownName(s, at.src, e.Path, e.By)) && !at.noEnvUnder(e.Path) {
+				if mayBeEnv(e.Path, dotglob) && !(e.Path.Dynamic && at.knownName(s, e.Path, e.By)) && !at.noEnvUnder(e.Path) {
 					return reasonEnvWrite(e.Path, e.By), true
 				}
 			case shell.Unknown:
@@ -75,7 +75,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 		if w.From != nil {
 			continue // judged with the command's effects, above
 		}
-		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && knownName(s, at.src, w.Path, w.By) || at.noEnvUnder(w.Path)) {
+		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && at.knownName(s, w.Path, w.By) || at.noEnvUnder(w.Path)) {
 			continue
 		}
 		return reasonEnvWrite(w.Path, w.By), true

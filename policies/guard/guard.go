@@ -167,6 +167,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	if err != nil {
 		return reasonParse(err), true
 	}
+	at.script = s
 	for _, rule := range shellRules() {
 		start := time.Now()
 		r, deny := rule.judge(s, at)
@@ -252,6 +253,7 @@ func unseen(s *shell.Script, at *place) (string, bool) {
 type place struct {
 	root, dir string
 	src       string
+	script    *shell.Script // src parsed, once judgeShell has
 	wt        *worktree
 	cfg       *Config
 }

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -30,7 +31,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		switch c.Name {
 		case "rm":
-			if r, deny := rmOptions(c); deny {
+			if r, deny := rmOptions(c, at); deny {
 				return r, true
 			}
 		case "find":
@@ -145,10 +146,17 @@ func reasonTree(c *shell.Command, p shell.Word, why string) string {
 // to the directory the command starts in, as package shell resolves it),
 // is scratch; when it is not, why says why.
 func (at *place) scratch(p shell.Word) (why string, ok bool) {
-	if p.Dynamic {
-		return "which is known only at run time", false
-	}
 	raw := p.Value
+	if p.Dynamic {
+		r, ok := at.resolved(p)
+		if !ok {
+			if at.globInTemp(p) {
+				return "", true
+			}
+			return "which is known only at run time", false
+		}
+		raw = r
+	}
 	if raw == "" {
 		return "an empty path", false
 	}
@@ -171,6 +179,13 @@ func (at *place) scratch(p shell.Word) (why string, ok bool) {
 	for _, t := range tempDirs {
 		if within(t, abs) != "" {
 			return "", true
+		}
+	}
+	if home := os.Getenv("HOME"); strings.HasPrefix(home, "/") {
+		for _, c := range [...]string{".cache", "Library/Caches"} {
+			if within(path.Join(home, c), abs) != "" {
+				return "", true // the user's caches: regenerable by definition
+			}
 		}
 	}
 	return "which is outside the project and not under /tmp or /var/tmp", false
@@ -225,7 +240,7 @@ func isAbs(p string) bool {
 // rmOptions is rule 1 on rm's own words: a recursive rm whose operand
 // goes through .. or ends in a slash (see [rawTarget]), and an rm whose
 // options cannot be told (a word that may expand to -r when it runs).
-func rmOptions(c *shell.Command) (string, bool) {
+func rmOptions(c *shell.Command, at *place) (string, bool) {
 	f := c.Flags(shell.Rm)
 	if f.Has("r", "R", "recursive") {
 		for _, o := range f.Operands {
@@ -235,7 +250,7 @@ func rmOptions(c *shell.Command) (string, bool) {
 		}
 	}
 	for _, u := range f.Unsure {
-		if !neverOption(u) {
+		if _, known := at.resolved(u); !known && !neverOption(u) {
 			return "guard: rule 1 (no recursive delete of anything not scratch): cannot tell the options of `" + c.String() + "`: " +
 				"`" + u.String() + "` may expand to one, such as -r; put -- before the files", true
 		}

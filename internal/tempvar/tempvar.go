@@ -1,4 +1,7 @@
-package footing
+// Package tempvar finds the shell variables of a command that hold a new
+// temporary file or directory (tmp=$(mktemp)), for the footing and the
+// guard: a write or delete under one changes nothing else.
+package tempvar
 
 import (
 	"strings"
@@ -6,7 +9,7 @@ import (
 	"github.com/agenthooks/hooks/shell"
 )
 
-// temps returns the variables that hold a new temporary file or
+// Temps returns the variables that hold a new temporary file or
 // directory made by mktemp in the system's temporary directory
 // (tmp=$(mktemp), d=$(mktemp -d)), and whether mktemp's own files are
 // there: a write to "$tmp" or "$d/x" then changes no footing file. A
@@ -15,7 +18,7 @@ import (
 // directory of its own (no -p, --tmpdir, template with a slash, nor
 // TMPDIR named anywhere in the script), since a temporary file made in a
 // plugin folder is a new plugin.
-func temps(sc *shell.Script, src string) (vars []string, own bool) {
+func Temps(sc *shell.Script, src string) (vars []string, own bool) {
 	if strings.Contains(src, "TMPDIR") {
 		return nil, false
 	}
@@ -42,7 +45,7 @@ func temps(sc *shell.Script, src string) (vars []string, own bool) {
 				break
 			}
 			j := i
-			for j > 0 && isIdent(rest[j-1]) {
+			for j > 0 && IsIdent(rest[j-1]) {
 				j--
 			}
 			if name := rest[j:i]; name != "" && onlyAssigned(src, name) {
@@ -59,9 +62,9 @@ func temps(sc *shell.Script, src string) (vars []string, own bool) {
 // option letter: mktemp -d).
 func onlyAssigned(src, name string) bool { return bareCount(src, name) == 1 }
 
-// onlyExpanded reports whether name appears in src only as $name or
+// OnlyExpanded reports whether name appears in src only as $name or
 // ${name}: the script never assigns it.
-func onlyExpanded(src, name string) bool { return bareCount(src, name) == 0 }
+func OnlyExpanded(src, name string) bool { return bareCount(src, name) == 0 }
 
 // bareCount counts the whole-word occurrences of name in src that are
 // not an expansion ($name, ${name}) or an option letter (-d).
@@ -74,7 +77,7 @@ func bareCount(src, name string) int {
 		}
 		at := i + j
 		end := at + len(name)
-		whole := (at == 0 || !isIdent(src[at-1])) && (end == len(src) || !isIdent(src[end]))
+		whole := (at == 0 || !IsIdent(src[at-1])) && (end == len(src) || !IsIdent(src[end]))
 		if whole && !(at > 0 && (src[at-1] == '$' || src[at-1] == '-')) && !(at > 1 && src[at-1] == '{' && src[at-2] == '$') {
 			bare++
 		}
@@ -83,13 +86,14 @@ func bareCount(src, name string) int {
 	return bare
 }
 
-func isIdent(b byte) bool {
+// IsIdent reports whether b may be part of a shell variable name.
+func IsIdent(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
-// inTemp reports whether the dynamic path w is one of vars or under it,
+// In reports whether the dynamic path w is one of vars or under it,
 // with nothing else known only at run time and no "..".
-func inTemp(w shell.Word, vars []string) bool {
+func In(w shell.Word, vars []string) bool {
 	for _, v := range vars {
 		for _, lead := range [...]string{"$" + v, "${" + v + "}"} {
 			rest, ok := strings.CutPrefix(w.Value, lead)

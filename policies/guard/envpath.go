@@ -1,0 +1,163 @@
+package guard
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/tempvar"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// Paths that are dynamic in the command's text but known to the hook,
+// which runs beside the command as the same user: the home folder (~,
+// $HOME), the temporary folder ($TMPDIR, ${TMPDIR:-/tmp}), and a
+// variable that holds a new temporary file or folder of mktemp's
+// (d=$(mktemp -d); …; rm -rf "$d"). Each counts only when the command
+// never sets that variable itself.
+
+// resolved returns the dynamic path p with its leading home, temporary
+// folder or mktemp variable replaced by the path it names, and whether
+// it could be: the rest of p must be static, without "..".
+func (at *place) resolved(p shell.Word) (string, bool) {
+	v := p.Value
+	lead, rest := "", ""
+	switch {
+	case v == "~" || strings.HasPrefix(v, "~/"):
+		lead, rest = "HOME", v[1:]
+	default:
+		name, r, ok := leadingVar(v)
+		if !ok {
+			return "", false
+		}
+		lead, rest = name, r
+	}
+	if rest != "" && rest[0] != '/' || strings.ContainsAny(rest, "$`*?[{\\") || slashDotDot(rest) {
+		return "", false
+	}
+	var base string
+	switch lead {
+	case "HOME":
+		if !tempvar.OnlyExpanded(at.src, "HOME") {
+			return "", false
+		}
+		base = os.Getenv("HOME")
+	case "TMPDIR", "TMPDIR:-/tmp":
+		if !tempvar.OnlyExpanded(at.src, "TMPDIR") {
+			return "", false
+		}
+		base = os.Getenv("TMPDIR")
+		if base == "" {
+			if lead == "TMPDIR" {
+				return "", false // $TMPDIR unset is empty: /foo
+			}
+			base = "/tmp"
+		}
+	default:
+		if !at.tempVar(lead) {
+			return "", false
+		}
+		base = "/tmp/mktemp" // a new one of mktemp's, under the temporary folder
+	}
+	if !strings.HasPrefix(base, "/") {
+		return "", false
+	}
+	return path.Clean(base + rest), true
+}
+
+// leadingVar splits v, a word that starts with $NAME, ${NAME} or
+// ${TMPDIR:-/tmp}, into NAME (or "TMPDIR:-/tmp") and the rest.
+func leadingVar(v string) (name, rest string, ok bool) {
+	if r, ok := strings.CutPrefix(v, "${TMPDIR:-/tmp}"); ok {
+		return "TMPDIR:-/tmp", r, true
+	}
+	braced := strings.HasPrefix(v, "${")
+	i := 1
+	if braced {
+		i = 2
+	} else if !strings.HasPrefix(v, "$") {
+		return "", "", false
+	}
+	j := i
+	for j < len(v) && tempvar.IsIdent(v[j]) {
+		j++
+	}
+	if j == i {
+		return "", "", false
+	}
+	name, rest = v[i:j], v[j:]
+	if braced {
+		r, ok := strings.CutPrefix(rest, "}")
+		if !ok {
+			return "", "", false
+		}
+		rest = r
+	}
+	return name, rest, true
+}
+
+// slashDotDot reports whether path p has a ".." element.
+func slashDotDot(p string) bool {
+	for _, e := range strings.Split(p, "/") {
+		if e == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// tempVar reports whether name holds a new temporary file or folder of
+// mktemp's in the command (see package tempvar).
+func (at *place) tempVar(name string) bool {
+	if at.script == nil || !strings.Contains(at.src, "mktemp") {
+		return false
+	}
+	vars, own := tempvar.Temps(at.script, at.src)
+	if !own {
+		return false
+	}
+	for _, v := range vars {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// knownName is knownName, or a path of the home or temporary folder or
+// of mktemp's (see resolved) whose file name is not a .env file's.
+func (at *place) knownName(s *shell.Script, p shell.Word, by string) bool {
+	if knownName(s, at.src, p, by) {
+		return true
+	}
+	r, ok := at.resolved(p)
+	return ok && !IsEnvFile(path.Base(r))
+}
+
+// globInTemp reports whether p is a glob whose matches are all inside a
+// temporary folder, and not all of one: rm -rf /tmp/build-*, not rm -rf
+// /tmp/* (a glob matches within one path
+// element; bash does not match "." or ".." with one, and rm refuses
+// them).
+func (at *place) globInTemp(p shell.Word) bool {
+	v := p.Value
+	if strings.ContainsAny(v, "$`~{") || !strings.ContainsAny(v, "*?[") || slashDotDot(v) {
+		return false
+	}
+	i := strings.IndexAny(v, "*?[")
+	dir := v[:strings.LastIndexByte(v[:i], '/')+1]
+	if dir == "" {
+		return false
+	}
+	d := joinPath(at.dir, dir)
+	if root := cleanPath(at.root); root != "" && (root == d || within(d, root) != "" || within(root, d) != "") {
+		return false // it may match the project, or be in it: the lists decide
+	}
+	named := i > strings.LastIndexByte(v[:i], '/')+1 // the glob's element starts with fixed text: build-*
+	for _, t := range tempDirs {
+		if d == t && named || within(t, d) != "" {
+			return true // not /tmp/*: every other user's and program's files
+		}
+	}
+	return false
+}

@@ -1,0 +1,50 @@
+package guard
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestKnownPaths: a path the command's text leaves to run time but the
+// hook knows (the home folder, the temporary folder, a new folder of
+// mktemp's) is judged where it is; one the command itself could change
+// is not.
+func TestKnownPaths(t *testing.T) {
+	root := project(t)
+	t.Setenv("HOME", filepath.Dir(root))
+	t.Setenv("TMPDIR", "")
+	proj := "~/" + filepath.Base(root)
+	cases := []judgeCase{
+		{`rm -rf ~/.cache/pip`, ""},
+		{`cd ~ && rm -rf .cache/go-build`, ""},
+		{`rm -rf "$HOME/.cache/pip" ${HOME}/.cache/x`, ""},
+		{`cd PROJ && rm -rf node_modules`, ""},
+		{`cd "$HOME/NAME" && rm -rf packages/a/node_modules`, ""},
+		{`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; cp package-lock.json "$d"`, ""},
+		{`tmp=$(mktemp -d) && cd "$tmp" && git clone https://example.com/x.git . && rm -rf .git`, ""},
+		{`rm -rf "${TMPDIR:-/tmp}/foo"`, ""},
+		{`rm -rf /var/tmp/build-* /tmp/x/*`, ""},
+		{`rm -rf /var/tmp/*`, "rule 1"},
+		// Denied: the work is the project's, or the command sets what
+		// the path depends on, or the text hides what it matches.
+		{`cd PROJ && rm -rf src`, "rule 1"},
+		{`rm -rf PROJ/notes`, "rule 1"},
+		{`HOME=/tmp; rm -rf ~/x`, "rule 1"},
+		{`d=$(mktemp -d); d=src; rm -rf "$d"`, "rule 1"},
+		{`TMPDIR=. d=$(mktemp -d); rm -rf "$d"`, "rule 1"},
+		{`rm -rf "$TMPDIR/x"`, "rule 1"}, // unset: /x
+		{`cd ~ && rm -rf *`, "rule 1"},
+		{`rm -rf ` + filepath.Dir(root) + `/*`, "rule 1"}, // it matches the project
+	}
+	for i := range cases {
+		cases[i].cmd = strings.NewReplacer("PROJ", proj, "NAME", filepath.Base(root)).Replace(cases[i].cmd)
+	}
+	judgeTable(t, root, cases)
+	t.Setenv("HOME", "/home/dev")
+	judgeTable(t, root, []judgeCase{
+		{`rm -rf ~/.cache/pip ~/Library/Caches/x`, ""},
+		{`rm -rf ~/.cache`, "rule 1"},
+		{`rm -rf ~/src`, "outside the project"},
+	})
+}
