@@ -3,6 +3,7 @@ package guard
 import (
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/tempvar"
@@ -158,6 +159,31 @@ func (at *place) globInTemp(p shell.Word) bool {
 		if d == t && named || within(t, d) != "" {
 			return true // not /tmp/*: every other user's and program's files
 		}
+	}
+	return false
+}
+
+// realDir reports whether v, an operand of c written with a trailing
+// slash (rm -rf build/), names a folder of the worktree that is not a
+// symbolic link, and that nothing in the command writes before: the
+// slash then changes nothing, and the path is judged as build.
+func (at *place) realDir(s *shell.Script, c *shell.Command, v string) bool {
+	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away || s == nil {
+		return false
+	}
+	want := path.Clean(v)
+	for _, e := range c.Effects {
+		p := e.Path.Value
+		if e.Kind != shell.Deletes || e.Path.Dynamic || p != want && !strings.HasSuffix(p, "/"+want) {
+			continue
+		}
+		for _, w := range s.Writes {
+			if !w.Delete && w.MayBe(p) {
+				return false // ln -sfn ~/work build; rm -rf build/
+			}
+		}
+		fi, err := os.Lstat(filepath.FromSlash(joinPath(at.dir, p)))
+		return err == nil && fi.IsDir()
 	}
 	return false
 }

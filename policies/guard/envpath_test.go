@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,8 +44,27 @@ func TestKnownPaths(t *testing.T) {
 	judgeTable(t, root, cases)
 	t.Setenv("HOME", "/home/dev")
 	judgeTable(t, root, []judgeCase{
-		{`rm -rf ~/.cache/pip ~/Library/Caches/x`, ""},
+		{`rm -rf ~/.cache/pip ~/Library/Caches/x ~/.npm/_cacache/index-v5 ~/.gradle/caches/8.5`, ""},
+		{`rm -rf ~/.npm`, "rule 1"},
 		{`rm -rf ~/.cache`, "rule 1"},
 		{`rm -rf ~/src`, "outside the project"},
+	})
+}
+
+// TestTrailingSlash: rm -rf DIR/ deletes what DIR points to when it is a
+// symbolic link; the guard reads the worktree, so a real folder that
+// nothing in the command replaces first is judged as DIR.
+func TestTrailingSlash(t *testing.T) {
+	root := project(t)
+	if err := os.Symlink("docs", filepath.Join(root, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	judgeTable(t, root, []judgeCase{
+		{`rm -rf dist build/ && npm run build`, ""},
+		{`rm -rf node_modules/`, ""},
+		{`rm -rf linked/`, "ends in a slash"},
+		{`ln -sfn docs build && rm -rf build/`, "ends in a slash"},
+		{`rm -rf src/`, "rule 1"},
+		{`rm -rf nothing/`, "ends in a slash"},
 	})
 }

@@ -31,12 +31,12 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		switch c.Name {
 		case "rm":
-			if r, deny := rmOptions(c, at); deny {
+			if r, deny := rmOptions(s, c, at); deny {
 				return r, true
 			}
 		case "find":
 			if deletes(c) {
-				if r, deny := findStarts(c); deny {
+				if r, deny := findStarts(s, c, at); deny {
 					return r, true
 				}
 			}
@@ -182,7 +182,7 @@ func (at *place) scratch(p shell.Word) (why string, ok bool) {
 		}
 	}
 	if home := os.Getenv("HOME"); strings.HasPrefix(home, "/") {
-		for _, c := range [...]string{".cache", "Library/Caches"} {
+		for _, c := range [...]string{".cache", "Library/Caches", ".npm/_cacache", ".gradle/caches", ".cargo/registry/cache"} {
 			if within(path.Join(home, c), abs) != "" {
 				return "", true // the user's caches: regenerable by definition
 			}
@@ -240,11 +240,11 @@ func isAbs(p string) bool {
 // rmOptions is rule 1 on rm's own words: a recursive rm whose operand
 // goes through .. or ends in a slash (see [rawTarget]), and an rm whose
 // options cannot be told (a word that may expand to -r when it runs).
-func rmOptions(c *shell.Command, at *place) (string, bool) {
+func rmOptions(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 	f := c.Flags(shell.Rm)
 	if f.Has("r", "R", "recursive") {
 		for _, o := range f.Operands {
-			if r, deny := rawTarget(c, o); deny {
+			if r, deny := rawTarget(s, c, o, at); deny {
 				return r, true
 			}
 		}
@@ -261,7 +261,7 @@ func rmOptions(c *shell.Command, at *place) (string, bool) {
 // findStarts is rule 1 on find's own words when it deletes: -L or
 // -follow (find then deletes through symbolic links), and its starting
 // points (see [rawTarget]).
-func findStarts(c *shell.Command) (string, bool) {
+func findStarts(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 	args := c.Args[1:]
 	for _, a := range args {
 		if !a.Dynamic && (a.Value == "-L" || a.Value == "-follow") {
@@ -276,7 +276,7 @@ func findStarts(c *shell.Command) (string, bool) {
 		if a.MaybeOption() || a.Value == "(" || a.Value == "!" {
 			break
 		}
-		if r, deny := rawTarget(c, a); deny {
+		if r, deny := rawTarget(s, c, a, at); deny {
 			return r, true
 		}
 	}
@@ -288,7 +288,7 @@ func findStarts(c *shell.Command) (string, bool) {
 // resolves a symbolic link before the .., so /tmp/link/../x may be
 // anywhere), or with a trailing slash (rm -r link/ and find link/
 // delete what the link points to).
-func rawTarget(c *shell.Command, p shell.Word) (string, bool) {
+func rawTarget(s *shell.Script, c *shell.Command, p shell.Word, at *place) (string, bool) {
 	v := p.Value
 	if p.Dynamic {
 		return "", false // not scratch anyway
@@ -299,7 +299,7 @@ func rawTarget(c *shell.Command, p shell.Word) (string, bool) {
 				"`..` in " + v + ", which a symbolic link on the way would take elsewhere; spell the path out without ..", true
 		}
 	}
-	if len(v) > 1 && strings.HasSuffix(v, "/") {
+	if len(v) > 1 && strings.HasSuffix(v, "/") && !at.realDir(s, c, v) {
 		return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "`: " + v + " ends in a slash, " +
 			"so a symbolic link of that name is followed and what it points to is deleted; drop the slash", true
 	}
