@@ -26,6 +26,8 @@ func (at *place) resolved(p shell.Word) (string, bool) {
 	switch {
 	case v == "~" || strings.HasPrefix(v, "~/"):
 		lead, rest = "HOME", v[1:]
+	case strings.HasPrefix(v, topLevel):
+		lead, rest = topLevel, v[len(topLevel):]
 	default:
 		name, r, ok := leadingVar(v)
 		if !ok {
@@ -54,6 +56,11 @@ func (at *place) resolved(p shell.Word) (string, bool) {
 			}
 			base = "/tmp"
 		}
+	case topLevel:
+		if !at.sameTop() {
+			return "", false
+		}
+		base = at.wt.top(at.dir)
 	default:
 		if !at.tempVar(lead) {
 			return "", false
@@ -186,4 +193,26 @@ func (at *place) realDir(s *shell.Script, c *shell.Command, v string) bool {
 		return err == nil && fi.IsDir()
 	}
 	return false
+}
+
+// topLevel is the command substitution that prints the worktree's
+// top-level folder (cd "$(git rev-parse --show-toplevel)").
+const topLevel = "$(git rev-parse --show-toplevel)"
+
+// sameTop reports whether each $(git rev-parse --show-toplevel) of the
+// command prints the top-level folder of the worktree the command starts
+// in: no other cd comes before, and nothing sets git's environment.
+func (at *place) sameTop() bool {
+	if at.script == nil || at.wt == nil || strings.Contains(at.src, "GIT_") {
+		return false
+	}
+	for _, c := range at.script.Commands {
+		switch c.Name {
+		case "cd", "pushd", "popd":
+			if len(c.Args) != 2 || !strings.HasPrefix(c.Args[1].Value, topLevel) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -25,11 +25,16 @@ func TestKnownPaths(t *testing.T) {
 		{`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; cp package-lock.json "$d"`, ""},
 		{`tmp=$(mktemp -d) && cd "$tmp" && git clone https://example.com/x.git . && rm -rf .git`, ""},
 		{`rm -rf "${TMPDIR:-/tmp}/foo"`, ""},
+		{`cd "$(git rev-parse --show-toplevel)" && rm -rf node_modules packages/a/node_modules`, ""},
+		{`rm -rf "$(git rev-parse --show-toplevel)/target"`, ""},
 		{`rm -rf /var/tmp/build-* /tmp/x/*`, ""},
 		{`rm -rf /var/tmp/*`, "rule 1"},
 		// Denied: the work is the project's, or the command sets what
 		// the path depends on, or the text hides what it matches.
-		{`cd PROJ && rm -rf src`, "rule 1"},
+		{`cd PROJ && rm -rf src`, "which holds 1 file git has no copy of"},
+		{`cd "$(git rev-parse --show-toplevel)" && rm -rf src`, "which holds 1 file git has no copy of"},
+		{`cd /tmp && cd "$(git rev-parse --show-toplevel)" && rm -rf node_modules`, "rule 1"}, // another worktree's
+		{`GIT_DIR=x cd "$(git rev-parse --show-toplevel)" && rm -rf node_modules`, "rule 1"},
 		{`rm -rf PROJ/notes`, "rule 1"},
 		{`HOME=/tmp; rm -rf ~/x`, "rule 1"},
 		{`d=$(mktemp -d); d=src; rm -rf "$d"`, "rule 1"},

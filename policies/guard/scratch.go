@@ -82,6 +82,9 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 // is judged by what the worktree says it would lose when the state can
 // be read (see loses), and denied otherwise.
 func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (string, bool) {
+	if r, ok := at.resolved(p); ok && p.Dynamic {
+		p = shell.Static(r) // ~/x, "$tmp/x": judged where it is, by the worktree's state too
+	}
 	why, ok := at.scratch(p)
 	if ok {
 		return "", false // on the lists: regenerable by convention, whatever git says
