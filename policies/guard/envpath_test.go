@@ -73,3 +73,41 @@ func TestTrailingSlash(t *testing.T) {
 		{`rm -rf nothing/`, "ends in a slash"},
 	})
 }
+
+// TestThroughLinks: a recursive delete through a symbolic link goes
+// where the link points: one the command makes is denied, one on disk
+// (an earlier call's) is followed and judged there. Run under bash, ln
+// -s then rm -rf deletes the project's src/sub; cp -rs makes real
+// folders of links to files, so its row is only the rule's caution.
+func TestThroughLinks(t *testing.T) {
+	root := project(t)
+	tmp := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "src", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "src", "sub", "work.go"), []byte("package sub\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "src"), filepath.Join(tmp, "l")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "node_modules", ".cache"), filepath.Join(tmp, "cache")); err != nil {
+		t.Fatal(err)
+	}
+	r := strings.NewReplacer("TMP", tmp, "ROOT", root)
+	cases := []judgeCase{
+		{`ln -s "$PWD/src" TMP/m && rm -rf TMP/m/sub`, "which `ln -s $PWD/src TMP/m` makes a link"},
+		{`cp -rs "$PWD/src" TMP/n && rm -rf TMP/n/sub`, "makes a link"},
+		{`rm -rf TMP/l/sub`, "is reached through a symbolic link"},
+		// Look-alikes: the link itself, a link to scratch, a plain
+		// temporary folder.
+		{`rm -rf TMP/l`, ""},
+		{`rm -rf TMP/cache/x`, ""},
+		{`mkdir -p TMP/k/sub && rm -rf TMP/k/sub`, ""},
+	}
+	for i := range cases {
+		cases[i].cmd = r.Replace(cases[i].cmd)
+		cases[i].want = r.Replace(cases[i].want)
+	}
+	judgeTable(t, root, cases)
+}

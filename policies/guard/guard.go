@@ -254,6 +254,7 @@ type place struct {
 	root, dir string
 	src       string
 	script    *shell.Script // src parsed, once judgeShell has
+	links     int           // symbolic links followed by judgeTree
 	wt        *worktree
 	cfg       *Config
 }

@@ -85,6 +85,17 @@ func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (str
 	if r, ok := at.resolved(p); ok && p.Dynamic {
 		p = shell.Static(r) // ~/x, "$tmp/x": judged where it is, by the worktree's state too
 	}
+	if r, real, deny := at.linkedThrough(s, c, p); deny {
+		return r, true
+	} else if real != "" && real != joinPath(at.dir, p.Value) && at.links < 8 {
+		// A link on disk on the way: judged where it takes the delete.
+		at.links++
+		defer func() { at.links-- }()
+		if r, deny := at.judgeTree(s, c, shell.Static(real)); deny {
+			return r + " (" + p.Value + " is reached through a symbolic link)", true
+		}
+		return "", false
+	}
 	why, ok := at.scratch(p)
 	if ok {
 		return "", false // on the lists: regenerable by convention, whatever git says
