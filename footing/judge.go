@@ -277,15 +277,8 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 				}
 			}
 		}
-		if c.Name == "ln" || c.Name == "link" {
-			for _, a := range c.Args[1:] {
-				if a.Dynamic || a.MaybeOption() {
-					continue
-				}
-				if e, ok := p.Touches(a.Value, false); ok {
-					return p.reason(e, p.abs(a.Value), c.Name+" (a link to it lets a later write change it)"), true
-				}
-			}
+		if r, ok := p.links(c); ok {
+			return r, true
 		}
 		switch c.Name {
 		case "docker", "podman", "nerdctl":

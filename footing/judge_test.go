@@ -442,6 +442,12 @@ var attacks = []struct {
 	{`python3 tools/ok.py`, false, true},
 	{`./tools/ok.py`, false, true},
 	{`make -C tools -f hook.mk > build.log`, false, true},
+	// through a symbolic link the command makes: the path names no
+	// footing file, the link takes it to one
+	{`ln -s "$PWD/bin" /tmp/hooks-l1 && rm -f /tmp/hooks-l1/guard`, true, false},
+	{`ln -sfn "$PWD/.claude" lk && echo '{}' > lk/settings.json`, true, true},
+	{`ln -s "$PWD" lk2 && cp /bin/true lk2/bin/guard`, true, true},
+	{`ln -s "$PWD/docs" lk3 && echo x > lk3/notes.md`, false, true},
 }
 
 func TestAttacks(t *testing.T) {

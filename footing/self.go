@@ -49,3 +49,34 @@ func (p *place) selfReason(c *shell.Command, sub string) string {
 	return "footing: this would change the hook that guards this session: `" + c.String() + "` runs the hook's own " + sub +
 		", which rewrites its registrations; the hook's registrations are the user's to change: ask the user to change the hook"
 }
+
+// links judges ln, link and cp -s or -l: a link to a footing file, or to
+// a folder that holds one ("$PWD/bin", "$PWD"), lets a later write
+// through the link change it (ln -s "$PWD/bin" /tmp/l && rm /tmp/l/guard).
+func (p *place) links(c *shell.Command) (string, bool) {
+	switch c.Name {
+	case "ln", "link":
+	case "cp":
+		f := c.Flags(shell.Spec{Short: "ls", Long: []string{"link", "symbolic-link"}, Permute: true})
+		if !f.Has("l", "s", "link", "symbolic-link") {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	for _, a := range c.Args[1:] {
+		if a.MaybeOption() && !a.Dynamic {
+			continue
+		}
+		v := a.Value
+		if a.Dynamic {
+			if v = p.hostPath(v); v == "" {
+				continue // known only at run time: the write through it is judged by its own name
+			}
+		}
+		if e, ok := p.Touches(v, true); ok {
+			return p.reason(e, p.abs(v), c.Name+" (a link to it, or to a folder that holds it, lets a later write change it)"), true
+		}
+	}
+	return "", false
+}
