@@ -20,6 +20,13 @@ func gitDiscards(s *shell.Script, at *place) (string, bool) {
 		} else if asRef(s, c, at) == yes {
 			continue
 		}
+		if deny {
+			if kept, found := at.pathsKept(s, c); kept {
+				deny = false // the paths hold nothing git has no copy of
+			} else if found != "" {
+				r += " (the worktree holds changes git has no copy of there: " + found + ")"
+			}
+		}
 		if !deny {
 			r, deny = gitLoses(s, c, at)
 		}

@@ -149,8 +149,12 @@ func TestEveryday(t *testing.T) {
 		{`git checkout release/1.2`, ""},
 		{`git checkout no-such-thing.1`, ""}, // neither: git fails or finds a remote branch
 		{`git checkout src/main.go`, "rule 2"},
-		{`git checkout docs`, "rule 2"},
-		{`git checkout -- v1.2.0`, "rule 2"},
+		{`git checkout docs`, ""},      // a path, holding nothing git has no copy of: nothing is lost
+		{`git checkout -- v1.2.0`, ""}, // the file, committed and unchanged
+		{`git checkout -- docs notes`, "there: notes/todo.md"},
+		{`git checkout main -- README.md`, ""},
+		{`echo x >> docs/guide.md && git checkout -- docs/guide.md`, "rule 2"},
+		{`git stash pop && git checkout -- docs`, "rule 2"},
 		{`cd src && git checkout v1.2.0`, "rule 2"},
 		// Rule 2: git that loses committed work (each run under git in a
 		// sandbox: the commits or stashes were gone from every ref).

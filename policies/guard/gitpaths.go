@@ -1,0 +1,104 @@
+package guard
+
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// pathsKept reports whether git command c, a checkout or restore of
+// paths over the worktree (git checkout -- FILE, git checkout main --
+// FILE, git restore --source=X FILE: a discard by its words), loses
+// nothing by the worktree's state: each path is static and in the
+// worktree git starts in, and holds no change git has no copy of
+// (changed, staged, untracked, or an ignored .env file), and nothing in
+// the command may change that state first.
+//
+// When the state was read and a path holds such a change, found names
+// it, for the reason.
+func (at *place) pathsKept(s *shell.Script, c *shell.Command) (kept bool, found string) {
+	if at.wt == nil || at.dir == "" || !isAbs(at.dir) || hasCd(s) {
+		return false, ""
+	}
+	for _, x := range s.Commands {
+		if x == c {
+			break
+		}
+		if x.Name == "git" && gitRewrites(x) || x.Dynamic {
+			return false, "" // git stash pop && git checkout -- .: the state read is not the one it meets
+		}
+	}
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok || len(c.Args)-len(sub) > 1 {
+		return false, "" // -C DIR, -c …: another repository, or settings
+	}
+	var paths []shell.Word
+	switch sub[0].Value {
+	case "checkout":
+		f := gitCheckout.Parse(sub[1:])
+		if f.Has("f", "force", "b", "B", "orphan", "m", "merge", "p", "patch", "pathspec-from-file") || len(f.Unsure) > 0 {
+			return false, ""
+		}
+		paths = checkoutOperands(sub[1:], f, at)
+	case "restore":
+		f := gitRestore.Parse(sub[1:])
+		if f.Has("p", "patch", "m", "merge", "pathspec-from-file") || len(f.Unsure) > 0 {
+			return false, ""
+		}
+		paths = f.Operands
+	default:
+		return false, ""
+	}
+	if len(paths) == 0 {
+		return false, ""
+	}
+	top := at.wt.top(at.dir)
+	if top == "" {
+		return false, ""
+	}
+	for _, p := range paths {
+		v := p.Value
+		if p.Dynamic || v == "" || strings.HasPrefix(v, "-") || strings.HasPrefix(v, ":") || strings.ContainsAny(v, "*?[\\") {
+			return false, ""
+		}
+		abs := joinPath(at.dir, v)
+		rel := within(top, abs)
+		if abs == top {
+			rel = "."
+		} else if rel == "" {
+			return false, ""
+		}
+		for _, w := range s.Writes {
+			if w.Delete || strings.HasPrefix(w.By, "git") {
+				continue // git's own (a git command before is judged above)
+			}
+			if d := joinPath(at.dir, w.Path.Value); w.Path.Dynamic || d == abs || within(abs, d) != "" || within(d, abs) != "" {
+				return false, "" // echo x >> f && git checkout -- f: the change is there when git runs
+			}
+		}
+		l := at.wt.status(top, ":(literal)"+rel)
+		if !l.known {
+			return false, ""
+		}
+		if l.work > 0 {
+			return false, l.first
+		}
+	}
+	return true, ""
+}
+
+// checkoutOperands returns the paths of git checkout's words args
+// (parsed as f): those after "--", or else the operands, less a first
+// one the repository knows as a ref (the tree-ish they come from).
+func checkoutOperands(args []shell.Word, f shell.Flags, at *place) []shell.Word {
+	for i, a := range args {
+		if !a.Dynamic && a.Value == "--" {
+			return args[i+1:]
+		}
+	}
+	ops := f.Operands
+	if len(ops) > 1 && !ops[0].Dynamic && at.wt.refExists(at.dir, ops[0].Value) == yes {
+		return ops[1:]
+	}
+	return ops
+}
