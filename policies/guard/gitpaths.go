@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"bytes"
+	"path"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -33,7 +35,41 @@ func (at *place) pathsKept(s *shell.Script, c *shell.Command) (kept bool, found 
 		return false, "" // -C DIR, -c …: another repository, or settings
 	}
 	var paths []shell.Word
+	lost := func(code string, name string) bool {
+		return code != "!!" || IsEnvFile(path.Base(strings.TrimSuffix(name, "/")))
+	}
 	switch sub[0].Value {
+	case "reset":
+		// --hard to HEAD: the index and tracked files go back to HEAD;
+		// untracked and ignored files stay.
+		f := gitReset.Parse(sub[1:])
+		if !f.Has("hard") || f.Has("merge", "keep", "p", "patch", "pathspec-from-file") || len(f.Unsure) > 0 ||
+			len(f.Operands) > 1 || len(f.Operands) == 1 && (f.Operands[0].Dynamic || f.Operands[0].Value != "HEAD") {
+			return false, ""
+		}
+		paths = []shell.Word{shell.Static(".")}
+		lost = func(code, _ string) bool { return code != "??" && code != "!!" }
+	case "clean":
+		// Untracked files not ignored; with -x ignored ones too, with -X
+		// those alone: of which an ignored .env is lost (no build makes
+		// its secrets again).
+		f := gitClean.Parse(sub[1:])
+		if f.Has("i", "interactive", "e", "exclude") || len(f.Unsure) > 0 {
+			return false, ""
+		}
+		paths = f.Operands
+		if len(paths) == 0 {
+			paths = []shell.Word{shell.Static(".")}
+		}
+		switch {
+		case f.Has("X"):
+			lost = func(code, name string) bool {
+				return code == "!!" && IsEnvFile(path.Base(strings.TrimSuffix(name, "/")))
+			}
+		case f.Has("x"):
+		default:
+			lost = func(code, _ string) bool { return code == "??" }
+		}
 	case "checkout":
 		f := gitCheckout.Parse(sub[1:])
 		if f.Has("f", "force", "b", "B", "orphan", "m", "merge", "p", "patch", "pathspec-from-file") || len(f.Unsure) > 0 {
@@ -76,12 +112,12 @@ func (at *place) pathsKept(s *shell.Script, c *shell.Command) (kept bool, found 
 				return false, "" // echo x >> f && git checkout -- f: the change is there when git runs
 			}
 		}
-		l := at.wt.status(top, ":(literal)"+rel)
-		if !l.known {
+		known, first := at.wt.entries(top, ":(literal)"+rel, lost)
+		if !known {
 			return false, ""
 		}
-		if l.work > 0 {
-			return false, l.first
+		if first != "" {
+			return false, first
 		}
 	}
 	return true, ""
@@ -101,4 +137,25 @@ func checkoutOperands(args []shell.Word, f shell.Flags, at *place) []shell.Word 
 		return ops[1:]
 	}
 	return ops
+}
+
+// entries reads git status for pathspec in the worktree at top and
+// returns the first entry lost(code, name) says would be lost (code is
+// git's two letters: "??" untracked, "!!" ignored, else a change);
+// known is false when the state cannot be read (see status).
+func (t *worktree) entries(top, pathspec string, lost func(code, name string) bool) (known bool, first string) {
+	if reachesSubmodule(top, pathspec) {
+		return false, ""
+	}
+	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
+		"--no-renames", "--ignore-submodules=all", "--", pathspec)
+	if err != nil {
+		return false, ""
+	}
+	for _, e := range bytes.Split(out, []byte{0}) {
+		if len(e) >= 4 && lost(string(e[:2]), string(e[3:])) {
+			return true, string(e[3:])
+		}
+	}
+	return true, ""
 }

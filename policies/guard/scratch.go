@@ -44,6 +44,13 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		if r, deny := movedInto(s, c, at); deny {
 			return r, true
 		}
+		if c.Name == "git" {
+			if kept, _ := at.pathsKept(s, c); kept {
+				// git clean of what git can tell is not work (see rule 2).
+				decided = append(decided, c.Effects...)
+				continue
+			}
+		}
 		// What a find selects by name ({} of its -exec, or its own
 		// -delete) is judged by the names.
 		f := findRuns(s, c)

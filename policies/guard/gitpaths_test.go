@@ -1,0 +1,43 @@
+package guard
+
+import "testing"
+
+// TestDiscardsByState: git commands that discard by their words pass
+// when the worktree says they lose nothing, and are denied, naming what
+// they would lose, when it holds work.
+func TestDiscardsByState(t *testing.T) {
+	root, write, git := repo(t)
+	write(".gitignore", "build/\n.env\n")
+	write("main.go", "package main\n")
+	write("docs/guide.md", "# guide\n")
+	write("build/out.o", "x")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "first")
+	clean := []judgeCase{
+		{`git reset --hard`, ""},
+		{`git reset --hard HEAD`, ""},
+		{`git clean -fd`, ""},
+		{`git clean -fdx`, ""}, // build/ alone: regenerable
+		{`git clean -fdX`, ""},
+		{`git checkout -- .`, ""},
+		{`git restore .`, ""},
+		{`git reset --hard origin/main`, "rule 2"}, // moves the branch: by its words
+		{`git reset --hard HEAD~1`, "rule 2"},
+		{`git clean -fd -e keep`, "rule 2"},
+		{`git -C docs clean -fd`, "rule 2"},
+	}
+	judgeTable(t, root, clean)
+	write("main.go", "package main // changed\n")
+	write("notes.md", "mine\n")
+	write(".env", "KEY=1\n")
+	judgeTable(t, root, []judgeCase{
+		{`git reset --hard`, "there: main.go"},
+		{`git clean -fd`, "there: notes.md"},
+		{`git clean -fdX`, "rule"}, // the ignored .env: rule 1 names it, rule 2 too
+		{`git clean -fd docs`, ""},
+		{`git checkout -- docs`, ""},
+		{`git checkout -- .`, "there: main.go"},
+		{`echo x > docs/guide.md; git checkout -- docs`, "rule 2"},
+	})
+}
