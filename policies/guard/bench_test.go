@@ -239,3 +239,25 @@ func BenchmarkMakefile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCodeFile: node FILE where FILE is a 1 MiB program (the most
+// read) of calls the guard does not read, and of ones it does.
+func BenchmarkCodeFile(b *testing.B) {
+	dir := b.TempDir()
+	for name, line := range map[string]string{
+		"plain": "function f(a) { return a.map(x => x + 1).filter(Boolean); } // rm exec unlink\n",
+		"calls": "fs.rmSync('dist', { recursive: true }); execSync('echo ok'); fs.writeFileSync('out.txt', x);\n",
+	} {
+		src := strings.Repeat(line, (maxCodeFile-1)/len(line))
+		if err := os.WriteFile(filepath.Join(dir, name+".js"), []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "node " + name + ".js", Cwd: dir}}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Judge(context.Background(), dir, t)
+			}
+		})
+	}
+}

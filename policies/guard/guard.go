@@ -176,6 +176,11 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 			return r, true
 		}
 	}
+	start = time.Now()
+	if r, deny := judgeCodeFiles(ctx, s, at); deny {
+		report(ctx, "code-files", true, start)
+		return r, true
+	}
 	if !s.RunsFiles() && !githooks.Runs(s) {
 		return "", false
 	}

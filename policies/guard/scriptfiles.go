@@ -80,6 +80,9 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 	if err != nil {
 		return strings.Replace(reasonParse(err), "the command ", "a script file the command runs ", 1), true
 	}
+	if r, deny := judgeCodeFiles(ctx, s2, at); deny {
+		return r, true // ./x.py by its #! line, a script file's python3 y.py
+	}
 	for _, c := range s2.Commands {
 		if c.Dynamic && c.FromShebang() {
 			return "guard: rule 4 (nothing it cannot see): the #! line of a file the command runs runs `" + clip(c.String()) +

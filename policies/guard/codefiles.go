@@ -1,0 +1,138 @@
+package guard
+
+import (
+	"context"
+	"errors"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// Code files a command runs in another language (python3 clean.py,
+// node wipe.js, ./x.py by its #! line): like a shell script file, the
+// guard reads one and judges, with rules 1, 2 and 3, what it certainly
+// does (see codeCommands): a file that an earlier call wrote to delete
+// src is judged as `rm -rf src` would be.
+
+// maxCodeFile bounds the code file read: a bundled program is often
+// past a script's bound (readfile.MaxScript).
+const maxCodeFile = 1 << 20
+
+// codeLangs maps the languages package shell names to their calls and
+// line comment.
+func codeLang(lang string) (calls []codeCall, comment string, ok bool) {
+	switch lang {
+	case "python":
+		return pythonCalls(), "#", true
+	case "node", "deno", "bun":
+		return jsCalls(), "//", true
+	}
+	return nil, "", false
+}
+
+// judgeCodeFiles judges the code files the commands of s run, read from
+// at's directory.
+func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bool) {
+	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away {
+		return "", false
+	}
+	read := 0
+	for _, c := range s.Commands {
+		for _, e := range c.Effects {
+			if e.Kind != shell.RunsCode || e.Code.Value != "" || e.Path.Dynamic || e.Path.Value == "" {
+				continue
+			}
+			calls, comment, ok := codeLang(e.Lang)
+			if !ok {
+				continue
+			}
+			if read++; read > readfile.MaxScripts {
+				return "guard: rule 4 (nothing it cannot see): the command runs more than " + strconv.Itoa(readfile.MaxScripts) +
+					" code files, which the guard does not read; run fewer", true
+			}
+			abs := joinPath(at.dir, e.Path.Value)
+			text, err := readfile.Regular(filepath.FromSlash(abs), maxCodeFile)
+			switch {
+			case readfile.Missing(err), errors.Is(err, readfile.ErrTooLarge):
+				// Nothing runs; or a bundle (node dist/server.js) past what
+				// is read: like the modules a program imports, not read.
+				continue
+			case err != nil:
+				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which the guard cannot read " +
+					"(" + err.Error() + "); run a plain file", true
+			}
+			cmds := codeCommands(text, calls, comment)
+			if len(cmds) == 0 {
+				continue
+			}
+			if r, deny := judgeCodeCommands(ctx, s, c, e, cmds, at); deny {
+				return r, true
+			}
+		}
+	}
+	return "", false
+}
+
+// judgeCodeCommands judges the shell commands cmds that the code file of
+// effect e, run by c, certainly runs, in the directory c runs in.
+func judgeCodeCommands(ctx context.Context, s *shell.Script, c *shell.Command, e shell.Effect, cmds []string, at *place) (string, bool) {
+	dir, known := runDir(c, e)
+	if !known && hasCd(s) {
+		dir = "$CODE_DIR" // relative paths are known only at run time
+	}
+	for _, cmd := range cmds {
+		text := cmd
+		if dir != "" {
+			text = "cd -- " + dirWord(dir) + " && {\n" + cmd + "\n}"
+		}
+		s2, err := (&shell.Parser{}).Parse(ctx, text)
+		if err != nil {
+			continue // a command the shell would not run either
+		}
+		d := s2.Definite()
+		sub := *at
+		sub.src, sub.script = text, s2
+		for _, rule := range fileRules() {
+			if reason, deny := rule.judge(d, &sub); deny {
+				return reason + " (in " + e.Path.Value + ", which the command runs: `" + clip(cmd) + "`)", true
+			}
+		}
+	}
+	return "", false
+}
+
+// dirWord quotes dir for the shell, leaving a leading $NAME an
+// expansion.
+func dirWord(dir string) string {
+	if strings.HasPrefix(dir, "$") {
+		return `"` + dir + `"`
+	}
+	return quoted(dir)
+}
+
+// runDir returns the directory command c runs in, relative to where the
+// command starts as package shell resolves paths: the path of its code
+// file e less the word that names it (cd sub && python3 x.py runs in
+// sub). known is false when the word cannot be found.
+func runDir(c *shell.Command, e shell.Effect) (dir string, known bool) {
+	for _, a := range c.Args[1:] {
+		if a.Dynamic || strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "/") {
+			continue
+		}
+		v := path.Clean(a.Value)
+		if strings.HasPrefix(v, "..") {
+			continue
+		}
+		switch p := e.Path.Value; {
+		case p == v:
+			return "", true
+		case strings.HasSuffix(p, "/"+v):
+			return strings.TrimSuffix(p, "/"+v), true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,122 @@
+package guard
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// codeFiles are the code files of TestCodeFiles, by their path in the
+// project.
+var codeFiles = map[string]string{
+	"wipe.py":       "import shutil\nshutil.rmtree('src')\n",
+	"sys.py":        "import os\nos.system(\"rm -rf src\")\n",
+	"sub.py":        "import subprocess\nsubprocess.run(['git', 'checkout', '--', '.'])\n",
+	"shell.py":      "import subprocess\nsubprocess.run('rm -rf notes', shell=True, check=True)\n",
+	"env.py":        "with open('app/.env', 'w') as f:\n    f.write('KEY=x')\n",
+	"tools/rel.py":  "import shutil\nshutil.rmtree('../src')\n",
+	"wipe.js":       "const fs = require('fs');\nfs.rmSync('src', { recursive: true, force: true });\n",
+	"exec.mjs":      "import { execSync } from 'node:child_process';\nexecSync(\"git reset --hard\");\n",
+	"spawn.js":      "require('child_process').spawnSync('rm', ['-rf', 'notes']);\n",
+	"envw.js":       "require('fs').writeFileSync('.env', 'K=1');\n",
+	"clean.py":      "import shutil\nshutil.rmtree('node_modules', ignore_errors=True)\nshutil.rmtree('build')\n",
+	"var.py":        "import shutil, sys\nshutil.rmtree(sys.argv[1])\n",
+	"comment.py":    "# shutil.rmtree('src') was here\nprint('ok')\n",
+	"fstr.py":       "import os\nd = 'x'\nos.system(f'rm -rf {d}')\n",
+	"build.js":      "const fs = require('fs');\nfs.rmSync('dist', { recursive: true, force: true });\nfs.writeFileSync('dist/out.txt', 'x');\n",
+	"readenv.py":    "print(open('.env.example').read())\n",
+	"tools/safe.py": "import shutil\nshutil.rmtree('node_modules')\n",
+}
+
+// codeFileCases: each command, the rule that denies it ("" passes) and,
+// for an attack, the path it deletes or changes under python3 or node.
+var codeFileCases = []struct{ cmd, want, changes string }{
+	{`python3 wipe.py`, "rule 1", "src"},
+	{`python3 -u sys.py`, "rule 1", "src"},
+	{`python3 sub.py`, "rule 2", "src/main.go"},
+	{`python3 shell.py`, "rule 1", "notes"},
+	{`python3 env.py`, "rule 3", "app/.env"},
+	{`cd tools && python3 rel.py`, "rule 1", "src"},
+	{`node wipe.js`, "rule 1", "src"},
+	{`node exec.mjs`, "rule 2", "src/main.go"},
+	{`node spawn.js`, "rule 1", "notes"},
+	{`node envw.js`, "rule 3", ".env"},
+	// Look-alikes: scratch, what cannot be told, comments, reads.
+	{`python3 clean.py`, "", ""},
+	{`python3 var.py src`, "", ""},
+	{`python3 comment.py`, "", ""},
+	{`python3 fstr.py`, "", ""},
+	{`node build.js`, "", ""},
+	{`python3 readenv.py`, "", ""},
+	{`cd tools && python3 safe.py`, "", ""},
+	{`python3 missing.py`, "", ""},
+	{`python3 -m pytest`, "", ""},
+}
+
+// codeFileProject is project with codeFiles written in it.
+func codeFileProject(t *testing.T) string {
+	t.Helper()
+	root := project(t)
+	for name, body := range codeFiles {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestCodeFiles: a program in another language that a command runs is
+// read, and what it certainly does is judged as the shell command that
+// does the same would be.
+func TestCodeFiles(t *testing.T) {
+	root := codeFileProject(t)
+	for _, tc := range codeFileCases {
+		r := Judge(t.Context(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd, Cwd: root}})
+		switch {
+		case tc.want == "" && r.Decision != hooks.NoDecision:
+			t.Errorf("%s: %v %q, want it to pass", tc.cmd, r.Decision, r.Reason)
+		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want) ||
+			!strings.Contains(r.Reason, "which the command runs")):
+			t.Errorf("%s: %v %q, want %s", tc.cmd, r.Decision, r.Reason, tc.want)
+		}
+	}
+}
+
+// TestCodeFilesUnderInterpreters runs each attack of TestCodeFiles in a
+// fresh copy of the project, under bash with the real python3 and node:
+// each changes what the row says.
+func TestCodeFilesUnderInterpreters(t *testing.T) {
+	for _, prog := range []string{"bash", "python3", "node"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skip(prog, "not found:", err)
+		}
+	}
+	for _, tc := range codeFileCases {
+		if tc.changes == "" {
+			continue
+		}
+		root := codeFileProject(t)
+		p := filepath.Join(root, filepath.FromSlash(tc.changes))
+		before, _ := os.ReadFile(p)
+		_, statErr := os.Stat(p)
+		cmd := exec.Command("bash", "-c", tc.cmd)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s", tc.cmd, err, out)
+			continue
+		}
+		after, err := os.ReadFile(p)
+		_, statAfter := os.Stat(p)
+		if (statErr == nil) == (statAfter == nil) && string(before) == string(after) && err == nil {
+			t.Errorf("%s: %s unchanged, so the row is no attack", tc.cmd, tc.changes)
+		}
+	}
+}

@@ -1,0 +1,205 @@
+package guard
+
+import (
+	"strings"
+)
+
+// maxCodeCalls bounds the calls read in one file.
+const maxCodeCalls = 256
+
+// codeCommands returns, as shell commands, the calls of calls in code
+// whose arguments are literals (see codeCall); comment is the language's
+// line comment ("#", "//"): a call after it on its line is not read.
+func codeCommands(code string, calls []codeCall, comment string) []string {
+	var out []string
+	for _, k := range calls {
+		for from := 0; len(out) < maxCodeCalls; {
+			i := strings.Index(code[from:], k.name)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			from = at + len(k.name)
+			if at > 0 && isIdentByte(code[at-1]) {
+				continue // part of a longer name (perform, xopen)
+			}
+			rest := strings.TrimLeft(code[from:], " \t")
+			if !strings.HasPrefix(rest, "(") {
+				continue
+			}
+			if inComment(code[:at], comment) {
+				continue
+			}
+			all, ok := callArgs(rest[1:])
+			if !ok {
+				continue
+			}
+			if cmd := k.do(literalArgs(all), all); cmd != "" {
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
+}
+
+// inComment reports whether the end of before (the text before a call
+// on its line) is inside a line comment.
+func inComment(before, comment string) bool {
+	line := before[strings.LastIndexByte(before, '\n')+1:]
+	i := strings.Index(line, comment)
+	return i >= 0 && !strings.ContainsAny(line[:i], `"'`+"`")
+}
+
+// callArgs returns the text of a call's arguments, s being what follows
+// its "(", up to the matching ")"; false when it does not close.
+func callArgs(s string) (string, bool) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return s[:i], c == ')'
+			}
+			depth--
+		case '"', '\'', '`':
+			_, rest, ok := literal(s[i:])
+			if !ok {
+				j := strings.IndexByte(s[i+1:], c)
+				if j < 0 {
+					return "", false
+				}
+				rest = s[i+1+j+1:]
+			}
+			i = len(s) - len(rest) - 1
+		}
+	}
+	return "", false
+}
+
+// literalArgs returns the leading arguments of all (a call's argument
+// text) that are string literals, up to the first that is not.
+func literalArgs(all string) []string {
+	var out []string
+	s := all
+	for {
+		v, rest, ok := literal(strings.TrimLeft(s, " \t\r\n"))
+		if !ok {
+			return out
+		}
+		rest = strings.TrimLeft(rest, " \t\r\n")
+		if rest != "" && rest[0] != ',' {
+			return out // "a" + x, "a".join(…): not a literal
+		}
+		out = append(out, v)
+		if rest == "" {
+			return out
+		}
+		s = rest[1:]
+	}
+}
+
+// literalList reads s (after spaces) as a list of string literals, [a,
+// b] or (a, b), followed by a comma or the end; false when it is not
+// one.
+func literalList(s string) ([]string, bool) {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if s == "" || s[0] != '[' && s[0] != '(' {
+		return nil, false
+	}
+	closer := byte(']')
+	if s[0] == '(' {
+		closer = ')'
+	}
+	s = s[1:]
+	var out []string
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		if s != "" && s[0] == closer {
+			return out, len(out) > 0
+		}
+		v, rest, ok := literal(s)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+		rest = strings.TrimLeft(rest, " \t\r\n")
+		switch {
+		case rest != "" && rest[0] == ',':
+			s = rest[1:]
+		case rest != "" && rest[0] == closer:
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// literal reads the string literal s starts with (Python's '…', "…",
+// ”'…”', r'…', b'…'; JavaScript's '…', "…" and `…` without ${}) and
+// returns its value and what follows; false when s starts with none, or
+// with one whose value is known only at run time (an f-string with {}, a
+// template with ${}) or an escape not read.
+func literal(s string) (val, rest string, ok bool) {
+	raw, format := false, false
+	for n := 0; n < 2 && len(s) > 1 && strings.IndexByte("rRbBuUfF", s[0]) >= 0; n++ {
+		raw = raw || s[0] == 'r' || s[0] == 'R'
+		format = format || s[0] == 'f' || s[0] == 'F'
+		s = s[1:]
+	}
+	if format {
+		defer func() {
+			if strings.ContainsAny(val, "{}") {
+				val, rest, ok = "", "", false // f"rm -rf {d}": known only at run time
+			}
+		}()
+	}
+	if s == "" || s[0] != '\'' && s[0] != '"' && s[0] != '`' {
+		return "", "", false
+	}
+	q := s[:1]
+	if strings.HasPrefix(s, q+q+q) {
+		q = q + q + q
+	}
+	s = s[len(q):]
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.HasPrefix(s[i:], q) {
+			v := b.String()
+			if q == "`" && strings.Contains(v, "${") {
+				return "", "", false
+			}
+			return v, s[i+len(q):], true
+		}
+		c := s[i]
+		if c == '\n' && len(q) == 1 && q != "`" {
+			return "", "", false
+		}
+		if c != '\\' || raw {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", "", false
+		}
+		i++
+		switch s[i] {
+		case '\\', '\'', '"', '`':
+			b.WriteByte(s[i])
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			return "", "", false
+		}
+	}
+	return "", "", false
+}
+
+// isIdentByte reports whether c may be part of a name in Python or
+// JavaScript.
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
