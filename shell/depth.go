@@ -263,13 +263,16 @@ func nestScan(src string, max int) (depth, redirs int) {
 			continue
 		}
 		j := i
-		for j < n && !isBlankOrMeta(src[j]) && src[j] != '\\' && src[j] != '\'' && src[j] != '"' && src[j] != '$' && src[j] != '`' {
+		for j < n && !inSet(src[j], metaLo|quoteLo, metaHi|quoteHi) {
 			j++
 		}
 		word := src[i:j]
 		whole := j == n || isBlankOrMeta(src[j])
 		pos := cmdPos
 		cmdPos = false
+		// The rest of the word holds nothing the loop acts on (a ] pops
+		// only a $[ frame, which never reaches here): go on at its end.
+		i = j - 1
 		if !whole {
 			continue
 		}
@@ -304,7 +307,6 @@ func nestScan(src string, max int) (depth, redirs int) {
 			// case WORD in esac: an empty case.
 			cmdPos = s.stack[len(s.stack)-1].kind == fCase
 		}
-		i = j - 1
 	}
 	return s.deepest, s.redirs
 }
@@ -434,12 +436,16 @@ func indexFrom(s string, i int, c byte) int {
 }
 
 func isBlankOrMeta(c byte) bool {
-	switch c {
-	case ' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>':
-		return true
-	}
-	return false
+	return inSet(c, metaLo, metaHi)
 }
+
+// The blanks and metacharacters, and the quoting characters \ ' " $ `.
+const (
+	metaLo  uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<';' | 1<<'&' | 1<<'(' | 1<<')' | 1<<'<' | 1<<'>'
+	metaHi  uint64 = 1 << ('|' - 64)
+	quoteLo uint64 = 1<<'\'' | 1<<'"' | 1<<'$'
+	quoteHi uint64 = 1<<('\\'-64) | 1<<('`'-64)
+)
 
 func maxInt(a, b int) int {
 	if a > b {

@@ -53,7 +53,7 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	words, ops := 1, 1
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		if plainByte(c) || c == '*' || c == '?' {
+		if wordByte(c) {
 			continue
 		}
 		switch c {
@@ -181,10 +181,10 @@ word:
 	for i < n {
 		c := src[i]
 		switch {
-		case plainByte(c) || c == '*' || c == '?':
+		case wordByte(c):
 			j := i
-			for j < n && (plainByte(src[j]) || src[j] == '*' || src[j] == '?') {
-				glob = glob || src[j] == '*' || src[j] == '?'
+			for j < n && wordByte(src[j]) {
+				glob = glob || inSet(src[j], globLo, 0)
 				j++
 			}
 			pieces = append(pieces, piece{s: src[i:j]})
@@ -277,17 +277,31 @@ func fileOp(s string) (string, int) {
 	return op, i + len(op)
 }
 
-// plainByte reports whether c means nothing to the shell in a word.
+// plainByte reports whether c means nothing to the shell in a word:
+// letters, digits and -./_:,@%+=.
 func plainByte(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
+	return inSet(c, plainLo, plainHi)
+}
+
+// wordByte reports whether c is a plainByte or the glob character * or ?.
+func wordByte(c byte) bool {
+	return inSet(c, plainLo|globLo, plainHi)
+}
+
+// Sets of ASCII bytes as bit masks, lo for 0-63 and hi for 64-127 (no
+// table to build at start-up).
+const (
+	plainLo uint64 = 1<<'%' | 1<<'+' | 1<<',' | 1<<'-' | 1<<'.' | 1<<'/' | 0x3ff<<'0' | 1<<':' | 1<<'='
+	plainHi uint64 = 1<<('@'-64) | 0x3ffffff<<('A'-64) | 1<<('_'-64) | 0x3ffffff<<('a'-64)
+	globLo  uint64 = 1<<'*' | 1<<'?'
+)
+
+// inSet reports whether c is in the set of masks lo and hi.
+func inSet(c byte, lo, hi uint64) bool {
+	if c < 64 {
+		return lo>>c&1 != 0
 	}
-	switch c {
-	case '-', '.', '/', '_', ':', ',', '@', '%', '+', '=':
-		return true
-	}
-	return false
+	return c < 128 && hi>>(c-64)&1 != 0
 }
 
 // redirPrefix returns the length of the redirection 2>&1, >/dev/null or

@@ -147,6 +147,10 @@ type lineReader struct {
 	fast func(off int) (int, bool)
 }
 
+// spaces is what lineReader gives for a line's text.
+const spaces = "                                                                " +
+	"                                                                "
+
 func (r *lineReader) Read(p []byte) (int, error) {
 	if r.cut || r.off >= len(r.src) {
 		return 0, io.EOF
@@ -162,12 +166,17 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	}
 	if r.off < r.blank {
 		n := min(len(p), r.blank-r.off)
-		for i := range n {
-			if r.src[r.off+i] == '\n' {
-				p[i] = '\n'
-			} else {
-				p[i] = ' '
+		for i := 0; i < n; i += len(spaces) {
+			copy(p[i:n], spaces)
+		}
+		text := r.src[r.off : r.off+n]
+		for i := strings.IndexByte(text, '\n'); i >= 0; {
+			p[i] = '\n'
+			j := strings.IndexByte(text[i+1:], '\n')
+			if j < 0 {
+				break
 			}
+			i += j + 1
 		}
 		r.off += n
 		return n, nil
