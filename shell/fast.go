@@ -48,12 +48,17 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	if reserved(first) {
 		return nil, false
 	}
-	// Reject at once what cannot be simple, and count words and commands
-	// so that one allocation holds each.
-	words, ops := 1, 1
+	// Reject at once what cannot be simple, and count words (their
+	// starts: an over-count only for redirections) and commands so that
+	// one slice holds each.
+	words, ops := 0, 1
+	inWord := false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		if wordByte(c) {
+		if wordByte(c) || c == '>' {
+			if !inWord {
+				words, inWord = words+1, true
+			}
 			continue
 		}
 		switch c {
@@ -64,12 +69,14 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 				return nil, false
 			}
 			i += j + 1
+			if !inWord {
+				words, inWord = words+1, true
+			}
 		case ' ', '\t':
-			words++
+			inWord = false
 		case ';', '|', '&':
 			ops++
-			words++
-		case '>':
+			inWord = false
 		default:
 			return nil, false
 		}
@@ -77,7 +84,7 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	if ops > maxCmds {
 		return nil, false
 	}
-	cmds := make([]simpleCmd, 0, ops)
+	cmds := a.simpleCmds(ops)
 	all := a.wordSlice(words)
 	var args []Word
 	var files []fileRedir
@@ -168,6 +175,15 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 // returns it and where it ends; ok is false for an empty word or one with
 // what the fast reader does not read.
 func simpleWord(src string, i int) (Word, int, bool) {
+	// Most words are one unquoted run.
+	j, glob := i, false
+	for j < len(src) && wordByte(src[j]) {
+		glob = glob || inSet(src[j], globLo, 0)
+		j++
+	}
+	if j > i && !glob && (j == len(src) || inSet(src[j], sepLo, sepHi)) {
+		return Static(src[i:j]), j, true
+	}
 	// The pieces of the word: unquoted text, or quoted (q).
 	type piece struct {
 		s string
@@ -175,7 +191,7 @@ func simpleWord(src string, i int) (Word, int, bool) {
 	}
 	var buf [8]piece
 	pieces := buf[:0]
-	glob := false
+	glob = false
 	start, n := i, len(src)
 word:
 	for i < n {
@@ -294,6 +310,9 @@ const (
 	plainLo uint64 = 1<<'%' | 1<<'+' | 1<<',' | 1<<'-' | 1<<'.' | 1<<'/' | 0x3ff<<'0' | 1<<':' | 1<<'='
 	plainHi uint64 = 1<<('@'-64) | 0x3ffffff<<('A'-64) | 1<<('_'-64) | 0x3ffffff<<('a'-64)
 	globLo  uint64 = 1<<'*' | 1<<'?'
+	// What ends a word of a simple script: a blank or ; | &.
+	sepLo uint64 = 1<<' ' | 1<<'\t' | 1<<';' | 1<<'&'
+	sepHi uint64 = 1 << ('|' - 64)
 )
 
 // inSet reports whether c is in the set of masks lo and hi.
@@ -352,12 +371,12 @@ func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin)
 		if first {
 			w.walkPipe(pipe, sc, via, in)
 		} else {
-			c := *sc
+			c := w.mem.scope(sc)
 			if cdOK != nil {
 				c.alt = *cdOK
 			}
-			w.walkPipe(pipe, &c, via, in)
-			w.merge(sc, &c)
+			w.walkPipe(pipe, c, via, in)
+			w.merge(sc, c)
 		}
 		switch {
 		case cmds[j].op != "&&":
@@ -377,12 +396,11 @@ func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin) {
 		return
 	}
 	// ((a | b) | c): a and b in copies of a copy, c in a copy.
-	x := *sc
-	w.walkPipe(pipe[:len(pipe)-1], &x, via, in)
-	y := *sc
+	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in)
+	y := w.mem.scope(sc)
 	// What the first of two commands writes is read as resolve reads a
 	// statement piped in: only when a shell reads it.
-	w.simpleCall(pipe[len(pipe)-1], &y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]})
+	w.simpleCall(pipe[len(pipe)-1], y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]})
 }
 
 // simpleCall walks one command of a simple script as stmt and call would:

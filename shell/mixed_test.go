@@ -135,7 +135,8 @@ func TestByteSets(t *testing.T) {
 		plain := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("-./_:,@%+=", b) >= 0
 		meta := strings.IndexByte(" \t\n;&|()<>", b) >= 0
 		if plainByte(b) != plain || wordByte(b) != (plain || b == '*' || b == '?') || isBlankOrMeta(b) != meta ||
-			inSet(b, metaLo|quoteLo, metaHi|quoteHi) != (meta || strings.IndexByte("\\'\"$`", b) >= 0) {
+			inSet(b, metaLo|quoteLo, metaHi|quoteHi) != (meta || strings.IndexByte("\\'\"$`", b) >= 0) ||
+			inSet(b, sepLo, sepHi) != (strings.IndexByte(" \t;|&", b) >= 0) {
 			t.Errorf("byte %q", b)
 		}
 	}
