@@ -51,13 +51,16 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	// Reject at once what cannot be simple, and count words (their
 	// starts: an over-count only for redirections) and commands so that
 	// one slice holds each.
-	words, ops := 0, 1
+	words, ops, redirs := 0, 1, 0
 	inWord := false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if wordByte(c) || c == '>' {
 			if !inWord {
 				words, inWord = words+1, true
+			}
+			if c == '>' {
+				redirs++
 			}
 			continue
 		}
@@ -81,7 +84,8 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			return nil, false
 		}
 	}
-	if ops > maxCmds {
+	if ops > maxCmds || redirs > maxEffects {
+		// Past a bound: the parser's path refuses it before parsing.
 		return nil, false
 	}
 	cmds := a.simpleCmds(ops)

@@ -185,8 +185,8 @@ func (r *lineReader) Read(p []byte) (int, error) {
 		r.off += n
 		return n, nil
 	}
-	n := len(p)
-	if e := strings.IndexByte(r.src[r.off:], '\n'); e >= 0 && e+1 < n {
+	n := min(len(p), len(r.src)-r.off)
+	if e := strings.IndexByte(r.src[r.off:r.off+n], '\n'); e >= 0 {
 		n = e + 1
 	}
 	n = copy(p[:n], r.src[r.off:])
