@@ -1,5 +1,7 @@
 package shell
 
+import "strings"
+
 // The syntax parser recurses once per level of nesting, and deep
 // recursion costs it far more per byte than flat input (tens of
 // microseconds a level at 30,000 levels): nestDepth bounds the nesting in
@@ -263,7 +265,7 @@ func nestScan(src string, max int) (depth, redirs int) {
 			continue
 		}
 		j := i
-		for j < n && !inSet(src[j], metaLo|quoteLo, metaHi|quoteHi) {
+		for j < n && byteClass[src[j]]&(cMeta|cQuote) == 0 {
 			j++
 		}
 		word := src[i:j]
@@ -427,25 +429,16 @@ func lineEnd(src string, j int) int {
 }
 
 func indexFrom(s string, i int, c byte) int {
-	for ; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
+	if i >= len(s) {
+		return -1
+	}
+	if j := strings.IndexByte(s[i:], c); j >= 0 {
+		return i + j
 	}
 	return -1
 }
 
-func isBlankOrMeta(c byte) bool {
-	return inSet(c, metaLo, metaHi)
-}
-
-// The blanks and metacharacters, and the quoting characters \ ' " $ `.
-const (
-	metaLo  uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<';' | 1<<'&' | 1<<'(' | 1<<')' | 1<<'<' | 1<<'>'
-	metaHi  uint64 = 1 << ('|' - 64)
-	quoteLo uint64 = 1<<'\'' | 1<<'"' | 1<<'$'
-	quoteHi uint64 = 1<<('\\'-64) | 1<<('`'-64)
-)
+func isBlankOrMeta(c byte) bool { return byteClass[c]&cMeta != 0 }
 
 func maxInt(a, b int) int {
 	if a > b {

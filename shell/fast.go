@@ -182,10 +182,10 @@ func simpleWord(src string, i int) (Word, int, bool) {
 	// Most words are one unquoted run.
 	j, glob := i, false
 	for j < len(src) && wordByte(src[j]) {
-		glob = glob || inSet(src[j], globLo, 0)
+		glob = glob || byteClass[src[j]]&cGlob != 0
 		j++
 	}
-	if j > i && !glob && (j == len(src) || inSet(src[j], sepLo, sepHi)) {
+	if j > i && !glob && (j == len(src) || byteClass[src[j]]&cSep != 0) {
 		return Static(src[i:j]), j, true
 	}
 	// The pieces of the word: unquoted text, or quoted (q).
@@ -204,7 +204,7 @@ word:
 		case wordByte(c):
 			j := i
 			for j < n && wordByte(src[j]) {
-				glob = glob || inSet(src[j], globLo, 0)
+				glob = glob || byteClass[src[j]]&cGlob != 0
 				j++
 			}
 			pieces = append(pieces, piece{s: src[i:j]})
@@ -299,33 +299,30 @@ func fileOp(s string) (string, int) {
 
 // plainByte reports whether c means nothing to the shell in a word:
 // letters, digits and -./_:,@%+=.
-func plainByte(c byte) bool {
-	return inSet(c, plainLo, plainHi)
-}
+func plainByte(c byte) bool { return byteClass[c]&cPlain != 0 }
 
 // wordByte reports whether c is a plainByte or the glob character * or ?.
-func wordByte(c byte) bool {
-	return inSet(c, plainLo|globLo, plainHi)
-}
+func wordByte(c byte) bool { return byteClass[c]&(cPlain|cGlob) != 0 }
 
-// Sets of ASCII bytes as bit masks, lo for 0-63 and hi for 64-127 (no
-// table to build at start-up).
+// The classes of bytes in byteClass.
 const (
-	plainLo uint64 = 1<<'%' | 1<<'+' | 1<<',' | 1<<'-' | 1<<'.' | 1<<'/' | 0x3ff<<'0' | 1<<':' | 1<<'='
-	plainHi uint64 = 1<<('@'-64) | 0x3ffffff<<('A'-64) | 1<<('_'-64) | 0x3ffffff<<('a'-64)
-	globLo  uint64 = 1<<'*' | 1<<'?'
-	// What ends a word of a simple script: a blank or ; | &.
-	sepLo uint64 = 1<<' ' | 1<<'\t' | 1<<';' | 1<<'&'
-	sepHi uint64 = 1 << ('|' - 64)
+	cPlain = 1 << iota // plainByte
+	cGlob              // * and ?
+	cMeta              // blanks and metacharacters: space, tab, newline and ;&|()<>
+	cQuote             // \ ' " $ `
+	cSep               // what ends a word of a simple script: space, tab, ;, | and &
 )
 
-// inSet reports whether c is in the set of masks lo and hi.
-func inSet(c byte, lo, hi uint64) bool {
-	if c < 64 {
-		return lo>>c&1 != 0
-	}
-	return c < 128 && hi>>(c-64)&1 != 0
-}
+// byteClass holds the classes of each byte (a string constant: no table
+// built at start-up). TestByteSets checks it against the lists.
+const byteClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x14\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x14\x00\x08\x00\x08\x01\x14\x08\x04\x04\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x14\x04\x01\x04\x02" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x08\x00\x00\x01" +
+	"\x08\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x14\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // redirPrefix returns the length of the redirection 2>&1, >/dev/null or
 // 2>/dev/null that starts s and ends at a blank, an operator or the end,

@@ -128,15 +128,16 @@ func FuzzMixed(f *testing.F) {
 	})
 }
 
-// TestByteSets: the bit-mask sets are the bytes they are named for.
+// TestByteSets: the classes of byteClass are the bytes they are named for.
 func TestByteSets(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		b := byte(c)
 		plain := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("-./_:,@%+=", b) >= 0
 		meta := strings.IndexByte(" \t\n;&|()<>", b) >= 0
 		if plainByte(b) != plain || wordByte(b) != (plain || b == '*' || b == '?') || isBlankOrMeta(b) != meta ||
-			inSet(b, metaLo|quoteLo, metaHi|quoteHi) != (meta || strings.IndexByte("\\'\"$`", b) >= 0) ||
-			inSet(b, sepLo, sepHi) != (strings.IndexByte(" \t;|&", b) >= 0) {
+			(byteClass[b]&(cMeta|cQuote) != 0) != (meta || strings.IndexByte("\\'\"$`", b) >= 0) ||
+			(byteClass[b]&cSep != 0) != (strings.IndexByte(" \t;|&", b) >= 0) ||
+			(byteClass[b]&cGlob != 0) != (b == '*' || b == '?') {
 			t.Errorf("byte %q", b)
 		}
 	}
