@@ -11,6 +11,7 @@ type arena struct {
 	opts  []Option
 	fx    []Effect
 	scs   []scope
+	sc    []simpleCmd
 	// fxOwner is the command whose effects end the current block, at
 	// fxStart.
 	fxOwner *Command
@@ -46,6 +47,15 @@ func (a *arena) wordSlice(n int) []Word {
 		return make([]Word, 0, n)
 	}
 	return carve(&a.words, n)
+}
+
+// simpleCmds returns an empty slice of simpleCmds with room for n; a nil
+// arena takes it from the heap.
+func (a *arena) simpleCmds(n int) []simpleCmd {
+	if a == nil || n > arenaMax/4 {
+		return make([]simpleCmd, 0, n)
+	}
+	return carve(&a.sc, n)
 }
 
 // options returns an empty slice of Options with room for n; a nil

@@ -1,6 +1,10 @@
 package shell
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // maxTreeDepth bounds how deep one walk of a syntax tree (walker.walkTree)
 // goes. Nesting in the text is bounded before the parser runs (see
@@ -70,20 +74,10 @@ const maxDir = 1024
 const maxSubst = 10000
 
 // substitutions over-counts the command and process substitutions of
-// src: every "$(", "`", "<(" and ">(", quoted or not, in one pass.
+// src: every "$(", "`", "<(" and ">(", quoted or not.
 func substitutions(src string) int {
-	n := 0
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '`':
-			n++
-		case '(':
-			if i > 0 && (src[i-1] == '$' || src[i-1] == '<' || src[i-1] == '>') {
-				n++
-			}
-		}
-	}
-	return n
+	// Each ( after $, < or > once: the three pairs cannot overlap.
+	return strings.Count(src, "`") + strings.Count(src, "$(") + strings.Count(src, "<(") + strings.Count(src, ">(")
 }
 
 // wordCost is what a word built again (an expanded git alias repeats

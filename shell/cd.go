@@ -131,6 +131,9 @@ func joinDir(dir, p Word) Word {
 func joinDirIn(dir, p Word, c *cleanDirs) Word {
 	if dir.Value == "" || strings.HasPrefix(p.Value, "/") || (p.Dynamic && strings.HasPrefix(p.Value, "~")) {
 		if !p.Dynamic {
+			if v := p.Value; len(v) > 1 && v[0] == '/' && cleanRel(v[1:]) {
+				return p // what Clean gives
+			}
 			return Static(path.Clean(p.Value))
 		}
 		return p
@@ -140,6 +143,8 @@ func joinDirIn(dir, p Word, c *cleanDirs) Word {
 			switch {
 			case p.Value == ".":
 				return Static(d) // what Join gives, without allocating
+			case d == "." && cleanRel(p.Value):
+				return Static(p.Value) // what Join gives, without allocating
 			case d != "." && d != "/" && cleanRel(p.Value):
 				return Static(d + "/" + p.Value) // what Join gives, in one allocation
 			}

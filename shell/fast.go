@@ -5,10 +5,12 @@ import "strings"
 // The syntax parser is most of the cost of a short command, so a script
 // that is only simple commands of plain words joined by ;, &&, || and |
 // is read here instead, as the parser would read it: words of characters
-// that mean nothing to the shell (letters, digits and -./_:,@%+=),
-// single-quoted text, double-quoted text without $, `, \ or !, and the
-// redirections 2>&1 and >/dev/null. Anything else goes to the parser.
-// TestSimpleMatchesParser and FuzzParse check that both agree.
+// that mean nothing to the shell (letters, digits and -./_:,@%+=) and the
+// glob characters * and ?, single-quoted text, double-quoted text without
+// $, `, \ or !, the redirections 2>&1 and >/dev/null, and >, >>, 1>, 2>
+// and their >> forms to a file named by a static word. Anything else goes
+// to the parser. TestSimpleMatchesParser, TestMixedMatchesParser,
+// FuzzMixed and FuzzParse check that both agree.
 
 // simpleCmd is one simple command of a simple script and the operator
 // that follows it ("" at the end).
@@ -17,14 +19,28 @@ type simpleCmd struct {
 	op    string
 	redir bool // it has a redirection
 	// outRedir: one of its redirections sends its standard output
-	// elsewhere or the error stream into it (all but 2>/dev/null).
+	// elsewhere or the error stream into it (all but 2>/dev/null and
+	// 2> or 2>> to a file).
 	outRedir bool
+	// files are the files its redirections write, in order.
+	files []fileRedir
+}
+
+// fileRedir is a redirection to a file: its operator and the file.
+type fileRedir struct {
+	op   string
+	file Word
 }
 
 // simple splits src into its simple commands, or reports that it is not
 // a simple script or that it may have more than maxCmds commands (the
 // parser then reads it statement by statement and stops at the limit).
 func simple(src string, maxCmds int) ([]simpleCmd, bool) {
+	return simpleIn(src, maxCmds, nil)
+}
+
+// simpleIn is simple with its words taken from a (the heap when nil).
+func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	first := strings.TrimLeft(src, " \t")
 	if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
 		first = first[:j]
@@ -32,33 +48,51 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 	if reserved(first) {
 		return nil, false
 	}
-	// Reject at once what cannot be simple, and count words and commands
-	// so that one allocation holds each.
-	words, ops := 1, 1
+	// Reject at once what cannot be simple, and count words (their
+	// starts: an over-count only for redirections) and commands so that
+	// one slice holds each.
+	words, ops, redirs := 0, 1, 0
+	inWord := false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		if plainByte(c) || c == '\'' || c == '"' {
+		if wordByte(c) || c == '>' {
+			if !inWord {
+				words, inWord = words+1, true
+			}
+			if c == '>' {
+				redirs++
+			}
 			continue
 		}
 		switch c {
+		case '\'', '"':
+			// What the quotes hold is checked as the words are read.
+			j := strings.IndexByte(src[i+1:], c)
+			if j < 0 {
+				return nil, false
+			}
+			i += j + 1
+			if !inWord {
+				words, inWord = words+1, true
+			}
 		case ' ', '\t':
-			words++
+			inWord = false
 		case ';', '|', '&':
 			ops++
-			words++
-		case '>':
+			inWord = false
 		default:
 			return nil, false
 		}
 	}
-	if ops > maxCmds {
+	if ops > maxCmds || redirs > maxEffects {
+		// Past a bound: the parser's path refuses it before parsing.
 		return nil, false
 	}
-	cmds := make([]simpleCmd, 0, ops)
-	all := make([]Word, 0, words)
+	cmds := a.simpleCmds(ops)
+	all := a.wordSlice(words)
 	var args []Word
+	var files []fileRedir
 	redir, outRedir := false, false
-	var b strings.Builder
 	i, n := 0, len(src)
 	for {
 		for i < n && (src[i] == ' ' || src[i] == '\t') {
@@ -83,8 +117,8 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 			if len(args) == 0 {
 				return nil, false
 			}
-			cmds = append(cmds, simpleCmd{args: args[:len(args):len(args)], op: op, redir: redir, outRedir: outRedir})
-			args, redir, outRedir = nil, false, false
+			cmds = append(cmds, simpleCmd{args: args[:len(args):len(args)], op: op, redir: redir, outRedir: outRedir, files: files})
+			args, files, redir, outRedir = nil, nil, false, false
 			i += len(op)
 			continue
 		}
@@ -95,69 +129,32 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 			redir = true
 			continue
 		}
-		// A word: a substring of src when it is one piece, else built.
-		b.Reset()
-		start := i
-		pieces := 0
-		var piece string
-	word:
-		for i < n {
-			c := src[i]
-			switch {
-			case plainByte(c):
-				j := i + 1
-				for j < n && plainByte(src[j]) {
-					j++
-				}
-				piece = src[i:j]
-				b.WriteString(piece)
-				pieces++
-				i = j
-				continue
-			case c == '\'':
-				j := strings.IndexByte(src[i+1:], '\'')
-				if j < 0 || strings.IndexByte(src[i+1:i+1+j], '\n') >= 0 {
-					return nil, false
-				}
-				piece = src[i+1 : i+1+j]
-				b.WriteString(piece)
-				pieces++
-				i += j + 2
-				continue
-			case c == '"':
-				j := i + 1
-				for j < n && src[j] != '"' {
-					switch src[j] {
-					case '$', '`', '\\', '!', '\n':
-						return nil, false
-					}
-					j++
-				}
-				if j == n {
-					return nil, false
-				}
-				piece = src[i+1 : j]
-				b.WriteString(piece)
-				pieces++
-				i = j + 1
-				continue
-			case c == ' ' || c == '\t' || c == ';' || c == '|' || c == '&':
-				break word
-			default:
+		// A redirection to a file a static word names.
+		if op, r := fileOp(src[i:]); r > 0 {
+			outRedir = outRedir || src[i] != '2'
+			i += r
+			for i < n && (src[i] == ' ' || src[i] == '\t') {
+				i++
+			}
+			f, j, ok := simpleWord(src, i)
+			if !ok || f.Dynamic || f.Value == "" || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
 				return nil, false
 			}
+			files = append(files, fileRedir{op: op, file: f})
+			redir = true
+			i = j
+			continue
 		}
-		if i == start || i < n && src[i] == '&' && (i+1 == n || src[i+1] != '&') {
+		start := i
+		word, j, ok := simpleWord(src, i)
+		if !ok || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
 			return nil, false // |&, or & that runs in the background
 		}
-		word := src[start:i]
+		i = j
 		if len(args) == 0 {
-			if strings.IndexByte(word, '=') >= 0 || reserved(word) {
+			if t := src[start:i]; strings.IndexByte(t, '=') >= 0 || reserved(t) {
 				return nil, false
 			}
-		}
-		if pieces != 1 {
-			piece = b.String()
 		}
 		if len(all) == cap(all) {
 			return nil, false // cannot happen: words are counted above
@@ -165,7 +162,7 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 		if args == nil {
 			args = all[len(all):]
 		}
-		all = append(all, Static(piece))
+		all = append(all, word)
 		args = args[:len(args)+1]
 	}
 	if len(args) == 0 {
@@ -175,26 +172,165 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 		}
 		return nil, false
 	}
-	return append(cmds, simpleCmd{args: args[:len(args):len(args)], redir: redir, outRedir: outRedir}), true
+	return append(cmds, simpleCmd{args: args[:len(args):len(args)], redir: redir, outRedir: outRedir, files: files}), true
 }
 
-// plainByte reports whether c means nothing to the shell in a word.
-func plainByte(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
+// simpleWord reads the word of a simple script that starts at src[i] and
+// returns it and where it ends; ok is false for an empty word or one with
+// what the fast reader does not read.
+func simpleWord(src string, i int) (Word, int, bool) {
+	// Most words are one unquoted run.
+	j, glob := i, false
+	for j < len(src) && wordByte(src[j]) {
+		glob = glob || byteClass[src[j]]&cGlob != 0
+		j++
 	}
-	switch c {
-	case '-', '.', '/', '_', ':', ',', '@', '%', '+', '=':
-		return true
+	if j > i && !glob && (j == len(src) || byteClass[src[j]]&cSep != 0) {
+		return Static(src[i:j]), j, true
 	}
-	return false
+	// The pieces of the word: unquoted text, or quoted (q).
+	type piece struct {
+		s string
+		q bool
+	}
+	var buf [8]piece
+	pieces := buf[:0]
+	glob = false
+	start, n := i, len(src)
+word:
+	for i < n {
+		c := src[i]
+		switch {
+		case wordByte(c):
+			j := i
+			for j < n && wordByte(src[j]) {
+				glob = glob || byteClass[src[j]]&cGlob != 0
+				j++
+			}
+			pieces = append(pieces, piece{s: src[i:j]})
+			i = j
+		case c == '\'':
+			j := strings.IndexByte(src[i+1:], '\'')
+			if j < 0 || !printable(src[i+1:i+1+j]) {
+				return Word{}, i, false
+			}
+			pieces = append(pieces, piece{s: src[i+1 : i+1+j], q: true})
+			i += j + 2
+		case c == '"':
+			j := i + 1
+			for j < n && src[j] != '"' {
+				switch c := src[j]; {
+				case c == '$' || c == '`' || c == '\\' || c == '!', c < ' ' && c != '\t', c > '~':
+					return Word{}, i, false
+				}
+				j++
+			}
+			if j == n {
+				return Word{}, i, false
+			}
+			pieces = append(pieces, piece{s: src[i+1 : j], q: true})
+			i = j + 1
+		case c == ' ' || c == '\t' || c == ';' || c == '|' || c == '&':
+			break word
+		default:
+			return Word{}, i, false
+		}
+	}
+	if i == start {
+		return Word{}, i, false
+	}
+	if glob {
+		// An unquoted * or ? is dynamic, as join makes it.
+		if len(pieces) > len(buf) {
+			return Word{}, i, false
+		}
+		var sb [16]seg
+		segs := sb[:0]
+		for _, p := range pieces {
+			if p.q {
+				segs = append(segs, seg{text: p.s})
+			} else {
+				segs = plainLitSegs(segs, p.s, false, false) // no [ or ~ here
+			}
+		}
+		return joinSegs(segs), i, true
+	}
+	if len(pieces) == 1 {
+		return Static(pieces[0].s), i, true
+	}
+	var b strings.Builder
+	for _, p := range pieces {
+		b.WriteString(p.s)
+	}
+	return Static(b.String()), i, true
 }
+
+// printable reports whether quoted text s is printable ASCII and tabs:
+// the parser drops NUL bytes, joins \r\n and refuses invalid UTF-8, so
+// text with other bytes is left to it.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' && c != '\t' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// fileOp returns the operator of the redirection to a file that starts s
+// (>, >>, 1>, 2>, 1>>, 2>>; not >&, >| or >( ) and its length, or 0.
+func fileOp(s string) (string, int) {
+	i := 0
+	if len(s) > 0 && (s[0] == '1' || s[0] == '2') {
+		i = 1
+	}
+	if i >= len(s) || s[i] != '>' {
+		return "", 0
+	}
+	op := ">"
+	if i+1 < len(s) && s[i+1] == '>' {
+		op = ">>"
+	}
+	if j := i + len(op); j < len(s) && (s[j] == '&' || s[j] == '|' || s[j] == '(' || s[j] == '>') {
+		return "", 0
+	}
+	return op, i + len(op)
+}
+
+// plainByte reports whether c means nothing to the shell in a word:
+// letters, digits and -./_:,@%+=.
+func plainByte(c byte) bool { return byteClass[c]&cPlain != 0 }
+
+// wordByte reports whether c is a plainByte or the glob character * or ?.
+func wordByte(c byte) bool { return byteClass[c]&(cPlain|cGlob) != 0 }
+
+// The classes of bytes in byteClass.
+const (
+	cPlain = 1 << iota // plainByte
+	cGlob              // * and ?
+	cMeta              // blanks and metacharacters: space, tab, newline and ;&|()<>
+	cQuote             // \ ' " $ `
+	cSep               // what ends a word of a simple script: space, tab, ;, | and &
+)
+
+// byteClass holds the classes of each byte (a string constant: no table
+// built at start-up). TestByteSets checks it against the lists.
+const byteClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x14\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x14\x00\x08\x00\x08\x01\x14\x08\x04\x04\x02\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x14\x04\x01\x04\x02" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x08\x00\x00\x01" +
+	"\x08\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x14\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // redirPrefix returns the length of the redirection 2>&1, >/dev/null or
 // 2>/dev/null that starts s and ends at a blank, an operator or the end,
 // or 0.
 func redirPrefix(s string) int {
+	if len(s) < 4 || s[0] != '>' && s[1] != '>' {
+		return 0
+	}
 	for _, r := range [...]string{"2>&1", ">/dev/null", "2>/dev/null", "1>/dev/null"} {
 		if strings.HasPrefix(s, r) && (len(s) == len(r) || strings.IndexByte(" \t;|", s[len(r)]) >= 0 ||
 			s[len(r)] == '&' && len(s) > len(r)+1 && s[len(r)+1] == '&') {
@@ -273,30 +409,28 @@ func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin)
 // walkPipe walks one pipeline of a simple script.
 func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin) {
 	if len(pipe) == 1 {
-		w.simpleCall(pipe[0].args, sc, via, in)
+		w.simpleCall(pipe[0], sc, via, in)
 		return
 	}
 	// ((a | b) | c): a and b in copies of a copy, c in a copy.
-	x := *sc
-	w.walkPipe(pipe[:len(pipe)-1], &x, via, in)
-	y := *sc
-	var out *Word
-	if len(pipe) == 2 && !pipe[0].redir {
-		if s, ok := staticOutput(pipe[0].args); ok {
-			d := Static(s)
-			out = &d
-		}
-	}
-	w.simpleCall(pipe[len(pipe)-1].args, &y, via, stdin{piped: true, doc: out, stages: pipe[:len(pipe)-1]})
+	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in)
+	y := w.mem.scope(sc)
+	// What the first of two commands writes is read as resolve reads a
+	// statement piped in: only when a shell reads it.
+	w.simpleCall(pipe[len(pipe)-1], y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]})
 }
 
-// simpleCall walks one command of a simple script as call would.
-func (w *walker) simpleCall(args []Word, sc *scope, via []string, in stdin) {
+// simpleCall walks one command of a simple script as stmt and call would:
+// the files its redirections write first.
+func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin) {
 	if !w.live() {
 		return
 	}
 	if v, ok := sc.fds["0"]; ok {
 		in = v
 	}
-	w.callArgs(args, sc, via, in)
+	for _, f := range c.files {
+		w.write(sc, f.file, f.op, false)
+	}
+	w.callArgs(c.args, sc, via, in)
 }

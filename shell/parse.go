@@ -218,7 +218,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		}
 	}
 	if !w.noFast {
-		if cmds, ok := simple(src, w.lim.MaxCommands); ok {
+		if cmds, ok := simpleIn(src, w.lim.MaxCommands, &w.mem); ok {
 			// Simple commands only: read as the parser would, without
 			// paying for it (its first use in a process costs the most).
 			saved := w.src
@@ -245,53 +245,10 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		return &LimitError{Limit: "substitutions", Max: maxSubst}
 	}
 	saved := w.src
-	w.src = src
 	w.depth++
 	in := w.scriptIn
 	w.scriptIn = stdin{}
-	p := parsers.Get().(*syntax.Parser)
-	// Statements are walked as they are parsed, so that the walk stops
-	// at a limit without parsing the rest.
-	var err error
-	// A statement that a ; or & ends comes before the bodies of its
-	// here-documents, which follow the newline: one with << in it waits
-	// for the next line.
-	var held []*syntax.Stmt
-	flush := func() {
-		for _, s := range held {
-			w.stmt(s, sc, via, in)
-		}
-		held = held[:0]
-	}
-	// The loop never breaks: the parser's iterator calls its body again
-	// after a false return when it has an error to give (a panic). To
-	// stop, the reader ends the input, and the rest is skipped.
-	rd := &cutReader{r: strings.NewReader(src)}
-	for s, perr := range p.StmtsSeq(rd) {
-		if perr != nil {
-			if err == nil {
-				err = perr
-			}
-			rd.cut = true
-			continue
-		}
-		if w.err != nil || err != nil {
-			rd.cut = true
-			continue
-		}
-		if len(held) > 0 && s.Pos().Line() > held[len(held)-1].End().Line() {
-			flush()
-		}
-		if len(held) > 0 || strings.Contains(w.text(s), "<<") {
-			held = append(held, s)
-		} else {
-			w.stmt(s, sc, via, in)
-		}
-	}
-	if err == nil && w.err == nil {
-		flush()
-	}
-	parsers.Put(p)
+	err := w.walkMixed(src, sc, via, in)
 	w.depth--
 	w.src = saved
 	if w.err != nil {

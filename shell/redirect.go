@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"io"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -128,24 +127,20 @@ func isFD(s string) bool {
 	return true
 }
 
-// cutReader reads r until cut is set, then ends.
-type cutReader struct {
-	r   *strings.Reader
-	cut bool
-}
-
-func (c *cutReader) Read(p []byte) (int, error) {
-	if c.cut {
-		return 0, io.EOF
-	}
-	return c.r.Read(p)
-}
-
 // resolve sets in's content to what the command piping into it writes,
-// when that is static.
+// when that is static (in.from, or in.stages in a simple script).
 func (w *walker) resolve(in *stdin) {
-	if in.from != nil && in.doc == nil {
+	switch {
+	case in.doc != nil:
+	case in.from != nil:
 		in.doc = w.output(in.from)
+	case len(in.stages) == 1 && !in.stages[0].redir:
+		// One command of a simple script pipes in: as output reads its
+		// statement.
+		if s, ok := staticOutput(in.stages[0].args); ok {
+			d := Static(s)
+			in.doc = &d
+		}
 	}
 	in.from, in.stages = nil, nil
 }

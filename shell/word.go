@@ -163,6 +163,11 @@ func (w *walker) join(parts []syntax.WordPart) Word {
 	for i, p := range parts {
 		segs = w.segs(segs, p, false, i == 0, i == len(parts)-1)
 	}
+	return joinSegs(segs)
+}
+
+// joinSegs makes the word of the pieces segs.
+func joinSegs(segs []seg) Word {
 	var res Word
 	first, last, n, pre := -1, -1, 0, 0
 	for i, s := range segs {

@@ -21,6 +21,10 @@ func commandOptions(s *shell.Script, at *place) (string, bool) {
 		return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` " + what + ", which the guard cannot check; " +
 			"run the command itself", true
 	}
+	// The environment settings are looked for in the script's text once
+	// (the first tar or git denies when they are there), not once a
+	// command: a script of many git commands would cost its length each.
+	tarDone, gitDone := false, false
 	for _, c := range s.Commands {
 		args := c.Args
 		switch c.Name {
@@ -83,13 +87,15 @@ func commandOptions(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 		case "tar", "gtar", "bsdtar":
-			if strings.Contains(at.src, "TAR_OPTIONS") {
+			if !tarDone && strings.Contains(at.src, "TAR_OPTIONS") {
 				return cannot(c, "takes options from TAR_OPTIONS, set in the same command (--to-command, --use-compress-program and --info-script run commands)")
 			}
+			tarDone = true // looked for: not there
 		case "git":
-			if strings.Contains(at.src, "GIT_CONFIG_COUNT") || strings.Contains(at.src, "GIT_CONFIG_PARAMETERS") || strings.Contains(at.src, "GIT_CONFIG_KEY_") {
+			if !gitDone && (strings.Contains(at.src, "GIT_CONFIG_COUNT") || strings.Contains(at.src, "GIT_CONFIG_PARAMETERS") || strings.Contains(at.src, "GIT_CONFIG_KEY_")) {
 				return cannot(c, "takes settings from GIT_CONFIG_* in the environment, set in the same command (an alias or a hook setting runs a command)")
 			}
+			gitDone = true // looked for: not there
 		}
 	}
 	return "", false
