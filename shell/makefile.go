@@ -9,7 +9,9 @@ import (
 // with sh -c. With [Parser.Files] set, the makefile is read and those
 // recipes walked as a script file's commands (see [Command.ScriptFile]).
 // A make variable in a recipe ($(OUT), ${CC}, $@) is a word known only
-// at run time; include, conditionals and pattern rules are not followed.
+// at run time. Included makefiles are read (a name known only at run
+// time is not), and a pattern rule makes a target no rule of its own
+// makes; both branches of a conditional count.
 
 // maxMakeTargets bounds the targets whose recipes are walked.
 const maxMakeTargets = 512
@@ -19,20 +21,36 @@ const maxMakeTargets = 512
 const anyGoal = "\x00any"
 
 // makefile is what readMakefile finds: each target's prerequisites and
-// recipe lines, and the first target (the default goal).
+// recipe lines, and the first target (the default goal). A pattern rule
+// (%.o: %.c) is kept under its pattern, in pats.
 type makefile struct {
 	first   string
 	order   []string // the targets, in the order first seen
 	prereqs map[string][]string
 	recipes map[string][]string
+	pats    []string
+	files   int // the makefiles read, included ones too
 }
 
-// readMakefile reads the rules of a makefile's text.
-func readMakefile(text string) *makefile {
+// maxMakeIncludes bounds the makefiles one make reads, its own included.
+const maxMakeIncludes = 16
+
+// readMakefile reads the rules of a makefile's text; include reads a
+// file an include directive names (nil: none is read).
+func readMakefile(text string, include func(name string) (string, bool)) *makefile {
 	// At most one rule a colon: maps made once at their size, not grown
 	// (a generated makefile of a large project has thousands of rules).
 	n := min(strings.Count(text, ":"), 1<<16)
 	m := &makefile{prereqs: make(map[string][]string, n), recipes: make(map[string][]string, n)}
+	m.read(text, include)
+	return m
+}
+
+// read adds the rules of text to m, with the makefiles its include
+// directives name (include, -include, sinclude; a name known only at
+// run time is not read) in their place.
+func (m *makefile) read(text string, include func(string) (string, bool)) {
+	m.files++
 	if strings.Contains(text, "\\\n") {
 		text = strings.ReplaceAll(text, "\\\n", " ")
 	}
@@ -60,6 +78,17 @@ func readMakefile(text string) *makefile {
 			inDefine = true
 			continue
 		}
+		if names, ok := includeNames(trimmed); ok {
+			for _, name := range names {
+				if include == nil || m.files >= maxMakeIncludes || strings.ContainsAny(name, "$*?[") {
+					continue
+				}
+				if t, ok := include(name); ok {
+					m.read(t, include)
+				}
+			}
+			continue
+		}
 		colon := strings.IndexByte(line, ':')
 		eq := strings.IndexByte(line, '=')
 		if colon < 0 || eq >= 0 && eq < colon || strings.HasPrefix(line[colon:], ":=") || strings.HasPrefix(line[colon:], "::=") {
@@ -73,14 +102,21 @@ func readMakefile(text string) *makefile {
 		}
 		prereqs := strings.Fields(rest)
 		for _, t := range targets {
-			if strings.HasPrefix(t, "$") || strings.Contains(t, "%") {
+			if strings.HasPrefix(t, "$") {
 				continue
 			}
-			if m.first == "" && !strings.HasPrefix(t, ".") {
+			pattern := strings.Count(t, "%") == 1
+			if strings.Contains(t, "%") && !pattern {
+				continue
+			}
+			if m.first == "" && !strings.HasPrefix(t, ".") && !pattern {
 				m.first = t
 			}
 			if _, ok := m.prereqs[t]; !ok {
 				m.order = append(m.order, t)
+				if pattern {
+					m.pats = append(m.pats, t)
+				}
 			}
 			m.prereqs[t] = append(m.prereqs[t], prereqs...)
 			current = append(current, t)
@@ -89,7 +125,38 @@ func readMakefile(text string) *makefile {
 			}
 		}
 	}
-	return m
+}
+
+// includeNames returns the file names of an include directive (include,
+// -include, sinclude), and whether line is one.
+func includeNames(line string) ([]string, bool) {
+	for _, d := range [...]string{"include ", "-include ", "sinclude "} {
+		if rest, ok := strings.CutPrefix(line, d); ok {
+			return strings.Fields(rest), true
+		}
+	}
+	return nil, false
+}
+
+// rules returns the rules that make target t: its own, or else each
+// pattern rule whose pattern matches it, its prerequisites with the
+// stem put for %.
+func (m *makefile) rules(t string) (prereqs, recipes []string) {
+	if p, ok := m.prereqs[t]; ok {
+		return p, m.recipes[t]
+	}
+	for _, pat := range m.pats {
+		pre, suf, _ := strings.Cut(pat, "%")
+		if len(t) < len(pre)+len(suf) || !strings.HasPrefix(t, pre) || !strings.HasSuffix(t, suf) {
+			continue
+		}
+		stem := t[len(pre) : len(t)-len(suf)]
+		for _, q := range m.prereqs[pat] {
+			prereqs = append(prereqs, strings.Replace(q, "%", stem, 1))
+		}
+		recipes = append(recipes, m.recipes[pat]...)
+	}
+	return prereqs, recipes
 }
 
 // run returns the recipe lines make runs for goals (none: the first
@@ -106,10 +173,11 @@ func (m *makefile) run(goals []string) []string {
 			return
 		}
 		seen[t] = true
-		for _, p := range m.prereqs[t] {
+		prereqs, recipes := m.rules(t)
+		for _, p := range prereqs {
 			visit(p, depth+1)
 		}
-		lines = append(lines, m.recipes[t]...)
+		lines = append(lines, recipes...)
 	}
 	for _, g := range goals {
 		if g == anyGoal {
@@ -180,7 +248,11 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		return false
 	}
 	via := plus(c.Via, c.Name)
-	for _, line := range readMakefile(text).run(goals) {
+	include := func(name string) (string, bool) {
+		// Relative to where make runs (its -C folder), as make reads it.
+		return w.lim.Files(joinDir(sc.dir, Static(name)).Value)
+	}
+	for _, line := range readMakefile(text, include).run(goals) {
 		if w.err != nil {
 			break
 		}

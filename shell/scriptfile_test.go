@@ -37,6 +37,10 @@ var scriptFiles = map[string]string{
 		"install: ; cp bin/x /usr/local/bin/x\ndefine HELP\nall: nuke\nendef\nnuke:\n\trm -rf $$HOME/.cache\n",
 	"sub/Makefile": "x:\n\trm -rf lib\n",
 	"other.mk":     "y:\n\trm -rf out\n",
+	// An included makefile's rules, a pattern rule, an include known
+	// only at run time (not read).
+	"inc/Makefile": "include rules.mk\n-include $(DEPS)\nobj: main.o\n",
+	"inc/rules.mk": "all:\n\trm -rf gen\n%.o: %.c\n\trm -rf cache-$*\n",
 }
 
 // TestScriptFiles: script files a command runs are read through
@@ -92,6 +96,9 @@ func TestScriptFiles(t *testing.T) {
 		{`make nuke`, `rm: --{$HOME/.cache}`, `make: make@GNUmakefile make@makefile make@Makefile`},
 		{`make -C sub x`, `rm: --sub/lib`, `make: make@sub/GNUmakefile make@sub/makefile make@sub/Makefile`},
 		{`make -f other.mk y`, `rm: --out`, `make: make@other.mk`},
+		{`make -C inc`, `rm: --inc/gen`, `make: make@inc/GNUmakefile make@inc/makefile make@inc/Makefile`},
+		{`make -C inc obj`, `rm: --{inc/cache-${MAKEVAR}}`, `make: make@inc/GNUmakefile make@inc/makefile make@inc/Makefile`},
+		{`make -C inc x.o`, `rm: --{inc/cache-${MAKEVAR}}`, `make: make@inc/GNUmakefile make@inc/makefile make@inc/Makefile`},
 	}
 	for _, tc := range cases {
 		s, err := (&Parser{Files: read}).Parse(context.Background(), tc.src)

@@ -35,6 +35,8 @@ func scriptFileProject(t *testing.T) string {
 		".git/hooks/pre-push":   "#!/bin/sh\nrm -rf src\n",
 		".git/hooks/pre-commit": "#!/bin/sh\nnpx lint-staged\n",
 		"Makefile":              "test:\n\techo testing\nwipe: test\n\t@rm -rf src\nclean:\n\trm -rf build node_modules/.cache $(OUT)\n",
+		"mk/Makefile":           "include rules.mk\n",
+		"mk/rules.mk":           "all: gen.o\n%.o:\n\trm -rf ../src\n",
 		"web/package.json": `{"scripts": {"test": "vitest run", "pretest": "rm -rf ../src", "build": "tsc && cp .env.example .env",
 			"clean": "rm -rf node_modules/.cache dist"}}`,
 		// Padded past what the guard reads of a script; a makefile as
@@ -89,6 +91,7 @@ func TestScriptFiles(t *testing.T) {
 		{`make`, "", ""},
 		{`make clean test`, "", ""},
 		{`make -n wipe`, "", ""},
+		{`make -C mk`, "", "rule 1"}, // an included makefile's pattern rule
 		// What a project ships, and what cannot be told before it runs.
 		{`bash scripts/clean.sh`, "", ""},
 		{`./gradlew build`, "", ""},
