@@ -77,7 +77,7 @@ var codeAPIs = lazy[map[string][]string]{make: func() map[string][]string {
 			"exec", "execv", "execvp", "execl", "execlp", "execle", "execlpe", "execve", "execvpe", "spawn", "spawnv",
 			"spawnl", "spawnlp", "spawnle", "spawnlpe", "spawnvp", "spawnve", "spawnvpe", "posix_spawn", "posix_spawnp",
 			"startfile", "fork", "forkpty", "eval", "__import__", "importlib", "pty", "truncate", "shutil", "ctypes",
-			"getattr", "kill"},
+			"getattr", "kill", "runpy", "run_path", "run_module", "execfile"},
 		"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
 			"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
 			"truncate", "truncateSync", "Deno", "Bun"},

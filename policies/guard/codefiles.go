@@ -43,6 +43,11 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 	read := 0
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
+			if m, ok := strings.CutPrefix(e.Code.Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang == "python" && !e.Code.Dynamic && !hasCd(s) {
+				// python3 -m NAME runs NAME.py from the directory it runs
+				// in first, when there is one (a module the model wrote).
+				e = moduleFile(m)
+			}
 			if e.Kind != shell.RunsCode || e.Code.Value != "" || e.Path.Dynamic || e.Path.Value == "" {
 				continue
 			}
@@ -135,4 +140,15 @@ func runDir(c *shell.Command, e shell.Effect) (dir string, known bool) {
 		}
 	}
 	return "", false
+}
+
+// moduleFile returns the RunsCode effect of python3 -m NAME's file in
+// the directory the command starts in (NAME.py, dots as folders), or one
+// of no file when NAME is not a plain module name. (A package's
+// __main__.py is not read.)
+func moduleFile(name string) shell.Effect {
+	if name == "" || strings.ContainsAny(name, "/\\$`*?[ ") || strings.HasPrefix(name, ".") {
+		return shell.Effect{}
+	}
+	return shell.Effect{Kind: shell.RunsCode, Lang: "python", Path: shell.Static(strings.ReplaceAll(name, ".", "/") + ".py")}
 }
