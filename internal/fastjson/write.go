@@ -7,8 +7,9 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string exactly as encoding/json writes
 // it: with escapeHTML, as json.Marshal does (<, > and & as \u003c, \u003e
 // and \u0026); without, as an Encoder with SetEscapeHTML(false). Invalid
-// UTF-8 becomes \ufffd; U+2028 and U+2029 are escaped.
-func AppendString(dst []byte, s string, escapeHTML bool) []byte {
+// UTF-8 becomes \ufffd; U+2028 and U+2029 are escaped. s is a string or
+// its bytes (written without a copy).
+func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	safe := &plainSafe
 	if escapeHTML {
@@ -48,7 +49,8 @@ func AppendString(dst []byte, s string, escapeHTML bool) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		var rb [utf8.UTFMax]byte
+		r, size := utf8.DecodeRune(rb[:copy(rb[:], s[i:])])
 		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
