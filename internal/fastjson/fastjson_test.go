@@ -2,7 +2,9 @@ package fastjson
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -340,6 +342,67 @@ func TestAsIs(t *testing.T) {
 	for c := range 256 {
 		if want := c < utf8.RuneSelf && c != '\\'; asIs[c] != want {
 			t.Errorf("asIs[%#x] = %v, want %v", c, asIs[c], want)
+		}
+	}
+}
+
+// TestWords: the word tests of the loops over a string's bytes find a
+// byte exactly when the tables do, whatever its place in the word and
+// the bytes around it.
+func TestWords(t *testing.T) {
+	check := func(b [8]byte) {
+		w := word(b[:], 0)
+		if w != binary.LittleEndian.Uint64(b[:]) {
+			t.Fatalf("word(% x) = %#x", b, w)
+		}
+		has := func(table *[256]bool, want bool) bool {
+			for _, x := range b {
+				if table[x] == want {
+					return true
+				}
+			}
+			return false
+		}
+		if got, want := below(w, ' ')|equal(w, '"')|equal(w, '\\') != 0, has(&stringStop, true); got != want {
+			t.Errorf("string stop in % x: %v, want %v", b, got, want)
+		}
+		if got, want := equal(w, '"')|equal(w, '\\') != 0, has(&quoteStop, true); got != want {
+			t.Errorf("quote stop in % x: %v, want %v", b, got, want)
+		}
+		if got, want := unsafeIn(w, false) != 0, has(&plainSafe, false); got != want {
+			t.Errorf("plain unsafe in % x: %v, want %v", b, got, want)
+		}
+		if got, want := unsafeIn(w, true) != 0, has(&htmlSafe, false); got != want {
+			t.Errorf("html unsafe in % x: %v, want %v", b, got, want)
+		}
+		if got, want := w&highs|equal(w, '\\') != 0, has(&asIs, false); got != want {
+			t.Errorf("not as is in % x: %v, want %v", b, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	picks := []byte{'a', ' ', 0x1f, 0x20, 0x21, '"', '#', '\\', ']', '<', '>', '&', 0x7f, 0x80, 0xff, 0}
+	for range 200000 {
+		var b [8]byte
+		for k := range b {
+			if r.IntN(2) == 0 {
+				b[k] = picks[r.IntN(len(picks))]
+			} else {
+				b[k] = byte(r.IntN(256))
+			}
+		}
+		check(b)
+	}
+	fillers := []byte{'a', ' ', '~', 0x7f, 0x80, 0xff, '"', 0, '\\'}
+	for _, fill := range fillers {
+		for c := range 256 {
+			for at := range 8 {
+				var b [8]byte
+				for k := range b {
+					b[k] = fill
+				}
+				b[at] = byte(c)
+				check(b)
+			}
 		}
 	}
 }

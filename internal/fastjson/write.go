@@ -17,8 +17,13 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	}
 	start := 0
 	for i := 0; i < len(s); {
+		// A run of bytes written as they are: eight at a time while none
+		// is to be escaped or is past ASCII, then one table load each.
+		for i+8 <= len(s) && unsafeIn(word(s, i), escapeHTML) == 0 {
+			i += 8
+		}
 		for i < len(s) && safe[s[i]] {
-			i++ // a run of bytes written as they are, one table load each
+			i++
 		}
 		if i >= len(s) {
 			break
@@ -128,6 +133,16 @@ func (w *Writer) key(k string) {
 	w.first = false
 	w.Buf = AppendString(w.Buf, k, w.EscapeHTML)
 	w.Buf = append(w.Buf, ':')
+}
+
+// unsafeIn is not 0 when a byte of w is not marked in plainSafe, or in
+// htmlSafe with escapeHTML.
+func unsafeIn(w uint64, escapeHTML bool) uint64 {
+	m := w&highs | below(w, ' ') | equal(w, '"') | equal(w, '\\')
+	if escapeHTML {
+		m |= equal(w, '<') | equal(w, '>') | equal(w, '&')
+	}
+	return m
 }
 
 // plainSafe and htmlSafe mark the ASCII bytes AppendString writes as they
