@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -54,6 +55,26 @@ func TestObject(t *testing.T) {
 // checkObject compares Object and Members with encoding/json on data.
 func checkObject(t *testing.T, data []byte) {
 	d, ok := Object(data)
+	// ObjectMembers accepts what Object accepts, and gives what Members
+	// gives, in the same order.
+	type member struct{ key, raw string }
+	var one, two []member
+	oneOK := ObjectMembers(data, func(k string, v Value) bool {
+		one = append(one, member{k, string(v.Raw())})
+		return true
+	})
+	if oneOK != ok {
+		t.Fatalf("%q: ObjectMembers %v, Object %v", data, oneOK, ok)
+	}
+	if ok {
+		d.Members(func(k string, v Value) bool {
+			two = append(two, member{k, string(v.Raw())})
+			return true
+		})
+		if !slices.Equal(one, two) {
+			t.Fatalf("%q: ObjectMembers gave %q, Members %q", data, one, two)
+		}
+	}
 	var want map[string]json.RawMessage
 	err := json.Unmarshal(data, &want)
 	if err != nil && strings.Contains(err.Error(), "exceeded max depth") {
