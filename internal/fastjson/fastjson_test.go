@@ -384,6 +384,25 @@ func TestWords(t *testing.T) {
 			}
 			return false
 		}
+		at := func(table *[256]bool, want bool) int {
+			for k, x := range b {
+				if table[x] == want {
+					return k
+				}
+			}
+			return 8
+		}
+		for _, c := range []struct {
+			name string
+			m    uint64
+			k    int
+		}{{"string stop", stringStops(w), at(&stringStop, true)}, {"quote stop", quoteStops(w), at(&quoteStop, true)},
+			{"plain unsafe", unsafeIn(w, false), at(&plainSafe, false)}, {"html unsafe", unsafeIn(w, true), at(&htmlSafe, false)},
+			{"not as is", notAsIs(w), at(&asIs, false)}} {
+			if c.m != 0 && first(c.m) != c.k {
+				t.Errorf("%s in % x: first at %d, want %d", c.name, b, first(c.m), c.k)
+			}
+		}
 		if got, want := below(w, ' ')|equal(w, '"')|equal(w, '\\') != 0, has(&stringStop, true); got != want {
 			t.Errorf("string stop in % x: %v, want %v", b, got, want)
 		}

@@ -19,7 +19,11 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	for i := 0; i < len(s); {
 		// A run of bytes written as they are: eight at a time while none
 		// is to be escaped or is past ASCII, then one table load each.
-		for i+8 <= len(s) && unsafeIn(word(s, i), escapeHTML) == 0 {
+		for i+8 <= len(s) {
+			if m := unsafeIn(word(s, i), escapeHTML); m != 0 {
+				i += first(m)
+				break
+			}
 			i += 8
 		}
 		for i < len(s) && safe[s[i]] {
