@@ -24,11 +24,9 @@ func fastInput(payload []byte, in *Input) bool {
 // in the payload's text, so that the tool's arguments are read from there
 // without copying them again.
 func readInput(payload []byte, in *Input, toolInput *fastjson.Value) bool {
-	d, ok := fastjson.Object(payload)
-	if !ok {
-		return false
-	}
-	return d.Members(func(k string, v fastjson.Value) bool {
+	// Validated as it is read: what the members set is dropped when the
+	// payload turns out not to be one JSON object.
+	return fastjson.ObjectMembers(payload, func(k string, v fastjson.Value) bool {
 		switch k {
 		case "session_id":
 			return v.SetString(&in.SessionID)

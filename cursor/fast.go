@@ -20,11 +20,9 @@ import (
 // case-sensitive keys. It returns false when payload is not one JSON
 // object or a field has the wrong type; in may then be partly filled.
 func fastInput(payload []byte, in *Input) bool {
-	d, ok := fastjson.Object(payload)
-	if !ok {
-		return false
-	}
-	return d.Members(func(k string, v fastjson.Value) bool {
+	// Validated as it is read: what the members set is dropped when the
+	// payload turns out not to be one JSON object.
+	return fastjson.ObjectMembers(payload, func(k string, v fastjson.Value) bool {
 		switch k {
 		case "conversation_id":
 			return v.SetString(&in.ConversationID)

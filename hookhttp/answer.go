@@ -36,7 +36,7 @@ func (g *Handler) answer(w http.ResponseWriter, res *hooks.Result, envelope, lat
 		// given to write (io.Writer's contract), so it is free again once
 		// written.
 		bp := replyBufs.Get().(*[]byte)
-		body = appendReply((*bp)[:0], replyOf(res))
+		body = appendResult((*bp)[:0], res)
 		defer func() {
 			if cap(body) <= 16<<10 {
 				*bp = body[:0]

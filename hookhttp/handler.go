@@ -139,8 +139,12 @@ func (g *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	req, optErr := requestOptions(r)
 	srv := hooks.Server{Adapters: g.Adapters, Handlers: g.Handlers}
-	if optErr == nil && req.Host != "" && find(g.Adapters, req.Host) == nil {
-		optErr = unknownHost(g.Adapters, req.Host)
+	if optErr == nil && req.Host != "" {
+		// Found once: the core takes the adapter given rather than
+		// looking for it again.
+		if req.Adapter = find(g.Adapters, req.Host); req.Adapter == nil {
+			optErr = unknownHost(g.Adapters, req.Host)
+		}
 	}
 	if optErr != nil {
 		// A configuration error (a host this gateway does not serve, or a

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/agenthooks/hooks/internal/fastjson"
@@ -60,22 +61,15 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 	b = append(b, '{')
 	if t := r.Time.Add(r.Duration); !t.IsZero() { // as slog: no time key for a zero time
 		b = append(b, `"time":"`...)
-		b = t.Round(0).AppendFormat(b, time.RFC3339Nano)
+		b = appendTime(b, t)
 		b = append(b, '"', ',')
 	}
 	b = append(b, `"level":"`...)
 	b = append(b, level.String()...)
 	b = append(b, `","msg":"hook"`...)
-	str := func(key, v string) {
-		b = append(b, ',', '"')
-		b = append(b, key...)
-		b = append(b, '"', ':')
-		b = fastjson.AppendString(b, v, false)
-	}
 	list := func(key string, vs []string) {
-		b = append(b, ',', '"')
 		b = append(b, key...)
-		b = append(b, `":[`...)
+		b = append(b, '[')
 		for i, v := range vs {
 			if i > 0 {
 				b = append(b, ',')
@@ -84,34 +78,34 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 		}
 		b = append(b, ']')
 	}
-	str("host", string(r.Host))
-	str("event", r.NativeEvent)
-	str("unified", string(r.Event))
-	str("session", r.SessionID)
-	str("tool", r.ToolName)
-	str("kind", string(r.ToolKind))
-	str("decision", r.Decision.String())
-	str("sent", r.Sent)
+	b = appendStr(b, `,"host":`, string(r.Host))
+	b = appendStr(b, `,"event":`, r.NativeEvent)
+	b = appendStr(b, `,"unified":`, string(r.Event))
+	b = appendStr(b, `,"session":`, r.SessionID)
+	b = appendStr(b, `,"tool":`, r.ToolName)
+	b = appendStr(b, `,"kind":`, string(r.ToolKind))
+	b = appendStr(b, `,"decision":`, r.Decision.String())
+	b = appendStr(b, `,"sent":`, r.Sent)
 	if r.Command != "" {
-		str("command", r.Command)
+		b = appendStr(b, `,"command":`, r.Command)
 	}
 	if len(r.Paths) > 0 {
-		list("paths", r.Paths)
+		list(`,"paths":`, r.Paths)
 	}
 	if r.Observe {
 		b = append(b, `,"observe":true`...)
-		str("would", r.Would)
+		b = appendStr(b, `,"would":`, r.Would)
 	}
 	if r.Reason != "" {
-		str("reason", r.Reason)
+		b = appendStr(b, `,"reason":`, r.Reason)
 	}
 	if len(r.Warnings) > 0 {
-		list("warnings", r.Warnings)
+		list(`,"warnings":`, r.Warnings)
 	}
 	if failed {
-		str("fail", r.Fail)
-		str("policy", policy)
-		str("err", r.Fail)
+		b = appendStr(b, `,"fail":`, r.Fail)
+		b = appendStr(b, `,"policy":`, policy)
+		b = appendStr(b, `,"err":`, r.Fail)
 	}
 	if len(r.Checks) > 0 {
 		b = append(b, `,"checks":[`...)
@@ -141,9 +135,9 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 	b = strconv.AppendInt(b, int64(r.Duration), 10)
 	b = append(b, `,"status":`...)
 	b = strconv.AppendInt(b, int64(r.Status), 10)
-	str("wire", r.Wire)
+	b = appendStr(b, `,"wire":`, r.Wire)
 	if r.User != "" {
-		str("user", r.User)
+		b = appendStr(b, `,"user":`, r.User)
 	}
 	b = append(b, '}', '\n')
 	j.w.Write(b)
@@ -151,6 +145,54 @@ func (j *jsonLog) write(level slog.Level, r *RequestRecord, failed bool, policy 
 		*bp = b
 		lineBufs.Put(bp)
 	}
+}
+
+// appendStr appends key (`,"name":`) and v as slog's JSON handler
+// writes a string.
+func appendStr(b []byte, key, v string) []byte {
+	return fastjson.AppendString(append(b, key...), v, false)
+}
+
+// A stamp is the second of a log line's time as RFC 3339 writes it,
+// kept while the lines of that second are written (lastStamp): only the
+// fraction is formatted for each.
+type stamp struct {
+	sec        int64 // Unix seconds
+	loc        *time.Location
+	head, zone string // "2006-01-02T15:04:05" and "Z07:00"
+}
+
+var lastStamp atomic.Pointer[stamp]
+
+// appendTime appends t as t.AppendFormat(b, time.RFC3339Nano) does
+// (TestAppendTime). A location's offset is the same for a whole second.
+func appendTime(b []byte, t time.Time) []byte {
+	sec, loc := t.Unix(), t.Location()
+	st := lastStamp.Load()
+	if st == nil || st.sec != sec || st.loc != loc {
+		s := t.Truncate(time.Second).Format(time.RFC3339)
+		n := len("2006-01-02T15:04:05")
+		if len(s) < n || t.Year() < 0 || t.Year() > 9999 {
+			return t.AppendFormat(b, time.RFC3339Nano)
+		}
+		st = &stamp{sec: sec, loc: loc, head: s[:n], zone: s[n:]}
+		lastStamp.Store(st)
+	}
+	b = append(b, st.head...)
+	if ns := t.Nanosecond(); ns != 0 {
+		var d [10]byte
+		d[0] = '.'
+		for i := 9; i >= 1; i-- {
+			d[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		n := 10
+		for d[n-1] == '0' {
+			n--
+		}
+		b = append(b, d[:n]...)
+	}
+	return append(b, st.zone...)
 }
 
 // appendMS appends ms(d) as strconv.AppendFloat(b, ms(d), 'f', -1, 64)

@@ -158,3 +158,28 @@ func TestAppendMS(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendTime: appendTime writes what t.AppendFormat writes with
+// time.RFC3339Nano, the form slog's JSON handler gives, also for times
+// of the same second in other zones.
+func TestAppendTime(t *testing.T) {
+	locs := []*time.Location{time.UTC, time.Local, time.FixedZone("", 5*3600+30*60), time.FixedZone("", -7*3600)}
+	if l, err := time.LoadLocation("Europe/Paris"); err == nil {
+		locs = append(locs, l)
+	}
+	base := []time.Time{time.Now(), time.Unix(0, 0), time.Unix(-1, 5), time.Date(2026, 3, 29, 0, 59, 59, 999999999, time.UTC),
+		time.Date(2026, 3, 29, 1, 0, 0, 0, time.UTC), time.Date(-5, 1, 1, 0, 0, 0, 1, time.UTC), time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		base = append(base, time.Unix(r.Int64N(4e9), r.Int64N(1e9)), time.Unix(1.8e9, r.Int64N(1e9)/1000*1000))
+	}
+	for _, b := range base {
+		for _, l := range locs {
+			tm := b.In(l)
+			want := string(tm.AppendFormat(nil, time.RFC3339Nano))
+			if got := string(appendTime(nil, tm)); got != want {
+				t.Errorf("appendTime(%v) = %s, want %s", tm, got, want)
+			}
+		}
+	}
+}

@@ -142,7 +142,21 @@ func unreadBy(a hooks.Adapter, payload []byte, event string) func() (string, boo
 
 // replyOf turns a Result into what hooks.Result.Write would write for it.
 func replyOf(res *hooks.Result) Reply {
-	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stdout: string(res.Output.Stdout), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Blocks: blocks(res), Err: res.Err}
+	r := replyBut(res)
+	r.Stdout = string(res.Output.Stdout)
+	return r
+}
+
+// replyBut is replyOf but for Stdout, left empty.
+func replyBut(res *hooks.Result) Reply {
+	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Blocks: blocks(res), Err: res.Err}
+}
+
+// appendResult appends replyOf(res) as appendReply does, without copying
+// its stdout into a string.
+func appendResult(dst []byte, res *hooks.Result) []byte {
+	r := replyBut(res)
+	return appendReplyOf(dst, &r, res.Output.Stdout)
 }
 
 // blocks reports whether res blocks, as hooks.Result.Write judges it when
@@ -154,6 +168,11 @@ func blocks(res *hooks.Result) bool {
 // appendReply appends r as json.Marshal writes it, and a newline: the
 // body of an envelope answer, without reflection.
 func appendReply(dst []byte, r Reply) []byte {
+	return appendReplyOf(dst, &r, r.Stdout)
+}
+
+// appendReplyOf is appendReply with stdout as r's Stdout.
+func appendReplyOf[S ~string | ~[]byte](dst []byte, r *Reply, stdout S) []byte {
 	dst = append(dst, '{')
 	if r.Host != "" {
 		dst = append(dst, `"host":`...)
@@ -171,7 +190,7 @@ func appendReply(dst []byte, r Reply) []byte {
 		dst = append(dst, "],"...)
 	}
 	dst = append(dst, `"stdout":`...)
-	dst = fastjson.AppendString(dst, r.Stdout, true)
+	dst = fastjson.AppendString(dst, stdout, true)
 	if r.Stderr != "" {
 		dst = append(dst, `,"stderr":`...)
 		dst = fastjson.AppendString(dst, r.Stderr, true)

@@ -158,7 +158,9 @@ func (s *shedder) shedAll() {
 
 // watch arms the timer that reads the heap, unless it is armed.
 func (s *shedder) watch(g *Handler) {
-	if s.watching.CompareAndSwap(false, true) {
+	// Loaded first: a failed compare-and-swap still takes the line from
+	// the other cores, and the timer is armed for nearly every request.
+	if !s.watching.Load() && s.watching.CompareAndSwap(false, true) {
 		time.AfterFunc(heapEvery, func() { s.tick(g) })
 	}
 }

@@ -79,6 +79,58 @@ func Object(data []byte) (Doc, bool) {
 	return Doc{b: data, s: string(data), open: i, close: end - 1}, true
 }
 
+// ObjectMembers is Object then Doc.Members in one pass over data: each
+// member is validated when it is reached, and fn is given it then, so
+// that fn may have been given the members before the one that makes
+// data invalid. It returns false when data is not exactly one valid JSON
+// object (white space around it allowed), or when fn returns false. For
+// a reader that drops what fn stored when it returns false.
+func ObjectMembers(data []byte, fn func(key string, v Value) bool) bool {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	s := string(data)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return skipSpace(data, i+1) == len(data)
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return false
+		}
+		kEnd, ok := skipString(data, i)
+		if !ok {
+			return false
+		}
+		j := skipSpace(data, kEnd)
+		if j >= len(data) || data[j] != ':' {
+			return false
+		}
+		vStart := skipSpace(data, j+1)
+		vEnd, ok := skipValue(data, vStart)
+		if !ok {
+			return false
+		}
+		key, _ := Value{data, s, i, kEnd}.String()
+		if !fn(key, Value{data, s, vStart, vEnd}) {
+			return false
+		}
+		i = skipSpace(data, vEnd)
+		if i >= len(data) {
+			return false
+		}
+		switch data[i] {
+		case '}':
+			return skipSpace(data, i+1) == len(data)
+		case ',':
+			i = skipSpace(data, i+1)
+		default:
+			return false
+		}
+	}
+}
+
 // Parse returns data as a Value when data is exactly one valid JSON value
 // of any type, with only JSON white space around it. It copies data into
 // a string once.

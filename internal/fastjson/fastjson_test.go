@@ -2,8 +2,11 @@ package fastjson
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -52,6 +55,26 @@ func TestObject(t *testing.T) {
 // checkObject compares Object and Members with encoding/json on data.
 func checkObject(t *testing.T, data []byte) {
 	d, ok := Object(data)
+	// ObjectMembers accepts what Object accepts, and gives what Members
+	// gives, in the same order.
+	type member struct{ key, raw string }
+	var one, two []member
+	oneOK := ObjectMembers(data, func(k string, v Value) bool {
+		one = append(one, member{k, string(v.Raw())})
+		return true
+	})
+	if oneOK != ok {
+		t.Fatalf("%q: ObjectMembers %v, Object %v", data, oneOK, ok)
+	}
+	if ok {
+		d.Members(func(k string, v Value) bool {
+			two = append(two, member{k, string(v.Raw())})
+			return true
+		})
+		if !slices.Equal(one, two) {
+			t.Fatalf("%q: ObjectMembers gave %q, Members %q", data, one, two)
+		}
+	}
 	var want map[string]json.RawMessage
 	err := json.Unmarshal(data, &want)
 	if err != nil && strings.Contains(err.Error(), "exceeded max depth") {
@@ -340,6 +363,86 @@ func TestAsIs(t *testing.T) {
 	for c := range 256 {
 		if want := c < utf8.RuneSelf && c != '\\'; asIs[c] != want {
 			t.Errorf("asIs[%#x] = %v, want %v", c, asIs[c], want)
+		}
+	}
+}
+
+// TestWords: the word tests of the loops over a string's bytes find a
+// byte exactly when the tables do, whatever its place in the word and
+// the bytes around it.
+func TestWords(t *testing.T) {
+	check := func(b [8]byte) {
+		w := word(b[:], 0)
+		if w != binary.LittleEndian.Uint64(b[:]) {
+			t.Fatalf("word(% x) = %#x", b, w)
+		}
+		has := func(table *[256]bool, want bool) bool {
+			for _, x := range b {
+				if table[x] == want {
+					return true
+				}
+			}
+			return false
+		}
+		at := func(table *[256]bool, want bool) int {
+			for k, x := range b {
+				if table[x] == want {
+					return k
+				}
+			}
+			return 8
+		}
+		for _, c := range []struct {
+			name string
+			m    uint64
+			k    int
+		}{{"string stop", stringStops(w), at(&stringStop, true)}, {"quote stop", quoteStops(w), at(&quoteStop, true)},
+			{"plain unsafe", unsafeIn(w, false), at(&plainSafe, false)}, {"html unsafe", unsafeIn(w, true), at(&htmlSafe, false)},
+			{"not as is", notAsIs(w), at(&asIs, false)}} {
+			if c.m != 0 && first(c.m) != c.k {
+				t.Errorf("%s in % x: first at %d, want %d", c.name, b, first(c.m), c.k)
+			}
+		}
+		if got, want := below(w, ' ')|equal(w, '"')|equal(w, '\\') != 0, has(&stringStop, true); got != want {
+			t.Errorf("string stop in % x: %v, want %v", b, got, want)
+		}
+		if got, want := equal(w, '"')|equal(w, '\\') != 0, has(&quoteStop, true); got != want {
+			t.Errorf("quote stop in % x: %v, want %v", b, got, want)
+		}
+		if got, want := unsafeIn(w, false) != 0, has(&plainSafe, false); got != want {
+			t.Errorf("plain unsafe in % x: %v, want %v", b, got, want)
+		}
+		if got, want := unsafeIn(w, true) != 0, has(&htmlSafe, false); got != want {
+			t.Errorf("html unsafe in % x: %v, want %v", b, got, want)
+		}
+		if got, want := w&highs|equal(w, '\\') != 0, has(&asIs, false); got != want {
+			t.Errorf("not as is in % x: %v, want %v", b, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	picks := []byte{'a', ' ', 0x1f, 0x20, 0x21, '"', '#', '\\', ']', '<', '>', '&', 0x7f, 0x80, 0xff, 0}
+	for range 200000 {
+		var b [8]byte
+		for k := range b {
+			if r.IntN(2) == 0 {
+				b[k] = picks[r.IntN(len(picks))]
+			} else {
+				b[k] = byte(r.IntN(256))
+			}
+		}
+		check(b)
+	}
+	fillers := []byte{'a', ' ', '~', 0x7f, 0x80, 0xff, '"', 0, '\\'}
+	for _, fill := range fillers {
+		for c := range 256 {
+			for at := range 8 {
+				var b [8]byte
+				for k := range b {
+					b[k] = fill
+				}
+				b[at] = byte(c)
+				check(b)
+			}
 		}
 	}
 }

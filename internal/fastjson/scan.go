@@ -1,6 +1,7 @@
 package fastjson
 
 import (
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -198,7 +199,15 @@ var stringStop = [256]bool{
 // skipString returns the end of the valid JSON string starting at b[i].
 func skipString(b []byte, i int) (int, bool) {
 	for i++; i < len(b); i++ {
-		// Most bytes are plain: one table load passes them.
+		// Most bytes are plain: eight at a time pass when none is a stop,
+		// then one table load each.
+		for i+8 <= len(b) {
+			if m := stringStops(word(b, i)); m != 0 {
+				i += first(m)
+				break
+			}
+			i += 8
+		}
 		for i < len(b) && !stringStop[b[i]] {
 			i++
 		}
@@ -321,6 +330,13 @@ func skipValid(b []byte, i int) int {
 // skipValidString is skipValid for a string.
 func skipValidString(b []byte, i int) int {
 	for i++; i < len(b); i++ {
+		for i+8 <= len(b) {
+			if m := quoteStops(word(b, i)); m != 0 {
+				i += first(m)
+				break
+			}
+			i += 8
+		}
 		for i < len(b) && !quoteStop[b[i]] {
 			i++
 		}
@@ -330,4 +346,43 @@ func skipValidString(b []byte, i int) int {
 		i++ // the escaped byte
 	}
 	return i
+}
+
+// The loops over a string's bytes pass eight at a time those words in
+// which no byte is one they stop at, and go to the first that is: below
+// and equal mark exactly whether a word holds such a byte, and which
+// comes first (a byte past a marked one may be marked wrongly, never one
+// before it).
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// word returns the eight bytes of s at i (i+8 <= len(s)), the first the
+// lowest; the compiler makes it one load.
+func word[S ~string | ~[]byte](s S, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// first returns the place in its word of the first byte m marks.
+func first(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
+
+// stringStops marks the bytes of w that stringStop holds.
+func stringStops(w uint64) uint64 { return below(w, ' ') | equal(w, '"') | equal(w, '\\') }
+
+// quoteStops marks the bytes of w that quoteStop holds.
+func quoteStops(w uint64) uint64 { return equal(w, '"') | equal(w, '\\') }
+
+// notAsIs marks the bytes of w that asIs does not hold.
+func notAsIs(w uint64) uint64 { return w&highs | equal(w, '\\') }
+
+// below is not 0 when a byte of w is less than n (n <= 128).
+func below(w uint64, n byte) uint64 { return (w - ones*uint64(n)) &^ w & highs }
+
+// equal is not 0 when a byte of w is c.
+func equal(w uint64, c byte) uint64 {
+	x := w ^ ones*uint64(c)
+	return (x - ones) &^ x & highs
 }

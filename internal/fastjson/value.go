@@ -43,8 +43,16 @@ func (v Value) String() (s string, ok bool) {
 	}
 	body := raw[1 : len(raw)-1]
 	for i := 0; i < len(body); {
+		// ASCII, not an escape: eight at a time, then one table load each.
+		for i+8 <= len(body) {
+			if m := notAsIs(word(body, i)); m != 0 {
+				i += first(m)
+				break
+			}
+			i += 8
+		}
 		for i < len(body) && asIs[body[i]] {
-			i++ // ASCII, not an escape: one table load each
+			i++
 		}
 		if i >= len(body) {
 			break

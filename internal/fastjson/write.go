@@ -7,8 +7,9 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string exactly as encoding/json writes
 // it: with escapeHTML, as json.Marshal does (<, > and & as \u003c, \u003e
 // and \u0026); without, as an Encoder with SetEscapeHTML(false). Invalid
-// UTF-8 becomes \ufffd; U+2028 and U+2029 are escaped.
-func AppendString(dst []byte, s string, escapeHTML bool) []byte {
+// UTF-8 becomes \ufffd; U+2028 and U+2029 are escaped. s is a string or
+// its bytes (written without a copy).
+func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	safe := &plainSafe
 	if escapeHTML {
@@ -16,8 +17,17 @@ func AppendString(dst []byte, s string, escapeHTML bool) []byte {
 	}
 	start := 0
 	for i := 0; i < len(s); {
+		// A run of bytes written as they are: eight at a time while none
+		// is to be escaped or is past ASCII, then one table load each.
+		for i+8 <= len(s) {
+			if m := unsafeIn(word(s, i), escapeHTML); m != 0 {
+				i += first(m)
+				break
+			}
+			i += 8
+		}
 		for i < len(s) && safe[s[i]] {
-			i++ // a run of bytes written as they are, one table load each
+			i++
 		}
 		if i >= len(s) {
 			break
@@ -48,7 +58,8 @@ func AppendString(dst []byte, s string, escapeHTML bool) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		var rb [utf8.UTFMax]byte
+		r, size := utf8.DecodeRune(rb[:copy(rb[:], s[i:])])
 		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
@@ -126,6 +137,16 @@ func (w *Writer) key(k string) {
 	w.first = false
 	w.Buf = AppendString(w.Buf, k, w.EscapeHTML)
 	w.Buf = append(w.Buf, ':')
+}
+
+// unsafeIn is not 0 when a byte of w is not marked in plainSafe, or in
+// htmlSafe with escapeHTML.
+func unsafeIn(w uint64, escapeHTML bool) uint64 {
+	m := w&highs | below(w, ' ') | equal(w, '"') | equal(w, '\\')
+	if escapeHTML {
+		m |= equal(w, '<') | equal(w, '>') | equal(w, '&')
+	}
+	return m
 }
 
 // plainSafe and htmlSafe mark the ASCII bytes AppendString writes as they

@@ -231,32 +231,11 @@ var viaSlog bool
 // compare is Compare; only, when set ("bare" or "gateway"), runs that
 // server alone, for profiling it.
 func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only string) ([]Result, error) {
-	logger := slog.New(slog.DiscardHandler)
-	if logs != nil {
-		// As examples/gateway: a stderr nobody reads cannot hold an answer.
-		lw := hookhttp.NewLogWriter(logs)
-		defer lw.Flush(10 * time.Second) // after both servers have stopped
-		logger = hookhttp.JSONLogger(lw)
-		if viaSlog {
-			logger = slog.New(slog.NewJSONHandler(lw, nil))
-		}
+	gwHandler, flush, err := gateway(logs)
+	if err != nil {
+		return nil, err
 	}
-	gwHandler := &hookhttp.Handler{
-		Adapters: builtin.Adapters(),
-		Handlers: policy(),
-		Auth:     hookhttp.Bearer(token),
-		Logger:   logger,
-		// examples/gateway's -max-heap default.
-		MaxHeap: 1 << 30,
-	}
-	if identity {
-		users, err := tokensFile()
-		if err != nil {
-			return nil, err
-		}
-		gwHandler.Auth, gwHandler.Identify = nil, users.Identify
-		gwHandler.Rate = &hookhttp.RateLimit{PerMinute: 1 << 30}
-	}
+	defer flush() // after both servers have stopped
 	mux := http.NewServeMux()
 	mux.Handle("POST /hook", gwHandler)
 	if withTLS {
@@ -289,6 +268,39 @@ func compare(c int, d time.Duration, n int64, rounds int, logs io.Writer, only s
 		}
 	}
 	return out, nil
+}
+
+// gateway is the gateway's handler, logging every decision as JSON to
+// logs (nil: no logging) through a LogWriter as examples/gateway does;
+// flush writes what the log queued.
+func gateway(logs io.Writer) (gw *hookhttp.Handler, flush func(), err error) {
+	logger, flush := slog.New(slog.DiscardHandler), func() {}
+	if logs != nil {
+		// As examples/gateway: a stderr nobody reads cannot hold an answer.
+		lw := hookhttp.NewLogWriter(logs)
+		flush = func() { lw.Flush(10 * time.Second) }
+		logger = hookhttp.JSONLogger(lw)
+		if viaSlog {
+			logger = slog.New(slog.NewJSONHandler(lw, nil))
+		}
+	}
+	gw = &hookhttp.Handler{
+		Adapters: builtin.Adapters(),
+		Handlers: policy(),
+		Auth:     hookhttp.Bearer(token),
+		Logger:   logger,
+		// examples/gateway's -max-heap default.
+		MaxHeap: 1 << 30,
+	}
+	if identity {
+		users, err := tokensFile()
+		if err != nil {
+			return nil, nil, err
+		}
+		gw.Auth, gw.Identify = nil, users.Identify
+		gw.Rate = &hookhttp.RateLimit{PerMinute: 1 << 30}
+	}
+	return gw, flush, nil
 }
 
 // tokensFile writes the tokens file of the developers and loads it.
