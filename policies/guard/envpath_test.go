@@ -40,6 +40,9 @@ func TestKnownPaths(t *testing.T) {
 		{`d=$(mktemp -d); d=src; rm -rf "$d"`, "rule 1"},
 		{`TMPDIR=. d=$(mktemp -d); rm -rf "$d"`, "rule 1"},
 		{`rm -rf "$TMPDIR/x"`, "rule 1"}, // unset: /x
+		{`d=$(mktemp -d); mv src "$d"; rm -rf "$d"`, "moves files"},
+		{`mv src ~/.cache/x && rm -rf ~/.cache/x`, "moves files"},
+		{`mv build ~/backup && rm -rf node_modules`, ""},
 		{`cd ~ && rm -rf *`, "rule 1"},
 		{`rm -rf ` + filepath.Dir(root) + `/*`, "rule 1"}, // it matches the project
 	}

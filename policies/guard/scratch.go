@@ -118,10 +118,13 @@ func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (str
 // replaces): `mv src /tmp/x && rm -rf /tmp/x` deletes src.
 func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 	for _, e := range c.Effects {
-		if e.Kind != shell.Deletes || !e.Recursive || e.Path.Dynamic {
+		if e.Kind != shell.Deletes || !e.Recursive {
 			continue
 		}
-		t := joinPath(at.dir, e.Path.Value)
+		t, ok := at.treePath(e.Path)
+		if !ok {
+			continue // known only at run time: denied as such
+		}
 		for _, m := range s.Commands {
 			if m == c || m.Name != "mv" && m.Name != "rsync" && m.Name != "rename" {
 				continue
@@ -130,13 +133,31 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 				if w.Kind != shell.Writes {
 					continue
 				}
-				d := joinPath(at.dir, w.Path.Value)
-				if w.Path.Dynamic || d == t || within(t, d) != "" || within(d, t) != "" {
+				d, ok := at.treePath(w.Path)
+				if !ok || d == t || within(t, d) != "" || within(d, t) != "" {
 					return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` deletes " + e.Path.Value + ", " +
 						"where `" + m.String() + "` moves files; what is moved there is not scratch: delete it by name, or ask the user", true
 				}
 			}
 		}
+	}
+	return "", false
+}
+
+// treePath returns the clean absolute (or start-relative) path p names:
+// a static one, one the hook resolves (see resolved), or, for a glob
+// inside a temporary folder, the folder it matches in; false when it is
+// known only at run time.
+func (at *place) treePath(p shell.Word) (string, bool) {
+	switch {
+	case !p.Dynamic:
+		return joinPath(at.dir, p.Value), true
+	case at.globInTemp(p):
+		v := p.Value
+		return joinPath(at.dir, v[:strings.LastIndexByte(v[:strings.IndexAny(v, "*?[")], '/')+1]), true
+	}
+	if r, ok := at.resolved(p); ok {
+		return joinPath(at.dir, r), true
 	}
 	return "", false
 }
