@@ -20,7 +20,9 @@ func cd(c *Command, sc *scope) {
 	old := sc.dir
 	var to Word
 	switch {
-	case c.Name == "popd", len(f.Operands) == 0 && c.Name != "pushd":
+	case c.Name == "popd":
+		to = Word{Value: "${DIRSTACK[1]}", Dynamic: true} // the folder pushd left, known only at run time
+	case len(f.Operands) == 0 && c.Name != "pushd":
 		to = Word{Value: "~", Dynamic: true}
 	case len(f.Operands) == 0, !f.Operands[0].Dynamic && f.Operands[0].Value == "-":
 		to = Word{Value: "$OLDPWD", Dynamic: true}

@@ -224,6 +224,7 @@ var effectCases = []struct {
 	{`docker-compose -f dev.yml exec web rm -rf /app/src`, `docker-compose: <dev.yml; rm: --{${CONTAINER}/app/src}`},
 	{`docker run -v /home/dev/p:/w img docker run -v /:/h img2 rm -rf /h/x`, `?!:`},
 	{`docker $OPTS run -v /home/dev/p:/w img rm -rf /w/src`, `docker: ?/home/dev/p; ?!:`},
+	{`docker run -v /home/dev/p:/w img sh -c 'ln -s /w/src /x; rm -rf /x/'`, `?!:`}, // a link of the container's own may lead into the mount
 	{`docker run -v /data:/data:ro img`, `docker: </data`},
 	{`docker run -v/src:/w img`, `docker: ?/src`},
 	{`docker run --mount type=bind,source=/src,target=/w img`, `docker: ?/src`},

@@ -153,6 +153,9 @@ func (at *place) globInTemp(p shell.Word) bool {
 		return false
 	}
 	i := strings.IndexAny(v, "*?[")
+	if strings.Contains(v[i:], "/") {
+		return false // /tmp/x/*/sub, /tmp/build-*/: a match may be a link, followed
+	}
 	dir := v[:strings.LastIndexByte(v[:i], '/')+1]
 	if dir == "" {
 		return false

@@ -29,6 +29,10 @@ func TestKnownPaths(t *testing.T) {
 		{`rm -rf "$(git rev-parse --show-toplevel)/target"`, ""},
 		{`rm -rf /var/tmp/build-* /tmp/x/*`, ""},
 		{`rm -rf /var/tmp/*`, "rule 1"},
+		{`rm -rf /var/tmp/build-*/`, "rule 1"},    // a match may be a link: followed
+		{`rm -rf /var/tmp/x/*/sub`, "rule 1"},     // likewise on the way
+		{`rm -rf ~/.cache/x/`, "ends in a slash"}, // ~/.cache/x may be a link
+		{`pushd /tmp/x && popd && rm -rf .cache/pip`, "rule 1"},
 		// Denied: the work is the project's, or the command sets what
 		// the path depends on, or the text hides what it matches.
 		{`cd PROJ && rm -rf src`, "which holds 1 file git has no copy of"},

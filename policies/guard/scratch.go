@@ -361,7 +361,15 @@ func findStarts(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 func rawTarget(s *shell.Script, c *shell.Command, p shell.Word, at *place) (string, bool) {
 	v := p.Value
 	if p.Dynamic {
-		return "", false // not scratch anyway
+		r, ok := at.resolved(p)
+		if !ok {
+			return "", false // not scratch anyway
+		}
+		if strings.HasSuffix(v, "/") && len(r) > 1 {
+			return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "`: " + v + " ends in a slash, " +
+				"so a symbolic link of that name is followed and what it points to is deleted; drop the slash", true
+		}
+		return "", false
 	}
 	for _, e := range strings.Split(v, "/") {
 		if e == ".." {
