@@ -205,6 +205,9 @@ var effectCases = []struct {
 	{`docker run -v "$PWD":/w img rm -rf /w`, `rm: --.`},
 	// What a container runs, its paths mapped through its mounts.
 	{`docker run -v "$PWD":/w img`, `docker: ?{$PWD}`},
+	{`uv run wipe.py a`, `python3: python@wipe.py ?a`},
+	{`uv run --with requests -- pytest -x`, `pytest!:`},
+	{`uv run -m mymod`, `python3: python{-m mymod}`},
 	{`docker run --rm -v "$PWD":/w -w /w img rm -rf src`, `rm: --src`},
 	{`docker run --rm -v "$PWD":/w img sh -c 'cd /w && rm -rf src'`, `rm: --src`},
 	{`docker run --rm -v /home/dev/p:/w img rm -rf /w/src /tmp/x`, `rm: --/home/dev/p/src`},

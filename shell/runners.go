@@ -94,7 +94,9 @@ func runnerOf(name string) runner {
 		return dashRun(0)
 	case "direnv":
 		return subRun("exec", 1)
-	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox":
+	case "uv":
+		return uvRun
+	case "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox":
 		return subRun("run", 0)
 	case "bundle", "asdf", "mise":
 		return subRun("exec", 0)
@@ -235,4 +237,39 @@ func subRun(sub string, skip int) runner {
 			}
 		}
 	}
+}
+
+// uvSpec is uv run's options (those that take a value).
+var uvSpec = Spec{Short: "p:ms", Long: []string{"with=", "with-requirements=", "with-editable=", "python=", "package=",
+	"extra=", "group=", "env-file=", "index=", "default-index=", "directory=", "project=", "no-project", "isolated",
+	"frozen", "locked", "no-sync", "all-extras", "all-packages", "no-dev", "only-dev", "quiet", "verbose", "script",
+	"module", "offline", "active", "no-active"}}
+
+// uvRun: uv run CMD runs CMD, as subRun does; a first word ending in
+// .py (or with --script) is a Python script uv runs with its
+// interpreter, and -m/--module a module (uv run wipe.py is python3
+// wipe.py).
+func uvRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
+	sub, ok := c.Subcommand(Spec{Long: []string{"directory=", "project=", "cache-dir=", "config-file="}})
+	if !ok || sub[0].Dynamic || sub[0].Value != "run" {
+		return
+	}
+	f := uvSpec.parse(sub[1:], &w.mem)
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String(), plus(c.Via, c.Name))
+		return
+	}
+	rest := sub[1+f.End:]
+	if len(rest) == 0 {
+		return
+	}
+	if first := rest[0]; f.Has("script", "module", "m", "s") || !first.Dynamic && strings.HasSuffix(first.Value, ".py") {
+		py := Static("python3")
+		if f.Has("module", "m") {
+			rest = append([]Word{py, Static("-m")}, rest...)
+		} else {
+			rest = append([]Word{py}, rest...)
+		}
+	}
+	w.run(rest, sc, plus(c.Via, c.Name+" run"), in, false)
 }
