@@ -2,6 +2,8 @@ package footing
 
 import (
 	"context"
+	"github.com/agenthooks/hooks/internal/readfile"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -86,23 +88,69 @@ type madeResult struct {
 func (p *place) mentions(text string) (Entry, bool) {
 	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
 	seen := map[string]bool{}
+	names, plain := p.dirNames()
 	for _, w := range strings.FieldsFunc(t, notPathByte) {
 		if !hasAlnum(w) || seen[w] {
 			continue // a word once: each costs the file system a look
 		}
 		seen[w] = true
+		if plain && !names[w] && !strings.ContainsAny(w, "/~") {
+			// A bare word naming nothing in a folder reached without a
+			// link: no link to follow, so its own path decides (a long
+			// program's thousands of words cost no look each).
+			if e, ok := p.Set.match(p.abs(w), true); ok {
+				return e, true
+			}
+			continue
+		}
 		if e, ok := p.Touches(w, true); ok {
 			return e, true
 		}
 	}
 	for _, e := range p.Entries() {
-		for _, sp := range p.spellings(e.Path) {
-			if strings.Contains(text, sp) {
-				return e, true
-			}
+		if spelled(text, p.spellings(e.Path)) {
+			return e, true
 		}
 	}
 	return Entry{}, false
+}
+
+// spelled reports whether text holds one of the spellings sps of a path.
+// Each ends in the path's last element, so the text is searched once for
+// that element and each spelling checked where it ends: a long program
+// costs one search a path, not one a spelling.
+func spelled(text string, sps []string) bool {
+	if len(sps) == 0 {
+		return false
+	}
+	base := sps[0][strings.LastIndexByte(sps[0], '/')+1:]
+	var rest []string
+	for _, sp := range sps {
+		if base == "" || !strings.HasSuffix(sp, base) {
+			rest = append(rest, sp)
+		}
+	}
+	for _, sp := range rest {
+		if strings.Contains(text, sp) {
+			return true
+		}
+	}
+	if base == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], base)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(base)
+		for _, sp := range sps {
+			if len(sp) <= end && text[end-len(sp):end] == sp {
+				return true
+			}
+		}
+		i = i + j + 1
+	}
 }
 
 // notPathByte reports the characters that end a path in code: quotes,
@@ -158,4 +206,32 @@ func mentionsGit(text string) bool {
 		}
 		i = end
 	}
+}
+
+// dirNames returns the names in the command's directory, and whether it
+// is reached without a symbolic link and was read whole (at most 4,096
+// names): a bare word that is none of them names nothing there to
+// follow.
+func (p *place) dirNames() (map[string]bool, bool) {
+	dir := p.abs(".")
+	if dir == "" {
+		return nil, false
+	}
+	if real, err := filepath.EvalSymlinks(dir); err != nil || real != dir {
+		return nil, false
+	}
+	f, err := readfile.Dir(dir)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	list, err := f.Readdirnames(4097)
+	if err != nil && err != io.EOF || len(list) > 4096 {
+		return nil, false
+	}
+	names := make(map[string]bool, len(list))
+	for _, n := range list {
+		names[n] = true
+	}
+	return names, true
 }
