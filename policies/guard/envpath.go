@@ -65,7 +65,7 @@ func (at *place) resolved(p shell.Word) (string, bool) {
 		if !at.tempVar(lead) {
 			return "", false
 		}
-		base = "/tmp/mktemp" // a new one of mktemp's, under the temporary folder
+		base = "/tmp/tmp.XXXXXXXXXX" // a new one of mktemp's (its default template), under the temporary folder
 	}
 	if !strings.HasPrefix(base, "/") {
 		return "", false

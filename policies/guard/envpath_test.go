@@ -27,6 +27,8 @@ func TestKnownPaths(t *testing.T) {
 		{`rm -rf "${TMPDIR:-/tmp}/foo"`, ""},
 		{`cd "$(git rev-parse --show-toplevel)" && rm -rf node_modules packages/a/node_modules`, ""},
 		{`rm -rf "$(git rev-parse --show-toplevel)/target"`, ""},
+		{`cargo build --release && cp target/release/app ~/.local/bin/`, ""},
+		{`cp /bin/rm ~/.local/bin/ls && ls -rf src`, "rule 4"}, // ~/.local/bin is on many a PATH
 		{`rm -rf /var/tmp/build-* /tmp/x/*`, ""},
 		{`rm -rf /var/tmp/*`, "rule 1"},
 		{`rm -rf /var/tmp/build-*/`, "rule 1"},    // a match may be a link: followed

@@ -29,7 +29,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			continue
 		}
 		if w.Path.Dynamic {
-			if !knownName(s, at.src, w.Path, w.By) {
+			if r, ok := at.resolved(w.Path); ok {
+				written[joinPath(at.dir, r)] = w.By // ~/.local/bin/app, "$tmp/x"
+			} else if !knownName(s, at.src, w.Path, w.By) {
 				dynamic = w.By
 			}
 			continue
