@@ -63,15 +63,7 @@ var codeFileCases = []struct{ cmd, want, changes string }{
 func codeFileProject(t *testing.T) string {
 	t.Helper()
 	root := project(t)
-	for name, body := range codeFiles {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, root, codeFiles, 0o644)
 	return root
 }
 

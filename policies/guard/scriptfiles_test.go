@@ -44,16 +44,22 @@ func scriptFileProject(t *testing.T) string {
 		"long.sh":      strings.Repeat("# padding\n", readfile.MaxScript/10+1) + "rm -rf src\n",
 		"big/Makefile": strings.Repeat("# generated\n", readfile.MaxScript/12+1) + "all:\n\techo ok\nwipe:\n\trm -rf ../src\n",
 	}
+	writeFiles(t, root, files, 0o755)
+	return root
+}
+
+// writeFiles writes files (path in root → text) with mode perm.
+func writeFiles(t *testing.T, root string, files map[string]string, perm os.FileMode) {
+	t.Helper()
 	for name, body := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+		if err := os.WriteFile(p, []byte(body), perm); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return root
 }
 
 // TestScriptFiles: the script files a command runs are read and judged
