@@ -206,6 +206,8 @@ var effectCases = []struct {
 	// What a container runs, its paths mapped through its mounts.
 	{`docker run -v "$PWD":/w img`, `docker: ?{$PWD}`},
 	{`uv run wipe.py a`, `python3: python@wipe.py ?a`},
+	{`npx tsx scripts/x.ts`, `tsx: node@scripts/x.ts`},
+	{`ts-node -T x.ts`, `ts-node: node@x.ts`},
 	{`uv run --with requests -- pytest -x`, `pytest!:`},
 	{`uv run -m mymod`, `python3: python{-m mymod}`},
 	{`docker run --rm -v "$PWD":/w -w /w img rm -rf src`, `rm: --src`},

@@ -149,7 +149,8 @@ func programOf(name string) effector {
 		return pythonEffects
 	case "perl", "perl5":
 		return perlEffects
-	case "node", "nodejs":
+	case "node", "nodejs", "tsx", "ts-node", "ts-node-esm", "vite-node", "esno":
+		// The TypeScript runners run a file as node does (tsx x.ts).
 		return nodeEffects
 	case "deno":
 		return denoEffects
