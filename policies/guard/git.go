@@ -21,8 +21,8 @@ func gitDiscards(s *shell.Script, at *place) (string, bool) {
 			continue
 		}
 		if deny {
-			if kept, found := at.pathsKept(s, c); kept {
-				deny = false // the paths hold nothing git has no copy of
+			if kept, found := at.pathsKept(s, c); kept || at.branchesKept(s, c) {
+				deny = false // the paths hold nothing git has no copy of; the branches are merged
 			} else if found != "" {
 				r += " (the worktree holds changes git has no copy of there: " + found + ")"
 			}

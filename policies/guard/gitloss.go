@@ -46,7 +46,7 @@ func gitLoses(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 		}
 	case "branch":
 		f := gitBranch.Parse(args)
-		if f.Has("M", "C") || f.Has("f", "force") && (f.Has("m", "move", "c", "copy") || len(f.Operands) > 0) {
+		if f.Has("M", "C") || f.Has("f", "force") && !f.Has("d", "D", "delete") && (f.Has("m", "move", "c", "copy") || len(f.Operands) > 0) {
 			target := shell.Word{Dynamic: true}
 			switch {
 			case f.Has("M", "C", "m", "move", "c", "copy") && len(f.Operands) > 0:

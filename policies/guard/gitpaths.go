@@ -159,3 +159,45 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 	}
 	return true, ""
 }
+
+// branchesKept reports whether git branch -D (or --delete --force) of
+// c loses no commit, by the repository's state: each branch named is
+// merged into HEAD (its commits stay reachable), or does not exist (git
+// fails on it), and nothing before it in the command moves refs.
+func (at *place) branchesKept(s *shell.Script, c *shell.Command) bool {
+	if at.wt == nil || at.dir == "" || !isAbs(at.dir) || hasCd(s) {
+		return false
+	}
+	for _, x := range s.Commands {
+		if x == c {
+			break
+		}
+		if x.Name == "git" && (gitRewrites(x) || gitChangesRefs(x)) || x.Dynamic {
+			return false
+		}
+	}
+	sub, ok := c.Subcommand(shell.Git)
+	if !ok || sub[0].Value != "branch" || len(c.Args)-len(sub) > 1 {
+		return false
+	}
+	f := gitBranch.Parse(sub[1:])
+	if len(f.Unsure) > 0 || len(f.Operands) == 0 || f.Has("r", "remotes", "a", "all", "m", "M", "c", "C", "move", "copy") {
+		return false
+	}
+	for _, b := range f.Operands {
+		if b.Dynamic || b.Value == "" || strings.HasPrefix(b.Value, "-") || strings.ContainsAny(b.Value, "*?[") {
+			return false
+		}
+		ref := "refs/heads/" + b.Value
+		switch at.wt.refExists(at.dir, ref) {
+		case no:
+			continue // git fails on it: nothing is deleted
+		case unknown:
+			return false
+		}
+		if _, err := at.wt.git(at.wt.ctx, at.dir, "merge-base", "--is-ancestor", ref, "HEAD"); err != nil {
+			return false // not merged into HEAD, or git could not tell
+		}
+	}
+	return true
+}

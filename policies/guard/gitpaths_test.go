@@ -41,3 +41,29 @@ func TestDiscardsByState(t *testing.T) {
 		{`echo x > docs/guide.md; git checkout -- docs`, "rule 2"},
 	})
 }
+
+// TestBranchDeleteByState: git branch -D passes when each branch is
+// merged into HEAD (its commits stay reachable), and is denied when one
+// holds commits no other ref has.
+func TestBranchDeleteByState(t *testing.T) {
+	root, write, git := repo(t)
+	write("a.txt", "a\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "first")
+	git("branch", "merged")
+	git("checkout", "-qb", "topic")
+	write("b.txt", "b\n")
+	git("add", "-A")
+	git("commit", "-qm", "topic work")
+	git("checkout", "-q", "main")
+	judgeTable(t, root, []judgeCase{
+		{`git branch -D merged`, ""},
+		{`git branch -D merged no-such-branch`, ""},
+		{`git branch --delete --force merged`, ""},
+		{`git branch -D topic`, "rule 2"},
+		{`git branch -D merged topic`, "rule 2"},
+		{`git reset --hard topic && git branch -D topic`, "rule 2"}, // the refs move first
+		{`git -C . branch -D merged`, "rule 2"},
+	})
+}
