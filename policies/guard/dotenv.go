@@ -98,3 +98,53 @@ func envFilters(cmds []*shell.Command) bool {
 	}
 	return read
 }
+
+// envSetup reports whether c, a command known only at run time, is the
+// setup code a tool of the environment prints for the shell to run:
+// eval "$(ssh-agent -s)", eval "$(pyenv init -)", source <(kubectl
+// completion bash). What such a tool prints is its installation's (a
+// PATH, functions, completions), not the model's words; the tool itself
+// is trusted as any program run by its name is. A tool that runs a
+// project's own code to print it (direnv export runs .envrc) is not one.
+func envSetup(c *shell.Command) bool {
+	if len(c.Args) != 1 || len(c.Via) == 0 {
+		return false
+	}
+	switch c.Via[len(c.Via)-1] {
+	case "eval", "source", ".":
+	default:
+		return false
+	}
+	return envSetupText(c.Args[0].Value)
+}
+
+// envSetupText reports whether v, a command or process substitution
+// ($(X), <(X), `X`), runs one of the tools envSetup trusts.
+func envSetupText(v string) bool {
+	var inner string
+	switch {
+	case strings.HasPrefix(v, "$(") && strings.HasSuffix(v, ")"):
+		inner = v[2 : len(v)-1]
+	case strings.HasPrefix(v, "<(") && strings.HasSuffix(v, ")"):
+		inner = v[2 : len(v)-1]
+	case len(v) > 1 && v[0] == '`' && v[len(v)-1] == '`':
+		inner = v[1 : len(v)-1]
+	default:
+		return false
+	}
+	inner = strings.Join(strings.Fields(inner), " ")
+	for _, dir := range [...]string{"/opt/homebrew/bin/", "/usr/local/bin/", "/home/linuxbrew/.linuxbrew/bin/", "/usr/bin/", "/bin/"} {
+		inner = strings.TrimPrefix(inner, dir) // /opt/homebrew/bin/brew shellenv; not a folder the model may write
+	}
+	switch inner {
+	case "ssh-agent", "ssh-agent -s", "pyenv init -", "pyenv init --path", "pyenv virtualenv-init -", "rbenv init -",
+		"nodenv init -", "goenv init -", "jenv init -", "plenv init -", "brew shellenv", "conda shell.bash hook",
+		"conda shell.zsh hook", "minikube docker-env", "direnv hook bash", "direnv hook zsh", "fnm env",
+		"fnm env --use-on-cd", "starship init bash", "starship init zsh", "zoxide init bash", "zoxide init zsh",
+		"mise activate bash", "mise activate zsh", "opam env", "kubectl completion bash", "kubectl completion zsh",
+		"helm completion bash", "gh completion -s bash", "npm completion", "rustup completions bash",
+		"docker completion bash", "dircolors", "dircolors -b", "keychain --eval", "luarocks path":
+		return true
+	}
+	return false
+}

@@ -238,7 +238,7 @@ func reasonParse(err error) string {
 func unseen(s *shell.Script, at *place) (string, bool) {
 	loads := dotenvLoads(s)
 	for _, c := range s.Commands {
-		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) && !loads[c] {
+		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) && !loads[c] && !envSetup(c) {
 			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
 				"so it cannot be checked; spell the command out", true
 		}
