@@ -95,6 +95,11 @@ func isStdinPath(s string) bool {
 // unknown command, a plain file is read through [Parser.Files] when set
 // (run as mode says).
 func (w *walker) scriptFile(p Word, in stdin, sc *scope, via []string, mode fileMode) {
+	if p.Dynamic && w.lim.Resolve != nil {
+		if r, ok := w.lim.Resolve(p); ok && strings.HasPrefix(r, "/") {
+			p = Static(r) // . "$HOME/.cargo/env", source ~/.nvm/nvm.sh
+		}
+	}
 	switch {
 	case !p.Dynamic && isStdinPath(p.Value):
 		w.stdinScript(in, sc, via)

@@ -42,6 +42,13 @@ type Parser struct {
 	// file is then not read, as without Files. Its text counts against
 	// MaxReparsed and MaxNested as any nested script's.
 	Files func(path string) (text string, ok bool)
+	// Resolve, when set, gives the path that a script file's path known
+	// only at run time names, when the caller knows it as well as the
+	// shell would (. "$HOME/.cargo/env": the caller's home folder, for a
+	// script that does not set HOME), or false: the file is then read
+	// (through Files) as a static path's, rather than a command known
+	// only at run time.
+	Resolve func(p Word) (path string, ok bool)
 }
 
 // ErrLimit is what a [LimitError] matches with errors.Is: the script is

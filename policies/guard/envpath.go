@@ -219,3 +219,13 @@ func (at *place) sameTop() bool {
 	}
 	return true
 }
+
+// resolvedFile is resolved for package shell's Parser.Resolve: the home
+// or temporary folder a script file's path starts with (mktemp's
+// variables are not: the script is not parsed yet).
+func (at *place) resolvedFile(p shell.Word) (string, bool) {
+	if at.cfg != nil && at.cfg.Away {
+		return "", false
+	}
+	return at.resolved(p)
+}

@@ -16,6 +16,9 @@ func TestKnownPaths(t *testing.T) {
 	t.Setenv("HOME", filepath.Dir(root))
 	t.Setenv("TMPDIR", "")
 	proj := "~/" + filepath.Base(root)
+	if err := os.WriteFile(filepath.Join(filepath.Dir(root), "wipe-home.sh"), []byte("rm -rf src\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []judgeCase{
 		{`rm -rf ~/.cache/pip`, ""},
 		{`cd ~ && rm -rf .cache/go-build`, ""},
@@ -28,6 +31,11 @@ func TestKnownPaths(t *testing.T) {
 		{`cd "$(git rev-parse --show-toplevel)" && rm -rf node_modules packages/a/node_modules`, ""},
 		{`rm -rf "$(git rev-parse --show-toplevel)/target"`, ""},
 		{`cargo build --release && cp target/release/app ~/.local/bin/`, ""},
+		{`. ~/.cargo/env && cargo --version`, ""},
+		{`. ~/wipe-home.sh`, "rule 1"}, // read from the home folder: it deletes the project's src
+		{`source "$HOME/wipe-home.sh"`, "rule 1"},
+		{`echo 'rm -rf src' >> ~/x.sh; . ~/x.sh`, "rule 4"},
+		{`printf 'rm -rf src\n' > "$HOME/x.sh" && bash ~/x.sh`, "rule 4"},
 		{`cp /bin/rm ~/.local/bin/ls && ls -rf src`, "rule 4"}, // ~/.local/bin is on many a PATH
 		{`rm -rf /var/tmp/build-* /tmp/x/*`, ""},
 		{`rm -rf /var/tmp/*`, "rule 1"},

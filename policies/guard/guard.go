@@ -162,7 +162,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 		}
 	}()
 	start := time.Now()
-	s, err := (&shell.Parser{}).Parse(ctx, cmd)
+	s, err := (&shell.Parser{Resolve: at.resolvedFile}).Parse(ctx, cmd)
 	report(ctx, "parse", err != nil, start)
 	if err != nil {
 		return reasonParse(err), true

@@ -65,7 +65,7 @@ func judgeFiles(ctx context.Context, cmd string, s *shell.Script, at *place) (st
 
 // judgeFilesOf judges the script files text runs, read by r.
 func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *place) (string, bool) {
-	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, text)
+	s2, err := (&shell.Parser{Files: r.Read, Resolve: at.resolvedFile}).Parse(ctx, text)
 	if len(r.Unread) > 0 {
 		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Unread[0] + ", which the guard cannot read " +
 			"(not a regular file, or one of more than " + strconv.Itoa(readfile.MaxScripts) + " script files); run a plain script file", true

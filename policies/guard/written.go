@@ -57,8 +57,13 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		runs := buf[:0]
 		for _, e := range c.Effects {
-			if e.Kind == shell.RunsCode && e.Path.Value != "" && !e.Path.Dynamic {
+			if e.Kind != shell.RunsCode || e.Path.Value == "" {
+				continue
+			}
+			if !e.Path.Dynamic {
 				runs = append(runs, joinPath(at.dir, e.Path.Value))
+			} else if r, ok := at.resolved(e.Path); ok {
+				runs = append(runs, joinPath(at.dir, r)) // . ~/x.sh, read from disk: what this command wrote is not there yet
 			}
 		}
 		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") {
