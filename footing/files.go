@@ -63,7 +63,7 @@ func (p *place) files(ctx context.Context, sc *shell.Script, cmd string) (string
 
 // filesOf judges the script files cmd runs, read by r.
 func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (string, bool) {
-	s2, err := (&shell.Parser{Files: r.Read}).Parse(ctx, cmd)
+	s2, err := (&shell.Parser{Files: r.Read, Resolve: p.resolveHome}).Parse(ctx, cmd)
 	if len(r.Unread) > 0 {
 		if es := p.Entries(); len(es) > 0 {
 			return p.reason(es[0], es[0].Path, "the script file "+r.Unread[0]+
@@ -220,3 +220,31 @@ type fileResult struct {
 // maxCodeFileBytes bounds the bytes of code files codeFile reads in one
 // call.
 const maxCodeFileBytes = 16 << 20
+
+// resolveHome is package shell's Parser.Resolve: a script file's path
+// that starts with the home folder (~/x, $HOME/x, ${HOME}/x) is read
+// from there, when the command does not set HOME (. ~/x.sh is judged by
+// what x.sh holds, as . ./x.sh is).
+func (p *place) resolveHome(w shell.Word) (string, bool) {
+	v := w.Value
+	var rest string
+	switch {
+	case strings.HasPrefix(v, "~/"):
+		rest = v[1:]
+	case strings.HasPrefix(v, "$HOME/"):
+		rest = v[5:]
+	case strings.HasPrefix(v, "${HOME}/"):
+		rest = v[7:]
+	default:
+		return "", false
+	}
+	if p.Home == "" || strings.ContainsAny(rest, "$`*?[{\\") || !tempvar.OnlyExpanded(p.src, "HOME") {
+		return "", false
+	}
+	for _, e := range strings.Split(rest, "/") {
+		if e == ".." {
+			return "", false
+		}
+	}
+	return filepath.ToSlash(filepath.Join(p.Home, filepath.FromSlash(rest))), true
+}

@@ -60,6 +60,7 @@ func newFixture(t testing.TB) *fixture {
 	// Script files an earlier call may have written.
 	for p, c := range map[string]string{
 		"proj/tools/swap.sh":    "echo swapping\ncp /bin/true bin/guard\n",
+		"home/swap-home.sh":     "cp /bin/true bin/guard\n",
 		"proj/tools/setup":      "#!/usr/bin/env bash\nset -e\nrm .claude/settings.json\n",
 		"proj/tools/outer.sh":   "source tools/swap.sh\n",
 		"proj/tools/ok.sh":      "echo ok > out.txt\n",

@@ -68,7 +68,7 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 	}
 	at := s.at(dir)
 	at.src = sh.Command
-	sc, err := (&shell.Parser{}).Parse(ctx, sh.Command)
+	sc, err := (&shell.Parser{Resolve: at.resolveHome}).Parse(ctx, sh.Command)
 	if err != nil {
 		if e, ok := at.mentions(sh.Command); ok {
 			return s.reason(e, e.Path, "this command, which cannot be checked ("+err.Error()+"),"), true

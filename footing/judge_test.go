@@ -448,6 +448,10 @@ var attacks = []struct {
 	{`ln -sfn "$PWD/.claude" lk && echo '{}' > lk/settings.json`, true, true},
 	{`ln -s "$PWD" lk2 && cp /bin/true lk2/bin/guard`, true, true},
 	{`ln -s "$PWD/docs" lk3 && echo x > lk3/notes.md`, false, true},
+	// a script in the home folder, sourced by its ~ path
+	{`. ~/swap-home.sh`, true, true},
+	{`source "$HOME/swap-home.sh"`, true, true},
+	{`. ~/.bashrc`, false, true},
 	// a function runs where it is called, not where it was defined
 	{`cd /tmp && f() { cp /bin/true bin/guard; } && cd - >/dev/null && f`, true, true},
 	{`true && f() { :; } && cp /bin/true bin/guard`, true, true}, // bash: the definition, then cp
