@@ -246,12 +246,18 @@ word:
 		}
 		var sb [16]seg
 		segs := sb[:0]
+		quoted := false
 		for _, p := range pieces {
 			if p.q {
 				segs = append(segs, seg{text: p.s})
+				quoted = true
 			} else {
 				segs = plainLitSegs(segs, p.s, false, false) // no [ or ~ here
 			}
+		}
+		if !quoted {
+			// Its value is its text: cut from the source, not built.
+			return joinSegsOf(segs, src[start:i]), i, true
 		}
 		return joinSegs(segs), i, true
 	}
