@@ -53,9 +53,9 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		return
 	}
-	at := &scope{dir: joinDir(sc.dir, g.dir)}
-	if g.dir.Value == "" {
-		at = sc
+	at := sc
+	if g.dir.Value != "" {
+		at = &scope{dir: joinDir(sc.dir, g.dir)}
 	}
 	args := sub[1:]
 	perm := func(short string, long ...string) Flags {
