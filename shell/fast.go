@@ -78,7 +78,14 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		case ' ', '\t':
 			inWord = false
 		case ';', '|', '&':
-			ops++
+			// && and || are one operator, and the & of >& none (an
+			// over-count only costs room).
+			if i+1 < len(src) && src[i+1] == c && c != ';' {
+				i++
+			}
+			if c != '&' || i == 0 || src[i-1] != '>' {
+				ops++
+			}
 			inWord = false
 		default:
 			return nil, false
