@@ -372,7 +372,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 				w.moved(sc)
 				return
 			}
-			cd(cmd, sc)
+			cd(cmd, sc, &w.cleanDirs)
 			if len(sc.dir.Value) > maxDir {
 				w.fail(&LimitError{Limit: "path", Max: maxDir})
 			}

@@ -11,8 +11,9 @@ import (
 // directory, no permission), and the commands after it run in the
 // directory before it unless it was checked (cd x && …): sc keeps that
 // one as its alternative (see cdAlt). With more than one operand bash's
-// cd fails ("too many arguments") and the directory stays.
-func cd(c *Command, sc *scope) {
+// cd fails ("too many arguments") and the directory stays. Whether a
+// directory is clean is remembered in clean (see joinDirIn).
+func cd(c *Command, sc *scope, clean *cleanDirs) {
 	f := c.Flags(Spec{Short: "LPe@"})
 	if len(f.Operands) > 1 && c.Name == "cd" {
 		return
@@ -35,7 +36,7 @@ func cd(c *Command, sc *scope) {
 		// the one before (which would claim it is under that one).
 		sc.dir = to
 	} else {
-		sc.dir = joinDir(sc.dir, to)
+		sc.dir = joinDirIn(sc.dir, to, clean)
 	}
 	cdAlt(sc, old)
 }
@@ -192,7 +193,19 @@ func (c *cleanDirs) isClean(d string) bool {
 			return c.clean[i]
 		}
 	}
-	ok := isClean(d)
+	ok := false
+	for i, k := range c.dir {
+		// A clean directory joined to a plain relative path is clean
+		// (cd a && cd b && …): only the part after it is read.
+		if c.clean[i] && k != "" && k != "/" && k != "." && len(d) > len(k)+1 && d[len(k)] == '/' &&
+			d[:len(k)] == k && cleanRel(d[len(k)+1:]) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		ok = isClean(d)
+	}
 	c.dir[c.next], c.clean[c.next] = d, ok
 	c.next ^= 1
 	return ok

@@ -31,3 +31,21 @@ func TestIsClean(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanDirsPrefix: cleanDirs.isClean, which reads only what follows
+// a remembered clean directory, answers as isClean for every pair of
+// directories asked in turn.
+func TestCleanDirsPrefix(t *testing.T) {
+	parts := []string{".", "..", "/", "a", "a/b", "/a", "../a", "a/..", "a/.", "a//b", "a/", "a/b/c", "a/b/..", "a/b/./c",
+		"a/bc", "ab/c", "/a/b", "//a", "a/b/", "a/b//c", "a/b/.x", "a/b/..x"}
+	for _, d1 := range parts {
+		for _, d2 := range parts {
+			var c cleanDirs
+			for _, d := range []string{d1, d2, d1 + "/x", d2 + "/y/z", d1} {
+				if got, want := c.isClean(d), path.Clean(d) == d; got != want {
+					t.Errorf("after %q, %q: isClean(%q) = %v, want %v", d1, d2, d, got, want)
+				}
+			}
+		}
+	}
+}

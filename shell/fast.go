@@ -78,7 +78,14 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		case ' ', '\t':
 			inWord = false
 		case ';', '|', '&':
-			ops++
+			// && and || are one operator, and the & of >& none (an
+			// over-count only costs room).
+			if i+1 < len(src) && src[i+1] == c && c != ';' {
+				i++
+			}
+			if c != '&' || i == 0 || src[i-1] != '>' {
+				ops++
+			}
 			inWord = false
 		default:
 			return nil, false
@@ -246,12 +253,18 @@ word:
 		}
 		var sb [16]seg
 		segs := sb[:0]
+		quoted := false
 		for _, p := range pieces {
 			if p.q {
 				segs = append(segs, seg{text: p.s})
+				quoted = true
 			} else {
 				segs = plainLitSegs(segs, p.s, false, false) // no [ or ~ here
 			}
+		}
+		if !quoted {
+			// Its value is its text: cut from the source, not built.
+			return joinSegsOf(segs, src[start:i]), i, true
 		}
 		return joinSegs(segs), i, true
 	}

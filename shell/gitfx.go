@@ -53,9 +53,9 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		return
 	}
-	at := &scope{dir: joinDir(sc.dir, g.dir)}
-	if g.dir.Value == "" {
-		at = sc
+	at := sc
+	if g.dir.Value != "" {
+		at = &scope{dir: joinDir(sc.dir, g.dir)}
 	}
 	args := sub[1:]
 	perm := func(short string, long ...string) Flags {
@@ -258,7 +258,7 @@ func dashDash(args []Word) int {
 // rejects them before the subcommand: "unknown option"),
 // and ext:: URLs (git runs their words as a command).
 func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
-	via := plus(c.Via, c.Name)
+	via := w.viaOf(c)
 	if n := gitGlobalWords(c.Args[1:]); n > maxGitGlobals {
 		// git -c a.b=c ×10,000 status: each of git's options is a
 		// setting to follow; past the bound the command is not read.

@@ -135,6 +135,9 @@ type walker struct {
 	// cleanDirs remembers which directories effects are joined to are
 	// clean (see joinDirIn).
 	cleanDirs cleanDirs
+	// topVia are the via slices of programs the script runs at its top
+	// level (see viaOf).
+	topVia [4][]string
 	// disabled reports that the script disables a builtin that changes
 	// the directory (enable -n cd), or one whose name is known only at
 	// run time: see shadowed.

@@ -160,6 +160,26 @@ func plus(via []string, name string) []string {
 	return append(via[:len(via):len(via)], name)
 }
 
+// viaOf is plus(c.Via, c.Name): the via of what c runs. A program run
+// at the top level gets a slice of the walk's few last ones when one
+// names it (a via is never changed in place, only appended to by plus,
+// which copies it), so that a script of many git or find commands does
+// not allocate one each.
+func (w *walker) viaOf(c *Command) []string {
+	if len(c.Via) > 0 {
+		return plus(c.Via, c.Name)
+	}
+	for _, v := range w.topVia {
+		if len(v) == 1 && v[0] == c.Name {
+			return v
+		}
+	}
+	v := []string{c.Name}
+	copy(w.topVia[1:], w.topVia[:])
+	w.topVia[0] = v
+	return v
+}
+
 // unknown records a command that runs something not known statically.
 func (w *walker) unknown(text string, via []string) {
 	w.add(&Command{Args: []Word{{Value: text, Dynamic: true}}, Dynamic: true, Via: via})

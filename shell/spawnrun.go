@@ -11,7 +11,7 @@ var xargsSpec = Spec{Short: "0a:d:E:e::I:i::L:l::n:P:prs:txo", Long: []string{"n
 func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
 	f := xargsSpec.parse(args, &w.mem)
-	via := plus(c.Via, c.Name)
+	via := w.viaOf(c)
 	if len(f.Unsure) > 0 {
 		w.unknown(c.String(), via)
 		return
@@ -134,7 +134,7 @@ func findRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			}
 		}
 	}
-	via := plus(c.Via, c.Name)
+	via := w.viaOf(c)
 	for i := 0; i < len(expr); i++ {
 		a := expr[i]
 		if a.Dynamic {

@@ -168,6 +168,12 @@ func (w *walker) join(parts []syntax.WordPart) Word {
 
 // joinSegs makes the word of the pieces segs.
 func joinSegs(segs []seg) Word {
+	return joinSegsOf(segs, "")
+}
+
+// joinSegsOf is joinSegs with the segments' text joined given as whole
+// when it is not "" (a word cut from its source).
+func joinSegsOf(segs []seg, whole string) Word {
 	var res Word
 	first, last, n, pre := -1, -1, 0, 0
 	for i, s := range segs {
@@ -182,10 +188,12 @@ func joinSegs(segs []seg) Word {
 	}
 	// The value in one allocation (none for one piece); the prefix and
 	// suffix are parts of it.
-	switch len(segs) {
-	case 0:
-	case 1:
+	switch {
+	case len(segs) == 0:
+	case len(segs) == 1:
 		res.Value = segs[0].text
+	case whole != "" && len(whole) == n:
+		res.Value = whole
 	default:
 		var b strings.Builder
 		b.Grow(n)

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -53,6 +54,25 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	for p, by := range written {
 		files = append(files, file{p, path.Base(p), by})
 	}
+	// A path run is resolved only when it may be one written: when
+	// something was written where it is known only at run time, or its
+	// last name is one of the files' (resolving keeps the last name of
+	// a path unless it is "." or "..").
+	mayBe := func(p string) bool {
+		if dynamic != "" || len(files) > 8 {
+			return true
+		}
+		last := lastName(p)
+		if last == "" || last == "." || last == ".." {
+			return true
+		}
+		for _, f := range files {
+			if f.base == last {
+				return true
+			}
+		}
+		return false
+	}
 	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
 		runs := buf[:0]
@@ -61,12 +81,14 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				continue
 			}
 			if !e.Path.Dynamic {
-				runs = append(runs, joinPath(at.dir, e.Path.Value))
+				if mayBe(e.Path.Value) {
+					runs = append(runs, joinPath(at.dir, e.Path.Value))
+				}
 			} else if r, ok := at.resolved(e.Path); ok {
 				runs = append(runs, joinPath(at.dir, r)) // . ~/x.sh, read from disk: what this command wrote is not there yet
 			}
 		}
-		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") {
+		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") && mayBe(c.Args[0].Value) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
 		for _, p := range runs {
@@ -86,6 +108,13 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// lastName is the last name of slash-separated path p, its trailing
+// slashes left out ("" for none).
+func lastName(p string) string {
+	p = strings.TrimRight(filepath.ToSlash(p), "/")
+	return p[strings.LastIndexByte(p, '/')+1:]
 }
 
 // copies reports whether by, the writer of a file, puts content the

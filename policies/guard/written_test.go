@@ -27,6 +27,8 @@ func TestWrittenThenRun(t *testing.T) {
 		{`printf 'test:\n\trm -rf d\n' > GNUmakefile; make test`, "rule 4"},
 		{`printf 'test:\n\trm -rf d\n' > makefile; make test`, "rule 4"},
 		{`echo 'rm -rf d' > s.sh; sh < s.sh`, "rule 4"},
+		{`mkdir -p t; echo 'rm -rf d' > s.sh; sh t/../s.sh`, "rule 4"},
+		{`mkdir -p t; echo 'rm -rf d' > t/s.sh; cd t; sh ./s.sh`, "rule 4"},
 		{`echo 'rm -rf d' > s.sh; bash -s < s.sh`, "rule 4"},
 		{`cp /bin/rm ./x; ./x -rf d`, "rule 4"},
 		{`ln -s /bin/rm x; ./x -rf d`, "rule 4"},
