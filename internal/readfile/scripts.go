@@ -10,7 +10,7 @@ import (
 // MaxScript bounds one script file [Scripts] reads; MaxScripts bounds
 // the distinct files it reads for one command.
 const (
-	MaxScript  = 128 << 10
+	MaxScript  = 256 << 10
 	MaxScripts = 64
 )
 

@@ -105,7 +105,7 @@ func TestScriptFiles(t *testing.T) {
 		{`bash missing.sh`, "", ""},
 		{`./scripts/run.py`, "", "rule 1"}, // its #! line runs python3, whose code deletes src
 		{`bash wipe.sh`, "/tmp", ""},       // no such file there
-		{`bash long.sh`, "", "longer than the 128 KiB"},
+		{`bash long.sh`, "", "longer than the 256 KiB"},
 		{`make -C big`, "", ""},
 		{`make -C big wipe`, "", "rule 1"},
 	}
