@@ -39,14 +39,15 @@ func (at *place) resolved(p shell.Word) (string, bool) {
 		return "", false
 	}
 	var base string
+	m := at.envMemo()
 	switch lead {
 	case "HOME":
-		if !tempvar.OnlyExpanded(at.src, "HOME") {
+		if !m.homeOK {
 			return "", false
 		}
 		base = os.Getenv("HOME")
 	case "TMPDIR", "TMPDIR:-/tmp":
-		if !tempvar.OnlyExpanded(at.src, "TMPDIR") {
+		if !m.tmpOK {
 			return "", false
 		}
 		base = os.Getenv("TMPDIR")
@@ -117,19 +118,41 @@ func slashDotDot(p string) bool {
 // tempVar reports whether name holds a new temporary file or folder of
 // mktemp's in the command (see package tempvar).
 func (at *place) tempVar(name string) bool {
-	if at.script == nil || !strings.Contains(at.src, "mktemp") {
+	if at.script == nil {
 		return false
 	}
-	vars, own := tempvar.Temps(at.script, at.src)
-	if !own {
-		return false
+	m := at.envMemo()
+	if !m.tempsRead {
+		m.tempsRead = true
+		if strings.Contains(at.src, "mktemp") {
+			if vars, own := tempvar.Temps(at.script, at.src); own {
+				m.temps = vars
+			}
+		}
 	}
-	for _, v := range vars {
+	for _, v := range m.temps {
 		if v == name {
 			return true
 		}
 	}
 	return false
+}
+
+// envMemo is what resolved reads of a command's text, read once a text
+// (a long script has many paths to resolve).
+type envMemo struct {
+	src           string
+	homeOK, tmpOK bool // the text sets no HOME, no TMPDIR
+	tempsRead     bool
+	temps         []string
+}
+
+// envMemo returns at's memo for its text.
+func (at *place) envMemo() *envMemo {
+	if at.memo == nil || at.memo.src != at.src {
+		at.memo = &envMemo{src: at.src, homeOK: tempvar.OnlyExpanded(at.src, "HOME"), tmpOK: tempvar.OnlyExpanded(at.src, "TMPDIR")}
+	}
+	return at.memo
 }
 
 // knownName is knownName, or a path of the home or temporary folder or

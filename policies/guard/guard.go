@@ -260,6 +260,7 @@ type place struct {
 	src       string
 	script    *shell.Script // src parsed, once judgeShell has
 	links     int           // symbolic links followed by judgeTree
+	memo      *envMemo      // what resolved read of src
 	wt        *worktree
 	cfg       *Config
 }
