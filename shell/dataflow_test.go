@@ -115,7 +115,7 @@ var hiddenCases = []hiddenCase{
 	{`unalias -a; ls`, false, `unalias -a; ls`},
 	{`hash -r; ls`, false, `hash -r; ls`},
 	{`read -r x; echo "$x"`, false, `read -r x; echo {$x}`},
-	{`for f in *.go; do gofmt -l "$f"; done`, false, `gofmt -l {$f}`},
+	{`for f in *.go; do gofmt -l "$f"; done`, false, `gofmt -l {*.go}`}, // quoted: one match of the glob
 	// Aliases and hash.
 	{"shopt -s expand_aliases\nalias x=touch\nx pwned", true, ``},
 	{`hash -p /usr/bin/touch x; x pwned`, true, ``},

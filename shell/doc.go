@@ -185,7 +185,13 @@
 // ||), the directory is dynamic. A function runs where it is called: its
 // body is walked again for a call from another directory, and in the
 // caller's shell when it changes the directory (f() { cd /tmp/x; }; f &&
-// rm -rf d deletes /tmp/x/d). Writes that happen inside a program (a script file, git
+// rm -rf d deletes /tmp/x/d). A for loop over static words or globs (at
+// most 8) whose body only expands its variable is walked once an item,
+// the variable bound to it: "$d" quoted holds one match of a glob, so
+// for d in packages/*; do rm -rf "$d/node_modules"; done deletes
+// packages/*/node_modules; unquoted, or where the body may run code later
+// or elsewhere (a function, an alias, a trap, sh -c), it stays known only
+// at run time. Writes that happen inside a program (a script file, git
 // checkout of a branch, a compiler's outputs other than -o) are not seen.
 //
 // # Options

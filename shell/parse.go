@@ -164,6 +164,9 @@ type walker struct {
 	// funcWalked holds the function bodies walked again for a call, and
 	// from where, so that each is walked once from each place.
 	funcWalked map[funcKey]bool
+	// loopVals are the variables of the for loops being walked, each
+	// bound to the item walked (see loopItems).
+	loopVals map[string]Word
 	// box is the container whose command is being walked, nil outside
 	// one (see containerRun): the paths of its effects are mapped to
 	// this machine's.

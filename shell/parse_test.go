@@ -50,9 +50,11 @@ var parseCases = []struct {
 	{`if a; then b; elif c; then d; else e; fi`, `a; b; c; d; e`, ``, false},
 	{`while a; do b; done`, `a; b`, ``, false},
 	{`until a; do b; done`, `a; b`, ``, false},
-	{`for i in 1 2; do echo $i; done`, `echo {$i}`, ``, false},
+	{`for i in 1 2; do echo $i; done`, `echo 1; echo 2`, ``, false}, // the body walked once an item
+	{`for i in $(ls); do echo $i; done`, `$(…)>ls; echo {$i}`, ``, false},
+	{`for i in 1 2; do i=3; echo $i; done`, `echo {$i}`, ``, false},
 	{`for ((i=0; i<3; i++)); do echo; done`, `echo`, ``, false},
-	{`select x in a b; do echo $x; done`, `echo {$x}`, ``, false},
+	{`select x in a b; do echo $x; done`, `echo a; echo b`, ``, false},
 	{`case $x in a) echo a;; b|c) echo b;; esac`, `echo a; echo b`, ``, false},
 	{`f() { ls; }; f`, `ls; f`, ``, false},
 	{`function g { pwd; }`, `pwd`, ``, false},

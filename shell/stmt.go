@@ -121,6 +121,25 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		})
 	case *syntax.ForClause:
 		w.subst(c.Loop, sc, via)
+		if name, items, ok := w.loopItems(c); ok {
+			// Each item, the variable bound to it in the body (for d in
+			// packages/*; do rm -rf "$d/node_modules"; done).
+			prev, had := w.loopVals[name]
+			if w.loopVals == nil {
+				w.loopVals = map[string]Word{}
+			}
+			for _, v := range items {
+				w.loopVals[name] = v
+				w.branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
+			}
+			if had {
+				w.loopVals[name] = prev
+			} else {
+				delete(w.loopVals, name)
+			}
+			w.setVar(sc, name, true)
+			break
+		}
 		if it, ok := c.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			dyn := !it.InPos.IsValid()
 			for _, x := range it.Items {
@@ -339,4 +358,75 @@ func (w *walker) andChain(c *syntax.BinaryCmd, sc *scope, via []string, in stdin
 			prev = l
 		}
 	})
+}
+
+// maxLoopItems bounds the items of a for loop walked one by one.
+const maxLoopItems = 8
+
+// loopItems returns the variable of for loop c and its items, when each
+// is a static word or a glob of static text (for f in *.md; for d in a
+// b), at most maxLoopItems, and the loop's body only expands the
+// variable (no assignment, read or declaration of it: the item is what
+// it holds): the body is then walked once an item.
+func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
+	it, ok := c.Loop.(*syntax.WordIter)
+	if !ok || it.Name == nil || !it.InPos.IsValid() || len(it.Items) == 0 || len(it.Items) > maxLoopItems || len(c.Do) == 0 {
+		return "", nil, false
+	}
+	name := it.Name.Value
+	if len(w.loopVals) >= 2 {
+		return "", nil, false // a third loop inside two: walked once, as before
+	}
+	for _, st := range c.Do {
+		t := w.text(st)
+		if strings.Count(t, name) > 64 || !onlyExpands(t, name) {
+			return "", nil, false
+		}
+		for _, later := range [...]string{"()", "function", "alias", "trap", "-c", "eval", "source", "export", "declare",
+			"typeset", "readonly", "local", "read", "unset", "printf", "let", "mapfile", "readarray", "xargs", "find",
+			"parallel", "<<", "$((", "`"} {
+			if strings.Contains(t, later) {
+				// Code that runs later or in another shell (a function,
+				// an alias, a trap, sh -c), or sets variables: it may
+				// see the variable with another value, or none.
+				return "", nil, false
+			}
+		}
+	}
+	var items []Word
+	for _, x := range it.Items {
+		for _, v := range w.words(x) {
+			if v.Dynamic && (strings.ContainsAny(v.Value, "$`(){}~\\\"'") || !strings.ContainsAny(v.Value, "*?[")) {
+				return "", nil, false // an expansion: what it holds is known only at run time
+			}
+			items = append(items, v)
+		}
+	}
+	if len(items) == 0 || len(items) > maxLoopItems {
+		return "", nil, false
+	}
+	return name, items, true
+}
+
+// onlyExpands reports whether name appears in text only as $name or
+// ${name}, never as a word of its own (d=x, read d, declare d, unset d).
+func onlyExpands(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return true
+		}
+		at := i + j
+		end := at + len(name)
+		whole := (at == 0 || !identByte(text[at-1])) && (end == len(text) || !identByte(text[end]))
+		if whole && !(at > 0 && (text[at-1] == '$' || text[at-1] == '-')) && !(at > 1 && text[at-1] == '{' && text[at-2] == '$') {
+			return false // (after a dash it is an option letter: rm -f "$f")
+		}
+		i = end
+	}
+}
+
+// identByte reports whether b may be part of a shell variable's name.
+func identByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -243,6 +243,17 @@ func (w *walker) segs(out []seg, p syntax.WordPart, quoted, first, last bool) []
 		return append(out, seg{text: w.dynText(p), dyn: true})
 	}
 	// ParamExp, CmdSubst, ArithmExp, ProcSubst, ExtGlob.
+	if pe, ok := p.(*syntax.ParamExp); ok && w.loopVals != nil {
+		if v, ok := w.loopVals[simpleParam(pe)]; ok && (quoted || !v.Dynamic && !strings.ContainsAny(v.Value, " \t\n*?[")) {
+			// A for loop's variable, bound to the item being walked (see
+			// loopItems): a static word, or, quoted, a glob standing for
+			// the match it holds.
+			if !v.Dynamic {
+				return append(out, seg{text: v.Value})
+			}
+			return plainLitSegs(out, v.Value, false, false)
+		}
+	}
 	sg := seg{text: w.dynText(p), dyn: true}
 	switch p.(type) {
 	case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
@@ -351,3 +362,13 @@ const maxBraceWords = 256
 // maxExpanded caps the bytes that brace expansion makes in one script and
 // the scripts it runs; past it, a word with braces is dynamic.
 const maxExpanded = 256 << 10
+
+// simpleParam returns the name of $NAME or ${NAME} ("" for any other
+// parameter expansion).
+func simpleParam(p *syntax.ParamExp) string {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+		p.Exp != nil || p.Names != 0 {
+		return ""
+	}
+	return p.Param.Value
+}

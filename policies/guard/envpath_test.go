@@ -111,11 +111,16 @@ func TestThroughLinks(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "node_modules", ".cache"), filepath.Join(tmp, "cache")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink(filepath.Join(root, "src"), filepath.Join(root, "packages", "evil")); err != nil {
+		t.Fatal(err)
+	}
 	r := strings.NewReplacer("TMP", tmp, "ROOT", root)
 	cases := []judgeCase{
 		{`ln -s "$PWD/src" TMP/m && rm -rf TMP/m/sub`, "which `ln -s $PWD/src TMP/m` makes a link"},
 		{`cp -rs "$PWD/src" TMP/n && rm -rf TMP/n/sub`, "makes a link"},
 		{`rm -rf TMP/l/sub`, "is reached through a symbolic link"},
+		{`rm -rf packages/*/sub`, "is reached through a symbolic link"}, // packages/evil is a link to src
+		{`for d in packages/*; do rm -rf "$d/sub"; done`, "is reached through a symbolic link"},
 		// Look-alikes: the link itself, a link to scratch, a plain
 		// temporary folder.
 		{`rm -rf TMP/l`, ""},

@@ -23,6 +23,15 @@ func TestChainsAndFunctions(t *testing.T) {
 		{`f() { cd TMP/nope; }; f; rm -rf src`, "rule 1"},
 		{`f() ( cd TMP ); f && rm -rf src`, "rule 1"},
 		{`true && f() { cd TMP; } && echo && rm -rf src`, "rule 1"},
+		// A loop's variable, bound to each item: a glob's matches, or the
+		// words given (not when the body sets it or runs code later).
+		{`for d in src docs; do rm -rf "$d"; done`, "rule 1"},
+		{`for x in node_modules; do f() { rm -rf "$x"; }; done; x=src; f`, "rule 1"},
+		{`for d in a; do d=src; rm -rf "$d"; done`, "rule 1"},
+		{`for d in packages/*; do rm -rf "$d/node_modules"; done`, ""},
+		{`for d in packages/*/; do (cd "$d" && rm -rf node_modules); done`, ""},
+		{`for d in node_modules target; do rm -rf "$d"; done`, ""},
+		{`for f in pkg/*.pyc; do rm -f "$f"; done`, ""},
 		// Everyday, and the same done through a function.
 		{`git status && cd docs && rm -rf node_modules`, ""},
 		{`npm --version && cd packages/a && rm -rf node_modules`, ""},

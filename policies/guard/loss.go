@@ -55,6 +55,14 @@ func (at *place) losesGlob(s *shell.Script, c *shell.Command, p shell.Word) (str
 	}
 	for _, m := range ms {
 		abs := cleanPath(filepath.ToSlash(m))
+		if _, real, _ := at.linkedThrough(s, c, shell.Static(abs)); real != "" && real != abs {
+			// A match reached through a link on disk (packages/x a
+			// link to ~): judged where the link takes it.
+			if r, deny := at.judgeTree(s, c, shell.Static(abs)); deny {
+				return r, true, true
+			}
+			continue
+		}
 		r, deny, decided := at.losesPath(s, c, shell.Static(abs), abs)
 		if !decided {
 			// A match the state cannot tell: the lists decide for it.
