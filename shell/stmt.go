@@ -393,9 +393,15 @@ func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
 			}
 		}
 	}
-	var items []Word
+	items := make([]Word, 0, len(it.Items))
 	for _, x := range it.Items {
-		for _, v := range w.words(x) {
+		var ws []Word
+		if hasBrace(x) {
+			ws = w.words(x)
+		} else {
+			ws = []Word{w.join(x.Parts)}
+		}
+		for _, v := range ws {
 			if v.Dynamic && (strings.ContainsAny(v.Value, "$`(){}~\\\"'") || !strings.ContainsAny(v.Value, "*?[")) {
 				return "", nil, false // an expansion: what it holds is known only at run time
 			}
