@@ -48,6 +48,7 @@ func Differential(t testing.TB, a hooks.Adapter, args []byte, judged ...Judged) 
 		tool := hooks.ToolOf(ev)
 		if tool == nil {
 			t.Fatalf("%s %s: %T has no tool", j.Tool, args, ev)
+			return // t may be a testing.TB whose Fatalf returns
 		}
 		want, wantErr := hostref.Want(r[j.Key], false)
 		gotErr := FieldErr(tool.InputErr, j.Key)
