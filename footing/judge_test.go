@@ -448,6 +448,10 @@ var attacks = []struct {
 	{`ln -sfn "$PWD/.claude" lk && echo '{}' > lk/settings.json`, true, true},
 	{`ln -s "$PWD" lk2 && cp /bin/true lk2/bin/guard`, true, true},
 	{`ln -s "$PWD/docs" lk3 && echo x > lk3/notes.md`, false, true},
+	// a loop's variable bound to each item
+	{`for f in bin/*; do cp /bin/true "$f"; done`, true, true},
+	{`for f in .claude/settings.json; do echo '{}' > "$f"; done`, true, true},
+	{`for f in docs/*; do cp /bin/true "$f"; done`, false, true},
 	// a script in the home folder, sourced by its ~ path
 	{`. ~/swap-home.sh`, true, true},
 	{`source "$HOME/swap-home.sh"`, true, true},
