@@ -50,6 +50,7 @@ func denseShapes() []struct{ name, src string } {
 		{"rm-operands-60000", "rm -rf" + r(" node_modules", 20000)},
 		{"find-exec-2000", "find . " + r("-exec rm {} + ", 2000)},
 		{"mv-then-rm-5000", r("mv a /tmp/x; ", 5000) + r("rm -rf /tmp/y; ", 5000)},
+		{"rm-scratch-lines-7000", scratchLines(7000)},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
 		// shell's BenchmarkWorst shapes that are answered or refused
 		// late, at 255 KiB.
@@ -59,6 +60,17 @@ func denseShapes() []struct{ name, src string } {
 		{"heredoc-to-bash", "bash <<'EOF'\n" + r("echo a b c d\n", 18600) + "EOF\n"},
 		{"plain-words", "echo " + r("a ", 130000)},
 	}
+}
+
+// scratchLines is n deletes of distinct scratch paths, each its own
+// command: each is judged against the script's links and moves (found
+// once a script, not once a delete: 344 ms before).
+func scratchLines(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString("rm -rf /tmp/a" + strconv.Itoa(i) + "\n")
+	}
+	return b.String()
 }
 
 // gitAliasN is git with n chained aliases (-c alias.aI=aI+1), run as a0.
@@ -96,11 +108,12 @@ func BenchmarkJudgeDense(b *testing.B) {
 // checked" error), never allowed for being too costly to read.
 func TestDenseShapes(t *testing.T) {
 	want := map[string]string{
-		"git-options-10000": "git options", // past shell's bound of git's own options: rule 4
-		"find-exec-2000":    "rule 1",      // rm {} of each file find names
-		"array":             "",
-		"braces":            "",
-		"plain-words":       "",
+		"git-options-10000":     "git options", // past shell's bound of git's own options: rule 4
+		"find-exec-2000":        "rule 1",      // rm {} of each file find names
+		"array":                 "",
+		"braces":                "",
+		"plain-words":           "",
+		"rm-scratch-lines-7000": "", // scratch, each of them
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -70,7 +70,12 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which the guard cannot read " +
 					"(" + err.Error() + "); run a plain file", true
 			}
-			cmds := codeCommands(text, calls, comment)
+			cmds, over := codeCommands(text, calls, comment)
+			if over {
+				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which holds more calls " +
+					"than the guard reads (" + strconv.Itoa(maxCodeCalls) + " of them, or " + strconv.Itoa(maxCallSites) +
+					" places they may be); run a shorter program, or ask the user to run it", true
+			}
 			if len(cmds) == 0 {
 				continue
 			}

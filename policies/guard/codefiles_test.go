@@ -116,3 +116,42 @@ func TestCodeFilesUnderInterpreters(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCodeCommands: reading a code file's calls never panics, whatever
+// the file holds (the model may write it), and yields a bounded number
+// of commands.
+func FuzzCodeCommands(f *testing.F) {
+	for _, s := range codeFiles {
+		f.Add(s)
+	}
+	f.Add("os.system('")
+	f.Add("subprocess.run([\"a\", 'b'")
+	f.Add("execSync(`x${y}`)")
+	f.Add("open(r'\\', 'w')")
+	f.Fuzz(func(t *testing.T, code string) {
+		for _, lang := range []string{"python", "node"} {
+			calls, comment, _ := codeLang(lang)
+			if cmds, _ := codeCommands(code, calls, comment); len(cmds) > maxCodeCalls {
+				t.Fatalf("%d commands", len(cmds))
+			}
+		}
+	})
+}
+
+// TestCodeFileBounds: a file of decoy calls is answered fast and denied
+// (rule 4), not read to its end once per call.
+func TestCodeFileBounds(t *testing.T) {
+	root := project(t)
+	writeFiles(t, root, map[string]string{
+		"decoys.py":  strings.Repeat("rmtree(", 100000),
+		"many.py":    strings.Repeat("shutil.rmtree('build')\n", 300),
+		"fine.py":    strings.Repeat("print('x')\n", 1000) + "shutil.rmtree('node_modules')\n",
+		"longarg.py": "os.system('" + strings.Repeat("x", 10000) + "')\n",
+	}, 0o644)
+	judgeTable(t, root, []judgeCase{
+		{`python3 decoys.py`, "holds more calls"},
+		{`python3 many.py`, "holds more calls"},
+		{`python3 fine.py`, ""},
+		{`python3 longarg.py`, ""},
+	})
+}

@@ -4,14 +4,20 @@ import (
 	"strings"
 )
 
-// maxCodeCalls bounds the calls read in one file.
-const maxCodeCalls = 256
+// maxCodeCalls bounds the calls read in one file; maxCallSites the
+// places a call's name is followed by "(" (a file of decoys costs no
+// more); maxCallArgs the text of one call's arguments read.
+const (
+	maxCodeCalls = 256
+	maxCallSites = 4096
+	maxCallArgs  = 4096
+)
 
 // codeCommands returns, as shell commands, the calls of calls in code
 // whose arguments are literals (see codeCall); comment is the language's
 // line comment ("#", "//"): a call after it on its line is not read.
-func codeCommands(code string, calls []codeCall, comment string) []string {
-	var out []string
+func codeCommands(code string, calls []codeCall, comment string) (out []string, over bool) {
+	sites := 0
 	for _, k := range calls {
 		for from := 0; len(out) < maxCodeCalls; {
 			i := strings.Index(code[from:], k.name)
@@ -27,10 +33,13 @@ func codeCommands(code string, calls []codeCall, comment string) []string {
 			if !strings.HasPrefix(rest, "(") {
 				continue
 			}
+			if sites++; sites > maxCallSites {
+				return out, true
+			}
 			if inComment(code[:at], comment) {
 				continue
 			}
-			all, ok := callArgs(rest[1:])
+			all, ok := callArgs(rest[1:min(len(rest), 1+maxCallArgs)])
 			if !ok {
 				continue
 			}
@@ -38,8 +47,11 @@ func codeCommands(code string, calls []codeCall, comment string) []string {
 				out = append(out, cmd)
 			}
 		}
+		if len(out) >= maxCodeCalls {
+			return out, true
+		}
 	}
-	return out
+	return out, false
 }
 
 // inComment reports whether the end of before (the text before a call

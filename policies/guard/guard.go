@@ -261,6 +261,8 @@ type place struct {
 	script    *shell.Script // src parsed, once judgeShell has
 	links     int           // symbolic links followed by judgeTree
 	memo      *envMemo      // what resolved read of src
+	linkMemo  *linkMemo     // the links a script makes
+	moverMemo *moverMemo    // the commands of a script that move files
 	wt        *worktree
 	cfg       *Config
 }

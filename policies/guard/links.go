@@ -25,19 +25,12 @@ func (at *place) linkedThrough(s *shell.Script, c *shell.Command, p shell.Word) 
 	if p.Dynamic || s == nil {
 		return "", "", false
 	}
-	for _, l := range s.Commands {
-		if !makesLinks(l) {
-			continue
-		}
-		for _, e := range l.Effects {
-			if e.Kind != shell.Writes {
-				continue
-			}
-			if e.Path.Dynamic && strings.HasPrefix(p.Value, e.Path.Prefix) || strings.HasPrefix(p.Value, strings.TrimSuffix(e.Path.Value, "/")+"/") {
-				return "guard: rule 1 (no recursive delete of anything not scratch): " + by(c) + " deletes " + p.Value +
-					" through " + e.Path.Value + ", which `" + clip(l.String()) + "` makes a link that may take it anywhere; " +
-					"delete the files you mean by their own path, or ask the user", "", true
-			}
+	for _, lw := range at.linkWrites(s) {
+		e := lw.e
+		if e.Path.Dynamic && strings.HasPrefix(p.Value, e.Path.Prefix) || strings.HasPrefix(p.Value, strings.TrimSuffix(e.Path.Value, "/")+"/") {
+			return "guard: rule 1 (no recursive delete of anything not scratch): " + by(c) + " deletes " + p.Value +
+				" through " + e.Path.Value + ", which `" + clip(lw.by.String()) + "` makes a link that may take it anywhere; " +
+				"delete the files you mean by their own path, or ask the user", "", true
 		}
 	}
 	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away {
@@ -97,4 +90,37 @@ func by(c *shell.Command) string {
 		return "the command"
 	}
 	return "`" + clip(c.String()) + "`"
+}
+
+// A linkWrite is a path a command of the script makes a link at.
+type linkWrite struct {
+	e  shell.Effect
+	by *shell.Command
+}
+
+// linkWrites returns the paths the commands of s make links at, read
+// once a script (a script of many deletes asks for each).
+func (at *place) linkWrites(s *shell.Script) []linkWrite {
+	if at.linkMemo != nil && at.linkMemo.s == s {
+		return at.linkMemo.writes
+	}
+	var out []linkWrite
+	for _, l := range s.Commands {
+		if !makesLinks(l) {
+			continue
+		}
+		for _, e := range l.Effects {
+			if e.Kind == shell.Writes {
+				out = append(out, linkWrite{e, l})
+			}
+		}
+	}
+	at.linkMemo = &linkMemo{s: s, writes: out}
+	return out
+}
+
+// linkMemo holds linkWrites' answer for one script.
+type linkMemo struct {
+	s      *shell.Script
+	writes []linkWrite
 }

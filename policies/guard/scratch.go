@@ -125,8 +125,8 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 		if !ok {
 			continue // known only at run time: denied as such
 		}
-		for _, m := range s.Commands {
-			if m == c || m.Name != "mv" && m.Name != "rsync" && m.Name != "rename" {
+		for _, m := range at.movers(s) {
+			if m == c {
 				continue
 			}
 			for _, w := range m.Effects {
@@ -142,6 +142,28 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// movers returns the commands of s that move files (mv, rsync,
+// rename), found once a script.
+func (at *place) movers(s *shell.Script) []*shell.Command {
+	if at.moverMemo != nil && at.moverMemo.s == s {
+		return at.moverMemo.cmds
+	}
+	var out []*shell.Command
+	for _, m := range s.Commands {
+		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" {
+			out = append(out, m)
+		}
+	}
+	at.moverMemo = &moverMemo{s, out}
+	return out
+}
+
+// moverMemo holds movers' answer for one script.
+type moverMemo struct {
+	s    *shell.Script
+	cmds []*shell.Command
 }
 
 // treePath returns the clean absolute (or start-relative) path p names:
