@@ -1,6 +1,9 @@
 package guard
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDiscardsByState: git commands that discard by their words pass
 // when the worktree says they lose nothing, and are denied, naming what
@@ -65,5 +68,18 @@ func TestBranchDeleteByState(t *testing.T) {
 		{`git branch -D merged topic`, "rule 2"},
 		{`git reset --hard topic && git branch -D topic`, "rule 2"}, // the refs move first
 		{`git -C . branch -D merged`, "rule 2"},
+	})
+}
+
+// TestStateReadsBounded: a call reads the worktree's state at most
+// maxStateReads times; past that the words decide (a thousand deletes
+// would otherwise start a thousand git processes).
+func TestStateReadsBounded(t *testing.T) {
+	root := project(t)
+	few := strings.Repeat("rm -rf docs; ", 5)
+	many := strings.Repeat("rm -rf docs; ", maxStateReads+8)
+	judgeTable(t, root, []judgeCase{
+		{few, ""}, // docs: committed, unchanged
+		{many, "rule 1"},
 	})
 }

@@ -43,9 +43,22 @@ type worktree struct {
 	tops map[string]string
 }
 
-// newWorktree returns a worktree reader that stops at ctx's end.
+// maxStateReads bounds the git processes one call starts to read the
+// worktree's state: a command of a thousand deletes or checkouts would
+// otherwise start a thousand. Past it a question is unanswered, and the
+// rules decide by the command's words.
+const maxStateReads = 32
+
+// newWorktree returns a worktree reader that stops at ctx's end, and
+// after maxStateReads reads.
 func newWorktree(ctx context.Context) *worktree {
-	return &worktree{ctx: ctx, git: runGit}
+	reads := 0
+	return &worktree{ctx: ctx, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		if reads++; reads > maxStateReads {
+			return nil, errors.New("the command asks more of the worktree's state than the guard reads in one call")
+		}
+		return runGit(ctx, dir, args...)
+	}}
 }
 
 // worktreeFor is the worktree reader of a call judged with cfg: one that
