@@ -3,7 +3,6 @@ package footing
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path"
@@ -89,10 +88,12 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 		return p.gitReason(c, "`"+moved+"`, before it in this command, may move the repository's HEAD, refs or index, "+
 			"or set git's environment, so what it would change cannot be read before the command runs: run them in separate calls"), true
 	}
-	if why := UnsafeRepo(ctx, root); why != "" {
-		switch sub {
-		case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean", "read-tree",
-			"checkout-index":
+	switch sub {
+	case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean", "read-tree",
+		"checkout-index":
+		// Read once a repository a call: a command of many git commands
+		// started a git process for each.
+		if why := p.Set.unsafeRepo(ctx, root); why != "" {
 			return p.gitReason(c, why), true
 		}
 	}
@@ -372,38 +373,6 @@ func gitRoot(dir string) string {
 func (p *place) gitReason(c *shell.Command, why string) string {
 	return "footing: `" + c.String() + "` may change the hook that guards this session, and " + why +
 		"; run git commands that leave the hook's files alone, or ask the user to change the hook"
-}
-
-// UnsafeRepo returns why reading the state of the repository at root
-// could run a program the repository's configuration names (a filter
-// driver other than Git LFS's: git diff and git status run a clean
-// filter on files they must compare), or "": the hook runs outside the
-// host's sandbox, and the model may have written that configuration. A
-// configuration that cannot be read in time is unsafe too.
-func UnsafeRepo(ctx context.Context, root string) string {
-	ctx, cancel := context.WithTimeout(ctx, gitLimit)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get-regexp", `^filter\..*\.(clean|smudge|process)$`)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-	out, err := cmd.Output()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit) && exit.ExitCode() == 1:
-		return "" // no filter configured
-	case err != nil:
-		return "the repository's configuration could not be read (" + err.Error() + ")"
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		k, v, _ := strings.Cut(line, " ")
-		switch {
-		case k == "filter.lfs.clean" && v == "git-lfs clean -- %f",
-			k == "filter.lfs.smudge" && v == "git-lfs smudge -- %f",
-			k == "filter.lfs.process" && v == "git-lfs filter-process":
-		default:
-			return "the repository configures a filter program (" + k + ") that reading its state would run"
-		}
-	}
-	return ""
 }
 
 // gitDiff returns the paths that differ between the worktree and revs

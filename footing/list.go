@@ -114,6 +114,8 @@ type Set struct {
 	// call, which reads the disk once a path.
 	resolved map[string]string
 	resolves int // calls of Touches that resolved a path: past 8, resolved is kept
+	// unsafe is UnsafeRepo's answer for each repository asked about.
+	unsafe map[string]string
 }
 
 // Of returns the footing of the hook described by e.
