@@ -287,40 +287,13 @@ func within(dir, p string) string {
 	return ""
 }
 
-// cleanPath is path.Clean that keeps "" as "".
+// cleanPath is path.Clean that keeps "" as "" (path.Clean returns a
+// clean path as it is, without allocating).
 func cleanPath(p string) string {
-	if p == "" || isClean(p) {
+	if p == "" {
 		return p
 	}
 	return path.Clean(p)
-}
-
-// isClean reports whether path.Clean leaves p, not empty, as it is: "/",
-// or names between single slashes, none "." or "..", and no slash at the
-// end (a rule judges each path of an effect: most are clean already).
-func isClean(p string) bool {
-	if p == "/" {
-		return true
-	}
-	if p[len(p)-1] == '/' {
-		return false
-	}
-	i := 0
-	if p[0] == '/' {
-		i = 1
-	}
-	for i <= len(p) {
-		j := strings.IndexByte(p[i:], '/')
-		if j < 0 {
-			j = len(p) - i
-		}
-		switch p[i : i+j] {
-		case "", ".", "..":
-			return false
-		}
-		i += j + 1
-	}
-	return true
 }
 
 // isAbs reports whether p (slash form, or a Windows drive path) is
