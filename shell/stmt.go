@@ -128,10 +128,15 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			if w.loopVals == nil {
 				w.loopVals = map[string]Word{}
 			}
-			for _, v := range items {
-				w.loopVals[name] = v
-				w.branch(sc, func(sc *scope) { w.stmts(c.Do, sc, via, in) })
-			}
+			w.branch(sc, func(sc *scope) {
+				// One after another in the same shell, as bash runs them: a
+				// cd in one moves the next (for d in src lib; do cd "$d"
+				// && rm -rf gen; done deletes src/lib/gen).
+				for _, v := range items {
+					w.loopVals[name] = v
+					w.stmts(c.Do, sc, via, in)
+				}
+			})
 			if had {
 				w.loopVals[name] = prev
 			} else {

@@ -16,6 +16,9 @@ import (
 func TestChainsAndFunctions(t *testing.T) {
 	root := project(t)
 	tmp := t.TempDir() // a scratch folder: a delete there passes
+	if err := os.Mkdir(filepath.Join(tmp, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	cases := []judgeCase{
 		{`cd TMP && f() { rm -rf src; } && cd ROOT && f`, "rule 1"},
 		{`cd TMP; f() { rm -rf src; }; cd ROOT && f`, "rule 1"},
@@ -28,6 +31,9 @@ func TestChainsAndFunctions(t *testing.T) {
 		{`for d in src docs; do rm -rf "$d"; done`, "rule 1"},
 		{`for x in node_modules; do f() { rm -rf "$x"; }; done; x=src; f`, "rule 1"},
 		{`for d in a; do d=src; rm -rf "$d"; done`, "rule 1"},
+		// The second cd goes from the first's folder (TMP/a/../../NAME is
+		// the project), not from where the loop starts (a temporary one).
+		{`for d in TMP/a ../../NAME; do cd "$d" && rm -rf src; done`, "rule 1"},
 		{`for d in packages/*; do rm -rf "$d/node_modules"; done`, ""},
 		{`for d in packages/*/; do (cd "$d" && rm -rf node_modules); done`, ""},
 		{`for d in node_modules target; do rm -rf "$d"; done`, ""},
@@ -40,7 +46,7 @@ func TestChainsAndFunctions(t *testing.T) {
 		{`f() { cd TMP && ls; }; true && f && rm -rf src`, ""},
 	}
 	for i := range cases {
-		cases[i].cmd = strings.NewReplacer("TMP", tmp, "ROOT", root).Replace(cases[i].cmd)
+		cases[i].cmd = strings.NewReplacer("TMP", tmp, "ROOT", root, "NAME", filepath.Base(root)).Replace(cases[i].cmd)
 	}
 	judgeTable(t, root, cases)
 	if _, err := exec.LookPath("bash"); err != nil {
