@@ -54,14 +54,7 @@ func (p *place) selfReason(c *shell.Command, sub string) string {
 // a folder that holds one ("$PWD/bin", "$PWD"), lets a later write
 // through the link change it (ln -s "$PWD/bin" /tmp/l && rm /tmp/l/guard).
 func (p *place) links(c *shell.Command) (string, bool) {
-	switch c.Name {
-	case "ln", "link":
-	case "cp":
-		f := c.Flags(shell.Spec{Short: "ls", Long: []string{"link", "symbolic-link"}, Permute: true})
-		if !f.Has("l", "s", "link", "symbolic-link") {
-			return "", false
-		}
-	default:
+	if !c.MakesLinks() {
 		return "", false
 	}
 	for _, a := range c.Args[1:] {

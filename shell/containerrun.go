@@ -101,7 +101,7 @@ func containerRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	w.box, w.lim.Files = prevBox, prevFiles
 	if len(b.mounts) > 0 || b.open {
 		for _, k := range w.out.Commands[n:] {
-			if linkMaker(k) {
+			if k.MakesLinks() {
 				// ln -s /w/src /x; rm -rf /x/: a path of the container's
 				// own may lead into a mount, which the mapping cannot see.
 				w.unknown(c.String(), via)
@@ -109,24 +109,6 @@ func containerRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			}
 		}
 	}
-}
-
-// linkMaker reports whether c may make a link: ln, link, or cp with an
-// option that may be -s or -l.
-func linkMaker(c *Command) bool {
-	switch c.Name {
-	case "ln", "link":
-		return true
-	case "cp":
-		for _, a := range c.Args[1:] {
-			v := a.Value
-			if strings.HasPrefix(v, "--") && (strings.HasPrefix(v, "--s") || strings.HasPrefix(v, "--l")) ||
-				len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v, "sl") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // containerCommand returns the words of the command a container runs,

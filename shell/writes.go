@@ -386,3 +386,25 @@ func (s *Script) Creates(p Word) bool {
 	}
 	return false
 }
+
+// MakesLinks reports whether c may make links: ln, link, or cp with -l
+// or -s (--link, --symbolic-link), or with an unquoted expansion where an
+// option may be (cp $opt a b; a quoted "$PWD" is one word, a path). A
+// write through a link lands where it points.
+func (c *Command) MakesLinks() bool {
+	switch c.Name {
+	case "ln", "link":
+		return true
+	case "cp":
+		f := c.Flags(cp)
+		if f.Has("l", "s", "link", "symbolic-link") {
+			return true
+		}
+		for _, u := range f.Unsure {
+			if u.split {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -87,13 +87,7 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 // .env operand): a later write through the link, which names no .env
 // file, would reach the secret.
 func envLink(c *shell.Command) (string, bool) {
-	switch c.Name {
-	case "ln", "link":
-	case "cp":
-		if f := c.Flags(shell.Spec{Short: "ls", Long: []string{"link", "symbolic-link"}, Permute: true}); !f.Has("l", "s", "link", "symbolic-link") {
-			return "", false
-		}
-	default:
+	if !c.MakesLinks() {
 		return "", false
 	}
 	for _, a := range c.Args[1:] {

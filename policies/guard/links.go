@@ -71,19 +71,6 @@ func (at *place) linkedThrough(s *shell.Script, c *shell.Command, p shell.Word) 
 	return "", "", false
 }
 
-// makesLinks reports whether c makes symbolic or hard links: ln, link,
-// cp -s or -l.
-func makesLinks(c *shell.Command) bool {
-	switch c.Name {
-	case "ln", "link":
-		return true
-	case "cp":
-		f := c.Flags(shell.Spec{Short: "ls", Long: []string{"link", "symbolic-link"}, Permute: true})
-		return f.Has("l", "s", "link", "symbolic-link")
-	}
-	return false
-}
-
 // by names c in a reason ("the command" when c is nil).
 func by(c *shell.Command) string {
 	if c == nil {
@@ -106,7 +93,7 @@ func (at *place) linkWrites(s *shell.Script) []linkWrite {
 	}
 	var out []linkWrite
 	for _, l := range s.Commands {
-		if !makesLinks(l) {
+		if !l.MakesLinks() {
 			continue
 		}
 		for _, e := range l.Effects {
