@@ -197,11 +197,7 @@ func deletes(c *shell.Command) bool {
 // reasonTree is rule 1's reason for a recursive delete of p by c (nil
 // when not known).
 func reasonTree(c *shell.Command, p shell.Word, why string) string {
-	by := "the command"
-	if c != nil {
-		by = "`" + c.String() + "`"
-	}
-	return "guard: rule 1 (no recursive delete of anything not scratch): " + by + " deletes the tree at " + p.Value + ", " + why + "; " +
+	return "guard: rule 1 (no recursive delete of anything not scratch): " + by(c) + " deletes the tree at " + p.Value + ", " + why + "; " +
 		"delete the files you mean by name, spell out a scratch path (a temp dir under /tmp, or a build directory " +
 		"such as node_modules or dist inside the project), or ask the user"
 }
