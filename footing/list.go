@@ -114,8 +114,10 @@ type Set struct {
 	// call, which reads the disk once a path.
 	resolved map[string]string
 	resolves int // calls of Touches that resolved a path: past 8, resolved is kept
-	// unsafe is UnsafeRepo's answer for each repository asked about.
+	// unsafe is UnsafeRepo's answer for each repository asked about;
+	// dirs the names in each folder dirNames read (nil: not read whole).
 	unsafe map[string]string
+	dirs   map[string]map[string]bool
 }
 
 // Of returns the footing of the hook described by e.

@@ -88,13 +88,17 @@ type madeResult struct {
 func (p *place) mentions(text string) (Entry, bool) {
 	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
 	seen := map[string]bool{}
-	names, plain := p.dirNames()
+	var names map[string]bool
+	plain := false
 	for _, w := range strings.FieldsFunc(t, notPathByte) {
 		if !hasAlnum(w) || seen[w] {
 			continue // a word once: each costs the file system a look
 		}
 		seen[w] = true
-		if plain && !names[w] && !strings.ContainsAny(w, "/~") {
+		if len(seen) == 64 {
+			names, plain = p.dirNames() // a long text: its folder read once, not a look a word
+		}
+		if plain && !names[p.foldName(w)] && !strings.ContainsAny(w, "/~") {
 			// A bare word naming nothing in a folder reached without a
 			// link: no link to follow, so its own path decides (a long
 			// program's thousands of words cost no look each).
@@ -217,6 +221,29 @@ func (p *place) dirNames() (map[string]bool, bool) {
 	if dir == "" {
 		return nil, false
 	}
+	if d, ok := p.Set.dirs[dir]; ok {
+		return d, d != nil
+	}
+	names, ok := p.readNames(dir)
+	if p.Set.dirs == nil {
+		p.Set.dirs = map[string]map[string]bool{}
+	}
+	p.Set.dirs[dir] = names
+	return names, ok
+}
+
+// foldName returns w as dirNames keys it: lowercase where the file system
+// ignores case.
+func (p *place) foldName(w string) string {
+	if p.Set.fold {
+		return strings.ToLower(w)
+	}
+	return w
+}
+
+// readNames reads the names in dir for dirNames (nil, false: not read
+// whole, or reached through a link).
+func (p *place) readNames(dir string) (map[string]bool, bool) {
 	if real, err := filepath.EvalSymlinks(dir); err != nil || real != dir {
 		return nil, false
 	}
@@ -231,7 +258,7 @@ func (p *place) dirNames() (map[string]bool, bool) {
 	}
 	names := make(map[string]bool, len(list))
 	for _, n := range list {
-		names[n] = true
+		names[p.foldName(n)] = true
 	}
 	return names, true
 }
