@@ -274,3 +274,21 @@ func BenchmarkCodeFile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCodeFileWorst: python3 f.py where f.py holds as many calls
+// as the guard reads, each an os.system of a dense shell command as long
+// as a call's arguments are read (maxCallArgs), up to maxCodeShell of
+// shell text in all: each is parsed and judged.
+func BenchmarkCodeFileWorst(b *testing.B) {
+	dir := b.TempDir()
+	arg := "echo " + strings.Repeat("{a,b}{c,d} ", (maxCallArgs-64)/11)
+	src := strings.Repeat("os.system('"+arg+"')\n", maxCodeShell/len(arg)) // one more is refused
+	if err := os.WriteFile(filepath.Join(dir, "f.py"), []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "python3 f.py", Cwd: dir}}
+	b.ReportAllocs()
+	for b.Loop() {
+		Judge(context.Background(), dir, t)
+	}
+}

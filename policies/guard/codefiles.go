@@ -19,8 +19,16 @@ import (
 // src is judged as `rm -rf src` would be.
 
 // maxCodeFile bounds the code file read: a bundled program is often
-// past a script's bound (readfile.MaxScript).
-const maxCodeFile = 1 << 20
+// past a script's bound (readfile.MaxScript); maxCodeBytes the code
+// files one command runs, together.
+const (
+	maxCodeFile  = 1 << 20
+	maxCodeBytes = 4 << 20
+	// maxCodeShell bounds the shell text the calls of a command's code
+	// files run, each parsed and judged on its own: 255 dense commands of
+	// 4 KiB took 540 ms and 292 MiB (BenchmarkCodeFileWorst).
+	maxCodeShell = 64 << 10
+)
 
 // codeLangs maps the languages package shell names to their calls and
 // line comment.
@@ -40,7 +48,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away {
 		return "", false
 	}
-	read := 0
+	read, n, bytes, shellText := 0, 0, 0, 0 // files, calls, bytes read and shell text they run, for the whole command
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if m, ok := strings.CutPrefix(e.Code.Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang == "python" && !e.Code.Dynamic && !hasCd(s) {
@@ -71,10 +79,17 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 					"(" + err.Error() + "); run a plain file", true
 			}
 			cmds, over := codeCommands(text, calls, comment)
-			if over {
-				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which holds more calls " +
-					"than the guard reads (" + strconv.Itoa(maxCodeCalls) + " of them, or " + strconv.Itoa(maxCallSites) +
-					" places they may be); run a shorter program, or ask the user to run it", true
+			n += len(cmds)
+			bytes += len(text)
+			for _, c := range cmds {
+				shellText += len(c)
+			}
+			if over || n > maxCodeCalls || bytes > maxCodeBytes || shellText > maxCodeShell {
+				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which, with the other code " +
+					"files it runs, holds more calls than the guard reads (" + strconv.Itoa(maxCodeCalls) + " of them, in " +
+					strconv.Itoa(maxCallSites) + " places a file, " + strconv.Itoa(maxCodeShell>>10) + " KiB of shell text and " +
+					strconv.Itoa(maxCodeBytes>>20) + " MiB of code a command); run a " +
+					"shorter program, or ask the user to run it", true
 			}
 			if len(cmds) == 0 {
 				continue

@@ -147,11 +147,13 @@ func TestCodeFileBounds(t *testing.T) {
 		"many.py":    strings.Repeat("shutil.rmtree('build')\n", 300),
 		"fine.py":    strings.Repeat("print('x')\n", 1000) + "shutil.rmtree('node_modules')\n",
 		"longarg.py": "os.system('" + strings.Repeat("x", 10000) + "')\n",
+		"shell.py":   strings.Repeat("os.system('echo "+strings.Repeat("{a,b}", 700)+"')\n", 20),
 	}, 0o644)
 	judgeTable(t, root, []judgeCase{
 		{`python3 decoys.py`, "holds more calls"},
 		{`python3 many.py`, "holds more calls"},
 		{`python3 fine.py`, ""},
 		{`python3 longarg.py`, ""},
+		{`python3 shell.py`, "KiB of shell text"}, // 20 dense commands of 3.5 KiB
 	})
 }
