@@ -83,16 +83,19 @@ func (w *walker) words(x *syntax.Word) []Word {
 		return nil
 	}
 	if hasBrace(x) {
-		// SplitBraces changes x, and positions in it with it: take its
-		// text first.
 		text := w.text(x)
 		if w.expanded > maxExpanded {
 			return []Word{{Value: text, Dynamic: true}}
 		}
-		if !syntax.SplitBraces(x) {
+		// SplitBraces changes the word it is given: a copy, so that the
+		// syntax tree stays as parsed for a walk that comes back to it (a
+		// function called from another folder, a loop's next item), where
+		// syntax.Walk knows no BraceExp and panics.
+		cp := *x
+		if !syntax.SplitBraces(&cp) {
 			return []Word{w.join(x.Parts)}
 		}
-		alts := expandBraces(x.Parts, maxBraceWords)
+		alts := expandBraces(cp.Parts, maxBraceWords)
 		if alts != nil {
 			w.expanded += len(alts) * (len(text) + 1)
 		}
