@@ -167,6 +167,9 @@ type walker struct {
 	// loopVals are the variables of the for loops being walked, each
 	// bound to the item walked (see loopItems).
 	loopVals map[string]Word
+	// loopWalked counts the text of loop bodies walked again (see
+	// loopItems), against maxLoopRewalk.
+	loopWalked int
 	// box is the container whose command is being walked, nil outside
 	// one (see containerRun): the paths of its effects are mapped to
 	// this machine's.

@@ -51,6 +51,8 @@ func denseShapes() []struct{ name, src string } {
 		{"find-exec-2000", "find . " + r("-exec rm {} + ", 2000)},
 		{"mv-then-rm-5000", r("mv a /tmp/x; ", 5000) + r("rm -rf /tmp/y; ", 5000)},
 		{"rm-scratch-lines-7000", scratchLines(7000)},
+		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
+		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
 		// shell's BenchmarkWorst shapes that are answered or refused
 		// late, at 255 KiB.
@@ -114,6 +116,8 @@ func TestDenseShapes(t *testing.T) {
 		"braces":                "",
 		"plain-words":           "",
 		"rm-scratch-lines-7000": "", // scratch, each of them
+		"loop-8-plain-words":    "",
+		"loop-8x8-plain-words":  "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)
