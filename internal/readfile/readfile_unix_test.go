@@ -73,3 +73,21 @@ func TestScripts(t *testing.T) {
 		t.Errorf("Unread after %d names = %q, want the last", MaxScripts+1, r.Unread)
 	}
 }
+
+// TestScriptsTotal: past MaxTotal bytes in all, a file is Long, however
+// short on its own.
+func TestScriptsTotal(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.mk", "b.mk", "c.mk"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("#", MaxTotal/2-10)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &Scripts{Dir: dir}
+	for _, name := range []string{"a.mk", "b.mk", "c.mk"} {
+		r.Read(name)
+	}
+	if got := strings.Join(r.Long, " "); got != "c.mk" {
+		t.Errorf("Long = %q, want c.mk", got)
+	}
+}

@@ -51,8 +51,14 @@ type Scripts struct {
 	// Paths are the paths Read was asked for, read or not, each once.
 	Paths []string
 
-	seen map[string]script
+	seen  map[string]script
+	total int // the bytes read, against MaxTotal
 }
+
+// MaxTotal bounds the bytes of the files one [Scripts] reads: a makefile
+// that includes fifteen others of 1 MiB took seconds to read and walk.
+// A file past it is one of Long.
+const MaxTotal = 2 << 20
 
 type script struct {
 	text string
@@ -84,7 +90,9 @@ func (r *Scripts) Read(p string) (string, bool) {
 	if IsData(abs) {
 		limit = MaxData
 	}
+	limit = min(limit, int64(MaxTotal-r.total))
 	text, err := Regular(abs, limit)
+	r.total += len(text)
 	switch {
 	case err == nil, Missing(err), isDir(abs):
 	case errors.Is(err, ErrTooLarge):

@@ -73,8 +73,9 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 	if len(r.Long) > 0 {
 		// Past what the guard reads: what it does cannot be checked, and a
 		// file an earlier call wrote may be padded to get here.
-		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Long[0] + ", longer than the " +
-			strconv.Itoa(readfile.MaxScript>>10) + " KiB of a script file the guard reads, so what it does cannot be " +
+		return "guard: rule 4 (nothing it cannot see): the command runs " + r.Long[0] + ", past what the guard reads " +
+			"(longer than the " + strconv.Itoa(readfile.MaxScript>>10) + " KiB of a script file, or past the " +
+			strconv.Itoa(readfile.MaxTotal>>20) + " MiB of all the files one command runs), so what it does cannot be " +
 			"checked; run its steps as commands, or ask the user to run it", true
 	}
 	if err != nil {
