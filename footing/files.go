@@ -97,9 +97,16 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 		return "", false
 	}
 	tmp, ownTemp := tempvar.Temps(s2, cmd)
+	ordered := inOrder(append([]string{cmd}, r.Texts...)...)
 	for _, path := range r.Paths {
 		stale := false
-		for _, w := range s2.Writes {
+		writes := s2.Writes
+		if n, ok := s2.WritesThrough(path); ok && ordered {
+			// . .env && psql "$URL": what runs after the file was read
+			// does not change what it ran.
+			writes = writes[:n]
+		}
+		for _, w := range writes {
 			if w.By == "mktemp" && ownTemp || w.Path.Dynamic && tempvar.In(w.Path, tmp) {
 				continue // a new temporary file, or one under it
 			}

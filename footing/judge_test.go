@@ -442,6 +442,16 @@ var attacks = []struct {
 	{`python3 tools/ok.py`, false, true},
 	{`./tools/ok.py`, false, true},
 	{`make -C tools -f hook.mk > build.log`, false, true},
+	// a write after the file was read does not change what ran, unless
+	// the file runs again after it (in order, a loop, a function)
+	{`sh tools/ok.sh && mytool "$X"`, false, true},
+	{`. tools/ok.sh && cp tools/swap.sh tools/ok.sh`, false, true},
+	{`sh tools/ok.sh; cp tools/swap.sh tools/ok.sh; sh tools/ok.sh`, true, true},
+	{`sh tools/ok.sh; cd tools && cp swap.sh ok.sh && cd .. && sh tools/ok.sh`, true, true},
+	{`for i in 1 2; do sh tools/ok.sh; cp tools/swap.sh tools/ok.sh; done`, true, true},
+	{`f() { sh tools/ok.sh; }; f; cp tools/swap.sh tools/ok.sh; f`, true, true},
+	{`sh tools/ok.sh & cp tools/swap.sh tools/ok.sh; wait`, true, false}, // which runs first is a race
+	{`sh tools/ok.sh | cp tools/swap.sh tools/ok.sh`, true, false},
 	// through a symbolic link the command makes: the path names no
 	// footing file, the link takes it to one
 	{`ln -s "$PWD/bin" /tmp/hooks-l1 && rm -f /tmp/hooks-l1/guard`, true, false},

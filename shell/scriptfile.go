@@ -33,6 +33,7 @@ func (c *Command) ScriptFile() (path string, ok bool) {
 // [writes, writesEnd).
 type fileSpan struct {
 	cmds, cmdsEnd, writes, writesEnd int
+	path                             string // the file's path, as [Parser.Files] was given it
 }
 
 // FromFiles returns what the script files read through [Parser.Files]
@@ -66,7 +67,7 @@ func (s *Script) FromFiles() *Script {
 // walkFile walks text, the script file at path p, as a nested script in
 // scope sc, recording the span it adds.
 func (w *walker) walkFile(text string, p Word, sc *scope, via []string) {
-	f := fileSpan{cmds: len(w.out.Commands), writes: len(w.out.Writes)}
+	f := fileSpan{cmds: len(w.out.Commands), writes: len(w.out.Writes), path: p.Value}
 	w.nested(text, false, sc, plus(via, fileVia+p.Value+")"))
 	f.cmdsEnd, f.writesEnd = len(w.out.Commands), len(w.out.Writes)
 	if f.cmdsEnd > f.cmds || f.writesEnd > f.writes {
@@ -237,6 +238,23 @@ func (s *Script) Definite() *Script {
 		}
 	}
 	return d
+}
+
+// WritesThrough returns how many of s's leading [Script.Writes] were
+// recorded before the last walk of the script file at p (a path as
+// [Parser.Files] was given it) ended, its own writes included; ok is
+// false when no file at p was walked. The order is the walk's: a loop's
+// body or a function is walked once where it stands, and a pipeline's
+// or a background job's commands run at once with the rest, so a caller
+// that judges a file by the writes before it must know the command runs
+// in the order it is written.
+func (s *Script) WritesThrough(p string) (n int, ok bool) {
+	for _, f := range s.files {
+		if f.path == p && f.writesEnd >= n {
+			n, ok = f.writesEnd, true
+		}
+	}
+	return n, ok
 }
 
 // MayWrite reports whether s may write the file at p (a path as

@@ -1,0 +1,46 @@
+package footing
+
+import "strings"
+
+// inOrder reports whether every text (a command and the script files it
+// runs) runs its commands once each, in the order written: no loop,
+// function, trap, pipeline, background job or coprocess, whose commands
+// may run again or at once with the rest. It reads words, not syntax:
+// a word like `for` in a quoted string makes it false, which only costs
+// the finer judgement.
+func inOrder(texts ...string) bool {
+	for _, t := range texts {
+		for i := 0; i < len(t); i++ {
+			switch c := t[i]; c {
+			case '|':
+				if i+1 < len(t) && t[i+1] == '|' {
+					i++
+					continue
+				}
+				return false
+			case '&':
+				switch {
+				case i+1 < len(t) && (t[i+1] == '&' || t[i+1] == '>'):
+					i++
+					continue
+				case i > 0 && (t[i-1] == '>' || t[i-1] == '<'):
+					continue
+				}
+				return false
+			case '(':
+				if i+1 < len(t) && t[i+1] == ')' {
+					return false // a function
+				}
+			}
+		}
+		for _, w := range strings.FieldsFunc(t, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) {
+			switch w {
+			case "for", "while", "until", "select", "function", "trap", "coproc", "eval", "alias":
+				return false
+			}
+		}
+	}
+	return true
+}
