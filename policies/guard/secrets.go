@@ -99,7 +99,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 	}
-	return "", false
+	return envDumps(s, at, extra)
 }
 
 // quietOnContent reports whether c never prints (nor sends) the content
