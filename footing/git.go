@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/internal/members"
+	"github.com/agenthooks/hooks/internal/tempvar"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -68,8 +69,12 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 		return "", false
 	}
 	var vals []string
-	for _, w := range rest {
-		if w.Dynamic {
+	var refs []string
+	for i, w := range rest {
+		if i == 0 && readsOnly(sub) {
+			refs = tempvar.Refs(p.src)
+		}
+		if w.Dynamic && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs))) {
 			return p.gitReason(c, "an argument is known only when it runs"), true
 		}
 		vals = append(vals, w.Value)
@@ -461,4 +466,19 @@ func (e errString) Error() string { return string(e) }
 func unknownRev(err error) bool {
 	m := err.Error()
 	return strings.Contains(m, "bad revision") || strings.Contains(m, "unknown revision") || strings.Contains(m, "ambiguous argument")
+}
+
+// readsOnly reports whether git's subcommand sub changes no file of the
+// worktree through its operands (a revision, a path to read, a branch's
+// name): an argument known only when it runs changes nothing there
+// unless it is an option (--output=FILE), which a word with a static
+// prefix that does not split cannot be.
+func readsOnly(sub string) bool {
+	switch sub {
+	case "log", "show", "diff", "rev-list", "rev-parse", "describe", "shortlog", "blame", "annotate", "cat-file", "ls-files",
+		"ls-tree", "merge-base", "name-rev", "for-each-ref", "show-ref", "show-branch", "whatchanged", "cherry", "range-diff",
+		"status", "diff-tree", "diff-index", "diff-files", "grep":
+		return true
+	}
+	return false
 }

@@ -191,8 +191,14 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 		}
 		switch w.By {
-		case "git", "git checkout", "git restore", "git switch", "git reset", "git stash":
+		case "git checkout", "git restore", "git switch", "git reset", "git stash":
 			continue // judged by the repository's state, below
+		case "git":
+			if w.Delete || w.From != nil {
+				continue // git clean, git apply: judged below
+			}
+			// What the diff family's --output, archive -o, config -f and
+			// worktree add write is judged by its path.
 		}
 		if w.From != nil {
 			if r, ok := p.tree(ctx, sc, w); ok {

@@ -442,6 +442,22 @@ var attacks = []struct {
 	{`python3 tools/ok.py`, false, true},
 	{`./tools/ok.py`, false, true},
 	{`make -C tools -f hook.mk > build.log`, false, true},
+	// git's diff family writes --output=FILE; an operand known only at
+	// run time is a revision when it cannot be an option
+	{`git show --output=bin/guard HEAD`, true, true},
+	{`git log -1 --output=.claude/settings.json`, true, true},
+	{`h=$(git rev-parse HEAD); git log -1 --output=.claude/settings.json "$h"`, true, true},
+	{`h=$(git rev-parse HEAD); git show --stat $h`, false, true},
+	{`git log -1 --oneline "HEAD~$n"`, false, true},
+	{`git diff --stat "$(git merge-base HEAD HEAD)"`, false, true},
+	{`h=$(git rev-parse HEAD); h=--output=bin/guard; git show $h`, true, true},
+	{`h=--output=bin/guard; git show "$h"`, true, true},
+	{`git show $(echo --output=bin/guard)`, true, true},
+	{`git log HEAD~$(echo 0 --output=bin/guard)`, true, true},
+	{`git archive -o bin/guard HEAD`, true, true},
+	{`git config -f .claude/settings.json a.b c`, true, false}, // git rewrites a file it parses as its config (not the fixture's JSON)
+	{`git archive -o /tmp/hooks-a.tar HEAD`, false, true},
+	{`git diff --output=/tmp/hooks-d.patch`, false, true},
 	// a write after the file was read does not change what ran, unless
 	// the file runs again after it (in order, a loop, a function)
 	{`sh tools/ok.sh && mytool "$X"`, false, true},

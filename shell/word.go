@@ -37,6 +37,12 @@ func Static(s string) Word { return Word{Value: s, Prefix: s, Suffix: s} }
 // String returns w.Value.
 func (w Word) String() string { return w.Value }
 
+// Splits reports whether w may split into several words when it runs:
+// it holds an unquoted parameter expansion, command substitution or
+// arithmetic expansion (src/$f, $(ls)). Each of those words may then be
+// an option, whatever w's prefix.
+func (w Word) Splits() bool { return w.split }
+
 // MaybeOption reports whether w may be an option when it runs: it starts
 // with "-", or it is dynamic and its static prefix is empty or starts
 // with "-".

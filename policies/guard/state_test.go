@@ -144,6 +144,13 @@ func TestEveryday(t *testing.T) {
 		{`mv src build && rm -rf build`, "rule 1"},      // written by the script: the lists decide
 		{`cp -r notes build/n; rm -rf build`, "rule 1"}, // the same
 		{`rm -rf ../` + filepath.Base(root), "rule 1"},  // through ..
+		// Rule 6 (the footing) on git that reads: an operand known only
+		// at run time is a revision when it cannot be an option.
+		{`h=$(git rev-parse HEAD); git show --stat $h`, ""},
+		{`git log --oneline "origin/$BRANCH"`, ""},
+		{`git diff --stat "$(git merge-base HEAD origin/main)"`, ""},
+		{`git log $X`, "rule 6"},
+		{`git show --output=.claude/settings.json HEAD`, "rule 6"},
 		// Rule 2: a ref or a path.
 		{`git checkout v1.2.0`, ""}, // a tag, and a file of that name: git takes the tag
 		{`git checkout release/1.2`, ""},
