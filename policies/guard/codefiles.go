@@ -30,16 +30,22 @@ const (
 	maxCodeShell = 64 << 10
 )
 
-// codeLangs maps the languages package shell names to their calls and
-// line comment.
-func codeLang(lang string) (calls []codeCall, comment string, ok bool) {
+// codeLang returns how code of a language package shell names is read:
+// its calls, line comment and syntax.
+func codeLang(lang string) (codeSyntax, bool) {
 	switch lang {
 	case "python":
-		return pythonCalls(), "#", true
+		return codeSyntax{calls: pythonCalls(), comment: "#"}, true
 	case "node", "deno", "bun":
-		return jsCalls(), "//", true
+		return codeSyntax{calls: jsCalls(), comment: "//"}, true
+	case "ruby":
+		return codeSyntax{calls: rubyCalls(), comment: "#", bare: true, ticks: true, interp: "#{"}, true
+	case "perl":
+		return codeSyntax{calls: perlCalls(), comment: "#", bare: true, ticks: true, interp: "$@"}, true
+	case "php":
+		return codeSyntax{calls: phpCalls(), comment: "//", ticks: true, interp: "$"}, true
 	}
-	return nil, "", false
+	return codeSyntax{}, false
 }
 
 // judgeCodeFiles judges the code files the commands of s run, read from
@@ -59,7 +65,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 			if e.Kind != shell.RunsCode || e.Code.Value != "" || e.Path.Dynamic || e.Path.Value == "" {
 				continue
 			}
-			calls, comment, ok := codeLang(e.Lang)
+			syn, ok := codeLang(e.Lang)
 			if !ok {
 				continue
 			}
@@ -78,7 +84,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which the guard cannot read " +
 					"(" + err.Error() + "); run a plain file", true
 			}
-			cmds, over := codeCommands(text, calls, comment)
+			cmds, over := codeCommands(text, syn)
 			n += len(cmds)
 			bytes += len(text)
 			for _, c := range cmds {

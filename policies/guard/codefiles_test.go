@@ -31,6 +31,23 @@ var codeFiles = map[string]string{
 	"build.js":      "const fs = require('fs');\nfs.rmSync('dist', { recursive: true, force: true });\nfs.writeFileSync('dist/out.txt', 'x');\n",
 	"readenv.py":    "print(open('.env.example').read())\n",
 	"tools/safe.py": "import shutil\nshutil.rmtree('node_modules')\n",
+	"wipe.pl":       "use File::Path qw(rmtree);\nrmtree('src');\n",
+	"sys.pl":        "system \"rm -rf notes\";\n",
+	"list.pl":       "system('git', 'checkout', '--', '.');\n",
+	"ticks.pl":      "my $out = `rm -rf src`;\n",
+	"qx.pl":         "print qx{git reset --hard};\n",
+	"env.pl":        "open(my $fh, '>', 'app/.env') or die;\nprint $fh \"K=1\\n\";\n",
+	"var.pl":        "my $d = shift;\nsystem(\"rm -rf $d\");\n",
+	"clean.pl":      "# rmtree('src') was here\nuse File::Path qw(rmtree);\nrmtree('node_modules');\nunlink 'notes.bak';\n",
+	"wipe.rb":       "require 'fileutils'\nFileUtils.rm_rf('src')\n",
+	"sys.rb":        "system \"rm -rf notes\"\n",
+	"ticks.rb":      "puts %x(git checkout -- .)\n",
+	"env.rb":        "File.write('.env', 'K=1')\n",
+	"var.rb":        "d = ARGV[0]\nsystem(\"rm -rf #{d}\")\n",
+	"wipe.php":      "<?php\nshell_exec('rm -rf src');\n",
+	"env.php":       "<?php\nfile_put_contents('app/.env', 'K=1');\n",
+	"ticks.php":     "<?php\necho `git reset --hard`;\n",
+	"var.php":       "<?php\n$d = $argv[1];\nsystem(\"rm -rf $d\");\n",
 }
 
 // codeFileCases: each command, the rule that denies it ("" passes) and,
@@ -59,6 +76,24 @@ var codeFileCases = []struct{ cmd, want, changes string }{
 	{`python3 -m pytest`, "", ""},
 	{`python3 -m wipe`, "rule 1", "src"}, // ./wipe.py, first on the module path
 	{`python3 -c "import runpy; runpy.run_path('wipe.py')"`, "rule 5", ""},
+	// Perl (run under perl), Ruby and PHP (not installed here: read only)
+	{`perl wipe.pl`, "rule 1", "src"},
+	{`perl sys.pl`, "rule 1", "notes"},
+	{`perl list.pl`, "rule 2", "src/main.go"},
+	{`perl ticks.pl`, "rule 1", "src"},
+	{`perl qx.pl`, "rule 2", "src/main.go"},
+	{`perl env.pl`, "rule 3", "app/.env"},
+	{`perl var.pl src`, "", ""},
+	{`perl clean.pl`, "", ""},
+	{`ruby wipe.rb`, "rule 1", ""},
+	{`ruby sys.rb`, "rule 1", ""},
+	{`ruby ticks.rb`, "rule 2", ""},
+	{`ruby env.rb`, "rule 3", ""},
+	{`ruby var.rb src`, "", ""},
+	{`php wipe.php`, "rule 1", ""},
+	{`php env.php`, "rule 3", ""},
+	{`php ticks.php`, "rule 2", ""},
+	{`php var.php src`, "", ""},
 }
 
 // codeFileProject is project with codeFiles written in it.
@@ -87,10 +122,11 @@ func TestCodeFiles(t *testing.T) {
 }
 
 // TestCodeFilesUnderInterpreters runs each attack of TestCodeFiles in a
-// fresh copy of the project, under bash with the real python3 and node:
+// fresh copy of the project, under bash with the real python3, node and
+// perl:
 // each changes what the row says.
 func TestCodeFilesUnderInterpreters(t *testing.T) {
-	for _, prog := range []string{"bash", "python3", "node"} {
+	for _, prog := range []string{"bash", "python3", "node", "perl"} {
 		if _, err := exec.LookPath(prog); err != nil {
 			t.Skip(prog, "not found:", err)
 		}
@@ -128,10 +164,14 @@ func FuzzCodeCommands(f *testing.F) {
 	f.Add("subprocess.run([\"a\", 'b'")
 	f.Add("execSync(`x${y}`)")
 	f.Add("open(r'\\', 'w')")
+	f.Add("system \"rm")
+	f.Add("%x(rm -rf")
+	f.Add("qx{")
+	f.Add("`")
 	f.Fuzz(func(t *testing.T, code string) {
-		for _, lang := range []string{"python", "node"} {
-			calls, comment, _ := codeLang(lang)
-			if cmds, _ := codeCommands(code, calls, comment); len(cmds) > maxCodeCalls {
+		for _, lang := range []string{"python", "node", "ruby", "perl", "php"} {
+			syn, _ := codeLang(lang)
+			if cmds, _ := codeCommands(code, syn); len(cmds) > maxCodeCalls {
 				t.Fatalf("%d commands", len(cmds))
 			}
 		}

@@ -13,12 +13,28 @@ const (
 	maxCallArgs  = 4096
 )
 
-// codeCommands returns, as shell commands, the calls of calls in code
-// whose arguments are literals (see codeCall); comment is the language's
-// line comment ("#", "//"): a call after it on its line is not read.
-func codeCommands(code string, calls []codeCall, comment string) (out []string, over bool) {
+// A codeSyntax is how a language's code is read for calls.
+type codeSyntax struct {
+	calls   []codeCall
+	comment string // a line comment: "#", "//"
+	// bare: a call's arguments may follow its name without parentheses
+	// (Ruby's and Perl's system "rm -rf d").
+	bare bool
+	// ticks: `…` runs a shell command (Ruby, Perl, PHP), as do Ruby's
+	// %x(…) and Perl's qx(…).
+	ticks bool
+	// interp holds the bytes that start an interpolation in a string
+	// ("#{" for Ruby; "$", "@" for Perl): a call whose arguments hold
+	// one is known only at run time, and not read.
+	interp string
+}
+
+// codeCommands returns, as shell commands, the calls of syn in code
+// whose arguments are literals (see codeCall): a call after the line
+// comment on its line is not read.
+func codeCommands(code string, syn codeSyntax) (out []string, over bool) {
 	sites := 0
-	for _, k := range calls {
+	for _, k := range syn.calls {
 		for from := 0; len(out) < maxCodeCalls; {
 			i := strings.Index(code[from:], k.name)
 			if i < 0 {
@@ -26,22 +42,37 @@ func codeCommands(code string, calls []codeCall, comment string) (out []string, 
 			}
 			at := from + i
 			from = at + len(k.name)
-			if at > 0 && isIdentByte(code[at-1]) {
-				continue // part of a longer name (perform, xopen)
+			if at > 0 && isIdentByte(code[at-1]) || from < len(code) && isIdentByte(code[from]) {
+				continue // part of a longer name (perform, xopen, system_x)
 			}
 			rest := strings.TrimLeft(code[from:], " \t")
-			if !strings.HasPrefix(rest, "(") {
+			var all string
+			switch {
+			case strings.HasPrefix(rest, "("):
+				if sites++; sites > maxCallSites {
+					return out, true
+				}
+				if inComment(code[:at], syn.comment) {
+					continue
+				}
+				var ok bool
+				if all, ok = callArgs(rest[1:min(len(rest), 1+maxCallArgs)]); !ok {
+					continue
+				}
+			case syn.bare && rest != "" && strings.IndexByte(`"'[`, rest[0]) >= 0 && len(rest) < len(code[from:]):
+				// system "rm -rf d": the arguments are the rest of the line.
+				if sites++; sites > maxCallSites {
+					return out, true
+				}
+				if inComment(code[:at], syn.comment) {
+					continue
+				}
+				all = bareArgs(rest[:min(len(rest), maxCallArgs)])
+			default:
 				continue
 			}
-			if sites++; sites > maxCallSites {
-				return out, true
-			}
-			if inComment(code[:at], comment) {
-				continue
-			}
-			all, ok := callArgs(rest[1:min(len(rest), 1+maxCallArgs)])
-			if !ok {
-				continue
+			if syn.interp != "" && interpolates(all, syn.interp) {
+				continue // known only at run time
 			}
 			if cmd := k.do(literalArgs(all), all); cmd != "" {
 				out = append(out, cmd)
@@ -51,7 +82,101 @@ func codeCommands(code string, calls []codeCall, comment string) (out []string, 
 			return out, true
 		}
 	}
+	if syn.ticks {
+		return tickCommands(code, syn, out, sites)
+	}
 	return out, false
+}
+
+// bareArgs returns the arguments of a call without parentheses, line
+// being what follows its name: up to the end of the statement (a ";",
+// the line's end, a comment) or a word that ends the call (or, and, if,
+// unless, ||, &&), outside quotes.
+func bareArgs(line string) string {
+	var q byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case q != 0 && c == '\\':
+			i++
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == ';' || c == '\n' || c == '#':
+			return line[:i]
+		case c == ' ':
+			for _, w := range [...]string{" or ", " and ", " if ", " unless ", " || ", " && "} {
+				if strings.HasPrefix(line[i:], w) {
+					return line[:i]
+				}
+			}
+		}
+	}
+	return line
+}
+
+// interpolates reports whether the text all holds, inside a
+// double-quoted string or backticks, what starts an interpolation:
+// "#{" itself, or any byte of marks ("$", "@"). Single-quoted strings
+// are not interpolated in Ruby, Perl or PHP.
+func interpolates(all, marks string) bool {
+	var q byte // the open quote, 0 outside
+	for i := 0; i < len(all); i++ {
+		c := all[i]
+		switch {
+		case q == 0 && (c == '"' || c == '\'' || c == '`'):
+			q = c
+		case q != 0 && c == '\\':
+			i++
+		case q != 0 && c == q:
+			q = 0
+		case q == '"' || q == '`':
+			if marks == "#{" && strings.HasPrefix(all[i:], marks) || marks != "#{" && strings.IndexByte(marks, c) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tickCommands adds to out the shell commands code runs in backticks
+// (`rm -rf d`, Ruby's %x(…), Perl's qx(…) and qx{…}), each without an
+// interpolation.
+func tickCommands(code string, syn codeSyntax, out []string, sites int) ([]string, bool) {
+	for i := 0; i < len(code) && len(out) < maxCodeCalls; i++ {
+		var end byte
+		switch {
+		case code[i] == '`':
+			end = '`'
+		case (strings.HasPrefix(code[i:], "%x") || strings.HasPrefix(code[i:], "qx")) && i+2 < len(code) &&
+			(i == 0 || !isIdentByte(code[i-1])) && (code[i+2] == '(' || code[i+2] == '{'):
+			end = ')'
+			if code[i+2] == '{' {
+				end = '}'
+			}
+			i += 2
+		default:
+			continue
+		}
+		j := strings.IndexByte(code[i+1:], end)
+		if j < 0 {
+			break
+		}
+		if sites++; sites > maxCallSites {
+			return out, true
+		}
+		cmd := code[i+1 : i+1+j]
+		start := i
+		i += 1 + j
+		if len(cmd) > maxCallArgs || inComment(code[:start], syn.comment) || interpolates("`"+cmd+"`", syn.interp) {
+			continue
+		}
+		out = append(out, cmd)
+	}
+	return out, len(out) >= maxCodeCalls
 }
 
 // inComment reports whether the end of before (the text before a call
@@ -210,8 +335,8 @@ func literal(s string) (val, rest string, ok bool) {
 	return "", "", false
 }
 
-// isIdentByte reports whether c may be part of a name in Python or
-// JavaScript.
+// isIdentByte reports whether c may be part of a name in Python,
+// JavaScript, Ruby, Perl or PHP.
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
