@@ -154,10 +154,12 @@ func TestServe(t *testing.T) {
 			wantStderr: []string{"fail-closed: handler: policy store down"}},
 		{name: "error fail open", h: hooks.Handlers{PreToolUse: fails}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStderr: []string{"fail-open: handler: policy store down"}},
-		{name: "deadline fail closed", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed, Timeout: 20 * time.Millisecond}, req: hooks.Request{Host: "one"},
+		// The process mode's exit guard fires limit/18 after the deadline: a
+		// limit of a few tens of ms left a loaded machine too little time.
+		{name: "deadline fail closed", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed, Timeout: 400 * time.Millisecond}, req: hooks.Request{Host: "one"},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler did not answer in time: context deadline exceeded"}` + "\n",
 			wantStderr: []string{"did not answer in time"}},
-		{name: "host timeout bounds the handler", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one", HostTimeout: 50 * time.Millisecond},
+		{name: "host timeout bounds the handler", h: hooks.Handlers{PreToolUse: slow, Fail: hooks.FailClosed}, req: hooks.Request{Host: "one", HostTimeout: 800 * time.Millisecond},
 			stdin: `{"hook_event_name":"Pre"}`, wantStdout: `{"decision":"deny","event":"Pre","reason":"hook failed, blocked by its fail-closed policy: handler did not answer in time: context deadline exceeded"}` + "\n",
 			wantStderr: []string{"did not answer in time"}},
 		{name: "malformed fail open", h: hooks.Handlers{PreToolUse: denyRm}, req: hooks.Request{Host: "one"},
