@@ -55,6 +55,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 		return "", false
 	}
 	read, n, bytes, shellText := 0, 0, 0, 0 // files, calls, bytes read and shell text they run, for the whole command
+	modules := 0                            // module files read
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if m, ok := strings.CutPrefix(e.Code.Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang == "python" && !e.Code.Dynamic && !hasCd(s) {
@@ -97,11 +98,36 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 					strconv.Itoa(maxCodeBytes>>20) + " MiB of code a command); run a " +
 					"shorter program, or ask the user to run it", true
 			}
-			if len(cmds) == 0 {
-				continue
-			}
-			if r, deny := judgeCodeCommands(ctx, s, c, e, cmds, at); deny {
+			if r, deny := judgeCodeCommands(ctx, s, c, e, cmds, e.Path.Value, at); deny {
 				return r, true
+			}
+			// The local modules it imports, breadth first, to the bound.
+			seen := map[string]bool{abs: true}
+			queue := codeImports(e.Lang, text, path.Dir(abs))
+			for i := 0; i < len(queue) && i < maxModulePaths && modules < maxModules; i++ {
+				m := queue[i]
+				if seen[m] {
+					continue
+				}
+				seen[m] = true
+				text, err := readfile.Regular(filepath.FromSlash(m), maxCodeFile)
+				if err != nil {
+					continue // an installed package, or not one to read
+				}
+				modules++
+				cmds, over := codeCommands(text, syn)
+				size := 0
+				for _, c := range cmds {
+					size += len(c)
+				}
+				if over || n+len(cmds) > maxCodeCalls || bytes+len(text) > maxCodeBytes || shellText+size > maxCodeShell {
+					continue // past the bounds: not read, as a module not there
+				}
+				n, bytes, shellText = n+len(cmds), bytes+len(text), shellText+size
+				if r, deny := judgeCodeCommands(ctx, s, c, e, cmds, relTo(at.dir, m)+", which "+e.Path.Value+" imports", at); deny {
+					return r, true
+				}
+				queue = append(queue, codeImports(e.Lang, text, path.Dir(m))...)
 			}
 		}
 	}
@@ -109,8 +135,9 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 }
 
 // judgeCodeCommands judges the shell commands cmds that the code file of
-// effect e, run by c, certainly runs, in the directory c runs in.
-func judgeCodeCommands(ctx context.Context, s *shell.Script, c *shell.Command, e shell.Effect, cmds []string, at *place) (string, bool) {
+// effect e, run by c, certainly runs (file, or a module it imports,
+// named in the reason), in the directory c runs in.
+func judgeCodeCommands(ctx context.Context, s *shell.Script, c *shell.Command, e shell.Effect, cmds []string, file string, at *place) (string, bool) {
 	dir, known := runDir(c, e)
 	if !known && hasCd(s) {
 		dir = "$CODE_DIR" // relative paths are known only at run time
@@ -129,7 +156,7 @@ func judgeCodeCommands(ctx context.Context, s *shell.Script, c *shell.Command, e
 		sub.src, sub.script = text, s2
 		for _, rule := range fileRules() {
 			if reason, deny := rule.judge(d, &sub); deny {
-				return reason + " (in " + e.Path.Value + ", which the command runs: `" + clip(cmd) + "`)", true
+				return reason + " (in " + file + ", which the command runs: `" + clip(cmd) + "`)", true
 			}
 		}
 	}
@@ -177,4 +204,12 @@ func moduleFile(name string) shell.Effect {
 		return shell.Effect{}
 	}
 	return shell.Effect{Kind: shell.RunsCode, Lang: "python", Path: shell.Static(strings.ReplaceAll(name, ".", "/") + ".py")}
+}
+
+// relTo returns the absolute path p relative to dir when under it, else p.
+func relTo(dir, p string) string {
+	if rel, ok := strings.CutPrefix(p, strings.TrimSuffix(filepath.ToSlash(dir), "/")+"/"); ok {
+		return rel
+	}
+	return p
 }

@@ -48,6 +48,17 @@ var codeFiles = map[string]string{
 	"env.php":       "<?php\nfile_put_contents('app/.env', 'K=1');\n",
 	"ticks.php":     "<?php\necho `git reset --hard`;\n",
 	"var.php":       "<?php\n$d = $argv[1];\nsystem(\"rm -rf $d\");\n",
+	// local modules the files import
+	"modmain.py":       "from tools import wipemod\nwipemod.go()\n",
+	"tools/wipemod.py": "import shutil\ndef go():\n    shutil.rmtree('src')\n",
+	"pkgmain.py":       "import pkgx\n",
+	"pkgx/__init__.py": "from .inner import run\nrun()\n",
+	"pkgx/inner.py":    "import os\ndef run():\n    os.system('rm -rf notes')\n",
+	"okmod.py":         "import os, json\nfrom tools import safe\n",
+	"webmod/a.js":      "require('./h')();\n",
+	"webmod/h.js":      "const fs = require('fs');\nmodule.exports = () => fs.rmSync('src', {recursive: true, force: true});\n",
+	"rbmain.rb":        "require_relative 'rblib/w'\n",
+	"rblib/w.rb":       "FileUtils.rm_rf('src')\n",
 }
 
 // codeFileCases: each command, the rule that denies it ("" passes) and,
@@ -94,6 +105,12 @@ var codeFileCases = []struct{ cmd, want, changes string }{
 	{`php env.php`, "rule 3", ""},
 	{`php ticks.php`, "rule 2", ""},
 	{`php var.php src`, "", ""},
+	// local modules, read to a bound; installed packages are not
+	{`python3 modmain.py`, "rule 1", "src"},
+	{`python3 pkgmain.py`, "rule 1", "notes"},
+	{`node webmod/a.js`, "rule 1", "src"},
+	{`ruby rbmain.rb`, "rule 1", ""},
+	{`python3 okmod.py`, "", ""},
 }
 
 // codeFileProject is project with codeFiles written in it.
@@ -188,6 +205,8 @@ func TestCodeFileBounds(t *testing.T) {
 		"fine.py":    strings.Repeat("print('x')\n", 1000) + "shutil.rmtree('node_modules')\n",
 		"longarg.py": "os.system('" + strings.Repeat("x", 10000) + "')\n",
 		"shell.py":   strings.Repeat("os.system('echo "+strings.Repeat("{a,b}", 700)+"')\n", 20),
+		"imports.js": strings.Repeat("require('./x'); import y from './y';\n", 30000),
+		"imports.py": strings.Repeat("from . import a, b, c\nimport x.y.z\n", 30000),
 	}, 0o644)
 	judgeTable(t, root, []judgeCase{
 		{`python3 decoys.py`, "holds more calls"},
@@ -195,5 +214,7 @@ func TestCodeFileBounds(t *testing.T) {
 		{`python3 fine.py`, ""},
 		{`python3 longarg.py`, ""},
 		{`python3 shell.py`, "KiB of shell text"}, // 20 dense commands of 3.5 KiB
+		{`node imports.js`, ""},                   // 1 MiB of imports: 64 places looked at
+		{`python3 imports.py`, ""},
 	})
 }
