@@ -2,10 +2,12 @@ package footing
 
 import (
 	"context"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/codetext"
 	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/internal/tempvar"
@@ -15,6 +17,9 @@ import (
 // maxLongScript bounds a script file too long to parse that files reads
 // for the footing paths it names.
 const maxLongScript = 8 << 20
+
+// maxModuleFile bounds a code file read for the modules it imports.
+const maxModuleFile = 1 << 20
 
 // files judges the script files a command runs (bash x.sh, source x.sh,
 // ./x.sh), read from the command's directory: what they certainly do
@@ -187,7 +192,41 @@ func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
 			return es[0], true
 		}
 	}
-	return e, found
+	if found || !read {
+		return e, found
+	}
+	return p.moduleMentions(ef.Lang, abs)
+}
+
+// moduleMentions returns a footing entry that a local module the code
+// file at abs imports names (codetext.Imports, breadth first, to its
+// bounds; a module not there is an installed package, not read).
+func (p *place) moduleMentions(lang, abs string) (Entry, bool) {
+	text, err := readfile.Regular(abs, maxModuleFile)
+	if err != nil {
+		return Entry{}, false
+	}
+	seen := map[string]bool{filepath.ToSlash(abs): true}
+	queue := codetext.Imports(lang, text, path.Dir(filepath.ToSlash(abs)))
+	for i, read := 0, 0; i < len(queue) && i < codetext.MaxModulePaths && read < codetext.MaxModules; i++ {
+		m := queue[i]
+		if seen[m] {
+			continue
+		}
+		seen[m] = true
+		e, found, ok := p.fileMentions(filepath.FromSlash(m))
+		if !ok {
+			continue
+		}
+		read++
+		if found {
+			return e, true
+		}
+		if text, err := readfile.Regular(filepath.FromSlash(m), maxModuleFile); err == nil {
+			queue = append(queue, codetext.Imports(lang, text, path.Dir(m))...)
+		}
+	}
+	return Entry{}, false
 }
 
 // fileMentions returns a footing entry the text of the file at abs (up

@@ -441,6 +441,8 @@ var attacks = []struct {
 	{`cd tools && python3 swap.py`, true, false}, // names bin/guard, which it writes from tools/ (no such folder)
 	{`python3 tools/ok.py`, false, true},
 	{`./tools/ok.py`, false, true},
+	{`python3 modmain.py`, true, true}, // the local module it imports copies over bin/guard
+	{`python3 okmain.py`, false, true},
 	{`make -C tools -f hook.mk > build.log`, false, true},
 	// git's diff family writes --output=FILE; an operand known only at
 	// run time is a revision when it cannot be an option

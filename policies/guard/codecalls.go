@@ -2,6 +2,8 @@ package guard
 
 import (
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
 )
 
 // What a program in another language certainly does, read from its
@@ -150,7 +152,7 @@ func pyOpen(args []string, all string) string {
 	if len(args) > 1 {
 		mode = args[1]
 	} else if i := strings.Index(all, "mode="); i >= 0 {
-		if m, _, ok := literal(strings.TrimLeft(all[i+5:], " ")); ok {
+		if m, _, ok := codetext.Literal(strings.TrimLeft(all[i+5:], " ")); ok {
 			mode = m
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/codetext"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -103,8 +104,8 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 			}
 			// The local modules it imports, breadth first, to the bound.
 			seen := map[string]bool{abs: true}
-			queue := codeImports(e.Lang, text, path.Dir(abs))
-			for i := 0; i < len(queue) && i < maxModulePaths && modules < maxModules; i++ {
+			queue := codetext.Imports(e.Lang, text, path.Dir(abs))
+			for i := 0; i < len(queue) && i < codetext.MaxModulePaths && modules < codetext.MaxModules; i++ {
 				m := queue[i]
 				if seen[m] {
 					continue
@@ -127,7 +128,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 				if r, deny := judgeCodeCommands(ctx, s, c, e, cmds, relTo(at.dir, m)+", which "+e.Path.Value+" imports", at); deny {
 					return r, true
 				}
-				queue = append(queue, codeImports(e.Lang, text, path.Dir(m))...)
+				queue = append(queue, codetext.Imports(e.Lang, text, path.Dir(m))...)
 			}
 		}
 	}

@@ -2,6 +2,8 @@ package guard
 
 import (
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
 )
 
 // maxCodeCalls bounds the calls read in one file; maxCallSites the
@@ -42,7 +44,7 @@ func codeCommands(code string, syn codeSyntax) (out []string, over bool) {
 			}
 			at := from + i
 			from = at + len(k.name)
-			if at > 0 && isIdentByte(code[at-1]) || from < len(code) && isIdentByte(code[from]) {
+			if at > 0 && codetext.IsIdentByte(code[at-1]) || from < len(code) && codetext.IsIdentByte(code[from]) {
 				continue // part of a longer name (perform, xopen, system_x)
 			}
 			rest := strings.TrimLeft(code[from:], " \t")
@@ -152,7 +154,7 @@ func tickCommands(code string, syn codeSyntax, out []string, sites int) ([]strin
 		case code[i] == '`':
 			end = '`'
 		case (strings.HasPrefix(code[i:], "%x") || strings.HasPrefix(code[i:], "qx")) && i+2 < len(code) &&
-			(i == 0 || !isIdentByte(code[i-1])) && (code[i+2] == '(' || code[i+2] == '{'):
+			(i == 0 || !codetext.IsIdentByte(code[i-1])) && (code[i+2] == '(' || code[i+2] == '{'):
 			end = ')'
 			if code[i+2] == '{' {
 				end = '}'
@@ -201,7 +203,7 @@ func callArgs(s string) (string, bool) {
 			}
 			depth--
 		case '"', '\'', '`':
-			_, rest, ok := literal(s[i:])
+			_, rest, ok := codetext.Literal(s[i:])
 			if !ok {
 				j := strings.IndexByte(s[i+1:], c)
 				if j < 0 {
@@ -221,7 +223,7 @@ func literalArgs(all string) []string {
 	var out []string
 	s := all
 	for {
-		v, rest, ok := literal(strings.TrimLeft(s, " \t\r\n"))
+		v, rest, ok := codetext.Literal(strings.TrimLeft(s, " \t\r\n"))
 		if !ok {
 			return out
 		}
@@ -256,7 +258,7 @@ func literalList(s string) ([]string, bool) {
 		if s != "" && s[0] == closer {
 			return out, len(out) > 0
 		}
-		v, rest, ok := literal(s)
+		v, rest, ok := codetext.Literal(s)
 		if !ok {
 			return nil, false
 		}
@@ -271,72 +273,4 @@ func literalList(s string) ([]string, bool) {
 			return nil, false
 		}
 	}
-}
-
-// literal reads the string literal s starts with (Python's '…', "…",
-// ”'…”', r'…', b'…'; JavaScript's '…', "…" and `…` without ${}) and
-// returns its value and what follows; false when s starts with none, or
-// with one whose value is known only at run time (an f-string with {}, a
-// template with ${}) or an escape not read.
-func literal(s string) (val, rest string, ok bool) {
-	raw, format := false, false
-	for n := 0; n < 2 && len(s) > 1 && strings.IndexByte("rRbBuUfF", s[0]) >= 0; n++ {
-		raw = raw || s[0] == 'r' || s[0] == 'R'
-		format = format || s[0] == 'f' || s[0] == 'F'
-		s = s[1:]
-	}
-	if format {
-		defer func() {
-			if strings.ContainsAny(val, "{}") {
-				val, rest, ok = "", "", false // f"rm -rf {d}": known only at run time
-			}
-		}()
-	}
-	if s == "" || s[0] != '\'' && s[0] != '"' && s[0] != '`' {
-		return "", "", false
-	}
-	q := s[:1]
-	if strings.HasPrefix(s, q+q+q) {
-		q = q + q + q
-	}
-	s = s[len(q):]
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if strings.HasPrefix(s[i:], q) {
-			v := b.String()
-			if q == "`" && strings.Contains(v, "${") {
-				return "", "", false
-			}
-			return v, s[i+len(q):], true
-		}
-		c := s[i]
-		if c == '\n' && len(q) == 1 && q != "`" {
-			return "", "", false
-		}
-		if c != '\\' || raw {
-			b.WriteByte(c)
-			continue
-		}
-		if i+1 >= len(s) {
-			return "", "", false
-		}
-		i++
-		switch s[i] {
-		case '\\', '\'', '"', '`':
-			b.WriteByte(s[i])
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		default:
-			return "", "", false
-		}
-	}
-	return "", "", false
-}
-
-// isIdentByte reports whether c may be part of a name in Python,
-// JavaScript, Ruby, Perl or PHP.
-func isIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/codetext"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -162,7 +163,7 @@ func mentionsSecretVar(w string, names []string) bool {
 	for i := strings.IndexByte(w, '$'); i >= 0; i = strings.IndexByte(w, '$') {
 		w = strings.TrimPrefix(w[i+1:], "{")
 		n := 0
-		for n < len(w) && isIdentByte(w[n]) && w[n] != '$' {
+		for n < len(w) && codetext.IsIdentByte(w[n]) && w[n] != '$' {
 			n++
 		}
 		name := w[:n]

@@ -1,4 +1,8 @@
-package guard
+// Package codetext reads what the guard and the footing need of code
+// files in other languages (Python, JavaScript, Ruby, Perl, PHP): string
+// literals and the local modules a file imports. It reads text, not
+// syntax, and stays linear in the text's length.
+package codetext
 
 import (
 	"path"
@@ -10,19 +14,19 @@ import (
 // lib/__init__.py) from main.py's folder first. The guard reads those
 // the file names by a static relative name, as it reads the file itself,
 // to a bound: a module that is not there is an installed package, not
-// read; past maxModules, the rest are not read either (a program's own
+// read; past MaxModules, the rest are not read either (a program's own
 // modules are the project's, which the command does not name).
 
-// maxModules bounds the module files read for one command; maxModulePaths
+// MaxModules bounds the module files read for one command; MaxModulePaths
 // the places looked for them.
 const (
-	maxModules     = 16
-	maxModulePaths = 64
+	MaxModules     = 16
+	MaxModulePaths = 64
 )
 
-// codeImports returns the paths (slash-separated, absolute) of the local
+// Imports returns the paths (slash-separated, absolute) of the local
 // modules code in language lang imports, the file being in dir.
-func codeImports(lang, code, dir string) []string {
+func Imports(lang, code, dir string) []string {
 	switch lang {
 	case "python":
 		return pythonImports(code, dir)
@@ -41,7 +45,7 @@ func codeImports(lang, code, dir string) []string {
 // pythonImports reads import and from … import lines.
 func pythonImports(code, dir string) []string {
 	var out []string
-	for rest := code; rest != "" && len(out) <= maxModulePaths; {
+	for rest := code; rest != "" && len(out) <= MaxModulePaths; {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
 		line = strings.TrimSpace(line)
@@ -115,7 +119,7 @@ func pyName(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isIdentByte(s[i]) && s[i] != '.' || s[i] == '$' {
+		if !IsIdentByte(s[i]) && s[i] != '.' || s[i] == '$' {
 			return false
 		}
 	}
@@ -127,13 +131,13 @@ func pyName(s string) bool {
 func jsImports(code, dir string) []string {
 	var out []string
 	for _, mark := range [...]string{"require(", "from ", "import(", "import "} {
-		for rest := code; len(out) <= maxModulePaths; {
+		for rest := code; len(out) <= MaxModulePaths; {
 			i := strings.Index(rest, mark)
 			if i < 0 {
 				break
 			}
 			rest = rest[i+len(mark):]
-			v, _, ok := literal(strings.TrimLeft(rest, " \t"))
+			v, _, ok := Literal(strings.TrimLeft(rest, " \t"))
 			if !ok || !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "../") {
 				continue
 			}
@@ -152,17 +156,17 @@ func jsImports(code, dir string) []string {
 func quotedAfter(code, dir string, words, exts []string) []string {
 	var out []string
 	for _, w := range words {
-		for rest := code; len(out) <= maxModulePaths; {
+		for rest := code; len(out) <= MaxModulePaths; {
 			i := strings.Index(rest, w)
 			if i < 0 {
 				break
 			}
 			before := rest[:i]
 			rest = rest[i+len(w):]
-			if before != "" && isIdentByte(before[len(before)-1]) || rest != "" && isIdentByte(rest[0]) {
+			if before != "" && IsIdentByte(before[len(before)-1]) || rest != "" && IsIdentByte(rest[0]) {
 				continue
 			}
-			v, _, ok := literal(strings.TrimLeft(strings.TrimLeft(rest, " \t"), "("))
+			v, _, ok := Literal(strings.TrimLeft(strings.TrimLeft(rest, " \t"), "("))
 			if !ok || v == "" || strings.HasPrefix(v, "/") || strings.ContainsAny(v, "$") {
 				continue
 			}
