@@ -232,6 +232,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			cds = append(cds, c.Args[len(c.Args)-1].Value)
 		}
 	}
+	readCodeDone := false // the files the script reads, judged once as code it may run
 	for _, c := range sc.Commands {
 		if r, ok := p.self(c); ok {
 			return r, true
@@ -246,6 +247,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// text is all there is to read; of code piped in, the
 			// command's.
 			code := c.Args[0].Value
+			if !readCodeDone {
+				readCodeDone = true
+				if e, f, ok := p.readCode(sc, src+"\n"+code); ok {
+					return p.reason(e, e.Path, "code known only when it runs, which may be the text of "+f+", which names it,"), true
+				}
+			}
 			if strings.HasSuffix(code, "from a pipe)") {
 				if e, ok := mentionsSrc(); ok {
 					return p.reason(e, e.Path, "code known only when it runs, which the command names"), true

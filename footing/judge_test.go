@@ -470,6 +470,21 @@ var attacks = []struct {
 	{`f() { sh tools/ok.sh; }; f; cp tools/swap.sh tools/ok.sh; f`, true, true},
 	{`sh tools/ok.sh & cp tools/swap.sh tools/ok.sh; wait`, true, false}, // which runs first is a race
 	{`sh tools/ok.sh | cp tools/swap.sh tools/ok.sh`, true, false},
+	{`sh tools/ok.sh; cp tools/swap.sh tools/ok.sh; sh < tools/ok.sh`, true, true},
+	{`sh tools/ok.sh; cp tools/swap.sh tools/ok.sh; sh -c "$(cat tools/ok.sh)"`, true, true},
+	{`sh tools/ok.sh; cp tools/swap.sh y.sh; sh y.sh`, true, true},
+	{`sh -c "$(cat tools/swap.sh)"`, true, true},
+	{`eval "$(cat tools/swap.sh)"`, true, true},
+	{`bash <<< "$(cat tools/swap.sh)"`, true, true},
+	{`cat tools/swap.sh | bash`, true, true},
+	{`bash < tools/swap.sh`, true, true},
+	{`source <(cat tools/swap.sh)`, true, true},
+	{`eval "$(< tools/swap.sh)"`, true, true},
+	{`bash -c "$(head -n 9 tools/swap.sh)"`, true, true},
+	{`sh -c "$(cat tools/ok.sh)"`, false, true},
+	{`cat tools/ok.sh | sh`, false, true},
+	{`eval "$(ssh-agent -s)" > /dev/null; cat .claude/settings.json`, false, true}, // the hook's file read, not run
+	{`sh tools/ok.sh && cp tools/swap.sh tools/ok.sh && . ./tools/ok.sh`, true, true},
 	// through a symbolic link the command makes: the path names no
 	// footing file, the link takes it to one
 	{`ln -s "$PWD/bin" /tmp/hooks-l1 && rm -f /tmp/hooks-l1/guard`, true, false},

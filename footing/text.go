@@ -262,3 +262,46 @@ func (p *place) readNames(dir string) (map[string]bool, bool) {
 	}
 	return names, true
 }
+
+// readCode returns a footing entry named by a file the script reads when
+// it also runs code made at run time (sh -c "$(cat x.sh)", eval "$(<
+// x.sh)", cat x.sh | bash, source <(cat x.sh)): the code may be that
+// file's text. Each file is read as fileMentions reads it; the hook's
+// own files are not (reading one runs nothing). text is the script's
+// and the code's, read for $(< FILE).
+func (p *place) readCode(sc *shell.Script, text string) (Entry, string, bool) {
+	if !filepath.IsAbs(p.dir) {
+		return Entry{}, "", false
+	}
+	var paths []string
+	for _, c := range sc.Commands {
+		for _, e := range c.Effects {
+			if e.Kind == shell.Reads && !e.Path.Dynamic && e.Path.Value != "" {
+				paths = append(paths, e.Path.Value)
+			}
+		}
+	}
+	for rest := text; ; {
+		i := strings.Index(rest, "$(<")
+		if i < 0 {
+			break
+		}
+		rest = strings.TrimLeft(rest[i+3:], " \t")
+		if f, _, ok := strings.Cut(rest, ")"); ok && !strings.ContainsAny(f, "$`\"' \t") {
+			paths = append(paths, f)
+		}
+	}
+	for _, f := range paths {
+		abs := f
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(p.dir, abs)
+		}
+		if p.isFooting(abs) {
+			continue
+		}
+		if e, found, _ := p.fileMentions(abs); found {
+			return e, f, true
+		}
+	}
+	return Entry{}, "", false
+}
