@@ -264,7 +264,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		for _, ef := range c.Effects {
 			switch {
 			case ef.Kind == shell.Writes && ef.Meta:
-				if r, ok := p.word(ef.Path, true, false, ef.By); ok {
+				if r, ok := p.metaWrite(sc, ef, findSel{pats, fold, byName}); ok {
 					return r, true
 				}
 			case ef.Kind == shell.RunsCode:

@@ -460,6 +460,15 @@ var attacks = []struct {
 	{`git config -f .claude/settings.json a.b c`, true, false}, // git rewrites a file it parses as its config (not the fixture's JSON)
 	{`git archive -o /tmp/hooks-a.tar HEAD`, false, true},
 	{`git diff --output=/tmp/hooks-d.patch`, false, true},
+	// modes changed on what find selects
+	{`find bin -exec chmod 0 {} +`, true, true},
+	{`find . -name guard -exec chmod 0 {} \;`, true, true},
+	{`find . -type f -exec chmod 644 {} +`, true, true},
+	{`find . -name '*.sh' -exec chmod +x {} +`, false, true},
+	{`find src -type f -exec chmod 644 {} +`, false, true},
+	{`git ls-files bin | xargs chmod 0`, true, true},
+	{`git ls-files src | xargs chmod 644`, false, true},
+	{`find bin -type f | xargs chmod 0`, true, true},
 	// a write after the file was read does not change what ran, unless
 	// the file runs again after it (in order, a loop, a function)
 	{`sh tools/ok.sh && mytool "$X"`, false, true},

@@ -142,6 +142,8 @@ func argsNames(args []Word, upstream func() []Word, dir Word) []Word {
 		return filesOrInput(f, upstream, dir)
 	case "ls":
 		return lsNames(args[1:], dir)
+	case "git":
+		return gitLsNames(args[1:])
 	case "echo", "printf":
 		return echoNames(name, args[1:])
 	case "cat":
@@ -294,6 +296,54 @@ func grepNames(name string, args []Word, upstream func() []Word) []Word {
 			prefix = "/"
 		}
 		ws = append(ws, Word{Value: prefix + "(output of " + name + ")", Dynamic: true, Prefix: prefix})
+	}
+	return ws
+}
+
+// gitLsNames: git ls-files prints the names under each pathspec (the
+// command's folder without one), relative to where it runs; other git
+// subcommands, an option that changes what it prints (-s, --format,
+// --full-name, …) or a pathspec with magic or a glob, names anywhere.
+func gitLsNames(args []Word) []Word {
+	if len(args) == 0 || args[0].Dynamic || args[0].Value != "ls-files" {
+		return namesPrints("git")
+	}
+	var ops []Word
+	dashes := false
+	for _, a := range args[1:] {
+		v := a.Value
+		switch {
+		case a.Dynamic || strings.ContainsAny(v, "*?[:\\") && !strings.HasPrefix(v, "--exclude"):
+			return namesPrints("git")
+		case dashes || !strings.HasPrefix(v, "-"):
+			ops = append(ops, a)
+		case v == "--":
+			dashes = true
+		default:
+			switch v {
+			case "-z", "-c", "--cached", "-m", "--modified", "-o", "--others", "-d", "--deleted", "-i", "--ignored",
+				"--exclude-standard", "--directory", "--no-empty-directory", "--error-unmatch", "-k", "--killed":
+			default:
+				if !strings.HasPrefix(v, "--exclude=") && !strings.HasPrefix(v, "--exclude-from=") {
+					return namesPrints("git")
+				}
+			}
+		}
+	}
+	if len(ops) == 0 {
+		ops = []Word{Static(".")}
+	}
+	var ws []Word
+	for _, o := range ops {
+		root := strings.TrimSuffix(o.Value, "/")
+		if root == "" || strings.HasPrefix(root, "/") || root == ".." || strings.HasPrefix(root, "../") {
+			return namesPrints("git") // printed relative to the folder, with ../
+		}
+		prefix := root + "/"
+		if root == "." {
+			prefix = ""
+		}
+		ws = append(ws, Word{Value: prefix + "(output of git ls-files)", Dynamic: true, Prefix: prefix})
 	}
 	return ws
 }
