@@ -67,7 +67,7 @@ func loadsSecret(c *shell.Command, extra []string) (string, bool) {
 
 // envFileNames returns the names of the variables the file sets (read
 // from dir), with those of no file when it cannot be read.
-func envFileNames(dir, file string) []string {
+func envFileNames(dir, file string) map[string]bool {
 	if dir == "" && !isAbs(file) {
 		return nil
 	}
@@ -75,12 +75,12 @@ func envFileNames(dir, file string) []string {
 	if err != nil {
 		return nil
 	}
-	var names []string
+	names := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimPrefix(strings.TrimSpace(line), "export ")
 		name, _, ok := strings.Cut(line, "=")
 		if ok && name != "" && !strings.ContainsAny(name, " \t#$\"'") {
-			names = append(names, name)
+			names[name] = true
 		}
 	}
 	return names
@@ -88,7 +88,7 @@ func envFileNames(dir, file string) []string {
 
 // dumpsEnv reports whether c prints the environment, a variable of
 // names, or one named like a secret.
-func dumpsEnv(c *shell.Command, names []string) bool {
+func dumpsEnv(c *shell.Command, names map[string]bool) bool {
 	operands := func(skip string) int {
 		n := 0
 		for i := 1; i < len(c.Args); i++ {
@@ -159,7 +159,7 @@ func traces(c *shell.Command) bool {
 
 // mentionsSecretVar reports whether the word w expands a variable of
 // names, or one named like a secret (API_KEY, GITHUB_TOKEN, DB_PASSWORD).
-func mentionsSecretVar(w string, names []string) bool {
+func mentionsSecretVar(w string, names map[string]bool) bool {
 	for i := strings.IndexByte(w, '$'); i >= 0; i = strings.IndexByte(w, '$') {
 		w = strings.TrimPrefix(w[i+1:], "{")
 		n := 0
@@ -170,10 +170,8 @@ func mentionsSecretVar(w string, names []string) bool {
 		if name == "" {
 			continue
 		}
-		for _, k := range names {
-			if k == name {
-				return true
-			}
+		if names[name] {
+			return true
 		}
 		up := strings.ToUpper(name)
 		for _, k := range [...]string{"KEY", "TOKEN", "SECRET", "PASSW", "CREDENTIAL", "AUTH"} {
