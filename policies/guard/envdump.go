@@ -37,12 +37,18 @@ func envDumps(s *shell.Script, at *place, extra []string) (string, bool) {
 	names := envFileNames(at.dir, file)
 	for i, c := range s.Commands {
 		if traces(c) || i >= load && dumpsEnv(c, names) {
-			return "guard: rule 7 (secrets stay): `" + clip(c.String()) + "` prints the environment that " + file +
-				", a credential file, was loaded into, so its secrets would reach the model; load it without printing " +
-				"it (source .env && npm start), or ask the user", true
+			return reasonEnvDump(c.String(), file), true
 		}
 	}
 	return "", false
+}
+
+// reasonEnvDump is rule 7's reason for cmd printing the environment file
+// was loaded into.
+func reasonEnvDump(cmd, file string) string {
+	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` prints the environment that " + file +
+		", a credential file, was loaded into, so its secrets would reach the model; load it without printing " +
+		"it (source .env && npm start), or ask the user"
 }
 
 // loadsSecret returns the credential file c loads into an environment:
@@ -118,6 +124,13 @@ func dumpsEnv(c *shell.Command, names map[string]bool) bool {
 				return true // export -p, declare -x, declare -p KEY
 			}
 		}
+	case "ps":
+		for _, a := range c.Args[1:] {
+			if !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "e") && !strings.HasPrefix(a.Value, "-") ||
+				a.Value == "-E" || a.Value == "e" {
+				return true // ps e, ps eww: each process's environment
+			}
+		}
 	case "echo", "printf":
 		for _, a := range c.Args[1:] {
 			if a.Dynamic && mentionsSecretVar(a.Value, names) {
@@ -184,12 +197,26 @@ func mentionsSecretVar(w string, names map[string]bool) bool {
 }
 
 // readsEnvInCode reports whether inline code reads the environment
-// (Python's os.environ and getenv, node's process.env, Ruby's ENV[],
-// Perl's %ENV).
+// (Python's os.environ and getenv, node's process.env, Ruby's ENV,
+// Perl's %ENV, awk's ENVIRON, jq's env).
 func readsEnvInCode(code string) bool {
-	for _, k := range [...]string{"environ", "getenv", "process.env", "ENV[", "ENV{", "%ENV", "Deno.env", "ENV.", "$_ENV", "$_SERVER"} {
+	for _, k := range [...]string{"environ", "ENVIRON", "getenv", "process.env", "%ENV", "Deno.env", "$_ENV", "$_SERVER", "$ENV",
+		"os.Environ", "System.getenv"} {
 		if strings.Contains(code, k) {
 			return true
+		}
+	}
+	// Ruby's ENV and jq's env, as words.
+	for _, w := range [...]string{"ENV", "env"} {
+		for rest := code; ; {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				break
+			}
+			if (i == 0 || !codetext.IsIdentByte(rest[i-1]) && rest[i-1] != '-') && (i+len(w) == len(rest) || !codetext.IsIdentByte(rest[i+len(w)])) {
+				return true
+			}
+			rest = rest[i+len(w):]
 		}
 	}
 	return false
