@@ -479,6 +479,7 @@ var attacks = []struct {
 	{`f() { sh tools/ok.sh; }; f; cp tools/swap.sh tools/ok.sh; f`, true, true},
 	{`sh tools/ok.sh & cp tools/swap.sh tools/ok.sh; wait`, true, false}, // which runs first is a race
 	{`sh tools/ok.sh | cp tools/swap.sh tools/ok.sh`, true, false},
+	{`export BASH_ENV=tools/ok.sh; . tools/ok.sh; cp tools/swap.sh tools/ok.sh; bash -c true`, true, true},
 	{`sh tools/ok.sh; cp tools/swap.sh tools/ok.sh; sh < tools/ok.sh`, true, true},
 	{`sh tools/ok.sh; cp tools/swap.sh tools/ok.sh; sh -c "$(cat tools/ok.sh)"`, true, true},
 	{`sh tools/ok.sh; cp tools/swap.sh y.sh; sh y.sh`, true, true},

@@ -37,8 +37,9 @@ func inOrder(texts ...string) bool {
 			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 		}) {
 			switch w {
-			case "for", "while", "until", "select", "function", "trap", "coproc", "eval", "alias":
-				return false
+			case "for", "while", "until", "select", "function", "trap", "coproc", "eval", "alias",
+				"BASH_ENV", "ENV", "PROMPT_COMMAND":
+				return false // or a file the shell runs again of itself
 			}
 		}
 	}
