@@ -57,10 +57,12 @@ func checkObject(t *testing.T, data []byte) {
 	d, ok := Object(data)
 	// ObjectMembers accepts what Object accepts, and gives what Members
 	// gives, in the same order.
-	type member struct{ key, raw string }
+	// A string value's String is the same, read as plain or not.
+	type member struct{ key, raw, str string }
 	var one, two []member
 	oneOK := ObjectMembers(data, func(k string, v Value) bool {
-		one = append(one, member{k, string(v.Raw())})
+		str, _ := v.String()
+		one = append(one, member{k, string(v.Raw()), str})
 		return true
 	})
 	if oneOK != ok {
@@ -68,7 +70,8 @@ func checkObject(t *testing.T, data []byte) {
 	}
 	if ok {
 		d.Members(func(k string, v Value) bool {
-			two = append(two, member{k, string(v.Raw())})
+			str, _ := v.String()
+			two = append(two, member{k, string(v.Raw()), str})
 			return true
 		})
 		if !slices.Equal(one, two) {
