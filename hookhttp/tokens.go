@@ -67,8 +67,8 @@ type tokenSet struct {
 	names map[[sha256.Size]byte]string
 	// seen remembers the tokens this set has named, so that a developer's
 	// next request is named without a SHA-256 (about 2,500 instructions
-	// a request): a slot per token's maphash under seed, the last token
-	// seen in each. Only tokens the file names enter it, so a token that
+	// a request): two slots per token's maphash under seed, the last
+	// tokens seen in them. Only tokens the file names enter it, so a token that
 	// is not valid can neither fill it nor be found in it; a reload makes
 	// a new set, and forgets them all. A slot is read without a lock, and
 	// its token compared in constant time (sameToken):
@@ -92,7 +92,7 @@ const maxSeen = 1 << 14
 // newTokenSet returns a set of names with room for its tokens once seen.
 func newTokenSet(names map[[sha256.Size]byte]string) *tokenSet {
 	n := 64
-	for n < 2*len(names) && n < maxSeen {
+	for n < 4*len(names) && n < maxSeen {
 		n *= 2
 	}
 	return &tokenSet{names: names, seed: maphash.MakeSeed(), seen: make([]atomic.Pointer[seenToken], n)}
@@ -101,13 +101,23 @@ func newTokenSet(names map[[sha256.Size]byte]string) *tokenSet {
 // name returns the name of the developer whose token tok is.
 func (s *tokenSet) name(tok string) (string, bool) {
 	h := maphash.String(s.seed, tok)
-	slot := &s.seen[h&uint64(len(s.seen)-1)]
-	if e := slot.Load(); e != nil && e.hash == h && sameToken(e.token, tok) {
-		return e.name, true
+	// Two slots a token, side by side: two tokens that share one need
+	// not take it from each other.
+	i := h & uint64(len(s.seen)-1)
+	one, two := &s.seen[i], &s.seen[i^1]
+	e1, e2 := one.Load(), two.Load()
+	if e1 != nil && e1.hash == h && sameToken(e1.token, tok) {
+		return e1.name, true
+	}
+	if e2 != nil && e2.hash == h && sameToken(e2.token, tok) {
+		return e2.name, true
 	}
 	name, ok := s.names[sha256.Sum256([]byte(tok))]
 	if ok {
-		slot.Store(&seenToken{hash: h, token: strings.Clone(tok), name: name})
+		if e1 != nil && e2 == nil {
+			one = two
+		}
+		one.Store(&seenToken{hash: h, token: strings.Clone(tok), name: name})
 	}
 	return name, ok
 }
