@@ -396,8 +396,9 @@ func first(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 func stringStops(w uint64) uint64 { return below(w, ' ') | equal(w, '"') | equal(w, '\\') }
 
 // plainStops marks the bytes of w that stringStop holds, and those that
-// are not ASCII.
-func plainStops(w uint64) uint64 { return stringStops(w) | w&highs }
+// are not ASCII: below(w, ' ') | w&highs in one subtraction (a byte
+// under 0x20 wraps to 0xe0 or more, one from 0xa0 stays over 0x80).
+func plainStops(w uint64) uint64 { return ((w-ones*' ')|w)&highs | equal(w, '"') | equal(w, '\\') }
 
 // quoteStops marks the bytes of w that quoteStop holds.
 func quoteStops(w uint64) uint64 { return equal(w, '"') | equal(w, '\\') }

@@ -20,7 +20,13 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 		// A run of bytes written as they are: eight at a time while none
 		// is to be escaped or is past ASCII, then one table load each.
 		for i+8 <= len(s) {
-			if m := unsafeIn(word(s, i), escapeHTML); m != 0 {
+			// unsafeIn, written out.
+			w := word(s, i)
+			m := plainStops(w)
+			if escapeHTML {
+				m |= htmlStops(w)
+			}
+			if m != 0 {
 				i += first(m)
 				break
 			}
@@ -140,14 +146,19 @@ func (w *Writer) key(k string) {
 }
 
 // unsafeIn is not 0 when a byte of w is not marked in plainSafe, or in
-// htmlSafe with escapeHTML.
+// htmlSafe with escapeHTML. AppendString's loop has it written out: a
+// call there spilled and reloaded its registers for each word.
 func unsafeIn(w uint64, escapeHTML bool) uint64 {
-	m := w&highs | below(w, ' ') | equal(w, '"') | equal(w, '\\')
+	m := plainStops(w)
 	if escapeHTML {
-		m |= equal(w, '<') | equal(w, '>') | equal(w, '&')
+		m |= htmlStops(w)
 	}
 	return m
 }
+
+// htmlStops marks the bytes of w that are <, > or &: < and > differ in
+// one bit only.
+func htmlStops(w uint64) uint64 { return equal(w|ones*2, '>') | equal(w, '&') }
 
 // plainSafe and htmlSafe mark the ASCII bytes AppendString writes as they
 // are, without and with escapeHTML (TestSafeTables). Literals, so that
