@@ -87,7 +87,9 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 }
 
 // Writer appends the members of one JSON object to a buffer, in the order
-// they are added, as encoding/json writes a struct.
+// they are added, as encoding/json writes a struct. The keys are the
+// program's own names, written as they are: none may hold a byte that
+// JSON escapes (a quote, a backslash, a control byte, <, > or &).
 type Writer struct {
 	// Buf is the output so far.
 	Buf []byte
@@ -136,13 +138,15 @@ func (w *Writer) Bool(key string, b bool) {
 	}
 }
 
+// key writes k, a name that JSON writes as it is (see Writer).
 func (w *Writer) key(k string) {
 	if !w.first {
 		w.Buf = append(w.Buf, ',')
 	}
 	w.first = false
-	w.Buf = AppendString(w.Buf, k, w.EscapeHTML)
-	w.Buf = append(w.Buf, ':')
+	w.Buf = append(w.Buf, '"')
+	w.Buf = append(w.Buf, k...)
+	w.Buf = append(w.Buf, '"', ':')
 }
 
 // unsafeIn is not 0 when a byte of w is not marked in plainSafe, or in
