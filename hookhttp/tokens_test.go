@@ -135,8 +135,10 @@ func TestTokensReload(t *testing.T) {
 		u, _ := tk.Identify(r)
 		return u
 	}
-	if who("a") != "alice" || who("a") != "alice" {
-		t.Fatal("alice not named")
+	for range 2 { // the second time, among the tokens seen
+		if who("a") != "alice" {
+			t.Fatal("alice not named")
+		}
 	}
 	writeTokens(t, path, "bob "+sum("b")+"\n")
 	if err := tk.Reload(); err != nil {
