@@ -115,7 +115,8 @@ func orDefault(s, def string) string {
 
 // oneLine folds s onto one line.
 func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
+	// Two IndexByte, not ContainsAny, which reads s a byte at a time.
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		return strings.Join(strings.Fields(s), " ")
 	}
 	return s

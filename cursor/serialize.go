@@ -174,7 +174,8 @@ func isKnown(native string) bool {
 
 // oneLine folds s onto one line.
 func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
+	// Two IndexByte, not ContainsAny, which reads s a byte at a time.
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		s = strings.Join(strings.Fields(s), " ")
 	}
 	return s

@@ -96,7 +96,8 @@
 // [github.com/agenthooks/hooks/hookhttp/bridgemain.Main]: package hookhttp
 // itself does not link the installer. The bridge
 // asks for the envelope wire: request header X-Hooks-Wire: envelope/1, and
-// the gateway answers 200 with the same header and a JSON Reply holding
+// the gateway answers 200 with the same header (and no Content-Type: the
+// header names the body's form) and a JSON Reply holding
 // stdout, the stderr line, the exit code and the warning lines, so the
 // bridge reproduces byte for byte what hooks.Server.Serve would have written
 // locally. Plain HTTP callers (Claude) never send that header and get

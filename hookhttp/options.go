@@ -64,7 +64,7 @@ func queryValues(raw string) (host, timeout string) {
 }
 
 func unescape(s string) string {
-	if !strings.ContainsAny(s, "%+") {
+	if strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 {
 		return s
 	}
 	u, err := url.QueryUnescape(s)
@@ -78,6 +78,21 @@ func unescape(s string) string {
 func parseTimeout(v string) time.Duration {
 	if v == "" {
 		return 0
+	}
+	// The common forms, "30" and "10s", at most six digits: read here, as
+	// ParseFloat and ParseDuration would, without them.
+	digits, n := v, 0
+	if v[len(v)-1] == 's' {
+		digits = v[:len(v)-1]
+	}
+	if len(digits) > 0 && len(digits) <= 6 {
+		i := 0
+		for ; i < len(digits) && '0' <= digits[i] && digits[i] <= '9'; i++ {
+			n = n*10 + int(digits[i]-'0')
+		}
+		if i == len(digits) {
+			return time.Duration(n) * time.Second
+		}
 	}
 	// Seconds first: a number is what hosts' settings hold, and
 	// time.ParseDuration's error for it costs an allocation, as does

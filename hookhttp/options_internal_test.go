@@ -33,6 +33,13 @@ func TestParseTimeout(t *testing.T) {
 		{"ten", 0},
 		{"5 s", 0},
 		{"5x", 0},
+		{"s", 0},
+		{"007", 7 * time.Second},
+		{"007s", 7 * time.Second},
+		{"999999", 999999 * time.Second},
+		{"999999s", 999999 * time.Second},
+		{"1000000", 0},
+		{"1000000s", 1000000 * time.Second},
 	} {
 		if got := parseTimeout(tc.in); got != tc.want {
 			t.Errorf("parseTimeout(%q) = %v, want %v", tc.in, got, tc.want)

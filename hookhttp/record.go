@@ -44,11 +44,12 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res *hooks.Result
 	if !logged && g.OnRecord == nil {
 		return
 	}
-	rec := res.Record(x.start)
-	if rec.Host == "" && a != nil { // as Record would with res.Adapter = a
-		rec.Host = a.Host()
+	// Built and redacted in place: each copy of a record is 400 bytes.
+	rr := RequestRecord{Status: status, Wire: "http", User: x.user}
+	rr.Record = res.Record(x.start)
+	if rr.Host == "" && a != nil { // as Record would with res.Adapter = a
+		rr.Host = a.Host()
 	}
-	rr := RequestRecord{Record: rec, Status: status, Wire: "http", User: x.user}
 	rr.Checks = checks.Checks()
 	if x.envelope {
 		rr.Wire = "envelope"
@@ -56,7 +57,7 @@ func (g *Handler) record(ctx context.Context, a hooks.Adapter, res *hooks.Result
 	if !g.LogCommands {
 		rr.Command, rr.Paths, rr.Cwd, rr.Reason = "", nil, "", ""
 	}
-	rr = rr.Redacted()
+	rr.redact()
 	if logged {
 		if j, ok := lg.Handler().(*jsonLog); ok {
 			j.write(level, &rr, rr.Fail != "", g.Handlers.Fail.String())

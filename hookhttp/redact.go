@@ -2,6 +2,8 @@ package hookhttp
 
 import (
 	"slices"
+	"strings"
+	"sync/atomic"
 
 	"github.com/agenthooks/hooks/secrets"
 )
@@ -15,8 +17,14 @@ import (
 // a span. The slices of r are copied before a change, never written
 // through.
 func (r RequestRecord) Redacted() RequestRecord {
+	r.redact()
+	return r
+}
+
+// redact is Redacted in place (a record is 400 bytes, each copy counts).
+func (r *RequestRecord) redact() {
 	r.Command, r.Cwd, r.Reason, r.Fail = redact(r.Command), redact(r.Cwd), redact(r.Reason), redact(r.Fail)
-	r.SessionID, r.User = redact(r.SessionID), redact(r.User)
+	r.SessionID, r.User = redactShort(r.SessionID), redactShort(r.User)
 	r.Paths, r.Warnings = redactAll(r.Paths), redactAll(r.Warnings)
 	cloned := false
 	for i, c := range r.Checks {
@@ -27,7 +35,6 @@ func (r RequestRecord) Redacted() RequestRecord {
 			r.Checks[i].Note = red
 		}
 	}
-	return r
 }
 
 // redact returns s with its secrets replaced.
@@ -35,6 +42,39 @@ func redact(s string) string {
 	red, _ := secrets.Redact(s)
 	return red
 }
+
+// redactShort is redact for a text that recurs, request after request:
+// a session's id, a developer's name. The last texts of at most
+// maxClean bytes found to hold no secret are remembered, one in each of
+// cleanSlots slots, and given again without a scan (about 500
+// instructions each); a text that held one is redacted each time, so
+// that no secret is kept.
+func redactShort(s string) string {
+	if s == "" || len(s) > maxClean {
+		return redact(s)
+	}
+	// The slot: a few of its bytes and its length, cheaper than a hash;
+	// texts that share one only take it from each other.
+	slot := &clean[(uint(len(s))^uint(s[0])<<1^uint(s[len(s)/2])<<3^uint(s[len(s)-1])<<5)%cleanSlots]
+	if c := slot.Load(); c != nil && *c == s {
+		return s
+	}
+	red, n := secrets.Redact(s)
+	if n == 0 {
+		c := new(string)      // s itself would be moved to the heap on every call
+		*c = strings.Clone(s) // not the payload it may be a part of
+		slot.Store(c)
+	}
+	return red
+}
+
+// clean holds texts that redactShort found to hold no secret.
+var clean [cleanSlots]atomic.Pointer[string]
+
+const (
+	cleanSlots = 256
+	maxClean   = 128
+)
 
 // redactAll returns ss with the secrets of each replaced, in a copy when
 // one is.

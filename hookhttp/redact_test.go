@@ -77,3 +77,25 @@ func TestRecordRedacted(t *testing.T) {
 		t.Errorf("not redacted: %s", s)
 	}
 }
+
+// A session or user without a secret is remembered as clean and given
+// again as it is; one with a secret is redacted every time, also after a
+// clean text in the same slot.
+func TestRecordRedactedAgain(t *testing.T) {
+	for range 3 {
+		for _, tt := range []struct{ session, user string }{
+			{"5b1d2c3e-0a4f-4b6e-9c7d-1e2f3a4b5c6d", "dev001"},
+			{ghToken, ghToken},
+			{"5b1d2c3e-0a4f-4b6e-9c7d-1e2f3a4b5c6d", "dev001"},
+			{strings.Repeat("s ", 100) + ghToken, "x"},
+		} {
+			red := hookhttp.RequestRecord{Record: hooks.Record{SessionID: tt.session}, User: tt.user}.Redacted()
+			if strings.Contains(red.SessionID+red.User, ghToken) {
+				t.Errorf("not redacted: %q, %q", red.SessionID, red.User)
+			}
+			if !strings.Contains(tt.session+tt.user, ghToken) && (red.SessionID != tt.session || red.User != tt.user) {
+				t.Errorf("changed: %q, %q", red.SessionID, red.User)
+			}
+		}
+	}
+}

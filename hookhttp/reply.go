@@ -149,7 +149,11 @@ func replyOf(res *hooks.Result) Reply {
 
 // replyBut is replyOf but for Stdout, left empty.
 func replyBut(res *hooks.Result) Reply {
-	return Reply{Host: hostOf(res.Adapter), Notes: res.Notes(), Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Blocks: blocks(res), Err: res.Err}
+	var notes []string
+	if len(res.Warnings) > 0 || res.Err != nil {
+		notes = res.Notes() // (a copy of res: asked only when there are notes)
+	}
+	return Reply{Host: hostOf(res.Adapter), Notes: notes, Stderr: oneLine(res.Output.Stderr), ExitCode: res.Output.ExitCode, Blocks: blocks(res), Err: res.Err}
 }
 
 // appendResult appends replyOf(res) as appendReply does, without copying
@@ -205,7 +209,8 @@ func appendReplyOf[S ~string | ~[]byte](dst []byte, r *Reply, stdout S) []byte {
 
 // oneLine folds s onto one line.
 func oneLine(s string) string {
-	if strings.ContainsAny(s, "\r\n") {
+	// Two IndexByte, not ContainsAny, which reads s a byte at a time.
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		s = strings.Join(strings.Fields(s), " ")
 	}
 	return s

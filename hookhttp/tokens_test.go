@@ -49,6 +49,14 @@ func TestTokensIdentify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Twice: the second time, the tokens already named are found among
+	// those seen, and the others still are not.
+	for pass := range 2 {
+		identifyAll(t, tk, pass)
+	}
+}
+
+func identifyAll(t *testing.T, tk *hookhttp.Tokens, pass int) {
 	for _, tt := range []struct{ header, user string }{
 		{"Bearer alice-token", "alice"},
 		{"Bearer alice-new", "alice"},
@@ -65,7 +73,7 @@ func TestTokensIdentify(t *testing.T) {
 		}
 		user, err := tk.Identify(r)
 		if user != tt.user || (err == nil) != (tt.user != "") {
-			t.Errorf("%q: %q, %v; want %q", tt.header, user, err, tt.user)
+			t.Errorf("pass %d, %q: %q, %v; want %q", pass, tt.header, user, err, tt.user)
 		}
 		if err != nil && !errors.Is(err, hookhttp.ErrUnauthorized) {
 			t.Errorf("%q: %v, want ErrUnauthorized", tt.header, err)
@@ -126,6 +134,11 @@ func TestTokensReload(t *testing.T) {
 		r.Header.Set("Authorization", "Bearer "+tok)
 		u, _ := tk.Identify(r)
 		return u
+	}
+	for range 2 { // the second time, among the tokens seen
+		if who("a") != "alice" {
+			t.Fatal("alice not named")
+		}
 	}
 	writeTokens(t, path, "bob "+sum("b")+"\n")
 	if err := tk.Reload(); err != nil {

@@ -151,3 +151,14 @@ func TestSeveral(t *testing.T) {
 		t.Errorf("Redact = %q, %d; want %q", red, n, want)
 	}
 }
+
+// TestWordByte holds isWord's table to [A-Za-z0-9_-].
+func TestWordByte(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		want := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_' || b == '-'
+		if isWord(b) != want {
+			t.Errorf("isWord(%q) = %v", b, !want)
+		}
+	}
+}

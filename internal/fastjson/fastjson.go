@@ -99,7 +99,7 @@ func ObjectMembers(data []byte, fn func(key string, v Value) bool) bool {
 		if i >= len(data) || data[i] != '"' {
 			return false
 		}
-		kEnd, ok := skipString(data, i)
+		kEnd, plain, ok := scanString(data, i)
 		if !ok {
 			return false
 		}
@@ -107,15 +107,25 @@ func ObjectMembers(data []byte, fn func(key string, v Value) bool) bool {
 		if j >= len(data) || data[j] != ':' {
 			return false
 		}
-		vStart := skipSpace(data, j+1)
-		vEnd, ok := skipValue(data, vStart)
+		v := Value{b: data, s: s, start: skipSpace(data, j+1)}
+		if v.start < len(data) && data[v.start] == '"' {
+			// Most values are strings: read as the keys are, so that
+			// String need not read a plain one again.
+			v.end, v.plain, ok = scanString(data, v.start)
+		} else {
+			v.end, ok = skipValue(data, v.start)
+		}
 		if !ok {
 			return false
 		}
-		key, _ := Value{data, s, i, kEnd}.String()
-		if !fn(key, Value{data, s, vStart, vEnd}) {
+		key := s[i+1 : kEnd-1]
+		if !plain {
+			key, _ = Value{b: data, s: s, start: i, end: kEnd}.String()
+		}
+		if !fn(key, v) {
 			return false
 		}
+		vEnd := v.end
 		i = skipSpace(data, vEnd)
 		if i >= len(data) {
 			return false
@@ -140,7 +150,7 @@ func Parse(data []byte) (Value, bool) {
 	if !ok || skipSpace(data, end) != len(data) {
 		return Value{}, false
 	}
-	return Value{data, string(data), i, end}, true
+	return Value{b: data, s: string(data), start: i, end: end}, true
 }
 
 // Value is the raw text of one JSON value inside a Doc. It holds the
@@ -150,13 +160,16 @@ type Value struct {
 	b          []byte
 	s          string
 	start, end int
+	// plain says the value is a string whose text holds no escape and
+	// only ASCII: String gives it as it is, without reading it again.
+	plain bool
 }
 
 // Members calls fn with every member of the document's top-level object,
 // in order, duplicates included. Keys are unescaped and never case-folded
 // (see the package documentation). Members returns false when fn does.
 func (d *Doc) Members(fn func(key string, v Value) bool) bool {
-	return Value{d.b, d.s, d.open, d.close + 1}.Members(fn)
+	return Value{b: d.b, s: d.s, start: d.open, end: d.close + 1}.Members(fn)
 }
 
 // Members is Doc.Members for an object value (false when v is not one).
@@ -172,10 +185,10 @@ func (v Value) Members(fn func(key string, v Value) bool) bool {
 	for {
 		// The document is valid: a key, a colon, a value, then , or }.
 		kEnd := skipValidString(b, i)
-		key, _ := Value{v.b, v.s, i, kEnd}.String()
+		key, _ := Value{b: v.b, s: v.s, start: i, end: kEnd}.String()
 		vStart := skipSpace(b, skipSpace(b, kEnd)+1)
 		vEnd := skipValid(b, vStart)
-		if !fn(key, Value{v.b, v.s, vStart, vEnd}) {
+		if !fn(key, Value{b: v.b, s: v.s, start: vStart, end: vEnd}) {
 			return false
 		}
 		i = skipSpace(b, vEnd)
@@ -199,7 +212,7 @@ func (v Value) Elements(fn func(e Value) bool) bool {
 	}
 	for {
 		end := skipValid(b, i)
-		if !fn(Value{v.b, v.s, i, end}) {
+		if !fn(Value{b: v.b, s: v.s, start: i, end: end}) {
 			return false
 		}
 		i = skipSpace(b, end)
@@ -213,7 +226,7 @@ func (v Value) Elements(fn func(e Value) bool) bool {
 // Get returns the value of the last member of the document's object
 // whose key is exactly key, the one JSON.parse keeps.
 func (d *Doc) Get(key string) (Value, bool) {
-	return Value{d.b, d.s, d.open, d.close + 1}.Get(key)
+	return Value{b: d.b, s: d.s, start: d.open, end: d.close + 1}.Get(key)
 }
 
 // Get is Doc.Get for an object value (false when v is not one).
@@ -237,7 +250,7 @@ func Path(data []byte, path ...string) (Value, bool) {
 	if !ok {
 		return Value{}, false
 	}
-	v := Value{d.b, d.s, d.open, d.close + 1}
+	v := Value{b: d.b, s: d.s, start: d.open, end: d.close + 1}
 	for _, k := range path {
 		if v, ok = v.Get(k); !ok {
 			return Value{}, false

@@ -57,10 +57,12 @@ func checkObject(t *testing.T, data []byte) {
 	d, ok := Object(data)
 	// ObjectMembers accepts what Object accepts, and gives what Members
 	// gives, in the same order.
-	type member struct{ key, raw string }
+	// A string value's String is the same, read as plain or not.
+	type member struct{ key, raw, str string }
 	var one, two []member
 	oneOK := ObjectMembers(data, func(k string, v Value) bool {
-		one = append(one, member{k, string(v.Raw())})
+		str, _ := v.String()
+		one = append(one, member{k, string(v.Raw()), str})
 		return true
 	})
 	if oneOK != ok {
@@ -68,7 +70,8 @@ func checkObject(t *testing.T, data []byte) {
 	}
 	if ok {
 		d.Members(func(k string, v Value) bool {
-			two = append(two, member{k, string(v.Raw())})
+			str, _ := v.String()
+			two = append(two, member{k, string(v.Raw()), str})
 			return true
 		})
 		if !slices.Equal(one, two) {
@@ -371,6 +374,10 @@ func TestAsIs(t *testing.T) {
 // byte exactly when the tables do, whatever its place in the word and
 // the bytes around it.
 func TestWords(t *testing.T) {
+	var plainStop [256]bool // stringStop and the bytes past ASCII
+	for c := range plainStop {
+		plainStop[c] = stringStop[c] || c >= 0x80
+	}
 	check := func(b [8]byte) {
 		w := word(b[:], 0)
 		if w != binary.LittleEndian.Uint64(b[:]) {
@@ -397,6 +404,7 @@ func TestWords(t *testing.T) {
 			m    uint64
 			k    int
 		}{{"string stop", stringStops(w), at(&stringStop, true)}, {"quote stop", quoteStops(w), at(&quoteStop, true)},
+			{"plain stop", plainStops(w), at(&plainStop, true)},
 			{"plain unsafe", unsafeIn(w, false), at(&plainSafe, false)}, {"html unsafe", unsafeIn(w, true), at(&htmlSafe, false)},
 			{"not as is", notAsIs(w), at(&asIs, false)}} {
 			if c.m != 0 && first(c.m) != c.k {
@@ -405,6 +413,9 @@ func TestWords(t *testing.T) {
 		}
 		if got, want := below(w, ' ')|equal(w, '"')|equal(w, '\\') != 0, has(&stringStop, true); got != want {
 			t.Errorf("string stop in % x: %v, want %v", b, got, want)
+		}
+		if got, want := plainStops(w) != 0, has(&plainStop, true); got != want {
+			t.Errorf("plain stop in % x: %v, want %v", b, got, want)
 		}
 		if got, want := equal(w, '"')|equal(w, '\\') != 0, has(&quoteStop, true); got != want {
 			t.Errorf("quote stop in % x: %v, want %v", b, got, want)

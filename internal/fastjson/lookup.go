@@ -11,7 +11,7 @@ func (d *Doc) Value() Value {
 	if d.s == "" {
 		return Value{}
 	}
-	return Value{d.b, d.s, d.open, d.close + 1}
+	return Value{b: d.b, s: d.s, start: d.open, end: d.close + 1}
 }
 
 // Has reports whether the object value v has a member key, whatever its

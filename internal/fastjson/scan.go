@@ -244,6 +244,27 @@ func skipString(b []byte, i int) (int, bool) {
 	return 0, false
 }
 
+// scanString is skipString, and says whether the string is plain: ASCII
+// without an escape, its text the string it holds. A plain string's
+// bytes pass eight at a time up to its closing quote; at the first byte
+// that is not plain, skipString reads the rest.
+func scanString(b []byte, i int) (end int, plain, ok bool) {
+	for i++; i+8 <= len(b); i += 8 {
+		if m := plainStops(word(b, i)); m != 0 {
+			i += first(m)
+			break
+		}
+	}
+	for i < len(b) && b[i] < utf8.RuneSelf && !stringStop[b[i]] {
+		i++
+	}
+	if i < len(b) && b[i] == '"' {
+		return i + 1, true, true
+	}
+	end, ok = skipString(b, i-1)
+	return end, false, ok
+}
+
 // skipNumber returns the end of the valid JSON number starting at b[i].
 func skipNumber(b []byte, i int) (int, bool) {
 	if b[i] == '-' {
@@ -361,9 +382,11 @@ const (
 // word returns the eight bytes of s at i (i+8 <= len(s)), the first the
 // lowest; the compiler makes it one load.
 func word[S ~string | ~[]byte](s S, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	// Sliced first, so that one bounds check covers the eight constant
+	// indexes (s[i+1] after s[i+7] was checked again for each byte).
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // first returns the place in its word of the first byte m marks.
@@ -371,6 +394,11 @@ func first(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 
 // stringStops marks the bytes of w that stringStop holds.
 func stringStops(w uint64) uint64 { return below(w, ' ') | equal(w, '"') | equal(w, '\\') }
+
+// plainStops marks the bytes of w that stringStop holds, and those that
+// are not ASCII: below(w, ' ') | w&highs in one subtraction (a byte
+// under 0x20 wraps to 0xe0 or more, one from 0xa0 stays over 0x80).
+func plainStops(w uint64) uint64 { return ((w-ones*' ')|w)&highs | equal(w, '"') | equal(w, '\\') }
 
 // quoteStops marks the bytes of w that quoteStop holds.
 func quoteStops(w uint64) uint64 { return equal(w, '"') | equal(w, '\\') }

@@ -37,6 +37,9 @@ func (v Value) IsObject() bool { return v.s[v.start] == '{' }
 // of the document when it holds no escape and is valid UTF-8, else a new
 // unescaped string. ok is false when the value is not a string.
 func (v Value) String() (s string, ok bool) {
+	if v.plain {
+		return v.s[v.start+1 : v.end-1], true
+	}
 	raw := v.s[v.start:v.end]
 	if raw[0] != '"' {
 		return "", false
@@ -145,7 +148,7 @@ func (v Value) Strings() ([]string, bool) {
 	}
 	for {
 		end := skipValid(b, i)
-		e := Value{v.b, v.s, i, end}
+		e := Value{b: v.b, s: v.s, start: i, end: end}
 		if e.IsNull() {
 			out = append(out, "")
 		} else if s, ok := e.String(); ok {

@@ -20,7 +20,13 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 		// A run of bytes written as they are: eight at a time while none
 		// is to be escaped or is past ASCII, then one table load each.
 		for i+8 <= len(s) {
-			if m := unsafeIn(word(s, i), escapeHTML); m != 0 {
+			// unsafeIn, written out.
+			w := word(s, i)
+			m := plainStops(w)
+			if escapeHTML {
+				m |= htmlStops(w)
+			}
+			if m != 0 {
 				i += first(m)
 				break
 			}
@@ -81,7 +87,9 @@ func AppendString[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 }
 
 // Writer appends the members of one JSON object to a buffer, in the order
-// they are added, as encoding/json writes a struct.
+// they are added, as encoding/json writes a struct. The keys are the
+// program's own names, written as they are: none may hold a byte that
+// JSON escapes (a quote, a backslash, a control byte, <, > or &).
 type Writer struct {
 	// Buf is the output so far.
 	Buf []byte
@@ -130,24 +138,31 @@ func (w *Writer) Bool(key string, b bool) {
 	}
 }
 
+// key writes k, a name that JSON writes as it is (see Writer).
 func (w *Writer) key(k string) {
 	if !w.first {
 		w.Buf = append(w.Buf, ',')
 	}
 	w.first = false
-	w.Buf = AppendString(w.Buf, k, w.EscapeHTML)
-	w.Buf = append(w.Buf, ':')
+	w.Buf = append(w.Buf, '"')
+	w.Buf = append(w.Buf, k...)
+	w.Buf = append(w.Buf, '"', ':')
 }
 
 // unsafeIn is not 0 when a byte of w is not marked in plainSafe, or in
-// htmlSafe with escapeHTML.
+// htmlSafe with escapeHTML. AppendString's loop has it written out: a
+// call there spilled and reloaded its registers for each word.
 func unsafeIn(w uint64, escapeHTML bool) uint64 {
-	m := w&highs | below(w, ' ') | equal(w, '"') | equal(w, '\\')
+	m := plainStops(w)
 	if escapeHTML {
-		m |= equal(w, '<') | equal(w, '>') | equal(w, '&')
+		m |= htmlStops(w)
 	}
 	return m
 }
+
+// htmlStops marks the bytes of w that are <, > or &: < and > differ in
+// one bit only.
+func htmlStops(w uint64) uint64 { return equal(w|ones*2, '>') | equal(w, '&') }
 
 // plainSafe and htmlSafe mark the ASCII bytes AppendString writes as they
 // are, without and with escapeHTML (TestSafeTables). Literals, so that
