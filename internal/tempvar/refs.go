@@ -1,6 +1,7 @@
 package tempvar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -61,7 +62,7 @@ func PrintsRef(cmd string) bool {
 		return false
 	}
 	for _, w := range f[2:] {
-		if !refToken(w) && !contains(opts, w) && !strings.HasPrefix(w, "--short=") && !strings.HasPrefix(w, "--abbrev=") {
+		if !refToken(w) && !slices.Contains(opts, w) && !strings.HasPrefix(w, "--short=") && !strings.HasPrefix(w, "--abbrev=") {
 			return false
 		}
 	}
@@ -92,15 +93,6 @@ func IsRef(w shell.Word, vars []string) bool {
 	}
 	for _, v := range vars {
 		if w.Value == "$"+v || w.Value == "${"+v+"}" {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, w string) bool {
-	for _, x := range list {
-		if x == w {
 			return true
 		}
 	}
