@@ -54,7 +54,9 @@ func waitFor(t *testing.T, cmd *exec.Cmd) int { return proctest.Wait(t, cmd, "th
 
 // SECURITY.md: a stdin held open or dripping (a host's bug, a hung pipe)
 // gets the fail policy, in the host's dialect, at the deadline --timeout
-// sets, instead of keeping the hook waiting until the host kills it.
+// sets, instead of keeping the hook waiting until the host kills it. The
+// timeout is 3 s: past the deadline the answer has limit/18 to be
+// written, which at 1 s a loaded machine under -race missed.
 func TestProcessStdinNotEnding(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -63,10 +65,10 @@ func TestProcessStdinNotEnding(t *testing.T) {
 		wantCode int
 		wantOut  string
 	}{
-		{"held open, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "1s"}, false, 2, ""},
-		{"dripping, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "1s"}, true, 2, ""},
-		{"held open, fail-open", []string{"--host", "claude", "--timeout", "1s"}, false, 0, ""},
-		{"held open, codex fail-closed", []string{"--host", "codex", "--fail-closed", "--timeout", "1s"}, false, 2, ""},
+		{"held open, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "3s"}, false, 2, ""},
+		{"dripping, fail-closed", []string{"--host", "claude", "--fail-closed", "--timeout", "3s"}, true, 2, ""},
+		{"held open, fail-open", []string{"--host", "claude", "--timeout", "3s"}, false, 0, ""},
+		{"held open, codex fail-closed", []string{"--host", "codex", "--fail-closed", "--timeout", "3s"}, false, 2, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := hook(tc.args...)
