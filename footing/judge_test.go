@@ -490,6 +490,8 @@ var attacks = []struct {
 	{`bash < tools/swap.sh`, true, true},
 	{`source <(cat tools/swap.sh)`, true, true},
 	{`eval "$(< tools/swap.sh)"`, true, true},
+	{`cat` + strings.Repeat(` README.md`, 70) + ` > /dev/null; sh -c "$(cat tools/ok.sh)"`, false, true},
+	{`cat {a..z}{a..c} > /dev/null; sh -c "$(cat tools/ok.sh)"`, true, false}, // past the files read for it: any may be the code
 	{`bash -c "$(head -n 9 tools/swap.sh)"`, true, true},
 	{`sh -c "$(cat tools/ok.sh)"`, false, true},
 	{`cat tools/ok.sh | sh`, false, true},

@@ -2,11 +2,12 @@ package footing
 
 import (
 	"context"
-	"github.com/agenthooks/hooks/internal/readfile"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -57,6 +58,10 @@ func (p *place) madeCode(ctx context.Context, code string) (string, bool) {
 	m.seen[code] = r
 	return r.reason, r.deny
 }
+
+// maxReadCodeFiles bounds the files readCode reads of a command that
+// runs code made at run time.
+const maxReadCodeFiles = 64
 
 // maxMadeBytes bounds the bytes of code made at run time that madeCode
 // parses in one call.
@@ -274,9 +279,11 @@ func (p *place) readCode(sc *shell.Script, text string) (Entry, string, bool) {
 		return Entry{}, "", false
 	}
 	var paths []string
+	seen := map[string]bool{}
 	for _, c := range sc.Commands {
 		for _, e := range c.Effects {
-			if e.Kind == shell.Reads && !e.Path.Dynamic && e.Path.Value != "" {
+			if e.Kind == shell.Reads && !e.Path.Dynamic && e.Path.Value != "" && !seen[e.Path.Value] {
+				seen[e.Path.Value] = true
 				paths = append(paths, e.Path.Value)
 			}
 		}
@@ -290,6 +297,13 @@ func (p *place) readCode(sc *shell.Script, text string) (Entry, string, bool) {
 		if f, _, ok := strings.Cut(rest, ")"); ok && !strings.ContainsAny(f, "$`\"' \t") {
 			paths = append(paths, f)
 		}
+	}
+	if len(paths) > maxReadCodeFiles {
+		// More files than are read for it: any of them may be the code.
+		if es := p.Entries(); len(es) > 0 {
+			return es[0], "one of the " + strconv.Itoa(len(paths)) + " files it reads", true
+		}
+		return Entry{}, "", false
 	}
 	for _, f := range paths {
 		abs := f
