@@ -12,6 +12,8 @@ type arena struct {
 	fx    []Effect
 	scs   []scope
 	sc    []simpleCmd
+	// scratch is simpleIn's room, used again for each line.
+	scratch simpleScratch
 	// fxOwner is the command whose effects end the current block, at
 	// fxStart.
 	fxOwner *Command

@@ -40,72 +40,24 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 }
 
 // simpleIn is simple with its words taken from a (the heap when nil).
+// One pass reads the commands into the arena's scratch room; only a
+// script that is simple gets its slices, each the size it needs.
 func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
-	first := strings.TrimLeft(src, " \t")
-	if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
-		first = first[:j]
+	sc := &simpleScratch{}
+	if a != nil {
+		sc = &a.scratch
 	}
-	if reserved(first) {
-		return nil, false
-	}
-	// Reject at once what cannot be simple, and count words (their
-	// starts: an over-count only for redirections) and commands so that
-	// one slice holds each.
-	words, ops, redirs := 0, 1, 0
-	inWord := false
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if wordByte(c) || c == '>' {
-			if !inWord {
-				words, inWord = words+1, true
-			}
-			if c == '>' {
-				redirs++
-			}
-			continue
-		}
-		switch c {
-		case '\'', '"':
-			// What the quotes hold is checked as the words are read.
-			j := strings.IndexByte(src[i+1:], c)
-			if j < 0 {
-				return nil, false
-			}
-			i += j + 1
-			if !inWord {
-				words, inWord = words+1, true
-			}
-		case ' ', '\t':
-			inWord = false
-		case ';', '|', '&':
-			// && and || are one operator, and the & of >& none (an
-			// over-count only costs room).
-			if i+1 < len(src) && src[i+1] == c && c != ';' {
-				i++
-			}
-			if c != '&' || i == 0 || src[i-1] != '>' {
-				ops++
-			}
-			inWord = false
-		default:
-			return nil, false
-		}
-	}
-	if ops > maxCmds || redirs > maxEffects {
-		// Past a bound: the parser's path refuses it before parsing.
-		return nil, false
-	}
-	cmds := a.simpleCmds(ops)
-	all := a.wordSlice(words)
-	var args []Word
-	var files []fileRedir
-	redir, outRedir := false, false
+	words, cmds, ends := sc.words[:0], sc.cmds[:0], sc.ends[:0]
+	cmd := simpleCmd{} // the command being read; its words are words[from:]
+	from, redirs := 0, 0
 	i, n := 0, len(src)
+	ok := false
 	for {
 		for i < n && (src[i] == ' ' || src[i] == '\t') {
 			i++
 		}
 		if i == n {
+			ok = true
 			break
 		}
 		c := src[i]
@@ -121,65 +73,94 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			op = "|"
 		}
 		if op != "" {
-			if len(args) == 0 {
-				return nil, false
+			if len(words) == from {
+				break
 			}
-			cmds = append(cmds, simpleCmd{args: args[:len(args):len(args)], op: op, redir: redir, outRedir: outRedir, files: files})
-			args, files, redir, outRedir = nil, nil, false, false
+			cmd.op = op
+			cmds, ends = append(cmds, cmd), append(ends, len(words))
+			cmd, from = simpleCmd{}, len(words)
 			i += len(op)
 			continue
 		}
-		// A redirection that writes nothing and leaves stdin alone.
-		if r := redirPrefix(src[i:]); r > 0 {
-			outRedir = outRedir || src[i:i+r] != "2>/dev/null"
-			i += r
-			redir = true
-			continue
-		}
-		// A redirection to a file a static word names.
-		if op, r := fileOp(src[i:]); r > 0 {
-			outRedir = outRedir || src[i] != '2'
-			i += r
-			for i < n && (src[i] == ' ' || src[i] == '\t') {
-				i++
+		if c == '>' || c == '1' || c == '2' {
+			// A redirection that writes nothing and leaves stdin alone.
+			if r := redirPrefix(src[i:]); r > 0 {
+				cmd.outRedir = cmd.outRedir || src[i:i+r] != "2>/dev/null"
+				i += r
+				cmd.redir = true
+				redirs++
+				continue
 			}
-			f, j, ok := simpleWord(src, i)
-			if !ok || f.Dynamic || f.Value == "" || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
-				return nil, false
+			// A redirection to a file a static word names.
+			if op, r := fileOp(src[i:]); r > 0 {
+				cmd.outRedir = cmd.outRedir || src[i] != '2'
+				i += r
+				redirs += len(op)
+				for i < n && (src[i] == ' ' || src[i] == '\t') {
+					i++
+				}
+				f, j, ok := simpleWord(src, i)
+				if !ok || f.Dynamic || f.Value == "" || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
+					break
+				}
+				cmd.files = append(cmd.files, fileRedir{op: op, file: f})
+				cmd.redir = true
+				i = j
+				continue
 			}
-			files = append(files, fileRedir{op: op, file: f})
-			redir = true
-			i = j
-			continue
 		}
 		start := i
 		word, j, ok := simpleWord(src, i)
 		if !ok || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
-			return nil, false // |&, or & that runs in the background
+			break // |&, or & that runs in the background
 		}
 		i = j
-		if len(args) == 0 {
+		if len(words) == from {
 			if t := src[start:i]; strings.IndexByte(t, '=') >= 0 || reserved(t) {
-				return nil, false
+				break
 			}
 		}
-		if len(all) == cap(all) {
-			return nil, false // cannot happen: words are counted above
-		}
-		if args == nil {
-			args = all[len(all):]
-		}
-		all = append(all, word)
-		args = args[:len(args)+1]
+		words = append(words, word)
 	}
-	if len(args) == 0 {
-		if len(cmds) > 0 && cmds[len(cmds)-1].op == ";" && !redir {
-			cmds[len(cmds)-1].op = ""
-			return cmds, true
-		}
+	sc.words, sc.cmds, sc.ends = words[:0], cmds[:0], ends[:0]
+	if !ok {
+		clear(words)
 		return nil, false
 	}
-	return append(cmds, simpleCmd{args: args[:len(args):len(args)], redir: redir, outRedir: outRedir, files: files}), true
+	// The operators counted as commands, and each > a redirection (the
+	// parser's path refuses past a bound before parsing).
+	ops := len(cmds) + 1
+	if len(words) == from {
+		if len(cmds) == 0 || cmds[len(cmds)-1].op != ";" || cmd.redir {
+			return nil, false
+		}
+		cmds[len(cmds)-1].op = ""
+	} else {
+		cmds, ends = append(cmds, cmd), append(ends, len(words))
+	}
+	if ops > maxCmds || redirs > maxEffects {
+		clear(words)
+		return nil, false
+	}
+	out := a.simpleCmds(len(cmds))
+	all := a.wordSlice(len(words))
+	all = append(all, words...)
+	from = 0
+	for k := range cmds {
+		c := cmds[k]
+		c.args = all[from:ends[k]:ends[k]]
+		from = ends[k]
+		out = append(out, c)
+	}
+	clear(words)
+	return out, true
+}
+
+// simpleScratch is the room simpleIn reads a line's commands into.
+type simpleScratch struct {
+	words []Word
+	cmds  []simpleCmd
+	ends  []int
 }
 
 // simpleWord reads the word of a simple script that starts at src[i] and
