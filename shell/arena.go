@@ -11,7 +11,6 @@ type arena struct {
 	opts  []Option
 	fx    []Effect
 	scs   []scope
-	sc    []simpleCmd
 	// scratch is simpleIn's room, used again for each line.
 	scratch simpleScratch
 	// fxOwner is the command whose effects end the current block, at
@@ -49,15 +48,6 @@ func (a *arena) wordSlice(n int) []Word {
 		return make([]Word, 0, n)
 	}
 	return carve(&a.words, n)
-}
-
-// simpleCmds returns an empty slice of simpleCmds with room for n; a nil
-// arena takes it from the heap.
-func (a *arena) simpleCmds(n int) []simpleCmd {
-	if a == nil || n > arenaMax/4 {
-		return make([]simpleCmd, 0, n)
-	}
-	return carve(&a.sc, n)
 }
 
 // options returns an empty slice of Options with room for n; a nil

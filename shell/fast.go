@@ -142,9 +142,20 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		clear(words)
 		return nil, false
 	}
-	out := a.simpleCmds(len(cmds))
 	all := a.wordSlice(len(words))
 	all = append(all, words...)
+	clear(words)
+	out := cmds
+	if a == nil {
+		out = make([]simpleCmd, 0, len(cmds))
+	} else {
+		// The commands are walked before the next line is read: they
+		// stay in the scratch room, which is taken until doneSimple (a
+		// line read while they are walked, a script bash -c runs, gets
+		// room of its own).
+		sc.cmds = nil
+		out = cmds[:0]
+	}
 	from = 0
 	for k := range cmds {
 		c := cmds[k]
@@ -152,8 +163,16 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		from = ends[k]
 		out = append(out, c)
 	}
-	clear(words)
 	return out, true
+}
+
+// doneSimple gives back the room of the commands simpleIn returned, once
+// they are walked.
+func (a *arena) doneSimple(cmds []simpleCmd) {
+	clear(cmds)
+	if a.scratch.cmds == nil {
+		a.scratch.cmds = cmds[:0]
+	}
 }
 
 // simpleScratch is the room simpleIn reads a line's commands into.

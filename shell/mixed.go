@@ -108,6 +108,7 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 			break
 		}
 		w.walkSimple(cmds, sc, via, in)
+		w.mem.doneSimple(cmds)
 		off = next
 	}
 	return off

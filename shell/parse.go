@@ -240,6 +240,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			in := w.scriptIn
 			w.scriptIn = stdin{}
 			w.walkSimple(cmds, sc, via, in)
+			w.mem.doneSimple(cmds)
 			w.depth--
 			w.src, w.rd = saved, rd
 			return w.err
