@@ -11,6 +11,7 @@ type arena struct {
 	opts  []Option
 	fx    []Effect
 	scs   []scope
+	runs  []codeRun
 	// scratch is simpleIn's room, used again for each line.
 	scratch simpleScratch
 	// fxOwner is the command whose effects end the current block, at
@@ -57,6 +58,15 @@ func (a *arena) options(n int) []Option {
 		return make([]Option, 0, n)
 	}
 	return carve(&a.opts, n)
+}
+
+// codeRun returns a new codeRun of lang and code.
+func (a *arena) codeRun(lang string, code Word) *codeRun {
+	if len(a.runs) == cap(a.runs) {
+		a.runs = make([]codeRun, 0, grow(cap(a.runs)))
+	}
+	a.runs = append(a.runs, codeRun{lang: lang, code: code})
+	return &a.runs[len(a.runs)-1]
 }
 
 // scope returns a new copy of s.

@@ -136,7 +136,7 @@ func (w *walker) deletes(c *Command, sc *scope, p Word, recursive bool) {
 // runsCode records that c runs code in language lang: the text code, or
 // the program in file p (code is then the zero Word).
 func (w *walker) runsCode(c *Command, sc *scope, lang string, code, p Word) {
-	w.effect(c, sc, Effect{Kind: RunsCode, Lang: lang, Code: code, Path: p})
+	w.effect(c, sc, Effect{Kind: RunsCode, run: w.mem.codeRun(lang, code), Path: p})
 }
 
 // maxEffects bounds the effects of one script: past it [Parse] returns a

@@ -51,15 +51,15 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 	read, n, bytes, shellText := 0, 0, 0, 0 // files, calls, bytes read and shell text they run, for the whole command
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
-			if m, ok := strings.CutPrefix(e.Code.Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang == "python" && !e.Code.Dynamic && !hasCd(s) {
+			if m, ok := strings.CutPrefix(e.Code().Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang() == "python" && !e.Code().Dynamic && !hasCd(s) {
 				// python3 -m NAME runs NAME.py from the directory it runs
 				// in first, when there is one (a module the model wrote).
 				e = moduleFile(m)
 			}
-			if e.Kind != shell.RunsCode || e.Code.Value != "" || e.Path.Dynamic || e.Path.Value == "" {
+			if e.Kind != shell.RunsCode || e.Code().Value != "" || e.Path.Dynamic || e.Path.Value == "" {
 				continue
 			}
-			calls, comment, ok := codeLang(e.Lang)
+			calls, comment, ok := codeLang(e.Lang())
 			if !ok {
 				continue
 			}
@@ -170,5 +170,5 @@ func moduleFile(name string) shell.Effect {
 	if name == "" || strings.ContainsAny(name, "/\\$`*?[ ") || strings.HasPrefix(name, ".") {
 		return shell.Effect{}
 	}
-	return shell.Effect{Kind: shell.RunsCode, Lang: "python", Path: shell.Static(strings.ReplaceAll(name, ".", "/") + ".py")}
+	return shell.CodeEffect("python", shell.Word{}, shell.Static(strings.ReplaceAll(name, ".", "/")+".py"))
 }
