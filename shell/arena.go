@@ -69,6 +69,14 @@ func (a *arena) codeRun(lang string, code Word) *codeRun {
 	return &a.runs[len(a.runs)-1]
 }
 
+// optsBlock returns the block options are carved from (nil for none).
+func (a *arena) optsBlock() *Option {
+	if cap(a.opts) == 0 {
+		return nil
+	}
+	return &a.opts[:1][0]
+}
+
 // scope returns a new copy of s.
 func (a *arena) scope(s *scope) *scope {
 	if len(a.scs) == cap(a.scs) {

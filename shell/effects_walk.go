@@ -17,6 +17,19 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	if w.err != nil {
 		return
 	}
+	// The options parsed for this command's effects are read only while
+	// they are recorded (an option's value is copied into an effect):
+	// their room in the block is used again after.
+	opts := len(w.mem.opts)
+	block := w.mem.optsBlock()
+	w.knownEffects(c, sc, in)
+	if w.mem.optsBlock() == block {
+		w.mem.opts = w.mem.opts[:opts]
+	}
+}
+
+// knownEffects is effects without its check of w.err.
+func (w *walker) knownEffects(c *Command, sc *scope, in stdin) {
 	if !c.Dynamic {
 		if fx := programOf(c.Name); fx != nil {
 			c.Known = true
