@@ -82,7 +82,7 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			i += len(op)
 			continue
 		}
-		if c == '>' || c == '1' || c == '2' {
+		if c == '>' || (c == '1' || c == '2') && i+1 < n && src[i+1] == '>' {
 			// A redirection that writes nothing and leaves stdin alone.
 			if r := redirPrefix(src[i:]); r > 0 {
 				cmd.outRedir = cmd.outRedir || src[i:i+r] != "2>/dev/null"
@@ -110,17 +110,35 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			}
 		}
 		start := i
-		word, j, ok := simpleWord(src, i)
-		if !ok || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
+		// Most words are one unquoted run without a glob: read here.
+		j, cls := i, byte(0)
+		for j < n {
+			b := byteClass[src[j]]
+			if b&(cPlain|cGlob) == 0 {
+				break
+			}
+			cls |= b
+			j++
+		}
+		if j > i && cls&cGlob == 0 && (j == n || byteClass[src[j]]&cSep != 0) {
+			t := src[i:j]
+			words = append(words, Word{Value: t, Prefix: t, Suffix: t})
+		} else {
+			word, k, ok := simpleWord(src, i)
+			if !ok {
+				break
+			}
+			words, j = append(words, word), k
+		}
+		if j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
 			break // |&, or & that runs in the background
 		}
 		i = j
-		if len(words) == from {
+		if len(words)-1 == from {
 			if t := src[start:i]; strings.IndexByte(t, '=') >= 0 || reserved(t) {
 				break
 			}
 		}
-		words = append(words, word)
 	}
 	sc.words, sc.cmds, sc.ends = words[:0], cmds[:0], ends[:0]
 	if !ok {
