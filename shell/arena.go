@@ -77,6 +77,14 @@ func (a *arena) optsBlock() *Option {
 	return &a.opts[:1][0]
 }
 
+// scopeBlock returns the block scopes are copied into (nil for none).
+func (a *arena) scopeBlock() *scope {
+	if cap(a.scs) == 0 {
+		return nil
+	}
+	return &a.scs[:1][0]
+}
+
 // scope returns a new copy of s.
 func (a *arena) scope(s *scope) *scope {
 	if len(a.scs) == cap(a.scs) {

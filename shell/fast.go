@@ -184,9 +184,18 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	return out, true
 }
 
-// doneSimple gives back the room of the commands simpleIn returned, once
-// they are walked.
-func (a *arena) doneSimple(cmds []simpleCmd) {
+// walkSimpleIn walks the commands simpleIn returned from the walk's
+// arena, then gives back their room, and that of the copies of scopes the
+// walk made (a pipeline's stages, a branch of && or ||): when the
+// commands are walked those are read no more (merge copies what it
+// keeps, and nothing else points into a scope).
+func (w *walker) walkSimpleIn(cmds []simpleCmd, sc *scope, via []string, in stdin) {
+	a := &w.mem
+	scs, block := len(a.scs), a.scopeBlock()
+	w.walkSimple(cmds, sc, via, in)
+	if a.scopeBlock() == block {
+		a.scs = a.scs[:scs]
+	}
 	clear(cmds)
 	if a.scratch.cmds == nil {
 		a.scratch.cmds = cmds[:0]

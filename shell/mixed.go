@@ -107,8 +107,7 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		if !ok {
 			break
 		}
-		w.walkSimple(cmds, sc, via, in)
-		w.mem.doneSimple(cmds)
+		w.walkSimpleIn(cmds, sc, via, in)
 		off = next
 	}
 	return off

@@ -239,8 +239,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			w.depth++
 			in := w.scriptIn
 			w.scriptIn = stdin{}
-			w.walkSimple(cmds, sc, via, in)
-			w.mem.doneSimple(cmds)
+			w.walkSimpleIn(cmds, sc, via, in)
 			w.depth--
 			w.src, w.rd = saved, rd
 			return w.err
