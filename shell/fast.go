@@ -48,6 +48,24 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		sc = &a.scratch
 	}
 	words, cmds, ends := sc.words[:0], sc.cmds[:0], sc.ends[:0]
+	direct := len(src) > simpleLong
+	if direct {
+		// A long line is counted first, so that one past a bound is
+		// refused unread and its words go straight to their slice; one
+		// that starts with a reserved word is refused before.
+		first := strings.TrimLeft(src, " \t")
+		if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
+			first = first[:j]
+		}
+		if reserved(first) {
+			return nil, false
+		}
+		nw, ops, redirs, ok := simpleCount(src)
+		if !ok || ops > maxCmds || redirs > maxEffects {
+			return nil, false
+		}
+		words = a.wordSlice(nw)
+	}
 	cmd := simpleCmd{} // the command being read; its words are words[from:]
 	from, redirs := 0, 0
 	i, n := 0, len(src)
@@ -140,7 +158,10 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			}
 		}
 	}
-	sc.words, sc.cmds, sc.ends = words[:0], cmds[:0], ends[:0]
+	if !direct {
+		sc.words = words[:0]
+	}
+	sc.cmds, sc.ends = cmds[:0], ends[:0]
 	if !ok {
 		clear(words)
 		return nil, false
@@ -160,9 +181,12 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		clear(words)
 		return nil, false
 	}
-	all := a.wordSlice(len(words))
-	all = append(all, words...)
-	clear(words)
+	all := words
+	if !direct {
+		all = a.wordSlice(len(words))
+		all = append(all, words...)
+		clear(words)
+	}
 	out := cmds
 	if a == nil {
 		out = make([]simpleCmd, 0, len(cmds))
@@ -184,22 +208,55 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 	return out, true
 }
 
-// walkSimpleIn walks the commands simpleIn returned from the walk's
-// arena, then gives back their room, and that of the copies of scopes the
-// walk made (a pipeline's stages, a branch of && or ||): when the
-// commands are walked those are read no more (merge copies what it
-// keeps, and nothing else points into a scope).
-func (w *walker) walkSimpleIn(cmds []simpleCmd, sc *scope, via []string, in stdin) {
-	a := &w.mem
-	scs, block := len(a.scs), a.scopeBlock()
-	w.walkSimple(cmds, sc, via, in)
-	if a.scopeBlock() == block {
-		a.scs = a.scs[:scs]
+// simpleLong is the length past which simpleIn counts a line's words,
+// commands and redirections before it reads them.
+const simpleLong = 4 << 10
+
+// simpleCount counts the words of src as simpleIn reads them (their
+// starts: an over-count only for redirections), its commands and its >
+// bytes; ok is false for a byte no simple line holds, or an open quote.
+func simpleCount(src string) (words, ops, redirs int, ok bool) {
+	ops = 1
+	inWord := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if wordByte(c) || c == '>' {
+			if !inWord {
+				words, inWord = words+1, true
+			}
+			if c == '>' {
+				redirs++
+			}
+			continue
+		}
+		switch c {
+		case '\'', '"':
+			// What the quotes hold is checked as the words are read.
+			j := strings.IndexByte(src[i+1:], c)
+			if j < 0 {
+				return 0, 0, 0, false
+			}
+			i += j + 1
+			if !inWord {
+				words, inWord = words+1, true
+			}
+		case ' ', '\t':
+			inWord = false
+		case ';', '|', '&':
+			// && and || are one operator, and the & of >& none (an
+			// over-count only costs room).
+			if i+1 < len(src) && src[i+1] == c && c != ';' {
+				i++
+			}
+			if c != '&' || i == 0 || src[i-1] != '>' {
+				ops++
+			}
+			inWord = false
+		default:
+			return 0, 0, 0, false
+		}
 	}
-	clear(cmds)
-	if a.scratch.cmds == nil {
-		a.scratch.cmds = cmds[:0]
-	}
+	return words, ops, redirs, true
 }
 
 // simpleScratch is the room simpleIn reads a line's commands into.
@@ -390,87 +447,4 @@ func reserved(s string) bool {
 		return true
 	}
 	return false
-}
-
-// walkSimple walks the commands of a simple script as stmt would walk
-// the syntax tree the parser makes of it: an and-or list of pipelines,
-// its first pipeline in sc; a run of pipelines joined by && after it in
-// one branch (see andChain), one after || in a branch of its own; a
-// pipeline grouped from the left, each stage in a copy of sc, the second
-// reading what the first writes.
-func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin) {
-	var run *scope     // the branch of the run of && pipelines being walked
-	var before *Word   // the alternative directory before the last pipeline walked
-	var lastOne []Word // the last pipeline walked when it is one command
-	single := false    // the and-or list so far is one command
-	prevOp := ""       // the operator before this pipeline ("" or ";": a new and-or list)
-	for i := 0; i < len(cmds) && w.live(); {
-		j := i
-		for j < len(cmds)-1 && cmds[j].op == "|" {
-			j++
-		}
-		pipe := cmds[i : j+1]
-		switch prevOp {
-		case "", ";":
-			before = sc.alt
-			w.walkPipe(pipe, sc, via, in)
-			single = len(pipe) == 1
-		case "&&":
-			if run == nil {
-				run = w.mem.scope(sc)
-				if single && run.alt != before && w.allAndCall(lastOne, run) {
-					run.alt = before // cd x && …: the cd took effect
-				}
-			} else if lastOne != nil && run.alt != before && w.allAndCall(lastOne, run) {
-				run.alt = before
-			}
-			before = run.alt
-			w.walkPipe(pipe, run, via, in)
-			single = false
-		case "||":
-			c := w.mem.scope(sc)
-			w.walkPipe(pipe, c, via, in)
-			w.merge(sc, c)
-			single = false
-		}
-		lastOne = nil
-		if len(pipe) == 1 {
-			lastOne = pipe[0].args
-		}
-		prevOp = cmds[j].op
-		if prevOp != "&&" && run != nil {
-			w.merge(sc, run)
-			run = nil
-		}
-		i = j + 1
-	}
-}
-
-// walkPipe walks one pipeline of a simple script.
-func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin) {
-	if len(pipe) == 1 {
-		w.simpleCall(pipe[0], sc, via, in)
-		return
-	}
-	// ((a | b) | c): a and b in copies of a copy, c in a copy.
-	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in)
-	y := w.mem.scope(sc)
-	// What the first of two commands writes is read as resolve reads a
-	// statement piped in: only when a shell reads it.
-	w.simpleCall(pipe[len(pipe)-1], y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]})
-}
-
-// simpleCall walks one command of a simple script as stmt and call would:
-// the files its redirections write first.
-func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin) {
-	if !w.live() {
-		return
-	}
-	if v, ok := sc.fds["0"]; ok {
-		in = v
-	}
-	for _, f := range c.files {
-		w.write(sc, f.file, f.op, false)
-	}
-	w.callArgs(c.args, sc, via, in)
 }
