@@ -137,7 +137,7 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 			// ./x.py: a file run by its path, read for its #! line.
 			if _, inFile := c.ScriptFile(); ef.Kind == shell.RunsCode && !inFile {
 				if e, ok := p.codeFile(ef); ok {
-					return p.reason(e, e.Path, "the "+ef.Lang+" code in "+ef.Path.Value+", which the command runs and which names it,"), true
+					return p.reason(e, e.Path, "the "+ef.Lang()+" code in "+ef.Path.Value+", which the command runs and which names it,"), true
 				}
 			}
 		}
@@ -174,11 +174,11 @@ func fileNames(f *shell.Script) string {
 // paths its text spells, as inline code is. Shell scripts are read by
 // files; a file that cannot be read is judged by the command's text.
 func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
-	switch ef.Lang {
+	switch ef.Lang() {
 	case "sh", "npm-script", "make", "":
 		return Entry{}, false
 	}
-	if ef.Code.Value != "" || ef.Path.Dynamic || ef.Path.Value == "" || !filepath.IsAbs(p.dir) {
+	if ef.Code().Value != "" || ef.Path.Dynamic || ef.Path.Value == "" || !filepath.IsAbs(p.dir) {
 		return Entry{}, false
 	}
 	abs := ef.Path.Value
@@ -195,7 +195,7 @@ func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
 	if found || !read {
 		return e, found
 	}
-	return p.moduleMentions(ef.Lang, abs)
+	return p.moduleMentions(ef.Lang(), abs)
 }
 
 // moduleMentions returns a footing entry that a local module the code

@@ -268,25 +268,25 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 					return r, true
 				}
 			case ef.Kind == shell.RunsCode:
-				mentions := func() (Entry, bool) { return p.mentions(ef.Code.Value) }
+				mentions := func() (Entry, bool) { return p.mentions(ef.Code().Value) }
 				switch {
-				case ef.Code.Value == "" && ef.Path.Value != "" && !strings.ContainsAny(ef.Path.Value, "$`*?[") && p.isFooting(ef.Path.Value):
+				case ef.Code().Value == "" && ef.Path.Value != "" && !strings.ContainsAny(ef.Path.Value, "$`*?[") && p.isFooting(ef.Path.Value):
 					// A footing file run (source ~/.bashrc): running it
 					// changes it no more than reading it; the command's
 					// text is read without its name.
 					name := ef.Path.Value
 					mentions = func() (Entry, bool) { return runsOwn(name) }
-				case ef.Code.Dynamic || ef.Code.Value == "":
+				case ef.Code().Dynamic || ef.Code().Value == "":
 					mentions = mentionsSrc // a script piped in, or read from a file: the command's text is all there is to read
 				}
 				if e, ok := mentions(); ok {
-					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs"), true
+					return p.reason(e, e.Path, "the "+ef.Lang()+" code "+c.Name+" runs"), true
 				}
 				if e, ok := p.codeFile(ef); ok {
-					return p.reason(e, e.Path, "the "+ef.Lang+" code in "+ef.Path.Value+", which "+c.Name+" runs and which names it,"), true
+					return p.reason(e, e.Path, "the "+ef.Lang()+" code in "+ef.Path.Value+", which "+c.Name+" runs and which names it,"), true
 				}
-				if e, ok := p.namesInCode(sc, ef.Code); ok {
-					return p.reason(e, e.Path, "the "+ef.Lang+" code "+c.Name+" runs on names find or xargs put in it"), true
+				if e, ok := p.namesInCode(sc, ef.Code()); ok {
+					return p.reason(e, e.Path, "the "+ef.Lang()+" code "+c.Name+" runs on names find or xargs put in it"), true
 				}
 			}
 		}

@@ -11,7 +11,9 @@ type arena struct {
 	opts  []Option
 	fx    []Effect
 	scs   []scope
-	sc    []simpleCmd
+	runs  []codeRun
+	// scratch is simpleIn's room, used again for each line.
+	scratch simpleScratch
 	// fxOwner is the command whose effects end the current block, at
 	// fxStart.
 	fxOwner *Command
@@ -49,15 +51,6 @@ func (a *arena) wordSlice(n int) []Word {
 	return carve(&a.words, n)
 }
 
-// simpleCmds returns an empty slice of simpleCmds with room for n; a nil
-// arena takes it from the heap.
-func (a *arena) simpleCmds(n int) []simpleCmd {
-	if a == nil || n > arenaMax/4 {
-		return make([]simpleCmd, 0, n)
-	}
-	return carve(&a.sc, n)
-}
-
 // options returns an empty slice of Options with room for n; a nil
 // arena takes it from the heap.
 func (a *arena) options(n int) []Option {
@@ -65,6 +58,31 @@ func (a *arena) options(n int) []Option {
 		return make([]Option, 0, n)
 	}
 	return carve(&a.opts, n)
+}
+
+// codeRun returns a new codeRun of lang and code.
+func (a *arena) codeRun(lang string, code Word) *codeRun {
+	if len(a.runs) == cap(a.runs) {
+		a.runs = make([]codeRun, 0, grow(cap(a.runs)))
+	}
+	a.runs = append(a.runs, codeRun{lang: lang, code: code})
+	return &a.runs[len(a.runs)-1]
+}
+
+// optsBlock returns the block options are carved from (nil for none).
+func (a *arena) optsBlock() *Option {
+	if cap(a.opts) == 0 {
+		return nil
+	}
+	return &a.opts[:1][0]
+}
+
+// scopeBlock returns the block scopes are copied into (nil for none).
+func (a *arena) scopeBlock() *scope {
+	if cap(a.scs) == 0 {
+		return nil
+	}
+	return &a.scs[:1][0]
 }
 
 // scope returns a new copy of s.

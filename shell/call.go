@@ -386,10 +386,20 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 
 // baseName returns the command name of word s (see [Command.Name]).
 func baseName(s string) string {
-	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
-		s = s[i+1:]
+	lower := true // s has no upper-case ASCII letter and is ASCII
+	for i := len(s) - 1; i >= 0; i-- {
+		c := s[i]
+		if c == '/' || c == '\\' {
+			s = s[i+1:]
+			break
+		}
+		if 'A' <= c && c <= 'Z' || c >= 0x80 {
+			lower = false
+		}
 	}
-	s = strings.ToLower(s)
+	if !lower {
+		s = strings.ToLower(s)
+	}
 	s = strings.TrimSuffix(s, ".exe")
 	if len(s) > 1 && s[0] == 'g' && isGNUTool(s[1:]) {
 		s = s[1:]

@@ -108,6 +108,38 @@ func nestScan(src string, max int) (depth, redirs int) {
 	for i := 0; i < n && s.deepest <= max; i++ {
 		top := s.stack[len(s.stack)-1].kind
 		c := src[i]
+		if codeFrames&(1<<top) != 0 {
+			// Most of code is blanks and words: read in a run here
+			// (what the switches below do with them, in short), up to
+			// the first other byte, which they take.
+			for {
+				if c != ' ' && c != '\t' {
+					if byteClass[c]&(cMeta|cQuote) != 0 || c == '#' || c == ']' {
+						break
+					}
+					if i == 0 || isBlankOrMeta(src[i-1]) {
+						j := i + 1
+						for j < n && byteClass[src[j]]&(cMeta|cQuote) == 0 {
+							j++
+						}
+						pos := cmdPos
+						cmdPos = false
+						if j-i <= len("select") && (j == n || isBlankOrMeta(src[j])) {
+							cmdPos = s.keyword(src[i:j], pos, cmdPos)
+							if s.deepest > max {
+								return s.deepest, s.redirs
+							}
+						}
+						i = j - 1
+					}
+				}
+				if i++; i >= n {
+					return s.deepest, s.redirs
+				}
+				c = src[i]
+			}
+			top = s.stack[len(s.stack)-1].kind
+		}
 		switch top {
 		case fDquote, fHdoc:
 			switch c {
@@ -268,49 +300,57 @@ func nestScan(src string, max int) (depth, redirs int) {
 		for j < n && byteClass[src[j]]&(cMeta|cQuote) == 0 {
 			j++
 		}
-		word := src[i:j]
-		whole := j == n || isBlankOrMeta(src[j])
 		pos := cmdPos
 		cmdPos = false
 		// The rest of the word holds nothing the loop acts on (a ] pops
 		// only a $[ frame, which never reaches here): go on at its end.
+		if j == n || isBlankOrMeta(src[j]) {
+			cmdPos = s.keyword(src[i:j], pos, cmdPos)
+		}
 		i = j - 1
-		if !whole {
-			continue
-		}
-		switch word {
-		case "{":
-			s.push(fBrace)
-		case "}":
-			if pos {
-				s.pop(fBrace)
-			}
-		case "if":
-			s.push(fIf)
-		case "while", "until", "for", "select":
-			s.push(fLoop)
-		case "case":
-			s.push(fCase)
-		case "fi":
-			if pos {
-				s.pop(fIf)
-			}
-		case "done":
-			if pos {
-				s.pop(fLoop)
-			}
-		case "esac":
-			if pos {
-				s.pop(fCase)
-			}
-		case "time", "coproc", "!":
-			s.chain()
-		case "in":
-			// case WORD in esac: an empty case.
-			cmdPos = s.stack[len(s.stack)-1].kind == fCase
-		}
 	}
 	return s.deepest, s.redirs
+}
+
+// codeFrames are the frame kinds whose text nestScan reads as code.
+const codeFrames = 1<<fCode | 1<<fParen | 1<<fBrace | 1<<fBack | 1<<fIf | 1<<fLoop | 1<<fCase
+
+// keyword applies nestScan's whole word of code word, which was in
+// command position when pos, and returns whether the next word is
+// (cmdPos, unless word is "in").
+func (s *nesting) keyword(word string, pos, cmdPos bool) bool {
+	switch word {
+	case "{":
+		s.push(fBrace)
+	case "}":
+		if pos {
+			s.pop(fBrace)
+		}
+	case "if":
+		s.push(fIf)
+	case "while", "until", "for", "select":
+		s.push(fLoop)
+	case "case":
+		s.push(fCase)
+	case "fi":
+		if pos {
+			s.pop(fIf)
+		}
+	case "done":
+		if pos {
+			s.pop(fLoop)
+		}
+	case "esac":
+		if pos {
+			s.pop(fCase)
+		}
+	case "time", "coproc", "!":
+		s.chain()
+	case "in":
+		// case WORD in esac: an empty case.
+		return s.stack[len(s.stack)-1].kind == fCase
+	}
+	return cmdPos
 }
 
 // dollarFrame returns the frame that the $ at src[i] opens in code and

@@ -26,15 +26,10 @@ type Effect struct {
 	// [RunsCode] (python x.py, awk -f x.awk, source x.sh), resolved
 	// against the directory a static cd moved to, as in [Write.Path].
 	Path Word
-	// Lang names the language of [RunsCode]: "python", "perl", "node",
-	// "ruby", "php", "lua", "awk", "sed", "jq", …
-	Lang string
-	// Code is the program text of [RunsCode] (python -c CODE, perl -e
-	// CODE, an awk program, a sed script, a here-document fed to python
-	// -), for policies to inspect; it is the zero Word when the code is
-	// in the file Path, and dynamic when it is known only at run time (a
-	// script piped in).
-	Code Word
+	// run holds the language and code of [RunsCode] (see [Effect.Lang]
+	// and [Effect.Code]); nil for every other effect (a pointer: most
+	// effects run no code, and an Effect is copied often).
+	run *codeRun
 	// From is set on a [Writes] of a tree of files whose names come from
 	// elsewhere: an archive extracted (tar -x, unzip, 7z x, cpio -i, ar
 	// x: the archive, or "-" for the standard input) or a directory
@@ -46,6 +41,39 @@ type Effect struct {
 	From *Word
 	// By is the program (or redirection operator) that has the effect.
 	By string
+}
+
+// codeRun is the language and the code of a [RunsCode] effect.
+type codeRun struct {
+	lang string
+	code Word
+}
+
+// CodeEffect returns a [RunsCode] effect: code in language lang, or the
+// code in the file path when code is the zero Word.
+func CodeEffect(lang string, code, path Word) Effect {
+	return Effect{Kind: RunsCode, run: &codeRun{lang: lang, code: code}, Path: path}
+}
+
+// Lang names the language of [RunsCode]: "python", "perl", "node",
+// "ruby", "php", "lua", "awk", "sed", "jq", …; "" for any other effect.
+func (e Effect) Lang() string {
+	if e.run == nil {
+		return ""
+	}
+	return e.run.lang
+}
+
+// Code is the program text of [RunsCode] (python -c CODE, perl -e CODE,
+// an awk program, a sed script, a here-document fed to python -), for
+// policies to inspect; it is the zero Word when the code is in the file
+// Path (and for any other effect), and dynamic when it is known only at
+// run time (a script piped in).
+func (e Effect) Code() Word {
+	if e.run == nil {
+		return Word{}
+	}
+	return e.run.code
 }
 
 // EffectKind is the kind of an [Effect].

@@ -47,11 +47,11 @@ func effects(s *Script) string {
 			case Unknown:
 				b.WriteString("?" + word(e.Path))
 			case RunsCode:
-				b.WriteString(e.Lang)
+				b.WriteString(e.Lang())
 				if e.Path.Value != "" {
 					b.WriteString("@" + word(e.Path))
 				} else {
-					b.WriteString("{" + word(e.Code) + "}")
+					b.WriteString("{" + word(e.Code()) + "}")
 				}
 			}
 		}

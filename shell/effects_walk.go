@@ -17,6 +17,19 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	if w.err != nil {
 		return
 	}
+	// The options parsed for this command's effects are read only while
+	// they are recorded (an option's value is copied into an effect):
+	// their room in the block is used again after.
+	opts := len(w.mem.opts)
+	block := w.mem.optsBlock()
+	w.knownEffects(c, sc, in)
+	if w.mem.optsBlock() == block {
+		w.mem.opts = w.mem.opts[:opts]
+	}
+}
+
+// knownEffects is effects without its check of w.err.
+func (w *walker) knownEffects(c *Command, sc *scope, in stdin) {
 	if !c.Dynamic {
 		if fx := programOf(c.Name); fx != nil {
 			c.Known = true
@@ -136,7 +149,7 @@ func (w *walker) deletes(c *Command, sc *scope, p Word, recursive bool) {
 // runsCode records that c runs code in language lang: the text code, or
 // the program in file p (code is then the zero Word).
 func (w *walker) runsCode(c *Command, sc *scope, lang string, code, p Word) {
-	w.effect(c, sc, Effect{Kind: RunsCode, Lang: lang, Code: code, Path: p})
+	w.effect(c, sc, Effect{Kind: RunsCode, run: w.mem.codeRun(lang, code), Path: p})
 }
 
 // maxEffects bounds the effects of one script: past it [Parse] returns a

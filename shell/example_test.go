@@ -102,7 +102,7 @@ func ExampleCommand_Effects() {
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if e.Kind == shell.RunsCode {
-				fmt.Printf("%s known=%v: %s %s %q\n", c.Name, c.Known, e.Kind, e.Lang, e.Code)
+				fmt.Printf("%s known=%v: %s %s %q\n", c.Name, c.Known, e.Kind, e.Lang(), e.Code())
 				continue
 			}
 			fmt.Printf("%s known=%v: %s %s\n", c.Name, c.Known, e.Kind, e.Path)

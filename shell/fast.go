@@ -40,18 +40,183 @@ func simple(src string, maxCmds int) ([]simpleCmd, bool) {
 }
 
 // simpleIn is simple with its words taken from a (the heap when nil).
+// One pass reads the commands into the arena's scratch room; only a
+// script that is simple gets its slices, each the size it needs.
 func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
-	first := strings.TrimLeft(src, " \t")
-	if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
-		first = first[:j]
+	sc := &simpleScratch{}
+	if a != nil {
+		sc = &a.scratch
 	}
-	if reserved(first) {
+	words, cmds, ends := sc.words[:0], sc.cmds[:0], sc.ends[:0]
+	direct := len(src) > simpleLong
+	if direct {
+		// A long line is counted first, so that one past a bound is
+		// refused unread and its words go straight to their slice; one
+		// that starts with a reserved word is refused before.
+		first := strings.TrimLeft(src, " \t")
+		if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
+			first = first[:j]
+		}
+		if reserved(first) {
+			return nil, false
+		}
+		nw, ops, redirs, ok := simpleCount(src)
+		if !ok || ops > maxCmds || redirs > maxEffects {
+			return nil, false
+		}
+		words = a.wordSlice(nw)
+	}
+	cmd := simpleCmd{} // the command being read; its words are words[from:]
+	from, redirs := 0, 0
+	i, n := 0, len(src)
+	ok := false
+	for {
+		for i < n && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i == n {
+			ok = true
+			break
+		}
+		c := src[i]
+		op := ""
+		switch {
+		case c == ';':
+			op = ";"
+		case c == '&' && i+1 < n && src[i+1] == '&':
+			op = "&&"
+		case c == '|' && i+1 < n && src[i+1] == '|':
+			op = "||"
+		case c == '|' && (i+1 == n || src[i+1] != '&'):
+			op = "|"
+		}
+		if op != "" {
+			if len(words) == from {
+				break
+			}
+			cmd.op = op
+			cmds, ends = append(cmds, cmd), append(ends, len(words))
+			cmd, from = simpleCmd{}, len(words)
+			i += len(op)
+			continue
+		}
+		if c == '>' || (c == '1' || c == '2') && i+1 < n && src[i+1] == '>' {
+			// A redirection that writes nothing and leaves stdin alone.
+			if r := redirPrefix(src[i:]); r > 0 {
+				cmd.outRedir = cmd.outRedir || src[i:i+r] != "2>/dev/null"
+				i += r
+				cmd.redir = true
+				redirs++
+				continue
+			}
+			// A redirection to a file a static word names.
+			if op, r := fileOp(src[i:]); r > 0 {
+				cmd.outRedir = cmd.outRedir || src[i] != '2'
+				i += r
+				redirs += len(op)
+				for i < n && (src[i] == ' ' || src[i] == '\t') {
+					i++
+				}
+				f, j, ok := simpleWord(src, i)
+				if !ok || f.Dynamic || f.Value == "" || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
+					break
+				}
+				cmd.files = append(cmd.files, fileRedir{op: op, file: f})
+				cmd.redir = true
+				i = j
+				continue
+			}
+		}
+		start := i
+		// Most words are one unquoted run without a glob: read here.
+		j, cls := i, byte(0)
+		for j < n {
+			b := byteClass[src[j]]
+			if b&(cPlain|cGlob) == 0 {
+				break
+			}
+			cls |= b
+			j++
+		}
+		if j > i && cls&cGlob == 0 && (j == n || byteClass[src[j]]&cSep != 0) {
+			t := src[i:j]
+			words = append(words, Word{Value: t, Prefix: t, Suffix: t})
+		} else {
+			word, k, ok := simpleWord(src, i)
+			if !ok {
+				break
+			}
+			words, j = append(words, word), k
+		}
+		if j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
+			break // |&, or & that runs in the background
+		}
+		i = j
+		if len(words)-1 == from {
+			if t := src[start:i]; strings.IndexByte(t, '=') >= 0 || reserved(t) {
+				break
+			}
+		}
+	}
+	if !direct {
+		sc.words = words[:0]
+	}
+	sc.cmds, sc.ends = cmds[:0], ends[:0]
+	if !ok {
+		clear(words)
 		return nil, false
 	}
-	// Reject at once what cannot be simple, and count words (their
-	// starts: an over-count only for redirections) and commands so that
-	// one slice holds each.
-	words, ops, redirs := 0, 1, 0
+	// The operators counted as commands, and each > a redirection (the
+	// parser's path refuses past a bound before parsing).
+	ops := len(cmds) + 1
+	if len(words) == from {
+		if len(cmds) == 0 || cmds[len(cmds)-1].op != ";" || cmd.redir {
+			return nil, false
+		}
+		cmds[len(cmds)-1].op = ""
+	} else {
+		cmds, ends = append(cmds, cmd), append(ends, len(words))
+	}
+	if ops > maxCmds || redirs > maxEffects {
+		clear(words)
+		return nil, false
+	}
+	all := words
+	if !direct {
+		all = a.wordSlice(len(words))
+		all = append(all, words...)
+		clear(words)
+	}
+	out := cmds
+	if a == nil {
+		out = make([]simpleCmd, 0, len(cmds))
+	} else {
+		// The commands are walked before the next line is read: they
+		// stay in the scratch room, which is taken until doneSimple (a
+		// line read while they are walked, a script bash -c runs, gets
+		// room of its own).
+		sc.cmds = nil
+		out = cmds[:0]
+	}
+	from = 0
+	for k := range cmds {
+		c := cmds[k]
+		c.args = all[from:ends[k]:ends[k]]
+		from = ends[k]
+		out = append(out, c)
+	}
+	return out, true
+}
+
+// simpleLong is the length past which simpleIn counts a line's words,
+// commands and redirections before it reads them.
+const simpleLong = 4 << 10
+
+// simpleCount counts the words of src as simpleIn reads them (their
+// starts: an over-count only for redirections), its commands and its >
+// bytes; ok is false for a byte no simple line holds, or an open quote.
+func simpleCount(src string) (words, ops, redirs int, ok bool) {
+	ops = 1
 	inWord := false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
@@ -69,7 +234,7 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			// What the quotes hold is checked as the words are read.
 			j := strings.IndexByte(src[i+1:], c)
 			if j < 0 {
-				return nil, false
+				return 0, 0, 0, false
 			}
 			i += j + 1
 			if !inWord {
@@ -88,98 +253,17 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			}
 			inWord = false
 		default:
-			return nil, false
+			return 0, 0, 0, false
 		}
 	}
-	if ops > maxCmds || redirs > maxEffects {
-		// Past a bound: the parser's path refuses it before parsing.
-		return nil, false
-	}
-	cmds := a.simpleCmds(ops)
-	all := a.wordSlice(words)
-	var args []Word
-	var files []fileRedir
-	redir, outRedir := false, false
-	i, n := 0, len(src)
-	for {
-		for i < n && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
-		if i == n {
-			break
-		}
-		c := src[i]
-		op := ""
-		switch {
-		case c == ';':
-			op = ";"
-		case c == '&' && i+1 < n && src[i+1] == '&':
-			op = "&&"
-		case c == '|' && i+1 < n && src[i+1] == '|':
-			op = "||"
-		case c == '|' && (i+1 == n || src[i+1] != '&'):
-			op = "|"
-		}
-		if op != "" {
-			if len(args) == 0 {
-				return nil, false
-			}
-			cmds = append(cmds, simpleCmd{args: args[:len(args):len(args)], op: op, redir: redir, outRedir: outRedir, files: files})
-			args, files, redir, outRedir = nil, nil, false, false
-			i += len(op)
-			continue
-		}
-		// A redirection that writes nothing and leaves stdin alone.
-		if r := redirPrefix(src[i:]); r > 0 {
-			outRedir = outRedir || src[i:i+r] != "2>/dev/null"
-			i += r
-			redir = true
-			continue
-		}
-		// A redirection to a file a static word names.
-		if op, r := fileOp(src[i:]); r > 0 {
-			outRedir = outRedir || src[i] != '2'
-			i += r
-			for i < n && (src[i] == ' ' || src[i] == '\t') {
-				i++
-			}
-			f, j, ok := simpleWord(src, i)
-			if !ok || f.Dynamic || f.Value == "" || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
-				return nil, false
-			}
-			files = append(files, fileRedir{op: op, file: f})
-			redir = true
-			i = j
-			continue
-		}
-		start := i
-		word, j, ok := simpleWord(src, i)
-		if !ok || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
-			return nil, false // |&, or & that runs in the background
-		}
-		i = j
-		if len(args) == 0 {
-			if t := src[start:i]; strings.IndexByte(t, '=') >= 0 || reserved(t) {
-				return nil, false
-			}
-		}
-		if len(all) == cap(all) {
-			return nil, false // cannot happen: words are counted above
-		}
-		if args == nil {
-			args = all[len(all):]
-		}
-		all = append(all, word)
-		args = args[:len(args)+1]
-	}
-	if len(args) == 0 {
-		if len(cmds) > 0 && cmds[len(cmds)-1].op == ";" && !redir {
-			cmds[len(cmds)-1].op = ""
-			return cmds, true
-		}
-		return nil, false
-	}
-	return append(cmds, simpleCmd{args: args[:len(args):len(args)], redir: redir, outRedir: outRedir, files: files}), true
+	return words, ops, redirs, true
+}
+
+// simpleScratch is the room simpleIn reads a line's commands into.
+type simpleScratch struct {
+	words []Word
+	cmds  []simpleCmd
+	ends  []int
 }
 
 // simpleWord reads the word of a simple script that starts at src[i] and
@@ -363,87 +447,4 @@ func reserved(s string) bool {
 		return true
 	}
 	return false
-}
-
-// walkSimple walks the commands of a simple script as stmt would walk
-// the syntax tree the parser makes of it: an and-or list of pipelines,
-// its first pipeline in sc; a run of pipelines joined by && after it in
-// one branch (see andChain), one after || in a branch of its own; a
-// pipeline grouped from the left, each stage in a copy of sc, the second
-// reading what the first writes.
-func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin) {
-	var run *scope     // the branch of the run of && pipelines being walked
-	var before *Word   // the alternative directory before the last pipeline walked
-	var lastOne []Word // the last pipeline walked when it is one command
-	single := false    // the and-or list so far is one command
-	prevOp := ""       // the operator before this pipeline ("" or ";": a new and-or list)
-	for i := 0; i < len(cmds) && w.live(); {
-		j := i
-		for j < len(cmds)-1 && cmds[j].op == "|" {
-			j++
-		}
-		pipe := cmds[i : j+1]
-		switch prevOp {
-		case "", ";":
-			before = sc.alt
-			w.walkPipe(pipe, sc, via, in)
-			single = len(pipe) == 1
-		case "&&":
-			if run == nil {
-				run = w.mem.scope(sc)
-				if single && run.alt != before && w.allAndCall(lastOne, run) {
-					run.alt = before // cd x && …: the cd took effect
-				}
-			} else if lastOne != nil && run.alt != before && w.allAndCall(lastOne, run) {
-				run.alt = before
-			}
-			before = run.alt
-			w.walkPipe(pipe, run, via, in)
-			single = false
-		case "||":
-			c := w.mem.scope(sc)
-			w.walkPipe(pipe, c, via, in)
-			w.merge(sc, c)
-			single = false
-		}
-		lastOne = nil
-		if len(pipe) == 1 {
-			lastOne = pipe[0].args
-		}
-		prevOp = cmds[j].op
-		if prevOp != "&&" && run != nil {
-			w.merge(sc, run)
-			run = nil
-		}
-		i = j + 1
-	}
-}
-
-// walkPipe walks one pipeline of a simple script.
-func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin) {
-	if len(pipe) == 1 {
-		w.simpleCall(pipe[0], sc, via, in)
-		return
-	}
-	// ((a | b) | c): a and b in copies of a copy, c in a copy.
-	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in)
-	y := w.mem.scope(sc)
-	// What the first of two commands writes is read as resolve reads a
-	// statement piped in: only when a shell reads it.
-	w.simpleCall(pipe[len(pipe)-1], y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]})
-}
-
-// simpleCall walks one command of a simple script as stmt and call would:
-// the files its redirections write first.
-func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin) {
-	if !w.live() {
-		return
-	}
-	if v, ok := sc.fds["0"]; ok {
-		in = v
-	}
-	for _, f := range c.files {
-		w.write(sc, f.file, f.op, false)
-	}
-	w.callArgs(c.args, sc, via, in)
 }

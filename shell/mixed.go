@@ -12,9 +12,11 @@ import (
 // syntax parser, but a line of simple commands that starts where the
 // parser is at the top level (between statements, no quote,
 // here-document or compound command open) is read by the fast reader
-// instead: the parser gets blanks in its place (so every position it
-// gives is the same), and the line's commands are walked in their turn.
-// TestMixedMatchesParser and FuzzMixed check that both walks agree.
+// instead: the parser gets only the line's newline in its place (so
+// every line and column it gives is the same, and an offset is moved by
+// what it did not get, see lineReader.srcOffset), and the line's
+// commands are walked in their turn. TestMixedMatchesParser and
+// FuzzMixed check that both walks agree.
 
 // walkMixed walks the statements of src in sc with standard input in.
 func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error {
@@ -37,6 +39,8 @@ func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error 
 	// after a false return when it has an error to give (a panic). To
 	// stop, the reader ends the input, and the rest is skipped.
 	rd := &lineReader{src: src}
+	outer := w.rd
+	w.rd = rd
 	// A statement piped in (in.from) is source text of the script that
 	// runs this one: only the parser's walk reads it, as before.
 	if !w.noFast && in.from == nil {
@@ -70,7 +74,7 @@ func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error 
 		// The parser is at the top level when the statement ends the
 		// last line it read: it has looked no further.
 		if rd.fast != nil {
-			n, ok := endsLine(src, int(s.End().Offset()))
+			n, ok := endsLine(src, rd.srcOffset(int(s.End().Offset())))
 			rd.top = ok && n == rd.off
 		}
 	}
@@ -78,6 +82,7 @@ func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error 
 		flush()
 	}
 	parsers.Put(p)
+	w.rd = outer
 	return err
 }
 
@@ -102,7 +107,7 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		if !ok {
 			break
 		}
-		w.walkSimple(cmds, sc, via, in)
+		w.walkSimpleIn(cmds, sc, via, in)
 		off = next
 	}
 	return off
@@ -134,56 +139,82 @@ func endsLine(src string, end int) (int, bool) {
 // lineReader gives the parser src a line at a time, so that it has read
 // no further than the line of the statement it gives, until cut is set.
 // When top is set (the parser is at the top level at off, the start of a
-// line) fast walks the lines it can from off, and the parser gets blanks
-// in their place, and the newlines that keep its line numbers.
+// line) fast walks the lines it can from off, and the parser gets only
+// their newlines, which keep its line numbers (and its columns: the lines
+// are whole).
 type lineReader struct {
-	src   string
-	off   int // what the parser has been given
-	blank int // the end of the lines it gets as blanks
-	cut   bool
-	top   bool
+	src  string
+	off  int // what the parser has been given, in src
+	poff int // the same, as the parser counts it
+	nl   int // newlines of lines the fast reader read, still to give
+	cut  bool
+	top  bool
 	// fast walks the lines from off it reads, and returns where the
 	// first it does not read starts; false when the walk failed.
 	fast func(off int) (int, bool)
+	// skips holds, in order, the parser's offset after each run of lines
+	// the fast reader read and how far src is ahead of the parser from
+	// there on.
+	skips []skip
 }
 
-// blanks is what lineReader gives for a line's text: NUL bytes, which
-// the parser skips as bash does (five times faster than spaces), each
-// counted in the positions it gives.
-const blanks = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
-	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// skip is an entry of lineReader.skips.
+type skip struct{ at, by int }
+
+// newlines is what lineReader gives for the lines the fast reader read.
+const newlines = "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n"
+
+// srcOffset returns the offset in src of the parser's offset x (of a node
+// it parsed: never within the newlines given for lines it did not get).
+func (r *lineReader) srcOffset(x int) int {
+	s := r.skips
+	if len(s) == 0 || x < s[0].at {
+		return x
+	}
+	if x >= s[len(s)-1].at {
+		return x + s[len(s)-1].by
+	}
+	i, j := 0, len(s)-1 // s[i].at <= x < s[j].at
+	for j-i > 1 {
+		if m := int(uint(i+j) >> 1); s[m].at <= x {
+			i = m
+		} else {
+			j = m
+		}
+	}
+	return x + s[i].by
+}
 
 func (r *lineReader) Read(p []byte) (int, error) {
-	if r.cut || r.off >= len(r.src) {
+	if r.cut {
 		return 0, io.EOF
 	}
-	if r.top && r.off >= r.blank {
+	if r.top && r.nl == 0 && r.off < len(r.src) {
 		r.top = false
 		n, ok := r.fast(r.off)
 		if !ok {
 			r.cut = true
 			return 0, io.EOF
 		}
-		r.blank = n
-	}
-	if r.off < r.blank {
-		n := min(len(p), r.blank-r.off)
-		for i := 0; i < n; i += len(blanks) {
-			copy(p[i:n], blanks)
-		}
-		text := r.src[r.off : r.off+n]
-		for i := strings.IndexByte(text, '\n'); i >= 0; {
-			p[i] = '\n'
-			j := strings.IndexByte(text[i+1:], '\n')
-			if j < 0 {
-				break
+		if n > r.off {
+			m := strings.Count(r.src[r.off:n], "\n")
+			by := n - r.off - m
+			if len(r.skips) > 0 {
+				by += r.skips[len(r.skips)-1].by
 			}
-			i += j + 1
+			r.skips = append(r.skips, skip{at: r.poff + m, by: by})
+			r.off, r.nl = n, m
 		}
-		r.off += n
+	}
+	if r.nl > 0 {
+		n := min(len(p), r.nl, len(newlines))
+		copy(p, newlines[:n])
+		r.nl -= n
+		r.poff += n
 		return n, nil
+	}
+	if r.off >= len(r.src) {
+		return 0, io.EOF
 	}
 	n := min(len(p), len(r.src)-r.off)
 	if e := strings.IndexByte(r.src[r.off:r.off+n], '\n'); e >= 0 {
@@ -191,5 +222,6 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	}
 	n = copy(p[:n], r.src[r.off:])
 	r.off += n
+	r.poff += n
 	return n, nil
 }

@@ -28,7 +28,7 @@ func dump(s *Script) string {
 		}
 		b.WriteString("\n")
 		for _, e := range c.Effects {
-			fmt.Fprintf(&b, "  fx %d r=%v m=%v %s lang=%q code=%s from=%s by=%q\n", e.Kind, e.Recursive, e.Meta, word(e.Path), e.Lang, word(e.Code), from(e.From), e.By)
+			fmt.Fprintf(&b, "  fx %d r=%v m=%v %s lang=%q code=%s from=%s by=%q\n", e.Kind, e.Recursive, e.Meta, word(e.Path), e.Lang(), word(e.Code()), from(e.From), e.By)
 		}
 	}
 	for _, w := range s.Writes {

@@ -119,7 +119,11 @@ type walker struct {
 	lim      *Parser // the limits, defaults filled in
 	scriptIn stdin   // the standard input of the next nested script
 	noFast   bool    // always use the syntax parser (for tests)
-	inFunc   map[*syntax.Stmt]bool
+	// rd gives the parser the script being walked by walkMixed (nil
+	// outside it): the offsets of its nodes are moved by the lines the
+	// fast reader read (see lineReader.srcOffset).
+	rd     *lineReader
+	inFunc map[*syntax.Stmt]bool
 	// scanning counts the commands being walked because an unknown
 	// program's words named them (see unknownEffects).
 	scanning int
@@ -230,14 +234,14 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		if cmds, ok := simpleIn(src, w.lim.MaxCommands, &w.mem); ok {
 			// Simple commands only: read as the parser would, without
 			// paying for it (its first use in a process costs the most).
-			saved := w.src
-			w.src = src
+			saved, rd := w.src, w.rd
+			w.src, w.rd = src, nil
 			w.depth++
 			in := w.scriptIn
 			w.scriptIn = stdin{}
-			w.walkSimple(cmds, sc, via, in)
+			w.walkSimpleIn(cmds, sc, via, in)
 			w.depth--
-			w.src = saved
+			w.src, w.rd = saved, rd
 			return w.err
 		}
 	}

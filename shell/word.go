@@ -146,6 +146,10 @@ func (w *walker) text(n syntax.Node) (s string) {
 		return "?"
 	}
 	a, b := int(n.Pos().Offset()), int(n.End().Offset())
+	if w.rd != nil {
+		d := w.rd.srcOffset(a) - a // a node never holds lines the parser did not get
+		a, b = a+d, b+d
+	}
 	if a < 0 || b > len(w.src) || a > b {
 		return "?"
 	}

@@ -21,16 +21,16 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 			if e.Kind != shell.RunsCode {
 				continue
 			}
-			lang := e.Lang
+			lang := e.Lang()
 			if lang == "" {
 				lang = "inline"
 			}
-			if e.Code.Dynamic {
+			if e.Code().Dynamic {
 				return "guard: rule 4 (nothing it cannot see): the " + lang + " code `" + c.String() + "` runs is known only at run time; " +
 					"spell the code out", true
 			}
-			code := e.Code.Value
-			switch e.Lang {
+			code := e.Code().Value
+			switch e.Lang() {
 			case "awk":
 				ctx := context.Background()
 				if at != nil && at.wt != nil {
@@ -48,7 +48,7 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 			case "python":
 				code = benignPython(code)
 			}
-			if what, bad := dangerousCode(e.Lang, code); bad {
+			if what, bad := dangerousCode(e.Lang(), code); bad {
 				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
 					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
 					"with a scratch path, or ask the user", true

@@ -59,15 +59,15 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 	modules := 0                            // module files read
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
-			if m, ok := strings.CutPrefix(e.Code.Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang == "python" && !e.Code.Dynamic && !hasCd(s) {
+			if m, ok := strings.CutPrefix(e.Code().Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang() == "python" && !e.Code().Dynamic && !hasCd(s) {
 				// python3 -m NAME runs NAME.py from the directory it runs
 				// in first, when there is one (a module the model wrote).
 				e = moduleFile(m)
 			}
-			if e.Kind != shell.RunsCode || e.Code.Value != "" || e.Path.Dynamic || e.Path.Value == "" {
+			if e.Kind != shell.RunsCode || e.Code().Value != "" || e.Path.Dynamic || e.Path.Value == "" {
 				continue
 			}
-			syn, ok := codeLang(e.Lang)
+			syn, ok := codeLang(e.Lang())
 			if !ok {
 				continue
 			}
@@ -104,7 +104,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 			}
 			// The local modules it imports, breadth first, to the bound.
 			seen := map[string]bool{abs: true}
-			queue := codetext.Imports(e.Lang, text, path.Dir(abs))
+			queue := codetext.Imports(e.Lang(), text, path.Dir(abs))
 			for i := 0; i < len(queue) && i < codetext.MaxModulePaths && modules < codetext.MaxModules; i++ {
 				m := queue[i]
 				if seen[m] {
@@ -128,7 +128,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 				if r, deny := judgeCodeCommands(ctx, s, c, e, cmds, relTo(at.dir, m)+", which "+e.Path.Value+" imports", at); deny {
 					return r, true
 				}
-				queue = append(queue, codetext.Imports(e.Lang, text, path.Dir(m))...)
+				queue = append(queue, codetext.Imports(e.Lang(), text, path.Dir(m))...)
 			}
 		}
 	}
@@ -204,7 +204,7 @@ func moduleFile(name string) shell.Effect {
 	if name == "" || strings.ContainsAny(name, "/\\$`*?[ ") || strings.HasPrefix(name, ".") {
 		return shell.Effect{}
 	}
-	return shell.Effect{Kind: shell.RunsCode, Lang: "python", Path: shell.Static(strings.ReplaceAll(name, ".", "/") + ".py")}
+	return shell.CodeEffect("python", shell.Word{}, shell.Static(strings.ReplaceAll(name, ".", "/")+".py"))
 }
 
 // relTo returns the absolute path p relative to dir when under it, else p.

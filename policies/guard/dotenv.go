@@ -87,8 +87,8 @@ func envFilters(cmds []*shell.Command) bool {
 			switch {
 			case e.Kind == shell.Reads && !e.Path.Dynamic && IsEnvFile(path.Base(e.Path.Value)):
 				read = true
-			case e.Kind == shell.RunsCode && e.Lang == "sed" && !e.Code.Dynamic:
-				if _, runs := sedRuns(e.Code.Value); runs {
+			case e.Kind == shell.RunsCode && e.Lang() == "sed" && !e.Code().Dynamic:
+				if _, runs := sedRuns(e.Code().Value); runs {
 					return false
 				}
 			default:

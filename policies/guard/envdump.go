@@ -139,7 +139,7 @@ func dumpsEnv(c *shell.Command, names map[string]bool) bool {
 		}
 	}
 	for _, e := range c.Effects {
-		if e.Kind == shell.RunsCode && readsEnvInCode(e.Code.Value) ||
+		if e.Kind == shell.RunsCode && readsEnvInCode(e.Code().Value) ||
 			strings.HasPrefix(e.Path.Value, "/proc/") && strings.HasSuffix(e.Path.Value, "/environ") {
 			return true
 		}

@@ -192,7 +192,7 @@ func hiddenInput(c *shell.Command) (string, bool) {
 		}
 	}
 	for _, e := range c.Effects {
-		if e.Kind == shell.RunsCode && e.Code.Value == "" && stdinish(e.Path.Value) && !envSetupText(e.Path.Value) {
+		if e.Kind == shell.RunsCode && e.Code().Value == "" && stdinish(e.Path.Value) && !envSetupText(e.Path.Value) {
 			return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` runs code it reads from " + e.Path.Value +
 				", which the guard cannot read; put the code in the command", true
 		}

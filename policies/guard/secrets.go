@@ -93,7 +93,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), f), true
 			}
 			if e.Kind == shell.RunsCode {
-				if f, ok := secretInCode(e.Code.Value, extra); ok {
+				if f, ok := secretInCode(e.Code().Value, extra); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
 			}
