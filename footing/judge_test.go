@@ -453,6 +453,10 @@ var attacks = []struct {
 	{`git log -1 --oneline "HEAD~$n"`, false, true},
 	{`git diff --stat "$(git merge-base HEAD HEAD)"`, false, true},
 	{`h=$(git rev-parse HEAD); h=--output=bin/guard; git show $h`, true, true},
+	// a ref's name may start with -: git update-ref takes it, branch
+	// --show-current prints it (an earlier call makes the ref)
+	{`git update-ref refs/heads/--output=bin/guard HEAD && git symbolic-ref HEAD refs/heads/--output=bin/guard && git show "$(git branch --show-current)"`, true, true},
+	{`git show "$(git rev-parse --abbrev-ref HEAD)"`, true, false},
 	{`h=--output=bin/guard; git show "$h"`, true, true},
 	{`git show $(echo --output=bin/guard)`, true, true},
 	{`git log HEAD~$(echo 0 --output=bin/guard)`, true, true},

@@ -7,13 +7,14 @@ import (
 	"github.com/agenthooks/hooks/shell"
 )
 
-// Refs returns the variables of src that hold what a git command prints
-// of a revision (h=$(git rev-parse HEAD), b=$(git branch
-// --show-current)): a commit's hex name, a branch or a tag, one word
-// that is never an option (git refuses a ref name that starts with "-"
-// or holds a space, and rev-parse prints an unknown static word as it is).
-// A variable counts only when the script names it nowhere else but in
-// its one assignment and in expansions.
+// Refs returns the variables of src that hold the commit names a git
+// command prints (h=$(git rev-parse HEAD), b=$(git merge-base HEAD
+// main)): hex, or a static word rev-parse prints back as it is (not
+// starting with "-"); one word that is never an option. A ref's own name
+// is not one of them: git update-ref takes refs/heads/--output=x, and git
+// branch --show-current then prints --output=x. A variable counts only
+// when the script names it nowhere else but in its one assignment and in
+// expansions.
 func Refs(src string) []string {
 	var vars []string
 	for rest := src; ; {
@@ -35,10 +36,11 @@ func Refs(src string) []string {
 }
 
 // PrintsRef reports whether the command text cmd (git and its words, as
-// in a substitution) prints one revision: git rev-parse, merge-base,
-// rev-list -1, describe, branch --show-current or symbolic-ref --short
-// HEAD with only static revisions and options that keep the output one
-// ref.
+// in a substitution) prints one commit's name in hex: git rev-parse,
+// merge-base or rev-list -1 with static revisions and only options that
+// keep the output a hex name. (rev-parse --abbrev-ref, describe, branch
+// --show-current and symbolic-ref print a ref's name, which may start
+// with "-".)
 func PrintsRef(cmd string) bool {
 	f := strings.Fields(cmd)
 	if len(f) < 2 || f[0] != "git" {
@@ -47,22 +49,16 @@ func PrintsRef(cmd string) bool {
 	var opts []string
 	switch f[1] {
 	case "rev-parse":
-		opts = []string{"--verify", "-q", "--quiet", "--short", "--abbrev-ref", "--symbolic-full-name"}
+		opts = []string{"--verify", "-q", "--quiet", "--short"}
 	case "merge-base":
 		opts = []string{"--fork-point"}
 	case "rev-list":
 		opts = []string{"-1", "-n1", "--max-count=1", "--first-parent"}
-	case "describe":
-		opts = []string{"--tags", "--always", "--dirty", "--long", "--exact-match"}
-	case "branch":
-		return len(f) == 3 && f[2] == "--show-current"
-	case "symbolic-ref":
-		return len(f) == 4 && f[2] == "--short" && f[3] == "HEAD"
 	default:
 		return false
 	}
 	for _, w := range f[2:] {
-		if !refToken(w) && !slices.Contains(opts, w) && !strings.HasPrefix(w, "--short=") && !strings.HasPrefix(w, "--abbrev=") {
+		if !refToken(w) && !slices.Contains(opts, w) && !strings.HasPrefix(w, "--short=") {
 			return false
 		}
 	}
@@ -85,8 +81,8 @@ func refToken(w string) bool {
 }
 
 // IsRef reports whether w, known only at run time, is one of vars ($h,
-// ${h}) or a substitution that prints one revision ($(git rev-parse
-// HEAD)): a single word that is not an option.
+// ${h}) or a substitution that prints one commit's hex name ($(git
+// rev-parse HEAD)): a single word that is not an option.
 func IsRef(w shell.Word, vars []string) bool {
 	if body, ok := strings.CutPrefix(w.Value, "$("); ok && strings.HasSuffix(body, ")") {
 		return PrintsRef(body[:len(body)-1])

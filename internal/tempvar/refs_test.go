@@ -13,9 +13,10 @@ func TestRefs(t *testing.T) {
 		want []string
 	}{
 		{`h=$(git rev-parse HEAD); git show $h`, []string{"h"}},
-		{`b=$(git branch --show-current) && git log "origin/$b"`, []string{"b"}},
+		{`b=$(git branch --show-current) && git log "origin/$b"`, nil}, // a ref's name may be --output=x
 		{`base=$(git merge-base HEAD origin/main); git diff "$base"`, []string{"base"}},
-		{`t=$(git describe --tags --abbrev=0); git log "$t"..HEAD`, []string{"t"}},
+		{`t=$(git describe --tags --abbrev=0); git log "$t"..HEAD`, nil},
+		{`b=$(git rev-parse --abbrev-ref HEAD); git show $b`, nil},
 		{`h=$(git rev-parse --short=8 HEAD~2)`, []string{"h"}},
 		{`h=$(git rev-parse HEAD); h=--output=x; git show $h`, nil},      // assigned twice
 		{`h=$(git rev-parse --git-dir); git show $h`, nil},               // a path, not a ref
@@ -40,7 +41,8 @@ func TestIsRef(t *testing.T) {
 		{shell.Word{Value: "${h}", Dynamic: true}, true},
 		{shell.Word{Value: "$hx", Dynamic: true}, false},
 		{shell.Word{Value: "$(git rev-parse HEAD)", Dynamic: true}, true},
-		{shell.Word{Value: "$(git branch --show-current)", Dynamic: true}, true},
+		{shell.Word{Value: "$(git branch --show-current)", Dynamic: true}, false},
+		{shell.Word{Value: "$(git symbolic-ref --short HEAD)", Dynamic: true}, false},
 		{shell.Word{Value: "$(git rev-parse --sq-quote -x)", Dynamic: true}, false},
 		{shell.Word{Value: "$(echo HEAD)", Dynamic: true}, false},
 	} {
