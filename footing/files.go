@@ -208,23 +208,23 @@ func (p *place) moduleMentions(lang, abs string) (Entry, bool) {
 	}
 	seen := map[string]bool{filepath.ToSlash(abs): true}
 	queue := codetext.Imports(lang, text, path.Dir(filepath.ToSlash(abs)))
-	for i, read := 0, 0; i < len(queue) && i < codetext.MaxModulePaths && read < codetext.MaxModules; i++ {
+	left := codetext.MaxModuleBytes
+	for i, read := 0, 0; i < len(queue) && i < codetext.MaxModulePaths && read < codetext.MaxModules && left > 0; i++ {
 		m := queue[i]
 		if seen[m] {
 			continue
 		}
 		seen[m] = true
-		e, found, ok := p.fileMentions(filepath.FromSlash(m))
-		if !ok {
-			continue
+		text, err := readfile.Regular(filepath.FromSlash(m), int64(left))
+		if err != nil {
+			continue // an installed package, one past the bytes left, or not one to read
 		}
 		read++
-		if found {
+		left -= len(text)
+		if e, ok := p.mentions(text); ok {
 			return e, true
 		}
-		if text, err := readfile.Regular(filepath.FromSlash(m), maxModuleFile); err == nil {
-			queue = append(queue, codetext.Imports(lang, text, path.Dir(m))...)
-		}
+		queue = append(queue, codetext.Imports(lang, text, path.Dir(m))...)
 	}
 	return Entry{}, false
 }

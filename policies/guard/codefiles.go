@@ -56,7 +56,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 		return "", false
 	}
 	read, n, bytes, shellText := 0, 0, 0, 0 // files, calls, bytes read and shell text they run, for the whole command
-	modules := 0                            // module files read
+	modules, modBytes := 0, 0               // module files read, and their bytes
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if m, ok := strings.CutPrefix(e.Code().Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang() == "python" && !e.Code().Dynamic && !hasCd(s) {
@@ -105,17 +105,18 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 			// The local modules it imports, breadth first, to the bound.
 			seen := map[string]bool{abs: true}
 			queue := codetext.Imports(e.Lang(), text, path.Dir(abs))
-			for i := 0; i < len(queue) && i < codetext.MaxModulePaths && modules < codetext.MaxModules; i++ {
+			for i := 0; i < len(queue) && i < codetext.MaxModulePaths && modules < codetext.MaxModules && modBytes < codetext.MaxModuleBytes; i++ {
 				m := queue[i]
 				if seen[m] {
 					continue
 				}
 				seen[m] = true
-				text, err := readfile.Regular(filepath.FromSlash(m), maxCodeFile)
+				text, err := readfile.Regular(filepath.FromSlash(m), int64(codetext.MaxModuleBytes-modBytes))
 				if err != nil {
-					continue // an installed package, or not one to read
+					continue // an installed package, one past the bytes left, or not one to read
 				}
 				modules++
+				modBytes += len(text)
 				cmds, over := codeCommands(text, syn)
 				size := 0
 				for _, c := range cmds {
