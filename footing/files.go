@@ -102,20 +102,25 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 		return "", false
 	}
 	tmp, ownTemp := tempvar.Temps(s2, cmd)
-	ordered := inOrder(append([]string{cmd}, r.Texts...)...)
+	orderRead, ordered := false, false
 	for _, path := range r.Paths {
 		stale := false
-		writes := s2.Writes
-		if n, ok := s2.WritesThrough(path); ok && ordered {
-			// . .env && psql "$URL": what runs after the file was read
-			// does not change what it ran.
-			writes = writes[:n]
-		}
-		for _, w := range writes {
-			if w.By == "mktemp" && ownTemp || w.Path.Dynamic && tempvar.In(w.Path, tmp) {
-				continue // a new temporary file, or one under it
+		for i, w := range s2.Writes {
+			if w.By == "mktemp" && ownTemp || w.Path.Dynamic && tempvar.In(w.Path, tmp) || !w.MayBe(path) {
+				continue // a new temporary file, or one under it; or not the file
 			}
-			stale = stale || w.MayBe(path)
+			if n, ok := s2.WritesThrough(path); ok && i >= n {
+				// . .env && psql "$URL": what runs after the file was read
+				// does not change what it ran, when nothing runs it again.
+				if !orderRead {
+					orderRead, ordered = true, inOrder(append([]string{cmd}, r.Texts...)...)
+				}
+				if ordered {
+					continue
+				}
+			}
+			stale = true
+			break
 		}
 		if stale {
 			// cp x.sh y.sh && bash y.sh: what runs is not what was read.

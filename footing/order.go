@@ -1,6 +1,6 @@
 package footing
 
-import "strings"
+import "github.com/agenthooks/hooks/internal/tempvar"
 
 // inOrder reports whether every text (a command and the script files it
 // runs) runs its commands once each, in the order written: no loop,
@@ -33,14 +33,17 @@ func inOrder(texts ...string) bool {
 				}
 			}
 		}
-		for _, w := range strings.FieldsFunc(t, func(r rune) bool {
-			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-		}) {
-			switch w {
+		for i := 0; i < len(t); {
+			j := i
+			for j < len(t) && tempvar.IsIdent(t[j]) {
+				j++
+			}
+			switch t[i:j] {
 			case "for", "while", "until", "select", "function", "trap", "coproc", "eval", "alias",
 				"BASH_ENV", "ENV", "PROMPT_COMMAND":
 				return false // or a file the shell runs again of itself
 			}
+			i = j + 1
 		}
 	}
 	return true
