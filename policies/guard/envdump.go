@@ -17,24 +17,34 @@ import (
 // that shows the file's assignments as they run, or inline code that
 // reads the environment (`python3 -c 'import os; print(os.environ)'`).
 
-// maxEnvNames bounds the credential file read for its variables' names.
-const maxEnvNames = 64 << 10
+// maxEnvNames bounds a credential file read for its variables' names;
+// maxEnvFileNames the names kept from all the files a command loads.
+const (
+	maxEnvNames     = 64 << 10
+	maxEnvFileNames = 4096
+)
 
 // envDumps returns rule 7's reason when a command of s, after one that
 // loads a credential file, prints the environment or a variable the
 // file sets.
 func envDumps(s *shell.Script, at *place, extra []string) (string, bool) {
 	load, file := -1, ""
+	var names map[string]bool
+	read := map[string]bool{} // each file once, at most 16
 	for i, c := range s.Commands {
 		if f, ok := loadsSecret(c, extra); ok {
-			load, file = i, f
-			break
+			if load < 0 {
+				load, file = i, f
+			}
+			if !read[f] && len(read) < 16 {
+				read[f] = true
+				names = envFileNames(at.dir, f, names)
+			}
 		}
 	}
 	if load < 0 {
 		return "", false
 	}
-	names := envFileNames(at.dir, file)
 	for i, c := range s.Commands {
 		if traces(c) || i >= load && dumpsEnv(c, names) {
 			return reasonEnvDump(c.String(), file), true
@@ -71,17 +81,20 @@ func loadsSecret(c *shell.Command, extra []string) (string, bool) {
 	return "", false
 }
 
-// envFileNames returns the names of the variables the file sets (read
-// from dir), with those of no file when it cannot be read.
-func envFileNames(dir, file string) map[string]bool {
-	if dir == "" && !isAbs(file) {
-		return nil
+// envFileNames adds to names those of the variables the file sets (read
+// from dir): none when it cannot be read, or past maxEnvFileNames names
+// (each load of a command reads its file).
+func envFileNames(dir, file string, names map[string]bool) map[string]bool {
+	if dir == "" && !isAbs(file) || len(names) > maxEnvFileNames {
+		return names
 	}
 	text, err := readfile.Regular(filepath.FromSlash(joinPath(dir, file)), maxEnvNames)
 	if err != nil {
-		return nil
+		return names
 	}
-	names := map[string]bool{}
+	if names == nil {
+		names = map[string]bool{}
+	}
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimPrefix(strings.TrimSpace(line), "export ")
 		name, _, ok := strings.Cut(line, "=")

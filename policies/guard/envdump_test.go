@@ -41,6 +41,7 @@ var envDumpCases = []struct {
 	{`set -a; . app/.env; jq -n env`, true, false},
 	{`set -a; . app/.env; ps aux > /dev/null; echo ok`, false, true},
 	{`set -a; . app/.env; awk '{print $1}' /dev/null`, false, true},
+	{`. app/.env.local; . app/.env; echo "$SERVICE"`, true, true}, // a name of the second file loaded
 	{`docker run --env-file app/.env alpine env`, true, false},
 	{`docker run --env-file app/.env alpine sh -c 'echo $API_TOKEN'`, true, false},
 	{`node --env-file=app/.env -e 'console.log(process.env)'`, true, false},
@@ -92,7 +93,8 @@ func TestEnvDumpsUnderBash(t *testing.T) {
 	}
 }
 
-// writeEnv writes app/.env in root with a secret in two variables.
+// writeEnv writes app/.env in root with a secret in two variables, and
+// app/.env.local with none.
 func writeEnv(t *testing.T, root string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Join(root, "app"), 0o755); err != nil {
@@ -100,6 +102,9 @@ func writeEnv(t *testing.T, root string) {
 	}
 	env := "# the app's settings\nSERVICE=s3cr3t-service\nexport API_TOKEN=s3cr3t-token\n"
 	if err := os.WriteFile(filepath.Join(root, "app", ".env"), []byte(env), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "app", ".env.local"), []byte("MODE=dev\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
