@@ -75,10 +75,7 @@ func TestCdMayFail(t *testing.T) {
 			t.Errorf("%q: %v", tc.src, err)
 			continue
 		}
-		var got []string
-		for _, w := range s.Writes {
-			got = append(got, w.Path.Value)
-		}
+		got := writePaths(s)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%q: writes %q, want %q", tc.src, got, tc.want)
 		}

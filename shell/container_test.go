@@ -23,10 +23,7 @@ func TestContainerWrites(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", tc.src, err)
 		}
-		var got []string
-		for _, w := range s.Writes {
-			got = append(got, w.Path.Value)
-		}
+		got := writePaths(s)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("Parse(%q) writes %q, want %q", tc.src, got, tc.want)
 		}

@@ -23,12 +23,18 @@ func TestRewalkBraces(t *testing.T) {
 			t.Errorf("%s: %v", tc.src, err)
 			continue
 		}
-		var got []string
-		for _, w := range s.Writes {
-			got = append(got, w.Path.Value)
-		}
+		got := writePaths(s)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: writes %q, want %q", tc.src, got, tc.want)
 		}
 	}
+}
+
+// writePaths returns the paths of s's writes, in order.
+func writePaths(s *Script) []string {
+	var out []string
+	for _, w := range s.Writes {
+		out = append(out, w.Path.Value)
+	}
+	return out
 }
