@@ -200,6 +200,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// What the diff family's --output, archive -o, config -f and
 			// worktree add write is judged by its path.
 		}
+		if isGoTree(w) {
+			if r, ok := p.goTree(ctx, sc, w); ok {
+				return r, true
+			}
+			continue
+		}
 		if w.From != nil {
 			if r, ok := p.tree(ctx, sc, w); ok {
 				return r, true

@@ -92,6 +92,10 @@ func (w *walker) startupVar(name string, v Word) {
 		w.nodeOptionsVar(v)
 		return
 	}
+	if name == "GOFLAGS" || name == "GOENV" {
+		w.goFlagsVar(name, v)
+		return
+	}
 	if name != "BASH_ENV" && name != "ENV" {
 		return
 	}
@@ -107,7 +111,7 @@ func (w *walker) startupVar(name string, v Word) {
 // startupName reports whether startupVar records a value of the
 // variable name.
 func startupName(name string) bool {
-	return name == "NODE_OPTIONS" || name == "BASH_ENV" || name == "ENV"
+	return name == "NODE_OPTIONS" || name == "BASH_ENV" || name == "ENV" || name == "GOFLAGS" || name == "GOENV"
 }
 
 // startupFiles records, on shell c, the start-up files the script named

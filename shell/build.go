@@ -21,18 +21,20 @@ func goEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if d, ok := g.Value("C"); ok {
 		at = &scope{dir: joinDir(sc.dir, d)}
 	}
-	f := goFlags(sub[1:], "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile",
-		"trace", "outputdir", "exec", "toolexec", "modfile", "overlay", "pgo", "run", "bench", "count", "timeout",
-		"tags", "ldflags", "gcflags", "asmflags", "p", "mod", "covermode", "coverpkg", "skip", "parallel", "cpu",
-		"benchtime", "fuzz", "fuzztime", "vet", "shuffle", "C", "test.run", "test.timeout", "args", "failfast=")
-	for _, o := range f.Options {
-		switch o.Name {
-		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
-			w.writes(c, at, o.Value)
-		case "exec", "toolexec":
-			w.nestedWord(o.Value, &scope{dir: at.dir}, plus(c.Via, c.Name))
-		}
+	f := goFlags(sub[1:], goTakes...)
+	if d, ok := f.Value("C"); ok {
+		at = &scope{dir: joinDir(at.dir, d)} // go build -C DIR
 	}
+	kept, ok := w.goKept(c, at)
+	if !ok {
+		return
+	}
+	w.goOptions(c, at, kept)
+	w.goOptions(c, at, f.Options)
+	if _, ok := f.Value("o"); !ok {
+		f.Options = append(kept[:len(kept):len(kept)], f.Options...) // GOFLAGS=-o=… names the output
+	}
+	w.goOutputs(c, at, sub[0].Value, f)
 	switch sub[0].Value {
 	case "run", "test", "generate", "build", "vet", "install":
 		p := Static(".")
@@ -51,15 +53,28 @@ func goEffects(w *walker, c *Command, sc *scope, _ stdin) {
 					w.writes(c, at, Static("go.sum"))
 				}
 			case "vendor":
-				w.writes(c, at, Static("vendor"))
+				w.goVendor(c, at, f)
 			}
 		}
+	case "work":
+		if len(f.Operands) > 0 && !f.Operands[0].Dynamic {
+			switch f.Operands[0].Value {
+			case "init", "use", "edit":
+				w.writes(c, at, Static("go.work"))
+			case "vendor":
+				w.goVendor(c, at, f)
+			}
+		}
+	case "tool":
+		w.goTool(c, at, sub[1:])
 	case "get":
 		w.writes(c, at, Static("go.mod"))
 		w.writes(c, at, Static("go.sum"))
 	case "fmt", "fix":
 		w.writes(c, at, Word{Value: "(the packages' .go files)", Dynamic: true})
-	case "env", "version", "list", "doc", "help", "work", "clean", "tool", "telemetry", "bug":
+	case "env":
+		w.goEnvWrite(c, at, sub[1:])
+	case "version", "list", "doc", "help", "clean", "telemetry", "bug":
 	default:
 		c.Known = false
 	}

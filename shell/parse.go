@@ -156,6 +156,9 @@ type walker struct {
 	// nodeOpts are the values the script gave NODE_OPTIONS (see
 	// nodeOptions).
 	nodeOpts []Word
+	// goFlagVals are the values the script gave GOFLAGS (GOENV's as a
+	// dynamic word): see goFlagsVar.
+	goFlagVals []Word
 	// moves holds the bodies of functions that change the directory:
 	// each call walks the body again in the caller's shell (see
 	// callArgs), and a call inside the body itself leaves the shell where

@@ -291,6 +291,9 @@ func (w Write) MayBe(p string) bool {
 // compiles reports whether program by writes a binary it compiles or
 // links (the file it writes is not a script whose text would run).
 func compiles(by string) bool {
+	if strings.HasPrefix(by, "go ") {
+		return true // go build, go install, go test -c (goOutputs)
+	}
 	switch by {
 	case "go", "tinygo", "gcc", "cc", "clang", "g++", "c++", "clang++", "gfortran", "rustc", "cargo", "javac",
 		"kotlinc", "scalac", "swiftc", "ghc", "zig", "nim", "crystal", "dotnet", "ld", "ld.lld", "ld.gold", "lld",

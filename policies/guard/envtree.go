@@ -22,8 +22,8 @@ import (
 // directory. A source that does not exist, and that nothing in the
 // command creates, makes the command fail: nothing is written.
 func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
-	if e.Kind != shell.Writes || e.From == nil {
-		return "", false
+	if e.Kind != shell.Writes || e.From == nil || strings.HasPrefix(e.By, "go ") {
+		return "", false // go's programs are named after packages: Go skips folders starting with "."
 	}
 	dest := strings.TrimSuffix(e.Path.Value, "/…")
 	from := *e.From

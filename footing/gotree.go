@@ -1,0 +1,195 @@
+package footing
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// maxGoDirs bounds the folders read to name the programs of one go
+// command's package pattern (./...): past it the command is refused.
+const maxGoDirs = 4096
+
+// isGoTree reports whether w is the write of the programs a go command
+// builds from packages on disk (see package shell's go build, go install
+// and go test -c): their names come from the packages' folders and
+// go.mod files.
+func isGoTree(w shell.Write) bool {
+	return w.From != nil && strings.HasPrefix(w.By, "go ")
+}
+
+// goTree judges w, programs go writes into a folder, named after the
+// packages of w.From (a folder, a pattern with "...", or a word known
+// only at run time). Only when a program may land on an entry of the
+// footing are the packages read: an entry directly in that folder, or,
+// for a folder known only at run time ($(go env GOBIN)), any entry of
+// the name; a folder inside a protected tree takes any program. A
+// package named like the entry is a change to it; packages that cannot
+// be read (past maxGoDirs, a remote pattern) may be named anything.
+func (p *place) goTree(ctx context.Context, sc *shell.Script, w shell.Write) (string, bool) {
+	fold := func(s string) string {
+		if p.fold {
+			return strings.ToLower(s)
+		}
+		return s
+	}
+	dest := strings.TrimSuffix(w.Path.Value, "/…")
+	byName := map[string]Entry{}
+	d, known := treeDir(w.Path)
+	var dir string
+	if known {
+		dir = p.abs(d)
+	}
+	for _, e := range p.Entries() {
+		switch {
+		case !known:
+			byName[fold(filepath.Base(e.Path))] = e
+		case dir == "":
+		case fold(filepath.Dir(e.Path)) == fold(dir):
+			byName[fold(filepath.Base(e.Path))] = e
+		case e.Tree && (fold(e.Path) == fold(dir) || isUnder(fold(e.Path), fold(dir))):
+			return p.reason(e, e.Path, "`"+w.By+"` (it writes a program into "+dir+")"), true
+		}
+	}
+	if len(byName) == 0 {
+		return "", false
+	}
+	by := "`" + w.By + "`"
+	from := *w.From
+	cannot := func(why string) (string, bool) {
+		for _, e := range byName {
+			return p.reason(e, e.Path, by+" (it writes the programs of "+from.Value+", "+why+", into "+dest+", which holds it)"), true
+		}
+		return "", false
+	}
+	if from.Dynamic {
+		return cannot("which are known only when it runs")
+	}
+	root, recursive := goPattern(from.Value)
+	ctx, cancel := context.WithTimeout(ctx, listTimeout)
+	defer cancel()
+	var hit string
+	var entry Entry
+	err := goPackages(ctx, p.abs(root), recursive, func(pkgDir, name string) bool {
+		if e, ok := byName[fold(name)]; ok {
+			hit, entry = pkgDir, e
+			return false
+		}
+		return true
+	})
+	if hit != "" {
+		return p.reason(entry, entry.Path, by+" (it builds "+hit+" as "+filepath.Base(entry.Path)+" into "+dest+")"), true
+	}
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && !sc.Creates(shell.Static(root)) {
+			return "", false // the build fails: nothing is written
+		}
+		return cannot("whose names cannot be read: " + err.Error())
+	}
+	return "", false
+}
+
+// goPattern splits a package pattern into the folder it starts from and
+// whether it takes every folder under it (cmd/... and cmd/x... start
+// from cmd; ... from the current folder).
+func goPattern(v string) (root string, recursive bool) {
+	i := strings.Index(v, "...")
+	if i < 0 {
+		return v, false
+	}
+	root = v[:strings.LastIndexByte(v[:i], '/')+1]
+	root = strings.TrimSuffix(root, "/")
+	if root == "" {
+		if strings.HasPrefix(v, "/") {
+			return "/", true
+		}
+		return ".", true
+	}
+	return root, true
+}
+
+// goPackages calls f with each folder of Go files at or (recursive)
+// under root, as go's patterns select them (folders whose names start
+// with "." or "_", and testdata, are skipped below root; links to
+// folders are not followed), and the name of the program it builds:
+// its module path's last element (a major version suffix skipped) for a
+// folder holding go.mod, its own name otherwise. It stops when f returns
+// false, and fails past maxGoDirs folders or ctx's deadline.
+func goPackages(ctx context.Context, root string, recursive bool, f func(dir, name string) bool) error {
+	queue := []string{root}
+	for n := 0; len(queue) > 0; n++ {
+		if n >= maxGoDirs {
+			return errors.New("more than 4,096 folders")
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		dir := queue[0]
+		queue = queue[1:]
+		fd, err := readfile.Dir(dir)
+		if err != nil {
+			return err
+		}
+		entries, err := fd.ReadDir(-1)
+		fd.Close()
+		if err != nil && err != io.EOF {
+			return err
+		}
+		hasGo, hasMod := false, false
+		for _, e := range entries {
+			name := e.Name()
+			switch {
+			case e.IsDir():
+				if recursive && name[0] != '.' && name[0] != '_' && name != "testdata" {
+					queue = append(queue, filepath.Join(dir, name))
+				}
+			case name == "go.mod":
+				hasMod = true
+			case strings.HasSuffix(name, ".go"):
+				hasGo = true
+			}
+		}
+		if !hasGo {
+			continue
+		}
+		name := filepath.Base(dir)
+		if hasMod {
+			if m, ok := modulePath(filepath.Join(dir, "go.mod")); ok {
+				name = m
+			}
+		}
+		if !f(dir, name) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// modulePath returns the program name a go.mod's module path gives: its
+// last element, a major version suffix skipped.
+func modulePath(p string) (string, bool) {
+	text, err := readfile.Regular(p, 1<<20)
+	if err != nil {
+		return "", false
+	}
+	for line := range strings.Lines(text) {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module")
+		if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' {
+			continue
+		}
+		mod := strings.Trim(strings.TrimSpace(strings.SplitN(strings.TrimSpace(rest), "//", 2)[0]), "\"`")
+		elems := strings.Split(mod, "/")
+		name := elems[len(elems)-1]
+		if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && name != "v1" && name[1] != '0' {
+			name = elems[len(elems)-2]
+		}
+		return name, name != ""
+	}
+	return "", false
+}
