@@ -16,23 +16,19 @@ import (
 // command's package pattern (./...): past it the command is refused.
 const maxGoDirs = 4096
 
-// isGoTree reports whether w is the write of the programs a go command
-// builds from packages on disk (see package shell's go build, go install
-// and go test -c): their names come from the packages' folders and
-// go.mod files.
-func isGoTree(w shell.Write) bool {
-	return w.From != nil && strings.HasPrefix(w.By, "go ")
-}
-
-// goTree judges w, programs go writes into a folder, named after the
-// packages of w.From (a folder, a pattern with "...", or a word known
-// only at run time). Only when a program may land on an entry of the
-// footing are the packages read: an entry directly in that folder, or,
-// for a folder known only at run time ($(go env GOBIN)), any entry of
+// programsTree judges w, programs a build or a package manager writes
+// into a folder, named after the packages of w.From (a folder, go's
+// pattern with "...", or a word known only at run time) by their
+// metadata ([shell.Write.Programs]: go's folders and go.mod, npm's
+// package.json bin, Cargo.toml's bins, Python's scripts). Only when a
+// program may land on an entry of the footing are the packages read: an
+// entry directly in that folder, or, for a folder known only at run time
+// ($(go env GOBIN), $(npm prefix -g)/bin, ~/.local/bin), any entry of
 // the name; a folder inside a protected tree takes any program. A
-// package named like the entry is a change to it; packages that cannot
-// be read (past maxGoDirs, a remote pattern) may be named anything.
-func (p *place) goTree(ctx context.Context, sc *shell.Script, w shell.Write) (string, bool) {
+// package naming a program like the entry is a change to it; packages
+// that cannot be read (past the bounds, a remote, a setup.py that names
+// it) may be named anything.
+func (p *place) programsTree(ctx context.Context, sc *shell.Script, w shell.Write) (string, bool) {
 	fold := func(s string) string {
 		if p.fold {
 			return strings.ToLower(s)
@@ -71,12 +67,15 @@ func (p *place) goTree(ctx context.Context, sc *shell.Script, w shell.Write) (st
 	if from.Dynamic {
 		return cannot("which are known only when it runs")
 	}
-	root, recursive := goPattern(from.Value)
+	root, recursive := from.Value, false
+	if w.Programs() == "go" {
+		root, recursive = goPattern(from.Value)
+	}
 	ctx, cancel := context.WithTimeout(ctx, listTimeout)
 	defer cancel()
 	var hit string
 	var entry Entry
-	err := goPackages(ctx, p.abs(root), recursive, func(pkgDir, name string) bool {
+	err := programs(ctx, w.Programs(), p.abs(root), recursive, func(pkgDir, name string) bool {
 		if e, ok := byName[fold(name)]; ok {
 			hit, entry = pkgDir, e
 			return false
@@ -84,11 +83,11 @@ func (p *place) goTree(ctx context.Context, sc *shell.Script, w shell.Write) (st
 		return true
 	})
 	if hit != "" {
-		return p.reason(entry, entry.Path, by+" (it builds "+hit+" as "+filepath.Base(entry.Path)+" into "+dest+")"), true
+		return p.reason(entry, entry.Path, by+" (it installs a program of "+hit+" as "+filepath.Base(entry.Path)+" into "+dest+")"), true
 	}
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && !sc.Creates(shell.Static(root)) {
-			return "", false // the build fails: nothing is written
+			return "", false // the build or install fails: nothing is written
 		}
 		return cannot("whose names cannot be read: " + err.Error())
 	}

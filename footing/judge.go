@@ -200,8 +200,8 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			// What the diff family's --output, archive -o, config -f and
 			// worktree add write is judged by its path.
 		}
-		if isGoTree(w) {
-			if r, ok := p.goTree(ctx, sc, w); ok {
+		if w.Programs() != "" {
+			if r, ok := p.programsTree(ctx, sc, w); ok {
 				return r, true
 			}
 			continue

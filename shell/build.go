@@ -98,6 +98,9 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		return
 	}
+	if !sub[0].Dynamic {
+		w.npmInstalls(c, sc, sub)
+	}
 	switch sub[0].Value {
 	case "run", "run-script", "rum", "urn", "test", "tst", "t", "start", "restart", "stop", "install", "i", "ci",
 		"add", "install-test", "it", "rebuild", "rb", "build", "dev", "watch", "lint", "format":
@@ -152,6 +155,9 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	switch sub[0].Value {
 	case "build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy", "doc", "d", "install", "fix":
 		w.runsCode(c, sc, "rust", Word{}, Static("."))
+		if sub[0].Value == "install" {
+			w.cargoInstalls(c, sc, sub[1:])
+		}
 	case "clean":
 		if f.Has("doc", "dry-run") {
 			return

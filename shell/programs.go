@@ -194,8 +194,11 @@ func programOf(name string) effector {
 		return cargoEffects
 	case "make", "gmake":
 		return makeEffects
-	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox", "bundle", "asdf", "mise", "pipx",
-		"nix":
+	case "uv", "pipx":
+		return pyToolEffects
+	case "pip", "pip3":
+		return pipEffects
+	case "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox", "bundle", "asdf", "mise", "nix":
 		return subOnly
 	}
 	return nil

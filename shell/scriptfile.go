@@ -278,8 +278,8 @@ func (s *Script) MayWrite(p string) bool {
 // a compiler's output is a binary (or, when the build fails and the
 // command goes on, the file that was there).
 func (w Write) MayBe(p string) bool {
-	if w.Delete || compiles(w.By) {
-		return false
+	if w.Delete || compiles(w.By) || w.Programs() != "" {
+		return false // a package's programs: its own code, as a build's
 	}
 	if !w.Path.Dynamic {
 		return path.Clean(w.Path.Value) == path.Clean(p)

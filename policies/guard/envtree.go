@@ -22,8 +22,8 @@ import (
 // directory. A source that does not exist, and that nothing in the
 // command creates, makes the command fail: nothing is written.
 func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
-	if e.Kind != shell.Writes || e.From == nil || strings.HasPrefix(e.By, "go ") {
-		return "", false // go's programs are named after packages: Go skips folders starting with "."
+	if e.Kind != shell.Writes || e.From == nil || e.Programs() != "" {
+		return "", false // programs named by a package's metadata land in a bin folder
 	}
 	dest := strings.TrimSuffix(e.Path.Value, "/…")
 	from := *e.From

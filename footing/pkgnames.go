@@ -1,0 +1,224 @@
+package footing
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+)
+
+// maxMeta bounds a package's metadata file read to name its programs.
+const maxMeta = 1 << 20
+
+// programs calls f with each program name the packages at root declare,
+// by kind ([shell.Write.Programs]): go's packages (recursive for a
+// pattern), npm's package.json bin, Cargo.toml's package and bins,
+// Python's scripts. It fails when the names cannot be read: past the
+// bounds, or a setup.py that names a program in code (mentions reports
+// whether its text holds a name f would take).
+func programs(ctx context.Context, kind, root string, recursive bool, f func(dir, name string) bool) error {
+	var names []string
+	var err error
+	switch kind {
+	case "go":
+		return goPackages(ctx, root, recursive, f)
+	case "npm":
+		names, err = npmBins(root)
+	case "cargo":
+		names, err = cargoBins(root)
+	case "python":
+		names, err = pythonScripts(root, f)
+	default:
+		return errors.New("packages of an unknown kind")
+	}
+	for _, n := range names {
+		if !f(root, n) {
+			return nil
+		}
+	}
+	return err
+}
+
+// npmBins returns the names of the programs package.json in dir
+// declares: bin's keys, the package's name for a bin given as one path,
+// the files of directories.bin.
+func npmBins(dir string) ([]string, error) {
+	text, err := readfile.Regular(filepath.Join(dir, "package.json"), maxMeta)
+	if err != nil {
+		return nil, err
+	}
+	var pkg struct {
+		Name        string          `json:"name"`
+		Bin         json.RawMessage `json:"bin"`
+		Directories struct {
+			Bin string `json:"bin"`
+		} `json:"directories"`
+	}
+	if err := json.Unmarshal([]byte(text), &pkg); err != nil {
+		return nil, err
+	}
+	var names []string
+	var one string
+	var many map[string]string
+	switch {
+	case len(pkg.Bin) == 0 || string(pkg.Bin) == "null":
+	case json.Unmarshal(pkg.Bin, &one) == nil:
+		names = append(names, path.Base(pkg.Name))
+	case json.Unmarshal(pkg.Bin, &many) == nil:
+		for k := range many {
+			names = append(names, path.Base(k))
+		}
+	default:
+		return nil, errors.New("package.json's bin is neither a path nor names")
+	}
+	if pkg.Directories.Bin != "" {
+		fd, err := readfile.Dir(filepath.Join(dir, filepath.FromSlash(pkg.Directories.Bin)))
+		if err != nil {
+			return names, err
+		}
+		defer fd.Close()
+		ns, err := fd.Readdirnames(maxGoDirs + 1)
+		if len(ns) > maxGoDirs {
+			return names, errors.New("more than 4,096 files in directories.bin")
+		}
+		if err != nil && len(ns) == 0 && !errors.Is(err, io.EOF) {
+			return names, err
+		}
+		names = append(names, ns...)
+	}
+	return names, nil
+}
+
+// cargoBins returns the names of the programs Cargo.toml in dir may
+// build: the package's name, each [[bin]]'s, and the files and folders
+// of src/bin.
+func cargoBins(dir string) ([]string, error) {
+	text, err := readfile.Regular(filepath.Join(dir, "Cargo.toml"), maxMeta)
+	if err != nil {
+		return nil, err
+	}
+	var m struct {
+		Package struct {
+			Name string `toml:"name"`
+		} `toml:"package"`
+		Bin []struct {
+			Name string `toml:"name"`
+		} `toml:"bin"`
+	}
+	if err := toml.Unmarshal([]byte(text), &m); err != nil {
+		return nil, err
+	}
+	names := []string{m.Package.Name}
+	for _, b := range m.Bin {
+		names = append(names, b.Name)
+	}
+	if fd, err := readfile.Dir(filepath.Join(dir, "src", "bin")); err == nil {
+		ns, _ := fd.Readdirnames(maxGoDirs + 1)
+		fd.Close()
+		if len(ns) > maxGoDirs {
+			return names, errors.New("more than 4,096 files in src/bin")
+		}
+		for _, n := range ns {
+			names = append(names, strings.TrimSuffix(n, ".rs"))
+		}
+	}
+	return names, nil
+}
+
+// pythonScripts returns the names of the scripts a Python package in dir
+// declares: pyproject.toml's [project.scripts] and [project.gui-scripts]
+// and Poetry's [tool.poetry.scripts], setup.cfg's console_scripts and
+// gui_scripts and its scripts' file names. A setup.py names them in code:
+// its text is searched for each name f takes (a name it holds fails).
+func pythonScripts(dir string, f func(dir, name string) bool) ([]string, error) {
+	var names []string
+	found := false
+	if text, err := readfile.Regular(filepath.Join(dir, "pyproject.toml"), maxMeta); err == nil {
+		found = true
+		var m struct {
+			Project struct {
+				Scripts    map[string]any `toml:"scripts"`
+				GUIScripts map[string]any `toml:"gui-scripts"`
+			} `toml:"project"`
+			Tool struct {
+				Poetry struct {
+					Scripts map[string]any `toml:"scripts"`
+				} `toml:"poetry"`
+			} `toml:"tool"`
+		}
+		if err := toml.Unmarshal([]byte(text), &m); err != nil {
+			return nil, err
+		}
+		for _, t := range []map[string]any{m.Project.Scripts, m.Project.GUIScripts, m.Tool.Poetry.Scripts} {
+			for k := range t {
+				names = append(names, k)
+			}
+		}
+	} else if !readfile.Missing(err) {
+		return nil, err
+	}
+	if text, err := readfile.Regular(filepath.Join(dir, "setup.cfg"), maxMeta); err == nil {
+		found = true
+		names = append(names, setupCfgScripts(text)...)
+	} else if !readfile.Missing(err) {
+		return nil, err
+	}
+	text, err := readfile.Regular(filepath.Join(dir, "setup.py"), maxMeta)
+	switch {
+	case err == nil:
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+			return !(r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) {
+			if !f(dir, w) {
+				return names, errors.New("setup.py names it")
+			}
+		}
+	case !readfile.Missing(err):
+		return nil, err
+	case !found:
+		return nil, os.ErrNotExist
+	}
+	return names, nil
+}
+
+// setupCfgScripts returns the script names setup.cfg's entry points and
+// scripts declare.
+func setupCfgScripts(text string) []string {
+	var names []string
+	section, key := "", ""
+	for line := range strings.Lines(text) {
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' || t[0] == ';' {
+			continue
+		}
+		if t[0] == '[' {
+			section, key = strings.Trim(t, "[]"), ""
+			continue
+		}
+		indented := line[0] == ' ' || line[0] == '\t'
+		k, v, has := strings.Cut(t, "=")
+		if !indented && has {
+			key, t = strings.TrimSpace(k), strings.TrimSpace(v)
+			if t == "" {
+				continue
+			}
+		}
+		switch {
+		case section == "options.entry_points" && (key == "console_scripts" || key == "gui_scripts"):
+			if n, _, ok := strings.Cut(t, "="); ok {
+				names = append(names, strings.TrimSpace(n))
+			}
+		case section == "options" && key == "scripts":
+			names = append(names, path.Base(t))
+		}
+	}
+	return names
+}
