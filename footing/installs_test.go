@@ -24,12 +24,15 @@ var installRows = []struct {
 	{`npm install --global ./tool --prefix "$HOME/.local"`, true, true},
 	{`npm i -g ./ok`, false, true},
 	{`cd ok && npm link`, false, true},
-	{`npm i -g ./named`, true, false}, // bin given as one path: the package's name
+	{`npm i -g ./named`, true, false},    // bin given as one path: the package's name
+	{`npm i -g ./slash`, true, false},    // a bin key's last name: x\guard is guard
+	{`cd life && npm link`, true, false}, // its prepare script copies over the hook
 	{`npm i -g typescript`, false, false},
 	{`npm install`, false, false},
 	{`cargo install --path tool --root ~/.local`, true, false},
 	{`cargo install --path tool --root .`, true, false},
 	{`cargo install --path ok`, false, false},
+	{`cargo install --path ex --example guard --root ~/.local`, true, false},
 	{`cargo install ripgrep`, false, false},
 	{`pip install --user ./tool`, true, false},
 	{`pip install -e ./sp`, true, false}, // setup.py names it
@@ -50,17 +53,21 @@ func installFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := newFixture(t)
 	files := map[string]string{
-		"tool/package.json":   `{"name":"x","version":"1.0.0","bin":{"guard":"x.js"}}`,
-		"tool/x.js":           "#!/usr/bin/env node\n",
-		"tool/Cargo.toml":     "[package]\nname = \"guard\"\nversion = \"0.1.0\"\n",
-		"tool/pyproject.toml": "[project]\nname = 'x'\n[project.scripts]\nguard = 'x:main'\n",
-		"named/package.json":  `{"name":"@me/guard","version":"1.0.0","bin":"x.js"}`,
-		"ok/package.json":     `{"name":"ok","version":"1.0.0","bin":{"okbin":"x.js"}}`,
-		"ok/x.js":             "#!/usr/bin/env node\n",
-		"ok/Cargo.toml":       "[package]\nname = \"okbin\"\n",
-		"ok/pyproject.toml":   "[project]\nname = 'ok'\n[project.scripts]\nokbin = 'x:main'\n",
-		"sp/setup.py":         "from setuptools import setup\nsetup(entry_points={'console_scripts': ['guard=x:main']})\n",
-		"spok/setup.py":       "from setuptools import setup\nsetup(entry_points={'console_scripts': ['okbin=x:main']})\n",
+		"tool/package.json":    `{"name":"x","version":"1.0.0","bin":{"guard":"x.js"}}`,
+		"tool/x.js":            "#!/usr/bin/env node\n",
+		"tool/Cargo.toml":      "[package]\nname = \"guard\"\nversion = \"0.1.0\"\n",
+		"tool/pyproject.toml":  "[project]\nname = 'x'\n[project.scripts]\nguard = 'x:main'\n",
+		"named/package.json":   `{"name":"@me/guard","version":"1.0.0","bin":"x.js"}`,
+		"slash/package.json":   `{"name":"s","version":"1.0.0","bin":{"x\\guard":"x.js"}}`,
+		"life/package.json":    `{"name":"l","version":"1.0.0","scripts":{"prepare":"cp /bin/true ../bin/guard"}}`,
+		"ex/Cargo.toml":        "[package]\nname = \"ex\"\n",
+		"ex/examples/guard.rs": "fn main() {}\n",
+		"ok/package.json":      `{"name":"ok","version":"1.0.0","bin":{"okbin":"x.js"}}`,
+		"ok/x.js":              "#!/usr/bin/env node\n",
+		"ok/Cargo.toml":        "[package]\nname = \"okbin\"\n",
+		"ok/pyproject.toml":    "[project]\nname = 'ok'\n[project.scripts]\nokbin = 'x:main'\n",
+		"sp/setup.py":          "from setuptools import setup\nsetup(entry_points={'console_scripts': ['guard=x:main']})\n",
+		"spok/setup.py":        "from setuptools import setup\nsetup(entry_points={'console_scripts': ['okbin=x:main']})\n",
 	}
 	for p, c := range files {
 		write(t, filepath.Join(f.proj, filepath.FromSlash(p)), c, 0o755)

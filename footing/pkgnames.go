@@ -71,10 +71,11 @@ func npmBins(dir string) ([]string, error) {
 	switch {
 	case len(pkg.Bin) == 0 || string(pkg.Bin) == "null":
 	case json.Unmarshal(pkg.Bin, &one) == nil:
-		names = append(names, path.Base(pkg.Name))
+		names = append(names, path.Base(strings.NewReplacer("\\", "/", ":", "/").Replace(pkg.Name)))
 	case json.Unmarshal(pkg.Bin, &many) == nil:
 		for k := range many {
-			names = append(names, path.Base(k))
+			// npm takes a key's last name, \ and : read as /.
+			names = append(names, path.Base(strings.NewReplacer("\\", "/", ":", "/").Replace(k)))
 		}
 	default:
 		return nil, errors.New("package.json's bin is neither a path nor names")
@@ -98,8 +99,9 @@ func npmBins(dir string) ([]string, error) {
 }
 
 // cargoBins returns the names of the programs Cargo.toml in dir may
-// build: the package's name, each [[bin]]'s, and the files and folders
-// of src/bin.
+// build: the package's name, each [[bin]]'s and [[example]]'s (cargo
+// install --example), and the files and folders of src/bin and
+// examples.
 func cargoBins(dir string) ([]string, error) {
 	text, err := readfile.Regular(filepath.Join(dir, "Cargo.toml"), maxMeta)
 	if err != nil {
@@ -112,19 +114,26 @@ func cargoBins(dir string) ([]string, error) {
 		Bin []struct {
 			Name string `toml:"name"`
 		} `toml:"bin"`
+		Example []struct {
+			Name string `toml:"name"`
+		} `toml:"example"`
 	}
 	if err := toml.Unmarshal([]byte(text), &m); err != nil {
 		return nil, err
 	}
 	names := []string{m.Package.Name}
-	for _, b := range m.Bin {
+	for _, b := range append(m.Bin, m.Example...) {
 		names = append(names, b.Name)
 	}
-	if fd, err := readfile.Dir(filepath.Join(dir, "src", "bin")); err == nil {
+	for _, sub := range []string{filepath.Join("src", "bin"), "examples"} {
+		fd, err := readfile.Dir(filepath.Join(dir, sub))
+		if err != nil {
+			continue
+		}
 		ns, _ := fd.Readdirnames(maxGoDirs + 1)
 		fd.Close()
 		if len(ns) > maxGoDirs {
-			return names, errors.New("more than 4,096 files in src/bin")
+			return names, errors.New("more than 4,096 files in " + sub)
 		}
 		for _, n := range ns {
 			names = append(names, strings.TrimSuffix(n, ".rs"))

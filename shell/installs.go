@@ -42,11 +42,23 @@ func programsBy(by string, from *Word) string {
 }
 
 // installed records a tree write of the programs of each package folder
-// in pkgs into bin, by by (see [Write.Programs]).
+// in pkgs into bin, by by (see [Write.Programs]), and the code installing
+// it runs: npm's lifecycle scripts in its package.json, a Python
+// package's setup.py.
 func (w *walker) installed(c *Command, sc *scope, by string, bin Word, pkgs []Word) {
 	for _, p := range pkgs {
 		from := p
 		w.effect(c, sc, Effect{Kind: Writes, Path: under(bin), From: &from, By: by})
+		if p.Dynamic {
+			continue
+		}
+		switch programsBy(by, &from) {
+		case "npm":
+			w.runsCode(c, sc, "npm-script", Word{}, Static(path.Join(p.Value, "package.json")))
+			w.packageScripts(c, &scope{dir: joinDir(sc.dir, p)}, "install", nil)
+		case "python":
+			w.runsCode(c, sc, "python", Word{}, Static(path.Join(p.Value, "setup.py")))
+		}
 	}
 }
 
