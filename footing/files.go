@@ -182,6 +182,10 @@ func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
 	switch ef.Lang() {
 	case "sh", "npm-script", "make", "":
 		return Entry{}, false
+	case "go":
+		if e, ok := p.goCode(context.Background(), ef); ok {
+			return e, true // a package's files
+		}
 	}
 	if ef.Code().Value != "" || ef.Path.Dynamic || ef.Path.Value == "" || !filepath.IsAbs(p.dir) {
 		return Entry{}, false

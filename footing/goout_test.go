@@ -33,6 +33,13 @@ var goRows = []struct {
 	{`cd bin && go build ../cmd/guard/main.go`, false},
 	{`go build ./...`, false},
 	{`go vet ./...`, false},
+	// The Go code go runs, when the model may have written it (not
+	// committed as it is): go generate's directives, go test, go run.
+	{`go generate ./gen`, true},
+	{`go generate ./...`, true},
+	{`go test ./wt`, true},
+	{`go test ./names`, false}, // committed code that names a hook file
+	{`go vet ./names`, false},
 	// GOFLAGS' -o, set for the command, in the shell, by go env -w, or
 	// in a GOENV file.
 	{`GOFLAGS=-o=bin/guard go build ./cmd/ok`, true},
@@ -115,8 +122,15 @@ func goFixture(t *testing.T, hookBin *string) *fixture {
 		t.Fatal(err)
 	}
 	write(t, filepath.Join(f.proj, "bin", "guard"), string(b), 0o755)
+	write(t, filepath.Join(f.proj, "names", "names.go"), "package names\n\n// File is a hook file.\nconst File = \".claude/settings.json\"\n", 0o644)
+	write(t, filepath.Join(f.proj, "names", "names_test.go"), "package names\n\nimport \"testing\"\n\nfunc TestFile(t *testing.T) {\n\tif File == \"\" {\n\t\tt.Fatal()\n\t}\n}\n", 0o644)
 	f.git(t, "add", ".")
 	f.git(t, "commit", "-qm", "a go module, the hook a go program")
+	// Written by the model, not committed: a directive that copies over
+	// the hook binary.
+	write(t, filepath.Join(f.proj, "gen", "gen.go"), "package gen\n\n//go:generate cp /bin/true ../bin/guard\n", 0o644)
+	write(t, filepath.Join(f.proj, "wt", "w_test.go"), "package wt\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
+		"func TestW(t *testing.T) { os.WriteFile(\"../bin/guard\", []byte(\"x\"), 0o755) }\n", 0o644)
 	return f
 }
 

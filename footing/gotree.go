@@ -114,13 +114,29 @@ func goPattern(v string) (root string, recursive bool) {
 }
 
 // goPackages calls f with each folder of Go files at or (recursive)
-// under root, as go's patterns select them (folders whose names start
-// with "." or "_", and testdata, are skipped below root; links to
-// folders are not followed), and the name of the program it builds:
-// its module path's last element (a major version suffix skipped) for a
-// folder holding go.mod, its own name otherwise. It stops when f returns
-// false, and fails past maxGoDirs folders or ctx's deadline.
+// under root, as go's patterns select them, and the name of the program
+// it builds: its module path's last element (a major version suffix
+// skipped) for a folder holding go.mod, its own name otherwise (see
+// goDirs).
 func goPackages(ctx context.Context, root string, recursive bool, f func(dir, name string) bool) error {
+	return goDirs(ctx, root, recursive, func(dir string, _ []string, hasMod bool) bool {
+		name := filepath.Base(dir)
+		if hasMod {
+			if m, ok := modulePath(filepath.Join(dir, "go.mod")); ok {
+				name = m
+			}
+		}
+		return f(dir, name)
+	})
+}
+
+// goDirs calls f with each folder of Go files at or (recursive) under
+// root, as go's patterns select them (folders whose names start with "."
+// or "_", testdata and vendor are skipped below root; links to folders
+// are not followed), its .go files' names, and whether it holds go.mod.
+// It stops when f returns false, and fails past maxGoDirs folders or
+// ctx's deadline.
+func goDirs(ctx context.Context, root string, recursive bool, f func(dir string, files []string, hasMod bool) bool) error {
 	queue := []string{root}
 	for n := 0; len(queue) > 0; n++ {
 		if n >= maxGoDirs {
@@ -140,34 +156,87 @@ func goPackages(ctx context.Context, root string, recursive bool, f func(dir, na
 		if err != nil && err != io.EOF {
 			return err
 		}
-		hasGo, hasMod := false, false
+		var files []string
+		hasMod := false
 		for _, e := range entries {
 			name := e.Name()
 			switch {
 			case e.IsDir():
-				if recursive && name[0] != '.' && name[0] != '_' && name != "testdata" {
+				if recursive && name[0] != '.' && name[0] != '_' && name != "testdata" && name != "vendor" {
 					queue = append(queue, filepath.Join(dir, name))
 				}
 			case name == "go.mod":
 				hasMod = true
 			case strings.HasSuffix(name, ".go"):
-				hasGo = true
+				files = append(files, name)
 			}
 		}
-		if !hasGo {
-			continue
-		}
-		name := filepath.Base(dir)
-		if hasMod {
-			if m, ok := modulePath(filepath.Join(dir, "go.mod")); ok {
-				name = m
-			}
-		}
-		if !f(dir, name) {
+		if len(files) > 0 && !f(dir, files, hasMod) {
 			return nil
 		}
 	}
 	return nil
+}
+
+// goCode returns a footing entry that the Go code a go command runs
+// names (go run, go test, go generate's directives, a program -exec
+// runs): each .go file of the packages at ef.Path (a folder or a pattern
+// with "..."), read as codeFile reads a file of code, its paths taken
+// from the command's folder and from the package's (go test and go
+// generate run there). In a git worktree only the files that differ
+// from HEAD (untracked, ignored or changed: what the model may have
+// written) are read, so that a project whose committed code names hook
+// files (a hook's own tests) runs its tests. Past the bytes one call
+// reads, any entry.
+func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
+	if ef.Lang() != "go" || ef.Code().Value != "" || ef.Path.Dynamic || strings.HasSuffix(ef.Path.Value, ".go") || !filepath.IsAbs(p.dir) {
+		return Entry{}, false // a .go file: codeFile
+	}
+	root, recursive := goPattern(ef.Path.Value)
+	ctx, cancel := context.WithTimeout(ctx, listTimeout)
+	defer cancel()
+	var hit Entry
+	found, past := false, false
+	if p.madeSeen == nil {
+		p.madeSeen = &madeMemo{seen: map[string]madeResult{}}
+	}
+	absRoot := p.abs(root)
+	changed := p.changedFiles(ctx, absRoot)
+	err := goDirs(ctx, absRoot, recursive, func(dir string, files []string, _ bool) bool {
+		pkg := p.at(dir)
+		for _, name := range files {
+			if changed != nil && !changed[filepath.Join(dir, name)] {
+				continue // committed as it is: the user's code
+			}
+			if p.madeSeen.fileBytes > maxCodeFileBytes {
+				past = true
+				return false
+			}
+			text, err := readfile.Regular(filepath.Join(dir, name), maxLongScript)
+			if err != nil {
+				continue // not a regular file, or too long: go fails on it
+			}
+			p.madeSeen.fileBytes += len(text)
+			e, ok := pkg.mentions(text)
+			if !ok {
+				e, ok = p.mentions(text)
+			}
+			if ok {
+				hit, found = e, true
+				return false
+			}
+		}
+		return true
+	})
+	if found {
+		return hit, true
+	}
+	if past || err != nil && !errors.Is(err, os.ErrNotExist) {
+		if es := p.Entries(); len(es) > 0 {
+			return es[0], true // past what one call reads, or not read in time
+		}
+	}
+	return Entry{}, false
 }
 
 // modulePath returns the program name a go.mod's module path gives: its
@@ -191,4 +260,24 @@ func modulePath(p string) (string, bool) {
 		return name, name != ""
 	}
 	return "", false
+}
+
+// changedFiles returns the files under dir that differ from HEAD in its
+// git worktree (untracked and ignored ones too), as absolute paths; nil
+// when dir is not in one, or its state cannot be read safely or in time
+// (then every file is read).
+func (p *place) changedFiles(ctx context.Context, dir string) map[string]bool {
+	root := gitRoot(dir)
+	if root == "" || p.unsafeRepo(ctx, root) != "" {
+		return nil
+	}
+	names, err := gitStatus(ctx, root, []string{dir}, true, true)
+	if err != nil {
+		return nil
+	}
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(n, "/")))] = true
+	}
+	return out
 }

@@ -45,6 +45,9 @@ var installRows = []struct {
 	{`uv pip install -e ./ok`, false, false},
 	{`pipx install ./tool`, true, false},
 	{`pipx install ./ok`, false, false},
+	{`pipx install ./inline`, true, false},     // scripts = { guard = … }
+	{`pipx install ./escaped`, true, false},    // "\u0067uard": not read, may be anything
+	{`cargo install --path bins`, true, false}, // a [[bin]] of the name
 }
 
 // installFixture is the fixture with the packages tool, named, ok, sp
@@ -53,21 +56,24 @@ func installFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := newFixture(t)
 	files := map[string]string{
-		"tool/package.json":    `{"name":"x","version":"1.0.0","bin":{"guard":"x.js"}}`,
-		"tool/x.js":            "#!/usr/bin/env node\n",
-		"tool/Cargo.toml":      "[package]\nname = \"guard\"\nversion = \"0.1.0\"\n",
-		"tool/pyproject.toml":  "[project]\nname = 'x'\n[project.scripts]\nguard = 'x:main'\n",
-		"named/package.json":   `{"name":"@me/guard","version":"1.0.0","bin":"x.js"}`,
-		"slash/package.json":   `{"name":"s","version":"1.0.0","bin":{"x\\guard":"x.js"}}`,
-		"life/package.json":    `{"name":"l","version":"1.0.0","scripts":{"prepare":"cp /bin/true ../bin/guard"}}`,
-		"ex/Cargo.toml":        "[package]\nname = \"ex\"\n",
-		"ex/examples/guard.rs": "fn main() {}\n",
-		"ok/package.json":      `{"name":"ok","version":"1.0.0","bin":{"okbin":"x.js"}}`,
-		"ok/x.js":              "#!/usr/bin/env node\n",
-		"ok/Cargo.toml":        "[package]\nname = \"okbin\"\n",
-		"ok/pyproject.toml":    "[project]\nname = 'ok'\n[project.scripts]\nokbin = 'x:main'\n",
-		"sp/setup.py":          "from setuptools import setup\nsetup(entry_points={'console_scripts': ['guard=x:main']})\n",
-		"spok/setup.py":        "from setuptools import setup\nsetup(entry_points={'console_scripts': ['okbin=x:main']})\n",
+		"tool/package.json":      `{"name":"x","version":"1.0.0","bin":{"guard":"x.js"}}`,
+		"tool/x.js":              "#!/usr/bin/env node\n",
+		"tool/Cargo.toml":        "[package]\nname = \"guard\"\nversion = \"0.1.0\"\n",
+		"tool/pyproject.toml":    "[project]\nname = 'x'\n[project.scripts]\nguard = 'x:main'\n",
+		"named/package.json":     `{"name":"@me/guard","version":"1.0.0","bin":"x.js"}`,
+		"slash/package.json":     `{"name":"s","version":"1.0.0","bin":{"x\\guard":"x.js"}}`,
+		"life/package.json":      `{"name":"l","version":"1.0.0","scripts":{"prepare":"cp /bin/true ../bin/guard"}}`,
+		"inline/pyproject.toml":  "[ project ]\nname = 'i'\nscripts = { other = 'x:o', guard = 'x:main' }\n",
+		"escaped/pyproject.toml": "[project.scripts]\n\"\\u0067uard\" = 'x:main'\n",
+		"bins/Cargo.toml":        "[package]\nname = \"okbin\"\n\n[[bin]]\nname = \"guard\"\npath = \"src/g.rs\"\n",
+		"ex/Cargo.toml":          "[package]\nname = \"ex\"\n",
+		"ex/examples/guard.rs":   "fn main() {}\n",
+		"ok/package.json":        `{"name":"ok","version":"1.0.0","bin":{"okbin":"x.js"}}`,
+		"ok/x.js":                "#!/usr/bin/env node\n",
+		"ok/Cargo.toml":          "[package]\nname = \"okbin\"\n",
+		"ok/pyproject.toml":      "[project]\nname = 'ok'\n[project.scripts]\nokbin = 'x:main'\n",
+		"sp/setup.py":            "from setuptools import setup\nsetup(entry_points={'console_scripts': ['guard=x:main']})\n",
+		"spok/setup.py":          "from setuptools import setup\nsetup(entry_points={'console_scripts': ['okbin=x:main']})\n",
 	}
 	for p, c := range files {
 		write(t, filepath.Join(f.proj, filepath.FromSlash(p)), c, 0o755)

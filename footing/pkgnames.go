@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/agenthooks/hooks/internal/readfile"
 )
 
@@ -107,23 +105,11 @@ func cargoBins(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var m struct {
-		Package struct {
-			Name string `toml:"name"`
-		} `toml:"package"`
-		Bin []struct {
-			Name string `toml:"name"`
-		} `toml:"bin"`
-		Example []struct {
-			Name string `toml:"name"`
-		} `toml:"example"`
-	}
-	if err := toml.Unmarshal([]byte(text), &m); err != nil {
+	names, err := tomlNames(text, func(key string) (string, bool) {
+		return "", key == "package.name" || key == "bin.name" || key == "example.name" // its value
+	})
+	if err != nil {
 		return nil, err
-	}
-	names := []string{m.Package.Name}
-	for _, b := range append(m.Bin, m.Example...) {
-		names = append(names, b.Name)
 	}
 	for _, sub := range []string{filepath.Join("src", "bin"), "examples"} {
 		fd, err := readfile.Dir(filepath.Join(dir, sub))
@@ -152,25 +138,18 @@ func pythonScripts(dir string, f func(dir, name string) bool) ([]string, error) 
 	found := false
 	if text, err := readfile.Regular(filepath.Join(dir, "pyproject.toml"), maxMeta); err == nil {
 		found = true
-		var m struct {
-			Project struct {
-				Scripts    map[string]any `toml:"scripts"`
-				GUIScripts map[string]any `toml:"gui-scripts"`
-			} `toml:"project"`
-			Tool struct {
-				Poetry struct {
-					Scripts map[string]any `toml:"scripts"`
-				} `toml:"poetry"`
-			} `toml:"tool"`
-		}
-		if err := toml.Unmarshal([]byte(text), &m); err != nil {
+		ns, err := tomlNames(text, func(key string) (string, bool) {
+			for _, t := range []string{"project.scripts.", "project.gui-scripts.", "tool.poetry.scripts."} {
+				if k, ok := strings.CutPrefix(key, t); ok {
+					return k, false
+				}
+			}
+			return "", false
+		})
+		if err != nil {
 			return nil, err
 		}
-		for _, t := range []map[string]any{m.Project.Scripts, m.Project.GUIScripts, m.Tool.Poetry.Scripts} {
-			for k := range t {
-				names = append(names, k)
-			}
-		}
+		names = append(names, ns...)
 	} else if !readfile.Missing(err) {
 		return nil, err
 	}
@@ -230,4 +209,69 @@ func setupCfgScripts(text string) []string {
 		}
 	}
 	return names
+}
+
+// tomlNames reads names from the TOML text of a package's metadata, line
+// by line, without a parser (hook binaries link none): pick is given
+// each key (dotted keys joined, quotes removed) and the table it is in
+// (header spaces and quotes removed, [[x]] as x), and returns a name the
+// key itself gives, or value to take the key's string value as one. A
+// key or value pick wants that is not plain (an escape, a multi-line
+// string) fails: the names cannot be read. An inline table's keys (x =
+// { a = "…" }) are given as x.a.
+func tomlNames(text string, pick func(key string) (name string, value bool)) ([]string, error) {
+	var names []string
+	table := ""
+	for line := range strings.Lines(text) {
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if t[0] == '[' {
+			end := strings.LastIndexByte(t, ']')
+			if end < 0 {
+				return nil, errors.New("a table header past its line")
+			}
+			table = strings.NewReplacer(" ", "", "\t", "", "\"", "", "'", "", "[", "", "]", "").Replace(t[:end])
+			continue
+		}
+		k, v, ok := strings.Cut(t, "=")
+		if !ok {
+			continue // a value's next line
+		}
+		key := strings.NewReplacer(" ", "", "\t", "", "\"", "", "'", "").Replace(k)
+		v = strings.TrimSpace(v)
+		keys := []string{key}
+		vals := []string{v}
+		if strings.HasPrefix(v, "{") {
+			// An inline table: its keys, each with its value.
+			keys, vals = keys[:0], vals[:0]
+			for _, kv := range strings.Split(strings.Trim(v, "{} "), ",") {
+				ik, iv, _ := strings.Cut(kv, "=")
+				keys = append(keys, key+"."+strings.NewReplacer(" ", "", "\t", "", "\"", "", "'", "").Replace(ik))
+				vals = append(vals, strings.TrimSpace(iv))
+			}
+		}
+		for i, key := range keys {
+			if table != "" {
+				key = table + "." + key
+			}
+			name, value := pick(key)
+			if value {
+				name = strings.TrimSpace(strings.SplitN(vals[i], "#", 2)[0])
+				if len(name) < 2 || name[0] != '"' && name[0] != '\'' || name[len(name)-1] != name[0] || strings.Count(name, name[:1]) != 2 {
+					return nil, errors.New("a name that is not a plain string: " + vals[i])
+				}
+				name = name[1 : len(name)-1]
+			}
+			if name == "" {
+				continue
+			}
+			if strings.ContainsAny(name, "\\\"'") || strings.ContainsAny(k, "\\") {
+				return nil, errors.New("a name with an escape or a quote: " + name)
+			}
+			names = append(names, name)
+		}
+	}
+	return names, nil
 }

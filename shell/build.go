@@ -37,12 +37,19 @@ func goEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	w.goOutputs(c, at, sub[0].Value, f)
 	switch sub[0].Value {
 	case "run", "test", "generate", "build", "vet", "install":
-		p := Static(".")
-		if len(f.Operands) > 0 && !strings.Contains(f.Operands[0].Value, "...") {
-			p = f.Operands[0]
-		}
 		if sub[0].Value != "build" && sub[0].Value != "vet" && sub[0].Value != "install" || hasCgoOrTool(f) {
-			w.runsCode(c, at, "go", Word{}, p)
+			// The packages' code, at each package or pattern (go run's
+			// first operand: the rest are its program's arguments).
+			pkgs := f.Operands
+			switch {
+			case len(pkgs) == 0:
+				pkgs = []Word{Static(".")}
+			case sub[0].Value == "run":
+				pkgs = pkgs[:1]
+			}
+			for _, p := range pkgs[:min(len(pkgs), 16)] {
+				w.runsCode(c, at, "go", Word{}, p)
+			}
 		}
 	case "mod":
 		if len(f.Operands) > 0 && !f.Operands[0].Dynamic {

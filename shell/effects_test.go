@@ -281,8 +281,8 @@ var effectCases = []struct {
 	{`git -C "$D" clean -fdx`, `git: --{$D/.}`},
 	{`git $SUB -fdx`, `git!: ?{$SUB}; ?!:`},
 	{`go build -o .env .`, `go: >.env >(.){.env/…}`},
-	{`go test ./...`, `go: go@.`},
-	{`go test -coverprofile=.env ./...`, `go: >.env go@.`},
+	{`go test ./...`, `go: go@...`},
+	{`go test -coverprofile=.env ./...`, `go: >.env go@...`},
 	{`go mod tidy`, `go: >go.mod >go.sum`},
 	{`go run .`, `go: go@.`},
 	{`npm publish`, ``},
@@ -603,7 +603,7 @@ q
 	{`jq --rawfile k .env -n '$k'`, `jq: <.env jq{$k}`},
 	{`go vet ./...`, ``},
 	{`go -C sub build -o out .`, `go: >sub/out >(sub){sub/out/…}`},
-	{`go generate ./...`, `go: go@.`},
+	{`go generate ./...`, `go: go@...`},
 	{`go build -toolexec 'rm -rf d' .`, `go: >(.){./…} go@.; rm: --d`},
 	// The programs go writes: named after an import path's last element
 	// (a major version suffix skipped) or the first .go file; a folder's
@@ -623,7 +623,7 @@ q
 	{`go test -c ./pkg`, `go: >(pkg){./…} go@pkg`},
 	{`go test -c -o t.test example.com/x/pkg`, `go: >t.test >t.test/pkg.test go@example.com/x/pkg`},
 	{`GOFLAGS=-o=bin/x go build ./cmd/a`, `go: >bin/x >(cmd/a){bin/x/…}`},
-	{`export GOFLAGS=-toolexec=./x.sh; go vet ./...`, `go: go@.; x.sh!:`},
+	{`export GOFLAGS=-toolexec=./x.sh; go vet ./...`, `go: go@...; x.sh!:`},
 	{`go env -w GOFLAGS=-o=bin/x`, `go: >bin/x`},
 	{`go env -w GOBIN=/tmp/b`, ``},
 	{`go mod vendor`, `go: --vendor >vendor`},
