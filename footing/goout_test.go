@@ -165,3 +165,31 @@ func TestGoOutputsUnderBash(t *testing.T) {
 		}
 	}
 }
+
+// TestGoEnvFile: GOFLAGS that an earlier call left in the user's go env
+// file (go env -w, or a plain write) apply to every later build: its -o
+// is judged by its path, with the real go too.
+func TestGoEnvFile(t *testing.T) {
+	var bin string
+	for _, c := range []struct {
+		env  string
+		deny bool
+	}{
+		{"GOFLAGS=-o=bin/guard\n", true},
+		{"GOFLAGS=-trimpath\n", false},
+	} {
+		f := goFixture(t, &bin)
+		write(t, filepath.Join(f.home, ".config", "go", "env"), c.env, 0o644)
+		cmd := `go build ./cmd/ok`
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		if deny != c.deny {
+			t.Errorf("%q in the go env file: %s: deny %v (%q), want %v", c.env, cmd, deny, r, c.deny)
+		}
+		if testing.Short() {
+			continue
+		}
+		if changed := f.bash(t, cmd); (len(changed) > 0) != c.deny {
+			t.Errorf("%q in the go env file: %s changes %q under bash", c.env, cmd, changed)
+		}
+	}
+}

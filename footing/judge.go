@@ -299,11 +299,8 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		if r, ok := p.links(c); ok {
 			return r, true
 		}
-		switch c.Name {
-		case "docker", "podman", "nerdctl":
-			if r, ok := p.container(c); ok {
-				return r, true
-			}
+		if r, ok := p.program(c); ok {
+			return r, true
 		}
 		if c.Name == "git" {
 			if r, ok := p.git(ctx, c, moved, movers, cds); ok {

@@ -1,0 +1,104 @@
+package footing
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// program judges c by what its program takes from outside the command:
+// a container's mounts (container), go's GOFLAGS (goEnv).
+func (p *place) program(c *shell.Command) (string, bool) {
+	switch c.Name {
+	case "docker", "podman", "nerdctl":
+		return p.container(c)
+	case "go":
+		return p.goEnv(c)
+	}
+	return "", false
+}
+
+// goEnv judges go command c by the GOFLAGS it takes from outside the
+// command: the environment, the user's go env file (go env -w, or a file
+// the model wrote there in an earlier call: $GOENV, else
+// $XDG_CONFIG_HOME/go/env or ~/.config/go/env) and the toolchain's
+// go.env. A -o there names a file every build writes (judged by its
+// path); an -exec or -toolexec runs a program on every build, which the
+// footing cannot see. Package shell follows the GOFLAGS the command
+// itself sets.
+func (p *place) goEnv(c *shell.Command) (string, bool) {
+	if len(c.Args) < 2 {
+		return "", false
+	}
+	for _, src := range p.goFlagSources() {
+		for _, f := range strings.Fields(src.flags) {
+			name, val, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+			switch name {
+			case "o":
+				if e, ok := p.Touches(val, false); ok {
+					return p.reason(e, e.Path, "`go` (GOFLAGS in "+src.from+" sets -o="+val+")"), true
+				}
+			case "exec", "toolexec", "overlay":
+				if es := p.Entries(); len(es) > 0 {
+					return p.reason(es[0], es[0].Path, "`go` (GOFLAGS in "+src.from+" sets -"+name+": a program or file no policy reads runs or builds)"), true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// goFlagSource is a GOFLAGS value and where it comes from.
+type goFlagSource struct{ flags, from string }
+
+// goFlagSources returns the GOFLAGS values a go command would read from
+// the environment and go's env files (see goEnv), read once a Set.
+func (p *place) goFlagSources() []goFlagSource {
+	s := p.Set
+	if s.goFlags != nil {
+		return *s.goFlags
+	}
+	var out []goFlagSource
+	if v := s.getenv("GOFLAGS"); v != "" {
+		out = append(out, goFlagSource{v, "the environment"})
+	}
+	env := s.getenv("GOENV")
+	if env == "" {
+		cfg := s.getenv("XDG_CONFIG_HOME")
+		if cfg == "" && s.Home != "" {
+			cfg = filepath.Join(s.Home, ".config")
+		}
+		if cfg != "" {
+			env = filepath.Join(cfg, "go", "env")
+		}
+	}
+	files := []string{env}
+	for _, d := range filepath.SplitList(s.getenv("PATH")) {
+		// The toolchain's go.env, beside the bin folder of the go on PATH.
+		if fi, err := os.Stat(filepath.Join(d, "go")); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			if real, err := filepath.EvalSymlinks(filepath.Join(d, "go")); err == nil {
+				files = append(files, filepath.Join(filepath.Dir(filepath.Dir(real)), "go.env"))
+			}
+			break
+		}
+	}
+	for _, f := range files {
+		if f == "" || f == "off" {
+			continue
+		}
+		text, err := readfile.Regular(f, 1<<20)
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(text) {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "GOFLAGS="); ok {
+				out = append(out, goFlagSource{strings.Trim(v, `"'`), f})
+			}
+		}
+	}
+	s.goFlags = &out
+	return out
+}
