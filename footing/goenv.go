@@ -17,8 +17,85 @@ func (p *place) program(c *shell.Command) (string, bool) {
 		return p.container(c)
 	case "go":
 		return p.goEnv(c)
+	case "npm", "pnpm", "yarn":
+		return p.npmShell(c)
 	}
 	return "", false
+}
+
+// npmShell judges an npm (pnpm, yarn) command that runs package scripts
+// by the shell it runs them with: script-shell given in the command
+// (--script-shell, npm_config_script_shell=…), in the environment, or in
+// an .npmrc (the project's, from the command's folder or the package's up, the user's:
+// npm config set, or a write in an earlier call). A program other than a
+// shell there runs every script; no policy reads it.
+func (p *place) npmShell(c *shell.Command) (string, bool) {
+	runs := false
+	starts := []string{p.dir}
+	for _, ef := range c.Effects {
+		if ef.Kind == shell.RunsCode && ef.Lang() == "npm-script" {
+			runs = true
+			if !ef.Path.Dynamic {
+				starts = append(starts, filepath.Dir(p.abs(ef.Path.Value)))
+			}
+		}
+	}
+	es := p.Entries()
+	if !runs || len(es) == 0 {
+		return "", false
+	}
+	deny := func(v, from string) (string, bool) {
+		return p.reason(es[0], es[0].Path, "`"+c.Name+"` (script-shell in "+from+" is "+v+": a program no policy reads runs each package script)"), true
+	}
+	if low := strings.ToLower(p.src); strings.Contains(low, "script-shell") || strings.Contains(low, "script_shell") {
+		return deny("set", "the command")
+	}
+	for _, k := range []string{"npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL"} {
+		if v := p.getenv(k); v != "" && !plainShell(v) {
+			return deny(v, "the environment")
+		}
+	}
+	files := []string{p.getenv("NPM_CONFIG_USERCONFIG"), p.getenv("npm_config_userconfig")}
+	if p.Home != "" {
+		files = append(files, filepath.Join(p.Home, ".npmrc"))
+	}
+	for _, start := range starts[:min(len(starts), 8)] {
+		for d := start; d != "" && filepath.IsAbs(d); d = filepath.Dir(d) {
+			files = append(files, filepath.Join(d, ".npmrc"))
+			if filepath.Dir(d) == d || len(files) > 256 {
+				break
+			}
+		}
+	}
+	for _, f := range files {
+		if f == "" {
+			continue
+		}
+		text, err := readfile.Regular(f, 1<<20)
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(text) {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if ok && strings.TrimSpace(k) == "script-shell" {
+				if v = strings.Trim(strings.TrimSpace(v), `"'`); !plainShell(v) {
+					return deny(v, f)
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// plainShell reports whether v names a shell that runs the script it is
+// given (sh, bash, /bin/sh, …) rather than a program of its own.
+func plainShell(v string) bool {
+	switch v {
+	case "sh", "bash", "zsh", "dash", "/bin/sh", "/bin/bash", "/usr/bin/bash", "/bin/zsh", "/usr/bin/zsh", "/bin/dash",
+		"cmd", "cmd.exe", "powershell", "pwsh", "powershell.exe", "pwsh.exe":
+		return true
+	}
+	return false
 }
 
 // goEnv judges go command c by the GOFLAGS it takes from outside the

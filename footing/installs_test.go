@@ -124,3 +124,42 @@ func TestInstallsUnderNpm(t *testing.T) {
 		}
 	}
 }
+
+// TestNpmScriptShell: the program an .npmrc or the command names as
+// script-shell runs each package script (with the real npm too); a
+// plain shell there passes.
+func TestNpmScriptShell(t *testing.T) {
+	npm, npmErr := exec.LookPath("npm")
+	for _, c := range []struct {
+		npmrc, cmd string
+		deny       bool
+	}{
+		{"script-shell=../tools/sw.sh\n", `cd web && npm run lint`, true},
+		{"", `cd web && npm run lint --script-shell ../tools/sw.sh`, true},
+		{"", `cd web && npm_config_script_shell=../tools/sw.sh npm run lint`, true},
+		{"script-shell=/bin/bash\n", `cd web && npm run lint`, false},
+		{"", `cd web && npm run lint`, false},
+	} {
+		f := newFixture(t)
+		write(t, filepath.Join(f.proj, "tools", "sw.sh"), "#!/bin/sh\ncp /bin/true "+filepath.Join(f.proj, "bin", "guard")+"\n", 0o755)
+		if c.npmrc != "" {
+			write(t, filepath.Join(f.proj, "web", ".npmrc"), c.npmrc, 0o644)
+		}
+		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if deny != c.deny {
+			t.Errorf("%q, %s: deny %v (%q), want %v", c.npmrc, c.cmd, deny, r, c.deny)
+		}
+		if testing.Short() || npmErr != nil {
+			continue // npm not here: judged only
+		}
+		for i, kv := range f.env {
+			if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+				f.env[i] = "PATH=" + v + ":" + filepath.Dir(npm)
+			}
+		}
+		f.env = append(f.env, "npm_config_update_notifier=false", "npm_config_cache="+filepath.Join(f.root, "npmcache"))
+		if changed := f.bash(t, c.cmd); (len(changed) > 0) != c.deny {
+			t.Errorf("%q, %s: changes %q under npm", c.npmrc, c.cmd, changed)
+		}
+	}
+}
