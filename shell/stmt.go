@@ -389,15 +389,11 @@ func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
 		if strings.Count(t, name) > 64 || !onlyExpands(t, name) {
 			return "", nil, false
 		}
-		for _, later := range [...]string{"()", "function", "alias", "trap", "-c", "eval", "source", "export", "declare",
-			"typeset", "readonly", "local", "read", "unset", "printf", "let", "mapfile", "readarray", "xargs", "find",
-			"parallel", "<<", "$((", "`"} {
-			if strings.Contains(t, later) {
-				// Code that runs later or in another shell (a function,
-				// an alias, a trap, sh -c), or sets variables: it may
-				// see the variable with another value, or none.
-				return "", nil, false
-			}
+		if runsLater(t) {
+			// Code that runs later or in another shell (a function, an
+			// alias, a trap, sh -c), or sets variables: it may see the
+			// variable with another value, or none.
+			return "", nil, false
 		}
 	}
 	items := make([]Word, 0, len(it.Items))
