@@ -153,7 +153,7 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 		}
 		if j > i && cls&cGlob == 0 && (j == n || byteClass[src[j]]&cSep != 0) {
 			t := src[i:j]
-			words = append(words, Word{Value: t, Prefix: t, Suffix: t})
+			words = append(words, Static(t))
 			if nx != nil {
 				nx.word(t, true, false)
 			}

@@ -75,7 +75,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	for _, w := range s.Writes {
-		if w.Delete && w.Recursive && !slices.ContainsFunc(decided, func(e shell.Effect) bool { return e.By == w.By && e.Path == w.Path }) {
+		if w.Delete && w.Recursive && !slices.ContainsFunc(decided, func(e shell.Effect) bool { return e.By == w.By && e.Path.Equal(w.Path) }) {
 			if r, deny := at.judgeTree(s, nil, w.Path); deny {
 				return r, true
 			}
@@ -384,7 +384,7 @@ func neverOption(w shell.Word) bool {
 	if strings.ContainsAny(w.Value, "$`(") || strings.HasPrefix(w.Value, "~") {
 		return false
 	}
-	return strings.IndexFunc(w.Suffix, func(r rune) bool {
+	return strings.IndexFunc(w.Suffix(), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '=')
 	}) >= 0
 }
