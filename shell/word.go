@@ -117,10 +117,16 @@ func (w Word) Equal(o Word) bool {
 // Static returns a static [Word] of value s.
 func Static(s string) Word {
 	if len(s) > 0xffff {
-		return MakeWord(s, false, s, s)
+		return bigStatic(s)
 	}
 	return Word{Value: s, pre: uint16(len(s)), suf: uint16(len(s))}
 }
+
+// bigStatic is Static for a value longer than 65,535 bytes (not inlined,
+// so that Static is).
+//
+//go:noinline
+func bigStatic(s string) Word { return MakeWord(s, false, s, s) }
 
 // String returns w.Value.
 func (w Word) String() string { return w.Value }

@@ -286,10 +286,27 @@ func within(dir, p string) string {
 // cleanPath is path.Clean that keeps "" as "" (path.Clean returns a
 // clean path as it is, without allocating).
 func cleanPath(p string) string {
-	if p == "" {
-		return p
+	if p == "" || p == "/" || cleanRel(p) || p[0] == '/' && cleanRel(p[1:]) {
+		return p // what Clean gives
 	}
 	return path.Clean(p)
+}
+
+// cleanRel reports whether p is a relative path that path.Clean leaves
+// as it is: not empty, without a leading or trailing slash, and no
+// element empty, "." or "..".
+func cleanRel(p string) bool {
+	if p == "" || p[0] == '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for p != "" {
+		e, rest, _ := strings.Cut(p, "/")
+		if e == "" || e == "." || e == ".." {
+			return false
+		}
+		p = rest
+	}
+	return true
 }
 
 // isAbs reports whether p (slash form, or a Windows drive path) is
