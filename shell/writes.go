@@ -54,11 +54,14 @@ func (w *walker) write(sc *scope, p Word, by string, del bool) {
 		w.fail(&LimitError{Limit: "effects", Max: maxEffects})
 		return
 	}
-	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") && !joinDir(*sc.alt, p).Equal(joinDir(sc.dir, p)) {
-		// The same write in the other directory the shell may be in.
-		w.addWrite(Write{Path: joinDir(*sc.alt, p), Delete: del, By: by})
+	d := joinDirIn(sc.dir, p, &w.cleanDirs)
+	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") {
+		if a := joinDirIn(*sc.alt, p, &w.cleanDirs); !a.Equal(d) {
+			// The same write in the other directory the shell may be in.
+			w.addWrite(Write{Path: a, Delete: del, By: by})
+		}
 	}
-	w.addWrite(Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
+	w.addWrite(Write{Path: d, Delete: del, By: by})
 }
 
 // addWrite appends x to [Script.Writes], its path mapped to this
