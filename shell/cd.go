@@ -149,12 +149,12 @@ func joinDirIn(dir, p Word, c *cleanDirs) Word {
 			case d == "." && cleanRel(p.Value):
 				return Static(p.Value) // what Join gives, without allocating
 			case d != "." && d != "/" && cleanRel(p.Value):
-				return Static(d + "/" + p.Value) // what Join gives, in one allocation
+				return Static(c.join(d, p.Value)) // what Join gives, in one allocation
 			}
 		}
 		return Static(path.Join(dir.Value, p.Value))
 	}
-	v := dir.Value + "/" + p.Value
+	v := c.join(dir.Value, p.Value)
 	j := Word{Value: v, Dynamic: true}
 	if dir.ext == nil && p.ext == nil {
 		// Prefix and suffix are parts of both values: the joined word's
@@ -181,11 +181,39 @@ func joinDirIn(dir, p Word, c *cleanDirs) Word {
 }
 
 // cleanDirs remembers whether the last two directories asked about are
-// clean.
+// clean, and holds the text of the paths joined to them.
 type cleanDirs struct {
 	dir   [2]string
 	clean [2]bool
 	next  int
+	// text holds joined paths one after the other: a string cut from it
+	// is never written again (a Builder only appends, and moves to a new
+	// buffer when full), so a walk's joins take a few allocations, not
+	// one each.
+	text strings.Builder
+}
+
+// joinText is the largest buffer of cleanDirs.text: the first is 256
+// bytes, each next one twice the last.
+const joinText = 4 << 10
+
+// join returns d + "/" + p, its text in c (on the heap when c is nil or
+// the path is long).
+func (c *cleanDirs) join(d, p string) string {
+	n := len(d) + 1 + len(p)
+	if c == nil || n > joinText/8 {
+		return d + "/" + p
+	}
+	if c.text.Cap()-c.text.Len() < n {
+		size := max(min(max(2*c.text.Cap(), 256), joinText), n)
+		c.text = strings.Builder{}
+		c.text.Grow(size)
+	}
+	at := c.text.Len()
+	c.text.WriteString(d)
+	c.text.WriteByte('/')
+	c.text.WriteString(p)
+	return c.text.String()[at:]
 }
 
 // isClean is isClean(d), remembered in c.
