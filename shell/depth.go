@@ -384,11 +384,10 @@ func (s *nesting) keyword(word string, pos, cmdPos bool) bool {
 // keywordStart reports whether a word that starts with c may be one that
 // keyword acts on (for any other, it returns its cmdPos).
 func keywordStart(c byte) bool {
-	switch c {
-	case '{', '}', '!', 'c', 'd', 'e', 'f', 'i', 's', 't', 'u', 'w':
-		return true
-	}
-	return false
+	// { and } follow z; each bit of the mask is a byte from a on.
+	const mask = 1<<('c'-'a') | 1<<('d'-'a') | 1<<('e'-'a') | 1<<('f'-'a') | 1<<('i'-'a') | 1<<('s'-'a') |
+		1<<('t'-'a') | 1<<('u'-'a') | 1<<('w'-'a') | 1<<('{'-'a') | 1<<('}'-'a')
+	return c >= 'a' && c <= '}' && mask>>(c-'a')&1 != 0 || c == '!'
 }
 
 // dollarFrame returns the frame that the $ at src[i] opens in code and

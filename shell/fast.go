@@ -155,7 +155,11 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 			t := src[i:j]
 			words = append(words, Static(t))
 			if nx != nil {
-				nx.word(t, true, false)
+				if len(t) <= len("select") && keywordStart(t[0]) {
+					nx.plainWord(t)
+				} else {
+					nx.cmdPos = false // what plainWord does with a word that is no keyword
+				}
 			}
 		} else {
 			word, k, ok := simpleWord(src, i)

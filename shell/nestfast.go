@@ -35,14 +35,23 @@ func (x *nestScanner) restore(v nestSaved) {
 // word applies a word of text t: pure when it is one unquoted run, dq
 // when it holds double-quoted text.
 func (x *nestScanner) word(t string, pure, dq bool) {
-	pos := x.cmdPos
-	x.cmdPos = false
 	if dq {
 		x.s.deepest = max(x.s.deepest, x.s.cur+1)
 	}
-	if pure && len(t) <= len("select") && keywordStart(t[0]) {
-		x.cmdPos = x.s.keyword(t, pos, false)
+	if pure {
+		x.plainWord(t)
+		return
 	}
+	x.cmdPos = false
+}
+
+// plainWord is word for one unquoted run t.
+func (x *nestScanner) plainWord(t string) {
+	if len(t) <= len("select") && keywordStart(t[0]) {
+		x.cmdPos = x.s.keyword(t, x.cmdPos, false)
+		return
+	}
+	x.cmdPos = false
 }
 
 // quotedWord applies a word of the fast reader with quoted text or a
