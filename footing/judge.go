@@ -180,9 +180,9 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			}
 			continue
 		}
-		if !byName && w.Path.Dynamic && strings.Contains(w.Path.Value, "{}") && !strings.ContainsAny(w.Path.Prefix, "$`") {
+		if !byName && w.Path.Dynamic && strings.Contains(w.Path.Value, "{}") && !strings.ContainsAny(w.Path.Prefix(), "$`") {
 			// A file find selects by no name: any under its start point.
-			start := strings.TrimSuffix(w.Path.Prefix, "/")
+			start := strings.TrimSuffix(w.Path.Prefix(), "/")
 			if start == "" {
 				start = "."
 			}

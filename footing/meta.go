@@ -27,7 +27,7 @@ func (p *place) metaWrite(sc *shell.Script, ef shell.Effect, f findSel) (string,
 			}
 			return "", false
 		}
-		start := strings.TrimSuffix(ef.Path.Prefix, "/")
+		start := strings.TrimSuffix(ef.Path.Prefix(), "/")
 		if strings.ContainsAny(start, "$`") {
 			return "", false
 		}

@@ -131,7 +131,7 @@ func lands(m, rel string, tree, fold bool) bool {
 // it is known before the command runs.
 func treeDir(w shell.Word) (string, bool) {
 	d, ok := strings.CutSuffix(w.Value, "/…")
-	if !ok || w.Prefix != d+"/" {
+	if !ok || w.Prefix() != d+"/" {
 		return "", false
 	}
 	if d == "" {

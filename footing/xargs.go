@@ -96,11 +96,11 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 		return "", false, true
 	case strings.Contains(v, "(output of "):
 		// grep -rl … ROOT: the files under ROOT.
-		start := strings.TrimSuffix(w.Path.Prefix, "/")
-		if strings.ContainsAny(w.Path.Prefix, "$`") || w.Path.Prefix == "" {
+		start := strings.TrimSuffix(w.Path.Prefix(), "/")
+		if strings.ContainsAny(w.Path.Prefix(), "$`") || w.Path.Prefix() == "" {
 			start = ""
 		}
-		if start == "" && strings.HasPrefix(w.Path.Prefix, "/") {
+		if start == "" && strings.HasPrefix(w.Path.Prefix(), "/") {
 			start = "/"
 		}
 		if start == "" {

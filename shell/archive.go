@@ -58,8 +58,8 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			w.nestedWord(o.Value, &scope{dir: sc.dir}, via)
 		case "checkpoint-action":
 			v := o.Value
-			if strings.HasPrefix(v.Prefix, "exec=") || v.Dynamic && v.Prefix == "" {
-				v.Value = strings.TrimPrefix(v.Value, "exec=")
+			if strings.HasPrefix(v.Prefix(), "exec=") || v.Dynamic && v.Prefix() == "" {
+				v.setValue(strings.TrimPrefix(v.Value, "exec="))
 				w.nestedWord(v, &scope{dir: sc.dir}, via)
 			}
 		}
@@ -330,7 +330,7 @@ func compressEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		case in.Dynamic && decomp:
 			out = withSuffix(in, "(without its suffix)")
 		case in.Dynamic:
-			out = Word{Value: in.Value + suffix, Dynamic: true, Prefix: in.Prefix, Suffix: in.Suffix + suffix}
+			out = MakeWord(in.Value+suffix, true, in.Prefix(), in.Suffix()+suffix)
 		case decomp:
 			switch {
 			case strings.HasSuffix(in.Value, suffix):

@@ -218,7 +218,7 @@ func (w *walker) setsVars(c *Command, sc *scope) {
 func (w *walker) readVar(c *Command, sc *scope, name Word) {
 	n := name.Value
 	if name.Dynamic {
-		n = name.Prefix
+		n = name.Prefix()
 	}
 	// An element a[i] sets a (a[0] is a itself), whatever i is.
 	i := strings.IndexByte(n, '[')

@@ -101,7 +101,7 @@ func (w *walker) startupVar(name string, v Word) {
 	}
 	if len(w.startup) >= maxStartup {
 		v = Word{Value: "$" + name, Dynamic: true}
-		if w.startup[len(w.startup)-1] == v {
+		if w.startup[len(w.startup)-1].Equal(v) {
 			return
 		}
 	}
@@ -156,7 +156,7 @@ func (w *walker) nakedAssign(variant string, x *syntax.Word, ws []Word, sc *scop
 		}
 		text := v.Value
 		if v.Dynamic {
-			text = v.Prefix
+			text = v.Prefix()
 		}
 		name, rest, ok := strings.Cut(text, "=")
 		switch {
@@ -168,7 +168,7 @@ func (w *walker) nakedAssign(variant string, x *syntax.Word, ws []Word, sc *scop
 		}
 		val := Static(rest)
 		if v.Dynamic {
-			val = Word{Value: v.Value[len(name)+1:], Prefix: rest, Suffix: v.Suffix, Dynamic: true}
+			val = MakeWord(v.Value[len(name)+1:], true, rest, v.Suffix())
 		}
 		w.assign(name, val, sc, via)
 		w.setVar(sc, name, val.Dynamic)
@@ -214,8 +214,8 @@ func (w *walker) nodeOptionsVar(v Word) {
 			w.nodeOpts = append(w.nodeOpts, Word{Value: "$NODE_OPTIONS (set too often to follow)", Dynamic: true})
 		}
 	}
-	if v.Dynamic && (v.Value == "$NODE_OPTIONS"+v.Suffix || v.Value == "${NODE_OPTIONS}"+v.Suffix) {
-		v = Static(v.Suffix)
+	if v.Dynamic && (v.Value == "$NODE_OPTIONS"+v.Suffix() || v.Value == "${NODE_OPTIONS}"+v.Suffix()) {
+		v = Static(v.Suffix())
 	}
 	if v.Dynamic {
 		add(Word{Value: "$NODE_OPTIONS (" + v.Value + ")", Dynamic: true})

@@ -124,7 +124,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"bugs", "repo", "ping", "profile", "star", "stars", "unstar", "shrinkwrap", "sbom", "completion", "hook",
 		"workspaces", "why-not", "import", "store", "env", "setup", "patch", "patch-commit", "licenses":
 		if sub[0].Value == "pack" {
-			w.writes(c, sc, Word{Value: "(package tarball).tgz", Dynamic: true, Suffix: ".tgz"})
+			w.writes(c, sc, MakeWord("(package tarball).tgz", true, "", ".tgz"))
 		}
 		if sub[0].Value == "pkg" && len(sub) > 1 && !sub[1].Dynamic && sub[1].Value == "set" {
 			w.npmScripts(c, sc, sub[2:])
@@ -282,10 +282,10 @@ func goFlags(args []Word, takes ...string) Flags {
 	p := flagParse{from: -1}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a.Dynamic && a.MaybeOption() && !strings.HasPrefix(a.Prefix, "-") {
+		if a.Dynamic && a.MaybeOption() && !strings.HasPrefix(a.Prefix(), "-") {
 			p.addUnsure(a)
 		}
-		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") || !a.MaybeOption() {
+		if a.Dynamic && !strings.HasPrefix(a.Prefix(), "-") || !a.MaybeOption() {
 			p.addOperand(args, i)
 			continue
 		}
@@ -347,7 +347,7 @@ func (w *walker) npmScripts(c *Command, sc *scope, args []Word) {
 		}
 		text := a.Value
 		if a.Dynamic {
-			text = a.Prefix
+			text = a.Prefix()
 		}
 		key, val, ok := strings.Cut(text, "=")
 		switch {
@@ -355,7 +355,7 @@ func (w *walker) npmScripts(c *Command, sc *scope, args []Word) {
 			w.unknown(c.String(), plus(c.Via, c.Name))
 		case !ok, !strings.HasPrefix(key, "scripts."):
 		case a.Dynamic:
-			w.nestedWord(Word{Value: a.Value[len(key)+1:], Dynamic: true, Prefix: val, Suffix: a.Suffix}, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+			w.nestedWord(MakeWord(a.Value[len(key)+1:], true, val, a.Suffix()), &scope{dir: sc.dir}, plus(c.Via, c.Name))
 		default:
 			w.nestedWord(Static(val), &scope{dir: sc.dir}, plus(c.Via, c.Name))
 		}

@@ -172,7 +172,7 @@ func aliasRun(w *walker, c *Command, sc *scope, _ stdin, same bool) {
 		if name, v, ok := strings.Cut(a.Value, "="); ok {
 			sub := *sc
 			w.nested(v, a.Dynamic, &sub, plus(c.Via, c.Name))
-			if same && !strings.ContainsAny(a.Prefix[:min(len(a.Prefix), len(name))], "$`") {
+			if same && !strings.ContainsAny(a.Prefix()[:min(len(a.Prefix()), len(name))], "$`") {
 				if a.Dynamic {
 					v = "\x00"
 				}

@@ -51,8 +51,8 @@ func (w *walker) decl(d *syntax.DeclClause, sc *scope, via []string) {
 			w.assign(a.Name.Value, v, sc, via)
 			w.setVar(sc, a.Name.Value, v.Dynamic)
 			w.startupVar(a.Name.Value, v)
-			c.Args = append(c.Args, Word{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic,
-				Prefix: a.Name.Value + "=" + v.Prefix, Suffix: v.Suffix})
+			c.Args = append(c.Args, MakeWord(a.Name.Value+"="+v.Value, v.Dynamic,
+				a.Name.Value+"="+v.Prefix(), v.Suffix()))
 		}
 	}
 	w.staticNames(c)
@@ -314,7 +314,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	}
 	if args[0].Dynamic {
 		name, ok := args[0].Name()
-		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix, "/") {
+		if !ok || name == "" || name == "/" || !strings.Contains(args[0].Suffix(), "/") {
 			cmd.Dynamic = true
 			w.effects(cmd, sc, in)
 			return
@@ -349,7 +349,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 			sub.aliases = w.withAlias(sc.aliases, args[0].Value, "")
 			delete(sub.aliases, args[0].Value)
 			w.nested(b.String(), dyn, &sub, aliasVia)
-			if sameShell && (sub.dir != sc.dir || sub.alt != sc.alt) {
+			if sameShell && (!sub.dir.Equal(sc.dir) || sub.alt != sc.alt) {
 				// Its value runs in this shell: a cd in it moves it.
 				w.moved(sc)
 			}

@@ -30,7 +30,7 @@ func cd(c *Command, sc *scope, clean *cleanDirs) {
 	default:
 		to = f.Operands[0]
 	}
-	if to.Dynamic && to.Prefix == "" && !strings.HasPrefix(to.Value, "~") {
+	if to.Dynamic && to.Prefix() == "" && !strings.HasPrefix(to.Value, "~") {
 		// cd "$OLDPWD", cd "$(cat f)": whether it is absolute is known
 		// only at run time, so the directory is the word, not joined to
 		// the one before (which would claim it is under that one).
@@ -102,10 +102,10 @@ type dirAt struct {
 
 // same reports whether sc may be where d says, and nowhere else.
 func (d dirAt) same(sc *scope) bool {
-	if sc.dir != d.dir || (sc.alt == nil) != (d.alt == nil) {
+	if !sc.dir.Equal(d.dir) || (sc.alt == nil) != (d.alt == nil) {
 		return false
 	}
-	return sc.alt == nil || *sc.alt == *d.alt
+	return sc.alt == nil || sc.alt.Equal(*d.alt)
 }
 
 // cdAlt records, after a cd from directory old, that the shell may
@@ -113,11 +113,11 @@ func (d dirAt) same(sc *scope) bool {
 // longer one: it is known only at run time.
 func cdAlt(sc *scope, old Word) {
 	switch {
-	case sc.dir == old:
+	case sc.dir.Equal(old):
 	case sc.alt == nil:
 		o := old // on the heap only here
 		sc.alt = &o
-	case *sc.alt != sc.dir:
+	case !sc.alt.Equal(sc.dir):
 		sc.alt = &Word{Value: "$PWD", Dynamic: true}
 	}
 }
@@ -149,38 +149,71 @@ func joinDirIn(dir, p Word, c *cleanDirs) Word {
 			case d == "." && cleanRel(p.Value):
 				return Static(p.Value) // what Join gives, without allocating
 			case d != "." && d != "/" && cleanRel(p.Value):
-				return Static(d + "/" + p.Value) // what Join gives, in one allocation
+				return Static(c.join(d, p.Value)) // what Join gives, in one allocation
 			}
 		}
 		return Static(path.Join(dir.Value, p.Value))
 	}
-	v := dir.Value + "/" + p.Value
-	j := Word{Value: v, Dynamic: true, Prefix: dir.Prefix, Suffix: p.Suffix}
-	// Prefix and Suffix are parts of the value (a word's Prefix starts
-	// its Value, its Suffix ends it): cut from it, not built again.
-	if !dir.Dynamic {
-		if n := len(dir.Value) + 1 + len(p.Prefix); strings.HasPrefix(p.Value, p.Prefix) {
-			j.Prefix = v[:n]
-		} else {
-			j.Prefix = dir.Value + "/" + p.Prefix
+	v := c.join(dir.Value, p.Value)
+	j := Word{Value: v, Dynamic: true}
+	if dir.ext == nil && p.ext == nil {
+		// Prefix and suffix are parts of both values: the joined word's
+		// are parts of its value.
+		pre, suf := int(dir.pre), int(p.suf)
+		if !dir.Dynamic {
+			pre = len(dir.Value) + 1 + int(p.pre)
 		}
+		if !p.Dynamic {
+			suf = len(v) - len(dir.Value) + int(dir.suf)
+		}
+		j.setLens(pre, suf)
+		return j
+	}
+	pre, suf := dir.Prefix(), p.Suffix()
+	if !dir.Dynamic {
+		pre = dir.Value + "/" + p.Prefix()
 	}
 	if !p.Dynamic {
-		if strings.HasSuffix(dir.Value, dir.Suffix) {
-			j.Suffix = v[len(dir.Value)-len(dir.Suffix):]
-		} else {
-			j.Suffix = dir.Suffix + "/" + p.Value
-		}
+		suf = dir.Suffix() + "/" + p.Value
 	}
+	j.setParts(pre, suf)
 	return j
 }
 
 // cleanDirs remembers whether the last two directories asked about are
-// clean.
+// clean, and holds the text of the paths joined to them.
 type cleanDirs struct {
 	dir   [2]string
 	clean [2]bool
 	next  int
+	// text holds joined paths one after the other: a string cut from it
+	// is never written again (a Builder only appends, and moves to a new
+	// buffer when full), so a walk's joins take a few allocations, not
+	// one each.
+	text strings.Builder
+}
+
+// joinText is the largest buffer of cleanDirs.text: the first is 256
+// bytes, each next one twice the last.
+const joinText = 4 << 10
+
+// join returns d + "/" + p, its text in c (on the heap when c is nil or
+// the path is long).
+func (c *cleanDirs) join(d, p string) string {
+	n := len(d) + 1 + len(p)
+	if c == nil || n > joinText/8 {
+		return d + "/" + p
+	}
+	if c.text.Cap()-c.text.Len() < n {
+		size := max(min(max(2*c.text.Cap(), 256), joinText), n)
+		c.text = strings.Builder{}
+		c.text.Grow(size)
+	}
+	at := c.text.Len()
+	c.text.WriteString(d)
+	c.text.WriteByte('/')
+	c.text.WriteString(p)
+	return c.text.String()[at:]
 }
 
 // isClean is isClean(d), remembered in c.

@@ -54,8 +54,7 @@ func (w *walker) interp(c *Command, sc *scope, in stdin, lang string, spec Spec,
 	}
 	rest := args[f.End:]
 	if found {
-		w.runsCode(c, sc, lang, Word{Value: strings.Join(texts, "\n"), Dynamic: dyn,
-			Prefix: strings.Join(texts, "\n"), Suffix: strings.Join(texts, "\n")}, Word{})
+		w.runsCode(c, sc, lang, MakeWord(strings.Join(texts, "\n"), dyn, strings.Join(texts, "\n"), strings.Join(texts, "\n")), Word{})
 		return rest
 	}
 	if len(rest) == 0 || (!rest[0].Dynamic && (rest[0].Value == "-" || stdinPath(rest[0].Value))) {
@@ -86,7 +85,7 @@ var pythonSpec = Spec{Short: "bBdEhiIOPqRsSuvVxc:m:W:X:Q:"}
 func pythonEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := pythonSpec.parse(c.Args[1:], &w.mem)
 	if m, ok := f.Value("m"); ok && !f.Has("c") {
-		w.runsCode(c, sc, "python", Word{Value: "-m " + m.Value, Dynamic: m.Dynamic, Prefix: "-m " + m.Prefix, Suffix: m.Suffix}, Word{})
+		w.runsCode(c, sc, "python", MakeWord("-m "+m.Value, m.Dynamic, "-m "+m.Prefix(), m.Suffix()), Word{})
 		w.argsOf(c, sc, c.Args[1+f.End:])
 		pythonUnpack(w, c, sc, m, afterModule(c.Args[1:]))
 		return

@@ -43,12 +43,11 @@ const containerDir = "${CONTAINER}"
 func (b *box) host(p Word, write bool) (Word, bool) {
 	if p.Dynamic {
 		for _, m := range b.mounts {
-			if rest, ok := underDir(p.Prefix, m.ctr); ok && strings.HasPrefix(p.Value, p.Prefix) {
+			if rest, ok := underDir(p.Prefix(), m.ctr); ok && strings.HasPrefix(p.Value, p.Prefix()) {
 				if write && m.ro {
 					return Word{}, false
 				}
-				return joinDir(m.host, Word{Value: "." + rest + p.Value[len(p.Prefix):], Dynamic: true,
-					Prefix: "." + rest, Suffix: p.Suffix}), true
+				return joinDir(m.host, MakeWord("."+rest+p.Value[len(p.Prefix()):], true, "."+rest, p.Suffix())), true
 			}
 		}
 		return p, b.open || len(b.mounts) > 0
@@ -70,7 +69,7 @@ func (b *box) host(p Word, write bool) (Word, bool) {
 		return joinDir(b.mounts[best].host, Static("."+rest)), true
 	}
 	if b.open {
-		return Word{Value: containerDir + p.Value, Dynamic: true, Suffix: p.Value}, true
+		return MakeWord(containerDir+p.Value, true, "", p.Value), true
 	}
 	return Word{}, false
 }

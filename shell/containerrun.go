@@ -213,13 +213,14 @@ func (w *walker) boxMount(opt string, v Word, sc *scope) (boxMount, bool) {
 	case strings.ContainsAny(host, "$`~"):
 		// Known only at run time: its static text after the last
 		// expansion is what follows it in the value, up to the colon.
-		h = Word{Value: host, Dynamic: true}
-		if k := strings.IndexByte(v.Suffix, ':'); k >= 0 && strings.HasSuffix(host, v.Suffix[:k]) {
-			h.Suffix = v.Suffix[:k]
+		pre, suf := "", ""
+		if k := strings.IndexByte(v.Suffix(), ':'); k >= 0 && strings.HasSuffix(host, v.Suffix()[:k]) {
+			suf = v.Suffix()[:k]
 		}
 		if k := strings.IndexAny(host, "$`~"); k >= 0 {
-			h.Prefix = host[:k]
+			pre = host[:k]
 		}
+		h = MakeWord(host, true, pre, suf)
 	case strings.HasPrefix(host, "/"), strings.HasPrefix(host, "."):
 		h = joinDir(sc.dir, Static(host))
 	default:

@@ -102,10 +102,36 @@ func nestDepth(src string, max int) int {
 // nestScan returns nestDepth's depth and the redirection operators it
 // met in code (in its first pass over src, which stops past max).
 func nestScan(src string, max int) (depth, redirs int) {
-	s := nesting{stack: []frame{{kind: fCode}}}
-	cmdPos := true // the next word is in command position (after ; & or a newline)
+	x := newNestScanner(src, max)
+	x.scanTo(len(src))
+	return x.s.deepest, x.s.redirs
+}
+
+// nestScanner is nestScan as it goes: the script's walk has each part
+// of src scanned before the parser reads it (scanTo), and a line the
+// fast reader reads applied from its words instead (see simpleIn).
+type nestScanner struct {
+	s      nesting
+	src    string
+	i      int // what is scanned: src[:i]
+	max    int
+	cmdPos bool // the next word is in command position (after ; & or a newline)
+}
+
+func newNestScanner(src string, max int) *nestScanner {
+	return &nestScanner{s: nesting{stack: []frame{{kind: fCode}}}, src: src, max: max, cmdPos: true}
+}
+
+// scanTo scans src up to limit at least, or to its end, stopping once
+// the depth is past max.
+func (x *nestScanner) scanTo(limit int) {
+	s := &x.s
+	src, max, cmdPos := x.src, x.max, x.cmdPos
 	n := len(src)
-	for i := 0; i < n && s.deepest <= max; i++ {
+	limit = min(limit, n)
+	i := x.i
+	defer func() { x.i, x.cmdPos = i, cmdPos }()
+	for ; i < limit && s.deepest <= max; i++ {
 		top := s.stack[len(s.stack)-1].kind
 		c := src[i]
 		if codeFrames&(1<<top) != 0 {
@@ -124,17 +150,19 @@ func nestScan(src string, max int) (depth, redirs int) {
 						}
 						pos := cmdPos
 						cmdPos = false
-						if j-i <= len("select") && (j == n || isBlankOrMeta(src[j])) {
+						if j-i <= len("select") && keywordStart(c) && (j == n || isBlankOrMeta(src[j])) {
 							cmdPos = s.keyword(src[i:j], pos, cmdPos)
 							if s.deepest > max {
-								return s.deepest, s.redirs
+								i = n
+								return
 							}
 						}
 						i = j - 1
 					}
 				}
 				if i++; i >= n {
-					return s.deepest, s.redirs
+					i = n
+					return
 				}
 				c = src[i]
 			}
@@ -177,7 +205,8 @@ func nestScan(src string, max int) (depth, redirs int) {
 		case '\'':
 			j := indexFrom(src, i+1, '\'')
 			if j < 0 {
-				return s.deepest, s.redirs
+				i = n
+				return
 			}
 			i = j
 			cmdPos = false
@@ -304,12 +333,11 @@ func nestScan(src string, max int) (depth, redirs int) {
 		cmdPos = false
 		// The rest of the word holds nothing the loop acts on (a ] pops
 		// only a $[ frame, which never reaches here): go on at its end.
-		if j == n || isBlankOrMeta(src[j]) {
+		if keywordStart(c) && (j == n || isBlankOrMeta(src[j])) {
 			cmdPos = s.keyword(src[i:j], pos, cmdPos)
 		}
 		i = j - 1
 	}
-	return s.deepest, s.redirs
 }
 
 // codeFrames are the frame kinds whose text nestScan reads as code.
@@ -353,6 +381,15 @@ func (s *nesting) keyword(word string, pos, cmdPos bool) bool {
 	return cmdPos
 }
 
+// keywordStart reports whether a word that starts with c may be one that
+// keyword acts on (for any other, it returns its cmdPos).
+func keywordStart(c byte) bool {
+	// { and } follow z; each bit of the mask is a byte from a on.
+	const mask = 1<<('c'-'a') | 1<<('d'-'a') | 1<<('e'-'a') | 1<<('f'-'a') | 1<<('i'-'a') | 1<<('s'-'a') |
+		1<<('t'-'a') | 1<<('u'-'a') | 1<<('w'-'a') | 1<<('{'-'a') | 1<<('}'-'a')
+	return c >= 'a' && c <= '}' && mask>>(c-'a')&1 != 0 || c == '!'
+}
+
 // dollarFrame returns the frame that the $ at src[i] opens in code and
 // in double quotes alike: fParen for $(, fParam for ${, fBracket for $[,
 // and fCode for none.
@@ -368,104 +405,6 @@ func dollarFrame(src string, i int) uint8 {
 		}
 	}
 	return fCode
-}
-
-// readHeredoc reads the delimiter of the here-document whose operator
-// ends before i and queues it; it returns the index of the delimiter's
-// last byte.
-func readHeredoc(src string, i int, pending *[]heredoc) int {
-	h := heredoc{}
-	if i < len(src) && src[i] == '-' {
-		h.tabs = true
-		i++
-	}
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
-		i++
-	}
-	var b []byte
-	for ; i < len(src) && !isBlankOrMeta(src[i]); i++ {
-		switch c := src[i]; c {
-		case '\\':
-			h.quoted = true
-			if i+1 < len(src) {
-				i++
-				b = append(b, src[i])
-			}
-		case '\'', '"':
-			h.quoted = true
-			j := indexFrom(src, i+1, c)
-			if j < 0 {
-				j = len(src)
-			}
-			b = append(b, src[i+1:j]...)
-			i = j
-		default:
-			b = append(b, c)
-		}
-	}
-	h.delim = string(b)
-	*pending = append(*pending, h)
-	return i - 1
-}
-
-// startBodies skips, at the newline src[i], the bodies of the pending
-// here-documents with a quoted delimiter and pushes an fHdoc frame for
-// the first one that is not quoted (the others follow when it ends). It
-// returns the index of the last byte consumed.
-func (s *nesting) startBodies(src string, i int) int {
-	for len(s.pending) > 0 {
-		h := s.pending[0]
-		s.pending = s.pending[1:]
-		if !h.quoted {
-			s.open(frame{kind: fHdoc, hdoc: h.delim, tabs: h.tabs})
-			// An empty body: the delimiter is the next line.
-			if j := skipTabs(src, i+1, h.tabs); lineIs(src, j, h.delim) {
-				s.stack = s.stack[:len(s.stack)-1]
-				s.cur--
-				i = lineEnd(src, j)
-				continue
-			}
-			return i
-		}
-		for j := i + 1; ; {
-			if j >= len(src) {
-				return len(src)
-			}
-			if k := skipTabs(src, j, h.tabs); lineIs(src, k, h.delim) {
-				i = lineEnd(src, k)
-				break
-			}
-			j = lineEnd(src, j) + 1
-		}
-	}
-	return i
-}
-
-// skipTabs returns the index of the first byte from src[j] on that is not
-// a tab when tabs (a <<- here-document, whose lines lose their leading
-// tabs), else j.
-func skipTabs(src string, j int, tabs bool) int {
-	for tabs && j < len(src) && src[j] == '\t' {
-		j++
-	}
-	return j
-}
-
-// lineIs reports whether the line starting at src[j] is s.
-func lineIs(src string, j int, s string) bool {
-	if j+len(s) > len(src) || src[j:j+len(s)] != s {
-		return false
-	}
-	return j+len(s) == len(src) || src[j+len(s)] == '\n'
-}
-
-// lineEnd returns the index of the newline that ends the line holding
-// src[j], or len(src).
-func lineEnd(src string, j int) int {
-	for j < len(src) && src[j] != '\n' {
-		j++
-	}
-	return j
 }
 
 func indexFrom(s string, i int, c byte) int {

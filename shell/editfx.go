@@ -33,8 +33,8 @@ func editorEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 	}
 	for _, o := range f.Operands {
-		if strings.HasPrefix(o.Prefix, "+") {
-			w.runsCode(c, sc, lang, Word{Value: o.Value[1:], Dynamic: o.Dynamic, Prefix: o.Prefix[1:], Suffix: o.Suffix}, Word{})
+		if strings.HasPrefix(o.Prefix(), "+") {
+			w.runsCode(c, sc, lang, MakeWord(o.Value[1:], o.Dynamic, o.Prefix()[1:], o.Suffix()), Word{})
 			continue
 		}
 		w.writes(c, sc, o)

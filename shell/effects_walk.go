@@ -69,7 +69,7 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 		}
 		p := joinDirIn(sc.dir, e.Path, &w.cleanDirs)
 		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") {
-			if a := joinDirIn(*sc.alt, e.Path, &w.cleanDirs); a != p {
+			if a := joinDirIn(*sc.alt, e.Path, &w.cleanDirs); !a.Equal(p) {
 				// The same effect in the other directory the shell may be in.
 				if w.nEffects++; w.nEffects <= maxEffects {
 					ea := e
@@ -110,7 +110,7 @@ func (w *walker) record(c *Command, e Effect) {
 		if e.From != nil && e.From.Value != "-" {
 			f, ok := w.box.host(*e.From, false)
 			if !ok {
-				f = Word{Value: containerDir + e.From.Value, Dynamic: true, Suffix: e.From.Suffix}
+				f = MakeWord(containerDir+e.From.Value, true, "", e.From.Suffix())
 			}
 			e.From = &f
 		}

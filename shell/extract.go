@@ -16,9 +16,9 @@ func sevenZipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		case !a.Dynamic && strings.EqualFold(a.Value, "-sdel"):
 			sdel = true
 		case !a.Dynamic && strings.HasPrefix(a.Value, "-o"):
-			dir = Word{Value: a.Value[2:], Prefix: strings.TrimPrefix(a.Prefix, "-o"), Suffix: a.Suffix}
-		case a.Dynamic && strings.HasPrefix(a.Prefix, "-o"):
-			dir = Word{Value: strings.TrimPrefix(a.Value, "-o"), Dynamic: true, Prefix: a.Prefix[2:], Suffix: a.Suffix}
+			dir = MakeWord(a.Value[2:], false, strings.TrimPrefix(a.Prefix(), "-o"), a.Suffix())
+		case a.Dynamic && strings.HasPrefix(a.Prefix(), "-o"):
+			dir = MakeWord(strings.TrimPrefix(a.Value, "-o"), true, a.Prefix()[2:], a.Suffix())
 		case !a.Dynamic && strings.HasPrefix(a.Value, "-"):
 		default:
 			ops = append(ops, a)
@@ -237,7 +237,7 @@ func jarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			i++
 			archive, hasFile = args[i], true
 		case strings.HasPrefix(v, "--file="):
-			archive, hasFile = Word{Value: v[len("--file="):], Prefix: strings.TrimPrefix(a.Prefix, "--file="), Suffix: a.Suffix}, true
+			archive, hasFile = MakeWord(v[len("--file="):], false, strings.TrimPrefix(a.Prefix(), "--file="), a.Suffix()), true
 		case v == "--dir" && i+1 < len(args):
 			i++
 			dir = args[i]

@@ -36,13 +36,16 @@ type fileRedir struct {
 // a simple script or that it may have more than maxCmds commands (the
 // parser then reads it statement by statement and stops at the limit).
 func simple(src string, maxCmds int) ([]simpleCmd, bool) {
-	return simpleIn(src, maxCmds, nil)
+	return simpleIn(src, maxCmds, nil, nil)
 }
 
 // simpleIn is simple with its words taken from a (the heap when nil).
 // One pass reads the commands into the arena's scratch room; only a
-// script that is simple gets its slices, each the size it needs.
-func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
+// script that is simple gets its slices, each the size it needs. Each
+// word and operator is applied to nx, when not nil, as nx.scanTo would
+// read it (see nestfast.go); the caller undoes that when src is not
+// simple.
+func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, bool) {
 	sc := &simpleScratch{}
 	if a != nil {
 		sc = &a.scratch
@@ -95,6 +98,9 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 				break
 			}
 			cmd.op = op
+			if nx != nil {
+				nx.op(op)
+			}
 			cmds, ends = append(cmds, cmd), append(ends, len(words))
 			cmd, from = simpleCmd{}, len(words)
 			i += len(op)
@@ -104,6 +110,9 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 			// A redirection that writes nothing and leaves stdin alone.
 			if r := redirPrefix(src[i:]); r > 0 {
 				cmd.outRedir = cmd.outRedir || src[i:i+r] != "2>/dev/null"
+				if nx != nil {
+					nx.redir()
+				}
 				i += r
 				cmd.redir = true
 				redirs++
@@ -120,6 +129,10 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 				f, j, ok := simpleWord(src, i)
 				if !ok || f.Dynamic || f.Value == "" || j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
 					break
+				}
+				if nx != nil {
+					nx.redir()
+					nx.quotedWord(src[i:j])
 				}
 				cmd.files = append(cmd.files, fileRedir{op: op, file: f})
 				cmd.redir = true
@@ -140,13 +153,23 @@ func simpleIn(src string, maxCmds int, a *arena) ([]simpleCmd, bool) {
 		}
 		if j > i && cls&cGlob == 0 && (j == n || byteClass[src[j]]&cSep != 0) {
 			t := src[i:j]
-			words = append(words, Word{Value: t, Prefix: t, Suffix: t})
+			words = append(words, Static(t))
+			if nx != nil {
+				if len(t) <= len("select") && keywordStart(t[0]) {
+					nx.plainWord(t)
+				} else {
+					nx.cmdPos = false // what plainWord does with a word that is no keyword
+				}
+			}
 		} else {
 			word, k, ok := simpleWord(src, i)
 			if !ok {
 				break
 			}
 			words, j = append(words, word), k
+			if nx != nil {
+				nx.quotedWord(src[i:j])
+			}
 		}
 		if j < n && src[j] == '&' && (j+1 == n || src[j+1] != '&') {
 			break // |&, or & that runs in the background

@@ -109,7 +109,7 @@ func (s Spec) parse(args []Word, mem *arena) Flags {
 			p.addOperand(args, i)
 			continue
 		}
-		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") {
+		if a.Dynamic && !strings.HasPrefix(a.Prefix(), "-") {
 			// Could be anything, options included. Without permutation it
 			// is taken as the first operand.
 			p.addUnsure(a)
@@ -122,7 +122,7 @@ func (s Spec) parse(args []Word, mem *arena) Flags {
 		}
 		v := a.Value
 		if a.Dynamic {
-			v = a.Prefix
+			v = a.Prefix()
 			p.addUnsure(a)
 		}
 		if !a.Dynamic && v == "--" {
@@ -335,7 +335,7 @@ func optionRoom(args []Word) int {
 	for _, a := range args {
 		v := a.Value
 		if a.Dynamic {
-			v = a.Prefix
+			v = a.Prefix()
 		}
 		switch {
 		case n >= arenaMax/4:

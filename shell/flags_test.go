@@ -75,7 +75,7 @@ func TestSpecParse(t *testing.T) {
 }
 
 func TestSpecParseDynamic(t *testing.T) {
-	dyn := func(v, prefix string) Word { return Word{Value: v, Dynamic: true, Prefix: prefix} }
+	dyn := func(v, prefix string) Word { return MakeWord(v, true, prefix, "") }
 	for _, tc := range []struct {
 		args   []Word
 		opts   string
@@ -121,10 +121,10 @@ func TestWordName(t *testing.T) {
 		{Static("a/b/.env"), ".env", true},
 		{Static("dir/"), "dir", true},
 		{Static("/"), "/", true},
-		{Word{Value: "$d/.env", Dynamic: true, Suffix: "/.env"}, ".env", true},
+		{MakeWord("$d/.env", true, "", "/.env"), ".env", true},
 		{Word{Value: "$f", Dynamic: true}, "", false},
-		{Word{Value: "x$f.txt", Dynamic: true, Prefix: "x", Suffix: ".txt"}, "", false},
-		{Word{Value: "$d/", Dynamic: true, Suffix: "/"}, "", false},
+		{MakeWord("x$f.txt", true, "x", ".txt"), "", false},
+		{MakeWord("$d/", true, "", "/"), "", false},
 	} {
 		name, ok := tc.w.Name()
 		if name != tc.name || ok != tc.ok {
@@ -142,8 +142,8 @@ func TestMaybeOption(t *testing.T) {
 		{Static("-"), false},
 		{Static("f"), false},
 		{Word{Value: "$x", Dynamic: true}, true},
-		{Word{Value: "-$x", Dynamic: true, Prefix: "-"}, true},
-		{Word{Value: "./$x", Dynamic: true, Prefix: "./"}, false},
+		{MakeWord("-$x", true, "-", ""), true},
+		{MakeWord("./$x", true, "./", ""), false},
 	} {
 		if got := tc.w.MaybeOption(); got != tc.want {
 			t.Errorf("%q.MaybeOption() = %v, want %v", tc.w.Value, got, tc.want)

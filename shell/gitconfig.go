@@ -83,14 +83,10 @@ func gitParse(c *Command) (g gitGlobals, sub []Word, ok bool) {
 			if !eq && !o.Value.Dynamic {
 				v = "true" // -c KEY alone sets a boolean to true
 			}
-			val := Word{Value: v, Dynamic: o.Value.Dynamic, Prefix: v, Suffix: v}
+			val := MakeWord(v, o.Value.Dynamic, v, v)
 			if o.Value.Dynamic {
-				if _, pv, ok := strings.Cut(o.Value.Prefix, "="); ok {
-					val.Prefix = pv
-				} else {
-					val.Prefix = ""
-				}
-				val.Suffix = o.Value.Suffix
+				_, pv, _ := strings.Cut(o.Value.Prefix(), "=") // "" without =
+				val.setParts(pv, o.Value.Suffix())
 			}
 			if o.Name == "config-env" {
 				val = Word{Value: "$" + v, Dynamic: true}
@@ -128,11 +124,11 @@ func (w *walker) gitSetting(key string, val Word, sc *scope, via []string, in st
 	if !isGitCommandKey(key) {
 		return
 	}
-	if strings.HasPrefix(key, "alias.") && !strings.HasPrefix(val.Value, "!") && !(val.Dynamic && val.Prefix == "") {
+	if strings.HasPrefix(key, "alias.") && !strings.HasPrefix(val.Value, "!") && !(val.Dynamic && val.Prefix() == "") {
 		return
 	}
-	val.Value = strings.TrimPrefix(val.Value, "!")
-	val.Prefix = strings.TrimPrefix(val.Prefix, "!")
+	val.setValue(strings.TrimPrefix(val.Value, "!"))
+	val = val.withPre(strings.TrimPrefix(val.Prefix(), "!"))
 	sub := *sc
 	if strings.HasPrefix(key, "alias.") {
 		w.scriptIn = in

@@ -153,8 +153,8 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		case name == "clone" && len(ops) > 1:
 			w.writes(c, at, ops[1])
 		case name == "clone" && len(ops) == 1:
-			n := urlName(Word{Value: strings.TrimSuffix(strings.TrimRight(ops[0].Value, "/"), ".git"), Dynamic: ops[0].Dynamic,
-				Prefix: ops[0].Prefix, Suffix: strings.TrimSuffix(strings.TrimRight(ops[0].Suffix, "/"), ".git")}, "")
+			n := urlName(MakeWord(strings.TrimSuffix(strings.TrimRight(ops[0].Value, "/"), ".git"), ops[0].Dynamic,
+				ops[0].Prefix(), strings.TrimSuffix(strings.TrimRight(ops[0].Suffix(), "/"), ".git")), "")
 			if !n.Dynamic {
 				if i := strings.LastIndexByte(n.Value, ':'); i >= 0 {
 					n = Static(n.Value[i+1:])

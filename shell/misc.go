@@ -116,7 +116,7 @@ func splitEffects(w *walker, c *Command, sc *scope, _ stdin) {
 
 // withSuffix returns p followed by a suffix known only at run time.
 func withSuffix(p Word, suffix string) Word {
-	return Word{Value: p.Value + suffix, Dynamic: true, Prefix: p.Prefix}
+	return MakeWord(p.Value+suffix, true, p.Prefix(), "")
 }
 
 // mktempEffects: mktemp creates a file (a directory with -d) named by
@@ -136,7 +136,7 @@ func mktempEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if !inDir && (f.Has("t", "tmpdir") || len(f.Operands) == 0) {
 		dir, inDir = Word{Value: "$TMPDIR", Dynamic: true}, true
 	}
-	name := Word{Value: tmpl.Value, Dynamic: true, Prefix: strings.TrimRight(tmpl.Prefix, "X")}
+	name := MakeWord(tmpl.Value, true, strings.TrimRight(tmpl.Prefix(), "X"), "")
 	if inDir {
 		name = joinDir(dir, name)
 	}
@@ -286,7 +286,7 @@ func gpgEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			}
 		}
 		for _, o := range f.Operands {
-			w.writes(c, sc, Word{Value: o.Value + ext, Dynamic: o.Dynamic, Prefix: o.Prefix, Suffix: o.Suffix + ext})
+			w.writes(c, sc, MakeWord(o.Value+ext, o.Dynamic, o.Prefix(), o.Suffix()+ext))
 		}
 	}
 	for _, o := range f.Operands {

@@ -18,8 +18,9 @@ import (
 // commands are walked in their turn. TestMixedMatchesParser and
 // FuzzMixed check that both walks agree.
 
-// walkMixed walks the statements of src in sc with standard input in.
-func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error {
+// walkMixed walks the statements of src in sc with standard input in;
+// nx scans src's nesting before the parser reads each part of it.
+func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin, nx *nestScanner) error {
 	w.src = src
 	p := parsers.Get().(*syntax.Parser)
 	// Statements are walked as they are parsed, so that the walk stops
@@ -38,14 +39,17 @@ func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error 
 	// The loop never breaks: the parser's iterator calls its body again
 	// after a false return when it has an error to give (a panic). To
 	// stop, the reader ends the input, and the rest is skipped.
-	rd := &lineReader{src: src}
+	rd := &lineReader{src: src, nest: func(end int) bool {
+		nx.scanTo(end)
+		return w.nestOK(nx)
+	}}
 	outer := w.rd
 	w.rd = rd
 	// A statement piped in (in.from) is source text of the script that
 	// runs this one: only the parser's walk reads it, as before.
 	if !w.noFast && in.from == nil {
 		rd.fast = func(off int) (int, bool) {
-			n := w.fastLines(src, off, sc, via, in)
+			n := w.fastLines(src, off, sc, via, in, nx)
 			return n, w.err == nil
 		}
 		rd.top = true
@@ -88,8 +92,10 @@ func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin) error 
 
 // fastLines walks the lines of src from off, the start of a line at the
 // top level, that the fast reader reads: simple commands, blank lines and
-// comments. It returns where the first line it does not read starts.
-func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdin) int {
+// comments. It returns where the first line it does not read starts. A
+// line read is applied to nx without its bytes scanned when nx stands at
+// its start at the top level (else nx scans it later).
+func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdin, nx *nestScanner) int {
 	for off < len(src) && w.live() {
 		end, next := len(src), len(src)
 		if e := strings.IndexByte(src[off:], '\n'); e >= 0 {
@@ -99,13 +105,30 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		// A comment ends at the newline (one that ends in a backslash is
 		// left to the parser, and so is one the parser refuses: it
 		// checks a comment's encoding too).
+		fuse := nx.atTop(off)
 		if t := strings.TrimLeft(line, " \t"); t == "" || t[0] == '#' && line[len(line)-1] != '\\' && utf8.ValidString(t) {
+			if fuse {
+				nx.lineEnd(end, next)
+			}
 			off = next
 			continue
 		}
-		cmds, ok := simpleIn(line, w.lim.MaxCommands, &w.mem)
+		var saved nestSaved
+		lx := (*nestScanner)(nil)
+		if fuse {
+			saved, lx = nx.save(), nx
+		}
+		cmds, ok := simpleIn(line, w.lim.MaxCommands, &w.mem, lx)
 		if !ok {
+			if fuse {
+				nx.restore(saved)
+			}
 			break
+		}
+		if fuse {
+			if nx.lineEnd(end, next); !w.nestOK(nx) {
+				break
+			}
 		}
 		w.walkSimpleIn(cmds, sc, via, in)
 		off = next
@@ -149,6 +172,9 @@ type lineReader struct {
 	nl   int // newlines of lines the fast reader read, still to give
 	cut  bool
 	top  bool
+	// nest scans src up to end before the parser reads it, and reports
+	// whether it is within the bounds (nil: not scanned).
+	nest func(end int) bool
 	// fast walks the lines from off it reads, and returns where the
 	// first it does not read starts; false when the walk failed.
 	fast func(off int) (int, bool)
@@ -219,6 +245,10 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	n := min(len(p), len(r.src)-r.off)
 	if e := strings.IndexByte(r.src[r.off:r.off+n], '\n'); e >= 0 {
 		n = e + 1
+	}
+	if r.nest != nil && !r.nest(r.off+n) {
+		r.cut = true
+		return 0, io.EOF
 	}
 	n = copy(p[:n], r.src[r.off:])
 	r.off += n

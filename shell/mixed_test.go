@@ -13,7 +13,7 @@ func dump(s *Script) string {
 	}
 	var b strings.Builder
 	word := func(w Word) string {
-		return fmt.Sprintf("%q/%q/%q/%v/%v", w.Value, w.Prefix, w.Suffix, w.Dynamic, w.split)
+		return fmt.Sprintf("%q/%q/%q/%v/%v", w.Value, w.Prefix(), w.Suffix(), w.Dynamic, w.split)
 	}
 	from := func(f *Word) string {
 		if f == nil {

@@ -116,7 +116,7 @@ func (w *walker) stdinFile(c *Command, sc *scope, in stdin) {
 func nodeFile(v Word) bool {
 	p := v.Value
 	if v.Dynamic {
-		p = v.Prefix
+		p = v.Prefix()
 	}
 	return v.Dynamic && p == "" || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") ||
 		strings.HasPrefix(p, "file:") || p == "." || p == ".."

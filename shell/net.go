@@ -64,8 +64,8 @@ func curlEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // time when u is dynamic.
 func urlName(u Word, def string) Word {
 	if u.Dynamic {
-		if n, ok := u.Name(); ok && n != "" && !strings.ContainsAny(u.Suffix, "?#") {
-			return Word{Value: n, Dynamic: true, Suffix: n}
+		if n, ok := u.Name(); ok && n != "" && !strings.ContainsAny(u.Suffix(), "?#") {
+			return MakeWord(n, true, "", n)
 		}
 		return Word{Value: "(name from " + u.Value + ")", Dynamic: true}
 	}
@@ -149,7 +149,7 @@ func wgetEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // isRemote reports whether an rsync or scp operand names a remote path
 // (HOST:PATH, USER@HOST:PATH, rsync://…) rather than a local one.
 func isRemote(p Word) bool {
-	s := p.Prefix
+	s := p.Prefix()
 	if strings.Contains(s, "://") {
 		return true
 	}
@@ -176,7 +176,7 @@ func sshEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			key, val := sshOption(o.Value)
 			switch strings.ToLower(key) {
 			case "proxycommand", "localcommand", "knownhostscommand":
-				val.Value = strings.TrimPrefix(val.Value, "exec ")
+				val.setValue(strings.TrimPrefix(val.Value, "exec "))
 				if strings.ToLower(val.Value) != "none" {
 					w.nestedWord(val, &scope{dir: sc.dir}, via)
 				}
@@ -229,11 +229,11 @@ func sshOption(v Word) (string, Word) {
 	}
 	key := s[:i]
 	val := strings.TrimLeft(s[i:], "= \t")
-	if v.Dynamic && !strings.Contains(v.Prefix, key) {
+	if v.Dynamic && !strings.Contains(v.Prefix(), key) {
 		return key, Word{Value: val, Dynamic: true}
 	}
 	if v.Dynamic {
-		return key, Word{Value: val, Dynamic: true, Prefix: strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(v.Prefix), key), "= \t")}
+		return key, MakeWord(val, true, strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(v.Prefix()), key), "= \t"), "")
 	}
 	return key, Static(val)
 }
@@ -278,7 +278,7 @@ func dockerEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			}
 		case "-o", "--output", "--iidfile", "--cidfile", "--metadata-file":
 			if v, ok := takes(); ok {
-				if strings.HasPrefix(v.Prefix, "type=") {
+				if strings.HasPrefix(v.Prefix(), "type=") {
 					for _, kv := range strings.Split(v.Value, ",") {
 						if d, ok := strings.CutPrefix(kv, "dest="); ok {
 							w.writes(c, sc, Static(d))
@@ -323,7 +323,7 @@ func (w *walker) mount(c *Command, sc *scope, opt string, v Word) {
 			k, val, _ := strings.Cut(kv, "=")
 			switch k {
 			case "source", "src":
-				host = Word{Value: val, Dynamic: v.Dynamic, Prefix: val, Suffix: val}
+				host = MakeWord(val, v.Dynamic, val, val) // its prefix and suffix all of it, even when dynamic
 			case "readonly", "ro":
 				ro = val == "" || val == "true" || val == "1"
 			}
@@ -333,9 +333,9 @@ func (w *walker) mount(c *Command, sc *scope, opt string, v Word) {
 		if len(parts) < 2 {
 			return
 		}
-		host = Word{Value: parts[0], Dynamic: v.Dynamic, Prefix: parts[0], Suffix: parts[0]}
-		if v.Dynamic && !strings.HasPrefix(v.Prefix, parts[0]+":") {
-			host.Prefix, host.Suffix = v.Prefix, ""
+		host = MakeWord(parts[0], v.Dynamic, parts[0], parts[0])
+		if v.Dynamic && !strings.HasPrefix(v.Prefix(), parts[0]+":") {
+			host.setParts(v.Prefix(), "")
 		}
 		ro = len(parts) > 2 && strings.Contains(","+parts[len(parts)-1]+",", ",ro,")
 	}
@@ -351,15 +351,15 @@ func (w *walker) mount(c *Command, sc *scope, opt string, v Word) {
 
 // isContainerPath reports whether a docker cp operand is CONTAINER:PATH.
 func isContainerPath(p Word) bool {
-	i := strings.IndexByte(p.Prefix, ':')
-	return i > 0 && !strings.Contains(p.Prefix[:i], "/")
+	i := strings.IndexByte(p.Prefix(), ':')
+	return i > 0 && !strings.Contains(p.Prefix()[:i], "/")
 }
 
 // nonOptions returns the words of args that do not start with a dash.
 func nonOptions(args []Word) []Word {
 	var out []Word
 	for _, a := range args {
-		if !a.MaybeOption() || a.Dynamic && a.Prefix != "" {
+		if !a.MaybeOption() || a.Dynamic && a.Prefix() != "" {
 			out = append(out, a)
 		}
 	}
@@ -416,11 +416,11 @@ func remotePath(p Word) Word {
 	if i < 0 {
 		return p
 	}
-	r := Word{Value: p.Value[i+1:], Dynamic: p.Dynamic, Suffix: p.Suffix}
+	r := MakeWord(p.Value[i+1:], p.Dynamic, "", p.Suffix())
 	if p.Dynamic {
-		r.Prefix = strings.TrimPrefix(p.Prefix, p.Prefix[:min(i+1, len(p.Prefix))])
+		r = r.withPre(strings.TrimPrefix(p.Prefix(), p.Prefix()[:min(i+1, len(p.Prefix()))]))
 	} else {
-		r.Prefix, r.Suffix = r.Value, r.Value
+		r.setParts(r.Value, r.Value)
 	}
 	return r
 }

@@ -234,7 +234,7 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		}
 	}
 	if !w.noFast {
-		if cmds, ok := simpleIn(src, w.lim.MaxCommands, &w.mem); ok {
+		if cmds, ok := simpleIn(src, w.lim.MaxCommands, &w.mem, nil); ok {
 			// Simple commands only: read as the parser would, without
 			// paying for it (its first use in a process costs the most).
 			saved, rd := w.src, w.rd
@@ -248,25 +248,33 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 			return w.err
 		}
 	}
-	depth, redirs := nestScan(src, w.lim.MaxDepth)
-	if depth > w.lim.MaxDepth {
-		return &LimitError{Limit: "depth", Max: w.lim.MaxDepth}
+	// The nesting is scanned as the parser reads (see walkMixed), and
+	// to the end once it is done.
+	nx := newNestScanner(src, w.lim.MaxDepth)
+	subst := substitutions(src)
+	if subst > maxSubst || strings.Count(src, ">")+strings.Count(src, "<") > maxEffects {
+		// Past a bound, or maybe past that of redirections: the whole
+		// script is scanned first, so that one past a bound of the
+		// nesting is refused before the parser reads any of it (and
+		// that bound reported first).
+		if nx.scanTo(len(src)); !w.nestOK(nx) {
+			return w.err
+		}
 	}
-	if redirs > maxEffects {
-		// Each redirection is a write (an effect): past the bound before
-		// the parser spends 350 bytes on each.
-		return &LimitError{Limit: "effects", Max: maxEffects}
-	}
-	if substitutions(src) > maxSubst {
+	if subst > maxSubst {
 		return &LimitError{Limit: "substitutions", Max: maxSubst}
 	}
 	saved := w.src
 	w.depth++
 	in := w.scriptIn
 	w.scriptIn = stdin{}
-	err := w.walkMixed(src, sc, via, in)
+	err := w.walkMixed(src, sc, via, in, nx)
 	w.depth--
 	w.src = saved
+	if w.err == nil {
+		nx.scanTo(len(src))
+		w.nestOK(nx)
+	}
 	if w.err != nil {
 		return w.err
 	}
@@ -277,4 +285,20 @@ func (w *walker) script(src string, sc *scope, via []string) error {
 		return fmt.Errorf("shell: %w", err)
 	}
 	return nil
+}
+
+// nestOK reports whether the nesting scanned so far is within the
+// bounds: depth (the parser recurses once a level) and redirection
+// operators (each a write: past the bound before the parser spends 350
+// bytes on each). Past one, the walk fails with a LimitError.
+func (w *walker) nestOK(nx *nestScanner) bool {
+	switch {
+	case nx.s.deepest > w.lim.MaxDepth:
+		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
+	case nx.s.redirs > maxEffects:
+		w.fail(&LimitError{Limit: "effects", Max: maxEffects})
+	default:
+		return true
+	}
+	return false
 }

@@ -101,8 +101,9 @@ func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin
 		got = &stdin{doc: &d}
 	case syntax.WordHdoc:
 		d := w.word(r.Word)
+		pre, suf := d.Prefix(), d.Suffix()
 		d.Value += "\n"
-		d.Suffix += "\n"
+		d.setParts(pre, suf+"\n")
 		got = &stdin{doc: &d}
 	}
 	if got == nil {

@@ -98,13 +98,13 @@ func rsyncEffects(w *walker, c *Command, sc *scope, in stdin) {
 		return
 	}
 	for _, s := range srcs {
-		if !strings.HasSuffix(s.Suffix, "/") {
+		if !strings.HasSuffix(s.Suffix(), "/") {
 			w.writes(c, sc, into(dest, s))
 		}
 		if recursive {
 			// src/ copies the directory's contents into dest; src, the
 			// directory itself into dest/NAME.
-			if strings.HasSuffix(s.Suffix, "/") || s.Dynamic && s.Suffix == "" {
+			if strings.HasSuffix(s.Suffix(), "/") || s.Dynamic && s.Suffix() == "" {
 				w.tree(c, sc, dest, s)
 			} else {
 				treeInto(w, c, sc, dest, s, true)
@@ -175,10 +175,10 @@ func relative(f Flags) bool {
 func relPart(s Word) Word {
 	v := s.Value
 	if s.Dynamic {
-		if i := strings.LastIndex(s.Prefix, "/./"); i >= 0 {
-			return Word{Value: v[i+3:], Dynamic: true, Prefix: s.Prefix[i+3:], Suffix: s.Suffix}
+		if i := strings.LastIndex(s.Prefix(), "/./"); i >= 0 {
+			return MakeWord(v[i+3:], true, s.Prefix()[i+3:], s.Suffix())
 		}
-		return Word{Value: strings.TrimLeft(v, "/"), Dynamic: true, Prefix: strings.TrimLeft(s.Prefix, "/"), Suffix: s.Suffix}
+		return MakeWord(strings.TrimLeft(v, "/"), true, strings.TrimLeft(s.Prefix(), "/"), s.Suffix())
 	}
 	if i := strings.LastIndex(v, "/./"); i >= 0 {
 		v = v[i+3:]

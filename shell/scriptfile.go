@@ -115,7 +115,7 @@ func (w *walker) eachFile(p Word, sc *scope, f func(fp Word, text string)) bool 
 	paths := [2]Word{joinDir(sc.dir, p)}
 	n := 1
 	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") {
-		if a := joinDir(*sc.alt, p); a != paths[0] {
+		if a := joinDir(*sc.alt, p); !a.Equal(paths[0]) {
 			paths[1], n = a, 2
 		}
 	}

@@ -69,7 +69,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			var inner []Word
 			for _, a := range rest {
 				if before, after, found := strings.Cut(a.Value, repl.Value); found && !a.Dynamic {
-					a = Word{Value: before + n.Value + after, Dynamic: true, Prefix: before + n.Prefix, Suffix: after}
+					a = MakeWord(before+n.Value+after, true, before+n.Prefix(), after)
 				}
 				inner = append(inner, a)
 			}
@@ -127,9 +127,9 @@ func findRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	starts, expr := findStarts(c.Args[1:])
 	prefix := "./"
 	if len(starts) > 0 {
-		prefix = starts[0].Prefix
+		prefix = starts[0].Prefix()
 		for _, s := range starts[1:] {
-			if !strings.HasPrefix(s.Prefix, "/") && !strings.HasPrefix(s.Prefix, ".") {
+			if !strings.HasPrefix(s.Prefix(), "/") && !strings.HasPrefix(s.Prefix(), ".") {
 				prefix = ""
 			}
 		}
@@ -158,7 +158,7 @@ func findRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 					if before == "" {
 						pre = p
 					}
-					e = Word{Value: e.Value, Dynamic: true, Prefix: pre, Suffix: after}
+					e = MakeWord(e.Value, true, pre, after)
 				}
 				inner = append(inner, e)
 			}

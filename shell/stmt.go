@@ -26,7 +26,7 @@ func (w *walker) branch(sc *scope, fn func(*scope)) {
 // descriptors and -i variables c defined count from now on; a variable
 // either set dynamically is dynamic.
 func (w *walker) merge(sc, c *scope) {
-	if c.dir != sc.dir {
+	if !c.dir.Equal(sc.dir) {
 		sc.dir = Word{Value: "$PWD", Dynamic: true}
 	}
 	sc.aliases, sc.funcs, sc.fds, sc.ints = c.aliases, c.funcs, c.fds, c.ints
@@ -189,7 +189,7 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 		w.branch(sc, func(sc *scope) {
 			dir, alt := sc.dir, sc.alt
 			w.stmt(c.Body, sc, via, stdin{})
-			if sc.dir != dir || sc.alt != alt {
+			if !sc.dir.Equal(dir) || sc.alt != alt {
 				// Each call moves the shell (f() { cd "$OLDPWD"; }).
 				if w.moves == nil {
 					w.moves = map[*syntax.Stmt]bool{}
@@ -389,15 +389,11 @@ func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
 		if strings.Count(t, name) > 64 || !onlyExpands(t, name) {
 			return "", nil, false
 		}
-		for _, later := range [...]string{"()", "function", "alias", "trap", "-c", "eval", "source", "export", "declare",
-			"typeset", "readonly", "local", "read", "unset", "printf", "let", "mapfile", "readarray", "xargs", "find",
-			"parallel", "<<", "$((", "`"} {
-			if strings.Contains(t, later) {
-				// Code that runs later or in another shell (a function,
-				// an alias, a trap, sh -c), or sets variables: it may
-				// see the variable with another value, or none.
-				return "", nil, false
-			}
+		if runsLater(t) {
+			// Code that runs later or in another shell (a function, an
+			// alias, a trap, sh -c), or sets variables: it may see the
+			// variable with another value, or none.
+			return "", nil, false
 		}
 	}
 	items := make([]Word, 0, len(it.Items))

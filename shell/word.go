@@ -18,11 +18,14 @@ import (
 // last such part. An unquoted dynamic part may also split into several
 // words, or none, when it runs.
 type Word struct {
+	_ [0]func()
 	// Value is the word after quote removal; see [Word.Dynamic].
 	Value string
-	// Prefix and Suffix are the static text before the first and after
-	// the last dynamic part; both equal Value when the word is static.
-	Prefix, Suffix string
+	// ext holds the prefix and suffix when they are not parts of Value
+	// (or longer than 65,535 bytes); else they are its first pre and
+	// last suf bytes.
+	ext      *wordExt
+	pre, suf uint16
 	// Dynamic reports that part of the word is known only at run time.
 	Dynamic bool
 	// split reports an unquoted parameter expansion, command substitution
@@ -31,8 +34,99 @@ type Word struct {
 	split bool
 }
 
+// wordExt is the prefix and suffix of a Word that are not parts of its
+// value.
+type wordExt struct{ prefix, suffix string }
+
+// Prefix returns the static text before w's first dynamic part (Value
+// when w is static).
+func (w Word) Prefix() string {
+	if w.ext != nil {
+		return w.ext.prefix
+	}
+	return w.Value[:w.pre]
+}
+
+// Suffix returns the static text after w's last dynamic part (Value
+// when w is static).
+func (w Word) Suffix() string {
+	if w.ext != nil {
+		return w.ext.suffix
+	}
+	return w.Value[len(w.Value)-int(w.suf):]
+}
+
+// MakeWord returns the Word of value, dynamic when dynamic, whose static
+// text before its first dynamic part is prefix and after its last suffix.
+func MakeWord(value string, dynamic bool, prefix, suffix string) Word {
+	w := Word{Value: value, Dynamic: dynamic}
+	w.setParts(prefix, suffix)
+	return w
+}
+
+// setParts sets w's prefix and suffix: as lengths when they are parts of
+// its value (the first and last bytes), else held apart.
+func (w *Word) setParts(prefix, suffix string) {
+	v := w.Value
+	if len(prefix) <= 0xffff && len(suffix) <= 0xffff && strings.HasPrefix(v, prefix) && strings.HasSuffix(v, suffix) {
+		w.ext, w.pre, w.suf = nil, uint16(len(prefix)), uint16(len(suffix))
+		return
+	}
+	w.ext, w.pre, w.suf = &wordExt{prefix, suffix}, 0, 0
+}
+
+// setLens sets w's prefix and suffix to its first pre and last suf
+// bytes.
+func (w *Word) setLens(pre, suf int) {
+	if pre > 0xffff || suf > 0xffff {
+		w.setParts(w.Value[:pre], w.Value[len(w.Value)-suf:])
+		return
+	}
+	w.ext, w.pre, w.suf = nil, uint16(pre), uint16(suf)
+}
+
+// setValue sets w's value to v, its prefix and suffix left as they were.
+func (w *Word) setValue(v string) {
+	p, s := w.Prefix(), w.Suffix()
+	w.Value = v
+	w.setParts(p, s)
+}
+
+// withPre returns w with its prefix p.
+func (w Word) withPre(p string) Word {
+	w.setParts(p, w.Suffix())
+	return w
+}
+
+// withSuf returns w with its suffix s.
+func (w Word) withSuf(s string) Word {
+	w.setParts(w.Prefix(), s)
+	return w
+}
+
+// Equal reports whether w and o are the same word: the same value,
+// prefix, suffix and flags (== on Words may tell apart equal prefixes and
+// suffixes held apart).
+func (w Word) Equal(o Word) bool {
+	if w.ext == nil && o.ext == nil {
+		return w.Value == o.Value && w.pre == o.pre && w.suf == o.suf && w.Dynamic == o.Dynamic && w.split == o.split
+	}
+	return w.Value == o.Value && w.Dynamic == o.Dynamic && w.split == o.split && w.Prefix() == o.Prefix() && w.Suffix() == o.Suffix()
+}
+
 // Static returns a static [Word] of value s.
-func Static(s string) Word { return Word{Value: s, Prefix: s, Suffix: s} }
+func Static(s string) Word {
+	if len(s) > 0xffff {
+		return bigStatic(s)
+	}
+	return Word{Value: s, pre: uint16(len(s)), suf: uint16(len(s))}
+}
+
+// bigStatic is Static for a value longer than 65,535 bytes (not inlined,
+// so that Static is).
+//
+//go:noinline
+func bigStatic(s string) Word { return MakeWord(s, false, s, s) }
 
 // String returns w.Value.
 func (w Word) String() string { return w.Value }
@@ -50,7 +144,7 @@ func (w Word) MaybeOption() bool {
 	if !w.Dynamic {
 		return len(w.Value) > 1 && w.Value[0] == '-'
 	}
-	return w.Prefix == "" || w.Prefix[0] == '-'
+	return w.Prefix() == "" || w.Prefix()[0] == '-'
 }
 
 // Name returns the last element of w read as a slash-separated path (the
@@ -58,7 +152,7 @@ func (w Word) MaybeOption() bool {
 // or when the static text after the last dynamic part contains a slash.
 // A trailing slash is ignored.
 func (w Word) Name() (string, bool) {
-	s := w.Suffix
+	s := w.Suffix()
 	if w.Dynamic {
 		i := strings.LastIndexByte(s, '/')
 		if i < 0 {
@@ -216,16 +310,15 @@ func joinSegsOf(segs []seg, whole string) Word {
 		res.Value = b.String()
 	}
 	if first < 0 {
-		res.Prefix, res.Suffix = res.Value, res.Value
+		res.setLens(len(res.Value), len(res.Value))
 		return res
 	}
 	res.Dynamic = true
-	res.Prefix = res.Value[:pre]
 	suf := 0
 	for _, s := range segs[last+1:] {
 		suf += len(s.text)
 	}
-	res.Suffix = res.Value[len(res.Value)-suf:]
+	res.setLens(pre, suf)
 	return res
 }
 

@@ -273,7 +273,7 @@ func isAssign(s string) bool {
 
 // skipAssigns drops the NAME=VALUE words that start args.
 func skipAssigns(args []Word) []Word {
-	for len(args) > 0 && isAssign(args[0].Prefix) {
+	for len(args) > 0 && isAssign(args[0].Prefix()) {
 		args = args[1:]
 	}
 	return args
@@ -297,7 +297,7 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		rest = rest[1:]
 	}
 	for _, a := range rest {
-		if !isAssign(a.Prefix) {
+		if !isAssign(a.Prefix()) {
 			break
 		}
 		name, v, _ := strings.Cut(a.Value, "=")

@@ -54,11 +54,14 @@ func (w *walker) write(sc *scope, p Word, by string, del bool) {
 		w.fail(&LimitError{Limit: "effects", Max: maxEffects})
 		return
 	}
-	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") && joinDir(*sc.alt, p) != joinDir(sc.dir, p) {
-		// The same write in the other directory the shell may be in.
-		w.addWrite(Write{Path: joinDir(*sc.alt, p), Delete: del, By: by})
+	d := joinDirIn(sc.dir, p, &w.cleanDirs)
+	if sc.alt != nil && !strings.HasPrefix(p.Value, "/") {
+		if a := joinDirIn(*sc.alt, p, &w.cleanDirs); !a.Equal(d) {
+			// The same write in the other directory the shell may be in.
+			w.addWrite(Write{Path: a, Delete: del, By: by})
+		}
 	}
-	w.addWrite(Write{Path: joinDir(sc.dir, p), Delete: del, By: by})
+	w.addWrite(Write{Path: d, Delete: del, By: by})
 }
 
 // addWrite appends x to [Script.Writes], its path mapped to this
@@ -219,14 +222,14 @@ func treeInto(w *walker, c *Command, sc *scope, dest, src Word, named bool) {
 // globDir returns DIR when src is a glob in its last element only
 // (DIR/*, DIR/*.d): its matches are entries of DIR.
 func globDir(src Word) (string, bool) {
-	if !src.Dynamic || src.split || !strings.HasSuffix(src.Prefix, "/") || !strings.HasPrefix(src.Value, src.Prefix) {
+	if !src.Dynamic || src.split || !strings.HasSuffix(src.Prefix(), "/") || !strings.HasPrefix(src.Value, src.Prefix()) {
 		return "", false
 	}
-	rest := src.Value[len(src.Prefix):]
+	rest := src.Value[len(src.Prefix()):]
 	if strings.ContainsAny(rest, "/$`\\") || !strings.ContainsAny(rest, "*?[") {
 		return "", false
 	}
-	return strings.TrimSuffix(src.Prefix, "/"), true
+	return strings.TrimSuffix(src.Prefix(), "/"), true
 }
 
 // contents reports whether src names a directory's contents rather than
@@ -265,14 +268,14 @@ func shredWrites(w *walker, c *Command, sc *scope, _ stdin) {
 func ddWrites(w *walker, c *Command, sc *scope, _ stdin) {
 	for _, a := range c.Args[1:] {
 		for _, k := range []string{"of=", "if="} {
-			if !strings.HasPrefix(a.Prefix, k) {
+			if !strings.HasPrefix(a.Prefix(), k) {
 				continue
 			}
 			v := a
-			v.Value = strings.TrimPrefix(v.Value, k)
-			v.Prefix = strings.TrimPrefix(v.Prefix, k)
+			v.setValue(strings.TrimPrefix(v.Value, k))
+			v = v.withPre(strings.TrimPrefix(v.Prefix(), k))
 			if !v.Dynamic {
-				v.Suffix = v.Value
+				v = v.withSuf(v.Value)
 			}
 			if k == "of=" {
 				w.writes(c, sc, v)
@@ -280,7 +283,7 @@ func ddWrites(w *walker, c *Command, sc *scope, _ stdin) {
 				w.reads(c, sc, v)
 			}
 		}
-		if a.Dynamic && a.Prefix == "" {
+		if a.Dynamic && a.Prefix() == "" {
 			// Could be of=… when it runs.
 			w.writes(c, sc, Word{Value: a.Value, Dynamic: true})
 		}
@@ -322,10 +325,10 @@ func findWrites(w *walker, c *Command, sc *scope, _ stdin) {
 // static prefix is d's, with a slash.
 func under(d Word) Word {
 	if d.Dynamic {
-		return Word{Value: strings.TrimSuffix(d.Value, "/") + "/…", Dynamic: true, Prefix: d.Prefix}
+		return MakeWord(strings.TrimSuffix(d.Value, "/")+"/…", true, d.Prefix(), "")
 	}
 	p := strings.TrimSuffix(d.Value, "/") + "/"
-	return Word{Value: p + "…", Dynamic: true, Prefix: p}
+	return MakeWord(p+"…", true, p, "")
 }
 
 // findStarts splits find's words into its start points and its
@@ -373,12 +376,12 @@ func (s *Script) Creates(p Word) bool {
 	}
 	dir := strings.TrimSuffix(p.Value, "/") + "/"
 	for _, w := range s.Writes {
-		if w.Delete || w.From != nil && *w.From == p {
+		if w.Delete || w.From != nil && w.From.Equal(p) {
 			continue
 		}
 		v := w.Path.Value
 		if w.Path.Dynamic {
-			v = w.Path.Prefix
+			v = w.Path.Prefix()
 		}
 		if v == p.Value || strings.HasPrefix(v, dir) {
 			return true

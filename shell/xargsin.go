@@ -238,7 +238,7 @@ func findNamesOut(args []Word, name string) []Word {
 		if s.Dynamic || strings.ContainsAny(s.Value, "$`") {
 			return namesPrints(name)
 		}
-		ws = append(ws, Word{Value: s.Value + "/{}", Dynamic: true, Prefix: s.Value, Suffix: ""})
+		ws = append(ws, MakeWord(s.Value+"/{}", true, s.Value, ""))
 	}
 	return ws
 }
@@ -295,7 +295,7 @@ func grepNames(name string, args []Word, upstream func() []Word) []Word {
 		if root == "/" {
 			prefix = "/"
 		}
-		ws = append(ws, Word{Value: prefix + "(output of " + name + ")", Dynamic: true, Prefix: prefix})
+		ws = append(ws, MakeWord(prefix+"(output of "+name+")", true, prefix, ""))
 	}
 	return ws
 }
@@ -343,7 +343,7 @@ func gitLsNames(args []Word) []Word {
 		if root == "." {
 			prefix = ""
 		}
-		ws = append(ws, Word{Value: prefix + "(output of git ls-files)", Dynamic: true, Prefix: prefix})
+		ws = append(ws, MakeWord(prefix+"(output of git ls-files)", true, prefix, ""))
 	}
 	return ws
 }

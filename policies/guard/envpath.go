@@ -107,10 +107,12 @@ func leadingVar(v string) (name, rest string, ok bool) {
 
 // slashDotDot reports whether path p has a ".." element.
 func slashDotDot(p string) bool {
-	for _, e := range strings.Split(p, "/") {
+	for p != "" {
+		e, rest, _ := strings.Cut(p, "/")
 		if e == ".." {
 			return true
 		}
+		p = rest
 	}
 	return false
 }

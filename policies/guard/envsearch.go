@@ -24,10 +24,10 @@ var errWalkBound = errors.New("too many entries")
 // folder, a link to a folder).
 func (at *place) noEnvUnder(p shell.Word) bool {
 	i := strings.Index(p.Value, "(output of ")
-	if !p.Dynamic || i < 0 || at.dir == "" || p.Prefix == "" || p.Value[:i] != p.Prefix || strings.ContainsAny(p.Prefix, "$`~") {
+	if !p.Dynamic || i < 0 || at.dir == "" || p.Prefix() == "" || p.Value[:i] != p.Prefix() || strings.ContainsAny(p.Prefix(), "$`~") {
 		return false
 	}
-	root := filepath.FromSlash(joinPath(at.dir, strings.TrimSuffix(p.Prefix, "/")))
+	root := filepath.FromSlash(joinPath(at.dir, strings.TrimSuffix(p.Prefix(), "/")))
 	n, found := 0, false
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -28,7 +28,7 @@ func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
 	dest := strings.TrimSuffix(e.Path.Value, "/…")
 	from := *e.From
 	cannot := func(why string) (string, bool) {
-		if !e.Path.Dynamic || e.Path.Prefix == dest+"/" {
+		if !e.Path.Dynamic || e.Path.Prefix() == dest+"/" {
 			if inTempDir(joinPath(at.dir, dest)) {
 				return "", false
 			}

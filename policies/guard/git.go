@@ -219,7 +219,7 @@ func gitDanger(c *shell.Command, sub []shell.Word, global shell.Flags) (string, 
 			if i == 0 && !o.Dynamic {
 				continue // the repository
 			}
-			if o.Dynamic && (o.Prefix == "" || o.Prefix[0] == '+') {
+			if o.Dynamic && (o.Prefix() == "" || o.Prefix()[0] == '+') {
 				return discards("pushes `"+o.String()+"`, which may be a forced refspec (+…) known only at run time", "spell the branch out")
 			}
 			if strings.HasPrefix(o.Value, "+") {

@@ -27,7 +27,7 @@ func (at *place) linkedThrough(s *shell.Script, c *shell.Command, p shell.Word) 
 	}
 	for _, lw := range at.linkWrites(s) {
 		e := lw.e
-		if e.Path.Dynamic && strings.HasPrefix(p.Value, e.Path.Prefix) || strings.HasPrefix(p.Value, strings.TrimSuffix(e.Path.Value, "/")+"/") {
+		if e.Path.Dynamic && strings.HasPrefix(p.Value, e.Path.Prefix()) || strings.HasPrefix(p.Value, strings.TrimSuffix(e.Path.Value, "/")+"/") {
 			return "guard: rule 1 (no recursive delete of anything not scratch): " + by(c) + " deletes " + p.Value +
 				" through " + e.Path.Value + ", which `" + clip(lw.by.String()) + "` makes a link that may take it anywhere; " +
 				"delete the files you mean by their own path, or ask the user", "", true

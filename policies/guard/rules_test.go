@@ -76,7 +76,7 @@ func TestScratch(t *testing.T) {
 		}
 	}
 	at := &place{root: "/home/dev/project", dir: "/home/dev/project"}
-	if _, ok := at.scratch(shell.Word{Value: "$X/node_modules", Dynamic: true, Suffix: "/node_modules"}); ok {
+	if _, ok := at.scratch(shell.MakeWord("$X/node_modules", true, "", "/node_modules")); ok {
 		t.Error("a dynamic path is scratch")
 	}
 }

@@ -75,7 +75,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	for _, w := range s.Writes {
-		if w.Delete && w.Recursive && !slices.ContainsFunc(decided, func(e shell.Effect) bool { return e.By == w.By && e.Path == w.Path }) {
+		if w.Delete && w.Recursive && !slices.ContainsFunc(decided, func(e shell.Effect) bool { return e.By == w.By && e.Path.Equal(w.Path) }) {
 			if r, deny := at.judgeTree(s, nil, w.Path); deny {
 				return r, true
 			}
@@ -286,10 +286,27 @@ func within(dir, p string) string {
 // cleanPath is path.Clean that keeps "" as "" (path.Clean returns a
 // clean path as it is, without allocating).
 func cleanPath(p string) string {
-	if p == "" {
-		return p
+	if p == "" || p == "/" || cleanRel(p) || p[0] == '/' && cleanRel(p[1:]) {
+		return p // what Clean gives
 	}
 	return path.Clean(p)
+}
+
+// cleanRel reports whether p is a relative path that path.Clean leaves
+// as it is: not empty, without a leading or trailing slash, and no
+// element empty, "." or "..".
+func cleanRel(p string) bool {
+	if p == "" || p[0] == '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for p != "" {
+		e, rest, _ := strings.Cut(p, "/")
+		if e == "" || e == "." || e == ".." {
+			return false
+		}
+		p = rest
+	}
+	return true
 }
 
 // isAbs reports whether p (slash form, or a Windows drive path) is
@@ -384,7 +401,7 @@ func neverOption(w shell.Word) bool {
 	if strings.ContainsAny(w.Value, "$`(") || strings.HasPrefix(w.Value, "~") {
 		return false
 	}
-	return strings.IndexFunc(w.Suffix, func(r rune) bool {
+	return strings.IndexFunc(w.Suffix(), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '=')
 	}) >= 0
 }

@@ -186,7 +186,7 @@ func bashBuiltin(name string) bool {
 func gitFilesThenGit(s *shell.Script, at *place) (string, bool) {
 	file, by := "", ""
 	for _, w := range s.Writes {
-		if w.Delete || w.Maybe || w.By == "git" || w.Path.Dynamic && !gitFile(w.Path.Suffix) || !w.Path.Dynamic && !gitFile(w.Path.Value) {
+		if w.Delete || w.Maybe || w.By == "git" || w.Path.Dynamic && !gitFile(w.Path.Suffix()) || !w.Path.Dynamic && !gitFile(w.Path.Value) {
 			continue
 		}
 		file, by = w.Path.Value, w.By
