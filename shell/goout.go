@@ -79,7 +79,7 @@ func inFolder(d Word, name string) Word {
 	if !d.Dynamic {
 		return Static(strings.TrimSuffix(d.Value, "/") + "/" + name)
 	}
-	return Word{Value: strings.TrimSuffix(d.Value, "/") + "/" + name, Dynamic: true, Prefix: d.Prefix, Suffix: "/" + name}
+	return MakeWord(strings.TrimSuffix(d.Value, "/")+"/"+name, true, d.Prefix(), "/"+name)
 }
 
 // goFilesName returns the program name of a package given as .go files
@@ -184,7 +184,7 @@ func (w *walker) goEnvWrite(c *Command, at *scope, args []Word) {
 	}
 	for _, a := range f.Operands {
 		k, v, ok := strings.Cut(a.Value, "=")
-		if !ok || k != "GOFLAGS" && !strings.HasPrefix(a.Prefix, "GOFLAGS") {
+		if !ok || k != "GOFLAGS" && !strings.HasPrefix(a.Prefix(), "GOFLAGS") {
 			continue
 		}
 		if a.Dynamic {

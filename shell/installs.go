@@ -83,7 +83,7 @@ func localPkg(p Word) (Word, bool) {
 // binOf is the bin folder under a --prefix or --root value.
 func binOf(prefix Word) Word {
 	if prefix.Dynamic {
-		return Word{Value: strings.TrimSuffix(prefix.Value, "/") + "/bin", Dynamic: true, Prefix: prefix.Prefix}
+		return MakeWord(strings.TrimSuffix(prefix.Value, "/")+"/bin", true, prefix.Prefix(), "")
 	}
 	return Static(path.Join(prefix.Value, "bin"))
 }
@@ -95,7 +95,7 @@ func installWords(args []Word, takes ...string) (vals map[string]Word, flags map
 	vals, flags = map[string]Word{}, map[string]bool{}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a.Dynamic && !strings.HasPrefix(a.Prefix, "-") || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
+		if a.Dynamic && !strings.HasPrefix(a.Prefix(), "-") || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
 			ops = append(ops, a)
 			continue
 		}
