@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/readfile"
@@ -201,13 +203,9 @@ func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
 		p.madeSeen = &madeMemo{seen: map[string]madeResult{}}
 	}
 	absRoot := p.abs(root)
-	changed := p.changedFiles(ctx, absRoot)
-	err := goDirs(ctx, absRoot, recursive, func(dir string, files []string, _ bool) bool {
+	visit := func(dir string, files []string, _ bool) bool {
 		pkg := p.at(dir)
 		for _, name := range files {
-			if changed != nil && !changed[filepath.Join(dir, name)] {
-				continue // committed as it is: the user's code
-			}
 			if p.madeSeen.fileBytes > maxCodeFileBytes {
 				past = true
 				return false
@@ -227,7 +225,24 @@ func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
 			}
 		}
 		return true
-	})
+	}
+	var err error
+	if changed := p.changedFiles(ctx, absRoot); changed != nil {
+		// Only what differs from HEAD: no walk of the tree.
+		byDir := map[string][]string{}
+		for f := range changed {
+			if rel, ok := goSelects(absRoot, f, recursive); ok && strings.HasSuffix(rel, ".go") {
+				byDir[filepath.Dir(f)] = append(byDir[filepath.Dir(f)], filepath.Base(f))
+			}
+		}
+		for _, d := range slices.Sorted(maps.Keys(byDir)) {
+			if !visit(d, byDir[d], false) {
+				break
+			}
+		}
+	} else {
+		err = goDirs(ctx, absRoot, recursive, visit)
+	}
 	if found {
 		return hit, true
 	}
@@ -280,4 +295,28 @@ func (p *place) changedFiles(ctx context.Context, dir string) map[string]bool {
 		out[filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(n, "/")))] = true
 	}
 	return out
+}
+
+// goSelects reports whether go's package pattern at root (with
+// recursive, root/...) selects the file f, and returns f relative to
+// root: a file of root itself, or, recursive, of a folder under it none
+// of whose names starts with "." or "_" or is testdata or vendor.
+func goSelects(root, f string, recursive bool) (string, bool) {
+	rel, err := filepath.Rel(root, f)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	dir := filepath.Dir(rel)
+	if dir == "." {
+		return rel, true
+	}
+	if !recursive {
+		return "", false
+	}
+	for _, n := range strings.Split(filepath.ToSlash(dir), "/") {
+		if n == "" || n[0] == '.' || n[0] == '_' || n == "testdata" || n == "vendor" {
+			return "", false
+		}
+	}
+	return rel, true
 }
