@@ -11,7 +11,9 @@ import (
 // commands, and ok when every find command selects only by them (no -o,
 // negation, -path or -regex, which could select other files): the files
 // it deletes (-delete) or hands to -exec ({}) then have one of those
-// names. ok is false when the script has no such find command.
+// names. ok is false when the script has no such find command, or one
+// whose -delete comes before any -name (find . -delete -name x deletes
+// every file).
 func findNames(sc *shell.Script) (pats []string, fold []bool, ok bool) {
 	found := false
 	for _, c := range sc.Commands {
@@ -36,6 +38,10 @@ func findNames(sc *shell.Script) (pats []string, fold []bool, ok bool) {
 				fold = append(fold, a.Value == "-iname")
 				named = true
 				i++
+			case "-delete":
+				if !named {
+					return nil, nil, false // find . -delete -name x deletes every file
+				}
 			case "-exec", "-execdir", "-ok", "-okdir":
 				i = len(c.Args) // what follows is the command, read by package shell
 			}

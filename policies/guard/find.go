@@ -16,10 +16,13 @@ type findSel struct {
 }
 
 // findSelects reads f's expression: starting points, then only -name P,
-// -type, -maxdepth, -mindepth, -prune, -print, -print0 and one action (-delete,
-// or -exec/-execdir … {} + or ;), joined by the implicit -a. Anything
-// else (-o, !, parentheses, -L, a dynamic word, -path, …) and ok is
-// false: what it selects is not read.
+// -type, -maxdepth, -mindepth, the tests that only narrow what is
+// selected (-mtime N, -size N, -newer F, -empty, …), -prune, -print,
+// -print0 and actions (-delete, or -exec/-execdir … {} + or ;), joined by
+// the implicit -a. Anything else (-o, !, parentheses, -L, a dynamic word,
+// -path, …) and ok is false: what it selects is not read. The names are
+// those before the first action: find . -delete -name '*.log' deletes
+// every file, and ok is false when an action comes before any -name.
 func findSelects(f *shell.Command) (sel findSel, ok bool) {
 	args := f.Args[1:]
 	i := 0
@@ -33,6 +36,7 @@ func findSelects(f *shell.Command) (sel findSel, ok bool) {
 	if len(sel.starts) == 0 {
 		sel.starts = []shell.Word{shell.Static(".")}
 	}
+	acted := false
 	for i < len(args) {
 		a := args[i]
 		if a.Dynamic {
@@ -43,16 +47,30 @@ func findSelects(f *shell.Command) (sel findSel, ok bool) {
 			if i+1 >= len(args) || args[i+1].Dynamic {
 				return sel, false
 			}
-			sel.names = append(sel.names, args[i+1].Value)
+			if !acted {
+				sel.names = append(sel.names, args[i+1].Value)
+			}
 			i += 2
-		case "-type", "-maxdepth", "-mindepth":
+		case "-type", "-maxdepth", "-mindepth", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-newer",
+			"-user", "-group", "-uid", "-gid", "-perm", "-links":
 			if i+1 >= len(args) || args[i+1].Dynamic {
 				return sel, false
 			}
 			i += 2
-		case "-prune", "-print", "-print0", "-delete", "-depth", "-xdev", "-mount":
+		case "-prune", "-print", "-print0", "-depth", "-xdev", "-mount", "-empty", "-readable", "-writable", "-executable",
+			"-nouser", "-nogroup":
+			i++
+		case "-delete":
+			if len(sel.names) == 0 {
+				return sel, false
+			}
+			acted = true
 			i++
 		case "-exec", "-execdir", "-ok", "-okdir":
+			if len(sel.names) == 0 {
+				return sel, false
+			}
+			acted = true
 			j := i + 1
 			for j < len(args) && (args[j].Dynamic || args[j].Value != ";" && args[j].Value != "+") {
 				j++
