@@ -200,9 +200,13 @@ func (p *place) gitCheckout(ctx context.Context, root string, paths []string, su
 	if sub != "restore" && rev == "" && len(ops) > 0 {
 		first := ops[0]
 		isPath := dd >= 0 && indexOf(vals, first) > dd
-		if !isPath && dd < 0 {
+		if !isPath && dd < 0 && sub == "checkout" {
 			if _, err := os.Lstat(filepath.Join(p.dir, first)); err == nil {
-				isPath = true
+				// git checkout NAME takes NAME as a revision when it
+				// resolves to one, a file of that name or not (a tag
+				// v1.2.0 beside a file v1.2.0); with more operands,
+				// git stops on the ambiguity.
+				isPath = len(ops) > 1 || !gitResolves(ctx, root, first)
 			}
 		}
 		if !isPath {
@@ -221,6 +225,13 @@ func (p *place) gitCheckout(ctx context.Context, root string, paths []string, su
 		return gitDiff(ctx, root, paths, "--diff-filter=a", rev)
 	}
 	return gitDiff(ctx, root, paths, rev)
+}
+
+// gitResolves reports whether git in root resolves rev to an object
+// (false too when git cannot tell).
+func gitResolves(ctx context.Context, root, rev string) bool {
+	_, err := gitNames(ctx, root, []string{"rev-parse", "--verify", "--quiet", "--end-of-options", rev}, false)
+	return err == nil
 }
 
 func slicesContains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
