@@ -1,0 +1,57 @@
+package footing_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestSweep38UnderBash: the footing rows of sweep 38, each judged and
+// run under real bash in a fresh fixture with a tag README.md on the
+// commit before the hook (a revision named like a file): what is denied
+// must change the footing there, what passes must not.
+func TestSweep38UnderBash(t *testing.T) {
+	for _, c := range []struct {
+		cmd  string
+		deny bool
+	}{
+		// git checkout NAME takes the revision NAME when there is one,
+		// a file of that name or not.
+		{`git checkout README.md`, true}, // bash: the tag's tree, without the hook
+		{`git checkout -- README.md`, false},
+		{`git checkout README.md -- README.md`, false},
+		{`git switch --detach README.md`, true},
+		// find's names count only before its action.
+		{`find . -delete -name '*.log'`, true}, // bash: every file deleted
+		{`find . -name '*.log' -delete`, false},
+		{`find . -name '*.o' -mtime -1 -delete`, false},
+		{`find .claude -delete -name '*.bak'`, true},
+		{`find . -exec rm -f {} + -name '*.log'`, true},
+		{`find . -name '*.log' -exec rm -f {} +`, false},
+		// An unknown program's operand ".", then an option: no script.
+		{`cmake -S . -B build`, false},
+		{`eslint . --ext .ts,.tsx`, false},
+		// env BASH_ENV=FILE: the file each shell runs first.
+		{`env BASH_ENV=tools/swap.sh bash -c :`, true}, // bash: bin/guard overwritten
+		{`env BASH_ENV=tools/ok.sh bash -c :`, false},
+	} {
+		f := newFixture(t)
+		f.git(t, "tag", "README.md", "HEAD~1")
+		s := f.set(f.proj)
+		r, deny := s.Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if deny != c.deny {
+			t.Errorf("%s: deny %v (%q), want %v", c.cmd, deny, r, c.deny)
+		}
+		if testing.Short() {
+			continue
+		}
+		changed := f.bash(t, c.cmd)
+		if c.deny && len(changed) == 0 {
+			t.Errorf("%s: denied, but under bash it changes no footing file", c.cmd)
+		}
+		if !c.deny && len(changed) > 0 {
+			t.Errorf("%s: allowed, but under bash it changes %q", c.cmd, changed)
+		}
+	}
+}
