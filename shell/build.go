@@ -75,6 +75,7 @@ func hasCgoOrTool(f Flags) bool { return f.Has("exec", "toolexec") }
 // subcommands touch no file their words name. yarn NAME runs the
 // script NAME.
 func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
+	w.scriptShell(c, sc)
 	sub, ok := c.Subcommand(Npm)
 	if !ok {
 		if c.Name == "yarn" && len(c.Args) == 1 {
@@ -331,5 +332,36 @@ func (w *walker) npmScripts(c *Command, sc *scope, args []Word) {
 		default:
 			w.nestedWord(Static(val), &scope{dir: sc.dir}, plus(c.Via, c.Name))
 		}
+	}
+}
+
+// scriptShell walks the program npm, pnpm or yarn is told to run each
+// package.json script with (npm --script-shell=./x.sh test, npm config
+// set script-shell ./x.sh, which later runs keep): it runs as a command.
+func (w *walker) scriptShell(c *Command, sc *scope) {
+	args := c.Args[1:]
+	for i, a := range args {
+		v := a.Value
+		if i := strings.IndexByte(v, '='); i > 0 && strings.Contains(a.Prefix, "=") {
+			v = v[:i]
+		}
+		key := strings.ToLower(strings.ReplaceAll(strings.TrimLeft(v, "-"), "_", "-"))
+		key = strings.TrimPrefix(key, "config.")
+		if key != "script-shell" && key != "scriptshell" || a.Dynamic && !strings.Contains(a.Prefix, "=") && !strings.HasPrefix(a.Prefix, "-") {
+			continue
+		}
+		var val Word
+		switch _, after, eq := strings.Cut(a.Value, "="); {
+		case eq:
+			val = Word{Value: after, Dynamic: true}
+			if !a.Dynamic {
+				val = Static(after)
+			}
+		case i+1 < len(args):
+			val = args[i+1]
+		default:
+			continue
+		}
+		w.nested(val.Value, val.Dynamic, &scope{dir: sc.dir}, plus(c.Via, c.Name+" script-shell"))
 	}
 }
