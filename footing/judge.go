@@ -328,6 +328,14 @@ func (p *place) word(w shell.Word, holder, maybe bool, by string) (string, bool)
 		}
 		return "", false
 	}
+	if abs, ok := p.resolveHome(w); ok {
+		// ~/.local/state/…/x, $HOME/…: the home directory the footing
+		// knows, when the command leaves HOME alone; a file written into
+		// a footing folder is seen by its whole path.
+		if e, ok := p.Touches(abs, holder); ok {
+			return p.reason(e, abs, by), true
+		}
+	}
 	if e, ok := p.dynamic(w, maybe, holder); ok {
 		return p.reason(e, w.Value, by+" (a path known only when the command runs, which may name it: spell the path out)"), true
 	}

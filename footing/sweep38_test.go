@@ -35,6 +35,14 @@ func TestSweep38UnderBash(t *testing.T) {
 		// env BASH_ENV=FILE: the file each shell runs first.
 		{`env BASH_ENV=tools/swap.sh bash -c :`, true}, // bash: bin/guard overwritten
 		{`env BASH_ENV=tools/ok.sh bash -c :`, false},
+		// ~/ and $HOME/ name the home the footing knows: a file written
+		// into a footing folder, the decision log turned into a FIFO.
+		{`mkdir -p ~/.local/state/agenthooks/decisions && mkfifo ~/.local/state/agenthooks/decisions/guard.jsonl`, true},
+		{`mkfifo "$HOME/.local/state/agenthooks/decisions.fifo"`, true},
+		{`echo x > ~/.local/state/agenthooks/x`, true},
+		{`mkfifo ~/.local/state/other.fifo`, false},
+		{`echo x > ~/notes.txt`, false},
+		{`HOME=/tmp; echo x > ~/.local/state/agenthooks/x`, false}, // bash: /tmp/.local/… does not exist, nothing written
 	} {
 		f := newFixture(t)
 		f.git(t, "tag", "README.md", "HEAD~1")
