@@ -35,6 +35,16 @@ func hookedProject(t *testing.T) (string, *footing.Set) {
 		"Dockerfile": "FROM alpine\n", "dist/x.js": "x", "sub/Makefile": "all:\n\techo hi\n", "requirements.txt": "requests\n",
 		"pyproject.toml": "[project]\nname='x'\n", "charts/app/values.yaml": "a: 1\n", "infra/main.tf": "\n",
 		"cmds.txt": "rm -rf src\n", "x.js": "require('child_process').execSync('rm -rf src')\n", "x.sh": "#!/bin/sh\nrm -rf src\n", "tmpl/.claude/settings.json": "{}\n",
+		"mk/var.mk": "X = ; rm -rf src\nall:\n\techo $(X)\n", "mk/shell.mk": "X := $(shell rm -rf src)\nall:\n\techo hi\n",
+		"mk/bang.mk": "X != rm -rf src\nall:\n\techo hi\n", "mk/args.mk": "all:\n\tgo version $(ARGS)\n",
+		"mk/define.mk": "define RUN\nrm -rf src\nendef\nall:\n\t$(RUN)\n", "mk/call.mk": "f = echo $(1)\nall:\n\t$(call f,x; rm -rf src)\n",
+		"mk/eval.mk": "all:\n\t$(eval X := y)echo $(X)\n", "mk/subst.mk": "all:\n\techo $(subst x,;,axrm -rf src)\n",
+		"mk/real.mk": "GO ?= go\nPKGS := $(shell $(GO) list ./...)\nVERSION := $(shell git describe --tags --always)\n" +
+			"LDFLAGS := -X main.version=$(VERSION)\nBIN := build/app\n.PHONY: all build test lint clean\nall: build\n" +
+			"build:\n\t$(GO) build -ldflags \"$(LDFLAGS)\" -o $(BIN) ./cmd/app\ntest:\n\t$(GO) test $(TESTFLAGS) $(PKGS)\n" +
+			"lint:\n\t@golangci-lint run ./...\nclean:\n\t$(RM) -r build\n" +
+			"deps:\n\t$(foreach d,$(wildcard packages/*),$(MAKE) -C $(d) deps;)\n" +
+			"fmt:\n\tgofmt -l $(if $(CI),.,$(patsubst %,%/,$(notdir $(wildcard src))))\n",
 	} {
 		writeFile(t, root, p, c)
 		add = append(add, p)
@@ -167,6 +177,38 @@ func TestSweep38(t *testing.T) {
 		{`env NODE_OPTIONS='--require ./x.js' node -e 1`, "rule"}, // node: x.js deletes src first
 		{`NODE_OPTIONS='--require ./x.js' node -e 1`, "rule"},     // as the prefix
 		{`env NODE_OPTIONS=--max-old-space-size=4096 node -e 1`, ""},
+		// npm, pnpm and yarn run each script with their script-shell.
+		{`npm --script-shell=./x.sh run test`, "rule 1"},      // bash: src deleted
+		{`npm test --script-shell ./x.sh`, "rule 1"},          // bash: src deleted
+		{`npm_config_script_shell=./x.sh npm test`, "rule 1"}, // bash: src deleted
+		{`npm config set script-shell ./x.sh`, "rule 1"},      // bash: the next npm test deletes src
+		{`pnpm --config.script-shell=./x.sh test`, "rule 1"},
+		{`yarn config set scriptShell ./x.sh`, "rule 1"},
+		{`npm config set script-shell /bin/bash`, ""},
+		{`npm test --script-shell=bash`, ""},
+		{`npm config get script-shell`, ""},
+		// make puts a variable's text into a recipe before the shell
+		// reads it; $(shell …) and != run as make reads the makefile.
+		{`make -f mk/var.mk`, "rule 1"},                      // bash: echo; rm -rf src
+		{`make -f mk/shell.mk`, "rule 1"},                    // bash: src deleted while make reads
+		{`make -f mk/bang.mk`, "rule 1"},                     // bash: src deleted
+		{`make -f mk/args.mk ARGS='; rm -rf src'`, "rule 1"}, // bash: src deleted
+		{`ARGS='; rm -rf src' make -f mk/args.mk`, "sets"},   // bash: src deleted (the environment's ARGS)
+		{`export ARGS='; rm -rf src'; make -f mk/args.mk`, "sets"},
+		{`make -f mk/args.mk 'ARGS!=rm -rf src'`, "rule 1"},  // bash: src deleted
+		{`make -f mk/define.mk`, "rule 1"},                   // bash: src deleted
+		{`make -f mk/call.mk`, "rule 1"},                     // bash: src deleted
+		{`make SHELL=./x.sh`, "rule 1"},                      // bash: src deleted (x.sh runs each line)
+		{`make -f mk/real.mk GO='rm -rf src;'`, "footing"},   // bash: src deleted
+		{`GO='rm -rf src;' make -f mk/real.mk test`, "sets"}, // GO ?= go: the environment's wins
+		{`MAKEFLAGS=SHELL=./x.sh make`, "sets"},              // bash: src deleted
+		{`make -f mk/args.mk`, ""},
+		{`make -f mk/args.mk ARGS=-v`, ""},
+		{`make -f mk/real.mk`, ""},
+		{`make -f mk/real.mk test TESTFLAGS=-race`, ""},
+		{`make -f mk/real.mk clean`, ""},
+		{`make -f mk/real.mk lint fmt deps`, ""},
+		{`CI=1 make -f mk/real.mk fmt`, "sets"}, // CI is the environment's, and the command sets it
 	} {
 		r, deny := judgeHooked(root, s, tc.cmd)
 		switch {
