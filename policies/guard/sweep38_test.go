@@ -177,6 +177,17 @@ func TestSweep38(t *testing.T) {
 		{`env NODE_OPTIONS='--require ./x.js' node -e 1`, "rule"}, // node: x.js deletes src first
 		{`NODE_OPTIONS='--require ./x.js' node -e 1`, "rule"},     // as the prefix
 		{`env NODE_OPTIONS=--max-old-space-size=4096 node -e 1`, ""},
+		// Rule 7: a glob read matches a credential file on disk, as bash
+		// matches it (a leading dot only by a pattern's dot).
+		{`head app/.e*`, "rule 7"},                // bash: prints KEY=1
+		{`cat app/.[e]nv`, "rule 7"},              // bash: prints KEY=1
+		{`cat app/.*`, "rule 7"},                  // bash: prints KEY=1 (and fails on . and ..)
+		{`shopt -s dotglob; cat app/*`, "rule 7"}, // bash: prints KEY=1
+		{`GLOBIGNORE=x; cat app/*`, "rule 7"},     // bash: GLOBIGNORE set turns dotglob on
+		{`cat app/*`, ""},                         // bash: app/config.js only
+		{`cat .env.example`, ""},
+		{`ls -la app/.e*`, ""},
+		{`grep -n TODO src/*.go pkg/*.py`, ""},
 		// npm, pnpm and yarn run each script with their script-shell.
 		{`npm --script-shell=./x.sh run test`, "rule 1"},      // bash: src deleted
 		{`npm test --script-shell ./x.sh`, "rule 1"},          // bash: src deleted
