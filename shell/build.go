@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Build tools run the project's own code (tests, build scripts,
 // Makefile recipes, package.json scripts): that is a [RunsCode] effect
@@ -99,7 +102,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"query", "pkg", "owner", "access", "token", "team", "org", "deprecate", "dist-tag", "diff", "edit", "docs",
 		"bugs", "repo", "ping", "profile", "star", "stars", "unstar", "shrinkwrap", "sbom", "completion", "hook",
 		"workspaces", "why-not", "import", "store", "env", "setup", "patch", "patch-commit", "licenses":
-		if sub[0].Value == "pack" {
+		if sub[0].Value == "pack" && !slices.ContainsFunc(c.Args, func(a Word) bool { return a.Value == "--dry-run" && !a.Dynamic }) {
 			w.writes(c, sc, Word{Value: "(package tarball).tgz", Dynamic: true, Suffix: ".tgz"})
 		}
 		if sub[0].Value == "pkg" && len(sub) > 1 && !sub[1].Dynamic && sub[1].Value == "set" {
