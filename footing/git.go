@@ -157,6 +157,9 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 	case "clean":
 		changed, err = gitStatus(ctx, root, paths, true, true)
 	case "apply", "am":
+		if sub == "apply" && checkOnly(vals) {
+			return "", false // git apply --check: the patch is looked at, not applied
+		}
 		changed, err = p.gitPatches(root, vals)
 	default:
 		return "", false

@@ -264,3 +264,21 @@ func (p *place) elsewhere(ctx context.Context, dir, root string, paths, cds []st
 	}
 	return ""
 }
+
+// checkOnly reports whether git apply's arguments vals turn applying
+// off: --check, --stat, --numstat or --summary before any "--", and no
+// --apply.
+func checkOnly(vals []string) bool {
+	off := false
+	for _, v := range vals {
+		switch v {
+		case "--":
+			return off
+		case "--apply":
+			return false
+		case "--check", "--stat", "--numstat", "--summary":
+			off = true
+		}
+	}
+	return off
+}

@@ -35,6 +35,12 @@ func TestSweep38UnderBash(t *testing.T) {
 		// env BASH_ENV=FILE: the file each shell runs first.
 		{`env BASH_ENV=tools/swap.sh bash -c :`, true}, // bash: bin/guard overwritten
 		{`env BASH_ENV=tools/ok.sh bash -c :`, false},
+		// git apply --check, --stat, --numstat, --summary apply nothing,
+		// unless --apply.
+		{`git apply --check ../hook.patch`, false},
+		{`git apply --stat --summary ../hook.patch`, false},
+		{`git apply --check --apply ../hook.patch`, true}, // bash: the hook's settings patched
+		{`git apply ../hook.patch`, true},
 		// ~/ and $HOME/ name the home the footing knows: a file written
 		// into a footing folder, the decision log turned into a FIFO.
 		{`mkdir -p ~/.local/state/agenthooks/decisions && mkfifo ~/.local/state/agenthooks/decisions/guard.jsonl`, true},
