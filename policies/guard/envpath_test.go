@@ -87,7 +87,8 @@ func TestTrailingSlash(t *testing.T) {
 		{`rm -rf linked/`, "ends in a slash"},
 		{`ln -sfn docs build && rm -rf build/`, "ends in a slash"},
 		{`rm -rf src/`, "rule 1"},
-		{`rm -rf nothing/`, "ends in a slash"},
+		{`rm -rf nothing/`, ""}, // nothing there: bash deletes nothing
+		{`ln -s docs nothing; rm -rf nothing/`, "ends in a slash"},
 	})
 }
 
