@@ -74,7 +74,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 		if i == 0 && readsOnly(sub) {
 			refs = tempvar.Refs(p.src)
 		}
-		if w.Dynamic && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs))) {
+		if w.Dynamic && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs) || optValue(w))) {
 			return p.gitReason(c, "an argument is known only when it runs"), true
 		}
 		vals = append(vals, w.Value)
@@ -126,7 +126,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 			changed, err = gitTracked(ctx, root, paths) // an orphan branch's worktree has no tracked file
 			break
 		}
-		changed, err = p.gitCheckout(ctx, root, paths, sub, vals)
+		changed, err = p.gitCheckout(ctx, dir, root, paths, sub, vals, len(globals) == 0 && len(cds) == 0 && !movesDir(p.src))
 	case "read-tree":
 		changed, err = gitReadTree(ctx, root, paths, vals)
 	case "checkout-index":
@@ -176,68 +176,6 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 	}
 	return "", false
 }
-
-// gitCheckout lists the footing files a checkout, switch or restore
-// would change: against the revision it names (or --source), or, for
-// paths only, against the index.
-func (p *place) gitCheckout(ctx context.Context, root string, paths []string, sub string, vals []string) ([]string, error) {
-	var rev string
-	for i, v := range vals {
-		switch {
-		case v == "-s" || v == "--source":
-			if i+1 < len(vals) {
-				rev = vals[i+1]
-			}
-		case strings.HasPrefix(v, "--source="):
-			rev = strings.TrimPrefix(v, "--source=")
-		}
-	}
-	ops := operands(vals, []string{"-b", "-B", "-c", "-C", "--orphan", "-s", "--source", "--conflict", "--pathspec-from-file"})
-	dd := -1
-	for i, v := range vals {
-		if v == "--" {
-			dd = i
-			break
-		}
-	}
-	if sub != "restore" && rev == "" && len(ops) > 0 {
-		first := ops[0]
-		isPath := dd >= 0 && indexOf(vals, first) > dd
-		if !isPath && dd < 0 && sub == "checkout" {
-			if _, err := os.Lstat(filepath.Join(p.dir, first)); err == nil {
-				// git checkout NAME takes NAME as a revision when it
-				// resolves to one, a file of that name or not (a tag
-				// v1.2.0 beside a file v1.2.0); with more operands,
-				// git stops on the ambiguity.
-				isPath = len(ops) > 1 || !gitResolves(ctx, root, first)
-			}
-		}
-		if !isPath {
-			rev = first
-		}
-	}
-	if rev == "" {
-		if sub == "switch" || sub == "checkout" && len(ops) == 0 {
-			return nil, nil
-		}
-		return gitDiff(ctx, root, paths)
-	}
-	if sub == "checkout" && len(ops) > 1 && !slicesContains(vals, "--no-overlay") {
-		// git checkout REV -- PATHS overlays: it keeps the files REV
-		// lacks, so only those REV holds in another form change.
-		return gitDiff(ctx, root, paths, "--diff-filter=a", rev)
-	}
-	return gitDiff(ctx, root, paths, rev)
-}
-
-// gitResolves reports whether git in root resolves rev to an object
-// (false too when git cannot tell).
-func gitResolves(ctx context.Context, root, rev string) bool {
-	_, err := gitNames(ctx, root, []string{"rev-parse", "--verify", "--quiet", "--end-of-options", rev}, false)
-	return err == nil
-}
-
-func slicesContains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
 
 // gitPatches lists the footing files the patches of git apply or git am
 // name (paths in the repository), read as package members reads a patch

@@ -282,3 +282,39 @@ func checkOnly(vals []string) bool {
 	}
 	return off
 }
+
+// optValue reports whether w is a long option whose name is static and
+// whose value alone is known only at run time, not split (git log
+// --author="$(git config user.name)"), and whose name is not (an
+// abbreviation of) --output, which writes a file: the value cannot make
+// it another option.
+func optValue(w shell.Word) bool {
+	name, _, ok := strings.Cut(w.Prefix, "=")
+	name, long := strings.CutPrefix(name, "--")
+	return ok && long && name != "" && !strings.HasPrefix("output", name) && !w.Splits() && !strings.ContainsAny(name, "$`\\\"'")
+}
+
+// inPathspecs returns the footing paths (relative to root) that the
+// pathspecs specs of a git command run in dir may match: a path that
+// is a spec or lies under one. A spec with a glob, magic (:(…), :/) or
+// an unusual form matches every path.
+func inPathspecs(dir, root string, paths, specs []string) []string {
+	var abs []string
+	for _, sp := range specs {
+		if sp == "" || strings.ContainsAny(sp, "*?[:\\") || strings.HasPrefix(sp, "-") {
+			return paths
+		}
+		abs = append(abs, filepath.Clean(filepath.Join(dir, filepath.FromSlash(sp))))
+	}
+	var out []string
+	for _, x := range paths {
+		f := filepath.Join(root, filepath.FromSlash(x))
+		for _, a := range abs {
+			if f == a || strings.HasPrefix(f, a+string(filepath.Separator)) || strings.HasPrefix(a, f+string(filepath.Separator)) {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}

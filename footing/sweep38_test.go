@@ -35,6 +35,24 @@ func TestSweep38UnderBash(t *testing.T) {
 		// env BASH_ENV=FILE: the file each shell runs first.
 		{`env BASH_ENV=tools/swap.sh bash -c :`, true}, // bash: bin/guard overwritten
 		{`env BASH_ENV=tools/ok.sh bash -c :`, false},
+		// git restore and checkout change only what their pathspecs
+		// match.
+		{`git restore --source=HEAD~1 README.md`, false},
+		{`git restore --source=HEAD~1 .`, true}, // bash: no overlay: the hook's settings deleted
+		{`git restore --source=HEAD~1 .claude`, true},
+		{`git restore -s HEAD~1 -- tools .claude`, true},
+		{`git restore --source=HEAD~1 '*.json'`, true},
+		{`git checkout HEAD~1 -- README.md tools`, false},
+		{`cd tools && git restore --source=HEAD~1 ../.claude`, true},
+		{`git -C tools restore --source=HEAD~1 ..`, true},
+		{`d=tools; cd "$d" && git restore --source=HEAD~1 ../.claude`, true},
+		{`f() { cd tools; }; f; git restore --source=HEAD~1 ../.claude`, true},
+		{`bash -c 'cd tools && git restore --source=HEAD~1 ../.claude'`, true},
+		// A read-only git command's option whose value alone is known
+		// only at run time; --output writes.
+		{`git log --author="$(git config user.name)" --oneline -1`, false},
+		{`git log --output="$(echo bin/guard)" -1`, true},          // bash: bin/guard overwritten
+		{`git log --author=$(echo x --output=bin/guard) -1`, true}, // unquoted: splits into --output=bin/guard
 		// git apply --check, --stat, --numstat, --summary apply nothing,
 		// unless --apply.
 		{`git apply --check ../hook.patch`, false},
