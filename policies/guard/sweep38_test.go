@@ -155,6 +155,13 @@ func TestSweep38(t *testing.T) {
 		{`rm -rf build $(mv notes build/)`, "known only"},                  // bash: the substitution runs first, notes deleted
 		{`rm -rf build && eval 'mv notes build/' && rm -rf build`, "rule 1"},
 		{`find . -name build -prune -exec sh -c 'mv notes build/; rm -rf build' \;`, "rule 1"},
+		// Rule 1: a trailing slash follows a link made before the delete;
+		// one made after, or nothing there, changes nothing.
+		{`ln -s src lnk && rm -rf lnk/`, "rule 1"}, // bash: src's files deleted through the link
+		{`ln -sfn src build; rm -rf build/`, "rule 1"},
+		{`rm -rf build/ && ln -s src build`, ""},
+		{`rm -rf build/ && mkdir build`, ""},
+		{`rm -rf nosuch/`, ""},
 		// Rule 1: find's tests that only narrow what it selects; the names
 		// that count are those before its action.
 		{`find . -name '*.log' -mtime +7 -exec rm {} \;`, ""},
