@@ -126,7 +126,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 			changed, err = gitTracked(ctx, root, paths) // an orphan branch's worktree has no tracked file
 			break
 		}
-		changed, err = p.gitCheckout(ctx, dir, root, paths, sub, vals, len(globals) == 0 && len(cds) == 0 && !movesDir(p.src))
+		changed, err = p.gitCheckout(ctx, dir, root, paths, sub, vals, len(globals) == 0 && len(cds) == 0 && !movesDir(p.src) && !strings.Contains(p.src, "GIT_"))
 	case "read-tree":
 		changed, err = gitReadTree(ctx, root, paths, vals)
 	case "checkout-index":

@@ -10,8 +10,9 @@ import (
 // gitCheckout lists the footing files a checkout, switch or restore run
 // in dir would change: against the revision it names (or --source), or,
 // for paths only, against the index; with plain (no option before the
-// subcommand, and no word of the command that may change its
-// directory: see movesDir), only those its pathspecs may match.
+// subcommand, no word of the command that may change its directory
+// (see movesDir) and no GIT_ variable in it), only those its pathspecs
+// may match.
 func (p *place) gitCheckout(ctx context.Context, dir, root string, paths []string, sub string, vals []string, plain bool) ([]string, error) {
 	var rev string
 	for i, v := range vals {
@@ -58,7 +59,7 @@ func (p *place) gitCheckout(ctx context.Context, dir, root string, paths []strin
 		specs = ops[1:]
 	}
 	if len(specs) > 0 && plain {
-		paths = inPathspecs(dir, root, paths, specs)
+		paths = inPathspecs(dir, root, paths, specs, p.fold)
 		if len(paths) == 0 {
 			return nil, nil // git restore --source=REV docs: no footing file is in docs
 		}

@@ -297,18 +297,25 @@ func optValue(w shell.Word) bool {
 // inPathspecs returns the footing paths (relative to root) that the
 // pathspecs specs of a git command run in dir may match: a path that
 // is a spec or lies under one. A spec with a glob, magic (:(…), :/) or
-// an unusual form matches every path.
-func inPathspecs(dir, root string, paths, specs []string) []string {
+// an unusual form matches every path; with fold, case is ignored.
+func inPathspecs(dir, root string, paths, specs []string, fold bool) []string {
 	var abs []string
 	for _, sp := range specs {
 		if sp == "" || strings.ContainsAny(sp, "*?[:\\") || strings.HasPrefix(sp, "-") {
 			return paths
 		}
-		abs = append(abs, filepath.Clean(filepath.Join(dir, filepath.FromSlash(sp))))
+		a := filepath.Clean(filepath.Join(dir, filepath.FromSlash(sp)))
+		if fold {
+			a = strings.ToLower(a)
+		}
+		abs = append(abs, a)
 	}
 	var out []string
 	for _, x := range paths {
 		f := filepath.Join(root, filepath.FromSlash(x))
+		if fold {
+			f = strings.ToLower(f)
+		}
 		for _, a := range abs {
 			if f == a || strings.HasPrefix(f, a+string(filepath.Separator)) || strings.HasPrefix(a, f+string(filepath.Separator)) {
 				out = append(out, x)

@@ -48,6 +48,8 @@ func TestSweep38UnderBash(t *testing.T) {
 		{`d=tools; cd "$d" && git restore --source=HEAD~1 ../.claude`, true},
 		{`f() { cd tools; }; f; git restore --source=HEAD~1 ../.claude`, true},
 		{`bash -c 'cd tools && git restore --source=HEAD~1 ../.claude'`, true},
+		{`GIT_ICASE_PATHSPECS=1 git restore --source=HEAD~1 .CLAUDE`, true}, // bash: the hook's settings deleted
+		{`git restore --source=HEAD~1 .CLAUDE`, false},
 		// A read-only git command's option whose value alone is known
 		// only at run time; --output writes.
 		{`git log --author="$(git config user.name)" --oneline -1`, false},
