@@ -29,6 +29,12 @@ func TestSweep38UnderBash(t *testing.T) {
 		{`find .claude -delete -name '*.bak'`, true},
 		{`find . -exec rm -f {} + -name '*.log'`, true},
 		{`find . -name '*.log' -exec rm -f {} +`, false},
+		{`find . -name '*.log' -exec true {} \; -o -delete`, true}, // bash: every other file deleted
+		{`find . -name '*.log' -exec true {} + -o -exec rm -f {} +`, true},
+		{`find . -name '*.rej' -o -name '*.orig' -delete`, false},
+		{`find . -name '*.rej' -o -name '*.orig' | xargs rm -f`, false},
+		{`find . -name '*.rej' -o -type f | xargs rm -f`, true}, // bash: every file deleted
+		{`find . -name '*.rej' -o -delete`, true},
 		// An unknown program's operand ".", then an option: no script.
 		{`cmake -S . -B build`, false},
 		{`eslint . --ext .ts,.tsx`, false},

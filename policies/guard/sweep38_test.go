@@ -155,6 +155,11 @@ func TestSweep38(t *testing.T) {
 		{`rm -rf build $(mv notes build/)`, "known only"},                  // bash: the substitution runs first, notes deleted
 		{`rm -rf build && eval 'mv notes build/' && rm -rf build`, "rule 1"},
 		{`find . -name build -prune -exec sh -c 'mv notes build/; rm -rf build' \;`, "rule 1"},
+		{`rm -rf build > "$(mv notes build/; echo /dev/null)"`, "footing"}, // bash: the redirection's substitution runs first
+		{`echo "$(mv notes build/)" "$(rm -rf build)"`, "rule 1"},          // left to right: notes deleted
+		{`trap 'mv notes build/' DEBUG; rm -rf build`, "rule 1"},           // bash: the trap runs before rm
+		{`rm -rf build && mv notes build && rm -rf build`, "rule 1"},
+		{`{ rm -rf build; } && mv notes build`, ""},
 		// Rule 1: a trailing slash follows a link made before the delete;
 		// one made after, or nothing there, changes nothing.
 		{`ln -s src lnk && rm -rf lnk/`, "rule 1"}, // bash: src's files deleted through the link
@@ -169,7 +174,15 @@ func TestSweep38(t *testing.T) {
 		{`find . -name '*.md' -newer README.md -delete`, "notes/todo.md"}, // bash: notes/todo.md deleted
 		{`find . -delete -name '*.log'`, "footing"},                       // bash: every file deleted
 		{`find src -depth -delete -name '*.log'`, "rule 1"},               // bash: src/main.go deleted
-		{`find . -exec rm -f {} + -name '*.log'`, "footing"},              // bash: every file deleted
+		{`find . -exec rm -f {} + -name '*.log'`, "footing"},
+		// find's alternatives (-o): each selects by its own names.
+		{`find . -name '*.rej' -o -name '*.orig' | xargs rm -f`, ""},
+		{`find . -name '*.rej' -o -name '*.orig' -delete`, ""},
+		{`find . -name node_modules -prune -o -name '*.pyc' -delete`, ""},
+		{`find . -name '*.rej' -o -type f | xargs rm -f`, "footing"},           // bash: every file deleted
+		{`find . -name node_modules -o -name src -exec rm -rf {} +`, "rule 1"}, // bash: src deleted
+		{`find . -name node_modules -prune -o -name '*.md' -delete`, "notes/todo.md"},
+		{`find . -name '*.log' -exec true {} \; -o -delete`, "footing"}, // bash: every file deleted
 		// The footing: git checkout NAME takes a revision of that name,
 		// a file of that name or not.
 		{`git checkout v1.2.0`, "hook"},       // bash: the tag predates the hook: .claude/settings.json deleted
