@@ -74,7 +74,10 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 		if i == 0 && readsOnly(sub) {
 			refs = tempvar.Refs(p.src)
 		}
-		if w.Dynamic && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs) || optValue(w))) {
+		// git commit writes no file of the worktree whatever its words
+		// (git commit -m "$(cat <<'EOF' …)"); the hooks it runs are
+		// judged as files, and a later git command knows it moved HEAD.
+		if w.Dynamic && sub != "commit" && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs) || optValue(w))) {
 			return p.gitReason(c, "an argument is known only when it runs"), true
 		}
 		vals = append(vals, w.Value)

@@ -61,6 +61,9 @@ func TestSweep38UnderBash(t *testing.T) {
 		{`git log --author="$(git config user.name)" --oneline -1`, false},
 		{`git log --output="$(echo bin/guard)" -1`, true},          // bash: bin/guard overwritten
 		{`git log --author=$(echo x --output=bin/guard) -1`, true}, // unquoted: splits into --output=bin/guard
+		// git commit's words change no file of the worktree.
+		{"git commit --allow-empty -m \"$(cat <<'EOF'\nfix: x\nEOF\n)\"", false},
+		{`git commit --allow-empty $(echo -m x)`, false},
 		// git apply --check, --stat, --numstat, --summary apply nothing,
 		// unless --apply.
 		{`git apply --check ../hook.patch`, false},
