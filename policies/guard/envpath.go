@@ -1,8 +1,6 @@
 package guard
 
 import (
-	"errors"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -200,8 +198,7 @@ func (at *place) globInTemp(p shell.Word) bool {
 
 // realDir reports whether v, an operand of c written with a trailing
 // slash (rm -rf build/), names a folder of the worktree that is not a
-// symbolic link, or nothing, and that nothing in the command writes
-// before (see cutAfter: rm -rf build/ && mkdir build writes after): the
+// symbolic link, and that nothing in the command writes before (see cutAfter: rm -rf build/ && mkdir build writes after): the
 // slash then changes nothing, and the path is judged as build.
 func (at *place) realDir(s *shell.Script, c *shell.Command, v string) bool {
 	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away || s == nil {
@@ -220,7 +217,9 @@ func (at *place) realDir(s *shell.Script, c *shell.Command, v string) bool {
 			}
 		}
 		fi, err := os.Lstat(filepath.FromSlash(joinPath(at.dir, p)))
-		return err == nil && fi.IsDir() || errors.Is(err, fs.ErrNotExist) // nothing there: nothing deleted
+		// Nothing there is no folder: a link a job of an earlier call
+		// makes may be there when rm runs.
+		return err == nil && fi.IsDir()
 	}
 	return false
 }

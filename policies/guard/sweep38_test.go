@@ -166,7 +166,7 @@ func TestSweep38(t *testing.T) {
 		{`ln -sfn src build; rm -rf build/`, "rule 1"},
 		{`rm -rf build/ && ln -s src build`, ""},
 		{`rm -rf build/ && mkdir build`, ""},
-		{`rm -rf nosuch/`, ""},
+		{`rm -rf nosuch/`, "ends in a slash"}, // a link may be there when rm runs
 		// Rule 1: find's tests that only narrow what it selects; the names
 		// that count are those before its action.
 		{`find . -name '*.log' -mtime +7 -exec rm {} \;`, ""},
