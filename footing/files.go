@@ -131,6 +131,13 @@ func (p *place) filesOf(ctx context.Context, cmd string, r *readfile.Scripts) (s
 		}
 	}
 	for _, c := range s2.Commands {
+		if c.SetByCommand() {
+			// X='…' make, with a recipe taking $(X): text the command
+			// gives a file it runs, known only at run time.
+			if es := p.Entries(); len(es) > 0 {
+				return p.reason(es[0], es[0].Path, "`"+c.String()+"`, whose text the command sets,"), true
+			}
+		}
 		if c.Dynamic && c.FromShebang() {
 			// #!/usr/bin/env -S sh -c '…': code the file's first line
 			// runs, known only at run time.

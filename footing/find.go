@@ -8,10 +8,13 @@ import (
 )
 
 // findNames returns the -name and -iname patterns of the script's find
-// commands, and ok when every find command selects only by them (no -o,
-// negation, -path or -regex, which could select other files): the files
+// commands, and ok when every find command selects only by them (each
+// alternative of -o by its own; no negation, parentheses, -path or
+// -regex, which could select other files): the files
 // it deletes (-delete) or hands to -exec ({}) then have one of those
-// names. ok is false when the script has no such find command.
+// names. ok is false when the script has no such find command, or one
+// whose -delete comes before any -name (find . -delete -name x deletes
+// every file).
 func findNames(sc *shell.Script) (pats []string, fold []bool, ok bool) {
 	found := false
 	for _, c := range sc.Commands {
@@ -19,14 +22,21 @@ func findNames(sc *shell.Script) (pats []string, fold []bool, ok bool) {
 			continue
 		}
 		found = true
-		named := false
+		named := false // in the current alternative
 		for i := 1; i < len(c.Args); i++ {
 			a := c.Args[i]
 			if a.Dynamic {
 				return nil, nil, false
 			}
 			switch a.Value {
-			case "-o", "-or", "!", "-not", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+			case "-o", "-or":
+				// find . -name '*.rej' -o -name '*.orig': each alternative
+				// selects by its names.
+				if !named {
+					return nil, nil, false
+				}
+				named = false
+			case "!", "-not", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname", "(", ")", ",":
 				return nil, nil, false
 			case "-name", "-iname":
 				if i+1 >= len(c.Args) || c.Args[i+1].Dynamic {
@@ -36,8 +46,18 @@ func findNames(sc *shell.Script) (pats []string, fold []bool, ok bool) {
 				fold = append(fold, a.Value == "-iname")
 				named = true
 				i++
+			case "-delete":
+				if !named {
+					return nil, nil, false // find . -delete -name x deletes every file
+				}
 			case "-exec", "-execdir", "-ok", "-okdir":
-				i = len(c.Args) // what follows is the command, read by package shell
+				if !named {
+					return nil, nil, false // find . -exec rm {} + -name x: every file
+				}
+				// The command, read by package shell, up to its ; or +;
+				// the expression goes on after it (… -o -delete).
+				for i++; i < len(c.Args) && (c.Args[i].Dynamic || c.Args[i].Value != ";" && c.Args[i].Value != "+"); i++ {
+				}
 			}
 		}
 		if !named {

@@ -74,7 +74,10 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 		if i == 0 && readsOnly(sub) {
 			refs = tempvar.Refs(p.src)
 		}
-		if w.Dynamic && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs))) {
+		// git commit writes no file of the worktree whatever its words
+		// (git commit -m "$(cat <<'EOF' …)"); the hooks it runs are
+		// judged as files, and a later git command knows it moved HEAD.
+		if w.Dynamic && sub != "commit" && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs) || optValue(w))) {
 			return p.gitReason(c, "an argument is known only when it runs"), true
 		}
 		vals = append(vals, w.Value)
@@ -126,7 +129,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 			changed, err = gitTracked(ctx, root, paths) // an orphan branch's worktree has no tracked file
 			break
 		}
-		changed, err = p.gitCheckout(ctx, root, paths, sub, vals)
+		changed, err = p.gitCheckout(ctx, dir, root, paths, sub, vals, len(globals) == 0 && len(cds) == 0 && !movesDir(p.src) && !strings.Contains(p.src, "GIT_"))
 	case "read-tree":
 		changed, err = gitReadTree(ctx, root, paths, vals)
 	case "checkout-index":
@@ -157,6 +160,9 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 	case "clean":
 		changed, err = gitStatus(ctx, root, paths, true, true)
 	case "apply", "am":
+		if sub == "apply" && checkOnly(vals) {
+			return "", false // git apply --check: the patch is looked at, not applied
+		}
 		changed, err = p.gitPatches(root, vals)
 	default:
 		return "", false
@@ -173,57 +179,6 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 	}
 	return "", false
 }
-
-// gitCheckout lists the footing files a checkout, switch or restore
-// would change: against the revision it names (or --source), or, for
-// paths only, against the index.
-func (p *place) gitCheckout(ctx context.Context, root string, paths []string, sub string, vals []string) ([]string, error) {
-	var rev string
-	for i, v := range vals {
-		switch {
-		case v == "-s" || v == "--source":
-			if i+1 < len(vals) {
-				rev = vals[i+1]
-			}
-		case strings.HasPrefix(v, "--source="):
-			rev = strings.TrimPrefix(v, "--source=")
-		}
-	}
-	ops := operands(vals, []string{"-b", "-B", "-c", "-C", "--orphan", "-s", "--source", "--conflict", "--pathspec-from-file"})
-	dd := -1
-	for i, v := range vals {
-		if v == "--" {
-			dd = i
-			break
-		}
-	}
-	if sub != "restore" && rev == "" && len(ops) > 0 {
-		first := ops[0]
-		isPath := dd >= 0 && indexOf(vals, first) > dd
-		if !isPath && dd < 0 {
-			if _, err := os.Lstat(filepath.Join(p.dir, first)); err == nil {
-				isPath = true
-			}
-		}
-		if !isPath {
-			rev = first
-		}
-	}
-	if rev == "" {
-		if sub == "switch" || sub == "checkout" && len(ops) == 0 {
-			return nil, nil
-		}
-		return gitDiff(ctx, root, paths)
-	}
-	if sub == "checkout" && len(ops) > 1 && !slicesContains(vals, "--no-overlay") {
-		// git checkout REV -- PATHS overlays: it keeps the files REV
-		// lacks, so only those REV holds in another form change.
-		return gitDiff(ctx, root, paths, "--diff-filter=a", rev)
-	}
-	return gitDiff(ctx, root, paths, rev)
-}
-
-func slicesContains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
 
 // gitPatches lists the footing files the patches of git apply or git am
 // name (paths in the repository), read as package members reads a patch

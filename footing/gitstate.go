@@ -264,3 +264,64 @@ func (p *place) elsewhere(ctx context.Context, dir, root string, paths, cds []st
 	}
 	return ""
 }
+
+// checkOnly reports whether git apply's arguments vals turn applying
+// off: --check, --stat, --numstat or --summary before any "--", and no
+// --apply.
+func checkOnly(vals []string) bool {
+	off := false
+	for _, v := range vals {
+		switch v {
+		case "--":
+			return off
+		case "--apply":
+			return false
+		case "--check", "--stat", "--numstat", "--summary":
+			off = true
+		}
+	}
+	return off
+}
+
+// optValue reports whether w is a long option whose name is static and
+// whose value alone is known only at run time, not split (git log
+// --author="$(git config user.name)"), and whose name is not (an
+// abbreviation of) --output, which writes a file: the value cannot make
+// it another option.
+func optValue(w shell.Word) bool {
+	name, _, ok := strings.Cut(w.Prefix(), "=")
+	name, long := strings.CutPrefix(name, "--")
+	return ok && long && name != "" && !strings.HasPrefix("output", name) && !w.Splits() && !strings.ContainsAny(name, "$`\\\"'")
+}
+
+// inPathspecs returns the footing paths (relative to root) that the
+// pathspecs specs of a git command run in dir may match: a path that
+// is a spec or lies under one. A spec with a glob, magic (:(…), :/) or
+// an unusual form matches every path; with fold, case is ignored.
+func inPathspecs(dir, root string, paths, specs []string, fold bool) []string {
+	var abs []string
+	for _, sp := range specs {
+		if sp == "" || strings.ContainsAny(sp, "*?[:\\") || strings.HasPrefix(sp, "-") {
+			return paths
+		}
+		a := filepath.Clean(filepath.Join(dir, filepath.FromSlash(sp)))
+		if fold {
+			a = strings.ToLower(a)
+		}
+		abs = append(abs, a)
+	}
+	var out []string
+	for _, x := range paths {
+		f := filepath.Join(root, filepath.FromSlash(x))
+		if fold {
+			f = strings.ToLower(f)
+		}
+		for _, a := range abs {
+			if f == a || strings.HasPrefix(f, a+string(filepath.Separator)) || strings.HasPrefix(a, f+string(filepath.Separator)) {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -24,11 +24,11 @@ func (p *place) program(c *shell.Command) (string, bool) {
 }
 
 // npmShell judges an npm (pnpm, yarn) command that runs package scripts
-// by the shell it runs them with: script-shell given in the command
-// (--script-shell, npm_config_script_shell=…), in the environment, or in
+// by the shell it runs them with: script-shell given in the environment or in
 // an .npmrc (the project's, from the command's folder or the package's up, the user's:
 // npm config set, or a write in an earlier call). A program other than a
-// shell there runs every script; no policy reads it.
+// shell there runs every script; no policy reads it. (Given in the
+// command, package shell walks it as the command it is.)
 func (p *place) npmShell(c *shell.Command) (string, bool) {
 	runs := false
 	starts := []string{p.dir}
@@ -46,9 +46,6 @@ func (p *place) npmShell(c *shell.Command) (string, bool) {
 	}
 	deny := func(v, from string) (string, bool) {
 		return p.reason(es[0], es[0].Path, "`"+c.Name+"` (script-shell in "+from+" is "+v+": a program no policy reads runs each package script)"), true
-	}
-	if low := strings.ToLower(p.src); strings.Contains(low, "script-shell") || strings.Contains(low, "script_shell") {
-		return deny("set", "the command")
 	}
 	for _, k := range []string{"npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL"} {
 		if v := p.getenv(k); v != "" && !plainShell(v) {

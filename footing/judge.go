@@ -331,6 +331,14 @@ func (p *place) word(w shell.Word, holder, maybe bool, by string) (string, bool)
 		}
 		return "", false
 	}
+	if abs, ok := p.resolveHome(w); ok {
+		// ~/.local/state/…/x, $HOME/…: the home directory the footing
+		// knows, when the command leaves HOME alone; a file written into
+		// a footing folder is seen by its whole path.
+		if e, ok := p.Touches(abs, holder); ok {
+			return p.reason(e, abs, by), true
+		}
+	}
 	if e, ok := p.dynamic(w, maybe, holder); ok {
 		return p.reason(e, w.Value, by+" (a path known only when the command runs, which may name it: spell the path out)"), true
 	}
@@ -463,33 +471,4 @@ func rel(base, path string) (string, bool) {
 		return "", false
 	}
 	return filepath.ToSlash(r), true
-}
-
-// mayChange reports whether the script does anything that could change
-// the footing (a write, a delete, a mode change, inline code, a link, a
-// git command, the binary itself), so that a command that does none
-// costs no footing.
-func (p *place) mayChange(sc *shell.Script) bool {
-	if len(sc.Writes) > 0 {
-		return true
-	}
-	for _, c := range sc.Commands {
-		if c.Dynamic {
-			return true // what it runs is judged by namesInCode
-		}
-		switch c.Name {
-		case "ln", "link", "git", "docker", "podman", "nerdctl", p.Name:
-			return true
-		case "go":
-			if len(c.Args) > 1 && c.Args[1].Value == "run" {
-				return true
-			}
-		}
-		for _, ef := range c.Effects {
-			if ef.Meta || ef.Kind == shell.RunsCode {
-				return true
-			}
-		}
-	}
-	return false
 }

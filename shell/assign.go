@@ -66,7 +66,7 @@ func isCommandVar(s string) bool {
 	switch s {
 	case "GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR",
 		"GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "MANPAGER", "LESSOPEN", "LESSCLOSE", "GIT_ASKPASS",
-		"SSH_ASKPASS", "SUDO_ASKPASS":
+		"SSH_ASKPASS", "SUDO_ASKPASS", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL":
 		return true
 	}
 	return false

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Build tools run the project's own code (tests, build scripts,
 // Makefile recipes, package.json scripts): that is a [RunsCode] effect
@@ -97,6 +100,7 @@ func hasCgoOrTool(f Flags) bool { return f.Has("exec", "toolexec") }
 // subcommands touch no file their words name. yarn NAME runs the
 // script NAME.
 func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
+	w.scriptShell(c, sc)
 	sub, ok := c.Subcommand(Npm)
 	if !ok {
 		if c.Name == "yarn" && len(c.Args) == 1 {
@@ -123,7 +127,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"query", "pkg", "owner", "access", "token", "team", "org", "deprecate", "dist-tag", "diff", "edit", "docs",
 		"bugs", "repo", "ping", "profile", "star", "stars", "unstar", "shrinkwrap", "sbom", "completion", "hook",
 		"workspaces", "why-not", "import", "store", "env", "setup", "patch", "patch-commit", "licenses":
-		if sub[0].Value == "pack" {
+		if sub[0].Value == "pack" && !slices.ContainsFunc(c.Args, func(a Word) bool { return a.Value == "--dry-run" && !a.Dynamic }) {
 			w.writes(c, sc, MakeWord("(package tarball).tgz", true, "", ".tgz"))
 		}
 		if sub[0].Value == "pkg" && len(sub) > 1 && !sub[1].Dynamic && sub[1].Value == "set" {
@@ -359,5 +363,36 @@ func (w *walker) npmScripts(c *Command, sc *scope, args []Word) {
 		default:
 			w.nestedWord(Static(val), &scope{dir: sc.dir}, plus(c.Via, c.Name))
 		}
+	}
+}
+
+// scriptShell walks the program npm, pnpm or yarn is told to run each
+// package.json script with (npm --script-shell=./x.sh test, npm config
+// set script-shell ./x.sh, which later runs keep): it runs as a command.
+func (w *walker) scriptShell(c *Command, sc *scope) {
+	args := c.Args[1:]
+	for i, a := range args {
+		v := a.Value
+		if i := strings.IndexByte(v, '='); i > 0 && strings.Contains(a.Prefix(), "=") {
+			v = v[:i]
+		}
+		key := strings.ToLower(strings.ReplaceAll(strings.TrimLeft(v, "-"), "_", "-"))
+		key = strings.TrimPrefix(key, "config.")
+		if key != "script-shell" && key != "scriptshell" || a.Dynamic && !strings.Contains(a.Prefix(), "=") && !strings.HasPrefix(a.Prefix(), "-") {
+			continue
+		}
+		var val Word
+		switch _, after, eq := strings.Cut(a.Value, "="); {
+		case eq:
+			val = Word{Value: after, Dynamic: true}
+			if !a.Dynamic {
+				val = Static(after)
+			}
+		case i+1 < len(args):
+			val = args[i+1]
+		default:
+			continue
+		}
+		w.nested(val.Value, val.Dynamic, &scope{dir: sc.dir}, plus(c.Via, c.Name+" script-shell"))
 	}
 }

@@ -149,10 +149,26 @@ func evalRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 }
 
 func sourceRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
-	f := w.flags(c, Spec{})
-	if len(f.Operands) > 0 {
-		w.scriptFile(f.Operands[0], in, sc, plus(c.Via, c.Name), sameShell)
+	if f, ok := w.sourced(c); ok {
+		w.scriptFile(f, in, sc, plus(c.Via, c.Name), sameShell)
 	}
+}
+
+// sourced returns the file source or . reads. A first word that is an
+// option other than -- (and bash 5.3's -p PATH) reads nothing in bash
+// and dash (". --ext x: invalid option"); zsh, which takes none, reads
+// the file of that name: it is the one returned (an unknown program's
+// words `eslint . --ext .ts` name no script to run).
+func (w *walker) sourced(c *Command) (Word, bool) {
+	if len(c.Args) > 1 {
+		if a := c.Args[1]; !a.Dynamic && len(a.Value) > 1 && a.Value[0] == '-' && a.Value != "--" && !strings.HasPrefix(a.Value, "-p") {
+			return a, true
+		}
+	}
+	if f := w.flags(c, Spec{}); len(f.Operands) > 0 {
+		return f.Operands[0], true
+	}
+	return Word{}, false
 }
 
 // trapRun walks the action of trap ACTION SIGNAL….

@@ -327,11 +327,13 @@ func denoEffects(w *walker, c *Command, sc *scope, in stdin) {
 	case "task":
 		w.runsCode(c, sc, "deno-task", Word{}, Static("deno.json"))
 	case "test", "bench", "serve":
-		p := Static(".")
-		if len(rest) > 0 {
-			p = rest[0]
+		if len(rest) == 0 {
+			// The project's own tests, found in the folder, as go test
+			// and cargo test run them.
+			w.runsCode(c, sc, "deno-test", Word{}, Static("."))
+			break
 		}
-		w.runsCode(c, sc, "node", Word{}, p)
+		w.runsCode(c, sc, "node", Word{}, rest[0])
 	case "fmt":
 		if !f.Has("check") {
 			for _, o := range rest {

@@ -626,7 +626,7 @@ q
 	{`export GOFLAGS=-toolexec=./x.sh; go vet ./...`, `go: go@...; x.sh!:`},
 	{`go env -w GOFLAGS=-o=bin/x`, `go: >bin/x`},
 	{`go env -w GOBIN=/tmp/b`, ``},
-	{`go mod vendor`, `go: --vendor >vendor`},
+	{`go mod vendor`, `go: >vendor`},
 	{`go mod vendor -o bin`, `go: >bin --bin`},
 	{`go work vendor -o third_party`, `go: >third_party --third_party`},
 	{`go work use ./x`, `go: >go.work`},

@@ -216,16 +216,16 @@ func (w *walker) goUnknownFlags(c *Command, at *scope, v string) {
 	w.unknown(c.String()+" ("+v+", known only at run time)", plus(c.Via, c.Name))
 }
 
-// goVendor records go mod vendor and go work vendor: the folder (vendor,
-// or -o's) is removed with all it holds, then written again (even when
-// there is nothing to vendor: go mod vendor -o bin removes bin).
+// goVendor records go mod vendor and go work vendor: -o's folder is
+// removed with all it holds, then written again (even when there is
+// nothing to vendor: go mod vendor -o bin removes bin); vendor itself is
+// written, its modules made again from the module cache.
 func (w *walker) goVendor(c *Command, at *scope, f Flags) {
 	if o, ok := f.Value("o"); ok {
 		w.deletes(c, at, o, true) // goOptions records the write
 		return
 	}
-	w.deletes(c, at, Static("vendor"), true)
-	w.writes(c, at, Static("vendor"))
+	w.writes(c, at, Static("vendor")) // made again from the module cache
 }
 
 // goTool records go tool NAME: a tool of the toolchain writes what its

@@ -142,7 +142,7 @@ func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
 	}{lim: l}
 	w := &st.w
 	st.out.Commands = st.cmds[:0]
-	w.out, w.ctx, w.lim = &st.out, ctx, &st.lim
+	w.out, w.ctx, w.lim, w.top = &st.out, ctx, &st.lim, src
 	w.fail(w.script(src, &st.sc, nil))
 	if w.err != nil {
 		return nil, w.err

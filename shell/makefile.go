@@ -30,6 +30,13 @@ type makefile struct {
 	recipes map[string][]string
 	pats    []string
 	files   int // the makefiles read, included ones too
+	// vars are the variables the makefile defines, as text (see
+	// makevars.go); cond those it defines with ?=, which the
+	// environment overrides; parse the commands make runs as it reads
+	// the makefile (!=, $(shell …)).
+	vars  map[string]string
+	cond  map[string]bool
+	parse []string
 }
 
 // maxMakeIncludes bounds the makefiles one make reads, its own included.
@@ -55,12 +62,17 @@ func (m *makefile) read(text string, include func(string) (string, bool)) {
 		text = strings.ReplaceAll(text, "\\\n", " ")
 	}
 	var current []string
-	inDefine := false
+	inDefine, defName := false, ""
+	var defBody []string
 	for rest := text; rest != ""; {
 		var line string
 		line, rest, _ = strings.Cut(rest, "\n")
 		if inDefine {
-			inDefine = strings.TrimSpace(line) != "endef"
+			if inDefine = strings.TrimSpace(line) != "endef"; inDefine {
+				defBody = append(defBody, line)
+			} else if defName != "" {
+				m.assign(defName + " = " + strings.Join(defBody, "\n"))
+			}
 			continue
 		}
 		if strings.HasPrefix(line, "\t") {
@@ -74,8 +86,10 @@ func (m *makefile) read(text string, include func(string) (string, bool)) {
 			continue
 		}
 		current = nil
+		m.shellCalls(trimmed)
 		if strings.HasPrefix(trimmed, "define ") || trimmed == "define" {
-			inDefine = true
+			inDefine, defBody = true, nil
+			defName = strings.TrimRight(strings.TrimSpace(strings.TrimPrefix(trimmed, "define")), ":?+!= \t")
 			continue
 		}
 		if names, ok := includeNames(trimmed); ok {
@@ -92,6 +106,7 @@ func (m *makefile) read(text string, include func(string) (string, bool)) {
 		colon := strings.IndexByte(line, ':')
 		eq := strings.IndexByte(line, '=')
 		if colon < 0 || eq >= 0 && eq < colon || strings.HasPrefix(line[colon:], ":=") || strings.HasPrefix(line[colon:], "::=") {
+			m.assign(trimmed)
 			continue // an assignment, a directive, or not a rule
 		}
 		targets := strings.Fields(line[:colon])
@@ -191,46 +206,6 @@ func (m *makefile) run(goals []string) []string {
 	return lines
 }
 
-// makeRecipe returns a recipe line as the shell gets it: without make's
-// prefixes (@, -, +), with $$ made $ and each make variable a shell
-// expansion known only at run time.
-func makeRecipe(line string) string {
-	line = strings.TrimLeft(line, " \t@-+")
-	var b strings.Builder
-	for i := 0; i < len(line); i++ {
-		if line[i] != '$' || i+1 == len(line) {
-			b.WriteByte(line[i])
-			continue
-		}
-		switch c := line[i+1]; c {
-		case '$':
-			b.WriteByte('$')
-			i++
-		case '(', '{':
-			closer := byte(')')
-			if c == '{' {
-				closer = '}'
-			}
-			depth, j := 0, i+1
-			for ; j < len(line); j++ {
-				if line[j] == c {
-					depth++
-				} else if line[j] == closer {
-					if depth--; depth == 0 {
-						break
-					}
-				}
-			}
-			b.WriteString("${MAKEVAR}")
-			i = j
-		default:
-			b.WriteString("${MAKEVAR}")
-			i++
-		}
-	}
-	return b.String()
-}
-
 // makefileRecipes walks the recipes make runs from the makefile name
 // (from the directory of sc, read through [Parser.Files]) for goals, each line in a shell of its
 // own in directory sc.
@@ -252,12 +227,41 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		// Relative to where make runs (its -C folder), as make reads it.
 		return w.lim.Files(joinDir(sc.dir, Static(name)).Value)
 	}
-	for _, line := range readMakefile(text, include).run(goals) {
+	m := readMakefile(text, include)
+	cmdVars, cmdRun := commandVars(c.Args[1:])
+	e := &expander{m: m, cmd: cmdVars, envFirst: hasEnvFirst(c.Args[1:]), named: func(name string) bool {
+		return namesVar(w.top, name) || namesVar(w.src, name)
+	}}
+	if e.named("MAKEFLAGS") || e.named("MFLAGS") || e.named("MAKEFILES") || e.named("GNUMAKEFLAGS") {
+		w.unknown(c.String()+" (make's settings from the environment, which the command sets)", plus(via, setVia))
+		return true
+	}
+	for _, cmd := range append(cmdRun, m.parse...) {
+		// Run while make reads the makefile.
+		sub := *sc
+		w.walkFile(cmd, p, &sub, via)
+	}
+	shellProg, flags := e.refText("SHELL"), e.refText(".SHELLFLAGS")
+	for _, line := range m.run(goals) {
 		if w.err != nil {
 			break
 		}
+		e.budget, e.set = maxMakeExpand, e.set && (shellProg == "\x00" || flags == "\x00")
+		text, ok := e.expand(strings.TrimLeft(line, " \t@-+"), 0)
+		if ok && !plainShell(shellProg, flags) {
+			// SHELL=./x.sh make: each line is run by that program.
+			text = shellProg + " " + flags + " " + quoteSingle(text)
+		}
+		if !ok || shellProg == "\x00" || flags == "\x00" {
+			v := via
+			if e.set {
+				v = plus(via, setVia)
+			}
+			w.unknown(c.String()+" (a recipe line whose make variables or functions give text known only when it runs)", v)
+			continue
+		}
 		sub := *sc
-		w.walkFile(makeRecipe(line), p, &sub, via)
+		w.walkFile(text, p, &sub, via)
 	}
 	return true
 }

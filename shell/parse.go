@@ -110,6 +110,7 @@ func Parse(src string) (*Script, error) {
 type walker struct {
 	out      *Script
 	src      string // source of the script being walked
+	top      string // source of the script Parse was given
 	depth    int    // how deep scripts nest (bash -c, eval, …)
 	level    int    // how deep the walk is in the syntax of all scripts
 	reparsed int    // bytes of nested scripts parsed

@@ -218,9 +218,9 @@ func subOnly(w *walker, c *Command, sc *scope, in stdin) {
 // sourceEffects: source FILE (and . FILE) reads FILE and runs it as
 // shell code, whose text is not read here.
 func sourceEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	if f := w.flags(c, Spec{}); len(f.Operands) > 0 {
-		w.reads(c, sc, f.Operands[0])
-		w.runsCode(c, sc, "sh", Word{}, f.Operands[0])
+	if f, ok := w.sourced(c); ok {
+		w.reads(c, sc, f)
+		w.runsCode(c, sc, "sh", Word{}, f)
 	}
 }
 

@@ -90,7 +90,7 @@ func TestScriptFiles(t *testing.T) {
 		{`cd bad && npm test`, ``, `npm: npm-script@bad/package.json`},
 		{`npm run "$X"`, ``, `npm: npm-script@package.json`},
 		{`make`, `rm: --vendor`, `make: make@GNUmakefile make@makefile make@Makefile`},
-		{`make clean`, `rm: --{${MAKEVAR}} --src; rm: --docs/site`, `make: make@GNUmakefile make@makefile make@Makefile`},
+		{`make clean`, `rm: --build --src; rm: --docs/site`, `make: make@GNUmakefile make@makefile make@Makefile`},
 		{`make -n clean`, ``, `make: make@GNUmakefile make@makefile make@Makefile`},
 		{`make install`, `cp: >/usr/local/bin/x >/usr/local/bin/x/x <bin/x`, `make: make@GNUmakefile make@makefile make@Makefile`},
 		{`make nuke`, `rm: --{$HOME/.cache}`, `make: make@GNUmakefile make@makefile make@Makefile`},

@@ -296,6 +296,8 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if len(rest) > 0 && !rest[0].Dynamic && rest[0].Value == "-" {
 		rest = rest[1:]
 	}
+	saved := w.prefixEnv
+	defer func() { w.prefixEnv = saved }()
 	for _, a := range rest {
 		if !isAssign(a.Prefix()) {
 			break
@@ -303,6 +305,27 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		name, v, _ := strings.Cut(a.Value, "=")
 		if isCommandVar(name) {
 			w.nested(strings.TrimLeft(v, "|!"), a.Dynamic, sc, plus(via, name+"="))
+		}
+		if name == "NODE_OPTIONS" {
+			nv := Static(v)
+			if a.Dynamic {
+				nv = MakeWord(v, true, strings.TrimPrefix(a.Prefix(), name+"="), a.Suffix())
+			}
+			w.startupVar(name, nv)
+		}
+		if name == "BASH_ENV" || name == "ENV" {
+			// env BASH_ENV=s.sh bash -c …: as the prefix of a command
+			// (see call), each shell it runs first runs the file.
+			p := MakeWord(v, a.Dynamic, strings.TrimPrefix(a.Prefix(), name+"="), a.Suffix())
+			if !a.Dynamic {
+				p = Static(v)
+			}
+			if len(w.prefixEnv) >= maxStartup {
+				w.unknown(c.String()+" (too many start-up files)", via)
+				return
+			}
+			w.prefixEnv = append(w.prefixEnv[:len(w.prefixEnv):len(w.prefixEnv)], p)
+			w.scriptFile(p, in, sc, plus(via, name+"="), newShell)
 		}
 	}
 	rest = skipAssigns(rest)

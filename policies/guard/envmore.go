@@ -54,7 +54,14 @@ func findExecEnv(s *shell.Script, c *shell.Command) (string, bool) {
 	for i, a := range f.Args[1:] {
 		v := a.Value
 		switch v {
-		case "-o", "-or", "!", "-not", "(", ")", ",":
+		case "-o", "-or":
+			// Each alternative must select by a name no .env file has:
+			// find . -name '*.rej' -o -name '*.orig'.
+			if !named {
+				return reasonFindEnv(c, f), true
+			}
+			named = false
+		case "!", "-not", "(", ")", ",":
 			return reasonFindEnv(c, f), true
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex":
 			if i+2 >= len(f.Args) {

@@ -200,7 +200,7 @@ func (at *place) globInTemp(p shell.Word) bool {
 
 // realDir reports whether v, an operand of c written with a trailing
 // slash (rm -rf build/), names a folder of the worktree that is not a
-// symbolic link, and that nothing in the command writes before: the
+// symbolic link, and that nothing in the command writes before (see cutAfter: rm -rf build/ && mkdir build writes after): the
 // slash then changes nothing, and the path is judged as build.
 func (at *place) realDir(s *shell.Script, c *shell.Command, v string) bool {
 	if at.dir == "" || !isAbs(at.dir) || at.cfg != nil && at.cfg.Away || s == nil {
@@ -212,12 +212,15 @@ func (at *place) realDir(s *shell.Script, c *shell.Command, v string) bool {
 		if e.Kind != shell.Deletes || e.Path.Dynamic || p != want && !strings.HasSuffix(p, "/"+want) {
 			continue
 		}
-		for _, w := range s.Writes {
+		nw, _ := cutAfter(s, c, at)
+		for _, w := range s.Writes[:nw] {
 			if !w.Delete && w.MayBe(p) {
 				return false // ln -sfn ~/work build; rm -rf build/
 			}
 		}
 		fi, err := os.Lstat(filepath.FromSlash(joinPath(at.dir, p)))
+		// Nothing there is no folder: a link a job of an earlier call
+		// makes may be there when rm runs.
 		return err == nil && fi.IsDir()
 	}
 	return false

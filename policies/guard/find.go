@@ -13,13 +13,18 @@ import (
 type findSel struct {
 	starts []shell.Word
 	names  []string
+	alts   bool // the expression has alternatives (-o): an entry matches one of the names, not all
 }
 
 // findSelects reads f's expression: starting points, then only -name P,
-// -type, -maxdepth, -mindepth, -prune, -print, -print0 and one action (-delete,
-// or -exec/-execdir … {} + or ;), joined by the implicit -a. Anything
-// else (-o, !, parentheses, -L, a dynamic word, -path, …) and ok is
-// false: what it selects is not read.
+// -type, -maxdepth, -mindepth, the tests that only narrow what is
+// selected (-mtime N, -size N, -newer F, -empty, …), -prune, -print,
+// -print0 and actions (-delete, or -exec/-execdir … {} + or ;), joined by
+// the implicit -a, in alternatives joined by -o. Anything else (!,
+// parentheses, -L, a dynamic word, -path, …) and ok is false: what it
+// selects is not read. The names of an alternative are those before its
+// first action: find . -delete -name '*.log' deletes every file, and ok
+// is false when an alternative has no -name before its action, or none.
 func findSelects(f *shell.Command) (sel findSel, ok bool) {
 	args := f.Args[1:]
 	i := 0
@@ -33,26 +38,48 @@ func findSelects(f *shell.Command) (sel findSel, ok bool) {
 	if len(sel.starts) == 0 {
 		sel.starts = []shell.Word{shell.Static(".")}
 	}
+	acted, cur := false, 0 // in the current alternative: an action seen; its names
 	for i < len(args) {
 		a := args[i]
 		if a.Dynamic {
 			return sel, false
 		}
 		switch a.Value {
+		case "-o", "-or":
+			if cur == 0 {
+				return sel, false
+			}
+			acted, cur, sel.alts = false, 0, true
+			i++
 		case "-name":
 			if i+1 >= len(args) || args[i+1].Dynamic {
 				return sel, false
 			}
-			sel.names = append(sel.names, args[i+1].Value)
+			if !acted {
+				sel.names = append(sel.names, args[i+1].Value)
+				cur++
+			}
 			i += 2
-		case "-type", "-maxdepth", "-mindepth":
+		case "-type", "-maxdepth", "-mindepth", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-newer",
+			"-user", "-group", "-uid", "-gid", "-perm", "-links":
 			if i+1 >= len(args) || args[i+1].Dynamic {
 				return sel, false
 			}
 			i += 2
-		case "-prune", "-print", "-print0", "-delete", "-depth", "-xdev", "-mount":
+		case "-prune", "-print", "-print0", "-depth", "-xdev", "-mount", "-empty", "-readable", "-writable", "-executable",
+			"-nouser", "-nogroup":
+			i++
+		case "-delete":
+			if cur == 0 {
+				return sel, false
+			}
+			acted = true
 			i++
 		case "-exec", "-execdir", "-ok", "-okdir":
+			if cur == 0 {
+				return sel, false
+			}
+			acted = true
 			j := i + 1
 			for j < len(args) && (args[j].Dynamic || args[j].Value != ";" && args[j].Value != "+") {
 				j++
@@ -65,7 +92,7 @@ func findSelects(f *shell.Command) (sel findSel, ok bool) {
 			return sel, false
 		}
 	}
-	return sel, len(sel.names) > 0
+	return sel, cur > 0
 }
 
 // findRuns returns the find command that runs c through -exec (c.Via
@@ -118,7 +145,7 @@ func (at *place) findDeletes(f *shell.Command, tree bool) (reason string, deny, 
 		}
 	}
 	for _, n := range sel.names {
-		if !strings.ContainsAny(n, "*?[\\") && (slices.Contains(scratchNames, n) || at.cfg != nil && slices.Contains(at.cfg.Scratch, n)) {
+		if !sel.alts && !strings.ContainsAny(n, "*?[\\") && (slices.Contains(scratchNames, n) || at.cfg != nil && slices.Contains(at.cfg.Scratch, n)) {
 			// Every entry it selects is named n: a build directory
 			// wherever it is found, as rule 1's list has it.
 			for _, st := range sel.starts {

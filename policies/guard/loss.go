@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/inorder"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -96,7 +97,7 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 	if at.root != "" && (abs == cleanPath(at.root) || within(abs, cleanPath(at.root)) != "") {
 		return "", false, false
 	}
-	if writtenBefore(s, at, abs) {
+	if writtenBefore(s, c, at, abs) {
 		return "", false, false
 	}
 	// The path must be in the same worktree, not in a repository nested
@@ -136,35 +137,71 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 
 // writtenBefore reports whether the script writes to abs, into it, or to
 // a directory holding it, or writes a path known only at run time: what
-// is there when the delete runs is then not what is there now.
-func writtenBefore(s *shell.Script, at *place, abs string) bool {
-	for _, w := range s.Writes {
-		if w.Delete {
-			continue
-		}
-		if w.Path.Dynamic {
+// is there when the delete by c runs is then not what is there now. When
+// the script runs its commands once each in the order written (see
+// cutAfter), the writes after c's are not counted: rm -rf build && cmake
+// -B build deletes what is there now.
+func writtenBefore(s *shell.Script, c *shell.Command, at *place, abs string) bool {
+	nw, nc := cutAfter(s, c, at)
+	hits := func(p shell.Word) bool {
+		if p.Dynamic {
 			return true
 		}
-		d := joinPath(at.dir, w.Path.Value)
-		if d == abs || within(abs, d) != "" || within(d, abs) != "" {
+		d := joinPath(at.dir, p.Value)
+		return d == abs || within(abs, d) != "" || within(d, abs) != ""
+	}
+	for _, w := range s.Writes[:nw] {
+		if !w.Delete && hits(w.Path) {
 			return true
 		}
 	}
-	for _, c := range s.Commands {
-		for _, e := range c.Effects {
-			if e.Kind != shell.Writes && e.Kind != shell.Unknown {
-				continue
-			}
-			if e.Path.Dynamic {
-				return true
-			}
-			d := joinPath(at.dir, e.Path.Value)
-			if d == abs || within(abs, d) != "" || within(d, abs) != "" {
+	for _, x := range s.Commands[:nc] {
+		for _, e := range x.Effects {
+			if (e.Kind == shell.Writes || e.Kind == shell.Unknown) && hits(e.Path) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// cutAfter returns how many of s's leading Writes and Commands may run
+// before the delete by c ends: all of them, unless the script's text runs
+// its commands once each in the order written (no loop, function,
+// pipeline, background job, eval, …: inorder.Texts), and every command is
+// the script's own or a command substitution's (none runs again through
+// xargs, find -exec, a script file, …) and has a static name; then the
+// writes through the last delete by c's program, and the commands
+// through the last of that name (c included, with all its writes).
+func cutAfter(s *shell.Script, c *shell.Command, at *place) (nw, nc int) {
+	nw, nc = len(s.Writes), len(s.Commands)
+	if c == nil || c.Name == "" || at.src == "" || !inorder.Texts(at.src) {
+		return nw, nc
+	}
+	last := -1
+	for i, x := range s.Commands {
+		if x.Dynamic {
+			return nw, nc
+		}
+		for _, v := range x.Via {
+			if v != "$(…)" {
+				return nw, nc
+			}
+		}
+		if x.Name == c.Name {
+			last = i
+		}
+	}
+	lastW := -1
+	for i, w := range s.Writes {
+		if w.Delete && w.By == c.Name {
+			lastW = i
+		}
+	}
+	if last < 0 || lastW < 0 {
+		return nw, nc
+	}
+	return lastW + 1, last + 1
 }
 
 // rewritesWorktree reports whether a git command of s rewrites the

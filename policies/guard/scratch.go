@@ -71,6 +71,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 				if r, deny := at.judgeTree(s, c, e.Path); deny {
 					return r, true
 				}
+				decided = append(decided, e) // judged with its command (see writtenBefore)
 			}
 		}
 	}
@@ -115,7 +116,9 @@ func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (str
 
 // movedInto denies a recursive delete by c of a scratch target that a
 // mv of the same script moves something into (or whose directory it
-// replaces): `mv src /tmp/x && rm -rf /tmp/x` deletes src.
+// replaces): `mv src /tmp/x && rm -rf /tmp/x` deletes src. A mv after
+// the delete in a script that runs in order does not count (see
+// cutAfter): rm -rf /tmp/x && mv src /tmp/x deletes nothing of src.
 func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 	for _, e := range c.Effects {
 		if e.Kind != shell.Deletes || !e.Recursive {
@@ -125,9 +128,10 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 		if !ok {
 			continue // known only at run time: denied as such
 		}
+		_, nc := cutAfter(s, c, at)
 		for _, m := range at.movers(s) {
-			if m == c {
-				continue
+			if m == c || !slices.Contains(s.Commands[:nc], m) {
+				continue // after the delete, in a script that runs in order
 			}
 			for _, w := range m.Effects {
 				if w.Kind != shell.Writes {

@@ -89,6 +89,10 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 			return "guard: rule 4 (nothing it cannot see): the #! line of a file the command runs runs `" + clip(c.String()) +
 				"`, known only at run time; run the interpreter yourself", true
 		}
+		if c.SetByCommand() {
+			return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "`: the command sets text a file it runs " +
+				"takes (a make variable given through the environment), known only at run time; give it on make's command line", true
+		}
 	}
 	f := s2.FromFiles()
 	if f == nil {

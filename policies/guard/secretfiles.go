@@ -2,7 +2,11 @@ package guard
 
 import (
 	"path"
+	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/agenthooks/hooks/shell"
 )
 
 // SecretFiles returns the patterns of the credential files rule 7 keeps
@@ -108,6 +112,40 @@ func secretInCode(code string, extra []string) (string, bool) {
 				return f, true
 			}
 			start = -1
+		}
+	}
+	return "", false
+}
+
+// maxSecretGlob bounds the matches of one glob secretGlob looks at.
+const maxSecretGlob = 20000
+
+// secretGlob returns a credential file a glob the command reads matches
+// on disk, as bash matches it (head app/.e* reads app/.env): a name
+// starting with "." only by a pattern element that does, unless the
+// command turns dotglob on or sets GLOBIGNORE. A glob of more than
+// maxSecretGlob matches is taken to match one.
+func (at *place) secretGlob(p shell.Word, extra []string) (string, bool) {
+	v := p.Value
+	if !p.Dynamic || !strings.ContainsAny(v, "*?[") || strings.ContainsAny(v, "$`(){}~\\\"'") || at.dir == "" || !isAbs(at.dir) {
+		return "", false
+	}
+	dots := strings.Contains(at.src, "dotglob") || strings.Contains(at.src, "GLOBIGNORE")
+	ms, err := filepath.Glob(filepath.FromSlash(joinPath(at.dir, v)))
+	if err != nil {
+		return "", false
+	}
+	if len(ms) > maxSecretGlob {
+		return v + " (a glob of more than " + strconv.Itoa(maxSecretGlob) + " files)", true
+	}
+	pat := path.Base(v)
+	for _, m := range ms {
+		name := filepath.Base(m)
+		if strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") && !dots {
+			continue // bash's * and ? do not match a leading dot
+		}
+		if IsSecretFile(name, extra) || IsSecretFile(filepath.ToSlash(m), extra) {
+			return filepath.ToSlash(m), true
 		}
 	}
 	return "", false

@@ -92,6 +92,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
+			if f, ok := at.secretGlob(e.Path, extra); ok {
+				return reasonSecretRead(c.String(), f), true
+			}
 			if e.Kind == shell.RunsCode {
 				if f, ok := secretInCode(e.Code().Value, extra); ok {
 					return reasonSecretRead(c.String(), f), true
