@@ -145,6 +145,7 @@ func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
 	w := &st.w
 	st.out.Commands, st.out.Writes = st.cmds[:0], st.writes[:0]
 	w.out, w.ctx, w.lim = &st.out, ctx, &st.lim
+	w.mem.sizeFor(len(src))
 	room := scratchRooms.Get().(*simpleScratch)
 	w.mem.scratch = *room
 	w.fail(w.script(src, &st.sc, nil))
