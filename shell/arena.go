@@ -18,6 +18,16 @@ type arena struct {
 	// fxStart.
 	fxOwner *Command
 	fxStart int
+	// first is the size of a first block, at least arenaFirst: larger
+	// for a longer script (see sizeFor), so that one of a few dozen
+	// commands does not take its blocks in many doublings.
+	first int
+}
+
+// sizeFor sets the first blocks' size for a script of n bytes: about a
+// command, word or effect each 64 bytes, within arenaFirst and arenaMax.
+func (a *arena) sizeFor(n int) {
+	a.first = min(max(n/64, arenaFirst), arenaMax)
 }
 
 // arenaFirst and arenaMax bound how many commands, words or effects one
@@ -29,14 +39,14 @@ const (
 )
 
 // grow returns the size of the block after one of capacity c.
-func grow(c int) int {
-	return min(max(2*c, arenaFirst), arenaMax)
+func (a *arena) grow(c int) int {
+	return min(max(2*c, arenaFirst, a.first), arenaMax)
 }
 
 // command returns a new zero Command.
 func (a *arena) command() *Command {
 	if len(a.cmds) == cap(a.cmds) {
-		a.cmds = make([]Command, 0, grow(cap(a.cmds)))
+		a.cmds = make([]Command, 0, a.grow(cap(a.cmds)))
 	}
 	a.cmds = a.cmds[:len(a.cmds)+1]
 	return &a.cmds[len(a.cmds)-1]
@@ -48,7 +58,7 @@ func (a *arena) wordSlice(n int) []Word {
 	if a == nil || n > arenaMax/4 {
 		return make([]Word, 0, n)
 	}
-	return carve(&a.words, n)
+	return carve(a, &a.words, n)
 }
 
 // options returns an empty slice of Options with room for n; a nil
@@ -57,13 +67,13 @@ func (a *arena) options(n int) []Option {
 	if a == nil || n > arenaMax/4 {
 		return make([]Option, 0, n)
 	}
-	return carve(&a.opts, n)
+	return carve(a, &a.opts, n)
 }
 
 // codeRun returns a new codeRun of lang and code.
 func (a *arena) codeRun(lang string, code Word) *codeRun {
 	if len(a.runs) == cap(a.runs) {
-		a.runs = make([]codeRun, 0, grow(cap(a.runs)))
+		a.runs = make([]codeRun, 0, a.grow(cap(a.runs)))
 	}
 	a.runs = append(a.runs, codeRun{lang: lang, code: code})
 	return &a.runs[len(a.runs)-1]
@@ -88,7 +98,7 @@ func (a *arena) scopeBlock() *scope {
 // scope returns a new copy of s.
 func (a *arena) scope(s *scope) *scope {
 	if len(a.scs) == cap(a.scs) {
-		a.scs = make([]scope, 0, grow(cap(a.scs)))
+		a.scs = make([]scope, 0, a.grow(cap(a.scs)))
 	}
 	a.scs = append(a.scs, *s)
 	return &a.scs[len(a.scs)-1]
@@ -108,7 +118,7 @@ func (a *arena) addEffect(c *Command, e Effect) {
 				a.fxOwner = nil
 				return
 			}
-			a.fx = make([]Effect, 0, max(grow(cap(a.fx)), n+1))
+			a.fx = make([]Effect, 0, max(a.grow(cap(a.fx)), n+1))
 		}
 		a.fxStart = len(a.fx)
 		a.fx = append(a.fx, c.Effects...)
@@ -129,9 +139,9 @@ func (w *walker) flags(c *Command, s Spec) Flags {
 // carve returns an empty slice with room for n from the end of block,
 // capacity-capped so that an append never reaches the next one's part; a
 // block without room is replaced by a larger one.
-func carve[T any](block *[]T, n int) []T {
+func carve[T any](a *arena, block *[]T, n int) []T {
 	if cap(*block)-len(*block) < n {
-		*block = make([]T, 0, max(grow(cap(*block)), n))
+		*block = make([]T, 0, max(a.grow(cap(*block)), n))
 	}
 	i := len(*block)
 	*block = (*block)[:i+n]

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The syntax parser is most of the cost of a short command, so a script
 // that is only simple commands of plain words joined by ;, &&, || and |
@@ -287,6 +290,30 @@ type simpleScratch struct {
 	words []Word
 	cmds  []simpleCmd
 	ends  []int
+}
+
+// scratchRooms holds simpleIn's scratch room between parses, so that a
+// parse does not grow its own from nothing. A parse takes one at its
+// start and gives it back at its end, when nothing it returns points
+// into it (the commands and words a line keeps are copied to the walk's
+// arena before it is walked).
+var scratchRooms = sync.Pool{New: func() any { return new(simpleScratch) }}
+
+// keep makes r the room s, emptied, dropping a slice grown past what an
+// everyday line needs (a rare long line does not keep its room).
+func (r *simpleScratch) keep(s simpleScratch) {
+	clear(s.words[:cap(s.words)])
+	clear(s.cmds[:cap(s.cmds)])
+	*r = simpleScratch{words: s.words[:0], cmds: s.cmds[:0], ends: s.ends[:0]}
+	if cap(r.words) > 1024 {
+		r.words = nil
+	}
+	if cap(r.cmds) > 256 {
+		r.cmds = nil
+	}
+	if cap(r.ends) > 256 {
+		r.ends = nil
+	}
 }
 
 // simpleWord reads the word of a simple script that starts at src[i] and

@@ -132,20 +132,31 @@ func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("shell: %w", err)
 	}
-	// One allocation for what every parse needs.
+	// One allocation for what every parse needs, with room for the
+	// commands and writes of an everyday script of a few lines.
 	st := &struct {
-		w    walker
-		out  Script
-		sc   scope
-		lim  Parser
-		cmds [4]*Command
+		w      walker
+		out    Script
+		sc     scope
+		lim    Parser
+		cmds   [16]*Command
+		writes [8]Write
 	}{lim: l}
 	w := &st.w
-	st.out.Commands = st.cmds[:0]
+	st.out.Commands, st.out.Writes = st.cmds[:0], st.writes[:0]
 	w.out, w.ctx, w.lim, w.top = &st.out, ctx, &st.lim, src
+	w.mem.sizeFor(len(src))
+	room := scratchRooms.Get().(*simpleScratch)
+	w.mem.scratch = *room
 	w.fail(w.script(src, &st.sc, nil))
+	room.keep(w.mem.scratch)
+	w.mem.scratch = simpleScratch{}
+	scratchRooms.Put(room)
 	if w.err != nil {
 		return nil, w.err
+	}
+	if len(w.out.Writes) == 0 {
+		w.out.Writes = nil // none, as before the room above
 	}
 	return w.out, nil
 }

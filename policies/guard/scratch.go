@@ -264,7 +264,7 @@ func scratchIn(rel string, cfg *Config) (string, bool) {
 	if strings.HasPrefix(rel, "../") || rel == ".." {
 		return "which is outside the project", false
 	}
-	for _, e := range strings.Split(rel, "/") {
+	for e := range strings.SplitSeq(rel, "/") {
 		if strings.EqualFold(e, ".git") {
 			return "inside .git", false
 		}
@@ -383,7 +383,7 @@ func rawTarget(s *shell.Script, c *shell.Command, p shell.Word, at *place) (stri
 		}
 		return "", false
 	}
-	for _, e := range strings.Split(v, "/") {
+	for e := range strings.SplitSeq(v, "/") {
 		if e == ".." {
 			return "guard: rule 1 (no recursive delete of anything not scratch): `" + c.String() + "` deletes a tree through " +
 				"`..` in " + v + ", which a symbolic link on the way would take elsewhere; spell the path out without ..", true

@@ -76,7 +76,8 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
 		runs := buf[:0]
-		for _, e := range c.Effects {
+		for i := range c.Effects {
+			e := &c.Effects[i]
 			if e.Kind != shell.RunsCode || e.Path.Value == "" {
 				continue
 			}
