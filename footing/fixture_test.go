@@ -246,3 +246,25 @@ func (f *fixture) bash(t testing.TB, cmd string) []string {
 	}
 	return changed
 }
+
+// checkBash runs cmd under real bash (see bash): a command the footing
+// denies must change a footing path, one it allows none.
+func (f *fixture) checkBash(t testing.TB, cmd string, deny bool) {
+	t.Helper()
+	changed := f.bash(t, cmd)
+	if deny && len(changed) == 0 {
+		t.Errorf("%s: denied, but under bash it changes no footing file", cmd)
+	}
+	if !deny && len(changed) > 0 {
+		t.Errorf("%s: allowed, but under bash it changes %q", cmd, changed)
+	}
+}
+
+// addPath puts dir last on the fixture's PATH.
+func (f *fixture) addPath(dir string) {
+	for i, kv := range f.env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			f.env[i] = "PATH=" + v + ":" + dir
+		}
+	}
+}

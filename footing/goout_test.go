@@ -101,11 +101,7 @@ func goFixture(t *testing.T, hookBin *string) *fixture {
 	// go makes ~/.config/go (telemetry, go env -w): made first, so that
 	// making it is not a change to the folder that holds the policy file.
 	write(t, filepath.Join(f.home, ".config", "go", ".keep"), "", 0o644)
-	for i, kv := range f.env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			f.env[i] = "PATH=" + v + ":" + filepath.Dir(goBin)
-		}
-	}
+	f.addPath(filepath.Dir(goBin))
 	f.env = append(f.env, "GOCACHE="+strings.TrimSpace(string(cache)), "GOTOOLCHAIN=local", "GOFLAGS=", "GOENV=", "GOBIN=", "GOPATH="+filepath.Join(f.root, "gopath"))
 	// The hook binary a Go program, as it is: go overwrites an object
 	// file only (built once a test, then copied).
@@ -155,14 +151,7 @@ func TestGoOutputsUnderBash(t *testing.T) {
 	}
 	var bin string
 	for _, c := range goRows {
-		f := goFixture(t, &bin)
-		changed := f.bash(t, c.cmd)
-		if c.deny && len(changed) == 0 {
-			t.Errorf("%s: denied, but under bash it changes no footing file", c.cmd)
-		}
-		if !c.deny && len(changed) > 0 {
-			t.Errorf("%s: allowed, but under bash it changes %q", c.cmd, changed)
-		}
+		goFixture(t, &bin).checkBash(t, c.cmd, c.deny)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -108,20 +107,10 @@ func TestInstallsUnderNpm(t *testing.T) {
 			continue
 		}
 		f := installFixture(t)
-		for i, kv := range f.env {
-			if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-				f.env[i] = "PATH=" + v + ":" + filepath.Dir(npm)
-			}
-		}
+		f.addPath(filepath.Dir(npm))
 		f.env = append(f.env, "npm_config_prefix="+filepath.Join(f.home, ".local"), "npm_config_offline=true", "npm_config_audit=false", "npm_config_fund=false",
 			"npm_config_update_notifier=false", "npm_config_cache="+filepath.Join(f.root, "npmcache"))
-		changed := f.bash(t, c.cmd)
-		if c.deny && len(changed) == 0 {
-			t.Errorf("%s: denied, but under bash it changes no footing file", c.cmd)
-		}
-		if !c.deny && len(changed) > 0 {
-			t.Errorf("%s: allowed, but under bash it changes %q", c.cmd, changed)
-		}
+		f.checkBash(t, c.cmd, c.deny)
 	}
 }
 
@@ -152,11 +141,7 @@ func TestNpmScriptShell(t *testing.T) {
 		if testing.Short() || npmErr != nil {
 			continue // npm not here: judged only
 		}
-		for i, kv := range f.env {
-			if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-				f.env[i] = "PATH=" + v + ":" + filepath.Dir(npm)
-			}
-		}
+		f.addPath(filepath.Dir(npm))
 		f.env = append(f.env, "npm_config_update_notifier=false", "npm_config_cache="+filepath.Join(f.root, "npmcache"))
 		if changed := f.bash(t, c.cmd); (len(changed) > 0) != c.deny {
 			t.Errorf("%q, %s: changes %q under npm", c.npmrc, c.cmd, changed)
