@@ -40,8 +40,13 @@
 // program it does not know naming the path, inline code naming it, git
 // commands that rewrite it, judged against the repository's state; the
 // shell scripts, package.json scripts, makefile recipes and git hooks a
-// command runs, read from disk and judged by what they certainly do), and the binary's
-// own install, uninstall or --observe run by the model.
+// command runs, read from disk and judged by what they certainly do; the
+// programs a build or a package manager writes into a folder that holds
+// an entry, named from the packages on disk ([shell.Write.Programs]: go
+// build and go install, npm link, cargo install, pip, uv tool, pipx); the
+// Go code go runs, where it differs from HEAD; the GOFLAGS and npm
+// script-shell a command takes from the environment and config files),
+// and the binary's own install, uninstall or --observe run by the model.
 // Reads stay allowed. hookmain runs it before a program's handlers on
 // every tool event, unless the program opts out (hookmain.RunWith and
 // hookmain.Options.EditsOwnFooting).
