@@ -26,6 +26,7 @@ var goRows = []struct {
 	{`cd bin; go build ../cmd/guard`, true},
 	{`cd mod2 && go build -o ../bin/ .`, true},
 	{`go build -o bin/ ./cmd/...`, true},
+	{`cd mod3 && go build -o ../bin/ .`, true}, // module "example.com/gu\x61rd": go unquotes it
 	{`go build -o bin ./cmd/ok`, false},
 	{`go build ./cmd/guard`, false},
 	{`cd bin && go build ../cmd/ok`, false},
@@ -97,6 +98,8 @@ func goFixture(t *testing.T, hookBin *string) *fixture {
 	write(t, filepath.Join(f.proj, "cmd", "ok", "main.go"), main, 0o644)
 	write(t, filepath.Join(f.proj, "mod2", "go.mod"), "module example.com/guard/v2\n\ngo 1.22\n", 0o644)
 	write(t, filepath.Join(f.proj, "mod2", "main.go"), main, 0o644)
+	write(t, filepath.Join(f.proj, "mod3", "go.mod"), "module \"example.com/gu\\x61rd\"\n\ngo 1.22\n", 0o644)
+	write(t, filepath.Join(f.proj, "mod3", "main.go"), main, 0o644)
 	write(t, filepath.Join(f.proj, "x.env"), "GOFLAGS=-o=bin/guard\n", 0o644)
 	// go makes ~/.config/go (telemetry, go env -w): made first, so that
 	// making it is not a change to the folder that holds the policy file.

@@ -121,15 +121,20 @@ func goPattern(v string) (root string, recursive bool) {
 // skipped) for a folder holding go.mod, its own name otherwise (see
 // goDirs).
 func goPackages(ctx context.Context, root string, recursive bool, f func(dir, name string) bool) error {
-	return goDirs(ctx, root, recursive, func(dir string, _ []string, hasMod bool) bool {
+	var err error
+	walkErr := goDirs(ctx, root, recursive, func(dir string, _ []string, hasMod bool) bool {
 		name := filepath.Base(dir)
 		if hasMod {
-			if m, ok := modulePath(filepath.Join(dir, "go.mod")); ok {
-				name = m
+			if name, err = modulePath(filepath.Join(dir, "go.mod")); err != nil {
+				return false
 			}
 		}
 		return f(dir, name)
 	})
+	if err != nil {
+		return err
+	}
+	return walkErr
 }
 
 // goDirs calls f with each folder of Go files at or (recursive) under
@@ -255,26 +260,34 @@ func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
 }
 
 // modulePath returns the program name a go.mod's module path gives: its
-// last element, a major version suffix skipped.
-func modulePath(p string) (string, bool) {
-	text, err := readfile.Regular(p, 1<<20)
+// last element, a major version suffix skipped. A module line it cannot
+// read as go does (a quoted path with an escape, a block, a file past
+// the bound) fails: the name may be anything.
+func modulePath(p string) (string, error) {
+	text, err := readfile.Regular(p, maxMeta)
 	if err != nil {
-		return "", false
+		return "", err
 	}
 	for line := range strings.Lines(text) {
 		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module")
-		if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' {
+		if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' && rest[0] != '`' && rest[0] != '(' {
 			continue
 		}
-		mod := strings.Trim(strings.TrimSpace(strings.SplitN(strings.TrimSpace(rest), "//", 2)[0]), "\"`")
+		mod := strings.TrimSpace(strings.SplitN(strings.TrimSpace(rest), "//", 2)[0])
+		if len(mod) >= 2 && (mod[0] == '"' || mod[0] == '`') && mod[len(mod)-1] == mod[0] {
+			mod = mod[1 : len(mod)-1]
+		}
+		if mod == "" || strings.ContainsAny(mod, "\\\"`()") {
+			return "", errors.New("a module line not read: " + strings.TrimSpace(line))
+		}
 		elems := strings.Split(mod, "/")
 		name := elems[len(elems)-1]
 		if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" && name != "v1" && name[1] != '0' {
 			name = elems[len(elems)-2]
 		}
-		return name, name != ""
+		return name, nil
 	}
-	return "", false
+	return "", errors.New("no module line in " + p)
 }
 
 // changedFiles returns the files under dir that differ from HEAD in its

@@ -22,6 +22,7 @@ var installRows = []struct {
 	{`npm i -g ./tool`, true, true},
 	{`npm install --global ./tool --prefix "$HOME/.local"`, true, true},
 	{`npm i -g ./ok`, false, true},
+	{`npm i -g ./casey`, true, true}, // "bin" and "Bin": npm reads "bin"
 	{`cd ok && npm link`, false, true},
 	{`npm i -g ./named`, true, false},    // bin given as one path: the package's name
 	{`npm i -g ./slash`, true, false},    // a bin key's last name: x\guard is guard
@@ -47,6 +48,8 @@ var installRows = []struct {
 	{`pipx install ./inline`, true, false},     // scripts = { guard = … }
 	{`pipx install ./escaped`, true, false},    // "\u0067uard": not read, may be anything
 	{`cargo install --path bins`, true, false}, // a [[bin]] of the name
+	{`cargo install --path arr`, true, false},  // bin = [{ name = … }]
+	{`pipx install ./hdr`, true, false},        // [project."scr\u0069pts"]: not read, may be anything
 }
 
 // installFixture is the fixture with the packages tool, named, ok, sp
@@ -65,6 +68,10 @@ func installFixture(t *testing.T) *fixture {
 		"inline/pyproject.toml":  "[ project ]\nname = 'i'\nscripts = { other = 'x:o', guard = 'x:main' }\n",
 		"escaped/pyproject.toml": "[project.scripts]\n\"\\u0067uard\" = 'x:main'\n",
 		"bins/Cargo.toml":        "[package]\nname = \"okbin\"\n\n[[bin]]\nname = \"guard\"\npath = \"src/g.rs\"\n",
+		"casey/package.json":     `{"name":"c","version":"1.0.0","bin":{"guard":"x.js"},"Bin":{"okbin":"x.js"}}`,
+		"casey/x.js":             "#!/usr/bin/env node\n",
+		"arr/Cargo.toml":         "[package]\nname = \"okbin\"\nbin = [{ path = \"src/g.rs\", name = \"guard\" }]\n",
+		"hdr/pyproject.toml":     "[project.\"scr\\u0069pts\"]\nguard = 'x:main'\n",
 		"ex/Cargo.toml":          "[package]\nname = \"ex\"\n",
 		"ex/examples/guard.rs":   "fn main() {}\n",
 		"ok/package.json":        `{"name":"ok","version":"1.0.0","bin":{"okbin":"x.js"}}`,

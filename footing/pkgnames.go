@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -53,15 +54,31 @@ func npmBins(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var pkg struct {
-		Name        string          `json:"name"`
-		Bin         json.RawMessage `json:"bin"`
-		Directories struct {
-			Bin string `json:"bin"`
-		} `json:"directories"`
-	}
-	if err := json.Unmarshal([]byte(text), &pkg); err != nil {
+	// By its exact keys, as npm reads them (a struct would take "BIN"
+	// for "bin" too).
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &keys); err != nil {
 		return nil, err
+	}
+	var pkg struct {
+		Name        string
+		Bin         json.RawMessage
+		Directories struct {
+			Bin string
+		}
+	}
+	var dirs map[string]json.RawMessage
+	for k, dst := range map[string]any{"name": &pkg.Name, "bin": &pkg.Bin, "directories": &dirs} {
+		if v, ok := keys[k]; ok && string(v) != "null" {
+			if err := json.Unmarshal(v, dst); err != nil {
+				return nil, fmt.Errorf("package.json's %s: %w", k, err)
+			}
+		}
+	}
+	if v, ok := dirs["bin"]; ok && string(v) != "null" {
+		if err := json.Unmarshal(v, &pkg.Directories.Bin); err != nil {
+			return nil, fmt.Errorf("package.json's directories.bin: %w", err)
+		}
 	}
 	var names []string
 	var one string
@@ -97,17 +114,16 @@ func npmBins(dir string) ([]string, error) {
 }
 
 // cargoBins returns the names of the programs Cargo.toml in dir may
-// build: the package's name, each [[bin]]'s and [[example]]'s (cargo
-// install --example), and the files and folders of src/bin and
-// examples.
+// build: the value of every name key in it (the package's, each
+// [[bin]]'s and [[example]]'s for cargo install --example, in whatever
+// TOML form: bin = [{ name = … }], package.name = …), and the files and
+// folders of src/bin and examples.
 func cargoBins(dir string) ([]string, error) {
 	text, err := readfile.Regular(filepath.Join(dir, "Cargo.toml"), maxMeta)
 	if err != nil {
 		return nil, err
 	}
-	names, err := tomlNames(text, func(key string) (string, bool) {
-		return "", key == "package.name" || key == "bin.name" || key == "example.name" // its value
-	})
+	names, err := nameValues(text)
 	if err != nil {
 		return nil, err
 	}
@@ -227,6 +243,9 @@ func tomlNames(text string, pick func(key string) (name string, value bool)) ([]
 		if t == "" || t[0] == '#' {
 			continue
 		}
+		if strings.IndexByte(strings.SplitN(t, "=", 2)[0], '\\') >= 0 {
+			return nil, errors.New("a key or table with an escape: " + t)
+		}
 		if t[0] == '[' {
 			end := strings.LastIndexByte(t, ']')
 			if end < 0 {
@@ -274,4 +293,50 @@ func tomlNames(text string, pick func(key string) (name string, value bool)) ([]
 		}
 	}
 	return names, nil
+}
+
+// nameValues returns the string value of every key name in TOML text,
+// wherever it stands (a table's, a dotted key's last part, inside an
+// inline table or an array of them): a superset of the names Cargo
+// reads. A value that is not a plain one-line string fails.
+func nameValues(text string) ([]string, error) {
+	var names []string
+	for i := 0; ; {
+		j := strings.Index(text[i:], "name")
+		if j < 0 {
+			return names, nil
+		}
+		at, end := i+j, i+j+4
+		i = end
+		before := byte('\n')
+		if at > 0 {
+			before = text[at-1]
+		}
+		after := end
+		if (before == '"' || before == '\'') && after < len(text) && text[after] == before {
+			after++ // "name" = …
+			if at > 1 {
+				before = text[at-2]
+			} else {
+				before = '\n'
+			}
+		}
+		if !strings.ContainsRune(" \t\n{,.[", rune(before)) {
+			continue
+		}
+		rest := strings.TrimLeft(text[after:], " \t")
+		if rest == "" || rest[0] != '=' {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t")
+		if rest == "" || rest[0] != '"' && rest[0] != '\'' {
+			return nil, errors.New("a name that is not a string")
+		}
+		q := rest[0]
+		k := strings.IndexAny(rest[1:], string(q)+"\n\\")
+		if k < 0 || rest[1+k] != q || strings.HasPrefix(rest, string([]byte{q, q, q})) {
+			return nil, errors.New("a name that is not a plain string")
+		}
+		names = append(names, rest[1:1+k])
+	}
 }
