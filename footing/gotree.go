@@ -295,18 +295,24 @@ func modulePath(p string) (string, error) {
 // when dir is not in one, or its state cannot be read safely or in time
 // (then every file is read).
 func (p *place) changedFiles(ctx context.Context, dir string) map[string]bool {
+	if out, ok := p.changed[dir]; ok {
+		return out // once a folder a call: go test ./a ./b … runs git once a package
+	}
 	root := gitRoot(dir)
-	if root == "" || p.unsafeRepo(ctx, root) != "" {
-		return nil
+	var out map[string]bool
+	if root != "" && p.unsafeRepo(ctx, root) == "" {
+		// Only .go files: an ignored node_modules' files are not listed.
+		if names, err := gitStatus(ctx, root, []string{filepath.Join(dir, "*.go")}, true, true); err == nil {
+			out = make(map[string]bool, len(names))
+			for _, n := range names {
+				out[filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(n, "/")))] = true
+			}
+		}
 	}
-	names, err := gitStatus(ctx, root, []string{dir}, true, true)
-	if err != nil {
-		return nil
+	if p.changed == nil {
+		p.changed = map[string]map[string]bool{}
 	}
-	out := make(map[string]bool, len(names))
-	for _, n := range names {
-		out[filepath.Join(root, filepath.FromSlash(strings.TrimSuffix(n, "/")))] = true
-	}
+	p.changed[dir] = out
 	return out
 }
 
