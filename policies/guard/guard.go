@@ -263,6 +263,7 @@ type place struct {
 	memo      *envMemo      // what resolved read of src
 	linkMemo  *linkMemo     // the links a script makes
 	moverMemo *moverMemo    // the commands of a script that move files
+	cutMemo   *cutMemo      // where a script's commands run in order
 	wt        *worktree
 	cfg       *Config
 }

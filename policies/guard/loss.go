@@ -3,6 +3,7 @@ package guard
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -175,33 +176,69 @@ func writtenBefore(s *shell.Script, c *shell.Command, at *place, abs string) boo
 // through the last of that name (c included, with all its writes).
 func cutAfter(s *shell.Script, c *shell.Command, at *place) (nw, nc int) {
 	nw, nc = len(s.Writes), len(s.Commands)
-	if c == nil || c.Name == "" || at.src == "" || !inorder.Texts(at.src) {
+	if c == nil || c.Name == "" || at.src == "" {
 		return nw, nc
 	}
-	last := -1
-	for i, x := range s.Commands {
-		if x.Dynamic {
-			return nw, nc
-		}
-		for _, v := range x.Via {
-			if v != "$(…)" {
-				return nw, nc
-			}
-		}
-		if x.Name == c.Name {
-			last = i
-		}
+	m := at.cuts(s)
+	if !m.ordered {
+		return nw, nc
 	}
-	lastW := -1
-	for i, w := range s.Writes {
-		if w.Delete && w.By == c.Name {
-			lastW = i
-		}
-	}
-	if last < 0 || lastW < 0 {
+	last, ok := m.lastCmd[c.Name]
+	lastW, okW := m.lastDelete[c.Name]
+	if !ok || !okW {
 		return nw, nc
 	}
 	return lastW + 1, last + 1
+}
+
+// cutMemo holds what cutAfter needs of one script, found once: whether
+// it runs in order, and for each program the index of its last command
+// and of its last delete. Once a delete, this cost a pass over the text
+// and the script each: 7,000 deletes took 2 s.
+type cutMemo struct {
+	s          *shell.Script
+	ordered    bool
+	lastCmd    map[string]int
+	lastDelete map[string]int
+	index      map[*shell.Command]int
+}
+
+// cuts returns s's cutMemo.
+func (at *place) cuts(s *shell.Script) *cutMemo {
+	if at.cutMemo != nil && at.cutMemo.s == s {
+		return at.cutMemo
+	}
+	m := &cutMemo{s: s, ordered: inorder.Texts(at.src)}
+	at.cutMemo = m
+	if !m.ordered {
+		return m
+	}
+	m.lastCmd = make(map[string]int)
+	m.index = make(map[*shell.Command]int, len(s.Commands))
+	for i, x := range s.Commands {
+		m.index[x] = i
+		if x.Dynamic || slices.ContainsFunc(x.Via, func(v string) bool { return v != "$(…)" }) {
+			m.ordered, m.index = false, nil
+			return m
+		}
+		m.lastCmd[x.Name] = i
+	}
+	m.lastDelete = make(map[string]int)
+	for i, w := range s.Writes {
+		if w.Delete {
+			m.lastDelete[w.By] = i
+		}
+	}
+	return m
+}
+
+// before reports whether x is one of s's first n commands.
+func (m *cutMemo) before(x *shell.Command, n int) bool {
+	if m.index == nil {
+		return slices.Contains(m.s.Commands[:n], x)
+	}
+	i, ok := m.index[x]
+	return ok && i < n
 }
 
 // rewritesWorktree reports whether a git command of s rewrites the
