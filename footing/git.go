@@ -24,7 +24,7 @@ const gitLimit = 2 * time.Second
 // as the repository's state says (git diff and git status, bounded in
 // time), and allowed otherwise, so that git stash or git reset --hard in
 // a repository whose hook files are committed and unchanged runs.
-func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers []*shell.Command, cds []string) (string, bool) {
+func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Command, cds []string) (string, bool) {
 	dir := p.dir
 	args := c.Args[1:]
 	var sub string
@@ -92,17 +92,34 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 		}
 		return false
 	}
-	if moved != "" && stateJudged(sub) && holdsAny(root, paths) && !(sub == "stash" && stashKept(ctx, root, paths, vals, movers)) {
+	switch sub {
+	case "checkout", "switch", "merge", "rebase", "cherry-pick", "revert":
+		// "-" is the branch checked out before (@{-1}), as git reads it.
+		for i, v := range vals {
+			if v == "--" {
+				break
+			}
+			if v == "-" {
+				vals[i] = "@{-1}"
+			}
+		}
+	}
+	if moved := p.movedFor(ctx, root, sub, vals, movers); moved != "" && stateJudged(sub) && holdsAny(root, paths) &&
+		!(sub == "stash" && stashKept(ctx, root, paths, vals, movers)) {
 		return p.gitReason(c, "`"+moved+"`, before it in this command, may move the repository's HEAD, refs or index, "+
 			"or set git's environment, so what it would change cannot be read before the command runs: run them in separate calls"), true
 	}
 	switch sub {
 	case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean", "read-tree",
-		"checkout-index":
+		"checkout-index", "pull":
 		// Read once a repository a call: a command of many git commands
 		// started a git process for each.
 		if why := p.Set.unsafeRepo(ctx, root); why != "" {
 			return p.gitReason(c, why), true
+		}
+		if p.Set.sparseRepo(ctx, root) {
+			return p.gitReason(c, "the repository uses sparse checkout (core.sparseCheckout), whose patterns may leave the hook's files out of the worktree, "+
+				"and which the footing does not read"), true
 		}
 	}
 	var changed []string
@@ -157,6 +174,8 @@ func (p *place) git(ctx context.Context, c *shell.Command, moved string, movers 
 				break
 			}
 		}
+	case "pull":
+		changed, err = p.gitPull(ctx, dir, root, paths, vals)
 	case "clean":
 		changed, err = gitStatus(ctx, root, paths, true, true)
 	case "apply", "am":
@@ -420,7 +439,8 @@ func (e errString) Error() string { return string(e) }
 // on which the command itself fails too.
 func unknownRev(err error) bool {
 	m := err.Error()
-	return strings.Contains(m, "bad revision") || strings.Contains(m, "unknown revision") || strings.Contains(m, "ambiguous argument")
+	return strings.Contains(m, "bad revision") || strings.Contains(m, "unknown revision") || strings.Contains(m, "ambiguous argument") ||
+		strings.Contains(m, "no upstream configured") || strings.Contains(m, "HEAD does not point to a branch")
 }
 
 // readsOnly reports whether git's subcommand sub changes no file of the

@@ -16,7 +16,7 @@ import (
 func stateJudged(sub string) bool {
 	switch sub {
 	case "stash", "reset", "checkout", "switch", "restore", "revert", "cherry-pick", "merge", "rebase", "clean",
-		"apply", "am", "read-tree", "sparse-checkout", "checkout-index":
+		"apply", "am", "read-tree", "sparse-checkout", "checkout-index", "pull":
 		return true
 	}
 	return false
@@ -28,15 +28,23 @@ func stateJudged(sub string) bool {
 // git reset --hard). git add and git commit are not counted: they make
 // the index the worktree's and HEAD the index's, which no later command
 // turns into a change of a file (git add -A && git commit -m x && git
-// checkout main passes).
+// checkout main passes). git config is counted when it names a key of
+// foreignKeys.
 func gitMoves(c *shell.Command) bool {
 	sub, ok := c.Subcommand(shell.Git)
 	if !ok {
 		return slices.ContainsFunc(c.Args[1:], func(a shell.Word) bool { return a.Dynamic })
 	}
 	switch sub[0].Value {
+	case "config":
+		// A key that changes how a checkout writes (core.sparseCheckout,
+		// filter.*): a later command's state is not what was read.
+		return slices.ContainsFunc(c.Args[1:], func(a shell.Word) bool {
+			v := strings.ToLower(a.Value)
+			return a.Dynamic || slices.ContainsFunc(foreignKeys, func(k string) bool { return strings.HasPrefix(v, k) })
+		})
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse",
-		"blame", "describe", "shortlog", "config", "remote", "tag", "push", "help", "version", "init", "clone",
+		"blame", "describe", "shortlog", "remote", "tag", "push", "help", "version", "init", "clone",
 		"archive", "format-patch", "check-ignore", "check-attr", "for-each-ref", "show-ref", "reflog", "gc",
 		"fsck", "count-objects", "name-rev", "merge-base", "rev-list", "verify-commit", "whatchanged":
 		return false
@@ -324,4 +332,21 @@ func inPathspecs(dir, root string, paths, specs []string, fold bool) []string {
 		}
 	}
 	return out
+}
+
+// writesGitDir reports whether c writes, deletes or changes a file in a
+// .git folder (echo /README.md > .git/info/sparse-checkout, printf …
+// >> .git/config): a later git command of the same call may not find
+// the state read before it runs.
+func writesGitDir(c *shell.Command) bool {
+	for _, e := range c.Effects {
+		if e.Kind != shell.Writes && e.Kind != shell.Deletes && e.Kind != shell.Unknown {
+			continue
+		}
+		v := "/" + e.Path.Value
+		if strings.Contains(v, "/.git/") || strings.HasSuffix(v, "/.git") {
+			return true
+		}
+	}
+	return false
 }

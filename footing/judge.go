@@ -230,7 +230,6 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			return r, true
 		}
 	}
-	moved := "" // a git command that moved HEAD, a ref or the index
 	var movers []*shell.Command
 	var cds []string
 	for _, c := range sc.Commands {
@@ -303,20 +302,20 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 			return r, true
 		}
 		if c.Name == "git" {
-			if r, ok := p.git(ctx, c, moved, movers, cds); ok {
+			if r, ok := p.git(ctx, c, movers, cds); ok {
 				return r, true
 			}
 			if gitMoves(c) {
 				movers = append(movers, c)
 			}
 		}
+		if writesGitDir(c) {
+			movers = append(movers, c)
+		}
 		if c.Dynamic {
 			// What it runs may set git's environment (eval "$x",
 			// export ${a}R=…): a later git command's state is not known.
 			movers = append(movers, c)
-		}
-		if moved == "" && len(movers) > 0 {
-			moved = movers[0].String()
 		}
 	}
 	return "", false

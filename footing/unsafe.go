@@ -52,3 +52,22 @@ func UnsafeRepo(ctx context.Context, root string) string {
 	}
 	return ""
 }
+
+// sparseRepo reports whether the repository at root has sparse checkout
+// on (core.sparseCheckout), read once a repository for the Set's call;
+// a configuration that cannot be read in time counts as on. A checkout,
+// reset, merge or read-tree -u then leaves out of the worktree the
+// files its patterns (.git/info/sparse-checkout, which any program may
+// write) do not name, which git diff does not show.
+func (s *Set) sparseRepo(ctx context.Context, root string) bool {
+	if on, ok := s.sparse[root]; ok {
+		return on
+	}
+	out, err := gitLines(ctx, root, "config", "--bool", "--get", "core.sparseCheckout")
+	on := !errors.Is(err, errNone) && (err != nil || len(out) != 1 || out[0] != "false")
+	if s.sparse == nil {
+		s.sparse = map[string]bool{}
+	}
+	s.sparse[root] = on
+	return on
+}
