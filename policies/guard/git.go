@@ -347,16 +347,11 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 		strings.ContainsAny(w.Value, "*?[\\") || strings.HasSuffix(w.Value, "/") || w.Value == "." || w.Value == ".." {
 		return unknown
 	}
-	for _, x := range s.Commands {
-		switch x.Name {
-		case "cd", "pushd", "popd", "chdir":
-			return unknown
-		}
+	f := at.facts(s)
+	if f.cd {
+		return unknown
 	}
-	stale := false
-	for _, x := range s.Commands {
-		stale = stale || x != c && x.Name == "git" && gitChangesRefs(x)
-	}
+	stale := f.otherMovesRefs(c)
 	isRef, isPath, ok := at.wt.refOrPath(at.dir, w.Value)
 	switch {
 	case !ok:

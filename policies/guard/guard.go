@@ -264,6 +264,7 @@ type place struct {
 	linkMemo  *linkMemo     // the links a script makes
 	moverMemo *moverMemo    // the commands of a script that move files
 	cutMemo   *cutMemo      // where a script's commands run in order
+	factMemo  *scriptFacts  // what the rules ask of the whole script
 	wt        *worktree
 	cfg       *Config
 }

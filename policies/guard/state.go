@@ -50,14 +50,31 @@ type worktree struct {
 const maxStateReads = 32
 
 // newWorktree returns a worktree reader that stops at ctx's end, and
-// after maxStateReads reads.
+// after maxStateReads reads. A question asked again in the call counts
+// as a read but gets the answer git gave without starting git again (the
+// state is read before the command runs): `git checkout main` ×6,000
+// started 31 git processes for two questions.
 func newWorktree(ctx context.Context) *worktree {
+	type answer struct {
+		out []byte
+		err error
+	}
 	reads := 0
+	var asked map[string]answer
 	return &worktree{ctx: ctx, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
 		if reads++; reads > maxStateReads {
 			return nil, errors.New("the command asks more of the worktree's state than the guard reads in one call")
 		}
-		return runGit(ctx, dir, args...)
+		k := dir + "\x00" + strings.Join(args, "\x00")
+		if a, ok := asked[k]; ok {
+			return a.out, a.err
+		}
+		if asked == nil {
+			asked = map[string]answer{}
+		}
+		out, err := runGit(ctx, dir, args...)
+		asked[k] = answer{out, err}
+		return out, err
 	}}
 }
 
