@@ -265,6 +265,7 @@ type place struct {
 	moverMemo *moverMemo    // the commands of a script that move files
 	cutMemo   *cutMemo      // where a script's commands run in order
 	factMemo  *scriptFacts  // what the rules ask of the whole script
+	readMemo  *readVars     // the variables a script only reads
 	wt        *worktree
 	cfg       *Config
 }
