@@ -11,6 +11,9 @@ import "github.com/agenthooks/hooks/shell"
 type scriptFacts struct {
 	s  *shell.Script
 	cd bool // a cd, pushd, popd or chdir (hasCd)
+	// gitRewrites is whether a git command of s rewrites the worktree's
+	// files from elsewhere (see gitRewrites).
+	gitRewrites bool
 	// index is each command's place in s.Commands.
 	index map[*shell.Command]int
 	// rewrite is the index of the first command that is dynamic or a git
@@ -33,7 +36,9 @@ func (at *place) facts(s *shell.Script) *scriptFacts {
 		f.index[x] = i
 		rewrites, refs := x.Dynamic, false
 		if x.Name == "git" {
-			rewrites = rewrites || gitRewrites(x)
+			g := gitRewrites(x)
+			f.gitRewrites = f.gitRewrites || g
+			rewrites = rewrites || g
 			refs = gitChangesRefs(x)
 		}
 		if rewrites && f.rewrite == n {

@@ -39,8 +39,12 @@ type worktree struct {
 	// output; nil runs the real git (see runGit).
 	git func(ctx context.Context, dir string, args ...string) ([]byte, error)
 	// tops caches the top-level of the worktree of each directory asked
-	// about ("" when it is in none or git could not tell).
-	tops map[string]string
+	// about ("" when it is in none or git could not tell); nearest
+	// nearestDir's answer for each folder, and absent whether a path
+	// missing from each folder is known to be absent (lose).
+	tops    map[string]string
+	nearest map[string]string
+	absent  map[string]bool
 }
 
 // maxStateReads bounds the git processes one call starts to read the
@@ -124,6 +128,19 @@ func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return out.b.Bytes(), nil
 }
 
+// absentUnder reports whether the nearest directory that exists, up
+// from dir, is reached without a symbolic link: a path missing there is
+// not there.
+func absentUnder(dir string) bool {
+	for d := dir; d != "/"; d = path2dir(d) {
+		if _, err := os.Lstat(filepath.FromSlash(d)); err == nil {
+			real, err := filepath.EvalSymlinks(filepath.FromSlash(d))
+			return err == nil && filepath.ToSlash(real) == d
+		}
+	}
+	return false
+}
+
 // capped is a writer that keeps the first max bytes and notes more.
 type capped struct {
 	b    bytes.Buffer
@@ -184,16 +201,17 @@ func (t *worktree) lose(top, abs string) loss {
 	fi, err := os.Lstat(filepath.FromSlash(abs))
 	if errors.Is(err, fs.ErrNotExist) {
 		// Nothing there, when the nearest directory that exists is
-		// reached without a symbolic link.
-		for d := path2dir(abs); d != "/"; d = path2dir(d) {
-			if _, err := os.Lstat(filepath.FromSlash(d)); err == nil {
-				if real, err := filepath.EvalSymlinks(filepath.FromSlash(d)); err == nil && filepath.ToSlash(real) == d {
-					return loss{known: true}
-				}
-				break
+		// reached without a symbolic link: asked once a folder a call.
+		up := path2dir(abs)
+		known, ok := t.absent[up]
+		if !ok {
+			known = absentUnder(up)
+			if t.absent == nil {
+				t.absent = map[string]bool{}
 			}
+			t.absent[up] = known
 		}
-		return loss{}
+		return loss{known: known}
 	}
 	if err != nil {
 		return loss{}
