@@ -36,10 +36,11 @@ func (at *place) facts(s *shell.Script) *scriptFacts {
 		f.index[x] = i
 		rewrites, refs := x.Dynamic, false
 		if x.Name == "git" {
-			g := gitRewrites(x)
+			sub, hidden := gitSub(x) // read once for both questions
+			g := subRewrites(sub, hidden)
 			f.gitRewrites = f.gitRewrites || g
 			rewrites = rewrites || g
-			refs = gitChangesRefs(x)
+			refs = subChangesRefs(sub, hidden)
 		}
 		if rewrites && f.rewrite == n {
 			f.rewrite = i

@@ -374,7 +374,12 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 // (which move only the current branch), do not count; one a dynamic word
 // hides does.
 func gitChangesRefs(c *shell.Command) bool {
-	sub, hidden := gitSub(c)
+	return subChangesRefs(gitSub(c))
+}
+
+// subChangesRefs is gitChangesRefs of a git command whose subcommand is
+// sub (hidden: see gitSub).
+func subChangesRefs(sub string, hidden bool) bool {
 	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
 		"describe", "shortlog", "help", "version", "for-each-ref", "show-ref", "check-ignore", "check-attr", "merge-base",

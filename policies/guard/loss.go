@@ -231,7 +231,12 @@ func (m *cutMemo) before(x *shell.Command, n int) bool {
 // counts; the subcommands that leave the worktree's files alone, or
 // whose writes and deletes package shell reports (rm, mv, clean), do not.
 func gitRewrites(c *shell.Command) bool {
-	sub, hidden := gitSub(c)
+	return subRewrites(gitSub(c))
+}
+
+// subRewrites is gitRewrites of a git command whose subcommand is sub
+// (hidden: see gitSub).
+func subRewrites(sub string, hidden bool) bool {
 	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
 		"describe", "shortlog", "config", "remote", "tag", "push", "fetch", "help", "version", "init", "clone", "archive",
