@@ -12,13 +12,13 @@ type scriptFacts struct {
 	s  *shell.Script
 	cd bool // a cd, pushd, popd or chdir (hasCd)
 	// gitRewrites is whether a git command of s rewrites the worktree's
-	// files from elsewhere (see gitRewrites).
+	// files from elsewhere (see subRewrites).
 	gitRewrites bool
 	// index is each command's place in s.Commands.
 	index map[*shell.Command]int
 	// rewrite is the index of the first command that is dynamic or a git
-	// command that rewrites the worktree (gitRewrites); moves that of the
-	// first such command or git command that moves refs (gitChangesRefs);
+	// command that rewrites the worktree (subRewrites); moves that of the
+	// first such command or git command that moves refs (subChangesRefs);
 	// each len(s.Commands) when there is none.
 	rewrite, moves int
 	// refMovers are the first two git commands that move refs.
@@ -67,7 +67,7 @@ func (f *scriptFacts) before(i int, c *shell.Command) bool {
 }
 
 // otherMovesRefs reports whether a git command of the script other than
-// c may create, move or delete refs (gitChangesRefs).
+// c may create, move or delete refs (subChangesRefs).
 func (f *scriptFacts) otherMovesRefs(c *shell.Command) bool {
 	return len(f.refMovers) > 1 || len(f.refMovers) == 1 && f.refMovers[0] != c
 }

@@ -367,18 +367,14 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 	return no
 }
 
-// gitChangesRefs reports whether git command c may create, move or
+// subChangesRefs reports whether a git command may create, move or
 // delete a ref (git tag -d, branch -m, update-ref, fetch, …): what
 // rev-parse says before the script runs may then not hold when a later
 // command of it runs. The subcommands that only read, and add and commit
 // (which move only the current branch), do not count; one a dynamic word
 // hides does.
-func gitChangesRefs(c *shell.Command) bool {
-	return subChangesRefs(gitSub(c))
-}
-
-// subChangesRefs is gitChangesRefs of a git command whose subcommand is
-// sub (hidden: see gitSub).
+//
+// sub and hidden are the command's subcommand as gitSub reads it.
 func subChangesRefs(sub string, hidden bool) bool {
 	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",

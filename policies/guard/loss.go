@@ -223,19 +223,15 @@ func (m *cutMemo) before(x *shell.Command, n int) bool {
 	return ok && i < n
 }
 
-// gitRewrites reports whether git command c may rewrite the worktree's
+// subRewrites reports whether a git command may rewrite the worktree's
 // files from elsewhere (git stash pop, merge, pull, checkout BRANCH,
 // reset, apply, …): the state read before the command runs then does not
 // say what a later delete loses (git stash pop && rm -rf src loses the
 // stash's work, which the pop dropped). A subcommand a dynamic word hides
 // counts; the subcommands that leave the worktree's files alone, or
 // whose writes and deletes package shell reports (rm, mv, clean), do not.
-func gitRewrites(c *shell.Command) bool {
-	return subRewrites(gitSub(c))
-}
-
-// subRewrites is gitRewrites of a git command whose subcommand is sub
-// (hidden: see gitSub).
+//
+// sub and hidden are the command's subcommand as gitSub reads it.
 func subRewrites(sub string, hidden bool) bool {
 	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
