@@ -57,7 +57,9 @@ const maxStateReads = 32
 // after maxStateReads reads. A question asked again in the call counts
 // as a read but gets the answer git gave without starting git again (the
 // state is read before the command runs): `git checkout main` ×6,000
-// started 31 git processes for two questions.
+// started 31 git processes for two questions. Whether a repository's
+// configuration makes git status run a program is asked once a folder
+// too (31 `find -name xN -exec rm -f {} +` started 62 git processes).
 func newWorktree(ctx context.Context) *worktree {
 	type answer struct {
 		out []byte
@@ -65,6 +67,15 @@ func newWorktree(ctx context.Context) *worktree {
 	}
 	reads := 0
 	var asked map[string]answer
+	unsafe := map[string]string{}
+	unsafeRepo := func(ctx context.Context, dir string) string {
+		why, ok := unsafe[dir]
+		if !ok {
+			why = footing.UnsafeRepo(ctx, dir)
+			unsafe[dir] = why
+		}
+		return why
+	}
 	return &worktree{ctx: ctx, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
 		if reads++; reads > maxStateReads {
 			return nil, errors.New("the command asks more of the worktree's state than the guard reads in one call")
@@ -76,7 +87,7 @@ func newWorktree(ctx context.Context) *worktree {
 		if asked == nil {
 			asked = map[string]answer{}
 		}
-		out, err := runGit(ctx, dir, args...)
+		out, err := runGit(ctx, dir, unsafeRepo, args...)
 		asked[k] = answer{out, err}
 		return out, err
 	}}
@@ -100,8 +111,9 @@ func worktreeFor(ctx context.Context, cfg *Config) *worktree {
 // runGit runs git in dir with a deadline of stateTimeout, with settings
 // that keep the repository's own configuration from running programs
 // (core.fsmonitor, which git status would start) and from taking locks,
-// and returns at most maxStateOut bytes of its standard output.
-func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
+// and returns at most maxStateOut bytes of its standard output;
+// unsafeRepo is footing.UnsafeRepo, asked before git status.
+func runGit(ctx context.Context, dir string, unsafeRepo func(context.Context, string) string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
 	defer cancel()
 	full := append([]string{"-C", dir, "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false",
@@ -109,7 +121,7 @@ func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	if len(args) > 0 && args[0] == "status" {
 		// git status runs the clean filter the repository configures on
 		// files it compares: a program the model may have written there.
-		if why := footing.UnsafeRepo(ctx, dir); why != "" {
+		if why := unsafeRepo(ctx, dir); why != "" {
 			return nil, errors.New(why)
 		}
 	}
