@@ -21,17 +21,51 @@ import (
 // known before it runs, as for git pull itself; FETCH_HEAD, which it
 // writes, is moved.
 func (p *place) movedFor(ctx context.Context, root, sub string, vals []string, movers []*shell.Command) string {
-	fetchHead := slices.ContainsFunc(vals, func(v string) bool { return strings.Contains(v, "FETCH_HEAD") })
-	for _, m := range movers {
-		switch sub {
-		case "merge", "rebase", "pull", "revert", "cherry-pick":
-			if stashPush(m) || !fetchHead && p.fetchesOnly(ctx, root, m) {
-				continue
-			}
-		}
-		return m.String()
+	if len(movers) == 0 {
+		return ""
 	}
-	return ""
+	switch sub {
+	case "merge", "rebase", "pull", "revert", "cherry-pick":
+	default:
+		return movers[0].String()
+	}
+	fetchHead := slices.ContainsFunc(vals, func(v string) bool { return strings.Contains(v, "FETCH_HEAD") })
+	// Movers only grow in a call: each is classed once (a script of
+	// thousands of fetches and merges asked of each merge every fetch).
+	m := p.moves
+	if m == nil || m.root != root || m.first != movers[0] || len(movers) < m.seen {
+		m = &moveMemo{root: root, first: movers[0], heavy: -1, fetch: -1}
+		p.moves = m
+	}
+	for ; m.seen < len(movers) && m.heavy < 0; m.seen++ {
+		x := movers[m.seen]
+		switch {
+		case stashPush(x):
+		case p.fetchesOnly(ctx, root, x):
+			if m.fetch < 0 {
+				m.fetch = m.seen
+			}
+		default:
+			m.heavy = m.seen
+		}
+	}
+	first := m.heavy
+	if fetchHead && m.fetch >= 0 && (first < 0 || m.fetch < first) {
+		first = m.fetch
+	}
+	if first < 0 {
+		return ""
+	}
+	return movers[first].String()
+}
+
+// moveMemo holds movedFor's classing of one list of movers (known by
+// its first): how many it has seen, the first that moves what a merge
+// reads (-1: none yet), and the first fetch (which writes FETCH_HEAD).
+type moveMemo struct {
+	root               string
+	first              *shell.Command
+	seen, heavy, fetch int
 }
 
 // stashPush reports whether m is git stash with no operand but push or

@@ -300,7 +300,7 @@ func (p *place) resolveHome(w shell.Word) (string, bool) {
 	default:
 		return "", false
 	}
-	if p.Home == "" || strings.ContainsAny(rest, "$`*?[{\\") || !tempvar.OnlyExpanded(p.src, "HOME") {
+	if p.Home == "" || strings.ContainsAny(rest, "$`*?[{\\") || !p.onlyExpanded("HOME") {
 		return "", false
 	}
 	for _, e := range strings.Split(rest, "/") {

@@ -53,10 +53,10 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 			break
 		}
 	}
-	root := gitRoot(dir)
+	root := p.rootOf(dir)
 	paths := p.inRepo(root)
 	if stateJudged(sub) {
-		if why := foreignRepo(p.src, globals); why != "" {
+		if why := p.foreignRepo(p.src, globals); why != "" {
 			return p.gitReason(c, why), true
 		}
 		// A repository whose core.worktree names another directory (git
@@ -104,7 +104,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 			}
 		}
 	}
-	if moved := p.movedFor(ctx, root, sub, vals, movers); moved != "" && stateJudged(sub) && holdsAny(root, paths) &&
+	if moved := p.movedFor(ctx, root, sub, vals, movers); moved != "" && stateJudged(sub) && p.holdsAnyIn(root, paths) &&
 		!(sub == "stash" && stashKept(ctx, root, paths, vals, movers)) {
 		return p.gitReason(c, "`"+moved+"`, before it in this command, may move the repository's HEAD, refs or index, "+
 			"or set git's environment, so what it would change cannot be read before the command runs: run them in separate calls"), true
@@ -328,7 +328,44 @@ func (p *place) inRepo(root string) []string {
 
 // anyInRepo reports whether the repository of dir holds footing.
 func (p *place) anyInRepo(dir string) bool {
-	return len(p.inRepo(gitRoot(dir))) > 0
+	return len(p.inRepo(p.rootOf(dir))) > 0
+}
+
+// rootOf is gitRoot, asking the disk once a folder a call, its parents
+// included: 8,000 `git -C dirN` looked each one's parents up again
+// (issue 38).
+func (s *Set) rootOf(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	if r, ok := s.roots[dir]; ok {
+		return r
+	}
+	if s.roots == nil {
+		s.roots = map[string]string{}
+	}
+	r := ""
+	if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		r = dir
+	} else if up := filepath.Dir(dir); up != dir {
+		r = s.rootOf(up)
+	}
+	s.roots[dir] = r
+	return r
+}
+
+// holdsAnyIn is holdsAny of the footing paths in the worktree root,
+// asked of the disk once a worktree a call.
+func (p *place) holdsAnyIn(root string, paths []string) bool {
+	if h, ok := p.holds[root]; ok {
+		return h
+	}
+	if p.holds == nil {
+		p.holds = map[string]bool{}
+	}
+	h := holdsAny(root, paths)
+	p.holds[root] = h
+	return h
 }
 
 // gitRoot returns the root of the git worktree that holds dir (the
@@ -379,6 +416,13 @@ func gitStatus(ctx context.Context, root string, paths []string, untracked, igno
 // that could run programs switched off, and returns the NUL-separated
 // names it prints (past status's two-letter code with status set).
 func gitNames(ctx context.Context, root string, args []string, status bool) ([]string, error) {
+	return askGit(ctx, append([]string{"names", root, strconv.FormatBool(status)}, args...), func() ([]string, error) {
+		return runGitNames(ctx, root, args, status)
+	})
+}
+
+// runGitNames is gitNames, run.
+func runGitNames(ctx context.Context, root string, args []string, status bool) ([]string, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitLimit)
 	defer cancel()
 	full := append([]string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "diff.external=",

@@ -41,7 +41,7 @@ func TestGitPull(t *testing.T) {
 		{true, "origin/same", `git pull -X theirs origin drop`, true},
 		{true, "origin/same", `git pull origin nothing-here`, false}, // git fails: no such branch
 		{false, "", `git pull . same`, false},
-		{true, "", `git pull`, false}, // no upstream: git refuses
+		{true, "", `git pull`, false},      // no upstream: git refuses
 		{false, "same", `git pull`, false}, // a local branch as upstream
 		{false, "drop", `git pull`, true},
 		// A fetch from the network before: judged by what the

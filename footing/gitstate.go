@@ -2,6 +2,7 @@ package footing
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -203,7 +204,7 @@ var foreignKeys = []string{"core.worktree", "core.bare", "core.autocrlf", "core.
 // another configuration rewrites: --git-dir, --work-tree, -c of a key of
 // foreignKeys, or a variable of foreignVars named anywhere in the
 // script. "" when none.
-func foreignRepo(src string, globals []string) string {
+func (p *place) foreignRepo(src string, globals []string) string {
 	for i, g := range globals {
 		name, val, _ := strings.Cut(g, "=")
 		switch name {
@@ -222,6 +223,19 @@ func foreignRepo(src string, globals []string) string {
 			}
 		}
 	}
+	// The text is read once a call, not once a git command: 4,000 of
+	// them read 100 KB each (issue 38).
+	if p.foreign == nil || p.foreign.src != src {
+		p.foreign = &foreignMemo{src: src, why: foreignVarsIn(src)}
+	}
+	return p.foreign.why
+}
+
+// foreignMemo is foreignVarsIn's answer for one text.
+type foreignMemo struct{ src, why string }
+
+// foreignVarsIn is foreignRepo's reading of the script's text src.
+func foreignVarsIn(src string) string {
 	// Quotes and backslashes do not end a variable's name for this
 	// reading (export GIT_"DIR"=…).
 	src = strings.NewReplacer(`"`, "", "'", "", `\`, "").Replace(src)
@@ -237,13 +251,17 @@ func foreignRepo(src string, globals []string) string {
 }
 
 // gitTop returns the top of the worktree git in dir works on (as its
-// configuration says: core.worktree), or "" when git cannot tell in time.
-func gitTop(ctx context.Context, dir string) string {
+// configuration says: core.worktree), or "" when git cannot tell in time;
+// past maxGitReads, errGitReads.
+func gitTop(ctx context.Context, dir string) (string, error) {
 	names, err := gitNames(ctx, dir, []string{"rev-parse", "--show-toplevel"}, false)
-	if err != nil || len(names) != 1 {
-		return ""
+	if errors.Is(err, errGitReads) {
+		return "", err
 	}
-	return filepath.Clean(strings.TrimSpace(names[0]))
+	if err != nil || len(names) != 1 {
+		return "", nil
+	}
+	return filepath.Clean(strings.TrimSpace(names[0])), nil
 }
 
 // elsewhere returns the worktree, holding footing, that git in dir (or
@@ -252,7 +270,11 @@ func gitTop(ctx context.Context, dir string) string {
 // directory; "" when there is none.
 func (p *place) elsewhere(ctx context.Context, dir, root string, paths, cds []string) string {
 	check := func(d, r string) string {
-		if top := gitTop(ctx, d); top != "" && top != r && len(p.inRepo(top)) > 0 {
+		top, err := gitTop(ctx, d)
+		if err != nil {
+			return "not known (" + err.Error() + ")" // past maxGitReads: denied as a worktree elsewhere
+		}
+		if top != "" && top != r && len(p.inRepo(top)) > 0 {
 			return top
 		}
 		return ""
@@ -262,12 +284,9 @@ func (p *place) elsewhere(ctx context.Context, dir, root string, paths, cds []st
 			return top
 		}
 	}
-	for _, cd := range cds {
-		d := p.abs(cd)
-		if r := gitRoot(d); r != "" && r != root {
-			if top := check(d, r); top != "" {
-				return top
-			}
+	for _, x := range p.cdRepos(cds).others(root) {
+		if top := check(x.dir, x.root); top != "" {
+			return top
 		}
 	}
 	return ""

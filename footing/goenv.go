@@ -68,20 +68,44 @@ func (p *place) npmShell(c *shell.Command) (string, bool) {
 		if f == "" {
 			continue
 		}
-		text, err := readfile.Regular(f, 1<<20)
-		if err != nil {
-			continue
+		if v, ok := p.npmrcShell(f); ok {
+			return deny(v, f)
 		}
+	}
+	return "", false
+}
+
+// npmrcShell returns the first script-shell the npm configuration file
+// f sets that is not a plain shell, if any; each file is read once a
+// call (6,000 `npm run` read each folder's .npmrc up to / each, issue
+// 38).
+func (s *Set) npmrcShell(f string) (string, bool) {
+	if a, ok := s.npmrc[f]; ok {
+		return a.v, a.ok
+	}
+	if s.npmrc == nil {
+		s.npmrc = map[string]npmrcAnswer{}
+	}
+	var a npmrcAnswer
+	if text, err := readfile.Regular(f, 1<<20); err == nil {
 		for line := range strings.Lines(text) {
 			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
 			if ok && strings.TrimSpace(k) == "script-shell" {
 				if v = strings.Trim(strings.TrimSpace(v), `"'`); !plainShell(v) {
-					return deny(v, f)
+					a = npmrcAnswer{v, true}
+					break
 				}
 			}
 		}
 	}
-	return "", false
+	s.npmrc[f] = a
+	return a.v, a.ok
+}
+
+// npmrcAnswer is npmrcShell's answer for one file.
+type npmrcAnswer struct {
+	v  string
+	ok bool
 }
 
 // plainShell reports whether v names a shell that runs the script it is

@@ -28,6 +28,7 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 	if t == nil {
 		return "", false
 	}
+	ctx = withGitReads(ctx)
 	defer func() {
 		if p := recover(); p != nil {
 			reason, deny = fmt.Sprintf("footing: this call could not be checked against the hook's own files (%v); "+
@@ -115,6 +116,7 @@ type place struct {
 	// madeSeen holds madeCode's answer for each text it read, and the
 	// bytes it parsed (shared by the places of one call).
 	madeSeen *madeMemo
+	moves    *moveMemo // movedFor's classing of the call's git commands
 }
 
 // at returns s seen from directory dir.
@@ -413,7 +415,7 @@ func (p *place) computed(w shell.Word) bool {
 		for k < len(v) && tempvar.IsIdent(v[k]) {
 			k++
 		}
-		if name := v[j:k]; name != "" && !tempvar.OnlyExpanded(p.src, name) {
+		if name := v[j:k]; name != "" && !p.onlyExpanded(name) {
 			return true
 		}
 	}
@@ -437,10 +439,24 @@ func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
 	if p.fold {
 		pat = strings.ToLower(pat)
 	}
+	// The pattern's text before its first special character: a path
+	// that does not start with it matches not, nor does a folder above it
+	// (a prefix of it). 6,000 globs took 300 ms, each matched against
+	// every entry and each of its folders (issue 38).
+	fixed := pat
+	if i := strings.IndexAny(pat, "*?[\\"); i >= 0 {
+		fixed = pat[:i]
+	}
 	for _, e := range p.Entries() {
 		ep := e.Path
 		if p.fold {
 			ep = strings.ToLower(ep)
+		}
+		if !strings.HasPrefix(ep, fixed) {
+			if e.Tree && isUnder(ep, pat) {
+				return e, true, true
+			}
+			continue
 		}
 		if ok, _ := filepath.Match(pat, ep); ok {
 			return e, true, true

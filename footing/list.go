@@ -124,6 +124,17 @@ type Set struct {
 	// goFlags are the GOFLAGS values from outside a command (goEnv).
 	goFlags *[]goFlagSource
 	dirs    map[string]map[string]bool
+	// roots holds gitRoot's answer for each folder (rootOf); foreign
+	// foreignRepo's reading of the last text.
+	roots   map[string]string
+	foreign *foreignMemo
+	holds   map[string]bool // holdsAnyIn's answer for each worktree
+	// assigned is the names the last text read assigns (onlyExpanded).
+	assigned  *assignedMemo
+	npmrc     map[string]npmrcAnswer // npmrcShell's answer for each file
+	cdMemo    *cdRepos               // the folders the last script changes to
+	spellMemo *spellMemo             // the entries' spellings from the last directory
+	findMemo  *findMemo              // findTouches' answer for the last patterns
 }
 
 // Of returns the footing of the hook described by e.

@@ -113,9 +113,13 @@ func resolve(p string) string { return resolveIn(p, nil) }
 
 // resolveIn is resolve, with the resolved form of each existing
 // directory kept in seen (when not nil): a command naming thousands of
-// files in a few folders (rm a b c …) resolves each folder once.
+// files in a few folders (rm a b c …) resolves each folder once. So is
+// that of each missing folder above p, resolved through the directory
+// that exists above it: thousands of words in a folder that does not
+// exist looked each missing folder up again (issue 38).
 func resolveIn(p string, seen map[string]string) string {
 	rest := ""
+	var missing []string // the folders above p found missing
 	for d := p; ; d = filepath.Dir(d) {
 		if r, ok := seen[d]; ok {
 			return filepath.Join(r, rest)
@@ -128,7 +132,14 @@ func resolveIn(p string, seen map[string]string) string {
 			if seen != nil && fi.IsDir() {
 				seen[d] = r
 			}
+			if seen != nil {
+				for _, m := range missing {
+					seen[m] = filepath.Join(r, m[len(d):])
+				}
+			}
 			return filepath.Join(r, rest)
+		} else if d != p {
+			missing = append(missing, d)
 		}
 		if filepath.Dir(d) == d {
 			return p

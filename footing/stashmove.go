@@ -158,6 +158,13 @@ var errNone = errors.New("git: no such object")
 // gitLines runs git in root as gitNames does and returns the lines it
 // prints.
 func gitLines(ctx context.Context, root string, args ...string) ([]string, error) {
+	return askGit(ctx, append([]string{"lines", root}, args...), func() ([]string, error) {
+		return runGitLines(ctx, root, args...)
+	})
+}
+
+// runGitLines is gitLines, run.
+func runGitLines(ctx context.Context, root string, args ...string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitLimit)
 	defer cancel()
 	full := append([]string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks"}, args...)

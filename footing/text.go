@@ -116,9 +116,9 @@ func (p *place) mentions(text string) (Entry, bool) {
 			return e, true
 		}
 	}
-	for _, e := range p.Entries() {
-		if spelled(text, p.spellings(e.Path)) {
-			return e, true
+	for i, sps := range p.allSpellings() {
+		if spelled(text, sps) {
+			return p.Entries()[i], true
 		}
 	}
 	return Entry{}, false

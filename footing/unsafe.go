@@ -13,7 +13,12 @@ func (s *Set) unsafeRepo(ctx context.Context, root string) string {
 	if why, ok := s.unsafe[root]; ok {
 		return why
 	}
-	why := UnsafeRepo(ctx, root)
+	// Counted with the state's reads (askGit): a command may name many
+	// repositories.
+	why := ""
+	if _, err := askGit(ctx, []string{"unsafe", root}, func() ([]string, error) { why = UnsafeRepo(ctx, root); return nil, nil }); err != nil {
+		why = err.Error()
+	}
 	if s.unsafe == nil {
 		s.unsafe = map[string]string{}
 	}

@@ -66,6 +66,29 @@ func onlyAssigned(src, name string) bool { return bareCount(src, name) == 1 }
 // ${name}: the script never assigns it.
 func OnlyExpanded(src, name string) bool { return bareCount(src, name) == 0 }
 
+// Assigned returns the names that src mentions as a whole word other than
+// as an expansion or an option letter (as bareCount counts them): name
+// is OnlyExpanded in src when it is not among them. One pass over src,
+// for a caller that asks about many names.
+func Assigned(src string) map[string]bool {
+	bare := map[string]bool{}
+	for j := 0; j < len(src); {
+		if !IsIdent(src[j]) {
+			j++
+			continue
+		}
+		end := j + 1
+		for end < len(src) && IsIdent(src[end]) {
+			end++
+		}
+		if !(j > 0 && (src[j-1] == '$' || src[j-1] == '-')) && !(j > 1 && src[j-1] == '{' && src[j-2] == '$') {
+			bare[src[j:end]] = true
+		}
+		j = end
+	}
+	return bare
+}
+
 // bareCount counts the whole-word occurrences of name in src that are
 // not an expansion ($name, ${name}) or an option letter (-d).
 func bareCount(src, name string) int {

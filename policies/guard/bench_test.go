@@ -51,6 +51,22 @@ func denseShapes() []struct{ name, src string } {
 		{"find-exec-2000", "find . " + r("-exec rm {} + ", 2000)},
 		{"mv-then-rm-5000", r("mv a /tmp/x; ", 5000) + r("rm -rf /tmp/y; ", 5000)},
 		{"rm-scratch-lines-7000", scratchLines(7000)},
+		// Quadratic loops found by building the shape for each (issue
+		// 38): a rule or the footing doing, for each command or effect,
+		// a pass over the script, the text, the writes or the entries.
+		{"git-C-dirs-8000", lines(8000, "git -C d", " status")},
+		{"git-add-8000", lines(8000, "git add f", "")},
+		{"git-commit-4000", lines(4000, "git commit -m m", "")},
+		{"dyn-write-same-8000", strings.Repeat("echo x >> \"$GITHUB_OUTPUT\"\n", 8000)},
+		{"dyn-write-vars-8000", lines(8000, "echo x > \"$V", "\"")},
+		{"touch-vars-8000", lines(8000, "touch $v", "")},
+		{"write-then-rm-4000", lines(4000, "echo x > /tmp/a", "") + lines(4000, "rm -rf /tmp/a", "")},
+		{"ln-then-rm-3000", lines(3000, "ln -s /home/x /tmp/l", "") + lines(3000, "rm -rf /tmp/q", "")},
+		{"find-xargs-3000", lines(3000, "find . -name x", " | xargs rm -f")},
+		{"python-c-4000", lines(4000, "python3 -c 'print(", ")'")},
+		{"glob-rm-6000", lines(6000, "rm -f /tmp/a", "/*")},
+		{"npm-run-6000", lines(6000, "npm run x", "")},
+		{"cd-then-git-3000", lines(3000, "cd /tmp/c", "") + strings.Repeat("git stash\n", 3000)},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -71,6 +87,15 @@ func scratchLines(n int) string {
 	var b strings.Builder
 	for i := range n {
 		b.WriteString("rm -rf /tmp/a" + strconv.Itoa(i) + "\n")
+	}
+	return b.String()
+}
+
+// lines is n lines, each pre, its number, and post.
+func lines(n int, pre, post string) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(pre + strconv.Itoa(i) + post + "\n")
 	}
 	return b.String()
 }
@@ -118,6 +143,20 @@ func TestDenseShapes(t *testing.T) {
 		"rm-scratch-lines-7000": "", // scratch, each of them
 		"loop-8-plain-words":    "",
 		"loop-8x8-plain-words":  "",
+		// Each command of these is allowed on its own: so is the whole.
+		"git-C-dirs-8000":     "",
+		"git-add-8000":        "",
+		"git-commit-4000":     "",
+		"dyn-write-same-8000": "", // an environment's file, not a .env
+		"dyn-write-vars-8000": "",
+		"touch-vars-8000":     "",
+		"write-then-rm-4000":  "", // scratch, written first
+		"ln-then-rm-3000":     "", // the links are elsewhere
+		"find-xargs-3000":     "", // rm -f: not recursive
+		"python-c-4000":       "",
+		"glob-rm-6000":        "",
+		"npm-run-6000":        "",
+		"cd-then-git-3000":    "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

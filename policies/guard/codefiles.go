@@ -59,7 +59,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 	modules, modBytes := 0, 0               // module files read, and their bytes
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
-			if m, ok := strings.CutPrefix(e.Code().Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang() == "python" && !e.Code().Dynamic && !hasCd(s) {
+			if m, ok := strings.CutPrefix(e.Code().Value, "-m "); ok && e.Kind == shell.RunsCode && e.Lang() == "python" && !e.Code().Dynamic && !at.facts(s).cd {
 				// python3 -m NAME runs NAME.py from the directory it runs
 				// in first, when there is one (a module the model wrote).
 				e = moduleFile(m)
@@ -141,7 +141,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 // named in the reason), in the directory c runs in.
 func judgeCodeCommands(ctx context.Context, s *shell.Script, c *shell.Command, e shell.Effect, cmds []string, file string, at *place) (string, bool) {
 	dir, known := runDir(c, e)
-	if !known && hasCd(s) {
+	if !known && at.facts(s).cd {
 		dir = "$CODE_DIR" // relative paths are known only at run time
 	}
 	for _, cmd := range cmds {

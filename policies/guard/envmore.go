@@ -16,7 +16,7 @@ import (
 // /dev/stdin, python3 /dev/stdin), which the guard cannot read.
 func moreEnvWrites(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
-		if r, deny := findExecEnv(s, c); deny {
+		if r, deny := findExecEnv(s, c, at); deny {
 			return r, true
 		}
 		if r, deny := awkAssignEnv(c); deny {
@@ -36,8 +36,8 @@ func moreEnvWrites(s *shell.Script, at *place) (string, bool) {
 // when what find selects may be a .env file: its expression has no
 // -name test, or one that matches .env or .env.local, or joins tests
 // with -o, ! or parentheses.
-func findExecEnv(s *shell.Script, c *shell.Command) (string, bool) {
-	f := findRuns(s, c)
+func findExecEnv(s *shell.Script, c *shell.Command, at *place) (string, bool) {
+	f := at.findRuns(s, c)
 	if f == nil {
 		return "", false
 	}

@@ -160,7 +160,7 @@ func (at *place) envMemo() *envMemo {
 // knownName is knownName, or a path of the home or temporary folder or
 // of mktemp's (see resolved) whose file name is not a .env file's.
 func (at *place) knownName(s *shell.Script, p shell.Word, by string) bool {
-	if knownName(s, at.src, p, by) {
+	if knownName(s, at, p, by) {
 		return true
 	}
 	r, ok := at.resolved(p)

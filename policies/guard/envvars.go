@@ -15,12 +15,12 @@ import (
 
 // knownName reports whether the dynamic path p written by `by` in script
 // s (source src) is known not to be a .env file.
-func knownName(s *shell.Script, src string, p shell.Word, by string) bool {
+func knownName(s *shell.Script, at *place, p shell.Word, by string) bool {
 	if by == "mktemp" {
 		return tempName(p.Value)
 	}
 	name, ok := wholeVar(p.Value)
-	if !ok || !onlyRead(s, src, name) {
+	if !ok || !at.reads(s).only(name) {
 		return false
 	}
 	if v, set := os.LookupEnv(name); set && (v == "" || IsEnvFile(v) || strings.ContainsAny(v, "*?[")) {
@@ -68,45 +68,78 @@ func isVarName(n string) bool {
 	return n != ""
 }
 
-// onlyRead reports whether the script leaves variable name as the
+// readVars is what onlyRead asks of a script and its text, found once
+// a text (issue 38): each write to "$NAME" read the whole text again,
+// and 8,000 of them took 2.7 s. setters is whether a command that sets a
+// variable by a name it is given runs; notRead holds each name that the
+// text mentions other than as a plain read.
+type readVars struct {
+	s       *shell.Script
+	src     string
+	setters bool
+	notRead map[string]bool
+}
+
+// reads returns the readVars of s, whose text is at.src.
+func (at *place) reads(s *shell.Script) *readVars {
+	if m := at.readMemo; m != nil && m.s == s && m.src == at.src {
+		return m
+	}
+	m := &readVars{s: s, src: at.src, notRead: map[string]bool{}}
+	at.readMemo = m
+	for _, c := range s.Commands {
+		switch c.Name {
+		case "read", "printf", "declare", "typeset", "export", "local", "readonly", "mapfile", "readarray", "eval",
+			"getopts", "let", "source", ".", "unset", "set", "alias", "coproc", "select", "nameref":
+			m.setters = true
+		}
+		m.setters = m.setters || c.Dynamic
+	}
+	if m.setters {
+		return m
+	}
+	src := m.src
+	for j := 0; j < len(src); {
+		if !isIdent(src[j]) {
+			j++
+			continue
+		}
+		end := j + 1
+		for end < len(src) && isIdent(src[end]) {
+			end++
+		}
+		if name := src[j:end]; !m.notRead[name] && !plainRead(src, j, end) {
+			m.notRead[name] = true
+		}
+		j = end
+	}
+	return m
+}
+
+// only reports whether the script leaves variable name as the
 // environment gave it, or sets it only to a file mktemp makes
 // (name=$(mktemp) or name="$(mktemp -d)"): every other mention of the
 // name in the source is a plain read ($name, ${name}), and no command
 // that sets a variable by a name it is given (read, printf -v, declare,
 // export, eval, source, …) runs, since that name may be spelled in
 // pieces (printf -v LOG”_FILE).
-func onlyRead(s *shell.Script, src, name string) bool {
-	for _, c := range s.Commands {
-		switch c.Name {
-		case "read", "printf", "declare", "typeset", "export", "local", "readonly", "mapfile", "readarray", "eval",
-			"getopts", "let", "source", ".", "unset", "set", "alias", "coproc", "select", "nameref":
-			return false
-		}
-		if c.Dynamic {
-			return false
-		}
+func (m *readVars) only(name string) bool {
+	return !m.setters && !m.notRead[name]
+}
+
+// plainRead reports whether the word src[j:end], a whole run of name
+// characters, is a plain read of the variable it names ($name, ${name}),
+// or its assignment of mktemp's output.
+func plainRead(src string, j, end int) bool {
+	switch {
+	case j > 0 && src[j-1] == '$':
+		return true // $name
+	case j > 1 && src[j-2:j] == "${" && end < len(src) && src[end] == '}':
+		return true // ${name}
+	case (j == 0 || strings.IndexByte(" \t\n;&|(", src[j-1]) >= 0) && mktempAssign(src[end:]):
+		return true // name=$(mktemp …)
 	}
-	for i := 0; ; {
-		j := strings.Index(src[i:], name)
-		if j < 0 {
-			return true
-		}
-		j += i
-		end := j + len(name)
-		i = j + 1
-		if j > 0 && isIdent(src[j-1]) || end < len(src) && isIdent(src[end]) {
-			continue // part of a longer word
-		}
-		switch {
-		case j > 0 && src[j-1] == '$':
-			continue // $name
-		case j > 1 && src[j-2:j] == "${" && end < len(src) && src[end] == '}':
-			continue // ${name}
-		case (j == 0 || strings.IndexByte(" \t\n;&|(", src[j-1]) >= 0) && mktempAssign(src[end:]):
-			continue // name=$(mktemp …)
-		}
-		return false
-	}
+	return false
 }
 
 // mktempAssign reports whether rest, the text after a variable's name,

@@ -347,16 +347,11 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 		strings.ContainsAny(w.Value, "*?[\\") || strings.HasSuffix(w.Value, "/") || w.Value == "." || w.Value == ".." {
 		return unknown
 	}
-	for _, x := range s.Commands {
-		switch x.Name {
-		case "cd", "pushd", "popd", "chdir":
-			return unknown
-		}
+	f := at.facts(s)
+	if f.cd {
+		return unknown
 	}
-	stale := false
-	for _, x := range s.Commands {
-		stale = stale || x != c && x.Name == "git" && gitChangesRefs(x)
-	}
+	stale := f.otherMovesRefs(c)
 	isRef, isPath, ok := at.wt.refOrPath(at.dir, w.Value)
 	switch {
 	case !ok:
@@ -372,14 +367,15 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 	return no
 }
 
-// gitChangesRefs reports whether git command c may create, move or
+// subChangesRefs reports whether a git command may create, move or
 // delete a ref (git tag -d, branch -m, update-ref, fetch, …): what
 // rev-parse says before the script runs may then not hold when a later
 // command of it runs. The subcommands that only read, and add and commit
 // (which move only the current branch), do not count; one a dynamic word
 // hides does.
-func gitChangesRefs(c *shell.Command) bool {
-	sub, hidden := gitSub(c)
+//
+// sub and hidden are the command's subcommand as gitSub reads it.
+func subChangesRefs(sub string, hidden bool) bool {
 	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
 		"describe", "shortlog", "help", "version", "for-each-ref", "show-ref", "check-ignore", "check-attr", "merge-base",

@@ -25,7 +25,7 @@ func gitLoses(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 	}
 	global := len(c.Args)-len(sub) > 1 // -C dir and the like: another repository
 	exists := func(ref shell.Word) bool {
-		if ref.Dynamic || global || at == nil || at.wt == nil || at.dir == "" || hasCd(s) {
+		if ref.Dynamic || global || at == nil || at.wt == nil || at.dir == "" || at.facts(s).cd {
 			return true
 		}
 		a := at.wt.refExists(at.dir, ref.Value)
@@ -134,7 +134,7 @@ func (t *worktree) refExists(dir, ref string) answer {
 // destination is not known to be free.
 func mvLoses(s *shell.Script, ops []shell.Word, global bool, at *place) (string, bool) {
 	dst := ops[len(ops)-1]
-	if dst.Dynamic || global || at == nil || at.wt == nil || at.dir == "" || !isAbs(at.dir) || hasCd(s) {
+	if dst.Dynamic || global || at == nil || at.wt == nil || at.dir == "" || !isAbs(at.dir) || at.facts(s).cd {
 		return dst.Value, true
 	}
 	top := at.wt.top(at.dir)

@@ -19,16 +19,11 @@ import (
 // When the state was read and a path holds such a change, found names
 // it, for the reason.
 func (at *place) pathsKept(s *shell.Script, c *shell.Command) (kept bool, found string) {
-	if at.wt == nil || at.dir == "" || !isAbs(at.dir) || hasCd(s) {
+	if at.wt == nil || at.dir == "" || !isAbs(at.dir) {
 		return false, ""
 	}
-	for _, x := range s.Commands {
-		if x == c {
-			break
-		}
-		if x.Name == "git" && gitRewrites(x) || x.Dynamic {
-			return false, "" // git stash pop && git checkout -- .: the state read is not the one it meets
-		}
+	if f := at.facts(s); f.cd || f.before(f.rewrite, c) {
+		return false, "" // git stash pop && git checkout -- .: the state read is not the one it meets
 	}
 	sub, ok := c.Subcommand(shell.Git)
 	if !ok || len(c.Args)-len(sub) > 1 {
@@ -165,16 +160,11 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 // merged into HEAD (its commits stay reachable), or does not exist (git
 // fails on it), and nothing before it in the command moves refs.
 func (at *place) branchesKept(s *shell.Script, c *shell.Command) bool {
-	if at.wt == nil || at.dir == "" || !isAbs(at.dir) || hasCd(s) {
+	if at.wt == nil || at.dir == "" || !isAbs(at.dir) {
 		return false
 	}
-	for _, x := range s.Commands {
-		if x == c {
-			break
-		}
-		if x.Name == "git" && (gitRewrites(x) || gitChangesRefs(x)) || x.Dynamic {
-			return false
-		}
+	if f := at.facts(s); f.cd || f.before(f.moves, c) {
+		return false
 	}
 	sub, ok := c.Subcommand(shell.Git)
 	if !ok || sub[0].Value != "branch" || len(c.Args)-len(sub) > 1 {

@@ -258,12 +258,17 @@ func unseen(s *shell.Script, at *place) (string, bool) {
 type place struct {
 	root, dir string
 	src       string
-	script    *shell.Script // src parsed, once judgeShell has
-	links     int           // symbolic links followed by judgeTree
-	memo      *envMemo      // what resolved read of src
-	linkMemo  *linkMemo     // the links a script makes
-	moverMemo *moverMemo    // the commands of a script that move files
-	cutMemo   *cutMemo      // where a script's commands run in order
+	script    *shell.Script          // src parsed, once judgeShell has
+	links     int                    // symbolic links followed by judgeTree
+	memo      *envMemo               // what resolved read of src
+	linkMemo  *linkMemo              // the links a script makes
+	moverMemo *moverMemo             // the commands of a script that move files
+	cutMemo   *cutMemo               // where a script's commands run in order
+	factMemo  *scriptFacts           // what the rules ask of the whole script
+	readMemo  *readVars              // the variables a script only reads
+	findMemo  *findMemo              // the find that runs each command
+	writeMemo *writeIndex            // what a script writes, by path
+	lstats    map[string]lstatAnswer // the folders on deletes' ways, asked of the disk
 	wt        *worktree
 	cfg       *Config
 }

@@ -103,11 +103,11 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 	}
 	// The path must be in the same worktree, not in a repository nested
 	// in it (whose own state git status of this one does not report).
-	if t := at.wt.top(nearestDir(abs)); t != top {
+	if t := at.wt.top(at.wt.nearestDir(abs)); t != top {
 		return "", false, false
 	}
 	l := at.wt.lose(top, abs)
-	if rewritesWorktree(s) && !(l.known && l.exists && l.work == 0 && l.regenerable > 0 && at.wt.untracked(top, abs)) {
+	if at.facts(s).gitRewrites && !(l.known && l.exists && l.work == 0 && l.regenerable > 0 && at.wt.untracked(top, abs)) {
 		// A git command of the script rewrites files before the delete
 		// may run: only a tree of ignored files alone (which git neither
 		// writes nor stashes without -a) is still judged by its state.
@@ -144,26 +144,8 @@ func (at *place) losesPath(s *shell.Script, c *shell.Command, p shell.Word, abs 
 // -B build deletes what is there now.
 func writtenBefore(s *shell.Script, c *shell.Command, at *place, abs string) bool {
 	nw, nc := cutAfter(s, c, at)
-	hits := func(p shell.Word) bool {
-		if p.Dynamic {
-			return true
-		}
-		d := joinPath(at.dir, p.Value)
-		return d == abs || within(abs, d) != "" || within(d, abs) != ""
-	}
-	for _, w := range s.Writes[:nw] {
-		if !w.Delete && hits(w.Path) {
-			return true
-		}
-	}
-	for _, x := range s.Commands[:nc] {
-		for _, e := range x.Effects {
-			if (e.Kind == shell.Writes || e.Kind == shell.Unknown) && hits(e.Path) {
-				return true
-			}
-		}
-	}
-	return false
+	x := at.writes(s)
+	return x.w.hits(abs, nw) || x.c.hits(abs, nc)
 }
 
 // cutAfter returns how many of s's leading Writes and Commands may run
@@ -241,26 +223,16 @@ func (m *cutMemo) before(x *shell.Command, n int) bool {
 	return ok && i < n
 }
 
-// rewritesWorktree reports whether a git command of s rewrites the
-// worktree's files from elsewhere (see gitRewrites).
-func rewritesWorktree(s *shell.Script) bool {
-	for _, c := range s.Commands {
-		if c.Name == "git" && gitRewrites(c) {
-			return true
-		}
-	}
-	return false
-}
-
-// gitRewrites reports whether git command c may rewrite the worktree's
+// subRewrites reports whether a git command may rewrite the worktree's
 // files from elsewhere (git stash pop, merge, pull, checkout BRANCH,
 // reset, apply, …): the state read before the command runs then does not
 // say what a later delete loses (git stash pop && rm -rf src loses the
 // stash's work, which the pop dropped). A subcommand a dynamic word hides
 // counts; the subcommands that leave the worktree's files alone, or
 // whose writes and deletes package shell reports (rm, mv, clean), do not.
-func gitRewrites(c *shell.Command) bool {
-	sub, hidden := gitSub(c)
+//
+// sub and hidden are the command's subcommand as gitSub reads it.
+func subRewrites(sub string, hidden bool) bool {
 	switch sub {
 	case "add", "commit", "status", "diff", "log", "show", "grep", "ls-files", "ls-tree", "cat-file", "rev-parse", "blame",
 		"describe", "shortlog", "config", "remote", "tag", "push", "fetch", "help", "version", "init", "clone", "archive",
@@ -269,6 +241,21 @@ func gitRewrites(c *shell.Command) bool {
 		return false
 	}
 	return hidden || sub != ""
+}
+
+// nearestDir is nearestDir, asked of the disk once a folder a call:
+// 7,000 deletes in one folder looked it up again each (issue 38).
+func (t *worktree) nearestDir(abs string) string {
+	d := path2dir(abs)
+	if n, ok := t.nearest[d]; ok {
+		return n
+	}
+	if t.nearest == nil {
+		t.nearest = map[string]string{}
+	}
+	n := nearestDir(abs)
+	t.nearest[d] = n
+	return n
 }
 
 // nearestDir returns the nearest directory above abs that exists.

@@ -53,7 +53,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		}
 		// What a find selects by name ({} of its -exec, or its own
 		// -delete) is judged by the names.
-		f := findRuns(s, c)
+		f := at.findRuns(s, c)
 		if c.Name == "find" {
 			f = c
 		}
