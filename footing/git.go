@@ -92,18 +92,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 		}
 		return false
 	}
-	switch sub {
-	case "checkout", "switch", "merge", "rebase", "cherry-pick", "revert":
-		// "-" is the branch checked out before (@{-1}), as git reads it.
-		for i, v := range vals {
-			if v == "--" {
-				break
-			}
-			if v == "-" {
-				vals[i] = "@{-1}"
-			}
-		}
-	}
+	dashBefore(sub, vals)
 	if moved := p.movedFor(ctx, root, sub, vals, movers); moved != "" && stateJudged(sub) && p.holdsAnyIn(root, paths) &&
 		!(sub == "stash" && stashKept(ctx, root, paths, vals, movers)) {
 		return p.gitReason(c, "`"+moved+"`, before it in this command, may move the repository's HEAD, refs or index, "+

@@ -101,3 +101,20 @@ func localRepo(dir, repo string) bool {
 	fi, err := os.Stat(filepath.Join(dir, repo))
 	return err == nil && fi.IsDir()
 }
+
+// dashBefore puts @{-1} for each "-" of vals before "--": git checkout,
+// switch, merge, rebase, cherry-pick and revert read "-" as the branch
+// checked out before.
+func dashBefore(sub string, vals []string) {
+	switch sub {
+	case "checkout", "switch", "merge", "rebase", "cherry-pick", "revert":
+		for i, v := range vals {
+			if v == "--" {
+				return
+			}
+			if v == "-" {
+				vals[i] = "@{-1}"
+			}
+		}
+	}
+}
