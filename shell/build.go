@@ -128,7 +128,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"bugs", "repo", "ping", "profile", "star", "stars", "unstar", "shrinkwrap", "sbom", "completion", "hook",
 		"workspaces", "why-not", "import", "store", "env", "setup", "patch", "patch-commit", "licenses":
 		if sub[0].Value == "pack" && !slices.ContainsFunc(c.Args, func(a Word) bool { return a.Value == "--dry-run" && !a.Dynamic }) {
-			w.writes(c, sc, MakeWord("(package tarball).tgz", true, "", ".tgz"))
+			w.npmPack(c, sc, sub[1:])
 		}
 		if sub[0].Value == "pkg" && len(sub) > 1 && !sub[1].Dynamic && sub[1].Value == "set" {
 			w.npmScripts(c, sc, sub[2:])

@@ -276,3 +276,31 @@ func pipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	c.Known = false
 }
+
+// Tarball is the file name of the tarball npm pack (pnpm pack, yarn
+// pack) writes, known only when it runs: the package's name and version
+// (name-1.0.0.tgz, scope-name-1.0.0.tgz), never a dot file's name, as
+// npm refuses a package name that starts with a dot.
+const Tarball = "(package tarball).tgz"
+
+// npmPack records the tarball npm pack writes: [Tarball] in the
+// --pack-destination folder (npm, pnpm) or where it runs, or the file
+// yarn's --filename (-f) or --out (-o) names.
+func (w *walker) npmPack(c *Command, sc *scope, args []Word) {
+	vals, _, _ := installWords(args, "--pack-destination", "--filename", "-f", "--out", "-o", "--workspace", "-w")
+	for _, k := range []string{"--filename", "-f", "--out", "-o"} {
+		if v, ok := vals[k]; ok && c.Name == "yarn" {
+			w.writes(c, sc, v)
+			return
+		}
+	}
+	if d, ok := vals["--pack-destination"]; ok {
+		pre := d.Prefix()
+		if !d.Dynamic {
+			pre = strings.TrimSuffix(d.Value, "/") + "/"
+		}
+		w.writes(c, sc, MakeWord(strings.TrimSuffix(d.Value, "/")+"/"+Tarball, true, pre, ".tgz"))
+		return
+	}
+	w.writes(c, sc, MakeWord(Tarball, true, "", ".tgz"))
+}
