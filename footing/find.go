@@ -97,9 +97,9 @@ func (p *place) findTouches(pats []string, fold []bool) (Entry, bool) {
 const maxEmptyWalk = 256
 
 // emptyDirDelete returns the footing entry a delete of the empty
-// directories under start (find -type d -delete) may change: one inside
-// a protected tree start is in, or an entry under start that is a
-// directory that holds an empty one (a folder of per-event scripts not
+// directories under start (find -type d -delete) may change: a protected
+// tree start is in, when an empty folder is under start, or an entry
+// under start that is a directory that holds an empty one (a folder of per-event scripts not
 // yet written). A file, or a folder holding one, is never deleted.
 func (p *place) emptyDirDelete(start string) (Entry, bool) {
 	first, ok := p.Touches(start, true)
@@ -117,7 +117,10 @@ func (p *place) emptyDirDelete(start string) (Entry, bool) {
 	for _, e := range p.Entries() {
 		switch {
 		case e.Tree && (fold(e.Path) == fold(abs) || isUnder(fold(e.Path), fold(abs))):
-			return e, true
+			related = true
+			if mayEmpty(abs) {
+				return e, true // an empty folder under start, in the tree
+			}
 		case fold(e.Path) == fold(abs) || isUnder(fold(abs), fold(e.Path)):
 			related = true
 			if mayEmpty(e.Path) {
@@ -154,4 +157,10 @@ func mayEmpty(path string) bool {
 		return nil
 	})
 	return empty || walkErr != nil
+}
+
+// homePath reports whether a word known only at run time is a path from
+// the home folder the shell puts for ~ (~/x), and nothing else dynamic.
+func homePath(v string) bool {
+	return (v == "~" || strings.HasPrefix(v, "~/")) && !strings.ContainsAny(v, "$`*?[{\\")
 }

@@ -421,12 +421,16 @@ func (c *Command) MakesLinks() bool {
 // A directory -delete removes must be empty, as for rmdir: no file under
 // it is deleted, and a folder that holds one stays.
 func dirsOnly(args []Word) bool {
-	dirs := false
+	dirs, expr := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if a.Dynamic && !expr {
+			continue // a start point known only at run time (~/x)
+		}
 		if a.Dynamic {
 			return false
 		}
+		expr = expr || strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!"
 		switch a.Value {
 		case "-type":
 			if i+1 >= len(args) || args[i+1].Dynamic || args[i+1].Value != "d" {
