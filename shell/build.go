@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -162,10 +163,21 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	f := Spec{Short: "p:j:", Permute: true, Long: []string{"target-dir=", "manifest-path=", "package=", "features=",
 		"target=", "profile=", "jobs=", "bin=", "example=", "test=", "bench=", "name=", "vcs=", "edition=",
-		"release", "doc", "dry-run", "all-targets", "workspace", "lib"}}.parse(sub[1:], &w.mem)
+		"release", "doc", "dry-run", "all-targets", "workspace", "lib", "out-dir=", "artifact-dir="}}.parse(sub[1:], &w.mem)
 	switch sub[0].Value {
 	case "build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy", "doc", "d", "install", "fix":
 		w.runsCode(c, sc, "rust", Word{}, Static("."))
+		if d, ok := f.Value("artifact-dir", "out-dir"); ok && (sub[0].Value == "build" || sub[0].Value == "b") {
+			// The crate's programs, copied into the folder.
+			from := Static(".")
+			if m, ok := f.Value("manifest-path"); ok {
+				from = Word{Value: m.Value + "/..", Dynamic: m.Dynamic}
+				if !m.Dynamic {
+					from = Static(path.Dir(m.Value))
+				}
+			}
+			w.effect(c, sc, Effect{Kind: Writes, Path: under(d), From: &from, By: "cargo build"})
+		}
 		if sub[0].Value == "install" {
 			w.cargoInstalls(c, sc, sub[1:])
 		}

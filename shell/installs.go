@@ -17,8 +17,10 @@ import (
 // Programs returns the kind of package whose metadata names the files
 // of a tree write of programs (see [Effect.From]): "go" (go build, go
 // install, go test -c), "npm" (package.json's bin), "cargo"
-// (Cargo.toml's package and bins) or "python" (pyproject.toml's or
-// setup.cfg's scripts); "" for any other write.
+// (Cargo.toml's package and bins, cargo install and cargo build
+// --artifact-dir), "python" (pyproject.toml's or setup.cfg's scripts) or
+// "build" (cmake --install, meson and ninja install, gem install of a
+// .gem: names known only when it runs); "" for any other write.
 func (w Write) Programs() string { return programsBy(w.By, w.From) }
 
 // Programs is [Write.Programs] for an effect.
@@ -37,6 +39,10 @@ func programsBy(by string, from *Word) string {
 		return "cargo"
 	case by == "pip install" || by == "uv tool install" || by == "pipx install":
 		return "python"
+	case by == "cargo build":
+		return "cargo"
+	case by == "cmake --install" || by == "meson install" || by == "ninja install" || by == "gem install":
+		return "build"
 	}
 	return ""
 }
