@@ -40,13 +40,13 @@ func TestSweep38b(t *testing.T) {
 		{`make -f mk/eval.mk`, ""},
 		// make's words known only at run time may be options or
 		// assignments.
-		{`T=SHELL=./x.sh; make "$T"`, "rule 4"},                    // bash: src deleted
-		{`T='--eval=$(shell rm -rf src)'; make "$T"`, "rule 4"},    // bash: src deleted
-		{`F=mk/var.mk; make -f "$F"`, "rule 4"},                    // bash: src deleted
-		{`X=fmk/var.mk; make -k$X`, "rule 4"},                      // bash: src deleted
-		{`OPT=file=mk/var.mk; make --$OPT`, "rule 4"},              // bash: src deleted
-		{`X=SHELL=./x.sh; make -j $X`, "rule 4"},                   // bash: src deleted
-		{`make -j $(nproc; echo SHELL=./x.sh)`, "rule 4"},          // the output is not a count
+		{`T=SHELL=./x.sh; make "$T"`, "rule 4"},                 // bash: src deleted
+		{`T='--eval=$(shell rm -rf src)'; make "$T"`, "rule 4"}, // bash: src deleted
+		{`F=mk/var.mk; make -f "$F"`, "rule 4"},                 // bash: src deleted
+		{`X=fmk/var.mk; make -k$X`, "rule 4"},                   // bash: src deleted
+		{`OPT=file=mk/var.mk; make --$OPT`, "rule 4"},           // bash: src deleted
+		{`X=SHELL=./x.sh; make -j $X`, "rule 4"},                // bash: src deleted
+		{`make -j $(nproc; echo SHELL=./x.sh)`, "rule 4"},       // the output is not a count
 		{`make $TARGET`, "rule 4"},
 		{`make -j $(nproc)`, ""},
 		{`make -j"$(nproc)" test`, ""},
