@@ -20,7 +20,7 @@ const maxMakeTargets = 512
 // target's recipes may run.
 const anyGoal = "\x00any"
 
-// makefile is what readMakefile finds: each target's prerequisites and
+// makefile is what makefile.read finds: each target's prerequisites and
 // recipe lines, and the first target (the default goal). A pattern rule
 // (%.o: %.c) is kept under its pattern, in pats.
 type makefile struct {
@@ -45,14 +45,6 @@ type makefile struct {
 
 // maxMakeIncludes bounds the makefiles one make reads, its own included.
 const maxMakeIncludes = 16
-
-// readMakefile reads the rules of a makefile's text; include reads a
-// file an include directive names (nil: none is read).
-func readMakefile(text string, include func(name string) (string, bool)) *makefile {
-	m := newMakefile(text)
-	m.read(text, include)
-	return m
-}
 
 // newMakefile returns an empty makefile with room for the rules of text.
 func newMakefile(text string) *makefile {
