@@ -122,6 +122,7 @@ func TestSearchNames(t *testing.T) {
 		{`grep -rlF 'exit.2' . | xargs sed -i 's/exit/quit/'`, false}, // a fixed string: no file holds it
 		{`grep -rl 'exit^2' . | xargs sed -i 's/exit/quit/'`, false},  // ^ inside: a literal in a basic expression
 		{`grep -rlw obj build | xargs sed -i 's/obj/OBJ/'`, false},
+		{`grep -rlz 'sh.exit' . | xargs sed -i 's/exit 2/exit 0/'`, true}, // -z: . takes the newline
 	} {
 		f := newFixture(t)
 		r, deny := f.set(f.proj).Judge(context.Background(), &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})

@@ -28,9 +28,10 @@ func (p *place) searchTouches(start string, s shell.Search) (Entry, bool) {
 		return Entry{}, false
 	}
 	re, ok := s.Regexp()
-	if !ok {
-		return first, true
+	if !ok || strings.Contains(p.src, "RIPGREP_CONFIG_PATH") {
+		return first, true // options from a file or the environment the command sets
 	}
+	m := matcher{re, s.Unicode()}
 	abs := p.abs(start)
 	fold := func(s string) string {
 		if p.fold {
@@ -48,12 +49,12 @@ func (p *place) searchTouches(start string, s shell.Search) (Entry, bool) {
 			if !inside {
 				root = abs // a search of a folder in the tree
 			}
-			if treeMatches(root, re) {
+			if m.tree(root) {
 				return e, true
 			}
 		case inside:
 			related = true
-			if fileMatches(e.Path, re) {
+			if m.file(e.Path) {
 				return e, true
 			}
 		}
@@ -67,15 +68,23 @@ func (p *place) searchTouches(start string, s shell.Search) (Entry, bool) {
 // maxSearchTree bounds the entries of a footing tree read for a search.
 const maxSearchTree = 256
 
-// treeMatches reports whether a file under root may match re: one that
-// does (fileMatches), or past maxSearchTree entries.
-func treeMatches(root string, re *regexp.Regexp) bool {
+// A matcher tells whether a search may print a file's name: re, and
+// whether re may match less than the program on a text that is not all
+// ASCII ([shell.Search.Unicode]).
+type matcher struct {
+	re      *regexp.Regexp
+	unicode bool
+}
+
+// tree reports whether a file under root may match: one that does
+// (matcher.file), or past maxSearchTree entries.
+func (m matcher) tree(root string) bool {
 	n, hit := 0, false
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		switch n++; {
 		case err != nil && p == root && errors.Is(err, fs.ErrNotExist):
 			return fs.SkipAll // not there: nothing printed
-		case err != nil || n > maxSearchTree || !d.IsDir() && fileMatches(p, re):
+		case err != nil || n > maxSearchTree || !d.IsDir() && m.file(p):
 			hit = true
 			return fs.SkipAll
 		}
@@ -84,10 +93,10 @@ func treeMatches(root string, re *regexp.Regexp) bool {
 	return hit || err != nil
 }
 
-// fileMatches reports whether a search may print the name of the file at
-// p: its text matches re, or it is not a regular file, or is past
+// file reports whether a search may print the name of the file at p:
+// its text matches, or it is not a regular file, or is past
 // maxSearchFile. A file that is not there is not printed.
-func fileMatches(p string, re *regexp.Regexp) bool {
+func (m matcher) file(p string) bool {
 	fi, err := os.Lstat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -96,5 +105,15 @@ func fileMatches(p string, re *regexp.Regexp) bool {
 		return true
 	}
 	text, err := readfile.Regular(p, maxSearchFile)
-	return err != nil || re.MatchString(text)
+	return err != nil || m.re.MatchString(text) || m.unicode && !ascii(text)
+}
+
+// ascii reports whether text is all ASCII.
+func ascii(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -24,7 +24,7 @@ type Search struct {
 // [Search]): ok is false for any other word, and for a search whose
 // patterns are not all known (-f FILE, a word known only at run time)
 // or whose names are not of the files that match (-v, -L, rg --files,
-// a preprocessor).
+// a preprocessor), or whose lines are not the text's (grep -z).
 func (w Word) Search() (Search, bool) {
 	_, rest, ok := strings.Cut(w.Value, "(output of ")
 	if !ok {
@@ -56,7 +56,8 @@ func (w Word) Search() (Search, bool) {
 // alone when what it matches is not known.
 func searchText(name string, f Flags, ops []Word, r *reader) string {
 	if name != "grep" && name != "egrep" && name != "fgrep" && name != "rg" ||
-		f.Has("v", "invert-match", "L", "files-without-match", "f", "file", "files", "pre", "z", "search-zip") {
+		f.Has("v", "invert-match", "L", "files-without-match", "f", "file", "files", "pre", "z", "search-zip",
+			"null-data", "multiline-dotall") {
 		return name
 	}
 	syntax := "basic"
@@ -122,6 +123,22 @@ func (s Search) Regexp() (*regexp.Regexp, bool) {
 	}
 	re, err := regexp.Compile(flags + strings.Join(alts, "|"))
 	return re, err == nil
+}
+
+// Unicode reports whether s's patterns hold a class that grep and rg
+// read by the locale's letters and digits but Go's regular expressions
+// by ASCII's ([[:alpha:]], \w, \d, \b): on a text that is not all
+// ASCII, [Search.Regexp] may then match less than the program does.
+func (s Search) Unicode() bool {
+	if s.Syntax == "fixed" {
+		return false
+	}
+	for _, p := range s.Patterns {
+		if strings.Contains(p, "[:") || strings.ContainsAny(p, "\\") && strings.ContainsAny(p, "wWdDsSbB<>pP") {
+			return true
+		}
+	}
+	return false
 }
 
 // basicRegexp translates a POSIX basic regular expression (grep's

@@ -35,6 +35,9 @@ func (at *place) noEnvUnder(p shell.Word) bool {
 	s, searched := p.Search()
 	if searched {
 		re, searched = s.Regexp()
+		// Options from a file or the environment the command sets, and
+		// classes Go reads by ASCII, may print any .env file.
+		searched = searched && !s.Unicode() && !strings.Contains(at.src, "RIPGREP_CONFIG_PATH")
 	}
 	n, found := 0, false
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
