@@ -1,6 +1,8 @@
 package footing
 
 import (
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -119,4 +121,77 @@ type findMemo struct {
 	pats []string
 	e    Entry
 	ok   bool
+}
+
+// maxEmptyWalk bounds the entries read to tell whether a folder of the
+// footing holds a file.
+const maxEmptyWalk = 256
+
+// emptyDirDelete returns the footing entry a delete of the empty
+// directories under start (find -type d -delete) may change: a protected
+// tree start is in, when an empty folder is under start, or an entry
+// under start that is a directory that holds an empty one (a folder of per-event scripts not
+// yet written). A file, or a folder holding one, is never deleted.
+func (p *place) emptyDirDelete(start string) (Entry, bool) {
+	first, ok := p.Touches(start, true)
+	if !ok {
+		return Entry{}, false
+	}
+	abs := p.abs(start)
+	fold := func(s string) string {
+		if p.fold {
+			return strings.ToLower(s)
+		}
+		return s
+	}
+	related := false
+	for _, e := range p.Entries() {
+		switch {
+		case e.Tree && (fold(e.Path) == fold(abs) || isUnder(fold(e.Path), fold(abs))):
+			related = true
+			if mayEmpty(abs) {
+				return e, true // an empty folder under start, in the tree
+			}
+		case fold(e.Path) == fold(abs) || isUnder(fold(abs), fold(e.Path)):
+			related = true
+			if mayEmpty(e.Path) {
+				return e, true
+			}
+		}
+	}
+	if !related {
+		return first, true // reached through a link: any
+	}
+	return Entry{}, false
+}
+
+// mayEmpty reports whether path is a directory that holds an empty
+// directory, itself included, which find -type d -delete removes (read
+// up to maxEmptyWalk entries; past them, it may).
+func mayEmpty(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	n, empty := 0, false
+	walkErr := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if n++; err != nil || n > maxEmptyWalk {
+			empty = true
+			return fs.SkipAll
+		}
+		if d.IsDir() {
+			if es, err := os.ReadDir(p); err != nil || len(es) == 0 {
+				empty = true
+				return fs.SkipAll
+			}
+		}
+		return nil
+	})
+	return empty || walkErr != nil
+}
+
+// homePath reports whether a word known only at run time is a path from
+// the home folder the shell puts for ~ (~/x), and nothing else dynamic.
+func homePath(v string) bool {
+	return (v == "~" || strings.HasPrefix(v, "~/")) && !strings.ContainsAny(v, "$`*?[{\\")
 }

@@ -40,6 +40,11 @@ func (p *place) programsTree(ctx context.Context, sc *shell.Script, w shell.Writ
 	dest := strings.TrimSuffix(w.Path.Value, "/…")
 	byName := map[string]Entry{}
 	d, known := treeDir(w.Path)
+	if build, ok := shell.InstallPrefixOf(w.Path); ok {
+		if prefix, ok := cmakePrefix(p.abs(build)); ok {
+			d, known, dest = filepath.Join(prefix, "bin"), true, filepath.Join(prefix, "bin")
+		}
+	}
 	var dir string
 	if known {
 		dir = p.abs(d)
@@ -61,10 +66,18 @@ func (p *place) programsTree(ctx context.Context, sc *shell.Script, w shell.Writ
 	by := "`" + w.By + "`"
 	from := *w.From
 	cannot := func(why string) (string, bool) {
-		for _, e := range byName {
-			return p.reason(e, e.Path, by+" (it writes the programs of "+from.Value+", "+why+", into "+dest+", which holds it)"), true
+		// The entry named is the same each time: the first of the
+		// footing's, a program (the hook's binary) before any other.
+		var pick Entry
+		for _, e := range p.Entries() {
+			if _, ok := byName[fold(filepath.Base(e.Path))]; ok && (pick.Path == "" || e.Kind == Binary && pick.Kind != Binary) {
+				pick = e
+			}
 		}
-		return "", false
+		if pick.Path == "" {
+			return "", false
+		}
+		return p.reason(pick, pick.Path, by+" (it writes the programs of "+from.Value+", "+why+", into "+dest+", which may hold it)"), true
 	}
 	if from.Dynamic {
 		return cannot("which are known only when it runs")

@@ -175,6 +175,12 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		if _, after, ok := strings.Cut(w.Path.Value, "{}"); ok && strings.Contains(after, "/") {
 			// {}/../bin: a path that goes on from the entry find selects,
 			// anywhere; judged by its own name below.
+		} else if w.By == "find" && w.Delete && !w.Recursive && (!w.Path.Dynamic || homePath(w.Path.Value)) {
+			// find -type d -delete: the empty directories under it.
+			if e, ok := p.emptyDirDelete(w.Path.Value); ok {
+				return p.reason(e, e.Path, "`find "+w.Path.Value+" -type d -delete` (it deletes the empty folders under it)"), true
+			}
+			continue
 		} else if byName && (w.By == "find" || strings.Contains(w.Path.Value, "{}")) {
 			// The files find selects by name: -delete, or -exec … {}.
 			if e, ok := p.findTouches(pats, fold); ok {

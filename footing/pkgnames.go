@@ -340,3 +340,19 @@ func nameValues(text string) ([]string, error) {
 		names = append(names, rest[1:1+k])
 	}
 }
+
+// cmakePrefix returns the install prefix the cmake build folder dir was
+// configured with (CMakeCache.txt's CMAKE_INSTALL_PREFIX), when it is an
+// absolute path.
+func cmakePrefix(dir string) (string, bool) {
+	text, err := readfile.Regular(filepath.Join(dir, "CMakeCache.txt"), maxMeta)
+	if err != nil {
+		return "", false
+	}
+	for line := range strings.SplitSeq(text, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "CMAKE_INSTALL_PREFIX:PATH="); ok && filepath.IsAbs(v) {
+			return filepath.Clean(v), true
+		}
+	}
+	return "", false
+}

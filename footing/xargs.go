@@ -95,7 +95,8 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 		}
 		return "", false, true
 	case strings.Contains(v, "(output of "):
-		// grep -rl … ROOT: the files under ROOT.
+		// grep -rl … ROOT: the files under ROOT (whose text matches, for
+		// a search whose patterns are known).
 		start := strings.TrimSuffix(w.Path.Prefix(), "/")
 		if strings.ContainsAny(w.Path.Prefix(), "$`") || w.Path.Prefix() == "" {
 			start = ""
@@ -106,6 +107,13 @@ func (p *place) xargsNames(sc *shell.Script, w shell.Write) (r string, deny, ok 
 		if start == "" {
 			if es := p.Entries(); len(es) > 0 && !w.Maybe {
 				return p.reason(es[0], es[0].Path, "`"+w.By+"` on the names a search prints, from a folder known only when it runs"), true, true
+			}
+			return "", false, true
+		}
+		if s, known := w.Path.Search(); known && !w.Maybe {
+			if e, found := p.searchTouches(start, s); found {
+				return p.reason(e, e.Path, "`"+w.By+"` on the names a search of "+start+" prints, which may be its name: "+
+					"search a folder without hook files"), true, true
 			}
 			return "", false, true
 		}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -128,7 +129,7 @@ func npmEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"bugs", "repo", "ping", "profile", "star", "stars", "unstar", "shrinkwrap", "sbom", "completion", "hook",
 		"workspaces", "why-not", "import", "store", "env", "setup", "patch", "patch-commit", "licenses":
 		if sub[0].Value == "pack" && !slices.ContainsFunc(c.Args, func(a Word) bool { return a.Value == "--dry-run" && !a.Dynamic }) {
-			w.writes(c, sc, MakeWord("(package tarball).tgz", true, "", ".tgz"))
+			w.npmPack(c, sc, sub[1:])
 		}
 		if sub[0].Value == "pkg" && len(sub) > 1 && !sub[1].Dynamic && sub[1].Value == "set" {
 			w.npmScripts(c, sc, sub[2:])
@@ -162,10 +163,21 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	f := Spec{Short: "p:j:", Permute: true, Long: []string{"target-dir=", "manifest-path=", "package=", "features=",
 		"target=", "profile=", "jobs=", "bin=", "example=", "test=", "bench=", "name=", "vcs=", "edition=",
-		"release", "doc", "dry-run", "all-targets", "workspace", "lib"}}.parse(sub[1:], &w.mem)
+		"release", "doc", "dry-run", "all-targets", "workspace", "lib", "out-dir=", "artifact-dir="}}.parse(sub[1:], &w.mem)
 	switch sub[0].Value {
 	case "build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy", "doc", "d", "install", "fix":
 		w.runsCode(c, sc, "rust", Word{}, Static("."))
+		if d, ok := f.Value("artifact-dir", "out-dir"); ok && (sub[0].Value == "build" || sub[0].Value == "b") {
+			// The crate's programs, copied into the folder.
+			from := Static(".")
+			if m, ok := f.Value("manifest-path"); ok {
+				from = Word{Value: m.Value + "/..", Dynamic: m.Dynamic}
+				if !m.Dynamic {
+					from = Static(path.Dir(m.Value))
+				}
+			}
+			w.effect(c, sc, Effect{Kind: Writes, Path: under(d), From: &from, By: "cargo build"})
+		}
 		if sub[0].Value == "install" {
 			w.cargoInstalls(c, sc, sub[1:])
 		}
@@ -194,11 +206,17 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // makeEffects: make runs the recipes of its makefile (-f FILE, or
 // Makefile in -C DIR) through the shell: code in a file.
 func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
-	f := w.flags(c, Spec{Short: "bBdeiknpqrRsStvwC:f:I:j::l::o:W:O::", Permute: true, Long: []string{"directory=",
+	f := w.flags(c, Spec{Short: makeShort, Permute: true, Long: []string{"directory=",
 		"file=", "makefile=", "include-dir=", "jobs=?", "load-average=?", "old-file=", "assume-old=", "what-if=",
 		"new-file=", "assume-new=", "output-sync=?", "debug=?", "eval=", "always-make", "dry-run", "just-print",
 		"question", "keep-going", "silent", "quiet", "environment-overrides", "ignore-errors", "no-print-directory",
 		"print-directory", "touch", "trace"}})
+	for _, a := range append(f.Unsure[:len(f.Unsure):len(f.Unsure)], f.Operands...) {
+		if a.Dynamic && makeMayOpt(a.Prefix()) && !jobCount(c.Args, a) {
+			w.unknown(c.String()+" (a word known only when it runs, which make may read as an option or a variable's value)", plus(c.Via, c.Name))
+			break
+		}
+	}
 	at := sc
 	if d, ok := f.Value("C", "directory"); ok {
 		at = &scope{dir: joinDir(sc.dir, d)}
@@ -237,7 +255,11 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 				}
 				continue
 			}
-			if v := o.Value.Value; !o.Value.Dynamic && strings.HasPrefix(v, "/dev/fd/") {
+			if o.Value.Dynamic {
+				w.unknown(c.String()+" (a makefile known only when it runs)", plus(c.Via, c.Name))
+				continue
+			}
+			if v := o.Value.Value; strings.HasPrefix(v, "/dev/fd/") {
 				// A Makefile read from another descriptor: its recipes are
 				// not read here.
 				w.unknown(c.String()+" (a Makefile read from "+v+")", plus(c.Via, c.Name))
@@ -260,6 +282,50 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 			}
 		}
 	}
+}
+
+// makeShort are make's short options, as [Spec.Short] reads them.
+const makeShort = "bBdeiknpqrRsStvwC:f:I:j::l::o:W:O::"
+
+// makeMayOpt reports whether a make word known only at run time, whose
+// static text is prefix, may be an option (-f FILE, --eval=TEXT, -E
+// TEXT) or a variable's assignment (SHELL=./x.sh): it starts with its
+// dynamic part, or with options that take no value (-k$X), or is a long
+// option whose name is not all there (--$OPT). A goal with a static
+// start (build-$ARCH) and an option's value (-j$(nproc), --jobs=$N) are
+// neither.
+func makeMayOpt(prefix string) bool {
+	switch {
+	case prefix == "" || prefix == "-":
+		return true
+	case strings.HasPrefix(prefix, "--"):
+		return !strings.Contains(prefix, "=")
+	case !strings.HasPrefix(prefix, "-"):
+		return false
+	}
+	for i := 1; i < len(prefix); i++ {
+		if k := strings.IndexByte(makeShort, prefix[i]); k >= 0 && k+1 < len(makeShort) && makeShort[k+1] == ':' {
+			return false // the rest is the option's value
+		}
+	}
+	return true
+}
+
+// jobCount reports whether a is the word after make's -j or -l that
+// counts processors ($(nproc), $(getconf _NPROCESSORS_ONLN)): a number,
+// which make takes as the option's value.
+func jobCount(args []Word, a Word) bool {
+	v := strings.Trim(a.Value, `"`)
+	if !strings.HasPrefix(v, "$(nproc") && !strings.HasPrefix(v, "$(getconf _NPROCESSORS_ONLN") ||
+		!strings.HasSuffix(v, ")") || strings.Count(v, "$(") != 1 || strings.ContainsAny(v, ";|&`") {
+		return false
+	}
+	for i := 1; i+1 < len(args); i++ {
+		if args[i+1].Equal(a) && !args[i].Dynamic && (args[i].Value == "-j" || args[i].Value == "-l" || args[i].Value == "--jobs") {
+			return true
+		}
+	}
+	return false
 }
 
 // runSub returns the words after a tool's run/exec subcommand (uv run,

@@ -17,8 +17,10 @@ import (
 // Programs returns the kind of package whose metadata names the files
 // of a tree write of programs (see [Effect.From]): "go" (go build, go
 // install, go test -c), "npm" (package.json's bin), "cargo"
-// (Cargo.toml's package and bins) or "python" (pyproject.toml's or
-// setup.cfg's scripts); "" for any other write.
+// (Cargo.toml's package and bins, cargo install and cargo build
+// --artifact-dir), "python" (pyproject.toml's or setup.cfg's scripts) or
+// "build" (cmake --install, meson and ninja install, gem install of a
+// .gem: names known only when it runs); "" for any other write.
 func (w Write) Programs() string { return programsBy(w.By, w.From) }
 
 // Programs is [Write.Programs] for an effect.
@@ -37,6 +39,10 @@ func programsBy(by string, from *Word) string {
 		return "cargo"
 	case by == "pip install" || by == "uv tool install" || by == "pipx install":
 		return "python"
+	case by == "cargo build":
+		return "cargo"
+	case by == "cmake --install" || by == "meson install" || by == "ninja install" || by == "gem install":
+		return "build"
 	}
 	return ""
 }
@@ -275,4 +281,32 @@ func pipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		w.pipInstalls(c, sc, sub[1:])
 	}
 	c.Known = false
+}
+
+// Tarball is the file name of the tarball npm pack (pnpm pack, yarn
+// pack) writes, known only when it runs: the package's name and version
+// (name-1.0.0.tgz, scope-name-1.0.0.tgz), never a dot file's name, as
+// npm refuses a package name that starts with a dot.
+const Tarball = "(package tarball).tgz"
+
+// npmPack records the tarball npm pack writes: [Tarball] in the
+// --pack-destination folder (npm, pnpm) or where it runs, or the file
+// yarn's --filename (-f) or --out (-o) names.
+func (w *walker) npmPack(c *Command, sc *scope, args []Word) {
+	vals, _, _ := installWords(args, "--pack-destination", "--filename", "-f", "--out", "-o", "--workspace", "-w")
+	for _, k := range []string{"--filename", "-f", "--out", "-o"} {
+		if v, ok := vals[k]; ok && c.Name == "yarn" {
+			w.writes(c, sc, v)
+			return
+		}
+	}
+	if d, ok := vals["--pack-destination"]; ok {
+		pre := d.Prefix()
+		if !d.Dynamic {
+			pre = strings.TrimSuffix(d.Value, "/") + "/"
+		}
+		w.writes(c, sc, MakeWord(strings.TrimSuffix(d.Value, "/")+"/"+Tarball, true, pre, ".tgz"))
+		return
+	}
+	w.writes(c, sc, MakeWord(Tarball, true, "", ".tgz"))
 }

@@ -20,7 +20,7 @@ const maxMakeTargets = 512
 // target's recipes may run.
 const anyGoal = "\x00any"
 
-// makefile is what readMakefile finds: each target's prerequisites and
+// makefile is what makefile.read finds: each target's prerequisites and
 // recipe lines, and the first target (the default goal). A pattern rule
 // (%.o: %.c) is kept under its pattern, in pats.
 type makefile struct {
@@ -37,20 +37,21 @@ type makefile struct {
 	vars  map[string]string
 	cond  map[string]bool
 	parse []string
+	// eval reads a line of the makefile that calls $(eval …) where
+	// make reads it (see makevars.go); nil: the line is not read.
+	eval  func(line string)
+	evals int // the $(eval …) texts read
 }
 
 // maxMakeIncludes bounds the makefiles one make reads, its own included.
 const maxMakeIncludes = 16
 
-// readMakefile reads the rules of a makefile's text; include reads a
-// file an include directive names (nil: none is read).
-func readMakefile(text string, include func(name string) (string, bool)) *makefile {
+// newMakefile returns an empty makefile with room for the rules of text.
+func newMakefile(text string) *makefile {
 	// At most one rule a colon: maps made once at their size, not grown
 	// (a generated makefile of a large project has thousands of rules).
 	n := min(strings.Count(text, ":"), 1<<16)
-	m := &makefile{prereqs: make(map[string][]string, n), recipes: make(map[string][]string, n)}
-	m.read(text, include)
-	return m
+	return &makefile{prereqs: make(map[string][]string, n), recipes: make(map[string][]string, n)}
 }
 
 // read adds the rules of text to m, with the makefiles its include
@@ -87,6 +88,10 @@ func (m *makefile) read(text string, include func(string) (string, bool)) {
 		}
 		current = nil
 		m.shellCalls(trimmed)
+		if m.eval != nil && callsEval(trimmed) {
+			m.eval(trimmed) // $(eval …) reads its text as makefile lines, here
+			continue
+		}
 		if strings.HasPrefix(trimmed, "define ") || trimmed == "define" {
 			inDefine, defBody = true, nil
 			defName = strings.TrimRight(strings.TrimSpace(strings.TrimPrefix(trimmed, "define")), ":?+!= \t")
@@ -227,11 +232,27 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		// Relative to where make runs (its -C folder), as make reads it.
 		return w.lim.Files(joinDir(sc.dir, Static(name)).Value)
 	}
-	m := readMakefile(text, include)
+	m := newMakefile(text)
 	cmdVars, cmdRun := commandVars(c.Args[1:])
 	e := &expander{m: m, cmd: cmdVars, envFirst: hasEnvFirst(c.Args[1:]), named: func(name string) bool {
 		return namesVar(w.top, name) || namesVar(w.src, name)
-	}}
+	}, include: include}
+	evalsKnown, evalSet := true, false
+	m.eval = func(line string) {
+		e.budget, e.set = maxMakeExpand, false
+		if _, ok := e.expand(line, 0); !ok {
+			evalsKnown, evalSet = false, evalSet || e.set
+		}
+	}
+	m.read(text, include)
+	if !evalsKnown {
+		v := via
+		if evalSet {
+			v = plus(via, setVia)
+		}
+		w.unknown(c.String()+" (makefile text $(eval …) makes, known only when it runs)", v)
+	}
+	e.set = false
 	if e.named("MAKEFLAGS") || e.named("MFLAGS") || e.named("MAKEFILES") || e.named("GNUMAKEFLAGS") {
 		w.unknown(c.String()+" (make's settings from the environment, which the command sets)", plus(via, setVia))
 		return true

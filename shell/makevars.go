@@ -11,17 +11,29 @@ import "strings"
 // make reads the makefile. A reference to a variable the environment
 // gives stays a word known only at run time, unless the command's text
 // names the variable (X='; rm -rf d' make): its text is then not known,
-// nor is the text of $(eval …), $(file …) and $(guile …), or of a text
+// nor is the text of $(file …) and $(guile …), or of a text
 // function whose arguments hold a shell's operator; such a recipe is an
-// unknown command. SHELL and .SHELLFLAGS other than a shell's run each
-// recipe line with them.
+// unknown command. $(eval TEXT), in a recipe or outside one, reads TEXT
+// as makefile lines where make expands it: the rules and variables it
+// makes are the makefile's. SHELL and .SHELLFLAGS other than a shell's
+// run each recipe line with them.
 
 // maxMakeExpand bounds the bytes one recipe line expands to, and
 // maxMakeDepth how deep variables nest in one another.
 const (
 	maxMakeExpand = 1 << 16
 	maxMakeDepth  = 16
+	maxMakeEvals  = 256 // the $(eval …) texts read, each as a makefile
+	maxMakeEach   = 64  // the words of a $(foreach …) list expanded one by one
 )
+
+// callsEval reports whether a makefile line outside a recipe calls
+// $(eval …), in itself or in a function it calls ($(foreach v,…,$(eval
+// …))).
+func callsEval(line string) bool {
+	return (strings.HasPrefix(line, "$(") || strings.HasPrefix(line, "${")) &&
+		(strings.Contains(line, "(eval ") || strings.Contains(line, "{eval ") || strings.Contains(line, "(eval\t"))
+}
 
 // makeVars are the variables a command line gives make: a value known
 // only at run time is nil.
@@ -143,6 +155,9 @@ type expander struct {
 	budget   int
 	args     []string // $(1), $(2), … of a $(call …)
 	set      bool     // a text not known was one the command may set
+	// include reads a makefile an include line of $(eval …) names.
+	include func(name string) (string, bool)
+	shells  int // the $(shell …) calls expanded
 }
 
 // refText returns the text of variable name, "\x00" when it is not
@@ -263,9 +278,21 @@ func (e *expander) ref(ref string, depth int) (string, bool) {
 func (e *expander) function(fn, args string, depth int) (string, bool) {
 	switch fn {
 	case "shell":
+		e.shells++
 		x, ok := e.expand(args, depth+1)
 		return "$(" + x + ")", ok
-	case "eval", "file", "guile":
+	case "eval":
+		// Its argument, expanded, is read as makefile lines: rules and
+		// variables, which later references see.
+		shells := e.shells
+		x, ok := e.expand(args, depth+1)
+		if !ok || e.shells != shells || strings.Contains(x, makeWord) || e.m.evals >= maxMakeEvals {
+			return "", false // the output of $(shell …), or a variable's, read as makefile text
+		}
+		e.m.evals++
+		e.m.read(x, e.include)
+		return "", true
+	case "file", "guile":
 		return "", false
 	case "call":
 		name, rest := args, ""
@@ -300,12 +327,35 @@ func (e *expander) function(fn, args string, depth int) (string, bool) {
 		if len(parts) < 3 {
 			return makeWord, true
 		}
-		saved := e.m.vars
-		e.m.vars = cloneVars(saved)
-		e.m.vars[strings.TrimSpace(parts[0])] = makeWord
-		x, ok := e.expand(parts[2], depth+1)
-		e.m.vars = saved
-		return x, ok
+		name := strings.TrimSpace(parts[0])
+		if e.m.vars == nil {
+			e.m.vars = map[string]string{}
+		}
+		// The loop's variable is restored after it; what an $(eval …)
+		// in it assigns stays.
+		saved, had := e.m.vars[name]
+		defer func() {
+			if had {
+				e.m.vars[name] = saved
+			} else {
+				delete(e.m.vars, name)
+			}
+		}()
+		if list, ok := e.expand(parts[1], depth+1); ok && !strings.Contains(list, makeWord) && len(strings.Fields(list)) <= maxMakeEach {
+			// Each word of a list known here, in turn.
+			var outs []string
+			for _, v := range strings.Fields(list) {
+				e.m.vars[name] = v
+				x, ok := e.expand(parts[2], depth+1)
+				if !ok {
+					return "", false
+				}
+				outs = append(outs, x)
+			}
+			return strings.Join(outs, " "), true
+		}
+		e.m.vars[name] = makeWord
+		return e.expand(parts[2], depth+1)
 	case "if", "or", "and":
 		// Each branch may be the text.
 		var outs []string
@@ -326,14 +376,6 @@ func (e *expander) function(fn, args string, depth int) (string, bool) {
 		return "", false
 	}
 	return makeWord, true
-}
-
-func cloneVars(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m)+1)
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // plainShell reports whether make's SHELL and .SHELLFLAGS, as given,

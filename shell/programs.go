@@ -194,6 +194,14 @@ func programOf(name string) effector {
 		return cargoEffects
 	case "make", "gmake":
 		return makeEffects
+	case "cmake":
+		return cmakeEffects
+	case "meson":
+		return mesonEffects
+	case "ninja", "samu":
+		return ninjaEffects
+	case "gem":
+		return gemEffects
 	case "uv", "pipx":
 		return pyToolEffects
 	case "pip", "pip3":

@@ -292,7 +292,9 @@ func ddWrites(w *walker, c *Command, sc *scope, _ stdin) {
 
 // findWrites: find reads the trees under its start points; -delete
 // deletes what it finds: each start point is deleted, Recursive (what the
-// tests select is not judged: it may be the whole tree); -fprint, -fprint0, -fprintf and -fls write a file.
+// tests select is not judged: it may be the whole tree), but for an
+// expression that selects only directories (see dirsOnly), which deletes
+// only empty ones, as rmdir does; -fprint, -fprint0, -fprintf and -fls write a file.
 // What -exec and -ok run is walked by findRun.
 func findWrites(w *walker, c *Command, sc *scope, _ stdin) {
 	starts, expr := findStarts(c.Args[1:])
@@ -310,7 +312,7 @@ func findWrites(w *walker, c *Command, sc *scope, _ stdin) {
 		switch a.Value {
 		case "-delete":
 			for _, s := range starts {
-				w.deletes(c, sc, s, true)
+				w.deletes(c, sc, s, !dirsOnly(c.Args[1:]))
 			}
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			if i+1 < len(expr) {
@@ -410,4 +412,39 @@ func (c *Command) MakesLinks() bool {
 		}
 	}
 	return false
+}
+
+// dirsOnly reports whether find's words (options, start points,
+// expression) delete only directories: -type d before each -delete,
+// with no alternative (-o), negation, parentheses or -exec, and links
+// not followed (-L, -follow).
+// A directory -delete removes must be empty, as for rmdir: no file under
+// it is deleted, and a folder that holds one stays.
+func dirsOnly(args []Word) bool {
+	dirs, expr := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic && !expr {
+			continue // a start point known only at run time (~/x)
+		}
+		if a.Dynamic {
+			return false
+		}
+		expr = expr || strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!"
+		switch a.Value {
+		case "-type":
+			if i+1 >= len(args) || args[i+1].Dynamic || args[i+1].Value != "d" {
+				return false
+			}
+			dirs = true
+			i++
+		case "-delete":
+			if !dirs {
+				return false
+			}
+		case "-L", "-H", "-follow", "-o", "-or", "!", "-not", "(", ")", ",", "-exec", "-execdir", "-ok", "-okdir", "-xtype":
+			return false
+		}
+	}
+	return dirs
 }

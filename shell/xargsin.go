@@ -256,6 +256,7 @@ func grepNames(name string, args []Word, upstream func() []Word) []Word {
 		}
 	}
 	operands := f.Operands
+	search := searchText(name, f, operands, r)
 	if !f.Has(r.given...) && len(operands) > 0 {
 		operands = operands[1:] // the pattern
 	}
@@ -295,7 +296,7 @@ func grepNames(name string, args []Word, upstream func() []Word) []Word {
 		if root == "/" {
 			prefix = "/"
 		}
-		ws = append(ws, MakeWord(prefix+"(output of "+name+")", true, prefix, ""))
+		ws = append(ws, MakeWord(prefix+"(output of "+search+")", true, prefix, ""))
 	}
 	return ws
 }

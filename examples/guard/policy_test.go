@@ -114,7 +114,8 @@ var commands = []struct {
 	{`git -c alias.x='!rm -r dir' x`, rule1},
 	{`find . -delete`, rule1},
 	{`find . -name '*.log' -delete`, rule1},
-	{`find src -type d -empty -delete`, rule1},
+	{`find src -type d -empty -delete`, pass}, // issue 38: only empty folders go, no file
+	{`find src -empty -delete`, rule1},
 	{`find dir -exec rm -rf {} +`, rule1},
 	{`find . -name node_modules -exec rm -rf {} +`, pass}, // issue 38: what find selects by name is node_modules
 	{`find . -execdir rm -r {} \;`, rule1},

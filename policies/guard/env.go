@@ -123,6 +123,9 @@ func mayBeEnv(p shell.Word, dotglob bool) bool {
 		return IsEnvFile(name) && !inTemplate(p)
 	}
 	v := p.Value
+	if v == shell.Tarball || strings.HasSuffix(v, "/"+shell.Tarball) {
+		return false // npm pack's name-1.0.0.tgz, in a folder of any name
+	}
 	if dotglob || strings.ContainsAny(v, "$`(~\\") {
 		return true
 	}

@@ -5,8 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -18,8 +20,9 @@ var errWalkBound = errors.New("too many entries")
 // noEnvUnder reports whether p is the names a search prints under a
 // folder (grep -rl … src | xargs sed -i: package shell's
 // "src/(output of grep)") and the worktree holds no .env file under
-// that folder, so that the write cannot reach one: rule 3 by the real
-// state rather than the name alone. It is false when it cannot tell
+// that folder, or none whose text the search matches ([shell.Search]:
+// grep -rl X . prints only files holding X), so that the write cannot
+// reach one: rule 3 by the real state rather than the name alone. It is false when it cannot tell
 // (no known directory, a walk past maxEnvWalk entries, an unreadable
 // folder, a link to a folder).
 func (at *place) noEnvUnder(p shell.Word) bool {
@@ -28,6 +31,14 @@ func (at *place) noEnvUnder(p shell.Word) bool {
 		return false
 	}
 	root := filepath.FromSlash(joinPath(at.dir, strings.TrimSuffix(p.Prefix(), "/")))
+	var re *regexp.Regexp
+	s, searched := p.Search()
+	if searched {
+		re, searched = s.Regexp()
+		// Options from a file or the environment the command sets, and
+		// classes Go reads by ASCII, may print any .env file.
+		searched = searched && !s.Unicode() && !strings.Contains(at.src, "RIPGREP_CONFIG_PATH")
+	}
 	n, found := 0, false
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -36,7 +47,7 @@ func (at *place) noEnvUnder(p shell.Word) bool {
 		if n++; n > maxEnvWalk {
 			return errWalkBound
 		}
-		if IsEnvFile(d.Name()) && !d.IsDir() {
+		if IsEnvFile(d.Name()) && !d.IsDir() && (!searched || d.Type()&fs.ModeSymlink != 0 || envMatches(path, re)) {
 			found = true
 			return fs.SkipAll
 		}
@@ -49,4 +60,15 @@ func (at *place) noEnvUnder(p shell.Word) bool {
 		return nil
 	})
 	return err == nil && !found
+}
+
+// maxEnvSearch bounds the .env file read to tell whether a search
+// matches it: a longer one may.
+const maxEnvSearch = 1 << 20
+
+// envMatches reports whether a search by re may print the name of the
+// .env file at path: its text matches, or it cannot be read.
+func envMatches(path string, re *regexp.Regexp) bool {
+	text, err := readfile.Regular(path, maxEnvSearch)
+	return err != nil || re.MatchString(text)
 }
