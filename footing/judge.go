@@ -250,6 +250,9 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		if r, ok := p.self(c); ok {
 			return r, true
 		}
+		if r, ok := p.signals(sc, c); ok {
+			return r, true
+		}
 		if c.Dynamic && len(c.Args) > 0 {
 			// Code a shell runs, made at run time from names find or xargs
 			// put in it (find -exec sh -c 'rm {}').

@@ -15,7 +15,7 @@ func (p *place) mayChange(sc *shell.Script) bool {
 			return true // what it runs is judged by namesInCode
 		}
 		switch c.Name {
-		case "ln", "link", "git", "docker", "podman", "nerdctl", p.Name:
+		case "ln", "link", "git", "docker", "podman", "nerdctl", p.Name, "kill", "pkill", "killall", "skill", "snice":
 			return true
 		case "go":
 			if len(c.Args) > 1 && c.Args[1].Value == "run" {
