@@ -87,10 +87,20 @@ func (s *Set) npmrcShell(f string) (string, bool) {
 		s.npmrc = map[string]npmrcAnswer{}
 	}
 	var a npmrcAnswer
-	if text, err := readfile.Regular(f, 1<<20); err == nil {
+	text, err := readfile.Regular(f, 1<<20)
+	if err != nil && !readfile.Missing(err) {
+		// A FIFO, a device or a file past the bound: what npm would
+		// read there is not known.
+		a = npmrcAnswer{"not known (" + err.Error() + ")", true}
+	}
+	if err == nil {
 		for line := range strings.Lines(text) {
 			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
-			if ok && strings.TrimSpace(k) == "script-shell" {
+			// npm's ini reader takes a quoted key ("script-shell"=x ran x
+			// under npm 11), and key[] for a list (npm config get shows
+			// it; counted too).
+			k = strings.TrimSuffix(strings.Trim(strings.TrimSpace(k), `"'`), "[]")
+			if ok && k == "script-shell" {
 				if v = strings.Trim(strings.TrimSpace(v), `"'`); !plainShell(v) {
 					a = npmrcAnswer{v, true}
 					break

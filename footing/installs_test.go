@@ -133,6 +133,8 @@ func TestNpmScriptShell(t *testing.T) {
 		{"script-shell=../tools/sw.sh\n", `cd web && npm run lint`, true},
 		{"", `cd web && npm run lint --script-shell ../tools/sw.sh`, true},
 		{"", `cd web && npm_config_script_shell=../tools/sw.sh npm run lint`, true},
+		{"\"script-shell\"=../tools/sw.sh\n", `cd web && npm run lint`, true}, // npm's ini reader unquotes a key
+		{"  'script-shell' = \"../tools/sw.sh\"\n", `cd web && npm run lint`, true},
 		{"script-shell=/bin/bash\n", `cd web && npm run lint`, false},
 		{"", `cd web && npm run lint`, false},
 	} {

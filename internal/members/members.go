@@ -28,6 +28,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
 )
 
 // Limits bound one listing.
@@ -81,7 +83,7 @@ func List(ctx context.Context, source string, fn func(name string) bool) error {
 	if fi.IsDir() {
 		err = dir(source, each)
 	} else {
-		err = archive(ctx, source, fi.Size(), each)
+		err = archive(ctx, source, each)
 	}
 	if errors.Is(err, errStop) {
 		return nil
@@ -106,13 +108,17 @@ func dir(root string, each func(string) error) error {
 	})
 }
 
-// archive lists the archive file p of size bytes.
-func archive(ctx context.Context, p string, size int64, each func(string) error) error {
-	f, err := os.Open(p)
+// archive lists the archive file p, which must be a regular file.
+func archive(ctx context.Context, p string, each func(string) error) error {
+	// Opened without blocking, and only a regular file: a FIFO in the
+	// archive's place (mkfifo x.tgz) held the hook until its host gave
+	// up on it.
+	f, fi, err := readfile.Open(p)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	size := fi.Size()
 	head := make([]byte, 512)
 	k, _ := io.ReadFull(f, head)
 	head = head[:k]

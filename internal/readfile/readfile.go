@@ -49,6 +49,26 @@ func Regular(path string, max int64) (string, error) {
 	return string(b), nil
 }
 
+// Open opens the regular file at path (links followed) for reading,
+// without blocking: anything but a regular file is [ErrNotRegular],
+// found on the file opened, not on a name that may change before it is
+// opened. The caller closes the file.
+func Open(path string) (*os.File, fs.FileInfo, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%w: %s (%s)", ErrNotRegular, path, fi.Mode().Type())
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
 // Missing reports whether err says the file is not there.
 func Missing(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
