@@ -85,11 +85,16 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				if mayBe(e.Path.Value) {
 					runs = append(runs, joinPath(at.dir, e.Path.Value))
 				}
+			} else if !mayBe(e.Path.Value) && !strings.ContainsAny(lastName(e.Path.Value), "$~}") {
+				// Resolved, it would end in this same last name (resolving
+				// keeps what follows its $NAME, ~ or ${…}, and refuses a
+				// "..", see resolved), which no file written has.
+				continue
 			} else if r, ok := at.resolved(e.Path); ok {
 				runs = append(runs, joinPath(at.dir, r)) // . ~/x.sh, read from disk: what this command wrote is not there yet
 			}
 		}
-		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") && mayBe(c.Args[0].Value) {
+		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
 		for _, p := range runs {
@@ -100,9 +105,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				return deny(c, p+" (or a file known only at run time)", dynamic)
 			}
 		}
-		if c.Name != "" && !bashBuiltin(c.Name) {
+		if c.Name != "" {
 			for _, f := range files {
-				if f.base == c.Name {
+				if f.base == c.Name && !bashBuiltin(c.Name) {
 					return deny(c, f.path+" (found on a PATH that names its folder)", f.by)
 				}
 			}

@@ -82,6 +82,17 @@ func TestWrittenThenRun(t *testing.T) {
 		{`go build -o bin/app . && ./bin/app`, ""},
 		{`echo 'x' > out.txt; sh s.sh`, ""},
 		{`tmp=$(mktemp); go test ./... > "$tmp"; sh s.sh`, ""},
+		// A script run by a path known at run time, which resolves to
+		// the file written, or to another: its last name decides
+		// whether it is resolved at all (issue 38, perf38f).
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/s.sh"`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; . "$t/./s.sh"`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/s.sh/"`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/x/../s.sh"`, "rule 4"},
+		{`t=$(mktemp); echo 'rm -rf d' > "$t"; sh "$t"`, "rule 4"},
+		{`echo 'rm -rf d' > ~/s.sh; . ~/s.sh`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/r.sh"`, "known only at run time"}, // sh of another file: not read
+		{`echo 'x' > ~/s.sh; . ~/r.sh`, ""},
 		{`bash --rcfile rc -c ls`, ""},
 		{`cp a.txt b.txt; ls`, ""},
 		{`echo hi > echo; echo done`, ""}, // a builtin: no PATH search
