@@ -58,11 +58,10 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	// something was written where it is known only at run time, or its
 	// last name is one of the files' (resolving keeps the last name of
 	// a path unless it is "." or "..").
-	mayBe := func(p string) bool {
+	mayBeLast := func(last string) bool {
 		if dynamic != "" || len(files) > 8 {
 			return true
 		}
-		last := lastName(p)
 		if last == "" || last == "." || last == ".." {
 			return true
 		}
@@ -73,6 +72,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 		}
 		return false
 	}
+	mayBe := func(p string) bool { return mayBeLast(lastName(p)) }
 	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
 		runs := buf[:0]
@@ -85,7 +85,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				if mayBe(e.Path.Value) {
 					runs = append(runs, joinPath(at.dir, e.Path.Value))
 				}
-			} else if !mayBe(e.Path.Value) && !strings.ContainsAny(lastName(e.Path.Value), "$~}") {
+			} else if last := lastName(e.Path.Value); !mayBeLast(last) && !strings.ContainsAny(last, "$~}") {
 				// Resolved, it would end in this same last name (resolving
 				// keeps what follows its $NAME, ~ or ${…}, and refuses a
 				// "..", see resolved), which no file written has.
@@ -119,7 +119,12 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 // lastName is the last name of slash-separated path p, its trailing
 // slashes left out ("" for none).
 func lastName(p string) string {
-	p = strings.TrimRight(filepath.ToSlash(p), "/")
+	p = filepath.ToSlash(p)
+	i := len(p)
+	for i > 0 && p[i-1] == '/' {
+		i--
+	}
+	p = p[:i]
 	return p[strings.LastIndexByte(p, '/')+1:]
 }
 
