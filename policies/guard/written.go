@@ -23,23 +23,23 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if r, deny := gitFilesThenGit(s, at); deny {
 		return r, true
 	}
-	written := map[string]string{} // resolved path → the writer
-	var dynamic string             // a writer of a path known only at run time
+	var written writtenFiles
+	var dynamic string // a writer of a path known only at run time
 	for _, w := range s.Writes {
 		if w.Delete || w.Maybe || !copies(w.By) {
 			continue
 		}
 		if w.Path.Dynamic {
 			if r, ok := at.resolved(w.Path); ok {
-				written[joinPath(at.dir, r)] = w.By // ~/.local/bin/app, "$tmp/x"
+				written.add(joinPath(at.dir, r), w.By) // ~/.local/bin/app, "$tmp/x"
 			} else if !knownName(s, at.src, w.Path, w.By) {
 				dynamic = w.By
 			}
 			continue
 		}
-		written[joinPath(at.dir, w.Path.Value)] = w.By
+		written.add(joinPath(at.dir, w.Path.Value), w.By)
 	}
-	if len(written) == 0 && dynamic == "" {
+	if len(written.files) == 0 && dynamic == "" {
 		return "", false
 	}
 	deny := func(c *shell.Command, p, by string) (string, bool) {
@@ -47,13 +47,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
 			"in one call and ask the user before running it", true
 	}
-	// The files written, with their base names: a command of that name
-	// may run one of them.
-	type file struct{ path, base, by string }
-	files := make([]file, 0, len(written))
-	for p, by := range written {
-		files = append(files, file{p, path.Base(p), by})
-	}
+	files := written.files
 	// A path run is resolved only when it may be one written: when
 	// something was written where it is known only at run time, or its
 	// last name is one of the files' (resolving keeps the last name of
@@ -98,7 +92,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
 		for _, p := range runs {
-			if by, ok := written[p]; ok {
+			if by, ok := written.by(p); ok {
 				return deny(c, p, by)
 			}
 			if dynamic != "" {
@@ -112,6 +106,57 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 		}
+	}
+	return "", false
+}
+
+// writtenFiles are the files a script writes, each with its base name
+// and its last writer: a slice while they are few (a map's making and
+// hashing cost more than reading a few), indexed by path past 8.
+type writtenFiles struct {
+	files []writtenFile
+	index map[string]int // path → its place in files; nil while they are few
+}
+
+// A writtenFile is a file written, its base name, and its writer.
+type writtenFile struct{ path, base, by string }
+
+// add records that by writes path p (the last writer is kept).
+func (w *writtenFiles) add(p, by string) {
+	if i, ok := w.find(p); ok {
+		w.files[i].by = by
+		return
+	}
+	if w.index == nil && len(w.files) == 8 {
+		w.index = make(map[string]int, 16)
+		for i, f := range w.files {
+			w.index[f.path] = i
+		}
+	}
+	if w.index != nil {
+		w.index[p] = len(w.files)
+	}
+	w.files = append(w.files, writtenFile{p, path.Base(p), by})
+}
+
+// find returns where path p is in w.files.
+func (w *writtenFiles) find(p string) (int, bool) {
+	if w.index != nil {
+		i, ok := w.index[p]
+		return i, ok
+	}
+	for i, f := range w.files {
+		if f.path == p {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// by returns the writer of path p, if it is written.
+func (w *writtenFiles) by(p string) (string, bool) {
+	if i, ok := w.find(p); ok {
+		return w.files[i].by, true
 	}
 	return "", false
 }

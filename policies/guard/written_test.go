@@ -93,6 +93,11 @@ func TestWrittenThenRun(t *testing.T) {
 		{`echo 'rm -rf d' > ~/s.sh; . ~/s.sh`, "rule 4"},
 		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/r.sh"`, "known only at run time"}, // sh of another file: not read
 		{`echo 'x' > ~/s.sh; . ~/r.sh`, ""},
+		// Past 8 files written they are looked up by path (perf38f).
+		{`for f in 1 2 3 4 5 6 7 8 9; do :; done; echo > a1; echo > a2; echo > a3; echo > a4; echo > a5; echo > a6; echo > a7; echo > a8; echo 'rm -rf d' > s.sh; echo > a9; sh s.sh`, "rule 4"},
+		{`echo > a1; echo > a2; echo > a3; echo > a4; echo > a5; echo > a6; echo > a7; echo > a8; echo > a9; echo > a10; ./a10`, "rule 4"},
+		{`echo > a1; echo > a2; echo > a3; echo > a4; echo > a5; echo > a6; echo > a7; echo > a8; echo > a9; sh s.sh`, ""},
+		{`cp x s.sh; echo 'rm -rf d' > s.sh; sh s.sh`, "(`>`)"}, // the last writer named
 		{`bash --rcfile rc -c ls`, ""},
 		{`cp a.txt b.txt; ls`, ""},
 		{`echo hi > echo; echo done`, ""}, // a builtin: no PATH search
