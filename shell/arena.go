@@ -121,7 +121,9 @@ func (a *arena) addEffect(c *Command, e Effect) {
 			a.fx = make([]Effect, 0, max(a.grow(cap(a.fx)), n+1))
 		}
 		a.fxStart = len(a.fx)
-		a.fx = append(a.fx, c.Effects...)
+		if n > 0 { // a command's first effect: no copy to call
+			a.fx = append(a.fx, c.Effects...)
+		}
 		a.fxOwner = c
 	}
 	a.fx = append(a.fx, e)

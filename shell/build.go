@@ -161,9 +161,9 @@ func cargoEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if !ok {
 		return
 	}
-	f := Spec{Short: "p:j:", Permute: true, Long: []string{"target-dir=", "manifest-path=", "package=", "features=",
+	f := (&Spec{Short: "p:j:", Permute: true, Long: []string{"target-dir=", "manifest-path=", "package=", "features=",
 		"target=", "profile=", "jobs=", "bin=", "example=", "test=", "bench=", "name=", "vcs=", "edition=",
-		"release", "doc", "dry-run", "all-targets", "workspace", "lib", "out-dir=", "artifact-dir="}}.parse(sub[1:], &w.mem)
+		"release", "doc", "dry-run", "all-targets", "workspace", "lib", "out-dir=", "artifact-dir="}}).parse(sub[1:], &w.mem)
 	switch sub[0].Value {
 	case "build", "b", "test", "t", "run", "r", "bench", "check", "c", "clippy", "doc", "d", "install", "fix":
 		w.runsCode(c, sc, "rust", Word{}, Static("."))

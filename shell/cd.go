@@ -143,13 +143,13 @@ func joinDirIn(dir, p Word, c *cleanDirs) Word {
 	}
 	if !dir.Dynamic && !p.Dynamic {
 		if d := dir.Value; c.isClean(d) {
-			switch {
-			case p.Value == ".":
+			switch q := trimDotSlash(p.Value); {
+			case q == "." || q == "":
 				return Static(d) // what Join gives, without allocating
-			case d == "." && cleanRel(p.Value):
-				return Static(p.Value) // what Join gives, without allocating
-			case d != "." && d != "/" && cleanRel(p.Value):
-				return Static(c.join(d, p.Value)) // what Join gives, in one allocation
+			case d == "." && cleanRel(q):
+				return Static(q) // what Join gives, without allocating
+			case d != "." && d != "/" && cleanRel(q):
+				return Static(c.join(d, q)) // what Join gives, in one allocation
 			}
 		}
 		return Static(path.Join(dir.Value, p.Value))
@@ -178,6 +178,19 @@ func joinDirIn(dir, p Word, c *cleanDirs) Word {
 	}
 	j.setParts(pre, suf)
 	return j
+}
+
+// trimDotSlash returns p without its leading "./" elements and the
+// slashes after each: joined to a directory d, "./x" is what "x" is
+// (path.Join(d, "./...") is d + "/...", go test ./...), and "./" is d.
+func trimDotSlash(p string) string {
+	for len(p) >= 2 && p[0] == '.' && p[1] == '/' {
+		p = p[2:]
+		for len(p) > 0 && p[0] == '/' {
+			p = p[1:]
+		}
+	}
+	return p
 }
 
 // cleanDirs remembers whether the last two directories asked about are

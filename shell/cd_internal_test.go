@@ -8,7 +8,8 @@ import (
 // TestJoinDirClean: joinDir's one-allocation join of static words gives
 // what path.Join gives.
 func TestJoinDirClean(t *testing.T) {
-	parts := []string{"", ".", "..", "/", "//", "a", "b.c", ".env", "..x", "x..", "a/b", "a//b", "a/./b", "a/../b", "./a", "../a", "a/", "a/.", "a/..", "/a", "/a/b", "~", "-", "a b", "./", ".claude/settings.json"}
+	parts := []string{"", ".", "..", "/", "//", "a", "b.c", ".env", "..x", "x..", "a/b", "a//b", "a/./b", "a/../b", "./a", "../a", "a/", "a/.", "a/..", "/a", "/a/b", "~", "-", "a b", "./", ".claude/settings.json",
+		"./...", ".//a", "././a", "./.", "./..", "./a/", ".//", "./../a", "././", "web/web"}
 	for _, d := range parts {
 		for _, p := range parts {
 			want := path.Clean(p)

@@ -210,8 +210,7 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 	all := words
 	if !direct {
 		all = a.wordSlice(len(words))
-		all = append(all, words...)
-		clear(words)
+		all = append(all, words...) // the room is cleared once, when the parse gives it back (keep)
 	}
 	out := cmds
 	if a == nil {

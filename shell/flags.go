@@ -96,7 +96,7 @@ type flagParse struct {
 // Operands that follow each other in args are shared with it, not
 // copied: the slices returned have their capacity capped, so an append
 // to them never writes into args.
-func (s Spec) parse(args []Word, mem *arena) Flags {
+func (s *Spec) parse(args []Word, mem *arena) Flags {
 	p := flagParse{mem: mem, from: -1}
 	p.End = len(args)
 	for i := 0; i < len(args); i++ {
@@ -188,7 +188,7 @@ func (p *flagParse) rest(args []Word, i int) Flags {
 
 // long records the long option body (name or name=value) of args[i] and
 // returns the index of the last word it used.
-func (s Spec) long(f *flagParse, args []Word, i int, body string, dyn bool) int {
+func (s *Spec) long(f *flagParse, args []Word, i int, body string, dyn bool) int {
 	name, val, hasVal := strings.Cut(body, "=")
 	full, kind := s.lookupLong(name)
 	o := Option{Name: full}
@@ -208,7 +208,7 @@ func (s Spec) long(f *flagParse, args []Word, i int, body string, dyn bool) int 
 // lookupLong returns the full name of the long option name (exact, or
 // the one option it is a prefix of) and its kind: '=' for a required
 // value, '?' for an optional one, 0 for none.
-func (s Spec) lookupLong(name string) (string, byte) {
+func (s *Spec) lookupLong(name string) (string, byte) {
 	match, kind, n := name, byte(0), 0
 	for _, l := range s.Long {
 		k := byte(0)
@@ -234,7 +234,7 @@ func (s Spec) lookupLong(name string) (string, byte) {
 
 // short records the short option cluster of args[i] and returns the index
 // of the last word it used.
-func (s Spec) short(f *flagParse, args []Word, i int, cluster string, dyn bool) int {
+func (s *Spec) short(f *flagParse, args []Word, i int, cluster string, dyn bool) int {
 	rest := args[i:]
 	for j := 0; j < len(cluster); j++ {
 		c := cluster[j]
@@ -270,7 +270,7 @@ func (s Spec) short(f *flagParse, args []Word, i int, cluster string, dyn bool) 
 
 // arity is 0 for a short option with no value, 1 for a required value,
 // 2 for an optional one.
-func (s Spec) arity(c byte) int {
+func (s *Spec) arity(c byte) int {
 	i := strings.IndexByte(s.Short, c)
 	if i < 0 || c == ':' {
 		return 0

@@ -166,8 +166,8 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 		if len(args) < 2 || args[0].Dynamic {
 			return
 		}
-		f := Spec{Short: "fb:B:", Permute: true, Long: []string{"force", "detach", "checkout", "lock", "reason=",
-			"orphan", "track", "guess-remote", "quiet"}}.parse(args[1:], &w.mem)
+		f := (&Spec{Short: "fb:B:", Permute: true, Long: []string{"force", "detach", "checkout", "lock", "reason=",
+			"orphan", "track", "guess-remote", "quiet"}}).parse(args[1:], &w.mem)
 		if len(f.Operands) == 0 {
 			return
 		}
@@ -317,8 +317,8 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	case "grep":
 		// -O/--open-files-in-pager=PAGER runs PAGER through the shell
 		// with the matching files' names after it.
-		f := Spec{Short: "O::e:f:A:B:C:m:", Permute: true, Long: []string{"open-files-in-pager=?", "max-depth=",
-			"threads=", "max-count=", "context=", "after-context=", "before-context="}}.parse(args, &w.mem)
+		f := (&Spec{Short: "O::e:f:A:B:C:m:", Permute: true, Long: []string{"open-files-in-pager=?", "max-depth=",
+			"threads=", "max-count=", "context=", "after-context=", "before-context="}}).parse(args, &w.mem)
 		for _, o := range f.Options {
 			if (o.Name == "O" || o.Name == "open-files-in-pager") && o.HasValue {
 				script(withFiles(o.Value))

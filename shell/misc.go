@@ -155,7 +155,7 @@ func sqliteEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 		args[i] = a
 	}
-	f := (Spec{Permute: true, Long: []string{"cmd=", "init=", "separator=", "newline=", "nullvalue=",
+	f := (&Spec{Permute: true, Long: []string{"cmd=", "init=", "separator=", "newline=", "nullvalue=",
 		"vfs=", "mmap=", "lookaside=", "pagecache=", "heap=", "maxsize=", "A=", "append", "ascii", "bail", "batch",
 		"box", "column", "csv", "deserialize", "echo", "header", "noheader", "html", "interactive", "json",
 		"line", "list", "markdown", "memtrace", "nofollow", "nonce=", "quote", "readonly", "safe", "stats",

@@ -24,70 +24,65 @@ func (w *walker) walkMixed(src string, sc *scope, via []string, in stdin, nx *ne
 	w.src = src
 	p := parsers.Get().(*syntax.Parser)
 	// Statements are walked as they are parsed, so that the walk stops
-	// at a limit without parsing the rest.
-	var err error
-	// A statement that a ; or & ends comes before the bodies of its
-	// here-documents, which follow the newline: one with << in it waits
-	// for the next line.
-	var held []*syntax.Stmt
-	flush := func() {
-		for _, s := range held {
-			w.stmt(s, sc, via, in)
-		}
-		held = held[:0]
-	}
-	// The loop never breaks: the parser's iterator calls its body again
-	// after a false return when it has an error to give (a panic). To
-	// stop, the reader ends the input, and the rest is skipped.
-	rd := &lineReader{src: src, nest: func(end int) bool {
-		nx.scanTo(end)
-		return w.nestOK(nx)
-	}}
+	// at a limit without parsing the rest. The loop never breaks: the
+	// parser's iterator calls its body again after a false return when
+	// it has an error to give (a panic). To stop, the reader ends the
+	// input, and the rest is skipped. The walk's state is the reader's
+	// (one allocation, not one for each value the loop and the reader's
+	// callbacks would share).
+	rd := &lineReader{src: src, w: w, nx: nx, sc: sc, via: via, in: in}
 	outer := w.rd
 	w.rd = rd
 	// A statement piped in (in.from) is source text of the script that
 	// runs this one: only the parser's walk reads it, as before.
 	if !w.noFast && in.from == nil {
-		rd.fast = func(off int) (int, bool) {
-			n := w.fastLines(src, off, sc, via, in, nx)
-			return n, w.err == nil
-		}
-		rd.top = true
+		rd.fast, rd.top = true, true
 	}
 	for s, perr := range p.StmtsSeq(rd) {
 		rd.top = false
 		if perr != nil {
-			if err == nil {
-				err = perr
+			if rd.err == nil {
+				rd.err = perr
 			}
 			rd.cut = true
 			continue
 		}
-		if w.err != nil || err != nil {
+		if w.err != nil || rd.err != nil {
 			rd.cut = true
 			continue
 		}
-		if len(held) > 0 && s.Pos().Line() > held[len(held)-1].End().Line() {
-			flush()
+		// A statement that a ; or & ends comes before the bodies of its
+		// here-documents, which follow the newline: one with << in it
+		// waits for the next line.
+		if len(rd.held) > 0 && s.Pos().Line() > rd.held[len(rd.held)-1].End().Line() {
+			rd.flush()
 		}
-		if len(held) > 0 || strings.Contains(w.text(s), "<<") {
-			held = append(held, s)
+		if len(rd.held) > 0 || strings.Contains(w.text(s), "<<") {
+			rd.held = append(rd.held, s)
 			continue
 		}
 		w.stmt(s, sc, via, in)
 		// The parser is at the top level when the statement ends the
 		// last line it read: it has looked no further.
-		if rd.fast != nil {
+		if rd.fast {
 			n, ok := endsLine(src, rd.srcOffset(int(s.End().Offset())))
 			rd.top = ok && n == rd.off
 		}
 	}
-	if err == nil && w.err == nil {
-		flush()
+	if rd.err == nil && w.err == nil {
+		rd.flush()
 	}
 	parsers.Put(p)
 	w.rd = outer
-	return err
+	return rd.err
+}
+
+// flush walks the statements held for their here-documents.
+func (r *lineReader) flush() {
+	for _, s := range r.held {
+		r.w.stmt(s, r.sc, r.via, r.in)
+	}
+	r.held = r.held[:0]
 }
 
 // fastLines walks the lines of src from off, the start of a line at the
@@ -172,12 +167,21 @@ type lineReader struct {
 	nl   int // newlines of lines the fast reader read, still to give
 	cut  bool
 	top  bool
-	// nest scans src up to end before the parser reads it, and reports
-	// whether it is within the bounds (nil: not scanned).
-	nest func(end int) bool
-	// fast walks the lines from off it reads, and returns where the
-	// first it does not read starts; false when the walk failed.
-	fast func(off int) (int, bool)
+	// w walks what is read in sc, via and with standard input in; nx
+	// scans src up to where the parser reads, before it reads it, and
+	// the walk's bounds are then checked (w.nestOK).
+	w   *walker
+	nx  *nestScanner
+	sc  *scope
+	via []string
+	in  stdin
+	// fast reports that the fast reader walks the lines it can read
+	// (see walker.fastLines) when top is set.
+	fast bool
+	// err is the parser's first error; held are the statements that
+	// wait for their here-documents (see walkMixed).
+	err  error
+	held []*syntax.Stmt
 	// skips holds, in order, the parser's offset after each run of lines
 	// the fast reader read and how far src is ahead of the parser from
 	// there on.
@@ -217,8 +221,8 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	}
 	if r.top && r.nl == 0 && r.off < len(r.src) {
 		r.top = false
-		n, ok := r.fast(r.off)
-		if !ok {
+		n := r.w.fastLines(r.src, r.off, r.sc, r.via, r.in, r.nx)
+		if r.w.err != nil {
 			r.cut = true
 			return 0, io.EOF
 		}
@@ -246,7 +250,7 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	if e := strings.IndexByte(r.src[r.off:r.off+n], '\n'); e >= 0 {
 		n = e + 1
 	}
-	if r.nest != nil && !r.nest(r.off+n) {
+	if r.nx.scanTo(r.off + n); !r.w.nestOK(r.nx) {
 		r.cut = true
 		return 0, io.EOF
 	}

@@ -64,7 +64,7 @@ func perfRun(w *walker, c *Command, sc *scope, in stdin, same bool) {
 // semRun: sem [options] CMD… (GNU parallel --semaphore) runs CMD through
 // the shell.
 func semRun(w *walker, c *Command, sc *scope, _ stdin, _ bool) {
-	f := (Spec{Short: "j:P:", Long: []string{"jobs=", "id=", "semaphorename=", "semaphoretimeout=", "st=", "fg",
+	f := (&Spec{Short: "j:P:", Long: []string{"jobs=", "id=", "semaphorename=", "semaphoretimeout=", "st=", "fg",
 		"bg", "wait"}}).parse(c.Args[1:], &w.mem)
 	joinedScript(w, c.Args[1+f.End:], sc, plus(c.Via, c.Name))
 }
@@ -128,7 +128,7 @@ func yarnRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if !ok || sub[0].Dynamic || (sub[0].Value != "exec" && sub[0].Value != "dlx") {
 		return
 	}
-	f := (Spec{Short: "p:q", Long: []string{"package=", "quiet"}}).parse(sub[1:], &w.mem)
+	f := (&Spec{Short: "p:q", Long: []string{"package=", "quiet"}}).parse(sub[1:], &w.mem)
 	w.run(sub[1+f.End:], sc, plus(c.Via, c.Name), in, false)
 }
 

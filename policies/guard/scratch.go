@@ -97,8 +97,10 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 // is judged by what the worktree says it would lose when the state can
 // be read (see loses), and denied otherwise.
 func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (string, bool) {
-	if r, ok := at.resolved(p); ok && p.Dynamic {
-		p = shell.Static(r) // ~/x, "$tmp/x": judged where it is, by the worktree's state too
+	if p.Dynamic {
+		if r, ok := at.resolved(p); ok {
+			p = shell.Static(r) // ~/x, "$tmp/x": judged where it is, by the worktree's state too
+		}
 	}
 	if r, real, deny := at.linkedThrough(s, c, p); deny {
 		return r, true
@@ -127,6 +129,10 @@ func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (str
 // the delete in a script that runs in order does not count (see
 // cutAfter): rm -rf /tmp/x && mv src /tmp/x deletes nothing of src.
 func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
+	movers := at.movers(s)
+	if len(movers) == 0 {
+		return "", false // nothing moves files: the paths need not be read
+	}
 	for _, e := range c.Effects {
 		if e.Kind != shell.Deletes || !e.Recursive {
 			continue
@@ -136,7 +142,7 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 			continue // known only at run time: denied as such
 		}
 		_, nc := cutAfter(s, c, at)
-		for _, m := range at.movers(s) {
+		for _, m := range movers {
 			if m == c || !at.cuts(s).before(m, nc) {
 				continue // after the delete, in a script that runs in order
 			}

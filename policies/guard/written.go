@@ -23,23 +23,23 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if r, deny := gitFilesThenGit(s, at); deny {
 		return r, true
 	}
-	written := map[string]string{} // resolved path → the writer
-	var dynamic string             // a writer of a path known only at run time
+	var written writtenFiles
+	var dynamic string // a writer of a path known only at run time
 	for _, w := range s.Writes {
 		if w.Delete || w.Maybe || !copies(w.By) {
 			continue
 		}
 		if w.Path.Dynamic {
 			if r, ok := at.resolved(w.Path); ok {
-				written[joinPath(at.dir, r)] = w.By // ~/.local/bin/app, "$tmp/x"
+				written.add(joinPath(at.dir, r), w.By) // ~/.local/bin/app, "$tmp/x"
 			} else if !knownName(s, at, w.Path, w.By) {
 				dynamic = w.By
 			}
 			continue
 		}
-		written[joinPath(at.dir, w.Path.Value)] = w.By
+		written.add(joinPath(at.dir, w.Path.Value), w.By)
 	}
-	if len(written) == 0 && dynamic == "" {
+	if len(written.files) == 0 && dynamic == "" {
 		return "", false
 	}
 	deny := func(c *shell.Command, p, by string) (string, bool) {
@@ -47,29 +47,26 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			"`), so what it runs is not in the command and cannot be checked; run the commands themselves, or write the file " +
 			"in one call and ask the user before running it", true
 	}
-	// The files written, by their base names: a command of that name
-	// may run one of them (a map, not a list: 4,000 files written and
-	// 8,000 commands compared every pair, issue 38).
-	type file struct{ path, by string }
-	files := make(map[string]file, len(written))
-	for p, by := range written {
-		files[path.Base(p)] = file{p, by}
-	}
+	files := written.files
 	// A path run is resolved only when it may be one written: when
 	// something was written where it is known only at run time, or its
 	// last name is one of the files' (resolving keeps the last name of
 	// a path unless it is "." or "..").
-	mayBe := func(p string) bool {
+	mayBeLast := func(last string) bool {
 		if dynamic != "" || len(files) > 8 {
 			return true
 		}
-		last := lastName(p)
 		if last == "" || last == "." || last == ".." {
 			return true
 		}
-		_, ok := files[last]
-		return ok
+		for _, f := range files {
+			if f.base == last {
+				return true
+			}
+		}
+		return false
 	}
+	mayBe := func(p string) bool { return mayBeLast(lastName(p)) }
 	var buf [4]string // the files one command runs: on the stack
 	for _, c := range s.Commands {
 		runs := buf[:0]
@@ -82,15 +79,20 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				if mayBe(e.Path.Value) {
 					runs = append(runs, joinPath(at.dir, e.Path.Value))
 				}
+			} else if last := lastName(e.Path.Value); !mayBeLast(last) && !strings.ContainsAny(last, "$~}") {
+				// Resolved, it would end in this same last name (resolving
+				// keeps what follows its $NAME, ~ or ${…}, and refuses a
+				// "..", see resolved), which no file written has.
+				continue
 			} else if r, ok := at.resolved(e.Path); ok {
 				runs = append(runs, joinPath(at.dir, r)) // . ~/x.sh, read from disk: what this command wrote is not there yet
 			}
 		}
-		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.Contains(c.Args[0].Value, "/") && mayBe(c.Args[0].Value) {
+		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
 		for _, p := range runs {
-			if by, ok := written[p]; ok {
+			if by, ok := written.by(p); ok {
 				return deny(c, p, by)
 			}
 			if dynamic != "" {
@@ -98,7 +100,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		if c.Name != "" && !bashBuiltin(c.Name) {
-			if f, ok := files[c.Name]; ok {
+			if f, ok := written.named(c.Name); ok {
 				return deny(c, f.path+" (found on a PATH that names its folder)", f.by)
 			}
 		}
@@ -106,10 +108,93 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	return "", false
 }
 
+// writtenFiles are the files a script writes, each with its base name
+// and its last writer: a slice while they are few (a map's making and
+// hashing cost more than reading a few), indexed by path past 8.
+type writtenFiles struct {
+	files []writtenFile
+	index map[string]int // path → its place in files; nil while they are few
+	bases map[string]int // base name → its first place in files, made by named
+}
+
+// A writtenFile is a file written, its base name, and its writer.
+type writtenFile struct{ path, base, by string }
+
+// add records that by writes path p (the last writer is kept).
+func (w *writtenFiles) add(p, by string) {
+	w.bases = nil
+	if i, ok := w.find(p); ok {
+		w.files[i].by = by
+		return
+	}
+	if w.index == nil && len(w.files) == 8 {
+		w.index = make(map[string]int, 16)
+		for i, f := range w.files {
+			w.index[f.path] = i
+		}
+	}
+	if w.index != nil {
+		w.index[p] = len(w.files)
+	}
+	w.files = append(w.files, writtenFile{p, path.Base(p), by})
+}
+
+// named returns the first file written whose base name is name: by a
+// scan while they are few, else by a map of base names made once (4,000
+// files written and 8,000 commands compared every pair, issue 38).
+func (w *writtenFiles) named(name string) (writtenFile, bool) {
+	if w.index == nil {
+		for _, f := range w.files {
+			if f.base == name {
+				return f, true
+			}
+		}
+		return writtenFile{}, false
+	}
+	if w.bases == nil {
+		w.bases = make(map[string]int, len(w.files))
+		for i := len(w.files) - 1; i >= 0; i-- {
+			w.bases[w.files[i].base] = i
+		}
+	}
+	i, ok := w.bases[name]
+	if !ok {
+		return writtenFile{}, false
+	}
+	return w.files[i], true
+}
+
+// find returns where path p is in w.files.
+func (w *writtenFiles) find(p string) (int, bool) {
+	if w.index != nil {
+		i, ok := w.index[p]
+		return i, ok
+	}
+	for i, f := range w.files {
+		if f.path == p {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// by returns the writer of path p, if it is written.
+func (w *writtenFiles) by(p string) (string, bool) {
+	if i, ok := w.find(p); ok {
+		return w.files[i].by, true
+	}
+	return "", false
+}
+
 // lastName is the last name of slash-separated path p, its trailing
 // slashes left out ("" for none).
 func lastName(p string) string {
-	p = strings.TrimRight(filepath.ToSlash(p), "/")
+	p = filepath.ToSlash(p)
+	i := len(p)
+	for i > 0 && p[i-1] == '/' {
+		i--
+	}
+	p = p[:i]
 	return p[strings.LastIndexByte(p, '/')+1:]
 }
 

@@ -82,6 +82,22 @@ func TestWrittenThenRun(t *testing.T) {
 		{`go build -o bin/app . && ./bin/app`, ""},
 		{`echo 'x' > out.txt; sh s.sh`, ""},
 		{`tmp=$(mktemp); go test ./... > "$tmp"; sh s.sh`, ""},
+		// A script run by a path known at run time, which resolves to
+		// the file written, or to another: its last name decides
+		// whether it is resolved at all (issue 38, perf38f).
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/s.sh"`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; . "$t/./s.sh"`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/s.sh/"`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/x/../s.sh"`, "rule 4"},
+		{`t=$(mktemp); echo 'rm -rf d' > "$t"; sh "$t"`, "rule 4"},
+		{`echo 'rm -rf d' > ~/s.sh; . ~/s.sh`, "rule 4"},
+		{`t=$(mktemp -d); echo 'rm -rf d' > "$t/s.sh"; sh "$t/r.sh"`, "known only at run time"}, // sh of another file: not read
+		{`echo 'x' > ~/s.sh; . ~/r.sh`, ""},
+		// Past 8 files written they are looked up by path (perf38f).
+		{`for f in 1 2 3 4 5 6 7 8 9; do :; done; echo > a1; echo > a2; echo > a3; echo > a4; echo > a5; echo > a6; echo > a7; echo > a8; echo 'rm -rf d' > s.sh; echo > a9; sh s.sh`, "rule 4"},
+		{`echo > a1; echo > a2; echo > a3; echo > a4; echo > a5; echo > a6; echo > a7; echo > a8; echo > a9; echo > a10; ./a10`, "rule 4"},
+		{`echo > a1; echo > a2; echo > a3; echo > a4; echo > a5; echo > a6; echo > a7; echo > a8; echo > a9; sh s.sh`, ""},
+		{`cp x s.sh; echo 'rm -rf d' > s.sh; sh s.sh`, "(`>`)"}, // the last writer named
 		{`bash --rcfile rc -c ls`, ""},
 		{`cp a.txt b.txt; ls`, ""},
 		{`echo hi > echo; echo done`, ""}, // a builtin: no PATH search
