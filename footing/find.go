@@ -138,12 +138,7 @@ func (p *place) emptyDirDelete(start string) (Entry, bool) {
 		return Entry{}, false
 	}
 	abs := p.abs(start)
-	fold := func(s string) string {
-		if p.fold {
-			return strings.ToLower(s)
-		}
-		return s
-	}
+	fold := p.folded
 	related := false
 	for _, e := range p.Entries() {
 		switch {

@@ -31,12 +31,7 @@ const maxGoDirs = 4096
 // that cannot be read (past the bounds, a remote, a setup.py that names
 // it) may be named anything.
 func (p *place) programsTree(ctx context.Context, sc *shell.Script, w shell.Write) (string, bool) {
-	fold := func(s string) string {
-		if p.fold {
-			return strings.ToLower(s)
-		}
-		return s
-	}
+	fold := p.folded
 	dest := strings.TrimSuffix(w.Path.Value, "/…")
 	byName := map[string]Entry{}
 	d, known := treeDir(w.Path)

@@ -155,3 +155,12 @@ func isUnder(dir, p string) bool {
 	}
 	return p[len(dir)] == filepath.Separator || strings.HasSuffix(dir, string(filepath.Separator))
 }
+
+// folded is s as the footing compares names: lower-cased where the file
+// system folds case (see [Env].Fold).
+func (p *place) folded(s string) string {
+	if p.fold {
+		return strings.ToLower(s)
+	}
+	return s
+}

@@ -33,12 +33,7 @@ func (p *place) searchTouches(start string, s shell.Search) (Entry, bool) {
 	}
 	m := matcher{re, s.Unicode()}
 	abs := p.abs(start)
-	fold := func(s string) string {
-		if p.fold {
-			return strings.ToLower(s)
-		}
-		return s
-	}
+	fold := p.folded
 	related := false
 	for _, e := range p.Entries() {
 		inside := fold(e.Path) == fold(abs) || isUnder(fold(abs), fold(e.Path))
