@@ -106,7 +106,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 		if why := p.Set.unsafeRepo(ctx, root); why != "" {
 			return p.gitReason(c, why), true
 		}
-		if p.Set.sparseRepo(ctx, root) {
+		if sparseRepo(ctx, root) {
 			return p.gitReason(c, "the repository uses sparse checkout (core.sparseCheckout), whose patterns may leave the hook's files out of the worktree, "+
 				"and which the footing does not read"), true
 		}
@@ -155,14 +155,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 			}
 		}
 	case "merge", "rebase":
-		for _, r := range operands(vals, []string{"-m", "-X", "-s", "--strategy", "--strategy-option", "--onto", "-F", "--file"}) {
-			var ch []string
-			ch, err = gitDiff(ctx, root, paths, "HEAD..."+r)
-			changed = append(changed, ch...)
-			if err != nil {
-				break
-			}
-		}
+		changed, err = mergeDiff(ctx, root, paths, operands(vals, []string{"-m", "-X", "-s", "--strategy", "--strategy-option", "--onto", "-F", "--file"}))
 	case "pull":
 		changed, err = p.gitPull(ctx, dir, root, paths, vals)
 	case "clean":

@@ -65,7 +65,8 @@ func (p *place) gitPull(ctx context.Context, dir, root string, paths, vals []str
 }
 
 // mergeDiff returns the footing paths that differ between HEAD's merge
-// base with each of revs and that revision: what merging it changes.
+// base with each of revs and that revision: what merging it (git merge,
+// rebase, pull) changes.
 func mergeDiff(ctx context.Context, root string, paths, revs []string) ([]string, error) {
 	var changed []string
 	for _, r := range revs {

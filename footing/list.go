@@ -117,8 +117,6 @@ type Set struct {
 	// unsafe is UnsafeRepo's answer for each repository asked about;
 	// dirs the names in each folder dirNames read (nil: not read whole).
 	unsafe map[string]string
-	// sparse is sparseRepo's answer for each repository asked about.
-	sparse map[string]bool
 	// changed holds changedFiles' answer for each folder.
 	changed map[string]map[string]bool
 	// goFlags are the GOFLAGS values from outside a command (goEnv).

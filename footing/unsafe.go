@@ -59,20 +59,12 @@ func UnsafeRepo(ctx context.Context, root string) string {
 }
 
 // sparseRepo reports whether the repository at root has sparse checkout
-// on (core.sparseCheckout), read once a repository for the Set's call;
-// a configuration that cannot be read in time counts as on. A checkout,
-// reset, merge or read-tree -u then leaves out of the worktree the
-// files its patterns (.git/info/sparse-checkout, which any program may
-// write) do not name, which git diff does not show.
-func (s *Set) sparseRepo(ctx context.Context, root string) bool {
-	if on, ok := s.sparse[root]; ok {
-		return on
-	}
+// on (core.sparseCheckout), asked once a call (gitLines); a configuration
+// that cannot be read in time counts as on. A checkout, reset, merge or
+// read-tree -u then leaves out of the worktree the files its patterns
+// (.git/info/sparse-checkout, which any program may write) do not name,
+// which git diff does not show.
+func sparseRepo(ctx context.Context, root string) bool {
 	out, err := gitLines(ctx, root, "config", "--bool", "--get", "core.sparseCheckout")
-	on := !errors.Is(err, errNone) && (err != nil || len(out) != 1 || out[0] != "false")
-	if s.sparse == nil {
-		s.sparse = map[string]bool{}
-	}
-	s.sparse[root] = on
-	return on
+	return !errors.Is(err, errNone) && (err != nil || len(out) != 1 || out[0] != "false")
 }
