@@ -377,8 +377,10 @@ func (p *place) gitReason(c *shell.Command, why string) string {
 // (one revision, two, or a range), or between the worktree and the index
 // with none.
 func gitDiff(ctx context.Context, root string, paths []string, revs ...string) ([]string, error) {
-	args := append([]string{"diff", "--name-only", "--no-ext-diff", "--no-textconv", "-z"}, revs...)
-	return gitNames(ctx, root, append(append(args, "--"), paths...), false)
+	if names, err, ok := batchDiff(ctx, root, paths, revs...); ok {
+		return names, err
+	}
+	return gitNames(ctx, root, diffArgs(paths, revs...), false)
 }
 
 // gitStatus returns the paths that differ from HEAD, with untracked

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/githooks"
 )
 
 // maxGitReads bounds the git processes one call starts to read the
@@ -13,15 +15,16 @@ import (
 // (gitReads); past this many distinct ones, a read fails with
 // errGitReads and the git command asking is denied, as one whose state
 // cannot be read. An ordinary command asks a few.
-const maxGitReads = 64
+const maxGitReads = 24
 
 // errGitReads is a read's error past maxGitReads.
 var errGitReads = errors.New("the command asks more of the repositories' state than the hook reads in one call")
 
 // gitReads holds the answers git gave within one call, by question.
 type gitReads struct {
-	n   int
-	out map[string]gitAnswer
+	n     int
+	out   map[string]gitAnswer
+	batch revBatch
 }
 
 // A gitAnswer is what git printed (names or lines), or its error.
@@ -32,13 +35,22 @@ type gitAnswer struct {
 
 type gitReadsKey struct{}
 
+// WithReads returns ctx carrying one memo and one bound of the
+// repositories' state for a tool call: each [Set.Judge] given it, or a
+// context made from it, and [UnsafeRepo], read each state once, and
+// their reads count together. hookmain gives it to its footing check
+// and to the handlers, so that a policy which judges the footing again
+// (the guard does) starts no git process twice. Judge without it reads
+// the state once a call of its own.
+func WithReads(ctx context.Context) context.Context { return withGitReads(ctx) }
+
 // withGitReads returns ctx carrying a new call's gitReads, unless it
 // carries one already.
 func withGitReads(ctx context.Context) context.Context {
 	if _, ok := ctx.Value(gitReadsKey{}).(*gitReads); ok {
 		return ctx
 	}
-	return context.WithValue(ctx, gitReadsKey{}, &gitReads{out: map[string]gitAnswer{}})
+	return context.WithValue(githooks.WithMemo(ctx), gitReadsKey{}, &gitReads{})
 }
 
 // askGit returns run's answer to the question key (git's folder and
@@ -60,6 +72,9 @@ func askGit(ctx context.Context, key []string, run func() ([]string, error)) ([]
 	}
 	r.n++
 	names, err := run()
+	if r.out == nil {
+		r.out = map[string]gitAnswer{}
+	}
 	r.out[k] = gitAnswer{names, err}
 	return slices.Clip(names), err
 }

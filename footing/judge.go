@@ -239,12 +239,7 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		}
 	}
 	var movers []*shell.Command
-	var cds []string
-	for _, c := range sc.Commands {
-		if (c.Name == "cd" || c.Name == "pushd") && len(c.Args) > 1 && !c.Args[len(c.Args)-1].Dynamic {
-			cds = append(cds, c.Args[len(c.Args)-1].Value)
-		}
-	}
+	cds := cdsAndRevs(ctx, sc)
 	readCodeDone := false // the files the script reads, judged once as code it may run
 	for _, c := range sc.Commands {
 		if r, ok := p.self(c); ok {

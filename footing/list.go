@@ -114,9 +114,7 @@ type Set struct {
 	// call, which reads the disk once a path.
 	resolved map[string]string
 	resolves int // calls of Touches that resolved a path: past 8, resolved is kept
-	// unsafe is UnsafeRepo's answer for each repository asked about;
 	// dirs the names in each folder dirNames read (nil: not read whole).
-	unsafe map[string]string
 	// changed holds changedFiles' answer for each folder.
 	changed map[string]map[string]bool
 	// goFlags are the GOFLAGS values from outside a command (goEnv).

@@ -49,6 +49,7 @@ func guardFooting(h *hooks.Handlers, log string) {
 	}
 	pre, anyh := h.PreToolUse, h.Any
 	h.PreToolUse = func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		ctx = footing.WithReads(ctx) // the handler's own footing check reads the state once with this one
 		if r, deny := judge(ctx, ev.Cwd, &ev.Tool); deny {
 			return hooks.Deny(r), nil
 		}
@@ -62,6 +63,7 @@ func guardFooting(h *hooks.Handlers, log string) {
 	}
 	if perm := h.PermissionRequest; perm != nil {
 		h.PermissionRequest = func(ctx context.Context, ev *hooks.PermissionRequestEvent) (hooks.Response, error) {
+			ctx = footing.WithReads(ctx)
 			if r, deny := judge(ctx, ev.Cwd, &ev.Tool); deny {
 				return hooks.Deny(r), nil
 			}

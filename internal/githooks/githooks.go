@@ -7,6 +7,8 @@ package githooks
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -174,21 +176,10 @@ func Dirs(s *shell.Script) []Use {
 // is in no worktree.
 func Find(ctx context.Context, dir string, use Use) (top string, hooks []string, err error) {
 	hooksPath := use.Dir
-	ctx, cancel := context.WithTimeout(ctx, Limit)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
-		"rev-parse", "--show-toplevel", "--git-path", "hooks")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if cmd.Run() != nil {
+	top, hdir := where(ctx, dir)
+	if top == "" {
 		return "", nil, nil // not a worktree (or git is missing): no hook to run
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 {
-		return "", nil, nil
-	}
-	top, hdir := lines[0], lines[1]
 	if !filepath.IsAbs(hdir) {
 		hdir = filepath.Join(dir, hdir)
 	}
@@ -209,6 +200,9 @@ func Find(ctx context.Context, dir string, use Use) (top string, hooks []string,
 	}
 	entries, err := d.ReadDir(maxEntries + 1)
 	d.Close()
+	if err != nil && !errors.Is(err, io.EOF) {
+		return top, nil, err // a folder read in part: its other hooks may run
+	}
 	if len(entries) > maxEntries {
 		return top, nil, errTooMany
 	}
@@ -227,6 +221,52 @@ func Find(ctx context.Context, dir string, use Use) (top string, hooks []string,
 		hooks = append(hooks, p)
 	}
 	return top, hooks, nil
+}
+
+// where returns the top of the worktree that holds dir and its hooks
+// directory as git prints it ("" for both outside one), asked of git
+// once a call with ctx from [WithMemo].
+func where(ctx context.Context, dir string) (top, hdir string) {
+	m, _ := ctx.Value(memoKey{}).(*memo)
+	if m != nil {
+		if a, ok := m.at[dir]; ok {
+			return a[0], a[1]
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, Limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
+		"rev-parse", "--show-toplevel", "--git-path", "hooks")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if cmd.Run() == nil {
+		if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) == 2 {
+			top, hdir = lines[0], lines[1]
+		}
+	}
+	if m != nil && ctx.Err() == nil {
+		if m.at == nil {
+			m.at = map[string][2]string{}
+		}
+		m.at[dir] = [2]string{top, hdir}
+	}
+	return top, hdir
+}
+
+// A memo holds where's answers for one call.
+type memo struct{ at map[string][2]string }
+
+type memoKey struct{}
+
+// WithMemo returns ctx carrying a memo of where the hooks of each
+// folder's repository are, for one tool call (its state is read before
+// the command runs), unless it carries one already.
+func WithMemo(ctx context.Context) context.Context {
+	if _, ok := ctx.Value(memoKey{}).(*memo); ok {
+		return ctx
+	}
+	return context.WithValue(ctx, memoKey{}, &memo{})
 }
 
 type tooMany struct{}

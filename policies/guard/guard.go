@@ -168,6 +168,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 		return reasonParse(err), true
 	}
 	at.script = s
+	at.wt.begin(s, at.dir)
 	for _, rule := range shellRules() {
 		start := time.Now()
 		r, deny := rule.judge(s, at)

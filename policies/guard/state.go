@@ -38,6 +38,10 @@ type worktree struct {
 	// git runs git with its arguments in dir, returning its standard
 	// output; nil runs the real git (see runGit).
 	git func(ctx context.Context, dir string, args ...string) ([]byte, error)
+	// lines asks git cat-file --batch-check in dir for the object each
+	// line names, and returns its name for each ("" when git has none);
+	// nil asks each question of git alone.
+	lines func(ctx context.Context, dir string, lines []string) ([]string, error)
 	// tops caches the top-level of the worktree of each directory asked
 	// about ("" when it is in none or git could not tell); nearest
 	// nearestDir's answer for each folder, and absent whether a path
@@ -45,13 +49,15 @@ type worktree struct {
 	tops    map[string]string
 	nearest map[string]string
 	absent  map[string]bool
+	// batch holds the answers read for the whole command at once.
+	batch stateBatch
 }
 
 // maxStateReads bounds the git processes one call starts to read the
 // worktree's state: a command of a thousand deletes or checkouts would
 // otherwise start a thousand. Past it a question is unanswered, and the
 // rules decide by the command's words.
-const maxStateReads = 32
+const maxStateReads = 16
 
 // newWorktree returns a worktree reader that stops at ctx's end, and
 // after maxStateReads reads. A question asked again in the call counts
@@ -76,9 +82,16 @@ func newWorktree(ctx context.Context) *worktree {
 		}
 		return why
 	}
-	return &worktree{ctx: ctx, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
-		if reads++; reads > maxStateReads {
-			return nil, errors.New("the command asks more of the worktree's state than the guard reads in one call")
+	over := func() bool { reads++; return reads > maxStateReads }
+	lines := func(ctx context.Context, dir string, lines []string) ([]string, error) {
+		if over() {
+			return nil, errTooManyReads
+		}
+		return catFile(ctx, dir, lines)
+	}
+	return &worktree{ctx: ctx, lines: lines, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		if over() {
+			return nil, errTooManyReads
 		}
 		k := dir + "\x00" + strings.Join(args, "\x00")
 		if a, ok := asked[k]; ok {
@@ -99,6 +112,7 @@ func newWorktree(ctx context.Context) *worktree {
 func worktreeFor(ctx context.Context, cfg *Config) *worktree {
 	w := newWorktree(ctx)
 	if cfg != nil && cfg.Away {
+		w.lines = nil
 		w.git = func(context.Context, string, ...string) ([]byte, error) {
 			// Made here, not in a package variable: a hook process does
 			// no work at start-up for a gateway's path.
@@ -175,6 +189,10 @@ func (t *worktree) top(dir string) string {
 		return ""
 	}
 	if v, ok := t.tops[dir]; ok {
+		return v
+	}
+	if v := t.topAbove(dir); v != "" {
+		t.tops[dir] = v
 		return v
 	}
 	out, err := t.git(t.ctx, dir, "rev-parse", "--show-toplevel")
@@ -268,6 +286,9 @@ func (t *worktree) status(top, pathspec string) loss {
 	if reachesSubmodule(top, pathspec) {
 		return loss{}
 	}
+	if l, ok := t.batchStatus(top, pathspec); ok {
+		return l
+	}
 	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
 		"--no-renames", "--ignore-submodules=all", "--", pathspec)
 	if err != nil {
@@ -338,6 +359,14 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 	top := t.top(dir)
 	if top == "" {
 		return false, false, false
+	}
+	if isRef, isPath, ok, done := t.batchRefOrPath(dir, word); done {
+		if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word))); err == nil {
+			isPath = true
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return false, false, false
+		}
+		return isRef, isPath, ok
 	}
 	if _, err := t.git(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
 		isRef = true

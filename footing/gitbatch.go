@@ -1,0 +1,407 @@
+package footing
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// What a checkout, reset or stash apply of one revision would change is
+// read for all of a call's revisions at once (issue 38's cost bound): 60
+// `git checkout xN` asked git diff 60 times, 0.85 s. When the footing
+// files are as HEAD has them (git diff HEAD names none), the worktree's
+// difference from REV is HEAD's tree's from REV's: git cat-file
+// --batch-check reads the tree of every revision the call's git
+// commands name in one process, and git diff-tree --stdin the files
+// under the footing paths that differ between HEAD's tree and each of
+// them in another. Anything else (a footing file changed since HEAD, a
+// range, REV:path, two revisions) asks git diff itself.
+
+// maxBatchRevs bounds the revisions one read of trees asks for, and
+// minBatch is the git commands a command runs from which they are read
+// in batches.
+const (
+	maxBatchRevs = 64
+	minBatch     = 3
+)
+
+// A revBatch holds a call's candidate revisions and what git said of
+// them, by repository root.
+type revBatch struct {
+	cands []string
+	seen  map[string]bool
+	trees map[string]map[string]string   // root → revision → tree ("" when git knows none)
+	diffs map[string]map[string][]string // root and paths → "FROM TO" trees → names that differ
+	bases map[string]map[string]string   // root → revision → its one merge base with HEAD ("" when none or several)
+}
+
+// plainRev reports whether rev can be a line of git cat-file
+// --batch-check that resolves as git diff resolves the word: no option,
+// range, negation, REV:path, space or line break.
+func plainRev(rev string) bool {
+	return rev != "" && len(rev) <= 256 && rev[0] != '-' && rev[0] != '^' &&
+		!strings.ContainsAny(rev, ": \t\r\n\x00") && !strings.Contains(rev, "..")
+}
+
+// cdsAndRevs returns the static directories sc's cd and pushd commands
+// name, and records, for the call's reads in ctx, the static words of
+// its git commands that may be revisions, when it runs minBatch git
+// commands or more: a later read of one revision's tree reads theirs in
+// the same process. With fewer, each is asked of git diff alone, which
+// is one process where a batch is three.
+func cdsAndRevs(ctx context.Context, sc *shell.Script) (cds []string) {
+	r, _ := ctx.Value(gitReadsKey{}).(*gitReads)
+	gits := 0
+	for _, c := range sc.Commands {
+		if (c.Name == "cd" || c.Name == "pushd") && len(c.Args) > 1 && !c.Args[len(c.Args)-1].Dynamic {
+			cds = append(cds, c.Args[len(c.Args)-1].Value)
+		}
+		if c.Name == "git" {
+			gits++
+		}
+	}
+	if r == nil || gits < minBatch || r.batch.seen != nil {
+		return cds
+	}
+	b := &r.batch
+	b.seen = map[string]bool{}
+	for _, c := range sc.Commands {
+		if c.Name != "git" {
+			continue
+		}
+		for _, w := range c.Args[1:] {
+			if len(b.cands) >= 4*maxBatchRevs {
+				return cds
+			}
+			if !w.Dynamic && plainRev(w.Value) && !b.seen[w.Value] {
+				b.seen[w.Value] = true
+				b.cands = append(b.cands, w.Value, w.Value+"^") // the parent: what git revert and cherry-pick apply
+			}
+		}
+	}
+	return cds
+}
+
+// batchDiff is gitDiff(ctx, root, paths, revs...) read through the
+// call's batch, for one revision against the worktree or two against
+// each other (git revert's REV^ REV); ok is false when it cannot be
+// (gitDiff then asks git diff).
+func batchDiff(ctx context.Context, root string, paths []string, revs ...string) (names []string, err error, ok bool) {
+	r, has := ctx.Value(gitReadsKey{}).(*gitReads)
+	if !has || r.batch.seen == nil || len(paths) == 0 || len(revs) == 0 || len(revs) > 2 {
+		return nil, nil, false
+	}
+	for _, p := range paths {
+		if strings.ContainsAny(p, "\r\n\x00") {
+			return nil, nil, false
+		}
+	}
+	from, to := "HEAD", revs[0]
+	merged := false
+	if t, ok := strings.CutPrefix(to, "HEAD..."); ok && len(revs) == 1 {
+		to, merged = t, true // what a merge of t brings: from their merge base
+	}
+	for _, rev := range revs {
+		if !plainRev(rev) && !merged {
+			return nil, nil, false
+		}
+	}
+	switch {
+	case merged:
+		if !plainRev(to) {
+			return nil, nil, false
+		}
+		trees, err := r.batch.treesOf(ctx, root, to)
+		if err != nil {
+			return nil, nil, false
+		}
+		if trees[to] == "" {
+			return nil, errString("bad revision 'HEAD..." + to + "'"), true // git diff fails on it too
+		}
+		base, err := r.batch.baseOf(ctx, root, to)
+		if err != nil || base == "" {
+			return nil, nil, false // no merge base, or several: git diff says what it says
+		}
+		from = base
+	case len(revs) == 2:
+		from, to = revs[0], revs[1]
+	default:
+		if head, err := gitNames(ctx, root, diffArgs(paths, "HEAD"), false); err != nil || len(head) > 0 {
+			return nil, nil, false
+		}
+	}
+	trees, err := r.batch.treesOf(ctx, root, from, to)
+	if err != nil {
+		return nil, nil, false
+	}
+	f, t := trees[from], trees[to]
+	switch {
+	case trees["HEAD"] == "":
+		return nil, nil, false // no commit yet: git diff says what it says
+	case f == "":
+		return nil, errString("bad revision '" + from + "'"), true // git diff fails on it too
+	case t == "":
+		return nil, errString("bad revision '" + to + "'"), true
+	case f == t:
+		return nil, nil, true
+	}
+	diffs, err := r.batch.diffsOf(ctx, root, f+" "+t, paths)
+	if err != nil {
+		return nil, nil, false
+	}
+	return slices.Clip(diffs[f+" "+t]), nil, true
+}
+
+// diffArgs are git diff's words for paths against revs.
+func diffArgs(paths []string, revs ...string) []string {
+	args := append([]string{"diff", "--name-only", "--no-ext-diff", "--no-textconv", "-z"}, revs...)
+	return append(append(args, "--"), paths...)
+}
+
+// treesOf returns the trees git knows in root for revs, HEAD and the
+// call's other candidates not asked yet (up to maxBatchRevs), read in
+// one process when one of revs' is not known yet.
+func (b *revBatch) treesOf(ctx context.Context, root string, revs ...string) (map[string]string, error) {
+	known := b.trees[root]
+	var ask []string
+	add := func(rev string) {
+		if _, ok := known[rev]; !ok && !slicesContains(ask, rev) && len(ask) < maxBatchRevs+3 {
+			ask = append(ask, rev)
+		}
+	}
+	for _, rev := range append(revs, "HEAD") {
+		add(rev)
+	}
+	if len(ask) == 0 {
+		return known, nil
+	}
+	for _, c := range b.cands {
+		if len(ask) >= maxBatchRevs {
+			break
+		}
+		add(c)
+	}
+	lines := make([]string, len(ask))
+	for i, a := range ask {
+		lines[i] = a + "^{tree}"
+	}
+	out, err := catFile(ctx, root, lines)
+	if err != nil {
+		return nil, err
+	}
+	if known == nil {
+		known = map[string]string{}
+		if b.trees == nil {
+			b.trees = map[string]map[string]string{}
+		}
+		b.trees[root] = known
+	}
+	for i, a := range ask {
+		known[a] = out[i]
+	}
+	return known, nil
+}
+
+// diffsOf returns the names of the files under paths that differ
+// between the two trees of each pair ("FROM TO"), reading in one git
+// diff-tree --stdin those of pair, and of the call's other pairs (HEAD's
+// tree and each candidate's; a candidate's parent's and its own) not
+// known yet for these paths, up to maxBatchRevs.
+func (b *revBatch) diffsOf(ctx context.Context, root, pair string, paths []string) (map[string][]string, error) {
+	pk := root + "\x00" + strings.Join(paths, "\x00")
+	known := b.diffs[pk]
+	if _, ok := known[pair]; ok {
+		return known, nil
+	}
+	ask := []string{pair}
+	add := func(f, t string) {
+		p := f + " " + t
+		if _, ok := known[p]; !ok && f != "" && t != "" && f != t && len(ask) < maxBatchRevs && !slicesContains(ask, p) {
+			ask = append(ask, p)
+		}
+	}
+	trees, bases := b.trees[root], b.bases[root]
+	for _, c := range b.cands {
+		add(trees["HEAD"], trees[c])
+		add(trees[c+"^"], trees[c])
+		if base, ok := bases[c]; ok {
+			add(trees[base], trees[c])
+		}
+	}
+	out, err := askGit(ctx, append(append([]string{"diff-tree", root}, ask...), paths...), func() ([]string, error) {
+		return runDiffTree(ctx, root, ask, paths)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if known == nil {
+		known = map[string][]string{}
+		if b.diffs == nil {
+			b.diffs = map[string]map[string][]string{}
+		}
+		b.diffs[pk] = known
+	}
+	p := ""
+	for _, o := range out {
+		if h, ok := strings.CutPrefix(o, "\n"); ok {
+			p = h
+			known[p] = nil
+			continue
+		}
+		known[p] = append(known[p], o)
+	}
+	return known, nil
+}
+
+// baseOf returns the one merge base of HEAD and rev in root (""
+// when they have none or several), reading in one git rev-parse
+// HEAD...REV those of rev and of the call's other candidates whose trees
+// git knows, not read yet (up to maxBatchRevs); its tree is read too.
+func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error) {
+	known := b.bases[root]
+	if base, ok := known[rev]; ok {
+		return base, nil
+	}
+	ask := []string{rev}
+	for _, c := range b.cands {
+		if _, ok := known[c]; !ok && b.trees[root][c] != "" && c != rev && len(ask) < maxBatchRevs {
+			ask = append(ask, c)
+		}
+	}
+	args := []string{"rev-parse"}
+	for _, a := range ask {
+		args = append(args, "HEAD..."+a)
+	}
+	out, err := gitLines(ctx, root, args...)
+	if err != nil {
+		return "", err
+	}
+	if known == nil {
+		known = map[string]string{}
+		if b.bases == nil {
+			b.bases = map[string]map[string]string{}
+		}
+		b.bases[root] = known
+	}
+	// For each: the revision, HEAD, then ^ and each merge base.
+	var found []string
+	for _, a := range ask {
+		if len(out) < 2 {
+			return "", errString("git rev-parse answered too few lines for " + strconv.Itoa(len(ask)))
+		}
+		out = out[2:]
+		var bases []string
+		for len(out) > 0 && strings.HasPrefix(out[0], "^") {
+			bases = append(bases, out[0][1:])
+			out = out[1:]
+		}
+		known[a] = ""
+		if len(bases) == 1 && isObjectName(bases[0]) {
+			known[a] = bases[0]
+			found = append(found, bases[0])
+		}
+	}
+	if len(out) > 0 {
+		return "", errString("git rev-parse answered more lines than asked")
+	}
+	if _, err := b.treesOf(ctx, root, found...); err != nil {
+		return "", err
+	}
+	return known[rev], nil
+}
+
+// runDiffTree runs git diff-tree --stdin in root on pairs of trees
+// ("FROM TO"), for the files under paths, and returns for each pair a
+// line "\n" + the pair, then the names that differ.
+func runDiffTree(ctx context.Context, root string, pairs, paths []string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitLimit)
+	defer cancel()
+	args := []string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks",
+		"diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "-z", "--"}
+	cmd := exec.CommandContext(ctx, "git", append(args, paths...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	cmd.Stdin = strings.NewReader(strings.Join(pairs, "\n") + "\n")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return nil, err
+	}
+	// Each pair is echoed, with a line feed, before its names, each
+	// ended by NUL: a name is under paths, so never a pair's line.
+	var got []string
+	rest := out.String()
+	for i, pair := range pairs {
+		head, ok := strings.CutPrefix(rest, pair+"\n")
+		if !ok {
+			return nil, errString("git diff-tree did not echo pair " + strconv.Itoa(i))
+		}
+		got = append(got, "\n"+pair)
+		rest = head
+		for rest != "" && (i+1 == len(pairs) || !strings.HasPrefix(rest, pairs[i+1]+"\n")) {
+			name, after, ok := strings.Cut(rest, "\x00")
+			if !ok {
+				return nil, errString("git diff-tree printed a name without its end")
+			}
+			got = append(got, name)
+			rest = after
+		}
+	}
+	return got, nil
+}
+
+// catFile asks git cat-file --batch-check in root for the object each
+// line names, as one of the call's reads, and returns its name for each
+// line ("" when git has none).
+func catFile(ctx context.Context, root string, lines []string) ([]string, error) {
+	return askGit(ctx, append([]string{"batch", root}, lines...), func() ([]string, error) {
+		return runCatFile(ctx, root, lines)
+	})
+}
+
+// runCatFile is catFile, run.
+func runCatFile(ctx context.Context, root string, lines []string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+		"--no-optional-locks", "cat-file", "--batch-check=%(objectname)")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return nil, err
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(got) != len(lines) {
+		return nil, errString("git cat-file answered " + strconv.Itoa(len(got)) + " lines for " + strconv.Itoa(len(lines)))
+	}
+	for i, g := range got {
+		switch {
+		case g == lines[i]+" missing" || g == lines[i]+" ambiguous":
+			got[i] = ""
+		case !isObjectName(g):
+			return nil, errString("git cat-file answered " + g)
+		}
+	}
+	return got, nil
+}
+
+// isObjectName reports whether s is a full object name (SHA-1 or
+// SHA-256, lower-case hex).
+func isObjectName(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}
