@@ -3,12 +3,12 @@ package footing
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/gitenv"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -121,8 +121,11 @@ func batchDiff(ctx context.Context, root string, paths []string, revs ...string)
 		if err != nil {
 			return nil, nil, false
 		}
-		if trees[to] == "" {
+		switch trees[to] {
+		case "":
 			return nil, errString("bad revision 'HEAD..." + to + "'"), true // git diff fails on it too
+		case unreadable:
+			return nil, nil, false
 		}
 		base, err := r.batch.baseOf(ctx, root, to)
 		if err != nil || base == "" {
@@ -142,8 +145,8 @@ func batchDiff(ctx context.Context, root string, paths []string, revs ...string)
 	}
 	f, t := trees[from], trees[to]
 	switch {
-	case trees["HEAD"] == "":
-		return nil, nil, false // no commit yet: git diff says what it says
+	case trees["HEAD"] == "" || trees["HEAD"] == unreadable || f == unreadable || t == unreadable:
+		return nil, nil, false // no commit yet, or a tree git cannot read: git diff says what it says
 	case f == "":
 		return nil, errString("bad revision '" + from + "'"), true // git diff fails on it too
 	case t == "":
@@ -187,9 +190,9 @@ func (b *revBatch) treesOf(ctx context.Context, root string, revs ...string) (ma
 		}
 		add(c)
 	}
-	lines := make([]string, len(ask))
-	for i, a := range ask {
-		lines[i] = a + "^{tree}"
+	lines := make([]string, 0, 2*len(ask))
+	for _, a := range ask {
+		lines = append(lines, a+"^{tree}", a)
 	}
 	out, err := catFile(ctx, root, lines)
 	if err != nil {
@@ -203,10 +206,19 @@ func (b *revBatch) treesOf(ctx context.Context, root string, revs ...string) (ma
 		b.trees[root] = known
 	}
 	for i, a := range ask {
-		known[a] = out[i]
+		known[a] = out[2*i]
+		if out[2*i] == "" && out[2*i+1] != "" {
+			// An object whose tree git cannot read (a partial clone lacks
+			// it, or a blob): git diff says what it says.
+			known[a] = unreadable
+		}
 	}
 	return known, nil
 }
+
+// unreadable is the tree of a revision that names an object whose tree
+// git cannot read.
+const unreadable = "?"
 
 // diffsOf returns the names of the files under paths that differ
 // between the two trees of each pair ("FROM TO"), reading in one git
@@ -222,7 +234,7 @@ func (b *revBatch) diffsOf(ctx context.Context, root, pair string, paths []strin
 	ask := []string{pair}
 	add := func(f, t string) {
 		p := f + " " + t
-		if _, ok := known[p]; !ok && f != "" && t != "" && f != t && len(ask) < maxBatchRevs && !slicesContains(ask, p) {
+		if _, ok := known[p]; !ok && f != "" && t != "" && f != unreadable && t != unreadable && f != t && len(ask) < maxBatchRevs && !slicesContains(ask, p) {
 			ask = append(ask, p)
 		}
 	}
@@ -270,7 +282,7 @@ func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error)
 	}
 	ask := []string{rev}
 	for _, c := range b.cands {
-		if _, ok := known[c]; !ok && b.trees[root][c] != "" && c != rev && len(ask) < maxBatchRevs {
+		if t := b.trees[root][c]; t != "" && t != unreadable && !hasKey(known, c) && c != rev && len(ask) < maxBatchRevs {
 			ask = append(ask, c)
 		}
 	}
@@ -325,7 +337,7 @@ func runDiffTree(ctx context.Context, root string, pairs, paths []string) ([]str
 	args := []string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks",
 		"diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "-z", "--"}
 	cmd := exec.CommandContext(ctx, "git", append(args, paths...)...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	cmd.Env = gitenv.Env()
 	cmd.Stdin = strings.NewReader(strings.Join(pairs, "\n") + "\n")
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -370,7 +382,7 @@ func runCatFile(ctx context.Context, root string, lines []string) ([]string, err
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
 		"--no-optional-locks", "cat-file", "--batch-check=%(objectname)")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	cmd.Env = gitenv.Env()
 	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -405,3 +417,5 @@ func isObjectName(s string) bool {
 	}
 	return true
 }
+
+func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }

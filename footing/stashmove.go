@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"os/exec"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/gitenv"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -169,7 +169,7 @@ func runGitLines(ctx context.Context, root string, args ...string) ([]string, er
 	defer cancel()
 	full := append([]string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks"}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	cmd.Env = gitenv.Env()
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	err := cmd.Run()

@@ -3,10 +3,11 @@ package footing
 import (
 	"context"
 	"errors"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/gitenv"
 )
 
 // unsafeRepo is UnsafeRepo for the Set's call.
@@ -44,7 +45,7 @@ func readRepoConfig(ctx context.Context, root string) (why string, sparse bool) 
 	ctx, cancel := context.WithTimeout(ctx, gitLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get-regexp", `^(filter\..*\.(clean|smudge|process)|core\.sparsecheckout)$`)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	cmd.Env = gitenv.Env()
 	out, err := cmd.Output()
 	var exit *exec.ExitError
 	switch {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/internal/gitenv"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -237,7 +238,7 @@ func where(ctx context.Context, dir string) (top, hdir string) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
 		"rev-parse", "--show-toplevel", "--git-path", "hooks")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
+	cmd.Env = gitenv.Env()
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if cmd.Run() == nil {

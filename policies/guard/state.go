@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/footing"
+	"github.com/agenthooks/hooks/internal/gitenv"
 	"github.com/agenthooks/hooks/internal/readfile"
 )
 
@@ -140,7 +141,7 @@ func runGit(ctx context.Context, dir string, unsafeRepo func(context.Context, st
 		}
 	}
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	cmd.Env = gitenv.Env("LC_ALL=C")
 	out := &capped{max: maxStateOut}
 	cmd.Stdout = out
 	cmd.WaitDelay = 100 * time.Millisecond

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenthooks/hooks/internal/gitenv"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -326,7 +327,7 @@ func catFile(ctx context.Context, dir string, lines []string) ([]string, error) 
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
 		"cat-file", "--batch-check=%(objectname)")
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	cmd.Env = gitenv.Env("LC_ALL=C")
 	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
 	out := &capped{max: maxStateOut}
 	cmd.Stdout = out
