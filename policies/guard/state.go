@@ -36,8 +36,13 @@ const maxStateOut = 1 << 20
 type worktree struct {
 	ctx context.Context
 	// git runs git with its arguments in dir, returning its standard
-	// output; nil runs the real git (see runGit).
+	// output; nil runs the real git (see run and runGit).
 	git func(ctx context.Context, dir string, args ...string) ([]byte, error)
+	// reads counts the real git's runs; asked holds its answers, and
+	// unsafe footing.UnsafeRepo's, by question (see run).
+	reads  int
+	asked  map[string]gitAnswer
+	unsafe map[string]string
 	// tops caches the top-level of the worktree of each directory asked
 	// about ("" when it is in none or git could not tell); nearest
 	// nearestDir's answer for each folder, and absent whether a path
@@ -61,36 +66,48 @@ const maxStateReads = 32
 // configuration makes git status run a program is asked once a folder
 // too (31 `find -name xN -exec rm -f {} +` started 62 git processes).
 func newWorktree(ctx context.Context) *worktree {
-	type answer struct {
-		out []byte
-		err error
+	return &worktree{ctx: ctx}
+}
+
+// A gitAnswer is what git gave for one question (worktree.asked).
+type gitAnswer struct {
+	out []byte
+	err error
+}
+
+// run runs git with its arguments in dir: t.git when set, else the real
+// git, at most maxStateReads times, a question asked again answered from
+// t.asked.
+func (t *worktree) run(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	if t.git != nil {
+		return t.git(ctx, dir, args...)
 	}
-	reads := 0
-	var asked map[string]answer
-	unsafe := map[string]string{}
-	unsafeRepo := func(ctx context.Context, dir string) string {
-		why, ok := unsafe[dir]
-		if !ok {
-			why = footing.UnsafeRepo(ctx, dir)
-			unsafe[dir] = why
-		}
-		return why
+	if t.reads++; t.reads > maxStateReads {
+		return nil, errors.New("the command asks more of the worktree's state than the guard reads in one call")
 	}
-	return &worktree{ctx: ctx, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
-		if reads++; reads > maxStateReads {
-			return nil, errors.New("the command asks more of the worktree's state than the guard reads in one call")
+	k := dir + "\x00" + strings.Join(args, "\x00")
+	if a, ok := t.asked[k]; ok {
+		return a.out, a.err
+	}
+	if t.asked == nil {
+		t.asked = map[string]gitAnswer{}
+	}
+	out, err := runGit(ctx, dir, t.unsafeRepo, args...)
+	t.asked[k] = gitAnswer{out, err}
+	return out, err
+}
+
+// unsafeRepo is footing.UnsafeRepo, asked once a folder.
+func (t *worktree) unsafeRepo(ctx context.Context, dir string) string {
+	why, ok := t.unsafe[dir]
+	if !ok {
+		why = footing.UnsafeRepo(ctx, dir)
+		if t.unsafe == nil {
+			t.unsafe = map[string]string{}
 		}
-		k := dir + "\x00" + strings.Join(args, "\x00")
-		if a, ok := asked[k]; ok {
-			return a.out, a.err
-		}
-		if asked == nil {
-			asked = map[string]answer{}
-		}
-		out, err := runGit(ctx, dir, unsafeRepo, args...)
-		asked[k] = answer{out, err}
-		return out, err
-	}}
+		t.unsafe[dir] = why
+	}
+	return why
 }
 
 // worktreeFor is the worktree reader of a call judged with cfg: one that
@@ -177,7 +194,7 @@ func (t *worktree) top(dir string) string {
 	if v, ok := t.tops[dir]; ok {
 		return v
 	}
-	out, err := t.git(t.ctx, dir, "rev-parse", "--show-toplevel")
+	out, err := t.run(t.ctx, dir, "rev-parse", "--show-toplevel")
 	top := ""
 	if err == nil {
 		top = cleanPath(filepath.ToSlash(strings.TrimRight(string(out), "\r\n")))
@@ -248,7 +265,7 @@ func (t *worktree) untracked(top, abs string) bool {
 	if rel == "" {
 		return false
 	}
-	out, err := t.git(t.ctx, top, "ls-files", "-z", "--", ":(literal)"+rel)
+	out, err := t.run(t.ctx, top, "ls-files", "-z", "--", ":(literal)"+rel)
 	return err == nil && len(out) == 0
 }
 
@@ -268,7 +285,7 @@ func (t *worktree) status(top, pathspec string) loss {
 	if reachesSubmodule(top, pathspec) {
 		return loss{}
 	}
-	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
+	out, err := t.run(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
 		"--no-renames", "--ignore-submodules=all", "--", pathspec)
 	if err != nil {
 		return loss{}
@@ -339,7 +356,7 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 	if top == "" {
 		return false, false, false
 	}
-	if _, err := t.git(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
+	if _, err := t.run(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
 		isRef = true
 	} else if !isExit(err) {
 		return false, false, false
@@ -349,7 +366,7 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return false, false, false
 	}
-	out, err := t.git(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
+	out, err := t.run(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
 	if err != nil {
 		return false, false, false
 	}
