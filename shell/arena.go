@@ -20,14 +20,23 @@ type arena struct {
 	fxStart int
 	// first is the size of a first block, at least arenaFirst: larger
 	// for a longer script (see sizeFor), so that one of a few dozen
-	// commands does not take its blocks in many doublings.
-	first int
+	// commands does not take its blocks in many doublings; firstCmds,
+	// firstMany and firstFew are the first blocks' sizes of commands, of
+	// effects and words, and of options and scopes.
+	first, firstCmds, firstMany, firstFew int
 }
 
-// sizeFor sets the first blocks' size for a script of n bytes: about a
-// command, word or effect each 64 bytes, within arenaFirst and arenaMax.
+// sizeFor sets the first blocks' sizes for a script of n bytes, within
+// arenaFirst and arenaMax: about a command each 20 bytes, an effect or a
+// word each 16 (an everyday script has about a command each 22, an
+// effect each 17 and a word each 10), an option or a scope each 256
+// (few commands are given options the walk keeps, few lines copy a
+// scope), a code run each 64.
 func (a *arena) sizeFor(n int) {
 	a.first = min(max(n/64, arenaFirst), arenaMax)
+	a.firstFew = min(max(n/256, arenaFirst), arenaMax)
+	a.firstCmds = min(max(n/20, arenaFirst), arenaMax)
+	a.firstMany = min(max(n/16, arenaFirst), arenaMax)
 }
 
 // arenaFirst and arenaMax bound how many commands, words or effects one
@@ -38,15 +47,16 @@ const (
 	arenaMax   = 64
 )
 
-// grow returns the size of the block after one of capacity c.
-func (a *arena) grow(c int) int {
-	return min(max(2*c, arenaFirst, a.first), arenaMax)
+// grow returns the size of the block after one of capacity c, first
+// the size of a first block.
+func grow(c, first int) int {
+	return min(max(2*c, arenaFirst, first), arenaMax)
 }
 
 // command returns a new zero Command.
 func (a *arena) command() *Command {
 	if len(a.cmds) == cap(a.cmds) {
-		a.cmds = make([]Command, 0, a.grow(cap(a.cmds)))
+		a.cmds = make([]Command, 0, grow(cap(a.cmds), a.firstCmds))
 	}
 	a.cmds = a.cmds[:len(a.cmds)+1]
 	return &a.cmds[len(a.cmds)-1]
@@ -58,7 +68,7 @@ func (a *arena) wordSlice(n int) []Word {
 	if a == nil || n > arenaMax/4 {
 		return make([]Word, 0, n)
 	}
-	return carve(a, &a.words, n)
+	return carve(&a.words, n, a.firstMany)
 }
 
 // options returns an empty slice of Options with room for n; a nil
@@ -67,13 +77,13 @@ func (a *arena) options(n int) []Option {
 	if a == nil || n > arenaMax/4 {
 		return make([]Option, 0, n)
 	}
-	return carve(a, &a.opts, n)
+	return carve(&a.opts, n, a.firstFew)
 }
 
 // codeRun returns a new codeRun of lang and code.
 func (a *arena) codeRun(lang string, code Word) *codeRun {
 	if len(a.runs) == cap(a.runs) {
-		a.runs = make([]codeRun, 0, a.grow(cap(a.runs)))
+		a.runs = make([]codeRun, 0, grow(cap(a.runs), a.first))
 	}
 	a.runs = append(a.runs, codeRun{lang: lang, code: code})
 	return &a.runs[len(a.runs)-1]
@@ -98,7 +108,7 @@ func (a *arena) scopeBlock() *scope {
 // scope returns a new copy of s.
 func (a *arena) scope(s *scope) *scope {
 	if len(a.scs) == cap(a.scs) {
-		a.scs = make([]scope, 0, a.grow(cap(a.scs)))
+		a.scs = make([]scope, 0, grow(cap(a.scs), a.firstFew))
 	}
 	a.scs = append(a.scs, *s)
 	return &a.scs[len(a.scs)-1]
@@ -118,7 +128,7 @@ func (a *arena) addEffect(c *Command, e Effect) {
 				a.fxOwner = nil
 				return
 			}
-			a.fx = make([]Effect, 0, max(a.grow(cap(a.fx)), n+1))
+			a.fx = make([]Effect, 0, max(grow(cap(a.fx), a.firstMany), n+1))
 		}
 		a.fxStart = len(a.fx)
 		if n > 0 { // a command's first effect: no copy to call
@@ -140,10 +150,11 @@ func (w *walker) flags(c *Command, s Spec) Flags {
 
 // carve returns an empty slice with room for n from the end of block,
 // capacity-capped so that an append never reaches the next one's part; a
-// block without room is replaced by a larger one.
-func carve[T any](a *arena, block *[]T, n int) []T {
+// block without room is replaced by a larger one (first: the size of a
+// first block).
+func carve[T any](block *[]T, n, first int) []T {
 	if cap(*block)-len(*block) < n {
-		*block = make([]T, 0, max(a.grow(cap(*block)), n))
+		*block = make([]T, 0, max(grow(cap(*block), first), n))
 	}
 	i := len(*block)
 	*block = (*block)[:i+n]

@@ -134,10 +134,20 @@ func joinDir(dir, p Word) Word {
 func joinDirIn(dir, p Word, c *cleanDirs) Word {
 	if dir.Value == "" || strings.HasPrefix(p.Value, "/") || (p.Dynamic && strings.HasPrefix(p.Value, "~")) {
 		if !p.Dynamic {
-			if v := p.Value; len(v) > 1 && v[0] == '/' && cleanRel(v[1:]) {
+			v := p.Value
+			if len(v) > 1 && v[0] == '/' && cleanRel(v[1:]) {
 				return p // what Clean gives
 			}
-			return Static(path.Clean(p.Value))
+			if v != "" && v[0] != '/' {
+				// Relative with no directory: Clean drops leading "./"
+				// and leaves a clean rest as it is.
+				if q := trimDotSlash(v); q == "" || q == "." {
+					return Static(".")
+				} else if cleanRel(q) {
+					return Static(q)
+				}
+			}
+			return Static(path.Clean(v))
 		}
 		return p
 	}

@@ -121,7 +121,7 @@ func (w *walker) record(c *Command, e Effect) {
 		if e.Meta {
 			return
 		}
-		w.out.Writes = append(w.out.Writes, Write{Path: e.Path, Delete: e.Kind == Deletes,
+		w.out.Writes = append(roomFor(w.out.Writes, len(w.top)/40), Write{Path: e.Path, Delete: e.Kind == Deletes,
 			Recursive: e.Recursive, Maybe: e.Kind == Unknown, From: e.From, By: e.By})
 	}
 }

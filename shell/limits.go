@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // A Parser parses scripts within limits, so that no input costs more
@@ -188,6 +189,17 @@ func (w *walker) add(c *Command) bool {
 		w.fail(&LimitError{Limit: "commands", Max: w.lim.MaxCommands})
 		return false
 	}
-	w.out.Commands = append(w.out.Commands, c)
+	w.out.Commands = append(roomFor(w.out.Commands, len(w.top)/20), c)
 	return true
+}
+
+// roomFor returns s with room for one more: when it is full, room for
+// about est in all (a script's length tells how many commands and writes
+// it has: about one each 20 and 40 bytes of an everyday one), so that a
+// long script's are not moved at each doubling.
+func roomFor[T any](s []T, est int) []T {
+	if len(s) == cap(s) && est > 2*cap(s) {
+		return slices.Grow(s, est-len(s))
+	}
+	return s
 }

@@ -143,6 +143,10 @@ type walker struct {
 	// topVia are the via slices of programs the script runs at its top
 	// level (see viaOf).
 	topVia [4][]string
+	// viaRoom holds the names of the first topVia slices, so that a
+	// script's first few do not allocate.
+	viaRoom [4]string
+	nVia    int
 	// disabled reports that the script disables a builtin that changes
 	// the directory (enable -n cd), or one whose name is known only at
 	// run time: see shadowed.

@@ -174,7 +174,14 @@ func (w *walker) viaOf(c *Command) []string {
 			return v
 		}
 	}
-	v := []string{c.Name}
+	var v []string
+	if n := w.nVia; n < len(w.viaRoom) {
+		w.viaRoom[n] = c.Name
+		v = w.viaRoom[n : n+1 : n+1]
+		w.nVia++
+	} else {
+		v = []string{c.Name}
+	}
 	copy(w.topVia[1:], w.topVia[:])
 	w.topVia[0] = v
 	return v

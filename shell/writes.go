@@ -73,7 +73,7 @@ func (w *walker) addWrite(x Write) {
 			return
 		}
 	}
-	w.out.Writes = append(w.out.Writes, x)
+	w.out.Writes = append(roomFor(w.out.Writes, len(w.top)/40), x)
 }
 
 // into returns the path a source src takes inside directory dir.

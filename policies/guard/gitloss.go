@@ -118,7 +118,7 @@ func (t *worktree) refExists(dir, ref string) answer {
 	if t.top(dir) == "" || strings.HasPrefix(ref, "-") {
 		return unknown
 	}
-	_, err := t.git(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", ref)
+	_, err := t.run(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", ref)
 	switch {
 	case err == nil:
 		return yes

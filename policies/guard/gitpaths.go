@@ -142,7 +142,7 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 	if reachesSubmodule(top, pathspec) {
 		return false, ""
 	}
-	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
+	out, err := t.run(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
 		"--no-renames", "--ignore-submodules=all", "--", pathspec)
 	if err != nil {
 		return false, ""
@@ -185,7 +185,7 @@ func (at *place) branchesKept(s *shell.Script, c *shell.Command) bool {
 		case unknown:
 			return false
 		}
-		if _, err := at.wt.git(at.wt.ctx, at.dir, "merge-base", "--is-ancestor", ref, "HEAD"); err != nil {
+		if _, err := at.wt.run(at.wt.ctx, at.dir, "merge-base", "--is-ancestor", ref, "HEAD"); err != nil {
 			return false // not merged into HEAD, or git could not tell
 		}
 	}

@@ -163,21 +163,21 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	}()
 	start := time.Now()
 	s, err := (&shell.Parser{Resolve: at.resolvedFile}).Parse(ctx, cmd)
-	report(ctx, "parse", err != nil, start)
+	start = report(ctx, "parse", err != nil, start)
 	if err != nil {
 		return reasonParse(err), true
 	}
 	at.script = s
 	at.wt.begin(s, at.dir)
 	for _, rule := range shellRules() {
-		start := time.Now()
+		// Each check starts when the last one's report ends: one clock
+		// read a check.
 		r, deny := rule.judge(s, at)
-		report(ctx, rule.name, deny, start)
+		start = report(ctx, rule.name, deny, start)
 		if deny {
 			return r, true
 		}
 	}
-	start = time.Now()
 	if r, deny := judgeCodeFiles(ctx, s, at); deny {
 		report(ctx, "code-files", true, start)
 		return r, true
@@ -211,13 +211,16 @@ type shellRule struct {
 // report reports one check the guard ran, which a gateway logs with its
 // verdict and duration, and a hook with a decision log or an observer
 // (hooks.Handlers.OnResult) records; without either it costs a context
-// lookup.
-func report(ctx context.Context, name string, deny bool, start time.Time) {
+// lookup. It returns when the check ended, where a check that follows
+// starts.
+func report(ctx context.Context, name string, deny bool, start time.Time) time.Time {
 	d := hooks.NoDecision
 	if deny {
 		d = hooks.DecisionDeny
 	}
-	hooks.ReportCheck(ctx, hooks.Check{Name: name, Decision: d, Duration: time.Since(start)})
+	end := time.Now()
+	hooks.ReportCheck(ctx, hooks.Check{Name: name, Decision: d, Duration: end.Sub(start)})
+	return end
 }
 
 // reasonParse is rule 4's reason for a command the parser gave up on.

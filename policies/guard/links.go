@@ -127,7 +127,11 @@ func (at *place) linkWrites(s *shell.Script) []linkWrite {
 
 // indexLinks returns the linkMemo of the link writes ws of s.
 func indexLinks(s *shell.Script, ws []linkWrite) *linkMemo {
-	m := &linkMemo{s: s, writes: ws, static: map[string]int{}, dynamic: map[string]int{}}
+	m := &linkMemo{s: s, writes: ws}
+	if len(ws) == 0 {
+		return m // nil maps: nothing found in them
+	}
+	m.static, m.dynamic = map[string]int{}, map[string]int{}
 	for i, lw := range ws {
 		if lw.e.Path.Dynamic {
 			pre := lw.e.Path.Prefix()

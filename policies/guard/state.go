@@ -37,12 +37,13 @@ const maxStateOut = 1 << 20
 type worktree struct {
 	ctx context.Context
 	// git runs git with its arguments in dir, returning its standard
-	// output; nil runs the real git (see runGit).
+	// output; nil runs the real git (see run and runGit).
 	git func(ctx context.Context, dir string, args ...string) ([]byte, error)
-	// lines asks git cat-file --batch-check in dir for the object each
-	// line names, and returns its name for each ("" when git has none);
-	// nil asks each question of git alone.
-	lines func(ctx context.Context, dir string, lines []string) ([]string, error)
+	// reads counts the real git's runs; asked holds its answers, and
+	// unsafe footing.UnsafeRepo's, by question (see run).
+	reads  int
+	asked  map[string]gitAnswer
+	unsafe map[string]string
 	// tops caches the top-level of the worktree of each directory asked
 	// about ("" when it is in none or git could not tell); nearest
 	// nearestDir's answer for each folder, and absent whether a path
@@ -68,43 +69,48 @@ const maxStateReads = 16
 // configuration makes git status run a program is asked once a folder
 // too (31 `find -name xN -exec rm -f {} +` started 62 git processes).
 func newWorktree(ctx context.Context) *worktree {
-	type answer struct {
-		out []byte
-		err error
+	return &worktree{ctx: ctx}
+}
+
+// A gitAnswer is what git gave for one question (worktree.asked).
+type gitAnswer struct {
+	out []byte
+	err error
+}
+
+// run runs git with its arguments in dir: t.git when set, else the real
+// git, at most maxStateReads times, a question asked again answered from
+// t.asked.
+func (t *worktree) run(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	if t.git != nil {
+		return t.git(ctx, dir, args...)
 	}
-	reads := 0
-	var asked map[string]answer
-	unsafe := map[string]string{}
-	unsafeRepo := func(ctx context.Context, dir string) string {
-		why, ok := unsafe[dir]
-		if !ok {
-			why = footing.UnsafeRepo(ctx, dir)
-			unsafe[dir] = why
-		}
-		return why
+	if t.reads++; t.reads > maxStateReads {
+		return nil, errTooManyReads
 	}
-	over := func() bool { reads++; return reads > maxStateReads }
-	lines := func(ctx context.Context, dir string, lines []string) ([]string, error) {
-		if over() {
-			return nil, errTooManyReads
-		}
-		return catFile(ctx, dir, lines)
+	k := dir + "\x00" + strings.Join(args, "\x00")
+	if a, ok := t.asked[k]; ok {
+		return a.out, a.err
 	}
-	return &worktree{ctx: ctx, lines: lines, git: func(ctx context.Context, dir string, args ...string) ([]byte, error) {
-		if over() {
-			return nil, errTooManyReads
+	if t.asked == nil {
+		t.asked = map[string]gitAnswer{}
+	}
+	out, err := runGit(ctx, dir, t.unsafeRepo, args...)
+	t.asked[k] = gitAnswer{out, err}
+	return out, err
+}
+
+// unsafeRepo is footing.UnsafeRepo, asked once a folder.
+func (t *worktree) unsafeRepo(ctx context.Context, dir string) string {
+	why, ok := t.unsafe[dir]
+	if !ok {
+		why = footing.UnsafeRepo(ctx, dir)
+		if t.unsafe == nil {
+			t.unsafe = map[string]string{}
 		}
-		k := dir + "\x00" + strings.Join(args, "\x00")
-		if a, ok := asked[k]; ok {
-			return a.out, a.err
-		}
-		if asked == nil {
-			asked = map[string]answer{}
-		}
-		out, err := runGit(ctx, dir, unsafeRepo, args...)
-		asked[k] = answer{out, err}
-		return out, err
-	}}
+		t.unsafe[dir] = why
+	}
+	return why
 }
 
 // worktreeFor is the worktree reader of a call judged with cfg: one that
@@ -113,7 +119,6 @@ func newWorktree(ctx context.Context) *worktree {
 func worktreeFor(ctx context.Context, cfg *Config) *worktree {
 	w := newWorktree(ctx)
 	if cfg != nil && cfg.Away {
-		w.lines = nil
 		w.git = func(context.Context, string, ...string) ([]byte, error) {
 			// Made here, not in a package variable: a hook process does
 			// no work at start-up for a gateway's path.
@@ -196,7 +201,7 @@ func (t *worktree) top(dir string) string {
 		t.tops[dir] = v
 		return v
 	}
-	out, err := t.git(t.ctx, dir, "rev-parse", "--show-toplevel")
+	out, err := t.run(t.ctx, dir, "rev-parse", "--show-toplevel")
 	top := ""
 	if err == nil {
 		top = cleanPath(filepath.ToSlash(strings.TrimRight(string(out), "\r\n")))
@@ -267,7 +272,7 @@ func (t *worktree) untracked(top, abs string) bool {
 	if rel == "" {
 		return false
 	}
-	out, err := t.git(t.ctx, top, "ls-files", "-z", "--", ":(literal)"+rel)
+	out, err := t.run(t.ctx, top, "ls-files", "-z", "--", ":(literal)"+rel)
 	return err == nil && len(out) == 0
 }
 
@@ -290,7 +295,7 @@ func (t *worktree) status(top, pathspec string) loss {
 	if l, ok := t.batchStatus(top, pathspec); ok {
 		return l
 	}
-	out, err := t.git(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
+	out, err := t.run(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
 		"--no-renames", "--ignore-submodules=all", "--", pathspec)
 	if err != nil {
 		return loss{}
@@ -369,7 +374,7 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 		}
 		return isRef, isPath, ok
 	}
-	if _, err := t.git(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
+	if _, err := t.run(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
 		isRef = true
 	} else if !isExit(err) {
 		return false, false, false
@@ -379,7 +384,7 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return false, false, false
 	}
-	out, err := t.git(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
+	out, err := t.run(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
 	if err != nil {
 		return false, false, false
 	}

@@ -129,7 +129,7 @@ func (t *worktree) readLosses(top, rel string) {
 	for _, s := range specs {
 		args = append(args, ":(literal)"+s)
 	}
-	out, err := t.git(t.ctx, top, args...)
+	out, err := t.run(t.ctx, top, args...)
 	if err != nil {
 		return
 	}
@@ -227,7 +227,7 @@ func (t *worktree) topAbove(dir string) string {
 // word (refOrPath asks git alone then).
 func (t *worktree) batchRefOrPath(dir, word string) (isRef, isPath, ok, done bool) {
 	b := &t.batch
-	if t.lines == nil || !batchWord(word) {
+	if t.git != nil || !batchWord(word) {
 		return false, false, false, false
 	}
 	if b.once("refs", dir) {
@@ -285,7 +285,7 @@ func (t *worktree) readRefs(dir, word string) {
 	for i, w := range words {
 		lines[i] = w + "^{commit}"
 	}
-	refs, err := t.lines(t.ctx, dir, lines)
+	refs, err := t.catLines(t.ctx, dir, lines)
 	if err != nil {
 		return
 	}
@@ -293,7 +293,7 @@ func (t *worktree) readRefs(dir, word string) {
 	for _, w := range words {
 		args = append(args, ":(literal)"+w)
 	}
-	out, err := t.git(t.ctx, dir, args...)
+	out, err := t.run(t.ctx, dir, args...)
 	if err != nil {
 		return
 	}
@@ -314,6 +314,16 @@ func (t *worktree) readRefs(dir, word string) {
 			}
 		}
 	}
+}
+
+// catLines asks git cat-file --batch-check in dir for the object each
+// line names, as one of the call's reads (see run), and returns its name
+// for each ("" when git has none).
+func (t *worktree) catLines(ctx context.Context, dir string, lines []string) ([]string, error) {
+	if t.reads++; t.reads > maxStateReads {
+		return nil, errTooManyReads
+	}
+	return catFile(ctx, dir, lines)
 }
 
 // errTooManyReads is a read's error past maxStateReads.

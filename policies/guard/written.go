@@ -25,7 +25,8 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	}
 	var written writtenFiles
 	var dynamic string // a writer of a path known only at run time
-	for _, w := range s.Writes {
+	for i := range s.Writes {
+		w := &s.Writes[i]
 		if w.Delete || w.Maybe || !copies(w.By) {
 			continue
 		}
@@ -99,7 +100,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				return deny(c, p+" (or a file known only at run time)", dynamic)
 			}
 		}
-		if c.Name != "" && !bashBuiltin(c.Name) {
+		if c.Name != "" && written.mayName(c.Name) && !bashBuiltin(c.Name) {
 			if f, ok := written.named(c.Name); ok {
 				return deny(c, f.path+" (found on a PATH that names its folder)", f.by)
 			}
@@ -162,6 +163,21 @@ func (w *writtenFiles) named(name string) (writtenFile, bool) {
 		return writtenFile{}, false
 	}
 	return w.files[i], true
+}
+
+// mayName reports whether named may find a file named name: false when
+// the files are few and none has that base name (a scan cheaper than a
+// call to named for each command).
+func (w *writtenFiles) mayName(name string) bool {
+	if w.index != nil {
+		return true
+	}
+	for i := range w.files {
+		if w.files[i].base == name {
+			return true
+		}
+	}
+	return false
 }
 
 // find returns where path p is in w.files.
@@ -266,7 +282,8 @@ func bashBuiltin(name string) bool {
 // '[alias]\n\tst = !rm -rf d\n' >> .git/config; git st` ran rm.
 func gitFilesThenGit(s *shell.Script, at *place) (string, bool) {
 	file, by := "", ""
-	for _, w := range s.Writes {
+	for i := range s.Writes {
+		w := &s.Writes[i]
 		if w.Delete || w.Maybe || w.By == "git" || w.Path.Dynamic && !gitFile(w.Path.Suffix()) || !w.Path.Dynamic && !gitFile(w.Path.Value) {
 			continue
 		}
