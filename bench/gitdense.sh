@@ -8,6 +8,7 @@
 #
 #   bench/gitdense.sh            COUNT=10 bench/gitdense.sh
 #   GUARD=/path/to/guard bench/gitdense.sh     (another build, to compare)
+#   WHY=1 bench/gitdense.sh                    (the reason of each deny)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,24 +63,27 @@ shape() {
 	verdict=allow
 	if grep -q '"deny"' "$work/out"; then verdict=deny; fi
 	printf '%-28s %6d ms %4d git processes  %s\n' "$name" "$best" "$procs" "$verdict"
+	if [ -n "${WHY:-}" ] && [ "$verdict" = deny ]; then
+		sed 's/.*Reason":"//' "$work/out" | cut -c1-240 | sed 's/^/    /'
+	fi
 }
 
-seqcmd() { # seqcmd FORMAT: N commands of FORMAT with %d the index, joined by "; "
+seqcmd() { # seqcmd TEMPLATE: N commands of TEMPLATE with each {i} the index, joined by "; "
 	local out=""
-	for i in $(seq 1 "$N"); do out+=$(printf "$1" "$i" "$i")"; "; done
+	for i in $(seq 1 "$N"); do out+="${1//\{i\}/$i}; "; done
 	printf '%s' "$out"
 }
 
 shape one-checkout "git checkout b1"
 shape one-rm-ignored "rm -rf d1/sub"
 shape stash-checkout-pop "git stash && git checkout b1 && git stash pop"
-shape rm-ignored-$N "$(seqcmd 'rm -rf d%d/sub')"
-shape cd-rm-ignored-$N "$(seqcmd 'cd d%d && rm -rf sub; cd ..')"
-shape checkout-unknown-$N "$(seqcmd 'git checkout x%d')"
-shape checkout-branches-$N "$(seqcmd 'git checkout b%d')"
-shape reset-hard-$N "$(seqcmd 'git reset --hard b%d')"
-shape revert-$N "$(seqcmd 'git revert --no-edit b%d')"
-shape merge-$N "$(seqcmd 'git merge b%d')"
-shape git-C-status-$N "$(seqcmd 'git -C d%d status')"
-shape checkout-file-$N "$(seqcmd 'git checkout -- d%d/f')"
-shape find-rm-$N "$(seqcmd 'find . -name x%d -exec rm -rf {} +')"
+shape rm-ignored-$N "$(seqcmd 'rm -rf d{i}/sub')"
+shape cd-rm-ignored-$N "$(seqcmd 'cd d{i} && rm -rf sub; cd ..')"
+shape checkout-unknown-$N "$(seqcmd 'git checkout x{i}')"
+shape checkout-branches-$N "$(seqcmd 'git checkout b{i}')"
+shape reset-hard-$N "$(seqcmd 'git reset --hard b{i}')"
+shape revert-$N "$(seqcmd 'git revert --no-edit b{i}')"
+shape merge-$N "$(seqcmd 'git merge b{i}')"
+shape git-C-status-$N "$(seqcmd 'git -C d{i} status')"
+shape checkout-file-$N "$(seqcmd 'git checkout -- d{i}/f')"
+shape find-rm-$N "$(seqcmd 'find . -name x{i} -exec rm -rf {} +')"

@@ -89,7 +89,8 @@ func FuzzJudge(f *testing.F) {
 
 // plainScratch is rule 1's scratch read plainly, for the fuzz test: a
 // static path with no "..", strictly under /tmp or /var/tmp, or relative
-// (in the project) and ending in a name on the list.
+// (in the project) and ending in a name on the list or inside a folder of
+// such a name (the project is not on the disk: no link, no worktree).
 func plainScratch(p shell.Word) bool {
 	v := p.Value
 	if p.Dynamic || v == "" || slices.Contains(strings.Split(v, "/"), "..") {
@@ -100,5 +101,13 @@ func plainScratch(p shell.Word) bool {
 		return true
 	}
 	v = strings.TrimPrefix(v, "/home/dev/project/")
-	return !strings.HasPrefix(v, "/") && !slices.Contains(strings.Split(v, "/"), ".git") && slices.Contains(scratchNames, path.Base(v))
+	if strings.HasPrefix(v, "/") || slices.Contains(strings.Split(v, "/"), ".git") {
+		return false
+	}
+	for _, e := range strings.Split(v, "/") {
+		if slices.Contains(scratchNames, e) {
+			return true
+		}
+	}
+	return false
 }

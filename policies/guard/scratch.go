@@ -120,6 +120,9 @@ func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (str
 	if r, deny, decided := at.loses(s, c, p); decided {
 		return r, deny
 	}
+	if at.insideScratch(p) {
+		return "", false // inside a build directory, where the worktree's state does not tell
+	}
 	return reasonTree(c, p, why), true
 }
 
