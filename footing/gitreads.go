@@ -15,7 +15,7 @@ import (
 // (gitReads); past this many distinct ones, a read fails with
 // errGitReads and the git command asking is denied, as one whose state
 // cannot be read. An ordinary command asks a few.
-const maxGitReads = 24
+const maxGitReads = 12
 
 // errGitReads is a read's error past maxGitReads.
 var errGitReads = errors.New("the command asks more of the repositories' state than the hook reads in one call")

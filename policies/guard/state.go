@@ -59,7 +59,7 @@ type worktree struct {
 // worktree's state: a command of a thousand deletes or checkouts would
 // otherwise start a thousand. Past it a question is unanswered, and the
 // rules decide by the command's words.
-const maxStateReads = 16
+const maxStateReads = 8
 
 // newWorktree returns a worktree reader that stops at ctx's end, and
 // after maxStateReads reads. A question asked again in the call counts
