@@ -286,3 +286,33 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 	}
 	return true
 }
+
+// shellOutput returns what the command x of a $(shell …) prints, as
+// make gives it (its last newline dropped, the others spaces), when it
+// is known: echo or printf of static words, or cat of one file Files
+// reads (issue 38: $(eval $(shell echo 'X = rm -rf d')) defines X).
+func (e *expander) shellOutput(x string) (string, bool) {
+	s, err := Parse(x)
+	if err != nil || len(s.Commands) != 1 || len(s.Writes) > 0 || s.Commands[0].Via != nil || s.Commands[0].Dynamic {
+		return "", false
+	}
+	args := s.Commands[0].Args
+	var out string
+	switch c := s.Commands[0]; {
+	case echoOrPrintf(c.Name):
+		o, ok := staticOutput(args)
+		if !ok {
+			return "", false
+		}
+		out = o
+	case c.Name == "cat" && len(args) == 2 && !args[1].Dynamic && !strings.HasPrefix(args[1].Value, "-") && e.include != nil:
+		o, ok := e.include(args[1].Value)
+		if !ok {
+			return "", false
+		}
+		out = o
+	default:
+		return "", false
+	}
+	return strings.ReplaceAll(strings.TrimSuffix(out, "\n"), "\n", " "), true
+}
