@@ -41,6 +41,9 @@ type makefile struct {
 	// make reads it (see makevars.go); nil: the line is not read.
 	eval  func(line string)
 	evals int // the $(eval …) texts read
+	// names expands the names of an include directive that holds a
+	// reference, where make reads it; nil, or not ok: not read.
+	names func(text string) (string, bool)
 }
 
 // maxMakeIncludes bounds the makefiles one make reads, its own included.
@@ -98,6 +101,13 @@ func (m *makefile) read(text string, include func(string) (string, bool)) {
 			continue
 		}
 		if names, ok := includeNames(trimmed); ok {
+			if m.names != nil && strings.Contains(trimmed, "$") {
+				// include $(shell echo x.mk), include $(DEPS): the names
+				// as make expands them, when they are known.
+				if x, ok := m.names(strings.Join(names, " ")); ok {
+					names = strings.Fields(x)
+				}
+			}
 			for _, name := range names {
 				if include == nil || m.files >= maxMakeIncludes || strings.ContainsAny(name, "$*?[") {
 					continue
@@ -243,6 +253,13 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		if _, ok := e.expand(line, 0); !ok {
 			evalsKnown, evalSet = false, evalSet || e.set
 		}
+	}
+	m.names = func(text string) (string, bool) {
+		e.budget, e.set = maxMakeExpand, false
+		e.inEval++ // what $(shell echo …) prints is the names
+		x, ok := e.expand(text, 0)
+		e.inEval--
+		return x, ok && !strings.Contains(x, makeWord)
 	}
 	m.read(text, include)
 	if !evalsKnown {

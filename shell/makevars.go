@@ -158,7 +158,7 @@ type expander struct {
 	// include reads a makefile an include line of $(eval …) names.
 	include func(name string) (string, bool)
 	shells  int // the $(shell …) calls expanded
-	inEval  int // the $(eval …) calls being expanded
+	inEval  int // the $(eval …) calls (and include names) being expanded
 }
 
 // refText returns the text of variable name, "\x00" when it is not

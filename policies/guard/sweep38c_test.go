@@ -21,6 +21,10 @@ func TestSweep38c(t *testing.T) {
 		"mk/evcat.mk":         "$(eval $(shell cat mk/vars.txt))\nall:\n\t$(X)\n",
 		"mk/evsh3.mk":         "VER := $(shell git describe --always)\n$(eval $(shell echo V2 = 1))\nall:\n\techo $(VER) $(V2)\n",
 		"cmake/version.cmake": "message(STATUS 1)\n",
+		"mk/inc.mk":           "include $(shell echo mk/incl.mk)\n",
+		"mk/incl.mk":          "all:\n\trm -rf src\n",
+		"mk/inc2.mk":          "INC := mk/incl.mk\ninclude $(INC)\n",
+		"mk/deps.mk":          "SRCS := a.c\n-include $(SRCS:.c=.d)\nall:\n\techo ok\n",
 	} {
 		writeFile(t, root, name, body)
 	}
@@ -94,6 +98,10 @@ var sweep38cRows = []judgeCase{
 	{`make -f mk/evsh.mk`, "rule 1"},  // bash: src deleted
 	{`make -f mk/evcat.mk`, "rule 1"}, // bash: src deleted
 	{`make -f mk/evsh3.mk`, ""},
+	// An include directive's names, as make expands them.
+	{`make -f mk/inc.mk`, "rule 1"},  // bash: src deleted
+	{`make -f mk/inc2.mk`, "rule 1"}, // bash: src deleted
+	{`make -f mk/deps.mk`, ""},
 }
 
 // TestSweep38cDenied: the attacks of sweep 38's third pass the guard
