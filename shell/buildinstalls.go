@@ -44,7 +44,8 @@ func (w *walker) buildInstalled(c *Command, sc *scope, by string, dir Word, bin 
 }
 
 // cmakeEffects: cmake -E TOOL is the command the tool stands for
-// (cmake.go); cmake -P FILE runs cmake code from FILE; cmake --install
+// (cmake.go); cmake -P FILE runs cmake code from FILE, a configure step
+// the code of the project and of its settings (cmakeConfigure); cmake --install
 // DIR [--prefix P] installs into P's bin folder (or the prefix DIR was
 // configured with), as cmake --build DIR --target install does; other
 // uses are unknown.
@@ -57,6 +58,10 @@ func cmakeEffects(w *walker, c *Command, sc *scope, in stdin) {
 		"--target", "-t", "-j", "--parallel", "-S", "-B", "-D", "-G", "-P")
 	if f, ok := vals["-P"]; ok {
 		cmakeScript(w, c, sc, f)
+	} else if _, b := vals["--build"]; !b && !cmakeNoConfigure(c.Args[1:]) {
+		if _, i := vals["--install"]; !i {
+			cmakeConfigure(w, c, sc, vals, ops)
+		}
 	}
 	dir, install := vals["--install"]
 	if b, ok := vals["--build"]; ok {

@@ -1,5 +1,7 @@
 package shell
 
+import "strings"
+
 // cmake -E runs a portable file command of its own, which is the
 // coreutils command it stands for (cmake -E remove_directory d is rm -rf
 // d, copy_directory a b is cp -rT a b, chdir DIR CMD is env -C DIR CMD),
@@ -109,4 +111,84 @@ func cmakeTool(w *walker, c *Command, sc *scope, in stdin, args []Word) bool {
 // cmakeScript records cmake -P FILE: cmake code run from a file.
 func cmakeScript(w *walker, c *Command, sc *scope, file Word) {
 	w.runsCode(c, sc, "cmake", Word{}, file)
+}
+
+// cmakeConfigure records the cmake code a configure step runs (cmake
+// -S SRC -B BUILD, cmake SRC): SRC's CMakeLists.txt, an initial cache
+// script (-C FILE), and the files a toolchain or project include
+// setting names (--toolchain FILE, -DCMAKE_TOOLCHAIN_FILE=FILE, …).
+func cmakeConfigure(w *walker, c *Command, sc *scope, vals map[string]Word, ops []Word) {
+	args := c.Args[1:]
+	define := func(d Word) {
+		name, val, ok := strings.Cut(d.Value, "=")
+		name, _, _ = strings.Cut(name, ":") // -DNAME:FILEPATH=…
+		if !ok || val == "" {
+			return
+		}
+		switch name {
+		case "CMAKE_TOOLCHAIN_FILE", "CMAKE_PROJECT_INCLUDE", "CMAKE_PROJECT_INCLUDE_BEFORE", "CMAKE_USER_MAKE_RULES_OVERRIDE",
+			"CMAKE_PROJECT_TOP_LEVEL_INCLUDES":
+			for _, f := range strings.Split(val, ";") {
+				if f != "" {
+					cmakeScript(w, c, sc, MakeWord(f, d.Dynamic, "", ""))
+				}
+			}
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic && !strings.HasPrefix(a.Prefix(), "-D"):
+		case (v == "-C" || v == "--toolchain") && i+1 < len(args):
+			i++
+			cmakeScript(w, c, sc, args[i])
+		case strings.HasPrefix(v, "--toolchain="):
+			cmakeScript(w, c, sc, MakeWord(v[len("--toolchain="):], a.Dynamic, "", ""))
+		case strings.HasPrefix(v, "-C") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			cmakeScript(w, c, sc, MakeWord(v[2:], a.Dynamic, "", ""))
+		case v == "-D" && i+1 < len(args):
+			i++
+			define(args[i])
+		case strings.HasPrefix(v, "-D"):
+			define(MakeWord(v[2:], a.Dynamic, "", ""))
+		}
+	}
+	src, ok := vals["-S"]
+	if !ok {
+		src = Static(".") // -B BUILD alone configures the current folder
+		if len(ops) > 0 {
+			src = ops[0] // cmake SRC (or a build folder, whose cache names it)
+		}
+	}
+	cmakeScript(w, c, sc, joinDir(src, Static("CMakeLists.txt")))
+}
+
+// cmakeNoConfigure reports whether cmake's words ask for something other
+// than a configure step (help, a version, --open of a project).
+func cmakeNoConfigure(args []Word) bool {
+	for _, a := range args {
+		switch a.Value {
+		case "--help", "-h", "--version", "--open", "-N", "--system-information", "--find-package", "--list-presets",
+			"--help-full", "--help-command", "--help-module", "--help-variable", "--help-property", "--help-policy":
+			return !a.Dynamic
+		}
+	}
+	return false
+}
+
+// ctestEffects: ctest -S SCRIPT (-SP, -SR) runs a cmake script (its
+// part before a comma); other uses are unknown.
+func ctestEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	c.Known = false
+	args := c.Args[1:]
+	for i := 0; i+1 < len(args); i++ {
+		if v := args[i].Value; !args[i].Dynamic && (v == "-S" || v == "-SP" || v == "-SR") {
+			f := args[i+1]
+			if !f.Dynamic {
+				f = Static(strings.SplitN(f.Value, ",", 2)[0])
+			}
+			cmakeScript(w, c, sc, f)
+		}
+	}
 }

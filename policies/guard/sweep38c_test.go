@@ -64,6 +64,18 @@ var sweep38cRows = []judgeCase{
 	{`echo 'file(REMOVE_RECURSE src)' > x.cmake && cmake -DX=1 -P x.cmake`, "rule 4"},
 	{`cmake -P cmake/version.cmake`, ""},
 	{`cmake -DX=1 -P cmake/version.cmake`, ""},
+	// A configure step runs the project's CMakeLists.txt, an initial
+	// cache script (-C) and a toolchain file; ctest -S a script.
+	{`echo 'file(REMOVE_RECURSE src)' > CMakeLists.txt && cmake -B build`, "rule 4"},
+	{`echo 'file(REMOVE_RECURSE src)' > CMakeLists.txt && cmake .`, "rule 4"},
+	{`echo 'file(REMOVE_RECURSE src)' > init.cmake && cmake -C init.cmake -B build`, "rule 4"},
+	{`echo 'file(REMOVE_RECURSE src)' > tc.cmake && cmake -B build -DCMAKE_TOOLCHAIN_FILE=tc.cmake`, "rule 4"},
+	{`echo 'file(REMOVE_RECURSE src)' > tc.cmake && cmake -B build --toolchain tc.cmake`, "rule 4"},
+	{`echo 'file(REMOVE_RECURSE src)' > s.cmake && ctest -S s.cmake`, "rule 4"},
+	{`cmake -B build -DCMAKE_TOOLCHAIN_FILE=cmake/version.cmake`, ""},
+	{`mkdir -p build && cd build && cmake .. && make`, ""},
+	{`echo x > notes.txt && cmake -B build -G Ninja`, ""},
+	{`ctest --test-dir build -j4`, ""},
 	// compgen expands each word of -W again, calls -F's function and
 	// runs -C's command.
 	{`compgen -W '$(rm -rf src)' x`, "rule 1"},         // bash: src deleted
