@@ -218,8 +218,14 @@ func makeEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 	}
 	at := sc
-	if d, ok := f.Value("C", "directory"); ok {
-		at = &scope{dir: joinDir(sc.dir, d)}
+	for _, o := range f.Options {
+		if o.Name == "C" || o.Name == "directory" {
+			// Each -C is relative to the one before. A folder known only
+			// at run time makes the makefiles' paths dynamic, as after
+			// cd "$D": a policy matches them with the files the command
+			// writes (make -C "$D" after writing sub/Makefile).
+			at = &scope{dir: joinDir(at.dir, o.Value)}
+		}
 	}
 	if e, ok := f.Value("eval"); ok {
 		w.runsCode(c, at, "make", e, Word{})

@@ -43,13 +43,26 @@ func (w *walker) buildInstalled(c *Command, sc *scope, by string, dir Word, bin 
 	w.effect(c, sc, Effect{Kind: Writes, Path: under(b), From: &from, By: by})
 }
 
-// cmakeEffects: cmake --install DIR [--prefix P] installs into P's bin
-// folder (or the prefix DIR was configured with), as cmake --build DIR
-// --target install does; other uses are unknown.
-func cmakeEffects(w *walker, c *Command, sc *scope, _ stdin) {
+// cmakeEffects: cmake -E TOOL is the command the tool stands for
+// (cmake.go); cmake -P FILE runs cmake code from FILE, a configure step
+// the code of the project and of its settings (cmakeConfigure); cmake --install
+// DIR [--prefix P] installs into P's bin folder (or the prefix DIR was
+// configured with), as cmake --build DIR --target install does; other
+// uses are unknown.
+func cmakeEffects(w *walker, c *Command, sc *scope, in stdin) {
+	if len(c.Args) > 1 && !c.Args[1].Dynamic && c.Args[1].Value == "-E" && cmakeTool(w, c, sc, in, c.Args[2:]) {
+		return // Known: what it does is the tool's command
+	}
 	c.Known = false
 	vals, _, ops := installWords(c.Args[1:], "--install", "--build", "--prefix", "--config", "--component",
 		"--target", "-t", "-j", "--parallel", "-S", "-B", "-D", "-G", "-P")
+	if f, ok := vals["-P"]; ok {
+		cmakeScript(w, c, sc, f)
+	} else if _, b := vals["--build"]; !b && !cmakeNoConfigure(c.Args[1:]) {
+		if _, i := vals["--install"]; !i {
+			cmakeConfigure(w, c, sc, vals, ops)
+		}
+	}
 	dir, install := vals["--install"]
 	if b, ok := vals["--build"]; ok {
 		t, ok := vals["--target"]

@@ -56,7 +56,9 @@
 //     tar -I, --use-compress-program, --to-command and
 //     --checkpoint-action=exec=, zip -TT, rsync -e, ssh, scp and sftp -o
 //     ProxyCommand/LocalCommand/KnownHostsCommand, scp -S, man -P, rg
-//     --pre, sort --compress-program, go -toolexec, sed's e command;
+//     --pre, sort --compress-program, go -toolexec, sed's e command,
+//     cmake -E env, chdir and time (cmake -E's other tools are the
+//     commands they stand for: remove_directory is rm -rf, copy is cp);
 //   - settings that programs run as commands: git -c KEY=VALUE and git
 //     config KEY VALUE for command keys (alias.* starting with "!",
 //     core.pager, core.editor, core.sshCommand, credential helpers,

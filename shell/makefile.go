@@ -41,6 +41,9 @@ type makefile struct {
 	// make reads it (see makevars.go); nil: the line is not read.
 	eval  func(line string)
 	evals int // the $(eval …) texts read
+	// names expands the names of an include directive that holds a
+	// reference, where make reads it; nil, or not ok: not read.
+	names func(text string) (string, bool)
 }
 
 // maxMakeIncludes bounds the makefiles one make reads, its own included.
@@ -98,6 +101,13 @@ func (m *makefile) read(text string, include func(string) (string, bool)) {
 			continue
 		}
 		if names, ok := includeNames(trimmed); ok {
+			if m.names != nil && strings.Contains(trimmed, "$") {
+				// include $(shell echo x.mk), include $(DEPS): the names
+				// as make expands them, when they are known.
+				if x, ok := m.names(strings.Join(names, " ")); ok {
+					names = strings.Fields(x)
+				}
+			}
 			for _, name := range names {
 				if include == nil || m.files >= maxMakeIncludes || strings.ContainsAny(name, "$*?[") {
 					continue
@@ -244,6 +254,13 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 			evalsKnown, evalSet = false, evalSet || e.set
 		}
 	}
+	m.names = func(text string) (string, bool) {
+		e.budget, e.set = maxMakeExpand, false
+		e.inEval++ // what $(shell echo …) prints is the names
+		x, ok := e.expand(text, 0)
+		e.inEval--
+		return x, ok && !strings.Contains(x, makeWord)
+	}
 	m.read(text, include)
 	if !evalsKnown {
 		v := via
@@ -285,4 +302,34 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		w.walkFile(text, p, &sub, via)
 	}
 	return true
+}
+
+// shellOutput returns what the command x of a $(shell …) prints, as
+// make gives it (its last newline dropped, the others spaces), when it
+// is known: echo or printf of static words, or cat of one file Files
+// reads (issue 38: $(eval $(shell echo 'X = rm -rf d')) defines X).
+func (e *expander) shellOutput(x string) (string, bool) {
+	s, err := Parse(x)
+	if err != nil || len(s.Commands) != 1 || len(s.Writes) > 0 || s.Commands[0].Via != nil || s.Commands[0].Dynamic {
+		return "", false
+	}
+	args := s.Commands[0].Args
+	var out string
+	switch c := s.Commands[0]; {
+	case echoOrPrintf(c.Name):
+		o, ok := staticOutput(args)
+		if !ok {
+			return "", false
+		}
+		out = o
+	case c.Name == "cat" && len(args) == 2 && !args[1].Dynamic && !strings.HasPrefix(args[1].Value, "-") && e.include != nil:
+		o, ok := e.include(args[1].Value)
+		if !ok {
+			return "", false
+		}
+		out = o
+	default:
+		return "", false
+	}
+	return strings.ReplaceAll(strings.TrimSuffix(out, "\n"), "\n", " "), true
 }

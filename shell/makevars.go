@@ -158,6 +158,7 @@ type expander struct {
 	// include reads a makefile an include line of $(eval …) names.
 	include func(name string) (string, bool)
 	shells  int // the $(shell …) calls expanded
+	inEval  int // the $(eval …) calls (and include names) being expanded
 }
 
 // refText returns the text of variable name, "\x00" when it is not
@@ -280,12 +281,20 @@ func (e *expander) function(fn, args string, depth int) (string, bool) {
 	case "shell":
 		e.shells++
 		x, ok := e.expand(args, depth+1)
+		if ok && e.inEval > 0 && !strings.Contains(x, makeWord) {
+			if out, known := e.shellOutput(x); known {
+				e.shells-- // what it prints is known: read as makefile text
+				return out, true
+			}
+		}
 		return "$(" + x + ")", ok
 	case "eval":
 		// Its argument, expanded, is read as makefile lines: rules and
 		// variables, which later references see.
 		shells := e.shells
+		e.inEval++
 		x, ok := e.expand(args, depth+1)
+		e.inEval--
 		if !ok || e.shells != shells || strings.Contains(x, makeWord) || e.m.evals >= maxMakeEvals {
 			return "", false // the output of $(shell …), or a variable's, read as makefile text
 		}

@@ -328,10 +328,27 @@ func enableEffects(w *walker, c *Command, sc *scope, _ stdin) {
 }
 
 // compgenEffects: compgen -C COMMAND runs COMMAND (as the shell runs a
-// string) to make its completions.
+// string) to make its completions, -F FUNCTION calls FUNCTION, and -W
+// WORDLIST expands each word of the list again.
 func compgenEffects(w *walker, c *Command, sc *scope, _ stdin) {
-	f := w.flags(c, Spec{Short: "abcdefgjksuvo:A:G:W:F:C:X:P:S:V:"})
-	if cmd, ok := f.Value("C"); ok {
-		w.nestedWord(cmd, &scope{dir: sc.dir}, plus(c.Via, c.Name))
+	f := w.flags(c, Spec{Short: "abcdefgjksuvDEIo:A:G:W:F:C:X:P:S:V:"})
+	via := plus(c.Via, c.Name)
+	for _, o := range f.Options {
+		switch o.Name {
+		case "C":
+			w.nestedWord(o.Value, &scope{dir: sc.dir}, via)
+		case "F":
+			// The function runs in this shell, with the words to complete.
+			sub := *sc
+			w.nestedWord(o.Value, &sub, via)
+		case "W":
+			// Each word of the list is expanded again (issue 38):
+			// compgen -W '$(rm -rf d)' runs rm, as does compgen -W "$x"
+			// with x='$(…)'.
+			w.nested(": "+o.Value.Value, o.Value.Dynamic, &scope{dir: sc.dir}, via)
+		}
+	}
+	if len(f.Unsure) > 0 {
+		w.unknown(c.String()+" (an option known only at run time)", via)
 	}
 }

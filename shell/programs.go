@@ -196,6 +196,8 @@ func programOf(name string) effector {
 		return makeEffects
 	case "cmake":
 		return cmakeEffects
+	case "ctest":
+		return ctestEffects
 	case "meson":
 		return mesonEffects
 	case "ninja", "samu":

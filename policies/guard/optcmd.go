@@ -95,10 +95,51 @@ func commandOptions(s *shell.Script, at *place) (string, bool) {
 			if !gitDone && (strings.Contains(at.src, "GIT_CONFIG_COUNT") || strings.Contains(at.src, "GIT_CONFIG_PARAMETERS") || strings.Contains(at.src, "GIT_CONFIG_KEY_")) {
 				return cannot(c, "takes settings from GIT_CONFIG_* in the environment, set in the same command (an alias or a hook setting runs a command)")
 			}
+			if !gitDone {
+				if v, ok := gitConfigFileVar(at.src); ok {
+					return cannot(c, "reads its settings from the file "+v+" names, set in the same command (an alias or a hook setting there runs a command)")
+				}
+			}
 			gitDone = true // looked for: not there
 		}
 	}
 	return "", false
+}
+
+// gitConfigFileVar returns the variable of the environment naming a file
+// git reads its settings from (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
+// XDG_CONFIG_HOME for its git/config) that the
+// script src sets, other than to /dev/null (which turns the file off).
+func gitConfigFileVar(src string) (string, bool) {
+	for _, name := range [...]string{"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "XDG_CONFIG_HOME"} {
+		for rest := src; ; {
+			i := strings.Index(rest, name)
+			if i < 0 {
+				break
+			}
+			before, after := rest[:i], rest[i+len(name):]
+			rest = after
+			if strings.HasSuffix(before, "$") || strings.HasSuffix(before, "{") || strings.HasPrefix(after, "_") {
+				continue // read ($NAME, ${NAME}), or a longer name
+			}
+			if v, ok := strings.CutPrefix(after, "="); ok && devNullValue(v) {
+				continue
+			}
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// devNullValue reports whether the assigned text v starts with the
+// word /dev/null, plain or quoted, and nothing more.
+func devNullValue(v string) bool {
+	for _, w := range [...]string{"/dev/null", `"/dev/null"`, "'/dev/null'"} {
+		if rest, ok := strings.CutPrefix(v, w); ok {
+			return rest == "" || strings.ContainsRune(" \t\n;&|)", rune(rest[0]))
+		}
+	}
+	return false
 }
 
 // isShell reports whether p names a login shell (or one that refuses a

@@ -87,6 +87,10 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				continue
 			} else if r, ok := at.resolved(e.Path); ok {
 				runs = append(runs, joinPath(at.dir, r)) // . ~/x.sh, read from disk: what this command wrote is not there yet
+			} else if f, ok := written.named(last); ok && !strings.ContainsAny(last, "$~}*?[") {
+				// In a folder known only at run time (cd "$D" && sh x.sh,
+				// make -C "$D"): it may be the file of that name written.
+				return deny(c, e.Path.Value+" (in a folder known only at run time, which may be "+f.path+")", f.by)
 			}
 		}
 		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
