@@ -27,8 +27,9 @@ import (
 // minBatch is the git commands a command runs from which they are read
 // in batches.
 const (
-	maxBatchRevs = 64
-	minBatch     = 3
+	maxBatchRevs  = 256
+	maxBatchBases = 32
+	minBatch      = 3
 )
 
 // A revBatch holds a call's candidate revisions and what git said of
@@ -82,6 +83,10 @@ func cdsAndRevs(ctx context.Context, sc *shell.Script) (cds []string) {
 			if !w.Dynamic && plainRev(w.Value) && !b.seen[w.Value] {
 				b.seen[w.Value] = true
 				b.cands = append(b.cands, w.Value, w.Value+"^") // the parent: what git revert and cherry-pick apply
+				if w.Value == "stash" && !b.seen["stash@{0}"] {
+					b.seen["stash@{0}"] = true
+					b.cands = append(b.cands, "stash@{0}", "stash@{0}^1") // what git stash pop and apply read
+				}
 			}
 		}
 	}
@@ -274,7 +279,8 @@ func (b *revBatch) diffsOf(ctx context.Context, root, pair string, paths []strin
 // baseOf returns the one merge base of HEAD and rev in root (""
 // when they have none or several), reading in one git rev-parse
 // HEAD...REV those of rev and of the call's other candidates whose trees
-// git knows, not read yet (up to maxBatchRevs); its tree is read too.
+// git knows, not read yet (up to maxBatchBases: a merge base may walk a
+// long history); its tree is read too.
 func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error) {
 	known := b.bases[root]
 	if base, ok := known[rev]; ok {
@@ -282,7 +288,7 @@ func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error)
 	}
 	ask := []string{rev}
 	for _, c := range b.cands {
-		if t := b.trees[root][c]; t != "" && t != unreadable && !hasKey(known, c) && c != rev && len(ask) < maxBatchRevs {
+		if t := b.trees[root][c]; t != "" && t != unreadable && !hasKey(known, c) && c != rev && len(ask) < maxBatchBases {
 			ask = append(ask, c)
 		}
 	}

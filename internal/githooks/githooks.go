@@ -224,6 +224,14 @@ func Find(ctx context.Context, dir string, use Use) (top string, hooks []string,
 	return top, hooks, nil
 }
 
+// Top returns the top of the worktree that holds dir, as git prints it,
+// or "" outside one (or when git cannot tell): with ctx from [WithMemo],
+// one git process a folder a call, shared with [Find].
+func Top(ctx context.Context, dir string) string {
+	top, _ := where(ctx, dir)
+	return top
+}
+
 // where returns the top of the worktree that holds dir and its hooks
 // directory as git prints it ("" for both outside one), asked of git
 // once a call with ctx from [WithMemo].

@@ -14,6 +14,7 @@ import (
 
 	"github.com/agenthooks/hooks/footing"
 	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/internal/readfile"
 )
 
@@ -201,9 +202,14 @@ func (t *worktree) top(dir string) string {
 		t.tops[dir] = v
 		return v
 	}
-	out, err := t.run(t.ctx, dir, "rev-parse", "--show-toplevel")
 	top := ""
-	if err == nil {
+	if t.git == nil {
+		// The real git: asked as the hooks' folder is (githooks.Top), so
+		// that a call that runs git's hooks asks once.
+		if t.reads++; t.reads <= maxStateReads {
+			top = cleanPath(filepath.ToSlash(githooks.Top(t.ctx, filepath.FromSlash(dir))))
+		}
+	} else if out, err := t.run(t.ctx, dir, "rev-parse", "--show-toplevel"); err == nil {
 		top = cleanPath(filepath.ToSlash(strings.TrimRight(string(out), "\r\n")))
 	}
 	if t.tops == nil {
