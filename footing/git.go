@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/internal/members"
 	"github.com/agenthooks/hooks/internal/tempvar"
 	"github.com/agenthooks/hooks/shell"
@@ -413,7 +413,7 @@ func runGitNames(ctx context.Context, root string, args []string, status bool) (
 	full := append([]string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "diff.external=",
 		"--no-optional-locks"}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = gitenv.Env()
+	cmd.Env = gitread.Env()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -320,7 +320,7 @@ func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error)
 			out = out[1:]
 		}
 		known[a] = ""
-		if len(bases) == 1 && isObjectName(bases[0]) {
+		if len(bases) == 1 && gitread.IsObjectName(bases[0]) {
 			known[a] = bases[0]
 			found = append(found, bases[0])
 		}
@@ -343,7 +343,7 @@ func runDiffTree(ctx context.Context, root string, pairs, paths []string) ([]str
 	args := []string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks",
 		"diff-tree", "--stdin", "-r", "--name-only", "--no-renames", "-z", "--"}
 	cmd := exec.CommandContext(ctx, "git", append(args, paths...)...)
-	cmd.Env = gitenv.Env()
+	cmd.Env = gitread.Env()
 	cmd.Stdin = strings.NewReader(strings.Join(pairs, "\n") + "\n")
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -382,46 +382,11 @@ func catFile(ctx context.Context, root string, lines []string) ([]string, error)
 	})
 }
 
-// runCatFile is catFile, run.
+// runCatFile is catFile, run within gitLimit.
 func runCatFile(ctx context.Context, root string, lines []string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitLimit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
-		"--no-optional-locks", "cat-file", "--batch-check=%(objectname)")
-	cmd.Env = gitenv.Env()
-	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		return nil, err
-	}
-	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(got) != len(lines) {
-		return nil, errString("git cat-file answered " + strconv.Itoa(len(got)) + " lines for " + strconv.Itoa(len(lines)))
-	}
-	for i, g := range got {
-		switch {
-		case g == lines[i]+" missing" || g == lines[i]+" ambiguous":
-			got[i] = ""
-		case !isObjectName(g):
-			return nil, errString("git cat-file answered " + g)
-		}
-	}
-	return got, nil
-}
-
-// isObjectName reports whether s is a full object name (SHA-1 or
-// SHA-256, lower-case hex).
-func isObjectName(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
-			return false
-		}
-	}
-	return true
+	return gitread.CatFile(ctx, root, lines)
 }
 
 func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }

@@ -7,7 +7,7 @@ import (
 	"os/exec"
 	"strings"
 
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -169,7 +169,7 @@ func runGitLines(ctx context.Context, root string, args ...string) ([]string, er
 	defer cancel()
 	full := append([]string{"-C", root, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-optional-locks"}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = gitenv.Env()
+	cmd.Env = gitread.Env()
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	err := cmd.Run()

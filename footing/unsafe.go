@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 )
 
 // unsafeRepo is UnsafeRepo for the Set's call.
@@ -45,7 +45,7 @@ func readRepoConfig(ctx context.Context, root string) (why string, sparse bool) 
 	ctx, cancel := context.WithTimeout(ctx, gitLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get-regexp", `^(filter\..*\.(clean|smudge|process)|core\.sparsecheckout)$`)
-	cmd.Env = gitenv.Env()
+	cmd.Env = gitread.Env()
 	out, err := cmd.Output()
 	var exit *exec.ExitError
 	switch {

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -246,7 +246,7 @@ func where(ctx context.Context, dir string) (top, hdir string) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
 		"rev-parse", "--show-toplevel", "--git-path", "hooks")
-	cmd.Env = gitenv.Env()
+	cmd.Env = gitread.Env()
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	if cmd.Run() == nil {

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/footing"
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/internal/githooks"
 	"github.com/agenthooks/hooks/internal/readfile"
 )
@@ -147,7 +147,7 @@ func runGit(ctx context.Context, dir string, unsafeRepo func(context.Context, st
 		}
 	}
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = gitenv.Env("LC_ALL=C")
+	cmd.Env = gitread.Env("LC_ALL=C")
 	out := &capped{max: maxStateOut}
 	cmd.Stdout = out
 	cmd.WaitDelay = 100 * time.Millisecond

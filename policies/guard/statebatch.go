@@ -5,14 +5,11 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/agenthooks/hooks/internal/gitenv"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -329,33 +326,10 @@ func (t *worktree) catLines(ctx context.Context, dir string, lines []string) ([]
 // errTooManyReads is a read's error past maxStateReads.
 var errTooManyReads = errors.New("the command asks more of the worktree's state than the guard reads in one call")
 
-// catFile runs git cat-file --batch-check in dir, as runGit runs git
-// (bounded in time and output, the repository's programs off), and
-// returns the object each line names ("" when git has none).
+// catFile runs git cat-file --batch-check in dir within stateTimeout
+// (see gitread.CatFile).
 func catFile(ctx context.Context, dir string, lines []string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
-		"cat-file", "--batch-check=%(objectname)")
-	cmd.Env = gitenv.Env("LC_ALL=C")
-	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
-	out := &capped{max: maxStateOut}
-	cmd.Stdout = out
-	cmd.WaitDelay = 100 * time.Millisecond
-	if err := cmd.Run(); err != nil {
-		return nil, err
-	}
-	got := strings.Split(strings.TrimSuffix(out.b.String(), "\n"), "\n")
-	if len(got) != len(lines) {
-		return nil, errors.New("git cat-file answered " + strconv.Itoa(len(got)) + " lines for " + strconv.Itoa(len(lines)))
-	}
-	for i, g := range got {
-		switch {
-		case g == lines[i]+" missing" || g == lines[i]+" ambiguous":
-			got[i] = ""
-		case len(g) != 40 && len(g) != 64 || strings.Trim(g, "0123456789abcdef") != "":
-			return nil, errors.New("git cat-file answered " + g)
-		}
-	}
-	return got, nil
+	return gitread.CatFile(ctx, dir, lines)
 }
