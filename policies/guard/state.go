@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/agenthooks/hooks/footing"
-	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/internal/githooks"
+	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/internal/readfile"
 )
 
