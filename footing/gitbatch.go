@@ -12,16 +12,20 @@ import (
 	"github.com/agenthooks/hooks/shell"
 )
 
-// What a checkout, reset or stash apply of one revision would change is
-// read for all of a call's revisions at once (issue 38's cost bound): 60
-// `git checkout xN` asked git diff 60 times, 0.85 s. When the footing
-// files are as HEAD has them (git diff HEAD names none), the worktree's
-// difference from REV is HEAD's tree's from REV's: git cat-file
-// --batch-check reads the tree of every revision the call's git
-// commands name in one process, and git diff-tree --stdin the files
-// under the footing paths that differ between HEAD's tree and each of
-// them in another. Anything else (a footing file changed since HEAD, a
-// range, REV:path, two revisions) asks git diff itself.
+// What a checkout, reset, stash apply, revert or merge of a revision
+// would change is read for all of a call's revisions at once (issue 38's
+// cost bound): 60 `git checkout xN` asked git diff 60 times, 0.85 s.
+// When the footing files are as HEAD has them (git diff HEAD names
+// none), the worktree's difference from REV is HEAD's tree's from REV's.
+// git cat-file --batch-check reads the tree of every revision the call's
+// git commands name (and of each one's parent) in one process, git
+// rev-parse HEAD...REV their merge bases in another, and git diff-tree
+// --stdin, in a third, the files under the footing paths that differ
+// between the two trees of each pair: HEAD's and REV's (checkout, reset,
+// stash apply), REV^'s and REV's (revert, cherry-pick), the merge base's
+// and REV's (merge, pull). Anything else (a footing file changed since
+// HEAD, a range, REV:path, a tree git cannot read, a command of fewer
+// than minBatch git commands) asks git diff itself.
 
 // maxBatchRevs bounds the revisions one read of trees asks for, and
 // minBatch is the git commands a command runs from which they are read
