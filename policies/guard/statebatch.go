@@ -18,14 +18,13 @@ import (
 // 32 processes, then fell back to the lists and denied what git ignores).
 // The first question of a kind reads the answer for every path or word
 // of the script the same question may be asked about: git status for
-// every static path the script deletes recursively, git cat-file for
+// every static path the script deletes, git cat-file for
 // every word its git commands give, git ls-files for those words as
 // paths. A question the batch did not cover is asked alone, as before.
 
-// maxBatchSpecs bounds the pathspecs of one batched read, and
-// maxBatchBytes their length.
-// minBatchGits is the git commands a command runs from which their
-// words are read in a batch.
+// maxBatchSpecs bounds the pathspecs of one batched read and
+// maxBatchBytes their length; minBatchGits is the git commands a command
+// runs from which their words are read in a batch.
 const (
 	maxBatchSpecs = 512
 	maxBatchBytes = 64 << 10
