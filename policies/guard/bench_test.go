@@ -171,9 +171,19 @@ func TestDenseShapes(t *testing.T) {
 }
 
 // everydayScript is a script of the commands an agent runs, n lines.
-func everydayScript(n int) string {
+// The guard denies it at line 13, where a second `cd web` leaves the
+// directory unknown (see everydayAllowed).
+func everydayScript(n int) string { return everyday(n, `cd web && npm run build 2>&1 | tail -5`) }
+
+// everydayAllowed is everydayScript with its build in a subshell, which
+// the guard lets through whole: every rule reads every line, as for a
+// command it allows.
+func everydayAllowed(n int) string { return everyday(n, `(cd web && npm run build 2>&1 | tail -5)`) }
+
+// everyday is n lines of the everyday commands, the build first.
+func everyday(n int, build string) string {
 	lines := []string{
-		`cd web && npm run build 2>&1 | tail -5`,
+		build,
 		`git status --short`,
 		`grep -rn "TODO" --include=*.go . | head -20`,
 		`go test ./... > /tmp/test.log 2>&1 || cat /tmp/test.log`,
@@ -192,7 +202,10 @@ func everydayScript(n int) string {
 
 // BenchmarkPerKB: the guard's cost per KB of an everyday script, against
 // the like-for-like peer's (bench/peersh: the same syntax parser and one
-// walk for rm -rf), in process; b.SetBytes makes MB/s comparable.
+// walk for rm -rf), in process; b.SetBytes makes MB/s comparable. guard
+// and peer judge everydayScript, which the guard denies at line 13; all
+// and all-rmrf judge everydayAllowed, which it lets through whole (the
+// peer's walk ends at its first rm -rf in both).
 func BenchmarkPerKB(b *testing.B) {
 	for _, n := range []int{25, 400} { // about 1 KB and 16 KB
 		src := everydayScript(n)
@@ -209,6 +222,22 @@ func BenchmarkPerKB(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
 				peerRmRF(src)
+			}
+		})
+		all := everydayAllowed(n)
+		ta := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: all}}
+		b.Run("all/"+strconv.Itoa(len(all)>>10)+"KB", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(all)))
+			for b.Loop() {
+				Judge(context.Background(), "", ta)
+			}
+		})
+		b.Run("all-rmrf/"+strconv.Itoa(len(all)>>10)+"KB", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(all)))
+			for b.Loop() {
+				peerRmRF(all)
 			}
 		})
 	}
@@ -358,5 +387,18 @@ func BenchmarkCodeModules(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Judge(context.Background(), dir, t)
+	}
+}
+
+// The premises of BenchmarkPerKB: the guard lets everydayAllowed through
+// whole, and denies everydayScript.
+func TestEverydayScripts(t *testing.T) {
+	for _, n := range []int{25, 400} {
+		if r := Judge(context.Background(), "", &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: everydayAllowed(n)}}); r.Decision != hooks.NoDecision {
+			t.Errorf("everydayAllowed(%d): %v %s", n, r.Decision, r.Reason)
+		}
+		if r := Judge(context.Background(), "", &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: everydayScript(n)}}); r.Decision != hooks.DecisionDeny {
+			t.Errorf("everydayScript(%d): %v, want deny", n, r.Decision)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/agenthooks/hooks/shell"
 )
@@ -47,37 +48,112 @@ func IsSecretFile(p string, extra []string) bool {
 			return true
 		}
 	}
-	match := func(pat string) bool {
-		pat = strings.TrimPrefix(strings.ToLower(strings.ReplaceAll(pat, `\`, "/")), "~/")
-		if !strings.Contains(pat, "/") {
-			ok, _ := path.Match(pat, base)
-			return ok
-		}
-		// The pattern's elements match the path's last ones.
-		pe, fe := strings.Split(strings.Trim(pat, "/"), "/"), strings.Split(p, "/")
-		if len(fe) < len(pe) {
-			return false
-		}
-		fe = fe[len(fe)-len(pe):]
-		for i := range pe {
-			if ok, _ := path.Match(pe[i], fe[i]); !ok {
-				return false
-			}
-		}
-		return true
-	}
-	for _, pat := range SecretFiles() {
-		if match(pat) {
+	for _, sp := range builtinSecretPats() {
+		if sp.match(p, base) {
 			return true
 		}
 	}
 	for _, pat := range extra {
-		if match(pat) {
+		if compileSecretPat(pat).match(p, base) {
 			return true
 		}
 	}
 	return false
 }
+
+// A secretPat is a pattern of [SecretFiles] (or a policy's), read once:
+// its elements, lower-cased, the last one the file's name.
+type secretPat struct{ elems []namePat }
+
+// A namePat is one element of a secretPat, with how to match it: plain
+// ('='), a plain prefix then * ('<'), * then a plain suffix ('>'), or
+// anything else, by path.Match ('m').
+type namePat struct {
+	kind byte
+	lit  string
+}
+
+// compileSecretPat reads pat.
+func compileSecretPat(pat string) secretPat {
+	pat = strings.Trim(strings.TrimPrefix(strings.ToLower(strings.ReplaceAll(pat, `\`, "/")), "~/"), "/")
+	if !strings.Contains(pat, "/") {
+		return secretPat{elems: []namePat{compileNamePat(pat)}}
+	}
+	var sp secretPat
+	for e := range strings.SplitSeq(pat, "/") {
+		sp.elems = append(sp.elems, compileNamePat(e))
+	}
+	return sp
+}
+
+func compileNamePat(pat string) namePat {
+	const meta = `*?[\`
+	switch {
+	case !strings.ContainsAny(pat, meta):
+		return namePat{'=', pat}
+	case strings.HasPrefix(pat, "*") && !strings.ContainsAny(pat[1:], meta):
+		return namePat{'>', pat[1:]}
+	case strings.HasSuffix(pat, "*") && !strings.ContainsAny(pat[:len(pat)-1], meta):
+		return namePat{'<', pat[:len(pat)-1]}
+	}
+	return namePat{'m', pat}
+}
+
+// matches is path.Match(the element, name) for a name without a slash.
+func (n namePat) matches(name string) bool {
+	switch n.kind {
+	case '=':
+		return name == n.lit
+	case '>':
+		return strings.HasSuffix(name, n.lit)
+	case '<':
+		return strings.HasPrefix(name, n.lit)
+	}
+	ok, _ := path.Match(n.lit, name)
+	return ok
+}
+
+// match reports whether p (lower-cased, with slashes), whose name is
+// base, matches: a pattern of one element matches the name; one of more
+// matches the path's last elements, the name first (which rejects nearly
+// every word without splitting the path: rule 7 asks this of every word
+// of a command).
+func (sp secretPat) match(p, base string) bool {
+	last := len(sp.elems) - 1
+	if last == 0 {
+		return sp.elems[0].matches(base)
+	}
+	if !strings.HasSuffix(p, "/") && !sp.elems[last].matches(base) {
+		return false
+	}
+	fe := strings.Split(p, "/")
+	if len(fe) < len(sp.elems) {
+		return false
+	}
+	fe = fe[len(fe)-len(sp.elems):]
+	for i, e := range sp.elems {
+		if !e.matches(fe[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// builtinSecretPats returns [SecretFiles] read, once a process (on first
+// use, not at start-up).
+func builtinSecretPats() []secretPat {
+	builtinSecretOnce.Do(func() {
+		for _, pat := range SecretFiles() {
+			builtinSecret = append(builtinSecret, compileSecretPat(pat))
+		}
+	})
+	return builtinSecret
+}
+
+var (
+	builtinSecretOnce sync.Once
+	builtinSecret     []secretPat
+)
 
 // secretInWord returns the secret file a shell word names: the word
 // itself, or what follows an @ or an = in it (curl -d @.env,

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"context"
+	"path"
 	"strings"
 	"testing"
 
@@ -70,5 +71,21 @@ func TestSecretsGlobsExtendRule7(t *testing.T) {
 	// Without the config, the same file passes.
 	if r := Judge(context.Background(), "/home/dev/project", &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "cat infra/prod.tfstate"}}); r.Decision != hooks.NoDecision {
 		t.Errorf("without the globs: %v %q", r.Decision, r.Reason)
+	}
+}
+
+// A pattern's element matches as path.Match does, for names without a
+// slash, whatever its shape.
+func TestNameMatch(t *testing.T) {
+	pats := append(SecretFiles(), "*", "**", "id_*", "*.pem", "*key*", "a?c", "[ab]*", `\*x`, "x\\", "[", "*.", ".*", "", "id_*.pub")
+	names := []string{"", "id_rsa", "id_", "x.pem", ".pem", "pem", "abc", "a*c", "*x", "xkeyx", "key", ".npmrc", "credentials",
+		"config.json", "a.b", "[", "x", "id_rsa.pub", "ID_RSA", "b"}
+	for _, p := range pats {
+		for _, n := range names {
+			want, _ := path.Match(p, n)
+			if got := compileNamePat(p).matches(n); got != want {
+				t.Errorf("%q matches %q: %v, path.Match says %v", p, n, got, want)
+			}
+		}
 	}
 }
