@@ -208,38 +208,27 @@ func everyday(n int, build string) string {
 // peer's walk ends at its first rm -rf in both).
 func BenchmarkPerKB(b *testing.B) {
 	for _, n := range []int{25, 400} { // about 1 KB and 16 KB
-		src := everydayScript(n)
-		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: src}}
-		b.Run("guard/"+strconv.Itoa(len(src)>>10)+"KB", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(src)))
-			for b.Loop() {
-				Judge(context.Background(), "", t)
-			}
-		})
-		b.Run("peer/"+strconv.Itoa(len(src)>>10)+"KB", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(src)))
-			for b.Loop() {
-				peerRmRF(src)
-			}
-		})
-		all := everydayAllowed(n)
-		ta := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: all}}
-		b.Run("all/"+strconv.Itoa(len(all)>>10)+"KB", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(all)))
-			for b.Loop() {
-				Judge(context.Background(), "", ta)
-			}
-		})
-		b.Run("all-rmrf/"+strconv.Itoa(len(all)>>10)+"KB", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(all)))
-			for b.Loop() {
-				peerRmRF(all)
-			}
-		})
+		for _, c := range []struct{ guard, peer, src string }{
+			{"guard/", "peer/", everydayScript(n)},
+			{"all/", "all-rmrf/", everydayAllowed(n)},
+		} {
+			t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.src}}
+			size := strconv.Itoa(len(c.src)>>10) + "KB"
+			b.Run(c.guard+size, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(c.src)))
+				for b.Loop() {
+					Judge(context.Background(), "", t)
+				}
+			})
+			b.Run(c.peer+size, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(c.src)))
+				for b.Loop() {
+					peerRmRF(c.src)
+				}
+			})
+		}
 	}
 }
 
