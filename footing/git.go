@@ -149,7 +149,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 	case "revert", "cherry-pick":
 		for _, r := range operands(vals, []string{"-m", "--mainline", "-X", "--strategy-option", "--strategy", "-s"}) {
 			var ch []string
-			ch, err = gitDiff(ctx, root, paths, r+"^", r)
+			ch, err = pickDiff(ctx, root, paths, r)
 			changed = append(changed, ch...)
 			if err != nil {
 				break

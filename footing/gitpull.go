@@ -79,6 +79,18 @@ func mergeDiff(ctx context.Context, root string, paths, revs []string) ([]string
 	return changed, nil
 }
 
+// pickDiff lists the footing files git revert or cherry-pick of r would
+// change: those r changes from its parent, or, r a root commit (which
+// git reverts by removing every file it holds), every footing file r
+// holds.
+func pickDiff(ctx context.Context, root string, paths []string, r string) ([]string, error) {
+	ch, err := gitDiff(ctx, root, paths, r+"^", r)
+	if err != nil && unknownRev(err) && !strings.HasPrefix(r, "-") && gitResolves(ctx, root, r) {
+		return gitNames(ctx, root, append([]string{"ls-tree", "-r", "-z", "--name-only", "--end-of-options", r, "--"}, paths...), false)
+	}
+	return ch, err
+}
+
 // pullSource is the source of a refspec: +src:dst → src.
 func pullSource(r string) string {
 	r = strings.TrimPrefix(r, "+")
