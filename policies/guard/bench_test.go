@@ -171,23 +171,29 @@ func TestDenseShapes(t *testing.T) {
 }
 
 // everydayScript is a script of the commands an agent runs, n lines.
-// The guard denies it at line 13, where a second `cd web` leaves the
-// directory unknown (see everydayAllowed).
-func everydayScript(n int) string { return everyday(n, `cd web && npm run build 2>&1 | tail -5`) }
+// Judged without a folder (the benchmark's), the guard denies it at line
+// 5: where the links on disk cannot be read, rm -rf node_modules/.cache
+// is not on the lists (see everydayAllowed).
+func everydayScript(n int) string {
+	return everyday(n, `cd web && npm run build 2>&1 | tail -5`, `rm -rf node_modules/.cache dist`)
+}
 
-// everydayAllowed is everydayScript with its build in a subshell, which
-// the guard lets through whole: every rule reads every line, as for a
+// everydayAllowed is everydayScript with its build in a subshell and its
+// delete of build directories on the lists, which the guard lets
+// through whole without a folder: every rule reads every line, as for a
 // command it allows.
-func everydayAllowed(n int) string { return everyday(n, `(cd web && npm run build 2>&1 | tail -5)`) }
+func everydayAllowed(n int) string {
+	return everyday(n, `(cd web && npm run build 2>&1 | tail -5)`, `rm -rf node_modules dist`)
+}
 
 // everyday is n lines of the everyday commands, the build first.
-func everyday(n int, build string) string {
+func everyday(n int, build, clean string) string {
 	lines := []string{
 		build,
 		`git status --short`,
 		`grep -rn "TODO" --include=*.go . | head -20`,
 		`go test ./... > /tmp/test.log 2>&1 || cat /tmp/test.log`,
-		`rm -rf node_modules/.cache dist`,
+		clean,
 		`find . -name '*.tmp' -type f | xargs rm -f`,
 		`python3 -c 'import sys; print(sys.version)'`,
 		`for f in *.md; do wc -l "$f"; done`,
@@ -203,7 +209,7 @@ func everyday(n int, build string) string {
 // BenchmarkPerKB: the guard's cost per KB of an everyday script, against
 // the like-for-like peer's (bench/peersh: the same syntax parser and one
 // walk for rm -rf), in process; b.SetBytes makes MB/s comparable. guard
-// and peer judge everydayScript, which the guard denies at line 13; all
+// and peer judge everydayScript, which the guard denies at line 5; all
 // and all-rmrf judge everydayAllowed, which it lets through whole (the
 // peer's walk ends at its first rm -rf in both).
 func BenchmarkPerKB(b *testing.B) {

@@ -14,10 +14,11 @@ import (
 // the whole directory through. A symbolic link on the way was followed
 // before (judgeTree: linkedThrough), and a path that ends in a slash,
 // which would follow a last link, is denied before; a guard away from
-// the worktree cannot see the links on disk, and keeps to the lists.
+// the worktree, or one not told the folder the command runs in, cannot
+// see the links on disk, and keeps to the lists.
 func (at *place) insideScratch(p shell.Word) bool {
-	if p.Dynamic || at.cfg != nil && at.cfg.Away {
-		return false
+	if p.Dynamic || at.cfg != nil && at.cfg.Away || !isAbs(at.dir) {
+		return false // no folder on disk (an event without a cwd): the links on the way cannot be read
 	}
 	abs := joinPath(at.dir, p.Value)
 	rel := abs

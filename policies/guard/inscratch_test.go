@@ -70,3 +70,17 @@ func TestInsideScratchOutsideWorktree(t *testing.T) {
 		}
 	}
 }
+
+// Without the folder the command runs in (an event with no cwd), the
+// links on the way cannot be read: the lists decide alone.
+func TestInsideScratchNeedsAFolder(t *testing.T) {
+	for _, cwd := range []string{"", "project"} {
+		r := Judge(context.Background(), cwd, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "rm -rf node_modules/.cache"}})
+		if r.Decision != hooks.DecisionDeny {
+			t.Errorf("cwd %q: %v, want deny", cwd, r.Decision)
+		}
+		if r := Judge(context.Background(), cwd, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: "rm -rf node_modules"}}); r.Decision == hooks.DecisionDeny {
+			t.Errorf("cwd %q: rm -rf node_modules denied: %s", cwd, r.Reason)
+		}
+	}
+}

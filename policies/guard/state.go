@@ -205,8 +205,11 @@ func (t *worktree) top(dir string) string {
 	top := ""
 	if t.git == nil {
 		// The real git: asked as the hooks' folder is (githooks.Top), so
-		// that a call that runs git's hooks asks once.
-		if t.reads++; t.reads <= maxStateReads {
+		// that a call that runs git's hooks asks once; not for a folder
+		// that is not there (git -C fails on it too, and a process costs
+		// some 7 ms).
+		if fi, err := os.Stat(filepath.FromSlash(dir)); err == nil && fi.IsDir() && t.reads < maxStateReads {
+			t.reads++
 			top = cleanPath(filepath.ToSlash(githooks.Top(t.ctx, filepath.FromSlash(dir))))
 		}
 	} else if out, err := t.run(t.ctx, dir, "rev-parse", "--show-toplevel"); err == nil {
