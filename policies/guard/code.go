@@ -2,9 +2,7 @@ package guard
 
 import (
 	"context"
-	"maps"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 
@@ -149,29 +147,38 @@ var protectedPath = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 // dangerousCode reports whether code in lang names a deleting or
 // process-running API, or a protected path, and what.
 func dangerousCode(lang, code string) (string, bool) {
+	if code == "" {
+		return "", false // no name, no mark, no path
+	}
 	lang = langAlias(lang)
 	if lang == "sed" {
 		if what, bad := sedRuns(code); bad {
 			return what, true
 		}
 	} else {
-		text := code
-		if foldCase(lang) {
-			text = strings.ToLower(code)
-		}
-		apis, ok := codeAPIs.get()[lang]
-		if !ok {
-			for _, l := range slices.Sorted(maps.Keys(codeAPIs.get())) {
-				names, t := codeAPIs.get()[l], code
+		ix := codeAPIIndex.get()
+		if x, ok := ix.by[lang]; !ok {
+			var lower string
+			for _, l := range ix.langs {
+				t := code
 				if foldCase(l) {
-					t = strings.ToLower(code)
+					if lower == "" {
+						lower = strings.ToLower(code)
+					}
+					t = lower
 				}
-				if what, bad := namesAPI(t, names); bad {
+				if what, bad := ix.by[l].first(t); bad {
 					return what, true
 				}
 			}
-		} else if what, bad := namesAPI(text, apis); bad {
-			return what, true
+		} else {
+			text := code
+			if foldCase(lang) {
+				text = strings.ToLower(code)
+			}
+			if what, bad := x.first(text); bad {
+				return what, true
+			}
 		}
 		if re := codeMarks.get()[lang]; re != nil {
 			if m := re.FindString(code); m != "" {
@@ -179,8 +186,8 @@ func dangerousCode(lang, code string) (string, bool) {
 			}
 		}
 	}
-	if lang == "jq" || lang == "yq" {
-		return "", false // .env is a field there, and they write nothing
+	if lang == "jq" || lang == "yq" || !mayNameProtected(code) {
+		return "", false // .env is a field in jq and yq, and they write nothing
 	}
 	for _, m := range protectedPath.get().FindAllString(code, -1) {
 		m = strings.TrimLeft(m, " \t\n'\"`(/=,;:")
