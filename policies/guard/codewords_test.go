@@ -81,11 +81,11 @@ func codeCorpus() []string {
 	corpus = append(corpus, "", " ", ".", ".e", ".en", ".gi")
 	for _, p := range parts {
 		for _, s := range seps {
-			corpus = append(corpus, p, s+p, p+s, s+p+s, strings.ToUpper(p), s+strings.ToUpper(p)+s)
+			corpus = append(corpus, s+p, p+s, s+strings.ToUpper(p)+s)
 		}
 	}
 	r := rand.New(rand.NewSource(38))
-	for range 20000 {
+	for range 5000 {
 		var b strings.Builder
 		for range 1 + r.Intn(6) {
 			b.WriteString(seps[r.Intn(len(seps))])

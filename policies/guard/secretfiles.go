@@ -27,10 +27,14 @@ func SecretFiles() []string {
 // IsSecretFile reports whether p names a credential file: a .env file, a
 // match of [SecretFiles], or of one of the extra patterns.
 func IsSecretFile(p string, extra []string) bool {
-	p = strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
-	p = strings.TrimRight(p, ". ")
+	p, plain := lowerSlashes(p)
+	for len(p) > 0 && (p[len(p)-1] == '.' || p[len(p)-1] == ' ') {
+		p = p[:len(p)-1]
+	}
 	base := path.Base(p)
-	if IsEnvFile(base) {
+	// A plain name (ASCII, lower case already) is a .env file only when
+	// it starts so.
+	if (!plain || strings.HasPrefix(base, ".env")) && IsEnvFile(base) {
 		return true
 	}
 	if strings.HasSuffix(base, ".pub") || base == "." || base == "/" {
@@ -48,10 +52,8 @@ func IsSecretFile(p string, extra []string) bool {
 			return true
 		}
 	}
-	for _, sp := range builtinSecretPats() {
-		if sp.match(p, base) {
-			return true
-		}
+	if builtinSecretPats().match(p, base) {
+		return true
 	}
 	for _, pat := range extra {
 		if compileSecretPat(pat).match(p, base) {
@@ -59,6 +61,18 @@ func IsSecretFile(p string, extra []string) bool {
 		}
 	}
 	return false
+}
+
+// lowerSlashes returns p lower-cased with its backslashes made slashes,
+// and whether p was plain: ASCII with neither, returned as it is (rule
+// 7 asks this of every word of a command, nearly all of them plain).
+func lowerSlashes(p string) (string, bool) {
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c == '\\' || c >= 0x80 || 'A' <= c && c <= 'Z' {
+			return strings.ToLower(strings.ReplaceAll(p, `\`, "/")), false
+		}
+	}
+	return p, true
 }
 
 // A secretPat is a pattern of [SecretFiles] (or a policy's), read once:
@@ -141,19 +155,67 @@ func (sp secretPat) match(p, base string) bool {
 
 // builtinSecretPats returns [SecretFiles] read, once a process (on first
 // use, not at start-up).
-func builtinSecretPats() []secretPat {
+func builtinSecretPats() *secretIndex {
 	builtinSecretOnce.Do(func() {
 		for _, pat := range SecretFiles() {
-			builtinSecret = append(builtinSecret, compileSecretPat(pat))
+			builtinSecret.add(compileSecretPat(pat))
 		}
 	})
-	return builtinSecret
+	return &builtinSecret
 }
 
 var (
 	builtinSecretOnce sync.Once
-	builtinSecret     []secretPat
+	builtinSecret     secretIndex
 )
+
+// A secretIndex is secret patterns by what their name element needs of a
+// name: its last byte (a plain name, or * then a suffix), a prefix (a
+// prefix then *), or anything (path.Match's patterns, an empty element).
+// A name is matched against the patterns it may match, not all of them.
+type secretIndex struct {
+	pats   []secretPat
+	byLast [256][]uint8
+	prefix []uint8
+	other  []uint8
+}
+
+func (x *secretIndex) add(sp secretPat) {
+	i := uint8(len(x.pats))
+	x.pats = append(x.pats, sp)
+	n := sp.elems[len(sp.elems)-1]
+	switch {
+	case n.lit == "" || n.kind == 'm':
+		x.other = append(x.other, i)
+	case n.kind == '=' || n.kind == '>':
+		x.byLast[n.lit[len(n.lit)-1]] = append(x.byLast[n.lit[len(n.lit)-1]], i)
+	default:
+		x.prefix = append(x.prefix, i)
+	}
+}
+
+// match reports whether p, whose name is base (never ""), matches one of
+// the patterns (secretPat.match). A pattern of more than one element
+// ignores the name of a path that ends in a slash: every pattern is
+// matched then.
+func (x *secretIndex) match(p, base string) bool {
+	if strings.HasSuffix(p, "/") {
+		for _, sp := range x.pats {
+			if sp.match(p, base) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, list := range [...][]uint8{x.byLast[base[len(base)-1]], x.prefix, x.other} {
+		for _, i := range list {
+			if x.pats[i].match(p, base) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // secretInWord returns the secret file a shell word names: the word
 // itself, or what follows an @ or an = in it (curl -d @.env,

@@ -1,0 +1,99 @@
+package guard
+
+import (
+	"math/rand"
+	"path"
+	"strings"
+	"testing"
+)
+
+// isSecretFileSlow is IsSecretFile as it was before secretIndex and
+// lowerSlashes: every word lower-cased and trimmed by the strings
+// package, IsEnvFile asked of every name, every pattern matched.
+func isSecretFileSlow(p string, extra []string) bool {
+	p = strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
+	p = strings.TrimRight(p, ". ")
+	base := path.Base(p)
+	if IsEnvFile(base) {
+		return true
+	}
+	if strings.HasSuffix(base, ".pub") || base == "." || base == "/" {
+		return false
+	}
+	switch base {
+	case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
+		return true
+	}
+	if strings.ContainsAny(base, "*?[") {
+		switch path.Base(path.Dir(p)) {
+		case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
+			return true
+		}
+	}
+	for _, pat := range SecretFiles() {
+		if compileSecretPat(pat).match(p, base) {
+			return true
+		}
+	}
+	for _, pat := range extra {
+		if compileSecretPat(pat).match(p, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretCorpus is words to ask IsSecretFile of: the credential files
+// and their near misses, in folders, with trailing slashes, dots and
+// spaces, backslashes, upper case and non-ASCII letters, and random
+// paths of these elements.
+func secretCorpus() []string {
+	elems := []string{"", ".", "..", "~", "home", "dev", ".ssh", ".aws", ".gnupg", ".kube", ".docker", "id_rsa", "id_", "id",
+		"credentials", "config", "config.json", ".netrc", "_netrc", ".git-credentials", ".npmrc", ".pypirc", ".pgpass",
+		"server.pem", ".pem", "pem", "a.key", "key", "x.p12", "x.pfx", "id_rsa.pub", ".env", ".env.local", ".env.example",
+		".env.a.sample", ".envrc", "env", ".env:x", "*", "*.pub", "cred*", "[ab]", "?", "a.b", "main.go", "status", "-rn",
+		"--short", "*.go", "./...", "/tmp/test.log", "node_modules", "dist", "TODO", ".ENV", "ID_RSA", "Credentials",
+		"\u212a.key", "İd_rsa", "é.pem", "x.PeM", "keys", "prod.json", "hosts.yml", ".config", "gh", "a=b", "@.env", "f=@id_rsa"}
+	tails := []string{"", "/", ".", " ", ". ", "//", "\\", ":x", "..", " ."}
+	var corpus []string
+	for _, e := range elems {
+		for _, t := range tails {
+			corpus = append(corpus, e+t, "/"+e+t, "dir/"+e+t, ".ssh/"+e+t, "~/.aws/"+e+t, "C:\\Users\\"+e+t, ".kube\\"+e+t)
+		}
+	}
+	r := rand.New(rand.NewSource(7))
+	for range 30000 {
+		var b strings.Builder
+		for k := range 1 + r.Intn(4) {
+			if k > 0 || r.Intn(3) == 0 {
+				b.WriteString([]string{"/", "/", "\\", "//"}[r.Intn(4)])
+			}
+			e := elems[r.Intn(len(elems))]
+			if r.Intn(5) == 0 {
+				e = strings.ToUpper(e)
+			}
+			b.WriteString(e)
+		}
+		b.WriteString(tails[r.Intn(len(tails))])
+		corpus = append(corpus, b.String())
+	}
+	return corpus
+}
+
+// TestIsSecretFileAsBefore: IsSecretFile answers as it did before the
+// patterns were indexed by their name's shape and plain words were let
+// be, for the built-in patterns alone and with a policy's.
+func TestIsSecretFileAsBefore(t *testing.T) {
+	extras := [][]string{nil, {"*.tfstate", "~/.config/gh/hosts.yml"}, {"", "*", "a/", "/x/", "keys/*.json", "[", `\*x`, "*key*", "Dev/*", "id_*"}}
+	bad := 0
+	for _, extra := range extras {
+		for _, w := range secretCorpus() {
+			if got, want := IsSecretFile(w, extra), isSecretFileSlow(w, extra); got != want {
+				t.Errorf("IsSecretFile(%q, %q) = %v, before %v", w, extra, got, want)
+				if bad++; bad > 20 {
+					t.FailNow()
+				}
+			}
+		}
+	}
+}
