@@ -64,12 +64,13 @@ func reasonEnvDump(cmd, file string) string {
 // loadsSecret returns the credential file c loads into an environment:
 // source or . of one, or one given to --env-file (docker, podman, node).
 func loadsSecret(c *shell.Command, extra []string) (string, bool) {
+	source := c.Name == "source" || c.Name == "."
 	for i := 1; i < len(c.Args); i++ {
 		a := c.Args[i].Value
 		f, ok := strings.CutPrefix(a, "--env-file=")
 		switch {
 		case ok:
-		case c.Args[i-1].Value == "--env-file", c.Name == "source" || c.Name == ".":
+		case source, c.Args[i-1].Value == "--env-file":
 			f = a
 		default:
 			continue

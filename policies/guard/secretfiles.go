@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/agenthooks/hooks/shell"
 )
@@ -27,52 +26,51 @@ func SecretFiles() []string {
 // IsSecretFile reports whether p names a credential file: a .env file, a
 // match of [SecretFiles], or of one of the extra patterns.
 func IsSecretFile(p string, extra []string) bool {
-	p, plain := lowerSlashes(p)
-	for len(p) > 0 && (p[len(p)-1] == '.' || p[len(p)-1] == ' ') {
-		p = p[:len(p)-1]
-	}
+	x := builtinSecretPats()
+	return x.isSecret(p, x.scan(p), extra)
+}
+
+// isSecretAnyShape is IsSecretFile for a word of any shape: lower-cased,
+// with slashes for backslashes, its trailing dots and spaces dropped.
+func isSecretAnyShape(p string, extra []string) bool {
+	p = strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
+	p = strings.TrimRight(p, ". ")
 	base := path.Base(p)
-	// A plain name (ASCII, lower case already) is a .env file only when
-	// it starts so.
-	if (!plain || strings.HasPrefix(base, ".env")) && IsEnvFile(base) {
+	if IsEnvFile(base) {
 		return true
 	}
 	if strings.HasSuffix(base, ".pub") || base == "." || base == "/" {
 		return false
 	}
-	// A directory of credentials named whole (tar, cp -r, scp -r of it),
-	// or a glob in one (cat ~/.ssh/*, ~/.aws/cred*).
-	switch base {
+	if secretDir(base) {
+		return true
+	}
+	if strings.ContainsAny(base, "*?[") && secretDir(path.Base(path.Dir(p))) {
+		return true
+	}
+	return builtinSecretPats().match(p, base) || extraMatch(extra, p, base)
+}
+
+// secretDir reports whether name is a directory of credentials: one
+// named whole (tar, cp -r, scp -r of it), or holding a glob (cat
+// ~/.ssh/*, ~/.aws/cred*), is a credential file.
+func secretDir(name string) bool {
+	switch name {
 	case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
 		return true
 	}
-	if strings.ContainsAny(base, "*?[") {
-		switch path.Base(path.Dir(p)) {
-		case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
-			return true
-		}
-	}
-	if builtinSecretPats().match(p, base) {
-		return true
-	}
+	return false
+}
+
+// extraMatch reports whether p, whose name is base, matches one of the
+// extra patterns.
+func extraMatch(extra []string, p, base string) bool {
 	for _, pat := range extra {
 		if compileSecretPat(pat).match(p, base) {
 			return true
 		}
 	}
 	return false
-}
-
-// lowerSlashes returns p lower-cased with its backslashes made slashes,
-// and whether p was plain: ASCII with neither, returned as it is (rule
-// 7 asks this of every word of a command, nearly all of them plain).
-func lowerSlashes(p string) (string, bool) {
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c == '\\' || c >= 0x80 || 'A' <= c && c <= 'Z' {
-			return strings.ToLower(strings.ReplaceAll(p, `\`, "/")), false
-		}
-	}
-	return p, true
 }
 
 // A secretPat is a pattern of [SecretFiles] (or a policy's), read once:
@@ -153,87 +151,27 @@ func (sp secretPat) match(p, base string) bool {
 	return true
 }
 
-// builtinSecretPats returns [SecretFiles] read, once a process (on first
-// use, not at start-up).
-func builtinSecretPats() *secretIndex {
-	builtinSecretOnce.Do(func() {
-		for _, pat := range SecretFiles() {
-			builtinSecret.add(compileSecretPat(pat))
-		}
-	})
-	return &builtinSecret
-}
-
-var (
-	builtinSecretOnce sync.Once
-	builtinSecret     secretIndex
-)
-
-// A secretIndex is secret patterns by what their name element needs of a
-// name: its last byte (a plain name, or * then a suffix), a prefix (a
-// prefix then *), or anything (path.Match's patterns, an empty element).
-// A name is matched against the patterns it may match, not all of them.
-type secretIndex struct {
-	pats   []secretPat
-	byLast [256][]uint8
-	prefix []uint8
-	other  []uint8
-}
-
-func (x *secretIndex) add(sp secretPat) {
-	i := uint8(len(x.pats))
-	x.pats = append(x.pats, sp)
-	n := sp.elems[len(sp.elems)-1]
-	switch {
-	case n.lit == "" || n.kind == 'm':
-		x.other = append(x.other, i)
-	case n.kind == '=' || n.kind == '>':
-		x.byLast[n.lit[len(n.lit)-1]] = append(x.byLast[n.lit[len(n.lit)-1]], i)
-	default:
-		x.prefix = append(x.prefix, i)
-	}
-}
-
-// match reports whether p, whose name is base (never ""), matches one of
-// the patterns (secretPat.match). A pattern of more than one element
-// ignores the name of a path that ends in a slash: every pattern is
-// matched then.
-func (x *secretIndex) match(p, base string) bool {
-	if strings.HasSuffix(p, "/") {
-		for _, sp := range x.pats {
-			if sp.match(p, base) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, list := range [...][]uint8{x.byLast[base[len(base)-1]], x.prefix, x.other} {
-		for _, i := range list {
-			if x.pats[i].match(p, base) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // secretInWord returns the secret file a shell word names: the word
 // itself, or what follows an @ or an = in it (curl -d @.env,
 // -F f=@id_rsa, --post-file=.env, of=.env).
 func secretInWord(w string, extra []string) (string, bool) {
-	for _, cand := range []string{w, afterLast(w, "@"), afterLast(w, "=")} {
-		if cand != "" && IsSecretFile(cand, extra) {
-			return cand, true
+	if w == "" {
+		return "", false
+	}
+	x := builtinSecretPats()
+	sh := x.scan(w)
+	if x.isSecret(w, sh, extra) {
+		return w, true
+	}
+	if sh.at < 0 && sh.eq < 0 {
+		return "", false
+	}
+	for _, i := range [2]int{sh.at, sh.eq} {
+		if i >= 0 && i+1 < len(w) && IsSecretFile(w[i+1:], extra) {
+			return w[i+1:], true
 		}
 	}
 	return "", false
-}
-
-func afterLast(s, sep string) string {
-	if i := strings.LastIndex(s, sep); i >= 0 {
-		return s[i+len(sep):]
-	}
-	return ""
 }
 
 // secretInCode returns the secret file a program text names (python -c

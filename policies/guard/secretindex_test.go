@@ -97,3 +97,38 @@ func TestIsSecretFileAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// secretInWordSlow is secretInWord as it was before its one pass for the
+// last @ and =.
+func secretInWordSlow(w string, extra []string) (string, bool) {
+	after := func(s, sep string) string {
+		if i := strings.LastIndex(s, sep); i >= 0 {
+			return s[i+len(sep):]
+		}
+		return ""
+	}
+	for _, cand := range []string{w, after(w, "@"), after(w, "=")} {
+		if cand != "" && isSecretFileSlow(cand, extra) {
+			return cand, true
+		}
+	}
+	return "", false
+}
+
+// TestSecretInWordAsBefore: secretInWord finds what it found before, the
+// same part of the word.
+func TestSecretInWordAsBefore(t *testing.T) {
+	words := secretCorpus()
+	for _, w := range secretCorpus()[:2000] {
+		words = append(words, "--f="+w, "-d@"+w, w+"=", w+"@", "a=@"+w, "@"+w+"=x", "f=@"+w+"=")
+	}
+	for _, extra := range [][]string{nil, {"*.tfstate", "x=*"}} {
+		for _, w := range words {
+			f1, ok1 := secretInWord(w, extra)
+			f0, ok0 := secretInWordSlow(w, extra)
+			if f1 != f0 || ok1 != ok0 {
+				t.Fatalf("secretInWord(%q, %q) = %q %v, before %q %v", w, extra, f1, ok1, f0, ok0)
+			}
+		}
+	}
+}

@@ -67,9 +67,15 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		}
 		// --env-file loads a file into a process's environment (docker,
 		// podman, node, …) without printing it.
-		loads := map[string]bool{}
+		var loads map[string]bool // nil (nothing loaded) unless the command has --env-file
 		for i := 1; i < len(c.Args); i++ {
 			a := c.Args[i].Value
+			if !strings.HasPrefix(c.Args[i-1].Value, "--env-file") && !strings.HasPrefix(a, "--env-file") {
+				continue
+			}
+			if loads == nil {
+				loads = map[string]bool{}
+			}
 			if c.Args[i-1].Value == "--env-file" {
 				loads[a] = true
 			} else if f, ok := strings.CutPrefix(a, "--env-file="); ok {
@@ -77,7 +83,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		for i := 1; i < len(c.Args); i++ {
-			if loads[c.Args[i].Value] {
+			if loads != nil && loads[c.Args[i].Value] {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
@@ -149,7 +155,12 @@ func readsSecretFile(t *hooks.Tool, extra []string) (string, bool) {
 // scripts and quoted text too (a quoted "< .env" is denied with them).
 func redirectsSecret(src string, extra []string) (string, bool) {
 	for i := 0; i < len(src); i++ {
-		if src[i] != '<' || i+1 < len(src) && strings.IndexByte("<(&", src[i+1]) >= 0 || i > 0 && src[i-1] == '<' {
+		lt := strings.IndexByte(src[i:], '<')
+		if lt < 0 {
+			break
+		}
+		i += lt
+		if i+1 < len(src) && strings.IndexByte("<(&", src[i+1]) >= 0 || i > 0 && src[i-1] == '<' {
 			continue
 		}
 		j := i + 1

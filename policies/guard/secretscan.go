@@ -1,0 +1,169 @@
+package guard
+
+import (
+	"path"
+	"strings"
+	"sync"
+)
+
+// builtinSecretPats returns [SecretFiles] read, once a process (on first
+// use, not at start-up).
+func builtinSecretPats() *secretIndex {
+	builtinSecretOnce.Do(func() {
+		for _, pat := range SecretFiles() {
+			builtinSecret.add(compileSecretPat(pat))
+		}
+		for c := range 256 {
+			switch {
+			case c == '\\' || c >= 0x80 || 'A' <= c && c <= 'Z':
+				builtinSecret.class[c] = byteNotPlain
+			case c == '/':
+				builtinSecret.class[c] = byteSlash
+			case c == '@':
+				builtinSecret.class[c] = byteAt
+			case c == '=':
+				builtinSecret.class[c] = byteEq
+			case c == '*' || c == '?' || c == '[':
+				builtinSecret.class[c] = byteGlob
+			}
+		}
+	})
+	return &builtinSecret
+}
+
+var (
+	builtinSecretOnce sync.Once
+	builtinSecret     secretIndex
+)
+
+// A secretIndex is secret patterns by what their name element needs of a
+// name: its last byte (a plain name, or * then a suffix), its first (a
+// prefix then *), or anything (path.Match's patterns, an empty element).
+// A name is matched against the patterns it may match, not all of them.
+// class is what scan looks for in a word, by byte.
+type secretIndex struct {
+	pats    []secretPat
+	byLast  [256][]uint8
+	byFirst [256][]uint8
+	other   []uint8
+	class   [256]uint8
+}
+
+// The classes of bytes scan looks for.
+const (
+	byteNotPlain = 1 + iota // upper case, a backslash, or not ASCII
+	byteSlash
+	byteAt
+	byteEq
+	byteGlob // * ? [
+)
+
+func (x *secretIndex) add(sp secretPat) {
+	i := uint8(len(x.pats))
+	x.pats = append(x.pats, sp)
+	n := sp.elems[len(sp.elems)-1]
+	switch {
+	case n.lit == "" || n.kind == 'm':
+		x.other = append(x.other, i)
+	case n.kind == '=' || n.kind == '>':
+		x.byLast[n.lit[len(n.lit)-1]] = append(x.byLast[n.lit[len(n.lit)-1]], i)
+	default:
+		x.byFirst[n.lit[0]] = append(x.byFirst[n.lit[0]], i)
+	}
+}
+
+// A wordShape is what one pass over a word finds: whether it is plain
+// (ASCII, no upper case, no backslash), and where its last /, @, = and
+// glob byte are (-1: none).
+type wordShape struct {
+	plain               bool
+	slash, at, eq, glob int
+}
+
+// scan reads w's shape.
+func (x *secretIndex) scan(w string) wordShape {
+	sh := wordShape{plain: true, slash: -1, at: -1, eq: -1, glob: -1}
+	for i := 0; i < len(w); i++ {
+		switch x.class[w[i]] {
+		case 0:
+		case byteSlash:
+			sh.slash = i
+		case byteNotPlain:
+			sh.plain = false
+		case byteAt:
+			sh.at = i
+		case byteEq:
+			sh.eq = i
+		case byteGlob:
+			sh.glob = i
+		}
+	}
+	return sh
+}
+
+// isSecret is IsSecretFile(p, extra), p of shape sh. A plain word is its
+// own lower case; once its trailing dots and spaces are dropped, its name
+// is what follows its last slash, unless it ends in one: it is read
+// without a copy or a search.
+func (x *secretIndex) isSecret(p string, sh wordShape, extra []string) bool {
+	if !sh.plain {
+		return isSecretAnyShape(p, extra)
+	}
+	n := len(p)
+	for n > 0 && (p[n-1] == '.' || p[n-1] == ' ') {
+		n-- // dropped, as Windows drops them (no slash nor glob byte is)
+	}
+	if n == 0 || p[n-1] == '/' {
+		return isSecretAnyShape(p, extra)
+	}
+	p = p[:n]
+	base := p[sh.slash+1:] // neither "", ".", nor "/"
+	// IsEnvFile of a plain name holds only when it starts with .env.
+	if strings.HasPrefix(base, ".env") && IsEnvFile(base) {
+		return true
+	}
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	if secretDir(base) || sh.glob > sh.slash && secretDir(path.Base(path.Dir(p))) {
+		return true
+	}
+	return x.matchName(p, base) || len(extra) > 0 && extraMatch(extra, p, base)
+}
+
+// match reports whether p, whose name is base (never ""), matches one of
+// the patterns (secretPat.match). A pattern of more than one element
+// ignores the name of a path that ends in a slash: every pattern is
+// matched then.
+func (x *secretIndex) match(p, base string) bool {
+	if strings.HasSuffix(p, "/") {
+		for _, sp := range x.pats {
+			if sp.match(p, base) {
+				return true
+			}
+		}
+		return false
+	}
+	return x.matchName(p, base)
+}
+
+// matchName is match for a p that does not end in a slash: only the
+// patterns whose name element base may match are matched.
+func (x *secretIndex) matchName(p, base string) bool {
+	for _, i := range x.byLast[base[len(base)-1]] {
+		if x.pats[i].match(p, base) {
+			return true
+		}
+	}
+	for _, i := range x.byFirst[base[0]] {
+		if x.pats[i].match(p, base) {
+			return true
+		}
+	}
+	for _, i := range x.other {
+		if x.pats[i].match(p, base) {
+			return true
+		}
+	}
+	return false
+}
