@@ -15,8 +15,15 @@ import (
 // dots and spaces, which Windows drops, and an NTFS stream suffix
 // (".env:x") are ignored too.
 func IsEnvFile(name string) bool {
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
+	i := len(name) - 1
+	for i >= 0 && name[i] != '/' && name[i] != '\\' {
+		i--
+	}
+	name = name[i+1:]
+	// Only ASCII letters lower-case to ASCII e, n, v (TestEnvLetters): a
+	// name that does not start with .env in ASCII, case aside, is none.
+	if len(name) < 4 || name[0] != '.' || name[1]|0x20 != 'e' || name[2]|0x20 != 'n' || name[3]|0x20 != 'v' {
+		return false
 	}
 	if i := strings.IndexByte(name, ':'); i >= 0 {
 		name = name[:i]
@@ -161,8 +168,8 @@ func enablesDotGlob(s *shell.Script, src string) bool {
 		if c.Name == "shopt" {
 			return true
 		}
-		for _, a := range c.Args {
-			if strings.Contains(a.Value, "GLOBIGNORE") {
+		for i := range c.Args {
+			if v := c.Args[i].Value; len(v) >= len("GLOBIGNORE") && strings.Contains(v, "GLOBIGNORE") {
 				return true
 			}
 		}

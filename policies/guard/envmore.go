@@ -75,10 +75,8 @@ func findExecEnv(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 			if v != "-name" {
 				pat = path.Base(pat)
 			}
-			for _, name := range []string{".env", ".env.local", ".env.production"} {
-				if ok, err := path.Match(pat, name); ok || err != nil {
-					return reasonFindEnv(c, f), true
-				}
+			if mayMatchEnv(pat) {
+				return reasonFindEnv(c, f), true
 			}
 			named = true
 		}
@@ -87,6 +85,25 @@ func findExecEnv(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 		return reasonFindEnv(c, f), true
 	}
 	return "", false
+}
+
+// mayMatchEnv reports whether the pattern of a find -name test matches
+// .env, .env.local or .env.production, or is not a pattern (path.Match's
+// error). A plain pattern, a prefix then *, or * then a suffix (-name
+// '*.tmp'), is matched by its shape (namePat), without path.Match's
+// trials of every split of the name and check of the whole pattern.
+func mayMatchEnv(pat string) bool {
+	np := compileNamePat(pat)
+	for _, name := range [...]string{".env", ".env.local", ".env.production"} {
+		if np.kind != 'm' {
+			if np.matches(name) {
+				return true
+			}
+		} else if ok, err := path.Match(pat, name); ok || err != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func reasonFindEnv(c, f *shell.Command) string {
@@ -178,7 +195,8 @@ func hiddenInput(c *shell.Command) (string, bool) {
 	case "awk", "gawk", "mawk", "nawk":
 		opts = []string{"-f", "--file"}
 	}
-	for i, a := range c.Args[1:] {
+	for i := 0; len(opts) > 0 && i+1 < len(c.Args); i++ {
+		a := &c.Args[i+1]
 		for _, o := range opts {
 			val, ok := "", false
 			switch {

@@ -1,0 +1,77 @@
+package guard
+
+import (
+	"path"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// isEnvFileSlow is IsEnvFile as it was before its check of the name's
+// first four bytes.
+func isEnvFileSlow(name string) bool {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		name = name[:i]
+	}
+	name = strings.ToLower(strings.TrimRight(name, ". "))
+	if name == ".env" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, ".env.")
+	if !ok {
+		return false
+	}
+	for _, part := range strings.Split(rest, ".") {
+		switch part {
+		case "example", "sample", "template":
+			return false
+		}
+	}
+	return true
+}
+
+// TestEnvLetters: IsEnvFile's premise, that no rune but an ASCII one
+// lower-cases to . e n or v.
+func TestEnvLetters(t *testing.T) {
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		if l := unicode.ToLower(r); strings.ContainsRune(".env", l) {
+			t.Errorf("%U lower-cases to %q", r, l)
+		}
+	}
+}
+
+// TestIsEnvFileAsBefore: IsEnvFile answers as before, for the words of
+// secretCorpus and .env's near misses.
+func TestIsEnvFileAsBefore(t *testing.T) {
+	words := secretCorpus()
+	for _, w := range []string{".env", ".ENV", ".Env.local", ".env.", ".env. ", ".env:x", ".en", ".e", ".", "", "x/.env", `x\.env`,
+		".env.example", ".env.local.Sample", ".envrc", "\u212a.env", ".\u0130nv", ".ënv", ".env\u00a0", ". env", "..env", ".env..", "/.env/"} {
+		words = append(words, w, "a/"+w, w+".", w+" ", strings.ToUpper(w))
+	}
+	for _, w := range words {
+		if got, want := IsEnvFile(w), isEnvFileSlow(w); got != want {
+			t.Errorf("IsEnvFile(%q) = %v, before %v", w, got, want)
+		}
+	}
+}
+
+// TestMayMatchEnv: mayMatchEnv answers as path.Match of each of the
+// names did, an error as a match.
+func TestMayMatchEnv(t *testing.T) {
+	pats := append(SecretFiles(), "*", "**", ".*", "*.tmp", ".env*", "*.local", ".e*", "*env", ".env", ".env.local", ".env.production",
+		"*.production", "[.]env", "[", `\`, `x\`, `\.env`, "a?c", ".en?", "*/.env", "a/*", "*.*", "*.rej", "", ".env.", "*l", "*[", "*\\")
+	for _, p := range pats {
+		want := false
+		for _, name := range []string{".env", ".env.local", ".env.production"} {
+			if ok, err := path.Match(p, name); ok || err != nil {
+				want = true
+			}
+		}
+		if got := mayMatchEnv(p); got != want {
+			t.Errorf("mayMatchEnv(%q) = %v, path.Match says %v", p, got, want)
+		}
+	}
+}
