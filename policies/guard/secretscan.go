@@ -43,10 +43,18 @@ var (
 // class is what scan looks for in a word, by byte.
 type secretIndex struct {
 	pats    []secretPat
-	byLast  [256][]uint8
-	byFirst [256][]uint8
+	byLast  [256][]nameCand
+	byFirst [256][]nameCand
 	other   []uint8
 	class   [256]uint8
+}
+
+// A nameCand is a pattern of a secretIndex by its name element, which a
+// name is held to before the pattern is matched: most names are not its
+// literal, nor end or start with it.
+type nameCand struct {
+	name namePat
+	pat  uint8
 }
 
 // The classes of bytes scan looks for.
@@ -66,9 +74,9 @@ func (x *secretIndex) add(sp secretPat) {
 	case n.lit == "" || n.kind == 'm':
 		x.other = append(x.other, i)
 	case n.kind == '=' || n.kind == '>':
-		x.byLast[n.lit[len(n.lit)-1]] = append(x.byLast[n.lit[len(n.lit)-1]], i)
+		x.byLast[n.lit[len(n.lit)-1]] = append(x.byLast[n.lit[len(n.lit)-1]], nameCand{n, i})
 	default:
-		x.byFirst[n.lit[0]] = append(x.byFirst[n.lit[0]], i)
+		x.byFirst[n.lit[0]] = append(x.byFirst[n.lit[0]], nameCand{n, i})
 	}
 }
 
@@ -84,8 +92,11 @@ type wordShape struct {
 func (x *secretIndex) scan(w string) wordShape {
 	sh := wordShape{plain: true, slash: -1, at: -1, eq: -1, glob: -1}
 	for i := 0; i < len(w); i++ {
-		switch x.class[w[i]] {
-		case 0:
+		k := x.class[w[i]]
+		if k == 0 {
+			continue
+		}
+		switch k {
 		case byteSlash:
 			sh.slash = i
 		case byteNotPlain:
@@ -150,13 +161,13 @@ func (x *secretIndex) match(p, base string) bool {
 // matchName is match for a p that does not end in a slash: only the
 // patterns whose name element base may match are matched.
 func (x *secretIndex) matchName(p, base string) bool {
-	for _, i := range x.byLast[base[len(base)-1]] {
-		if x.pats[i].match(p, base) {
+	for _, c := range x.byLast[base[len(base)-1]] {
+		if c.name.matches(base) && x.pats[c.pat].match(p, base) {
 			return true
 		}
 	}
-	for _, i := range x.byFirst[base[0]] {
-		if x.pats[i].match(p, base) {
+	for _, c := range x.byFirst[base[0]] {
+		if c.name.matches(base) && x.pats[c.pat].match(p, base) {
 			return true
 		}
 	}
