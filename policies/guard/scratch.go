@@ -172,12 +172,24 @@ func (at *place) movers(s *shell.Script) []*shell.Command {
 	}
 	var out []*shell.Command
 	for _, m := range s.Commands {
-		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" {
+		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" || moves(m) {
 			out = append(out, m)
 		}
 	}
 	at.moverMemo = &moverMemo{s, out}
 	return out
+}
+
+// moves reports whether c moves files: it deletes (moves away) a path
+// and writes another, as git mv does (`git mv src node_modules/s && rm
+// -rf node_modules` deletes src).
+func moves(c *shell.Command) bool {
+	del, wr := false, false
+	for _, e := range c.Effects {
+		del = del || e.Kind == shell.Deletes && !e.Recursive
+		wr = wr || e.Kind == shell.Writes && !e.Meta
+	}
+	return del && wr
 }
 
 // moverMemo holds movers' answer for one script.
