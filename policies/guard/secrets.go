@@ -65,6 +65,14 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
 			continue
 		}
+		if t, ok := shell.SearchOf(c); ok {
+			if f, ok := at.searchShows(t, extra); ok {
+				return reasonSecretRead(c.String()+" (searching "+f+")", f), true
+			}
+		}
+		if f, ok := printsCredentials(c); ok {
+			return reasonSecretRead(c.String(), f), true
+		}
 		// --env-file loads a file into a process's environment (docker,
 		// podman, node, …) without printing it.
 		loads := map[string]bool{}
@@ -77,7 +85,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		for i := 1; i < len(c.Args); i++ {
-			if loads[c.Args[i].Value] {
+			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
