@@ -27,12 +27,59 @@ type TreeSearch struct {
 // -c, -q, --files).
 func SearchOf(c *Command) (TreeSearch, bool) {
 	name := c.Name
+	args := c.Args
+	if name == "git" {
+		return gitGrep(c)
+	}
 	grep := name == "grep" || name == "egrep" || name == "fgrep" || name == "zgrep"
-	if !grep && name != "rg" && name != "ag" && name != "ack" || len(c.Args) == 0 {
+	if !grep && name != "rg" && name != "ag" && name != "ack" || len(args) == 0 {
 		return TreeSearch{}, false
 	}
+	return treeSearch(name, args[1:], grep)
+}
+
+// gitGrep is [SearchOf] for git grep, which searches the files of the
+// worktree (tracked ones, and untracked ones with --untracked or
+// --no-index) under the folders named, from git -C's folder; a
+// revision named is not a folder, and its tree is not searched here.
+// Patterns joined with --and, --or, --not or parentheses are not read.
+func gitGrep(c *Command) (TreeSearch, bool) {
+	sub, ok := c.Subcommand(Spec{Short: "C:c:"})
+	if !ok || len(sub) == 0 || sub[0].Dynamic || sub[0].Value != "grep" {
+		return TreeSearch{}, false
+	}
+	g := (Spec{Short: "C:c:"}).Parse(c.Args[1 : len(c.Args)-len(sub)])
+	t, ok := treeSearch("grep", sub[1:], false)
+	t.Hidden = true
+	if !ok {
+		return t, false
+	}
+	for _, a := range sub[1:] {
+		switch a.Value {
+		case "--and", "--or", "--not", "(", ")", "--all-match", "--name-only", "-O", "--open-files-in-pager":
+			if a.Value == "--name-only" {
+				return TreeSearch{}, false
+			}
+			t.Known = false
+		}
+	}
+	if d, ok := g.Value("C"); ok {
+		for i, x := range t.Dirs {
+			if d.Dynamic {
+				t.Dirs[i] = Word{Value: d.Value + "/" + x.Value, Dynamic: true}
+			} else if !strings.HasPrefix(x.Value, "/") {
+				t.Dirs[i] = Word{Value: strings.TrimSuffix(d.Value, "/") + "/" + x.Value, Dynamic: x.Dynamic}
+			}
+		}
+	}
+	return t, true
+}
+
+// treeSearch is [SearchOf] for the words args of search program name;
+// grep reports one that searches folders only with -r or -R.
+func treeSearch(name string, args []Word, grep bool) (TreeSearch, bool) {
 	r := readerFor(name)
-	f := r.spec.Parse(c.Args[1:])
+	f := r.spec.Parse(args)
 	if grep && !f.Has("r", "R", "recursive", "dereference-recursive") ||
 		f.Has("l", "L", "files-with-matches", "files-without-match", "files", "c", "count", "q", "quiet", "silent", "count-matches") ||
 		name == "ag" && f.Has("g") {
