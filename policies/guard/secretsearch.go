@@ -18,7 +18,8 @@ import (
 // node_modules are not walked, past the bound the search passes). A
 // file the search leaves out (--exclude=.env, rg -g '!.env'), and, for
 // rg, ag and ack without --hidden or -u, a dot file or folder, is not
-// searched; a folder known only at run time is not walked.
+// searched; a folder known only at run time is not walked (the home
+// folder is known: ~/.ssh).
 func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) {
 	var re *regexp.Regexp
 	if t.Known && !t.Search.Unicode() {
@@ -26,10 +27,18 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) 
 	}
 	n := 0
 	for _, d := range t.Dirs {
-		if d.Dynamic || at.dir == "" && !filepath.IsAbs(d.Value) {
+		v := d.Value
+		if d.Dynamic {
+			r, ok := at.resolved(d) // ~/.ssh, $HOME
+			if !ok {
+				continue
+			}
+			v = r
+		}
+		if at.dir == "" && !filepath.IsAbs(v) {
 			continue
 		}
-		root := filepath.FromSlash(joinPath(at.dir, d.Value))
+		root := filepath.FromSlash(joinPath(at.dir, v))
 		found := ""
 		_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 			if err != nil {
