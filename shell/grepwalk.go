@@ -56,7 +56,7 @@ func gitGrep(c *Command) (TreeSearch, bool) {
 	}
 	for _, a := range sub[1:] {
 		switch a.Value {
-		case "--and", "--or", "--not", "(", ")", "--all-match", "--name-only", "-O", "--open-files-in-pager":
+		case "--and", "--or", "--not", "(", ")", "--all-match", "--name-only":
 			if a.Value == "--name-only" {
 				return TreeSearch{}, false
 			}
