@@ -31,7 +31,8 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 				continue
 			}
 			for _, f := range files {
-				if moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f) {
+				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f)) &&
+					!writtenAfter(at.src, c.Name, f.base) {
 					return c, f, true
 				}
 			}
@@ -76,4 +77,35 @@ func goFileUnder(at *place, pkg shell.Word, f writtenFile) bool {
 	}
 	dir := joinPath(at.dir, p)
 	return path.Dir(f.path) == dir || all && (dir == "/" || strings.HasPrefix(f.path, dir+"/"))
+}
+
+// writtenAfter reports whether, in a script src of plain commands run in
+// order (no function, group, subshell, substitution, loop, eval or
+// background job, whose text does not run where it stands), the file
+// named base is first named after the last mention of the interpreter
+// name: the interpreter then starts before the file is written, as in
+// `node gen.js > out.js`, and cannot load what is not there yet.
+func writtenAfter(src, name, base string) bool {
+	if name == "" || strings.ContainsAny(src, "(){}`") || strings.Contains(src, "eval") {
+		return false
+	}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '&' {
+			if i+1 < len(src) && src[i+1] == '&' {
+				i++
+				continue
+			}
+			return false // a background job, or &> (written where it stands)
+		}
+	}
+	for _, k := range [...]string{"for", "while", "until", "select", "source", "."} {
+		for _, w := range strings.Fields(src) {
+			if w == k {
+				return false
+			}
+		}
+	}
+	last := strings.LastIndex(src, name)
+	first := strings.Index(src, base)
+	return last >= 0 && first > last
 }
