@@ -62,7 +62,17 @@ var sweep38dMisses = []string{
 	// does not read which files a revision's diff holds. bash: KEY=1
 	// printed.
 	`git show --stat -p HEAD~1 -- app`,
+	// The whole history, which holds the commit that added app/.env:
+	// the same class. bash: KEY=1 printed.
+	`git log -p`,
+	// Names a pipeline of filters prints, read by xargs: known only at
+	// run time, as cat "$f" is. bash: app/.env printed.
+	`ls -a app | grep env | sed 's|^|app/|' | xargs cat`,
 	// Rule 5 is a heuristic on names: a path built at run time in the
 	// code is no name. bash: app/.env written.
 	`python3 -c "open('app/.e'+'nv','w').write('X=1')"`,
+	// A file inline code appends to, then run: rule 4 counts the files
+	// a redirection or a copying program writes, not what inline code
+	// writes. bash: src deleted.
+	`python3 -c "open('scripts/test.sh','a').write('rm -rf src\n')"; sh scripts/test.sh`,
 }
