@@ -140,6 +140,9 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 	case "read-tree":
 		changed, err = gitReadTree(ctx, root, paths, vals)
 	case "checkout-index":
+		if pre, ok := checkoutPrefix(vals); ok && !p.prefixHolds(pre) {
+			break // the files land under a folder that holds no footing
+		}
 		changed, err = gitCheckoutIndex(ctx, dir, root, paths, vals)
 	case "sparse-checkout":
 		switch firstOperand(vals, nil) {

@@ -66,7 +66,10 @@ func isCommandVar(s string) bool {
 	switch s {
 	case "GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR",
 		"GIT_EXTERNAL_DIFF", "PROMPT_COMMAND", "MANPAGER", "LESSOPEN", "LESSCLOSE", "GIT_ASKPASS",
-		"SSH_ASKPASS", "SUDO_ASKPASS", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL":
+		"SSH_ASKPASS", "SUDO_ASKPASS", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL",
+		// Programs git, rsync and fc run by name, with arguments of
+		// their own: run as a command all the same.
+		"GIT_SSH", "GIT_PROXY_COMMAND", "RSYNC_RSH", "FCEDIT":
 		return true
 	}
 	return false

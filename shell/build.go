@@ -92,8 +92,9 @@ func goEffects(w *walker, c *Command, sc *scope, _ stdin) {
 }
 
 // hasCgoOrTool reports whether go build options run a program of the
-// command line (-toolexec, -exec): then the build runs code.
-func hasCgoOrTool(f Flags) bool { return f.Has("exec", "toolexec") }
+// command line (-toolexec, -exec, go vet's -vettool): then the build
+// runs code.
+func hasCgoOrTool(f Flags) bool { return f.Has("exec", "toolexec", "vettool") }
 
 // npmEffects: npm, pnpm and yarn. run, test, start, restart, stop and
 // install (lifecycle scripts) run package.json scripts; exec, dlx and x

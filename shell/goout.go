@@ -156,7 +156,7 @@ func (w *walker) goFlagsVar(name string, v Word) {
 // goTakes are the flags of go's subcommands that take a value as the
 // next word.
 var goTakes = []string{"o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile",
-	"trace", "outputdir", "exec", "toolexec", "modfile", "overlay", "pgo", "run", "bench", "count", "timeout",
+	"trace", "outputdir", "exec", "toolexec", "vettool", "modfile", "overlay", "pgo", "run", "bench", "count", "timeout",
 	"tags", "ldflags", "gcflags", "asmflags", "p", "mod", "covermode", "coverpkg", "skip", "parallel", "cpu",
 	"benchtime", "fuzz", "fuzztime", "vet", "shuffle", "C", "test.run", "test.timeout", "args", "failfast="}
 
@@ -196,13 +196,13 @@ func (w *walker) goEnvWrite(c *Command, at *scope, args []Word) {
 }
 
 // goOptions records the effects of go's options opts: the flags that
-// write a file, and the programs -exec and -toolexec run.
+// write a file, and the programs -exec, -toolexec and -vettool run.
 func (w *walker) goOptions(c *Command, at *scope, opts []Option) {
 	for _, o := range opts {
 		switch o.Name {
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace":
 			w.writes(c, at, o.Value)
-		case "exec", "toolexec":
+		case "exec", "toolexec", "vettool":
 			w.nestedWord(o.Value, &scope{dir: at.dir}, plus(c.Via, c.Name))
 		}
 	}

@@ -21,6 +21,8 @@ func programOf(name string) effector {
 		"x86_64", "fakeroot", "nsenter", "chronic", "catchsegv", "proxychains", "proxychains4", "torsocks",
 		"sudo-rs", "please", "bunx", "uvx", "npx", "dotenvx", "at", "batch", "crontab":
 		return none
+	case "rimraf", "del", "del-cli", "shx":
+		return nodeBinEffects
 	case "rlwrap":
 		return optionWrites(Spec{Short: "a::b:cC:D:e:f:F:g:H:il:nNoO:p::P:q:rRs:S:t:w:z:AhUv", Long: []string{"logfile=", "history-filename="}}, false, "l", "logfile", "H", "history-filename")
 	case "strace", "ltrace":

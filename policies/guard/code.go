@@ -44,7 +44,7 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 					}
 				}
 			case "python":
-				code = benignPython(code)
+				code = benignShutil(benignPython(code))
 			}
 			if what, bad := dangerousCode(e.Lang(), code); bad {
 				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
@@ -75,7 +75,8 @@ var codeAPIs = lazy[map[string][]string]{make: func() map[string][]string {
 			"exec", "execv", "execvp", "execl", "execlp", "execle", "execlpe", "execve", "execvpe", "spawn", "spawnv",
 			"spawnl", "spawnlp", "spawnle", "spawnlpe", "spawnvp", "spawnve", "spawnvpe", "posix_spawn", "posix_spawnp",
 			"startfile", "fork", "forkpty", "eval", "__import__", "importlib", "pty", "truncate", "shutil", "ctypes",
-			"getattr", "kill", "runpy", "run_path", "run_module", "execfile"},
+			"getattr", "kill", "runpy", "run_path", "run_module", "execfile", "pipepager", "pipe_pager", "tempfilepager",
+			"interact", "pdb", "remove_tree", "dir_util", "__dict__"},
 		"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
 			"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
 			"truncate", "truncateSync", "Deno", "Bun"},
@@ -134,6 +135,7 @@ var codeMarks = lazy[map[string]*regexp.Regexp]{make: func() map[string]*regexp.
 		"vim":        regexp.MustCompile(`!`),
 		"julia":      regexp.MustCompile("`"),
 		"gdb":        regexp.MustCompile(`^\s*[!|]`),
+		"sql":        regexp.MustCompile(`(?i)\.(once|output|import|read)\s+(-\S+\s+)*['"]?\|`), // a program's pipe
 		"powershell": regexp.MustCompile(`(^|[\s;|({])&\s*\S|\[diagnostics\.process\]`),
 	}
 }}

@@ -31,8 +31,13 @@ func envDumps(s *shell.Script, at *place, extra []string) (string, bool) {
 	load, file := -1, ""
 	var names map[string]bool
 	read := map[string]bool{} // each file once, at most 16
+	filters := dotenvLoads(s) // export $(grep -v '^#' .env | xargs) loads it too
 	for i, c := range s.Commands {
-		if f, ok := loadsSecret(c, extra); ok {
+		f, ok := loadsSecret(c, extra)
+		if !ok && filters[c] {
+			f, ok = filterReads(c, extra)
+		}
+		if ok {
 			if load < 0 {
 				load, file = i, f
 			}
@@ -77,6 +82,17 @@ func loadsSecret(c *shell.Command, extra []string) (string, bool) {
 		}
 		if IsSecretFile(f, extra) {
 			return f, true
+		}
+	}
+	return "", false
+}
+
+// filterReads returns the credential file c, a filter of one that feeds
+// an export (see dotenvLoads), reads.
+func filterReads(c *shell.Command, extra []string) (string, bool) {
+	for _, e := range c.Effects {
+		if e.Kind == shell.Reads && !e.Path.Dynamic && IsSecretFile(e.Path.Value, extra) {
+			return e.Path.Value, true
 		}
 	}
 	return "", false

@@ -149,6 +149,9 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 			if m == c || !at.cuts(s).before(m, nc) {
 				continue // after the delete, in a script that runs in order
 			}
+			if m.Name != "mv" && m.Name != "rsync" && m.Name != "rename" && at.movesWithin(m, t) {
+				continue // gzip build/x && rm -rf build: nothing comes from outside
+			}
 			for _, w := range m.Effects {
 				if w.Kind != shell.Writes {
 					continue
@@ -172,12 +175,43 @@ func (at *place) movers(s *shell.Script) []*shell.Command {
 	}
 	var out []*shell.Command
 	for _, m := range s.Commands {
-		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" {
+		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" || moves(m) {
 			out = append(out, m)
 		}
 	}
 	at.moverMemo = &moverMemo{s, out}
 	return out
+}
+
+// moves reports whether c moves files: it deletes (moves away) a path
+// and writes another path, as git mv does (`git mv src node_modules/s && rm
+// -rf node_modules` deletes src).
+func moves(c *shell.Command) bool {
+	for _, d := range c.Effects {
+		if d.Kind != shell.Deletes || d.Recursive {
+			continue
+		}
+		for _, w := range c.Effects {
+			if w.Kind == shell.Writes && !w.Meta && !w.Path.Equal(d.Path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// movesWithin reports whether every path m moves away is t or inside t.
+func (at *place) movesWithin(m *shell.Command, t string) bool {
+	for _, e := range m.Effects {
+		if e.Kind != shell.Deletes {
+			continue
+		}
+		p, ok := at.treePath(e.Path)
+		if !ok || p != t && within(t, p) == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // moverMemo holds movers' answer for one script.

@@ -65,6 +65,14 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
 			continue
 		}
+		if t, ok := shell.SearchOf(c); ok {
+			if f, ok := at.searchShows(t, extra); ok {
+				return reasonSecretRead(c.String()+" (searching "+f+")", f), true
+			}
+		}
+		if f, ok := printsCredentials(c); ok {
+			return reasonSecretRead(c.String(), f), true
+		}
 		// --env-file loads a file into a process's environment (docker,
 		// podman, node, …) without printing it.
 		var loads map[string]bool // nil (nothing loaded) unless the command has --env-file
@@ -83,7 +91,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		for i := 1; i < len(c.Args); i++ {
-			if loads != nil && loads[c.Args[i].Value] {
+			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
@@ -100,6 +108,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 			if f, ok := at.secretGlob(e.Path, extra); ok {
 				return reasonSecretRead(c.String(), f), true
+			}
+			if e.Kind == shell.Reads && e.Path.Dynamic && strings.Contains(e.Path.Value, "(output of ") && !at.noEnvUnder(e.Path) {
+				// The names a search prints, read (grep -rl KEY . | xargs
+				// cat): a .env file under the folder searched may be one.
+				return reasonSecretRead(c.String(), e.Path.Value+": a .env file under it may be one"), true
 			}
 			if e.Kind == shell.RunsCode {
 				if f, ok := secretInCode(e.Code().Value, extra); ok {

@@ -49,6 +49,11 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			"in one call and ask the user before running it", true
 	}
 	files := written.files
+	if c, f, ok := loadsWritten(s, at, files); ok {
+		return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` runs " + c.Name + ", which may load " + f.path +
+			" (a module this same command writes, `" + f.by + "`: by its name, from the current folder or a path the environment " +
+			"names), so what it runs is not in the command and cannot be checked; write the file in one call and ask the user before running it", true
+	}
 	// A path run is resolved only when it may be one written: when
 	// something was written where it is known only at run time, or its
 	// last name is one of the files' (resolving keeps the last name of

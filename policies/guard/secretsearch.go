@@ -1,0 +1,171 @@
+package guard
+
+import (
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
+
+// searchShows is rule 7 for a search that walks folders and prints the
+// lines that match (grep -r KEY app, rg --hidden KEY): it returns a
+// credential file under a folder searched whose text the search may
+// print (a line matches, or what it looks for cannot be read), by a
+// bounded walk of the worktree (maxEnvWalk entries; .git and
+// node_modules are not walked, past the bound the search passes). A
+// file the search leaves out (--exclude=.env, rg -g '!.env'), and, for
+// rg, ag and ack without --hidden or -u, a dot file or folder, is not
+// searched; a folder known only at run time is not walked (the home
+// folder is known: ~/.ssh).
+func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) {
+	var re *regexp.Regexp
+	if t.Known && !t.Search.Unicode() {
+		re, _ = t.Search.Regexp()
+	}
+	n := 0
+	for _, d := range t.Dirs {
+		v := d.Value
+		if d.Dynamic {
+			r, ok := at.resolved(d) // ~/.ssh, $HOME
+			if !ok {
+				continue
+			}
+			v = r
+		}
+		if at.dir == "" && !filepath.IsAbs(v) {
+			continue
+		}
+		root := filepath.FromSlash(joinPath(at.dir, v))
+		found := ""
+		_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if n++; n > maxEnvWalk {
+				return errWalkBound
+			}
+			name := e.Name()
+			if p != root && (e.IsDir() && (name == ".git" || name == "node_modules") || !t.Hidden && strings.HasPrefix(name, ".")) ||
+				p != root && excluded(t.Exclude, name) {
+				if e.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if e.IsDir() || !IsSecretFile(filepath.ToSlash(p), extra) {
+				return nil
+			}
+			if re != nil && e.Type().IsRegular() {
+				if text, err := readfile.Regular(p, maxEnvSearch); err == nil && !re.MatchString(text) {
+					return nil // no line of it matches: none is printed
+				}
+			}
+			found = p
+			return fs.SkipAll
+		})
+		if found != "" {
+			if r, err := filepath.Rel(filepath.FromSlash(at.dir), found); err == nil && at.dir != "" && !strings.HasPrefix(r, "..") {
+				found = r
+			}
+			return filepath.ToSlash(found), true
+		}
+	}
+	return "", false
+}
+
+// excluded reports whether a file or folder named name matches one of
+// the patterns pats a search leaves out.
+func excluded(pats []string, name string) bool {
+	for _, p := range pats {
+		if ok, _ := filepath.Match(strings.TrimSuffix(p, "/"), name); ok || p == name {
+			return true
+		}
+	}
+	return false
+}
+
+// printsCredentials reports whether c prints a credential that a
+// program keeps for the user (rule 7, issue 38): git credential fill
+// and git credential-store get print the password the helpers store,
+// aws configure get a key, gh auth token and the tools of cloud
+// providers an access token, kubectl config view --raw the cluster's
+// keys. It returns what it reads.
+func printsCredentials(c *shell.Command) (string, bool) {
+	a := func(i int) string {
+		if i < len(c.Args) {
+			return c.Args[i].Value
+		}
+		return ""
+	}
+	has := func(w string) bool {
+		for _, x := range c.Args {
+			if x.Value == w {
+				return true
+			}
+		}
+		return false
+	}
+	switch c.Name {
+	case "git":
+		// The subcommand after git's global options.
+		for i := 1; i < len(c.Args); i++ {
+			v := a(i)
+			if strings.HasPrefix(v, "-") {
+				if v == "-C" || v == "-c" {
+					i++
+				}
+				continue
+			}
+			if (v == "credential" || v == "credential-store" || v == "credential-cache") && (has("fill") || has("get")) {
+				return "the credentials git's helpers store", true
+			}
+			break
+		}
+	case "aws":
+		if a(1) == "configure" && (a(2) == "get" || a(2) == "export-credentials") {
+			return "~/.aws/credentials", true
+		}
+	case "gh", "glab":
+		if a(1) == "auth" && (a(2) == "token" || a(2) == "status" && (has("-t") || has("--show-token"))) {
+			return "the token " + c.Name + " keeps", true
+		}
+	case "gcloud":
+		if has("print-access-token") || has("print-identity-token") {
+			return "the token gcloud keeps", true
+		}
+	case "az":
+		if has("get-access-token") {
+			return "the token az keeps", true
+		}
+	case "kubectl":
+		if a(1) == "config" && a(2) == "view" && (has("--raw") || has("--flatten")) {
+			return "~/.kube/config", true
+		}
+	case "security":
+		if strings.HasPrefix(a(1), "find-") && strings.HasSuffix(a(1), "-password") && (has("-w") || has("-g")) {
+			return "the keychain", true
+		}
+	case "secret-tool":
+		if a(1) == "lookup" {
+			return "the keyring", true
+		}
+	}
+	return "", false
+}
+
+// excludes reports whether word a, after prev, is a pattern of names
+// a search or a copy leaves out (grep, rg, tar, rsync, zip: --exclude=.env,
+// --exclude-dir .env, --ignore=.env, rg -g '!.env'): it names a file
+// not read. An --include or a -g without ! names files read.
+func excludes(prev, a string) bool {
+	for _, o := range [...]string{"--exclude", "--exclude-dir", "--ignore", "--ignore-dir"} {
+		if prev == o || strings.HasPrefix(a, o+"=") {
+			return true
+		}
+	}
+	return (prev == "-g" || prev == "--glob" || prev == "--iglob") && strings.HasPrefix(a, "!") ||
+		strings.HasPrefix(a, "--glob=!") || strings.HasPrefix(a, "--iglob=!")
+}

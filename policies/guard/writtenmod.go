@@ -1,0 +1,111 @@
+package guard
+
+import (
+	"path"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// loadsWritten returns a command of s that runs an interpreter which may
+// load one of the files written as a module of its language (issue 38):
+// Python imports a .py file by name from the current folder or
+// PYTHONPATH, and sitecustomize.py or a .pth file at start; node
+// resolves `node y` and require("./y") to y.js; perl's use and ruby's
+// require find .pm and .rb files on paths the environment names. The
+// interpreter's code need not name the file: `echo '…' > json.py;
+// python3 -c 'import json'` runs it. go run, test, generate, build and
+// vet run the .go files of the packages they name (go generate the
+// commands of their //go:generate lines): one written under such a
+// package by a redirection, tee, cp or another copying program (not an
+// editor in place, sed -i, whose change of a file that is there the
+// guard does not read as code) is run.
+func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Command, writtenFile, bool) {
+	if len(files) == 0 {
+		return nil, writtenFile{}, false
+	}
+	for _, c := range s.Commands {
+		for i := range c.Effects {
+			e := &c.Effects[i]
+			if e.Kind != shell.RunsCode {
+				continue
+			}
+			for _, f := range files {
+				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f)) &&
+					!writtenAfter(at.src, c.Name, f.base) {
+					return c, f, true
+				}
+			}
+		}
+	}
+	return nil, writtenFile{}, false
+}
+
+// moduleOf reports whether a file of extension ext is a module an
+// interpreter of lang may load without being named.
+func moduleOf(lang, ext string) bool {
+	switch lang {
+	case "python":
+		return ext == ".py" || ext == ".pth" || ext == ".pyc"
+	case "node":
+		return ext == ".js" || ext == ".mjs" || ext == ".cjs" || ext == ".node"
+	case "perl":
+		return ext == ".pm" || ext == ".pl"
+	case "ruby":
+		return ext == ".rb"
+	case "php":
+		return ext == ".php"
+	case "lua":
+		return ext == ".lua"
+	}
+	return false
+}
+
+// goFileUnder reports whether f is a .go file, written by a copying
+// program or a redirection, in the package pkg names (./x, ./x/...,
+// a path under the directory of the command).
+func goFileUnder(at *place, pkg shell.Word, f writtenFile) bool {
+	if path.Ext(f.base) != ".go" || f.by == "sed" || f.by == "perl" {
+		return false
+	}
+	if pkg.Dynamic {
+		return true
+	}
+	p, all := strings.CutSuffix(pkg.Value, "/...")
+	if p == "..." {
+		p, all = ".", true
+	}
+	dir := joinPath(at.dir, p)
+	return path.Dir(f.path) == dir || all && (dir == "/" || strings.HasPrefix(f.path, dir+"/"))
+}
+
+// writtenAfter reports whether, in a script src of plain commands run in
+// order (no function, group, subshell, substitution, loop, eval or
+// background job, whose text does not run where it stands), the file
+// named base is first named after the last mention of the interpreter
+// name: the interpreter then starts before the file is written, as in
+// `node gen.js > out.js`, and cannot load what is not there yet.
+func writtenAfter(src, name, base string) bool {
+	if name == "" || strings.ContainsAny(src, "(){}`") || strings.Contains(src, "eval") {
+		return false
+	}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '&' {
+			if i+1 < len(src) && src[i+1] == '&' {
+				i++
+				continue
+			}
+			return false // a background job, or &> (written where it stands)
+		}
+	}
+	for _, k := range [...]string{"for", "while", "until", "select", "source", "."} {
+		for _, w := range strings.Fields(src) {
+			if w == k {
+				return false
+			}
+		}
+	}
+	last := strings.LastIndex(src, name)
+	first := strings.Index(src, base)
+	return last >= 0 && first > last
+}

@@ -1,0 +1,109 @@
+package shell
+
+import "strings"
+
+// A TreeSearch is a search that walks folders and prints the lines that
+// match (grep -r, rg, ag, ack): the files under Dirs whose text matches
+// are shown, a credential file among them too (see [SearchOf]).
+type TreeSearch struct {
+	// Dirs are the folders (or files) searched; "." when none is given.
+	Dirs []Word
+	// Search is what is looked for; Known is false when it cannot be
+	// read (a pattern from a file or known only at run time, -v, which
+	// prints the lines that do not match, a preprocessor).
+	Search Search
+	Known  bool
+	// Hidden reports that files and folders whose names start with a
+	// dot are searched: always for grep, with -u, --hidden or -. for
+	// rg, ag and ack, which skip them otherwise.
+	Hidden bool
+	// Exclude are the name patterns of files left out (--exclude=PAT,
+	// rg -g '!PAT'), as given.
+	Exclude []string
+}
+
+// SearchOf returns the tree search c runs: ok is false when c is no
+// recursive search, or prints no line of the files it reads (-l, -L,
+// -c, -q, --files).
+func SearchOf(c *Command) (TreeSearch, bool) {
+	name := c.Name
+	args := c.Args
+	if name == "git" {
+		return gitGrep(c)
+	}
+	grep := name == "grep" || name == "egrep" || name == "fgrep" || name == "zgrep"
+	if !grep && name != "rg" && name != "ag" && name != "ack" || len(args) == 0 {
+		return TreeSearch{}, false
+	}
+	return treeSearch(name, args[1:], grep)
+}
+
+// gitGrep is [SearchOf] for git grep, which searches the files of the
+// worktree (tracked ones, and untracked ones with --untracked or
+// --no-index) under the folders named, from git -C's folder; a
+// revision named is not a folder, and its tree is not searched here.
+// Patterns joined with --and, --or, --not or parentheses are not read.
+func gitGrep(c *Command) (TreeSearch, bool) {
+	sub, ok := c.Subcommand(Spec{Short: "C:c:"})
+	if !ok || len(sub) == 0 || sub[0].Dynamic || sub[0].Value != "grep" {
+		return TreeSearch{}, false
+	}
+	g := (Spec{Short: "C:c:"}).Parse(c.Args[1 : len(c.Args)-len(sub)])
+	t, ok := treeSearch("grep", sub[1:], false)
+	t.Hidden = true
+	if !ok {
+		return t, false
+	}
+	for _, a := range sub[1:] {
+		switch a.Value {
+		case "--and", "--or", "--not", "(", ")", "--all-match", "--name-only":
+			if a.Value == "--name-only" {
+				return TreeSearch{}, false
+			}
+			t.Known = false
+		}
+	}
+	if d, ok := g.Value("C"); ok {
+		for i, x := range t.Dirs {
+			if d.Dynamic {
+				t.Dirs[i] = Word{Value: d.Value + "/" + x.Value, Dynamic: true}
+			} else if !strings.HasPrefix(x.Value, "/") {
+				t.Dirs[i] = Word{Value: strings.TrimSuffix(d.Value, "/") + "/" + x.Value, Dynamic: x.Dynamic}
+			}
+		}
+	}
+	return t, true
+}
+
+// treeSearch is [SearchOf] for the words args of search program name;
+// grep reports one that searches folders only with -r or -R.
+func treeSearch(name string, args []Word, grep bool) (TreeSearch, bool) {
+	r := readerFor(name)
+	f := r.spec.Parse(args)
+	if grep && !f.Has("r", "R", "recursive", "dereference-recursive") ||
+		f.Has("l", "L", "files-with-matches", "files-without-match", "files", "c", "count", "q", "quiet", "silent", "count-matches") ||
+		name == "ag" && f.Has("g") {
+		return TreeSearch{}, false
+	}
+	ops := f.Operands
+	if !f.Has(r.given...) && len(ops) > 0 {
+		ops = ops[1:] // the pattern
+	}
+	t := TreeSearch{Dirs: ops, Hidden: grep || f.Has("u", "unrestricted", "hidden", ".")}
+	if len(t.Dirs) == 0 {
+		t.Dirs = []Word{Static(".")}
+	}
+	text := searchText(name, f, f.Operands, r)
+	t.Search, t.Known = MakeWord("(output of "+text+")", true, "", "").Search()
+	for _, o := range f.Options {
+		switch o.Name {
+		case "exclude", "exclude-dir":
+			t.Exclude = append(t.Exclude, o.Value.Value)
+		case "g", "glob", "iglob":
+			if p, ok := strings.CutPrefix(o.Value.Value, "!"); ok && name == "rg" {
+				t.Exclude = append(t.Exclude, p)
+			}
+		}
+	}
+	return t, true
+}
