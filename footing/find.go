@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -169,20 +170,30 @@ func mayEmpty(path string) bool {
 		return false
 	}
 	n, empty := 0, false
-	walkErr := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+	walkErr := readfile.Walk(path, maxEmptyWalk, func(p string, d fs.DirEntry, err error) error {
 		if n++; err != nil || n > maxEmptyWalk {
 			empty = true
 			return fs.SkipAll
 		}
-		if d.IsDir() {
-			if es, err := os.ReadDir(p); err != nil || len(es) == 0 {
-				empty = true
-				return fs.SkipAll
-			}
+		if d.IsDir() && !dirHoldsAny(p) {
+			empty = true
+			return fs.SkipAll
 		}
 		return nil
 	})
 	return empty || walkErr != nil
+}
+
+// dirHoldsAny reports whether the folder at p holds an entry, read without
+// listing it whole (a folder of a million names is read in a second).
+func dirHoldsAny(p string) bool {
+	f, err := readfile.Dir(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	es, _ := f.ReadDir(1)
+	return len(es) > 0
 }
 
 // homePath reports whether a word known only at run time is a path from

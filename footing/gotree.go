@@ -18,6 +18,11 @@ import (
 // command's package pattern (./...): past it the command is refused.
 const maxGoDirs = 4096
 
+// maxGoEntries bounds the entries of those folders read in all: a
+// folder of a million names, which the model can make in one call, is
+// not listed whole (past it the command is refused).
+const maxGoEntries = 1 << 16
+
 // programsTree judges w, programs a build or a package manager writes
 // into a folder, named after the packages of w.From (a folder, go's
 // pattern with "...", or a word known only at run time) by their
@@ -153,6 +158,7 @@ func goPackages(ctx context.Context, root string, recursive bool, f func(dir, na
 // ctx's deadline.
 func goDirs(ctx context.Context, root string, recursive bool, f func(dir string, files []string, hasMod bool) bool) error {
 	queue := []string{root}
+	left := maxGoEntries
 	for n := 0; len(queue) > 0; n++ {
 		if n >= maxGoDirs {
 			return errors.New("more than 4,096 folders")
@@ -166,11 +172,15 @@ func goDirs(ctx context.Context, root string, recursive bool, f func(dir string,
 		if err != nil {
 			return err
 		}
-		entries, err := fd.ReadDir(-1)
+		entries, err := fd.ReadDir(left + 1)
 		fd.Close()
 		if err != nil && err != io.EOF {
 			return err
 		}
+		if left -= len(entries); left < 0 {
+			return errors.New("more than 65,536 entries in the folders of a go pattern")
+		}
+		slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 		var files []string
 		hasMod := false
 		for _, e := range entries {

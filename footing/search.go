@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -75,7 +74,7 @@ type matcher struct {
 // (matcher.file), or past maxSearchTree entries.
 func (m matcher) tree(root string) bool {
 	n, hit := 0, false
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err := readfile.Walk(root, maxSearchTree, func(p string, d fs.DirEntry, err error) error {
 		switch n++; {
 		case err != nil && p == root && errors.Is(err, fs.ErrNotExist):
 			return fs.SkipAll // not there: nothing printed

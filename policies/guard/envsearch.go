@@ -39,13 +39,10 @@ func (at *place) noEnvUnder(p shell.Word) bool {
 		// classes Go reads by ASCII, may print any .env file.
 		searched = searched && !s.Unicode() && !strings.Contains(at.src, "RIPGREP_CONFIG_PATH")
 	}
-	n, found := 0, false
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	found := false
+	err := readfile.Walk(root, maxEnvWalk, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
-		}
-		if n++; n > maxEnvWalk {
-			return errWalkBound
 		}
 		if IsEnvFile(d.Name()) && !d.IsDir() && (!searched || d.Type()&fs.ModeSymlink != 0 || envMatches(path, re)) {
 			found = true

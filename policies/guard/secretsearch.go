@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/readfile"
@@ -14,18 +15,25 @@ import (
 // lines that match (grep -r KEY app, rg --hidden KEY): it returns a
 // credential file under a folder searched whose text the search may
 // print (a line matches, or what it looks for cannot be read), by a
-// bounded walk of the worktree (maxEnvWalk entries; .git and
+// bounded walk of the worktree (maxEnvWalk entries a folder; .git and
 // node_modules are not walked, past the bound the search passes). A
 // file the search leaves out (--exclude=.env, rg -g '!.env'), and, for
 // rg, ag and ack without --hidden or -u, a dot file or folder, is not
 // searched; a folder known only at run time is not walked (the home
-// folder is known: ~/.ssh).
+// folder is known: ~/.ssh). A guard away from the worktree (a gateway)
+// walks nothing: its disk is not the project's. Each walk is made once a
+// call (a script of fifty greps walks once), and the walks of a call
+// read at most maxSearchEntries entries in all.
 func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) {
-	var re *regexp.Regexp
-	if t.Known && !t.Search.Unicode() {
-		re, _ = t.Search.Regexp()
+	if at.cfg != nil && at.cfg.Away {
+		return "", false
 	}
-	n := 0
+	w := at.wt
+	if w == nil {
+		w = &worktree{} // a place made without one (a test's): no memo
+	}
+	var re *regexp.Regexp
+	compiled := false
 	for _, d := range t.Dirs {
 		v := d.Value
 		if d.Dynamic {
@@ -39,34 +47,19 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) 
 			continue
 		}
 		root := filepath.FromSlash(joinPath(at.dir, v))
-		found := ""
-		_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if n++; n > maxEnvWalk {
-				return errWalkBound
-			}
-			name := e.Name()
-			if p != root && (e.IsDir() && (name == ".git" || name == "node_modules") || !t.Hidden && strings.HasPrefix(name, ".")) ||
-				p != root && excluded(t.Exclude, name) {
-				if e.IsDir() {
-					return fs.SkipDir
+		for _, f := range w.credentialsUnder(root, t, extra) {
+			if f.regular && t.Known && !t.Search.Unicode() {
+				if !compiled {
+					re, _ = t.Search.Regexp()
+					compiled = true
 				}
-				return nil
-			}
-			if e.IsDir() || !IsSecretFile(filepath.ToSlash(p), extra) {
-				return nil
-			}
-			if re != nil && e.Type().IsRegular() {
-				if text, err := readfile.Regular(p, maxEnvSearch); err == nil && !re.MatchString(text) {
-					return nil // no line of it matches: none is printed
+				if re != nil {
+					if text, err := readfile.Regular(f.path, maxEnvSearch); err == nil && !re.MatchString(text) {
+						continue // no line of it matches: none is printed
+					}
 				}
 			}
-			found = p
-			return fs.SkipAll
-		})
-		if found != "" {
+			found := f.path
 			if r, err := filepath.Rel(filepath.FromSlash(at.dir), found); err == nil && at.dir != "" && !strings.HasPrefix(r, "..") {
 				found = r
 			}
@@ -74,6 +67,51 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) 
 		}
 	}
 	return "", false
+}
+
+// maxSearchEntries bounds the entries the walks of searchShows read in
+// one call, all folders together.
+const maxSearchEntries = 4 * maxEnvWalk
+
+// credential is a credential file a tree search's walk found.
+type credential struct {
+	path    string
+	regular bool
+}
+
+// credentialsUnder returns the credential files under root that search
+// t reads, in the order of the walk (see searchShows), each walk made
+// once a call for a root, t's dot files and t's exclusions.
+func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []string) []credential {
+	key := root + "\x00" + strconv.FormatBool(t.Hidden) + "\x00" + strings.Join(t.Exclude, "\x00")
+	if out, ok := w.searched[key]; ok {
+		return out
+	}
+	if w.searched == nil {
+		w.searched = map[string][]credential{}
+	}
+	var out []credential
+	// Past what one call walks, the search passes, as past maxEnvWalk.
+	_ = readfile.Walk(root, min(maxEnvWalk, maxSearchEntries-w.searchEntries), func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		w.searchEntries++
+		name := e.Name()
+		if p != root && (e.IsDir() && (name == ".git" || name == "node_modules") || !t.Hidden && strings.HasPrefix(name, ".")) ||
+			p != root && excluded(t.Exclude, name) {
+			if e.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !e.IsDir() && IsSecretFile(filepath.ToSlash(p), extra) {
+			out = append(out, credential{p, e.Type().IsRegular()})
+		}
+		return nil
+	})
+	w.searched[key] = out
+	return out
 }
 
 // excluded reports whether a file or folder named name matches one of

@@ -54,6 +54,10 @@ type worktree struct {
 	absent  map[string]bool
 	// batch holds the answers read for the whole command at once.
 	batch stateBatch
+	// searched holds the credential files a tree search's walk found,
+	// by folder and search (see credentialsUnder).
+	searched      map[string][]credential
+	searchEntries int
 }
 
 // maxStateReads bounds the git processes one call starts to read the

@@ -1,0 +1,56 @@
+package guard
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// A tree search's walk is made once a call for a folder (the second
+// search reads the walk of the first, with its own pattern), and not at
+// all by a guard away from the worktree, whose disk is not the
+// project's; a folder of more names than one walk reads is not listed
+// (the search passes, as it did before searches were walked).
+func TestSearchWalk(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "app/.env", "API_KEY=secret\n")
+	writeFile(t, dir, "app/main.go", "package main // TODO\n")
+	big := filepath.Join(dir, "big")
+	if err := os.MkdirAll(filepath.Join(big, "many"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxEnvWalk + 1 {
+		if err := os.WriteFile(filepath.Join(big, "many", fmt.Sprint(i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, big, "z/.env", "API_KEY=secret\n")
+	for _, c := range []struct {
+		cmd  string
+		away bool
+		deny string
+	}{
+		{cmd: "grep -rn TODO app"},
+		{cmd: "grep -rn TODO app; grep -rn API_KEY app", deny: "app/.env"},
+		{cmd: "grep -rn API_KEY app; grep -rn TODO app", deny: "app/.env"},
+		{cmd: "grep -rn --exclude=.env API_KEY app; grep -rn API_KEY app", deny: "app/.env"},
+		{cmd: "grep -rn API_KEY app; grep -rn --exclude=.env API_KEY app", deny: "app/.env"},
+		{cmd: "grep -rn --exclude=.env API_KEY app; grep -rn --exclude=.env TODO app"},
+		{cmd: "grep -rn API_KEY app", away: true},
+		{cmd: "grep -rn API_KEY big"}, // past the bound: many is not listed
+		{cmd: "grep -rn API_KEY big/z", deny: "big/z/.env"},
+	} {
+		r := JudgeWith(context.Background(), &Config{Away: c.away}, dir, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd, Cwd: dir}})
+		switch {
+		case c.deny == "" && r.Decision == hooks.DecisionDeny:
+			t.Errorf("%q (away %v): denied (%s), want it to pass", c.cmd, c.away, r.Reason)
+		case c.deny != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, c.deny)):
+			t.Errorf("%q: %v %q, want a deny naming %s", c.cmd, r.Decision, r.Reason, c.deny)
+		}
+	}
+}
