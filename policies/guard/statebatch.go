@@ -281,15 +281,18 @@ func (t *worktree) readRefs(dir, word string) {
 	for i, w := range words {
 		lines[i] = w + "^{commit}"
 	}
-	refs, err := t.catLines(t.ctx, dir, lines)
-	if err != nil {
-		return
-	}
 	args := []string{"ls-files", "-z", "--"}
 	for _, w := range words {
 		args = append(args, ":(literal)"+w)
 	}
-	out, err := t.run(t.ctx, dir, args...)
+	// git ls-files runs while cat-file does (2 cores); it is taken as
+	// read only when cat-file answered (as when it ran after).
+	early := t.early(dir, args)
+	refs, err := t.catLines(t.ctx, dir, lines)
+	if err != nil {
+		return
+	}
+	out, err := t.take(dir, args, early)
 	if err != nil {
 		return
 	}
@@ -310,6 +313,51 @@ func (t *worktree) readRefs(dir, word string) {
 			}
 		}
 	}
+}
+
+// An earlyRead is git's answer to come for a question t.run would ask
+// (early): its output and error once done is closed.
+type earlyRead struct {
+	done chan struct{}
+	out  []byte
+	err  error
+}
+
+// early starts git with args in dir, in a goroutine, when t.run would
+// run it (the real git, not asked yet, a read left under maxStateReads
+// after the one about to be asked), for take; nil when it does not.
+// Only a read that runs no program the repository configures is started
+// (not git status, which t.run asks unsafeRepo about first).
+func (t *worktree) early(dir string, args []string) *earlyRead {
+	if t.git != nil || t.reads+2 > maxStateReads || len(args) == 0 || args[0] == "status" {
+		return nil
+	}
+	if _, ok := t.asked[dir+"\x00"+strings.Join(args, "\x00")]; ok {
+		return nil
+	}
+	e := &earlyRead{done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		e.out, e.err = runGit(t.ctx, dir, nil, args...)
+	}()
+	return e
+}
+
+// take is t.run(t.ctx, dir, args...) answered by e when it is not nil:
+// counted and kept as t.run counts and keeps a read.
+func (t *worktree) take(dir string, args []string, e *earlyRead) ([]byte, error) {
+	if e == nil {
+		return t.run(t.ctx, dir, args...)
+	}
+	<-e.done
+	if t.reads++; t.reads > maxStateReads {
+		return nil, errTooManyReads
+	}
+	if t.asked == nil {
+		t.asked = map[string]gitAnswer{}
+	}
+	t.asked[dir+"\x00"+strings.Join(args, "\x00")] = gitAnswer{e.out, e.err}
+	return e.out, e.err
 }
 
 // catLines asks git cat-file --batch-check in dir for the object each

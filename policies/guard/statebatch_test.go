@@ -73,7 +73,8 @@ func TestBatchStatusAgreesWithAlone(t *testing.T) {
 }
 
 // Whether a word of git checkout names a commit and a tracked path is
-// the same read in a batch as alone.
+// the same read in a batch (git cat-file and git ls-files at once) as
+// alone.
 func TestBatchRefOrPathAgreesWithAlone(t *testing.T) {
 	root := batchProject(t)
 	words := []string{"main", "v1.2.0", "release/1.2", "src", "src/main.go", "docs", "nope", "HEAD", "HEAD~0", "pkg/m.py",
