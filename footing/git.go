@@ -104,9 +104,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 		"checkout-index", "pull":
 		// Read once a repository a call: a command of many git commands
 		// started a git process for each.
-		if mayNameRev(sub, vals) {
-			prefetchTrees(ctx, root) // while the configuration is read
-		}
+		p.prefetch(ctx, root, sub, vals)
 		if why := p.Set.unsafeRepo(ctx, root); why != "" {
 			return p.gitReason(c, why), true
 		}

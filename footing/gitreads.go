@@ -172,3 +172,20 @@ func (r *gitReads) start(k string, spec bool) *gitAnswer {
 func namesKey(root string, args []string, status bool) []string {
 	return append([]string{"names", root, strconv.FormatBool(status)}, args...)
 }
+
+// prefetch starts, while the configuration of root is read for git's
+// subcommand sub with the words vals, the reads that its judging will
+// ask next and that run no program the configuration names: the trees
+// of the call's revisions (when sub may read one, see mayNameRev), and
+// where git in the command's folder finds its worktree and hooks, which
+// a policy judging the same call asks through the call's memo (the
+// guard's rules, and githooks.Find for the hooks git runs: a hook with
+// no such policy runs one git process it does not use).
+func (p *place) prefetch(ctx context.Context, root, sub string, vals []string) {
+	if mayNameRev(sub, vals) {
+		prefetchTrees(ctx, root)
+	}
+	if sub != "clean" && sub != "checkout-index" { // git runs hooks for the others
+		githooks.Prefetch(ctx, p.dir)
+	}
+}
