@@ -383,17 +383,25 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 		}
 		return isRef, isPath, ok
 	}
+	// git ls-files, asked when nothing is at the path, runs while git
+	// rev-parse does (see early).
+	_, lerr := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word)))
+	ls := []string{"ls-files", "-z", "--", ":(literal)" + word}
+	var early *earlyRead
+	if errors.Is(lerr, fs.ErrNotExist) {
+		early = t.early(dir, ls)
+	}
 	if _, err := t.run(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
 		isRef = true
 	} else if !isExit(err) {
 		return false, false, false
 	}
-	if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word))); err == nil {
+	if lerr == nil {
 		return isRef, true, true
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	} else if !errors.Is(lerr, fs.ErrNotExist) {
 		return false, false, false
 	}
-	out, err := t.run(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
+	out, err := t.take(dir, ls, early)
 	if err != nil {
 		return false, false, false
 	}

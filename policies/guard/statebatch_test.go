@@ -102,6 +102,26 @@ func TestBatchRefOrPathAgreesWithAlone(t *testing.T) {
 	}
 }
 
+// Whether a word names a commit and a tracked path is the same read with
+// git rev-parse and git ls-files at once (refOrPath's own reads) as with
+// git asked one question after the other.
+func TestRefOrPathAtOnceAgreesWithInTurn(t *testing.T) {
+	root := batchProject(t)
+	words := []string{"main", "v1.2.0", "release/1.2", "src", "src/main.go", "docs", "nope", "HEAD", "pkg/m.py", "notes",
+		"main^{tree}", "packages/a", "-", "@{-1}", "mixed/new.txt", "missing/x"}
+	inTurn := newWorktree(context.Background())
+	inTurn.git = func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		return runGit(ctx, dir, func(context.Context, string) string { return "" }, args...)
+	}
+	for _, w := range words {
+		r, p, ok := newWorktree(context.Background()).refOrPath(root, w)
+		wr, wp, wok := inTurn.refOrPath(root, w)
+		if r != wr || p != wp || ok != wok {
+			t.Errorf("%s: at once %v %v %v, in turn %v %v %v", w, r, p, ok, wr, wp, wok)
+		}
+	}
+}
+
 // A command of 60 deletes of ignored folders, each in a folder of its
 // own, reads the state in a few git processes and is allowed: it started
 // 32 and denied the 16th on its words.
