@@ -104,7 +104,7 @@ func askGit(ctx context.Context, key []string, run func() ([]string, error)) ([]
 // maxPrefetch bounds the reads prefetch starts in one call: each is a
 // git process a question may never ask for (the bound of maxGitReads is
 // on questions).
-const maxPrefetch = 4
+const maxPrefetch = 6
 
 // prefetch starts run, in a goroutine, for the question key that the
 // judging is about to ask (askGit then waits for it instead of starting
@@ -185,7 +185,13 @@ func (p *place) prefetch(ctx context.Context, root, sub string, vals []string) {
 	if mayNameRev(sub, vals) {
 		prefetchTrees(ctx, root)
 	}
-	if sub != "clean" && sub != "checkout-index" { // git runs hooks for the others
-		githooks.Prefetch(ctx, p.dir)
+	r, ok := ctx.Value(gitReadsKey{}).(*gitReads)
+	if !ok || sub == "clean" || sub == "checkout-index" { // git runs hooks for the others
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.spec < maxPrefetch && githooks.Prefetch(ctx, p.dir) {
+		r.spec++ // counted in maxPrefetch (each folder once: a script's cds may name many)
 	}
 }

@@ -260,22 +260,24 @@ func where(ctx context.Context, dir string) (top, hdir string) {
 // Prefetch starts, with ctx from [WithMemo], asking git in a goroutine
 // where the hooks of dir's repository are (see [Top]), unless it was
 // asked before: a later [Top] or [Find] in the same call waits for that
-// answer instead of starting git. Without the memo it does nothing.
-func Prefetch(ctx context.Context, dir string) {
+// answer instead of starting git. Without the memo it does nothing. It
+// reports whether it started git.
+func Prefetch(ctx context.Context, dir string) bool {
 	m, _ := ctx.Value(memoKey{}).(*memo)
 	if m == nil || dir == "" {
-		return
+		return false
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.at[dir]; ok {
-		return
+		return false
 	}
 	a := m.start(dir)
 	go func() {
 		defer func() { _ = recover() }() // a panic leaves the answer not kept, not the process ended
 		a.fill(ctx, m, dir)
 	}()
+	return true
 }
 
 // ask runs git in dir for where's answer.
