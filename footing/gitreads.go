@@ -158,6 +158,28 @@ func peekGit(ctx context.Context, key []string) (names []string, err error, ok b
 	return slices.Clip(a.names), a.err, true
 }
 
+// knownAnswer returns the answer to the question key that a question
+// asked before in the call got (ok false when none did, or git has not
+// answered yet).
+func knownAnswer(ctx context.Context, key []string) (names []string, err error, ok bool) {
+	r, has := ctx.Value(gitReadsKey{}).(*gitReads)
+	if !has {
+		return nil, nil, false
+	}
+	r.mu.Lock()
+	a, ok := r.out[strings.Join(key, "\x00")]
+	r.mu.Unlock()
+	if !ok || a.spec {
+		return nil, nil, false
+	}
+	select {
+	case <-a.done:
+		return slices.Clip(a.names), a.err, true
+	default:
+		return nil, nil, false
+	}
+}
+
 // start records the answer to come for k; r.mu is held.
 func (r *gitReads) start(k string, spec bool) *gitAnswer {
 	if r.out == nil {

@@ -52,8 +52,10 @@ type worktree struct {
 	tops    map[string]string
 	nearest map[string]string
 	absent  map[string]bool
-	// batch holds the answers read for the whole command at once.
-	batch stateBatch
+	// batch holds the answers read for the whole command at once, and
+	// pending the reads started early (see early), by question.
+	batch   stateBatch
+	pending map[string]*earlyRead
 }
 
 // maxStateReads bounds the git processes one call starts to read the
@@ -96,7 +98,10 @@ func (t *worktree) run(ctx context.Context, dir string, args ...string) ([]byte,
 	if t.asked == nil {
 		t.asked = map[string]gitAnswer{}
 	}
-	out, err := runGit(ctx, dir, t.unsafeRepo, args...)
+	out, err, ok := t.taken(k)
+	if !ok {
+		out, err = runGit(ctx, dir, t.unsafeRepo, args...)
+	}
 	t.asked[k] = gitAnswer{out, err}
 	return out, err
 }
@@ -304,8 +309,7 @@ func (t *worktree) status(top, pathspec string) loss {
 	if l, ok := t.batchStatus(top, pathspec); ok {
 		return l
 	}
-	out, err := t.run(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
-		"--no-renames", "--ignore-submodules=all", "--", pathspec)
+	out, err := t.run(t.ctx, top, statusArgs(pathspec)...)
 	if err != nil {
 		return loss{}
 	}
@@ -387,9 +391,8 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 	// rev-parse does (see early).
 	_, lerr := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word)))
 	ls := []string{"ls-files", "-z", "--", ":(literal)" + word}
-	var early *earlyRead
 	if errors.Is(lerr, fs.ErrNotExist) {
-		early = t.early(dir, ls)
+		t.early(dir, ls)
 	}
 	if _, err := t.run(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
 		isRef = true
@@ -401,7 +404,7 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 	} else if !errors.Is(lerr, fs.ErrNotExist) {
 		return false, false, false
 	}
-	out, err := t.take(dir, ls, early)
+	out, err := t.run(t.ctx, dir, ls...)
 	if err != nil {
 		return false, false, false
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agenthooks/hooks/footing"
 	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -287,12 +288,12 @@ func (t *worktree) readRefs(dir, word string) {
 	}
 	// git ls-files runs while cat-file does (2 cores); it is taken as
 	// read only when cat-file answered (as when it ran after).
-	early := t.early(dir, args)
+	t.early(dir, args)
 	refs, err := t.catLines(t.ctx, dir, lines)
 	if err != nil {
 		return
 	}
-	out, err := t.take(dir, args, early)
+	out, err := t.run(t.ctx, dir, args...)
 	if err != nil {
 		return
 	}
@@ -316,7 +317,7 @@ func (t *worktree) readRefs(dir, word string) {
 }
 
 // An earlyRead is git's answer to come for a question t.run would ask
-// (early): its output and error once done is closed.
+// (see early): its output and error once done is closed.
 type earlyRead struct {
 	done chan struct{}
 	out  []byte
@@ -325,39 +326,49 @@ type earlyRead struct {
 
 // early starts git with args in dir, in a goroutine, when t.run would
 // run it (the real git, not asked yet, a read left under maxStateReads
-// after the one about to be asked), for take; nil when it does not.
-// Only a read that runs no program the repository configures is started
-// (not git status, which t.run asks unsafeRepo about first).
-func (t *worktree) early(dir string, args []string) *earlyRead {
-	if t.git != nil || t.reads+2 > maxStateReads || len(args) == 0 || args[0] == "status" {
-		return nil
+// after the one about to be asked), for t.run to take when the question
+// is asked (counted then, as the read it stands for). git status is
+// started only when unsafeRepo's answer is known and says it runs no
+// program (see runGit).
+func (t *worktree) early(dir string, args []string) {
+	if t.git != nil || t.reads+2 > maxStateReads || len(args) == 0 {
+		return
 	}
-	if _, ok := t.asked[dir+"\x00"+strings.Join(args, "\x00")]; ok {
-		return nil
+	k := dir + "\x00" + strings.Join(args, "\x00")
+	if _, ok := t.asked[k]; ok || t.pending[k] != nil {
+		return
+	}
+	safe := func(context.Context, string) string { return "" }
+	if args[0] == "status" {
+		why, known := t.unsafe[dir]
+		if !known {
+			why, known = footing.UnsafeRepoKnown(t.ctx, dir)
+		}
+		if !known || why != "" {
+			return
+		}
 	}
 	e := &earlyRead{done: make(chan struct{})}
 	go func() {
 		defer close(e.done)
-		e.out, e.err = runGit(t.ctx, dir, nil, args...)
+		e.out, e.err = runGit(t.ctx, dir, safe, args...)
 	}()
-	return e
+	if t.pending == nil {
+		t.pending = map[string]*earlyRead{}
+	}
+	t.pending[k] = e
 }
 
-// take is t.run(t.ctx, dir, args...) answered by e when it is not nil:
-// counted and kept as t.run counts and keeps a read.
-func (t *worktree) take(dir string, args []string, e *earlyRead) ([]byte, error) {
+// taken returns the answer of the read early started for the question k
+// (waiting for it), and forgets it; ok is false when there is none.
+func (t *worktree) taken(k string) (out []byte, err error, ok bool) {
+	e := t.pending[k]
 	if e == nil {
-		return t.run(t.ctx, dir, args...)
+		return nil, nil, false
 	}
+	delete(t.pending, k)
 	<-e.done
-	if t.reads++; t.reads > maxStateReads {
-		return nil, errTooManyReads
-	}
-	if t.asked == nil {
-		t.asked = map[string]gitAnswer{}
-	}
-	t.asked[dir+"\x00"+strings.Join(args, "\x00")] = gitAnswer{e.out, e.err}
-	return e.out, e.err
+	return e.out, e.err, true
 }
 
 // catLines asks git cat-file --batch-check in dir for the object each
