@@ -29,7 +29,8 @@ type gitReads struct {
 	mu    sync.Mutex
 	n     int
 	out   map[string]*gitAnswer
-	spec  int // the reads prefetch started
+	spec  int               // the reads prefetch started
+	ends  []<-chan struct{} // closed when each has ended (see settle)
 	batch revBatch
 }
 
@@ -125,6 +126,7 @@ func prefetch(ctx context.Context, key []string, run func() ([]string, error)) {
 	}
 	r.spec++
 	a := r.start(k, true)
+	r.ends = append(r.ends, a.done)
 	go func() {
 		defer func() { _ = recover() }() // a panic is fill's error, not the process's end
 		a.fill(run)
@@ -213,7 +215,27 @@ func (p *place) prefetch(ctx context.Context, root, sub string, vals []string) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.spec < maxPrefetch && githooks.Prefetch(ctx, p.dir) {
-		r.spec++ // counted in maxPrefetch (each folder once: a script's cds may name many)
+	if r.spec < maxPrefetch {
+		if end := githooks.Prefetch(ctx, p.dir); end != nil {
+			r.spec++ // counted in maxPrefetch (each folder once: a script's cds may name many)
+			r.ends = append(r.ends, end)
+		}
+	}
+}
+
+// settle waits for the reads prefetch started in ctx's call to end
+// (each within gitLimit), so that no git process a judgment started
+// outlives it: Judge returns after them.
+func settle(ctx context.Context) {
+	r, ok := ctx.Value(gitReadsKey{}).(*gitReads)
+	if !ok {
+		return
+	}
+	r.mu.Lock()
+	ends := r.ends
+	r.ends = nil
+	r.mu.Unlock()
+	for _, e := range ends {
+		<-e
 	}
 }

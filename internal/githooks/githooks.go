@@ -261,23 +261,24 @@ func where(ctx context.Context, dir string) (top, hdir string) {
 // where the hooks of dir's repository are (see [Top]), unless it was
 // asked before: a later [Top] or [Find] in the same call waits for that
 // answer instead of starting git. Without the memo it does nothing. It
-// reports whether it started git.
-func Prefetch(ctx context.Context, dir string) bool {
+// returns a channel closed when git has answered, nil when it started
+// none.
+func Prefetch(ctx context.Context, dir string) <-chan struct{} {
 	m, _ := ctx.Value(memoKey{}).(*memo)
 	if m == nil || dir == "" {
-		return false
+		return nil
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.at[dir]; ok {
-		return false
+		return nil
 	}
 	a := m.start(dir)
 	go func() {
 		defer func() { _ = recover() }() // a panic leaves the answer not kept, not the process ended
 		a.fill(ctx, m, dir)
 	}()
-	return true
+	return a.done
 }
 
 // ask runs git in dir for where's answer.

@@ -359,6 +359,18 @@ func (t *worktree) early(dir string, args []string) {
 	t.pending[k] = e
 }
 
+// settle waits for the reads early started and no question took, so
+// that no git process a judgment started outlives it.
+func (t *worktree) settle() {
+	if t == nil {
+		return
+	}
+	for k, e := range t.pending {
+		<-e.done
+		delete(t.pending, k)
+	}
+}
+
 // taken returns the answer of the read early started for the question k
 // (waiting for it), and forgets it; ok is false when there is none.
 func (t *worktree) taken(k string) (out []byte, err error, ok bool) {
