@@ -104,6 +104,7 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 		"checkout-index", "pull":
 		// Read once a repository a call: a command of many git commands
 		// started a git process for each.
+		p.prefetch(ctx, root, sub, vals)
 		if why := p.Set.unsafeRepo(ctx, root); why != "" {
 			return p.gitReason(c, why), true
 		}
@@ -404,7 +405,7 @@ func gitStatus(ctx context.Context, root string, paths []string, untracked, igno
 // that could run programs switched off, and returns the NUL-separated
 // names it prints (past status's two-letter code with status set).
 func gitNames(ctx context.Context, root string, args []string, status bool) ([]string, error) {
-	return askGit(ctx, append([]string{"names", root, strconv.FormatBool(status)}, args...), func() ([]string, error) {
+	return askGit(ctx, namesKey(root, args, status), func() ([]string, error) {
 		return runGitNames(ctx, root, args, status)
 	})
 }

@@ -44,6 +44,9 @@ type revBatch struct {
 	trees map[string]map[string]string   // root → revision → tree ("" when git knows none)
 	diffs map[string]map[string][]string // root and paths → "FROM TO" trees → names that differ
 	bases map[string]map[string]string   // root → revision → its one merge base with HEAD ("" when none or several)
+	// pending holds, by root, the revisions whose trees prefetchTrees
+	// started to read.
+	pending map[string][]string
 }
 
 // plainRev reports whether rev can be a line of git cat-file
@@ -144,7 +147,16 @@ func batchDiff(ctx context.Context, root string, paths []string, revs ...string)
 	case len(revs) == 2:
 		from, to = revs[0], revs[1]
 	default:
-		if head, err := gitNames(ctx, root, diffArgs(paths, "HEAD"), false); err != nil || len(head) > 0 {
+		// git diff HEAD runs while the trees are read and compared (2
+		// cores): what they say is taken only when it names no file.
+		headArgs := diffArgs(paths, "HEAD")
+		prefetch(ctx, namesKey(root, headArgs, false), func() ([]string, error) { return runGitNames(ctx, root, headArgs, false) })
+		if trees, ok := r.batch.peekTrees(ctx, root); ok {
+			if f, t := trees[from], trees[to]; validTree(trees["HEAD"]) && validTree(f) && validTree(t) && f != t {
+				r.batch.prefetchDiffs(ctx, root, f+" "+t, paths, trees)
+			}
+		}
+		if head, err := gitNames(ctx, root, headArgs, false); err != nil || len(head) > 0 {
 			return nil, nil, false
 		}
 	}
@@ -170,64 +182,14 @@ func batchDiff(ctx context.Context, root string, paths []string, revs ...string)
 	return slices.Clip(diffs[f+" "+t]), nil, true
 }
 
+// validTree reports whether t is a tree git read.
+func validTree(t string) bool { return t != "" && t != unreadable }
+
 // diffArgs are git diff's words for paths against revs.
 func diffArgs(paths []string, revs ...string) []string {
 	args := append([]string{"diff", "--name-only", "--no-ext-diff", "--no-textconv", "-z"}, revs...)
 	return append(append(args, "--"), paths...)
 }
-
-// treesOf returns the trees git knows in root for revs, HEAD and the
-// call's other candidates not asked yet (up to maxBatchRevs), read in
-// one process when one of revs' is not known yet.
-func (b *revBatch) treesOf(ctx context.Context, root string, revs ...string) (map[string]string, error) {
-	known := b.trees[root]
-	var ask []string
-	add := func(rev string) {
-		if _, ok := known[rev]; !ok && !slicesContains(ask, rev) && len(ask) < maxBatchRevs+3 {
-			ask = append(ask, rev)
-		}
-	}
-	for _, rev := range append(revs, "HEAD") {
-		add(rev)
-	}
-	if len(ask) == 0 {
-		return known, nil
-	}
-	for _, c := range b.cands {
-		if len(ask) >= maxBatchRevs {
-			break
-		}
-		add(c)
-	}
-	lines := make([]string, 0, 2*len(ask))
-	for _, a := range ask {
-		lines = append(lines, a+"^{tree}", a)
-	}
-	out, err := catFile(ctx, root, lines)
-	if err != nil {
-		return nil, err
-	}
-	if known == nil {
-		known = map[string]string{}
-		if b.trees == nil {
-			b.trees = map[string]map[string]string{}
-		}
-		b.trees[root] = known
-	}
-	for i, a := range ask {
-		known[a] = out[2*i]
-		if out[2*i] == "" && out[2*i+1] != "" {
-			// An object whose tree git cannot read (a partial clone lacks
-			// it, or a blob): git diff says what it says.
-			known[a] = unreadable
-		}
-	}
-	return known, nil
-}
-
-// unreadable is the tree of a revision that names an object whose tree
-// git cannot read.
-const unreadable = "?"
 
 // diffsOf returns the names of the files under paths that differ
 // between the two trees of each pair ("FROM TO"), reading in one git
@@ -235,27 +197,11 @@ const unreadable = "?"
 // tree and each candidate's; a candidate's parent's and its own) not
 // known yet for these paths, up to maxBatchRevs.
 func (b *revBatch) diffsOf(ctx context.Context, root, pair string, paths []string) (map[string][]string, error) {
-	pk := root + "\x00" + strings.Join(paths, "\x00")
-	known := b.diffs[pk]
-	if _, ok := known[pair]; ok {
+	pk, known, ask := b.diffsAsk(root, pair, paths, b.trees[root])
+	if ask == nil {
 		return known, nil
 	}
-	ask := []string{pair}
-	add := func(f, t string) {
-		p := f + " " + t
-		if _, ok := known[p]; !ok && f != "" && t != "" && f != unreadable && t != unreadable && f != t && len(ask) < maxBatchRevs && !slicesContains(ask, p) {
-			ask = append(ask, p)
-		}
-	}
-	trees, bases := b.trees[root], b.bases[root]
-	for _, c := range b.cands {
-		add(trees["HEAD"], trees[c])
-		add(trees[c+"^"], trees[c])
-		if base, ok := bases[c]; ok {
-			add(trees[base], trees[c])
-		}
-	}
-	out, err := askGit(ctx, append(append([]string{"diff-tree", root}, ask...), paths...), func() ([]string, error) {
+	out, err := askGit(ctx, diffTreeKey(root, ask, paths), func() ([]string, error) {
 		return runDiffTree(ctx, root, ask, paths)
 	})
 	if err != nil {
@@ -280,30 +226,106 @@ func (b *revBatch) diffsOf(ctx context.Context, root, pair string, paths []strin
 	return known, nil
 }
 
+// diffsAsk returns the key of the differences under paths in root, those
+// known, and the pairs diffsOf reads for pair (nil when it is known):
+// pair, then the call's other pairs not known, of root's trees.
+func (b *revBatch) diffsAsk(root, pair string, paths []string, trees map[string]string) (pk string, known map[string][]string, ask []string) {
+	pk = root + "\x00" + strings.Join(paths, "\x00")
+	known = b.diffs[pk]
+	if _, ok := known[pair]; ok {
+		return pk, known, nil
+	}
+	ask = []string{pair}
+	add := func(f, t string) {
+		p := f + " " + t
+		if _, ok := known[p]; !ok && f != "" && t != "" && f != unreadable && t != unreadable && f != t && len(ask) < maxBatchRevs && !slicesContains(ask, p) {
+			ask = append(ask, p)
+		}
+	}
+	bases := b.bases[root]
+	for _, c := range b.cands {
+		add(trees["HEAD"], trees[c])
+		add(trees[c+"^"], trees[c])
+		if base, ok := bases[c]; ok {
+			add(trees[base], trees[c])
+		}
+	}
+	return pk, known, ask
+}
+
+// prefetchDiffs starts reading the differences diffsOf(ctx, root, pair,
+// paths) would read once root's trees are trees.
+func (b *revBatch) prefetchDiffs(ctx context.Context, root, pair string, paths []string, trees map[string]string) {
+	if _, _, ask := b.diffsAsk(root, pair, paths, trees); ask != nil {
+		prefetch(ctx, diffTreeKey(root, ask, paths), func() ([]string, error) { return runDiffTree(ctx, root, ask, paths) })
+	}
+}
+
+// diffTreeKey is diffsOf's question.
+func diffTreeKey(root string, pairs, paths []string) []string {
+	return append(append([]string{"diff-tree", root}, pairs...), paths...)
+}
+
 // baseOf returns the one merge base of HEAD and rev in root (""
 // when they have none or several), reading in one git rev-parse
-// HEAD...REV those of rev and of the call's other candidates whose trees
-// git knows, not read yet (up to maxBatchBases: a merge base may walk a
-// long history); its tree is read too.
+// HEAD...REV those of rev and of the call's other candidates that the
+// command spells (not their parents) whose trees git knows, not read yet
+// (up to maxBatchBases: a merge base may walk a long history), and, in
+// a second process at the same time, up to maxBatchBases more; its tree
+// is read too (known already when it is a revision's commit).
 func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error) {
-	known := b.bases[root]
-	if base, ok := known[rev]; ok {
+	if base, ok := b.bases[root][rev]; ok {
 		return base, nil
 	}
 	ask := []string{rev}
+	var more []string
 	for _, c := range b.cands {
-		if t := b.trees[root][c]; t != "" && t != unreadable && !hasKey(known, c) && c != rev && len(ask) < maxBatchBases {
-			ask = append(ask, c)
+		if t := b.trees[root][c]; b.seen[c] && t != "" && t != unreadable && !hasKey(b.bases[root], c) && c != rev {
+			if len(ask) < maxBatchBases {
+				ask = append(ask, c)
+			} else if len(more) < maxBatchBases {
+				more = append(more, c)
+			}
 		}
 	}
-	args := []string{"rev-parse"}
-	for _, a := range ask {
-		args = append(args, "HEAD..."+a)
+	if len(more) > 0 {
+		args := baseArgs(more)
+		prefetch(ctx, linesKey(root, args), func() ([]string, error) { return runGitLines(ctx, root, args...) })
 	}
-	out, err := gitLines(ctx, root, args...)
+	found, err := b.readBases(ctx, root, ask)
 	if err != nil {
 		return "", err
 	}
+	if len(more) > 0 {
+		f, err := b.readBases(ctx, root, more)
+		if err == nil {
+			found = append(found, f...)
+		}
+	}
+	if _, err := b.treesOf(ctx, root, found...); err != nil {
+		return "", err
+	}
+	return b.bases[root][rev], nil
+}
+
+// baseArgs are git rev-parse's words for the merge bases of HEAD and
+// each of revs.
+func baseArgs(revs []string) []string {
+	args := []string{"rev-parse"}
+	for _, a := range revs {
+		args = append(args, "HEAD..."+a)
+	}
+	return args
+}
+
+// readBases reads the merge bases of HEAD and each of ask in root into
+// b.bases, and returns those found.
+func (b *revBatch) readBases(ctx context.Context, root string, ask []string) (found []string, err error) {
+	out, err := gitLines(ctx, root, baseArgs(ask)...)
+	if err != nil {
+		return nil, err
+	}
+	known := b.bases[root]
 	if known == nil {
 		known = map[string]string{}
 		if b.bases == nil {
@@ -312,10 +334,9 @@ func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error)
 		b.bases[root] = known
 	}
 	// For each: the revision, HEAD, then ^ and each merge base.
-	var found []string
 	for _, a := range ask {
 		if len(out) < 2 {
-			return "", errString("git rev-parse answered too few lines for " + strconv.Itoa(len(ask)))
+			return nil, errString("git rev-parse answered too few lines for " + strconv.Itoa(len(ask)))
 		}
 		out = out[2:]
 		var bases []string
@@ -330,12 +351,9 @@ func (b *revBatch) baseOf(ctx context.Context, root, rev string) (string, error)
 		}
 	}
 	if len(out) > 0 {
-		return "", errString("git rev-parse answered more lines than asked")
+		return nil, errString("git rev-parse answered more lines than asked")
 	}
-	if _, err := b.treesOf(ctx, root, found...); err != nil {
-		return "", err
-	}
-	return known[rev], nil
+	return found, nil
 }
 
 // runDiffTree runs git diff-tree --stdin in root on pairs of trees
@@ -381,10 +399,13 @@ func runDiffTree(ctx context.Context, root string, pairs, paths []string) ([]str
 // line names, as one of the call's reads, and returns its name for each
 // line ("" when git has none).
 func catFile(ctx context.Context, root string, lines []string) ([]string, error) {
-	return askGit(ctx, append([]string{"batch", root}, lines...), func() ([]string, error) {
+	return askGit(ctx, catKey(root, lines), func() ([]string, error) {
 		return runCatFile(ctx, root, lines)
 	})
 }
+
+// catKey is catFile's question.
+func catKey(root string, lines []string) []string { return append([]string{"batch", root}, lines...) }
 
 // runCatFile is catFile, run within gitLimit.
 func runCatFile(ctx context.Context, root string, lines []string) ([]string, error) {

@@ -2,10 +2,13 @@ package footing
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -170,5 +173,78 @@ func TestBatchDiffNotForFew(t *testing.T) {
 	}
 	if r := ctx.Value(gitReadsKey{}).(*gitReads); r.n != 1 {
 		t.Errorf("%d git processes, want 1", r.n)
+	}
+}
+
+// The reads started early (the trees while the configuration is read,
+// git diff HEAD with the differences, a second process of merge bases)
+// give the answers git diff gives alone, and count as the same reads: a
+// command is judged as if none had been started.
+func TestPrefetchAgreesWithGitDiff(t *testing.T) {
+	root, paths := batchRepo(t)
+	var revs []string
+	for i, b := range []string{"content", "added", "gone", "mode", "link", "other", "main", "v1", "v2"} {
+		for j := range 5 { // 45 names: the merge bases take two processes
+			name := b + "-" + strconv.Itoa(j)
+			if out, err := exec.Command("git", "-C", root, "branch", name, b).CombinedOutput(); err != nil {
+				t.Fatalf("git branch: %v %s", err, out)
+			}
+			revs = append(revs, name)
+		}
+		revs = append(revs, b, "nope"+strconv.Itoa(i))
+	}
+	for _, changed := range []bool{false, true} {
+		if changed {
+			if err := os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{ }\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, sub := range []string{"checkout", "merge", "revert"} {
+			sc, err := (&shell.Parser{}).Parse(context.Background(), "git "+sub+" "+strings.Join(revs, "; git "+sub+" "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := [2]int{}
+			var answers [2][]string
+			for k, early := range []bool{false, true} {
+				ctx := withGitReads(context.Background())
+				cdsAndRevs(ctx, sc)
+				if early {
+					prefetchTrees(ctx, root)
+				}
+				for _, rev := range revs {
+					var ask []string
+					switch sub {
+					case "checkout":
+						ask = []string{rev}
+					case "merge":
+						ask = []string{"HEAD..." + rev}
+					default:
+						ask = []string{rev + "^", rev}
+					}
+					got, gotErr := gitDiff(ctx, root, paths, ask...)
+					answers[k] = append(answers[k], fmt.Sprint(got, gotErr))
+					if !early || errors.Is(gotErr, errGitReads) {
+						continue // past the bound (git diff alone for each, a footing file changed): the same with both
+					}
+					want, wantErr := runGitNames(context.Background(), root, diffArgs(paths, ask...), false)
+					if (wantErr != nil) != (gotErr != nil) || wantErr != nil && unknownRev(wantErr) != unknownRev(gotErr) {
+						t.Errorf("%v %q: error %v, git diff's %v", early, ask, gotErr, wantErr)
+						continue
+					}
+					got, want = slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))
+					if !slices.Equal(got, want) {
+						t.Errorf("%v %q: batch %q, git diff %q", early, ask, got, want)
+					}
+				}
+				counts[k] = ctx.Value(gitReadsKey{}).(*gitReads).n
+			}
+			if !slices.Equal(answers[0], answers[1]) {
+				t.Errorf("changed %v, %s: answers without the early reads %q, with %q", changed, sub, answers[0], answers[1])
+			}
+			if counts[0] != counts[1] {
+				t.Errorf("changed %v, %s: %d reads without the early ones, %d with", changed, sub, counts[0], counts[1])
+			}
+		}
 	}
 }

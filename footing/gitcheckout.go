@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -101,4 +102,32 @@ func movesDir(src string) bool {
 		}
 	}
 	return false
+}
+
+// mayNameRev reports whether git's subcommand sub, with the words vals,
+// may be judged against a revision's tree (whose reading prefetchTrees
+// starts early): not git clean, checkout-index, a stash push, a reset
+// that leaves the worktree, a checkout or restore of paths only.
+func mayNameRev(sub string, vals []string) bool {
+	first := ""
+	for _, v := range vals {
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			first = v
+			break
+		}
+	}
+	source := slices.ContainsFunc(vals, func(v string) bool { return v == "-s" || strings.HasPrefix(v, "--source") })
+	switch sub {
+	case "clean", "checkout-index":
+		return false
+	case "checkout":
+		return source || first != "" && first != "--"
+	case "restore":
+		return source
+	case "reset":
+		return slices.ContainsFunc(vals, func(v string) bool { return v == "--hard" || v == "--merge" || v == "--keep" })
+	case "stash":
+		return first == "pop" || first == "apply" || first == "branch"
+	}
+	return true
 }

@@ -29,6 +29,7 @@ func (s *Set) Judge(ctx context.Context, t *hooks.Tool) (reason string, deny boo
 		return "", false
 	}
 	ctx = withGitReads(ctx)
+	defer settle(ctx)
 	defer func() {
 		if p := recover(); p != nil {
 			reason, deny = fmt.Sprintf("footing: this call could not be checked against the hook's own files (%v); "+

@@ -158,10 +158,13 @@ var errNone = errors.New("git: no such object")
 // gitLines runs git in root as gitNames does and returns the lines it
 // prints.
 func gitLines(ctx context.Context, root string, args ...string) ([]string, error) {
-	return askGit(ctx, append([]string{"lines", root}, args...), func() ([]string, error) {
+	return askGit(ctx, linesKey(root, args), func() ([]string, error) {
 		return runGitLines(ctx, root, args...)
 	})
 }
+
+// linesKey is gitLines's question.
+func linesKey(root string, args []string) []string { return append([]string{"lines", root}, args...) }
 
 // runGitLines is gitLines, run.
 func runGitLines(ctx context.Context, root string, args ...string) ([]string, error) {

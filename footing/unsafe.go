@@ -25,6 +25,20 @@ func UnsafeRepo(ctx context.Context, root string) string {
 	return why
 }
 
+// UnsafeRepoKnown is [UnsafeRepo] when ctx (from [WithReads]) holds its
+// answer for root, read before in the call (known false otherwise: it
+// starts no git process, and waits for none).
+func UnsafeRepoKnown(ctx context.Context, root string) (why string, known bool) {
+	out, err, ok := knownAnswer(ctx, []string{"config", root})
+	if !ok {
+		return "", false
+	}
+	if err != nil {
+		return err.Error(), true
+	}
+	return out[0], true
+}
+
 // repoConfig reads, in one git process a call (askGit), what of the
 // repository's configuration decides whether and how its state is read:
 // why reading it could run a program (see UnsafeRepo), and whether

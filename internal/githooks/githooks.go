@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agenthooks/hooks/internal/gitread"
@@ -234,14 +235,60 @@ func Top(ctx context.Context, dir string) string {
 
 // where returns the top of the worktree that holds dir and its hooks
 // directory as git prints it ("" for both outside one), asked of git
-// once a call with ctx from [WithMemo].
+// once a call with ctx from [WithMemo] (or taken from [Prefetch]).
 func where(ctx context.Context, dir string) (top, hdir string) {
 	m, _ := ctx.Value(memoKey{}).(*memo)
-	if m != nil {
-		if a, ok := m.at[dir]; ok {
-			return a[0], a[1]
-		}
+	if m == nil {
+		return ask(ctx, dir)
 	}
+	m.mu.Lock()
+	a, ok := m.at[dir]
+	if !ok {
+		a = m.start(dir)
+		m.mu.Unlock()
+		a.fill(ctx, m, dir)
+		return a.top, a.hdir
+	}
+	m.mu.Unlock()
+	<-a.done
+	if !a.inTime {
+		return where(ctx, dir) // Prefetch's ended with its context: asked again (not kept)
+	}
+	return a.top, a.hdir
+}
+
+// Prefetch starts, with ctx from [WithMemo], asking git in a goroutine
+// where the hooks of dir's repository are (see [Top]), unless it was
+// asked before: a later [Top] or [Find] in the same call waits for that
+// answer instead of starting git. Without the memo it does nothing. It
+// returns a channel closed when git has answered, nil when it started
+// none.
+func Prefetch(ctx context.Context, dir string) <-chan struct{} {
+	m, _ := ctx.Value(memoKey{}).(*memo)
+	if m == nil || dir == "" {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.at[dir]; ok {
+		return nil
+	}
+	a := m.start(dir)
+	go func() {
+		defer func() { _ = recover() }() // a panic leaves the answer not kept, not the process ended
+		a.fill(ctx, m, dir)
+	}()
+	return a.done
+}
+
+// ask runs git in dir for where's answer.
+func ask(ctx context.Context, dir string) (top, hdir string) {
+	top, hdir, _ = run(ctx, dir)
+	return top, hdir
+}
+
+// run is ask, and whether it ended before its deadline.
+func run(ctx context.Context, dir string) (top, hdir string, inTime bool) {
 	ctx, cancel := context.WithTimeout(ctx, Limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "-c", "core.fsmonitor=false", "--no-optional-locks",
@@ -254,17 +301,48 @@ func where(ctx context.Context, dir string) (top, hdir string) {
 			top, hdir = lines[0], lines[1]
 		}
 	}
-	if m != nil && ctx.Err() == nil {
-		if m.at == nil {
-			m.at = map[string][2]string{}
-		}
-		m.at[dir] = [2]string{top, hdir}
-	}
-	return top, hdir
+	return top, hdir, ctx.Err() == nil
 }
 
-// A memo holds where's answers for one call.
-type memo struct{ at map[string][2]string }
+// A memo holds where's answers for one call, each once done is closed.
+type memo struct {
+	mu sync.Mutex
+	at map[string]*answer
+}
+
+// An answer is where's for one folder.
+type answer struct {
+	done      chan struct{}
+	top, hdir string
+	inTime    bool
+}
+
+// start records the answer to come for dir; m.mu is held.
+func (m *memo) start(dir string) *answer {
+	if m.at == nil {
+		m.at = map[string]*answer{}
+	}
+	a := &answer{done: make(chan struct{})}
+	m.at[dir] = a
+	return a
+}
+
+// fill sets a to git's answer for dir, and closes done; an answer
+// past the deadline (or a panic) is not kept: a later question asks
+// again.
+func (a *answer) fill(ctx context.Context, m *memo, dir string) {
+	defer func() {
+		if !a.inTime {
+			m.mu.Lock()
+			if m.at[dir] == a {
+				delete(m.at, dir)
+			}
+			m.mu.Unlock()
+		}
+		close(a.done)
+	}()
+	a.top, a.hdir, a.inTime = run(ctx, dir)
+}
 
 type memoKey struct{}
 

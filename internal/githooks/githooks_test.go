@@ -102,3 +102,48 @@ func TestFind(t *testing.T) {
 		t.Errorf("Script = %q", got)
 	}
 }
+
+// Prefetch's answer, taken by Top and Find in the same call (some
+// asking at once), is git's asked alone, inside a worktree and outside
+// one; a context the prefetch ended with leaves the question to the
+// next asker.
+func TestPrefetchAgreesWithAlone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not found")
+	}
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("git", "init", "-q", root).CombinedOutput(); err != nil {
+		t.Fatal(err, string(out))
+	}
+	if err := os.MkdirAll(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{root, filepath.Join(root, "sub"), t.TempDir(), filepath.Join(root, "missing")} {
+		wantTop, wantHooks := where(context.Background(), dir)
+		ctx := WithMemo(context.Background())
+		Prefetch(ctx, dir)
+		Prefetch(ctx, dir) // once
+		done := make(chan string)
+		for range 3 {
+			go func() { done <- Top(ctx, dir) }()
+		}
+		for range 3 {
+			if got := <-done; got != wantTop {
+				t.Errorf("%s: Top after Prefetch %q, alone %q", dir, got, wantTop)
+			}
+		}
+		if top, hooks := where(ctx, dir); top != wantTop || hooks != wantHooks {
+			t.Errorf("%s: where after Prefetch %q %q, alone %q %q", dir, top, hooks, wantTop, wantHooks)
+		}
+	}
+	ended, cancel := context.WithCancel(WithMemo(context.Background()))
+	cancel()
+	Prefetch(ended, root)
+	live := context.WithoutCancel(ended) // the same memo
+	if got := Top(live, root); got != root {
+		t.Errorf("Top after a prefetch whose context ended: %q, want %q", got, root)
+	}
+}

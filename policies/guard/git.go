@@ -352,6 +352,7 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 		return unknown
 	}
 	stale := f.otherMovesRefs(c)
+	at.earlyKept(s, c, w.Value)
 	isRef, isPath, ok := at.wt.refOrPath(at.dir, w.Value)
 	switch {
 	case !ok:

@@ -142,8 +142,7 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 	if reachesSubmodule(top, pathspec) {
 		return false, ""
 	}
-	out, err := t.run(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
-		"--no-renames", "--ignore-submodules=all", "--", pathspec)
+	out, err := t.run(t.ctx, top, statusArgs(pathspec)...)
 	if err != nil {
 		return false, ""
 	}
@@ -153,6 +152,30 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 		}
 	}
 	return true, ""
+}
+
+// statusArgs are git status's words for pathspec, as status and
+// entries ask them.
+func statusArgs(pathspec string) []string {
+	return []string{"status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
+		"--no-renames", "--ignore-submodules=all", "--", pathspec}
+}
+
+// earlyKept starts early (see worktree.early) the git status pathsKept
+// asks for `git checkout WORD` (c, asked of asRef) when c is the first
+// command of s that may rewrite the worktree: it then runs while git
+// says whether WORD is a ref or a path.
+func (at *place) earlyKept(s *shell.Script, c *shell.Command, word string) {
+	if f := at.facts(s); f.cd || f.before(f.rewrite, c) {
+		return
+	}
+	top := at.wt.top(at.dir)
+	abs := joinPath(at.dir, word)
+	rel := within(top, abs)
+	if top == "" || rel == "" || abs == top || reachesSubmodule(top, ":(literal)"+rel) {
+		return
+	}
+	at.wt.early(top, statusArgs(":(literal)"+rel))
 }
 
 // branchesKept reports whether git branch -D (or --delete --force) of

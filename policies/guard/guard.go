@@ -169,6 +169,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	}
 	at.script = s
 	at.wt.begin(s, at.dir)
+	defer at.wt.settle()
 	for _, rule := range shellRules() {
 		// Each check starts when the last one's report ends: one clock
 		// read a check.

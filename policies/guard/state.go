@@ -52,8 +52,10 @@ type worktree struct {
 	tops    map[string]string
 	nearest map[string]string
 	absent  map[string]bool
-	// batch holds the answers read for the whole command at once.
-	batch stateBatch
+	// batch holds the answers read for the whole command at once, and
+	// pending the reads started early (see early), by question.
+	batch   stateBatch
+	pending map[string]*earlyRead
 	// searched holds the credential files a tree search's walk found,
 	// by folder and search (see credentialsUnder).
 	searched      map[string][]credential
@@ -100,7 +102,10 @@ func (t *worktree) run(ctx context.Context, dir string, args ...string) ([]byte,
 	if t.asked == nil {
 		t.asked = map[string]gitAnswer{}
 	}
-	out, err := runGit(ctx, dir, t.unsafeRepo, args...)
+	out, err, ok := t.taken(k)
+	if !ok {
+		out, err = runGit(ctx, dir, t.unsafeRepo, args...)
+	}
 	t.asked[k] = gitAnswer{out, err}
 	return out, err
 }
@@ -308,8 +313,7 @@ func (t *worktree) status(top, pathspec string) loss {
 	if l, ok := t.batchStatus(top, pathspec); ok {
 		return l
 	}
-	out, err := t.run(t.ctx, top, "status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all",
-		"--no-renames", "--ignore-submodules=all", "--", pathspec)
+	out, err := t.run(t.ctx, top, statusArgs(pathspec)...)
 	if err != nil {
 		return loss{}
 	}
@@ -387,17 +391,24 @@ func (t *worktree) refOrPath(dir, word string) (isRef, isPath, ok bool) {
 		}
 		return isRef, isPath, ok
 	}
+	// git ls-files, asked when nothing is at the path, runs while git
+	// rev-parse does (see early).
+	_, lerr := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word)))
+	ls := []string{"ls-files", "-z", "--", ":(literal)" + word}
+	if errors.Is(lerr, fs.ErrNotExist) {
+		t.early(dir, ls)
+	}
 	if _, err := t.run(t.ctx, dir, "rev-parse", "--verify", "--quiet", "--end-of-options", word+"^{commit}"); err == nil {
 		isRef = true
 	} else if !isExit(err) {
 		return false, false, false
 	}
-	if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word))); err == nil {
+	if lerr == nil {
 		return isRef, true, true
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	} else if !errors.Is(lerr, fs.ErrNotExist) {
 		return false, false, false
 	}
-	out, err := t.run(t.ctx, dir, "ls-files", "-z", "--", ":(literal)"+word)
+	out, err := t.run(t.ctx, dir, ls...)
 	if err != nil {
 		return false, false, false
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agenthooks/hooks/footing"
 	"github.com/agenthooks/hooks/internal/gitread"
 	"github.com/agenthooks/hooks/shell"
 )
@@ -281,13 +282,16 @@ func (t *worktree) readRefs(dir, word string) {
 	for i, w := range words {
 		lines[i] = w + "^{commit}"
 	}
-	refs, err := t.catLines(t.ctx, dir, lines)
-	if err != nil {
-		return
-	}
 	args := []string{"ls-files", "-z", "--"}
 	for _, w := range words {
 		args = append(args, ":(literal)"+w)
+	}
+	// git ls-files runs while cat-file does (2 cores); it is taken as
+	// read only when cat-file answered (as when it ran after).
+	t.early(dir, args)
+	refs, err := t.catLines(t.ctx, dir, lines)
+	if err != nil {
+		return
 	}
 	out, err := t.run(t.ctx, dir, args...)
 	if err != nil {
@@ -310,6 +314,73 @@ func (t *worktree) readRefs(dir, word string) {
 			}
 		}
 	}
+}
+
+// An earlyRead is git's answer to come for a question t.run would ask
+// (see early): its output and error once done is closed.
+type earlyRead struct {
+	done chan struct{}
+	out  []byte
+	err  error
+}
+
+// early starts git with args in dir, in a goroutine, when t.run would
+// run it (the real git, not asked yet, a read left under maxStateReads
+// after the one about to be asked), for t.run to take when the question
+// is asked (counted then, as the read it stands for). git status is
+// started only when unsafeRepo's answer is known and says it runs no
+// program (see runGit).
+func (t *worktree) early(dir string, args []string) {
+	if t.git != nil || t.reads+2 > maxStateReads || len(args) == 0 {
+		return
+	}
+	k := dir + "\x00" + strings.Join(args, "\x00")
+	if _, ok := t.asked[k]; ok || t.pending[k] != nil {
+		return
+	}
+	safe := func(context.Context, string) string { return "" }
+	if args[0] == "status" {
+		why, known := t.unsafe[dir]
+		if !known {
+			why, known = footing.UnsafeRepoKnown(t.ctx, dir)
+		}
+		if !known || why != "" {
+			return
+		}
+	}
+	e := &earlyRead{done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		e.out, e.err = runGit(t.ctx, dir, safe, args...)
+	}()
+	if t.pending == nil {
+		t.pending = map[string]*earlyRead{}
+	}
+	t.pending[k] = e
+}
+
+// settle waits for the reads early started and no question took, so
+// that no git process a judgment started outlives it.
+func (t *worktree) settle() {
+	if t == nil {
+		return
+	}
+	for k, e := range t.pending {
+		<-e.done
+		delete(t.pending, k)
+	}
+}
+
+// taken returns the answer of the read early started for the question k
+// (waiting for it), and forgets it; ok is false when there is none.
+func (t *worktree) taken(k string) (out []byte, err error, ok bool) {
+	e := t.pending[k]
+	if e == nil {
+		return nil, nil, false
+	}
+	delete(t.pending, k)
+	<-e.done
+	return e.out, e.err, true
 }
 
 // catLines asks git cat-file --batch-check in dir for the object each

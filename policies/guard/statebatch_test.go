@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenthooks/hooks/footing"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -73,7 +74,8 @@ func TestBatchStatusAgreesWithAlone(t *testing.T) {
 }
 
 // Whether a word of git checkout names a commit and a tracked path is
-// the same read in a batch as alone.
+// the same read in a batch (git cat-file and git ls-files at once) as
+// alone.
 func TestBatchRefOrPathAgreesWithAlone(t *testing.T) {
 	root := batchProject(t)
 	words := []string{"main", "v1.2.0", "release/1.2", "src", "src/main.go", "docs", "nope", "HEAD", "HEAD~0", "pkg/m.py",
@@ -98,6 +100,60 @@ func TestBatchRefOrPathAgreesWithAlone(t *testing.T) {
 	// ls-files for those not on the disk).
 	if reads := countReads(wt); reads > 9 {
 		t.Errorf("%d words: %d git processes", len(words), reads)
+	}
+}
+
+// Whether a word names a commit and a tracked path is the same read with
+// git rev-parse and git ls-files at once (refOrPath's own reads) as with
+// git asked one question after the other.
+func TestRefOrPathAtOnceAgreesWithInTurn(t *testing.T) {
+	root := batchProject(t)
+	words := []string{"main", "v1.2.0", "release/1.2", "src", "src/main.go", "docs", "nope", "HEAD", "pkg/m.py", "notes",
+		"main^{tree}", "packages/a", "-", "@{-1}", "mixed/new.txt", "missing/x"}
+	inTurn := newWorktree(context.Background())
+	inTurn.git = func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		return runGit(ctx, dir, func(context.Context, string) string { return "" }, args...)
+	}
+	for _, w := range words {
+		r, p, ok := newWorktree(context.Background()).refOrPath(root, w)
+		wr, wp, wok := inTurn.refOrPath(root, w)
+		if r != wr || p != wp || ok != wok {
+			t.Errorf("%s: at once %v %v %v, in turn %v %v %v", w, r, p, ok, wr, wp, wok)
+		}
+	}
+}
+
+// git checkout WORD, whose git status (pathsKept's) starts with the
+// reads of whether WORD is a ref or a path, and the batch of a call's
+// words, is judged as with git asked one question after the other: the
+// same verdict and reason for each path of batchProject and each ref.
+func TestEarlyStatusAgreesWithInTurn(t *testing.T) {
+	root := batchProject(t)
+	words := append([]string{"main", "v1.2.0", "release/1.2", "nope", "mixed/new.txt", "packages/a/src/index.js"}, batchPaths...)
+	ctx := footing.WithReads(context.Background())
+	if why := footing.UnsafeRepo(ctx, root); why != "" {
+		t.Fatal(why)
+	}
+	inTurn := func() *worktree {
+		wt := newWorktree(context.Background())
+		wt.git = func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+			return runGit(ctx, dir, func(context.Context, string) string { return "" }, args...)
+		}
+		return wt
+	}
+	for _, cmd := range []string{"git checkout %s", "git checkout %s; git checkout main; git checkout v1.2.0"} {
+		for _, w := range words {
+			c := strings.ReplaceAll(cmd, "%s", w)
+			early := newWorktree(ctx)
+			r, deny := judgeShell(ctx, c, &place{root: root, dir: root, src: c, wt: early})
+			wr, wdeny := judgeShell(context.Background(), c, &place{root: root, dir: root, src: c, wt: inTurn()})
+			if r != wr || deny != wdeny {
+				t.Errorf("%s: early %v %q, in turn %v %q", c, deny, r, wdeny, wr)
+			}
+			if len(early.pending) > 0 {
+				t.Errorf("%s: %d reads started early still pending after the judgment", c, len(early.pending))
+			}
+		}
 	}
 }
 
