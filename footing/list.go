@@ -131,6 +131,7 @@ type Set struct {
 	cdMemo    *cdRepos               // the folders the last script changes to
 	spellMemo *spellMemo             // the entries' spellings from the last directory
 	findMemo  *findMemo              // findTouches' answer for the last patterns
+	idx       *matchIndex            // what a path must be to match an entry
 }
 
 // Of returns the footing of the hook described by e.

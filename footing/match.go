@@ -64,6 +64,9 @@ func (s *Set) match(p string, holder bool) (Entry, bool) {
 	if s.fold {
 		p = strings.ToLower(p)
 	}
+	if !s.index().mayMatch(p, holder) {
+		return Entry{}, false
+	}
 	for _, e := range s.Entries() {
 		ep := e.Path
 		if s.fold {

@@ -1,0 +1,144 @@
+package footing
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks/builtin"
+)
+
+// matchSlow is Set.match without its index: every entry compared.
+func (s *Set) matchSlow(p string, holder bool) (Entry, bool) {
+	if s.fold {
+		p = strings.ToLower(p)
+	}
+	for _, e := range s.Entries() {
+		ep := e.Path
+		if s.fold {
+			ep = strings.ToLower(ep)
+		}
+		if p == ep || e.Tree && isUnder(ep, p) || holder && isUnder(p, ep) {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// touchesSlow is Set.Touches as it was before its fast paths: the path
+// made absolute, compared with every entry, then with its links
+// resolved and compared again.
+func (s *Set) touchesSlow(p string, holder bool) (Entry, bool) {
+	p = s.abs(p)
+	if p == "" {
+		return Entry{}, false
+	}
+	if e, ok := s.matchSlow(p, holder); ok {
+		return e, true
+	}
+	s.resolveLinks()
+	if r := resolve(p); r != p {
+		return s.matchSlow(r, holder)
+	}
+	return Entry{}, false
+}
+
+// indexSets are footings to hold the fast paths to the slow ones: every
+// host's files in a project on disk whose .claude is reached through a
+// link and whose home is a link, case folded and not, with a folder
+// entry at the root of the file system and one ending in a separator.
+func indexSets(t *testing.T) (sets []*Set, proj, home string) {
+	t.Helper()
+	root := t.TempDir()
+	proj, realHome := filepath.Join(root, "proj"), filepath.Join(root, "realhome")
+	for _, d := range []string{"proj/.git", "proj/bin", "proj/web/src", "real-claude", "realhome/.claude", "realhome/.config", "proj/.codex"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	home = filepath.Join(root, "home")
+	for _, l := range [][2]string{{filepath.Join(root, "real-claude"), filepath.Join(proj, ".claude")}, {realHome, home},
+		{filepath.Join(proj, ".codex"), filepath.Join(proj, "web", "codexlink")}, {filepath.Join(proj, "bin"), filepath.Join(proj, "binlink")}} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Skip(err)
+		}
+	}
+	for _, fold := range []bool{false, true} {
+		getenv := func(k string) string {
+			if k == "PATH" {
+				return filepath.Join(proj, "bin") + string(filepath.ListSeparator) + "/usr/local/bin"
+			}
+			return ""
+		}
+		s := Of(Env{Executable: filepath.Join(proj, "bin", "guard"), Cwd: filepath.Join(proj, "web"), Home: home, Getenv: getenv, Fold: fold,
+			StateDir: filepath.Join(home, ".local", "state", "agenthooks"), Log: "logs/d.log",
+			Hosts: func() []Host { return HostsOf(builtin.Adapters()) }})
+		sets = append(sets, s)
+		r := Of(Env{Cwd: proj, Home: home, Getenv: getenv, Fold: fold})
+		r.load()
+		r.entries = append(r.entries, Entry{Path: string(filepath.Separator), Tree: true, Kind: State},
+			Entry{Path: filepath.Join(proj, "Web", "Src") + string(filepath.Separator), Tree: true, Kind: State})
+		sets = append(sets, r)
+	}
+	return sets, proj, home
+}
+
+// indexPaths are paths to match: each entry's, its folders', under it,
+// beside it, in other cases, with . and .., trailing separators and
+// relative spellings, through the links.
+func indexPaths(sets []*Set, proj, home string) []string {
+	ps := []string{"", ".", "..", "/", "~", "~/", "~/.claude", "~/.claude/settings.json", "~x", "bin", "bin/guard", "./bin/guard/",
+		"../bin/guard", "../.claude/settings.json", "../.CLAUDE/Settings.JSON", "../.claude", "../.claude/", ".claude/settings.json",
+		"codexlink/hooks.json", "codexlink", "src", "src/x", "../binlink/guard", "../binlink", "../../home/.claude/settings.json",
+		"logs/d.log", "logs/d.log.lock", "logs", "/etc/profile.d/x.sh", "/etc/profile.d", "/etc", "/etc/profile", "/etc/profilex",
+		"/usr/local/bin/guard", "/usr/local/bin/guard.exe", "/usr/local", "/tmp/x", "/nonexistent/dir/file", proj, home,
+		proj + "/", proj + "//bin//guard", proj + "/bin/../bin/guard", proj + "/.claude/../.claude/settings.json"}
+	for _, s := range sets {
+		for _, e := range s.Entries() {
+			p := e.Path
+			ps = append(ps, p, p+"/", p+"/x", p+"/x/y.js", p+"x", p[:len(p)-1], strings.ToUpper(p), strings.ToLower(p),
+				filepath.Dir(p), filepath.Dir(filepath.Dir(p)), filepath.Dir(p)+"/", p+"/..", p+"/../"+filepath.Base(p))
+			if r, ok := rel(proj, p); ok {
+				ps = append(ps, "../"+r, "./../"+r, "../"+strings.ToUpper(r))
+			}
+			if r, ok := rel(home, p); ok {
+				ps = append(ps, "~/"+r, "~/"+r+"/z")
+			}
+		}
+	}
+	return ps
+}
+
+// TestMatchIndexAgrees holds Set.match and Set.Touches, with their
+// index and fast paths, to the comparison with every entry, over every
+// set of indexSets and every path of indexPaths, for a holder and not.
+func TestMatchIndexAgrees(t *testing.T) {
+	sets, proj, home := indexSets(t)
+	ps := indexPaths(sets, proj, home)
+	n := 0
+	for _, s := range sets {
+		for _, p := range ps {
+			for _, holder := range []bool{false, true} {
+				if a := s.abs(p); a != "" {
+					ge, gok := s.match(a, holder)
+					we, wok := s.matchSlow(a, holder)
+					if ge != we || gok != wok {
+						t.Errorf("fold %v: match(%q, %v) = %v %v, want %v %v", s.fold, a, holder, ge, gok, we, wok)
+					}
+				}
+				ge, gok := s.Touches(p, holder)
+				we, wok := s.touchesSlow(p, holder)
+				if ge != we || gok != wok {
+					t.Errorf("fold %v: Touches(%q, %v) = %v %v, want %v %v", s.fold, p, holder, ge, gok, we, wok)
+				}
+				if gok {
+					n++
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d of the paths matched: the table does not test the matches", n)
+	}
+}
