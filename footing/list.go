@@ -129,7 +129,7 @@ type Set struct {
 	assigned  *assignedMemo
 	npmrc     map[string]npmrcAnswer // npmrcShell's answer for each file
 	cdMemo    *cdRepos               // the folders the last script changes to
-	spellMemo *spellMemo             // the entries' spellings from the last directory
+	spellMemo map[string][][]string  // the entries' spellings from each directory
 	findMemo  *findMemo              // findTouches' answer for the last patterns
 	idx       *matchIndex            // what a path must be to match an entry
 }

@@ -75,6 +75,7 @@ type madeMemo struct {
 	// fileBytes the bytes it read.
 	files     map[string]fileResult
 	fileBytes int
+	goSeen    map[goKey]goResult // goCode's answer for each folder and pattern
 }
 
 // madeResult is madeCode's answer for one text.
