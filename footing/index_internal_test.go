@@ -142,3 +142,26 @@ func TestMatchIndexAgrees(t *testing.T) {
 		t.Errorf("only %d of the paths matched: the table does not test the matches", n)
 	}
 }
+
+// TestMayGlobAgrees holds mayGlob, findTouches' pre-check, to
+// filepath.Match: it never says no where Match matches, over patterns
+// of every shape find -name takes and names of the footing's paths.
+func TestMayGlobAgrees(t *testing.T) {
+	pats := []string{"", "*", "**", "?", "*.tmp", "*.json", "settings.json", "settings*", "set*json", "*set*", "s?ttings.json",
+		"[s]ettings.json", "[a*]x", "*[a*]x", "x]*", "*]x", "*a]b", "a]b", "[!a]*", "[^.]*", "\\*", "*\\.json", "se\\ttings.json",
+		".claude", ".*", "*.*", "[", "*[", "a[", "*\\", ".c[l]aude", ".C*", "*.JSON", "hooks", "hook?", "*ks", "*k[s]", "guard*", "*guard",
+		"g*d", "*-*", "[a-z]*", "*[0-9]", "plugin*", "*plugins", "?*", "*?", "policy.toml", "*.toml", "*x*y*", "a*b*c"}
+	names := []string{"", "x", "ax", "*x", "]x", "a]b", "settings.json", "settings.local.json", "SETTINGS.JSON", ".claude", ".CLAUDE", "hooks",
+		"hooks.json", "guard", "guard.exe", "plugins", "plugin", "policy.toml", "config.toml", ".bashrc", "profile.d", "*", "\\", "a\\b",
+		"x.tmp", "trustedFolders.json", "managed-settings.d", "etc", "~home", "agenthooks", "x]", "a*b*c", "abc"}
+	for _, p := range pats {
+		for _, n := range names {
+			for _, pair := range [][2]string{{p, n}, {strings.ToLower(p), strings.ToLower(n)}} {
+				ok, _ := filepath.Match(pair[0], pair[1])
+				if ok && !mayGlob(pair[0], pair[1]) {
+					t.Errorf("mayGlob(%q, %q) = false, but filepath.Match matches", pair[0], pair[1])
+				}
+			}
+		}
+	}
+}
