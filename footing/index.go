@@ -5,17 +5,28 @@ import (
 	"strings"
 )
 
+// Flags of a folded path in a matchIndex.
+const (
+	isEntry = 1 << iota // an entry's path
+	isTree              // a folder entry's path
+	holds               // a folder that holds an entry (a holder's match)
+)
+
+// indexAfter is the calls of Set.match answered by comparing the path
+// with each entry before the index is made: a call that names a few
+// paths (rm -rf build) does not pay for it.
+const indexAfter = 16
+
 // matchIndex is what a clean absolute path must be, or begin with, to
-// match an entry ([Set.match]), as sets of folded paths: a path not in
-// them matches none, and is answered by a few lookups, not a comparison
+// match an entry ([Set.match]), as a set of folded paths: a path not in
+// it matches none, and is answered by a few lookups, not a comparison
 // with each of the footing's hundred entries (issue 38: every word of
 // inline code, of a command's text and of each Go file a command runs
 // was compared with each entry).
 type matchIndex struct {
-	n     int             // the entries indexed (resolveLinks adds more)
-	paths map[string]bool // every entry's path
-	trees map[string]bool // the folder entries' paths
-	holds map[string]bool // every folder that holds an entry (a holder's match)
+	n     int // the entries indexed (resolveLinks adds more)
+	trees bool
+	paths map[string]uint8 // isEntry, isTree and holds of each path
 }
 
 // index returns the match index of the entries, made once, and grown
@@ -27,17 +38,18 @@ func (s *Set) index() *matchIndex {
 		return x
 	}
 	if x == nil {
-		x = &matchIndex{paths: make(map[string]bool, len(es)), trees: map[string]bool{}, holds: make(map[string]bool, len(es))}
+		x = &matchIndex{paths: make(map[string]uint8, 3*len(es))}
 		s.idx = x
 	}
 	for _, e := range es[x.n:] {
 		ep := s.foldPath(e.Path)
-		x.paths[ep] = true
+		x.paths[ep] |= isEntry
 		if e.Tree {
-			x.trees[ep] = true
+			x.paths[ep] |= isTree
+			x.trees = true
 		}
 		forDirs(ep, func(d string) bool {
-			x.holds[d] = true
+			x.paths[d] |= holds
 			return true
 		})
 	}
@@ -50,13 +62,10 @@ func (s *Set) index() *matchIndex {
 // one. False is certain; true is checked by the comparison with each
 // entry.
 func (x *matchIndex) mayMatch(p string, holder bool) bool {
-	if x.paths[p] || holder && x.holds[p] {
+	if f := x.paths[p]; f&isEntry != 0 || holder && f&holds != 0 {
 		return true
 	}
-	if len(x.trees) == 0 {
-		return false
-	}
-	return !forDirs(p, func(d string) bool { return !x.trees[d] })
+	return x.trees && !forDirs(p, func(d string) bool { return x.paths[d]&isTree == 0 })
 }
 
 // forDirs calls f with each folder above p as isUnder sees one: p up to

@@ -132,6 +132,7 @@ type Set struct {
 	spellMemo map[string][][]string  // the entries' spellings from each directory
 	findMemo  *findMemo              // findTouches' answer for the last patterns
 	idx       *matchIndex            // what a path must be to match an entry
+	matches   int                    // the calls of match: past indexAfter, idx is made
 }
 
 // Of returns the footing of the hook described by e.

@@ -64,7 +64,7 @@ func (s *Set) match(p string, holder bool) (Entry, bool) {
 	if s.fold {
 		p = strings.ToLower(p)
 	}
-	if !s.index().mayMatch(p, holder) {
+	if s.matches++; s.matches > indexAfter && !s.index().mayMatch(p, holder) {
 		return Entry{}, false
 	}
 	for _, e := range s.Entries() {
