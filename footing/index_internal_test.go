@@ -165,3 +165,36 @@ func TestMayGlobAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestRelAgrees holds rel's fast path to filepath.Rel, and isClean to
+// filepath.Clean, over the footing's paths and folders and paths that
+// are not clean.
+func TestRelAgrees(t *testing.T) {
+	sets, proj, home := indexSets(t)
+	ps := indexPaths(sets, proj, home)
+	ps = append(ps, "/a//b", "/a/./b", "/a/../b", "/a/b/", "/a/b/.", "/a/b/..", "//a", "/.", "/..", "a/b", "./a", "/a/.b", "/a/..b", "/a/b..")
+	var bases []string
+	for _, p := range ps {
+		if filepath.IsAbs(p) {
+			bases = append(bases, p, filepath.Dir(p), filepath.Dir(filepath.Dir(p)))
+		}
+		if got, want := isClean(p), filepath.IsAbs(p) && filepath.Clean(p) == p; got != want {
+			t.Errorf("isClean(%q) = %v, want %v", p, got, want)
+		}
+	}
+	bases = append(bases, "/", proj+"/", "/x/")
+	for _, b := range bases {
+		for _, p := range ps {
+			got, gok := rel(b, p)
+			want, wok := "", false
+			if b != "" && isUnder(b, p) {
+				if r, err := filepath.Rel(b, p); err == nil {
+					want, wok = filepath.ToSlash(r), true
+				}
+			}
+			if got != want || gok != wok {
+				t.Errorf("rel(%q, %q) = %q %v, want %q %v", b, p, got, gok, want, wok)
+			}
+		}
+	}
+}

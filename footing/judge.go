@@ -485,9 +485,40 @@ func rel(base, path string) (string, bool) {
 	if base == "" || !isUnder(base, path) {
 		return "", false
 	}
+	if filepath.Separator == '/' && isClean(path) {
+		// A clean path under base: what follows base and its separator
+		// is what filepath.Rel gives, without its two Cleans (each
+		// entry's spellings from each folder took a thousand an op,
+		// issue 38).
+		return strings.TrimPrefix(path[len(base):], "/"), true
+	}
 	r, err := filepath.Rel(base, path)
 	if err != nil {
 		return "", false
 	}
 	return filepath.ToSlash(r), true
+}
+
+// isClean reports whether the slash-separated path p is as
+// filepath.Clean leaves it on a system whose separator is "/": no empty,
+// "." or ".." name and no trailing slash, except "/" itself ("." and
+// relative paths are not counted clean here).
+func isClean(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if p == "" || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 0; i < len(p); {
+		j := strings.IndexByte(p[i+1:], '/') + i + 1
+		if j == i {
+			j = len(p)
+		}
+		if name := p[i+1 : j]; name == "" || name == "." || name == ".." {
+			return false
+		}
+		i = j
+	}
+	return true
 }
