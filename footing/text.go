@@ -92,7 +92,10 @@ type madeResult struct {
 // appearing anywhere in it. A heuristic: code that only reads a footing
 // file it names is denied too.
 func (p *place) mentions(text string) (Entry, bool) {
-	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	t := text
+	if strings.Contains(text, "HOME") {
+		t = strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	}
 	seen := map[string]bool{}
 	var names map[string]bool
 	plain := false
