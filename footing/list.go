@@ -127,12 +127,13 @@ type Set struct {
 	holds   map[string]bool // holdsAnyIn's answer for each worktree
 	// assigned is the names the last text read assigns (onlyExpanded).
 	assigned  *assignedMemo
-	npmrc     map[string]npmrcAnswer // npmrcShell's answer for each file
-	cdMemo    *cdRepos               // the folders the last script changes to
-	spellMemo map[string][][]string  // the entries' spellings from each directory
-	findMemo  *findMemo              // findTouches' answer for the last patterns
-	idx       *matchIndex            // what a path must be to match an entry
-	matches   int                    // the calls of match: past indexAfter, idx is made
+	npmrc     map[string]npmrcAnswer       // npmrcShell's answer for each file
+	cdMemo    *cdRepos                     // the folders the last script changes to
+	spellMemo map[string][][]string        // the entries' spellings from each directory
+	findMemo  *findMemo                    // findTouches' answer for the last patterns
+	idx       *matchIndex                  // what a path must be to match an entry
+	matches   int                          // the calls of match: past indexAfter, idx is made
+	mentioned map[mentionKey]mentionResult // mentions' answer for each folder and text
 }
 
 // Of returns the footing of the hook described by e.
