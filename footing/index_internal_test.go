@@ -57,9 +57,16 @@ func indexSets(t *testing.T) (sets []*Set, proj, home string) {
 			t.Fatal(err)
 		}
 	}
+	for _, f := range []string{"proj/bin/guard", "proj/.codex/hooks.json", "real-claude/settings.json", "realhome/.claude/settings.json", "proj/web/x.txt", "proj/web/src/y.go"} {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(f)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	home = filepath.Join(root, "home")
 	for _, l := range [][2]string{{filepath.Join(root, "real-claude"), filepath.Join(proj, ".claude")}, {realHome, home},
-		{filepath.Join(proj, ".codex"), filepath.Join(proj, "web", "codexlink")}, {filepath.Join(proj, "bin"), filepath.Join(proj, "binlink")}} {
+		{filepath.Join(proj, ".codex"), filepath.Join(proj, "web", "codexlink")}, {filepath.Join(proj, "bin"), filepath.Join(proj, "binlink")},
+		{filepath.Join(root, "real-claude", "settings.json"), filepath.Join(proj, "web", "link.json")}, {"../bin/guard", filepath.Join(proj, "web", "rel-guard")},
+		{filepath.Join(proj, "web", "src"), filepath.Join(proj, "web", "src", "loop")}} {
 		if err := os.Symlink(l[0], l[1]); err != nil {
 			t.Skip(err)
 		}
@@ -90,7 +97,8 @@ func indexSets(t *testing.T) (sets []*Set, proj, home string) {
 func indexPaths(sets []*Set, proj, home string) []string {
 	ps := []string{"", ".", "..", "/", "~", "~/", "~/.claude", "~/.claude/settings.json", "~x", "bin", "bin/guard", "./bin/guard/",
 		"../bin/guard", "../.claude/settings.json", "../.CLAUDE/Settings.JSON", "../.claude", "../.claude/", ".claude/settings.json",
-		"codexlink/hooks.json", "codexlink", "src", "src/x", "../binlink/guard", "../binlink", "../../home/.claude/settings.json",
+		"codexlink/hooks.json", "codexlink", "src", "src/x", "link.json", "rel-guard", "x.txt", "x.txt/y", "src/y.go", "src/loop/loop/y.go",
+		"src/loop/../x.txt", "missing/deeper/z", "missing/deeper", "../web/./src/y.go", "../binlink/guard", "../binlink", "../../home/.claude/settings.json",
 		"logs/d.log", "logs/d.log.lock", "logs", "/etc/profile.d/x.sh", "/etc/profile.d", "/etc", "/etc/profile", "/etc/profilex",
 		"/usr/local/bin/guard", "/usr/local/bin/guard.exe", "/usr/local", "/tmp/x", "/nonexistent/dir/file", proj, home,
 		proj + "/", proj + "//bin//guard", proj + "/bin/../bin/guard", proj + "/.claude/../.claude/settings.json"}

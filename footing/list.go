@@ -113,7 +113,7 @@ type Set struct {
 	// directory on the way), with its links resolved: a Set serves one
 	// call, which reads the disk once a path.
 	resolved map[string]string
-	resolves int // calls of Touches that resolved a path: past 8, resolved is kept
+	resolves int // calls of Touches that resolved a path: from the second, resolved is kept
 	// dirs the names in each folder dirNames read (nil: not read whole).
 	// changed holds changedFiles' answer for each folder.
 	changed map[string]map[string]bool

@@ -1,8 +1,10 @@
 package footing
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -21,8 +23,8 @@ func (s *Set) Touches(p string, holder bool) (Entry, bool) {
 		return e, true
 	}
 	s.resolveLinks()
-	if s.resolves++; s.resolves > 8 && s.resolved == nil {
-		s.resolved = map[string]string{} // a command naming many files: keep what was read
+	if s.resolves++; s.resolves > 1 && s.resolved == nil {
+		s.resolved = map[string]string{} // a command naming more than one file: keep what was read (its folders resolved once)
 	}
 	r, ok := s.resolved[p]
 	if !ok {
@@ -128,9 +130,21 @@ func resolveIn(p string, seen map[string]string) string {
 			return filepath.Join(r, rest)
 		}
 		if fi, err := os.Lstat(d); err == nil {
-			r, err := filepath.EvalSymlinks(d)
-			if err != nil {
-				return p
+			r, ok := "", false
+			if up := filepath.Dir(d); fi.Mode()&fs.ModeSymlink == 0 && up != d && runtime.GOOS != "windows" {
+				// Not a link, in a folder already resolved: that
+				// folder's real path and its name, as EvalSymlinks
+				// would find it by reading every folder from the root
+				// (each word of a text that names a file in the
+				// command's folder did, issue 38).
+				if ru, found := seen[up]; found {
+					r, ok = filepath.Join(ru, filepath.Base(d)), true
+				}
+			}
+			if !ok {
+				if r, err = filepath.EvalSymlinks(d); err != nil {
+					return p
+				}
 			}
 			if seen != nil && fi.IsDir() {
 				seen[d] = r
