@@ -26,7 +26,10 @@ const indexAfter = 16
 type matchIndex struct {
 	n     int // the entries indexed (resolveLinks adds more)
 	trees bool
-	paths map[string]uint8 // isEntry, isTree and holds of each path
+	// rooted: a folder entry ends in a separator ("/", `C:\`), so that
+	// a path's folders are looked up with their separator too.
+	rooted bool
+	paths  map[string]uint8 // isEntry, isTree and holds of each path
 }
 
 // index returns the match index of the entries, made once, and grown
@@ -47,6 +50,7 @@ func (s *Set) index() *matchIndex {
 		if e.Tree {
 			x.paths[ep] |= isTree
 			x.trees = true
+			x.rooted = x.rooted || strings.HasSuffix(ep, string(filepath.Separator))
 		}
 		forDirs(ep, func(d string) bool {
 			x.paths[d] |= holds
@@ -65,7 +69,19 @@ func (x *matchIndex) mayMatch(p string, holder bool) bool {
 	if f := x.paths[p]; f&isEntry != 0 || holder && f&holds != 0 {
 		return true
 	}
-	return x.trees && !forDirs(p, func(d string) bool { return x.paths[d]&isTree == 0 })
+	if !x.trees {
+		return false
+	}
+	if x.rooted {
+		return !forDirs(p, func(d string) bool { return x.paths[d]&isTree == 0 })
+	}
+	// No folder entry ends in a separator: p up to each one, without it.
+	for i := len(p) - 1; i > 0; i-- {
+		if p[i] == filepath.Separator && x.paths[p[:i]]&isTree != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // forDirs calls f with each folder above p as isUnder sees one: p up to

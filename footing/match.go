@@ -58,6 +58,9 @@ func (s *Set) abs(p string) string {
 	default:
 		p = filepath.Join(s.Cwd, p)
 	}
+	if filepath.Separator == '/' && isClean(p) {
+		return p // made clean by the place's join: not cleaned again
+	}
 	return filepath.Clean(filepath.FromSlash(p))
 }
 
