@@ -206,3 +206,27 @@ func TestRelAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinAgrees holds join to filepath.Join over clean and unclean
+// absolute and relative elements, two and three at a time.
+func TestJoinAgrees(t *testing.T) {
+	as := []string{"", "/", "/a", "/a/b", "/a/b/", "/a//b", "/a/./b", "/a/../b", "a", "a/b", ".", "..", "/.", "/a/.b", "/a/b.."}
+	bs := []string{"", "/", "x", "x/y", "x/y/", "/x", "./x", "../x", "x/../y", "x//y", ".", "..", ".x", "x..", "..x", "x/.", "x/..", ".claude/settings.json", "~"}
+	for _, a := range as {
+		for _, b := range bs {
+			if got, want := join(a, b), filepath.Join(a, b); got != want {
+				t.Errorf("join(%q, %q) = %q, want %q", a, b, got, want)
+			}
+			for _, c := range bs {
+				if got, want := join(a, b, c), filepath.Join(a, b, c); got != want {
+					t.Errorf("join(%q, %q, %q) = %q, want %q", a, b, c, got, want)
+				}
+			}
+		}
+	}
+	for _, p := range bs {
+		if got, want := isCleanRel(p), p != "" && !filepath.IsAbs(p) && p != "." && filepath.Clean(p) == p && !strings.HasPrefix(p, "../") && p != ".."; got != want {
+			t.Errorf("isCleanRel(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

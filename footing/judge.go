@@ -127,7 +127,7 @@ func (s *Set) at(dir string) *place {
 // abs returns x absolute and clean, relative to the command's directory.
 func (p *place) abs(x string) string {
 	if x != "" && p.dir != "" && !filepath.IsAbs(x) && !strings.HasPrefix(x, "/") && !strings.HasPrefix(x, "~") {
-		x = filepath.Join(p.dir, x)
+		x = join(p.dir, x)
 	}
 	return p.Set.abs(x)
 }
@@ -507,18 +507,5 @@ func isClean(p string) bool {
 	if p == "/" {
 		return true
 	}
-	if p == "" || p[0] != '/' || p[len(p)-1] == '/' {
-		return false
-	}
-	for i := 0; i < len(p); {
-		j := strings.IndexByte(p[i+1:], '/') + i + 1
-		if j == i {
-			j = len(p)
-		}
-		if name := p[i+1 : j]; name == "" || name == "." || name == ".." {
-			return false
-		}
-		i = j
-	}
-	return true
+	return p != "" && p[0] == '/' && p[len(p)-1] != '/' && cleanNames(p[1:])
 }

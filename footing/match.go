@@ -130,7 +130,7 @@ func resolveIn(p string, seen map[string]string) string {
 	var missing []string // the folders above p found missing
 	for d := p; ; d = filepath.Dir(d) {
 		if r, ok := seen[d]; ok {
-			return filepath.Join(r, rest)
+			return join(r, rest)
 		}
 		if fi, err := os.Lstat(d); err == nil {
 			r, ok := "", false
@@ -141,7 +141,7 @@ func resolveIn(p string, seen map[string]string) string {
 				// (each word of a text that names a file in the
 				// command's folder did, issue 38).
 				if ru, found := seen[up]; found {
-					r, ok = filepath.Join(ru, filepath.Base(d)), true
+					r, ok = join(ru, filepath.Base(d)), true
 				}
 			}
 			if !ok {
@@ -154,10 +154,10 @@ func resolveIn(p string, seen map[string]string) string {
 			}
 			if seen != nil {
 				for _, m := range missing {
-					seen[m] = filepath.Join(r, m[len(d):])
+					seen[m] = join(r, m[len(d):])
 				}
 			}
-			return filepath.Join(r, rest)
+			return join(r, rest)
 		} else if d != p {
 			missing = append(missing, d)
 		}
