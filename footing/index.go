@@ -157,3 +157,34 @@ func cleanNames(p string) bool {
 	}
 	return true
 }
+
+// isClean reports whether the slash-separated path p is as
+// filepath.Clean leaves it on a system whose separator is "/": no empty,
+// "." or ".." name and no trailing slash, except "/" itself ("." and
+// relative paths are not counted clean here).
+func isClean(p string) bool {
+	if p == "/" {
+		return true
+	}
+	return p != "" && p[0] == '/' && p[len(p)-1] != '/' && cleanNames(p[1:])
+}
+
+// rel returns path relative to base, with forward slashes, when path is
+// under base.
+func rel(base, path string) (string, bool) {
+	if base == "" || !isUnder(base, path) {
+		return "", false
+	}
+	if filepath.Separator == '/' && isClean(path) {
+		// A clean path under base: what follows base and its separator
+		// is what filepath.Rel gives, without its two Cleans (each
+		// entry's spellings from each folder took a thousand an op,
+		// issue 38).
+		return strings.TrimPrefix(path[len(base):], "/"), true
+	}
+	r, err := filepath.Rel(base, path)
+	if err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
