@@ -83,8 +83,15 @@ func (p *place) findTouches(pats []string, fold []bool) (Entry, bool) {
 	if len(pats) == 0 {
 		return Entry{}, false
 	}
-	if m := p.findMemo; m != nil && len(m.pats) == len(pats) && &m.pats[0] == &pats[0] {
-		return m.e, m.ok
+	if m := p.findMemo; m != nil && len(m.pats) == len(pats) && (&m.pats[0] == &pats[0] || slices.Equal(m.pats, pats) && slices.Equal(m.fold, fold)) {
+		return m.e, m.ok // the same slice, or the same patterns (the script, then the commands its files run)
+	}
+	folded := make([]string, len(pats)) // each pattern as it is matched, lower-cased when folded
+	for i, pat := range pats {
+		folded[i] = pat
+		if fold[i] || p.fold {
+			folded[i] = strings.ToLower(pat)
+		}
 	}
 	matched := map[string]bool{} // each name of the entries' paths: whether a pattern matches it
 	es := p.Entries()
@@ -94,10 +101,17 @@ func (p *place) findTouches(pats []string, fold []bool) (Entry, bool) {
 				continue
 			}
 			matched[el] = false
-			for i, pat := range pats {
+			lower := ""
+			for i, pat := range folded {
 				name := el
 				if fold[i] || p.fold {
-					pat, name = strings.ToLower(pat), strings.ToLower(name)
+					if lower == "" {
+						lower = strings.ToLower(el)
+					}
+					name = lower
+				}
+				if !mayGlob(pat, name) {
+					continue
 				}
 				if ok, _ := filepath.Match(pat, name); ok {
 					matched[el] = true
@@ -106,7 +120,7 @@ func (p *place) findTouches(pats []string, fold []bool) (Entry, bool) {
 			}
 		}
 	}
-	m := &findMemo{pats: pats}
+	m := &findMemo{pats: pats, fold: fold}
 	for _, e := range es {
 		if slices.ContainsFunc(strings.Split(filepath.ToSlash(e.Path), "/"), func(el string) bool { return matched[el] }) {
 			m.e, m.ok = e, true
@@ -120,8 +134,32 @@ func (p *place) findTouches(pats []string, fold []bool) (Entry, bool) {
 // findMemo is findTouches' answer for one slice of patterns.
 type findMemo struct {
 	pats []string
+	fold []bool
 	e    Entry
 	ok   bool
+}
+
+// mayGlob reports whether name may match the pattern pat as
+// filepath.Match reads it: false when the literal text before pat's
+// first special character does not begin name, or, when pat's last *
+// is followed by literal text only (no ] that could close a class the *
+// is in), that text does not end it. False is certain (a pattern that
+// is not well formed matches nothing either); true is decided by
+// filepath.Match.
+func mayGlob(pat, name string) bool {
+	i := strings.IndexAny(pat, `*?[\`)
+	if i < 0 {
+		return pat == name
+	}
+	if !strings.HasPrefix(name, pat[:i]) {
+		return false
+	}
+	j := strings.LastIndexByte(pat, '*')
+	if j < 0 {
+		return true
+	}
+	tail := pat[j+1:]
+	return strings.ContainsAny(tail, `?[]\`) || strings.HasSuffix(name, tail) // a ] may close a class the * is in
 }
 
 // maxEmptyWalk bounds the entries read to tell whether a folder of the

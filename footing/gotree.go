@@ -218,14 +218,50 @@ func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
 		return Entry{}, false // a .go file: codeFile
 	}
 	root, recursive := goPattern(ef.Path.Value)
-	ctx, cancel := context.WithTimeout(ctx, listTimeout)
-	defer cancel()
-	var hit Entry
-	found, past := false, false
 	if p.madeSeen == nil {
 		p.madeSeen = &madeMemo{seen: map[string]madeResult{}}
 	}
 	absRoot := p.abs(root)
+	key := goKey{p.dir, absRoot, recursive}
+	if r, ok := p.madeSeen.goSeen[key]; ok && (r.past || p.madeSeen.fileBytes+r.bytes <= maxCodeFileBytes) {
+		// The same packages from the same folder (go test ./... twice,
+		// or judged again as a command the script files run): read
+		// again, they give the same answer, the bytes counted again.
+		p.madeSeen.fileBytes += r.bytes
+		return r.e, r.found
+	}
+	start := p.madeSeen.fileBytes
+	e, found, past := p.goCodeRead(ctx, absRoot, recursive)
+	if p.madeSeen.goSeen == nil {
+		p.madeSeen.goSeen = map[goKey]goResult{}
+	}
+	p.madeSeen.goSeen[key] = goResult{e, found, past, p.madeSeen.fileBytes - start}
+	return e, found
+}
+
+// goKey is what goCode's answer depends on: the command's folder and
+// the package pattern's.
+type goKey struct {
+	dir, root string
+	recursive bool
+}
+
+// goResult is goCode's answer for one goKey, whether it was past the
+// bytes one call reads, and the bytes it read.
+type goResult struct {
+	e           Entry
+	found, past bool
+	bytes       int
+}
+
+// goCodeRead is goCode's reading of the Go files of the packages at
+// absRoot (under it, with recursive); past reports the bytes one call
+// reads exceeded.
+func (p *place) goCodeRead(ctx context.Context, absRoot string, recursive bool) (Entry, bool, bool) {
+	ctx, cancel := context.WithTimeout(ctx, listTimeout)
+	defer cancel()
+	var hit Entry
+	found, past := false, false
 	visit := func(dir string, files []string, _ bool) bool {
 		pkg := p.at(dir)
 		for _, name := range files {
@@ -239,8 +275,8 @@ func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
 			}
 			p.madeSeen.fileBytes += len(text)
 			e, ok := pkg.mentions(text)
-			if !ok {
-				e, ok = p.mentions(text)
+			if !ok && dir != p.dir {
+				e, ok = p.mentions(text) // from the command's folder too (the same when it is the package's)
 			}
 			if ok {
 				hit, found = e, true
@@ -267,14 +303,14 @@ func (p *place) goCode(ctx context.Context, ef shell.Effect) (Entry, bool) {
 		err = goDirs(ctx, absRoot, recursive, visit)
 	}
 	if found {
-		return hit, true
+		return hit, true, false
 	}
 	if past || err != nil && !errors.Is(err, os.ErrNotExist) {
 		if es := p.Entries(); len(es) > 0 {
-			return es[0], true // past what one call reads, or not read in time
+			return es[0], true, past // past what one call reads, or not read in time
 		}
 	}
-	return Entry{}, false
+	return Entry{}, false, past
 }
 
 // modulePath returns the program name a go.mod's module path gives: its

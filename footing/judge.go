@@ -128,7 +128,7 @@ func (s *Set) at(dir string) *place {
 // abs returns x absolute and clean, relative to the command's directory.
 func (p *place) abs(x string) string {
 	if x != "" && p.dir != "" && !filepath.IsAbs(x) && !strings.HasPrefix(x, "/") && !strings.HasPrefix(x, "~") {
-		x = filepath.Join(p.dir, x)
+		x = join(p.dir, x)
 	}
 	return p.Set.abs(x)
 }
@@ -478,17 +478,4 @@ func (p *place) glob(w shell.Word, holder bool) (Entry, bool, bool) {
 		}
 	}
 	return Entry{}, false, true
-}
-
-// rel returns path relative to base, with forward slashes, when path is
-// under base.
-func rel(base, path string) (string, bool) {
-	if base == "" || !isUnder(base, path) {
-		return "", false
-	}
-	r, err := filepath.Rel(base, path)
-	if err != nil {
-		return "", false
-	}
-	return filepath.ToSlash(r), true
 }

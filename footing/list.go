@@ -113,7 +113,7 @@ type Set struct {
 	// directory on the way), with its links resolved: a Set serves one
 	// call, which reads the disk once a path.
 	resolved map[string]string
-	resolves int // calls of Touches that resolved a path: past 8, resolved is kept
+	resolves int // calls of Touches that resolved a path: from the second, resolved is kept
 	// dirs the names in each folder dirNames read (nil: not read whole).
 	// changed holds changedFiles' answer for each folder.
 	changed map[string]map[string]bool
@@ -127,10 +127,13 @@ type Set struct {
 	holds   map[string]bool // holdsAnyIn's answer for each worktree
 	// assigned is the names the last text read assigns (onlyExpanded).
 	assigned  *assignedMemo
-	npmrc     map[string]npmrcAnswer // npmrcShell's answer for each file
-	cdMemo    *cdRepos               // the folders the last script changes to
-	spellMemo *spellMemo             // the entries' spellings from the last directory
-	findMemo  *findMemo              // findTouches' answer for the last patterns
+	npmrc     map[string]npmrcAnswer       // npmrcShell's answer for each file
+	cdMemo    *cdRepos                     // the folders the last script changes to
+	spellMemo map[string][][]string        // the entries' spellings from each directory
+	findMemo  *findMemo                    // findTouches' answer for the last patterns
+	idx       *matchIndex                  // what a path must be to match an entry
+	matches   int                          // the calls of match: past indexAfter, idx is made
+	mentioned map[mentionKey]mentionResult // mentions' answer for each folder and text
 }
 
 // Of returns the footing of the hook described by e.
@@ -174,7 +177,9 @@ func (s *Set) load() {
 		if p == "" || !filepath.IsAbs(p) {
 			return
 		}
-		p = filepath.Clean(p)
+		if !isClean(p) {
+			p = filepath.Clean(p) // made by join, most are already
+		}
 		for _, o := range s.entries {
 			if o.Path == p && o.Tree == tree {
 				return
@@ -236,19 +241,19 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 		s.pluginFolders(f, n, getenv, add)
 	case s.root == "" || f.UserOnly != "":
 	case f.Format == hostfacts.FormatScripts || f.JSON.PerBinary:
-		add(filepath.Join(s.root, dir), true, HookFile, n)
+		add(join(s.root, dir), true, HookFile, n)
 	default:
-		add(filepath.Join(s.root, dir, f.Name), false, HookFile, n)
+		add(join(s.root, dir, f.Name), false, HookFile, n)
 		if f.Local != "" {
-			add(filepath.Join(s.root, dir, f.Local), false, HookFile, n)
+			add(join(s.root, dir, f.Local), false, HookFile, n)
 		}
 		for _, a := range f.AlsoHooks {
-			add(filepath.Join(s.root, dir, a), false, HookFile, n)
+			add(join(s.root, dir, a), false, HookFile, n)
 		}
 	}
 	if s.root != "" {
 		for _, p := range f.ProjectSettings {
-			add(filepath.Join(s.root, filepath.FromSlash(p)), false, Trust, n)
+			add(join(s.root, filepath.FromSlash(p)), false, Trust, n)
 		}
 	}
 	// The managed settings file on every system (a Windows path on Linux
@@ -266,24 +271,24 @@ func (s *Set) hostFiles(h Host, getenv func(string) string, add func(string, boo
 	conf := f.ConfigDir(s.Home, getenv)
 	user := cmpOr(f.UserDir, f.Dir)
 	_, rest, _ := strings.Cut(user, "/")
-	udir := filepath.Join(conf, filepath.FromSlash(rest))
+	udir := join(conf, filepath.FromSlash(rest))
 	switch {
 	case f.Format == hostfacts.FormatPlugins:
 	case f.Format == hostfacts.FormatScripts || f.JSON.PerBinary:
 		add(udir, true, HookFile, n)
 	default:
-		add(filepath.Join(udir, f.Name), false, HookFile, n)
+		add(join(udir, f.Name), false, HookFile, n)
 		for _, a := range f.AlsoHooks {
-			add(filepath.Join(udir, a), false, HookFile, n)
+			add(join(udir, a), false, HookFile, n)
 		}
 	}
 	if f.JSON.Plugin != "" {
 		// A plugin's hooks (Claude Code's hooks/hooks.json) are in the
 		// plugins the host installs under its directory.
-		add(filepath.Join(conf, "plugins"), true, HookFile, n)
+		add(join(conf, "plugins"), true, HookFile, n)
 	}
 	for _, t := range f.TrustFiles {
-		add(filepath.Join(conf, filepath.FromSlash(t)), false, Trust, n)
+		add(join(conf, filepath.FromSlash(t)), false, Trust, n)
 	}
 	if f.LoginShell {
 		s.profiles(getenv, n, add)
@@ -298,12 +303,12 @@ func (s *Set) pluginFolders(f hostfacts.HookFile, n hooks.Host, getenv func(stri
 	if s.Home != "" {
 		first, _, _ := strings.Cut(f.UserDir, "/")
 		if f.XDG {
-			confs = append(confs, filepath.Join(hostfacts.XDGConfigHome(s.Home, getenv), first))
+			confs = append(confs, join(hostfacts.XDGConfigHome(s.Home, getenv), first))
 		} else {
-			confs = append(confs, filepath.Join(s.Home, first))
+			confs = append(confs, join(s.Home, first))
 		}
 		for _, h := range l.Home {
-			confs = append(confs, filepath.Join(s.Home, filepath.FromSlash(h)))
+			confs = append(confs, join(s.Home, filepath.FromSlash(h)))
 		}
 	}
 	if l.Env != "" {
@@ -314,7 +319,7 @@ func (s *Set) pluginFolders(f hostfacts.HookFile, n hooks.Host, getenv func(stri
 	if s.Cwd != "" {
 		for d := s.Cwd; ; d = filepath.Dir(d) {
 			for _, p := range l.Project {
-				confs = append(confs, filepath.Join(d, filepath.FromSlash(p)))
+				confs = append(confs, join(d, filepath.FromSlash(p)))
 			}
 			if d == s.root || filepath.Dir(d) == d || s.root == "" {
 				break
@@ -323,19 +328,19 @@ func (s *Set) pluginFolders(f hostfacts.HookFile, n hooks.Host, getenv func(stri
 	}
 	for _, c := range confs {
 		for _, fo := range folders {
-			add(filepath.Join(c, filepath.FromSlash(fo)), true, HookFile, n)
+			add(join(c, filepath.FromSlash(fo)), true, HookFile, n)
 		}
 	}
 	// The folders an installer writes, when the facts list no others.
 	if s.root != "" && f.Dir != "" {
-		add(filepath.Join(s.root, filepath.FromSlash(f.Dir)), true, HookFile, n)
+		add(join(s.root, filepath.FromSlash(f.Dir)), true, HookFile, n)
 	}
 	if s.Home != "" && f.UserDir != "" {
 		base := s.Home
 		if f.XDG {
 			base = hostfacts.XDGConfigHome(s.Home, getenv)
 		}
-		add(filepath.Join(base, filepath.FromSlash(f.UserDir)), true, HookFile, n)
+		add(join(base, filepath.FromSlash(f.UserDir)), true, HookFile, n)
 	}
 }
 
@@ -344,16 +349,16 @@ func (s *Set) pluginFolders(f hostfacts.HookFile, n hooks.Host, getenv func(stri
 // system-wide ones (/etc/profile, …) are root's to write, but listed.
 func (s *Set) profiles(getenv func(string) string, n hooks.Host, add func(string, bool, Kind, hooks.Host)) {
 	for _, p := range [...]string{".bash_profile", ".bash_login", ".profile", ".bashrc", ".bash_aliases"} {
-		add(filepath.Join(s.Home, p), false, Profile, n)
+		add(join(s.Home, p), false, Profile, n)
 	}
 	zdot := s.Home
 	if d := getenv("ZDOTDIR"); filepath.IsAbs(d) {
 		zdot = d
 	}
 	for _, p := range [...]string{".zshenv", ".zprofile", ".zlogin", ".zshrc"} {
-		add(filepath.Join(zdot, p), false, Profile, n)
+		add(join(zdot, p), false, Profile, n)
 		if zdot != s.Home {
-			add(filepath.Join(s.Home, p), false, Profile, n)
+			add(join(s.Home, p), false, Profile, n)
 		}
 	}
 	for _, p := range [...]string{"/etc/profile", "/etc/bash.bashrc", "/etc/zshenv", "/etc/zprofile", "/etc/zlogin", "/etc/zsh/zshenv", "/etc/zsh/zprofile", "/etc/zsh/zlogin"} {
@@ -375,7 +380,7 @@ func (s *Set) binary(e Env, getenv func(string) string, add func(string, bool, K
 		}
 		if strings.ContainsAny(p, `/\`) {
 			if !filepath.IsAbs(p) && s.Cwd != "" {
-				p = filepath.Join(s.Cwd, p)
+				p = join(s.Cwd, p)
 			}
 			add(p, false, Binary, "")
 			if r, err := filepath.EvalSymlinks(p); err == nil {
@@ -391,9 +396,9 @@ func (s *Set) binary(e Env, getenv func(string) string, add func(string, bool, K
 		if d == "" || !filepath.IsAbs(d) {
 			continue
 		}
-		add(filepath.Join(d, name), false, Binary, "")
+		add(join(d, name), false, Binary, "")
 		if runtime.GOOS == "windows" {
-			add(filepath.Join(d, name+".exe"), false, Binary, "")
+			add(join(d, name+".exe"), false, Binary, "")
 		}
 	}
 }

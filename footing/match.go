@@ -1,8 +1,10 @@
 package footing
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -21,8 +23,8 @@ func (s *Set) Touches(p string, holder bool) (Entry, bool) {
 		return e, true
 	}
 	s.resolveLinks()
-	if s.resolves++; s.resolves > 8 && s.resolved == nil {
-		s.resolved = map[string]string{} // a command naming many files: keep what was read
+	if s.resolves++; s.resolves > 1 && s.resolved == nil {
+		s.resolved = map[string]string{} // a command naming more than one file: keep what was read (its folders resolved once)
 	}
 	r, ok := s.resolved[p]
 	if !ok {
@@ -56,6 +58,9 @@ func (s *Set) abs(p string) string {
 	default:
 		p = filepath.Join(s.Cwd, p)
 	}
+	if filepath.Separator == '/' && isClean(p) {
+		return p // made clean by the place's join: not cleaned again
+	}
 	return filepath.Clean(filepath.FromSlash(p))
 }
 
@@ -63,6 +68,9 @@ func (s *Set) abs(p string) string {
 func (s *Set) match(p string, holder bool) (Entry, bool) {
 	if s.fold {
 		p = strings.ToLower(p)
+	}
+	if s.matches++; s.matches > indexAfter && !s.index().mayMatch(p, holder) {
+		return Entry{}, false
 	}
 	for _, e := range s.Entries() {
 		ep := e.Path
@@ -122,22 +130,34 @@ func resolveIn(p string, seen map[string]string) string {
 	var missing []string // the folders above p found missing
 	for d := p; ; d = filepath.Dir(d) {
 		if r, ok := seen[d]; ok {
-			return filepath.Join(r, rest)
+			return join(r, rest)
 		}
 		if fi, err := os.Lstat(d); err == nil {
-			r, err := filepath.EvalSymlinks(d)
-			if err != nil {
-				return p
+			r, ok := "", false
+			if up := filepath.Dir(d); fi.Mode()&fs.ModeSymlink == 0 && up != d && runtime.GOOS != "windows" {
+				// Not a link, in a folder already resolved: that
+				// folder's real path and its name, as EvalSymlinks
+				// would find it by reading every folder from the root
+				// (each word of a text that names a file in the
+				// command's folder did, issue 38).
+				if ru, found := seen[up]; found {
+					r, ok = join(ru, filepath.Base(d)), true
+				}
+			}
+			if !ok {
+				if r, err = filepath.EvalSymlinks(d); err != nil {
+					return p
+				}
 			}
 			if seen != nil && fi.IsDir() {
 				seen[d] = r
 			}
 			if seen != nil {
 				for _, m := range missing {
-					seen[m] = filepath.Join(r, m[len(d):])
+					seen[m] = join(r, m[len(d):])
 				}
 			}
-			return filepath.Join(r, rest)
+			return join(r, rest)
 		} else if d != p {
 			missing = append(missing, d)
 		}

@@ -70,22 +70,21 @@ func (m *cdRepos) others(root string) []cdRepo {
 // allSpellings returns the spellings of each entry's path (in the order
 // of Entries) from the command's directory, made once a directory a
 // call: 4,000 `python3 -c` made them again for each (1.3 million
-// allocations, issue 38).
+// allocations, issue 38), and the Go files of a package in another
+// folder than the command's, each read from both, made them again for
+// each file.
 func (p *place) allSpellings() [][]string {
-	if m := p.spellMemo; m != nil && m.dir == p.dir {
-		return m.sps
-	}
 	es := p.Entries()
-	m := &spellMemo{dir: p.dir, sps: make([][]string, len(es))}
-	for i, e := range es {
-		m.sps[i] = p.spellings(e.Path)
+	if sps, ok := p.spellMemo[p.dir]; ok && len(sps) == len(es) {
+		return sps // made again when resolveLinks has added entries
 	}
-	p.spellMemo = m
-	return m.sps
-}
-
-// spellMemo is allSpellings' answer for one directory.
-type spellMemo struct {
-	dir string
-	sps [][]string
+	sps := make([][]string, len(es))
+	for i, e := range es {
+		sps[i] = p.spellings(e.Path)
+	}
+	if p.spellMemo == nil {
+		p.spellMemo = map[string][][]string{}
+	}
+	p.spellMemo[p.dir] = sps
+	return sps
 }

@@ -75,6 +75,7 @@ type madeMemo struct {
 	// fileBytes the bytes it read.
 	files     map[string]fileResult
 	fileBytes int
+	goSeen    map[goKey]goResult // goCode's answer for each folder and pattern
 }
 
 // madeResult is madeCode's answer for one text.
@@ -90,8 +91,42 @@ type madeResult struct {
 // directory that holds one; or one of an entry's plain spellings
 // appearing anywhere in it. A heuristic: code that only reads a footing
 // file it names is denied too.
+//
+// Each text is read once a folder a call: the same inline code (python3
+// -c '…' on many lines of a script), the command's text judged again
+// with the commands its files run, a Go file from its package's folder
+// and the command's, gave the same answer each time (issue 38).
 func (p *place) mentions(text string) (Entry, bool) {
-	t := strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	k := mentionKey{p.dir, text}
+	n := len(p.Entries())
+	if r, ok := p.mentioned[k]; ok && r.n == n {
+		return r.e, r.ok // made again when resolveLinks has added entries
+	}
+	e, ok := p.mentionsRead(text)
+	if p.mentioned == nil {
+		p.mentioned = map[mentionKey]mentionResult{}
+	}
+	p.mentioned[k] = mentionResult{e, ok, len(p.Entries())}
+	return e, ok
+}
+
+// mentionKey is what mentions' answer depends on: the folder paths are
+// taken from, and the text.
+type mentionKey struct{ dir, text string }
+
+// mentionResult is mentions' answer, and the entries it was found among.
+type mentionResult struct {
+	e  Entry
+	ok bool
+	n  int
+}
+
+// mentionsRead is mentions, its text read.
+func (p *place) mentionsRead(text string) (Entry, bool) {
+	t := text
+	if strings.Contains(text, "HOME") {
+		t = strings.NewReplacer("${HOME}", "~", "$HOME", "~").Replace(text)
+	}
 	seen := map[string]bool{}
 	var names map[string]bool
 	plain := false
