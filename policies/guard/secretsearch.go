@@ -200,7 +200,7 @@ func printsCredentials(c *shell.Command) (string, bool) {
 // not read. An --include or a -g without ! names files read.
 func excludes(prev, a string) bool {
 	for _, o := range [...]string{"--exclude", "--exclude-dir", "--ignore", "--ignore-dir"} {
-		if prev == o || strings.HasPrefix(a, o+"=") {
+		if prev == o || len(a) > len(o) && a[len(o)] == '=' && strings.HasPrefix(a, o) {
 			return true
 		}
 	}
