@@ -39,6 +39,22 @@
 //     milliseconds from 1000 on (TimeoutSetting converts it).
 //   - Project hooks are dropped in an untrusted folder when folder trust is
 //     on; user hooks (~/.qwen/settings.json) always load.
+//   - run_shell_command can lose the output of a command that ends fast:
+//     the model is shown "Output: (empty)" with "Exit Code: 0" though the
+//     command printed. The output is already empty in the result of Qwen's
+//     shell runner, before PostToolUse fires: no hook is the cause. Qwen
+//     takes the result when the child's exit is reaped, not when its
+//     output is closed, and Node checks every child it started on each
+//     SIGCHLD: another child that exits meanwhile can get the command
+//     reaped before its output is read. With general.preventSystemSleep
+//     on (the default) that other child is the `systemd-inhibit … sleep
+//     infinity` started as each tool starts, which exits at once where no
+//     logind answers (a container, CI). Measured with Qwen's own shell
+//     runner running `md5sum` while the event loop is busy: 10 outputs of
+//     100 empty with that child, none of 100 without it. The e2e suite
+//     turns preventSystemSleep off. (qwen -p runs commands through pipes;
+//     its PTY, tools.shell.enableInteractiveShell, is no cure: it lost
+//     outputs too, with other children exiting around the command.)
 //
 // Payload keys are read exactly as spelled (no case folding, the last of
 // two equal keys wins, as JavaScript reads them). A tool argument a policy

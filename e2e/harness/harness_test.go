@@ -208,3 +208,27 @@ func checkPiExtension(t *testing.T, r *Run) {
 		t.Errorf("extension config %+v, %v", c, ok)
 	}
 }
+
+// Qwen Code runs with its sleep inhibitor off: a systemd-inhibit child
+// that exits while a shell command ends can make the client drop the
+// command's output (the note in package qwen).
+func TestQwenSleepInhibitorOff(t *testing.T) {
+	dir := t.TempDir()
+	r := &Run{Host: Qwen(), Root: dir, Home: filepath.Join(dir, "home"), Project: filepath.Join(dir, "project")}
+	if err := r.Host.setup(r); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(r.Home, ".qwen", "settings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		General struct{ PreventSystemSleep *bool }
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.General.PreventSystemSleep; p == nil || *p {
+		t.Errorf("general.preventSystemSleep is not false in Qwen's user settings:\n%s", data)
+	}
+}

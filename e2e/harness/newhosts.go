@@ -113,11 +113,17 @@ func Qwen() *Host {
 			}
 			return writeJSONFile(filepath.Join(r.Project, ".qwen", "settings.json"), map[string]any{"hooks": hooks})
 		},
+		// general.preventSystemSleep off, as on a CI machine: otherwise
+		// Qwen starts `systemd-inhibit … sleep infinity` as each tool
+		// starts, which exits at once where no logind answers, and its
+		// exit, reaped while a fast shell command ends, can make Qwen
+		// drop that command's output (the model is shown "Output:
+		// (empty)" with exit code 0; the note in package qwen).
 		setup: func(r *Run) error {
 			return writeJSONFile(filepath.Join(r.Home, ".qwen", "settings.json"), map[string]any{
 				"security":  map[string]any{"auth": map[string]any{"selectedType": "openai"}},
 				"model":     map[string]any{"name": "fake-model"},
-				"general":   map[string]any{"enableAutoUpdate": false},
+				"general":   map[string]any{"enableAutoUpdate": false, "preventSystemSleep": false},
 				"privacy":   map[string]any{"usageStatisticsEnabled": false},
 				"telemetry": map[string]any{"enabled": false},
 			})
