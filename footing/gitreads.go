@@ -142,17 +142,24 @@ func (a *gitAnswer) fill(run func() ([]string, error)) {
 	a.names, a.err = run()
 }
 
+// answerOf returns the answer, given or coming, to the question key in
+// ctx's memo of the call's reads (ok false when none was asked).
+func answerOf(ctx context.Context, key []string) (*gitAnswer, bool) {
+	r, has := ctx.Value(gitReadsKey{}).(*gitReads)
+	if !has {
+		return nil, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	a, ok := r.out[strings.Join(key, "\x00")]
+	return a, ok
+}
+
 // peekGit waits for the answer to the question key that prefetch
 // started, and returns it without counting it as asked (ok false when
 // none was started): what it says decides only what else to prefetch.
 func peekGit(ctx context.Context, key []string) (names []string, err error, ok bool) {
-	r, has := ctx.Value(gitReadsKey{}).(*gitReads)
-	if !has {
-		return nil, nil, false
-	}
-	r.mu.Lock()
-	a, ok := r.out[strings.Join(key, "\x00")]
-	r.mu.Unlock()
+	a, ok := answerOf(ctx, key)
 	if !ok {
 		return nil, nil, false
 	}
@@ -164,13 +171,7 @@ func peekGit(ctx context.Context, key []string) (names []string, err error, ok b
 // asked before in the call got (ok false when none did, or git has not
 // answered yet).
 func knownAnswer(ctx context.Context, key []string) (names []string, err error, ok bool) {
-	r, has := ctx.Value(gitReadsKey{}).(*gitReads)
-	if !has {
-		return nil, nil, false
-	}
-	r.mu.Lock()
-	a, ok := r.out[strings.Join(key, "\x00")]
-	r.mu.Unlock()
+	a, ok := answerOf(ctx, key)
 	if !ok || a.spec {
 		return nil, nil, false
 	}
