@@ -181,7 +181,7 @@ func (p *place) lsList(dir, pat string) ([]string, bool) {
 	}
 	if strings.ContainsAny(pat, "*?[") {
 		var err error
-		if matches, err = filepath.Glob(full); err != nil {
+		if matches, err = readfile.Glob(full, maxLsNames); err != nil {
 			return nil, false
 		}
 	}

@@ -8,12 +8,17 @@ import (
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/inorder"
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
 // maxGlob bounds the matches of a glob whose targets rule 1 judges one
 // by one; past it the lists decide.
 const maxGlob = 256
+
+// maxGlobNames bounds the names of folders a glob reads on disk (see
+// readfile.Glob): past it, as past maxGlob.
+const maxGlobNames = 1 << 16
 
 // loses is rule 1 on the worktree's state, for a target not on the
 // lists: a recursive delete of p, a path inside the git worktree the
@@ -48,7 +53,7 @@ func (at *place) losesGlob(s *shell.Script, c *shell.Command, p shell.Word) (str
 	if top := at.wt.top(at.dir); top == "" || within(top, pat) == "" {
 		return "", false, false // the lists decide outside the worktree
 	}
-	ms, err := filepath.Glob(filepath.FromSlash(pat))
+	ms, err := readfile.Glob(filepath.FromSlash(pat), maxGlobNames)
 	if err != nil || len(ms) > maxGlob {
 		return "", false, false
 	}

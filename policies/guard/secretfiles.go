@@ -1,11 +1,13 @@
 package guard
 
 import (
+	"errors"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -207,7 +209,10 @@ func (at *place) secretGlob(p shell.Word, extra []string) (string, bool) {
 		return "", false
 	}
 	dots := strings.Contains(at.src, "dotglob") || strings.Contains(at.src, "GLOBIGNORE")
-	ms, err := filepath.Glob(filepath.FromSlash(joinPath(at.dir, v)))
+	ms, err := readfile.Glob(filepath.FromSlash(joinPath(at.dir, v)), maxGlobNames)
+	if errors.Is(err, readfile.ErrBound) {
+		return v + " (a glob over folders of more than " + strconv.Itoa(maxGlobNames) + " names)", true
+	}
 	if err != nil {
 		return "", false
 	}

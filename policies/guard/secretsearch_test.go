@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,6 +52,34 @@ func TestSearchWalk(t *testing.T) {
 			t.Errorf("%q (away %v): denied (%s), want it to pass", c.cmd, c.away, r.Reason)
 		case c.deny != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, c.deny)):
 			t.Errorf("%q: %v %q, want a deny naming %s", c.cmd, r.Decision, r.Reason, c.deny)
+		}
+	}
+}
+
+// A glob over a folder of more names than the guard lists is denied by
+// rule 7 (it may match a credential file) without the folder being read
+// whole: the model can make a folder of a million names in one call,
+// and filepath.Glob lists every name of it.
+func TestGlobOverAHugeFolder(t *testing.T) {
+	dir := t.TempDir()
+	d := filepath.Join(dir, "d")
+	if err := os.Mkdir(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlobNames + 1 {
+		f, err := os.Create(filepath.Join(d, strconv.Itoa(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	for _, c := range []struct{ cmd, deny string }{
+		{"cat d/*.txt", "more than 65536 names"},
+		{"cat d/1 d/2", ""},
+	} {
+		r := Judge(context.Background(), dir, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd, Cwd: dir}})
+		if got := r.Decision == hooks.DecisionDeny && strings.Contains(r.Reason, c.deny); got != (c.deny != "") || c.deny == "" && r.Decision == hooks.DecisionDeny {
+			t.Errorf("%q: %v %q, want a deny naming %q", c.cmd, r.Decision, r.Reason, c.deny)
 		}
 	}
 }
