@@ -64,6 +64,7 @@ func denseShapes() []struct{ name, src string } {
 		{"ln-then-rm-3000", lines(3000, "ln -s /home/x /tmp/l", "") + lines(3000, "rm -rf /tmp/q", "")},
 		{"find-xargs-3000", lines(3000, "find . -name x", " | xargs rm -f")},
 		{"python-c-4000", lines(4000, "python3 -c 'print(", ")'")},
+		{"interp-then-writes-4000", "python3 a.py\n" + lines(4000, "echo x > o", ".py")}, // 7.8 s before maxInOrderScan
 		{"glob-rm-6000", lines(6000, "rm -f /tmp/a", "/*")},
 		{"npm-run-6000", lines(6000, "npm run x", "")},
 		{"cd-then-git-3000", lines(3000, "cd /tmp/c", "") + strings.Repeat("git stash\n", 3000)},
@@ -144,19 +145,20 @@ func TestDenseShapes(t *testing.T) {
 		"loop-8-plain-words":    "",
 		"loop-8x8-plain-words":  "",
 		// Each command of these is allowed on its own: so is the whole.
-		"git-C-dirs-8000":     "",
-		"git-add-8000":        "",
-		"git-commit-4000":     "",
-		"dyn-write-same-8000": "", // an environment's file, not a .env
-		"dyn-write-vars-8000": "",
-		"touch-vars-8000":     "",
-		"write-then-rm-4000":  "", // scratch, written first
-		"ln-then-rm-3000":     "", // the links are elsewhere
-		"find-xargs-3000":     "", // rm -f: not recursive
-		"python-c-4000":       "",
-		"glob-rm-6000":        "",
-		"npm-run-6000":        "",
-		"cd-then-git-3000":    "",
+		"git-C-dirs-8000":         "",
+		"git-add-8000":            "",
+		"git-commit-4000":         "",
+		"dyn-write-same-8000":     "", // an environment's file, not a .env
+		"dyn-write-vars-8000":     "",
+		"touch-vars-8000":         "",
+		"write-then-rm-4000":      "", // scratch, written first
+		"ln-then-rm-3000":         "", // the links are elsewhere
+		"find-xargs-3000":         "", // rm -f: not recursive
+		"python-c-4000":           "",
+		"interp-then-writes-4000": "which may load", // a module the same command writes
+		"glob-rm-6000":            "",
+		"npm-run-6000":            "",
+		"cd-then-git-3000":        "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)
