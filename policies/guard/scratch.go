@@ -186,15 +186,38 @@ func (at *place) movers(s *shell.Script) []*shell.Command {
 // moves reports whether c moves files: it deletes (moves away) a path
 // and writes another path, as git mv does (`git mv src node_modules/s && rm
 // -rf node_modules` deletes src).
+//
+// It is one pass for a write and one for a pair (rm with 8,000 operands
+// took 87 ms with a pass over the effects for each delete): with w the
+// first write, a delete of another path than w's makes a pair with w;
+// when every delete is of w's path, a write of another path makes a
+// pair with any delete.
 func moves(c *shell.Command) bool {
-	for _, d := range c.Effects {
-		if d.Kind != shell.Deletes || d.Recursive {
-			continue
+	var w *shell.Effect
+	for i := range c.Effects {
+		if e := &c.Effects[i]; e.Kind == shell.Writes && !e.Meta {
+			w = e
+			break
 		}
-		for _, w := range c.Effects {
-			if w.Kind == shell.Writes && !w.Meta && !w.Path.Equal(d.Path) {
+	}
+	if w == nil {
+		return false
+	}
+	deletes := false
+	for i := range c.Effects {
+		if d := &c.Effects[i]; d.Kind == shell.Deletes && !d.Recursive {
+			if !w.Path.Equal(d.Path) {
 				return true
 			}
+			deletes = true
+		}
+	}
+	if !deletes {
+		return false
+	}
+	for i := range c.Effects {
+		if e := &c.Effects[i]; e.Kind == shell.Writes && !e.Meta && !e.Path.Equal(w.Path) {
+			return true
 		}
 	}
 	return false
