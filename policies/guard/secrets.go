@@ -66,7 +66,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			continue
 		}
 		if t, ok := shell.SearchOf(c); ok {
-			if f, ok := at.searchShows(t, extra); ok {
+			if f, wide, ok := at.searchShows(t, extra); ok {
+				if wide {
+					return reasonWideSearch(c.String(), f), true
+				}
 				return reasonSecretRead(c.String()+" (searching "+f+")", f), true
 			}
 		}
@@ -148,6 +151,15 @@ func quietOnContent(c *shell.Command) bool {
 func reasonSecretRead(cmd, file string) string {
 	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads or sends " + file + ", a credential file, whose content " +
 		"would reach the model or leave the machine; load it without printing it (source .env && …), or ask the user"
+}
+
+// reasonWideSearch is rule 7's reason for a tree search over a tree
+// too big to check whose pattern may match a credential's line (see
+// searchShows).
+func reasonWideSearch(cmd, dir string) string {
+	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` searches " + dir + ", a tree of more entries than the guard " +
+		"reads to find credential files, for text that may be a credential's line (API_KEY=…); search a narrower folder, " +
+		"or list the matching files first (grep -rl)"
 }
 
 // readsSecretFile is rule 7 for the file tools: a Read of a credential

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"errors"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -16,17 +17,24 @@ import (
 // credential file under a folder searched whose text the search may
 // print (a line matches, or what it looks for cannot be read), by a
 // bounded walk of the worktree (maxEnvWalk entries a folder; .git and
-// node_modules are not walked, past the bound the search passes). A
-// file the search leaves out (--exclude=.env, rg -g '!.env'), and, for
-// rg, ag and ack without --hidden or -u, a dot file or folder, is not
-// searched; a folder known only at run time is not walked (the home
-// folder is known: ~/.ssh). A guard away from the worktree (a gateway)
-// walks nothing: its disk is not the project's. Each walk is made once a
-// call (a script of fifty greps walks once), and the walks of a call
-// read at most maxSearchEntries entries in all.
-func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) {
+// node_modules are not walked). A file the search leaves out
+// (--exclude=.env, rg -g '!.env'), and, for rg, ag and ack without
+// --hidden or -u, a dot file or folder, is not searched; a folder known
+// only at run time is not walked (the home folder is known: ~/.ssh). A
+// guard away from the worktree (a gateway) walks nothing: its disk is
+// not the project's. Each walk is made once a call (a script of fifty
+// greps walks once), and the walks of a call read at most
+// maxSearchEntries entries in all.
+//
+// A tree the walk could not read whole (past its bound, or past what
+// is left of the call's) may hold a credential file it did not see:
+// the search is then judged by what it looks for, and it is denied
+// (with wide true) when that may match a line of a credential file
+// ([mayShowCredential]), since the model can make a folder of a million
+// names in one call to hide one. A search for TODO in a big tree passes.
+func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, wide, ok bool) {
 	if at.cfg != nil && at.cfg.Away {
-		return "", false
+		return "", false, false
 	}
 	w := at.wt
 	if w == nil {
@@ -34,6 +42,7 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) 
 	}
 	var re *regexp.Regexp
 	compiled := false
+	partial := ""
 	for _, d := range t.Dirs {
 		v := d.Value
 		if d.Dynamic {
@@ -47,7 +56,11 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) 
 			continue
 		}
 		root := filepath.FromSlash(joinPath(at.dir, v))
-		for _, f := range w.credentialsUnder(root, t, extra) {
+		walk := w.credentialsUnder(root, t, extra)
+		if walk.partial && partial == "" {
+			partial = at.shown(root)
+		}
+		for _, f := range walk.found {
 			if f.regular && t.Known && !t.Search.Unicode() {
 				if !compiled {
 					re, _ = t.Search.Regexp()
@@ -59,14 +72,66 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (string, bool) 
 					}
 				}
 			}
-			found := f.path
-			if r, err := filepath.Rel(filepath.FromSlash(at.dir), found); err == nil && at.dir != "" && !strings.HasPrefix(r, "..") {
-				found = r
-			}
-			return filepath.ToSlash(found), true
+			return at.shown(f.path), false, true
 		}
 	}
-	return "", false
+	if partial != "" && mayShowCredential(t) {
+		return partial, true, true
+	}
+	return "", false, false
+}
+
+// shown is path p as a reason names it: relative to the place's folder
+// when under it.
+func (at *place) shown(p string) string {
+	if r, err := filepath.Rel(filepath.FromSlash(at.dir), p); err == nil && at.dir != "" && !strings.HasPrefix(r, "..") {
+		p = r
+	}
+	return filepath.ToSlash(p)
+}
+
+// credentialLines are lines of the credential files rule 7 knows, one
+// or more of each kind: a search whose pattern matches none of them is
+// taken not to print a credential it did not see (see searchShows).
+var credentialLines = [...]string{
+	"API_KEY=sk-live-0123456789abcdef",
+	`SECRET_KEY="s3cr3t-V@lue_01"`,
+	"DATABASE_URL=postgres://user:pass@db.internal:5432/app",
+	"export OPENAI_API_KEY=sk-proj-AbCdEf0123456789",
+	"GITHUB_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB",
+	"SLACK_BOT_TOKEN=xoxb-123456789012-abcdefABCDEF",
+	"password: hunter2",
+	"aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+	"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+	"[default]",
+	"-----BEGIN OPENSSH PRIVATE KEY-----",
+	"-----BEGIN RSA PRIVATE KEY-----",
+	"MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7",
+	`  "private_key": "-----BEGIN PRIVATE KEY-----\nMIIEvQ==\n",`,
+	`  "client_secret": "GOCSPX-abc123",`,
+	"//registry.npmjs.org/:_authToken=npm_AbCdEf0123456789",
+	"machine github.com login dev password ghp_abc123",
+	"    token: glpat-AbCdEf0123456789",
+	"host=db.internal user=app password=s3cr3t",
+}
+
+// mayShowCredential reports whether tree search t may print a line of
+// a credential file: what it looks for cannot be read, or matches one
+// of credentialLines.
+func mayShowCredential(t shell.TreeSearch) bool {
+	if !t.Known || t.Search.Unicode() {
+		return true
+	}
+	re, ok := t.Search.Regexp()
+	if !ok || re == nil {
+		return true
+	}
+	for _, l := range credentialLines {
+		if re.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxSearchEntries bounds the entries the walks of searchShows read in
@@ -79,20 +144,27 @@ type credential struct {
 	regular bool
 }
 
+// searchWalk is what a tree search's walk found: the credential files,
+// in the order of the walk, and whether the tree was read only in part
+// (past the walk's bound).
+type searchWalk struct {
+	found   []credential
+	partial bool
+}
+
 // credentialsUnder returns the credential files under root that search
-// t reads, in the order of the walk (see searchShows), each walk made
-// once a call for a root, t's dot files and t's exclusions.
-func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []string) []credential {
+// t reads (see searchShows), each walk made once a call for a root, t's
+// dot files and t's exclusions.
+func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []string) searchWalk {
 	key := root + "\x00" + strconv.FormatBool(t.Hidden) + "\x00" + strings.Join(t.Exclude, "\x00")
 	if out, ok := w.searched[key]; ok {
 		return out
 	}
 	if w.searched == nil {
-		w.searched = map[string][]credential{}
+		w.searched = map[string]searchWalk{}
 	}
-	var out []credential
-	// Past what one call walks, the search passes, as past maxEnvWalk.
-	_ = readfile.Walk(root, min(maxEnvWalk, maxSearchEntries-w.searchEntries), func(p string, e fs.DirEntry, err error) error {
+	var out searchWalk
+	err := readfile.Walk(root, min(maxEnvWalk, maxSearchEntries-w.searchEntries), func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
@@ -106,10 +178,11 @@ func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []str
 			return nil
 		}
 		if !e.IsDir() && IsSecretFile(filepath.ToSlash(p), extra) {
-			out = append(out, credential{p, e.Type().IsRegular()})
+			out.found = append(out.found, credential{p, e.Type().IsRegular()})
 		}
 		return nil
 	})
+	out.partial = errors.Is(err, readfile.ErrBound)
 	w.searched[key] = out
 	return out
 }

@@ -43,7 +43,17 @@ func TestSearchWalk(t *testing.T) {
 		{cmd: "grep -rn API_KEY app; grep -rn --exclude=.env API_KEY app", deny: "app/.env"},
 		{cmd: "grep -rn --exclude=.env API_KEY app; grep -rn --exclude=.env TODO app"},
 		{cmd: "grep -rn API_KEY app", away: true},
-		{cmd: "grep -rn API_KEY big"}, // past the bound: many is not listed
+		// Past the bound many is not listed: judged by the pattern.
+		{cmd: "grep -rn API_KEY big", deny: "searches big, a tree of more entries"},
+		{cmd: "grep -rn TODO big"},
+		{cmd: "rg -n --hidden 'func main' big"},
+		{cmd: "grep -rn password big", deny: "searches big"},
+		{cmd: "grep -rn '' big", deny: "searches big"},
+		{cmd: "grep -rnv TODO big", deny: "searches big"},
+		{cmd: "grep -rn -f pats.txt big", deny: "searches big"},
+		{cmd: "grep -rn -F BEGIN big", deny: "searches big"},
+		{cmd: "grep -rl API_KEY big"}, // names only
+		{cmd: "grep -rn API_KEY big", away: true},
 		{cmd: "grep -rn API_KEY big/z", deny: "big/z/.env"},
 	} {
 		r := JudgeWith(context.Background(), &Config{Away: c.away}, dir, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd, Cwd: dir}})
@@ -53,6 +63,46 @@ func TestSearchWalk(t *testing.T) {
 		case c.deny != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, c.deny)):
 			t.Errorf("%q: %v %q, want a deny naming %s", c.cmd, r.Decision, r.Reason, c.deny)
 		}
+	}
+}
+
+// The walks of one call read at most maxSearchEntries entries in all:
+// past that, a search is judged by its pattern, as past one walk's
+// bound, however many folders the command names (each under one walk's
+// bound).
+func TestSearchWalkCallBudget(t *testing.T) {
+	dir := t.TempDir()
+	per := maxEnvWalk - 100
+	n := maxSearchEntries/per + 1
+	var all []string
+	for d := range n {
+		sub := filepath.Join(dir, fmt.Sprint("d", d))
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range per {
+			if err := os.WriteFile(filepath.Join(sub, fmt.Sprint(i)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all = append(all, fmt.Sprint("d", d))
+	}
+	writeFile(t, dir, "last/.env", "API_KEY=secret\n")
+	judge := func(cmd string) hooks.Response {
+		return JudgeWith(context.Background(), &Config{}, dir, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd, Cwd: dir}})
+	}
+	one := "grep -rn API_KEY " + strings.Join(all[:n-1], " ")
+	if r := judge(one); r.Decision == hooks.DecisionDeny {
+		t.Errorf("%d folders within the call's budget: denied (%s), want a pass", n-1, r.Reason)
+	}
+	if r := judge(one + " last"); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "last/.env") {
+		t.Errorf("the credential file in the last folder walked: %v %q, want a deny naming last/.env", r.Decision, r.Reason)
+	}
+	if r := judge(one + " " + all[n-1]); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "a tree of more entries") {
+		t.Errorf("%d folders, past the call's budget: %v %q, want a deny for a tree too big to check", n, r.Decision, r.Reason)
+	}
+	if r := judge(strings.ReplaceAll(one+" "+all[n-1], "API_KEY", "TODO")); r.Decision == hooks.DecisionDeny {
+		t.Errorf("TODO past the call's budget: denied (%s), want a pass", r.Reason)
 	}
 }
 

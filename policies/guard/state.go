@@ -58,7 +58,7 @@ type worktree struct {
 	pending map[string]*earlyRead
 	// searched holds the credential files a tree search's walk found,
 	// by folder and search (see credentialsUnder).
-	searched      map[string][]credential
+	searched      map[string]searchWalk
 	searchEntries int
 }
 
