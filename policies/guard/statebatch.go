@@ -41,11 +41,13 @@ type stateBatch struct {
 	// read notes each batch asked (by kind and folder), losses the
 	// status read for each top and pathspec, refs whether each folder
 	// and word names a commit, files whether git tracks a path at or
-	// under it.
+	// under it, globs the find pathspecs of each top whose status lists
+	// no work (see globStatus).
 	read   map[string]bool
 	losses map[string]loss
 	refs   map[string]bool
 	files  map[string]bool
+	globs  map[string]bool
 }
 
 // begin records the command whose questions later reads batch.
