@@ -180,19 +180,14 @@ func (at *place) findDeletes(f *shell.Command, tree bool) (reason string, deny, 
 		return "", false, false
 	}
 	for _, st := range sel.starts {
-		abs := joinPath(at.dir, st.Value)
-		rel := ""
-		switch {
-		case abs == top:
-		case within(top, abs) != "":
-			rel = within(top, abs) + "/"
-		default:
+		rel, ok := findRel(at.dir, top, st.Value)
+		if !ok {
 			return "", false, false
 		}
 		for _, n := range sel.names {
-			l := at.wt.status(top, ":(glob)"+rel+"**/"+n)
+			l := at.wt.findStatus(top, ":(glob)"+rel+"**/"+n)
 			if tree && l.known && l.work == 0 {
-				l = at.wt.status(top, ":(glob)"+rel+"**/"+n+"/**")
+				l = at.wt.findStatus(top, ":(glob)"+rel+"**/"+n+"/**")
 			}
 			if !l.known {
 				return "", false, false

@@ -352,7 +352,16 @@ func asRef(s *shell.Script, c *shell.Command, at *place) answer {
 		return unknown
 	}
 	stale := f.otherMovesRefs(c)
-	at.earlyKept(s, c, w.Value)
+	isCommit, known := at.wt.footingCommit(at.dir, w.Value)
+	if known && isCommit && !stale {
+		return yes // git prefers the ref, a path of that name or not
+	}
+	if !known || !isCommit || !absentPath(at.dir, w.Value) {
+		// Its git status, which pathsKept asks when the answer is no,
+		// starts with the reads; not for a commit with nothing at its
+		// path (only a tracked file missing from the disk makes it no).
+		at.earlyKept(s, c, w.Value)
+	}
 	isRef, isPath, ok := at.wt.refOrPath(at.dir, w.Value)
 	switch {
 	case !ok:

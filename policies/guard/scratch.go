@@ -44,7 +44,10 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		if r, deny := movedInto(s, c, at); deny {
 			return r, true
 		}
-		if c.Name == "git" {
+		if c.Name == "git" && slices.ContainsFunc(c.Effects, func(e shell.Effect) bool { return e.Kind == shell.Deletes && e.Recursive }) {
+			// Asked only of a git command that deletes a tree (git clean,
+			// not git checkout BRANCH: a git status a command of 60
+			// checkouts did not need).
 			if kept, _ := at.pathsKept(s, c); kept {
 				// git clean of what git can tell is not work (see rule 2).
 				decided = append(decided, c.Effects...)

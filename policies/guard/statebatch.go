@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -41,11 +42,13 @@ type stateBatch struct {
 	// read notes each batch asked (by kind and folder), losses the
 	// status read for each top and pathspec, refs whether each folder
 	// and word names a commit, files whether git tracks a path at or
-	// under it.
+	// under it, globs the find pathspecs of each top whose status lists
+	// no work (see globStatus).
 	read   map[string]bool
 	losses map[string]loss
 	refs   map[string]bool
 	files  map[string]bool
+	globs  map[string]bool
 }
 
 // begin records the command whose questions later reads batch.
@@ -278,9 +281,18 @@ func (t *worktree) readRefs(dir, word string) {
 	if len(words) < 2 {
 		return
 	}
-	lines := make([]string, len(words))
-	for i, w := range words {
-		lines[i] = w + "^{commit}"
+	// The words whose answer the footing's read of the call's revisions
+	// holds are not asked again (see footingCommit).
+	var lines []string
+	var asked []string
+	known := map[string]bool{}
+	for _, w := range words {
+		if isCommit, ok := t.footingCommit(dir, w); ok {
+			known[w] = isCommit
+			continue
+		}
+		lines = append(lines, w+"^{commit}")
+		asked = append(asked, w)
 	}
 	args := []string{"ls-files", "-z", "--"}
 	for _, w := range words {
@@ -289,9 +301,14 @@ func (t *worktree) readRefs(dir, word string) {
 	// git ls-files runs while cat-file does (2 cores); it is taken as
 	// read only when cat-file answered (as when it ran after).
 	t.early(dir, args)
-	refs, err := t.catLines(t.ctx, dir, lines)
-	if err != nil {
-		return
+	if len(lines) > 0 {
+		refs, err := t.catLines(t.ctx, dir, lines)
+		if err != nil {
+			return
+		}
+		for i, w := range asked {
+			known[w] = refs[i] != ""
+		}
 	}
 	out, err := t.run(t.ctx, dir, args...)
 	if err != nil {
@@ -300,8 +317,8 @@ func (t *worktree) readRefs(dir, word string) {
 	if t.batch.refs == nil {
 		t.batch.refs, t.batch.files = map[string]bool{}, map[string]bool{}
 	}
-	for i, w := range words {
-		t.batch.refs[dir+"\x00"+w] = refs[i] != ""
+	for _, w := range words {
+		t.batch.refs[dir+"\x00"+w] = known[w]
 		t.batch.files[dir+"\x00"+w] = false
 	}
 	for _, e := range bytes.Split(out, []byte{0}) {
@@ -314,6 +331,29 @@ func (t *worktree) readRefs(dir, word string) {
 			}
 		}
 	}
+}
+
+// footingCommit is footing.KnownCommit for word in dir's worktree: what
+// the footing's read of the trees of the call's revisions (hookmain's
+// check of the footing runs before the guard, with the same reads) says
+// of whether word names a commit; known is false when it does not tell,
+// or when t does not read the real git.
+func (t *worktree) footingCommit(dir, word string) (isCommit, known bool) {
+	if t.git != nil {
+		return false, false
+	}
+	top := t.top(dir) // the footing asks at the top; a revision resolves the same from any folder of the worktree
+	if top == "" {
+		return false, false
+	}
+	return footing.KnownCommit(t.ctx, top, word)
+}
+
+// absentPath reports whether nothing is at word (a path from dir) on the
+// disk.
+func absentPath(dir, word string) bool {
+	_, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(word)))
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // An earlyRead is git's answer to come for a question t.run would ask
