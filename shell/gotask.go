@@ -79,11 +79,10 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			return
 		}
 		p := joinDir(at.dir, n)
-		text, ok := w.lim.Files(p.Value)
+		tf, ok := fileMemo(w, "Taskfile", p.Value, func(text string) (map[string]*goTask, bool) { return readTaskfile(text), true })
 		if !ok {
 			continue
 		}
-		tf := readTaskfile(text)
 		seen := map[string]bool{}
 		var visit func(name string)
 		visit = func(name string) {

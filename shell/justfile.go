@@ -81,8 +81,7 @@ func justEffects(w *walker, c *Command, sc *scope, in stdin) {
 			return
 		}
 		p := joinDir(sc.dir, n)
-		if text, ok := w.lim.Files(p.Value); ok {
-			j := readJustfile(text)
+		if j, ok := fileMemo(w, "justfile", p.Value, func(text string) (*justfile, bool) { return readJustfile(text), true }); ok {
 			if j.foreign {
 				w.unknown(c.String()+" (recipes run by a shell the justfile sets)", plus(c.Via, c.Name))
 				return

@@ -37,19 +37,25 @@ func (w *walker) denoTask(c *Command, sc *scope, f Flags, rest []Word) {
 	if w.lim.Files == nil {
 		return
 	}
-	var cfg struct {
-		Tasks map[string]json.RawMessage `json:"tasks"`
-	}
 	for _, n := range []string{"deno.json", "deno.jsonc"} {
 		p := joinDir(sc.dir, Static(n))
-		text, ok := w.lim.Files(p.Value)
-		if !ok {
-			continue
+		type config struct {
+			Tasks map[string]json.RawMessage
+			bad   bool // the file does not parse
 		}
-		if json.Unmarshal([]byte(stripJSONComments(text)), &cfg) != nil {
+		cfg, ok := fileMemo(w, "deno.json", p.Value, func(text string) (config, bool) {
+			var cfg config
+			cfg.bad = json.Unmarshal([]byte(stripJSONComments(text)), &cfg) != nil
+			return cfg, true
+		})
+		if !ok {
+			continue // there is none
+		}
+		if cfg.bad {
 			return // deno stops: the file does not parse
 		}
-		if _, ok := cfg.Tasks[rest[i].Value]; !ok {
+		tasks := cfg.Tasks
+		if _, ok := tasks[rest[i].Value]; !ok {
 			break // a package.json script of that name, below
 		}
 		seen := map[string]bool{}
@@ -63,7 +69,7 @@ func (w *walker) denoTask(c *Command, sc *scope, f Flags, rest []Word) {
 				Command      string   `json:"command"`
 				Dependencies []string `json:"dependencies"`
 			}
-			raw := cfg.Tasks[name]
+			raw := tasks[name]
 			if json.Unmarshal(raw, &task.Command) != nil && json.Unmarshal(raw, &task) != nil {
 				return
 			}
@@ -186,15 +192,15 @@ func composerEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if w.lim.Files == nil {
 		return
 	}
-	text, ok := w.lim.Files(p.Value)
+	scripts, ok := fileMemo(w, "composer.json", p.Value, func(text string) (map[string]json.RawMessage, bool) {
+		var pkg struct {
+			Scripts map[string]json.RawMessage `json:"scripts"`
+		}
+		err := json.Unmarshal([]byte(text), &pkg)
+		return pkg.Scripts, err == nil // composer stops: the file does not parse
+	})
 	if !ok {
 		return
-	}
-	var pkg struct {
-		Scripts map[string]json.RawMessage `json:"scripts"`
-	}
-	if json.Unmarshal([]byte(text), &pkg) != nil {
-		return // composer stops: the file does not parse
 	}
 	seen := map[string]bool{}
 	var visit func(name string)
@@ -204,7 +210,7 @@ func composerEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 		seen[name] = true
 		var list []string
-		raw := pkg.Scripts[name]
+		raw := scripts[name]
 		if var1 := ""; json.Unmarshal(raw, &var1) == nil {
 			list = []string{var1}
 		} else if json.Unmarshal(raw, &list) != nil {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -37,4 +38,43 @@ func FuzzRunnerFiles(f *testing.F) {
 			t.Errorf("stripJSONComments made %d bytes of %d", len(s), len(text))
 		}
 	})
+}
+
+// A project file a script runs many times is parsed once a walk: the
+// script reads it once (Files is asked once), and what each run does is
+// still walked (each rm is a command of its own).
+func TestProjectFilesParsedOnce(t *testing.T) {
+	files := map[string]string{
+		"package.json":  `{"scripts":{"x":"rm -rf a"}}`,
+		"justfile":      "x:\n\trm -rf a\n",
+		"Taskfile.yml":  "tasks:\n  x:\n    cmds:\n      - rm -rf a\n",
+		"deno.json":     `{"tasks":{"x":"rm -rf a"}}`,
+		"composer.json": `{"scripts":{"x":"rm -rf a"}}`,
+	}
+	for _, c := range []struct{ run, file string }{
+		{"npm run x", "package.json"}, {"just x", "justfile"}, {"task x", "Taskfile.yml"},
+		{"deno task x", "deno.json"}, {"composer run x", "composer.json"},
+	} {
+		asked := 0
+		p := &Parser{Files: func(path string) (string, bool) {
+			if path == c.file {
+				asked++
+			}
+			text, ok := files[path]
+			return text, ok
+		}}
+		s, err := p.Parse(context.Background(), strings.Repeat(c.run+"\n", 50))
+		if err != nil {
+			t.Fatalf("%s: %v", c.run, err)
+		}
+		rms := 0
+		for _, cmd := range s.FromFiles().Commands {
+			if cmd.Name == "rm" {
+				rms++
+			}
+		}
+		if asked != 1 || rms != 50 {
+			t.Errorf("%s ×50: %s asked for %d times, %d rm walked; want 1 and 50", c.run, c.file, asked, rms)
+		}
+	}
 }
