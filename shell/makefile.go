@@ -288,9 +288,9 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 // were known and set a variable the script names.
 type makeRead struct {
 	dir, vars, src, top string // what the reading depends on (see readMakefile)
-	m                       *makefile
-	e                       *expander
-	evalsKnown, evalSet     bool
+	m                   *makefile
+	e                   *expander
+	evalsKnown, evalSet bool
 }
 
 // readMakefile reads the makefile p (text, read through Files) for make
