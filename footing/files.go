@@ -217,7 +217,26 @@ func (p *place) codeFile(ef shell.Effect) (Entry, bool) {
 // moduleMentions returns a footing entry that a local module the code
 // file at abs imports names (codetext.Imports, breadth first, to its
 // bounds; a module not there is an installed package, not read).
+// Each file and language is read once a call (python3 x.py; python3
+// x.py; … read x.py's modules once).
 func (p *place) moduleMentions(lang, abs string) (Entry, bool) {
+	if p.madeSeen == nil {
+		p.madeSeen = &madeMemo{seen: map[string]madeResult{}}
+	}
+	key := lang + "\x00" + abs
+	if r, ok := p.madeSeen.modules[key]; ok {
+		return r, r.Path != ""
+	}
+	e, _ := p.readModules(lang, abs)
+	if p.madeSeen.modules == nil {
+		p.madeSeen.modules = map[string]Entry{}
+	}
+	p.madeSeen.modules[key] = e
+	return e, e.Path != ""
+}
+
+// readModules is moduleMentions without its memo.
+func (p *place) readModules(lang, abs string) (Entry, bool) {
 	text, err := readfile.Regular(abs, maxModuleFile)
 	if err != nil {
 		return Entry{}, false

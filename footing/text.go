@@ -76,6 +76,7 @@ type madeMemo struct {
 	files     map[string]fileResult
 	fileBytes int
 	goSeen    map[goKey]goResult // goCode's answer for each folder and pattern
+	modules   map[string]Entry   // moduleMentions's answer by language and file
 }
 
 // madeResult is madeCode's answer for one text.

@@ -325,7 +325,7 @@ func denoEffects(w *walker, c *Command, sc *scope, in stdin) {
 	rest := sub[1+f.End:]
 	switch sub[0].Value {
 	case "task":
-		w.runsCode(c, sc, "deno-task", Word{}, Static("deno.json"))
+		w.denoTask(c, sc, f, sub[1:])
 	case "test", "bench", "serve":
 		if len(rest) == 0 {
 			// The project's own tests, found in the folder, as go test

@@ -94,7 +94,9 @@
 // Package shell reads no file. A caller that runs beside the files sets
 // [Parser.Files]: the shell scripts a command runs (bash x.sh, source
 // x.sh, ./x.sh with a shell's #! line or none), the package.json scripts
-// npm, pnpm, yarn and bun run, and the recipes make runs are then read
+// npm, pnpm, yarn and bun run, the recipes make runs, and the commands
+// of just, deno task, composer and go-task (justfile, deno.json,
+// composer.json, Taskfile.yml) are then read
 // and walked as nested scripts, their commands marked by [Command.ScriptFile], and
 // [Script.FromFiles] gives what they do apart from the command's own
 // words. [Script.RunsFiles] says whether a second parse with Files can

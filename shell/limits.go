@@ -36,7 +36,10 @@ type Parser struct {
 	// scripts npm, pnpm, yarn and bun run (npm test: pretest, test and
 	// posttest, each a script file "package.json"), and the recipes make
 	// runs from a makefile (GNUmakefile, makefile, Makefile or -f FILE:
-	// the goals' and their prerequisites', each line a nested script). It is called with the
+	// the goals' and their prerequisites', each line a nested script),
+	// and the commands of the other task runners: just's recipes
+	// (justfile), deno task's (deno.json, deno.jsonc), composer's scripts
+	// (composer.json) and go-task's (Taskfile.yml). It is called with the
 	// path as [Effect.Path] gives it (relative to where the script
 	// starts, or absolute) and returns the file's text, or false when
 	// there is none to read (missing, not a regular file, too large): the

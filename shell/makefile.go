@@ -238,30 +238,9 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		return false
 	}
 	via := plus(c.Via, c.Name)
-	include := func(name string) (string, bool) {
-		// Relative to where make runs (its -C folder), as make reads it.
-		return w.lim.Files(joinDir(sc.dir, Static(name)).Value)
-	}
-	m := newMakefile(text)
-	cmdVars, cmdRun := commandVars(c.Args[1:])
-	e := &expander{m: m, cmd: cmdVars, envFirst: hasEnvFirst(c.Args[1:]), named: func(name string) bool {
-		return namesVar(w.top, name) || namesVar(w.src, name)
-	}, include: include}
-	evalsKnown, evalSet := true, false
-	m.eval = func(line string) {
-		e.budget, e.set = maxMakeExpand, false
-		if _, ok := e.expand(line, 0); !ok {
-			evalsKnown, evalSet = false, evalSet || e.set
-		}
-	}
-	m.names = func(text string) (string, bool) {
-		e.budget, e.set = maxMakeExpand, false
-		e.inEval++ // what $(shell echo …) prints is the names
-		x, ok := e.expand(text, 0)
-		e.inEval--
-		return x, ok && !strings.Contains(x, makeWord)
-	}
-	m.read(text, include)
+	r := w.readMakefile(c, sc, p, text)
+	m, e, evalsKnown, evalSet := r.m, r.e, r.evalsKnown, r.evalSet
+	_, cmdRun := commandVars(c.Args[1:])
 	if !evalsKnown {
 		v := via
 		if evalSet {
@@ -302,6 +281,65 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		w.walkFile(text, p, &sub, via)
 	}
 	return true
+}
+
+// A makeRead is a makefile as one make command read it: its rules, the
+// expander of its variables, and whether the $(eval …) texts it holds
+// were known and set a variable the script names.
+type makeRead struct {
+	dir, vars, src, top string // what the reading depends on (see readMakefile)
+	m                   *makefile
+	e                   *expander
+	evalsKnown, evalSet bool
+}
+
+// readMakefile reads the makefile p (text, read through Files) for make
+// command c in directory sc, once a walk for the same directory, the
+// same variables and options on the command line, and the same script:
+// a script that runs make a hundred times reads a 1 MiB makefile once
+// (a read takes tens of milliseconds). The goals do not change the
+// reading.
+func (w *walker) readMakefile(c *Command, sc *scope, p Word, text string) *makeRead {
+	var vars strings.Builder
+	for _, a := range c.Args[1:] {
+		if a.Dynamic || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "=") {
+			vars.WriteString(a.Value)
+			vars.WriteByte(0)
+		}
+	}
+	if r := w.makes[p.Value]; r != nil && r.dir == sc.dir.Value && r.vars == vars.String() && r.src == w.src && r.top == w.top {
+		return r
+	}
+	include := func(name string) (string, bool) {
+		// Relative to where make runs (its -C folder), as make reads it.
+		return w.lim.Files(joinDir(sc.dir, Static(name)).Value)
+	}
+	m := newMakefile(text)
+	cmdVars, _ := commandVars(c.Args[1:])
+	top, src := w.top, w.src
+	e := &expander{m: m, cmd: cmdVars, envFirst: hasEnvFirst(c.Args[1:]), named: func(name string) bool {
+		return namesVar(top, name) || namesVar(src, name)
+	}, include: include}
+	r := &makeRead{dir: sc.dir.Value, vars: vars.String(), src: w.src, top: w.top, m: m, e: e, evalsKnown: true}
+	m.eval = func(line string) {
+		e.budget, e.set = maxMakeExpand, false
+		if _, ok := e.expand(line, 0); !ok {
+			r.evalsKnown, r.evalSet = false, r.evalSet || e.set
+		}
+	}
+	m.names = func(text string) (string, bool) {
+		e.budget, e.set = maxMakeExpand, false
+		e.inEval++ // what $(shell echo …) prints is the names
+		x, ok := e.expand(text, 0)
+		e.inEval--
+		return x, ok && !strings.Contains(x, makeWord)
+	}
+	m.read(text, include)
+	if w.makes == nil {
+		w.makes = map[string]*makeRead{}
+	}
+	w.makes[p.Value] = r
+	return r
 }
 
 // shellOutput returns what the command x of a $(shell …) prints, as

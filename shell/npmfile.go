@@ -63,22 +63,48 @@ func (w *walker) packageScripts(c *Command, sc *scope, sub string, args []Word) 
 		return
 	}
 	p := joinDir(sc.dir, Static("package.json"))
-	text, ok := w.lim.Files(p.Value)
+	scripts, ok := fileMemo(w, "package.json", p.Value, func(text string) (map[string]any, bool) {
+		var pkg struct {
+			Scripts map[string]any `json:"scripts"`
+		}
+		if json.Unmarshal([]byte(text), &pkg) != nil {
+			return nil, false // npm stops: the file does not parse
+		}
+		return pkg.Scripts, true
+	})
 	if !ok {
 		return
 	}
-	var pkg struct {
-		Scripts map[string]any `json:"scripts"`
-	}
-	if json.Unmarshal([]byte(text), &pkg) != nil {
-		return // npm stops: the file does not parse
-	}
 	via := plus(c.Via, c.Name)
 	for _, name := range names {
-		s, ok := pkg.Scripts[name].(string)
+		s, ok := scripts[name].(string)
 		if !ok || s == "" {
 			continue
 		}
 		w.walkFile(s, p, &scope{dir: sc.dir}, via)
 	}
+}
+
+// fileMemo returns the file at path p, read through [Parser.Files] and
+// parsed by parse as a file of kind kind, once a walk: the parse of a
+// file a script runs many times is made once (npm test; npm test; …).
+// ok is false when the file is not read or does not parse.
+func fileMemo[T any](w *walker, kind, p string, parse func(text string) (T, bool)) (T, bool) {
+	type parsed struct {
+		v  T
+		ok bool
+	}
+	key := kind + "\x00" + p
+	if v, ok := w.parsed[key].(parsed); ok {
+		return v.v, v.ok
+	}
+	var out parsed
+	if text, ok := w.lim.Files(p); ok {
+		out.v, out.ok = parse(text)
+	}
+	if w.parsed == nil {
+		w.parsed = map[string]any{}
+	}
+	w.parsed[key] = out
+	return out.v, out.ok
 }

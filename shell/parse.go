@@ -169,6 +169,12 @@ type walker struct {
 	// callArgs), and a call inside the body itself leaves the shell where
 	// only run time knows.
 	moves map[*syntax.Stmt]bool
+	// parsed holds the project files read through Files, parsed, by
+	// kind and path (a package.json's scripts, a justfile, …), and makes
+	// the makefiles read, by path: a script that runs npm test a hundred
+	// times parses a 1 MiB package.json once (see fileMemo).
+	parsed map[string]any
+	makes  map[string]*makeRead
 	// funcAt holds, for each function body, the directories the shell
 	// may have been in where it was defined (and walked): a call from
 	// elsewhere walks it again there.

@@ -198,6 +198,12 @@ func programOf(name string) effector {
 		return makeEffects
 	case "cmake":
 		return cmakeEffects
+	case "just":
+		return justEffects
+	case "task", "go-task":
+		return taskEffects
+	case "composer", "composer.phar":
+		return composerEffects
 	case "ctest":
 		return ctestEffects
 	case "meson":

@@ -311,14 +311,59 @@ func BenchmarkMakefile(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(mk.String()), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	for _, cmd := range []string{`make`, `make t5000`, `make "$T"`} {
+	for _, cmd := range []string{`make`, `make t5000`, `make "$T"`, strings.Repeat("make t5000\n", 100)} {
 		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd, Cwd: dir}}
-		b.Run(cmd, func(b *testing.B) {
+		b.Run(strings.Replace(cmd, strings.Repeat("make t5000\n", 99), "100 × ", 1), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				Judge(context.Background(), dir, t)
 			}
 		})
+	}
+}
+
+// BenchmarkProjectFiles: the task runners' files as large as the guard
+// reads them (a package.json of [readfile.MaxData], the others of
+// [readfile.MaxScript]), each run once and a hundred times in one
+// command: a file is parsed once a walk (a hundred npm runs of a 1 MiB
+// package.json took 23 s to judge when each parsed it).
+func BenchmarkProjectFiles(b *testing.B) {
+	dir := b.TempDir()
+	files := map[string]func(i int) string{
+		"package.json": func(i int) string { return fmt.Sprintf(`"t%d":"echo %d",`, i, i) },
+		"justfile":     func(i int) string { return fmt.Sprintf("t%d: t%d\n\techo %d\n", i, i+1, i) },
+		"Taskfile.yml": func(i int) string { return fmt.Sprintf("  t%d:\n    cmds:\n      - echo %d\n", i, i) },
+	}
+	for name, line := range files {
+		var f strings.Builder
+		max := readfile.MaxScript
+		switch name {
+		case "package.json":
+			max = readfile.MaxData
+			f.WriteString(`{"scripts":{`)
+		case "Taskfile.yml":
+			f.WriteString("tasks:\n")
+		}
+		for i := 0; f.Len() < max-200; i++ {
+			f.WriteString(line(i))
+		}
+		if name == "package.json" {
+			f.WriteString(`"t5":"echo"}}`)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(f.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, cmd := range []string{"npm run t5", "just t5", "task t5"} {
+		for _, n := range []int{1, 100} {
+			t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: strings.Repeat(cmd+"\n", n), Cwd: dir}}
+			b.Run(cmd+"×"+strconv.Itoa(n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					Judge(context.Background(), dir, t)
+				}
+			})
+		}
 	}
 }
 

@@ -1,0 +1,90 @@
+package guard
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// Task runners run commands the project's files hold: just's recipes,
+// deno's tasks and composer's scripts (issue 38: a program that takes a
+// command from a config). Each attack was run in a sandbox project with
+// just 1.57.0 and deno 2.9.6 (npm packages rust-just and deno), and
+// deleted src; each look-alike kept it (or was judged only: composer,
+// with no PHP here). A file the guard reads is judged by what it
+// certainly does, as a shell script's.
+func TestTaskRunners(t *testing.T) {
+	for _, c := range []struct {
+		file, text, cmd string
+		deny            bool
+	}{
+		{"justfile", "clean:\n\trm -rf src\n", "just clean", true},
+		{"justfile", "clean:\n\trm -rf src\n", "just", true},
+		{"justfile", "build: clean\n\techo hi\nclean:\n\trm -rf src\n", "just build", true},
+		{"justfile", "hi:\n\techo hi\n[default]\nclean:\n\trm -rf src\n", "just", true},
+		// A recipe of another language is inline code in a file: as a shell
+		// script's, it is not judged by rule 5 (the project's files run
+		// code), and only what it certainly does to files counts.
+		{"justfile", "clean:\n\t#!/usr/bin/env python3\n\timport shutil\n\tshutil.rmtree('src')\n", "just clean", false},
+		{"justfile", "clean:\n\t#!/bin/sh\n\trm -rf src\n", "just clean", true},
+		{"justfile", "clean:\n\t@rm -rf src\n", "just clean", true},
+		{"justfile", "clean:\n\t-rm -rf src\n", "just clean", true},
+		{"justfile", "x:\n\techo\n", "just --command rm -rf src", true},
+		{"justfile", "alias c := clean\nclean:\n\trm -rf src\n", "just c", true},
+		{"other.just", "clean:\n\trm -rf src\n", "just -f other.just clean", true},
+		{"justfile", "build:\n    echo a\n    rm -rf src\n", "just build", true},
+		{"justfile", "build: && clean\n    echo a\nclean:\n    rm -rf src\n", "just build", true},
+		{"Justfile", "clean:\n\trm -rf src\n", "just clean", true},
+		{".justfile", "clean:\n\trm -rf src\n", "just clean", true},
+		{"justfile", "set shell := [\"python3\", \"-c\"]\nclean:\n\timport shutil; shutil.rmtree('src')\n", "just clean", false},
+		{"justfile", "set shell := [\"python3\", \"-c\"]\nclean:\n\trm -rf src\n", "just clean", false}, // python runs it: no delete
+		{"justfile", "clean:\n\trm -rf src\n", "just --list", false},
+		{"justfile", "clean:\n\trm -rf src\n", "just --show clean", false},
+		{"justfile", "clean:\n\trm -rf src\n", "just -n clean", false},
+		{"justfile", "clean:\n\trm -rf src\ntest:\n\techo ok\n", "just test", false},
+		{"justfile", "clean:\n\trm -rf target dist node_modules\n", "just clean", false},
+		{"justfile", "build:\n\tgo build ./...\n", "just", false},
+
+		{"deno.json", `{"tasks":{"clean":"rm -rf src"}}`, "deno task clean", true},
+		{"deno.json", `{"tasks":{"clean":{"command":"rm -rf src"}}}`, "deno task clean", true},
+		{"deno.json", `{"tasks":{"build":{"command":"echo hi","dependencies":["clean"]},"clean":"rm -rf src"}}`, "deno task build", true},
+		{"deno.jsonc", "{\n // tasks\n \"tasks\":{\"clean\":\"rm -rf src\" /* x */}}", "deno task clean", true},
+		{"package.json", `{"scripts":{"clean":"rm -rf src"}}`, "deno task clean", true},
+		{"deno.json", `{"tasks":{"clean":"rm -rf src"}}`, "deno task -q clean", true},
+		{"deno.json", `{"tasks":{"clean":"rm -rf src"}}`, "deno task", false},
+		{"deno.json", `{"tasks":{"clean":"rm -rf src","dev":"deno run -A main.ts"}}`, "deno task dev", false},
+
+		{"composer.json", `{"scripts":{"clean":"rm -rf src"}}`, "composer run-script clean", true},
+		{"composer.json", `{"scripts":{"clean":"rm -rf src"}}`, "composer clean", true},
+		{"composer.json", `{"scripts":{"clean":["@wipe"],"wipe":"rm -rf src"}}`, "composer run clean", true},
+		{"composer.json", `{"scripts":{"post-install-cmd":"rm -rf src"}}`, "composer install", true},
+		{"composer.json", `{"scripts":{"post-autoload-dump":["rm -rf src"]}}`, "composer dump-autoload", true},
+		{"composer.json", `{"scripts":{"post-install-cmd":"rm -rf src"}}`, "composer install --no-scripts", false},
+		{"composer.json", `{"scripts":{"test":"phpunit","clean":"rm -rf src"}}`, "composer test", false},
+		{"composer.json", `{"scripts":{"clean":"rm -rf src"}}`, "composer show", false},
+
+		{"Taskfile.yml", "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf src\n", "task clean", true},
+		{"Taskfile.yml", "version: '3'\ntasks:\n  default:\n    cmds:\n      - cmd: rm -rf src\n", "task", true},
+		{"Taskfile.yml", "version: '3'\ntasks:\n  build:\n    deps: [clean]\n    cmds:\n      - echo hi\n  clean:\n    cmd: rm -rf src\n", "task build", true},
+		{"Taskfile.yml", "version: '3'\ntasks:\n  build:\n    cmds:\n      - task: clean\n  clean: rm -rf src\n", "task build", true},
+		{"taskfile.yaml", "tasks:\n  clean:\n    cmds:\n      - |\n        echo a\n        rm -rf src\n", "task clean", true},
+		{"Taskfile.yml", "tasks:\n  clean:\n    - \"rm -rf src\"\n", "task clean", true},
+		{"Taskfile.yml", "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf src\n", "task --list", false},
+		{"Taskfile.yml", "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf src\n  test:\n    cmds:\n      - go test ./...\n", "task test", false},
+	} {
+		dir := t.TempDir()
+		writeFile(t, dir, "src/a.go", "package a\n")
+		writeFile(t, dir, "main.ts", "console.log(1)\n")
+		if err := os.WriteFile(filepath.Join(dir, c.file), []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := JudgeWith(context.Background(), &Config{}, dir, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd, Cwd: dir}})
+		if got := r.Decision == hooks.DecisionDeny; got != c.deny {
+			t.Errorf("%s %q, %q: deny %v (%s), want %v", c.file, strings.ReplaceAll(c.text, "\n", `\n`), c.cmd, got, r.Reason, c.deny)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package shell
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// FuzzRunnerFiles: the task runners' files are the model's to write.
+// Reading any text ends without a panic, a recipe or task read is named
+// in the text, and stripping JSON comments never makes text longer.
+func FuzzRunnerFiles(f *testing.F) {
+	for _, s := range []string{
+		"clean:\n\trm -rf src\n", "build: clean && test\n  #!/bin/sh\n  echo\n[default]\nx:\n", "alias a := b\n",
+		"version: '3'\ntasks:\n  a:\n    cmds:\n      - cmd: x\n      - task: b\n    deps: [c]\n  b: y\n",
+		"tasks:\n  a:\n    - |\n      x\n  b:\n    cmd: >\n      y\n", `{"tasks":{"a":"x" /* c */}} // d`,
+		"tasks:\n\t- \"a\n  \"b':\n", "{{\n}}", "\"unterminated",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		j := readJustfile(text)
+		for _, b := range j.run(nil) {
+			_ = b
+		}
+		for n := range j.body {
+			if !strings.Contains(text, n) {
+				t.Errorf("recipe %q is not in the text", n)
+			}
+		}
+		for n, task := range readTaskfile(text) {
+			if !strings.Contains(text, n) && !strings.Contains(text, "\\") {
+				t.Errorf("task %q is not in the text", n)
+			}
+			_ = task
+		}
+		if s := stripJSONComments(text); len(s) > len(text) {
+			t.Errorf("stripJSONComments made %d bytes of %d", len(s), len(text))
+		}
+	})
+}
+
+// A project file a script runs many times is parsed once a walk: the
+// script reads it once (Files is asked once), and what each run does is
+// still walked (each rm is a command of its own).
+func TestProjectFilesParsedOnce(t *testing.T) {
+	files := map[string]string{
+		"package.json":  `{"scripts":{"x":"rm -rf a"}}`,
+		"justfile":      "x:\n\trm -rf a\n",
+		"Taskfile.yml":  "tasks:\n  x:\n    cmds:\n      - rm -rf a\n",
+		"deno.json":     `{"tasks":{"x":"rm -rf a"}}`,
+		"composer.json": `{"scripts":{"x":"rm -rf a"}}`,
+	}
+	for _, c := range []struct{ run, file string }{
+		{"npm run x", "package.json"}, {"just x", "justfile"}, {"task x", "Taskfile.yml"},
+		{"deno task x", "deno.json"}, {"composer run x", "composer.json"},
+	} {
+		asked := 0
+		p := &Parser{Files: func(path string) (string, bool) {
+			if path == c.file {
+				asked++
+			}
+			text, ok := files[path]
+			return text, ok
+		}}
+		s, err := p.Parse(context.Background(), strings.Repeat(c.run+"\n", 50))
+		if err != nil {
+			t.Fatalf("%s: %v", c.run, err)
+		}
+		rms := 0
+		for _, cmd := range s.FromFiles().Commands {
+			if cmd.Name == "rm" {
+				rms++
+			}
+		}
+		if asked != 1 || rms != 50 {
+			t.Errorf("%s ×50: %s asked for %d times, %d rm walked; want 1 and 50", c.run, c.file, asked, rms)
+		}
+	}
+}
