@@ -58,10 +58,10 @@ type worktree struct {
 	pending map[string]*earlyRead
 	// searched holds the credential files a tree search's walk found,
 	// by folder and search (see credentialsUnder).
-	searched      map[string]searchWalk
+	searched map[string]searchWalk
 	// envDirs holds the .env file found under each folder git ignores
 	// whole ("" when none), by top and folder (see ignoredEnv).
-	envDirs map[string]string
+	envDirs       map[string]string
 	searchEntries int
 }
 
