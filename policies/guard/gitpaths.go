@@ -137,7 +137,9 @@ func checkoutOperands(args []shell.Word, f shell.Flags, at *place) []shell.Word 
 // entries reads git status for pathspec in the worktree at top and
 // returns the first entry lost(code, name) says would be lost (code is
 // git's two letters: "??" untracked, "!!" ignored, else a change);
-// known is false when the state cannot be read (see status).
+// known is false when the state cannot be read (see status). A .env
+// file inside a folder git lists as ignored whole is found by a walk
+// (ignoredEnv).
 func (t *worktree) entries(top, pathspec string, lost func(code, name string) bool) (known bool, first string) {
 	if reachesSubmodule(top, pathspec) {
 		return false, ""
@@ -147,8 +149,18 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 		return false, ""
 	}
 	for _, e := range bytes.Split(out, []byte{0}) {
-		if len(e) >= 4 && lost(string(e[:2]), string(e[3:])) {
-			return true, string(e[3:])
+		if len(e) < 4 {
+			continue
+		}
+		code, name := string(e[:2]), string(e[3:])
+		if lost(code, name) {
+			return true, name
+		}
+		// A folder git ignores whole: the .env files in it are not listed.
+		if code == "!!" && strings.HasSuffix(name, "/") && lost(code, ".env") {
+			if f, ok := t.ignoredEnv(top, envRoot(name, pathspec)); ok {
+				return true, f
+			}
 		}
 	}
 	return true, ""

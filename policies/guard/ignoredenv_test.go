@@ -1,6 +1,9 @@
 package guard
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestIgnoredEnvIsWork: a .env file git ignores, as projects do, is not
 // regenerable: a recursive delete of a folder that holds one is denied
@@ -27,5 +30,40 @@ func TestIgnoredEnvIsWork(t *testing.T) {
 		{`rm -rf build`, ""},
 		{`find . -name '*.o' -delete`, ""},
 		{`rm -rf app/config.js`, ""},
+	})
+}
+
+// A .env file inside a folder git ignores whole is work too: git status
+// lists only the folder ("!! deep/"), so the guard walks it (found by
+// gitslow's review: rm -rf deep and find … -exec rm -rf deleted
+// deep/x3/.env under bash and passed). Build folders rule 1 names
+// scratch are not walked, and a folder an earlier call filled past the
+// walk's bound still has its usual .env names looked up.
+func TestIgnoredFolderHoldingEnv(t *testing.T) {
+	root, write, git := repo(t)
+	write(".gitignore", "deep/\nbuild/\nnode_modules/\nbig/\n")
+	write("src/a.go", "package a\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "first")
+	write("deep/x3/.env", "KEY=1\n")
+	write("deep/x3/out.txt", "x\n")
+	write("build/out.o", "x")
+	write("node_modules/pkg/.env", "X=1\n")
+	for i := range maxEnvWalk + 1 {
+		write(fmt.Sprintf("big/f%d", i), "")
+	}
+	write("big/.env", "KEY=2\n")
+	judgeTable(t, root, []judgeCase{
+		{`rm -rf deep`, "deep/x3/.env"},
+		{`rm -rf deep/x3`, "deep/x3/.env"},
+		{`find . -name x3 -exec rm -rf {} +`, "rule 1"},
+		{`rm -rf big`, "big/.env"},
+		{`git clean -fdX`, "rule"},
+		{`git clean -fdX deep`, "rule"},
+		// Look-alikes: ignored output, a package's own .env.
+		{`rm -rf build`, ""},
+		{`rm -rf node_modules`, ""},
+		{`rm -rf deep/x3/out.txt`, ""},
 	})
 }

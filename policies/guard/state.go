@@ -58,7 +58,10 @@ type worktree struct {
 	pending map[string]*earlyRead
 	// searched holds the credential files a tree search's walk found,
 	// by folder and search (see credentialsUnder).
-	searched      map[string]searchWalk
+	searched map[string]searchWalk
+	// envDirs holds the .env file found under each folder git ignores
+	// whole ("" when none), by top and folder (see ignoredEnv).
+	envDirs       map[string]string
 	searchEntries int
 }
 
@@ -297,8 +300,8 @@ func (t *worktree) untracked(top, abs string) bool {
 // status reads git status for the paths pathspec matches in the worktree
 // at top: the entries that are work (untracked and not ignored, changed,
 // and an ignored .env file, whose secrets no build makes again) and the
-// other ignored ones. A .env file inside an ignored folder is not listed
-// (git lists the folder).
+// other ignored ones. A .env file inside a folder git ignores whole is
+// not listed (git lists the folder): it is found by a walk (ignoredEnv).
 //
 // Submodules are not entered: git status would run a submodule's own
 // git status, with the filters its configuration (.git/modules/NAME/config,
@@ -322,13 +325,21 @@ func (t *worktree) status(top, pathspec string) loss {
 		if len(e) < 4 {
 			continue
 		}
-		if string(e[:2]) == "!!" && !IsEnvFile(strings.TrimSuffix(string(e[3:]), "/")) {
-			l.regenerable++
-			continue
+		name := string(e[3:])
+		if string(e[:2]) == "!!" && !IsEnvFile(strings.TrimSuffix(name, "/")) {
+			f, ok := "", false
+			if strings.HasSuffix(name, "/") {
+				f, ok = t.ignoredEnv(top, envRoot(name, pathspec))
+			}
+			if !ok {
+				l.regenerable++
+				continue
+			}
+			name = f
 		}
 		// Work, or an ignored .env file: nothing makes its secrets again.
 		if l.work == 0 {
-			l.first = string(e[3:])
+			l.first = name
 		}
 		l.work++
 	}

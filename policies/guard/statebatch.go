@@ -148,12 +148,18 @@ func (t *worktree) readLosses(top, rel string) {
 		for _, s := range owners(name, seen, under) {
 			k := top + "\x00" + s
 			l := t.batch.losses[k]
+			first, ign := name, ignored
+			if ign && strings.HasSuffix(name, "/") {
+				if f, ok := t.ignoredEnv(top, envRoot(name, ":(literal)"+s)); ok {
+					ign, first = false, f
+				}
+			}
 			switch {
-			case ignored:
+			case ign:
 				l.regenerable++
 			default:
 				if l.work == 0 {
-					l.first = name
+					l.first = first
 				}
 				l.work++
 			}
