@@ -21,6 +21,7 @@ var findNames = []string{
 // share the batch (or none, past the call's reads: rule 1 then falls
 // back to the words).
 func TestFindBatchAgreesWithAlone(t *testing.T) {
+	withPatientGit(t)
 	root := batchProject(t)
 	finds := func(names []string) []string {
 		var cmds []string

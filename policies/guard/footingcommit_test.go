@@ -17,6 +17,7 @@ import (
 // WORD^{commit} says, or not known; and a command of git checkouts is
 // judged the same with it as with git asked one question after the other.
 func TestFootingCommitAgreesWithRevParse(t *testing.T) {
+	withPatientGit(t)
 	root, write, git := repo(t)
 	write("README.md", "x\n")
 	git("init", "-q", "-b", "main")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agenthooks/hooks/footing"
 	"github.com/agenthooks/hooks/shell"
+	"time"
 )
 
 // batchProject is project's worktree with more shapes of state: an
@@ -49,6 +50,7 @@ var batchPaths = []string{
 // what reading it alone gives: the same work (and first file of it) and
 // regenerable count, whichever other paths the batch holds.
 func TestBatchStatusAgreesWithAlone(t *testing.T) {
+	withPatientGit(t)
 	root := batchProject(t)
 	want := map[string]loss{}
 	for _, p := range batchPaths {
@@ -77,6 +79,7 @@ func TestBatchStatusAgreesWithAlone(t *testing.T) {
 // the same read in a batch (git cat-file and git ls-files at once) as
 // alone.
 func TestBatchRefOrPathAgreesWithAlone(t *testing.T) {
+	withPatientGit(t)
 	root := batchProject(t)
 	words := []string{"main", "v1.2.0", "release/1.2", "src", "src/main.go", "docs", "nope", "HEAD", "HEAD~0", "pkg/m.py",
 		"node_modules", "notes", "main^{tree}", "packages/a", "-", "@{-1}"}
@@ -107,6 +110,7 @@ func TestBatchRefOrPathAgreesWithAlone(t *testing.T) {
 // git rev-parse and git ls-files at once (refOrPath's own reads) as with
 // git asked one question after the other.
 func TestRefOrPathAtOnceAgreesWithInTurn(t *testing.T) {
+	withPatientGit(t)
 	root := batchProject(t)
 	words := []string{"main", "v1.2.0", "release/1.2", "src", "src/main.go", "docs", "nope", "HEAD", "pkg/m.py", "notes",
 		"main^{tree}", "packages/a", "-", "@{-1}", "mixed/new.txt", "missing/x"}
@@ -128,6 +132,7 @@ func TestRefOrPathAtOnceAgreesWithInTurn(t *testing.T) {
 // words, is judged as with git asked one question after the other: the
 // same verdict and reason for each path of batchProject and each ref.
 func TestEarlyStatusAgreesWithInTurn(t *testing.T) {
+	withPatientGit(t)
 	root := batchProject(t)
 	words := append([]string{"main", "v1.2.0", "release/1.2", "nope", "mixed/new.txt", "packages/a/src/index.js"}, batchPaths...)
 	ctx := footing.WithReads(context.Background())
@@ -201,4 +206,15 @@ func reversed(xs []string) []string {
 		r[len(xs)-1-i] = x
 	}
 	return r
+}
+
+// withPatientGit gives each git read of the test a minute rather than
+// stateTimeout: an agreement test compares two ways of reading the same
+// state, and on a loaded machine a read past the usual deadline is
+// unknown in one way and not in the other (the tests of this package do
+// not run in parallel).
+func withPatientGit(t *testing.T) {
+	old := stateTimeout
+	stateTimeout = time.Minute
+	t.Cleanup(func() { stateTimeout = old })
 }
