@@ -2,6 +2,7 @@ package guard
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -83,13 +84,17 @@ func (t *worktree) readGlobs(top, spec string) {
 	if err != nil {
 		return
 	}
-	var work []string // the work files the batch lists
+	var work []string    // the work files the batch lists
+	var ignored []string // the folders it lists as ignored whole
 	for _, e := range bytes.Split(out, []byte{0}) {
 		if len(e) < 4 {
 			continue
 		}
 		name := string(e[3:])
 		if string(e[:2]) == "!!" && !IsEnvFile(strings.TrimSuffix(name, "/")) {
+			if strings.HasSuffix(name, "/") {
+				ignored = append(ignored, name)
+			}
 			continue
 		}
 		if strings.HasSuffix(name, "/") {
@@ -101,7 +106,10 @@ func (t *worktree) readGlobs(top, spec string) {
 		t.batch.globs = map[string]bool{}
 	}
 	for _, s := range specs {
-		if len(work) == 0 || globClean(s, work) {
+		if (len(work) == 0 || globClean(s, work)) && !slices.ContainsFunc(ignored, func(d string) bool {
+			_, ok := t.ignoredEnv(top, d, s) // a .env inside that the find deletes
+			return ok
+		}) {
 			t.batch.globs[top+"\x00"+s] = true
 		}
 	}

@@ -158,7 +158,7 @@ func (t *worktree) entries(top, pathspec string, lost func(code, name string) bo
 		}
 		// A folder git ignores whole: the .env files in it are not listed.
 		if code == "!!" && strings.HasSuffix(name, "/") && lost(code, ".env") {
-			if f, ok := t.ignoredEnv(top, envRoot(name, pathspec)); ok {
+			if f, ok := t.ignoredEnv(top, envRoot(name, pathspec), pathspec); ok {
 				return true, f
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,17 +22,27 @@ import (
 // usual .env names are looked up in it directly, since an earlier call
 // can fill a folder with names to hide one. Each folder is walked once
 // a call.
-func (t *worktree) ignoredEnv(top, rel string) (string, bool) {
+//
+// Of a find's :(glob) pathspec (REL**/NAME, REL**/NAME/**), only a .env
+// file that the find deletes counts: one with a part of its path under
+// REL that NAME matches (build/x1/.env for -name x1, not build/.env).
+func (t *worktree) ignoredEnv(top, rel, pathspec string) (string, bool) {
 	key := top + "\x00" + rel
-	if f, ok := t.envDirs[key]; ok {
-		return f, f != ""
+	files, ok := t.envDirs[key]
+	if !ok {
+		files = findIgnoredEnvs(top, rel)
+		if t.envDirs == nil {
+			t.envDirs = map[string][]string{}
+		}
+		t.envDirs[key] = files
 	}
-	f := findIgnoredEnv(top, rel)
-	if t.envDirs == nil {
-		t.envDirs = map[string]string{}
+	keep := envKeep(pathspec)
+	for _, f := range files {
+		if keep == nil || f == rel || keep(f) {
+			return f, true
+		}
 	}
-	t.envDirs[key] = f
-	return f, f != ""
+	return "", false
 }
 
 // envRoot returns the folder or file to look for .env files in when git
@@ -50,15 +61,57 @@ func envRoot(name, pathspec string) string {
 var envNames = [...]string{".env", ".env.local", ".env.development", ".env.production", ".env.test",
 	".env.staging", ".env.development.local", ".env.production.local", ".env.test.local"}
 
-// findIgnoredEnv is ignoredEnv without its memo: the path of the first
-// .env file found, relative to top, or "".
-func findIgnoredEnv(top, rel string) string {
+// envKeep returns whether a .env file at rel (relative to the top) is
+// one the :(glob) pathspec of a find deletes (see ignoredEnv); nil, any
+// file, for another pathspec or one not of that shape.
+func envKeep(pathspec string) func(rel string) bool {
+	p, ok := strings.CutPrefix(pathspec, ":(glob)")
+	if !ok {
+		return nil
+	}
+	p = strings.TrimSuffix(p, "/**")
+	i := strings.LastIndex(p, "**/")
+	if i < 0 {
+		return nil
+	}
+	under, name := p[:i], p[i+3:]
+	if name == "" || strings.Contains(name, "/") {
+		return nil
+	}
+	return func(rel string) bool {
+		r, ok := strings.CutPrefix(rel, under)
+		if !ok {
+			return false
+		}
+		for _, el := range strings.Split(r, "/") {
+			if m, err := path.Match(name, el); m || err != nil || strings.EqualFold(el, name) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// maxIgnoredEnvs bounds the .env files kept of one folder: past it the
+// folder itself stands for the rest (and counts for any pathspec).
+const maxIgnoredEnvs = 64
+
+// findIgnoredEnvs is ignoredEnv's walk, without its memo: the .env files
+// under rel, relative to top (rel itself last when there were more than
+// maxIgnoredEnvs).
+func findIgnoredEnvs(top, rel string) []string {
 	dir := strings.TrimSuffix(rel, "/")
 	if slices.Contains(scratchNames, filepath.Base(dir)) {
-		return ""
+		return nil
 	}
 	root := filepath.Join(filepath.FromSlash(top), filepath.FromSlash(dir))
-	found := ""
+	var found []string
+	add := func(p string) {
+		if r, err := filepath.Rel(filepath.FromSlash(top), p); err == nil {
+			p = r
+		}
+		found = append(found, filepath.ToSlash(p))
+	}
 	err := readfile.Walk(root, maxEnvWalk, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -67,24 +120,20 @@ func findIgnoredEnv(top, rel string) string {
 			return fs.SkipDir
 		}
 		if !d.IsDir() && IsEnvFile(d.Name()) {
-			found = p
-			return fs.SkipAll
+			if len(found) == maxIgnoredEnvs {
+				found = append(found, rel)
+				return fs.SkipAll
+			}
+			add(p)
 		}
 		return nil
 	})
-	if found == "" && errors.Is(err, readfile.ErrBound) {
+	if errors.Is(err, readfile.ErrBound) {
 		for _, n := range envNames {
 			if fi, err := os.Lstat(filepath.Join(root, n)); err == nil && !fi.IsDir() {
-				found = filepath.Join(root, n)
-				break
+				add(filepath.Join(root, n))
 			}
 		}
 	}
-	if found == "" {
-		return ""
-	}
-	if r, err := filepath.Rel(filepath.FromSlash(top), found); err == nil {
-		return filepath.ToSlash(r)
-	}
-	return filepath.ToSlash(found)
+	return found
 }

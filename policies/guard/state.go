@@ -63,9 +63,9 @@ type worktree struct {
 	// searched holds the credential files a tree search's walk found,
 	// by folder and search (see credentialsUnder).
 	searched map[string]searchWalk
-	// envDirs holds the .env file found under each folder git ignores
-	// whole ("" when none), by top and folder (see ignoredEnv).
-	envDirs       map[string]string
+	// envDirs holds the .env files found under each folder git ignores
+	// whole, by top and folder (see ignoredEnv).
+	envDirs       map[string][]string
 	searchEntries int
 }
 
@@ -333,7 +333,7 @@ func (t *worktree) status(top, pathspec string) loss {
 		if string(e[:2]) == "!!" && !IsEnvFile(strings.TrimSuffix(name, "/")) {
 			f, ok := "", false
 			if strings.HasSuffix(name, "/") {
-				f, ok = t.ignoredEnv(top, envRoot(name, pathspec))
+				f, ok = t.ignoredEnv(top, envRoot(name, pathspec), pathspec)
 			}
 			if !ok {
 				l.regenerable++

@@ -150,7 +150,7 @@ func (t *worktree) readLosses(top, rel string) {
 			l := t.batch.losses[k]
 			first, ign := name, ignored
 			if ign && strings.HasSuffix(name, "/") {
-				if f, ok := t.ignoredEnv(top, envRoot(name, ":(literal)"+s)); ok {
+				if f, ok := t.ignoredEnv(top, envRoot(name, ":(literal)"+s), ":(literal)"+s); ok {
 					ign, first = false, f
 				}
 			}
