@@ -11,7 +11,8 @@ import (
 // A script that is not simple as a whole (see simple) is read by the
 // syntax parser, but a line of simple commands that starts where the
 // parser is at the top level (between statements, no quote,
-// here-document or compound command open) is read by the fast reader
+// here-document or compound command open), or a line that is one
+// subshell of them ((cd web && make)), is read by the fast reader
 // instead: the parser gets only the line's newline in its place (so
 // every line and column it gives is the same, and an offset is moved by
 // what it did not get, see lineReader.srcOffset), and the line's
@@ -86,8 +87,8 @@ func (r *lineReader) flush() {
 }
 
 // fastLines walks the lines of src from off, the start of a line at the
-// top level, that the fast reader reads: simple commands, blank lines and
-// comments. It returns where the first line it does not read starts. A
+// top level, that the fast reader reads: simple commands, a subshell of
+// them (see subshellLine), blank lines and comments. It returns where the first line it does not read starts. A
 // line read is applied to nx without its bytes scanned when nx stands at
 // its start at the top level (else nx scans it later).
 func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdin, nx *nestScanner) int {
@@ -105,6 +106,23 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 			if fuse {
 				nx.lineEnd(end, next)
 			}
+			off = next
+			continue
+		}
+		if inner, ok := subshellLine(line); ok {
+			// ( simple commands ): walked as stmt walks a subshell, in a
+			// copy of sc; the line is scanned for its nesting first.
+			cmds, ok := simpleIn(inner, w.lim.MaxCommands, &w.mem, nil)
+			if !ok {
+				break
+			}
+			if fuse {
+				if nx.scanTo(next); !w.nestOK(nx) {
+					break
+				}
+			}
+			sub := *sc
+			w.walkSimpleIn(cmds, &sub, via, in)
 			off = next
 			continue
 		}
@@ -129,6 +147,19 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		off = next
 	}
 	return off
+}
+
+// subshellLine returns what a line that is one subshell holds, between
+// its parentheses: "(cd web && make)" gives "cd web && make". A line
+// that opens with (( (arithmetic), or has anything after the closing
+// parenthesis, is not one; what is inside is for simpleIn to read (a
+// parenthesis there is not a simple line's).
+func subshellLine(line string) (string, bool) {
+	t := strings.Trim(line, " \t")
+	if len(t) < 3 || t[0] != '(' || t[1] == '(' || t[len(t)-1] != ')' {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
 }
 
 // endsLine reports whether only blanks and a comment follow offset end

@@ -75,6 +75,12 @@ var mixedLines = []string{
 	`a > *.log`, `cat x 1>y`, `a 2> e&`, `a >f&&b`, `cd d && echo x > "y"z`, `find . -name "*.go" | xargs rm`, `ls *.md|xargs rm`,
 	`a >/dev/stderr`, `>f a`, `>f`, `a; >f`, `a > f > g`, `a 3>f`, `a 1>>f`, `echo ? '*' "?"x* `, `*`, `?x a`,
 	`echo "a b" 'c d' e`, `ls -la /tmp # x`, "echo a;", "echo a;;", `time ls`, `! ls`, `ls&&ls`, `echo a\`,
+	// Subshells of simple commands, and lines that only look like one.
+	`(cd web && npm run build 2>&1 | tail -5)`, ` ( cd sub; rm -rf x ) `, `(cd a || cd b)`, `(alias x=rm)`, `(exec 3<&0)`,
+	`(rm -rf build)`, `(ls;)`, `(ls;;)`, `( )`, `()`, `((x))`, `((x=1))`, `( (ls) )`, `(ls) (ls)`, `(ls) | rm -rf x`,
+	`(ls) # x`, `(ls) && rm -rf y`, `(ls &)`, `(echo ')')`, `(echo ")" )`, `(echo a > out.txt)`, `(a=1)`, `(done)`,
+	`(cd x && echo 'rm -rf d' | sh)`, `(cd x`, `ls)`, `(ls\`, `(exit 1)`, `(cd ..) && rm -rf *`, `(time ls)`, `(! ls)`,
+	`(echo a; cd b) > f`, `(cd $HOME && rm -rf x)`, `(ls) >f`, `(f)`, `(echo a | f)`, `(x -rf y)`, "(ls\r)",
 }
 
 // TestMixedMatchesParser: scripts of two and three lines of mixedLines
