@@ -88,7 +88,8 @@ func (r *lineReader) flush() {
 
 // fastLines walks the lines of src from off, the start of a line at the
 // top level, that the fast reader reads: simple commands, a subshell of
-// them (see subshellLine), blank lines and comments. It returns where the first line it does not read starts. A
+// them (see subshellLine), a for loop of them (see forLoopLine), blank
+// lines and comments. It returns where the first line it does not read starts. A
 // line read is applied to nx without its bytes scanned when nx stands at
 // its start at the top level (else nx scans it later).
 func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdin, nx *nestScanner) int {
@@ -102,29 +103,22 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		// left to the parser, and so is one the parser refuses: it
 		// checks a comment's encoding too).
 		fuse := nx.atTop(off)
-		if t := strings.TrimLeft(line, " \t"); t == "" || t[0] == '#' && line[len(line)-1] != '\\' && utf8.ValidString(t) {
+		t := strings.TrimLeft(line, " \t")
+		if t == "" || t[0] == '#' && line[len(line)-1] != '\\' && utf8.ValidString(t) {
 			if fuse {
 				nx.lineEnd(end, next)
 			}
 			off = next
 			continue
 		}
-		if inner, ok := subshellLine(line); ok {
-			// ( simple commands ): walked as stmt walks a subshell, in a
-			// copy of sc; the line is scanned for its nesting first.
-			cmds, ok := simpleIn(inner, w.lim.MaxCommands, &w.mem, nil)
-			if !ok {
+		if t[0] == '(' || t[0] == 'f' {
+			if n, ok := w.compoundLine(t, sc, via, in, nx, fuse, next); ok {
+				off = n
+				continue
+			}
+			if !w.live() {
 				break
 			}
-			if fuse {
-				if nx.scanTo(next); !w.nestOK(nx) {
-					break
-				}
-			}
-			sub := *sc
-			w.walkSimpleIn(cmds, &sub, via, in)
-			off = next
-			continue
 		}
 		var saved nestSaved
 		lx := (*nestScanner)(nil)
@@ -147,6 +141,35 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		off = next
 	}
 	return off
+}
+
+// compoundLine walks line t (its leading blanks cut), which ends at
+// next in src, when the fast reader reads it as a subshell or a for loop
+// of simple commands (see subshellLine and forLoopLine): it returns where
+// the next line starts and true, or false when the line is left to the
+// parser (or the walk failed, see walker.live). fuse reports that the
+// line is scanned for its nesting by nx, before it is walked.
+func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *nestScanner, fuse bool, next int) (int, bool) {
+	if inner, ok := subshellLine(t); ok {
+		// ( simple commands ): walked as stmt walks a subshell, in a copy
+		// of sc.
+		cmds, ok := simpleIn(inner, w.lim.MaxCommands, &w.mem, nil)
+		if !ok {
+			return 0, false
+		}
+		if fuse {
+			if nx.scanTo(next); !w.nestOK(nx) {
+				return 0, false
+			}
+		}
+		sub := *sc
+		w.walkSimpleIn(cmds, &sub, via, in)
+		return next, true
+	}
+	if f, ok := forLoopLine(t); ok && w.forLoop(f, sc, via, in, nx, fuse, next) {
+		return next, w.live()
+	}
+	return 0, false
 }
 
 // subshellLine returns what a line that is one subshell holds, between
