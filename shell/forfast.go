@@ -17,19 +17,41 @@ import (
 // back after, as stmt walks the loop. Anything else goes to the parser.
 // TestMixedMatchesParser and FuzzMixed check that both walks agree.
 
-// forLine is a for loop forLoopLine read: its variable, its items, the
-// body with the variable's words written as each item, and the size of
-// its statements' text (as loopItems counts it).
+// forLine is a for loop forLoopLine read: its variable, its items, its
+// body and where the words "$NAME" in it start, and the size of its
+// statements' text (as loopItems counts it).
 type forLine struct {
-	name   string
-	items  []Word
-	bodies []string
-	size   int
+	name  string
+	items []Word
+	body  string
+	words []int
+	size  int
+}
+
+// bodyOf returns the body's text with its words "$NAME" written as v.
+func (f *forLine) bodyOf(v Word) (string, bool) {
+	if len(f.words) == 0 {
+		return f.body, true
+	}
+	r, ok := itemText(v)
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(f.body) + len(f.words)*len(r))
+	from := 0
+	for _, at := range f.words {
+		b.WriteString(f.body[from:at])
+		b.WriteString(r)
+		from = at + len(f.name) + 3
+	}
+	b.WriteString(f.body[from:])
+	return b.String(), true
 }
 
 // forLoopLine reads line as a for loop the fast reader walks, or reports
-// that it is not one.
-func forLoopLine(line string) (forLine, bool) {
+// that it is not one; budget is what is left of maxLoopRewalk.
+func forLoopLine(line string, budget int) (forLine, bool) {
 	var f forLine
 	rest, ok := cutWord(strings.Trim(line, " \t"), "for")
 	if !ok {
@@ -82,35 +104,28 @@ func forLoopLine(line string) (forLine, bool) {
 	if !ok {
 		return f, false
 	}
-	for start, i := 0, 0; i < len(body); i++ {
-		switch body[i] {
-		case '\'', '"':
-			i = indexFrom(body, i+1, body[i]) // closed: loopBodyWords read the quotes
-		case ';':
-			t := strings.TrimLeft(body[start:i+1], " \t")
-			if !loopBodyOK(t, f.name) {
-				return f, false
+	// Their size first: past the budget, the loop is the parser's, its
+	// statements not read again here.
+	for pass := range 2 {
+		for start, i := 0, 0; i < len(body); i++ {
+			switch body[i] {
+			case '\'', '"':
+				i = indexFrom(body, i+1, body[i]) // closed: loopBodyWords read the quotes
+			case ';':
+				t := strings.TrimLeft(body[start:i+1], " \t")
+				if pass == 0 {
+					f.size += len(t)
+				} else if !loopBodyOK(t, f.name) {
+					return f, false
+				}
+				start = i + 1
 			}
-			f.size += len(t)
-			start = i + 1
 		}
-	}
-	f.bodies = make([]string, len(f.items))
-	for k, v := range f.items {
-		r, ok := itemText(v)
-		if !ok {
+		if f.size*(len(f.items)-1) > budget {
 			return f, false
 		}
-		var b strings.Builder
-		from := 0
-		for _, at := range words {
-			b.WriteString(body[from:at])
-			b.WriteString(r)
-			from = at + len(f.name) + 3
-		}
-		b.WriteString(body[from:])
-		f.bodies[k] = b.String()
 	}
+	f.body, f.words = body, words
 	return f, true
 }
 
@@ -170,14 +185,15 @@ func itemText(v Word) (string, bool) {
 }
 
 // errForBody is the walk's error when the body of a for loop the fast
-// reader took is not simple with an item: forLoop checks each before
-// the first is walked, so it means a bug, and the script is refused.
+// reader took is not simple with an item: forLoop reads each before the
+// first is walked, so it means a bug, and the script is refused.
 var errForBody = errors.New("shell: a for loop's body read apart")
 
 // forLoop walks the for loop f, its line scanned by nx when fuse (see
 // fastLines), as stmt walks the loop the parser reads; ok is false when
 // it is left to the parser, nothing walked.
 func (w *walker) forLoop(f forLine, sc *scope, via []string, in stdin, nx *nestScanner, fuse bool, next int) bool {
+	var first []simpleCmd
 	if len(w.loopVals) > 0 {
 		return false // inside another loop's body: the parser's walk
 	}
@@ -185,11 +201,27 @@ func (w *walker) forLoop(f forLine, sc *scope, via []string, in stdin, nx *nestS
 	if rewalk > maxLoopRewalk {
 		return false
 	}
+	// Each item's body is read before any is walked (the first kept for
+	// its walk): one the fast reader does not read leaves the loop to
+	// the parser.
 	a := &w.mem
-	for _, b := range f.bodies {
+	bodies := make([]string, len(f.items))
+	for k := len(f.items) - 1; k >= 0; k-- {
+		b, ok := f.bodyOf(f.items[k])
+		if !ok {
+			return false
+		}
+		bodies[k] = b
+		if k > 0 && b == f.body {
+			continue // no "$NAME": the first item's body, read below
+		}
 		cmds, ok := simpleIn(b, w.lim.MaxCommands, a, nil)
 		if !ok {
 			return false
+		}
+		if k == 0 {
+			first = cmds
+			break
 		}
 		clear(cmds)
 		if a.scratch.cmds == nil {
@@ -208,10 +240,13 @@ func (w *walker) forLoop(f forLine, sc *scope, via []string, in stdin, nx *nestS
 	w.branch(sc, func(sc *scope) {
 		for k, v := range f.items {
 			w.loopVals[f.name] = v
-			cmds, ok := simpleIn(f.bodies[k], w.lim.MaxCommands, a, nil)
-			if !ok {
-				w.fail(errForBody)
-				return
+			cmds := first
+			if k > 0 {
+				var ok bool
+				if cmds, ok = simpleIn(bodies[k], w.lim.MaxCommands, a, nil); !ok {
+					w.fail(errForBody)
+					return
+				}
 			}
 			w.walkSimpleIn(cmds, sc, via, in)
 		}

@@ -166,7 +166,10 @@ func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *n
 		w.walkSimpleIn(cmds, &sub, via, in)
 		return next, true
 	}
-	if f, ok := forLoopLine(t); ok && w.forLoop(f, sc, via, in, nx, fuse, next) {
+	if len(w.loopVals) > 0 {
+		return 0, false // inside another loop's body: the parser's walk
+	}
+	if f, ok := forLoopLine(t, maxLoopRewalk-w.loopWalked); ok && w.forLoop(f, sc, via, in, nx, fuse, next) {
 		return next, w.live()
 	}
 	return 0, false
