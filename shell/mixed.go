@@ -11,7 +11,8 @@ import (
 // A script that is not simple as a whole (see simple) is read by the
 // syntax parser, but a line of simple commands that starts where the
 // parser is at the top level (between statements, no quote,
-// here-document or compound command open) is read by the fast reader
+// here-document or compound command open), or a line that is one
+// subshell of them ((cd web && make)), is read by the fast reader
 // instead: the parser gets only the line's newline in its place (so
 // every line and column it gives is the same, and an offset is moved by
 // what it did not get, see lineReader.srcOffset), and the line's
@@ -86,8 +87,9 @@ func (r *lineReader) flush() {
 }
 
 // fastLines walks the lines of src from off, the start of a line at the
-// top level, that the fast reader reads: simple commands, blank lines and
-// comments. It returns where the first line it does not read starts. A
+// top level, that the fast reader reads: simple commands, a subshell of
+// them (see subshellLine), a for loop of them (see forLoopLine), blank
+// lines and comments. It returns where the first line it does not read starts. A
 // line read is applied to nx without its bytes scanned when nx stands at
 // its start at the top level (else nx scans it later).
 func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdin, nx *nestScanner) int {
@@ -101,12 +103,22 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		// left to the parser, and so is one the parser refuses: it
 		// checks a comment's encoding too).
 		fuse := nx.atTop(off)
-		if t := strings.TrimLeft(line, " \t"); t == "" || t[0] == '#' && line[len(line)-1] != '\\' && utf8.ValidString(t) {
+		t := strings.TrimLeft(line, " \t")
+		if t == "" || t[0] == '#' && line[len(line)-1] != '\\' && utf8.ValidString(t) {
 			if fuse {
 				nx.lineEnd(end, next)
 			}
 			off = next
 			continue
+		}
+		if t[0] == '(' || t[0] == 'f' {
+			if n, ok := w.compoundLine(t, sc, via, in, nx, fuse, next); ok {
+				off = n
+				continue
+			}
+			if !w.live() {
+				break
+			}
 		}
 		var saved nestSaved
 		lx := (*nestScanner)(nil)
@@ -129,6 +141,51 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		off = next
 	}
 	return off
+}
+
+// compoundLine walks line t (its leading blanks cut), which ends at
+// next in src, when the fast reader reads it as a subshell or a for loop
+// of simple commands (see subshellLine and forLoopLine): it returns where
+// the next line starts and true, or false when the line is left to the
+// parser (or the walk failed, see walker.live). fuse reports that the
+// line is scanned for its nesting by nx, before it is walked.
+func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *nestScanner, fuse bool, next int) (int, bool) {
+	if inner, ok := subshellLine(t); ok {
+		// ( simple commands ): walked as stmt walks a subshell, in a copy
+		// of sc.
+		cmds, ok := simpleIn(inner, w.lim.MaxCommands, &w.mem, nil)
+		if !ok {
+			return 0, false
+		}
+		if fuse {
+			if nx.scanTo(next); !w.nestOK(nx) {
+				return 0, false
+			}
+		}
+		sub := *sc
+		w.walkSimpleIn(cmds, &sub, via, in)
+		return next, true
+	}
+	if len(w.loopVals) > 0 {
+		return 0, false // inside another loop's body: the parser's walk
+	}
+	if f, ok := forLoopLine(t, maxLoopRewalk-w.loopWalked); ok && w.forLoop(f, sc, via, in, nx, fuse, next) {
+		return next, w.live()
+	}
+	return 0, false
+}
+
+// subshellLine returns what a line that is one subshell holds, between
+// its parentheses: "(cd web && make)" gives "cd web && make". A line
+// that opens with (( (arithmetic), or has anything after the closing
+// parenthesis, is not one; what is inside is for simpleIn to read (a
+// parenthesis there is not a simple line's).
+func subshellLine(line string) (string, bool) {
+	t := strings.Trim(line, " \t")
+	if len(t) < 3 || t[0] != '(' || t[1] == '(' || t[len(t)-1] != ')' {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
 }
 
 // endsLine reports whether only blanks and a comment follow offset end

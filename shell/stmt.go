@@ -386,13 +386,7 @@ func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
 	for _, st := range c.Do {
 		t := w.text(st)
 		size += len(t)
-		if strings.Count(t, name) > 64 || !onlyExpands(t, name) {
-			return "", nil, false
-		}
-		if runsLater(t) {
-			// Code that runs later or in another shell (a function, an
-			// alias, a trap, sh -c), or sets variables: it may see the
-			// variable with another value, or none.
+		if !loopBodyOK(t, name) {
 			return "", nil, false
 		}
 	}
@@ -405,8 +399,8 @@ func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
 			ws = []Word{w.join(x.Parts)}
 		}
 		for _, v := range ws {
-			if v.Dynamic && (strings.ContainsAny(v.Value, "$`(){}~\\\"'") || !strings.ContainsAny(v.Value, "*?[")) {
-				return "", nil, false // an expansion: what it holds is known only at run time
+			if !loopItemOK(v) {
+				return "", nil, false
 			}
 			items = append(items, v)
 		}
@@ -422,6 +416,23 @@ func (w *walker) loopItems(c *syntax.ForClause) (string, []Word, bool) {
 		return "", nil, false
 	}
 	return name, items, true
+}
+
+// loopBodyOK reports whether t, the text of one statement of a for
+// loop's body, lets the body be walked once an item of variable name
+// (see loopItems).
+func loopBodyOK(t, name string) bool {
+	// Code that runs later or in another shell (a function, an alias, a
+	// trap, sh -c), or sets variables, may see the variable with another
+	// value, or none.
+	return strings.Count(t, name) <= 64 && onlyExpands(t, name) && !runsLater(t)
+}
+
+// loopItemOK reports whether v, an item of a for loop, is one its body
+// is walked with (see loopItems): a static word, or a glob of static
+// text; not an expansion, which holds what only run time knows.
+func loopItemOK(v Word) bool {
+	return !v.Dynamic || !strings.ContainsAny(v.Value, "$`(){}~\\\"'") && strings.ContainsAny(v.Value, "*?[")
 }
 
 // maxLoopRewalk bounds the text of loop bodies walked again for their

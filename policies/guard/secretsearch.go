@@ -272,6 +272,9 @@ func printsCredentials(c *shell.Command) (string, bool) {
 // --exclude-dir .env, --ignore=.env, rg -g '!.env'): it names a file
 // not read. An --include or a -g without ! names files read.
 func excludes(prev, a string) bool {
+	if !strings.HasPrefix(prev, "-") && !strings.HasPrefix(a, "--") {
+		return false // each case below has an option before a, or a is one
+	}
 	for _, o := range [...]string{"--exclude", "--exclude-dir", "--ignore", "--ignore-dir"} {
 		if prev == o || len(a) > len(o) && a[len(o)] == '=' && strings.HasPrefix(a, o) {
 			return true

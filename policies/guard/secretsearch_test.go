@@ -133,3 +133,38 @@ func TestGlobOverAHugeFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestExcludesAsBefore: excludes, which answers false at once when
+// neither word is an option, gives what it gave before over every pair
+// of a table of words: the options it knows, their = forms, look-alikes
+// and plain words.
+func TestExcludesAsBefore(t *testing.T) {
+	before := func(prev, a string) bool {
+		for _, o := range [...]string{"--exclude", "--exclude-dir", "--ignore", "--ignore-dir"} {
+			if prev == o || len(a) > len(o) && a[len(o)] == '=' && strings.HasPrefix(a, o) {
+				return true
+			}
+		}
+		return (prev == "-g" || prev == "--glob" || prev == "--iglob") && strings.HasPrefix(a, "!") ||
+			strings.HasPrefix(a, "--glob=!") || strings.HasPrefix(a, "--iglob=!")
+	}
+	words := []string{"", "-", "--", "!", "!.env", ".env", "-g", "--glob", "--iglob", "-glob", "g", "glob",
+		"--glob=!.env", "--glob=.env", "--iglob=!x", "--iglob=", "--glob=", "!--glob=!x", "x--exclude=.env"}
+	for _, o := range []string{"--exclude", "--exclude-dir", "--ignore", "--ignore-dir", "-exclude", "exclude"} {
+		words = append(words, o, o+"=", o+"=.env", o+"x=.env", " "+o, o+" ", strings.ToUpper(o))
+	}
+	n := 0
+	for _, prev := range words {
+		for _, a := range words {
+			if excludes(prev, a) != before(prev, a) {
+				t.Errorf("excludes(%q, %q) = %v, before %v", prev, a, excludes(prev, a), before(prev, a))
+			}
+			if before(prev, a) {
+				n++
+			}
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d pairs excluded: the table misses the options", n)
+	}
+}
