@@ -51,6 +51,15 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
 					"with a scratch path, or ask the user", true
 			}
+			if syn, ok := codeLang(e.Lang()); ok && at != nil && at.src != "" {
+				// What its calls certainly do, as for a code file run:
+				// open('app/.e'+'nv','w') writes app/.env (rule 3).
+				if cmds, _ := codeCommands(e.Code().Value, syn); len(cmds) > 0 {
+					if r, deny := judgeCodeCommands(at.context(), s, c, e, cmds, "its inline code", at); deny {
+						return r, true
+					}
+				}
+			}
 		}
 	}
 	return "", false
