@@ -60,6 +60,9 @@ type worktree struct {
 	// by folder and search (see credentialsUnder).
 	searched      map[string][]credential
 	searchEntries int
+	// history holds git's answers on the credential files a history
+	// shown changes, by question (see historyShows).
+	history map[string]gitAnswer
 }
 
 // maxStateReads bounds the git processes one call starts to read the
