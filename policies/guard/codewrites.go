@@ -23,31 +23,50 @@ import (
 // text past it writes files known only at run time.
 const maxWriteSites = 256
 
-// writeCalls are, for each language, the names of the calls that write,
-// copy, move or link a file; the ones whose mode says whether they write
-// (open, fopen, File.open) are in modeCalls.
-var writeCalls = map[string][]string{
-	"python": {"write_text", "write_bytes", "shutil.copy", "shutil.copy2", "copyfile", "copytree", "shutil.move", "os.rename",
-		"os.replace", "symlink_to", "hardlink_to", "os.link", "os.symlink", "urlretrieve"},
-	"node": {"writeFileSync", "writeFile", "appendFileSync", "appendFile", "createWriteStream", "copyFileSync", "copyFile",
-		"cpSync", "renameSync", "symlinkSync", "linkSync", "outputFile", "outputFileSync", "writeJson", "writeJsonSync",
-		"copySync", "moveSync", "writeTextFile", "writeTextFileSync", "Bun.write", "fs.cp", "fs.rename", "fs.symlink"},
-	"ruby": {"File.write", "IO.write", "File.binwrite", "IO.binwrite", "FileUtils.cp", "FileUtils.copy", "FileUtils.cp_r",
-		"FileUtils.copy_file", "FileUtils.mv", "FileUtils.move", "FileUtils.install", "FileUtils.ln", "FileUtils.ln_s",
-		"FileUtils.ln_sf", "FileUtils.touch", "File.rename", "File.symlink", "File.link", "IO.copy_stream"},
-	"perl": {"copy", "move", "rename", "symlink", "link", "sysopen", "write_file", "spew", "spew_raw", "spew_utf8", "append_file"},
-	"php":  {"file_put_contents", "copy", "rename", "symlink", "link", "touch"},
+// writeCalls returns the names of lang's calls that write, copy, move
+// or link a file; the ones whose mode says whether they write (open,
+// fopen, File.open) are modeCalls'. Built on call: a package map would
+// be start-up work of every hook.
+func writeCalls(lang string) []string {
+	switch lang {
+	case "python":
+		return []string{"write_text", "write_bytes", "shutil.copy", "shutil.copy2", "copyfile", "copytree", "shutil.move",
+			"os.rename", "os.replace", "symlink_to", "hardlink_to", "os.link", "os.symlink", "urlretrieve"}
+	case "node":
+		return []string{"writeFileSync", "writeFile", "appendFileSync", "appendFile", "createWriteStream", "copyFileSync",
+			"copyFile", "cpSync", "renameSync", "symlinkSync", "linkSync", "outputFile", "outputFileSync", "writeJson",
+			"writeJsonSync", "copySync", "moveSync", "writeTextFile", "writeTextFileSync", "Bun.write", "fs.cp", "fs.rename",
+			"fs.symlink"}
+	case "ruby":
+		return []string{"File.write", "IO.write", "File.binwrite", "IO.binwrite", "FileUtils.cp", "FileUtils.copy",
+			"FileUtils.cp_r", "FileUtils.copy_file", "FileUtils.mv", "FileUtils.move", "FileUtils.install", "FileUtils.ln",
+			"FileUtils.ln_s", "FileUtils.ln_sf", "FileUtils.touch", "File.rename", "File.symlink", "File.link", "IO.copy_stream"}
+	case "perl":
+		return []string{"copy", "move", "rename", "symlink", "link", "sysopen", "write_file", "spew", "spew_raw", "spew_utf8",
+			"append_file"}
+	case "php":
+		return []string{"file_put_contents", "copy", "rename", "symlink", "link", "touch"}
+	}
+	return nil
 }
 
-// modeCalls are the calls that write when a literal among their
+// modeCalls returns lang's calls that write when a literal among their
 // arguments after the first is a mode that writes ("w", "ab", "r+");
 // Perl's open writes when a literal starts with ">" or "+<".
-var modeCalls = map[string][]string{
-	"python": {"open"},
-	"node":   {"openSync", "open"},
-	"ruby":   {"File.open", "File.new", "open"},
-	"perl":   {"open"},
-	"php":    {"fopen"},
+func modeCalls(lang string) []string {
+	switch lang {
+	case "python":
+		return []string{"open"}
+	case "node":
+		return []string{"openSync", "open"}
+	case "ruby":
+		return []string{"File.open", "File.new", "open"}
+	case "perl":
+		return []string{"open"}
+	case "php":
+		return []string{"fopen"}
+	}
+	return nil
 }
 
 // writeSites returns how many calls of lang's that write a file code
@@ -92,12 +111,12 @@ func writeSites(lang, code string) (n int, over bool) {
 			}
 		}
 	}
-	for _, name := range writeCalls[lang] {
+	for _, name := range writeCalls(lang) {
 		if !count(name, false) {
 			return n, true
 		}
 	}
-	for _, name := range modeCalls[lang] {
+	for _, name := range modeCalls(lang) {
 		if !count(name, true) {
 			return n, true
 		}
