@@ -14,6 +14,7 @@ import (
 // an API of that language that deletes files or runs programs, or a
 // protected path (a .env file, .git). A heuristic: see the README.
 func inlineCode(s *shell.Script, at *place) (string, bool) {
+	lastLang, lastSyn, lastOK := "\x00", codeSyntax{}, false
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if e.Kind != shell.RunsCode {
@@ -51,7 +52,11 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
 					"with a scratch path, or ask the user", true
 			}
-			if syn, ok := codeLang(e.Lang()); ok && at != nil && at.src != "" {
+			if lastLang != e.Lang() {
+				lastLang = e.Lang()
+				lastSyn, lastOK = codeLang(lastLang) // its calls, made once for a run of one language's code
+			}
+			if syn, ok := lastSyn, lastOK; ok && at != nil && at.src != "" {
 				// What its calls certainly do, as for a code file run:
 				// open('app/.e'+'nv','w') writes app/.env (rule 3).
 				if cmds, _ := codeCommands(e.Code().Value, syn); len(cmds) > 0 {

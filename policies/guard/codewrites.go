@@ -197,13 +197,13 @@ func inlineWrites(ctx context.Context, s *shell.Script, dir string, written *wri
 				continue
 			}
 			lang := e.Lang()
-			syn, ok := codeLang(lang)
-			if !ok {
+			code := e.Code().Value
+			sites, over := writeSites(lang, code) // none for a language not read
+			if sites == 0 && !over {
 				continue
 			}
-			code := e.Code().Value
-			sites, over := writeSites(lang, code)
-			if sites == 0 && !over {
+			syn, ok := codeLang(lang) // its calls, made only for code that writes
+			if !ok {
 				continue
 			}
 			by := clip(c.String())
