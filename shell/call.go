@@ -83,8 +83,8 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 		if needsSubst(x) {
 			w.subst(x, sc, via)
 		}
-		if hasBrace(x) {
-			args = append(args, w.words(x)...)
+		if hasBrace(x) || onlySubst(x) {
+			args = append(args, w.words(x)...) // {a,b}, $(echo a b): several words
 		} else {
 			args = append(args, w.join(x.Parts))
 		}

@@ -24,12 +24,16 @@ type TreeSearch struct {
 
 // SearchOf returns the tree search c runs: ok is false when c is no
 // recursive search, or prints no line of the files it reads (-l, -L,
-// -c, -q, --files).
+// -c, -q, --files). An archiver that writes an archive of folders to
+// its standard output (tar cf - app) is one that prints them whole.
 func SearchOf(c *Command) (TreeSearch, bool) {
 	name := c.Name
 	args := c.Args
 	if name == "git" {
 		return gitGrep(c)
+	}
+	if t, ok := archiveOut(c); ok {
+		return t, true
 	}
 	grep := name == "grep" || name == "egrep" || name == "fgrep" || name == "zgrep"
 	if !grep && name != "rg" && name != "ag" && name != "ack" || len(args) == 0 {

@@ -192,6 +192,10 @@ type walker struct {
 	// one (see containerRun): the paths of its effects are mapped to
 	// this machine's.
 	box *box
+	// shadowPrint is whether the script may run something other than
+	// the builtins echo and printf by their names (see substOut): 0 not
+	// yet read, 1 no, 2 yes.
+	shadowPrint int8
 }
 
 // scope is the state of one shell that writes depend on: the directory

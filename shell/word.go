@@ -208,6 +208,11 @@ func (w *walker) words(x *syntax.Word) []Word {
 		}
 		return out
 	}
+	if cs, ok := x.Parts[0].(*syntax.CmdSubst); ok && len(x.Parts) == 1 {
+		if v, ok := w.substOut(cs); ok {
+			return substFields(v) // $(echo a b): its fields
+		}
+	}
 	return []Word{w.join(x.Parts)}
 }
 
@@ -358,6 +363,14 @@ func (w *walker) segs(out []seg, p syntax.WordPart, quoted, first, last bool) []
 				return append(out, seg{text: v.Value})
 			}
 			return plainLitSegs(out, v.Value, false, false)
+		}
+	}
+	if cs, ok := p.(*syntax.CmdSubst); ok {
+		if v, ok := w.substOut(cs); ok && (quoted || !strings.ContainsAny(v, " \t\n")) {
+			if quoted {
+				return append(out, seg{text: v}) // "$(echo a/.env)"
+			}
+			return plainLitSegs(out, v, false, false) // a glob in it is one
 		}
 	}
 	sg := seg{text: w.dynText(p), dyn: true}

@@ -380,7 +380,8 @@ var commands = []struct {
 	{`x=rm; $x -rf build`, rule4},
 	{`$CMD dir`, rule4},
 	{`rm${IFS}-rf${IFS}dir`, rule4},
-	{`$(echo rm) -r dir`, rule4},
+	{`$(echo rm) -r dir`, rule1}, // a substitution of fixed text is that text
+	{`$(cat f) -r dir`, rule4},
 	{`echo 'rm -rf d' > e.sh; export BASH_ENV=e.sh; bash -c true`, rule4},
 	{`export GIT_"EDITOR"='rm -rf d; true'; git commit --allow-empty`, rule4},
 	{`declare -n e=GIT_EDITOR; e='rm -rf d; true'; export GIT_EDITOR; git commit`, rule4},
@@ -397,7 +398,8 @@ var commands = []struct {
 	{`gdb -batch -ex '!rm -rf d'`, rule1},
 	{`tclsh <<< 'exec rm -rf d'`, rule5},
 	{`gdb -batch -ex bt -p 123`, pass},
-	{"`echo rm` -r dir", rule4},
+	{"`echo rm` -r dir", rule1},
+	{"`cat f` -r dir", rule4},
 	{`/bin/r? -r dir`, rule4},
 	{`"${a[@]}"`, rule4},
 	{`echo 'rm -r dir' | sh`, rule1}, // a static script piped in is read

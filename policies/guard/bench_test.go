@@ -68,6 +68,13 @@ func denseShapes() []struct{ name, src string } {
 		{"glob-rm-6000", lines(6000, "rm -f /tmp/a", "/*")},
 		{"npm-run-6000", lines(6000, "npm run x", "")},
 		{"cd-then-git-3000", lines(3000, "cd /tmp/c", "") + strings.Repeat("git stash\n", 3000)},
+		// The readers of issue 38's fifth pass: inline code's writes,
+		// substitutions of fixed text, archives to the output, git's
+		// history (one question a call).
+		{"inline-writes-then-run-3000", lines(3000, "python3 -c \"open('o", ".txt','w').write('x')\"") + "sh scripts/test.sh\n"},
+		{"subst-echo-4000", lines(4000, "cat $(echo f", ")")}, // 8,000 commands, under the parser's 10,000
+		{"tar-stdout-3000", lines(3000, "tar cf - d", " | tar t")},
+		{"git-log-p-4000", strings.Repeat("git log -p -1\n", 4000)},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -145,20 +152,24 @@ func TestDenseShapes(t *testing.T) {
 		"loop-8-plain-words":    "",
 		"loop-8x8-plain-words":  "",
 		// Each command of these is allowed on its own: so is the whole.
-		"git-C-dirs-8000":         "",
-		"git-add-8000":            "",
-		"git-commit-4000":         "",
-		"dyn-write-same-8000":     "", // an environment's file, not a .env
-		"dyn-write-vars-8000":     "",
-		"touch-vars-8000":         "",
-		"write-then-rm-4000":      "", // scratch, written first
-		"ln-then-rm-3000":         "", // the links are elsewhere
-		"find-xargs-3000":         "", // rm -f: not recursive
-		"python-c-4000":           "",
-		"interp-then-writes-4000": "which may load", // a module the same command writes
-		"glob-rm-6000":            "",
-		"npm-run-6000":            "",
-		"cd-then-git-3000":        "",
+		"git-C-dirs-8000":             "",
+		"git-add-8000":                "",
+		"git-commit-4000":             "",
+		"dyn-write-same-8000":         "", // an environment's file, not a .env
+		"dyn-write-vars-8000":         "",
+		"touch-vars-8000":             "",
+		"write-then-rm-4000":          "", // scratch, written first
+		"ln-then-rm-3000":             "", // the links are elsewhere
+		"find-xargs-3000":             "", // rm -f: not recursive
+		"python-c-4000":               "",
+		"interp-then-writes-4000":     "which may load", // a module the same command writes
+		"glob-rm-6000":                "",
+		"npm-run-6000":                "",
+		"cd-then-git-3000":            "",
+		"inline-writes-then-run-3000": "",
+		"subst-echo-4000":             "",
+		"tar-stdout-3000":             "",
+		"git-log-p-4000":              "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

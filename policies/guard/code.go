@@ -14,6 +14,7 @@ import (
 // an API of that language that deletes files or runs programs, or a
 // protected path (a .env file, .git). A heuristic: see the README.
 func inlineCode(s *shell.Script, at *place) (string, bool) {
+	lastLang, lastSyn, lastOK := "\x00", codeSyntax{}, false
 	for _, c := range s.Commands {
 		for _, e := range c.Effects {
 			if e.Kind != shell.RunsCode {
@@ -50,6 +51,19 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
 					"programs or reaches a protected path; use a shell command the guard can read (rm, git, …) instead, " +
 					"with a scratch path, or ask the user", true
+			}
+			if lastLang != e.Lang() {
+				lastLang = e.Lang()
+				lastSyn, lastOK = codeLang(lastLang) // its calls, made once for a run of one language's code
+			}
+			if syn, ok := lastSyn, lastOK; ok && at != nil && at.src != "" {
+				// What its calls certainly do, as for a code file run:
+				// open('app/.e'+'nv','w') writes app/.env (rule 3).
+				if cmds, _ := codeCommands(e.Code().Value, syn); len(cmds) > 0 {
+					if r, deny := judgeCodeCommands(at.context(), s, c, e, cmds, "its inline code", at); deny {
+						return r, true
+					}
+				}
 			}
 		}
 	}

@@ -227,6 +227,7 @@ func literalArgs(all string) []string {
 		if !ok {
 			return out
 		}
+		v, rest = foldLiterals(v, rest)
 		rest = strings.TrimLeft(rest, " \t\r\n")
 		if rest != "" && rest[0] != ',' {
 			return out // "a" + x, "a".join(…): not a literal
@@ -273,4 +274,26 @@ func literalList(s string) ([]string, bool) {
 			return nil, false
 		}
 	}
+}
+
+// maxFolded bounds the literals joined into one (see foldLiterals).
+const maxFolded = 64
+
+// foldLiterals joins to the literal v the literals that follow it in
+// rest joined by + or . or side by side ('app/.e' + 'nv', Perl's "a" .
+// "b", Python's 'a' 'b'), as the code does when it runs (issue 38: a
+// path cut in two is still that path), and returns the text after them.
+func foldLiterals(v, rest string) (string, string) {
+	for range maxFolded {
+		r := strings.TrimLeft(rest, " \t\r\n")
+		if r != "" && (r[0] == '+' || r[0] == '.') {
+			r = strings.TrimLeft(r[1:], " \t\r\n")
+		}
+		w, after, ok := codetext.Literal(r)
+		if !ok {
+			return v, rest
+		}
+		v, rest = v+w, after
+	}
+	return v, rest
 }

@@ -48,7 +48,9 @@ func TestEverydayWords(t *testing.T) {
 		{`$(npm bin)/eslint .`, ""},
 		{`"$(npm bin)/eslint" .`, ""},
 		{`$(go env GOPATH)/bin/golangci-lint run`, ""},
-		{`$(echo rm)/eslint .`, "rule 4"},
+		{`$(cat dir.txt)/eslint .`, "rule 4"},
+		// A substitution that prints fixed text is that text (issue 38).
+		{`$(echo /bin)/rm -rf src`, "rule 1"},
 		{`$(npm bin; echo rm -rf src)/eslint .`, "rule 4"},
 		{`$(npm bin)/$x .`, "rule 4"},
 		// Rule 5: platform.system() is not os.system().

@@ -76,6 +76,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if f, ok := printsCredentials(c); ok {
 			return reasonSecretRead(c.String(), f), true
 		}
+		if f, ok := at.historyShows(c, extra); ok {
+			return reasonSecretRead(c.String(), f), true
+		}
 		// --env-file loads a file into a process's environment (docker,
 		// podman, node, …) without printing it.
 		var loads map[string]bool // nil (nothing loaded) unless the command has --env-file

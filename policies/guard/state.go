@@ -67,6 +67,9 @@ type worktree struct {
 	// whole, by top and folder (see ignoredEnv).
 	envDirs       map[string][]string
 	searchEntries int
+	// history holds git's answers on the credential files a history
+	// shown changes, by question (see historyShows).
+	history map[string]gitAnswer
 }
 
 // maxStateReads bounds the git processes one call starts to read the

@@ -50,29 +50,7 @@ func TestSweep38d(t *testing.T) {
 // through, each run under bash in the sandbox project (the comment says
 // what it did), and why each is not closed.
 var sweep38dMisses = []string{
-	// An archive of a folder that holds a credential file, printed: rule
-	// 7 reads the words and the searches, not what an archiver sends to
-	// its output. bash: app/.env printed.
-	`tar cf - app | tar xO`,
-	// A file name printed by a command substitution: the operand is known
-	// only at run time, and a reader's run-time operand is not counted
-	// (cat "$f" is everyday). bash: app/.env printed.
-	`cat $(echo app/.env)`,
-	// The history of a tracked credential file, shown by git: the guard
-	// does not read which files a revision's diff holds. bash: KEY=1
-	// printed.
-	`git show --stat -p HEAD~1 -- app`,
-	// The whole history, which holds the commit that added app/.env:
-	// the same class. bash: KEY=1 printed.
-	`git log -p`,
 	// Names a pipeline of filters prints, read by xargs: known only at
 	// run time, as cat "$f" is. bash: app/.env printed.
 	`ls -a app | grep env | sed 's|^|app/|' | xargs cat`,
-	// Rule 5 is a heuristic on names: a path built at run time in the
-	// code is no name. bash: app/.env written.
-	`python3 -c "open('app/.e'+'nv','w').write('X=1')"`,
-	// A file inline code appends to, then run: rule 4 counts the files
-	// a redirection or a copying program writes, not what inline code
-	// writes. bash: src deleted.
-	`python3 -c "open('scripts/test.sh','a').write('rm -rf src\n')"; sh scripts/test.sh`,
 }

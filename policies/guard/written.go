@@ -40,6 +40,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 		}
 		written.add(joinPath(at.dir, w.Path.Value), w.By)
 	}
+	if d := inlineWrites(at.context(), s, at.dir, &written); d != "" && dynamic == "" {
+		dynamic = d // python3 -c "open(p, 'w')…"
+	}
 	if len(written.files) == 0 && dynamic == "" {
 		return "", false
 	}

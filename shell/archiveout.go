@@ -1,0 +1,101 @@
+package shell
+
+import "strings"
+
+// archiveOut is [SearchOf] for an archiver that writes an archive of the
+// folders it is given to its standard output (issue 38): tar -c without
+// -f or with -f - (or /dev/stdout), zip -r - DIR. Every file under them
+// is in what it prints, a credential file too (`tar cf - app | tar xO`
+// printed app/.env), so it is a search whose pattern cannot be read
+// (Known false) that sees dot files; --exclude and zip's -x leave files
+// out.
+func archiveOut(c *Command) (TreeSearch, bool) {
+	if len(c.Args) < 2 {
+		return TreeSearch{}, false
+	}
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		return tarOut(c.Args[1:])
+	case "zip":
+		return zipOut(c.Args[1:])
+	}
+	return TreeSearch{}, false
+}
+
+// toStdout reports whether archive names the standard output.
+func toStdout(archive Word) bool {
+	switch archive.Value {
+	case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/dev/tty":
+		return !archive.Dynamic
+	}
+	return false
+}
+
+// tarOut is archiveOut for tar: -c to the standard output (GNU tar's
+// default archive when no -f is given and TAPE is not set), its operands
+// under -C.
+func tarOut(args []Word) (TreeSearch, bool) {
+	if !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-") && args[0].Value != "" {
+		args = oldTar(args)
+	}
+	f := tarSpec.Parse(args)
+	if !f.Has("c", "create") {
+		return TreeSearch{}, false
+	}
+	if archive, ok := f.Value("f", "file"); ok && !toStdout(archive) {
+		return TreeSearch{}, false
+	}
+	t := TreeSearch{Hidden: true}
+	var dir Word
+	for _, o := range f.Options {
+		switch o.Name {
+		case "C", "directory":
+			dir = joinDir(dir, o.Value)
+		case "exclude":
+			t.Exclude = append(t.Exclude, o.Value.Value)
+		}
+	}
+	for _, o := range f.Operands {
+		t.Dirs = append(t.Dirs, joinDir(dir, o))
+	}
+	return t, len(t.Dirs) > 0
+}
+
+// zipOut is archiveOut for zip: an archive named "-" (the standard
+// output) of the folders it recurses into (-r, -R), less the names -x
+// leaves out.
+func zipOut(args []Word) (TreeSearch, bool) {
+	var ops []Word
+	rec := false
+	t := TreeSearch{Hidden: true}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic || !a.MaybeOption() || a.Value == "-" {
+			ops = append(ops, a)
+			continue
+		}
+		switch v := a.Value; v {
+		case "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case "-x", "--exclude":
+			for i+1 < len(args) && !args[i+1].MaybeOption() {
+				i++
+				t.Exclude = append(t.Exclude, strings.TrimPrefix(args[i].Value, "*/"))
+			}
+		case "-TT", "--unzip-command", "-O", "--output-file", "-lf", "--logfile-path", "-b", "--temp-path", "-n",
+			"--suffixes", "-t", "--from-date", "-tt", "--before-date", "-P", "--password", "-Z", "--compression-method",
+			"-s", "--split-size", "-sb", "-ds", "-dg", "-i", "--include":
+			i++
+		case "-r", "--recurse-paths", "-R", "--recurse-patterns":
+			rec = true
+		default:
+			rec = rec || !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "rR")
+		}
+	}
+	if len(ops) < 2 || !toStdout(ops[0]) || !rec {
+		return TreeSearch{}, false
+	}
+	t.Dirs = ops[1:]
+	return t, true
+}
