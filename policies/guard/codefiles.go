@@ -35,19 +35,26 @@ const (
 // its calls, line comment and syntax.
 func codeLang(lang string) (codeSyntax, bool) {
 	switch lang {
-	case "python":
-		return codeSyntax{calls: pythonCalls(), comment: "#"}, true
-	case "node", "deno", "bun":
-		return codeSyntax{calls: jsCalls(), comment: "//"}, true
-	case "ruby":
-		return codeSyntax{calls: rubyCalls(), comment: "#", bare: true, ticks: true, interp: "#{"}, true
-	case "perl":
-		return codeSyntax{calls: perlCalls(), comment: "#", bare: true, ticks: true, interp: "$@"}, true
-	case "php":
-		return codeSyntax{calls: phpCalls(), comment: "//", ticks: true, interp: "$"}, true
+	case "deno", "bun":
+		lang = "node"
 	}
-	return codeSyntax{}, false
+	syn, ok := codeSyntaxes.get()[lang]
+	return syn, ok
 }
+
+// codeSyntaxes are the languages codeLang knows, built when first used
+// (a hook starts on every tool call) and then shared: a script that
+// runs python -c and node -e in turn built each table again at each
+// change of language (7 % of judging an everyday script).
+var codeSyntaxes = lazy[map[string]codeSyntax]{make: func() map[string]codeSyntax {
+	return map[string]codeSyntax{
+		"python": {calls: pythonCalls(), comment: "#"},
+		"node":   {calls: jsCalls(), comment: "//"},
+		"ruby":   {calls: rubyCalls(), comment: "#", bare: true, ticks: true, interp: "#{"},
+		"perl":   {calls: perlCalls(), comment: "#", bare: true, ticks: true, interp: "$@"},
+		"php":    {calls: phpCalls(), comment: "//", ticks: true, interp: "$"},
+	}
+}}
 
 // judgeCodeFiles judges the code files the commands of s run, read from
 // at's directory.
