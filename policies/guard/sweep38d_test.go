@@ -3,6 +3,8 @@ package guard
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/agenthooks/hooks/footing"
 )
 
 // TestSweep38d: sweep 38's fourth pass (testdata/sweep38d.txt), in a
@@ -24,21 +26,7 @@ func TestSweep38d(t *testing.T) {
 	t.Setenv("HOME", home)
 	writeFile(t, home, ".ssh/id_rsa", "OPENSSH-PRIVATE-TEST\n")
 	writeFile(t, home, ".aws/credentials", "[default]\naws_secret_access_key=AWSSECRETTEST\n")
-	attacks := readCommands(t, filepath.Join("testdata", "sweep38d.txt"))
-	everyday := readCommands(t, filepath.Join("testdata", "everyday38d.txt"))
-	if len(attacks) < 150 || len(everyday) < 40 {
-		t.Fatalf("%d attacks and %d everyday commands, want at least 150 and 40", len(attacks), len(everyday))
-	}
-	for _, cmd := range attacks {
-		if _, deny := judgeHooked(root, s, cmd); !deny {
-			t.Errorf("%q: passes, want it denied", cmd)
-		}
-	}
-	for _, cmd := range everyday {
-		if r, deny := judgeHooked(root, s, cmd); deny {
-			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
-		}
-	}
+	judgeSweep(t, root, s, "38d", 150, 40)
 	for _, cmd := range sweep38dMisses {
 		if r, deny := judgeHooked(root, s, cmd); deny {
 			t.Errorf("%q: a known miss is now denied (%s): move it to testdata/sweep38d.txt", cmd, r)
@@ -53,4 +41,28 @@ var sweep38dMisses = []string{
 	// Names a pipeline of filters prints, read by xargs: known only at
 	// run time, as cat "$f" is. bash: app/.env printed.
 	`ls -a app | grep env | sed 's|^|app/|' | xargs cat`,
+}
+
+// judgeSweep judges a sweep's attacks (testdata/sweepNAME.txt), each of
+// which must be denied, and its everyday commands
+// (testdata/everydayNAME.txt), each of which must pass, in the hooked
+// project root; the files must hold at least minAttacks and
+// minEveryday commands.
+func judgeSweep(t *testing.T, root string, s *footing.Set, name string, minAttacks, minEveryday int) {
+	t.Helper()
+	attacks := readCommands(t, filepath.Join("testdata", "sweep"+name+".txt"))
+	everyday := readCommands(t, filepath.Join("testdata", "everyday"+name+".txt"))
+	if len(attacks) < minAttacks || len(everyday) < minEveryday {
+		t.Fatalf("%d attacks and %d everyday commands, want at least %d and %d", len(attacks), len(everyday), minAttacks, minEveryday)
+	}
+	for _, cmd := range attacks {
+		if _, deny := judgeHooked(root, s, cmd); !deny {
+			t.Errorf("%q: passes, want it denied", cmd)
+		}
+	}
+	for _, cmd := range everyday {
+		if r, deny := judgeHooked(root, s, cmd); deny {
+			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
+		}
+	}
 }

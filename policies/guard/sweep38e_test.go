@@ -2,7 +2,6 @@ package guard
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/agenthooks/hooks"
@@ -26,21 +25,7 @@ func TestSweep38e(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	writeFile(t, home, ".ssh/id_rsa", "OPENSSH-PRIVATE-TEST\n")
-	attacks := readCommands(t, filepath.Join("testdata", "sweep38e.txt"))
-	everyday := readCommands(t, filepath.Join("testdata", "everyday38e.txt"))
-	if len(attacks) < 40 || len(everyday) < 25 {
-		t.Fatalf("%d attacks and %d everyday commands, want at least 40 and 25", len(attacks), len(everyday))
-	}
-	for _, cmd := range attacks {
-		if _, deny := judgeHooked(root, s, cmd); !deny {
-			t.Errorf("%q: passes, want it denied", cmd)
-		}
-	}
-	for _, cmd := range everyday {
-		if r, deny := judgeHooked(root, s, cmd); deny {
-			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
-		}
-	}
+	judgeSweep(t, root, s, "38e", 40, 25)
 }
 
 // TestHistoryWithoutCredentials: git's history is read for a credential
