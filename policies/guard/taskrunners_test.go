@@ -42,6 +42,18 @@ func TestTaskRunners(t *testing.T) {
 		{".justfile", "clean:\n\trm -rf src\n", "just clean", true},
 		{"justfile", "set shell := [\"python3\", \"-c\"]\nclean:\n\timport shutil; shutil.rmtree('src')\n", "just clean", false},
 		{"justfile", "set shell := [\"python3\", \"-c\"]\nclean:\n\trm -rf src\n", "just clean", false}, // python runs it: no delete
+		{"justfile", "clean:\n\trm -rf {{\"src\"}}\n", "just clean", true},
+		{"justfile", "d := \"src\"\nclean:\n\trm -rf {{d}}\n", "just clean", true},
+		{"justfile", "export d := 'src'\nclean:\n\trm -rf {{ d }}\n", "just clean", true},
+		{"justfile", "import \"evil.just\"\n", "just evil", true},
+		{"justfile", "import? 'evil.just'\nx:\n\techo\n", "just evil", true},
+		{"justfile", "mod foo\n", "just foo evil", true},
+		{"justfile", "mod foo\n", "just foo::evil", true},
+		{"justfile", "mod foo 'evil.just'\n", "just foo evil", true},
+		{"justfile", "clean:\n\trm -rf src\n", "cd sub && just clean", true},
+		{"justfile", "clean d:\n\trm -rf {{d}}\n", "just clean build", false}, // a parameter: known at run time
+		{"justfile", "import \"evil.just\"\nok:\n\techo\n", "just ok", false},
+		{"justfile", "mod foo\n", "just foo ok", false},
 		{"justfile", "clean:\n\trm -rf src\n", "just --list", false},
 		{"justfile", "clean:\n\trm -rf src\n", "just --show clean", false},
 		{"justfile", "clean:\n\trm -rf src\n", "just -n clean", false},
@@ -79,6 +91,9 @@ func TestTaskRunners(t *testing.T) {
 		dir := t.TempDir()
 		writeFile(t, dir, "src/a.go", "package a\n")
 		writeFile(t, dir, "main.ts", "console.log(1)\n")
+		writeFile(t, dir, "sub/x", "")
+		writeFile(t, dir, "evil.just", "evil:\n\trm -rf src\nok:\n\techo ok\n")
+		writeFile(t, dir, "foo.just", "evil:\n\trm -rf src\nok:\n\techo ok\n")
 		if err := os.WriteFile(filepath.Join(dir, c.file), []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
