@@ -3,6 +3,8 @@ package shell
 import (
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // go-task (task NAME) runs the commands of a task in a Taskfile
@@ -102,7 +104,7 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 				if s.task != "" {
 					visit(s.task)
 				} else {
-					w.walkFile(s.cmd, p, &scope{dir: dir}, plus(c.Via, c.Name))
+					w.walkTaskCmd(s.cmd, p, &scope{dir: dir}, plus(c.Via, c.Name))
 				}
 			}
 		}
@@ -111,6 +113,22 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 		return
 	}
+}
+
+// walkTaskCmd is walkFile for a command of a Taskfile. go-task parses a
+// command whole (with this package's parser) before it runs any of it,
+// so one that does not parse runs nothing: it is recorded as a command
+// known only at run time, not as a script that cannot be checked, since
+// readTaskfile reads only part of YAML and may be the one at fault.
+func (w *walker) walkTaskCmd(text string, p Word, sc *scope, via []string) {
+	if w.err != nil {
+		return
+	}
+	if _, err := syntax.NewParser().Parse(strings.NewReader(text), ""); err != nil {
+		w.unknown(text, plus(via, fileVia+p.Value+")"))
+		return
+	}
+	w.walkFile(text, p, sc, via)
 }
 
 // A goTask is what readTaskfile reads of a task: its deps, its steps
@@ -249,32 +267,13 @@ func readSteps(list []yamlLine) []taskStep {
 		}
 		item := strings.TrimSpace(strings.TrimPrefix(l.text, "-"))
 		sub := list[i+1 : end]
-		if k, v, ok := yamlKey(item); ok && (k == "cmd" || k == "defer" || k == "task") {
-			rest := slicesCut(sub, dash+2+len(k)+1)
-			if k == "task" {
-				out = append(out, taskStep{task: yamlScalar(v)})
-			} else {
-				out = append(out, taskStep{cmd: scalarOrBlock(v, rest)})
-			}
-			// The item's other keys (cmd after for:, task after vars:).
-			for _, s := range sub {
-				if k2, v2, ok := yamlKey(s.text); ok && s.indent == dash+2 {
-					switch k2 {
-					case "cmd", "defer":
-						out = append(out, taskStep{cmd: yamlScalar(v2)})
-					case "task":
-						out = append(out, taskStep{task: yamlScalar(v2)})
-					}
-				}
-			}
-			continue
-		}
 		if _, _, ok := yamlKey(item); ok {
-			for _, s := range sub {
-				if k2, v2, ok := yamlKey(s.text); ok && s.indent == dash+2 && (k2 == "cmd" || k2 == "defer") {
-					out = append(out, taskStep{cmd: yamlScalar(v2)})
-				} else if ok && s.indent == dash+2 && k2 == "task" {
-					out = append(out, taskStep{task: yamlScalar(v2)})
+			// A mapping: its keys at the item's indent (the first on the
+			// dash's line), each value given there or as a block below.
+			keys := append([]yamlLine{{dash + 2, item}}, sub...)
+			for j, kl := range keys {
+				if k, v, ok := yamlKey(kl.text); ok && kl.indent == dash+2 {
+					out = append(out, stepOf(k, v, slicesCut(keys[j+1:], dash+3))...)
 				}
 			}
 			continue
@@ -282,6 +281,28 @@ func readSteps(list []yamlLine) []taskStep {
 		out = append(out, taskStep{cmd: scalarOrBlock(item, sub)})
 	}
 	return out
+}
+
+// stepOf returns the step of a list item's key k with value v (block,
+// its block scalar's lines): cmd and defer run a command, task calls a
+// task, and a flow mapping ({ task: NAME }) is read for those keys.
+func stepOf(k, v string, block []yamlLine) []taskStep {
+	if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") {
+		var out []taskStep
+		for _, kv := range strings.Split(v[1:len(v)-1], ",") {
+			if k2, v2, ok := yamlKey(strings.TrimSpace(kv)); ok && (k2 == "cmd" || k2 == "task") {
+				out = append(out, stepOf(k2, v2, nil)...)
+			}
+		}
+		return out
+	}
+	switch k {
+	case "cmd", "defer":
+		return []taskStep{{cmd: scalarOrBlock(v, block)}}
+	case "task":
+		return []taskStep{{task: yamlScalar(v)}}
+	}
+	return nil
 }
 
 // slicesCut returns the lines of a block scalar, indented past in.

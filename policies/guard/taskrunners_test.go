@@ -86,6 +86,10 @@ func TestTaskRunners(t *testing.T) {
 		{"taskfile.yaml", "tasks:\n  clean:\n    cmds:\n      - |\n        echo a\n        rm -rf src\n", "task clean", true},
 		{"Taskfile.yml", "tasks:\n  clean:\n    - \"rm -rf src\"\n", "task clean", true},
 		{"Taskfile.yml", "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf src\n", "task --list", false},
+		{"Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - for: [a, b]\n        cmd: |\n          echo {{.ITEM}}\n", "task x", false},
+		{"Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - for: [a, b]\n        cmd: |\n          rm -rf src\n", "task x", true},
+		{"Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - defer: { task: y }\n      - echo hi\n  y: rm -rf src\n", "task x", true},
+		{"Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - echo ) hi\n", "task x", false}, // does not parse: go-task runs nothing
 		{"Taskfile.yml", "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf src\n  test:\n    cmds:\n      - go test ./...\n", "task test", false},
 	} {
 		dir := t.TempDir()
