@@ -21,7 +21,9 @@ import (
 // not kept in); a folder past the bound is not listed whole, so the
 // usual .env names are looked up in it directly, since an earlier call
 // can fill a folder with names to hide one. Each folder is walked once
-// a call.
+// a call, and the walks of a call read at most maxSearchEntries entries
+// (sixty ignored folders of 9,999 names each, made in one call, would
+// otherwise cost 600,000); past that, the usual names are looked up.
 //
 // Of a find's :(glob) pathspec (REL**/NAME, REL**/NAME/**), only a .env
 // file that the find deletes counts: one with a part of its path under
@@ -30,7 +32,9 @@ func (t *worktree) ignoredEnv(top, rel, pathspec string) (string, bool) {
 	key := top + "\x00" + rel
 	files, ok := t.envDirs[key]
 	if !ok {
-		files = findIgnoredEnvs(top, rel)
+		var read int
+		files, read = findIgnoredEnvs(top, rel, max(0, maxSearchEntries-t.envWalked))
+		t.envWalked += read
 		if t.envDirs == nil {
 			t.envDirs = map[string][]string{}
 		}
@@ -98,21 +102,21 @@ const maxIgnoredEnvs = 64
 
 // findIgnoredEnvs is ignoredEnv's walk, without its memo: the .env files
 // under rel, relative to top (rel itself last when there were more than
-// maxIgnoredEnvs).
-func findIgnoredEnvs(top, rel string) []string {
+// maxIgnoredEnvs), reading at most left entries, and how many it read.
+func findIgnoredEnvs(top, rel string, left int) (found []string, read int) {
 	dir := strings.TrimSuffix(rel, "/")
 	if slices.Contains(scratchNames, filepath.Base(dir)) {
-		return nil
+		return nil, 0
 	}
 	root := filepath.Join(filepath.FromSlash(top), filepath.FromSlash(dir))
-	var found []string
 	add := func(p string) {
 		if r, err := filepath.Rel(filepath.FromSlash(top), p); err == nil {
 			p = r
 		}
 		found = append(found, filepath.ToSlash(p))
 	}
-	err := readfile.Walk(root, maxEnvWalk, func(p string, d fs.DirEntry, err error) error {
+	err := readfile.Walk(root, min(maxEnvWalk, left), func(p string, d fs.DirEntry, err error) error {
+		read++
 		if err != nil {
 			return nil
 		}
@@ -135,5 +139,5 @@ func findIgnoredEnvs(top, rel string) []string {
 			}
 		}
 	}
-	return found
+	return found, read
 }

@@ -1,7 +1,10 @@
 package guard
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -66,4 +69,42 @@ func TestIgnoredFolderHoldingEnv(t *testing.T) {
 		{`rm -rf node_modules`, ""},
 		{`rm -rf deep/x3/out.txt`, ""},
 	})
+}
+
+// The walks of ignored folders in one call read at most
+// maxSearchEntries entries in all: an earlier call can make many
+// folders of many names. Past that a folder's usual .env names are
+// still looked up.
+func TestIgnoredEnvWalkBudget(t *testing.T) {
+	root := t.TempDir()
+	per := maxEnvWalk - 100
+	n := maxSearchEntries/per + 2
+	for d := range n {
+		dir := filepath.Join(root, fmt.Sprint("d", d))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range per {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprint(i)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	last := fmt.Sprint("d", n-1)
+	if err := os.WriteFile(filepath.Join(root, last, ".env"), []byte("K=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wt := newWorktree(context.Background())
+	var found string
+	for d := range n {
+		if f, ok := wt.ignoredEnv(root, fmt.Sprint("d", d, "/"), ""); ok {
+			found = f
+		}
+	}
+	if wt.envWalked > maxSearchEntries+n {
+		t.Errorf("%d folders of %d names: %d entries read, want at most %d", n, per, wt.envWalked, maxSearchEntries+n)
+	}
+	if found != last+"/.env" {
+		t.Errorf("past the call's budget: found %q, want %s/.env", found, last)
+	}
 }

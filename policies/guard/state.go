@@ -66,6 +66,7 @@ type worktree struct {
 	// envDirs holds the .env files found under each folder git ignores
 	// whole, by top and folder (see ignoredEnv).
 	envDirs       map[string][]string
+	envWalked     int // the entries those walks read
 	searchEntries int
 	// history holds git's answers on the credential files a history
 	// shown changes, by question (see historyShows).
