@@ -47,13 +47,20 @@ func codeLang(lang string) (codeSyntax, bool) {
 // runs python -c and node -e in turn built each table again at each
 // change of language (7 % of judging an everyday script).
 var codeSyntaxes = lazy[map[string]codeSyntax]{make: func() map[string]codeSyntax {
-	return map[string]codeSyntax{
+	syns := map[string]codeSyntax{
 		"python": {calls: pythonCalls(), comment: "#"},
 		"node":   {calls: jsCalls(), comment: "//"},
 		"ruby":   {calls: rubyCalls(), comment: "#", bare: true, ticks: true, interp: "#{"},
 		"perl":   {calls: perlCalls(), comment: "#", bare: true, ticks: true, interp: "$@"},
 		"php":    {calls: phpCalls(), comment: "//", ticks: true, interp: "$"},
 	}
+	for l, syn := range syns {
+		for _, c := range syn.calls {
+			syn.bits = append(syn.bits, nameBit(c.name))
+		}
+		syns[l] = syn
+	}
+	return syns
 }}
 
 // judgeCodeFiles judges the code files the commands of s run, read from

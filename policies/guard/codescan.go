@@ -18,6 +18,7 @@ const (
 // A codeSyntax is how a language's code is read for calls.
 type codeSyntax struct {
 	calls   []codeCall
+	bits    []int  // nameBit of each call's name, made by codeSyntaxes
 	comment string // a line comment: "#", "//"
 	// bare: a call's arguments may follow its name without parentheses
 	// (Ruby's and Perl's system "rm -rf d").
@@ -36,7 +37,11 @@ type codeSyntax struct {
 // comment on its line is not read.
 func codeCommands(code string, syn codeSyntax) (out []string, over bool) {
 	sites := 0
-	for _, k := range syn.calls {
+	ids := identsOf(code)
+	for i, k := range syn.calls {
+		if i < len(syn.bits) && !ids.has(syn.bits[i]) {
+			continue
+		}
 		for from := 0; len(out) < maxCodeCalls; {
 			i := strings.Index(code[from:], k.name)
 			if i < 0 {

@@ -76,7 +76,12 @@ func modeCalls(lang string) []string {
 func writeSites(lang, code string) (n int, over bool) {
 	bare := lang == "ruby" || lang == "perl"
 	var ends []int // where each call counted ends its name: File.open is counted once, not again as open
-	count := func(name string, mode bool) bool {
+	ids := identsOf(code)
+	count := func(c callName, mode bool) bool {
+		if !ids.has(c.bit) {
+			return true
+		}
+		name := c.name
 		for from := 0; ; {
 			i := strings.Index(code[from:], name)
 			if i < 0 {
@@ -111,18 +116,32 @@ func writeSites(lang, code string) (n int, over bool) {
 			}
 		}
 	}
-	for _, name := range writeCalls(lang) {
-		if !count(name, false) {
+	calls := writeCallNames.get()[lang]
+	for _, c := range calls.write {
+		if !count(c, false) {
 			return n, true
 		}
 	}
-	for _, name := range modeCalls(lang) {
-		if !count(name, true) {
+	for _, c := range calls.mode {
+		if !count(c, true) {
 			return n, true
 		}
 	}
 	return n, false
 }
+
+// writeCallNames are writeCalls and modeCalls of each language writeSites
+// reads, with their bits, made once.
+var writeCallNames = lazy[map[string]writeNames]{make: func() map[string]writeNames {
+	m := map[string]writeNames{}
+	for _, l := range []string{"python", "node", "ruby", "perl", "php"} {
+		m[l] = writeNames{write: callNames(writeCalls(l)), mode: callNames(modeCalls(l))}
+	}
+	return m
+}}
+
+// writeNames are writeCallNames' value for a language.
+type writeNames struct{ write, mode []callName }
 
 // isIdentStart reports whether c may start a name (Perl's open FH, ">x").
 func isIdentStart(c byte) bool {
