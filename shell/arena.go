@@ -12,6 +12,10 @@ type arena struct {
 	fx    []Effect
 	scs   []scope
 	runs  []codeRun
+	flags []Flags
+	// kept reports that a command's options were kept (keepFlags): the
+	// room they take in opts is not used again.
+	kept bool
 	// scratch is simpleIn's room, used again for each line.
 	scratch simpleScratch
 	// fxOwner is the command whose effects end the current block, at
@@ -146,6 +150,15 @@ func (w *walker) flags(c *Command, s Spec) Flags {
 		return Flags{}
 	}
 	return s.parse(c.Args[1:], &w.mem)
+}
+
+// keepFlags keeps f, c's options parsed by spec, with c (see
+// [Command.Flags]).
+func (w *walker) keepFlags(c *Command, spec *Spec, f Flags) {
+	k := carve(&w.mem.flags, 1, w.mem.firstFew)
+	k = append(k, f)
+	c.parsed, c.parsedBy = &k[0], spec
+	w.mem.kept = true
 }
 
 // carve returns an empty slice with room for n from the end of block,

@@ -19,13 +19,17 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	}
 	// The options parsed for this command's effects are read only while
 	// they are recorded (an option's value is copied into an effect):
-	// their room in the block is used again after.
+	// their room in the block is used again after, unless this command
+	// or one it runs kept its options (keepFlags).
 	opts := len(w.mem.opts)
 	block := w.mem.optsBlock()
+	outer := w.mem.kept
+	w.mem.kept = false
 	w.knownEffects(c, sc, in)
-	if w.mem.optsBlock() == block {
+	if w.mem.optsBlock() == block && !w.mem.kept {
 		w.mem.opts = w.mem.opts[:opts]
 	}
+	w.mem.kept = outer || w.mem.kept
 }
 
 // knownEffects is effects without its check of w.err.

@@ -53,12 +53,18 @@ type Flags struct {
 func (f *Flags) Has(names ...string) bool {
 	for _, o := range f.Options {
 		for _, n := range names {
-			if o.Name == n {
+			if sameName(o.Name, n) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// sameName is a == b, its first bytes compared before a call to compare
+// the rest (most names differ in length or their first letter).
+func sameName(a, b string) bool {
+	return len(a) == len(b) && (a == "" || a[0] == b[0] && a == b)
 }
 
 // Value returns the value of the last of the named options that was
@@ -67,7 +73,7 @@ func (f *Flags) Value(names ...string) (Word, bool) {
 	for i := len(f.Options) - 1; i >= 0; i-- {
 		o := f.Options[i]
 		for _, n := range names {
-			if o.Name == n && o.HasValue {
+			if o.HasValue && sameName(o.Name, n) {
 				return o.Value, true
 			}
 		}

@@ -39,7 +39,7 @@ func SearchOf(c *Command) (TreeSearch, bool) {
 	if !grep && name != "rg" && name != "ag" && name != "ack" || len(args) == 0 {
 		return TreeSearch{}, false
 	}
-	return treeSearch(name, args[1:], grep)
+	return treeSearch(name, args[1:], grep, c)
 }
 
 // gitGrep is [SearchOf] for git grep, which searches the files of the
@@ -53,7 +53,7 @@ func gitGrep(c *Command) (TreeSearch, bool) {
 		return TreeSearch{}, false
 	}
 	g := (Spec{Short: "C:c:"}).Parse(c.Args[1 : len(c.Args)-len(sub)])
-	t, ok := treeSearch("grep", sub[1:], false)
+	t, ok := treeSearch("grep", sub[1:], false, nil)
 	t.Hidden = true
 	if !ok {
 		return t, false
@@ -80,10 +80,17 @@ func gitGrep(c *Command) (TreeSearch, bool) {
 }
 
 // treeSearch is [SearchOf] for the words args of search program name;
-// grep reports one that searches folders only with -r or -R.
-func treeSearch(name string, args []Word, grep bool) (TreeSearch, bool) {
+// grep reports one that searches folders only with -r or -R. When c,
+// whose words after its name args are, was walked, its options are
+// those the walk parsed.
+func treeSearch(name string, args []Word, grep bool, c *Command) (TreeSearch, bool) {
 	r := readerFor(name)
-	f := r.spec.Parse(args)
+	var f Flags
+	if c != nil && c.parsedBy == r.spec {
+		f = *c.parsed
+	} else {
+		f = r.spec.Parse(args)
+	}
 	if grep && !f.Has("r", "R", "recursive", "dereference-recursive") ||
 		f.Has("l", "L", "files-with-matches", "files-without-match", "files", "c", "count", "q", "quiet", "silent", "count-matches") ||
 		name == "ag" && f.Has("g") {
@@ -97,8 +104,7 @@ func treeSearch(name string, args []Word, grep bool) (TreeSearch, bool) {
 	if len(t.Dirs) == 0 {
 		t.Dirs = []Word{Static(".")}
 	}
-	text := searchText(name, f, f.Operands, r)
-	t.Search, t.Known = MakeWord("(output of "+text+")", true, "", "").Search()
+	t.Search, t.Known = searchOf(name, f, f.Operands, r)
 	for _, o := range f.Options {
 		switch o.Name {
 		case "exclude", "exclude-dir":

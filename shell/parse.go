@@ -62,6 +62,11 @@ type Command struct {
 	// [Effect]); for a program not in the tables, its operands that could
 	// name a file are [Unknown] effects.
 	Effects []Effect
+	// parsed are the options as the walk parsed them by parsedBy (rm's,
+	// a search program's), which [Command.Flags] and [SearchOf] give
+	// again rather than parse them again.
+	parsed   *Flags
+	parsedBy *Spec
 }
 
 // Flags parses the command's arguments (Args[1:]) by spec.
@@ -69,7 +74,18 @@ func (c *Command) Flags(spec Spec) Flags {
 	if len(c.Args) == 0 {
 		return Flags{}
 	}
+	if c.parsedBy != nil && sameSpec(c.parsedBy, &spec) {
+		return *c.parsed
+	}
 	return spec.Parse(c.Args[1:])
+}
+
+// sameSpec reports whether a and b are one spec: the same short letters
+// and permutation, and the same array of long names (a spec of this
+// package's, passed by value).
+func sameSpec(a, b *Spec) bool {
+	return a.Short == b.Short && a.Permute == b.Permute && len(a.Long) == len(b.Long) &&
+		(len(a.Long) == 0 || &a.Long[0] == &b.Long[0])
 }
 
 // String returns the command's words joined by spaces.

@@ -297,6 +297,7 @@ var dotenvSpec = Spec{Short: "e:v:c::p:o", Long: []string{"debug", "quiet"}}
 // --recursive.
 func rmEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	f := w.flags(c, Rm)
+	w.keepFlags(c, &Rm, f) // read again by rule 1's rm options
 	r := f.Has("r", "R", "recursive")
 	for _, o := range f.Operands {
 		w.deletes(c, sc, o, r)

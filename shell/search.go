@@ -55,10 +55,28 @@ func (w Word) Search() (Search, bool) {
 // names grep or rg prints with -l, read back by [Word.Search]: "NAME"
 // alone when what it matches is not known.
 func searchText(name string, f Flags, ops []Word, r *reader) string {
+	s, ok := searchOf(name, f, ops, r)
+	if !ok {
+		return name
+	}
+	var b strings.Builder
+	b.WriteString(name + " matching " + s.Syntax)
+	if s.Fold {
+		b.WriteString("/i")
+	}
+	for _, p := range s.Patterns {
+		b.WriteString(" " + strconv.Quote(p))
+	}
+	return b.String()
+}
+
+// searchOf is the search that searchText writes as text: false when it
+// writes the name alone.
+func searchOf(name string, f Flags, ops []Word, r *reader) (Search, bool) {
 	if name != "grep" && name != "egrep" && name != "fgrep" && name != "rg" ||
 		f.Has("v", "invert-match", "L", "files-without-match", "f", "file", "files", "pre", "z", "search-zip",
 			"null-data", "multiline-dotall") {
-		return name
+		return Search{}, false
 	}
 	syntax := "basic"
 	switch {
@@ -69,31 +87,26 @@ func searchText(name string, f Flags, ops []Word, r *reader) string {
 	case name == "rg" || name == "egrep" || f.Has("E", "extended-regexp"):
 		syntax = "extended"
 	}
-	if f.Has("i", "y", "ignore-case") || name == "rg" && f.Has("S", "smart-case") {
-		syntax += "/i"
-	}
-	var pats []Word
+	s := Search{Syntax: syntax, Fold: f.Has("i", "y", "ignore-case") || name == "rg" && f.Has("S", "smart-case")}
 	if f.Has(r.given...) {
 		for _, o := range f.Options {
 			if o.Name == "e" || o.Name == "regexp" {
-				pats = append(pats, o.Value)
+				if o.Value.Dynamic {
+					return Search{}, false
+				}
+				s.Patterns = append(s.Patterns, o.Value.Value)
 			}
 		}
 	} else if len(ops) > 0 {
-		pats = ops[:1]
-	}
-	var b strings.Builder
-	b.WriteString(name + " matching " + syntax)
-	for _, p := range pats {
-		if p.Dynamic {
-			return name
+		if ops[0].Dynamic {
+			return Search{}, false
 		}
-		b.WriteString(" " + strconv.Quote(p.Value))
+		s.Patterns = []string{ops[0].Value}
 	}
-	if len(pats) == 0 {
-		return name
+	if len(s.Patterns) == 0 {
+		return Search{}, false
 	}
-	return b.String()
+	return s, true
 }
 
 // Regexp returns a regular expression that matches a text when a line
