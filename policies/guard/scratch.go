@@ -27,7 +27,7 @@ var tempDirs = []string{"/tmp", "/var/tmp"}
 // recursiveDeletes is rule 1: every target of a recursive delete must be
 // scratch.
 func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
-	var decided []shell.Effect // judged by what a find selects
+	var decided []*shell.Effect // judged by what a find selects, or with their command
 	for _, c := range s.Commands {
 		switch c.Name {
 		case "rm":
@@ -50,7 +50,9 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 			// checkouts did not need).
 			if kept, _ := at.pathsKept(s, c); kept {
 				// git clean of what git can tell is not work (see rule 2).
-				decided = append(decided, c.Effects...)
+				for i := range c.Effects {
+					decided = append(decided, &c.Effects[i])
+				}
 				continue
 			}
 		}
@@ -60,7 +62,8 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		if c.Name == "find" {
 			f = c
 		}
-		for _, e := range c.Effects {
+		for i := range c.Effects {
+			e := &c.Effects[i]
 			if e.Kind == shell.Deletes && e.Recursive {
 				if f != nil && (f == c || selected(e.Path.Value)) {
 					if r, deny, ok := at.findDeletes(f, f != c); ok {
@@ -78,15 +81,28 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 	}
-	// Looked up by program and path: a scan of decided a write made
-	// 7,000 deletes cost a quarter of a second.
-	byPath := make(map[[2]string][]shell.Word, len(decided))
-	for _, e := range decided {
-		k := [2]string{e.By, e.Path.Value}
-		byPath[k] = append(byPath[k], e.Path)
-	}
+	// A write judged already is the next of decided, most often (both
+	// are in the walk's order); others are looked up by program and path:
+	// a scan of decided a write made 7,000 deletes cost a quarter of a
+	// second.
+	var byPath map[[2]string][]shell.Word
+	next := 0
 	for _, w := range s.Writes {
-		if w.Delete && w.Recursive && !slices.ContainsFunc(byPath[[2]string{w.By, w.Path.Value}], w.Path.Equal) {
+		if !w.Delete || !w.Recursive {
+			continue
+		}
+		if next < len(decided) && decided[next].By == w.By && decided[next].Path.Equal(w.Path) {
+			next++
+			continue
+		}
+		if byPath == nil {
+			byPath = make(map[[2]string][]shell.Word, len(decided))
+			for _, e := range decided {
+				k := [2]string{e.By, e.Path.Value}
+				byPath[k] = append(byPath[k], e.Path)
+			}
+		}
+		if !slices.ContainsFunc(byPath[[2]string{w.By, w.Path.Value}], w.Path.Equal) {
 			if r, deny := at.judgeTree(s, nil, w.Path); deny {
 				return r, true
 			}
