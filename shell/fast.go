@@ -3,6 +3,8 @@ package shell
 import (
 	"strings"
 	"sync"
+
+	"github.com/agenthooks/hooks/internal/codetext"
 )
 
 // The syntax parser is most of the cost of a short command, so a script
@@ -59,7 +61,7 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 		// A long line is counted first, so that one past a bound is
 		// refused unread and its words go straight to their slice; one
 		// that starts with a reserved word is refused before.
-		first := strings.TrimLeft(src, " \t")
+		first := codetext.TrimBlank(src)
 		if j := strings.IndexAny(first, " \t;|&"); j >= 0 {
 			first = first[:j]
 		}

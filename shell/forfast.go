@@ -3,6 +3,8 @@ package shell
 import (
 	"errors"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
 )
 
 // A line that is one for loop is read by the fast reader too (see
@@ -112,7 +114,7 @@ func forLoopLine(line string, budget int) (forLine, bool) {
 			case '\'', '"':
 				i = indexFrom(body, i+1, body[i]) // closed: loopBodyWords read the quotes
 			case ';':
-				t := strings.TrimLeft(body[start:i+1], " \t")
+				t := codetext.TrimBlank(body[start : i+1])
 				if pass == 0 {
 					f.size += len(t)
 				} else if !loopBodyOK(t, f.name) {
@@ -132,11 +134,11 @@ func forLoopLine(line string, budget int) (forLine, bool) {
 // cutWord returns what follows keyword kw and the blanks after it at
 // the start of s, after blanks; ok is false when s does not start so.
 func cutWord(s, kw string) (string, bool) {
-	s, ok := strings.CutPrefix(strings.TrimLeft(s, " \t"), kw)
+	s, ok := strings.CutPrefix(codetext.TrimBlank(s), kw)
 	if !ok || s == "" || s[0] != ' ' && s[0] != '\t' {
 		return "", false
 	}
-	return strings.TrimLeft(s, " \t"), true
+	return codetext.TrimBlank(s), true
 }
 
 // loopBodyWords returns where the words "$name" of body start; ok is

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
 )
 
 // Task runners read from disk (issue 38): just runs the recipes of a
@@ -382,7 +384,7 @@ func recipeScript(lines []string, vars map[string]string) string {
 		if len(prog) == 0 {
 			return ""
 		}
-		indent := lines[0][:len(lines[0])-len(strings.TrimLeft(lines[0], " \t"))]
+		indent := lines[0][:len(lines[0])-len(codetext.TrimBlank(lines[0]))]
 		b.WriteString(path.Base(prog[0]) + " <<'__RECIPE_END__'\n")
 		for _, l := range lines[1:] {
 			b.WriteString(interpolateWith(strings.TrimPrefix(l, indent), vars))

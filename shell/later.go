@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
+)
 
 // Programs that run a script later, where no hook sees it: what they will
 // run is judged now, as a script the command runs (tmux, which runs one
@@ -58,7 +62,7 @@ func crontabRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 func cronCommands(table string) string {
 	var b strings.Builder
 	for _, line := range strings.Split(table, "\n") {
-		line = strings.TrimLeft(line, " \t")
+		line = codetext.TrimBlank(line)
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -75,7 +79,7 @@ func cronCommands(table string) string {
 				rest = ""
 				break
 			}
-			rest = strings.TrimLeft(rest[i:], " \t")
+			rest = codetext.TrimBlank(rest[i:])
 		}
 		if rest != "" {
 			b.WriteString(rest)

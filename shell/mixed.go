@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agenthooks/hooks/internal/codetext"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -103,7 +104,7 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 		// left to the parser, and so is one the parser refuses: it
 		// checks a comment's encoding too).
 		fuse := nx.atTop(off)
-		t := strings.TrimLeft(line, " \t")
+		t := codetext.TrimBlank(line)
 		if t == "" || t[0] == '#' && line[len(line)-1] != '\\' && utf8.ValidString(t) {
 			if fuse {
 				nx.lineEnd(end, next)

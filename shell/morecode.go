@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
+)
 
 // More interpreters (see code.go): Tcl (tclsh, wish, expect), R, Julia,
 // and gdb's commands.
@@ -86,7 +90,7 @@ func gdbEffects(w *walker, c *Command, sc *scope, in stdin) {
 			}
 			continue
 		}
-		cmd := strings.TrimLeft(v.Value, " \t")
+		cmd := codetext.TrimBlank(v.Value)
 		if rest, ok := strings.CutPrefix(cmd, "!"); ok && !v.Dynamic {
 			w.nestedWord(Static(rest), &scope{dir: sc.dir}, plus(c.Via, c.Name))
 			continue

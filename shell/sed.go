@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
+)
 
 var sedSpec = Spec{Short: "nrsuzEe:f:i::I::l:", Permute: true, Long: []string{"quiet", "silent", "debug", "expression=",
 	"file=", "follow-symlinks", "in-place=?", "line-length=", "null-data", "zero-terminated", "posix", "regexp-extended",
@@ -63,7 +67,7 @@ func sedEffects(w *walker, c *Command, sc *scope, _ stdin) {
 func (w *walker) sedScript(c *Command, sc *scope, s string) {
 	via := plus(c.Via, c.Name)
 	file := func(name string, kind EffectKind) {
-		name = strings.TrimLeft(name, " \t")
+		name = codetext.TrimBlank(name)
 		switch name {
 		case "/dev/stdout", "/dev/stderr", "/dev/stdin", "":
 			return
@@ -71,7 +75,7 @@ func (w *walker) sedScript(c *Command, sc *scope, s string) {
 		w.effect(c, sc, Effect{Kind: kind, Path: Static(name)})
 	}
 	run := func(cmd string) {
-		cmd = strings.TrimLeft(cmd, " \t")
+		cmd = codetext.TrimBlank(cmd)
 		if cmd == "" {
 			w.unknown("(sed e: the pattern space)", via)
 			return

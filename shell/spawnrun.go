@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
+)
 
 var xargsSpec = Spec{Short: "0a:d:E:e::I:i::L:l::n:P:prs:txo", Long: []string{"null", "arg-file=", "delimiter=", "eof=?",
 	"replace=?", "max-lines=?", "max-args=", "max-procs=", "interactive", "no-run-if-empty", "max-chars=", "show-limits",
@@ -107,7 +111,7 @@ func xargsItems(f Flags, in stdin) ([]string, bool) {
 		return nil, false
 	case f.Has("I", "i", "replace", "L", "l", "max-lines"):
 		for _, l := range strings.Split(doc, "\n") {
-			if l = strings.TrimLeft(l, " \t"); l != "" {
+			if l = codetext.TrimBlank(l); l != "" {
 				items = append(items, l)
 			}
 		}

@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"github.com/agenthooks/hooks/internal/codetext"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -87,7 +88,7 @@ func mayShadowPrint(src string) bool {
 				break
 			}
 			from += i + len(name)
-			if rest := strings.TrimLeft(src[from:], " \t"); strings.HasPrefix(rest, "(") {
+			if rest := codetext.TrimBlank(src[from:]); strings.HasPrefix(rest, "(") {
 				return true // echo() { … }
 			}
 		}

@@ -69,3 +69,14 @@ func Literal(s string) (val, rest string, ok bool) {
 func IsIdentByte(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// TrimBlank returns s without its leading spaces and tabs: what
+// strings.TrimLeft(s, " \t") returns, without the set of bytes it builds
+// at each call (a cost in the walk of every line).
+func TrimBlank(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[i:]
+}

@@ -52,7 +52,7 @@ func codeCommands(code string, syn codeSyntax) (out []string, over bool) {
 			if at > 0 && codetext.IsIdentByte(code[at-1]) || from < len(code) && codetext.IsIdentByte(code[from]) {
 				continue // part of a longer name (perform, xopen, system_x)
 			}
-			rest := strings.TrimLeft(code[from:], " \t")
+			rest := codetext.TrimBlank(code[from:])
 			var all string
 			switch {
 			case strings.HasPrefix(rest, "("):

@@ -3,6 +3,8 @@ package guard
 import (
 	"context"
 	"strings"
+
+	"github.com/agenthooks/hooks/internal/codetext"
 )
 
 // Two refinements of rule 5 for everyday code: a shell command that awk
@@ -26,7 +28,7 @@ func awkCommands(code string) (rest string, cmds []string, ok bool) {
 		case c == '"':
 			// A string: a command when a pipe follows it into getline.
 			end, lit, plain := awkString(code, i)
-			after := strings.TrimLeft(code[end:], " \t")
+			after := codetext.TrimBlank(code[end:])
 			if strings.HasPrefix(after, "|") && !strings.HasPrefix(after, "||") {
 				a := strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(after, "|"), "&"), " \t")
 				if strings.HasPrefix(a, "getline") {

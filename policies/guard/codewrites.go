@@ -93,7 +93,7 @@ func writeSites(lang, code string) (n int, over bool) {
 				from < len(code) && codetext.IsIdentByte(code[from]) {
 				continue
 			}
-			rest := strings.TrimLeft(code[from:], " \t")
+			rest := codetext.TrimBlank(code[from:])
 			var all string
 			switch {
 			case strings.HasPrefix(rest, "("):
@@ -192,7 +192,7 @@ func perlWriteMode(all string) bool {
 		if all[i] != '\'' && all[i] != '"' {
 			continue
 		}
-		v := strings.TrimLeft(all[i+1:], " \t")
+		v := codetext.TrimBlank(all[i+1:])
 		if strings.HasPrefix(v, ">") || strings.HasPrefix(v, "+<") {
 			return true
 		}
