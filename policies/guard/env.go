@@ -28,7 +28,7 @@ func IsEnvFile(name string) bool {
 	if i := strings.IndexByte(name, ':'); i >= 0 {
 		name = name[:i]
 	}
-	name = strings.ToLower(strings.TrimRight(name, ". "))
+	name = strings.ToLower(trimDotsSpaces(name))
 	if name == ".env" {
 		return true
 	}

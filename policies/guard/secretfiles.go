@@ -36,7 +36,7 @@ func IsSecretFile(p string, extra []string) bool {
 // with slashes for backslashes, its trailing dots and spaces dropped.
 func isSecretAnyShape(p string, extra []string) bool {
 	p = strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
-	p = strings.TrimRight(p, ". ")
+	p = trimDotsSpaces(p)
 	base := path.Base(p)
 	if IsEnvFile(base) {
 		return true
@@ -51,6 +51,16 @@ func isSecretAnyShape(p string, extra []string) bool {
 		return true
 	}
 	return builtinSecretPats().match(p, base) || extraMatch(extra, p, base)
+}
+
+// trimDotsSpaces is strings.TrimRight(p, ". ") without the set of bytes
+// it builds at each call.
+func trimDotsSpaces(p string) string {
+	n := len(p)
+	for n > 0 && (p[n-1] == '.' || p[n-1] == ' ') {
+		n--
+	}
+	return p[:n]
 }
 
 // secretDir reports whether name is a directory of credentials: one

@@ -124,7 +124,10 @@ func (x *secretIndex) isSecret(p string, sh wordShape, extra []string) bool {
 	for n > 0 && (p[n-1] == '.' || p[n-1] == ' ') {
 		n-- // dropped, as Windows drops them (no slash nor glob byte is)
 	}
-	if n == 0 || p[n-1] == '/' {
+	if n == 0 {
+		return false // isSecretAnyShape's base is ".": none
+	}
+	if p[n-1] == '/' {
 		return isSecretAnyShape(p, extra)
 	}
 	p = p[:n]
