@@ -299,6 +299,9 @@ func (c *Command) Subcommand(spec Spec) ([]Word, bool) {
 	if len(c.Args) < 2 {
 		return nil, false
 	}
+	if a := c.Args[1]; !a.Dynamic && !a.MaybeOption() {
+		return c.Args[1:], true // what the parse below finds at once (git status)
+	}
 	spec.Permute = false
 	args := c.Args[1:]
 	f := spec.Parse(args)

@@ -121,6 +121,55 @@ func TestFlagsAsParsed(t *testing.T) {
 	}
 }
 
+// TestSubcommandAsBefore: Subcommand finds what its parse found before
+// it took a first word that is no option at once, for every spec passed
+// to it, over words static, dynamic, quoted and of options.
+func TestSubcommandAsBefore(t *testing.T) {
+	words := []string{"status", "-C", "dir", "-c", "k=v", "--no-pager", "--git-dir=x", "--", "-", "\"$x\"", "$s", "'-p'",
+		"-p", "--exec-path", "run", "-w", "x", "\"\"", "a=b", "x$s", "\"st${u}\"", "--registry", "u", "*.go", "~/x", "-Cdir", "--work-tree", "y"}
+	specs := []Spec{Git, Npm, {}, {Short: "C:"}, {Short: "C:c:"}, {Long: []string{"debug=", "exec-path=?"}}, {Short: "ab:", Permute: true}}
+	r := rand.New(rand.NewSource(38))
+	n := 0
+	for range 20000 {
+		src := []string{"git", "npm", "docker", "x", "cargo"}[r.Intn(5)]
+		for range r.Intn(5) {
+			src += " " + words[r.Intn(len(words))]
+		}
+		s, err := (&Parser{}).Parse(context.Background(), src)
+		if err != nil || len(s.Commands) == 0 {
+			continue
+		}
+		c := s.Commands[0]
+		for _, spec := range specs {
+			got, gok := c.Subcommand(spec)
+			want, wok := subcommandSlow(c, spec)
+			if gok {
+				n++
+			}
+			if gok != wok || !cmp.Equal(got, want, cmp.AllowUnexported(Word{})) || cap(got) != cap(want) {
+				t.Fatalf("%q spec %v: %q %v, before %q %v", src, spec, got, gok, want, wok)
+			}
+		}
+	}
+	if n < 20000 {
+		t.Errorf("%d subcommands found, want at least 20,000", n)
+	}
+}
+
+// subcommandSlow is Command.Subcommand as it was.
+func subcommandSlow(c *Command, spec Spec) ([]Word, bool) {
+	if len(c.Args) < 2 {
+		return nil, false
+	}
+	spec.Permute = false
+	args := c.Args[1:]
+	f := spec.Parse(args)
+	if len(f.Unsure) > 0 || f.End >= len(args) || args[f.End].Dynamic {
+		return nil, false
+	}
+	return args[f.End:], true
+}
+
 // searchOfSlow is SearchOf as it was (treeSearch parsing the options
 // again, its search read back from text).
 func searchOfSlow(c *Command) (TreeSearch, bool) {
