@@ -251,6 +251,29 @@ func BenchmarkPerKB(b *testing.B) {
 	}
 }
 
+// BenchmarkPerKBLines: BenchmarkPerKB's all/ split by line, each line of
+// everydayAllowed fifty times in one script, against the peer's: where
+// the guard's cost above the peer's is (BENCHMARKS.md, "Per KB by line").
+func BenchmarkPerKBLines(b *testing.B) {
+	for i, l := range strings.Split(strings.TrimSuffix(everydayAllowed(8), "\n"), "\n") {
+		src := strings.Repeat(l+"\n", 50)
+		t := &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: src}}
+		name := strconv.Itoa(i+1) + "/"
+		b.Run(name+"guard", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Judge(context.Background(), "", t)
+			}
+		})
+		b.Run(name+"peer", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				peerRmRF(src)
+			}
+		})
+	}
+}
+
 // peerRmRF is bench/peersh's check: parse, then one walk for rm with -r
 // and -f among the literal words.
 func peerRmRF(src string) bool {
