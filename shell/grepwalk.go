@@ -68,6 +68,7 @@ func gitGrep(c *Command) (TreeSearch, bool) {
 		}
 	}
 	if d, ok := g.Value("C"); ok {
+		t.Dirs = append([]Word(nil), t.Dirs...) // not the command's words, which they may share
 		for i, x := range t.Dirs {
 			if d.Dynamic {
 				t.Dirs[i] = Word{Value: d.Value + "/" + x.Value, Dynamic: true}
