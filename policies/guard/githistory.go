@@ -39,18 +39,44 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 	name := sub[0].Value
 	switch name {
 	case "log", "whatchanged", "show", "diff":
+		if !showsPatch(name, sub[1:]) {
+			return "", false
+		}
+	case "format-patch":
+		// The patches of the commits, as log -p prints them, to files or
+		// to the output (--stdout); the files are then read. Its
+		// revision R means R..HEAD: without a count, every commit is
+		// asked of (--all).
+		name = "log"
 	default:
-		return "", false
-	}
-	if !showsPatch(name, sub[1:]) {
-		return "", false
+		return at.treeShows(c, sub, extra)
 	}
 	for _, a := range sub[1:] {
 		if strings.HasPrefix(a.Value, "--output") {
 			return "", false // written to a file, not shown (rule 6 and 3 judge the file)
 		}
 	}
-	dir := at.dir
+	dir, ok := gitCommandDir(at.dir, c, sub)
+	if !ok {
+		return "", false
+	}
+	q, paths, counted := historyQuery(name, sub[1:], dir)
+	if sub[0].Value == "format-patch" && !counted {
+		q = append(q[:len(q)-1], "--all", "--")
+	}
+	switch {
+	case !counted:
+		q = append(q, credentialSpecs(extra)...)
+	case len(paths) > 0:
+		q = append(q, paths...) // git log -1 -- src: the last commit that changes src
+	}
+	return at.askNames(dir, q, paths, extra, "the history git shows")
+}
+
+// gitCommandDir returns the folder git command c, whose subcommand and
+// its words sub are, runs in: false when it is known only at run time,
+// or the repository is named apart (--git-dir, --work-tree).
+func gitCommandDir(dir string, c *shell.Command, sub []shell.Word) (string, bool) {
 	global := shell.Git.Parse(c.Args[1 : len(c.Args)-len(sub)])
 	for _, o := range global.Options {
 		switch o.Name {
@@ -63,13 +89,15 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 			return "", false
 		}
 	}
-	q, paths, counted := historyQuery(name, sub[1:], dir)
-	switch {
-	case !counted:
-		q = append(q, credentialSpecs(extra)...)
-	case len(paths) > 0:
-		q = append(q, paths...) // git log -1 -- src: the last commit that changes src
-	}
+	return dir, true
+}
+
+// askNames asks git q in dir, once a call, and returns the first name it
+// prints (one a line, or NUL-separated; REV:name as git grep prints one)
+// that is a credential file under paths, in what git shows (for the
+// reason). A question git cannot answer in time denies; one it refuses
+// (a bad revision) passes: the command prints nothing either.
+func (at *place) askNames(dir string, q, paths, extra []string, what string) (string, bool) {
 	key := dir + "\x00" + strings.Join(q, "\x00")
 	a, ok := at.wt.history[key]
 	if !ok {
@@ -87,13 +115,16 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 	case err != nil && errors.As(err, &exit) && exit.ExitCode() > 0:
 		return "", false // git refuses the revisions: the command shows nothing
 	case err != nil:
-		return "the history git shows (which could not be read in time: a credential file may be in it)", true
+		return what + " (which could not be read in time: a credential file may be in it)", true
 	}
-	for line := range strings.SplitSeq(string(out), "\n") {
-		if line == "" || !IsSecretFile(line, extra) || !under(line, paths) {
+	for line := range strings.FieldsFuncSeq(string(out), func(r rune) bool { return r == '\n' || r == 0 }) {
+		if _, name, ok := strings.Cut(line, ":"); ok && IsSecretFile(name, extra) {
+			line = name
+		}
+		if !IsSecretFile(line, extra) || !under(line, paths) {
 			continue
 		}
-		return line + " (in the history git shows)", true
+		return line + " (in " + what + ")", true
 	}
 	return "", false
 }
@@ -157,6 +188,11 @@ func historyQuery(name string, args []shell.Word, dir string) (q, paths []string
 			name == "diff" && (v == "--cached" || v == "--staged" || v == "--merge-base"):
 			q = append(q, v)
 		case strings.HasPrefix(v, "-"), i > 0 && (args[i-1].Value == "-n" || args[i-1].Value == "--max-count"):
+		case pathspecLike(v):
+			// git takes a word with a wildcard or a leading : as a pathspec
+			// when it names no revision (git log -p '*.env', ':!src'):
+			// read as one that may hold any file (see under).
+			paths = append(paths, v)
 		default:
 			if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(v))); err == nil {
 				paths = append(paths, path.Clean(v)) // git log app: a folder, not a revision
@@ -175,13 +211,23 @@ func historyQuery(name string, args []shell.Word, dir string) (q, paths []string
 	return append(q, "--"), paths, counted
 }
 
+// pathspecLike reports whether git may read v as a pathspec with magic
+// or wildcards (*.env, ':(glob)**/.env', ':!src', ':/x'), which under
+// does not match names against: it takes any name to be under one.
+func pathspecLike(v string) bool {
+	return strings.HasPrefix(v, ":") || strings.ContainsAny(v, "*?[")
+}
+
 // under reports whether path p is one of paths or under one (true when
-// paths is empty).
+// paths is empty, or one is a pathspec with magic or wildcards).
 func under(p string, paths []string) bool {
 	if len(paths) == 0 {
 		return true
 	}
 	for _, d := range paths {
+		if pathspecLike(d) {
+			return true
+		}
 		// Names are the repository's; d may be the folder's (git -C app
 		// log -p sub): a name that holds it as a part counts.
 		d = strings.TrimSuffix(d, "/")

@@ -164,8 +164,9 @@ func (sp secretPat) match(p, base string) bool {
 }
 
 // secretInWord returns the secret file a shell word names: the word
-// itself, or what follows an @ or an = in it (curl -d @.env,
-// -F f=@id_rsa, --post-file=.env, of=.env).
+// itself, or what follows its last @, = or : (curl -d @.env,
+// -F f=@id_rsa, --post-file=.env, of=.env, and git's HEAD:.env and
+// :.env, a file's text in a commit or the index).
 func secretInWord(w string, extra []string) (string, bool) {
 	if w == "" {
 		return "", false
@@ -175,10 +176,10 @@ func secretInWord(w string, extra []string) (string, bool) {
 	if x.isSecret(w, sh, extra) {
 		return w, true
 	}
-	if sh.at < 0 && sh.eq < 0 {
+	if sh.at < 0 && sh.eq < 0 && sh.colon < 0 {
 		return "", false
 	}
-	for _, i := range [2]int{sh.at, sh.eq} {
+	for _, i := range [3]int{sh.at, sh.eq, sh.colon} {
 		if i >= 0 && i+1 < len(w) && IsSecretFile(w[i+1:], extra) {
 			return w[i+1:], true
 		}

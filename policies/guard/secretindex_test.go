@@ -99,7 +99,7 @@ func TestIsSecretFileAsBefore(t *testing.T) {
 }
 
 // secretInWordSlow is secretInWord as it was before its one pass for the
-// last @ and =.
+// last @, = and :.
 func secretInWordSlow(w string, extra []string) (string, bool) {
 	after := func(s, sep string) string {
 		if i := strings.LastIndex(s, sep); i >= 0 {
@@ -107,7 +107,7 @@ func secretInWordSlow(w string, extra []string) (string, bool) {
 		}
 		return ""
 	}
-	for _, cand := range []string{w, after(w, "@"), after(w, "=")} {
+	for _, cand := range []string{w, after(w, "@"), after(w, "="), after(w, ":")} {
 		if cand != "" && isSecretFileSlow(cand, extra) {
 			return cand, true
 		}
@@ -120,7 +120,7 @@ func secretInWordSlow(w string, extra []string) (string, bool) {
 func TestSecretInWordAsBefore(t *testing.T) {
 	words := secretCorpus()
 	for _, w := range secretCorpus()[:2000] {
-		words = append(words, "--f="+w, "-d@"+w, w+"=", w+"@", "a=@"+w, "@"+w+"=x", "f=@"+w+"=")
+		words = append(words, "--f="+w, "-d@"+w, w+"=", w+"@", "a=@"+w, "@"+w+"=x", "f=@"+w+"=", "HEAD:"+w, ":"+w, w+":x", "a:@"+w)
 	}
 	for _, extra := range [][]string{nil, {"*.tfstate", "x=*"}} {
 		for _, w := range words {

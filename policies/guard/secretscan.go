@@ -23,6 +23,8 @@ func builtinSecretPats() *secretIndex {
 				builtinSecret.class[c] = byteAt
 			case c == '=':
 				builtinSecret.class[c] = byteEq
+			case c == ':':
+				builtinSecret.class[c] = byteColon
 			case c == '*' || c == '?' || c == '[':
 				builtinSecret.class[c] = byteGlob
 			}
@@ -63,6 +65,7 @@ const (
 	byteSlash
 	byteAt
 	byteEq
+	byteColon
 	byteGlob // * ? [
 )
 
@@ -81,16 +84,16 @@ func (x *secretIndex) add(sp secretPat) {
 }
 
 // A wordShape is what one pass over a word finds: whether it is plain
-// (ASCII, no upper case, no backslash), and where its last /, @, = and
-// glob byte are (-1: none).
+// (ASCII, no upper case, no backslash), and where its last /, @, =, :
+// and glob byte are (-1: none).
 type wordShape struct {
-	plain               bool
-	slash, at, eq, glob int
+	plain                      bool
+	slash, at, eq, colon, glob int
 }
 
 // scan reads w's shape.
 func (x *secretIndex) scan(w string) wordShape {
-	sh := wordShape{plain: true, slash: -1, at: -1, eq: -1, glob: -1}
+	sh := wordShape{plain: true, slash: -1, at: -1, eq: -1, colon: -1, glob: -1}
 	for i := 0; i < len(w); i++ {
 		k := x.class[w[i]]
 		if k == 0 {
@@ -105,6 +108,8 @@ func (x *secretIndex) scan(w string) wordShape {
 			sh.at = i
 		case byteEq:
 			sh.eq = i
+		case byteColon:
+			sh.colon = i
 		case byteGlob:
 			sh.glob = i
 		}

@@ -1,0 +1,149 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// Rule 7 on a credential file's text that git prints from a revision's
+// tree or from objects it is named on its input (issue 38), each run
+// under bash with a .env committed and then untracked: `git grep KEY
+// HEAD~1` printed HEAD~1:.env:KEY=2, `git archive HEAD~1 | tar xO` and
+// `git cat-file --batch <<< HEAD~1:.env` printed KEY=2. The guard asks
+// git which files of a credential file's name the revisions' trees hold
+// (git grep -l of them, bounded as historyShows' questions are); for
+// object names read from the input, whether any commit ever held one.
+
+// treeShows is historyShows for git subcommands that print the files of
+// a revision's tree (grep with revisions, archive to the output) or the
+// objects named on their input (cat-file --batch); sub is c's
+// subcommand and its words.
+func (at *place) treeShows(c *shell.Command, sub []shell.Word, extra []string) (string, bool) {
+	dir, ok := gitCommandDir(at.dir, c, sub)
+	if !ok {
+		return "", false
+	}
+	args := sub[1:]
+	switch sub[0].Value {
+	case "grep":
+		revs, any := grepRevisions(args, dir)
+		if any {
+			return at.askNames(dir, wideHistory(extra), nil, extra, "the revisions git greps")
+		}
+		if len(revs) == 0 {
+			return "", false // the worktree's files: rule 7's tree search
+		}
+		return at.askNames(dir, treeQuery(revs, credentialSpecs(extra)), nil, extra, "the revisions git greps")
+	case "archive":
+		rev, ok := archiveRevision(args)
+		switch {
+		case !ok:
+			return "", false // written to a file, or another repository's
+		case rev.Dynamic:
+			return at.askNames(dir, wideHistory(extra), nil, extra, "the revision git archives")
+		}
+		var top []string
+		for _, p := range credentialSpecs(extra) {
+			top = append(top, strings.Replace(p, ":(", ":(top,", 1)) // the whole tree, from any folder
+		}
+		return at.askNames(dir, treeQuery([]string{rev.Value}, top), nil, extra, "the revision git archives")
+	case "cat-file":
+		for _, a := range args {
+			if strings.HasPrefix(a.Value, "--batch") && !strings.HasPrefix(a.Value, "--batch-check") || a.Dynamic {
+				// Objects named on the input, or every object: any
+				// credential file git ever held may be printed.
+				return at.askNames(dir, wideHistory(extra), nil, extra, "the objects git prints")
+			}
+		}
+	}
+	return "", false
+}
+
+// treeQuery is the git question for the files of the trees of revs that
+// pathspecs match: their names, as REV:NAME.
+func treeQuery(revs, pathspecs []string) []string {
+	q := []string{"grep", "-l", "-z", "--no-color", "--no-textconv", "-e", ""}
+	q = append(q, revs...)
+	return append(append(q, "--"), pathspecs...)
+}
+
+// wideHistory is the git question for the credential files any commit of
+// the repository ever held.
+func wideHistory(extra []string) []string {
+	q := []string{"-c", "log.showSignature=false", "log", "--no-renames", "--name-only", "--format=", "--full-history", "--all", "--"}
+	return append(q, credentialSpecs(extra)...)
+}
+
+// grepRevisions returns the revisions git grep with args searches the
+// trees of: its operands after the pattern, before --, that name no file
+// in dir. any reports one known only at run time.
+func grepRevisions(args []shell.Word, dir string) (revs []string, any bool) {
+	given := false // the pattern given by -e or -f
+	var ops []shell.Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Dynamic && v == "--" {
+			break
+		}
+		if a.Dynamic || v == "" || v[0] != '-' || v == "-" {
+			ops = append(ops, a)
+			continue
+		}
+		switch v {
+		case "-e", "-f", "--and", "--or", "--not", "(", ")":
+			given = given || v == "-e" || v == "-f"
+			if v == "-e" || v == "-f" {
+				i++
+			}
+		case "-A", "-B", "-C", "-m", "--max-count", "--max-depth", "--threads", "--context", "--after-context",
+			"--before-context", "--exclude-standard", "--color":
+			if v != "--exclude-standard" && v != "--color" {
+				i++
+			}
+		default:
+			given = given || strings.HasPrefix(v, "-e") || strings.HasPrefix(v, "-f") || strings.HasPrefix(v, "--regexp") ||
+				strings.HasPrefix(v, "--file")
+		}
+	}
+	if !given && len(ops) > 0 {
+		ops = ops[1:] // the pattern
+	}
+	for _, o := range ops {
+		if o.Dynamic {
+			return nil, true
+		}
+		if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(o.Value))); err == nil || pathspecLike(o.Value) {
+			continue // a file or a pathspec, not a revision
+		}
+		revs = append(revs, o.Value)
+	}
+	return revs, false
+}
+
+// archiveRevision returns the tree git archive with args writes to its
+// output: false when it writes a file (-o, --output) or reads another
+// repository (--remote), or names none.
+func archiveRevision(args []shell.Word) (shell.Word, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic && strings.HasPrefix(a.Prefix(), "-"):
+			return shell.Word{Value: v, Dynamic: true}, true
+		case !a.Dynamic && (v == "-o" || strings.HasPrefix(v, "--output") || strings.HasPrefix(v, "-o") ||
+			strings.HasPrefix(v, "--remote") || v == "--list" || v == "-l"):
+			return shell.Word{}, false
+		case !a.Dynamic && (v == "--format" || v == "--prefix" || v == "--exec" || v == "--add-file" || v == "--add-virtual-file" ||
+			v == "--mtime"):
+			i++
+		case !a.Dynamic && strings.HasPrefix(v, "-"):
+		default:
+			return a, true
+		}
+	}
+	return shell.Word{}, false
+}
