@@ -39,9 +39,33 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 	name := sub[0].Value
 	switch name {
 	case "log", "whatchanged", "show", "diff":
+		if name == "show" || name == "diff" {
+			if dir, ok := gitCommandDir(at.dir, c, sub); ok {
+				if f, ok := at.blobShows(dir, sub[1:], extra); ok {
+					return f, true
+				}
+			}
+		}
 		if !showsPatch(name, sub[1:]) {
 			return "", false
 		}
+	case "diff-tree":
+		// A commit's changes (or two trees'), names only unless a patch
+		// option is given: read as show of them.
+		if !showsPatch("log", sub[1:]) {
+			return "", false
+		}
+		name = "show"
+	case "reflog":
+		// git reflog -p (show -p): the patches of every commit the
+		// reflog names, which a branch may no longer reach.
+		if !showsPatch("log", sub[1:]) {
+			return "", false
+		}
+		if dir, ok := gitCommandDir(at.dir, c, sub); ok {
+			return at.askNames(dir, wideHistory(extra), nil, extra, "the history git shows")
+		}
+		return "", false
 	case "format-patch":
 		// The patches of the commits, as log -p prints them, to files or
 		// to the output (--stdout); the files are then read. Its
@@ -92,24 +116,28 @@ func gitCommandDir(dir string, c *shell.Command, sub []shell.Word) (string, bool
 	return dir, true
 }
 
-// askNames asks git q in dir, once a call, and returns the first name it
-// prints (one a line, or NUL-separated; REV:name as git grep prints one)
-// that is a credential file under paths, in what git shows (for the
-// reason). A question git cannot answer in time denies; one it refuses
-// (a bad revision) passes: the command prints nothing either.
-func (at *place) askNames(dir string, q, paths, extra []string, what string) (string, bool) {
+// ask asks git q in dir, once a call: run counts a question asked again
+// against maxStateReads, and 4,000 `git log -p -1` would deny past it.
+func (at *place) ask(dir string, q []string) ([]byte, error) {
 	key := dir + "\x00" + strings.Join(q, "\x00")
 	a, ok := at.wt.history[key]
 	if !ok {
-		// Asked once a call: run counts a question asked again against
-		// maxStateReads, and 4,000 `git log -p -1` would deny past it.
 		a.out, a.err = at.wt.run(at.context(), dir, q...)
 		if at.wt.history == nil {
 			at.wt.history = map[string]gitAnswer{}
 		}
 		at.wt.history[key] = a
 	}
-	out, err := a.out, a.err
+	return a.out, a.err
+}
+
+// askNames asks git q in dir, once a call, and returns the first name it
+// prints (one a line, or NUL-separated; REV:name as git grep prints one)
+// that is a credential file under paths, in what git shows (for the
+// reason). A question git cannot answer in time denies; one it refuses
+// (a bad revision) passes: the command prints nothing either.
+func (at *place) askNames(dir string, q, paths, extra []string, what string) (string, bool) {
+	out, err := at.ask(dir, q)
 	var exit *exec.ExitError
 	switch {
 	case err != nil && errors.As(err, &exit) && exit.ExitCode() > 0:

@@ -2,6 +2,8 @@ package guard
 
 import (
 	"context"
+	"os/exec"
+	"strings"
 	"testing"
 
 	hooks "github.com/agenthooks/hooks"
@@ -84,14 +86,27 @@ func TestRevisionTrees(t *testing.T) {
 	attacks := []string{"git grep KEY HEAD~1", "git grep -h '' HEAD~1 -- '*.env'", "git grep -e KEY HEAD~1 HEAD~2",
 		"git archive HEAD~1 | tar xO", "git archive --format=tar HEAD~1 | tar xO", "git cat-file --batch <<< HEAD~1:.env",
 		"echo HEAD~1:.env | git cat-file --batch", "git format-patch -1 HEAD~1 --stdout", "git format-patch HEAD~2..HEAD --stdout",
-		"git format-patch --root --stdout", "git -C . grep KEY HEAD~1", "git format-patch -1 --stdout"}
+		"git format-patch --root --stdout", "git -C . grep KEY HEAD~1", "git format-patch -1 --stdout", "git reflog -p",
+		"git reflog show -p", "git diff-tree -p HEAD", "git diff-tree -p -r HEAD~1"}
+	// An object by its id, as git ls-tree -r HEAD~1 printed it.
+	id := func(rev string) string {
+		out, err := exec.Command("git", "-C", root, "rev-parse", rev).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	envID, goID := id("HEAD~1:.env"), id("HEAD:a.go")
+	attacks = append(attacks, "git cat-file -p "+envID[:7], "git show "+envID[:8], "git cat-file blob "+envID,
+		"git diff "+envID[:7]+" "+goID[:7], "git show "+strings.ToUpper(envID[:9]))
 	for _, cmd := range attacks {
 		if _, deny := judge(root, cmd); !deny {
 			t.Errorf("%q: passes, want it denied (it prints .env's text)", cmd)
 		}
 	}
 	for _, cmd := range []string{"git ls-tree -r HEAD~1", "git archive -o out.tar HEAD~1", "git cat-file --batch-check <<< HEAD",
-		"git grep TODO -- a.go", "git format-patch -1 --stdout HEAD~1 -- a.go"} {
+		"git grep TODO -- a.go", "git format-patch -1 --stdout HEAD~1 -- a.go", "git cat-file -p " + goID[:7],
+		"git cat-file -t " + envID[:7], "git show cafe", "git reflog", "git diff-tree -r HEAD~1", "git reflog show --stat"} {
 		if r, deny := judge(root, cmd); deny {
 			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
 		}

@@ -1,7 +1,9 @@
 package guard
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -51,6 +53,13 @@ func (at *place) treeShows(c *shell.Command, sub []shell.Word, extra []string) (
 		}
 		return at.askNames(dir, treeQuery([]string{rev.Value}, top), nil, extra, "the revision git archives")
 	case "cat-file":
+		quiet := false // -t, -s, -e: the object's type, size or presence
+		for _, a := range args {
+			quiet = quiet || !a.Dynamic && (a.Value == "-t" || a.Value == "-s" || a.Value == "-e")
+		}
+		if f, ok := at.blobShows(dir, args, extra); ok && !quiet {
+			return f, true
+		}
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "--batch") && !strings.HasPrefix(a.Value, "--batch-check") || a.Dynamic {
 				// Objects named on the input, or every object: any
@@ -71,9 +80,10 @@ func treeQuery(revs, pathspecs []string) []string {
 }
 
 // wideHistory is the git question for the credential files any commit of
-// the repository ever held.
+// the repository (its refs' and reflogs') ever held.
 func wideHistory(extra []string) []string {
-	q := []string{"-c", "log.showSignature=false", "log", "--no-renames", "--name-only", "--format=", "--full-history", "--all", "--"}
+	q := []string{"-c", "log.showSignature=false", "log", "--no-renames", "--name-only", "--format=", "--full-history", "--all",
+		"--reflog", "--"}
 	return append(q, credentialSpecs(extra)...)
 }
 
@@ -146,4 +156,64 @@ func archiveRevision(args []shell.Word) (shell.Word, bool) {
 		}
 	}
 	return shell.Word{}, false
+}
+
+// blobShows returns the credential file whose text git prints when it is
+// given an object by its id (git cat-file -p 1e7786, git show 1e7786,
+// git diff ID ID: ids an earlier git ls-tree or ls-files -s printed):
+// one of args, a run of 4 to 64 hexadecimal digits, that starts the id
+// of a credential file's text any commit, reflog entry or the index ever
+// held.
+func (at *place) blobShows(dir string, args []shell.Word, extra []string) (string, bool) {
+	var ids []string
+	for _, a := range args {
+		v := strings.ToLower(strings.TrimSuffix(a.Value, "^{blob}"))
+		if !a.Dynamic && hexID(v) {
+			ids = append(ids, v)
+		}
+	}
+	if len(ids) == 0 {
+		return "", false
+	}
+	specs := credentialSpecs(extra)
+	logQ := append([]string{"-c", "log.showSignature=false", "log", "--all", "--reflog", "--format=", "--raw", "--no-abbrev",
+		"--full-history", "--no-renames", "--"}, specs...)
+	indexQ := append([]string{"ls-files", "-s", "-z", "--"}, specs...)
+	for _, q := range [][]string{logQ, indexQ} {
+		out, err := at.ask(dir, q)
+		var exit *exec.ExitError
+		switch {
+		case err != nil && errors.As(err, &exit) && exit.ExitCode() > 0:
+			continue
+		case err != nil:
+			return "the object git prints (whose history could not be read in time: it may be a credential file's)", true
+		}
+		for rec := range strings.FieldsFuncSeq(string(out), func(r rune) bool { return r == '\n' || r == 0 }) {
+			meta, name, ok := strings.Cut(rec, "\t")
+			if !ok || !IsSecretFile(name, extra) {
+				continue
+			}
+			for _, f := range strings.Fields(meta) {
+				for _, id := range ids {
+					if len(f) >= 40 && strings.HasPrefix(f, id) {
+						return name + " (the object " + id + " git prints is its text)", true
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// hexID reports whether v may be an object's id, whole or abbreviated.
+func hexID(v string) bool {
+	if len(v) < 4 || len(v) > 64 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if !(v[i] >= '0' && v[i] <= '9' || v[i] >= 'a' && v[i] <= 'f') {
+			return false
+		}
+	}
+	return true
 }
