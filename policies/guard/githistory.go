@@ -37,12 +37,18 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 		return "", false
 	}
 	name := sub[0].Value
+	stash := false
 	switch name {
 	case "log", "whatchanged", "show", "diff":
+	case "stash":
+		if sub, stash = stashShows(sub[1:]); !stash {
+			return "", false
+		}
+		name = sub[0].Value
 	default:
 		return "", false
 	}
-	if !showsPatch(name, sub[1:]) {
+	if !stash && !showsPatch(name, sub[1:]) {
 		return "", false
 	}
 	for _, a := range sub[1:] {
@@ -64,6 +70,9 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 		}
 	}
 	q, paths, counted := historyQuery(name, sub[1:], dir)
+	if stash {
+		q, paths, counted = stashQuery(sub), nil, false
+	}
 	switch {
 	case !counted:
 		q = append(q, credentialSpecs(extra)...)
@@ -154,7 +163,9 @@ func historyQuery(name string, args []shell.Word, dir string) (q, paths []string
 		case v == "--":
 			dashes = true
 		case v == "--all" || v == "--branches" || v == "--tags" || v == "--remotes" || v == "--reflog" ||
-			name == "diff" && (v == "--cached" || v == "--staged" || v == "--merge-base"):
+			name == "diff" && (v == "--cached" || v == "--staged" || v == "--merge-base") ||
+			name != "diff" && (v == "-m" || v == "--cc" || v == "-c" || strings.HasPrefix(v, "--diff-merges")):
+			// -m and the like: a merge's changes (a stash's) are shown too.
 			q = append(q, v)
 		case strings.HasPrefix(v, "-"), i > 0 && (args[i-1].Value == "-n" || args[i-1].Value == "--max-count"):
 		default:
