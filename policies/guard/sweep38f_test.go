@@ -25,5 +25,7 @@ func TestSweep38f(t *testing.T) {
 	git("stash", "push", "-q", "--", "app/.env")
 	writeFile(t, root, "docs/guide.md", "# guide, changed\n")
 	git("stash", "push", "-q", "--", "docs/guide.md")
+	writeFile(t, root, "list", "app/.env\n")
+	writeFile(t, root, "files.txt", "README.md\ndata.txt\n")
 	judgeSweep(t, root, s, "38f", 1, 1)
 }
