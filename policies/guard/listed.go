@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"errors"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -19,9 +20,10 @@ import (
 // here it is followed to where it comes from:
 //
 //   - a file of names (xargs's "(lines of FILE)", $(cat FILE), $(<FILE),
-//     a loop's done < FILE) is read, bounded (maxListRead), once a call,
-//     and denied when a line names a credential file; a file the same
-//     command writes is judged by the words echo and printf print;
+//     a loop's done < FILE or for f in $(cat FILE)) is read, bounded
+//     (maxListRead, maxListBytes), once a call, and denied when a line
+//     names a credential file or it cannot be read whole; a file the
+//     same command writes is judged by the words echo and printf print;
 //   - a listing of a folder the same command makes (ls, find, a for
 //     loop's glob) is judged as naming every file the listing can name
 //     in that folder: ls and a glob its entries (dot files with -a or
@@ -33,8 +35,13 @@ import (
 // `find . -name '*.go' | xargs cat` and `ls src | xargs wc -l` pass:
 // the first names no credential file, the second prints no file's text.
 
-// maxListRead bounds the bytes of a file of names read.
-const maxListRead = 64 << 10
+// maxListRead bounds the bytes of a file of names read, and
+// maxListBytes those of all the files of names a call reads: past
+// either, the names are not known and the read is denied.
+const (
+	maxListRead  = 64 << 10
+	maxListBytes = 1 << 20
+)
 
 // A listing is a folder a command of a script lists: its entries only
 // (ls, a glob) or the tree under it (find), its dot files or not, the
@@ -48,14 +55,20 @@ type listing struct {
 }
 
 // listings is what listedReads read of a script, once a script: the
-// folders it lists (nil until read), the files its loops read (done <
+// folders it lists (nil until read) and what they name, the files its loops read (done <
 // FILE; nil until read), and the credential file found for each file
 // of names and each folder a read's name starts with ("" for none).
 type listings struct {
-	all    []listing
-	done   []string
-	byFile map[string]string
-	byDir  map[string]string
+	all   []listing
+	here  []listing // ls's without a folder
+	fixed string    // the credential file the others name
+	done  []string
+	// written are the static paths s writes, printed the credential
+	// file its echo and printf name (nil until read).
+	written map[string]bool
+	printed *string
+	byFile  map[string]string
+	byDir   map[string]string
 }
 
 // listRegexps are compiled when first used (no start-up work): a
@@ -99,13 +112,16 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 			for _, m := range listRegexps.get().doneFrom.FindAllStringSubmatch(at.src, 4) {
 				l.done = append(l.done, m[1])
 			}
+			for _, m := range listRegexps.get().catSubst.FindAllStringSubmatch(at.src, 4) {
+				l.done = append(l.done, m[1]) // for f in $(cat list)
+			}
 		}
 		files = append(files, l.done...)
 	}
 	for _, f := range files {
 		c, ok := l.byFile[f]
 		if !ok {
-			c = at.namesIn(s, f, extra)
+			c = at.namesIn(s, l, f, extra)
 			l.byFile[f] = c
 		}
 		if c != "" {
@@ -113,19 +129,35 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 		}
 	}
 	if !strings.Contains(v, "{}") && !strings.Contains(v, "(names ") && !strings.Contains(v, "(entries of ") &&
+		!strings.Contains(v, "(lines of ") && // find app > l; xargs cat < l
 		!strings.Contains(v, "$(") && !strings.Contains(v, "`") && !variable {
 		return "", false
 	}
 	if l.all == nil {
 		l.all = at.listingsOf(s)
+		// The listings of a folder named, once a script; those of ls
+		// without one (two at most: its dot files or not) once a folder
+		// a read's name starts with.
+		here := map[bool]bool{}
+		for _, x := range l.all {
+			if x.dir.Value == "" {
+				here[x.hidden] = true
+			} else if l.fixed == "" {
+				l.fixed, _ = at.listedCredential(x, extra)
+			}
+		}
+		for hidden := range here {
+			l.here = append(l.here, listing{hidden: hidden})
+		}
+	}
+	if l.fixed != "" {
+		return l.fixed, true
 	}
 	prefix := staticFolder(v)
 	c, ok := l.byDir[prefix]
 	if !ok {
-		for _, x := range l.all {
-			if x.dir.Value == "" {
-				x.dir = shell.Static(prefix) // ls in the folder cd moved to
-			}
+		for _, x := range l.here {
+			x.dir = shell.Static(prefix) // ls in the folder cd moved to
 			if c, ok = at.listedCredential(x, extra); ok {
 				break
 			}
@@ -138,12 +170,21 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 // namesIn returns the credential file a line of file f (from the
 // place's folder) names, reading it once a call; a file s writes is
 // judged by the words its echo and printf commands print.
-func (at *place) namesIn(s *shell.Script, f string, extra []string) string {
-	for _, wr := range s.Writes {
-		if !wr.Delete && path.Clean(wr.Path.Value) == path.Clean(f) {
-			c, _ := printedCredential(s, extra)
-			return c
+func (at *place) namesIn(s *shell.Script, l *listings, f string, extra []string) string {
+	if l.written == nil {
+		l.written = map[string]bool{}
+		for _, wr := range s.Writes {
+			if !wr.Delete && !wr.Path.Dynamic {
+				l.written[path.Clean(wr.Path.Value)] = true
+			}
 		}
+	}
+	if l.written[path.Clean(f)] {
+		if l.printed == nil {
+			c, _ := printedCredential(s, extra)
+			l.printed = &c
+		}
+		return *l.printed
 	}
 	w := at.wt
 	if w == nil {
@@ -152,8 +193,17 @@ func (at *place) namesIn(s *shell.Script, f string, extra []string) string {
 	abs := filepath.FromSlash(joinPath(at.dir, f))
 	found, ok := w.listed[abs]
 	if !ok {
-		text, err := readfile.Regular(abs, maxListRead)
-		if err == nil {
+		text, err := "", errors.New("past the bytes read of files of names a call")
+		if w.listBytes < maxListBytes {
+			text, err = readfile.Regular(abs, maxListRead)
+			w.listBytes += len(text)
+		}
+		switch {
+		case err != nil && !readfile.Missing(err) && !strings.HasPrefix(abs, "/dev/"):
+			// Past a bound, or not a regular file: the names in it are
+			// not known, and may be a credential file's.
+			found = "the names in it, which could not be read (" + err.Error() + ")"
+		case err == nil:
 			for line := range strings.SplitSeq(text, "\n") {
 				line = strings.Trim(strings.TrimSpace(line), `"'`)
 				if line != "" && IsSecretFile(line, extra) {

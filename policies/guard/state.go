@@ -73,7 +73,8 @@ type worktree struct {
 	history map[string]gitAnswer
 	// listed holds, for each file of names read (see listedReads), the
 	// credential file it names ("" for none).
-	listed map[string]string
+	listed    map[string]string
+	listBytes int // the bytes of those files read
 }
 
 // maxStateReads bounds the git processes one call starts to read the
