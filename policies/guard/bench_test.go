@@ -83,6 +83,8 @@ func denseShapes() []struct{ name, src string } {
 		{"ls-then-reads-3000", lines(3000, "ls -a d", "") + lines(3000, "cat d", "/$f")},
 		{"find-xargs-cat-3000", lines(3000, "find d", " -name '.e*' | xargs cat")},
 		{"write-list-then-read-3000", lines(3000, "echo x > l", "") + lines(3000, "xargs cat < l", "")},
+		{"while-read-3000", lines(3000, "while read f; do cat \"$f\"; done < l", "")},
+		{"for-glob-3000", lines(3000, "for f in d", "/.*; do cat $f; done")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -184,6 +186,8 @@ func TestDenseShapes(t *testing.T) {
 		"ls-then-reads-3000":          "",
 		"find-xargs-cat-3000":         "",
 		"write-list-then-read-3000":   "", // echo x names no credential file
+		"while-read-3000":             "",
+		"for-glob-3000":               "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -55,14 +55,15 @@ type listing struct {
 }
 
 // listings is what listedReads read of a script, once a script: the
-// folders it lists (nil until read) and what they name, the files its loops read (done <
-// FILE; nil until read), and the credential file found for each file
-// of names and each folder a read's name starts with ("" for none).
+// folders it lists (nil until read) and what they name, what the files
+// its loops read (done < FILE) name (nil until read), and the
+// credential file found for each file of names and each folder a read's
+// name starts with ("" for none).
 type listings struct {
 	all   []listing
 	here  []listing // ls's without a folder
 	fixed string    // the credential file the others name
-	done  []string
+	done  *string   // the credential file the loops' files name
 	// written are the static paths s writes, printed the credential
 	// file its echo and printf name (nil until read).
 	written map[string]bool
@@ -71,18 +72,81 @@ type listings struct {
 	byDir   map[string]string
 }
 
-// listRegexps are compiled when first used (no start-up work): a
-// substitution that prints a file ($(cat F), $(<F), `cat F`), a loop's
-// input file (done < F), a for loop's words.
-var listRegexps = lazy[listREs]{make: func() (r listREs) {
-	r.catSubst = regexp.MustCompile("(?:\\$\\(\\s*(?:cat\\s+(?:--\\s+)?|<\\s*)|`\\s*cat\\s+)([\\w./@+-]+)\\s*[)`]")
-	r.doneFrom = regexp.MustCompile(`\bdone\s*<\s*([\w./@+-]+)`)
-	r.forGlob = regexp.MustCompile(`\bfor\s+\w+\s+in\s+([^;\n]*)`)
-	return r
+// catSubst is compiled when first used (no start-up work): a
+// substitution that prints a file ($(cat F), $(<F), `cat F`).
+var catSubst = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
+	return regexp.MustCompile("(?:\\$\\(\\s*(?:cat\\s+(?:--\\s+)?|<\\s*)|`\\s*cat\\s+)([\\w./@+-]+)\\s*[)`]")
 }}
 
-// listREs are listRegexps' expressions.
-type listREs struct{ catSubst, doneFrom, forGlob *regexp.Regexp }
+// mayCatSubst reports whether text may hold a substitution catSubst
+// matches: most text has none, and a scan for "cat" and "<" is cheaper.
+func mayCatSubst(text string) bool {
+	return strings.Contains(text, "cat") || strings.Contains(text, "$(<") || strings.Contains(text, "$( <")
+}
+
+// afterKeyword returns, for each word kw of src that starts a word (at
+// the start, or after a blank or one of ;&|({`), the text after it up
+// to the end of its line or a ';'.
+func afterKeyword(src, kw string) []string {
+	var out []string
+	for i := 0; i < len(src); {
+		j := strings.Index(src[i:], kw)
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + len(kw)
+		if j > 0 && !strings.ContainsRune(" \t\n;&|({`", rune(src[j-1])) {
+			continue
+		}
+		rest := src[i:]
+		if end := strings.IndexAny(rest, ";\n"); end >= 0 {
+			rest = rest[:end]
+		}
+		out = append(out, rest)
+	}
+	return out
+}
+
+// loopFiles returns the files src's loops read their names from: done
+// < FILE, and for NAME in $(cat FILE).
+func loopFiles(src string) []string {
+	var out []string
+	for _, rest := range afterKeyword(src, "done") {
+		rest = strings.TrimLeft(rest, " \t")
+		if !strings.HasPrefix(rest, "<") || strings.HasPrefix(rest, "<<") || strings.HasPrefix(rest, "<(") {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t")
+		end := strings.IndexFunc(rest, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./@+-", r))
+		})
+		if end < 0 {
+			end = len(rest)
+		}
+		if end > 0 {
+			out = append(out, rest[:end])
+		}
+	}
+	if mayCatSubst(src) {
+		for _, m := range catSubst.get().FindAllStringSubmatch(src, -1) {
+			out = append(out, m[1]) // for f in $(cat list)
+		}
+	}
+	return out
+}
+
+// forWords returns the words of src's for loops (for NAME in WORDS).
+func forWords(src string) []string {
+	var out []string
+	for _, rest := range afterKeyword(src, "for") {
+		f := strings.Fields(rest)
+		if len(f) >= 2 && f[1] == "in" {
+			out = append(out, f[2:]...)
+		}
+	}
+	return out
+}
 
 // listedReads returns the credential file dynamic read p of a command of
 // s may be, when its name comes from a file of names or a listing (see
@@ -100,33 +164,22 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 	if f, ok := p.LinesFile(); ok {
 		files = append(files, f)
 	}
-	if strings.Contains(v, "cat") || strings.Contains(v, "<") {
-		for _, m := range listRegexps.get().catSubst.FindAllStringSubmatch(v, 4) {
+	if mayCatSubst(v) {
+		for _, m := range catSubst.get().FindAllStringSubmatch(v, -1) {
 			files = append(files, m[1])
 		}
 	}
 	variable := strings.Contains(v, "$") && !strings.Contains(v, "$(")
-	if variable {
-		if l.done == nil {
-			l.done = []string{}
-			for _, m := range listRegexps.get().doneFrom.FindAllStringSubmatch(at.src, 4) {
-				l.done = append(l.done, m[1])
-			}
-			for _, m := range listRegexps.get().catSubst.FindAllStringSubmatch(at.src, 4) {
-				l.done = append(l.done, m[1]) // for f in $(cat list)
-			}
-		}
-		files = append(files, l.done...)
+	if variable && l.done == nil {
+		// The files a loop reads its names from, once a script.
+		done := at.namesInAny(s, l, loopFiles(at.src), extra)
+		l.done = &done
 	}
-	for _, f := range files {
-		c, ok := l.byFile[f]
-		if !ok {
-			c = at.namesIn(s, l, f, extra)
-			l.byFile[f] = c
-		}
-		if c != "" {
-			return c, true
-		}
+	if variable && *l.done != "" {
+		return *l.done, true
+	}
+	if c := at.namesInAny(s, l, files, extra); c != "" {
+		return c, true
 	}
 	if !strings.Contains(v, "{}") && !strings.Contains(v, "(names ") && !strings.Contains(v, "(entries of ") &&
 		!strings.Contains(v, "(lines of ") && // find app > l; xargs cat < l
@@ -165,6 +218,22 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 		l.byDir[prefix] = c
 	}
 	return c, c != ""
+}
+
+// namesInAny is namesIn for each of files, each once a script: the
+// first credential file one names.
+func (at *place) namesInAny(s *shell.Script, l *listings, files []string, extra []string) string {
+	for _, f := range files {
+		c, ok := l.byFile[f]
+		if !ok {
+			c = at.namesIn(s, l, f, extra)
+			l.byFile[f] = c
+		}
+		if c != "" {
+			return c
+		}
+	}
+	return ""
 }
 
 // namesIn returns the credential file a line of file f (from the
@@ -281,19 +350,17 @@ func (at *place) listingsOf(s *shell.Script) []listing {
 			out = append(out, findListings(c)...)
 		}
 	}
-	for _, m := range listRegexps.get().forGlob.FindAllStringSubmatch(at.src, 8) {
-		for g := range strings.FieldsSeq(m[1]) {
-			g = strings.Trim(g, `"'`)
-			if !strings.ContainsAny(g, "*?[") {
-				continue
-			}
-			dir, base := path.Split(g)
-			if strings.ContainsAny(dir, "*?[$`") {
-				continue
-			}
-			out = append(out, listing{dir: shell.Static(path.Clean("./" + dir)), hidden: strings.HasPrefix(base, "."),
-				names: []string{base}})
+	for _, g := range forWords(at.src) {
+		g = strings.Trim(g, `"'`)
+		if !strings.ContainsAny(g, "*?[") {
+			continue
 		}
+		dir, base := path.Split(g)
+		if strings.ContainsAny(dir, "*?[$`") {
+			continue
+		}
+		out = append(out, listing{dir: shell.Static(path.Clean("./" + dir)), hidden: strings.HasPrefix(base, "."),
+			names: []string{base}})
 	}
 	return out
 }
