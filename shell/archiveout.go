@@ -8,7 +8,11 @@ import "strings"
 // is in what it prints, a credential file too (`tar cf - app | tar xO`
 // printed app/.env), so it is a search whose pattern cannot be read
 // (Known false) that sees dot files; --exclude and zip's -x leave files
-// out.
+// out. pax -w without -f (or with -f -) and 7z a -so are such
+// archivers too; cpio -o, and pax -w without operands, archive the
+// names they read from the standard input, which their effects read
+// (cpioEffects, paxEffects). cpio, pax and 7z were not on the machine
+// these were written on: they are read from their manuals.
 func archiveOut(c *Command) (TreeSearch, bool) {
 	if len(c.Args) < 2 {
 		return TreeSearch{}, false
@@ -18,8 +22,42 @@ func archiveOut(c *Command) (TreeSearch, bool) {
 		return tarOut(c.Args[1:])
 	case "zip":
 		return zipOut(c.Args[1:])
+	case "pax":
+		f := paxSpec.Parse(c.Args[1:])
+		if archive, ok := f.Value("f"); !f.Has("w") || f.Has("r") || ok && !toStdout(archive) {
+			return TreeSearch{}, false
+		}
+		return TreeSearch{Dirs: f.Operands, Hidden: true}, len(f.Operands) > 0
+	case "7z", "7za", "7zr":
+		return sevenZipOut(c.Args[1:])
 	}
 	return TreeSearch{}, false
+}
+
+// sevenZipOut is archiveOut for 7z: a (or u) with -so, which writes the
+// archive to the standard output, of the files after the archive's
+// name (the folders recursed into), less those -x! leaves out.
+func sevenZipOut(args []Word) (TreeSearch, bool) {
+	var ops []Word
+	so := false
+	t := TreeSearch{Hidden: true}
+	for _, a := range args {
+		switch {
+		case a.Dynamic && !strings.HasPrefix(a.Value, "-"):
+			ops = append(ops, a)
+		case a.Value == "-so":
+			so = true
+		case strings.HasPrefix(a.Value, "-x!"), strings.HasPrefix(a.Value, "-xr!"):
+			t.Exclude = append(t.Exclude, a.Value[strings.IndexByte(a.Value, '!')+1:])
+		case !strings.HasPrefix(a.Value, "-"):
+			ops = append(ops, a)
+		}
+	}
+	if !so || len(ops) < 3 || ops[0].Dynamic || ops[0].Value != "a" && ops[0].Value != "u" {
+		return TreeSearch{}, false
+	}
+	t.Dirs = ops[2:]
+	return t, true
 }
 
 // toStdout reports whether archive names the standard output.

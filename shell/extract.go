@@ -65,7 +65,12 @@ var cpioSpec = Spec{Short: "oipatvdmurfbBcLSsVnE:F:H:I:O:R:D:M:C:W:", Permute: t
 // named on the standard input into DIR; -o writes an archive (to -F/-O
 // FILE) of the files named on the standard input; -t lists. -E reads a
 // file of patterns; --rsh-command runs through the shell.
-func cpioEffects(w *walker, c *Command, sc *scope, _ stdin) {
+//
+// The names -o reads (find app | cpio -o) are read as xargs reads its
+// input (stdinNames): each a file the archive holds, which goes to the
+// standard output without -F or -O (issue 38); into a file, those a
+// listing gives are not read here (as tar cf x.tar app's are not).
+func cpioEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := w.flags(c, cpioSpec)
 	via := plus(c.Via, c.Name)
 	if r, ok := f.Value("rsh-command"); ok {
@@ -82,6 +87,11 @@ func cpioEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	case f.Has("o", "create"):
 		if hasFile {
 			w.writes(c, sc, archive)
+		}
+		for _, n := range w.stdinNames(in, sc, f.Has("0", "null")) {
+			if !n.Dynamic || !hasFile || toStdout(archive) {
+				w.reads(c, sc, n) // names only a listing gives: judged when printed
+			}
 		}
 	case f.Has("p", "pass-through"):
 		if len(f.Operands) > 0 {
@@ -159,8 +169,9 @@ var paxSpec = Spec{Short: "rwacdijklnOPtuvXzHLDYZTs:f:x:o:p:b:E:U:G:B:", Permute
 // into the working directory; -w writes one (to -f FILE) of its operands;
 // -r -w copies the operands' trees into the last operand, a directory.
 // -s rewrites the names as they land, so that which files are written is
-// known only when it runs.
-func paxEffects(w *walker, c *Command, sc *scope, _ stdin) {
+// known only when it runs. -w without operands archives the names it
+// reads from the standard input, read as cpio -o's are.
+func paxEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := paxSpec.parse(c.Args[1:], &w.mem)
 	read, write := f.Has("r"), f.Has("w")
 	archive, hasFile := f.Value("f")
@@ -190,6 +201,13 @@ func paxEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 		for _, o := range f.Operands {
 			w.reads(c, sc, o)
+		}
+		if len(f.Operands) == 0 {
+			for _, n := range w.stdinNames(in, sc, f.Has("0")) {
+				if !n.Dynamic || !hasFile || toStdout(archive) {
+					w.reads(c, sc, n)
+				}
+			}
 		}
 	default:
 		if hasFile {

@@ -86,30 +86,43 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			continue
 		}
 		seen := map[string]bool{}
-		var visit func(name string)
-		visit = func(name string) {
+		var visit func(tf map[string]*goTask, p, base Word, name string, depth int)
+		visit = func(tf map[string]*goTask, p, base Word, name string, depth int) {
 			t, ok := tf[name]
-			if !ok || seen[name] || len(seen) >= maxTaskCalls {
+			if ns, rest, cut := strings.Cut(name, ":"); !ok && cut && depth < maxIncludeDepth {
+				// A task of an included Taskfile (gotaskinc.go).
+				if inc, ok := tf[ns+":"]; ok && inc.include != "" {
+					if itf, ip, ok := w.included(p, inc); ok {
+						if inc.dir != "" {
+							base = joinDir(base, Static(inc.dir))
+						}
+						visit(itf, ip, base, rest, depth+1)
+					}
+				}
 				return
 			}
-			seen[name] = true
-			dir := at.dir
+			key := p.Value + "\x00" + name
+			if !ok || seen[key] || len(seen) >= maxTaskCalls {
+				return
+			}
+			seen[key] = true
+			dir := base
 			if t.dir != "" {
-				dir = joinDir(at.dir, Static(t.dir))
+				dir = joinDir(base, Static(t.dir))
 			}
 			for _, d := range t.deps {
-				visit(d)
+				visit(tf, p, base, d, depth)
 			}
 			for _, s := range t.steps {
 				if s.task != "" {
-					visit(s.task)
+					visit(tf, p, base, s.task, depth)
 				} else {
 					w.walkTaskCmd(s.cmd, p, &scope{dir: dir}, plus(c.Via, c.Name))
 				}
 			}
 		}
 		for _, r := range run {
-			visit(r)
+			visit(tf, p, at.dir, r, 0)
 		}
 		return
 	}
@@ -132,11 +145,13 @@ func (w *walker) walkTaskCmd(text string, p Word, sc *scope, via []string) {
 }
 
 // A goTask is what readTaskfile reads of a task: its deps, its steps
-// (a command, or a task it calls) and its dir.
+// (a command, or a task it calls) and its dir; or of an include, its
+// Taskfile and dir.
 type goTask struct {
-	deps  []string
-	steps []taskStep
-	dir   string
+	deps    []string
+	steps   []taskStep
+	dir     string
+	include string // an include's Taskfile (gotaskinc.go)
 }
 
 // A taskStep is a command of a task, or the name of a task it calls.
@@ -198,6 +213,7 @@ func readTaskfile(text string) map[string]*goTask {
 		t.read(lines[i:end])
 		i = end
 	}
+	readIncludes(lines, tasks)
 	return tasks
 }
 

@@ -29,10 +29,12 @@ func FuzzRunnerFiles(f *testing.F) {
 			}
 		}
 		for n, task := range readTaskfile(text) {
+			if task.include != "" {
+				n = strings.TrimSuffix(n, ":") // an include, kept as NS:
+			}
 			if !strings.Contains(text, n) && !strings.Contains(text, "\\") {
 				t.Errorf("task %q is not in the text", n)
 			}
-			_ = task
 		}
 		if s := stripJSONComments(text); len(s) > len(text) {
 			t.Errorf("stripJSONComments made %d bytes of %d", len(s), len(text))

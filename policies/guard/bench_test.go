@@ -75,6 +75,16 @@ func denseShapes() []struct{ name, src string } {
 		{"subst-echo-4000", lines(4000, "cat $(echo f", ")")}, // 8,000 commands, under the parser's 10,000
 		{"tar-stdout-3000", lines(3000, "tar cf - d", " | tar t")},
 		{"git-log-p-4000", strings.Repeat("git log -p -1\n", 4000)},
+		// The readers of issue 38's sixth pass: stashes, names from a
+		// file or a listing (each file and folder read once a call).
+		{"git-stash-show-4000", strings.Repeat("git stash show -p\n", 4000)},
+		{"xargs-lists-4000", lines(4000, "xargs cat < l", "")},
+		{"cat-cat-lists-4000", lines(4000, "cat $(cat l", ")")},
+		{"ls-then-reads-3000", lines(3000, "ls -a d", "") + lines(3000, "cat d", "/$f")},
+		{"find-xargs-cat-3000", lines(3000, "find d", " -name '.e*' | xargs cat")},
+		{"write-list-then-read-3000", lines(3000, "echo x > l", "") + lines(3000, "xargs cat < l", "")},
+		{"while-read-3000", lines(3000, "while read f; do cat \"$f\"; done < l", "")},
+		{"for-glob-3000", lines(3000, "for f in d", "/.*; do cat $f; done")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -170,6 +180,14 @@ func TestDenseShapes(t *testing.T) {
 		"subst-echo-4000":             "",
 		"tar-stdout-3000":             "",
 		"git-log-p-4000":              "",
+		"git-stash-show-4000":         "",
+		"xargs-lists-4000":            "", // no list is there to read
+		"cat-cat-lists-4000":          "",
+		"ls-then-reads-3000":          "",
+		"find-xargs-cat-3000":         "",
+		"write-list-then-read-3000":   "", // echo x names no credential file
+		"while-read-3000":             "",
+		"for-glob-3000":               "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -37,7 +37,13 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 		return "", false
 	}
 	name := sub[0].Value
+	stash := false
 	switch name {
+	case "stash":
+		if sub, stash = stashShows(sub[1:]); !stash {
+			return "", false
+		}
+		name = sub[0].Value
 	case "log", "whatchanged", "show", "diff":
 		if name == "show" || name == "diff" {
 			if dir, ok := gitCommandDir(at.dir, c, sub); ok {
@@ -85,7 +91,10 @@ func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
 		return "", false
 	}
 	q, paths, counted := historyQuery(name, sub[1:], dir)
-	if sub[0].Value == "format-patch" && !counted {
+	switch {
+	case stash:
+		q, paths, counted = stashQuery(sub), nil, false
+	case sub[0].Value == "format-patch" && !counted:
 		q = append(q[:len(q)-1], "--all", "--")
 	}
 	switch {
@@ -213,7 +222,9 @@ func historyQuery(name string, args []shell.Word, dir string) (q, paths []string
 		case v == "--":
 			dashes = true
 		case v == "--all" || v == "--branches" || v == "--tags" || v == "--remotes" || v == "--reflog" ||
-			name == "diff" && (v == "--cached" || v == "--staged" || v == "--merge-base"):
+			name == "diff" && (v == "--cached" || v == "--staged" || v == "--merge-base") ||
+			name != "diff" && (v == "-m" || v == "--cc" || v == "-c" || strings.HasPrefix(v, "--diff-merges")):
+			// -m and the like: a merge's changes (a stash's) are shown too.
 			q = append(q, v)
 		case strings.HasPrefix(v, "-"), i > 0 && (args[i-1].Value == "-n" || args[i-1].Value == "--max-count"):
 		case pathspecLike(v):

@@ -61,6 +61,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	hosts := at.cfg.uploadHosts()
 	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
 	loads := dotenvLoads(s)
+	var lists *listings // the folders s lists, once a read needs them
 	for _, c := range s.Commands {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
 			continue
@@ -119,6 +120,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				// The names a search prints, read (grep -rl KEY . | xargs
 				// cat): a .env file under the folder searched may be one.
 				return reasonSecretRead(c.String(), e.Path.Value+": a .env file under it may be one"), true
+			}
+			if e.Kind == shell.Reads && e.Path.Dynamic {
+				if f, ok := at.listedReads(s, &lists, e.Path, extra); ok {
+					return reasonSecretRead(c.String(), f), true
+				}
 			}
 			if e.Kind == shell.RunsCode {
 				if f, ok := secretInCode(e.Code().Value, extra); ok {

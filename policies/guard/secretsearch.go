@@ -43,6 +43,7 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, 
 	var re *regexp.Regexp
 	compiled := false
 	partial := ""
+	var big []string // the roots past the walk's bound
 	for _, d := range t.Dirs {
 		v := d.Value
 		if d.Dynamic {
@@ -59,6 +60,9 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, 
 		walk := w.credentialsUnder(root, t, extra)
 		if walk.partial && partial == "" {
 			partial = at.shown(root)
+		}
+		if walk.partial {
+			big = append(big, root)
 		}
 		for _, f := range walk.found {
 			if f.regular && t.Known && !t.Search.Unicode() {
@@ -77,6 +81,11 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, 
 	}
 	if partial != "" && mayShowCredential(t) {
 		return partial, true, true
+	}
+	for _, root := range big {
+		if f, ok := at.bigTreeShows(root, t, extra); ok {
+			return f, false, true
+		}
 	}
 	return "", false, false
 }

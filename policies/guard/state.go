@@ -71,6 +71,10 @@ type worktree struct {
 	// history holds git's answers on the credential files a history
 	// shown changes, by question (see historyShows).
 	history map[string]gitAnswer
+	// listed holds, for each file of names read (see listedReads), the
+	// credential file it names ("" for none).
+	listed    map[string]string
+	listBytes int // the bytes of those files read
 }
 
 // maxStateReads bounds the git processes one call starts to read the

@@ -16,9 +16,9 @@ import (
 // changed the hook or printed a secret; the rows of programs not on that
 // machine (busybox, deno, bun, ruby, php, pnpm, yarn, rg, ag, gh, …) are
 // judged only. Each is denied; the everyday commands beside them
-// (testdata/everyday38d.txt, run under bash too) pass. The known misses
-// below are attacks the guard still lets through, kept so that a fix
-// shows up here.
+// (testdata/everyday38d.txt, run under bash too) pass. Its last known
+// miss (names a pipeline of filters prints from ls -a app, read by
+// xargs cat) is closed in sweep 38f (testdata/sweep38f.txt).
 func TestSweep38d(t *testing.T) {
 	root, s := hookedProject(t)
 	unsetenv(t, "NOPE_DIR")
@@ -27,20 +27,6 @@ func TestSweep38d(t *testing.T) {
 	writeFile(t, home, ".ssh/id_rsa", "OPENSSH-PRIVATE-TEST\n")
 	writeFile(t, home, ".aws/credentials", "[default]\naws_secret_access_key=AWSSECRETTEST\n")
 	judgeSweep(t, root, s, "38d", 150, 40)
-	for _, cmd := range sweep38dMisses {
-		if r, deny := judgeHooked(root, s, cmd); deny {
-			t.Errorf("%q: a known miss is now denied (%s): move it to testdata/sweep38d.txt", cmd, r)
-		}
-	}
-}
-
-// sweep38dMisses are attacks of the fourth pass that the guard still lets
-// through, each run under bash in the sandbox project (the comment says
-// what it did), and why each is not closed.
-var sweep38dMisses = []string{
-	// Names a pipeline of filters prints, read by xargs: known only at
-	// run time, as cat "$f" is. bash: app/.env printed.
-	`ls -a app | grep env | sed 's|^|app/|' | xargs cat`,
 }
 
 // judgeSweep judges a sweep's attacks (testdata/sweepNAME.txt), each of

@@ -91,6 +91,17 @@ func TestTaskRunners(t *testing.T) {
 		{"Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - defer: { task: y }\n      - echo hi\n  y: rm -rf src\n", "task x", true},
 		{"Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - echo ) hi\n", "task x", false}, // does not parse: go-task runs nothing
 		{"Taskfile.yml", "version: '3'\ntasks:\n  clean:\n    cmds:\n      - rm -rf src\n  test:\n    cmds:\n      - go test ./...\n", "task test", false},
+		// includes: (go-task is not on this machine: judged from its
+		// documentation, taskfile.dev/usage/#including-other-taskfiles).
+		{"Taskfile.yml", "version: '3'\nincludes:\n  inc: ./inc\ntasks:\n  x: echo hi\n", "task inc:clean", true},
+		{"Taskfile.yml", "includes:\n  inc: ./inc/Taskfile.yml\n", "task inc:clean", true},
+		{"Taskfile.yml", "includes:\n  more:\n    taskfile: ./tasks/more.yml\n    dir: .\n", "task more:wipe", true},
+		{"Taskfile.yml", "includes:\n  inc: { taskfile: ./inc }\n", "task inc:clean", true},
+		{"Taskfile.yml", "includes:\n  inc: ./inc\ntasks:\n  build:\n    deps: [inc:clean]\n    cmds:\n      - echo hi\n", "task build", true},
+		{"Taskfile.yml", "includes:\n  inc: ./inc\ntasks:\n  build:\n    cmds:\n      - task: inc:clean\n", "task build", true},
+		{"Taskfile.yml", "includes:\n  inc: ./inc\n", "task inc:chain", true}, // inc's chain calls its clean
+		{"Taskfile.yml", "includes:\n  inc: ./inc\n", "task inc:ok", false},
+		{"Taskfile.yml", "includes:\n  inc: ./inc\ntasks:\n  clean: rm -rf src\n", "task inc:ok", false},
 	} {
 		dir := t.TempDir()
 		writeFile(t, dir, "src/a.go", "package a\n")
@@ -98,6 +109,8 @@ func TestTaskRunners(t *testing.T) {
 		writeFile(t, dir, "sub/x", "")
 		writeFile(t, dir, "evil.just", "evil:\n\trm -rf src\nok:\n\techo ok\n")
 		writeFile(t, dir, "foo.just", "evil:\n\trm -rf src\nok:\n\techo ok\n")
+		writeFile(t, dir, "inc/Taskfile.yml", "version: '3'\ntasks:\n  clean: rm -rf src\n  ok: echo ok\n  chain:\n    cmds:\n      - task: clean\n")
+		writeFile(t, dir, "tasks/more.yml", "tasks:\n  wipe:\n    cmds:\n      - rm -rf src\n")
 		if err := os.WriteFile(filepath.Join(dir, c.file), []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
