@@ -2,15 +2,21 @@ package guard
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/readfile"
 	"github.com/agenthooks/hooks/shell"
 )
 
-// maxBigTreeFiles bounds the credential files of a tree too big to walk
-// that bigTreeShows reads.
-const maxBigTreeFiles = 32
+// maxBigTreeFiles and maxBigTreeBytes bound the credential files of a
+// tree too big to walk that bigTreeShows reads, and their bytes; past
+// either, the search may show one (decoys an earlier call made would
+// otherwise hide the one it matches).
+const (
+	maxBigTreeFiles = 1024
+	maxBigTreeBytes = 1 << 20
+)
 
 // bigTreeShows is searchShows past the walk's bound for a search whose
 // pattern matches none of credentialLines (issue 38): `grep -rn STRIPE
@@ -39,16 +45,19 @@ func (at *place) bigTreeShows(root string, t shell.TreeSearch, extra []string) (
 	if err != nil {
 		return "", false
 	}
-	n := 0
+	n, bytes := 0, 0
 	for name := range strings.SplitSeq(string(out), "\x00") {
 		if name == "" || !IsSecretFile(name, extra) || !searchReads(name, t) {
 			continue
 		}
-		if n++; n > maxBigTreeFiles {
-			break
+		if n++; n > maxBigTreeFiles || bytes > maxBigTreeBytes {
+			return at.shown(root) + " (more credential files than the guard reads: " + strconv.Itoa(maxBigTreeFiles) +
+				" or " + strconv.Itoa(maxBigTreeBytes>>20) + " MiB)", true
 		}
 		p := filepath.Join(root, filepath.FromSlash(name))
-		if text, err := readfile.Regular(p, maxEnvSearch); err == nil && re.MatchString(text) {
+		text, err := readfile.Regular(p, maxEnvSearch)
+		bytes += len(text)
+		if err == nil && re.MatchString(text) {
 			return at.shown(p), true
 		}
 	}

@@ -54,6 +54,21 @@ func TestBigTreeSearch(t *testing.T) {
 			t.Errorf("%q: %v %q, want a deny naming %s", c.cmd, r.Decision, r.Reason, c.deny)
 		}
 	}
+	// Credential files past the bound of those read (made by an earlier
+	// call, to hide the one a search matches): the search may show one.
+	// A few certificates the search reads and does not match pass.
+	for i := range 3 {
+		write(fmt.Sprintf("big/certs/%d.pem", i), "-----BEGIN CERTIFICATE-----\n")
+	}
+	if r := judge(root, "grep -rn TODO big"); r.Decision == hooks.DecisionDeny {
+		t.Errorf("three certificates: denied (%s), want a pass", r.Reason)
+	}
+	for i := range maxBigTreeFiles {
+		write(fmt.Sprintf("big/decoys/%d.pem", i), "x\n")
+	}
+	if r := judge(root, "grep -rn TODO big"); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "more credential files") {
+		t.Errorf("%d decoys: %v %q, want a deny", maxBigTreeFiles, r.Decision, r.Reason)
+	}
 	if err := os.RemoveAll(filepath.Join(root, ".git")); err != nil {
 		t.Fatal(err)
 	}
