@@ -96,8 +96,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				loads[f], loads[a] = true, true
 			}
 		}
+		filter := 0 // jq's program, if an operand
+		if c.Name == "jq" || c.Name == "gojq" {
+			filter = jqFilter(c)
+		}
 		for i := 1; i < len(c.Args); i++ {
-			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
+			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) || i == filter {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
@@ -121,6 +125,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), e.Path.Value+": a .env file under it may be one"), true
 			}
 			if e.Kind == shell.RunsCode {
+				if e.Lang() == "jq" {
+					if f, ok := secretInJq(c, e.Code().Value, extra); ok {
+						return reasonSecretRead(c.String(), f), true
+					}
+					continue
+				}
 				if f, ok := secretInCode(e.Code().Value, extra); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
