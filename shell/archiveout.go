@@ -10,7 +10,7 @@ import "strings"
 // (Known false) that sees dot files; --exclude and zip's -x leave files
 // out.
 func archiveOut(c *Command) (TreeSearch, bool) {
-	if len(c.Args) < 2 {
+	if len(c.Args) < 2 || c.quietOut {
 		return TreeSearch{}, false
 	}
 	switch c.Name {
