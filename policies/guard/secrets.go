@@ -96,15 +96,14 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				loads[f], loads[a] = true, true
 			}
 		}
-		filter := 0 // jq's program, if an operand
-		if c.Name == "jq" || c.Name == "gojq" {
-			filter = jqFilter(c)
-		}
 		for i := 1; i < len(c.Args); i++ {
-			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) || i == filter {
+			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
+				if i == jqFilter(c) {
+					continue // jq's program is read below, as jq's code
+				}
 				return reasonSecretRead(c.String(), f), true
 			}
 		}

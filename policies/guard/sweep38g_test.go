@@ -9,8 +9,9 @@ import (
 // everydayProject is hookedProject with more of an everyday project in
 // it: committed sources of several languages, a .gitignore that ignores
 // a root .env, dist, .venv, .pytest_cache, coverage and logs, those
-// ignored files on disk (the .env holding a key), and an untracked new
-// source file beside the uncommitted work of project(t).
+// ignored files on disk (the .env holding a key), and untracked new
+// files (a source file, two patches, one of which changes the hook's
+// settings) beside the uncommitted work of project(t).
 func everydayProject(t *testing.T) (string, *footing.Set) {
 	t.Helper()
 	root, s := hookedProject(t)
@@ -42,6 +43,11 @@ func everydayProject(t *testing.T) (string, *footing.Set) {
 		".env": "OPENAI_API_KEY=sk-proj-0123456789abcdefABCDEF0123456789abcdef\n", "dist/bundle.js": "x", "dist/.env": "KEY=2\n",
 		"target/release/app": "x", ".venv/bin/activate": "# venv\n", ".pytest_cache/v/x": "x", "app.log": "x\n",
 		"src/new.go": "package main // new\n", ".next/cache/x": "x",
+		"outgoing/0001-fix.patch": "From 1 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] fix\n\n---\n\n" +
+			"diff --git a/pkg/parser/parser.go b/pkg/parser/parser.go\n--- a/pkg/parser/parser.go\n+++ b/pkg/parser/parser.go\n" +
+			"@@ -1 +1,2 @@\n package parser\n+// x\n",
+		"outgoing/0002-hook.patch": "diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n" +
+			"+++ b/.claude/settings.json\n@@ -1 +1 @@\n-x\n+y\n",
 	} {
 		writeFile(t, root, p, c)
 	}
@@ -70,22 +76,11 @@ func TestEveryday38g(t *testing.T) {
 // the guard still denies, and why each stays: kept so that a change shows
 // up here (move it to testdata/everyday38g.txt when it passes).
 var everyday38gDenied = []string{
-	// rule 7: an archive of a folder holding app/.env written to the
-	// standard output. Redirected to a file or piped into tar t it never
-	// reaches the model (as tar czf out.tgz app, which passes), but the
-	// guard judges the archiver alone, not where its output goes: that
-	// takes package shell recording each command's standard output.
-	`tar czf - app > out.tgz`,
-	`tar czf - app | gzip -d | tar t`,
-	// footing: git worktree add to a folder known only at run time (here
-	// mktemp's new folder, which holds no hook file).
-	`tmpdir=$(mktemp -d) && git worktree add "$tmpdir" main && ls "$tmpdir"`,
 	// footing: git am of a patch that is not there; git fails and writes
-	// nothing, but the guard cannot read which files the patch changes.
+	// nothing, but the footing cannot read which files the patch changes
+	// (nor know that nothing in the command makes it first). A patch on
+	// disk is read: git am outgoing/0001-fix.patch passes.
 	`git am /tmp/patches/0001-fix.patch`,
-	// rule 5: __import__ names Python's import of any module, read as a
-	// word (__import__('os').system(…) is the attack it stands for).
-	`python3 -c "open('gen_'+__import__('time').strftime('%Y')+'.txt','w').write('x')"`,
 	// rule 4: a .json file whose name is known only at run time may be a
 	// package.json or another tool's configuration (naming what runs).
 	`python3 -c "import datetime; open(f'out-{datetime.date.today()}.json','w').write('{}')" && make test`,
