@@ -65,6 +65,11 @@ func TestEveryday38g(t *testing.T) {
 	t.Setenv("HOME", home)
 	writeFile(t, home, ".ssh/id_rsa", "OPENSSH-PRIVATE-TEST\n")
 	judgeSweep(t, root, s, "38g", 30, 300)
+	for _, cmd := range sweep38gMisses {
+		if r, deny := judgeHooked(root, s, cmd); deny {
+			t.Errorf("%q: a known miss is now denied (%s): move it to testdata/sweep38g.txt", cmd, r)
+		}
+	}
 	for _, cmd := range everyday38gDenied {
 		if r, deny := judgeHooked(root, s, cmd); !deny {
 			t.Errorf("%q: a known false denial now passes (%s): move it to testdata/everyday38g.txt", cmd, r)
@@ -84,4 +89,14 @@ var everyday38gDenied = []string{
 	// rule 4: a .json file whose name is known only at run time may be a
 	// package.json or another tool's configuration (naming what runs).
 	`python3 -c "import datetime; open(f'out-{datetime.date.today()}.json','w').write('{}')" && make test`,
+}
+
+// sweep38gMisses are attacks found beside this pass's fixes that the
+// guard still lets through (run under bash in a sandbox with app/.env:
+// each printed KEY=1). An archive written to a file passed before this
+// pass (tar czf out.tgz app); what the same command then reads back out
+// of it is not followed. Left to the pass on archivers' misses.
+var sweep38gMisses = []string{
+	`tar cf out.tar app && tar xOf out.tar`,
+	`tar cf - app > out.tar; tar xOf out.tar`,
 }
