@@ -85,11 +85,26 @@ func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin, o
 		return
 	}
 	// ((a | b) | c): a and b in copies of a copy, c in a copy.
-	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in, quietName(last.args[0].Value) && quietWords(last.args, out))
+	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in, archiverIn(pipe[:len(pipe)-1]) && quietWords(last.args, out))
 	y := w.mem.scope(sc)
 	// What the first of two commands writes is read as resolve reads a
 	// statement piped in: only when a shell reads it.
 	w.simpleCall(*last, y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]}, out)
+}
+
+// archiverIn reports whether a command of pipe is named tar or zip, the
+// archivers whose quiet output counts (see archiveOut): only then is the
+// reading end of the pipe read.
+func archiverIn(pipe []simpleCmd) bool {
+	for i := range pipe {
+		switch v := pipe[i].args[0].Value; len(v) {
+		case 3, 4, 6:
+			if v == "tar" || v == "zip" || v == "gtar" || v == "bsdtar" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // quietWords is quietReader for the words of a simple command.

@@ -23,7 +23,15 @@ func quietFile(v string) bool {
 	if v == "/dev/null" {
 		return true
 	}
-	return v != "" && v != "-" && !strings.Contains(v, "dev/") && !strings.Contains(v, "proc/") && !strings.Contains(v, "fd/")
+	if v == "" || v == "-" {
+		return false
+	}
+	for i := 0; i < len(v); i++ { // one pass: the fast reader asks for each > FILE
+		if v[i] == '/' && (strings.HasSuffix(v[:i], "dev") || strings.HasSuffix(v[:i], "proc") || strings.HasSuffix(v[:i], "fd")) {
+			return false
+		}
+	}
+	return true
 }
 
 // stdoutSink reads where a statement's redirections send its standard

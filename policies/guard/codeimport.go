@@ -10,7 +10,7 @@ import "strings"
 // time, more arguments) is left as it is, and denied.
 func benignImport(code string) string {
 	const call = "__import__("
-	if !strings.Contains(code, call) {
+	if strings.IndexByte(code, '_') < 0 || !strings.Contains(code, call) {
 		return code
 	}
 	var b strings.Builder

@@ -77,6 +77,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	}
 	mayBe := func(p string) bool { return mayBeLast(lastName(p)) }
 	var buf [4]string // the files one command runs: on the stack
+	suffixes := len(written.suffixes) > 0
 	for _, c := range s.Commands {
 		runs := buf[:0]
 		for i := range c.Effects {
@@ -104,7 +105,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
-		if len(written.suffixes) > 0 {
+		if suffixes {
 			if f, ok := written.runsSuffix(c); ok {
 				return deny(c, "a file whose name ends in "+f.path+" (the rest known only at run time)", f.by)
 			}
