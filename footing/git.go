@@ -78,7 +78,10 @@ func (p *place) git(ctx context.Context, c *shell.Command, movers []*shell.Comma
 		// git commit writes no file of the worktree whatever its words
 		// (git commit -m "$(cat <<'EOF' …)"); the hooks it runs are
 		// judged as files, and a later git command knows it moved HEAD.
-		if w.Dynamic && sub != "commit" && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs) || optValue(w))) {
+		// git worktree add "$d" with d=$(mktemp -d): the new worktree's
+		// files land in a new temporary folder.
+		if w.Dynamic && sub != "commit" && !(readsOnly(sub) && (!w.MaybeOption() && !w.Splits() || tempvar.IsRef(w, refs) || optValue(w))) &&
+			!(sub == "worktree" && tempvar.In(w, p.temps)) {
 			return p.gitReason(c, "an argument is known only when it runs"), true
 		}
 		vals = append(vals, w.Value)

@@ -118,6 +118,9 @@ type place struct {
 	// bytes it parsed (shared by the places of one call).
 	madeSeen *madeMemo
 	moves    *moveMemo // movedFor's classing of the call's git commands
+	// temps are the variables of the script being judged that hold a
+	// new temporary file or folder (see tempvar.Temps).
+	temps []string
 }
 
 // at returns s seen from directory dir.
@@ -145,6 +148,8 @@ func (p *place) script(ctx context.Context, sc *shell.Script, src string) (strin
 		return "", false
 	}
 	tmp, ownTemp := tempvar.Temps(sc, src)
+	defer func(t []string) { p.temps = t }(p.temps)
+	p.temps = tmp
 	pats, fold, byName := findNames(sc)
 	// What the command's whole text mentions is read once: each script
 	// file a command runs and each list xargs reads would read it again

@@ -14,7 +14,7 @@ import "strings"
 // (cpioEffects, paxEffects). cpio, pax and 7z were not on the machine
 // these were written on: they are read from their manuals.
 func archiveOut(c *Command) (TreeSearch, bool) {
-	if len(c.Args) < 2 {
+	if len(c.Args) < 2 || c.quietOut {
 		return TreeSearch{}, false
 	}
 	switch c.Name {

@@ -309,6 +309,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 	defer func() { w.runDepth-- }()
 	cmd := w.mem.command()
 	cmd.Args, cmd.Via = args, via
+	cmd.quietOut = w.sink && w.sinkVia == len(via)
 	if !w.add(cmd) {
 		return
 	}

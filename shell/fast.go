@@ -27,6 +27,9 @@ type simpleCmd struct {
 	// elsewhere or the error stream into it (all but 2>/dev/null and
 	// 2> or 2>> to a file).
 	outRedir bool
+	// quiet: the last redirection of its standard output sends it to a
+	// quietFile (see quietout.go).
+	quiet, outSet bool
 	// files are the files its redirections write, in order.
 	files []fileRedir
 }
@@ -115,6 +118,9 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 			// A redirection that writes nothing and leaves stdin alone.
 			if r := redirPrefix(src[i:]); r > 0 {
 				cmd.outRedir = cmd.outRedir || src[i:i+r] != "2>/dev/null"
+				if src[i] != '2' {
+					cmd.quiet, cmd.outSet = true, true // >/dev/null, 1>/dev/null
+				}
 				if nx != nil {
 					nx.redir()
 				}
@@ -125,7 +131,8 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 			}
 			// A redirection to a file a static word names.
 			if op, r := fileOp(src[i:]); r > 0 {
-				cmd.outRedir = cmd.outRedir || src[i] != '2'
+				out := src[i] != '2'
+				cmd.outRedir = cmd.outRedir || out
 				i += r
 				redirs += len(op)
 				for i < n && (src[i] == ' ' || src[i] == '\t') {
@@ -140,6 +147,9 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 					nx.quotedWord(src[i:j])
 				}
 				cmd.files = append(cmd.files, fileRedir{op: op, file: f})
+				if out {
+					cmd.quiet, cmd.outSet = quietFile(f.Value), true
+				}
 				cmd.redir = true
 				i = j
 				continue
@@ -378,26 +388,6 @@ func printable(s string) bool {
 	return true
 }
 
-// fileOp returns the operator of the redirection to a file that starts s
-// (>, >>, 1>, 2>, 1>>, 2>>; not >&, >| or >( ) and its length, or 0.
-func fileOp(s string) (string, int) {
-	i := 0
-	if len(s) > 0 && (s[0] == '1' || s[0] == '2') {
-		i = 1
-	}
-	if i >= len(s) || s[i] != '>' {
-		return "", 0
-	}
-	op := ">"
-	if i+1 < len(s) && s[i+1] == '>' {
-		op = ">>"
-	}
-	if j := i + len(op); j < len(s) && (s[j] == '&' || s[j] == '|' || s[j] == '(' || s[j] == '>') {
-		return "", 0
-	}
-	return op, i + len(op)
-}
-
 // plainByte reports whether c means nothing to the shell in a word:
 // letters, digits and -./_:,@%+=.
 func plainByte(c byte) bool { return byteClass[c]&cPlain != 0 }
@@ -424,22 +414,6 @@ const byteClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x14\x04\x00\x00\x00\x00\
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
 	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
-
-// redirPrefix returns the length of the redirection 2>&1, >/dev/null or
-// 2>/dev/null that starts s and ends at a blank, an operator or the end,
-// or 0.
-func redirPrefix(s string) int {
-	if len(s) < 4 || s[0] != '>' && s[1] != '>' {
-		return 0
-	}
-	for _, r := range [...]string{"2>&1", ">/dev/null", "2>/dev/null", "1>/dev/null"} {
-		if strings.HasPrefix(s, r) && (len(s) == len(r) || strings.IndexByte(" \t;|", s[len(r)]) >= 0 ||
-			s[len(r)] == '&' && len(s) > len(r)+1 && s[len(r)+1] == '&') {
-			return len(r)
-		}
-	}
-	return 0
-}
 
 // reserved reports whether a first word is a reserved word or a builtin
 // the parser reads apart (declarations, let).

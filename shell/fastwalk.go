@@ -39,7 +39,7 @@ func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin)
 		switch prevOp {
 		case "", ";":
 			before = sc.alt
-			w.walkPipe(pipe, sc, via, in)
+			w.walkPipe(pipe, sc, via, in, false)
 			single = len(pipe) == 1
 		case "&&":
 			if run == nil {
@@ -51,11 +51,11 @@ func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin)
 				run.alt = before
 			}
 			before = run.alt
-			w.walkPipe(pipe, run, via, in)
+			w.walkPipe(pipe, run, via, in, false)
 			single = false
 		case "||":
 			c := w.mem.scope(sc)
-			w.walkPipe(pipe, c, via, in)
+			w.walkPipe(pipe, c, via, in, false)
 			w.merge(sc, c)
 			single = false
 		}
@@ -73,22 +73,55 @@ func (w *walker) walkSimple(cmds []simpleCmd, sc *scope, via []string, in stdin)
 }
 
 // walkPipe walks one pipeline of a simple script.
-func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin) {
+// Its last command's standard output is quiet when out is, unless a
+// redirection of its own says otherwise (see quietout.go).
+func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin, out bool) {
+	last := &pipe[len(pipe)-1]
+	if last.outSet {
+		out = last.quiet
+	}
 	if len(pipe) == 1 {
-		w.simpleCall(pipe[0], sc, via, in)
+		w.simpleCall(*last, sc, via, in, out)
 		return
 	}
 	// ((a | b) | c): a and b in copies of a copy, c in a copy.
-	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in)
+	w.walkPipe(pipe[:len(pipe)-1], w.mem.scope(sc), via, in, archiverIn(pipe[:len(pipe)-1]) && quietWords(last.args, out))
 	y := w.mem.scope(sc)
 	// What the first of two commands writes is read as resolve reads a
 	// statement piped in: only when a shell reads it.
-	w.simpleCall(pipe[len(pipe)-1], y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]})
+	w.simpleCall(*last, y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]}, out)
+}
+
+// archiverIn reports whether a command of pipe is named tar or zip, the
+// archivers whose quiet output counts (see archiveOut): only then is the
+// reading end of the pipe read.
+func archiverIn(pipe []simpleCmd) bool {
+	for i := range pipe {
+		switch v := pipe[i].args[0].Value; len(v) {
+		case 3, 4, 6:
+			if v == "tar" || v == "zip" || v == "gtar" || v == "bsdtar" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quietWords is quietReader for the words of a simple command.
+func quietWords(args []Word, out bool) bool {
+	s := make([]string, len(args))
+	for i, a := range args {
+		if a.Dynamic {
+			return false
+		}
+		s[i] = a.Value
+	}
+	return quietReader(s, out)
 }
 
 // simpleCall walks one command of a simple script as stmt and call would:
 // the files its redirections write first.
-func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin) {
+func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin, quiet bool) {
 	if !w.live() {
 		return
 	}
@@ -98,5 +131,12 @@ func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin) {
 	for _, f := range c.files {
 		w.write(sc, f.file, f.op, false)
 	}
+	if !quiet && !w.sink {
+		w.callArgs(c.args, sc, via, in)
+		return
+	}
+	sink, sinkVia := w.sink, w.sinkVia
+	w.sink, w.sinkVia = quiet, len(via)
 	w.callArgs(c.args, sc, via, in)
+	w.sink, w.sinkVia = sink, sinkVia
 }

@@ -53,6 +53,9 @@ type Command struct {
 	// are all it does to files as far as its options and operands show.
 	// A known program whose Effects are all [Reads] only reads.
 	Known bool
+	// quietOut reports that the command's standard output goes to a
+	// file or into commands that show nothing of it (see quietout.go).
+	quietOut bool
 	// Via names the commands that run this one, outermost first: "bash"
 	// for `bash -c '…'`, "sudo" for `sudo rm …`, "$(…)" for a command
 	// substitution; nil for a command the script runs itself.
@@ -147,6 +150,11 @@ type walker struct {
 	// runDepth counts the calls of run in progress: wrapper hops and
 	// nested scripts, bounded by 2×MaxNested.
 	runDepth int
+	// sink reports that the standard output of the statement being
+	// walked is quiet (see quietout.go), for the commands it runs itself,
+	// whose via has sinkVia names (not those of a wrapper, eval or $(…)).
+	sink    bool
+	sinkVia int
 	// nEffects counts the effects recorded, against maxEffects.
 	nEffects int
 	// copied counts the entries of scope maps copied, against maxCopied.

@@ -63,6 +63,11 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	for _, r := range s.Redirs {
 		w.redirect(r, sc, via, &in, &fds)
 	}
+	if q, set := stdoutSink(s.Redirs); set {
+		sink, sinkVia := w.sink, w.sinkVia
+		w.sink, w.sinkVia = q, len(via)
+		defer func() { w.sink, w.sinkVia = sink, sinkVia }()
+	}
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		if len(c.Args) == 1 && len(c.Assigns) == 0 && c.Args[0].Lit() == "exec" && len(s.Redirs) > 0 {
@@ -87,7 +92,10 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
+			sink, sinkVia := w.sink, w.sinkVia
+			w.sink, w.sinkVia = quietStage(c.Y, sink && sinkVia == len(via)), len(via)
 			w.stmt(c.X, w.mem.scope(sc), via, in)
+			w.sink, w.sinkVia = sink, sinkVia
 			w.stmt(c.Y, w.mem.scope(sc), via, stdin{piped: true, from: c.X})
 		case syntax.AndStmt:
 			w.andChain(c, sc, via, in)
@@ -182,6 +190,9 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 			w.funcAt = map[*syntax.Stmt]dirAt{}
 		}
 		w.funcAt[c.Body] = dirAt{sc.dir, sc.alt}
+		// The body runs at a call, its output the call's.
+		defer func(sink bool) { w.sink = sink }(w.sink)
+		w.sink = false
 		defer func(dir Word, alt *Word) {
 			// A definition moves no shell; a call does (see callArgs).
 			sc.dir, sc.alt = dir, alt

@@ -45,7 +45,7 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 					}
 				}
 			case "python":
-				code = benignShutil(benignPython(code))
+				code = benignShutil(benignPython(benignImport(code)))
 			}
 			if what, bad := dangerousCode(e.Lang(), code); bad {
 				return "guard: rule 5 (inline code): the " + lang + " code `" + clip(c.String()) + "` runs names " + what + ", which deletes files, runs " +
@@ -90,7 +90,7 @@ var codeAPIs = lazy[map[string][]string]{make: func() map[string][]string {
 			"spawnl", "spawnlp", "spawnle", "spawnlpe", "spawnvp", "spawnve", "spawnvpe", "posix_spawn", "posix_spawnp",
 			"startfile", "fork", "forkpty", "eval", "__import__", "importlib", "pty", "truncate", "shutil", "ctypes",
 			"getattr", "kill", "runpy", "run_path", "run_module", "execfile", "pipepager", "pipe_pager", "tempfilepager",
-			"interact", "pdb", "remove_tree", "dir_util", "__dict__"},
+			"interact", "pdb", "remove_tree", "dir_util", "__dict__", "vars", "__builtins__"},
 		"node": {"rm", "rmSync", "rmdir", "rmdirSync", "unlink", "unlinkSync", "child_process", "exec", "execSync",
 			"execFile", "execFileSync", "spawn", "spawnSync", "fork", "eval", "Function", "binding", "dlopen",
 			"truncate", "truncateSync", "Deno", "Bun"},

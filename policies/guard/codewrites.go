@@ -249,8 +249,19 @@ func inlineWrites(ctx context.Context, s *shell.Script, dir string, written *wri
 					written.add(joinPath(dir, w.Path.Value), by)
 				}
 			}
-			if over || more || known < sites {
-				dynamic = by // a call whose path is not a literal
+			if over || more {
+				dynamic = by
+			} else if known < sites {
+				// A call whose path is not a literal: a file known only at
+				// run time, unless each such name ends in a data file's
+				// fixed text (open(f'out-{day}.txt', 'w')).
+				if sfx, ok := writtenSuffixes(lang, code); ok {
+					for _, x := range sfx {
+						written.suffixes = append(written.suffixes, writtenFile{x, lastName(x), by})
+					}
+				} else {
+					dynamic = by
+				}
 			}
 		}
 	}

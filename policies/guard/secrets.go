@@ -102,6 +102,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
+				if i == jqFilter(c) {
+					continue // jq's program is read below, as jq's code
+				}
 				return reasonSecretRead(c.String(), f), true
 			}
 		}
@@ -127,6 +130,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 			if e.Kind == shell.RunsCode {
+				if e.Lang() == "jq" {
+					if f, ok := secretInJq(c, e.Code().Value, extra); ok {
+						return reasonSecretRead(c.String(), f), true
+					}
+					continue
+				}
 				if f, ok := secretInCode(e.Code().Value, extra); ok {
 					return reasonSecretRead(c.String(), f), true
 				}

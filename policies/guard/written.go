@@ -43,7 +43,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if d := inlineWrites(at.context(), s, at.dir, &written); d != "" && dynamic == "" {
 		dynamic = d // python3 -c "open(p, 'w')…"
 	}
-	if len(written.files) == 0 && dynamic == "" {
+	if len(written.files) == 0 && dynamic == "" && len(written.suffixes) == 0 {
 		return "", false
 	}
 	deny := func(c *shell.Command, p, by string) (string, bool) {
@@ -77,6 +77,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	}
 	mayBe := func(p string) bool { return mayBeLast(lastName(p)) }
 	var buf [4]string // the files one command runs: on the stack
+	suffixes := len(written.suffixes) > 0
 	for _, c := range s.Commands {
 		runs := buf[:0]
 		for i := range c.Effects {
@@ -104,6 +105,11 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
+		if suffixes {
+			if f, ok := written.runsSuffix(c); ok {
+				return deny(c, "a file whose name ends in "+f.path+" (the rest known only at run time)", f.by)
+			}
+		}
 		for _, p := range runs {
 			if by, ok := written.by(p); ok {
 				return deny(c, p, by)
@@ -128,6 +134,9 @@ type writtenFiles struct {
 	files []writtenFile
 	index map[string]int // path → its place in files; nil while they are few
 	bases map[string]int // base name → its first place in files, made by named
+	// suffixes are the fixed ends of names written that are known only
+	// at run time (see writtenSuffixes), each in path, with its writer.
+	suffixes []writtenFile
 }
 
 // A writtenFile is a file written, its base name, and its writer.
