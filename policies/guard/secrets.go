@@ -66,6 +66,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
 			continue
 		}
+		if f, ok := at.archiveToPrintLink(s, c); ok {
+			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
+		}
 		if t, ok := shell.SearchOf(c); ok {
 			if f, wide, ok := at.searchShows(t, extra); ok {
 				if wide {
