@@ -3,6 +3,7 @@ package guard
 import (
 	"context"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,5 +123,35 @@ func TestRevisionTrees(t *testing.T) {
 		if r, deny := judge(clean, cmd); deny {
 			t.Errorf("%q where no commit held a credential file: denied (%s), want it to pass", cmd, r)
 		}
+	}
+}
+
+// TestHistoryReadsBound: a call asks git at most maxHistoryReads
+// questions on its history and trees; past them the command is denied,
+// even where no commit held a credential file (sixty `git grep x bN`
+// cost eight git processes before).
+func TestHistoryReadsBound(t *testing.T) {
+	root, write, git := repo(t)
+	write("a.go", "package a\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "first")
+	var cmds []string
+	for i := range maxHistoryReads + 1 {
+		git("commit", "-q", "--allow-empty", "-m", "c")
+		cmds = append(cmds, "git log -p -1 HEAD~"+strconv.Itoa(i))
+	}
+	judge := func(cmd string) (string, bool) {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		return r.Reason, r.Decision == hooks.DecisionDeny
+	}
+	if r, deny := judge(strings.Join(cmds[:maxHistoryReads], "; ")); deny {
+		t.Errorf("%d questions: denied (%s), want a pass", maxHistoryReads, r)
+	}
+	if _, deny := judge(strings.Join(cmds, "; ")); !deny {
+		t.Errorf("%d questions: passes, want a deny", len(cmds))
+	}
+	if r, deny := judge(strings.Join(append(cmds[:1], cmds[:1]...), "; ")); deny {
+		t.Errorf("one question asked twice: denied (%s), want a pass", r)
 	}
 }
