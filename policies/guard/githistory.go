@@ -161,6 +161,8 @@ func (at *place) askNames(dir string, q, paths, extra []string, what string) (st
 	switch {
 	case err != nil && errors.As(err, &exit) && exit.ExitCode() > 0:
 		return "", false // git refuses the revisions: the command shows nothing
+	case errors.Is(err, errTooManyReads):
+		return what + " (more questions on git's history than a call asks: a credential file may be in it)", true
 	case err != nil:
 		return what + " (which could not be read in time: a credential file may be in it)", true
 	}
@@ -240,8 +242,11 @@ func historyQuery(name string, args []shell.Word, dir string) (q, paths []string
 		case pathspecLike(v):
 			// git takes a word with a wildcard or a leading : as a pathspec
 			// when it names no revision (git log -p '*.env', ':!src'):
-			// read as one that may hold any file (see under).
+			// read as one that may hold any file (see under). :/TEXT may
+			// also name the commit whose message holds TEXT, on any
+			// branch: every commit is asked of.
 			paths = append(paths, v)
+			wide = wide || strings.HasPrefix(v, ":/")
 		default:
 			if _, err := os.Lstat(filepath.Join(filepath.FromSlash(dir), filepath.FromSlash(v))); err == nil {
 				paths = append(paths, path.Clean(v)) // git log app: a folder, not a revision
