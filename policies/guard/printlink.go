@@ -17,8 +17,8 @@ import (
 // disk is a link to the output or a terminal, or that a link command of
 // the same script makes one, is denied.
 
-// archivers are the programs whose writes are an archive of the folders
-// they read.
+// archiver reports whether name is a program whose writes are an archive
+// of the folders it reads.
 func archiver(name string) bool {
 	switch name {
 	case "tar", "bsdtar", "gtar", "zip", "pax", "7z", "7za", "7zr", "cpio", "ar":
