@@ -66,9 +66,15 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	archive, hasFile := f.Value("f", "file")
 	if hasFile && !(!archive.Dynamic && archive.Value == "-") {
-		if mode == "c" || mode == "r" {
+		switch {
+		case mode == "c" || mode == "r":
 			w.writes(c, sc, archive)
-		} else {
+		case mode == "x" && f.Has("O", "to-stdout"):
+			// The members are printed, not written: a read of the
+			// archive's files, named by the archive ([Effect.From]).
+			a := archive
+			w.effect(c, sc, Effect{Kind: Reads, Path: archive, From: &a})
+		default:
 			w.reads(c, sc, archive)
 		}
 	}
@@ -84,7 +90,7 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		}
 	case "x":
 		if f.Has("O", "to-stdout") {
-			return
+			return // read above
 		}
 		// The members land under -C, named by the archive (a member
 		// operand may be a directory, or with --wildcards a pattern).
@@ -214,7 +220,7 @@ func unzipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	args := c.Args[1:]
 	var ops []Word
 	dir := Word{}
-	readOnly, excluding := false, false
+	readOnly, excluding, prints := false, false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic || !a.MaybeOption() {
@@ -239,9 +245,17 @@ func unzipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			i++
 		default:
 			readOnly = readOnly || strings.ContainsAny(v[1:], "ltvzpcZ")
+			prints = prints || strings.ContainsAny(v[1:], "pc") && !strings.HasPrefix(v, "--")
 		}
 	}
 	if len(ops) == 0 {
+		return
+	}
+	if prints && !ops[0].Dynamic {
+		// unzip -p and -c print the members: a read of the archive's
+		// files ([Effect.From]).
+		a := ops[0]
+		w.effect(c, sc, Effect{Kind: Reads, Path: ops[0], From: &a})
 		return
 	}
 	w.reads(c, sc, ops[0])

@@ -35,7 +35,9 @@ type Effect struct {
 	// x: the archive, or "-" for the standard input) or a directory
 	// copied (cp -r, rsync -r, scp -r, ditto: the source directory).
 	// Path is then the directory they land under, as a dynamic word
-	// ending in "/…" (see [Write.From]). It is nil for every other
+	// ending in "/…" (see [Write.From]). It is also set on a [Reads] of
+	// an archive whose members the command prints (tar -xO, unzip -p):
+	// Path and From are then the archive. It is nil for every other
 	// effect (a pointer: most effects have none, and an Effect is copied
 	// often).
 	From *Word

@@ -112,6 +112,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		for _, e := range c.Effects {
+			if e.Kind == shell.Reads && e.From != nil {
+				// tar -xOf o.tar, unzip -p o.zip: the members printed.
+				if f, ok := at.membersShown(s, e, extra); ok {
+					return reasonSecretRead(c.String(), f), true
+				}
+			}
 			if e.By == "env-file" || loads[e.Path.Value] || e.Kind == shell.Writes || e.Kind == shell.Deletes {
 				// A write or a delete is rule 3's.
 				continue
