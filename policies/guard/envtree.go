@@ -42,20 +42,7 @@ func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
 	if at.cfg != nil && at.cfg.Away {
 		return cannot("which cannot be listed away from the worktree")
 	}
-	ctx := context.Background()
-	if at.wt != nil && at.wt.ctx != nil {
-		ctx = at.wt.ctx
-	}
-	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
-	defer cancel()
-	var found string
-	err := members.List(ctx, joinPath(at.dir, from.Value), func(m string) bool {
-		if IsEnvFile(path.Base(m)) && !inTemplate(shell.Static(m)) {
-			found = m
-			return false
-		}
-		return true
-	})
+	found, err := at.findMember(from.Value, func(m string) bool { return IsEnvFile(path.Base(m)) && !inTemplate(shell.Static(m)) })
 	switch {
 	case found != "":
 		return reasonEnv(path.Join(dest, found), "`"+e.By+"` (it writes "+found+" of "+from.Value+")"), true
@@ -68,6 +55,27 @@ func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
 		return cannot("whose files cannot be listed (" + err.Error() + ")")
 	}
 	return "", false
+}
+
+// findMember returns the first member of the archive (or folder) at p,
+// from the place's folder, that match says is one, listed bounded in
+// time (stateTimeout) and size (package members).
+func (at *place) findMember(p string, match func(string) bool) (string, error) {
+	ctx := context.Background()
+	if at.wt != nil && at.wt.ctx != nil {
+		ctx = at.wt.ctx
+	}
+	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
+	defer cancel()
+	var found string
+	err := members.List(ctx, joinPath(at.dir, p), func(m string) bool {
+		if match(m) {
+			found = m
+			return false
+		}
+		return true
+	})
+	return found, err
 }
 
 // inTempDir reports whether the clean absolute path p is, or is under, a

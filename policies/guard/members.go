@@ -1,11 +1,9 @@
 package guard
 
 import (
-	"context"
 	"errors"
 	"os"
 
-	"github.com/agenthooks/hooks/internal/members"
 	"github.com/agenthooks/hooks/shell"
 )
 
@@ -27,20 +25,7 @@ func (at *place) membersShown(s *shell.Script, e shell.Effect, extra []string) (
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return from.Value + " (an archive the guard cannot list away from the worktree)", true
 	}
-	ctx := context.Background()
-	if at.wt != nil && at.wt.ctx != nil {
-		ctx = at.wt.ctx
-	}
-	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
-	defer cancel()
-	var found string
-	err := members.List(ctx, joinPath(at.dir, from.Value), func(m string) bool {
-		if IsSecretFile(m, extra) {
-			found = m
-			return false
-		}
-		return true
-	})
+	found, err := at.findMember(from.Value, func(m string) bool { return IsSecretFile(m, extra) })
 	switch {
 	case found != "":
 		return found + " (in " + from.Value + ")", true
