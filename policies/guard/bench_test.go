@@ -75,6 +75,11 @@ func denseShapes() []struct{ name, src string } {
 		{"subst-echo-4000", lines(4000, "cat $(echo f", ")")}, // 8,000 commands, under the parser's 10,000
 		{"tar-stdout-3000", lines(3000, "tar cf - d", " | tar t")},
 		{"git-log-p-4000", strings.Repeat("git log -p -1\n", 4000)},
+		// Archives to files and archives printed: the script's links and
+		// redirections looked at once (3,000 of the first took 100 s),
+		// archives listed at most maxArchiveLists a call.
+		{"tar-to-files-3000", lines(3000, "tar czf - d > o", ".tgz")},
+		{"tar-xO-3000", lines(3000, "tar xOf a", ".tar")},
 		// The readers of issue 38's sixth pass: stashes, names from a
 		// file or a listing (each file and folder read once a call).
 		{"git-stash-show-4000", strings.Repeat("git stash show -p\n", 4000)},
@@ -180,6 +185,8 @@ func TestDenseShapes(t *testing.T) {
 		"subst-echo-4000":             "",
 		"tar-stdout-3000":             "",
 		"git-log-p-4000":              "",
+		"tar-to-files-3000":           "",
+		"tar-xO-3000":                 "", // no archive is there: the commands fail
 		"git-stash-show-4000":         "",
 		"xargs-lists-4000":            "", // no list is there to read
 		"cat-cat-lists-4000":          "",

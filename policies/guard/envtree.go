@@ -5,7 +5,9 @@ import (
 	"errors"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agenthooks/hooks/internal/members"
 	"github.com/agenthooks/hooks/shell"
@@ -42,7 +44,7 @@ func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
 	if at.cfg != nil && at.cfg.Away {
 		return cannot("which cannot be listed away from the worktree")
 	}
-	found, err := at.findMember(from.Value, func(m string) bool { return IsEnvFile(path.Base(m)) && !inTemplate(shell.Static(m)) })
+	found, err := at.findMember(from.Value, "env", func(m string) bool { return IsEnvFile(path.Base(m)) && !inTemplate(shell.Static(m)) })
 	switch {
 	case found != "":
 		return reasonEnv(path.Join(dest, found), "`"+e.By+"` (it writes "+found+" of "+from.Value+")"), true
@@ -57,24 +59,58 @@ func envTree(s *shell.Script, e shell.Effect, at *place) (string, bool) {
 	return "", false
 }
 
+// maxArchiveLists bounds the archives one call lists (for each thing
+// looked for); their listings share one stateTimeout: 3,000 `tar xOf
+// aN.tar` of archives an earlier call made would otherwise list 3,000,
+// each up to members.MaxBytes.
+const maxArchiveLists = 16
+
+// errTooManyArchives is findMember's error past maxArchiveLists.
+var errTooManyArchives = errors.New("more archives than the guard lists in one call")
+
 // findMember returns the first member of the archive (or folder) at p,
 // from the place's folder, that match says is one, listed bounded in
-// time (stateTimeout) and size (package members).
-func (at *place) findMember(p string, match func(string) bool) (string, error) {
-	ctx := context.Background()
-	if at.wt != nil && at.wt.ctx != nil {
-		ctx = at.wt.ctx
+// time and size (package members). kind names what match looks for: an
+// answer is kept for the call by kind and path.
+func (at *place) findMember(p, kind string, match func(string) bool) (string, error) {
+	full := joinPath(at.dir, p)
+	key := kind + "\x00" + full
+	w := at.wt
+	ctx, end := context.Background(), time.Now().Add(stateTimeout)
+	if w != nil {
+		if a, ok := w.members[key]; ok {
+			return a.found, a.err
+		}
+		if _, err := os.Stat(filepath.FromSlash(full)); errors.Is(err, os.ErrNotExist) {
+			return "", err // not there: no listing counted (the command fails, or makes it first)
+		}
+		if len(w.members) >= maxArchiveLists {
+			return "", errTooManyArchives
+		}
+		if w.ctx != nil {
+			ctx = w.ctx
+		}
+		if w.listEnd.IsZero() {
+			w.listEnd = end
+		}
+		end = w.listEnd
 	}
-	ctx, cancel := context.WithTimeout(ctx, stateTimeout)
+	ctx, cancel := context.WithDeadline(ctx, end)
 	defer cancel()
 	var found string
-	err := members.List(ctx, joinPath(at.dir, p), func(m string) bool {
+	err := members.List(ctx, full, func(m string) bool {
 		if match(m) {
 			found = m
 			return false
 		}
 		return true
 	})
+	if w != nil {
+		if w.members == nil {
+			w.members = map[string]memberAnswer{}
+		}
+		w.members[key] = memberAnswer{found, err}
+	}
 	return found, err
 }
 

@@ -274,6 +274,7 @@ type place struct {
 	findMemo  *findMemo              // the find that runs each command
 	writeMemo *writeIndex            // what a script writes, by path
 	lstats    map[string]lstatAnswer // the folders on deletes' ways, asked of the disk
+	printMemo *printLinks            // the links to the output a script's archivers may write through
 	wt        *worktree
 	cfg       *Config
 }

@@ -25,7 +25,7 @@ func (at *place) membersShown(s *shell.Script, e shell.Effect, extra []string) (
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return from.Value + " (an archive the guard cannot list away from the worktree)", true
 	}
-	found, err := at.findMember(from.Value, func(m string) bool { return IsSecretFile(m, extra) })
+	found, err := at.findMember(from.Value, "secret", func(m string) bool { return IsSecretFile(m, extra) })
 	switch {
 	case found != "":
 		return found + " (in " + from.Value + ")", true

@@ -3,6 +3,8 @@ package guard
 import (
 	"context"
 	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 
 	hooks "github.com/agenthooks/hooks"
@@ -39,5 +41,36 @@ func TestArchiveMembersPrinted(t *testing.T) {
 		if r, deny := judge(cmd); deny {
 			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
 		}
+	}
+}
+
+// TestArchiveListsBound: a call lists at most maxArchiveLists archives
+// (an archive named again is listed once; one that is not there is not
+// counted); past them, a printed archive is denied.
+func TestArchiveListsBound(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "docs/a.md", "# a\n")
+	var cmds []string
+	for i := range maxArchiveLists + 1 {
+		name := "a" + strconv.Itoa(i) + ".tar"
+		cmd := exec.Command("tar", "cf", name, "docs")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v %s", err, out)
+		}
+		cmds = append(cmds, "tar xOf "+name)
+	}
+	judge := func(cmd string) hooks.Response {
+		return Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+	}
+	absent := strings.Repeat("tar xOf missing.tar; ", 40)
+	if r := judge(absent + strings.Join(cmds[:maxArchiveLists], "; ")); r.Decision == hooks.DecisionDeny {
+		t.Errorf("%d archives: denied (%s), want a pass", maxArchiveLists, r.Reason)
+	}
+	if r := judge(strings.Repeat(cmds[0]+"; ", 100)); r.Decision == hooks.DecisionDeny {
+		t.Errorf("one archive a hundred times: denied (%s), want a pass", r.Reason)
+	}
+	if r := judge(strings.Join(cmds, "; ")); r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "more archives") {
+		t.Errorf("%d archives: %v %q, want a deny", len(cmds), r.Decision, r.Reason)
 	}
 }

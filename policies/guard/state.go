@@ -75,6 +75,17 @@ type worktree struct {
 	// credential file it names ("" for none).
 	listed    map[string]string
 	listBytes int // the bytes of those files read
+	// members holds the archives listed (see findMember), by what was
+	// looked for and path; their listings end by listEnd.
+	members map[string]memberAnswer
+	listEnd time.Time
+}
+
+// memberAnswer is one archive's listing: the member found, or why none
+// could be.
+type memberAnswer struct {
+	found string
+	err   error
 }
 
 // maxStateReads bounds the git processes one call starts to read the
