@@ -156,6 +156,29 @@ func (at *place) ask(dir string, q []string) ([]byte, error) {
 // reason). A question git cannot answer in time denies; one it refuses
 // (a bad revision) passes: the command prints nothing either.
 func (at *place) askNames(dir string, q, paths, extra []string, what string) (string, bool) {
+	// Read once a call for each question, paths and reason: 4,000 `git
+	// log -p` would otherwise read git's answer, up to maxStateOut, 4,000
+	// times.
+	key := dir + "\x00" + strings.Join(q, "\x00") + "\x01" + strings.Join(paths, "\x00") + "\x01" + what
+	if a, ok := at.wt.named[key]; ok {
+		return a.found, a.ok
+	}
+	found, ok := at.readNames(dir, q, paths, extra, what)
+	if at.wt.named == nil {
+		at.wt.named = map[string]namedAnswer{}
+	}
+	at.wt.named[key] = namedAnswer{found, ok}
+	return found, ok
+}
+
+// namedAnswer is askNames' answer to one question.
+type namedAnswer struct {
+	found string
+	ok    bool
+}
+
+// readNames is askNames without its memo.
+func (at *place) readNames(dir string, q, paths, extra []string, what string) (string, bool) {
 	out, err := at.ask(dir, q)
 	var exit *exec.ExitError
 	switch {

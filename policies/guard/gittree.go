@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -175,10 +176,43 @@ func (at *place) blobShows(dir string, args []shell.Word, extra []string) (strin
 	if len(ids) == 0 {
 		return "", false
 	}
+	x := at.credentialBlobs(dir, extra)
+	if x.unread != "" {
+		return x.unread, true
+	}
+	for _, id := range ids {
+		if i := sort.SearchStrings(x.ids, id); i < len(x.ids) && strings.HasPrefix(x.ids[i], id) {
+			return x.names[i] + " (the object " + id + " git prints is its text)", true
+		}
+	}
+	return "", false
+}
+
+// A blobIndex is the ids of the texts of the credential files a
+// repository's commits, reflogs and index hold, sorted, with their
+// names; unread says why they could not be read.
+type blobIndex struct {
+	ids, names []string
+	unread     string
+}
+
+// credentialBlobs returns dir's blobIndex, asked of git and read once a
+// call: sixty `git show ID` read git's answer once.
+func (at *place) credentialBlobs(dir string, extra []string) *blobIndex {
+	if x, ok := at.wt.credBlobs[dir]; ok {
+		return x
+	}
+	x := &blobIndex{}
+	if at.wt.credBlobs == nil {
+		at.wt.credBlobs = map[string]*blobIndex{}
+	}
+	at.wt.credBlobs[dir] = x
 	specs := credentialSpecs(extra)
 	logQ := append([]string{"-c", "log.showSignature=false", "log", "--all", "--reflog", "--format=", "--raw", "--no-abbrev",
 		"--full-history", "--no-renames", "--"}, specs...)
 	indexQ := append([]string{"ls-files", "-s", "-z", "--"}, specs...)
+	type entry struct{ id, name string }
+	var all []entry
 	for _, q := range [][]string{logQ, indexQ} {
 		out, err := at.ask(dir, q)
 		var exit *exec.ExitError
@@ -186,7 +220,8 @@ func (at *place) blobShows(dir string, args []shell.Word, extra []string) (strin
 		case err != nil && errors.As(err, &exit) && exit.ExitCode() > 0:
 			continue
 		case err != nil:
-			return "the object git prints (whose history could not be read in time: it may be a credential file's)", true
+			x.unread = "the object git prints (whose history could not be read in time: it may be a credential file's)"
+			return x
 		}
 		for rec := range strings.FieldsFuncSeq(string(out), func(r rune) bool { return r == '\n' || r == 0 }) {
 			meta, name, ok := strings.Cut(rec, "\t")
@@ -194,15 +229,17 @@ func (at *place) blobShows(dir string, args []shell.Word, extra []string) (strin
 				continue
 			}
 			for _, f := range strings.Fields(meta) {
-				for _, id := range ids {
-					if len(f) >= 40 && strings.HasPrefix(f, id) {
-						return name + " (the object " + id + " git prints is its text)", true
-					}
+				if len(f) >= 40 && hexID(f) && strings.Trim(f, "0") != "" { // not the null id of an added or deleted file
+					all = append(all, entry{f, name})
 				}
 			}
 		}
 	}
-	return "", false
+	sort.Slice(all, func(i, j int) bool { return all[i].id < all[j].id })
+	for _, e := range all {
+		x.ids, x.names = append(x.ids, e.id), append(x.names, e.name)
+	}
+	return x
 }
 
 // hexID reports whether v may be an object's id, whole or abbreviated.

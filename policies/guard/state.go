@@ -71,6 +71,10 @@ type worktree struct {
 	// history holds git's answers on the credential files a history
 	// shown changes, by question (see historyShows).
 	history map[string]gitAnswer
+	// named holds askNames' answers, and credBlobs the ids of the
+	// credential files' texts git holds, by folder (see blobShows).
+	named     map[string]namedAnswer
+	credBlobs map[string]*blobIndex
 	// listed holds, for each file of names read (see listedReads), the
 	// credential file it names ("" for none).
 	listed    map[string]string
