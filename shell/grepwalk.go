@@ -92,20 +92,19 @@ func treeSearch(name string, args []Word, grep bool, c *Command) (TreeSearch, bo
 	} else {
 		f = r.spec.Parse(args)
 	}
-	if grep && !f.Has("r", "R", "recursive", "dereference-recursive") ||
-		f.Has("l", "L", "files-with-matches", "files-without-match", "files", "c", "count", "q", "quiet", "silent", "count-matches") ||
-		name == "ag" && f.Has("g") {
+	o := readSearchOpts(&f, r)
+	if grep && !o.recursive || o.names || name == "ag" && o.agG {
 		return TreeSearch{}, false
 	}
 	ops := f.Operands
-	if !f.Has(r.given...) && len(ops) > 0 {
+	if !o.given && len(ops) > 0 {
 		ops = ops[1:] // the pattern
 	}
-	t := TreeSearch{Dirs: ops, Hidden: grep || f.Has("u", "unrestricted", "hidden", ".")}
+	t := TreeSearch{Dirs: ops, Hidden: grep || o.hidden}
 	if len(t.Dirs) == 0 {
 		t.Dirs = []Word{Static(".")}
 	}
-	t.Search, t.Known = searchOf(name, f, f.Operands, r)
+	t.Search, t.Known = searchWith(name, o, f, f.Operands)
 	for _, o := range f.Options {
 		switch o.Name {
 		case "exclude", "exclude-dir":

@@ -73,22 +73,78 @@ func searchText(name string, f Flags, ops []Word, r *reader) string {
 // searchOf is the search that searchText writes as text: false when it
 // writes the name alone.
 func searchOf(name string, f Flags, ops []Word, r *reader) (Search, bool) {
-	if name != "grep" && name != "egrep" && name != "fgrep" && name != "rg" ||
-		f.Has("v", "invert-match", "L", "files-without-match", "f", "file", "files", "pre", "z", "search-zip",
-			"null-data", "multiline-dotall") {
+	return searchWith(name, readSearchOpts(&f, r), f, ops)
+}
+
+// searchOpts is what a search program's options say, read in one pass
+// over them (a dozen [Flags.Has] calls of a dozen names each cost more
+// than the rest of judging a grep).
+type searchOpts struct {
+	recursive bool // -r, -R
+	// names: it prints names, counts or nothing, not lines (-l, -L, -c,
+	// -q, rg --files).
+	names bool
+	// unread: the files it names are not those whose text matches its
+	// patterns, or its patterns are not known (-v, -L, -f FILE, rg
+	// --files, --pre, -z).
+	unread                             bool
+	agG, hidden, fixed, perl, extended bool
+	fold, smart, given                 bool
+}
+
+// readSearchOpts reads f's options for r's program.
+func readSearchOpts(f *Flags, r *reader) searchOpts {
+	var s searchOpts
+	for _, o := range f.Options {
+		switch o.Name {
+		case "r", "R", "recursive", "dereference-recursive":
+			s.recursive = true
+		case "l", "files-with-matches", "c", "count", "q", "quiet", "silent", "count-matches":
+			s.names = true
+		case "L", "files-without-match", "files":
+			s.names, s.unread = true, true
+		case "v", "invert-match", "f", "file", "pre", "z", "search-zip", "null-data", "multiline-dotall":
+			s.unread = true
+		case "g":
+			s.agG = true
+		case "u", "unrestricted", "hidden", ".":
+			s.hidden = true
+		case "F", "fixed-strings":
+			s.fixed = true
+		case "P", "perl-regexp", "pcre2":
+			s.perl = true
+		case "E", "extended-regexp":
+			s.extended = true
+		case "i", "y", "ignore-case":
+			s.fold = true
+		case "S", "smart-case":
+			s.smart = true
+		}
+		for _, g := range r.given {
+			if sameName(o.Name, g) {
+				s.given = true
+			}
+		}
+	}
+	return s
+}
+
+// searchWith is searchOf with f's options read as o.
+func searchWith(name string, o searchOpts, f Flags, ops []Word) (Search, bool) {
+	if name != "grep" && name != "egrep" && name != "fgrep" && name != "rg" || o.unread {
 		return Search{}, false
 	}
 	syntax := "basic"
 	switch {
-	case name == "rg" && f.Has("F", "fixed-strings") || name == "fgrep" || name != "rg" && f.Has("F", "fixed-strings"):
+	case name == "rg" && o.fixed || name == "fgrep" || name != "rg" && o.fixed:
 		syntax = "fixed"
-	case f.Has("P", "perl-regexp", "pcre2"):
+	case o.perl:
 		syntax = "perl"
-	case name == "rg" || name == "egrep" || f.Has("E", "extended-regexp"):
+	case name == "rg" || name == "egrep" || o.extended:
 		syntax = "extended"
 	}
-	s := Search{Syntax: syntax, Fold: f.Has("i", "y", "ignore-case") || name == "rg" && f.Has("S", "smart-case")}
-	if f.Has(r.given...) {
+	s := Search{Syntax: syntax, Fold: o.fold || name == "rg" && o.smart}
+	if o.given {
 		for _, o := range f.Options {
 			if o.Name == "e" || o.Name == "regexp" {
 				if o.Value.Dynamic {
