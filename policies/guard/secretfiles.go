@@ -172,6 +172,9 @@ func secretInWord(w string, extra []string) (string, bool) {
 		return "", false
 	}
 	x := builtinSecretPats()
+	if len(extra) == 0 && !x.mayMatch(w) {
+		return "", false
+	}
 	sh := x.scan(w)
 	if x.isSecret(w, sh, extra) {
 		return w, true

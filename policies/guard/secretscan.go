@@ -13,6 +13,7 @@ func builtinSecretPats() *secretIndex {
 		for _, pat := range SecretFiles() {
 			builtinSecret.add(compileSecretPat(pat))
 		}
+		builtinSecret.needs()
 		for c := range 256 {
 			switch {
 			case c == '\\' || c >= 0x80 || 'A' <= c && c <= 'Z':
@@ -49,6 +50,57 @@ type secretIndex struct {
 	byFirst [256][]nameCand
 	other   []uint8
 	class   [256]uint8
+	// need holds a byte of each name the index matches (see needs), and
+	// anyWord is set when one of its names needs none.
+	need    [256]bool
+	anyWord bool
+}
+
+// needs fills need: a word with none of its bytes is no credential file
+// of the index's patterns, nor a .env file or a secret folder (whose
+// names start with a dot), whatever its case: each multi-element
+// pattern needs a slash (or a backslash, read as one), each other one
+// a dot when its text holds one, else its first byte; bytes past ASCII
+// (which may lower-case to ASCII) are always needed. A pattern of
+// path.Match's sets anyWord.
+func (x *secretIndex) needs() {
+	need := func(b byte) {
+		x.need[b] = true
+		if 'a' <= b && b <= 'z' {
+			x.need[b-'a'+'A'] = true
+		}
+	}
+	need('.')
+	need('/')
+	need('\\')
+	for c := 0x80; c < 256; c++ {
+		x.need[c] = true
+	}
+	for _, sp := range x.pats {
+		n := sp.elems[0]
+		switch {
+		case len(sp.elems) > 1:
+		case n.kind == 'm' || n.lit == "":
+			x.anyWord = true
+		case strings.IndexByte(n.lit, '.') < 0:
+			need(n.lit[0])
+		}
+	}
+}
+
+// mayMatch reports whether w holds a byte x needs: false when w is
+// certainly no credential file of x's patterns, nor holds one after an
+// @, = or :.
+func (x *secretIndex) mayMatch(w string) bool {
+	if x.anyWord {
+		return true
+	}
+	for i := 0; i < len(w); i++ {
+		if x.need[w[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // A nameCand is a pattern of a secretIndex by its name element, which a
