@@ -72,6 +72,9 @@ func loadsSecret(c *shell.Command, extra []string) (string, bool) {
 	source := c.Name == "source" || c.Name == "."
 	for i := 1; i < len(c.Args); i++ {
 		a := c.Args[i].Value
+		if !source && !envFileOpt(a) && !envFileOpt(c.Args[i-1].Value) {
+			continue // the cases below, in one test of the first bytes
+		}
 		f, ok := strings.CutPrefix(a, "--env-file=")
 		switch {
 		case ok:
@@ -85,6 +88,12 @@ func loadsSecret(c *shell.Command, extra []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// envFileOpt reports whether a starts with --env-file: the option, or
+// the option and its value in one word.
+func envFileOpt(a string) bool {
+	return len(a) >= len("--env-file") && a[2] == 'e' && a[:len("--env-file")] == "--env-file"
 }
 
 // filterReads returns the credential file c, a filter of one that feeds

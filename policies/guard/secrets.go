@@ -88,7 +88,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		var loads map[string]bool // nil (nothing loaded) unless the command has --env-file
 		for i := 1; i < len(c.Args); i++ {
 			a := c.Args[i].Value
-			if !strings.HasPrefix(c.Args[i-1].Value, "--env-file") && !strings.HasPrefix(a, "--env-file") {
+			if !envFileOpt(c.Args[i-1].Value) && !envFileOpt(a) {
 				continue
 			}
 			if loads == nil {
@@ -101,7 +101,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		for i := 1; i < len(c.Args); i++ {
-			if loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
+			if loads != nil && loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
 				continue
 			}
 			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
@@ -118,7 +118,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 					return reasonSecretRead(c.String(), f), true
 				}
 			}
-			if e.By == "env-file" || loads[e.Path.Value] || e.Kind == shell.Writes || e.Kind == shell.Deletes {
+			if e.By == "env-file" || loads != nil && loads[e.Path.Value] || e.Kind == shell.Writes || e.Kind == shell.Deletes {
 				// A write or a delete is rule 3's.
 				continue
 			}

@@ -281,14 +281,33 @@ func printsCredentials(c *shell.Command) (string, bool) {
 // --exclude-dir .env, --ignore=.env, rg -g '!.env'): it names a file
 // not read. An --include or a -g without ! names files read.
 func excludes(prev, a string) bool {
-	if !strings.HasPrefix(prev, "-") && !strings.HasPrefix(a, "--") {
-		return false // each case below has an option before a, or a is one
-	}
-	for _, o := range [...]string{"--exclude", "--exclude-dir", "--ignore", "--ignore-dir"} {
-		if prev == o || len(a) > len(o) && a[len(o)] == '=' && strings.HasPrefix(a, o) {
+	switch {
+	case prev == "-g":
+		if strings.HasPrefix(a, "!") {
 			return true
 		}
+	case len(prev) > 2 && prev[0] == '-' && prev[1] == '-':
+		switch prev {
+		case "--exclude", "--exclude-dir", "--ignore", "--ignore-dir":
+			return true
+		case "--glob", "--iglob":
+			if strings.HasPrefix(a, "!") {
+				return true
+			}
+		}
 	}
-	return (prev == "-g" || prev == "--glob" || prev == "--iglob") && strings.HasPrefix(a, "!") ||
-		strings.HasPrefix(a, "--glob=!") || strings.HasPrefix(a, "--iglob=!")
+	if len(a) < 3 || a[0] != '-' || a[1] != '-' {
+		return false
+	}
+	opt, val, ok := strings.Cut(a, "=")
+	if !ok {
+		return false
+	}
+	switch opt {
+	case "--exclude", "--exclude-dir", "--ignore", "--ignore-dir":
+		return true
+	case "--glob", "--iglob":
+		return strings.HasPrefix(val, "!")
+	}
+	return false
 }
