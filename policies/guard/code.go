@@ -237,8 +237,9 @@ func namesAPI(code string, apis []string) (string, bool) {
 	return "", false
 }
 
+// isIdent reports whether c is an ASCII letter, digit or underscore.
 func isIdent(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	return identByte[c] && c != '$' // one look-up for most bytes
 }
 
 // sedRuns reports whether a sed script runs a command: the e command,

@@ -15,6 +15,15 @@ type apiIndex struct {
 	names []string
 	word  map[string]int
 	other []int // ascending
+	// bits has the apiBit of each name in word: a run of the code whose
+	// bit is not set is no name, known without a look-up.
+	bits [16]uint64
+}
+
+// apiBit is the bit of an identifier run r (not empty) in apiIndex.bits,
+// by its length and its first and last bytes.
+func apiBit(r string) uint {
+	return uint(len(r)*131+int(r[0])*31+int(r[len(r)-1])*7) & 1023
 }
 
 // codeAPIIndex is codeAPIs indexed, by language, and the languages in
@@ -30,6 +39,8 @@ var codeAPIIndex = lazy[apiIndexes]{make: func() apiIndexes {
 				x.other = append(x.other, i)
 			} else if _, dup := x.word[n]; !dup {
 				x.word[n] = i
+				b := apiBit(n)
+				x.bits[b>>6] |= 1 << (b & 63)
 			}
 		}
 		ix.by[lang] = x
@@ -68,8 +79,10 @@ func (x *apiIndex) first(code string) (string, bool) {
 		for j < len(code) && isIdent(code[j]) {
 			j++
 		}
-		if k, ok := x.word[code[i:j]]; ok && k < best {
-			best = k
+		if b := apiBit(code[i:j]); x.bits[b>>6]&(1<<(b&63)) != 0 {
+			if k, ok := x.word[code[i:j]]; ok && k < best {
+				best = k
+			}
 		}
 		i = j
 	}

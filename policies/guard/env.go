@@ -15,6 +15,9 @@ import (
 // dots and spaces, which Windows drops, and an NTFS stream suffix
 // (".env:x") are ignored too.
 func IsEnvFile(name string) bool {
+	if strings.IndexByte(name, '.') < 0 {
+		return false // one fast search rejects most names
+	}
 	i := len(name) - 1
 	for i >= 0 && name[i] != '/' && name[i] != '\\' {
 		i--
@@ -126,6 +129,9 @@ func isEnvWord(p shell.Word) bool {
 // element starts with something other than a dot (`*.o`, `out-?.txt`)
 // matches no dot file, unless the script turns dotglob on.
 func mayBeEnv(p shell.Word, dotglob bool) bool {
+	if !p.Dynamic && strings.IndexByte(p.Value, '.') < 0 {
+		return false // a static word's name is in it, and a .env file's has a dot
+	}
 	if name, ok := p.Name(); ok {
 		return IsEnvFile(name) && !inTemplate(p)
 	}

@@ -89,6 +89,10 @@ func TestIdentByteTable(t *testing.T) {
 		if identByte[c] != codetext.IsIdentByte(byte(c)) {
 			t.Errorf("identByte[%q] = %v", rune(c), identByte[c])
 		}
+		b := byte(c)
+		if want := b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'; isIdent(b) != want {
+			t.Errorf("isIdent(%q) = %v", rune(c), !want)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -171,5 +172,52 @@ func TestCommandOptions(t *testing.T) {
 		case tc.want != "" && (r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, tc.want)):
 			t.Errorf("%q: %v %q, want a deny naming %q", tc.cmd, r.Decision, r.Reason, tc.want)
 		}
+	}
+}
+
+// TestPlainInOrderAsBefore: plainInOrder, now one pass over the bytes and
+// no slice of words, answers as it did over scripts built of the bytes
+// and words it looks for.
+func TestPlainInOrderAsBefore(t *testing.T) {
+	before := func(src string) bool {
+		if strings.ContainsAny(src, "(){}`") || strings.Contains(src, "eval") {
+			return false
+		}
+		for i := 0; i < len(src); i++ {
+			if src[i] == '&' {
+				if i+1 < len(src) && src[i+1] == '&' {
+					i++
+					continue
+				}
+				return false
+			}
+		}
+		for _, w := range strings.Fields(src) {
+			switch w {
+			case "for", "while", "until", "select", "source", ".":
+				return false
+			}
+		}
+		return true
+	}
+	parts := []string{"a", " ", "\n", "\t", "&", "&&", "&&&", "(", ")", "{", "}", "`", "eval", "ev", "al", "for", "fore",
+		"while", "until", "select", "source", ".", "./x", ";", "|", "node gen.js > out.js", "é"}
+	r := rand.New(rand.NewSource(38))
+	n := 0
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + r.Intn(8) {
+			b.WriteString(parts[r.Intn(len(parts))])
+		}
+		src := b.String()
+		if got, want := plainInOrder(src), before(src); got != want {
+			t.Fatalf("plainInOrder(%q) = %v, before %v", src, got, want)
+		}
+		if want := before(src); want {
+			n++
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d scripts in order: the corpus tests too little", n)
 	}
 }

@@ -109,11 +109,14 @@ const maxInOrderScan = 16 << 10
 // order: no function, group, subshell, substitution, loop, eval or
 // background job, whose text does not run where it stands.
 func plainInOrder(src string) bool {
-	if strings.ContainsAny(src, "(){}`") || strings.Contains(src, "eval") {
+	if strings.Contains(src, "eval") {
 		return false
 	}
 	for i := 0; i < len(src); i++ {
-		if src[i] == '&' {
+		switch src[i] {
+		case '(', ')', '{', '}', '`':
+			return false
+		case '&':
 			if i+1 < len(src) && src[i+1] == '&' {
 				i++
 				continue
@@ -121,7 +124,7 @@ func plainInOrder(src string) bool {
 			return false // a background job, or &> (written where it stands)
 		}
 	}
-	for _, w := range strings.Fields(src) {
+	for w := range strings.FieldsSeq(src) {
 		switch w {
 		case "for", "while", "until", "select", "source", ".":
 			return false
