@@ -139,11 +139,24 @@ func mayBeEnv(p shell.Word, dotglob bool) bool {
 	if v == shell.Tarball || strings.HasSuffix(v, "/"+shell.Tarball) {
 		return false // npm pack's name-1.0.0.tgz, in a folder of any name
 	}
-	if dotglob || strings.ContainsAny(v, "$`(~\\") {
+	if dotglob || expandsAt(v) {
 		return true
 	}
 	last := v[strings.LastIndexByte(v, '/')+1:]
 	return last == "" || last[0] == '.'
+}
+
+// expandsAt reports whether v holds $, `, (, ~ or a backslash: what
+// strings.ContainsAny(v, "$`(~\\") reports, without the set of bytes it
+// builds at each call.
+func expandsAt(v string) bool {
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '$', '`', '(', '~', '\\':
+			return true
+		}
+	}
+	return false
 }
 
 // inTemplate reports whether the static path p is a file in a directory

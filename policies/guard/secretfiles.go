@@ -111,16 +111,27 @@ func compileSecretPat(pat string) secretPat {
 }
 
 func compileNamePat(pat string) namePat {
-	const meta = `*?[\`
 	switch {
-	case !strings.ContainsAny(pat, meta):
+	case !globMeta(pat):
 		return namePat{'=', pat}
-	case strings.HasPrefix(pat, "*") && !strings.ContainsAny(pat[1:], meta):
+	case strings.HasPrefix(pat, "*") && !globMeta(pat[1:]):
 		return namePat{'>', pat[1:]}
-	case strings.HasSuffix(pat, "*") && !strings.ContainsAny(pat[:len(pat)-1], meta):
+	case strings.HasSuffix(pat, "*") && !globMeta(pat[:len(pat)-1]):
 		return namePat{'<', pat[:len(pat)-1]}
 	}
 	return namePat{'m', pat}
+}
+
+// globMeta reports whether pat holds *, ?, [ or a backslash (what
+// strings.ContainsAny(pat, `*?[\`) reports, without building a set).
+func globMeta(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		switch pat[i] {
+		case '*', '?', '[', '\\':
+			return true
+		}
+	}
+	return false
 }
 
 // matches is path.Match(the element, name) for a name without a slash.

@@ -132,3 +132,18 @@ func TestSecretInWordAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestByteTestsAsStrings: expandsAt and globMeta answer as the
+// strings.ContainsAny calls they replace, for every byte in every place.
+func TestByteTestsAsStrings(t *testing.T) {
+	for c := range 256 {
+		for _, w := range []string{string(rune(c)), "a" + string([]byte{byte(c)}), string([]byte{byte(c)}) + "bc", "x" + string([]byte{byte(c)}) + "y"} {
+			if expandsAt(w) != strings.ContainsAny(w, "$`(~\\") {
+				t.Errorf("expandsAt(%q) = %v", w, expandsAt(w))
+			}
+			if globMeta(w) != strings.ContainsAny(w, `*?[\`) {
+				t.Errorf("globMeta(%q) = %v", w, globMeta(w))
+			}
+		}
+	}
+}
