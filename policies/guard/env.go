@@ -57,7 +57,18 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 	if r, deny := moreEnvWrites(s, at); deny {
 		return r, true
 	}
-	dotglob := enablesDotGlob(s, at.src)
+	// Whether the command turns dotglob on is read only when a path's
+	// name is not known statically (most commands have none).
+	dg := 0
+	dotglob := func() bool {
+		if dg == 0 {
+			dg = 1
+			if enablesDotGlob(s, at.src) {
+				dg = 2
+			}
+		}
+		return dg == 2
+	}
 	for _, c := range s.Commands {
 		if r, deny := envLink(c); deny {
 			return r, true
@@ -127,8 +138,9 @@ func isEnvWord(p shell.Word) bool {
 // mayBeEnv reports whether the written path p may be a .env file: its
 // file name is one, or is known only at run time. A glob whose last
 // element starts with something other than a dot (`*.o`, `out-?.txt`)
-// matches no dot file, unless the script turns dotglob on.
-func mayBeEnv(p shell.Word, dotglob bool) bool {
+// matches no dot file, unless the script turns dotglob on (asked of
+// dotglob only then).
+func mayBeEnv(p shell.Word, dotglob func() bool) bool {
 	if !p.Dynamic && strings.IndexByte(p.Value, '.') < 0 {
 		return false // a static word's name is in it, and a .env file's has a dot
 	}
@@ -139,7 +151,7 @@ func mayBeEnv(p shell.Word, dotglob bool) bool {
 	if v == shell.Tarball || strings.HasSuffix(v, "/"+shell.Tarball) {
 		return false // npm pack's name-1.0.0.tgz, in a folder of any name
 	}
-	if dotglob || expandsAt(v) {
+	if expandsAt(v) || dotglob() {
 		return true
 	}
 	last := v[strings.LastIndexByte(v, '/')+1:]

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/agenthooks/hooks"
 )
 
 // isEnvFileSlow is IsEnvFile as it was before its check of the name's
@@ -72,6 +74,27 @@ func TestMayMatchEnv(t *testing.T) {
 		}
 		if got := mayMatchEnv(p); got != want {
 			t.Errorf("mayMatchEnv(%q) = %v, path.Match says %v", p, got, want)
+		}
+	}
+}
+
+// TestDotglobWrites: a write to a glob whose last element starts with no
+// dot is rule 3's only when the command turns dotglob on (shopt -s
+// dotglob, GLOBIGNORE set: under bash, * then matches app/.env and
+// *.x matches app/.env.x); the guard asks whether it does only for such
+// a glob.
+func TestDotglobWrites(t *testing.T) {
+	for _, c := range []struct{ cmd, want string }{
+		{`shopt -s dotglob; sed -i s/a/b/ app/*`, "rule 3"},
+		{`GLOBIGNORE=x; rm -f app/*.x`, "rule 3"},
+		{`shopt -s dotglob; rm -f app/*`, "rule 3"},
+		{`sed -i s/a/b/ app/*`, ""},
+		{`rm -f app/*.x`, ""},
+		{`shopt -s dotglob; rm -f app/main.o`, ""},
+	} {
+		r := judge("/home/dev/project", "", c.cmd)
+		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.cmd, r.Decision, r.Reason, c.want)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 			}
 		}
 	}
-	inOrder := len(at.src) <= maxInOrderScan && plainInOrder(at.src)
+	inOrder := -1 // whether the script runs in order, read at its first need
 	for _, c := range s.Commands {
 		for i := range c.Effects {
 			e := &c.Effects[i]
@@ -48,13 +48,25 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 			}
 			for _, f := range files {
 				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f)) &&
-					!(inOrder && writtenAfter(at.src, c.Name, f.base)) {
+					!(at.runsInOrder(&inOrder) && writtenAfter(at.src, c.Name, f.base)) {
 					return c, f, true
 				}
 			}
 		}
 	}
 	return nil, writtenFile{}, false
+}
+
+// runsInOrder reports whether at's script is plainInOrder (and no longer
+// than maxInOrderScan), read once into *memo (-1: not yet read).
+func (at *place) runsInOrder(memo *int) bool {
+	if *memo < 0 {
+		*memo = 0
+		if len(at.src) <= maxInOrderScan && plainInOrder(at.src) {
+			*memo = 1
+		}
+	}
+	return *memo == 1
 }
 
 // moduleLangs are the languages moduleOf knows.
