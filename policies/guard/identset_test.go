@@ -90,8 +90,12 @@ func TestIdentByteTable(t *testing.T) {
 			t.Errorf("identByte[%q] = %v", rune(c), identByte[c])
 		}
 		b := byte(c)
-		if want := b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'; isIdent(b) != want {
+		want := b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+		if isIdent(b) != want {
 			t.Errorf("isIdent(%q) = %v", rune(c), !want)
+		}
+		if want = want || strings.IndexByte("./~-@", b) >= 0; pathBytes[b] != want {
+			t.Errorf("pathBytes[%q] = %v", rune(c), !want)
 		}
 	}
 }

@@ -204,20 +204,34 @@ func secretInWord(w string, extra []string) (string, bool) {
 // secretInCode returns the secret file a program text names (python -c
 // "open('.env')"): each run of path characters in it is looked at.
 func secretInCode(code string, extra []string) (string, bool) {
-	start := -1
-	for i := 0; i <= len(code); i++ {
-		pathChar := i < len(code) && (isIdent(code[i]) || strings.IndexByte("./~-@", code[i]) >= 0)
-		if pathChar && start < 0 {
-			start = i
+	for i := 0; i < len(code); {
+		if !pathBytes[code[i]] {
+			i++
+			continue
 		}
-		if !pathChar && start >= 0 {
-			if f, ok := secretInWord(code[start:i], extra); ok {
-				return f, true
-			}
-			start = -1
+		j := i + 1
+		for j < len(code) && pathBytes[code[j]] {
+			j++
 		}
+		if f, ok := secretInWord(code[i:j], extra); ok {
+			return f, true
+		}
+		i = j
 	}
 	return "", false
+}
+
+// pathBytes holds the bytes of a path in code: ASCII letters, digits
+// and underscore, and . / ~ - @ (data, made by the compiler: no work at
+// start-up; TestIdentByteTable holds it).
+var pathBytes = [256]bool{
+	'.': true, '/': true, '~': true, '-': true, '@': true, '_': true, '0': true, '1': true, '2': true, '3': true,
+	'4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true,
+	'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true,
+	'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true,
+	'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true,
+	'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true,
+	's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
 }
 
 // maxSecretGlob bounds the matches of one glob secretGlob looks at.

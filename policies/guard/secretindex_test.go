@@ -147,3 +147,45 @@ func TestByteTestsAsStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretInCodeAsBefore: secretInCode, now a loop over runs of path
+// bytes by a table, finds what it found before over the code corpus and
+// the credential file names in code.
+func TestSecretInCodeAsBefore(t *testing.T) {
+	before := func(code string, extra []string) (string, bool) {
+		start := -1
+		for i := 0; i <= len(code); i++ {
+			pathChar := i < len(code) && (isIdent(code[i]) || strings.IndexByte("./~-@", code[i]) >= 0)
+			if pathChar && start < 0 {
+				start = i
+			}
+			if !pathChar && start >= 0 {
+				if f, ok := secretInWord(code[start:i], extra); ok {
+					return f, true
+				}
+				start = -1
+			}
+		}
+		return "", false
+	}
+	corpus := codeCorpus()
+	for _, w := range secretCorpus()[:3000] {
+		corpus = append(corpus, "open('"+w+"')", w, "x="+w+";", "$"+w+"é")
+	}
+	found := 0
+	for _, extra := range [][]string{nil, {"*.tfstate"}} {
+		for _, code := range corpus {
+			f1, ok1 := secretInCode(code, extra)
+			f0, ok0 := before(code, extra)
+			if f1 != f0 || ok1 != ok0 {
+				t.Fatalf("secretInCode(%q, %q) = %q %v, before %q %v", code, extra, f1, ok1, f0, ok0)
+			}
+			if ok0 {
+				found++
+			}
+		}
+	}
+	if found < 500 {
+		t.Fatalf("only %d codes name a credential file: the corpus tests too little", found)
+	}
+}
