@@ -51,18 +51,22 @@ type secretIndex struct {
 	other   []uint8
 	class   [256]uint8
 	// need holds a byte of each name the index matches (see needs), and
-	// anyWord is set when one of its names needs none.
+	// anyWord is set when one of its names needs none; exact are its
+	// names without a dot matched whole (_netrc).
 	need    [256]bool
 	anyWord bool
+	exact   []string
 }
 
-// needs fills need: a word with none of its bytes is no credential file
-// of the index's patterns, nor a .env file or a secret folder (whose
-// names start with a dot), whatever its case: each multi-element
-// pattern needs a slash (or a backslash, read as one), each other one
-// a dot when its text holds one, else its first byte; bytes past ASCII
-// (which may lower-case to ASCII) are always needed. A pattern of
-// path.Match's sets anyWord.
+// needs fills need and exact: a word with none of need's bytes is no
+// credential file of the index's patterns, nor a .env file or a secret
+// folder (whose names start with a dot), whatever its case, unless it
+// ends in one of exact: each multi-element pattern needs a slash (or a
+// backslash, read as one), each other one a dot when its text holds
+// one; a name without a dot is in exact, and a prefix or a suffix
+// without one needs its first byte; bytes past ASCII (which may
+// lower-case to ASCII) are always needed. A pattern of path.Match's
+// sets anyWord.
 func (x *secretIndex) needs() {
 	need := func(b byte) {
 		x.need[b] = true
@@ -82,21 +86,31 @@ func (x *secretIndex) needs() {
 		case len(sp.elems) > 1:
 		case n.kind == 'm' || n.lit == "":
 			x.anyWord = true
-		case strings.IndexByte(n.lit, '.') < 0:
+		case strings.IndexByte(n.lit, '.') >= 0:
+		case n.kind == '=':
+			x.exact = append(x.exact, n.lit)
+		default:
 			need(n.lit[0])
 		}
 	}
 }
 
-// mayMatch reports whether w holds a byte x needs: false when w is
+// mayMatch reports whether w holds a byte x needs or ends in one of its
+// exact names (case and trailing blanks aside): false when w is
 // certainly no credential file of x's patterns, nor holds one after an
-// @, = or :.
+// @, = or :, each a suffix of w.
 func (x *secretIndex) mayMatch(w string) bool {
 	if x.anyWord {
 		return true
 	}
 	for i := 0; i < len(w); i++ {
 		if x.need[w[i]] {
+			return true
+		}
+	}
+	w = strings.TrimRight(w, " ")
+	for _, n := range x.exact {
+		if len(w) >= len(n) && strings.EqualFold(w[len(w)-len(n):], n) {
 			return true
 		}
 	}
