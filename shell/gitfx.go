@@ -277,9 +277,11 @@ func gitRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		return
 	}
 	name := sub[0].Value
-	if v, ok := g.setting("alias." + strings.ToLower(name)); ok && !strings.HasPrefix(v.Value, "!") {
-		w.gitAlias(c, g, name, v, sub[1:], sc, in, via)
-		return
+	if len(g.settings) > 0 { // an alias set with -c (its key built only then)
+		if v, ok := g.setting("alias." + strings.ToLower(name)); ok && !strings.HasPrefix(v.Value, "!") {
+			w.gitAlias(c, g, name, v, sub[1:], sc, in, via)
+			return
+		}
 	}
 	args := sub[1:]
 	script := func(x Word) { w.nestedWord(x, &scope{dir: sc.dir}, via) }

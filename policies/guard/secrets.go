@@ -63,7 +63,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	loads := dotenvLoads(s)
 	var lists *listings // the folders s lists, once a read needs them
 	for _, c := range s.Commands {
-		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
+		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
 			continue
 		}
 		if f, ok := at.archiveToPrintLink(s, c); ok {
