@@ -55,7 +55,7 @@ func (f *forLine) bodyOf(v Word) (string, bool) {
 // that it is not one; budget is what is left of maxLoopRewalk.
 func forLoopLine(line string, budget int) (forLine, bool) {
 	var f forLine
-	rest, ok := cutWord(strings.Trim(line, " \t"), "for")
+	rest, ok := cutWord(trimBlanks(line), "for")
 	if !ok {
 		return f, false
 	}

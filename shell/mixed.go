@@ -182,11 +182,23 @@ func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *n
 // parenthesis, is not one; what is inside is for simpleIn to read (a
 // parenthesis there is not a simple line's).
 func subshellLine(line string) (string, bool) {
-	t := strings.Trim(line, " \t")
+	t := trimBlanks(line)
 	if len(t) < 3 || t[0] != '(' || t[1] == '(' || t[len(t)-1] != ')' {
 		return "", false
 	}
 	return t[1 : len(t)-1], true
+}
+
+// trimBlanks returns s without its leading and trailing spaces and tabs:
+// strings.Trim(s, " \t") without the set of bytes it builds at each call
+// (every line is asked whether it is a subshell or a for loop).
+func trimBlanks(s string) string {
+	s = codetext.TrimBlank(s)
+	n := len(s)
+	for n > 0 && (s[n-1] == ' ' || s[n-1] == '\t') {
+		n--
+	}
+	return s[:n]
 }
 
 // endsLine reports whether only blanks and a comment follow offset end

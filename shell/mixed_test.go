@@ -181,3 +181,21 @@ func TestByteSets(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimBlanks: trimBlanks is strings.Trim(s, " \t") for strings of
+// blanks, other white space and text in every order.
+func TestTrimBlanks(t *testing.T) {
+	parts := []string{"", " ", "\t", "\n", "\r", "a", "( x )", "for", "\u00a0", "é"}
+	for _, a := range parts {
+		for _, b := range parts {
+			for _, c := range parts {
+				for _, d := range parts {
+					s := a + b + c + d
+					if got, want := trimBlanks(s), strings.Trim(s, " \t"); got != want {
+						t.Errorf("trimBlanks(%q) = %q, want %q", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
