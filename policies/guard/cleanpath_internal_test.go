@@ -3,7 +3,9 @@ package guard
 import (
 	"math/rand/v2"
 	"path"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestCleanPathAsClean(t *testing.T) {
@@ -21,6 +23,19 @@ func TestCleanPathAsClean(t *testing.T) {
 		}
 		if got := cleanPath(p); got != want {
 			t.Fatalf("cleanPath(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// TestGitFoldsASCII: no rune past ASCII folds, in Unicode's simple case
+// folding (strings.EqualFold's), to a byte of ".git": scratchIn compares
+// only elements of four bytes with it.
+func TestGitFoldsASCII(t *testing.T) {
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < 0x80 && strings.ContainsRune(".gitGIT", f) {
+				t.Errorf("%U folds to %q", r, f)
+			}
 		}
 	}
 }

@@ -167,6 +167,9 @@ type linkMemo struct {
 // prefix, or with a link path and a slash.
 func (at *place) linkOn(s *shell.Script, v string) (int, bool) {
 	ws := at.linkWrites(s)
+	if len(ws) == 0 {
+		return 0, false // no link: v's prefixes need not be looked up
+	}
 	m := at.linkMemo
 	first := len(ws)
 	for _, n := range m.lens {

@@ -357,7 +357,9 @@ func scratchIn(rel string, cfg *Config) (string, bool) {
 		return "which is outside the project", false
 	}
 	for e := range strings.SplitSeq(rel, "/") {
-		if strings.EqualFold(e, ".git") {
+		// No rune past ASCII folds to a letter of .git (TestGitFoldsASCII):
+		// an element that is .git in any case is four bytes.
+		if len(e) == 4 && strings.EqualFold(e, ".git") {
 			return "inside .git", false
 		}
 	}
