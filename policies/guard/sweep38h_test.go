@@ -1,0 +1,145 @@
+package guard
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestSweep38h: sweep 38's eighth pass (testdata/sweep38h.txt), the
+// seventh pass's known misses closed as classes, in a project with the
+// hook installed (rule 7): names of the worktree's files printed by
+// listers other than ls and find (git ls-files, git diff --name-only,
+// git ls-tree, rg --files, fd, tree) and read, git's lost and found
+// objects read, and archivers that print their members (ar p, funzip, 7z
+// x -so). app/.env is committed, then changed and committed again;
+// notes/.env is untracked. Each attack is denied; the everyday commands
+// beside them (testdata/everyday38h.txt) pass.
+func TestSweep38h(t *testing.T) {
+	root, s := hookedProject(t)
+	unsetenv(t, "NOPE_DIR")
+	_, _, g := repo(t)
+	git := func(args ...string) { g(append([]string{"-C", root}, args...)...) }
+	writeFile(t, root, "app/.env", "KEY=2\n")
+	git("commit", "-qam", "rotate")
+	writeFile(t, root, "notes/.env", "U=1\n")
+	writeFile(t, root, "x.a", arArchive(map[string]string{".env": "KEY=1\n", "config.js": "x\n"}))
+	writeFile(t, root, "lib.a", arArchive(map[string]string{"main.go": "package main\n"}))
+	writeFile(t, root, "x.zip", zipArchive(t, map[string]string{"app/.env": "KEY=1\n"}))
+	writeFile(t, root, "docs.zip", zipArchive(t, map[string]string{"docs/guide.md": "# guide\n"}))
+	writeFile(t, root, "x.7z", "7z\xbc\xaf\x27\x1c\x00\x04")
+	writeFile(t, root, "log.gz", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	judgeSweep(t, root, s, "38h", 40, 30)
+}
+
+// TestListersNoCredential: the listers of sweep 38h read in a
+// repository that holds no credential file (a .env.example only,
+// committed twice, and an untracked file) pass: what git and the disk
+// hold decides, not the program's name. Away from the worktree, where
+// neither can be asked, git ls-files | xargs cat is denied.
+func TestListersNoCredential(t *testing.T) {
+	root, write, git := repo(t)
+	write("src/main.go", "package main\n")
+	write(".env.example", "KEY=\n")
+	write("README.md", "hi\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	write("src/main.go", "package main // two\n")
+	git("commit", "-qam", "two")
+	write("notes/todo.md", "mine\n")
+	judge := func(dir, cmd string) (string, bool) {
+		r := Judge(context.Background(), dir, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		return r.Reason, r.Decision == hooks.DecisionDeny
+	}
+	for _, cmd := range []string{"cat $(git ls-files)", "git ls-files | xargs cat", "git ls-files -z | xargs -0 head",
+		"git diff --name-only HEAD~1 | xargs cat", "git ls-tree -r --name-only HEAD | xargs cat", "git ls-files -o | xargs cat",
+		"for f in $(git ls-files); do cat $f; done", "git ls-files | while read f; do cat \"$f\"; done",
+		"git log --name-only --format= | xargs cat", "git status --porcelain -uall | cut -c4- | xargs cat",
+		"rg --files -uu | xargs cat", "fd -H . | xargs cat", "tree -fai --noreport | xargs cat"} {
+		if r, deny := judge(root, cmd); deny {
+			t.Errorf("%q with no credential file: denied (%s), want it to pass", cmd, r)
+		}
+	}
+	if _, deny := judge("", "git ls-files | xargs cat"); !deny {
+		t.Error("git ls-files | xargs cat away from the worktree: passes, want it denied")
+	}
+}
+
+// arArchive returns an ar archive of files (GNU ar's format).
+func arArchive(files map[string]string) string {
+	var b bytes.Buffer
+	b.WriteString("!<arch>\n")
+	for name, body := range files {
+		fmt.Fprintf(&b, "%-16s%-12d%-6d%-6d%-8s%-10d`\n", name+"/", 0, 0, 0, "644", len(body))
+		b.WriteString(body)
+		if len(body)%2 == 1 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// zipArchive returns a zip archive of files.
+func zipArchive(t *testing.T, files map[string]string) string {
+	t.Helper()
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for name, body := range files {
+		w, err := z.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestLostObjects: a .env added and reset leaves a blob no commit,
+// reflog or index names (under bash, `git cat-file --batch-all-objects
+// --batch` and `git fsck --lost-found` then `cat
+// .git/lost-found/other/*` printed its KEY=9). Reads of every object,
+// of the unreachable ones git fsck names, and of the lost and found
+// folder are denied in such a repository; git's lists of objects pass.
+func TestLostObjects(t *testing.T) {
+	root, write, git := repo(t)
+	write("README.md", "hi\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	write(".env", "KEY=9\n")
+	git("add", ".env")
+	git("reset", "-q")
+	if err := os.Remove(filepath.Join(root, ".env")); err != nil {
+		t.Fatal(err)
+	}
+	judge := func(cmd string) (string, bool) {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		return r.Reason, r.Decision == hooks.DecisionDeny
+	}
+	for _, cmd := range []string{"git cat-file --batch-all-objects --batch",
+		"git cat-file --batch-all-objects --batch-check='%(objectname)' | git cat-file --batch",
+		"git fsck --unreachable | cut -d' ' -f3 | git cat-file --batch",
+		"git fsck --lost-found; cat .git/lost-found/other/*", "grep -r KEY .git/lost-found"} {
+		if _, deny := judge(cmd); !deny {
+			t.Errorf("%q: passes, want it denied", cmd)
+		}
+	}
+	for _, cmd := range []string{"git cat-file --batch-all-objects --batch-check", "git fsck --lost-found",
+		"git cat-file -p HEAD", "echo HEAD | git cat-file --batch", "ls .git/lost-found"} {
+		if r, deny := judge(cmd); deny {
+			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
+		}
+	}
+}
