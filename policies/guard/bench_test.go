@@ -100,6 +100,7 @@ func denseShapes() []struct{ name, src string } {
 			lines(1000, "tree -fai d", " | xargs cat")},
 		{"lost-found-3000", lines(3000, "cat .git/lost-found/other/", "")},
 		{"ar-p-3000", lines(3000, "ar p a", ".a")},
+		{"cat-archives-3000", lines(3000, "cat a", ".tar") + lines(3000, "zcat l", ".gz")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -211,6 +212,7 @@ func TestDenseShapes(t *testing.T) {
 		"listers-xargs-3000":          "rule 7", // rg's folders cannot be walked
 		"lost-found-3000":             "rule 7",
 		"ar-p-3000":                   "", // no archive is there: the commands fail
+		"cat-archives-3000":           "", // no archive is there
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -16,6 +16,9 @@ import "strings"
 // v is under, if it is one: a part "lost-found" after a .git part or
 // after a part known only at run time ($(git rev-parse --git-dir)).
 func lostFound(v string) (string, bool) {
+	if len(v) < len("lost-found") {
+		return "", false
+	}
 	i := strings.Index(v, "lost-found")
 	if i < 0 {
 		return "", false

@@ -128,6 +128,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := lostFound(e.Path.Value); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
+			if e.Kind == shell.Reads && e.From == nil && !e.Path.Dynamic && at.dir != "" && archiveBytesName(e.Path.Value) {
+				if f, ok := at.archiveBytesShown(s, c, e, extra); ok {
+					return reasonSecretRead(c.String(), f), true
+				}
+			}
 			if f, ok := at.secretGlob(e.Path, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}

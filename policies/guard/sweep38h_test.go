@@ -1,8 +1,10 @@
 package guard
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"os"
@@ -17,8 +19,8 @@ import (
 // hook installed (rule 7): names of the worktree's files printed by
 // listers other than ls and find (git ls-files, git diff --name-only,
 // git ls-tree, rg --files, fd, tree) and read, git's lost and found
-// objects read, and archivers that print their members (ar p, funzip, 7z
-// x -so). app/.env is committed, then changed and committed again;
+// objects read, archivers that print their members (ar p, funzip, 7z x
+// -so), and an archive's own bytes read (cat x.tar, zcat x.tgz). app/.env is committed, then changed and committed again;
 // notes/.env is untracked. Each attack is denied; the everyday commands
 // beside them (testdata/everyday38h.txt) pass.
 func TestSweep38h(t *testing.T) {
@@ -34,7 +36,10 @@ func TestSweep38h(t *testing.T) {
 	writeFile(t, root, "x.zip", zipArchive(t, map[string]string{"app/.env": "KEY=1\n"}))
 	writeFile(t, root, "docs.zip", zipArchive(t, map[string]string{"docs/guide.md": "# guide\n"}))
 	writeFile(t, root, "x.7z", "7z\xbc\xaf\x27\x1c\x00\x04")
-	writeFile(t, root, "log.gz", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00")
+	writeFile(t, root, "log.gz", gzipped(t, "GET / 200\n"))
+	tarred := tarArchive(t, map[string]string{"app/.env": "KEY=1\n"})
+	writeFile(t, root, "x.tar", tarred)
+	writeFile(t, root, "x.tgz", gzipped(t, tarred))
 	judgeSweep(t, root, s, "38h", 40, 30)
 }
 
@@ -82,6 +87,39 @@ func arArchive(files map[string]string) string {
 		if len(body)%2 == 1 {
 			b.WriteByte('\n')
 		}
+	}
+	return b.String()
+}
+
+// tarArchive returns a tar archive of files.
+func tarArchive(t *testing.T, files map[string]string) string {
+	t.Helper()
+	var b bytes.Buffer
+	w := tar.NewWriter(&b)
+	for name, body := range files {
+		if err := w.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body))}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// gzipped returns text compressed by gzip.
+func gzipped(t *testing.T, text string) string {
+	t.Helper()
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if _, err := z.Write([]byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
 	}
 	return b.String()
 }
