@@ -181,3 +181,28 @@ func TestLostObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeParseVars: a makefile's $(shell …) and != run while make reads
+// it, with the makefile's variables put in: under bash (GNU make 4.3),
+// `make -f F` deleted src for each of the first three. A variable
+// assigned more than once is not put in (its value on that line may be
+// an earlier one), and a $(shell …) of a value that deletes nothing of
+// the work passes.
+func TestMakeParseVars(t *testing.T) {
+	root, s := hookedProject(t)
+	for name, c := range map[string]struct {
+		text string
+		deny bool
+	}{
+		"simple.mk":    {"D := src\n$(shell rm -rf $(D))\nall:\n\techo hi\n", true},
+		"recursive.mk": {"D = src\nX := $(shell rm -rf $(D))\nall:\n\techo hi\n", true},
+		"bang.mk":      {"D = $(E)\nE = src\nX != rm -rf $(D)\nall:\n\techo hi\n", true},
+		"scratch.mk":   {"D := /tmp/build-cache\n$(shell rm -rf $(D))\nall:\n\techo hi\n", false},
+	} {
+		writeFile(t, root, "mk/"+name, c.text)
+		r, deny := judgeHooked(root, s, "make -f mk/"+name)
+		if deny != c.deny {
+			t.Errorf("make -f mk/%s: deny %v (%s), want %v", name, deny, r, c.deny)
+		}
+	}
+}
