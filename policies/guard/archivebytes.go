@@ -15,7 +15,8 @@ import (
 // `gzip -dc x.tgz` and `base64 x.tgz` print it decompressed or encoded.
 // A read of a file named as an archive (archiveBytesName) by a program
 // other than an archiver (whose reads list or extract it, judged by rules
-// 3 and 7 apart) is judged as the members it holds: its names are read,
+// 3 and 7 apart), a copy on this machine or a checksum is judged as the
+// members it holds: its names are read,
 // bounded, as for tar xO (findMember). A compressed file that holds no
 // archive (`zcat log.gz`) passes; one that cannot be listed is denied; a
 // file by another name holding an archive is not looked into.
@@ -35,11 +36,15 @@ func archiveBytesName(v string) bool {
 	return false
 }
 
-// archiveReader reports whether program name reads archives as archives (its
-// reads list or extract them; a From read prints members).
+// archiveReader reports whether program name reads archives as archives
+// (its reads list or extract them; a From read prints members), or reads
+// a file without showing its bytes: copies it on this machine (a copy of
+// a credential file is rule 3's) or prints its checksum or type.
 func archiveReader(name string) bool {
 	switch name {
-	case "tar", "bsdtar", "gtar", "zip", "unzip", "7z", "7za", "7zr", "ar", "cpio", "pax", "jar", "ditto", "zipinfo":
+	case "tar", "bsdtar", "gtar", "zip", "unzip", "7z", "7za", "7zr", "ar", "cpio", "pax", "jar", "ditto", "zipinfo",
+		"cp", "mv", "ln", "install", "sha256sum", "sha1sum", "sha512sum", "sha224sum", "sha384sum", "md5sum", "b2sum",
+		"cksum", "sum", "file", "du":
 		return true
 	}
 	return false
