@@ -62,7 +62,6 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
 	loads := dotenvLoads(s)
 	var lists *listings // the folders s lists, once a read needs them
-	lost := 0           // whether the script names a lost-found folder: 0 not yet looked, 1 no, 2 yes
 	for _, c := range s.Commands {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads[c] {
 			continue
@@ -126,15 +125,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
-			if lost == 0 {
-				// Once a call: a script that names no lost-found reads
-				// none (a word's text holds what the script's does).
-				lost = 1
-				if strings.Contains(at.src, "lost-found") {
-					lost = 2
-				}
-			}
-			if lost == 2 {
+			if len(e.Path.Value) >= len("lost-found") && strings.Contains(e.Path.Value, "lost-found") {
+				// A scan of the path, not of the script: a scan of 16 KiB
+				// for "lost-found" cost more than this one of each read.
 				if f, ok := lostFound(e.Path.Value); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
