@@ -354,7 +354,7 @@ func (at *place) listingsOf(s *shell.Script) []listing {
 		case "find":
 			out = append(out, findListings(c)...)
 		case "rg", "fd", "fdfind", "tree", "git":
-			piped := slices.Contains(c.Via, "$(…)") || strings.Contains(at.src, "|")
+			piped := slices.Contains(c.Via, "$(…)") || slices.Contains(c.Via, "<(…)") || strings.Contains(at.src, "|")
 			out = append(out, listerListings(c, piped)...)
 		}
 	}
