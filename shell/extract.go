@@ -35,6 +35,13 @@ func sevenZipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 	switch strings.ToLower(cmd.Value) {
 	case "x", "e":
+		if sevenZipSo(c.Args[1:]) {
+			// 7z x -so prints the members, as tar xO does: a read of
+			// the archive's files ([Effect.From]).
+			a := archive
+			w.effect(c, sc, Effect{Kind: Reads, Path: archive, From: &a})
+			return
+		}
 		w.reads(c, sc, archive)
 		w.tree(c, sc, dir, archive)
 	case "a", "u", "d", "rn":
@@ -124,6 +131,14 @@ func arEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		return
 	}
 	switch v := strings.TrimPrefix(op.Value, "-"); {
+	case strings.ContainsAny(v, "p"):
+		// ar p prints the members (all, or those named): a read of the
+		// archive's files ([Effect.From]).
+		a := archive
+		w.effect(c, sc, Effect{Kind: Reads, Path: archive, From: &a})
+		for _, m := range args[2:] {
+			w.reads(c, sc, m)
+		}
 	case strings.ContainsAny(v, "x"):
 		w.reads(c, sc, archive)
 		w.tree(c, sc, Word{}, archive)
@@ -283,5 +298,31 @@ func jarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		if hasFile {
 			w.reads(c, sc, archive)
 		}
+	}
+}
+
+// sevenZipSo reports whether 7z's args hold -so: the output is the
+// standard output.
+func sevenZipSo(args []Word) bool {
+	for _, a := range args {
+		if !a.Dynamic && a.Value == "-so" {
+			return true
+		}
+	}
+	return false
+}
+
+// funzipEffects: funzip prints the first member of the zip archive (or
+// the gzip file) it is given, or reads from the standard input without
+// one (Info-ZIP's funzip(1)): a read of the archive's files
+// ([Effect.From]).
+func funzipEffects(w *walker, c *Command, sc *scope, _ stdin) {
+	for _, a := range c.Args[1:] {
+		if strings.HasPrefix(a.Value, "-") && !a.Dynamic {
+			continue // -password
+		}
+		f := a
+		w.effect(c, sc, Effect{Kind: Reads, Path: a, From: &f})
+		return
 	}
 }

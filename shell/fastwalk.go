@@ -93,13 +93,14 @@ func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin, o
 }
 
 // archiverIn reports whether a command of pipe is named tar or zip, the
-// archivers whose quiet output counts (see archiveOut): only then is the
-// reading end of the pipe read.
+// archivers whose quiet output counts (see archiveOut), or cat, zcat or
+// gzip, whose reads of an archive's bytes count ([Command.QuietOut]):
+// only then is the reading end of the pipe read.
 func archiverIn(pipe []simpleCmd) bool {
 	for i := range pipe {
 		switch v := pipe[i].args[0].Value; len(v) {
 		case 3, 4, 6:
-			if v == "tar" || v == "zip" || v == "gtar" || v == "bsdtar" {
+			if v == "tar" || v == "zip" || v == "gtar" || v == "bsdtar" || v == "zcat" || v == "gzip" || v == "cat" {
 				return true
 			}
 		}

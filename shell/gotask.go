@@ -61,7 +61,7 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	if w.lim.Files == nil {
 		return
 	}
-	var run []string
+	var run, cli []string
 	for _, o := range f.Operands {
 		if o.Value == "--" {
 			break
@@ -69,8 +69,10 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		if o.Dynamic {
 			return
 		}
-		if !strings.Contains(o.Value, "=") {
+		if k, v, ok := strings.Cut(o.Value, "="); !ok {
 			run = append(run, o.Value)
+		} else {
+			cli = append(cli, "."+k, v) // task x DIR=build: a var of the command's
 		}
 	}
 	if len(run) == 0 {
@@ -86,6 +88,7 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 			continue
 		}
 		seen := map[string]bool{}
+		root := p
 		var visit func(tf map[string]*goTask, p, base Word, name string, depth int)
 		visit = func(tf map[string]*goTask, p, base Word, name string, depth int) {
 			t, ok := tf[name]
@@ -117,7 +120,11 @@ func taskEffects(w *walker, c *Command, sc *scope, _ stdin) {
 				if s.task != "" {
 					visit(tf, p, base, s.task, depth)
 				} else {
-					w.walkTaskCmd(s.cmd, p, &scope{dir: dir}, plus(c.Via, c.Name))
+					var vars map[string]string
+					if depth == 0 && p.Value == root.Value {
+						vars = taskVars(tf, t, cli)
+					}
+					w.walkTaskCmd(interpolateWith(s.cmd, vars), p, &scope{dir: dir}, plus(c.Via, c.Name))
 				}
 			}
 		}
@@ -152,6 +159,13 @@ type goTask struct {
 	steps   []taskStep
 	dir     string
 	include string // an include's Taskfile (gotaskinc.go)
+	// vars are the task's vars: (gotaskvars.go), or the Taskfile's for
+	// the entry globalVars.
+	vars map[string]string
+	// noGlobals reports, on globalVars, that the Taskfile's global vars
+	// may not be what a task sees, and loops that a loop may set a name
+	// (see gotaskvars.go).
+	noGlobals, loops bool
 }
 
 // A taskStep is a command of a task, or the name of a task it calls.
@@ -203,7 +217,7 @@ func readTaskfile(text string) map[string]*goTask {
 		t := &goTask{}
 		tasks[k] = t
 		if v != "" {
-			t.steps = append(t.steps, taskStep{cmd: yamlScalar(v)}) // NAME: echo hi
+			t.steps = append(t.steps, taskStep{cmd: rawScalar(v)}) // NAME: echo hi
 			continue
 		}
 		end := i
@@ -214,6 +228,7 @@ func readTaskfile(text string) map[string]*goTask {
 		i = end
 	}
 	readIncludes(lines, tasks)
+	readGlobalVars(text, lines, tasks)
 	return tasks
 }
 
@@ -245,7 +260,9 @@ func (t *goTask) read(body []yamlLine) {
 		case "cmds":
 			t.steps = append(t.steps, readSteps(body[i+1:end])...)
 		case "cmd":
-			t.steps = append(t.steps, taskStep{cmd: scalarOrBlock(v, body[i+1:end])})
+			t.steps = append(t.steps, taskStep{cmd: rawScalarOrBlock(v, body[i+1:end])})
+		case "vars":
+			t.vars = readVars(v, body[i+1:end])
 		case "deps":
 			if v != "" {
 				t.deps = append(t.deps, flowList(v)...)
@@ -294,7 +311,7 @@ func readSteps(list []yamlLine) []taskStep {
 			}
 			continue
 		}
-		out = append(out, taskStep{cmd: scalarOrBlock(item, sub)})
+		out = append(out, taskStep{cmd: rawScalarOrBlock(item, sub)})
 	}
 	return out
 }
@@ -314,7 +331,7 @@ func stepOf(k, v string, block []yamlLine) []taskStep {
 	}
 	switch k {
 	case "cmd", "defer":
-		return []taskStep{{cmd: scalarOrBlock(v, block)}}
+		return []taskStep{{cmd: rawScalarOrBlock(v, block)}}
 	case "task":
 		return []taskStep{{task: yamlScalar(v)}}
 	}
@@ -374,10 +391,16 @@ func yamlKey(t string) (k, v string, ok bool) {
 }
 
 // scalarOrBlock is a value given on its key's line or, for | and >, in
-// the lines after it.
+// the lines after it, {{…}} made a word known only at run time.
 func scalarOrBlock(v string, after []yamlLine) string {
+	return interpolate(rawScalarOrBlock(v, after))
+}
+
+// rawScalarOrBlock is scalarOrBlock with its {{…}} as written: a
+// command's, whose variables are put in when it is walked.
+func rawScalarOrBlock(v string, after []yamlLine) string {
 	if !strings.HasPrefix(v, "|") && !strings.HasPrefix(v, ">") {
-		return yamlScalar(v)
+		return rawScalar(v)
 	}
 	in := -1
 	var b strings.Builder
@@ -400,12 +423,15 @@ func scalarOrBlock(v string, after []yamlLine) string {
 			b.WriteByte('\n')
 		}
 	}
-	return interpolate(b.String())
+	return b.String()
 }
 
 // yamlScalar is a plain or quoted scalar's text, {{…}} made a word
 // known only at run time.
-func yamlScalar(v string) string {
+func yamlScalar(v string) string { return interpolate(rawScalar(v)) }
+
+// rawScalar is yamlScalar with its {{…}} as written.
+func rawScalar(v string) string {
 	v = strings.TrimSpace(v)
 	switch {
 	case len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'':
@@ -421,7 +447,7 @@ func yamlScalar(v string) string {
 			v = v[:i]
 		}
 	}
-	return interpolate(v)
+	return v
 }
 
 // flowList reads a flow list of names: [a, b].

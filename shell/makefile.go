@@ -37,6 +37,9 @@ type makefile struct {
 	vars  map[string]string
 	cond  map[string]bool
 	parse []string
+	// again reports a variable assigned more than once (or added to):
+	// its value as make reads a line may not be its last.
+	again bool
 	// eval reads a line of the makefile that calls $(eval …) where
 	// make reads it (see makevars.go); nil: the line is not read.
 	eval  func(line string)
@@ -253,8 +256,15 @@ func (w *walker) makefileRecipes(c *Command, sc *scope, name Word, goals []strin
 		w.unknown(c.String()+" (make's settings from the environment, which the command sets)", plus(via, setVia))
 		return true
 	}
-	for _, cmd := range append(cmdRun, m.parse...) {
-		// Run while make reads the makefile.
+	for i, cmd := range append(cmdRun, m.parse...) {
+		// Run while make reads the makefile, its variables put in when
+		// each has one value ($(shell rm -rf $(D)) with D := src).
+		if i >= len(cmdRun) && !m.again && strings.Contains(cmd, "$") {
+			e.budget, e.set = maxMakeExpand, false
+			if text, ok := e.expand(cmd, 0); ok && !e.set {
+				cmd = text
+			}
+		}
 		sub := *sc
 		w.walkFile(cmd, p, &sub, via)
 	}

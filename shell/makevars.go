@@ -53,6 +53,9 @@ func (m *makefile) assign(line string) bool {
 	if m.vars == nil {
 		m.vars = map[string]string{}
 	}
+	if _, set := m.vars[name]; set || op == "+=" {
+		m.again = true
+	}
 	switch op {
 	case "+=":
 		m.vars[name] += " " + value

@@ -72,6 +72,11 @@ type Command struct {
 	parsedBy *Spec
 }
 
+// QuietOut reports that the command's standard output goes to a file or
+// into commands that show nothing of it (`zcat x.tgz | tar t`, `cat f >
+// out`): what it prints is not shown.
+func (c *Command) QuietOut() bool { return c.quietOut }
+
 // Flags parses the command's arguments (Args[1:]) by spec.
 func (c *Command) Flags(spec Spec) Flags {
 	if len(c.Args) == 0 {

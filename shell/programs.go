@@ -120,6 +120,8 @@ func programOf(name string) effector {
 		return cpioEffects
 	case "ar":
 		return arEffects
+	case "funzip":
+		return funzipEffects
 	case "ditto":
 		return dittoEffects
 	case "pax":

@@ -107,8 +107,8 @@ func quietName(name string) bool {
 
 // quietReader reports whether the command of static words args, reading
 // a stream on its standard input, shows nothing of its content: tar
-// listing an archive's names (t, with only the options z, j, J, v and f
-// -), wc or a checksum of it; or passes it on (a compressor or
+// listing an archive's names or extracting it (t or x, with only the
+// options z, j, J, v, f - and -C), wc or a checksum of it; or passes it on (a compressor or
 // decompressor, cat) to an output that is quiet (out).
 func quietReader(args []string, out bool) bool {
 	if len(args) == 0 || !quietName(args[0]) {
@@ -117,15 +117,20 @@ func quietReader(args []string, out bool) bool {
 	ops := args[1:]
 	switch name := args[0]; name {
 	case "tar", "bsdtar", "gtar":
+		// t lists names; x without O (or a --to- option) writes files
+		// under -C and prints at most their names.
 		list := false
-		for i, a := range ops {
+		for i := 0; i < len(ops); i++ {
+			a := ops[i]
 			switch {
-			case a == "--list":
+			case a == "--list" || a == "--extract" || a == "--get":
 				list = true
 			case a == "-" && i > 0 && strings.HasSuffix(ops[i-1], "f"):
-			case a == "-v" || a == "-z" || a == "-j" || a == "-J" || a == "--file=-":
-			case strings.Trim(strings.TrimPrefix(a, "-"), "tvzjJf") == "" && (i == 0 || strings.HasPrefix(a, "-")):
-				list = list || strings.Contains(a, "t")
+			case a == "-v" || a == "-z" || a == "-j" || a == "-J" || a == "--file=-" || strings.HasPrefix(a, "--directory="):
+			case a == "-C" && i+1 < len(ops):
+				i++
+			case strings.Trim(strings.TrimPrefix(a, "-"), "tvzjJfx") == "" && (i == 0 || strings.HasPrefix(a, "-")):
+				list = list || strings.ContainsAny(a, "tx")
 			default:
 				return false
 			}

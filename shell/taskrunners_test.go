@@ -29,6 +29,9 @@ func FuzzRunnerFiles(f *testing.F) {
 			}
 		}
 		for n, task := range readTaskfile(text) {
+			if n == globalVars {
+				continue // the Taskfile's vars, under a name no task has
+			}
 			if task.include != "" {
 				n = strings.TrimSuffix(n, ":") // an include, kept as NS:
 			}
@@ -77,6 +80,52 @@ func TestProjectFilesParsedOnce(t *testing.T) {
 		}
 		if asked != 1 || rms != 50 {
 			t.Errorf("%s ×50: %s asked for %d times, %d rm walked; want 1 and 50", c.run, c.file, asked, rms)
+		}
+	}
+}
+
+// TestTaskVars: go-task's vars: put in a command's {{.NAME}} when their
+// value is a string (go-task is not on this machine: judged from its
+// documentation, taskfile.dev/usage/#variables, where a task's vars rank
+// over a calling task's and the command line's, and those over the
+// Taskfile's); a value go-task computes, or a name a calling task or a
+// loop may set, stays a word known only at run time ("").
+func TestTaskVars(t *testing.T) {
+	for _, c := range []struct{ taskfile, run, want string }{
+		{"vars:\n  DIR: dist\ntasks:\n  x:\n    cmds:\n      - rm -rf {{.DIR}}\n", "task x", "dist"},
+		{"vars: { DIR: dist }\ntasks:\n  x: rm -rf {{ .DIR }}\n", "task x", "dist"},
+		{"vars:\n  DIR: \"dist\"\ntasks:\n  x:\n    vars:\n      DIR: src\n    cmds:\n      - rm -rf {{.DIR}}\n", "task x", "src"},
+		{"tasks:\n  x:\n    vars: { DIR: 'out' }\n    cmd: rm -rf {{.DIR}}\n", "task x", "out"},
+		{"vars:\n  DIR: dist\ntasks:\n  x:\n    cmds:\n      - rm -rf {{.DIR}}\n", "task x DIR=src", "src"},
+		{"vars:\n  DIR: dist\ntasks:\n  x:\n    vars:\n      DIR: out\n    cmds:\n      - rm -rf {{.DIR}}\n", "task x DIR=src", ""},
+		{"vars:\n  DIR:\n    sh: echo dist\ntasks:\n  x:\n    cmds:\n      - rm -rf {{.DIR}}\n", "task x", ""},
+		{"vars:\n  DIR: '{{.ROOT}}/dist'\ntasks:\n  x: rm -rf {{.DIR}}\n", "task x", ""},
+		{"vars:\n  DIR: dist\ntasks:\n  a:\n    cmds:\n      - task: x\n        vars: { DIR: src }\n  x: rm -rf {{.DIR}}\n", "task x", ""},
+		{"vars:\n  DIR: dist\ntasks:\n  x:\n    cmds:\n      - for: [src]\n        as: DIR\n        cmd: rm -rf {{.DIR}}\n", "task x", ""},
+		{"vars:\n  DIR: dist\ntasks:\n  x:\n    cmds:\n      - rm -rf {{.DIR | upper}}\n", "task x", ""},
+		{"tasks:\n  x:\n    cmds:\n      - rm -rf {{.DIR}}\n", "task x", ""},
+	} {
+		p := &Parser{Files: func(path string) (string, bool) {
+			if path == "Taskfile.yml" {
+				return c.taskfile, true
+			}
+			return "", false
+		}}
+		s, err := p.Parse(context.Background(), c.run)
+		if err != nil {
+			t.Fatalf("%s: %v", c.run, err)
+		}
+		got := "(no rm)"
+		for _, cmd := range s.FromFiles().Commands {
+			if cmd.Name == "rm" && len(cmd.Args) == 3 {
+				got = cmd.Args[2].Value
+				if cmd.Args[2].Dynamic {
+					got = ""
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q, %s: rm -rf %q, want %q", c.taskfile, c.run, got, c.want)
 		}
 	}
 }

@@ -115,6 +115,8 @@ func TestListCannot(t *testing.T) {
 		{"bad xz", write(t, "a.tar.xz", []byte("\xfd7zXZ\x00\x00\x04")), "xz"},
 		{"7z", write(t, "a.7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04")), "not an archive format"},
 		{"text", write(t, "a.txt", []byte("hello")), "not an archive format"},
+		{"gzipped text", write(t, "log.gz", gzipOf(t, strings.Repeat("GET / 200\n", 100))), "not an archive format"},
+		{"gzipped short text", write(t, "short.gz", gzipOf(t, "hi\n")), "not an archive format"},
 		{"cut tar", write(t, "cut.tar", plain[:1100]), "unexpected EOF"},
 		{"too many names", write(t, "many.tar", writeTar(t, many...)), "more than"},
 		{"zip64 count", write(t, "z.zip", append([]byte("PK\x03\x04"+strings.Repeat("\x00", 30)), []byte("PK\x05\x06\x00\x00\x00\x00\xff\xff\xff\xff"+strings.Repeat("\x00", 10))...)), "more than"},
@@ -212,4 +214,18 @@ func TestPatch(t *testing.T) {
 	if err := List(context.Background(), p, func(string) bool { return true }); !errors.Is(err, ErrFormat) {
 		t.Errorf("a text that is no patch: %v, want ErrFormat", err)
 	}
+}
+
+// gzipOf returns text compressed by gzip.
+func gzipOf(t *testing.T, text string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	if _, err := z.Write([]byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

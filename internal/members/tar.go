@@ -31,6 +31,9 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 		}
 		if _, err := io.ReadFull(r, block); err == io.EOF {
 			return false, nil
+		} else if err == io.ErrUnexpectedEOF && read == 512 {
+			// Shorter than one header: no tar (a compressed log).
+			return false, fmt.Errorf("%s: %w", p, ErrFormat)
 		} else if err != nil {
 			return false, fmt.Errorf("%s: %w", p, err)
 		}
@@ -39,6 +42,11 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 		}
 		size, ok := octal(block[124:136])
 		if !ok || size < 0 || !tarChecksum(block) {
+			if read == 512 {
+				// The first block is no header: a compressed file that
+				// holds no tar.
+				return false, fmt.Errorf("%s: %w", p, ErrFormat)
+			}
 			return false, fmt.Errorf("%s: not a tar header at byte %d", p, read-512)
 		}
 		body := (size + 511) &^ 511

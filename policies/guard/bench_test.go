@@ -90,6 +90,17 @@ func denseShapes() []struct{ name, src string } {
 		{"write-list-then-read-3000", lines(3000, "echo x > l", "") + lines(3000, "xargs cat < l", "")},
 		{"while-read-3000", lines(3000, "while read f; do cat \"$f\"; done < l", "")},
 		{"for-glob-3000", lines(3000, "for f in d", "/.*; do cat $f; done")},
+		// The readers of issue 38's eighth pass: names other listers
+		// print (git asked once a question a call), lost and found
+		// objects, archives printed by ar.
+		{"git-ls-files-xargs-3000", lines(3000, "git ls-files d", " | xargs cat")},
+		{"cat-git-subst-3000", lines(3000, "cat $(git ls-files d", ")")},
+		{"git-diff-names-xargs-3000", lines(3000, "git diff --name-only HEAD~", " | xargs cat")},
+		{"listers-xargs-3000", lines(1000, "rg --files d", " | xargs cat") + lines(1000, "fd -H . d", " | xargs cat") +
+			lines(1000, "tree -fai d", " | xargs cat")},
+		{"lost-found-3000", lines(3000, "cat .git/lost-found/other/", "")},
+		{"ar-p-3000", lines(3000, "ar p a", ".a")},
+		{"cat-archives-3000", lines(3000, "cat a", ".tar") + lines(3000, "zcat l", ".gz")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -195,6 +206,13 @@ func TestDenseShapes(t *testing.T) {
 		"write-list-then-read-3000":   "", // echo x names no credential file
 		"while-read-3000":             "",
 		"for-glob-3000":               "",
+		"git-ls-files-xargs-3000":     "", // git refuses: not a repository
+		"cat-git-subst-3000":          "",
+		"git-diff-names-xargs-3000":   "rule 7", // past the questions a call asks of git
+		"listers-xargs-3000":          "rule 7", // rg's folders cannot be walked
+		"lost-found-3000":             "rule 7",
+		"ar-p-3000":                   "", // no archive is there: the commands fail
+		"cat-archives-3000":           "", // no archive is there
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

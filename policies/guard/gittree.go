@@ -61,12 +61,26 @@ func (at *place) treeShows(c *shell.Command, sub []shell.Word, extra []string) (
 		if f, ok := at.blobShows(dir, args, extra); ok && !quiet {
 			return f, true
 		}
+		// Every object, here or in a command before it whose output
+		// gives the names (--batch-check='%(objectname)' | …).
+		all := strings.Contains(at.src, "--batch-all-objects")
+		prints, dynamic := false, false
 		for _, a := range args {
-			if strings.HasPrefix(a.Value, "--batch") && !strings.HasPrefix(a.Value, "--batch-check") || a.Dynamic {
-				// Objects named on the input, or every object: any
-				// credential file git ever held may be printed.
-				return at.askNames(dir, wideHistory(extra), nil, extra, "the objects git prints")
-			}
+			prints = prints || strings.HasPrefix(a.Value, "--batch") && !strings.HasPrefix(a.Value, "--batch-check") &&
+				a.Value != "--batch-all-objects"
+			dynamic = dynamic || a.Dynamic
+		}
+		switch {
+		case quiet && !dynamic || !prints && !dynamic:
+		case all && prints || strings.Contains(at.src, "fsck"):
+			// Every object, or those git fsck finds unreachable: a blob
+			// of a file added and reset, or dropped from every commit
+			// and reflog, has no name git keeps (lostfound.go).
+			return "every object git keeps (the blobs of files added and reset among them, whose names git does not keep)", true
+		default:
+			// Objects named on the input, or by a word known only at run
+			// time: any credential file git ever held may be printed.
+			return at.askNames(dir, wideHistory(extra), nil, extra, "the objects git prints")
 		}
 	}
 	return "", false

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/readfile"
@@ -52,6 +53,9 @@ type listing struct {
 	hidden bool
 	names  []string
 	any    bool // a test not read (! -name, -regex): any name
+	// git is the git command that lists (see listers.go): git is asked
+	// what it names.
+	git *shell.Command
 }
 
 // listings is what listedReads read of a script, once a script: the
@@ -183,6 +187,7 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 	}
 	if !strings.Contains(v, "{}") && !strings.Contains(v, "(names ") && !strings.Contains(v, "(entries of ") &&
 		!strings.Contains(v, "(lines of ") && // find app > l; xargs cat < l
+		!strings.Contains(v, "(output of ") &&
 		!strings.Contains(v, "$(") && !strings.Contains(v, "`") && !variable {
 		return "", false
 	}
@@ -348,6 +353,9 @@ func (at *place) listingsOf(s *shell.Script) []listing {
 			}
 		case "find":
 			out = append(out, findListings(c)...)
+		case "rg", "fd", "fdfind", "tree", "git":
+			piped := slices.Contains(c.Via, "$(…)") || slices.Contains(c.Via, "<(…)") || strings.Contains(at.src, "|")
+			out = append(out, listerListings(c, piped)...)
 		}
 	}
 	for _, g := range forWords(at.src) {
@@ -418,6 +426,9 @@ func findListings(c *shell.Command) []listing {
 func (at *place) listedCredential(l listing, extra []string) (string, bool) {
 	if l.dir.Dynamic {
 		return "", false
+	}
+	if l.git != nil && at.wt != nil {
+		return at.gitListed(l.git, extra)
 	}
 	w := at.wt
 	if w == nil {

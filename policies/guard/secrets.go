@@ -125,10 +125,23 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
+			if len(e.Path.Value) >= len("lost-found") && strings.Contains(e.Path.Value, "lost-found") {
+				// A scan of the path, not of the script: a scan of 16 KiB
+				// for "lost-found" cost more than this one of each read.
+				if f, ok := lostFound(e.Path.Value); ok {
+					return reasonSecretRead(c.String(), f), true
+				}
+			}
+			if e.Kind == shell.Reads && e.From == nil && !e.Path.Dynamic && at.dir != "" && archiveBytesName(e.Path.Value) {
+				if f, ok := at.archiveBytesShown(s, c, e, extra); ok {
+					return reasonSecretRead(c.String(), f), true
+				}
+			}
 			if f, ok := at.secretGlob(e.Path, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
-			if e.Kind == shell.Reads && e.Path.Dynamic && strings.Contains(e.Path.Value, "(output of ") && !at.noEnvUnder(e.Path) {
+			if e.Kind == shell.Reads && e.Path.Dynamic && strings.Contains(e.Path.Value, "(output of ") &&
+				!at.gitAsked(e.Path) && !at.noEnvUnder(e.Path) {
 				// The names a search prints, read (grep -rl KEY . | xargs
 				// cat): a .env file under the folder searched may be one.
 				return reasonSecretRead(c.String(), e.Path.Value+": a .env file under it may be one"), true
