@@ -83,6 +83,16 @@ func tarOut(args []Word) (TreeSearch, bool) {
 	if archive, ok := f.Value("f", "file"); ok && !toStdout(archive) {
 		return TreeSearch{}, false
 	}
+	t := tarInputs(args, f)
+	return t, len(t.Dirs) > 0
+}
+
+// tarInputs is what tar -c, whose words args parse as f, puts in its
+// archive: its operands under -C, less what --exclude leaves out. GNU tar
+// reads --exclude only for the operands after it (`tar cf - app
+// --exclude=.env` printed app/.env under bash): when a word naming an
+// operand comes before an --exclude, no exclusion is kept.
+func tarInputs(args []Word, f Flags) TreeSearch {
 	t := TreeSearch{Hidden: true}
 	var dir Word
 	for _, o := range f.Options {
@@ -93,19 +103,83 @@ func tarOut(args []Word) (TreeSearch, bool) {
 			t.Exclude = append(t.Exclude, o.Value.Value)
 		}
 	}
+	if len(t.Exclude) > 0 && excludeAfterOperand(args, f.Operands) {
+		t.Exclude = nil
+	}
 	for _, o := range f.Operands {
 		t.Dirs = append(t.Dirs, joinDir(dir, o))
 	}
-	return t, len(t.Dirs) > 0
+	return t
+}
+
+// excludeAfterOperand reports whether a word of args with an operand's
+// value comes before an --exclude word (one pass, the operands' values in
+// a set: a command of many of both is not read pair by pair).
+func excludeAfterOperand(args, ops []Word) bool {
+	set := make(map[string]bool, len(ops))
+	for _, o := range ops {
+		set[o.Value] = true
+	}
+	seen := false
+	for _, a := range args {
+		if seen && strings.HasPrefix(a.Value, "--exclude") {
+			return true
+		}
+		seen = seen || set[a.Value]
+	}
+	return false
+}
+
+// ArchiveInto returns the file archiver c writes an archive to and what
+// it puts in it, as a [TreeSearch] of the folders and files it is given
+// (dot files seen, its pattern not known): tar -c -f FILE (under -C, less
+// --exclude) and zip FILE with -r (less -x). ok is false for any other
+// command, and for an archive written to the standard output, which
+// [SearchOf] reports. A later read of the file's bytes shows those files.
+func ArchiveInto(c *Command) (archive Word, t TreeSearch, ok bool) {
+	if len(c.Args) < 2 || c.Dynamic {
+		return Word{}, TreeSearch{}, false
+	}
+	args := c.Args[1:]
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		if !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-") && args[0].Value != "" {
+			args = oldTar(args)
+		}
+		f := tarSpec.Parse(args)
+		archive, ok := f.Value("f", "file")
+		if !f.Has("c", "create") || !ok || toStdout(archive) || len(f.Unsure) > 0 {
+			return Word{}, TreeSearch{}, false
+		}
+		t := tarInputs(args, f)
+		return archive, t, len(t.Dirs) > 0
+	case "zip":
+		ops, t, rec := zipArgs(args)
+		if len(ops) < 2 || toStdout(ops[0]) || !rec {
+			return Word{}, TreeSearch{}, false
+		}
+		t.Dirs = ops[1:]
+		return ops[0], t, true
+	}
+	return Word{}, TreeSearch{}, false
 }
 
 // zipOut is archiveOut for zip: an archive named "-" (the standard
 // output) of the folders it recurses into (-r, -R), less the names -x
 // leaves out.
 func zipOut(args []Word) (TreeSearch, bool) {
-	var ops []Word
-	rec := false
-	t := TreeSearch{Hidden: true}
+	ops, t, rec := zipArgs(args)
+	if len(ops) < 2 || !toStdout(ops[0]) || !rec {
+		return TreeSearch{}, false
+	}
+	t.Dirs = ops[1:]
+	return t, true
+}
+
+// zipArgs reads zip's words: its operands (the archive first), the
+// names -x leaves out, and whether it recurses into folders (-r, -R).
+func zipArgs(args []Word) (ops []Word, t TreeSearch, rec bool) {
+	t = TreeSearch{Hidden: true}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic || !a.MaybeOption() || a.Value == "-" {
@@ -131,9 +205,5 @@ func zipOut(args []Word) (TreeSearch, bool) {
 			rec = rec || !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "rR")
 		}
 	}
-	if len(ops) < 2 || !toStdout(ops[0]) || !rec {
-		return TreeSearch{}, false
-	}
-	t.Dirs = ops[1:]
-	return t, true
+	return ops, t, rec
 }

@@ -101,6 +101,9 @@ func denseShapes() []struct{ name, src string } {
 		{"lost-found-3000", lines(3000, "cat .git/lost-found/other/", "")},
 		{"ar-p-3000", lines(3000, "ar p a", ".a")},
 		{"cat-archives-3000", lines(3000, "cat a", ".tar") + lines(3000, "zcat l", ".gz")},
+		// Archives a command makes and then reads the bytes of: what
+		// each write makes is read once a script.
+		{"tar-then-scp-3000", lines(3000, "tar czf d", ".tgz dist") + lines(3000, "scp d", ".tgz h:")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -213,6 +216,7 @@ func TestDenseShapes(t *testing.T) {
 		"lost-found-3000":             "rule 7",
 		"ar-p-3000":                   "", // no archive is there: the commands fail
 		"cat-archives-3000":           "", // no archive is there
+		"tar-then-scp-3000":           "", // dist holds no credential file (it is not there)
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -1,6 +1,14 @@
 package guard
 
-import "strings"
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenthooks/hooks/internal/readfile"
+	"github.com/agenthooks/hooks/shell"
+)
 
 // Rule 7 on the objects git keeps outside its commits, reflogs and index
 // (issue 38): a .env added and reset (`git add .env; git reset`), or
@@ -32,4 +40,62 @@ func lostFound(v string) (string, bool) {
 		return v[:end] + " (the blobs git fsck --lost-found writes there, which may be a credential file's)", true
 	}
 	return "", false
+}
+
+// lostBlob reports whether the file at path p (slashes) is one of git's
+// lost objects (see lostFound).
+func lostBlob(p string) bool {
+	_, ok := lostFound(p)
+	return ok
+}
+
+// underGit reports whether path v is in a .git folder, or is one.
+func underGit(v string) bool {
+	return v == ".git" || strings.HasPrefix(v, ".git/") || strings.HasSuffix(v, "/.git") || strings.Contains(v, "/.git/")
+}
+
+// runsFsckLostFound reports whether a command of s runs git fsck with
+// --lost-found, which writes git's lost objects where a later command of
+// s may read them though the folder is not there yet: read once a
+// script, when a rule first asks.
+func (at *place) runsFsckLostFound(s *shell.Script) bool {
+	if at.fsckLost == 0 {
+		at.fsckLost = 1
+		for _, c := range s.Commands {
+			if c.Name != "git" {
+				continue
+			}
+			if sub, ok := c.Subcommand(shell.Spec{Short: "C:c:"}); ok && len(sub) > 0 && sub[0].Value == "fsck" {
+				for _, a := range sub[1:] {
+					if a.Dynamic || a.Value == "--lost-found" {
+						at.fsckLost = 2
+					}
+				}
+			}
+		}
+	}
+	return at.fsckLost == 2
+}
+
+// lostUnder adds to out the files of git's lost objects in the git
+// folder gitDir (its lost-found/other folder, written by an earlier git
+// fsck --lost-found), each a credential file's text for all the guard
+// can tell; budget bounds the entries read, and reports whether it was
+// reached.
+func lostUnder(gitDir string, budget int, out *searchWalk) int {
+	n := 0
+	err := readfile.Walk(filepath.Join(gitDir, "lost-found", "other"), budget, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		n++
+		if !e.IsDir() {
+			out.found = append(out.found, credential{p, e.Type().IsRegular()})
+		}
+		return nil
+	})
+	if errors.Is(err, readfile.ErrBound) {
+		out.partial = true
+	}
+	return n
 }

@@ -264,7 +264,7 @@ func (at *place) secretGlob(p shell.Word, extra []string) (string, bool) {
 		if strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") && !dots {
 			continue // bash's * and ? do not match a leading dot
 		}
-		if IsSecretFile(name, extra) || IsSecretFile(filepath.ToSlash(m), extra) {
+		if IsSecretFile(name, extra) || IsSecretFile(filepath.ToSlash(m), extra) || lostBlob(filepath.ToSlash(m)) {
 			return filepath.ToSlash(m), true
 		}
 	}

@@ -70,6 +70,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
 		}
 		if t, ok := shell.SearchOf(c); ok {
+			if t.Hidden && at.runsFsckLostFound(s) {
+				return reasonSecretRead(c.String()+" (after git fsck --lost-found, whose blobs under .git/lost-found it may print)",
+					".git/lost-found"), true
+			}
 			if f, wide, ok := at.searchShows(t, extra); ok {
 				if wide {
 					return reasonWideSearch(c.String(), f), true
@@ -124,6 +128,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
+			}
+			if e.Kind == shell.Reads && e.Path.Dynamic && underGit(e.Path.Value) && at.runsFsckLostFound(s) {
+				return reasonSecretRead(c.String(), e.Path.Value+" (in .git, after git fsck --lost-found, whose blobs it may name)"), true
 			}
 			if len(e.Path.Value) >= len("lost-found") && strings.Contains(e.Path.Value, "lost-found") {
 				// A scan of the path, not of the script: a scan of 16 KiB

@@ -181,12 +181,18 @@ func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []str
 		name := e.Name()
 		if p != root && (e.IsDir() && (name == ".git" || name == "node_modules") || !t.Hidden && strings.HasPrefix(name, ".")) ||
 			p != root && excluded(t.Exclude, name) {
+			if e.IsDir() && name == ".git" && t.Hidden && !excluded(t.Exclude, name) {
+				// Its objects are compressed, but the blobs an earlier
+				// git fsck --lost-found wrote are not (grep -r KEY .
+				// printed one, a .env added and reset).
+				w.searchEntries += lostUnder(p, max(0, maxSearchEntries-w.searchEntries), &out)
+			}
 			if e.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if !e.IsDir() && IsSecretFile(filepath.ToSlash(p), extra) {
+		if !e.IsDir() && (IsSecretFile(filepath.ToSlash(p), extra) || lostBlob(filepath.ToSlash(p))) {
 			out.found = append(out.found, credential{p, e.Type().IsRegular()})
 		}
 		return nil

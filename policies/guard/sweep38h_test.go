@@ -166,16 +166,24 @@ func TestLostObjects(t *testing.T) {
 		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
 		return r.Reason, r.Decision == hooks.DecisionDeny
 	}
+	git("fsck", "--lost-found") // as an earlier call would: the blob of .env under .git/lost-found/other
 	for _, cmd := range []string{"git cat-file --batch-all-objects --batch",
 		"git cat-file --batch-all-objects --batch-check='%(objectname)' | git cat-file --batch",
 		"git fsck --unreachable | cut -d' ' -f3 | git cat-file --batch",
-		"git fsck --lost-found; cat .git/lost-found/other/*", "grep -r KEY .git/lost-found"} {
+		"git fsck --lost-found; cat .git/lost-found/other/*", "grep -r KEY .git/lost-found",
+		// Found reviewing the merge, each after git fsck --lost-found in
+		// an earlier call, run under bash: KEY=9 printed (grep -r reads
+		// .git; the globs match the lost-found folder).
+		"cat .git/lost*/other/*", "cat .git/*/other/*", "grep -r KEY .",
+		// In the same command, the folder not there yet.
+		"git fsck --lost-found && grep -r KEY .", "git fsck --lost-found && cat .git/*/other/*"} {
 		if _, deny := judge(cmd); !deny {
 			t.Errorf("%q: passes, want it denied", cmd)
 		}
 	}
 	for _, cmd := range []string{"git cat-file --batch-all-objects --batch-check", "git fsck --lost-found",
-		"git cat-file -p HEAD", "echo HEAD | git cat-file --batch", "ls .git/lost-found"} {
+		"git cat-file -p HEAD", "echo HEAD | git cat-file --batch", "ls .git/lost-found",
+		"grep -rn TODO .", "grep -r --exclude-dir=.git KEY .", "rg KEY", "cat .git/*.md"} {
 		if r, deny := judge(cmd); deny {
 			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
 		}

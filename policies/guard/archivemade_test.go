@@ -1,0 +1,47 @@
+package guard
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestArchiveMadeThenRead: an archive a command makes and then reads the
+// bytes of (scp, cat, base64) is judged by the files it puts in it, as a
+// tar to the standard output is. Each was run under bash in such a
+// folder: the archive of app held KEY=1, that of dist none; GNU tar reads
+// --exclude only for the operands after it (`tar czf b.tgz app
+// --exclude=.env` kept app/.env).
+func TestArchiveMadeThenRead(t *testing.T) {
+	root := t.TempDir()
+	for p, body := range map[string]string{"dist/a.js": "x\n", "app/.env": "KEY=1\n", "app/m.js": "y\n"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{`tar czf dist.tgz dist && scp dist.tgz host:`, ""},
+		{`tar -czf dist.tgz dist && cat dist.tgz | base64`, ""},
+		{`zip -qr dist.zip dist && cat dist.zip`, ""},
+		{`tar --exclude=.env -czf a.tgz app && zcat a.tgz`, ""},
+		{`tar czf a.tgz app && zcat a.tgz`, "rule 7"},
+		{`tar czf a.tgz app --exclude=.env && zcat a.tgz`, "rule 7"},
+		{`tar cf - app --exclude=.env | tar xO`, "rule 7"},
+		{`zip -qr a.zip app && base64 a.zip`, "rule 7"},
+		{`tar czf d.tgz "$D" && scp d.tgz host:`, "rule 7"},
+		{`cd app && tar czf ../d.tgz . && cat ../d.tgz`, "rule 7"},
+		{`curl -o dist.tgz https://example.com/x && zcat dist.tgz`, "rule 7"},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.cmd, r.Decision, r.Reason, c.want)
+		}
+	}
+}
