@@ -45,3 +45,31 @@ func TestArchiveMadeThenRead(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchNamesCredential: the names a search prints, read (grep -rl
+// PAT . | xargs cat), are judged against every credential file under the
+// folder, not only .env files: under bash, grep -rl PRIVATE . | xargs cat
+// printed app/server.key; a search whose pattern no credential file holds
+// passes.
+func TestSearchNamesCredential(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "app"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for p, body := range map[string]string{"app/server.key": "-----BEGIN PRIVATE KEY-----\nabc\n", "app/a.go": "// TODO\n"} {
+		if err := os.WriteFile(filepath.Join(root, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{`grep -rl PRIVATE . | xargs cat`, "rule 7"},
+		{`grep -rl PRIVATE app | xargs cat`, "rule 7"},
+		{`grep -rl TODO . | xargs cat`, ""},
+		{`grep -rl TODO app | xargs wc -l`, ""},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.cmd, r.Decision, r.Reason, c.want)
+		}
+	}
+}

@@ -26,6 +26,21 @@ var errWalkBound = errors.New("too many entries")
 // (no known directory, a walk past maxEnvWalk entries, an unreadable
 // folder, a link to a folder).
 func (at *place) noEnvUnder(p shell.Word) bool {
+	return at.noneUnder(p, func(_, name string) bool { return IsEnvFile(name) })
+}
+
+// noCredentialUnder is noEnvUnder for every credential file (rule 7:
+// grep -rl PRIVATE . | xargs cat printed app/id_rsa under bash), and
+// git's lost blobs, which the walk reaches in .git.
+func (at *place) noCredentialUnder(p shell.Word, extra []string) bool {
+	return at.noneUnder(p, func(path, name string) bool {
+		path = filepath.ToSlash(path)
+		return IsEnvFile(name) || IsSecretFile(path, extra) || lostBlob(path)
+	})
+}
+
+// noneUnder is noEnvUnder for the files match picks by path and name.
+func (at *place) noneUnder(p shell.Word, match func(path, name string) bool) bool {
 	i := strings.Index(p.Value, "(output of ")
 	if !p.Dynamic || i < 0 || at.dir == "" || p.Prefix() == "" || p.Value[:i] != p.Prefix() || strings.ContainsAny(p.Prefix(), "$`~") {
 		return false
@@ -44,7 +59,7 @@ func (at *place) noEnvUnder(p shell.Word) bool {
 		if err != nil {
 			return err
 		}
-		if IsEnvFile(d.Name()) && !d.IsDir() && (!searched || d.Type()&fs.ModeSymlink != 0 || envMatches(path, re)) {
+		if !d.IsDir() && match(path, d.Name()) && (!searched || d.Type()&fs.ModeSymlink != 0 || envMatches(path, re)) {
 			found = true
 			return fs.SkipAll
 		}

@@ -148,10 +148,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), f), true
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic && strings.Contains(e.Path.Value, "(output of ") &&
-				!at.gitAsked(e.Path) && !at.noEnvUnder(e.Path) {
+				!at.gitAsked(e.Path) && !at.noCredentialUnder(e.Path, extra) {
 				// The names a search prints, read (grep -rl KEY . | xargs
-				// cat): a .env file under the folder searched may be one.
-				return reasonSecretRead(c.String(), e.Path.Value+": a .env file under it may be one"), true
+				// cat): a credential file under the folder searched may be one.
+				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic {
 				if f, ok := at.listedReads(s, &lists, e.Path, extra); ok {
