@@ -73,3 +73,28 @@ func TestSearchNamesCredential(t *testing.T) {
 		}
 	}
 }
+
+// TestListerIntoFile: a file of names the command writes with a program
+// other than echo or printf, then reads the names of, is judged as
+// naming any file: under bash, with .env committed, `git ls-files > l &&
+// xargs cat < l` and `find . > l; while read f; do cat "$f"; done < l`
+// printed KEY=1. Names echo writes, and a count of the lines, pass.
+func TestListerIntoFile(t *testing.T) {
+	root, write, git := repo(t)
+	write("README.md", "hi\n")
+	write(".env", "KEY=1\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	for _, c := range []struct{ cmd, want string }{
+		{`git ls-files > l && xargs cat < l`, "rule 7"},
+		{`find . -type f > l; while read f; do cat "$f"; done < l`, "rule 7"},
+		{`echo README.md > l && xargs cat < l`, ""},
+		{`git ls-files > l && wc -l < l`, ""},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.cmd, r.Decision, r.Reason, c.want)
+		}
+	}
+}

@@ -72,6 +72,9 @@ type listings struct {
 	// file its echo and printf name (nil until read).
 	written map[string]bool
 	printed *string
+	// unknown: a program other than echo and printf writes a file of s,
+	// or sends its output to one (nil until read).
+	unknown *string
 	byFile  map[string]string
 	byDir   map[string]string
 }
@@ -254,6 +257,14 @@ func (at *place) namesIn(s *shell.Script, l *listings, f string, extra []string)
 		}
 	}
 	if l.written[path.Clean(f)] {
+		if l.unknown == nil {
+			u := unknownWriter(s)
+			l.unknown = &u
+		}
+		if *l.unknown != "" {
+			// git ls-files > l && xargs cat < l printed .env under bash.
+			return "the names in it, which " + *l.unknown + " writes before they are read"
+		}
 		if l.printed == nil {
 			c, _ := printedCredential(s, extra)
 			l.printed = &c
@@ -295,6 +306,25 @@ func (at *place) namesIn(s *shell.Script, l *listings, f string, extra []string)
 		return ""
 	}
 	return found + " (named in " + f + ")"
+}
+
+// unknownWriter returns a program of s, other than echo and printf,
+// that may write a file of names s reads: one whose standard output goes
+// to a file, or one that writes a file itself (tee, cp); "" for none.
+// Which file a redirection writes is not told apart: any such program
+// counts.
+func unknownWriter(s *shell.Script) string {
+	for _, w := range s.Writes {
+		if !w.Delete && w.By != ">" && w.By != ">>" && w.By != "echo" && w.By != "printf" {
+			return "`" + w.By + "`"
+		}
+	}
+	for _, c := range s.Commands {
+		if c.QuietOut() && c.Name != "echo" && c.Name != "printf" {
+			return "`" + clip(c.String()) + "`"
+		}
+	}
+	return ""
 }
 
 // printedCredential returns a credential file an echo or printf of s
