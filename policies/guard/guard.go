@@ -275,7 +275,7 @@ type place struct {
 	writeMemo *writeIndex            // what a script writes, by path
 	lstats    map[string]lstatAnswer // the folders on deletes' ways, asked of the disk
 	printMemo *printLinks            // the links to the output a script's archivers may write through
-	fsckLost  int8                   // whether the script runs git fsck --lost-found: 0 not yet read, 1 no, 2 yes
+	fsckLost  *fsckMemo              // whether a script runs git fsck --lost-found
 	madeMemo  *archivesMade          // the archives a script makes, and what they hold
 	wt        *worktree
 	cfg       *Config

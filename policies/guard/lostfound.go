@@ -59,22 +59,29 @@ func underGit(v string) bool {
 // s may read them though the folder is not there yet: read once a
 // script, when a rule first asks.
 func (at *place) runsFsckLostFound(s *shell.Script) bool {
-	if at.fsckLost == 0 {
-		at.fsckLost = 1
-		for _, c := range s.Commands {
-			if c.Name != "git" {
-				continue
-			}
-			if sub, ok := c.Subcommand(shell.Spec{Short: "C:c:"}); ok && len(sub) > 0 && sub[0].Value == "fsck" {
-				for _, a := range sub[1:] {
-					if a.Dynamic || a.Value == "--lost-found" {
-						at.fsckLost = 2
-					}
-				}
+	if at.fsckLost != nil && at.fsckLost.s == s {
+		return at.fsckLost.runs
+	}
+	m := &fsckMemo{s: s}
+	for _, c := range s.Commands {
+		if c.Name != "git" {
+			continue
+		}
+		if sub, ok := c.Subcommand(shell.Spec{Short: "C:c:"}); ok && len(sub) > 0 && (sub[0].Dynamic || sub[0].Value == "fsck") {
+			for _, a := range sub[1:] {
+				m.runs = m.runs || a.Dynamic || a.Value == "--lost-found"
 			}
 		}
 	}
-	return at.fsckLost == 2
+	at.fsckLost = m
+	return m.runs
+}
+
+// fsckMemo holds runsFsckLostFound's answer for one script (a place
+// judges other scripts too: awk's commands, script files).
+type fsckMemo struct {
+	s    *shell.Script
+	runs bool
 }
 
 // lostUnder adds to out the files of git's lost objects in the git
