@@ -45,6 +45,8 @@ type heredoc struct {
 	delim  string
 	quoted bool
 	tabs   bool
+	// hashAfterQuote: a # follows a closing quote in the delimiter.
+	hashAfterQuote bool
 }
 
 // nesting is the state of nestDepth: the open frames, the depth counted
@@ -55,6 +57,10 @@ type nesting struct {
 	cur, deepest int
 	pending      []heredoc
 	redirs       int // < and > operators met in code (an over-count: comparisons in (( )) too)
+	// hashDelim is a here-document delimiter with # right after a quote
+	// (<<'E'#): bash reads the # as part of the delimiter (E#), the
+	// syntax parser as a comment (E), and their bodies end apart.
+	hashDelim bool
 }
 
 // open pushes f.
@@ -299,6 +305,9 @@ func (x *nestScanner) scanTo(limit int) {
 			s.redirs++
 			if i+2 < n && src[i+1] == '<' && src[i+2] != '<' {
 				i = readHeredoc(src, i+2, &s.pending)
+				if n := len(s.pending); n > 0 && s.pending[n-1].hashAfterQuote {
+					s.hashDelim = true
+				}
 			} else {
 				for i+1 < n && (src[i+1] == '<' || src[i+1] == '>' || src[i+1] == '&') {
 					i++

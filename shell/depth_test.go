@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -70,6 +72,10 @@ func checkDepth(t *testing.T, src string) {
 	if err != nil {
 		return
 	}
+	x := newNestScanner(src, 1<<30)
+	if x.scanTo(len(src)); x.s.hashDelim {
+		return // refused before the tree is walked (ErrHashDelim): the parser ends its here-document apart from bash
+	}
 	if d, td := nestDepth(src, 1<<30), treeDepth(f); td > depthBound(d) {
 		t.Errorf("nestDepth(%q) = %d, but its tree is %d deep", src, d, td)
 	}
@@ -87,4 +93,23 @@ func FuzzDepth(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		checkDepth(t, src)
 	})
+}
+
+// TestHashDelim: a here-document delimiter with # right after a quote is
+// refused (ErrHashDelim). Under bash, `cat <<'E'#` ends its body at a
+// line E#, and the rm after it deleted src; the syntax parser reads the
+// # as a comment and took rm -rf src as the body, up to the line E.
+func TestHashDelim(t *testing.T) {
+	for _, src := range []string{"cat <<'E'#\nE#\nrm -rf src\nE\n", "cat <<\"E\"#\nE#\nrm -rf src\nE\n", "cat <<E''#\nE#\nrm -rf src\nE\n",
+		"cat <<$'E'#\nE#\nrm -rf src\nE\n", "cat <<-'E'#x\n\tE#x\nrm -rf src\nE\n", "bash -c \"cat <<'E'#\nE#\nrm -rf src\nE\n\"",
+		"x=$(cat <<'E'#\nE#\nrm -rf src\nE\n)"} {
+		if _, err := (&Parser{}).Parse(context.Background(), src); !errors.Is(err, ErrHashDelim) {
+			t.Errorf("%q: %v, want ErrHashDelim", src, err)
+		}
+	}
+	for _, src := range []string{"cat <<'E'\nE#\nE\n", "cat <<E#\nx\nE#\n", "cat <<'E' # a comment\nx\nE\n", "echo 'x'#y", "cat <<'E'x#\nE'x#'\nEx#\n"} {
+		if _, err := (&Parser{}).Parse(context.Background(), src); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
 }

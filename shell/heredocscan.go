@@ -31,6 +31,7 @@ func readHeredoc(src string, i int, pending *[]heredoc) int {
 			}
 			b = append(b, src[i+1:j]...)
 			i = j
+			h.hashAfterQuote = h.hashAfterQuote || i+1 < len(src) && src[i+1] == '#'
 		default:
 			b = append(b, c)
 		}

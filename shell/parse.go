@@ -112,6 +112,13 @@ func (c *Command) String() string {
 // scripts that run scripts more than MaxNested deep (16 by default).
 var ErrTooDeep = errors.New("shell: scripts nested too deep")
 
+// ErrHashDelim is the error of a script with a here-document whose
+// delimiter has a # right after a quote (cat <<'E'#): bash reads the #
+// as part of the delimiter, the syntax parser as the start of a comment,
+// so the two end the here-document on different lines, and a command
+// bash runs after it could be read as text.
+var ErrHashDelim = errors.New("shell: a here-document delimiter with # after a quote, which bash and the parser read apart")
+
 var parsers = sync.Pool{New: func() any {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash))
 }}
@@ -341,6 +348,8 @@ func (w *walker) nestOK(nx *nestScanner) bool {
 		w.fail(&LimitError{Limit: "depth", Max: w.lim.MaxDepth})
 	case nx.s.redirs > maxEffects:
 		w.fail(&LimitError{Limit: "effects", Max: maxEffects})
+	case nx.s.hashDelim:
+		w.fail(ErrHashDelim)
 	default:
 		return true
 	}

@@ -98,3 +98,16 @@ func TestListerIntoFile(t *testing.T) {
 		}
 	}
 }
+
+// TestHashDelimDenied: a here-document delimiter with # after a quote,
+// which bash and the parser end apart (under bash, `cat <<'E'#`, then
+// lines E#, rm -rf src, E deleted src; the parser read rm as text), is
+// denied as a command the guard cannot read (rule 4).
+func TestHashDelimDenied(t *testing.T) {
+	for _, cmd := range []string{"cat <<'E'#\nE#\nrm -rf src\nE\n", "bash -c \"cat <<'E'#\nE#\nrm -rf src\nE\n\""} {
+		r := judge("/home/dev/project", "", cmd)
+		if r.Decision != hooks.DecisionDeny || !strings.Contains(r.Reason, "rule 4") {
+			t.Errorf("%q: %v %q, want rule 4", cmd, r.Decision, r.Reason)
+		}
+	}
+}
