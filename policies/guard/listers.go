@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -51,53 +52,42 @@ func listerListings(c *shell.Command, piped bool) []listing {
 	switch c.Name {
 	case "rg":
 		files, hidden := false, false
-		var dirs []shell.Word
 		for _, a := range c.Args[1:] {
 			switch v := a.Value; {
 			case v == "--files":
 				files = true
 			case v == "--hidden" || v == "-." || strings.HasPrefix(v, "-uu") || v == "--no-ignore-dot" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Count(v, "u") >= 2:
 				hidden = true
-			case strings.HasPrefix(v, "-") && !a.Dynamic:
-			default:
-				dirs = append(dirs, a)
 			}
 		}
 		if !files {
 			return nil
 		}
+		dirs, _ := listerOperands(c.Args[1:], rgFlags, ".uLH0iSsFwxvnN")
 		return treeListings(dirs, hidden)
 	case "fd", "fdfind":
 		hidden := false
-		var ops []shell.Word
 		for _, a := range c.Args[1:] {
 			v := a.Value
-			switch {
-			case v == "-H" || v == "--hidden" || v == "-u" || v == "--unrestricted" ||
-				!a.Dynamic && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "Hu"):
+			if v == "-H" || v == "--hidden" || v == "-u" || v == "--unrestricted" ||
+				!a.Dynamic && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "Hu") {
 				hidden = true
-			case strings.HasPrefix(v, "-") && !a.Dynamic:
-			default:
-				ops = append(ops, a)
 			}
 		}
-		if len(ops) > 0 {
+		ops, unsure := listerOperands(c.Args[1:], fdFlags, "HuIaLp0sigFlq1")
+		if len(ops) > 0 && !unsure {
 			ops = ops[1:] // the pattern
 		}
 		return treeListings(ops, hidden)
 	case "tree":
 		hidden := false
-		var dirs []shell.Word
 		for _, a := range c.Args[1:] {
 			v := a.Value
-			switch {
-			case !a.Dynamic && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "a"):
+			if !a.Dynamic && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "a") {
 				hidden = true
-			case strings.HasPrefix(v, "-") && !a.Dynamic:
-			default:
-				dirs = append(dirs, a)
 			}
 		}
+		dirs, _ := listerOperands(c.Args[1:], treeFlags, "afidlxFQNpshugDrtcUvCnAS")
 		return treeListings(dirs, hidden)
 	case "git":
 		if !piped {
@@ -116,6 +106,53 @@ func listerListings(c *shell.Command, piped bool) []listing {
 		return []listing{{dir: shell.Static("."), tree: true, hidden: true, git: c}}
 	}
 	return nil
+}
+
+// The long options of rg, fd and tree that take no value (a word after
+// any other option may be its value).
+var (
+	rgFlags = []string{"--files", "--hidden", "--no-ignore", "--no-ignore-vcs", "--no-ignore-dot", "--no-ignore-parent",
+		"--follow", "--null", "--unrestricted", "--one-file-system", "--no-messages", "--ignore-case", "--smart-case"}
+	fdFlags = []string{"--hidden", "--no-ignore", "--unrestricted", "--absolute-path", "--follow", "--full-path", "--print0",
+		"--case-sensitive", "--ignore-case", "--glob", "--fixed-strings", "--list-details", "--quiet"}
+	treeFlags = []string{"--noreport", "--dirsfirst", "--filesfirst", "--prune", "--du", "--inodes", "--device", "--gitignore"}
+)
+
+// listerOperands returns the words of args that are no option, and
+// unsure when one of them follows an option that may take a value (rg
+// -g '!*.md', tree -L 2: not a folder): the folder a lister lists
+// without one, ".", is then added, since all of them may be values.
+// flags are the long options, shorts the short ones, that take none.
+func listerOperands(args []shell.Word, flags []string, shorts string) (ops []shell.Word, unsure bool) {
+	prevValue := false // the word before may take a value
+	for _, a := range args {
+		v := a.Value
+		if !a.Dynamic && strings.HasPrefix(v, "-") && v != "-" {
+			prevValue = !strings.Contains(v, "=") && !noValueOption(v, flags, shorts)
+			continue
+		}
+		unsure = unsure || prevValue
+		ops = append(ops, a)
+		prevValue = false
+	}
+	if unsure {
+		ops = append(ops, shell.Static("."))
+	}
+	return ops, unsure
+}
+
+// noValueOption reports whether option v takes no value: a long one of
+// flags, or a cluster of short ones all in shorts.
+func noValueOption(v string, flags []string, shorts string) bool {
+	if strings.HasPrefix(v, "--") {
+		return slices.Contains(flags, v)
+	}
+	for i := 1; i < len(v); i++ {
+		if strings.IndexByte(shorts, v[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // treeListings returns the listings of the trees under dirs ("." when
