@@ -111,3 +111,61 @@ func TestHashDelimDenied(t *testing.T) {
 		}
 	}
 }
+
+// TestListerOptionValues: a word after a lister's option that may take a
+// value (tree -L 2, rg -g GLOB, fd --exclude X) may be no folder: the
+// folder the lister lists without one is read too. Before, tree -fai -L
+// 2 | xargs cat was judged as listing a folder "2" and passed, though
+// tree lists "." to depth 2 (its manual; tree, rg and fd are not on this
+// machine). A folder after an option without a value is the only one.
+func TestListerOptionValues(t *testing.T) {
+	root := t.TempDir()
+	for p, body := range map[string]string{".env": "KEY=1\n", "src/a.go": "package a\n"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{`tree -fai -L 2 | xargs cat`, "rule 7"},
+		{`tree -fai --charset ascii | xargs cat`, "rule 7"},
+		{`rg --files --hidden -g '!*.md' | xargs cat`, "rule 7"},
+		{`fd -H --exclude x env | xargs cat`, "rule 7"},
+		{`tree -fai src | xargs cat`, ""},
+		{`rg --files --hidden src | xargs cat`, ""},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.cmd, r.Decision, r.Reason, c.want)
+		}
+	}
+}
+
+// TestArchiveMadeThenListed: tar xO and unzip -p of an archive the same
+// command makes are judged by the files it puts in it, as a read of its
+// bytes is (under bash, the archive of app printed KEY=1, that of dist
+// nothing).
+func TestArchiveMadeThenListed(t *testing.T) {
+	root := t.TempDir()
+	for p, body := range map[string]string{"dist/a.js": "x\n", "app/.env": "KEY=1\n"} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{`tar cf d.tar dist && tar xOf d.tar`, ""},
+		{`zip -qr d.zip dist && unzip -p d.zip`, ""},
+		{`tar cf a.tar app && tar xOf a.tar`, "rule 7"},
+		{`zip -qr a.zip app && unzip -p a.zip`, "rule 7"},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
+		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
+			t.Errorf("%s: %v %q, want %q", c.cmd, r.Decision, r.Reason, c.want)
+		}
+	}
+}

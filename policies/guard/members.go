@@ -13,7 +13,7 @@ import (
 // archive's names are read, bounded, as rule 3 reads them for an
 // extraction (envTree): one that is a credential file is shown; an
 // archive that cannot be listed, or that the same command makes, may
-// hold one.
+// hold one, unless it is of files that hold none (archivedClean).
 
 // membersShown returns the credential file a read of archive e (a
 // [shell.Reads] with From set) prints, if it may print one.
@@ -30,7 +30,7 @@ func (at *place) membersShown(s *shell.Script, e shell.Effect, extra []string) (
 	case found != "":
 		return found + " (in " + from.Value + ")", true
 	case errors.Is(err, os.ErrNotExist):
-		if s.Creates(from) {
+		if at.archivesMade(s).creates(from) && !at.archivedClean(s, from, extra) {
 			return from.Value + " (an archive the command makes first)", true
 		}
 		return "", false // the command fails: nothing is printed
