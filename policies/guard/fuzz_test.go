@@ -52,7 +52,11 @@ func FuzzJudge(f *testing.F) {
 		if cmd == "" {
 			return
 		}
-		s, err := (&shell.Parser{}).Parse(context.Background(), cmd)
+		// The script as the guard reads it: ~ and $HOME resolved where
+		// the guard resolves them (`. ~` sources the home folder, which
+		// runs nothing under bash).
+		resolve := (&place{root: root, dir: root, src: cmd}).resolvedFile
+		s, err := (&shell.Parser{Resolve: resolve}).Parse(context.Background(), cmd)
 		if err != nil {
 			if !denied {
 				t.Fatalf("%q does not parse (%v) and was not denied", cmd, err)
