@@ -113,7 +113,7 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 			continue
 		}
 		if t[0] == '(' || t[0] == 'f' {
-			if n, ok := w.compoundLine(t, sc, via, in, nx, fuse, next); ok {
+			if n, ok := w.compoundLine(t, sc, via, in, nx, fuse, end, next); ok {
 				off = n
 				continue
 			}
@@ -144,22 +144,31 @@ func (w *walker) fastLines(src string, off int, sc *scope, via []string, in stdi
 	return off
 }
 
-// compoundLine walks line t (its leading blanks cut), which ends at
-// next in src, when the fast reader reads it as a subshell or a for loop
-// of simple commands (see subshellLine and forLoopLine): it returns where
-// the next line starts and true, or false when the line is left to the
-// parser (or the walk failed, see walker.live). fuse reports that the
-// line is scanned for its nesting by nx, before it is walked.
-func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *nestScanner, fuse bool, next int) (int, bool) {
+// compoundLine walks line t (its leading blanks cut), whose text ends at
+// end and the next line at next in src, when the fast reader reads it as
+// a subshell or a for loop of simple commands (see subshellLine and
+// forLoopLine): it returns where the next line starts and true, or false
+// when the line is left to the parser (or the walk failed, see
+// walker.live). fuse reports that the line is applied to nx (a subshell,
+// see simpleSubshell) or scanned by it (a for loop), before it is walked.
+func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *nestScanner, fuse bool, end, next int) (int, bool) {
 	if inner, ok := subshellLine(t); ok {
 		// ( simple commands ): walked as stmt walks a subshell, in a copy
 		// of sc.
-		cmds, ok := simpleIn(inner, w.lim.MaxCommands, &w.mem, nil)
+		var saved nestSaved
+		lx := (*nestScanner)(nil)
+		if fuse {
+			saved, lx = nx.save(), nx
+		}
+		cmds, ok := simpleSubshell(inner, w.lim.MaxCommands, &w.mem, lx)
 		if !ok {
+			if fuse {
+				nx.restore(saved)
+			}
 			return 0, false
 		}
 		if fuse {
-			if nx.scanTo(next); !w.nestOK(nx) {
+			if nx.lineEnd(end, next); !w.nestOK(nx) {
 				return 0, false
 			}
 		}
@@ -174,6 +183,23 @@ func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *n
 		return next, w.live()
 	}
 	return 0, false
+}
+
+// simpleSubshell is simpleIn for inner, what a subshell line holds
+// (see subshellLine), applied to nx, when not nil, as nx.scanTo reads
+// the line: ( opens a level and ) closes it, each leaving the next word
+// out of command position, and only blanks are around them.
+func simpleSubshell(inner string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, bool) {
+	if nx != nil {
+		nx.s.push(fParen)
+		nx.cmdPos = false
+	}
+	cmds, ok := simpleIn(inner, maxCmds, a, nx)
+	if ok && nx != nil {
+		nx.s.pop(fParen)
+		nx.cmdPos = false
+	}
+	return cmds, ok
 }
 
 // subshellLine returns what a line that is one subshell holds, between

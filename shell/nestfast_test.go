@@ -25,7 +25,14 @@ func nestFused(src string, max int) (depth, redirs int) {
 				continue
 			}
 			v := x.save()
-			if _, ok := simpleIn(line, 1<<20, nil, x); ok {
+			if inner, ok := subshellLine(line); ok {
+				if _, ok := simpleSubshell(inner, 1<<20, nil, x); ok {
+					x.lineEnd(end, next)
+					off = next
+					continue
+				}
+				x.restore(v)
+			} else if _, ok := simpleIn(line, 1<<20, nil, x); ok {
 				x.lineEnd(end, next)
 				off = next
 				continue
@@ -56,6 +63,8 @@ var nestFastSeeds = []string{
 	"git commit -m 'x\ny' && echo if\necho z\n",
 	"echo a &\necho if\n",
 	"echo if\r\necho x\n",
+	"(cd web && npm run build 2>&1 | tail -5)\n( if x )\n(time ls)\n  ( a; ) \n(a|b)|c\n(echo \"x\" >f)\n",
+	"(cd a; for x in y; do z; done)\n(a) # c\n((1))\n(echo)\n(echo done)\n",
 }
 
 // TestNestFastMatchesScan: a line applied from the fast reader's words
