@@ -183,10 +183,10 @@ func secretInWord(w string, extra []string) (string, bool) {
 		return "", false
 	}
 	x := builtinSecretPats()
-	if len(extra) == 0 && !x.mayMatch(w) {
+	sh := x.scan(w)
+	if len(extra) == 0 && !sh.need && !x.anyWord && !x.endsExact(w) {
 		return "", false
 	}
-	sh := x.scan(w)
 	if x.isSecret(w, sh, extra) {
 		return w, true
 	}
@@ -194,7 +194,7 @@ func secretInWord(w string, extra []string) (string, bool) {
 		return "", false
 	}
 	for _, i := range [3]int{sh.at, sh.eq, sh.colon} {
-		if i >= 0 && i+1 < len(w) && IsSecretFile(w[i+1:], extra) {
+		if i >= 0 && i+1 < len(w) && x.isSecret(w[i+1:], sh.after(i+1), extra) {
 			return w[i+1:], true
 		}
 	}

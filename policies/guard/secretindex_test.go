@@ -120,7 +120,8 @@ func secretInWordSlow(w string, extra []string) (string, bool) {
 func TestSecretInWordAsBefore(t *testing.T) {
 	words := secretCorpus()
 	for _, w := range secretCorpus()[:2000] {
-		words = append(words, "--f="+w, "-d@"+w, w+"=", w+"@", "a=@"+w, "@"+w+"=x", "f=@"+w+"=", "HEAD:"+w, ":"+w, w+":x", "a:@"+w)
+		words = append(words, "--f="+w, "-d@"+w, w+"=", w+"@", "a=@"+w, "@"+w+"=x", "f=@"+w+"=", "HEAD:"+w, ":"+w, w+":x", "a:@"+w,
+			"a*b*c*d*e*f*g*h*i*j*=.ssh/"+w, "a/b/c/d/e/f/g/h/*="+w, "x*@"+w, "A*:"+w) // a glob or a slash before the cut
 	}
 	for _, extra := range [][]string{nil, {"*.tfstate", "x=*"}} {
 		for _, w := range words {

@@ -15,19 +15,22 @@ func builtinSecretPats() *secretIndex {
 		}
 		builtinSecret.needs()
 		for c := range 256 {
+			if builtinSecret.need[c] {
+				builtinSecret.class[c] = byteNeed
+			}
 			switch {
 			case c == '\\' || c >= 0x80 || 'A' <= c && c <= 'Z':
-				builtinSecret.class[c] = byteNotPlain
+				builtinSecret.class[c] |= byteNotPlain
 			case c == '/':
-				builtinSecret.class[c] = byteSlash
+				builtinSecret.class[c] |= byteSlash
 			case c == '@':
-				builtinSecret.class[c] = byteAt
+				builtinSecret.class[c] |= byteAt
 			case c == '=':
-				builtinSecret.class[c] = byteEq
+				builtinSecret.class[c] |= byteEq
 			case c == ':':
-				builtinSecret.class[c] = byteColon
+				builtinSecret.class[c] |= byteColon
 			case c == '*' || c == '?' || c == '[':
-				builtinSecret.class[c] = byteGlob
+				builtinSecret.class[c] |= byteGlob
 			}
 		}
 	})
@@ -95,19 +98,9 @@ func (x *secretIndex) needs() {
 	}
 }
 
-// mayMatch reports whether w holds a byte x needs or ends in one of its
-// exact names (case and trailing blanks aside): false when w is
-// certainly no credential file of x's patterns, nor holds one after an
-// @, = or :, each a suffix of w.
-func (x *secretIndex) mayMatch(w string) bool {
-	if x.anyWord {
-		return true
-	}
-	for i := 0; i < len(w); i++ {
-		if x.need[w[i]] {
-			return true
-		}
-	}
+// endsExact reports whether w ends in one of x's exact names, case and
+// trailing blanks aside.
+func (x *secretIndex) endsExact(w string) bool {
 	w = strings.TrimRight(w, " ")
 	for _, n := range x.exact {
 		if len(w) >= len(n) && strings.EqualFold(w[len(w)-len(n):], n) {
@@ -133,6 +126,8 @@ const (
 	byteEq
 	byteColon
 	byteGlob // * ? [
+	// byteNeed is set, with the byte's class, on a byte of need.
+	byteNeed = 0x80
 )
 
 func (x *secretIndex) add(sp secretPat) {
@@ -150,11 +145,20 @@ func (x *secretIndex) add(sp secretPat) {
 }
 
 // A wordShape is what one pass over a word finds: whether it is plain
-// (ASCII, no upper case, no backslash), and where its last /, @, =, :
-// and glob byte are (-1: none).
+// (ASCII, no upper case, no backslash), whether it holds a byte the
+// index needs (see needs), and where its last /, @, =, : and glob byte
+// are (-1: none).
 type wordShape struct {
-	plain                      bool
+	plain, need                bool
 	slash, at, eq, colon, glob int
+}
+
+// after is the shape of w[i:], for a word w of shape sh: only what
+// isSecret reads of it (plain, slash and glob).
+func (sh wordShape) after(i int) wordShape {
+	sh.slash = max(sh.slash-i, -1)
+	sh.glob = max(sh.glob-i, -1)
+	return sh
 }
 
 // scan reads w's shape.
@@ -164,6 +168,12 @@ func (x *secretIndex) scan(w string) wordShape {
 		k := x.class[w[i]]
 		if k == 0 {
 			continue
+		}
+		if k&byteNeed != 0 {
+			sh.need = true
+			if k &= ^uint8(byteNeed); k == 0 {
+				continue
+			}
 		}
 		switch k {
 		case byteSlash:
@@ -210,7 +220,9 @@ func (x *secretIndex) isSecret(p string, sh wordShape, extra []string) bool {
 	if strings.HasSuffix(base, ".pub") {
 		return false
 	}
-	if secretDir(base) || sh.glob > sh.slash && secretDir(path.Base(path.Dir(p))) {
+	// A glob in a name without a slash is in "." (path.Dir), no folder
+	// of credentials.
+	if secretDir(base) || sh.glob > sh.slash && sh.slash >= 0 && secretDir(path.Base(path.Dir(p))) {
 		return true
 	}
 	return x.matchName(p, base) || len(extra) > 0 && extraMatch(extra, p, base)
