@@ -183,10 +183,10 @@ func secretInWord(w string, extra []string) (string, bool) {
 		return "", false
 	}
 	x := builtinSecretPats()
-	sh := x.scan(w)
-	if len(extra) == 0 && !sh.need && !x.anyWord && !x.endsExact(w) {
+	if len(extra) == 0 && !x.mayMatch(w) {
 		return "", false
 	}
+	sh := x.scan(w)
 	if x.isSecret(w, sh, extra) {
 		return w, true
 	}

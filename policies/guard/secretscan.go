@@ -15,22 +15,19 @@ func builtinSecretPats() *secretIndex {
 		}
 		builtinSecret.needs()
 		for c := range 256 {
-			if builtinSecret.need[c] {
-				builtinSecret.class[c] = byteNeed
-			}
 			switch {
 			case c == '\\' || c >= 0x80 || 'A' <= c && c <= 'Z':
-				builtinSecret.class[c] |= byteNotPlain
+				builtinSecret.class[c] = byteNotPlain
 			case c == '/':
-				builtinSecret.class[c] |= byteSlash
+				builtinSecret.class[c] = byteSlash
 			case c == '@':
-				builtinSecret.class[c] |= byteAt
+				builtinSecret.class[c] = byteAt
 			case c == '=':
-				builtinSecret.class[c] |= byteEq
+				builtinSecret.class[c] = byteEq
 			case c == ':':
-				builtinSecret.class[c] |= byteColon
+				builtinSecret.class[c] = byteColon
 			case c == '*' || c == '?' || c == '[':
-				builtinSecret.class[c] |= byteGlob
+				builtinSecret.class[c] = byteGlob
 			}
 		}
 	})
@@ -59,6 +56,10 @@ type secretIndex struct {
 	need    [256]bool
 	anyWord bool
 	exact   []string
+	// exactLast holds the last byte of each of exact, in either case,
+	// and the blank, which endsExact drops: a word that ends in none
+	// ends in no exact name.
+	exactLast [256]bool
 }
 
 // needs fills need and exact: a word with none of need's bytes is no
@@ -92,18 +93,49 @@ func (x *secretIndex) needs() {
 		case strings.IndexByte(n.lit, '.') >= 0:
 		case n.kind == '=':
 			x.exact = append(x.exact, n.lit)
+			c := n.lit[len(n.lit)-1]
+			x.exactLast[c], x.exactLast[' '] = true, true
+			if 'a' <= c && c <= 'z' {
+				x.exactLast[c-'a'+'A'] = true
+			}
 		default:
 			need(n.lit[0])
 		}
 	}
 }
 
+// mayMatch reports whether w holds a byte x needs or ends in one of its
+// exact names (case and trailing blanks aside): false when w is
+// certainly no credential file of x's patterns, nor holds one after an
+// @, = or :, each a suffix of w. Most words are neither: they are read
+// here in one short loop, and scan reads the others.
+func (x *secretIndex) mayMatch(w string) bool {
+	if x.anyWord {
+		return true
+	}
+	for i := 0; i < len(w); i++ {
+		if x.need[w[i]] {
+			return true
+		}
+	}
+	return len(w) > 0 && x.exactLast[w[len(w)-1]] && x.endsExact(w)
+}
+
 // endsExact reports whether w ends in one of x's exact names, case and
 // trailing blanks aside.
 func (x *secretIndex) endsExact(w string) bool {
-	w = strings.TrimRight(w, " ")
+	k := len(w)
+	for k > 0 && w[k-1] == ' ' {
+		k--
+	}
+	if k == 0 {
+		return false
+	}
+	// The last byte first: equal as ASCII, case aside (|0x20), or past
+	// ASCII, which strings.EqualFold may fold to one.
+	w, last := w[:k], w[k-1]|0x20
 	for _, n := range x.exact {
-		if len(w) >= len(n) && strings.EqualFold(w[len(w)-len(n):], n) {
+		if len(w) >= len(n) && (last == n[len(n)-1]|0x20 || last >= 0x80) && strings.EqualFold(w[len(w)-len(n):], n) {
 			return true
 		}
 	}
@@ -126,8 +158,6 @@ const (
 	byteEq
 	byteColon
 	byteGlob // * ? [
-	// byteNeed is set, with the byte's class, on a byte of need.
-	byteNeed = 0x80
 )
 
 func (x *secretIndex) add(sp secretPat) {
@@ -145,11 +175,10 @@ func (x *secretIndex) add(sp secretPat) {
 }
 
 // A wordShape is what one pass over a word finds: whether it is plain
-// (ASCII, no upper case, no backslash), whether it holds a byte the
-// index needs (see needs), and where its last /, @, =, : and glob byte
-// are (-1: none).
+// (ASCII, no upper case, no backslash), and where its last /, @, =, :
+// and glob byte are (-1: none).
 type wordShape struct {
-	plain, need                bool
+	plain                      bool
 	slash, at, eq, colon, glob int
 }
 
@@ -168,12 +197,6 @@ func (x *secretIndex) scan(w string) wordShape {
 		k := x.class[w[i]]
 		if k == 0 {
 			continue
-		}
-		if k&byteNeed != 0 {
-			sh.need = true
-			if k &= ^uint8(byteNeed); k == 0 {
-				continue
-			}
 		}
 		switch k {
 		case byteSlash:
