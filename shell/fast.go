@@ -58,7 +58,11 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 	if a != nil {
 		sc = &a.scratch
 	}
-	words, cmds, ends := sc.words[:0], sc.cmds[:0], sc.ends[:0]
+	// The commands read so far and the one being read are sc's, not
+	// locals: few of them are live through the loop over the bytes,
+	// which reads words (fewer registers spilled at each word).
+	words := sc.words[:0]
+	sc.cmds, sc.ends = sc.cmds[:0], sc.ends[:0]
 	direct := len(src) > simpleLong
 	if direct {
 		// A long line is counted first, so that one past a bound is
@@ -77,7 +81,8 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 		}
 		words = a.wordSlice(nw)
 	}
-	cmd := simpleCmd{} // the command being read; its words are words[from:]
+	cmd := &sc.cur // the command being read; its words are words[from:]
+	*cmd = simpleCmd{}
 	from, redirs := 0, 0
 	i, n := 0, len(src)
 	ok := false
@@ -109,8 +114,8 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 			if nx != nil {
 				nx.op(op)
 			}
-			cmds, ends = append(cmds, cmd), append(ends, len(words))
-			cmd, from = simpleCmd{}, len(words)
+			sc.cmds, sc.ends = append(sc.cmds, *cmd), append(sc.ends, len(words))
+			*cmd, from = simpleCmd{}, len(words)
 			i += len(op)
 			continue
 		}
@@ -199,7 +204,8 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 	if !direct {
 		sc.words = words[:0]
 	}
-	sc.cmds, sc.ends = cmds[:0], ends[:0]
+	cmds, ends, last := sc.cmds, sc.ends, *cmd
+	sc.cmds, sc.ends, sc.cur = cmds[:0], ends[:0], simpleCmd{}
 	if !ok {
 		clear(words)
 		return nil, false
@@ -208,12 +214,12 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 	// parser's path refuses past a bound before parsing).
 	ops := len(cmds) + 1
 	if len(words) == from {
-		if len(cmds) == 0 || cmds[len(cmds)-1].op != ";" || cmd.redir {
+		if len(cmds) == 0 || cmds[len(cmds)-1].op != ";" || last.redir {
 			return nil, false
 		}
 		cmds[len(cmds)-1].op = ""
 	} else {
-		cmds, ends = append(cmds, cmd), append(ends, len(words))
+		cmds, ends = append(cmds, last), append(ends, len(words))
 	}
 	if ops > maxCmds || redirs > maxEffects {
 		clear(words)
@@ -254,6 +260,7 @@ type simpleScratch struct {
 	words []Word
 	cmds  []simpleCmd
 	ends  []int
+	cur   simpleCmd // the command simpleIn is reading
 }
 
 // scratchRooms holds simpleIn's scratch room between parses, so that a
