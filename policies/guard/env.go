@@ -192,7 +192,7 @@ func inTemplate(p shell.Word) bool {
 // enablesDotGlob reports whether script s, of source src, may make globs
 // match dot files: it names dotglob or GLOBIGNORE, or runs shopt.
 func enablesDotGlob(s *shell.Script, src string) bool {
-	if strings.Contains(src, "GLOBIGNORE") || strings.Contains(src, "dotglob") {
+	if strings.Contains(src, "GLOBIGNORE") || holdsDotglob(src) {
 		return true
 	}
 	for _, c := range s.Commands {
@@ -200,10 +200,28 @@ func enablesDotGlob(s *shell.Script, src string) bool {
 			return true
 		}
 		for i := range c.Args {
-			if v := c.Args[i].Value; len(v) >= len("GLOBIGNORE") && strings.Contains(v, "GLOBIGNORE") {
+			if v := c.Args[i].Value; len(v) >= len("GLOBIGNORE") && strings.IndexByte(v, 'G') >= 0 && strings.Contains(v, "GLOBIGNORE") {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// holdsDotglob is strings.Contains(s, "dotglob") found from its b, the
+// rarest of its bytes in a command (strings.Contains starts from each d).
+func holdsDotglob(s string) bool {
+	const w = "dotglob"
+	for i := len(w) - 1; i < len(s); {
+		j := strings.IndexByte(s[i:], 'b')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if s[i-len(w)+1:i+1] == w {
+			return true
+		}
+		i++
 	}
 	return false
 }

@@ -149,6 +149,19 @@ func TestByteTestsAsStrings(t *testing.T) {
 	}
 }
 
+// TestHoldsDotglob: holdsDotglob answers as strings.Contains(s,
+// "dotglob"), the word at every place of texts around it.
+func TestHoldsDotglob(t *testing.T) {
+	for _, s := range []string{"", "b", "dotglo", "otglob", "dotglob", "shopt -s dotglob", "xdotglobx", "bbbdotglob",
+		"dotgldotglob", "dotglo b", "dotGlob", `d\otglob`, "nullglob; shopt -s extglob", strings.Repeat("b", 40) + "dotglob"} {
+		for _, v := range []string{s, "b" + s, s + "b", "a" + s + "\n"} {
+			if got, want := holdsDotglob(v), strings.Contains(v, "dotglob"); got != want {
+				t.Errorf("holdsDotglob(%q) = %v, want %v", v, got, want)
+			}
+		}
+	}
+}
+
 // TestSecretInCodeAsBefore: secretInCode, now a loop over runs of path
 // bytes by a table, finds what it found before over the code corpus and
 // the credential file names in code.
