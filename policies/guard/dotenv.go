@@ -22,10 +22,25 @@ import (
 // declaration whose names are known only at run time.
 const dynamicNames = "(sets a variable whose name is known only at run time)"
 
-// dotenvLoads returns the commands of s that belong to a dotenv load:
+// dotenvLoads is dotenvLoadsOf(s), found once a script (rules 4 and 7
+// each ask).
+func (at *place) dotenvLoads(s *shell.Script) map[*shell.Command]bool {
+	if at.dotenvMemo == nil || at.dotenvMemo.s != s {
+		at.dotenvMemo = &dotenvMemo{s: s, loads: dotenvLoadsOf(s)}
+	}
+	return at.dotenvMemo.loads
+}
+
+// dotenvMemo holds a script's dotenv loads (see place.dotenvLoads).
+type dotenvMemo struct {
+	s     *shell.Script
+	loads map[*shell.Command]bool
+}
+
+// dotenvLoadsOf returns the commands of s that belong to a dotenv load:
 // the declaration's unknown-names command and the filters of its
 // substitution.
-func dotenvLoads(s *shell.Script) map[*shell.Command]bool {
+func dotenvLoadsOf(s *shell.Script) map[*shell.Command]bool {
 	var loads map[*shell.Command]bool
 	for i, c := range s.Commands {
 		if !c.Dynamic || len(c.Args) != 1 || len(c.Via) == 0 || !strings.HasSuffix(c.Args[0].Value, dynamicNames) {

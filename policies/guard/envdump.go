@@ -30,8 +30,8 @@ const (
 func envDumps(s *shell.Script, at *place, extra []string) (string, bool) {
 	load, file := -1, ""
 	var names map[string]bool
-	read := map[string]bool{} // each file once, at most 16
-	filters := dotenvLoads(s) // export $(grep -v '^#' .env | xargs) loads it too
+	read := map[string]bool{}    // each file once, at most 16
+	filters := at.dotenvLoads(s) // export $(grep -v '^#' .env | xargs) loads it too
 	for i, c := range s.Commands {
 		f, ok := loadsSecret(c, extra)
 		if !ok && filters[c] {
@@ -72,8 +72,15 @@ func loadsSecret(c *shell.Command, extra []string) (string, bool) {
 	source := c.Name == "source" || c.Name == "."
 	for i := 1; i < len(c.Args); i++ {
 		a := c.Args[i].Value
-		if !source && !envFileOpt(a) && !envFileOpt(c.Args[i-1].Value) {
+		if !source && !envFileOpt(a) {
 			continue // the cases below, in one test of the first bytes
+		}
+		if !source && a == "--env-file" && i+1 < len(c.Args) {
+			// Its value, the next word.
+			if f := c.Args[i+1].Value; IsSecretFile(f, extra) {
+				return f, true
+			}
+			continue
 		}
 		f, ok := strings.CutPrefix(a, "--env-file=")
 		switch {

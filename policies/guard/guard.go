@@ -241,7 +241,7 @@ func reasonParse(err error) string {
 // unseen is rule 4 on a parsed script: a command whose name is known
 // only at run time.
 func unseen(s *shell.Script, at *place) (string, bool) {
-	loads := dotenvLoads(s)
+	loads := at.dotenvLoads(s)
 	for _, c := range s.Commands {
 		if c.Dynamic && !(c.DynamicDir && pathPrinted(c.Args[0].Value)) && !loads[c] && !envSetup(c) {
 			return "guard: rule 4 (nothing it cannot see): `" + c.String() + "` runs a command known only at run time, " +
@@ -261,24 +261,25 @@ func unseen(s *shell.Script, at *place) (string, bool) {
 // the command starts in, both absolute or "", the command's text, and
 // the reader of the worktree's state (nil: the words alone decide).
 type place struct {
-	root, dir string
-	src       string
-	script    *shell.Script          // src parsed, once judgeShell has
-	links     int                    // symbolic links followed by judgeTree
-	memo      *envMemo               // what resolved read of src
-	linkMemo  *linkMemo              // the links a script makes
-	moverMemo *moverMemo             // the commands of a script that move files
-	cutMemo   *cutMemo               // where a script's commands run in order
-	factMemo  *scriptFacts           // what the rules ask of the whole script
-	readMemo  *readVars              // the variables a script only reads
-	findMemo  *findMemo              // the find that runs each command
-	writeMemo *writeIndex            // what a script writes, by path
-	lstats    map[string]lstatAnswer // the folders on deletes' ways, asked of the disk
-	printMemo *printLinks            // the links to the output a script's archivers may write through
-	fsckLost  *fsckMemo              // whether a script runs git fsck --lost-found
-	madeMemo  *archivesMade          // the archives a script makes, and what they hold
-	wt        *worktree
-	cfg       *Config
+	root, dir  string
+	src        string
+	script     *shell.Script          // src parsed, once judgeShell has
+	links      int                    // symbolic links followed by judgeTree
+	memo       *envMemo               // what resolved read of src
+	linkMemo   *linkMemo              // the links a script makes
+	moverMemo  *moverMemo             // the commands of a script that move files
+	cutMemo    *cutMemo               // where a script's commands run in order
+	factMemo   *scriptFacts           // what the rules ask of the whole script
+	readMemo   *readVars              // the variables a script only reads
+	findMemo   *findMemo              // the find that runs each command
+	writeMemo  *writeIndex            // what a script writes, by path
+	lstats     map[string]lstatAnswer // the folders on deletes' ways, asked of the disk
+	printMemo  *printLinks            // the links to the output a script's archivers may write through
+	fsckLost   *fsckMemo              // whether a script runs git fsck --lost-found
+	madeMemo   *archivesMade          // the archives a script makes, and what they hold
+	dotenvMemo *dotenvMemo            // the commands of a script that belong to a dotenv load
+	wt         *worktree
+	cfg        *Config
 }
 
 // joinPath returns p resolved against dir (p itself when absolute or dir

@@ -60,7 +60,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	}
 	hosts := at.cfg.uploadHosts()
 	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
-	loads := dotenvLoads(s)
+	loads := at.dotenvLoads(s)
 	var lists *listings // the folders s lists, once a read needs them
 	for _, c := range s.Commands {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
