@@ -232,6 +232,10 @@ type walker struct {
 	// the builtins echo and printf by their names (see substOut): 0 not
 	// yet read, 1 no, 2 yes.
 	shadowPrint int8
+	// procs are the process substitutions among the words of the
+	// command being run (<(…) and --arg-file=<(…)): xargs -a reads the
+	// names their statements print (see argFileNames).
+	procs []*syntax.ProcSubst
 }
 
 // scope is the state of one shell that writes depend on: the directory
