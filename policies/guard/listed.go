@@ -383,7 +383,7 @@ func (at *place) listingsOf(s *shell.Script) []listing {
 			}
 		case "find":
 			out = append(out, findListings(c)...)
-		case "rg", "fd", "fdfind", "tree", "git":
+		case "rg", "fd", "fdfind", "tree", "git", "du":
 			piped := slices.Contains(c.Via, "$(…)") || slices.Contains(c.Via, "<(…)") || strings.Contains(at.src, "|")
 			out = append(out, listerListings(c, piped)...)
 		}
