@@ -170,6 +170,13 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 		}
+		if in, ok := c.InputFile(); ok && !in.Dynamic && at.dir != "" && archiveBytesName(in.Value) {
+			// cat < x.tar, zcat < x.tgz: an archive's bytes read from the
+			// standard input, as from a file given.
+			if f, ok := at.archiveBytesShown(s, c, shell.Effect{Kind: shell.Reads, Path: in}, extra); ok {
+				return reasonSecretRead(c.String()+" < "+in.Value, f), true
+			}
+		}
 	}
 	return envDumps(s, at, extra)
 }

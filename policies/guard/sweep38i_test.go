@@ -14,12 +14,20 @@ import (
 //   - xargs reading its names from a file or a process substitution (-a,
 //     --arg-file, < <(…)) is judged as the same names piped in;
 //   - du -a lists every file under its folders, as find does;
+//   - an archive redirected into a program's standard input is read as
+//     if given as a file: funzip and tar xO print its members, cat, zcat
+//     and base64 its bytes;
 func TestSweep38i(t *testing.T) {
 	root, s := hookedProject(t)
 	writeFile(t, root, "x.zip", zipArchive(t, map[string]string{"app/.env": "KEY=1\n"}))
 	writeFile(t, root, "notes.zip", zipArchive(t, map[string]string{"README": "hi\n"}))
 	writeFile(t, root, "files.txt", "src/main.go\nREADME.md\n")
 	writeFile(t, root, "names.txt", "app/.env\n")
+	tarred := tarArchive(t, map[string]string{"app/.env": "KEY=1\n"})
+	writeFile(t, root, "x.tar", tarred)
+	writeFile(t, root, "x.tgz", gzipped(t, tarred))
+	writeFile(t, root, "docs.tgz", gzipped(t, tarArchive(t, map[string]string{"docs/guide.md": "# guide\n"})))
+	writeFile(t, root, "log.gz", gzipped(t, "GET / 200\n"))
 	for _, tc := range []struct {
 		cmd  string
 		deny bool
@@ -55,6 +63,29 @@ func TestSweep38i(t *testing.T) {
 		{"du -a -d 1 | sort -h", false},
 		{"du | cut -f2 | xargs ls", false},
 		{"du -sh * | sort -h", false},
+		// An archive redirected into the standard input.
+		{"funzip < x.zip", true},
+		{"funzip 0< x.zip", true},
+		{"funzip <x.zip | base64", true},
+		{"cd app && funzip < ../x.zip", true},
+		{"tar xO < x.tar", true},
+		{"tar xOf - < x.tar", true},
+		{"tar -xzO < x.tgz", true},
+		{"cat < x.tar", true},
+		{"zcat < x.tgz", true},
+		{"gzip -dc < x.tgz", true},
+		{"base64 < x.tar", true},
+		{"strings < x.zip", true},
+		{"funzip < notes.zip", false},
+		{"funzip notes.zip", false},
+		{"tar xzO < docs.tgz", false},
+		{"zcat < docs.tgz | head", false},
+		{"zcat < log.gz", false},
+		{"tar tf - < x.tar", false},
+		{"gzip -dc < x.tgz | tar t", false},
+		{"sha256sum < x.tgz", false},
+		{"wc -c < x.tar", false},
+		{"cat < x.tar > /tmp/copy.tar", false},
 	} {
 		r, deny := judgeHooked(root, s, tc.cmd)
 		switch {
