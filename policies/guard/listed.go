@@ -157,8 +157,9 @@ func forWords(src string) []string {
 
 // listedReads returns the credential file dynamic read p of a command of
 // s may be, when its name comes from a file of names or a listing (see
-// above); lists holds what was read of s for it, once a script.
-func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string) (string, bool) {
+// above); lists holds what was read of s for it, once a script;
+// shows is as for listedShown.
+func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string, shows func(string) bool) (string, bool) {
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return "", false
 	}
@@ -211,8 +212,19 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 			l.here = append(l.here, listing{hidden: hidden})
 		}
 	}
-	if l.fixed != "" {
+	if l.fixed != "" && shows == nil {
 		return l.fixed, true
+	}
+	if shows != nil && l.fixed != "" {
+		// grep TODO (output of git ls-files): each listing again, with
+		// the search's test (git's answers and the walks are kept).
+		for _, x := range l.all {
+			if x.dir.Value != "" {
+				if c, ok := at.listedShown(x, extra, shows); ok {
+					return c, true
+				}
+			}
+		}
 	}
 	prefix := staticFolder(v)
 	c, ok := l.byDir[prefix]
@@ -449,47 +461,4 @@ func findListings(c *shell.Command) []listing {
 		out = append(out, l)
 	}
 	return out
-}
-
-// listedCredential returns a credential file listing l can name, by the
-// bounded walk of rule 7's tree search.
-func (at *place) listedCredential(l listing, extra []string) (string, bool) {
-	if l.dir.Dynamic {
-		return "", false
-	}
-	if l.git != nil && at.wt != nil {
-		return at.gitListed(l.git, extra)
-	}
-	w := at.wt
-	if w == nil {
-		w = &worktree{}
-	}
-	root := filepath.FromSlash(joinPath(at.dir, l.dir.Value))
-	walk := w.credentialsUnder(root, shell.TreeSearch{Hidden: l.hidden}, extra)
-	for _, f := range walk.found {
-		if !l.tree && filepath.Dir(f.path) != root || !l.lets(filepath.Base(f.path)) {
-			continue
-		}
-		return at.shown(f.path) + " (listed by the same command)", true
-	}
-	if walk.partial && (l.lets(".env") || l.lets("id_rsa") || l.lets("credentials.json")) {
-		return at.shown(root) + " (a tree too big to read, listed by the same command: a credential file may be in it)", true
-	}
-	return "", false
-}
-
-// lets reports whether listing l can name a file named name.
-func (l listing) lets(name string) bool {
-	if l.any || len(l.names) == 0 {
-		return true
-	}
-	for _, p := range l.names {
-		if ok, _ := path.Match(p, name); ok {
-			return true
-		}
-		if ok, _ := path.Match(p, strings.ToLower(name)); ok { // -iname's, lowered
-			return true
-		}
-	}
-	return false
 }

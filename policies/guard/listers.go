@@ -198,8 +198,8 @@ func hasWord(ws []shell.Word, v string) bool {
 }
 
 // gitListed returns a credential file git lister c (see above) may
-// name, by asking git.
-func (at *place) gitListed(c *shell.Command, extra []string) (string, bool) {
+// name, by asking git; shows is as for listedShown.
+func (at *place) gitListed(c *shell.Command, extra []string, shows func(string) bool) (string, bool) {
 	sub, _ := c.Subcommand(shell.Git)
 	dir, ok := gitCommandDir(at.dir, c, sub)
 	if !ok {
@@ -212,6 +212,11 @@ func (at *place) gitListed(c *shell.Command, extra []string) (string, bool) {
 	switch name := sub[0].Value; name {
 	case "ls-files":
 		q, paths, globs := lsFilesQuery(sub[1:])
+		if shows != nil {
+			if f, ok, known := at.lsFilesShown(dir, q, paths, globs, extra, shows); known {
+				return f, ok
+			}
+		}
 		if len(globs) > 0 {
 			// git ls-files '*.go': its own pathspecs, whose names git
 			// gives are read for a credential file's.

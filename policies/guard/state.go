@@ -79,6 +79,7 @@ type worktree struct {
 	// credential file it names ("" for none).
 	listed    map[string]string
 	listBytes int // the bytes of those files read
+	grepTexts int // the credential files read for a line search (see grepShows)
 	// members holds the archives listed (see findMember), by what was
 	// looked for and path; their listings end by listEnd.
 	members map[string]memberAnswer

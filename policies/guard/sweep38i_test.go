@@ -1,8 +1,11 @@
 package guard
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/agenthooks/hooks"
 )
 
 // TestSweep38i: sweep 38's ninth pass (issue 38), the eighth pass's
@@ -95,6 +98,70 @@ func TestSweep38i(t *testing.T) {
 			t.Errorf("%q: denied (%s), want it denied by rule 7", tc.cmd, r)
 		case !tc.deny && deny:
 			t.Errorf("%q: denied (%s), want it to pass", tc.cmd, r)
+		}
+	}
+}
+
+// TestGrepListedNames: a grep of the files git ls-files names is judged
+// by the tracked credential files' text, as grep -r PATTERN . is: under
+// bash, `git ls-files | xargs grep TODO` printed no line of app/.env
+// (KEY=1), and passes; a pattern that matches a line of it, one that
+// cannot be read, -v, or a name that grep would take for an option
+// (docs/x -v, tracked: xargs split it, and grep -v printed KEY=1) is
+// denied. In a repository with no tracked credential file, each passes.
+func TestGrepListedNames(t *testing.T) {
+	root, write, git := repo(t)
+	write("src/main.go", "package main // TODO: split\n")
+	write("README.md", "hi\n")
+	write("app/.env", "KEY=1\n")
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	judge := func(cmd string) (string, bool) {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		return r.Reason, r.Decision == hooks.DecisionDeny
+	}
+	pass := []string{"git ls-files | xargs grep TODO", "git ls-files | xargs grep -n TODO", "git ls-files | xargs grep -e TODO -e FIXME",
+		"git ls-files -z | xargs -0 grep -n TODO --", "git ls-files | xargs grep -c TODO", "git ls-files | xargs grep -l TODO",
+		"git ls-files | xargs grep -A3 -i todo", "git ls-files app | xargs grep TODO", "git ls-files | xargs grep TODO > /tmp/todo.txt",
+		"git ls-files | xargs -I{} grep -H TODO {}"}
+	deny := []string{"git ls-files | xargs grep KEY", "git ls-files | xargs grep -i key", "git ls-files | xargs grep 'K.Y'",
+		"git ls-files | xargs grep -v TODO", "git ls-files | xargs grep", "git ls-files | xargs grep '\\w'",
+		"git ls-files | xargs grep -f pats.txt", "git ls-files | xargs grep TODO $OPTS", "git ls-files | xargs rg TODO",
+		"git ls-files | xargs cat", "git ls-files | xargs grep -z TODO",
+		"git show HEAD:app/.env > app/.env; git ls-files | xargs grep TODO",
+		"mytool; git ls-files | xargs grep TODO"}
+	for _, cmd := range pass {
+		if r, d := judge(cmd); d {
+			t.Errorf("%q: denied (%s), want it to pass", cmd, r)
+		}
+	}
+	for _, cmd := range deny {
+		if r, d := judge(cmd); !d || !strings.Contains(r, "rule 7") && !strings.Contains(r, "rule 3") {
+			t.Errorf("%q: deny %v (%s), want it denied by rule 7", cmd, d, r)
+		}
+	}
+	// A tracked name grep would read as an option, or with a quote xargs
+	// reads: the names are not known.
+	for _, name := range []string{"docs/x -v", "-v", "docs/it's"} {
+		write(name, "x\n")
+		git("add", "--", name)
+		git("commit", "-qm", "name")
+		if _, d := judge("git ls-files | xargs grep TODO"); !d {
+			t.Errorf("git ls-files | xargs grep TODO with %q tracked: passes, want it denied", name)
+		}
+		git("rm", "-q", "--", name)
+		git("commit", "-qm", "gone")
+	}
+	if r, d := judge("git ls-files | xargs grep TODO"); d {
+		t.Errorf("git ls-files | xargs grep TODO after the names are gone: denied (%s)", r)
+	}
+	// No credential file tracked: every search passes.
+	git("rm", "-q", "--cached", "app/.env")
+	git("commit", "-qm", "untrack")
+	for _, cmd := range []string{"git ls-files | xargs grep KEY", "git ls-files | xargs grep -n TODO", "git ls-files | xargs grep -v TODO"} {
+		if r, d := judge(cmd); d {
+			t.Errorf("%q with no tracked credential file: denied (%s), want it to pass", cmd, r)
 		}
 	}
 }
