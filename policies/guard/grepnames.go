@@ -1,9 +1,11 @@
 package guard
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/agenthooks/hooks/internal/readfile"
@@ -36,13 +38,41 @@ import (
 // judged as before: as naming every credential file they may name.
 
 // maxGrepTexts bounds the credential files whose text a call reads to
-// tell whether a line search of them matches; past it, one is shown.
+// tell whether a line search of them matches (each once a call for a
+// search's patterns); past it, one is shown.
 const maxGrepTexts = 8
 
-// grepShows returns, for command c of s, a test of whether c may show
-// the text of the credential file at an absolute path; nil when it may
-// show any file it reads (see above).
-func (at *place) grepShows(s *shell.Script, c *shell.Command) func(string) bool {
+// grepMemo is what grepShows and lsFilesShown read, once a call: whether
+// the script leaves the files as they are, the searches' expressions by
+// their patterns, whether each pattern and file matched, git's names by
+// question, and the texts read.
+type grepMemo struct {
+	script *shell.Script
+	onDisk bool
+	res    map[string]*regexp.Regexp
+	shown  map[string]bool
+	names  map[string]lsNames
+	texts  int
+}
+
+// lsNames is lsFilesShown's reading of git's answer to one question: the
+// credential files named, and whether the names are known.
+type lsNames struct {
+	creds []string
+	known bool
+}
+
+// A lineSearch is what a line search looks for (see grepShows): key
+// names its patterns, re matches a text a line of which they match.
+type lineSearch struct {
+	key string
+	re  *regexp.Regexp
+}
+
+// grepShows returns, for command c of s, the line search whose test
+// (lineShows) tells whether c may show the text of a credential file it
+// reads; nil when it may show any file it reads (see above).
+func (at *place) grepShows(s *shell.Script, c *shell.Command) *lineSearch {
 	if at.cfg != nil && at.cfg.Away || at.dir == "" || at.wt == nil {
 		return nil
 	}
@@ -50,11 +80,32 @@ func (at *place) grepShows(s *shell.Script, c *shell.Command) func(string) bool 
 	if !ok || search.Unicode() {
 		return nil
 	}
-	re, ok := search.Regexp()
-	if !ok || re == nil || !onDiskNow(s) {
+	m := &at.wt.grep
+	if m.script != s {
+		m.script, m.onDisk = s, onDiskNow(s)
+	}
+	if !m.onDisk {
 		return nil
 	}
-	return func(p string) bool { return at.grepMatches(p, re) }
+	key := search.Syntax + "\x00" + strconv.FormatBool(search.Fold) + "\x00" + strings.Join(search.Patterns, "\x00")
+	re, ok := m.res[key]
+	if !ok {
+		re, _ = search.Regexp()
+		if m.res == nil {
+			m.res = map[string]*regexp.Regexp{}
+		}
+		m.res[key] = re
+	}
+	if re == nil {
+		return nil
+	}
+	return &lineSearch{key: key, re: re}
+}
+
+// lineShows reports whether line search ls (nil: one that shows all) may
+// show the file at absolute path p.
+func (at *place) lineShows(ls *lineSearch, p string) bool {
+	return ls == nil || at.grepMatches(ls.key+"\x00"+p, p, ls.re)
 }
 
 // onDiskNow reports whether the files of the worktree a command of s
@@ -76,32 +127,62 @@ func onDiskNow(s *shell.Script) bool {
 }
 
 // grepMatches reports whether a line search by re may show the file at
-// p: its text matches, it cannot be read whole, or the call has read
-// maxGrepTexts files already. A file that is not there shows nothing.
-func (at *place) grepMatches(p string, re *regexp.Regexp) bool {
-	if at.wt.grepTexts >= maxGrepTexts {
+// p (key: the search's patterns and p): its text matches, it cannot be
+// read whole, or the call has read maxGrepTexts files already. A file
+// that is not there shows nothing.
+func (at *place) grepMatches(key, p string, re *regexp.Regexp) bool {
+	m := &at.wt.grep
+	if shown, ok := m.shown[key]; ok {
+		return shown
+	}
+	if m.texts >= maxGrepTexts {
 		return true
 	}
-	at.wt.grepTexts++
+	m.texts++
 	text, err := readfile.Regular(filepath.FromSlash(p), maxEnvSearch)
-	switch {
-	case err != nil && readfile.Missing(err):
-		return false
-	case err != nil:
-		return true
+	shown := err != nil && !readfile.Missing(err) || err == nil && re.MatchString(text)
+	if m.shown == nil {
+		m.shown = map[string]bool{}
 	}
-	return re.MatchString(text)
+	m.shown[key] = shown
+	return shown
 }
 
-// lsFilesShown is gitListed for git ls-files read by a line search whose
-// test is shows (see above): q, paths and globs are lsFilesQuery's. known
+// lsFilesShown is gitListed for git ls-files read by line search ls (see
+// above): q, paths and globs are lsFilesQuery's. known
 // is false when the names are not known (git could not tell, or one of
 // them may be split or read as an option): the caller judges them as
 // before.
-func (at *place) lsFilesShown(dir string, q, paths, globs, extra []string, shows func(string) bool) (found string, ok, known bool) {
-	out, err := at.ask(dir, append(append(append(q, "--"), globs...), paths...))
-	if err != nil {
+func (at *place) lsFilesShown(dir string, q, paths, globs, extra []string, ls *lineSearch) (found string, ok, known bool) {
+	q = append(append(append(q, "--"), globs...), paths...)
+	key := dir + "\x00" + strings.Join(q, "\x00")
+	m := &at.wt.grep
+	a, ok := m.names[key]
+	if !ok {
+		a = at.readLsNames(dir, q, extra)
+		if m.names == nil {
+			m.names = map[string]lsNames{}
+		}
+		m.names[key] = a
+	}
+	if !a.known {
 		return "", false, false
+	}
+	for _, name := range a.creds {
+		// Where git runs and where the reader does may differ (git -C):
+		// either file may be the one read.
+		if at.lineShows(ls, joinPath(dir, name)) || at.lineShows(ls, joinPath(at.dir, name)) {
+			return name + " (in the names git lists, a line of which the search may match)", true, true
+		}
+	}
+	return "", false, true
+}
+
+// readLsNames asks git q in dir and reads its answer for lsFilesShown.
+func (at *place) readLsNames(dir string, q, extra []string) lsNames {
+	out, err := at.ask(dir, q)
+	if err != nil {
+		return lsNames{}
 	}
 	var creds []string
 	for name := range strings.SplitSeq(string(out), "\x00") {
@@ -109,20 +190,13 @@ func (at *place) lsFilesShown(dir string, q, paths, globs, extra []string, shows
 			continue
 		}
 		if riskyName(name) {
-			return "", false, false
+			return lsNames{}
 		}
 		if IsSecretFile(name, extra) {
 			creds = append(creds, name)
 		}
 	}
-	for _, name := range creds {
-		// Where git runs and where the reader does may differ (git -C):
-		// either file may be the one read.
-		if shows(joinPath(dir, name)) || shows(joinPath(at.dir, name)) {
-			return name + " (in the names git lists, a line of which the search may match)", true, true
-		}
-	}
-	return "", false, true
+	return lsNames{creds: creds, known: true}
 }
 
 // riskyName reports whether name, as git prints it, may reach a reader
@@ -147,16 +221,16 @@ func (at *place) listedCredential(l listing, extra []string) (string, bool) {
 	return at.listedShown(l, extra, nil)
 }
 
-// listedShown is listedCredential for a reader that shows only the
-// credential files (by absolute path) shows reports (nil: all of them),
-// which is asked only of the names git ls-files prints: a walk's names
-// (find, fd, du) may hold blanks or dashes that turn into options.
-func (at *place) listedShown(l listing, extra []string, shows func(string) bool) (string, bool) {
+// listedShown is listedCredential for a reader that is line search ls
+// (nil: one that shows every file), which counts only for the names git
+// ls-files prints: a walk's names (find, fd, du) may hold blanks or
+// dashes that turn into options.
+func (at *place) listedShown(l listing, extra []string, ls *lineSearch) (string, bool) {
 	if l.dir.Dynamic {
 		return "", false
 	}
 	if l.git != nil && at.wt != nil {
-		return at.gitListed(l.git, extra, shows)
+		return at.gitListed(l.git, extra, ls)
 	}
 	w := at.wt
 	if w == nil {
@@ -190,4 +264,31 @@ func (l listing) lets(name string) bool {
 		}
 	}
 	return false
+}
+
+// uniqListings returns the listings of all that name a folder, each
+// once: a script of a thousand `git ls-files | xargs grep TODO` lists
+// the same files a thousand times.
+func uniqListings(all []listing) []listing {
+	out := []listing{}
+	seen := map[string]bool{}
+	for _, x := range all {
+		if x.dir.Value == "" {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(x.dir.Value)
+		fmt.Fprintf(&b, "\x00%v%v%v%v\x00", x.dir.Dynamic, x.tree, x.hidden, x.any)
+		b.WriteString(strings.Join(x.names, "\x00"))
+		if x.git != nil {
+			for _, a := range x.git.Args {
+				fmt.Fprintf(&b, "\x01%v%s", a.Dynamic, a.Value)
+			}
+		}
+		if k := b.String(); !seen[k] {
+			seen[k] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }

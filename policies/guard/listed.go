@@ -77,6 +77,10 @@ type listings struct {
 	unknown *string
 	byFile  map[string]string
 	byDir   map[string]string
+	// byShows is the credential file the listings name that a line
+	// search may show, by its key (see grepShows).
+	byShows map[string]string
+	uniq    []listing // the listings of a folder named, each once
 }
 
 // catSubst is compiled when first used (no start-up work): a
@@ -158,8 +162,8 @@ func forWords(src string) []string {
 // listedReads returns the credential file dynamic read p of a command of
 // s may be, when its name comes from a file of names or a listing (see
 // above); lists holds what was read of s for it, once a script;
-// shows is as for listedShown.
-func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string, shows func(string) bool) (string, bool) {
+// ls is as for listedShown.
+func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string, ls *lineSearch) (string, bool) {
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return "", false
 	}
@@ -212,18 +216,29 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 			l.here = append(l.here, listing{hidden: hidden})
 		}
 	}
-	if l.fixed != "" && shows == nil {
+	if l.fixed != "" && ls == nil {
 		return l.fixed, true
 	}
-	if shows != nil && l.fixed != "" {
+	if ls != nil && l.fixed != "" {
 		// grep TODO (output of git ls-files): each listing again, with
-		// the search's test (git's answers and the walks are kept).
-		for _, x := range l.all {
-			if x.dir.Value != "" {
-				if c, ok := at.listedShown(x, extra, shows); ok {
-					return c, true
+		// the search's test, once a search's patterns.
+		c, ok := l.byShows[ls.key]
+		if !ok {
+			if l.uniq == nil {
+				l.uniq = uniqListings(l.all)
+			}
+			for _, x := range l.uniq {
+				if c, ok = at.listedShown(x, extra, ls); ok {
+					break
 				}
 			}
+			if l.byShows == nil {
+				l.byShows = map[string]string{}
+			}
+			l.byShows[ls.key] = c
+		}
+		if c != "" {
+			return c, true
 		}
 	}
 	prefix := staticFolder(v)

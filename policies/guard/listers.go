@@ -198,8 +198,8 @@ func hasWord(ws []shell.Word, v string) bool {
 }
 
 // gitListed returns a credential file git lister c (see above) may
-// name, by asking git; shows is as for listedShown.
-func (at *place) gitListed(c *shell.Command, extra []string, shows func(string) bool) (string, bool) {
+// name, by asking git; ls is as for listedShown.
+func (at *place) gitListed(c *shell.Command, extra []string, ls *lineSearch) (string, bool) {
 	sub, _ := c.Subcommand(shell.Git)
 	dir, ok := gitCommandDir(at.dir, c, sub)
 	if !ok {
@@ -212,8 +212,8 @@ func (at *place) gitListed(c *shell.Command, extra []string, shows func(string) 
 	switch name := sub[0].Value; name {
 	case "ls-files":
 		q, paths, globs := lsFilesQuery(sub[1:])
-		if shows != nil {
-			if f, ok, known := at.lsFilesShown(dir, q, paths, globs, extra, shows); known {
+		if ls != nil {
+			if f, ok, known := at.lsFilesShown(dir, q, paths, globs, extra, ls); known {
 				return f, ok
 			}
 		}

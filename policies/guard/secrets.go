@@ -66,8 +66,8 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
 			continue
 		}
-		var shows func(string) bool // a line search's test of the files it reads (see grepShows)
-		showsAsked := false
+		var search *lineSearch // c's test of the files it reads, when a line search (see grepShows)
+		searchAsked := false
 		if f, ok := at.archiveToPrintLink(s, c); ok {
 			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
 		}
@@ -156,10 +156,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic {
-				if !showsAsked {
-					shows, showsAsked = at.grepShows(s, c), true
+				if !searchAsked {
+					search, searchAsked = at.grepShows(s, c), true
 				}
-				if f, ok := at.listedReads(s, &lists, e.Path, extra, shows); ok {
+				if f, ok := at.listedReads(s, &lists, e.Path, extra, search); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
 			}

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -163,5 +164,34 @@ func TestGrepListedNames(t *testing.T) {
 		if r, d := judge(cmd); d {
 			t.Errorf("%q with no tracked credential file: denied (%s), want it to pass", cmd, r)
 		}
+	}
+}
+
+// TestGrepTextsBound: a call reads at most maxGrepTexts credential files
+// to tell whether a line search of them matches, each once for a
+// search's patterns: with that many tracked (none holding TODO), a
+// script of twenty such greps passes; with one more, it is denied.
+func TestGrepTextsBound(t *testing.T) {
+	root, write, git := repo(t)
+	write("src/main.go", "package main // TODO\n")
+	for i := range maxGrepTexts {
+		write(fmt.Sprintf("env%d/.env", i), "KEY=1\n")
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	judge := func(cmd string) (string, bool) {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: cmd}})
+		return r.Reason, r.Decision == hooks.DecisionDeny
+	}
+	many := strings.Repeat("git ls-files | xargs grep -n TODO\n", 20)
+	if r, d := judge(many); d {
+		t.Errorf("twenty greps of %d credential files: denied (%s), want it to pass", maxGrepTexts, r)
+	}
+	write("more/.env", "KEY=1\n")
+	git("add", "-A")
+	git("commit", "-qm", "two")
+	if _, d := judge("git ls-files | xargs grep -n TODO"); !d {
+		t.Errorf("a grep of %d credential files: passes, want it denied", maxGrepTexts+1)
 	}
 }
