@@ -12,15 +12,19 @@ import (
 // TestSweep38i: sweep 38's ninth pass (issue 38), the eighth pass's
 // known misses and costs closed as classes, in a project with the hook
 // installed and app/.env (KEY=1) committed. Each attack, run under bash
-// in a copy of such a project, printed KEY=1 and is denied by rule 7;
-// each look-alike beside it passes.
+// in a copy of such a project, printed KEY=1 and is denied by rule 7
+// (but the 7z rows: 7z is not on the sandbox machine, and they are
+// judged from its documentation); each look-alike beside it passes.
 //
 //   - xargs reading its names from a file or a process substitution (-a,
 //     --arg-file, < <(…)) is judged as the same names piped in;
 //   - du -a lists every file under its folders, as find does;
 //   - an archive redirected into a program's standard input is read as
 //     if given as a file: funzip and tar xO print its members, cat, zcat
-//     and base64 its bytes;
+//     and base64 its bytes; 7z x -so, whose archive the guard cannot
+//     list, is denied, and 7z l and 7z a pass.
+//
+// A grep of the files git ls-files names is TestGrepListedNames'.
 func TestSweep38i(t *testing.T) {
 	root, s := hookedProject(t)
 	writeFile(t, root, "x.zip", zipArchive(t, map[string]string{"app/.env": "KEY=1\n"}))
@@ -32,6 +36,7 @@ func TestSweep38i(t *testing.T) {
 	writeFile(t, root, "x.tgz", gzipped(t, tarred))
 	writeFile(t, root, "docs.tgz", gzipped(t, tarArchive(t, map[string]string{"docs/guide.md": "# guide\n"})))
 	writeFile(t, root, "log.gz", gzipped(t, "GET / 200\n"))
+	writeFile(t, root, "x.7z", "7z\xbc\xaf\x27\x1c\x00\x04")
 	for _, tc := range []struct {
 		cmd  string
 		deny bool
@@ -90,6 +95,15 @@ func TestSweep38i(t *testing.T) {
 		{"sha256sum < x.tgz", false},
 		{"wc -c < x.tar", false},
 		{"cat < x.tar > /tmp/copy.tar", false},
+		// 7z (not on the sandbox machine: its documented behaviour). The
+		// guard cannot list a 7z archive's members: one printed is
+		// denied; a listing and an archive made pass.
+		{"7z x -so x.7z", true},
+		{"7z e -so x.7z | strings", true},
+		{"7z x -si -so < x.tar", true},
+		{"7z l x.7z", false},
+		{"7z a out.7z src", false},
+		{"7z a -tzip out.zip docs", false},
 	} {
 		r, deny := judgeHooked(root, s, tc.cmd)
 		switch {
