@@ -95,6 +95,12 @@ func TestSweep38i(t *testing.T) {
 		{"sha256sum < x.tgz", false},
 		{"wc -c < x.tar", false},
 		{"cat < x.tar > /tmp/copy.tar", false},
+		// A grep of the files git ls-files names (see TestGrepListedNames).
+		{"git ls-files | xargs grep KEY", true},
+		{"xargs -a <(git ls-files) grep -n KEY", true},
+		{"git ls-files | xargs grep", true},
+		{"git ls-files | xargs grep -n TODO", false},
+		{"xargs -a <(git ls-files) grep -n TODO", false},
 		// 7z (not on the sandbox machine: its documented behaviour). The
 		// guard cannot list a 7z archive's members: one printed is
 		// denied; a listing and an archive made pass.
