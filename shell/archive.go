@@ -29,7 +29,7 @@ var tarSpec = Spec{Short: "AcdrtuxzjJZaBGhiklmMnOopPsSUvWwf:C:T:X:b:g:I:F:H:K:L:
 // --rsh-command run through the shell (GNU tar runs them with sh -c).
 // The first word without a dash is a cluster of letters whose values are
 // the following words (tar czf out.tgz dir).
-func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func tarEffects(w *walker, c *Command, sc *scope, in stdin) {
 	args := c.Args[1:]
 	if len(args) > 0 && !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-") && args[0].Value != "" {
 		args = oldTar(args)
@@ -77,6 +77,8 @@ func tarEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		default:
 			w.reads(c, sc, archive)
 		}
+	} else if mode == "x" && f.Has("O", "to-stdout") {
+		w.printsInput(c, sc, in) // tar xO < x.tar
 	}
 	switch mode {
 	case "c", "r":

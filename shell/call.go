@@ -79,9 +79,11 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 		}
 	}
 	args := w.mem.wordSlice(len(c.Args))
+	var procs []*syntax.ProcSubst
 	for _, x := range c.Args {
 		if needsSubst(x) {
 			w.subst(x, sc, via)
+			procs = appendProcs(procs, x)
 		}
 		if hasBrace(x) || onlySubst(x) {
 			args = append(args, w.words(x)...) // {a,b}, $(echo a b): several words
@@ -89,6 +91,7 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 			args = append(args, w.join(x.Parts))
 		}
 	}
+	w.procs = procs // after the walks of the substitutions, which set their own
 	if len(args) == 0 {
 		return
 	}

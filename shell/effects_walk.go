@@ -21,6 +21,10 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	// they are recorded (an option's value is copied into an effect):
 	// their room in the block is used again after, unless this command
 	// or one it runs kept its options (keepFlags).
+	if in.file != nil {
+		f := joinDirIn(sc.dir, *in.file, &w.cleanDirs)
+		c.inFile = &f
+	}
 	opts := len(w.mem.opts)
 	block := w.mem.optsBlock()
 	outer := w.mem.kept

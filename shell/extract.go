@@ -1,13 +1,16 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // sevenZipEffects: 7z COMMAND [switches] ARCHIVE [FILE…]: x and e
 // extract the archive's files (into -oDIR; e without their folders), a,
 // u, d and rn rewrite the archive (a and u with -sdel delete the files
 // they add), l, t, h and i read. The archive is the first operand after
 // the command.
-func sevenZipEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func sevenZipEffects(w *walker, c *Command, sc *scope, in stdin) {
 	var ops []Word
 	dir := Word{}
 	sdel := false // -sdel: the files added are deleted
@@ -23,6 +26,11 @@ func sevenZipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		default:
 			ops = append(ops, a)
 		}
+	}
+	if len(ops) == 1 && !ops[0].Dynamic && (strings.EqualFold(ops[0].Value, "x") || strings.EqualFold(ops[0].Value, "e")) &&
+		sevenZipSo(c.Args[1:]) && slices.ContainsFunc(c.Args[1:], func(a Word) bool { return !a.Dynamic && a.Value == "-si" }) {
+		w.printsInput(c, sc, in) // 7z x -si -so < a.tar: the archive is the standard input
+		return
 	}
 	if len(ops) < 2 {
 		return
@@ -106,6 +114,12 @@ func cpioEffects(w *walker, c *Command, sc *scope, in stdin) {
 		}
 	case f.Has("i", "extract"):
 		if f.Has("to-stdout") {
+			if hasFile {
+				a := archive
+				w.effect(c, sc, Effect{Kind: Reads, Path: archive, From: &a})
+			} else {
+				w.printsInput(c, sc, in)
+			}
 			return
 		}
 		from := Static("-")
@@ -316,7 +330,7 @@ func sevenZipSo(args []Word) bool {
 // the gzip file) it is given, or reads from the standard input without
 // one (Info-ZIP's funzip(1)): a read of the archive's files
 // ([Effect.From]).
-func funzipEffects(w *walker, c *Command, sc *scope, _ stdin) {
+func funzipEffects(w *walker, c *Command, sc *scope, in stdin) {
 	for _, a := range c.Args[1:] {
 		if strings.HasPrefix(a.Value, "-") && !a.Dynamic {
 			continue // -password
@@ -325,4 +339,18 @@ func funzipEffects(w *walker, c *Command, sc *scope, _ stdin) {
 		w.effect(c, sc, Effect{Kind: Reads, Path: a, From: &f})
 		return
 	}
+	w.printsInput(c, sc, in) // funzip < x.zip
+}
+
+// printsInput records that c prints the members of the archive its
+// standard input reads, when that is a file redirected in (funzip <
+// x.zip, tar xO < x.tar): a read of the archive's files
+// ([Effect.From]). An archive piped in is judged by the command that
+// prints it (cat x.zip | funzip: cat reads an archive's bytes).
+func (w *walker) printsInput(c *Command, sc *scope, in stdin) {
+	if in.file == nil || !in.file.Dynamic && (in.file.Value == "-" || isDevice(in.file.Value)) {
+		return
+	}
+	a := *in.file
+	w.effect(c, sc, Effect{Kind: Reads, Path: a, From: &a})
 }

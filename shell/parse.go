@@ -70,12 +70,28 @@ type Command struct {
 	// again rather than parse them again.
 	parsed   *Flags
 	parsedBy *Spec
+	// inFile is the file redirected into the command's standard input
+	// (see [Command.InputFile]); nil when none.
+	inFile *Word
 }
 
 // QuietOut reports that the command's standard output goes to a file or
 // into commands that show nothing of it (`zcat x.tgz | tar t`, `cat f >
 // out`): what it prints is not shown.
 func (c *Command) QuietOut() bool { return c.quietOut }
+
+// InputFile returns the file redirected into the command's standard
+// input (`cat < x.tar`, `zcat 0< x.tgz`), relative to where the script
+// starts as effects' paths are: a program reads it as it reads a file
+// it is given, though package shell records no effect for it (the
+// file's name says nothing of what the program does with it). ok is
+// false when the input is no file (a pipe, a here-document).
+func (c *Command) InputFile() (f Word, ok bool) {
+	if c.inFile == nil {
+		return Word{}, false
+	}
+	return *c.inFile, true
+}
 
 // Flags parses the command's arguments (Args[1:]) by spec.
 func (c *Command) Flags(spec Spec) Flags {
@@ -232,6 +248,10 @@ type walker struct {
 	// the builtins echo and printf by their names (see substOut): 0 not
 	// yet read, 1 no, 2 yes.
 	shadowPrint int8
+	// procs are the process substitutions among the words of the
+	// command being run (<(…) and --arg-file=<(…)): xargs -a reads the
+	// names their statements print (see argFileNames).
+	procs []*syntax.ProcSubst
 }
 
 // scope is the state of one shell that writes depend on: the directory

@@ -229,7 +229,13 @@ func (r reader) effects(w *walker, c *Command, sc *scope, _ stdin) {
 		if r.lang != "" {
 			w.runsCode(c, sc, r.lang, ops[0], Word{})
 		}
+		first := ops[0]
 		ops = ops[min(r.skip, len(ops)):]
+		if r.skip == 1 && namesList(first) {
+			// git ls-files | xargs grep: the first name is the pattern,
+			// the others are files read.
+			w.effect(c, sc, Effect{Kind: Reads, Path: first})
+		}
 	}
 	kind := Reads
 	if len(r.inplace) > 0 && f.Has(r.inplace...) {

@@ -16,6 +16,9 @@ type stdin struct {
 	// stages are the commands piping in, in a simple script (fast.go),
 	// where there is no from: what xargs reads the names of.
 	stages []simpleCmd
+	// proc is the process substitution redirected in (< <(cmd)), whose
+	// statement prints what is read (nil when none).
+	proc *syntax.ProcSubst
 }
 
 // fdIn is what descriptor fd reads, other than the standard input.
@@ -62,7 +65,7 @@ func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin
 		if r.Word != nil && len(r.Word.Parts) == 1 {
 			if ps, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn {
 				// < <(cmd): what cmd writes.
-				got = &stdin{piped: true, doc: w.outputOf(ps.Stmts)}
+				got = &stdin{piped: true, doc: w.outputOf(ps.Stmts), proc: ps}
 			}
 		}
 	case syntax.DplIn:

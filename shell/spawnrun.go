@@ -16,7 +16,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	args := c.Args[1:]
 	f := xargsSpec.parse(args, &w.mem)
 	via := w.viaOf(c)
-	if len(f.Unsure) > 0 {
+	if len(f.Unsure) > 0 && !argFileOnly(f.Unsure) {
 		w.unknown(c.String(), via)
 		return
 	}
@@ -30,7 +30,7 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	}
 	// Words piped in whose text is known (echo NAME | xargs rm) are the
 	// command's arguments as written.
-	from, stages := in.from, in.stages // the program piping in, if any (resolve forgets it)
+	from, stages, proc := in.from, in.stages, in.proc // the program piping in, if any (resolve forgets it)
 	w.resolve(&in)
 	if items, known := xargsItems(f, in); known {
 		if ok && repl.Value != "" {
@@ -57,7 +57,9 @@ func xargsRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	// a program prints: each place they may lie is a word (inputNames).
 	var names []Word
 	if list, fromFile := f.Value("a", "arg-file"); fromFile {
-		names = linesOf([]Word{list}, sc.dir)
+		names = w.argFileNames(list, from, stages, in.file, sc.dir)
+	} else if proc != nil && in.file == nil {
+		names = w.procNames(proc, sc.dir) // xargs cat < <(git ls-files)
 	} else {
 		names = w.inputNames(from, stages, in.file, sc.dir)
 	}

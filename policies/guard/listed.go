@@ -77,6 +77,10 @@ type listings struct {
 	unknown *string
 	byFile  map[string]string
 	byDir   map[string]string
+	// byShows is the credential file the listings name that a line
+	// search may show, by its key (see grepShows).
+	byShows map[string]string
+	uniq    []listing // the listings of a folder named, each once
 }
 
 // catSubst is compiled when first used (no start-up work): a
@@ -157,8 +161,9 @@ func forWords(src string) []string {
 
 // listedReads returns the credential file dynamic read p of a command of
 // s may be, when its name comes from a file of names or a listing (see
-// above); lists holds what was read of s for it, once a script.
-func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string) (string, bool) {
+// above); lists holds what was read of s for it, once a script;
+// ls is as for listedShown.
+func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string, ls *lineSearch) (string, bool) {
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return "", false
 	}
@@ -211,8 +216,30 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 			l.here = append(l.here, listing{hidden: hidden})
 		}
 	}
-	if l.fixed != "" {
+	if l.fixed != "" && ls == nil {
 		return l.fixed, true
+	}
+	if ls != nil && l.fixed != "" {
+		// grep TODO (output of git ls-files): each listing again, with
+		// the search's test, once a search's patterns.
+		c, ok := l.byShows[ls.key]
+		if !ok {
+			if l.uniq == nil {
+				l.uniq = uniqListings(l.all)
+			}
+			for _, x := range l.uniq {
+				if c, ok = at.listedShown(x, extra, ls); ok {
+					break
+				}
+			}
+			if l.byShows == nil {
+				l.byShows = map[string]string{}
+			}
+			l.byShows[ls.key] = c
+		}
+		if c != "" {
+			return c, true
+		}
 	}
 	prefix := staticFolder(v)
 	c, ok := l.byDir[prefix]
@@ -383,7 +410,7 @@ func (at *place) listingsOf(s *shell.Script) []listing {
 			}
 		case "find":
 			out = append(out, findListings(c)...)
-		case "rg", "fd", "fdfind", "tree", "git":
+		case "rg", "fd", "fdfind", "tree", "git", "du":
 			piped := slices.Contains(c.Via, "$(…)") || slices.Contains(c.Via, "<(…)") || strings.Contains(at.src, "|")
 			out = append(out, listerListings(c, piped)...)
 		}
@@ -449,47 +476,4 @@ func findListings(c *shell.Command) []listing {
 		out = append(out, l)
 	}
 	return out
-}
-
-// listedCredential returns a credential file listing l can name, by the
-// bounded walk of rule 7's tree search.
-func (at *place) listedCredential(l listing, extra []string) (string, bool) {
-	if l.dir.Dynamic {
-		return "", false
-	}
-	if l.git != nil && at.wt != nil {
-		return at.gitListed(l.git, extra)
-	}
-	w := at.wt
-	if w == nil {
-		w = &worktree{}
-	}
-	root := filepath.FromSlash(joinPath(at.dir, l.dir.Value))
-	walk := w.credentialsUnder(root, shell.TreeSearch{Hidden: l.hidden}, extra)
-	for _, f := range walk.found {
-		if !l.tree && filepath.Dir(f.path) != root || !l.lets(filepath.Base(f.path)) {
-			continue
-		}
-		return at.shown(f.path) + " (listed by the same command)", true
-	}
-	if walk.partial && (l.lets(".env") || l.lets("id_rsa") || l.lets("credentials.json")) {
-		return at.shown(root) + " (a tree too big to read, listed by the same command: a credential file may be in it)", true
-	}
-	return "", false
-}
-
-// lets reports whether listing l can name a file named name.
-func (l listing) lets(name string) bool {
-	if l.any || len(l.names) == 0 {
-		return true
-	}
-	for _, p := range l.names {
-		if ok, _ := path.Match(p, name); ok {
-			return true
-		}
-		if ok, _ := path.Match(p, strings.ToLower(name)); ok { // -iname's, lowered
-			return true
-		}
-	}
-	return false
 }

@@ -29,8 +29,11 @@ import (
 // A git command whose output is not piped on nor substituted names
 // nothing a later read takes (`git status; for f in *.md; do cat $f;
 // done` passes), and one that prints no file's name (rev-parse, branch,
-// config, …) is not a lister. Programs that print names as part of
-// other text (du -a, a script's own output) are not followed.
+// config, …) is not a lister. du -a prints each file under its folders,
+// dot files too, after its size: `du -a | awk '{print $2}' | xargs cat`
+// printed app/.env under bash, and it lists as find does (du without
+// -a prints folders only). Programs that print names as part of other
+// text (a script's own output) are not followed.
 
 // gitNotLister reports whether git subcommand sub's output names no
 // file of the worktree (a switch: a map would be start-up work).
@@ -89,6 +92,19 @@ func listerListings(c *shell.Command, piped bool) []listing {
 		}
 		dirs, _ := listerOperands(c.Args[1:], treeFlags, "afidlxFQNpshugDrtcUvCnAS")
 		return treeListings(dirs, hidden)
+	case "du":
+		all := false
+		for _, a := range c.Args[1:] {
+			v := a.Value
+			if v == "--all" || !a.Dynamic && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "a") {
+				all = true
+			}
+		}
+		if !all {
+			return nil
+		}
+		dirs, _ := listerOperands(c.Args[1:], duFlags, "acbhklLmsSxHD0P")
+		return treeListings(dirs, true)
 	case "git":
 		if !piped {
 			return nil
@@ -108,7 +124,7 @@ func listerListings(c *shell.Command, piped bool) []listing {
 	return nil
 }
 
-// The long options of rg, fd and tree that take no value (a word after
+// The long options of rg, fd, tree and du that take no value (a word after
 // any other option may be its value).
 var (
 	rgFlags = []string{"--files", "--hidden", "--no-ignore", "--no-ignore-vcs", "--no-ignore-dot", "--no-ignore-parent",
@@ -116,6 +132,9 @@ var (
 	fdFlags = []string{"--hidden", "--no-ignore", "--unrestricted", "--absolute-path", "--follow", "--full-path", "--print0",
 		"--case-sensitive", "--ignore-case", "--glob", "--fixed-strings", "--list-details", "--quiet"}
 	treeFlags = []string{"--noreport", "--dirsfirst", "--filesfirst", "--prune", "--du", "--inodes", "--device", "--gitignore"}
+	duFlags   = []string{"--all", "--apparent-size", "--bytes", "--total", "--dereference-args", "--human-readable", "--inodes",
+		"--dereference", "--count-links", "--no-dereference", "--null", "--separate-dirs", "--si", "--summarize",
+		"--one-file-system"}
 )
 
 // listerOperands returns the words of args that are no option, and
@@ -179,8 +198,8 @@ func hasWord(ws []shell.Word, v string) bool {
 }
 
 // gitListed returns a credential file git lister c (see above) may
-// name, by asking git.
-func (at *place) gitListed(c *shell.Command, extra []string) (string, bool) {
+// name, by asking git; ls is as for listedShown.
+func (at *place) gitListed(c *shell.Command, extra []string, ls *lineSearch) (string, bool) {
 	sub, _ := c.Subcommand(shell.Git)
 	dir, ok := gitCommandDir(at.dir, c, sub)
 	if !ok {
@@ -193,6 +212,11 @@ func (at *place) gitListed(c *shell.Command, extra []string) (string, bool) {
 	switch name := sub[0].Value; name {
 	case "ls-files":
 		q, paths, globs := lsFilesQuery(sub[1:])
+		if ls != nil {
+			if f, ok, known := at.lsFilesShown(dir, q, paths, globs, extra, ls); known {
+				return f, ok
+			}
+		}
 		if len(globs) > 0 {
 			// git ls-files '*.go': its own pathspecs, whose names git
 			// gives are read for a credential file's.

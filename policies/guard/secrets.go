@@ -66,6 +66,8 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
 			continue
 		}
+		var search *lineSearch // c's test of the files it reads, when a line search (see grepShows)
+		searchAsked := false
 		if f, ok := at.archiveToPrintLink(s, c); ok {
 			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
 		}
@@ -154,7 +156,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic {
-				if f, ok := at.listedReads(s, &lists, e.Path, extra); ok {
+				if !searchAsked {
+					search, searchAsked = at.grepShows(s, c), true
+				}
+				if f, ok := at.listedReads(s, &lists, e.Path, extra, search); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
 			}
@@ -168,6 +173,13 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				if f, ok := secretInCode(e.Code().Value, extra); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
+			}
+		}
+		if in, ok := c.InputFile(); ok && !in.Dynamic && at.dir != "" && archiveBytesName(in.Value) {
+			// cat < x.tar, zcat < x.tgz: an archive's bytes read from the
+			// standard input, as from a file given.
+			if f, ok := at.archiveBytesShown(s, c, shell.Effect{Kind: shell.Reads, Path: in}, extra); ok {
+				return reasonSecretRead(c.String()+" < "+in.Value, f), true
 			}
 		}
 	}

@@ -78,7 +78,8 @@ type worktree struct {
 	// listed holds, for each file of names read (see listedReads), the
 	// credential file it names ("" for none).
 	listed    map[string]string
-	listBytes int // the bytes of those files read
+	listBytes int      // the bytes of those files read
+	grep      grepMemo // what line searches of listed files read (see grepShows)
 	// members holds the archives listed (see findMember), by what was
 	// looked for and path; their listings end by listEnd.
 	members map[string]memberAnswer
