@@ -207,6 +207,9 @@ func (at *place) gitListed(c *shell.Command, extra []string, ls *lineSearch) (st
 		// on disk.
 		return at.listedCredential(listing{dir: shell.Static("."), tree: true, hidden: true}, extra)
 	}
+	if f, ok := at.submoduleCredential(dir, extra); ok {
+		return f, true
+	}
 	const what = "the names git lists"
 	specs := credentialSpecs(extra)
 	switch name := sub[0].Value; name {
