@@ -140,6 +140,17 @@ func argsNames(args []Word, upstream func() []Word, dir Word) []Word {
 			return namesPrints(name)
 		}
 		return filesOrInput(f, upstream, dir)
+	case "cut":
+		// The name in a line of git status --porcelain (XY NAME) or of
+		// du -a (SIZE<tab>NAME), as cut takes it out.
+		if up := upstream(); len(up) == 1 {
+			switch sel := cutSelection(args[1:]); {
+			case up[0].Value == "(names git prints)" && sel == "c4-",
+				up[0].Value == "(names du prints)" && (sel == "f2" || sel == "f2-"):
+				return up
+			}
+		}
+		return namesPrints(name)
 	case "ls":
 		return lsNames(args[1:], dir)
 	case "git":
@@ -447,4 +458,28 @@ func echoNames(name string, args []Word) []Word {
 		return input
 	}
 	return ws
+}
+
+// cutSpec is cut's options (GNU's and BSD's).
+var cutSpec = Spec{Short: "b:c:d:f:nsz", Permute: true, Long: []string{"bytes=", "characters=", "delimiter=", "fields=",
+	"complement", "only-delimited", "output-delimiter=", "zero-terminated"}}
+
+// cutSelection returns what cut with args selects of each line, as
+// "c4-" (-c 4-, -b4-, --characters=4-) or "f2" (-f2): "" for a
+// selection of more than one list, a delimiter or a complement.
+func cutSelection(args []Word) string {
+	f := cutSpec.Parse(args)
+	if len(f.Operands) > 0 || len(f.Unsure) > 0 || f.Has("complement", "output-delimiter", "z", "zero-terminated", "d", "delimiter") {
+		return ""
+	}
+	sel := ""
+	for _, o := range [...][2]string{{"b", "c"}, {"bytes", "c"}, {"c", "c"}, {"characters", "c"}, {"f", "f"}, {"fields", "f"}} {
+		if v, ok := f.Value(o[0]); ok {
+			if v.Dynamic || sel != "" {
+				return ""
+			}
+			sel = o[1] + v.Value
+		}
+	}
+	return sel
 }

@@ -302,6 +302,12 @@ func pathPrinted(v string) bool {
 	if !ok || !strings.HasPrefix(v, "$(") || rest == "" || strings.ContainsAny(rest, "$`(){}*?[\\\"' ") {
 		return false
 	}
+	return envPlace(inner)
+}
+
+// envPlace reports whether command text inner prints a directory of the
+// environment (see pathPrinted).
+func envPlace(inner string) bool {
 	switch inner {
 	case "npm bin", "npm root", "npm prefix", "npm bin -g", "npm root -g", "npm prefix -g", "yarn bin", "yarn global bin",
 		"pnpm bin", "pnpm root", "go env GOPATH", "go env GOBIN", "go env GOROOT", "git rev-parse --show-toplevel",

@@ -155,6 +155,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				// cat): a credential file under the folder searched may be one.
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
 			}
+			if e.Kind == shell.Reads && e.Path.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
+				if x, ok := computedNames(e.Path, extra); ok {
+					return reasonComputedNames(c.String(), e.Path.Value, x), true
+				}
+			}
 			if e.Kind == shell.Reads && e.Path.Dynamic {
 				if !searchAsked {
 					search, searchAsked = at.grepShows(s, c), true
@@ -210,6 +215,14 @@ func quietOnContent(c *shell.Command) bool {
 func reasonSecretRead(cmd, file string) string {
 	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads or sends " + file + ", a credential file, whose content " +
 		"would reach the model or leave the machine; load it without printing it (source .env && …), or ask the user"
+}
+
+// reasonComputedNames is rule 7's reason for cmd reading files whose
+// names p program x prints at run time (see computedNames).
+func reasonComputedNames(cmd, p, x string) string {
+	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads files whose names " + x + " prints when it runs (" + p +
+		"), which may be a credential file's, whose content would reach the model; name the files, or list them with " +
+		"ls, find or git ls-files"
 }
 
 // reasonWideSearch is rule 7's reason for a tree search over a tree

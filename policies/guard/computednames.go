@@ -1,0 +1,159 @@
+package guard
+
+import (
+	"strings"
+
+	"github.com/agenthooks/hooks/shell"
+)
+
+// Rule 7 on a reader whose file names a program computes at run time
+// (issue 38): `./list.sh | xargs cat`, `echo app/.en | sed s/n$/nv/ |
+// xargs cat`, `echo YXBwLy5lbnY= | base64 -d | xargs cat` and `cat
+// $(python3 -c 'print("app/." + "env")')` each printed app/.env's KEY=1
+// under bash, and were let through: the names were neither a listing
+// the guard reads (ls, find, du -a, git's listers, a search's names, a
+// file of names) nor words it sees. A program that makes names up (a
+// script, an interpreter, sed, tr, base64, jq…) may print any path, so
+// a content reader given its names is denied, whatever is on the disk.
+// A name whose last part is written out, and can be no credential
+// file's (`cat "$(git rev-parse --show-toplevel)/.nvmrc"`, `cat
+// $(dirname $0)/VERSION`), passes; so do names from the programs below,
+// which print a place the environment gives, not one the model spells.
+
+// computedNames returns the program whose printed names dynamic read p
+// of a content reader takes, when the guard cannot know them (see
+// above).
+func computedNames(p shell.Word, extra []string) (string, bool) {
+	v := p.Value
+	switch v {
+	case "(input)":
+		return "a program whose output it reads", true
+	case "(names a pipeline prints)":
+		return "a pipeline", true
+	}
+	if x, ok := namesPrinted(v); ok {
+		if listerNames(x) {
+			return "", false
+		}
+		return x, true
+	}
+	i := strings.Index(v, "$(")
+	if i < 0 {
+		i = strings.IndexByte(v, '`')
+	}
+	if i < 0 {
+		return "", false
+	}
+	if base, ok := writtenBase(v); ok && !nameMayBeSecret(base, extra) {
+		return "", false
+	}
+	x := substProgram(v[i:])
+	if x == "" || envPlace(substText(v[i:])) || substListed(x) {
+		return "", false
+	}
+	return x, true
+}
+
+// namesPrinted returns X of "(names X prints)", package shell's name of
+// what a pipe into xargs, or a process substitution it reads, gives
+// when X is no filter it sees through (grep, head, sort, cat…).
+func namesPrinted(v string) (string, bool) {
+	rest, ok := strings.CutPrefix(v, "(names ")
+	if !ok {
+		return "", false
+	}
+	x, ok := strings.CutSuffix(rest, " prints)")
+	return x, ok && x != "" && !strings.ContainsAny(x, " ()")
+}
+
+// listerNames reports whether the names program x prints are read by
+// rule 7's listings (see listers.go).
+func listerNames(x string) bool {
+	switch x {
+	case "du", "git", "rg", "fd", "fdfind", "tree":
+		return true
+	}
+	return false
+}
+
+// substListed reports whether the names a substitution that runs x
+// prints are read by rule 7's listings or files of names (listed.go):
+// $(ls …), $(find …), $(cat FILE), $(git ls-files), a search's, or a
+// new temporary file's.
+func substListed(x string) bool {
+	switch x {
+	case "ls", "find", "cat", "grep", "egrep", "fgrep", "mktemp":
+		return true
+	}
+	return listerNames(x)
+}
+
+// substText returns the text of the substitution at the start of s,
+// from $( or ` to its closing ) or ` ("" when it does not close).
+func substText(s string) string {
+	if rest, ok := strings.CutPrefix(s, "$("); ok {
+		if j := strings.IndexByte(rest, ')'); j >= 0 {
+			return rest[:j]
+		}
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(s, "`"); ok {
+		if j := strings.IndexByte(rest, '`'); j >= 0 {
+			return rest[:j]
+		}
+	}
+	return ""
+}
+
+// substProgram returns the name of the program the substitution at the
+// start of s ($( or `) runs first ("" when it is not a plain word).
+func substProgram(s string) string {
+	s = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(s, "$("), "`"), " \t")
+	end := strings.IndexAny(s, " \t)`;|&")
+	if end < 0 {
+		end = len(s)
+	}
+	x := s[:end]
+	if x == "" || strings.ContainsAny(x, "$\"'\\=<>") {
+		return ""
+	}
+	if j := strings.LastIndexByte(x, '/'); j >= 0 {
+		x = x[j+1:]
+	}
+	return x
+}
+
+// writtenBase returns the last part of path v when it is written out
+// (after the last slash, nothing known only at run time).
+func writtenBase(v string) (string, bool) {
+	j := strings.LastIndexByte(v, '/')
+	if j < 0 || j == len(v)-1 {
+		return "", false
+	}
+	base := v[j+1:]
+	if strings.ContainsAny(base, "$`(){}*?[]\\'\" ") {
+		return "", false
+	}
+	return base, true
+}
+
+// nameMayBeSecret reports whether a file named base may be a credential
+// file in some folder: a credential file's name itself, or the last part
+// of one of the patterns (config of .kube/config, id_* of .ssh/id_*).
+func nameMayBeSecret(base string, extra []string) bool {
+	name := strings.ToLower(trimDotsSpaces(base))
+	if name == "" || IsSecretFile(name, extra) || IsEnvFile(name) || secretDir(name) {
+		return true
+	}
+	for _, sp := range builtinSecretPats().pats {
+		if sp.elems[len(sp.elems)-1].matches(name) {
+			return true
+		}
+	}
+	for _, pat := range extra {
+		if sp := compileSecretPat(pat); len(sp.elems) > 0 && sp.elems[len(sp.elems)-1].matches(name) {
+			return true
+		}
+	}
+	return false
+}

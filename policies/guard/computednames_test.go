@@ -1,0 +1,57 @@
+package guard
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestComputedNames: a content reader given the names a program makes up
+// when it runs is denied by rule 7, in a project with app/.env (KEY=1)
+// committed and list.sh printing its name. Each attack printed KEY=1
+// under bash in a copy of the project; the look-alikes pass (names a
+// lister prints and the guard reads, a name whose last part is written
+// out, a place the environment gives, a reader that prints no text).
+func TestComputedNames(t *testing.T) {
+	root, _ := hookedProject(t)
+	writeFile(t, root, "list.sh", "#!/bin/sh\necho app/.e\"\"nv\n")
+	for _, tc := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"./list.sh | xargs cat", true},
+		{"xargs cat < <(./list.sh)", true},
+		{"xargs -a <(./list.sh) head", true},
+		{`python3 -c 'print("app/." + "env")' | xargs cat`, true},
+		{`cat $(python3 -c 'print("app/." + "env")')`, true},
+		{`cat "$(./list.sh)"`, true},
+		{"cat `./list.sh`", true},
+		{"echo app/.en | sed s/n$/nv/ | xargs cat", true},
+		{"echo YXBwLy5lbnY= | base64 -d | xargs cat", true},
+		{"rev <<< vne./ppa | xargs cat", true},
+		{"echo $(./list.sh) | xargs cat", true},
+		{`jq -rn '"app/.env"' | xargs cat`, true},
+		{`awk 'BEGIN{print "app/.e" "nv"}' | xargs cat`, true},
+		{`ls -a app | sed "s|^|app/|" | xargs cat`, true},
+		{"ls -a app | cut -c1- | xargs cat", true}, // cut's selection makes new names
+		{"cat $(dirname $0)/config", true},         // config of .kube/config
+		// Look-alikes.
+		{"./list.sh | xargs wc -l", false},
+		{"./list.sh | xargs ls -l", false},
+		{"cat $(mktemp)", false},
+		{"cat $(go env GOROOT)/VERSION", false},
+		{`cat "$(git rev-parse --show-toplevel)/README.md"`, false},
+		{`cat "$(dirname "$0")/README.md"`, false},
+		{"tail -n 5 $(ls -t *.md | head -1)", false},
+		{"du -a src | cut -f2 | xargs cat", false},
+		{"find . -name '*.go' | xargs cat", false},
+		{"git ls-files '*.go' | xargs cat", false},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd}}).Reason
+		if got := strings.Contains(r, "rule 7"); got != tc.deny || !tc.deny && r != "" {
+			t.Errorf("%s: %q, want deny %v", tc.cmd, r, tc.deny)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package shell
+
+import (
+	"context"
+	"testing"
+)
+
+// TestCutNames: cut is seen through to the lister before it only where
+// it takes out the whole name of the lister's line (git status
+// --porcelain's XY NAME, du -a's SIZE<tab>NAME); any other selection
+// may make new names of old ones' bytes (ls | cut -c2- made .env of
+// x.env), and its names are cut's own.
+func TestCutNames(t *testing.T) {
+	for _, tc := range []struct{ cmd, want string }{
+		{"git status --porcelain | cut -c4- | xargs cat", "(names git prints)"},
+		{"git status --porcelain | cut --characters=4- | xargs cat", "(names git prints)"},
+		{"du -a src | cut -f2 | xargs cat", "(names du prints)"},
+		{"du -a | cut -f 2- | xargs cat", "(names du prints)"},
+		{"git status --porcelain | cut -c3- | xargs cat", "(names cut prints)"},
+		{"git status --porcelain | cut -c4- -f2 | xargs cat", "(names cut prints)"},
+		{"du -a | cut -d/ -f2 | xargs cat", "(names cut prints)"},
+		{"du -a | cut -f2 --complement | xargs cat", "(names cut prints)"},
+		{"du -a | cut -f1 | xargs cat", "(names cut prints)"},
+		{"ls | cut -c2- | xargs cat", "(names cut prints)"},
+		{"./x | cut -f2 | xargs cat", "(names cut prints)"},
+		{"du -a | cut -f$N | xargs cat", "(names cut prints)"},
+	} {
+		s, err := (&Parser{}).Parse(context.Background(), tc.cmd)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.cmd, err)
+		}
+		got := ""
+		for _, c := range s.Commands {
+			if c.Name == "cat" {
+				for _, e := range c.Effects {
+					if e.Kind == Reads {
+						got = e.Path.Value
+					}
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: cat reads %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}
