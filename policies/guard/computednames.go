@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -156,4 +157,97 @@ func nameMayBeSecret(base string, extra []string) bool {
 		}
 	}
 	return false
+}
+
+// namesMadeUp returns a program of s that may make up the value of a
+// variable a content reader reads (F=$(./list.sh); cat "$F", for f in
+// $(./list.sh), read F < <(./list.sh), ./list.sh | while read f; do
+// cat "$f"; done: each printed app/.env's KEY=1 under bash): one run in
+// a command or process substitution, or the one whose lines a read in
+// the same pipeline takes (through the filters that pass names on), that
+// is not one whose names the guard reads or a place the environment
+// gives (see computedNames). It is found once a script.
+func (at *place) namesMadeUp(s *shell.Script) string {
+	if at.madeUpMemo != nil && at.madeUpMemo.s == s {
+		return at.madeUpMemo.x
+	}
+	x := ""
+	piped := strings.Contains(at.src, "|")
+	for i, c := range s.Commands {
+		if slices.ContainsFunc(c.Via, func(v string) bool { return v == "$(…)" || v == "<(…)" }) && makesNames(c) {
+			x = c.Name
+			break
+		}
+		if !piped || c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
+			continue
+		}
+		// The stage before, through the filters that pass lines on.
+		for j := i - 1; j >= 0; j-- {
+			p := s.Commands[j]
+			if passesNames(p) {
+				continue
+			}
+			if makesNames(p) {
+				x = p.Name
+			}
+			break
+		}
+		if x != "" {
+			break
+		}
+	}
+	at.madeUpMemo = &madeUpMemo{s: s, x: x}
+	return x
+}
+
+// madeUpMemo holds a script's namesMadeUp.
+type madeUpMemo struct {
+	s *shell.Script
+	x string
+}
+
+// passesNames reports whether c passes the lines it reads on, unchanged
+// or a subset of them (a read's names then come from before it).
+func passesNames(c *shell.Command) bool {
+	switch c.Name {
+	case "sort", "uniq", "head", "tail", "tac", "grep", "egrep", "fgrep":
+		return !c.Dynamic
+	}
+	return false
+}
+
+// makesNames reports whether the output of c may be any name: c is not a
+// program whose names the guard reads (a lister, a file of names), nor
+// one that prints a place the environment gives or no path at all.
+func makesNames(c *shell.Command) bool {
+	if c.Dynamic {
+		return true
+	}
+	switch c.Name {
+	case "ls", "find", "du", "git", "rg", "fd", "fdfind", "tree", "grep", "egrep", "fgrep", "cat", "head", "tail",
+		"sort", "uniq", "tac", "wc", "mktemp", "pwd", "date", "seq", "whoami", "id", "hostname", "uname", "nproc",
+		"true", "false", "test", "[", "read", "mapfile", "readarray", "cd", "pushd", "popd", "export", "local", "declare",
+		"set", "shift", ":", "wait", "source", ".":
+		return false
+	case "echo", "printf":
+		// Its words, when all are written out, are the guard's to read
+		// (the walk gives them as the value).
+		return slices.ContainsFunc(c.Args, func(a shell.Word) bool { return a.Dynamic })
+	}
+	return !envPlace(c.String())
+}
+
+// variableNames returns the program of s that may make up the value of
+// variable read p (see namesMadeUp): a name whose last part is written
+// out and can be no credential file's passes.
+func (at *place) variableNames(s *shell.Script, p shell.Word, extra []string) (string, bool) {
+	v := p.Value
+	if !strings.Contains(v, "$") || strings.Contains(v, "$(") || strings.HasPrefix(v, "(") {
+		return "", false
+	}
+	if base, ok := writtenBase(v); ok && !nameMayBeSecret(base, extra) {
+		return "", false
+	}
+	x := at.namesMadeUp(s)
+	return x, x != ""
 }

@@ -37,7 +37,20 @@ func TestComputedNames(t *testing.T) {
 		{`ls -a app | sed "s|^|app/|" | xargs cat`, true},
 		{"ls -a app | cut -c1- | xargs cat", true}, // cut's selection makes new names
 		{"cat $(dirname $0)/config", true},         // config of .kube/config
+		// A variable holding what the program prints.
+		{`F=$(./list.sh); cat "$F"`, true},
+		{"F=`./list.sh`; cat $F", true},
+		{`read F < <(./list.sh); cat "$F"`, true},
+		{"for f in $(./list.sh); do cat $f; done", true},
+		{`./list.sh | while read f; do cat "$f"; done`, true},
+		{`./list.sh | sort | while read -r f; do head "$f"; done`, true},
+		{"F=$(echo app/.e${X}nv); cat $F", true},
 		// Look-alikes.
+		{"F=$(mktemp); go version > $F; cat $F", false},
+		{`find src -name '*.go' | while read f; do cat "$f"; done`, false},
+		{"for p in $(go list ./...); do cat $p/go.mod; done", false},
+		{`./list.sh | while read f; do echo "$f"; done`, false},
+		{`cat "$LOG_FILE"`, false},
 		{"./list.sh | xargs wc -l", false},
 		{"./list.sh | xargs ls -l", false},
 		{"cat $(mktemp)", false},

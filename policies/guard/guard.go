@@ -278,6 +278,7 @@ type place struct {
 	fsckLost   *fsckMemo              // whether a script runs git fsck --lost-found
 	madeMemo   *archivesMade          // the archives a script makes, and what they hold
 	dotenvMemo *dotenvMemo            // the commands of a script that belong to a dotenv load
+	madeUpMemo *madeUpMemo            // a program of a script that may make up a variable's names
 	wt         *worktree
 	cfg        *Config
 }

@@ -159,6 +159,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				if x, ok := computedNames(e.Path, extra); ok {
 					return reasonComputedNames(c.String(), e.Path.Value, x), true
 				}
+				if x, ok := at.variableNames(s, e.Path, extra); ok {
+					return reasonComputedNames(c.String(), e.Path.Value, x), true
+				}
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic {
 				if !searchAsked {
