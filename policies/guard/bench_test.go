@@ -104,6 +104,10 @@ func denseShapes() []struct{ name, src string } {
 		// Archives a command makes and then reads the bytes of: what
 		// each write makes is read once a script.
 		{"tar-then-scp-3000", lines(3000, "tar czf d", ".tgz dist") + lines(3000, "scp d", ".tgz h:")},
+		// Names a program makes up, read: what may make them up and
+		// which variables the script sets, each found once a script.
+		{"made-up-then-var-reads-8000", "X=$(./x)\n" + lines(8000, "cat \"$v", "\"")},
+		{"sort-then-reads-2000", strings.Repeat("ls | sort | sort | while read f; do cat \"$f\"; done\n", 2000)},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -198,6 +202,8 @@ func TestDenseShapes(t *testing.T) {
 		"inline-writes-then-run-3000": "",
 		"subst-echo-4000":             "",
 		"tar-stdout-3000":             "",
+		"made-up-then-var-reads-8000": "", // v0… are not the script's
+		"sort-then-reads-2000":        "",
 		"git-log-p-4000":              "",
 		"tar-to-files-3000":           "",
 		"tar-xO-3000":                 "", // no archive is there: the commands fail

@@ -202,8 +202,9 @@ func (at *place) namesMadeUp(s *shell.Script) string {
 
 // madeUpMemo holds a script's namesMadeUp.
 type madeUpMemo struct {
-	s *shell.Script
-	x string
+	s    *shell.Script
+	x    string
+	sets map[string]bool // setsAny's answer by name
 }
 
 // passesNames reports whether c passes the lines it reads on, unchanged
@@ -249,5 +250,56 @@ func (at *place) variableNames(s *shell.Script, p shell.Word, extra []string) (s
 		return "", false
 	}
 	x := at.namesMadeUp(s)
-	return x, x != ""
+	if x == "" || !at.setsAny(v) {
+		return "", false // nothing made up, or the environment's ($LOG_FILE)
+	}
+	return x, true
+}
+
+// setsAny reports whether the script namesMadeUp last read may set
+// one of the variables word v expands: its name is a word of the
+// script's text other than right after $ or ${ (NAME=, for NAME, read
+// NAME, printf -v NAME, mapfile NAME…; an over-count: -f holds f).
+func (at *place) setsAny(v string) bool {
+	m := at.madeUpMemo
+	if m.sets == nil {
+		m.sets = setWords(at.src)
+	}
+	for i := strings.IndexByte(v, '$'); i >= 0 && i+1 < len(v); {
+		rest := strings.TrimPrefix(v[i+1:], "{")
+		n := 0
+		for n < len(rest) && identByte[rest[n]] {
+			n++
+		}
+		if n > 0 && m.sets[rest[:n]] {
+			return true
+		}
+		j := strings.IndexByte(v[i+1:], '$')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// setWords returns the words of name bytes in src that do not follow $
+// or ${: one pass over the text, each word once.
+func setWords(src string) map[string]bool {
+	out := map[string]bool{}
+	for k := 0; k < len(src); {
+		if !identByte[src[k]] {
+			k++
+			continue
+		}
+		j := k
+		for j < len(src) && identByte[src[j]] {
+			j++
+		}
+		if !(k > 0 && src[k-1] == '$' || k > 1 && src[k-2:k] == "${") {
+			out[src[k:j]] = true
+		}
+		k = j
+	}
+	return out
 }

@@ -51,6 +51,10 @@ func TestComputedNames(t *testing.T) {
 		{"for p in $(go list ./...); do cat $p/go.mod; done", false},
 		{`./list.sh | while read f; do echo "$f"; done`, false},
 		{`cat "$LOG_FILE"`, false},
+		{`V=$(node -v); cat "$CONFIG"`, false}, // CONFIG is not the script's
+		{`V=$(node -v); cat "$OUT_DIR/app-$V"`, true},
+		{`printf -v F %s "$(./list.sh)"; cat "$F"`, true},
+		{`mapfile -t A < <(./list.sh); cat "${A[0]}"`, true},
 		{"./list.sh | xargs wc -l", false},
 		{"./list.sh | xargs ls -l", false},
 		{"cat $(mktemp)", false},
