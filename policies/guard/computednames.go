@@ -71,7 +71,7 @@ func namesPrinted(v string) (string, bool) {
 // rule 7's listings (see listers.go).
 func listerNames(x string) bool {
 	switch x {
-	case "du", "git", "rg", "fd", "fdfind", "tree":
+	case "ls", "find", "du", "git", "rg", "fd", "fdfind", "tree":
 		return true
 	}
 	return false

@@ -64,6 +64,9 @@ func TestComputedNames(t *testing.T) {
 		{"tail -n 5 $(ls -t *.md | head -1)", false},
 		{"du -a src | cut -f2 | xargs cat", false},
 		{"find . -name '*.go' | xargs cat", false},
+		{"ls -1 src | sed 's|^|src/|' | xargs wc -l", false},
+		{"ls -a src | xargs -I{} cat src/{}", false},
+		{"ls -t *.md | head -1 | xargs cat", false},
 		{"git ls-files '*.go' | xargs cat", false},
 	} {
 		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd}}).Reason

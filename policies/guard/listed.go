@@ -77,6 +77,9 @@ type listings struct {
 	unknown *string
 	byFile  map[string]string
 	byDir   map[string]string
+	// deep is the credential file a tree search of the listings'
+	// folders shows, by the search's patterns (see deepListed).
+	deep map[string]string
 	// byShows is the credential file the listings name that a line
 	// search may show, by its key (see grepShows).
 	byShows map[string]string
@@ -162,8 +165,9 @@ func forWords(src string) []string {
 // listedReads returns the credential file dynamic read p of a command of
 // s may be, when its name comes from a file of names or a listing (see
 // above); lists holds what was read of s for it, once a script;
-// ls is as for listedShown.
-func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string, ls *lineSearch) (string, bool) {
+// ls is as for listedShown; deep, when not nil, is the tree search of a
+// reader that recurses into the folders it is given (see deepListed).
+func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, extra []string, ls *lineSearch, deep *shell.TreeSearch) (string, bool) {
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return "", false
 	}
@@ -218,6 +222,16 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 	}
 	if l.fixed != "" && ls == nil {
 		return l.fixed, true
+	}
+	if deep != nil {
+		// What the listings name, searched as the reader searches.
+		here := staticFolder(v)
+		if here == "" {
+			here = "."
+		}
+		if c, ok := at.deepListed(l, *deep, here, extra); ok {
+			return c, true
+		}
 	}
 	if ls != nil && l.fixed != "" {
 		// grep TODO (output of git ls-files): each listing again, with

@@ -71,7 +71,8 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if f, ok := at.archiveToPrintLink(s, c); ok {
 			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
 		}
-		if t, ok := shell.SearchOf(c); ok {
+		t, deep := shell.SearchOf(c) // a reader that recurses into the folders it is given
+		if deep {
 			if t.Hidden && at.runsFsckLostFound(s) {
 				return reasonSecretRead(c.String()+" (after git fsck --lost-found, whose blobs under .git/lost-found it may print)",
 					".git/lost-found"), true
@@ -167,7 +168,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				if !searchAsked {
 					search, searchAsked = at.grepShows(s, c), true
 				}
-				if f, ok := at.listedReads(s, &lists, e.Path, extra, search); ok {
+				var tree *shell.TreeSearch
+				if deep {
+					tree = &t
+				}
+				if f, ok := at.listedReads(s, &lists, e.Path, extra, search, tree); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
 			}

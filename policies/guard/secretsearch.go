@@ -48,10 +48,16 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, 
 		v := d.Value
 		if d.Dynamic {
 			r, ok := at.resolved(d) // ~/.ssh, $HOME
-			if !ok {
+			switch {
+			case ok:
+				v = r
+			case globOnly(v):
+				// grep -r KEY */, tar cf - a*: the folder the glob is
+				// in, whole (each match is under it).
+				v = staticFolder(v)
+			default:
 				continue
 			}
-			v = r
 		}
 		if at.dir == "" && !filepath.IsAbs(v) {
 			continue
@@ -88,6 +94,13 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, 
 		}
 	}
 	return "", false, false
+}
+
+// globOnly reports whether a dynamic word v is dynamic only for its glob
+// bytes: written-out text with *, ? or [ in it, and nothing a variable,
+// a substitution or a name read at run time gives.
+func globOnly(v string) bool {
+	return strings.ContainsAny(v, "*?[") && !strings.ContainsAny(v, "$`(")
 }
 
 // shown is path p as a reason names it: relative to the place's folder
