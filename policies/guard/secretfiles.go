@@ -2,6 +2,7 @@ package guard
 
 import (
 	"errors"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -266,6 +267,11 @@ func (at *place) secretGlob(p shell.Word, extra []string) (string, bool) {
 		}
 		if IsSecretFile(name, extra) || IsSecretFile(filepath.ToSlash(m), extra) || lostBlob(filepath.ToSlash(m)) {
 			return filepath.ToSlash(m), true
+		}
+		if fi, err := os.Lstat(m); err == nil {
+			if r, ok := linkTarget(m, fi.Mode(), extra); ok {
+				return filepath.ToSlash(m) + " (a link to " + filepath.ToSlash(r) + ")", true
+			}
 		}
 	}
 	return "", false

@@ -132,6 +132,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
+			if e.Kind == shell.Reads && !e.Path.Dynamic {
+				if f, ok := at.linkedSecret(e.Path.Value, extra); ok {
+					return reasonSecretRead(c.String()+" ("+e.Path.Value+", a link)", f), true
+				}
+			}
 			if e.Kind == shell.Reads && e.Path.Dynamic && underGit(e.Path.Value) && at.runsFsckLostFound(s) {
 				return reasonSecretRead(c.String(), e.Path.Value+" (in .git, after git fsck --lost-found, whose blobs it may name)"), true
 			}

@@ -186,6 +186,9 @@ func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []str
 		w.searched = map[string]searchWalk{}
 	}
 	var out searchWalk
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r // a link given as the folder is followed (grep -r, tar h, rg)
+	}
 	err := readfile.Walk(root, min(maxEnvWalk, maxSearchEntries-w.searchEntries), func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -207,6 +210,10 @@ func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []str
 		}
 		if !e.IsDir() && (IsSecretFile(filepath.ToSlash(p), extra) || lostBlob(filepath.ToSlash(p))) {
 			out.found = append(out.found, credential{p, e.Type().IsRegular()})
+		} else if r, ok := linkTarget(p, e.Type(), extra); ok {
+			// Followed by grep -R, tar h, rg -L: its target, whose text
+			// a search's patterns are tested against.
+			out.found = append(out.found, credential{r, true})
 		}
 		return nil
 	})

@@ -1,0 +1,82 @@
+package guard
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// A symbolic link already on the disk reads as its target: with lnk a
+// link to app/.env and docs/README.md one to ../app/.env (made in an
+// earlier call, or committed), `cat lnk`, `cat docs/README.md`, `grep -r
+// KEY lnkdir/` (lnkdir a link to app) and `tar chf - docs | tar xO`
+// printed KEY=1 under bash, and were let through: the names were no
+// credential file's. Rule 7 now reads a path a command reads, each
+// match of a glob it reads, and a tree search's folders through their
+// links: a path whose target is a credential file is one. A link made
+// in the same command is rule 3's (a link to a credential file is
+// denied when it is made).
+
+// maxLinkReads bounds the paths a call resolves; past it, a read is
+// taken to be of a credential file (the command names too many files to
+// check). Each costs one lstat, and its folder's links are resolved once
+// a folder: 8,000 reads take a few milliseconds.
+const maxLinkReads = 1 << 15
+
+// linkedSecret returns the credential file path p, read from the place's
+// folder, is a link to (through any of its folders): "" and false when
+// its target is no credential file, or it is no link. Each path once a
+// call.
+func (at *place) linkedSecret(p string, extra []string) (string, bool) {
+	if at.dir == "" || !isAbs(at.dir) {
+		return "", false
+	}
+	abs := filepath.FromSlash(joinPath(at.dir, p))
+	if f, ok := at.linkReads[abs]; ok {
+		return f, f != ""
+	}
+	if at.linkReads == nil {
+		at.linkReads, at.linkDirs = map[string]string{}, map[string]string{}
+	}
+	if len(at.linkReads) >= maxLinkReads {
+		return p + " (one of more than " + strconv.Itoa(maxLinkReads) + " files read, each of which may be a link)", true
+	}
+	dir, base := filepath.Split(abs)
+	rd, ok := at.linkDirs[dir]
+	if !ok {
+		rd = dir
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			rd = r
+		}
+		at.linkDirs[dir] = rd
+	}
+	target := filepath.Join(rd, base)
+	if fi, err := os.Lstat(target); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if r, err := filepath.EvalSymlinks(target); err == nil {
+			target = r
+		}
+	}
+	f := ""
+	if target != filepath.Clean(abs) && IsSecretFile(filepath.ToSlash(target), extra) {
+		f = at.shown(target)
+	}
+	at.linkReads[abs] = f
+	return f, f != ""
+}
+
+// linkTarget returns the credential file the entry at path p of a walk,
+// of type t, is a link to.
+func linkTarget(p string, t fs.FileMode, extra []string) (string, bool) {
+	if t&fs.ModeSymlink == 0 {
+		return "", false
+	}
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", false
+	}
+	if fi, err := os.Stat(r); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	return r, IsSecretFile(filepath.ToSlash(r), extra)
+}
