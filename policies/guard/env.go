@@ -90,11 +90,22 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 					return reasonEnvWrite(e.Path, e.By), true
 				}
 			}
+			if e.Kind != shell.Deletes && e.Kind != shell.Reads && !e.Path.Dynamic {
+				// A link on the disk to a .env file (rm removes the link).
+				if t, ok := at.linkedEnv(e.Path.Value); ok {
+					return reasonEnv(e.Path.Value+" (a link to "+t+")", "`"+e.By+"`"), true
+				}
+			}
 		}
 	}
 	for _, w := range s.Writes {
 		if w.From != nil {
 			continue // judged with the command's effects, above
+		}
+		if !w.Delete && !w.Path.Dynamic {
+			if t, ok := at.linkedEnv(w.Path.Value); ok {
+				return reasonEnv(w.Path.Value+" (a link to "+t+")", "`"+w.By+"`"), true
+			}
 		}
 		if w.Maybe && !isEnvWord(w.Path) || !w.Maybe && (!mayBeEnv(w.Path, dotglob) || w.Path.Dynamic && at.knownName(s, w.Path, w.By) || at.noEnvUnder(w.Path)) {
 			continue

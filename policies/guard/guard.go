@@ -117,6 +117,13 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 	if r, deny := readsSecretFile(t, cfg.secrets()); deny {
 		return hooks.Deny(r)
 	}
+	links := &place{root: cwd, dir: cwd, cfg: cfg} // a path's links on the disk (readlinks.go)
+	if in, ok := t.Input.(*hooks.ReadInput); ok {
+		if f, ok := links.linkedSecret(in.Path, cfg.secrets()); ok {
+			return hooks.Deny("guard: rule 7 (secrets stay): " + in.Path + " is a link to " + f + ", a credential file, and reading it " +
+				"puts its secrets in the model's context; ask the user for what you need from it")
+		}
+	}
 	start := time.Now()
 	ws, err := writes.Of(ctx, t, cwd)
 	if err != nil {
@@ -127,6 +134,12 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		if IsEnvFile(w.Name) {
 			report(ctx, "rule3-writes", true, start)
 			return hooks.Deny(reasonEnv(w.Path, t.Name))
+		}
+		if !w.Delete && !w.Dynamic {
+			if f, ok := links.linkedEnv(w.Path); ok {
+				report(ctx, "rule3-writes", true, start)
+				return hooks.Deny(reasonEnv(w.Path+" (a link to "+f+")", t.Name))
+			}
 		}
 	}
 	report(ctx, "rule3-writes", false, start)

@@ -24,23 +24,54 @@ import (
 // a folder: 8,000 reads take a few milliseconds.
 const maxLinkReads = 1 << 15
 
+// tooManyLinks is linkTargetOf's answer past maxLinkReads.
+const tooManyLinks = "\x00too many"
+
 // linkedSecret returns the credential file path p, read from the place's
 // folder, is a link to (through any of its folders): "" and false when
-// its target is no credential file, or it is no link. Each path once a
-// call.
+// its target is no credential file, or it is no link.
 func (at *place) linkedSecret(p string, extra []string) (string, bool) {
+	t, ok := at.linkTargetOf(p)
+	switch {
+	case t == tooManyLinks:
+		return p + " (one of more than " + strconv.Itoa(maxLinkReads) + " files read, each of which may be a link)", true
+	case !ok || t == "" || !IsSecretFile(filepath.ToSlash(t), extra):
+		return "", false
+	}
+	return at.shown(t), true
+}
+
+// linkedEnv returns the .env file path p, written from the place's
+// folder, is a link to (rule 3: `echo X=1 > lnk`, lnk a link to
+// app/.env, wrote the file under bash, and was let through).
+func (at *place) linkedEnv(p string) (string, bool) {
+	t, ok := at.linkTargetOf(p)
+	switch {
+	case t == tooManyLinks:
+		return p + " (one of more than " + strconv.Itoa(maxLinkReads) + " files written, each of which may be a link)", true
+	case !ok || t == "" || !IsEnvFile(filepath.Base(t)):
+		return "", false
+	}
+	return at.shown(t), true
+}
+
+// linkTargetOf returns the file path p, from the place's folder, is a
+// link to (through any of its folders), "" when it is none: ok is false
+// when the place has no folder. Past maxLinkReads paths a call, it is
+// tooManyLinks (the caller denies). Each path once a call.
+func (at *place) linkTargetOf(p string) (string, bool) {
 	if at.dir == "" || !isAbs(at.dir) {
 		return "", false
 	}
 	abs := filepath.FromSlash(joinPath(at.dir, p))
-	if f, ok := at.linkReads[abs]; ok {
-		return f, f != ""
+	if t, ok := at.linkReads[abs]; ok {
+		return t, true
 	}
 	if at.linkReads == nil {
 		at.linkReads, at.linkDirs = map[string]string{}, map[string]string{}
 	}
 	if len(at.linkReads) >= maxLinkReads {
-		return p + " (one of more than " + strconv.Itoa(maxLinkReads) + " files read, each of which may be a link)", true
+		return tooManyLinks, true
 	}
 	dir, base := filepath.Split(abs)
 	rd, ok := at.linkDirs[dir]
@@ -57,12 +88,12 @@ func (at *place) linkedSecret(p string, extra []string) (string, bool) {
 			target = r
 		}
 	}
-	f := ""
-	if target != filepath.Clean(abs) && IsSecretFile(filepath.ToSlash(target), extra) {
-		f = at.shown(target)
+	t := ""
+	if target != filepath.Clean(abs) {
+		t = target
 	}
-	at.linkReads[abs] = f
-	return f, f != ""
+	at.linkReads[abs] = t
+	return t, true
 }
 
 // linkTarget returns the credential file the entry at path p of a walk,

@@ -87,6 +87,13 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if f, ok := printsCredentials(c); ok {
 			return reasonSecretRead(c.String(), f), true
 		}
+		if in, ok := c.InputFile(); ok && !in.Dynamic {
+			// cat < lnk, lnk a link on the disk to a credential file
+			// (redirectsSecret reads the name).
+			if f, ok := at.linkedSecret(in.Value, extra); ok {
+				return reasonSecretRead(c.String()+" < "+in.Value+" (a link)", f), true
+			}
+		}
 		if f, ok := at.historyShows(c, extra); ok {
 			return reasonSecretRead(c.String(), f), true
 		}
