@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A TreeSearch is a search that walks folders and prints the lines that
 // match (grep -r, rg, ag, ack): the files under Dirs whose text matches
@@ -30,6 +33,11 @@ func SearchOf(c *Command) (TreeSearch, bool) {
 	name := c.Name
 	args := c.Args
 	if name == "git" {
+		if !slices.ContainsFunc(args[1:], func(a Word) bool { return strings.Contains(a.Value, "grep") }) {
+			// No grep among its words, an alias's (-c alias.g=grep)
+			// included: git status, git add (one pass, not git's parse).
+			return TreeSearch{}, false
+		}
 		return gitGrep(c)
 	}
 	if t, ok := archiveOut(c); ok {

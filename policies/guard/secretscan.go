@@ -232,6 +232,9 @@ func (x *secretIndex) isSecret(p string, sh wordShape, extra []string) bool {
 		return false // isSecretAnyShape's base is ".": none
 	}
 	if p[n-1] == '/' {
+		if len(extra) == 0 && onlyDotsSlashes(p[:n]) {
+			return false // ./... of go test, ../: a folder of dots, no credential's
+		}
 		return isSecretAnyShape(p, extra)
 	}
 	p = p[:n]
@@ -286,4 +289,14 @@ func (x *secretIndex) matchName(p, base string) bool {
 		}
 	}
 	return false
+}
+
+// onlyDotsSlashes reports whether p holds only dots and slashes.
+func onlyDotsSlashes(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '.' && p[i] != '/' {
+			return false
+		}
+	}
+	return true
 }
