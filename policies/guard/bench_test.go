@@ -108,6 +108,9 @@ func denseShapes() []struct{ name, src string } {
 		// which variables the script sets, each found once a script.
 		{"made-up-then-var-reads-8000", "X=$(./x)\n" + lines(8000, "cat \"$v", "\"")},
 		{"sort-then-reads-2000", strings.Repeat("ls | sort | sort | while read f; do cat \"$f\"; done\n", 2000)},
+		// git subcommands git does not have, each asked of git (an
+		// alias in its settings?), within the call's questions.
+		{"git-unknown-subcommands-8000", lines(8000, "git x", "")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -185,44 +188,45 @@ func TestDenseShapes(t *testing.T) {
 		"loop-8-plain-words":    "",
 		"loop-8x8-plain-words":  "",
 		// Each command of these is allowed on its own: so is the whole.
-		"git-C-dirs-8000":             "",
-		"git-add-8000":                "",
-		"git-commit-4000":             "",
-		"dyn-write-same-8000":         "", // an environment's file, not a .env
-		"dyn-write-vars-8000":         "",
-		"touch-vars-8000":             "",
-		"write-then-rm-4000":          "", // scratch, written first
-		"ln-then-rm-3000":             "", // the links are elsewhere
-		"find-xargs-3000":             "", // rm -f: not recursive
-		"python-c-4000":               "",
-		"interp-then-writes-4000":     "which may load", // a module the same command writes
-		"glob-rm-6000":                "",
-		"npm-run-6000":                "",
-		"cd-then-git-3000":            "",
-		"inline-writes-then-run-3000": "",
-		"subst-echo-4000":             "",
-		"tar-stdout-3000":             "",
-		"made-up-then-var-reads-8000": "", // v0… are not the script's
-		"sort-then-reads-2000":        "",
-		"git-log-p-4000":              "",
-		"tar-to-files-3000":           "",
-		"tar-xO-3000":                 "", // no archive is there: the commands fail
-		"git-stash-show-4000":         "",
-		"xargs-lists-4000":            "", // no list is there to read
-		"cat-cat-lists-4000":          "",
-		"ls-then-reads-3000":          "",
-		"find-xargs-cat-3000":         "",
-		"write-list-then-read-3000":   "", // echo x names no credential file
-		"while-read-3000":             "",
-		"for-glob-3000":               "",
-		"git-ls-files-xargs-3000":     "", // git refuses: not a repository
-		"cat-git-subst-3000":          "",
-		"git-diff-names-xargs-3000":   "rule 7", // past the questions a call asks of git
-		"listers-xargs-3000":          "rule 7", // rg's folders cannot be walked
-		"lost-found-3000":             "rule 7",
-		"ar-p-3000":                   "", // no archive is there: the commands fail
-		"cat-archives-3000":           "", // no archive is there
-		"tar-then-scp-3000":           "", // dist holds no credential file (it is not there)
+		"git-C-dirs-8000":              "",
+		"git-add-8000":                 "",
+		"git-commit-4000":              "",
+		"dyn-write-same-8000":          "", // an environment's file, not a .env
+		"dyn-write-vars-8000":          "",
+		"touch-vars-8000":              "",
+		"write-then-rm-4000":           "", // scratch, written first
+		"ln-then-rm-3000":              "", // the links are elsewhere
+		"find-xargs-3000":              "", // rm -f: not recursive
+		"python-c-4000":                "",
+		"interp-then-writes-4000":      "which may load", // a module the same command writes
+		"glob-rm-6000":                 "",
+		"npm-run-6000":                 "",
+		"cd-then-git-3000":             "",
+		"inline-writes-then-run-3000":  "",
+		"subst-echo-4000":              "",
+		"tar-stdout-3000":              "",
+		"made-up-then-var-reads-8000":  "", // v0… are not the script's
+		"sort-then-reads-2000":         "",
+		"git-unknown-subcommands-8000": "may run an alias", // git cannot be asked in a folder that is not there
+		"git-log-p-4000":               "",
+		"tar-to-files-3000":            "",
+		"tar-xO-3000":                  "", // no archive is there: the commands fail
+		"git-stash-show-4000":          "",
+		"xargs-lists-4000":             "", // no list is there to read
+		"cat-cat-lists-4000":           "",
+		"ls-then-reads-3000":           "",
+		"find-xargs-cat-3000":          "",
+		"write-list-then-read-3000":    "", // echo x names no credential file
+		"while-read-3000":              "",
+		"for-glob-3000":                "",
+		"git-ls-files-xargs-3000":      "", // git refuses: not a repository
+		"cat-git-subst-3000":           "",
+		"git-diff-names-xargs-3000":    "rule 7", // past the questions a call asks of git
+		"listers-xargs-3000":           "rule 7", // rg's folders cannot be walked
+		"lost-found-3000":              "rule 7",
+		"ar-p-3000":                    "", // no archive is there: the commands fail
+		"cat-archives-3000":            "", // no archive is there
+		"tar-then-scp-3000":            "", // dist holds no credential file (it is not there)
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -192,6 +192,10 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 			return r, true
 		}
 	}
+	if r, deny := configAliases(ctx, s, at); deny {
+		report(ctx, "rule4-git-aliases", true, start)
+		return r, true
+	}
 	if r, deny := judgeCodeFiles(ctx, s, at); deny {
 		report(ctx, "code-files", true, start)
 		return r, true
@@ -294,6 +298,7 @@ type place struct {
 	madeUpMemo *madeUpMemo            // a program of a script that may make up a variable's names
 	linkReads  map[string]string      // the credential file each path read is a link to ("": none), asked of the disk
 	linkDirs   map[string]string      // each folder of those, its links resolved
+	aliasDepth int                    // the git aliases of git's settings this place's command stands within (gitaliases.go)
 	wt         *worktree
 	cfg        *Config
 }

@@ -108,10 +108,10 @@ func commandOptions(s *shell.Script, at *place) (string, bool) {
 
 // gitConfigFileVar returns the variable of the environment naming a file
 // git reads its settings from (GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM,
-// XDG_CONFIG_HOME for its git/config) that the
+// XDG_CONFIG_HOME for its git/config, HOME for its .gitconfig) that the
 // script src sets, other than to /dev/null (which turns the file off).
 func gitConfigFileVar(src string) (string, bool) {
-	for _, name := range [...]string{"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "XDG_CONFIG_HOME"} {
+	for _, name := range [...]string{"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "XDG_CONFIG_HOME", "HOME"} {
 		for rest := src; ; {
 			i := strings.Index(rest, name)
 			if i < 0 {
@@ -119,8 +119,9 @@ func gitConfigFileVar(src string) (string, bool) {
 			}
 			before, after := rest[:i], rest[i+len(name):]
 			rest = after
-			if strings.HasSuffix(before, "$") || strings.HasSuffix(before, "{") || strings.HasPrefix(after, "_") {
-				continue // read ($NAME, ${NAME}), or a longer name
+			if strings.HasSuffix(before, "$") || strings.HasSuffix(before, "{") || strings.HasPrefix(after, "_") ||
+				before != "" && identByte[before[len(before)-1]] {
+				continue // read ($NAME, ${NAME}), or a longer name (GNUPGHOME, XDG_CONFIG_HOME for HOME)
 			}
 			if v, ok := strings.CutPrefix(after, "="); ok && devNullValue(v) {
 				continue
