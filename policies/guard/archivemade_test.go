@@ -135,6 +135,16 @@ func TestListerOptionValues(t *testing.T) {
 		{`fd -H --exclude x env | xargs cat`, "rule 7"},
 		{`tree -fai src | xargs cat`, ""},
 		{`rg --files --hidden src | xargs cat`, ""},
+		// A value of an option known to take one is no folder: src
+		// alone is listed (tree -L 2 src was denied for the root's .env).
+		{`tree -fai -L 2 src | xargs cat`, ""},
+		{`tree -fai -L2 -P '*.go' src | xargs cat`, ""},
+		{`tree -fai --charset ascii src | xargs cat`, ""},
+		{`du -a -d 2 src | cut -f2 | xargs cat`, ""},
+		{`du -a --max-depth 2 src | cut -f2 | xargs cat`, ""},
+		{`du -ad2 src | cut -f2 | xargs cat`, ""},
+		{`du -a -d 2 | cut -f2 | xargs cat`, "rule 7"},
+		{`tree -fai -L 2 -o out.txt . ; xargs cat < out.txt`, "rule 7"},
 	} {
 		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: c.cmd}})
 		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {

@@ -90,7 +90,7 @@ func listerListings(c *shell.Command, piped bool) []listing {
 				hidden = true
 			}
 		}
-		dirs, _ := listerOperands(c.Args[1:], treeFlags, "afidlxFQNpshugDrtcUvCnAS")
+		dirs, _ := listerOperandsOf(c.Args[1:], treeFlags, "afidlxFQNpshugDrtcUvCnAS", treeValueFlags, "LPIHTo")
 		return treeListings(dirs, hidden)
 	case "du":
 		all := false
@@ -103,7 +103,7 @@ func listerListings(c *shell.Command, piped bool) []listing {
 		if !all {
 			return nil
 		}
-		dirs, _ := listerOperands(c.Args[1:], duFlags, "acbhklLmsSxHD0P")
+		dirs, _ := listerOperandsOf(c.Args[1:], duFlags, "acbhklLmsSxHD0P", duValueFlags, "BdtX")
 		return treeListings(dirs, true)
 	case "git":
 		if !piped {
@@ -132,7 +132,12 @@ var (
 	fdFlags = []string{"--hidden", "--no-ignore", "--unrestricted", "--absolute-path", "--follow", "--full-path", "--print0",
 		"--case-sensitive", "--ignore-case", "--glob", "--fixed-strings", "--list-details", "--quiet"}
 	treeFlags = []string{"--noreport", "--dirsfirst", "--filesfirst", "--prune", "--du", "--inodes", "--device", "--gitignore"}
-	duFlags   = []string{"--all", "--apparent-size", "--bytes", "--total", "--dereference-args", "--human-readable", "--inodes",
+	// The options of tree (its manual; tree is not installed here) and
+	// du (du --help) that take the next word as their value.
+	treeValueFlags = []string{"--charset", "--filelimit", "--timefmt", "--sort", "--infofile", "--hintro", "--houtro"}
+	duValueFlags   = []string{"--block-size", "--max-depth", "--threshold", "--exclude-from", "--exclude", "--files0-from",
+		"--time-style"}
+	duFlags = []string{"--all", "--apparent-size", "--bytes", "--total", "--dereference-args", "--human-readable", "--inodes",
 		"--dereference", "--count-links", "--no-dereference", "--null", "--separate-dirs", "--si", "--summarize",
 		"--one-file-system"}
 )
@@ -143,11 +148,25 @@ var (
 // without one, ".", is then added, since all of them may be values.
 // flags are the long options, shorts the short ones, that take none.
 func listerOperands(args []shell.Word, flags []string, shorts string) (ops []shell.Word, unsure bool) {
-	prevValue := false // the word before may take a value
+	return listerOperandsOf(args, flags, shorts, nil, "")
+}
+
+// listerOperandsOf is listerOperands knowing the options that take a
+// value: long ones of valueFlags (--max-depth N), and a cluster of short
+// ones whose letters are in shorts or values, one in values taking the
+// rest of the cluster (-L2) or, last, the next word (-L 2) as its
+// value; after any other option the next word may be a value.
+func listerOperandsOf(args []shell.Word, flags []string, shorts string, valueFlags []string, values string) (ops []shell.Word, unsure bool) {
+	prevValue, takesNext := false, false
 	for _, a := range args {
 		v := a.Value
+		if takesNext {
+			takesNext = false
+			continue // the value of the option before
+		}
 		if !a.Dynamic && strings.HasPrefix(v, "-") && v != "-" {
-			prevValue = !strings.Contains(v, "=") && !noValueOption(v, flags, shorts)
+			takesNext = valueOption(v, shorts, valueFlags, values)
+			prevValue = !takesNext && !strings.Contains(v, "=") && !noValueOption(v, flags, shorts) && !attachedValue(v, shorts, values)
 			continue
 		}
 		unsure = unsure || prevValue
@@ -158,6 +177,41 @@ func listerOperands(args []shell.Word, flags []string, shorts string) (ops []she
 		ops = append(ops, shell.Static("."))
 	}
 	return ops, unsure
+}
+
+// valueOption reports whether option v takes the next word as its value:
+// a long one of valueFlags, or a cluster of short ones of shorts whose
+// last letter is one of values.
+func valueOption(v, shorts string, valueFlags []string, values string) bool {
+	if strings.HasPrefix(v, "--") {
+		return slices.Contains(valueFlags, v)
+	}
+	for i := 1; i < len(v); i++ {
+		switch {
+		case strings.IndexByte(values, v[i]) >= 0:
+			return i == len(v)-1
+		case strings.IndexByte(shorts, v[i]) < 0:
+			return false
+		}
+	}
+	return false
+}
+
+// attachedValue reports whether v is a cluster of short options of
+// shorts then one of values with its value attached (-L2, -ad3).
+func attachedValue(v, shorts, values string) bool {
+	if strings.HasPrefix(v, "--") {
+		return false
+	}
+	for i := 1; i < len(v); i++ {
+		switch {
+		case strings.IndexByte(values, v[i]) >= 0:
+			return i < len(v)-1
+		case strings.IndexByte(shorts, v[i]) < 0:
+			return false
+		}
+	}
+	return false
 }
 
 // noValueOption reports whether option v takes no value: a long one of
