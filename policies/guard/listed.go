@@ -307,7 +307,7 @@ func (at *place) namesIn(s *shell.Script, l *listings, f string, extra []string)
 			return "the names in it, which " + *l.unknown + " writes before they are read"
 		}
 		if l.printed == nil {
-			c, _ := printedCredential(s, extra)
+			c, _ := at.printedCredential(s, extra)
 			l.printed = &c
 		}
 		return *l.printed
@@ -334,6 +334,10 @@ func (at *place) namesIn(s *shell.Script, l *listings, f string, extra []string)
 				line = strings.Trim(strings.TrimSpace(line), `"'`)
 				if line != "" && IsSecretFile(line, extra) {
 					found = line
+					break
+				}
+				if t, ok := at.linkedSecret(line, extra); line != "" && ok {
+					found = line + " (a link to " + t + ")"
 					break
 				}
 			}
@@ -366,22 +370,6 @@ func unknownWriter(s *shell.Script) string {
 		}
 	}
 	return ""
-}
-
-// printedCredential returns a credential file an echo or printf of s
-// names.
-func printedCredential(s *shell.Script, extra []string) (string, bool) {
-	for _, c := range s.Commands {
-		if c.Name != "echo" && c.Name != "printf" {
-			continue
-		}
-		for _, a := range c.Args[1:] {
-			if f, ok := secretInWord(a.Value, extra); ok {
-				return f, true
-			}
-		}
-	}
-	return "", false
 }
 
 // staticFolder returns the folder the static start of word value v

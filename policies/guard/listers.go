@@ -264,6 +264,9 @@ func (at *place) gitListed(c *shell.Command, extra []string, ls *lineSearch) (st
 	if f, ok := at.submoduleCredential(dir, extra); ok {
 		return f, true
 	}
+	if f, ok := at.linkUnder(dir, extra); ok {
+		return f, true
+	}
 	const what = "the names git lists"
 	specs := credentialSpecs(extra)
 	switch name := sub[0].Value; name {

@@ -97,7 +97,7 @@ func lostUnder(gitDir string, budget int, out *searchWalk) int {
 		}
 		n++
 		if !e.IsDir() {
-			out.found = append(out.found, credential{p, e.Type().IsRegular()})
+			out.found = append(out.found, credential{path: p, regular: e.Type().IsRegular()})
 		}
 		return nil
 	})

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/agenthooks/hooks/shell"
 )
 
 // A symbolic link already on the disk reads as its target: with lnk a
@@ -110,4 +112,25 @@ func linkTarget(p string, t fs.FileMode, extra []string) (string, bool) {
 		return "", false
 	}
 	return r, IsSecretFile(filepath.ToSlash(r), extra)
+}
+
+// linkUnder returns a link to a credential file in the tree under dir
+// (absolute), found by rule 7's bounded tree walk: git lists a link it
+// tracks by its own name (git ls-files | xargs cat printed the target of
+// a committed link to a key). Past the walk's bound, links further on
+// are not looked for.
+func (at *place) linkUnder(dir string, extra []string) (string, bool) {
+	if dir == "" || !isAbs(dir) {
+		return "", false
+	}
+	w := at.wt
+	if w == nil {
+		w = &worktree{}
+	}
+	for _, f := range w.credentialsUnder(filepath.FromSlash(dir), shell.TreeSearch{Hidden: true}, extra).found {
+		if f.target != "" {
+			return at.shown(f.path) + " (a link to " + at.shown(f.target) + ")", true
+		}
+	}
+	return "", false
 }

@@ -77,7 +77,11 @@ func (at *place) searchShows(t shell.TreeSearch, extra []string) (found string, 
 					compiled = true
 				}
 				if re != nil {
-					if text, err := readfile.Regular(f.path, maxEnvSearch); err == nil && !re.MatchString(text) {
+					p := f.path
+					if f.target != "" {
+						p = f.target
+					}
+					if text, err := readfile.Regular(p, maxEnvSearch); err == nil && !re.MatchString(text) {
 						continue // no line of it matches: none is printed
 					}
 				}
@@ -164,6 +168,9 @@ const maxSearchEntries = 4 * maxEnvWalk
 type credential struct {
 	path    string
 	regular bool
+	// target is the credential file path is a link to ("" for none):
+	// its text is what a search of the link reads.
+	target string
 }
 
 // searchWalk is what a tree search's walk found: the credential files,
@@ -209,11 +216,12 @@ func (w *worktree) credentialsUnder(root string, t shell.TreeSearch, extra []str
 			return nil
 		}
 		if !e.IsDir() && (IsSecretFile(filepath.ToSlash(p), extra) || lostBlob(filepath.ToSlash(p))) {
-			out.found = append(out.found, credential{p, e.Type().IsRegular()})
+			out.found = append(out.found, credential{path: p, regular: e.Type().IsRegular()})
 		} else if r, ok := linkTarget(p, e.Type(), extra); ok {
-			// Followed by grep -R, tar h, rg -L: its target, whose text
-			// a search's patterns are tested against.
-			out.found = append(out.found, credential{r, true})
+			// Followed by grep -R, tar h, rg -L, and by a reader of the
+			// names a listing prints (ls | xargs cat): its target's text
+			// is what a search's patterns are tested against.
+			out.found = append(out.found, credential{path: p, regular: true, target: r})
 		}
 		return nil
 	})
