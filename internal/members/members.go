@@ -55,12 +55,30 @@ var ErrFormat = errors.New("not an archive format that can be listed (tar, compr
 // or ctx ends first. A symbolic link in a directory is listed, not
 // followed.
 func List(ctx context.Context, source string, fn func(name string) bool) error {
+	return list(ctx, source, func(name, _ string) bool { return fn(name) })
+}
+
+// Links calls fn with the name of each member of the archive source
+// that is a link (a tar's symbolic or hard link, a zip's symbolic link)
+// and what it links to, as the archive spells it ("?" when that cannot
+// be read: a zip's compressed link), until fn returns false. A directory
+// has none here (a copy of one is judged by what it holds). Its errors
+// are [List]'s.
+func Links(ctx context.Context, source string, fn func(name, target string) bool) error {
+	if fi, err := os.Stat(source); err != nil || fi.IsDir() {
+		return err
+	}
+	return list(ctx, source, func(name, target string) bool { return target == "" || fn(name, target) })
+}
+
+// list is List, its fn given each member's link too.
+func list(ctx context.Context, source string, fn func(name, link string) bool) error {
 	fi, err := os.Stat(source)
 	if err != nil {
 		return err
 	}
 	n := 0
-	each := func(name string) error {
+	each := func(name, link string) error {
 		if n++; n > maxNames {
 			return fmt.Errorf("%s holds more than %d names", source, maxNames)
 		}
@@ -75,7 +93,7 @@ func List(ctx context.Context, source string, fn func(name string) bool) error {
 		if name == "." {
 			return nil
 		}
-		if !fn(name) {
+		if !fn(name, link) {
 			return errStop
 		}
 		return nil
@@ -91,11 +109,16 @@ func List(ctx context.Context, source string, fn func(name string) bool) error {
 	return err
 }
 
+// visit is called with each member's name and, for a link (a tar's
+// symbolic or hard link, a zip's symbolic link), what it links to ("?"
+// when that cannot be read), "" for any other member.
+type visit func(name, link string) error
+
 // errStop ends a listing fn asked to stop.
 var errStop = errors.New("stop")
 
 // dir walks the tree of root.
-func dir(root string, each func(string) error) error {
+func dir(root string, each visit) error {
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -104,12 +127,12 @@ func dir(root string, each func(string) error) error {
 		if err != nil {
 			return err
 		}
-		return each(rel)
+		return each(rel, "")
 	})
 }
 
 // archive lists the archive file p, which must be a regular file.
-func archive(ctx context.Context, p string, each func(string) error) error {
+func archive(ctx context.Context, p string, each visit) error {
 	// Opened without blocking, and only a regular file: a FIFO in the
 	// archive's place (mkfifo x.tgz) held the hook until its host gave
 	// up on it.
@@ -168,7 +191,7 @@ var systemDirs = [...]string{"/usr/bin", "/bin"}
 
 // decompressed lists the tar stream that program prog writes when it
 // decompresses f, within ctx and MaxBytes.
-func decompressed(ctx context.Context, p string, f *os.File, prog string, each func(string) error) error {
+func decompressed(ctx context.Context, p string, f *os.File, prog string, each visit) error {
 	bin := ""
 	for _, d := range systemDirs {
 		if fi, err := os.Stat(filepath.Join(d, prog)); err == nil && fi.Mode().IsRegular() {
@@ -210,7 +233,7 @@ func decompressed(ctx context.Context, p string, f *os.File, prog string, each f
 
 // arNames lists the members of an ar archive (the common format, GNU's
 // long names table included).
-func arNames(r *bufio.Reader, each func(string) error) error {
+func arNames(r *bufio.Reader, each visit) error {
 	if _, err := r.Discard(8); err != nil {
 		return err
 	}
@@ -248,13 +271,13 @@ func arNames(r *bufio.Reader, each func(string) error) error {
 			if i := bytes.Index(n, []byte("/\n")); i >= 0 {
 				n = n[:i]
 			}
-			if err := each(string(n)); err != nil {
+			if err := each(string(n), ""); err != nil {
 				return err
 			}
 		case strings.HasPrefix(name, "#1/"):
 			return errors.New("ar: BSD long names are not read")
 		default:
-			if err := each(strings.TrimSuffix(name, "/")); err != nil {
+			if err := each(strings.TrimSuffix(name, "/"), ""); err != nil {
 				return err
 			}
 		}

@@ -29,7 +29,7 @@ var patchHeads = [...]string{"--- ", "+++ ", "*** ", "diff --git ", "Index: ", "
 // or b/ prefix; patch's -p strips leading folders, which a reader
 // matching the end of a name allows for), /dev/null left out. A context
 // diff's hunk lines ("*** 1,3 ****", "--- 1,3 ----") name nothing.
-func patchNames(r io.Reader, each func(string) error) error {
+func patchNames(r io.Reader, each visit) error {
 	sc := bufio.NewScanner(io.LimitReader(r, MaxBytes))
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -61,7 +61,7 @@ func patchNames(r io.Reader, each func(string) error) error {
 			if n == "" || n == "/dev/null" {
 				continue
 			}
-			if err := each(n); err != nil {
+			if err := each(n, ""); err != nil {
 				return err
 			}
 		}

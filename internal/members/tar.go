@@ -14,17 +14,17 @@ import (
 // reading at most MaxBytes of it. The stream ends at a zero block
 // (done is then true) or at its end after a whole member; a cut or bad
 // header is an error.
-func tarNames(p string, r *bufio.Reader, each func(string) error) error {
+func tarNames(p string, r *bufio.Reader, each visit) error {
 	_, err := tarStream(p, r, each)
 	return err
 }
 
 // tarStream is tarNames, and reports whether the stream ended with a
 // zero block.
-func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, err error) {
+func tarStream(p string, r *bufio.Reader, each visit) (done bool, err error) {
 	var read int64
 	block := make([]byte, 512)
-	var long, pax string
+	var long, pax, longLink, paxLink string
 	for {
 		if read += 512; read > MaxBytes {
 			return false, fmt.Errorf("%s holds more than %d bytes", p, MaxBytes)
@@ -54,7 +54,7 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 			return false, fmt.Errorf("%s holds more than %d bytes", p, MaxBytes)
 		}
 		switch typ := block[156]; typ {
-		case 'L', 'x', 'g':
+		case 'L', 'K', 'x', 'g':
 			if body > maxHeader {
 				return false, fmt.Errorf("%s: an extended header of %d bytes", p, size)
 			}
@@ -66,9 +66,14 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 			switch typ {
 			case 'L':
 				long = cstr(b)
+			case 'K':
+				longLink = cstr(b)
 			case 'x':
 				if v, ok := paxPath(b); ok {
 					pax = v
+				}
+				if v, ok := paxRecord(b, "linkpath"); ok {
+					paxLink = v
 				}
 			}
 			continue
@@ -84,8 +89,20 @@ func tarStream(p string, r *bufio.Reader, each func(string) error) (done bool, e
 		} else if long != "" {
 			name = long
 		}
-		long, pax = "", ""
-		if err := each(name); err != nil {
+		link := ""
+		if t := block[156]; t == '1' || t == '2' {
+			link = cstr(block[157:257])
+			if paxLink != "" {
+				link = paxLink
+			} else if longLink != "" {
+				link = longLink
+			}
+			if link == "" {
+				link = "?" // a link to no name: what it takes cannot be known
+			}
+		}
+		long, pax, longLink, paxLink = "", "", "", ""
+		if err := each(name, link); err != nil {
 			return false, err
 		}
 		if _, err := r.Discard(int(body)); err != nil {
@@ -151,7 +168,10 @@ func tarChecksum(b []byte) bool {
 
 // paxPath returns the path record of a pax extended header's records
 // ("LEN path=VALUE\n" each).
-func paxPath(b []byte) (string, bool) {
+func paxPath(b []byte) (string, bool) { return paxRecord(b, "path") }
+
+// paxRecord returns the record key of a pax extended header's records.
+func paxRecord(b []byte, key string) (string, bool) {
 	for len(b) > 0 {
 		sp := bytes.IndexByte(b, ' ')
 		if sp <= 0 {
@@ -161,7 +181,7 @@ func paxPath(b []byte) (string, bool) {
 		if err != nil || n <= sp+1 || n > len(b) {
 			return "", false
 		}
-		if v, ok := bytes.CutPrefix(b[sp+1:n], []byte("path=")); ok {
+		if v, ok := bytes.CutPrefix(b[sp+1:n], []byte(key+"=")); ok {
 			return string(bytes.TrimSuffix(v, []byte("\n"))), true
 		}
 		b = b[n:]
@@ -174,7 +194,7 @@ const maxZipEntries = MaxNames
 
 // zipNames lists the names in the central directory of the zip archive
 // f of size bytes.
-func zipNames(f io.ReaderAt, size int64, each func(string) error) error {
+func zipNames(f io.ReaderAt, size int64, each visit) error {
 	n := min(size, 22+65535)
 	end := make([]byte, n)
 	if _, err := f.ReadAt(end, size-n); err != nil && err != io.EOF {
@@ -207,7 +227,7 @@ func zipNames(f io.ReaderAt, size int64, each func(string) error) error {
 		if len(dir) < 46+nl+xl+cl {
 			return errors.New("zip: bad central directory")
 		}
-		if err := each(string(dir[46 : 46+nl])); err != nil {
+		if err := each(string(dir[46:46+nl]), zipLink(f, size, dir)); err != nil {
 			return err
 		}
 		dir = dir[46+nl+xl+cl:]
@@ -219,4 +239,35 @@ func le16(b []byte) uint16 { return uint16(b[0]) | uint16(b[1])<<8 }
 
 func le32(b []byte) uint32 {
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
+// maxZipLink bounds the target of a zip's symbolic link read.
+const maxZipLink = 4096
+
+// zipLink returns the target of the member whose central directory
+// entry starts dir when it is a symbolic link (made on Unix, its mode
+// S_IFLNK), "" when it is none, and "?" when its target cannot be read
+// here: compressed (this package links no inflater), longer than
+// maxZipLink, or out of the file.
+func zipLink(f io.ReaderAt, size int64, dir []byte) string {
+	if dir[5] != 3 || le32(dir[38:])>>16&0o170000 != 0o120000 {
+		return ""
+	}
+	method, csize, off := le16(dir[10:]), int64(le32(dir[20:])), int64(le32(dir[42:]))
+	if method != 0 || csize > maxZipLink || off+30 > size {
+		return "?"
+	}
+	local := make([]byte, 30)
+	if _, err := f.ReadAt(local, off); err != nil || !bytes.HasPrefix(local, []byte("PK\x03\x04")) {
+		return "?"
+	}
+	start := off + 30 + int64(le16(local[26:])) + int64(le16(local[28:]))
+	if start+csize > size {
+		return "?"
+	}
+	target := make([]byte, csize)
+	if _, err := f.ReadAt(target, start); err != nil {
+		return "?"
+	}
+	return string(target)
 }

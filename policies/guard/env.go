@@ -78,6 +78,11 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 				if r, deny := envTree(s, e, at); deny {
 					return r, true
 				}
+				if e.Kind == shell.Writes {
+					if r, deny := archiveLinks(e, at); deny {
+						return r, true
+					}
+				}
 				continue
 			}
 			switch e.Kind {

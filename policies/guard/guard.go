@@ -114,6 +114,9 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 		// its files, the command itself already judged.
 		t = &hooks.Tool{Name: t.Name, Input: &hooks.ShellInput{Cwd: sh.Cwd, Patch: sh.Patch}}
 	}
+	if r, deny := judgeSearchTool(ctx, cfg, cwd, t); deny {
+		return hooks.Deny(r)
+	}
 	if r, deny := readsSecretFile(t, cfg.secrets()); deny {
 		return hooks.Deny(r)
 	}
