@@ -23,18 +23,26 @@ import (
 // names or counts, as the same command in Bash is; a multi-file read as
 // `grep -r -e ''` of its paths, a path with a glob read as its folder.
 
-// searchTools are the tools judged as a search, by the host's name.
-var searchTools = map[string]bool{"Grep": true, "grep": true, "search_file_content": true, "grep_search": true}
+// searchTool reports whether the host's tool name is one judged as a
+// search (a switch, not a package-level map: no work at start-up).
+func searchTool(name string) bool {
+	switch name {
+	case "Grep", "grep", "search_file_content", "grep_search":
+		return true
+	}
+	return false
+}
 
-// readManyTools are the tools judged as a read of every file they name.
-var readManyTools = map[string]bool{"read_many_files": true}
+// readManyTool reports whether the host's tool name is one judged as a
+// read of every file it names.
+func readManyTool(name string) bool { return name == "read_many_files" }
 
 // searchToolCommand returns the shell command that does what the search
 // or multi-file read tool t does, ok false for any other tool. why is
 // set when t's input cannot be read as its host reads it.
 func searchToolCommand(t *hooks.Tool) (cmd, why string, ok bool) {
 	raw, isRaw := t.Input.(hooks.RawInput)
-	search, many := searchTools[t.Name], readManyTools[t.Name]
+	search, many := searchTool(t.Name), readManyTool(t.Name)
 	if !isRaw || !search && !many {
 		return "", "", false
 	}
@@ -86,6 +94,12 @@ func searchToolCommand(t *hooks.Tool) (cmd, why string, ok bool) {
 	mode, okMode := str("output_mode")
 	if !okPat || !okPath || !okGlob || !okMode {
 		return "", "a field it reads is not a string", true
+	}
+	if _, cursor := in["file_path"]; mode == "" && t.Name == "Grep" && !cursor {
+		// Claude Code's Grep ({pattern, path, output_mode}) prints the
+		// names of the files that match unless told otherwise; Cursor's
+		// ({pattern, file_path}) is not known to: its lines are taken.
+		mode = "files_with_matches"
 	}
 	words := []string{"--hidden", "--no-ignore", "-i"}
 	switch mode {

@@ -34,7 +34,7 @@ func TestSweep38jSearchTools(t *testing.T) {
 		{"Grep", `{"pattern":"KEY","path":"app/.env","output_mode":"content"}`, "rule 7"},
 		{"Grep", `{"pattern":"KEY","path":"app","output_mode":"content"}`, "rule 7"},
 		{"Grep", `{"pattern":"KEY","path":"` + root + `","output_mode":"content"}`, "rule 7"},
-		{"Grep", `{"pattern":"KEY"}`, "rule 7"},
+		{"Grep", `{"pattern":"KEY","output_mode":"content","-n":true}`, "rule 7"},
 		{"Grep", `{"pattern":"key","path":"app","glob":".env","output_mode":"content"}`, "rule 7"},
 		{"Grep", `{"pattern":"KEY=1\\n","path":"app","multiline":true,"output_mode":"content"}`, "rule 7"},
 		{"Grep", `{"pattern":"KEY","file_path":"app/.env"}`, "rule 7"},
@@ -48,6 +48,8 @@ func TestSweep38jSearchTools(t *testing.T) {
 		{"Grep", `{"pattern":"TODO","path":"app","output_mode":"content"}`, ""},
 		{"Grep", `{"pattern":"TODO"}`, ""},
 		{"Grep", `{"pattern":"KEY","path":"app","output_mode":"files_with_matches"}`, ""},
+		{"Grep", `{"pattern":"KEY"}`, ""},              // Claude Code's default prints the names of the files that match
+		{"Grep", `{"pattern":"KEY","path":"app"}`, ""}, // the same
 		{"read_many_files", `{"paths":["app/x.go","README.md"]}`, ""},
 		{"Glob", `{"pattern":"**/.env"}`, ""},
 		{"LS", `{"path":"app"}`, ""},
