@@ -79,14 +79,17 @@ func listerNames(x string) bool {
 
 // substListed reports whether the names a substitution that runs x
 // prints are read by rule 7's listings or files of names (listed.go):
-// $(ls …), $(find …), $(cat FILE), $(git ls-files), a search's, or a
-// new temporary file's.
+// $(ls …), $(find …), $(cat FILE), $(git ls-files), $(fd …), $(tree
+// …), $(du -a …), or a new temporary file's. A search's names are not
+// (cat $(grep -rl KEY app) printed app/.env under bash: the pipe's
+// form, grep -rl KEY app | xargs cat, is judged by the files the search
+// may name), nor rg's, which lists only with --files.
 func substListed(x string) bool {
 	switch x {
-	case "ls", "find", "cat", "grep", "egrep", "fgrep", "mktemp":
+	case "ls", "find", "cat", "mktemp", "du", "git", "fd", "fdfind", "tree":
 		return true
 	}
-	return listerNames(x)
+	return false
 }
 
 // substText returns the text of the substitution at the start of s,

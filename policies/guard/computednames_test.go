@@ -37,6 +37,9 @@ func TestComputedNames(t *testing.T) {
 		{`ls -a app | sed "s|^|app/|" | xargs cat`, true},
 		{"ls -a app | cut -c1- | xargs cat", true}, // cut's selection makes new names
 		{"cat $(dirname $0)/config", true},         // config of .kube/config
+		{"cat $(grep -rl KEY .)", true},
+		{"cat $(grep -rl KEY app)", true},
+		{"head $(rg -l --hidden KEY)", true},
 		// A variable holding what the program prints.
 		{`F=$(./list.sh); cat "$F"`, true},
 		{"F=`./list.sh`; cat $F", true},
