@@ -34,7 +34,7 @@ func gitDiscards(s *shell.Script, at *place) (string, bool) {
 			return r, true
 		}
 	}
-	return "", false
+	return gitInternalsChanged(s)
 }
 
 // maxAliases bounds how many aliases are expanded in a row (git itself

@@ -32,6 +32,19 @@ func gitLoses(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 		return a != no
 	}
 	switch name {
+	case "prune":
+		// Every object nothing references, at once (gc waits two weeks).
+		if f := (shell.Spec{Permute: true, Short: "nv", Long: []string{"dry-run", "verbose", "progress", "expire="}}).Parse(args); !f.Has("n", "dry-run") {
+			return loses("deletes the objects nothing references, which a dropped stash or a deleted branch leaves until then",
+				"leave it to git gc, which keeps them two weeks, or ask the user")
+		}
+	case "gc":
+		f := (shell.Spec{Permute: true, Short: "q", Long: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack",
+			"prune=?", "no-prune", "cruft", "no-cruft", "max-cruft-size="}}).Parse(args)
+		if v, ok := f.Value("prune"); ok && (v.Dynamic || v.Value == "now" || v.Value == "all") || pruneNowSetting(c) {
+			return loses("deletes at once the objects nothing references, which a dropped stash or a deleted branch leaves",
+				"run git gc without --prune, which keeps them two weeks, or ask the user")
+		}
 	case "reflog":
 		f := (shell.Spec{Permute: true, Long: []string{"expire=?", "expire-unreachable=?", "rewrite", "updateref",
 			"stale-fix", "dry-run", "verbose", "all", "single-worktree"}, Short: "n"}).Parse(args)
@@ -162,4 +175,16 @@ func mvLoses(s *shell.Script, ops []shell.Word, global bool, at *place) (string,
 		}
 	}
 	return "", false
+}
+
+// pruneNowSetting reports whether git command c sets gc.pruneExpire (or
+// gc.reflogExpire*) on its command line, which git gc then applies.
+func pruneNowSetting(c *shell.Command) bool {
+	for _, a := range c.Args[1:] {
+		v := strings.ToLower(a.Value)
+		if strings.Contains(v, "gc.pruneexpire") || strings.Contains(v, "gc.reflogexpire") {
+			return true
+		}
+	}
+	return false
 }

@@ -138,6 +138,10 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 			report(ctx, "rule3-writes", true, start)
 			return hooks.Deny(reasonEnv(w.Path, t.Name))
 		}
+		if !w.Dynamic && gitInternal(filepath.ToSlash(w.Path), w.Delete) {
+			report(ctx, "rule3-writes", true, start)
+			return hooks.Deny(reasonGitInternal(t.Name, w.Path))
+		}
 		if !w.Delete && !w.Dynamic {
 			if f, ok := links.linkedEnv(w.Path); ok {
 				report(ctx, "rule3-writes", true, start)
