@@ -24,18 +24,40 @@ func gitWrittenReads(s *shell.Script, at *place, extra []string) (string, bool) 
 	// After a cd, a relative folder may be any (cd ../wt2 && grep -r
 	// KEY .): package shell does not join it to the cd's.
 	moved := slices.ContainsFunc(s.Commands, func(c *shell.Command) bool { return c.Name == "cd" || c.Name == "pushd" })
+	// One pass over the commands after the first write, for all the
+	// writes at once: 2,000 of them and 4,000 reads are not judged in
+	// pairs.
+	all := gitWrite{src: at.src}
+	start := -1
 	for k := range ws {
 		w := &ws[k]
 		if len(w.files) == 0 && w.unknown == "" && !w.anywhere {
 			continue
 		}
-		for i, c := range s.Commands {
-			if c == w.cmd || ordered && i < idx[k] {
-				continue
-			}
-			if f, ok := at.readsGitWritten(c, w, moved, extra); ok {
-				return reasonGitWritten(c, w, f), true
-			}
+		if start < 0 {
+			start, all.cmd = idx[k], w.cmd
+		}
+		all.files = append(all.files, w.files...)
+		if w.unknown != "" {
+			all.others = append(all.others, w.unknown)
+		}
+		if (w.unknown != "" || w.anywhere) && all.why == "" {
+			all.why = w.why
+		}
+		all.anywhere = all.anywhere || w.anywhere
+	}
+	if start < 0 {
+		return "", false
+	}
+	if len(all.files) > 4*maxGitWritten || len(all.others) > 8 {
+		all.anywhere, all.why = true, "more of git's writes than the guard follows"
+	}
+	for i, c := range s.Commands {
+		if c == all.cmd || ordered && i < start {
+			continue
+		}
+		if f, ok := at.readsGitWritten(c, &all, moved, extra); ok {
+			return reasonGitWritten(c, &all, f), true
 		}
 	}
 	return "", false
@@ -57,7 +79,7 @@ func (at *place) readsGitWritten(c *shell.Command, w *gitWrite, moved bool, extr
 	switch {
 	case len(w.files) > 0:
 		some = at.shown(w.files[0])
-	case w.unknown != "" || w.anywhere:
+	case len(w.others) > 0 || w.anywhere:
 		some = "a credential file (" + w.why + ")"
 	}
 	if t, deep := shell.SearchOf(c); deep && mayShowCredential(t) {
@@ -89,7 +111,6 @@ func (at *place) readsGitWritten(c *shell.Command, w *gitWrite, moved bool, extr
 	if quietOnContent(c) {
 		return "", false
 	}
-	dots := strings.Contains(at.src, "dotglob") || strings.Contains(at.src, "GLOBIGNORE")
 	for _, e := range c.Effects {
 		if e.Kind != shell.Reads || !e.Path.Dynamic {
 			continue
@@ -107,7 +128,7 @@ func (at *place) readsGitWritten(c *shell.Command, w *gitWrite, moved bool, extr
 				}
 			}
 			for _, f := range w.files {
-				if ok, _ := path.Match(pat, f); ok && (dots || !strings.HasPrefix(path.Base(f), ".") || strings.HasPrefix(path.Base(pat), ".")) {
+				if ok, _ := path.Match(pat, f); ok && (w.dots() || !strings.HasPrefix(path.Base(f), ".") || strings.HasPrefix(path.Base(pat), ".")) {
 					return at.shown(f), true
 				}
 			}
@@ -118,7 +139,7 @@ func (at *place) readsGitWritten(c *shell.Command, w *gitWrite, moved bool, extr
 			if len(w.files) > 0 {
 				return v + " (which may name " + at.shown(w.files[0]) + ")", true
 			}
-			if w.unknown != "" || w.anywhere {
+			if len(w.others) > 0 || w.anywhere {
 				return v + " (" + w.why + ": a credential file may be named)", true
 			}
 		}

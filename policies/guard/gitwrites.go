@@ -39,7 +39,14 @@ type gitWrite struct {
 	// anywhere that it is known only at run time; why says why.
 	unknown  string
 	anywhere bool
-	why      string
+	// others are the folders of unknown files of several writes (see
+	// gitWrittenReads).
+	others []string
+	// src is the script's text, and dotglob whether it turns dotglob
+	// on (0 until asked, then 1 or 2): read once, when a glob needs it.
+	src     string
+	dotglob int
+	why     string
 	// inPlace reports that it writes over the repository's own
 	// worktree (checkout, reset, merge, …), not a new folder: rule 3's.
 	inPlace bool
@@ -53,7 +60,24 @@ func (w *gitWrite) holds(root string) bool {
 	if w.anywhere {
 		return true
 	}
+	for _, u := range w.others {
+		if inFolder(root, u) || inFolder(u, root) {
+			return true
+		}
+	}
 	return w.unknown != "" && (inFolder(root, w.unknown) || inFolder(w.unknown, root))
+}
+
+// dots reports whether the script turns bash's dotglob on (or sets
+// GLOBIGNORE): a glob then matches a leading dot.
+func (w *gitWrite) dots() bool {
+	if w.dotglob == 0 {
+		w.dotglob = 1
+		if strings.Contains(w.src, "dotglob") || strings.Contains(w.src, "GLOBIGNORE") {
+			w.dotglob = 2
+		}
+	}
+	return w.dotglob == 2
 }
 
 // inFolder reports whether slash path p is folder d or under it.
