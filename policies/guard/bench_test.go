@@ -211,7 +211,7 @@ func TestDenseShapes(t *testing.T) {
 		"sort-then-reads-2000":         "",
 		"git-unknown-subcommands-8000": "may run an alias", // git cannot be asked in a folder that is not there
 		"git-log-p-4000":               "",
-		"git-switch-grep-2000":         "rule 3", // past the questions a call asks of git
+		"git-switch-grep-2000":         "rule 7", // past the questions a call asks of git
 		"git-clone-grep-2000":          "",       // a search for TODO shows no credential's line
 		"tar-to-files-3000":            "",
 		"tar-xO-3000":                  "", // no archive is there: the commands fail

@@ -172,28 +172,25 @@ func globMayName(pat string, extra []string) bool {
 }
 
 // gitEnvWrites is rule 3 on a git command of s that writes a .env file
-// over the worktree from a revision: one that differs from the
-// revision checked out (git checkout sec, reset --hard, restore
-// --source, merge, cherry-pick, stash pop bring it in; a `git checkout
-// main` whose .env is the same writes none), or, when git could not be
-// asked, one that may. A new folder's files (worktree add, clone) and a
-// remote's (pull) are not judged here: rule 7 judges what reads them.
+// over the worktree from a revision that differs from the one HEAD
+// holds (git checkout sec, restore --source, merge, cherry-pick, stash
+// pop bring it in; a `git checkout main` whose .env is the same writes
+// none), as git answers for the revision named. A new folder's files
+// (worktree add, clone), a remote's (pull), the index's (git checkout
+// -- f), and what a revision known only at run time or a question past
+// the call's may write are rule 7's: what reads them is judged.
 func gitEnvWrites(s *shell.Script, at *place) (string, bool) {
 	ws, _ := at.gitWritesOf(s, at.cfg.secrets())
 	for k := range ws {
 		w := &ws[k]
-		if !w.inPlace || w.remote {
+		if !w.inPlace {
 			continue
 		}
-		for _, f := range w.files {
+		for _, f := range w.changed {
 			if IsEnvFile(f) {
 				return "guard: rule 3 (no write of a secrets file): `" + clip(w.cmd.String()) + "` writes " + at.shown(f) +
 					", a .env file, from a revision (it differs from the one checked out); ask the user to run it", true
 			}
-		}
-		if w.unknown != "" || w.anywhere {
-			return "guard: rule 3 (no write of a secrets file): `" + clip(w.cmd.String()) + "` may write a .env file from a revision (" +
-				w.why + "); ask the user to run it", true
 		}
 	}
 	return "", false

@@ -33,8 +33,13 @@ const maxGitWritten = 64
 // gitWrite is what one git command of a script writes from a revision.
 type gitWrite struct {
 	cmd *shell.Command
-	// files are the credential files it writes, absolute slash paths.
-	files []string
+	// files are the credential files it writes, absolute slash paths;
+	// changed those of them it writes over the worktree that differ
+	// from what HEAD holds, as git answered for the revision named
+	// (rule 3's: not an index's, nor any commit's for a revision git
+	// would not name).
+	files   []string
+	changed []string
 	// unknown is a folder it writes files the guard cannot know, and
 	// anywhere that it is known only at run time; why says why.
 	unknown  string
@@ -389,9 +394,11 @@ func (at *place) askWriteTo(w gitWrite, dir, dest, kind string, revs []shell.Wor
 		q = wideHistory(extra) // several revisions, a range, or one known only at run time
 	}
 	names, refused, err := at.gitNamesOf(dir, q, extra)
-	if refused && kind != "" && kind != "tree" && kind != "diff" {
-		// A stash or a range git would not show: any commit's, rather
-		// than nothing (the command may still write).
+	exact := kind != "" && kind != "index" && kind != "tree" && !refused && q[0] != "-c" // not wideHistory's
+	if refused && kind != "" && kind != "tree" && kind != "index" {
+		// A revision, a stash or a range git would not name: any
+		// commit's, rather than nothing (git checkout and switch take a
+		// remote's branch by its name; the command may still write).
 		names, refused, err = at.gitNamesOf(dir, wideHistory(extra), extra)
 	}
 	switch {
@@ -406,6 +413,9 @@ func (at *place) askWriteTo(w gitWrite, dir, dest, kind string, revs []shell.Wor
 	default:
 		for _, n := range names {
 			w.files = append(w.files, joinPath(dest, n))
+		}
+		if exact {
+			w.changed = w.files
 		}
 	}
 	return w

@@ -68,7 +68,9 @@ func TestGitWrites(t *testing.T) {
 		{root, "git cherry-pick sec", "rule 3"},
 		{root, "git read-tree -u --reset sec", "rule 2"},
 		{root, "git read-tree -u -m sec", "rule 2"},
-		{root, `git switch "$B" && grep -r KEY .`, "rule 3"},
+		{root, `git switch "$B" && grep -r KEY .`, "rule 7"},   // any commit's
+		{root, "git switch nosuch && grep -r KEY .", "rule 7"}, // a remote's branch, maybe: any commit's
+		{root, "git checkout -- src && grep -r KEY .", ""},
 		{root, "git worktree add ../wt2 sec && grep -r KEY ../wt2", "rule 7"},
 		{root, "git worktree add -b x ../wt2 sec && find ../wt2 -type f | xargs cat", "rule 7"},
 		{root, "git worktree add ../wt2 sec && cat ../wt2/app/.e*", "rule 7"},
