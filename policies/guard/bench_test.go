@@ -68,6 +68,8 @@ func denseShapes() []struct{ name, src string } {
 		{"glob-rm-6000", lines(6000, "rm -f /tmp/a", "/*")},
 		{"npm-run-6000", lines(6000, "npm run x", "")},
 		{"cd-then-git-3000", lines(3000, "cd /tmp/c", "") + strings.Repeat("git stash\n", 3000)},
+		{"git-switch-grep-2000", lines(2000, "git switch b", " && grep -r KEY app")},
+		{"git-clone-grep-2000", lines(2000, "git clone https://example.com/x d", " && grep -r TODO src")},
 		// The readers of issue 38's fifth pass: inline code's writes,
 		// substitutions of fixed text, archives to the output, git's
 		// history (one question a call).
@@ -209,6 +211,8 @@ func TestDenseShapes(t *testing.T) {
 		"sort-then-reads-2000":         "",
 		"git-unknown-subcommands-8000": "may run an alias", // git cannot be asked in a folder that is not there
 		"git-log-p-4000":               "",
+		"git-switch-grep-2000":         "rule 7", // past the questions a call asks of git
+		"git-clone-grep-2000":          "",       // a search for TODO shows no credential's line
 		"tar-to-files-3000":            "",
 		"tar-xO-3000":                  "", // no archive is there: the commands fail
 		"git-stash-show-4000":          "",

@@ -57,6 +57,9 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 	if r, deny := moreEnvWrites(s, at); deny {
 		return r, true
 	}
+	if r, deny := gitEnvWrites(s, at); deny {
+		return r, true
+	}
 	// Whether the command turns dotglob on is read only when a path's
 	// name is not known statically (most commands have none).
 	dg := 0

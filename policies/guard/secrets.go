@@ -58,6 +58,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	if f, ok := redirectsSecret(at.src, extra); ok {
 		return reasonSecretRead("< "+f, f), true
 	}
+	if r, deny := gitWrittenReads(s, at, extra); deny {
+		return r, true
+	}
 	hosts := at.cfg.uploadHosts()
 	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
 	loads := at.dotenvLoads(s)
