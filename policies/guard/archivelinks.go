@@ -2,11 +2,9 @@ package guard
 
 import (
 	"context"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/agenthooks/hooks/internal/members"
 	"github.com/agenthooks/hooks/shell"
@@ -30,44 +28,17 @@ import (
 // read, as "member\x00target".
 func (at *place) linkedMember(p string, extra []string) (string, error) {
 	full := joinPath(at.dir, p)
-	key := "link\x00" + full
-	w := at.wt
-	ctx, end := context.Background(), time.Now().Add(stateTimeout)
-	if w != nil {
-		if a, ok := w.members[key]; ok {
-			return a.found, a.err
-		}
-		if _, err := os.Stat(filepath.FromSlash(full)); err != nil {
-			return "", err
-		}
-		if len(w.members) >= maxArchiveLists {
-			return "", errTooManyArchives
-		}
-		if w.ctx != nil {
-			ctx = w.ctx
-		}
-		if w.listEnd.IsZero() {
-			w.listEnd = end
-		}
-		end = w.listEnd
-	}
-	ctx, cancel := context.WithDeadline(ctx, end)
-	defer cancel()
-	var found string
-	err := members.Links(ctx, filepath.FromSlash(full), func(m, target string) bool {
-		if target == "?" || linksSecret(m, target, extra) {
-			found = m + "\x00" + target
-			return false
-		}
-		return true
+	return at.listArchive("link\x00"+full, full, func(error) bool { return true }, func(ctx context.Context) (string, error) {
+		var found string
+		err := members.Links(ctx, filepath.FromSlash(full), func(m, target string) bool {
+			if target == "?" || linksSecret(m, target, extra) {
+				found = m + "\x00" + target
+				return false
+			}
+			return true
+		})
+		return found, err
 	})
-	if w != nil {
-		if w.members == nil {
-			w.members = map[string]memberAnswer{}
-		}
-		w.members[key] = memberAnswer{found, err}
-	}
-	return found, err
 }
 
 // linksSecret reports whether member m, a link to target, reads as a

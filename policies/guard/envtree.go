@@ -74,14 +74,32 @@ var errTooManyArchives = errors.New("more archives than the guard lists in one c
 // answer is kept for the call by kind and path.
 func (at *place) findMember(p, kind string, match func(string) bool) (string, error) {
 	full := joinPath(at.dir, p)
-	key := kind + "\x00" + full
+	return at.listArchive(kind+"\x00"+full, full, func(err error) bool { return errors.Is(err, os.ErrNotExist) },
+		func(ctx context.Context) (string, error) {
+			var found string
+			err := members.List(ctx, full, func(m string) bool {
+				if match(m) {
+					found = m
+					return false
+				}
+				return true
+			})
+			return found, err
+		})
+}
+
+// listArchive answers key, a question on the archive at full (absolute),
+// with list, once a call: bounded to maxArchiveLists archives a call,
+// which share one stateTimeout. An archive whose Stat fails so that
+// unlisted says so is not listed (nor counted): its error is the answer.
+func (at *place) listArchive(key, full string, unlisted func(error) bool, list func(context.Context) (string, error)) (string, error) {
 	w := at.wt
 	ctx, end := context.Background(), time.Now().Add(stateTimeout)
 	if w != nil {
 		if a, ok := w.members[key]; ok {
 			return a.found, a.err
 		}
-		if _, err := os.Stat(filepath.FromSlash(full)); errors.Is(err, os.ErrNotExist) {
+		if _, err := os.Stat(filepath.FromSlash(full)); err != nil && unlisted(err) {
 			return "", err // not there: no listing counted (the command fails, or makes it first)
 		}
 		if len(w.members) >= maxArchiveLists {
@@ -97,14 +115,7 @@ func (at *place) findMember(p, kind string, match func(string) bool) (string, er
 	}
 	ctx, cancel := context.WithDeadline(ctx, end)
 	defer cancel()
-	var found string
-	err := members.List(ctx, full, func(m string) bool {
-		if match(m) {
-			found = m
-			return false
-		}
-		return true
-	})
+	found, err := list(ctx)
 	if w != nil {
 		if w.members == nil {
 			w.members = map[string]memberAnswer{}
