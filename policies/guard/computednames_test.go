@@ -37,6 +37,8 @@ func TestComputedNames(t *testing.T) {
 		{`ls -a app | sed "s|^|app/|" | xargs cat`, true},
 		{"ls -a app | cut -c1- | xargs cat", true}, // cut's selection makes new names
 		{"cat $(dirname $0)/config", true},         // config of .kube/config
+		{`cat < "$(./list.sh)"`, true},
+		{"head -c 100 < $(./list.sh)", true},
 		{"cat $(grep -rl KEY .)", true},
 		{"cat $(grep -rl KEY app)", true},
 		{"head $(rg -l --hidden KEY)", true},
@@ -54,6 +56,7 @@ func TestComputedNames(t *testing.T) {
 		{"for p in $(go list ./...); do cat $p/go.mod; done", false},
 		{`./list.sh | while read f; do echo "$f"; done`, false},
 		{`cat "$LOG_FILE"`, false},
+		{`wc -l < "$(./list.sh)"`, false},      // counts, prints no text
 		{`V=$(node -v); cat "$CONFIG"`, false}, // CONFIG is not the script's
 		{`V=$(node -v); cat "$OUT_DIR/app-$V"`, true},
 		{`printf -v F %s "$(./list.sh)"; cat "$F"`, true},

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/agenthooks/hooks/shell"
 )
@@ -130,6 +131,26 @@ func (at *place) linkUnder(dir string, extra []string) (string, bool) {
 	for _, f := range w.credentialsUnder(filepath.FromSlash(dir), shell.TreeSearch{Hidden: true}, extra).found {
 		if f.target != "" {
 			return at.shown(f.path) + " (a link to " + at.shown(f.target) + ")", true
+		}
+	}
+	return "", false
+}
+
+// readThrough is linkedSecret for a word a command reads: a static one,
+// or one the place resolves ($PWD/lnk, ~/lnk).
+func (at *place) readThrough(p shell.Word, extra []string) (string, bool) {
+	if !p.Dynamic {
+		return at.linkedSecret(p.Value, extra)
+	}
+	if r, ok := at.resolved(p); ok {
+		return at.linkedSecret(r, extra)
+	}
+	// $PWD/lnk: the place's folder, when the script neither changes
+	// directory nor sets PWD.
+	for _, lead := range [...]string{"$PWD/", "${PWD}/"} {
+		rest, ok := strings.CutPrefix(p.Value, lead)
+		if ok && at.script != nil && !at.facts(at.script).cd && !strings.Contains(at.src, "PWD=") && !strings.ContainsAny(rest, "$`*?[{\\") {
+			return at.linkedSecret(rest, extra)
 		}
 	}
 	return "", false

@@ -46,6 +46,8 @@ func TestReadLinks(t *testing.T) {
 		deny bool
 	}{
 		{"cat lnk", true},
+		{"cat $PWD/lnk", true},
+		{`cat < "${PWD}/docs/README.md"`, true},
 		{"cat docs/README.md", true},
 		{"head -c 100 docs/key", true},
 		{"cat sshdir/id_ed25519", true},

@@ -90,11 +90,20 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if f, ok := printsCredentials(c); ok {
 			return reasonSecretRead(c.String(), f), true
 		}
-		if in, ok := c.InputFile(); ok && !in.Dynamic {
+		if in, ok := c.InputFile(); ok {
 			// cat < lnk, lnk a link on the disk to a credential file
-			// (redirectsSecret reads the name).
-			if f, ok := at.linkedSecret(in.Value, extra); ok {
+			// (redirectsSecret reads the name); cat < "$(./x)", a name
+			// a program makes up.
+			if f, ok := at.readThrough(in, extra); ok {
 				return reasonSecretRead(c.String()+" < "+in.Value+" (a link)", f), true
+			}
+			if in.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
+				if x, ok := computedNames(in, extra); ok {
+					return reasonComputedNames(c.String()+" < "+in.Value, in.Value, x), true
+				}
+				if x, ok := at.variableNames(s, in, extra); ok {
+					return reasonComputedNames(c.String()+" < "+in.Value, in.Value, x), true
+				}
 			}
 		}
 		if f, ok := at.historyShows(c, extra); ok {
@@ -142,8 +151,8 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
-			if e.Kind == shell.Reads && !e.Path.Dynamic {
-				if f, ok := at.linkedSecret(e.Path.Value, extra); ok {
+			if e.Kind == shell.Reads {
+				if f, ok := at.readThrough(e.Path, extra); ok {
 					return reasonSecretRead(c.String()+" ("+e.Path.Value+", a link)", f), true
 				}
 			}
