@@ -44,3 +44,34 @@ func TestCutNames(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelInputNames: parallel given a command of plain words and no
+// arguments of its own appends its input's lines, as xargs does: their
+// word says where the names come from.
+func TestParallelInputNames(t *testing.T) {
+	for _, tc := range []struct{ cmd, want string }{
+		{"./x | parallel cat", "(names x prints)"},
+		{"ls | parallel cat", "(entries of .)"},
+		{"git diff --name-only | parallel head -5", "(names git prints)"},
+		{"parallel cat ::: a", "a"},
+		{`./x | parallel "cat {}"`, "$@"}, // a shell string: known only when it runs
+	} {
+		s, err := (&Parser{}).Parse(context.Background(), tc.cmd)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.cmd, err)
+		}
+		got := ""
+		for _, c := range s.Commands {
+			if c.Name == "cat" || c.Name == "head" {
+				for _, e := range c.Effects {
+					if e.Kind == Reads {
+						got = e.Path.Value
+					}
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: reads %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}

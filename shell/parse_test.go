@@ -218,7 +218,7 @@ var parseCases = []struct {
 	{`parallel ::: 'rm -f a' 'touch b'`, `parallel ::: rm -f a touch b; parallel>rm -f a; parallel>touch b`, `-a >b`, false},
 	{`parallel gzip ::: a b`, `parallel gzip ::: a b; parallel>gzip a; parallel>gzip b`, `>a.gz -a >b.gz -b`, false},
 	{`parallel mv {} {}.bak ::: "it's"`, `parallel mv {} {}.bak ::: it's; parallel>mv it's it's.bak`, `>it's.bak >it's.bak/it's -it's`, false},
-	{`ls | parallel gzip`, `ls; parallel gzip; parallel>gzip {$@}`, `>{$@.gz} -{$@}`, false},
+	{`ls | parallel gzip`, `ls; parallel gzip; parallel>gzip {(entries of .)}`, `>{(entries of .).gz} -{(entries of .)}`, false}, // its input's names, as xargs gzip
 	{`parallel gzip {.} ::: a.c`, `parallel gzip {.} ::: a.c; parallel>gzip {$@}`, `>{$@.gz} -{$@}`, false},
 	{`parallel 'rm {1}/{/}' ::: a`, `parallel rm {1}/{/} ::: a; parallel>rm {$@/$@}`, `-{$@/$@}`, false},
 	{`parallel -a list gzip`, `parallel -a list gzip; parallel>gzip {$@}`, `>{$@.gz} -{$@}`, false},

@@ -267,7 +267,16 @@ func parallelRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	// input, from a file of :::: or -a, or made by another replacement
 	// string such as {.} or {1}).
 	names, known := parallelArgs(rest[len(cmd):])
-	if _, file := f.Value("a", "arg-file"); file || !known || len(names) > maxXargsItems || otherReplacement(cmd) {
+	_, file := f.Value("a", "arg-file")
+	if len(rest) == len(cmd) && !file && plainArgv(cmd) {
+		// Its input's lines, appended to a command of plain words, as
+		// xargs appends them: their words say where the names come from
+		// (./x | parallel cat reads what ./x prints, as ./x | xargs cat).
+		names := w.inputNames(in.from, in.stages, in.file, sc.dir)
+		w.run(append(append(w.mem.wordSlice(len(cmd)+len(names)), cmd...), names...), sc, via, stdin{}, false)
+		return
+	}
+	if file || !known || len(names) > maxXargsItems || otherReplacement(cmd) {
 		joinedScript(w, withArg(cmd, `"$@"`, true), sc, via)
 		return
 	}
@@ -431,4 +440,16 @@ func treeDeletes(w *walker, nc, nw int) {
 			w.out.Writes[i].Recursive = true
 		}
 	}
+}
+
+// plainArgv reports whether words are a command parallel runs as they
+// are: static, none with a replacement string ({}) or a byte the shell
+// it runs them with reads (blanks, quotes, operators, $, `, \).
+func plainArgv(words []Word) bool {
+	for _, a := range words {
+		if a.Dynamic || a.Value == "" || strings.ContainsAny(a.Value, "{} \t\n;|&<>()$`'\"\\*?[~#=") {
+			return false
+		}
+	}
+	return len(words) > 0
 }

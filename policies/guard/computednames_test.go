@@ -22,6 +22,7 @@ func TestComputedNames(t *testing.T) {
 		deny bool
 	}{
 		{"./list.sh | xargs cat", true},
+		{"./list.sh | parallel cat", true},
 		{"xargs cat < <(./list.sh)", true},
 		{"xargs -a <(./list.sh) head", true},
 		{`python3 -c 'print("app/." + "env")' | xargs cat`, true},
@@ -69,6 +70,8 @@ func TestComputedNames(t *testing.T) {
 		{`cat "$(dirname "$0")/README.md"`, false},
 		{"tail -n 5 $(ls -t *.md | head -1)", false},
 		{"du -a src | cut -f2 | xargs cat", false},
+		{"find src -name '*.go' | parallel wc -l", false},
+		{"find src -name '*.go' | parallel cat", false},
 		{"find . -name '*.go' | xargs cat", false},
 		{"ls -1 src | sed 's|^|src/|' | xargs wc -l", false},
 		{"ls -a src | xargs -I{} cat src/{}", false},
