@@ -167,96 +167,140 @@ func nameMayBeSecret(base string, extra []string) bool {
 // $(./list.sh), read F < <(./list.sh), ./list.sh | while read f; do
 // cat "$f"; done: each printed app/.env's KEY=1 under bash): one run in
 // a command or process substitution, or the one whose lines a read in
-// the same pipeline takes (through the filters that pass names on), that
-// is not one whose names the guard reads or a place the environment
-// gives (see computedNames). It is found once a script.
-func (at *place) namesMadeUp(s *shell.Script) string {
+// the same pipeline takes (through the filters that pass their input's
+// lines on), that is not one whose names the guard reads or a place the
+// environment gives (see computedNames). A search's names are made up
+// as far as it knows (F=$(grep -rl KEY app), grep -rl KEY app | while
+// read f printed app/.env). The files whose lines such a program prints
+// (cat list | while read f, F=$(head -1 list)) are returned apart, to
+// be read as files of names. It is found once a script.
+func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
 	if at.madeUpMemo != nil && at.madeUpMemo.s == s {
-		return at.madeUpMemo.x
+		return at.madeUpMemo.x, at.madeUpMemo.files
 	}
-	x := ""
+	m := &madeUpMemo{s: s}
+	// producer notes c, a program whose output a variable may take: its
+	// files of names, or c itself when it makes names up.
+	producer := func(c *shell.Command) {
+		if files, ok := linesOfFiles(c); ok {
+			m.files = append(m.files, files...)
+		} else if makesNames(c) && m.x == "" {
+			m.x = c.Name
+		}
+	}
 	piped := strings.Contains(at.src, "|")
 	for i, c := range s.Commands {
-		if slices.ContainsFunc(c.Via, func(v string) bool { return v == "$(…)" || v == "<(…)" }) && makesNames(c) {
-			x = c.Name
-			break
+		if slices.ContainsFunc(c.Via, func(v string) bool { return v == "$(…)" || v == "<(…)" }) {
+			producer(c)
 		}
 		if !piped || c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
 			continue
 		}
 		// The stage before, through the filters that pass lines on.
 		for j := i - 1; j >= 0; j-- {
-			p := s.Commands[j]
-			if passesNames(p) {
-				continue
+			if p := s.Commands[j]; !passesNames(p) {
+				producer(p)
+				break
 			}
-			if makesNames(p) {
-				x = p.Name
-			}
-			break
-		}
-		if x != "" {
-			break
 		}
 	}
-	at.madeUpMemo = &madeUpMemo{s: s, x: x}
-	return x
+	at.madeUpMemo = m
+	return m.x, m.files
 }
 
 // madeUpMemo holds a script's namesMadeUp.
 type madeUpMemo struct {
-	s    *shell.Script
-	x    string
-	sets map[string]bool // setsAny's answer by name
+	s     *shell.Script
+	x     string
+	files []string
+	sets  map[string]bool // setsAny's answer by name
 }
 
-// passesNames reports whether c passes the lines it reads on, unchanged
-// or a subset of them (a read's names then come from before it).
-func passesNames(c *shell.Command) bool {
+// lineFilter reports whether c is a program that prints lines of what
+// it reads, unchanged or a subset of them.
+func lineFilter(c *shell.Command) bool {
 	switch c.Name {
-	case "sort", "uniq", "head", "tail", "tac", "grep", "egrep", "fgrep":
+	case "cat", "sort", "uniq", "head", "tail", "tac", "grep", "egrep", "fgrep":
 		return !c.Dynamic
 	}
 	return false
 }
 
+// passesNames reports whether c passes the lines of its standard input
+// on (a read's names then come from before it): a line filter that
+// reads no file.
+func passesNames(c *shell.Command) bool {
+	return lineFilter(c) && !slices.ContainsFunc(c.Effects, func(e shell.Effect) bool { return e.Kind == shell.Reads })
+}
+
+// linesOfFiles returns the files whose lines c, a line filter other than
+// a search (grep prints the names of what it finds with -l, and searches
+// trees with -r), prints: each a file the command names, read as a file
+// of names.
+func linesOfFiles(c *shell.Command) ([]string, bool) {
+	if !lineFilter(c) || strings.HasSuffix(c.Name, "grep") {
+		return nil, false
+	}
+	var files []string
+	for _, e := range c.Effects {
+		if e.Kind != shell.Reads {
+			continue
+		}
+		if e.Path.Dynamic {
+			return nil, false
+		}
+		files = append(files, e.Path.Value)
+	}
+	return files, len(files) > 0
+}
+
 // makesNames reports whether the output of c may be any name: c is not a
-// program whose names the guard reads (a lister, a file of names), nor
-// one that prints a place the environment gives or no path at all.
+// program whose names the guard reads (a lister), nor one that prints a
+// place the environment gives or no path at all. A search's names (grep
+// -rl, rg -l) are made up as far as a variable's reader knows.
 func makesNames(c *shell.Command) bool {
 	if c.Dynamic {
 		return true
 	}
 	switch c.Name {
-	case "ls", "find", "du", "git", "rg", "fd", "fdfind", "tree", "grep", "egrep", "fgrep", "cat", "head", "tail",
-		"sort", "uniq", "tac", "wc", "mktemp", "pwd", "date", "seq", "whoami", "id", "hostname", "uname", "nproc",
-		"true", "false", "test", "[", "read", "mapfile", "readarray", "cd", "pushd", "popd", "export", "local", "declare",
-		"set", "shift", ":", "wait", "source", ".":
+	case "ls", "find", "du", "git", "fd", "fdfind", "tree", "wc", "mktemp", "pwd", "date", "seq", "whoami", "id",
+		"hostname", "uname", "nproc", "true", "false", "test", "[", "read", "mapfile", "readarray", "cd", "pushd", "popd",
+		"export", "local", "declare", "set", "shift", ":", "wait", "source", ".":
 		return false
 	case "echo", "printf":
 		// Its words, when all are written out, are the guard's to read
 		// (the walk gives them as the value).
 		return slices.ContainsFunc(c.Args, func(a shell.Word) bool { return a.Dynamic })
+	case "cat", "sort", "uniq", "head", "tail", "tac":
+		return true // with no file of its own, its input's: a pipeline's
 	}
 	return !envPlace(c.String())
 }
 
 // variableNames returns the program of s that may make up the value of
-// variable read p (see namesMadeUp): a name whose last part is written
-// out and can be no credential file's passes.
-func (at *place) variableNames(s *shell.Script, p shell.Word, extra []string) (string, bool) {
+// variable read p (see namesMadeUp), or the credential file a file of
+// names it may take its value from names (with a name false): a name
+// whose last part is written out and can be no credential file's
+// passes. lists is listedReads' memo.
+func (at *place) variableNames(s *shell.Script, lists **listings, p shell.Word, extra []string) (x string, named, ok bool) {
 	v := p.Value
 	if !strings.Contains(v, "$") || strings.Contains(v, "$(") || strings.HasPrefix(v, "(") {
-		return "", false
+		return "", false, false
 	}
 	if base, ok := writtenBase(v); ok && !nameMayBeSecret(base, extra) {
-		return "", false
+		return "", false, false
 	}
-	x := at.namesMadeUp(s)
-	if x == "" || !at.setsAny(v) {
-		return "", false // nothing made up, or the environment's ($LOG_FILE)
+	x, files := at.namesMadeUp(s)
+	if x == "" && len(files) == 0 || !at.setsAny(v) {
+		return "", false, false // nothing made up, or the environment's ($LOG_FILE)
 	}
-	return x, true
+	if x != "" {
+		return x, true, true
+	}
+	if c := at.namesInAny(s, at.listsOf(lists), files, extra); c != "" {
+		return c, false, true
+	}
+	return "", false, false
 }
 
 // setsAny reports whether the script namesMadeUp last read may set

@@ -17,6 +17,8 @@ import (
 func TestComputedNames(t *testing.T) {
 	root, _ := hookedProject(t)
 	writeFile(t, root, "list.sh", "#!/bin/sh\necho app/.e\"\"nv\n")
+	writeFile(t, root, "names.txt", "app/.env\n")
+	writeFile(t, root, "ok.txt", "README.md\n")
 	for _, tc := range []struct {
 		cmd  string
 		deny bool
@@ -51,12 +53,22 @@ func TestComputedNames(t *testing.T) {
 		{`./list.sh | while read f; do cat "$f"; done`, true},
 		{`./list.sh | sort | while read -r f; do head "$f"; done`, true},
 		{"F=$(echo app/.e${X}nv); cat $F", true},
+		// A search's names, and the lines of a file of names, in a
+		// variable (each printed KEY=1 under bash).
+		{`F=$(grep -rl KEY app); cat "$F"`, true},
+		{`grep -rl KEY app | while read f; do cat "$f"; done`, true},
+		{"for f in $(grep -rl KEY app); do cat $f; done", true},
+		{`cat names.txt | while read f; do cat "$f"; done`, true},
+		{`sort names.txt | while read f; do cat "$f"; done`, true},
+		{"F=$(head -1 names.txt); cat $F", true},
 		// Look-alikes.
 		{"F=$(mktemp); go version > $F; cat $F", false},
 		{`find src -name '*.go' | while read f; do cat "$f"; done`, false},
 		{"for p in $(go list ./...); do cat $p/go.mod; done", false},
 		{`./list.sh | while read f; do echo "$f"; done`, false},
 		{`cat "$LOG_FILE"`, false},
+		{`cat ok.txt | while read f; do cat "$f"; done`, false},
+		{`ls src | grep go | while read f; do cat "src/$f"; done`, false},
 		{`wc -l < "$(./list.sh)"`, false},      // counts, prints no text
 		{`V=$(node -v); cat "$CONFIG"`, false}, // CONFIG is not the script's
 		{`V=$(node -v); cat "$OUT_DIR/app-$V"`, true},

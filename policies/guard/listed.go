@@ -171,10 +171,7 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 	if at.cfg != nil && at.cfg.Away || at.dir == "" {
 		return "", false
 	}
-	if *lists == nil {
-		*lists = &listings{byFile: map[string]string{}, byDir: map[string]string{}}
-	}
-	l := *lists
+	l := at.listsOf(lists)
 	v := p.Value
 	var files []string
 	if f, ok := p.LinesFile(); ok {
@@ -267,6 +264,14 @@ func (at *place) listedReads(s *shell.Script, lists **listings, p shell.Word, ex
 		l.byDir[prefix] = c
 	}
 	return c, c != ""
+}
+
+// listsOf returns *lists, made when nil.
+func (at *place) listsOf(lists **listings) *listings {
+	if *lists == nil {
+		*lists = &listings{byFile: map[string]string{}, byDir: map[string]string{}}
+	}
+	return *lists
 }
 
 // namesInAny is namesIn for each of files, each once a script: the

@@ -101,7 +101,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				if x, ok := computedNames(in, extra); ok {
 					return reasonComputedNames(c.String()+" < "+in.Value, in.Value, x), true
 				}
-				if x, ok := at.variableNames(s, in, extra); ok {
+				if x, made, ok := at.variableNames(s, &lists, in, extra); ok {
+					if !made {
+						return reasonSecretRead(c.String()+" < "+in.Value, x), true
+					}
 					return reasonComputedNames(c.String()+" < "+in.Value, in.Value, x), true
 				}
 			}
@@ -184,7 +187,10 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				if x, ok := computedNames(e.Path, extra); ok {
 					return reasonComputedNames(c.String(), e.Path.Value, x), true
 				}
-				if x, ok := at.variableNames(s, e.Path, extra); ok {
+				if x, made, ok := at.variableNames(s, &lists, e.Path, extra); ok {
+					if !made {
+						return reasonSecretRead(c.String(), x), true
+					}
 					return reasonComputedNames(c.String(), e.Path.Value, x), true
 				}
 			}
