@@ -18,8 +18,10 @@ import (
 // a content reader given its names is denied, whatever is on the disk.
 // A name whose last part is written out, and can be no credential
 // file's (`cat "$(git rev-parse --show-toplevel)/.nvmrc"`, `cat
-// $(dirname $0)/VERSION`), passes; so do names from the programs below,
-// which print a place the environment gives, not one the model spells.
+// $(dirname $0)/VERSION`), passes; so do the names of a listing rule 7
+// reads (substListed, listerNames) and a place the environment gives
+// (envPlace: $(npm root), $(go env GOROOT)), which the model does not
+// spell.
 
 // computedNames returns the program whose printed names dynamic read p
 // of a content reader takes, when the guard cannot know them (see
