@@ -65,7 +65,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	envRisk := len(hosts) > 0 && uploadEnvRisk(at.src)
 	loads := at.dotenvLoads(s)
 	var lists *listings // the folders s lists, once a read needs them
+	// envLoads is whether a command may load a file into an environment
+	// (source, ., --env-file: loadsSecret), which envDumps reads for.
+	envLoads := false
 	for _, c := range s.Commands {
+		envArgs := hasEnvFileArg(c)
+		envLoads = envLoads || envArgs || c.Name == "source" || c.Name == "."
 		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
 			continue
 		}
@@ -115,7 +120,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		// --env-file loads a file into a process's environment (docker,
 		// podman, node, …) without printing it.
 		var loads map[string]bool // nil (nothing loaded) unless the command has --env-file
-		for i := 1; i < len(c.Args); i++ {
+		for i := 1; envArgs && i < len(c.Args); i++ {
 			a := c.Args[i].Value
 			if !envFileOpt(c.Args[i-1].Value) && !envFileOpt(a) {
 				continue
@@ -129,16 +134,26 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				loads[f], loads[a] = true, true
 			}
 		}
+		// Each word is told from a credential file's name first (most are
+		// not); what lets one through (a value --env-file loads, what a
+		// search leaves out, jq's program) is asked only of one that is.
+		var secretArgs uint64 // bit i-1: c.Args[i] names a credential file (its first 64 words)
 		for i := 1; i < len(c.Args); i++ {
-			if loads != nil && loads[c.Args[i].Value] || excludes(c.Args[i-1].Value, c.Args[i].Value) {
+			a := c.Args[i].Value
+			f, ok := secretInWord(a, extra)
+			if !ok {
 				continue
 			}
-			if f, ok := secretInWord(c.Args[i].Value, extra); ok {
-				if i == jqFilter(c) {
-					continue // jq's program is read below, as jq's code
-				}
-				return reasonSecretRead(c.String(), f), true
+			if i <= 64 {
+				secretArgs |= 1 << (i - 1)
 			}
+			if loads != nil && loads[a] || excludes(c.Args[i-1].Value, a) {
+				continue
+			}
+			if i == jqFilter(c) {
+				continue // jq's program is read below, as jq's code
+			}
+			return reasonSecretRead(c.String(), f), true
 		}
 		for _, e := range c.Effects {
 			if e.Kind == shell.Reads && e.From != nil {
@@ -151,7 +166,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				// A write or a delete is rule 3's.
 				continue
 			}
-			if f, ok := secretInWord(e.Path.Value, extra); ok {
+			// A path that is one of c's words was told above: secretInWord
+			// answers the same of the same text.
+			if j := argIndex(c, e.Path.Value); j > 0 && j <= 64 && secretArgs&(1<<(j-1)) == 0 {
+				// not a credential file's name
+			} else if f, ok := secretInWord(e.Path.Value, extra); ok {
 				return reasonSecretRead(c.String(), f), true
 			}
 			if e.Kind == shell.Reads {
@@ -226,7 +245,31 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 	}
+	if !envLoads && len(at.dotenvLoads(s)) == 0 {
+		return "", false // envDumps finds no load
+	}
 	return envDumps(s, at, extra)
+}
+
+// hasEnvFileArg reports whether one of c's words starts with --env-file.
+func hasEnvFileArg(c *shell.Command) bool {
+	for i := range c.Args {
+		if envFileOpt(c.Args[i].Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// argIndex returns the index of the first of c's words, past its name,
+// whose text is p (0: none).
+func argIndex(c *shell.Command, p string) int {
+	for i := 1; i < len(c.Args); i++ {
+		if len(c.Args[i].Value) == len(p) && c.Args[i].Value == p {
+			return i
+		}
+	}
+	return 0
 }
 
 // quietOnContent reports whether c never prints (nor sends) the content
