@@ -31,9 +31,14 @@ type TreeSearch struct {
 // its standard output (tar cf - app) is one that prints them whole.
 func SearchOf(c *Command) (TreeSearch, bool) {
 	name := c.Name
+	switch name {
+	case "git", "tar", "bsdtar", "gtar", "zip", "pax", "7z", "7za", "7zr", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack":
+	default:
+		return TreeSearch{}, false // most commands: one switch, not archiveOut's and the tests below
+	}
 	args := c.Args
 	if name == "git" {
-		if !slices.ContainsFunc(args[1:], func(a Word) bool { return strings.Contains(a.Value, "grep") }) {
+		if !slices.ContainsFunc(args[1:], func(a Word) bool { return holdsGrep(a.Value) }) {
 			// No grep among its words, an alias's (-c alias.g=grep)
 			// included: git status, git add (one pass, not git's parse).
 			return TreeSearch{}, false
@@ -48,6 +53,17 @@ func SearchOf(c *Command) (TreeSearch, bool) {
 		return TreeSearch{}, false
 	}
 	return treeSearch(name, args[1:], grep, c)
+}
+
+// holdsGrep is strings.Contains(w, "grep") without its set-up, which
+// cost more than the test on git's short words (status, --short).
+func holdsGrep(w string) bool {
+	for i := 0; i+4 <= len(w); i++ {
+		if w[i] == 'g' && w[i+1] == 'r' && w[i+2] == 'e' && w[i+3] == 'p' {
+			return true
+		}
+	}
+	return false
 }
 
 // gitGrep is [SearchOf] for git grep, which searches the files of the

@@ -16,7 +16,11 @@ import (
 // patterns static, quoted, odd and known only at run time, alone, after
 // xargs, in git grep, in pipelines and command substitutions.
 func TestSearchOfAsBefore(t *testing.T) {
-	names := []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "git grep", "xargs grep", "sudo rg"}
+	// The archivers that write to the standard output too (archiveOut):
+	// SearchOf looks past its first switch only for the names it holds.
+	names := []string{"grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "git grep", "xargs grep", "sudo rg",
+		"tar cf -", "bsdtar -cf -", "gtar -cf -", "zip -r -", "pax -w", "7z a -so x.7z", "7za a -so x", "7zr a -so x",
+		"git -c alias.g=grep g", "git status"}
 	opts := []string{"", "-r", "-R", "-rn", "-rl", "-rL", "-c", "-q", "-v", "-i", "-y", "-S", "-F", "-E", "-P", "-z", "-u",
 		"--hidden", "-.", "--files", "-g '!*.env'", "--glob=x", "--exclude=.env", "--exclude-dir", "-e TODO", "-e \"$x\"",
 		"--regexp=a", "-f pats", "--file=p", "--pre cat", "-w", "-x", "--null-data", "-rin", "-rFe", "--", "-riE", "-C 3",
