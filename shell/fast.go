@@ -248,6 +248,10 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 		from = ends[k]
 		out = append(out, c)
 	}
+	// ends is read no more: its room is kept for the next line (the last
+	// command's append above grew it from nothing on every line that
+	// had no operator).
+	sc.ends = ends[:0]
 	return out, true
 }
 

@@ -59,7 +59,10 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 	}
 	args := sub[1:]
 	perm := func(short string, long ...string) Flags {
-		return Spec{Short: short, Long: long, Permute: true}.Parse(args)
+		// In the walk's arena (see effects): the heap took one block a
+		// git command, as for git status.
+		s := Spec{Short: short, Long: long, Permute: true}
+		return s.parse(args, &w.mem)
 	}
 	switch name {
 	case "clean":
