@@ -449,6 +449,11 @@ func (w *walker) scriptShell(c *Command, sc *scope) {
 		if i := strings.IndexByte(v, '='); i > 0 && strings.Contains(a.Prefix(), "=") {
 			v = v[:i]
 		}
+		if len(v) < len("scriptshell") {
+			// No key below: each of its bytes comes from one of v's (of
+			// the letters of script-shell only ASCII lower-cases to them).
+			continue
+		}
 		key := strings.ToLower(strings.ReplaceAll(strings.TrimLeft(v, "-"), "_", "-"))
 		key = strings.TrimPrefix(key, "config.")
 		if key != "script-shell" && key != "scriptshell" || a.Dynamic && !strings.Contains(a.Prefix(), "=") && !strings.HasPrefix(a.Prefix(), "-") {

@@ -215,6 +215,9 @@ func TestSweep38(t *testing.T) {
 		{`npm config set script-shell ./x.sh`, "rule 1"},      // bash: the next npm test deletes src
 		{`pnpm --config.script-shell=./x.sh test`, "rule 1"},
 		{`yarn config set scriptShell ./x.sh`, "rule 1"},
+		{`npm --SCRIPT_SHELL=./x.sh run test`, "rule 1"}, // npm reads its keys in any case, _ for -
+		{`npm test ---Script-Shell ./x.sh`, "rule 1"},
+		{`npm --config.scriptshell ./x.sh test`, "rule 1"},
 		{`npm config set script-shell /bin/bash`, ""},
 		{`npm test --script-shell=bash`, ""},
 		{`npm config get script-shell`, ""},
