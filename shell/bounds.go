@@ -76,8 +76,21 @@ const maxSubst = 10000
 // substitutions over-counts the command and process substitutions of
 // src: every "$(", "`", "<(" and ">(", quoted or not.
 func substitutions(src string) int {
-	// Each ( after $, < or > once: the three pairs cannot overlap.
-	return strings.Count(src, "`") + strings.Count(src, "$(") + strings.Count(src, "<(") + strings.Count(src, ">(")
+	// Each ( after $, < or > once: the three pairs cannot overlap. The
+	// ( are found by IndexByte (strings.Count of a pair of bytes is an
+	// Index call a match, each with its set-up).
+	n := strings.Count(src, "`")
+	for i := strings.IndexByte(src, '('); i >= 0; {
+		if i > 0 && (src[i-1] == '$' || src[i-1] == '<' || src[i-1] == '>') {
+			n++
+		}
+		j := strings.IndexByte(src[i+1:], '(')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return n
 }
 
 // wordCost is what a word built again (an expanded git alias repeats
