@@ -92,7 +92,7 @@ func commandOptions(s *shell.Script, at *place) (string, bool) {
 			}
 			tarDone = true // looked for: not there
 		case "git":
-			if !gitDone && (strings.Contains(at.src, "GIT_CONFIG_COUNT") || strings.Contains(at.src, "GIT_CONFIG_PARAMETERS") || strings.Contains(at.src, "GIT_CONFIG_KEY_")) {
+			if !gitDone && strings.Contains(at.src, "GIT_CONFIG_") && (strings.Contains(at.src, "GIT_CONFIG_COUNT") || strings.Contains(at.src, "GIT_CONFIG_PARAMETERS") || strings.Contains(at.src, "GIT_CONFIG_KEY_")) {
 				return cannot(c, "takes settings from GIT_CONFIG_* in the environment, set in the same command (an alias or a hook setting runs a command)")
 			}
 			if !gitDone {
@@ -111,6 +111,9 @@ func commandOptions(s *shell.Script, at *place) (string, bool) {
 // XDG_CONFIG_HOME for its git/config, HOME for its .gitconfig) that the
 // script src sets, other than to /dev/null (which turns the file off).
 func gitConfigFileVar(src string) (string, bool) {
+	if !strings.Contains(src, "HOME") && !strings.Contains(src, "_CONFIG_") {
+		return "", false // each name holds one or the other: two scans, not four
+	}
 	for _, name := range [...]string{"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "XDG_CONFIG_HOME", "HOME"} {
 		for rest := src; ; {
 			i := strings.Index(rest, name)
