@@ -120,6 +120,13 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 // callArgs walks a simple command of words args that runs in the shell
 // of sc with standard input in: a function it calls, then the command.
 func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
+	if len(sc.funcs) == 0 {
+		// No function is defined (most scripts): none of the lookups
+		// below, three of them in maps, finds one.
+		w.run(args, sc, via, in, true)
+		w.calledOwn(args, sc, false)
+		return
+	}
 	body, isFunc := sc.funcs[args[0].Value]
 	isFunc = isFunc && !args[0].Dynamic && !w.inFunc[body]
 	moves := isFunc && w.moves[body]
@@ -166,9 +173,18 @@ func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 		delete(w.inFunc, body)
 	}
 	w.run(args, sc, via, in, true)
+	w.calledOwn(args, sc, moves)
+}
+
+// calledOwn records, after a call of args in sc, a function of that name
+// that moves the shell, defined by the call (eval 'f() { cd x; }'), or
+// called inside its own body: where it leaves the shell is known only at
+// run time. moves is whether the call ran such a function itself.
+func (w *walker) calledOwn(args []Word, sc *scope, moves bool) {
+	if len(sc.funcs) == 0 {
+		return
+	}
 	if body, ok := sc.funcs[args[0].Value]; ok && !args[0].Dynamic && w.moves[body] && !moves {
-		// A call inside its own body: where it leaves the shell is
-		// known only at run time.
 		w.moved(sc)
 	}
 }
@@ -332,7 +348,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		cmd.Name = baseName(args[0].Value)
 	}
 	w.effects(cmd, sc, in)
-	if v, ok := sc.aliases[args[0].Value]; ok && !args[0].Dynamic && len(via) <= w.lim.MaxNested {
+	if v, ok := lookAlias(sc, args[0].Value); ok && !args[0].Dynamic && len(via) <= w.lim.MaxNested {
 		// An alias runs its value with the words after it: every shell
 		// expands them when interactive, sh, dash, zsh and ksh always,
 		// bash with shopt -s expand_aliases.
@@ -427,4 +443,14 @@ func isGNUTool(s string) bool {
 type funcKey struct {
 	body     *syntax.Stmt
 	dir, alt string
+}
+
+// lookAlias returns the alias name has in sc: a map lookup only when
+// the script defined an alias (most define none).
+func lookAlias(sc *scope, name string) (string, bool) {
+	if len(sc.aliases) == 0 {
+		return "", false
+	}
+	v, ok := sc.aliases[name]
+	return v, ok
 }
