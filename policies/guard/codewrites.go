@@ -74,6 +74,10 @@ func modeCalls(lang string) []string {
 // end), counting a call by its name followed by "(" or, in Ruby and Perl,
 // by its first argument.
 func writeSites(lang, code string) (n int, over bool) {
+	calls := writeCallNames.get()[lang]
+	if len(calls.write) == 0 && len(calls.mode) == 0 {
+		return 0, false // a language whose writes are not read: its code's words are not looked at
+	}
 	bare := lang == "ruby" || lang == "perl"
 	var ends []int // where each call counted ends its name: File.open is counted once, not again as open
 	ids := identsOf(code)
@@ -116,7 +120,6 @@ func writeSites(lang, code string) (n int, over bool) {
 			}
 		}
 	}
-	calls := writeCallNames.get()[lang]
 	for _, c := range calls.write {
 		if !count(c, false) {
 			return n, true

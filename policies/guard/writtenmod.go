@@ -39,6 +39,9 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 			}
 		}
 	}
+	if len(langs) == 0 && !goFiles {
+		return nil, writtenFile{}, false // no module among the files (out.log, a.txt)
+	}
 	inOrder := -1 // whether the script runs in order, read at its first need
 	for _, c := range s.Commands {
 		for i := range c.Effects {
