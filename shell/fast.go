@@ -204,9 +204,11 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 	if !direct {
 		sc.words = words[:0]
 	}
-	cmds, ends, last := sc.cmds, sc.ends, *cmd
-	sc.cmds, sc.ends, sc.cur = cmds[:0], ends[:0], simpleCmd{}
+	// The command being read is read in place (sc.cur, which the next
+	// call empties first), not copied out of the room.
+	cmds, ends := sc.cmds, sc.ends
 	if !ok {
+		sc.cmds, sc.ends = cmds[:0], ends[:0]
 		clear(words)
 		return nil, false
 	}
@@ -214,13 +216,15 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 	// parser's path refuses past a bound before parsing).
 	ops := len(cmds) + 1
 	if len(words) == from {
-		if len(cmds) == 0 || cmds[len(cmds)-1].op != ";" || last.redir {
+		if len(cmds) == 0 || cmds[len(cmds)-1].op != ";" || cmd.redir {
+			sc.cmds, sc.ends = cmds[:0], ends[:0]
 			return nil, false
 		}
 		cmds[len(cmds)-1].op = ""
 	} else {
-		cmds, ends = append(cmds, last), append(ends, len(words))
+		cmds, ends = append(cmds, *cmd), append(ends, len(words))
 	}
+	sc.cmds, sc.ends = cmds[:0], ends[:0]
 	if ops > maxCmds || redirs > maxEffects {
 		clear(words)
 		return nil, false
@@ -230,29 +234,20 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 		all = a.wordSlice(len(words))
 		all = append(all, words...) // the room is cleared once, when the parse gives it back (keep)
 	}
-	out := cmds
-	if a == nil {
-		out = make([]simpleCmd, 0, len(cmds))
-	} else {
+	from = 0
+	for k := range cmds {
+		cmds[k].args = all[from:ends[k]:ends[k]]
+		from = ends[k]
+	}
+	if a != nil {
 		// The commands are walked before the next line is read: they
 		// stay in the scratch room, which is taken until doneSimple (a
 		// line read while they are walked, a script bash -c runs, gets
-		// room of its own).
+		// room of its own); where each command's words end is read no
+		// more, and its room is kept for the next line.
 		sc.cmds = nil
-		out = cmds[:0]
 	}
-	from = 0
-	for k := range cmds {
-		c := cmds[k]
-		c.args = all[from:ends[k]:ends[k]]
-		from = ends[k]
-		out = append(out, c)
-	}
-	// ends is read no more: its room is kept for the next line (the last
-	// command's append above grew it from nothing on every line that
-	// had no operator).
-	sc.ends = ends[:0]
-	return out, true
+	return cmds, true
 }
 
 // simpleLong is the length past which simpleIn counts a line's words,
