@@ -42,6 +42,14 @@ func (l *CheckLog) In(ctx context.Context) context.Context {
 	return context.WithValue(ctx, checkLogKey{}, l)
 }
 
+// ChecksLogged reports whether ctx carries a [CheckLog]: a policy that
+// times its checks for [ReportCheck] may skip the clock when it does not
+// (nobody reads the checks).
+func ChecksLogged(ctx context.Context) bool {
+	_, ok := ctx.Value(checkLogKey{}).(*CheckLog)
+	return ok
+}
+
 // ReportCheck records c in the CheckLog of ctx, if it has one; otherwise
 // it does nothing, at the cost of one context lookup. A policy calls it
 // once per rule it ran:

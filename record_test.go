@@ -193,6 +193,9 @@ func BenchmarkServeOnResult(b *testing.B) {
 
 func TestOnResultChecks(t *testing.T) {
 	checked := func(ctx context.Context, ev *hooks.PreToolUseEvent) (hooks.Response, error) {
+		if !hooks.ChecksLogged(ctx) {
+			t.Error("ChecksLogged is false in a handler whose checks OnResult records")
+		}
 		hooks.ReportCheck(ctx, hooks.Check{Name: "rm-rf", Decision: hooks.DecisionDeny, Duration: 3})
 		hooks.ReportCheck(ctx, hooks.Check{Name: "env-write", Duration: 2})
 		return hooks.Deny("no"), nil
@@ -203,6 +206,12 @@ func TestOnResultChecks(t *testing.T) {
 	}
 	// Without a CheckLog, ReportCheck does nothing.
 	hooks.ReportCheck(context.Background(), hooks.Check{Name: "x"})
+	if hooks.ChecksLogged(context.Background()) {
+		t.Error("ChecksLogged is true without a CheckLog")
+	}
+	if ctx, _ := hooks.WithCheckLog(context.Background()); !hooks.ChecksLogged(ctx) {
+		t.Error("ChecksLogged is false with WithCheckLog's context")
+	}
 }
 
 // BenchmarkServeProcess is Serve as a hook process runs it (Inline, with

@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/policy"
@@ -67,7 +66,7 @@ func secretWrites(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) (
 	if cfg == nil || len(cfg.Secrets) == 0 && len(cfg.UploadHosts) == 0 {
 		return "", false
 	}
-	start := time.Now()
+	start := clock(ctx)
 	ws, err := writes.Of(ctx, t, cwd)
 	if err != nil {
 		report(ctx, "rule3-secrets", true, start)

@@ -3,7 +3,6 @@ package guard
 import (
 	"context"
 	"path/filepath"
-	"time"
 
 	"github.com/agenthooks/hooks"
 	"github.com/agenthooks/hooks/builtin"
@@ -27,7 +26,7 @@ func footingRule(ctx context.Context, cwd string, t *hooks.Tool) (string, bool) 
 	if cwd == "" || !filepath.IsAbs(cwd) {
 		return "", false
 	}
-	start := time.Now()
+	start := clock(ctx)
 	s := footing.Of(footing.Env{Cwd: cwd, Home: filepath.FromSlash(remoteHome), Getenv: noEnv,
 		Hosts: func() []footing.Host { return footing.HostsOf(builtin.Adapters()) }})
 	r, deny := s.Judge(ctx, t)

@@ -127,7 +127,7 @@ func JudgeWith(ctx context.Context, cfg *Config, cwd string, t *hooks.Tool) hook
 				"puts its secrets in the model's context; ask the user for what you need from it")
 		}
 	}
-	start := time.Now()
+	start := clock(ctx)
 	ws, err := writes.Of(ctx, t, cwd)
 	if err != nil {
 		report(ctx, "rule3-writes", true, start)
@@ -181,7 +181,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 				"write it more simply", p), true
 		}
 	}()
-	start := time.Now()
+	start := clock(ctx)
 	s, err := (&shell.Parser{Resolve: at.resolvedFile}).Parse(ctx, cmd)
 	start = report(ctx, "parse", err != nil, start)
 	if err != nil {
@@ -210,7 +210,7 @@ func judgeShell(ctx context.Context, cmd string, at *place) (reason string, deny
 	if !s.RunsFiles() && !githooks.Runs(s) {
 		return "", false
 	}
-	start = time.Now()
+	start = clock(ctx)
 	r, deny := judgeFiles(ctx, cmd, s, at)
 	report(ctx, "script-files", deny, start)
 	return r, deny
@@ -239,6 +239,9 @@ type shellRule struct {
 // lookup. It returns when the check ended, where a check that follows
 // starts.
 func report(ctx context.Context, name string, deny bool, start time.Time) time.Time {
+	if !hooks.ChecksLogged(ctx) {
+		return start // nobody reads it: no clock read
+	}
 	d := hooks.NoDecision
 	if deny {
 		d = hooks.DecisionDeny
@@ -246,6 +249,15 @@ func report(ctx context.Context, name string, deny bool, start time.Time) time.T
 	end := time.Now()
 	hooks.ReportCheck(ctx, hooks.Check{Name: name, Decision: d, Duration: end.Sub(start)})
 	return end
+}
+
+// clock returns the time a check starts, read only when the checks are
+// logged (see report).
+func clock(ctx context.Context) time.Time {
+	if !hooks.ChecksLogged(ctx) {
+		return time.Time{}
+	}
+	return time.Now()
 }
 
 // reasonParse is rule 4's reason for a command the parser gave up on.
