@@ -68,12 +68,17 @@ func trimDotsSpaces(p string) string {
 // named whole (tar, cp -r, scp -r of it), or holding a glob (cat
 // ~/.ssh/*, ~/.aws/cred*), is a credential file.
 func secretDir(name string) bool {
-	switch name {
-	case ".ssh", ".aws", ".gnupg", ".kube", ".docker":
-		return true
+	for _, d := range secretDirs {
+		if name == d {
+			return true
+		}
 	}
 	return false
 }
+
+// secretDirs are the folders of credentials secretDir knows (each
+// starts with a dot: see secretIndex.needs).
+var secretDirs = [...]string{".ssh", ".aws", ".gnupg", ".kube", ".docker"}
 
 // extraMatch reports whether p, whose name is base, matches one of the
 // extra patterns.

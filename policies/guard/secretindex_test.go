@@ -203,3 +203,44 @@ func TestSecretInCodeAsBefore(t *testing.T) {
 		t.Fatalf("only %d codes name a credential file: the corpus tests too little", found)
 	}
 }
+
+// TestMayMatchHoldsEverySecret: a word that secretInWordSlow finds a
+// credential file in passes mayMatch, the filter that lets most words be
+// (a byte it needs, a dot followed by a byte of afterDot, or an exact
+// name at its end), over the corpus with its letters' case changed and
+// bytes put in or cut at random.
+func TestMayMatchHoldsEverySecret(t *testing.T) {
+	x := builtinSecretPats()
+	r := rand.New(rand.NewSource(38))
+	extra := []byte("./\\ _-:=@*?[~eEnNvVsShHpPkKaAdDgGjJcC\u212a")
+	n := 0
+	for _, w := range secretCorpus() {
+		for range 4 {
+			b := []byte(w)
+			for range r.Intn(3) {
+				switch i := r.Intn(len(b) + 1); r.Intn(3) {
+				case 0:
+					b = append(b[:i], append([]byte{extra[r.Intn(len(extra))]}, b[i:]...)...)
+				case 1:
+					if i < len(b) {
+						b = append(b[:i], b[i+1:]...)
+					}
+				default:
+					if i < len(b) && 'a' <= b[i]|0x20 && b[i]|0x20 <= 'z' {
+						b[i] ^= 0x20
+					}
+				}
+			}
+			v := string(b)
+			if _, ok := secretInWordSlow(v, nil); ok {
+				n++
+				if !x.mayMatch(v) {
+					t.Fatalf("%q names a credential file, and mayMatch lets it be", v)
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Errorf("%d words with a credential file, want at least 10,000", n)
+	}
+}

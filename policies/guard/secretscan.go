@@ -57,20 +57,37 @@ type secretIndex struct {
 	anyWord bool
 	exact   []string
 	// exactLast holds the last byte of each of exact, in either case,
-	// and the blank, which endsExact drops: a word that ends in none
-	// ends in no exact name.
+	// and the blank, dot and slash, which endsExact drops: a word that
+	// ends in none ends in no exact name.
 	exactLast [256]bool
+	// afterDot holds, in either case, each byte that follows a dot in
+	// the names the index matches (.env, .ssh, .pem, config.json: e, s,
+	// p, j, …): a word whose dots are followed by none of them, and that
+	// holds no byte of need, is none of those names.
+	afterDot [256]bool
+	// mayStop is stopNeed for need's bytes, stopDot for a dot that is
+	// not one of them, 0 for any other byte: mayMatch's one table.
+	mayStop [256]uint8
 }
 
-// needs fills need and exact: a word with none of need's bytes is no
-// credential file of the index's patterns, nor a .env file or a secret
-// folder (whose names start with a dot), whatever its case, unless it
-// ends in one of exact: each multi-element pattern needs a slash (or a
-// backslash, read as one), each other one a dot when its text holds
-// one; a name without a dot is in exact, and a prefix or a suffix
-// without one needs its first byte; bytes past ASCII (which may
-// lower-case to ASCII) are always needed. A pattern of path.Match's
-// sets anyWord.
+// The values of secretIndex.mayStop.
+const (
+	stopNeed = 1 + iota
+	stopDot
+)
+
+// needs fills need, afterDot and exact: a word with none of need's
+// bytes, no dot followed by a byte of afterDot, that ends in none of
+// exact, is no credential file of the index's patterns, nor a .env file
+// or a secret folder, whatever its case. A word that matches a pattern
+// holds the text of each of its elements that is no glob of
+// path.Match's (lower-cased): each dot in that text, with the byte after
+// it, is in afterDot; a pattern with no such dot needs a dot and a slash
+// (or a backslash, read as one), as a name without a dot matched whole
+// is in exact and a prefix or a suffix without one needs its first byte;
+// .env (IsEnvFile) and the folders of secretDirs add theirs; bytes past
+// ASCII (which may lower-case to ASCII) are always needed. A pattern of
+// path.Match's alone sets anyWord.
 func (x *secretIndex) needs() {
 	need := func(b byte) {
 		x.need[b] = true
@@ -78,28 +95,62 @@ func (x *secretIndex) needs() {
 			x.need[b-'a'+'A'] = true
 		}
 	}
-	need('.')
-	need('/')
+	dots := func(lit string) bool {
+		found := false
+		for i := 0; i+1 < len(lit); i++ {
+			if lit[i] == '.' {
+				b := lit[i+1]
+				x.afterDot[b] = true
+				if 'a' <= b && b <= 'z' {
+					x.afterDot[b-'a'+'A'] = true
+				}
+				found = true
+			}
+		}
+		return found
+	}
 	need('\\')
 	for c := 0x80; c < 256; c++ {
 		x.need[c] = true
 	}
+	dots(".env")
+	for _, d := range secretDirs {
+		dots(d)
+	}
 	for _, sp := range x.pats {
+		found := false
+		for _, e := range sp.elems {
+			if e.kind != 'm' && dots(e.lit) {
+				found = true
+			}
+		}
 		n := sp.elems[0]
 		switch {
+		case found:
 		case len(sp.elems) > 1:
+			need('.')
+			need('/')
 		case n.kind == 'm' || n.lit == "":
 			x.anyWord = true
 		case strings.IndexByte(n.lit, '.') >= 0:
+			need('.') // a dot that ends the name (foo.)
 		case n.kind == '=':
 			x.exact = append(x.exact, n.lit)
 			c := n.lit[len(n.lit)-1]
-			x.exactLast[c], x.exactLast[' '] = true, true
+			x.exactLast[c], x.exactLast[' '], x.exactLast['.'], x.exactLast['/'] = true, true, true, true
 			if 'a' <= c && c <= 'z' {
 				x.exactLast[c-'a'+'A'] = true
 			}
 		default:
 			need(n.lit[0])
+		}
+	}
+	for c := range 256 {
+		switch {
+		case x.need[c]:
+			x.mayStop[c] = stopNeed
+		case c == '.':
+			x.mayStop[c] = stopDot
 		}
 	}
 }
@@ -113,20 +164,27 @@ func (x *secretIndex) mayMatch(w string) bool {
 	if x.anyWord {
 		return true
 	}
+	// One load a byte: most are in neither need nor a dot (mayStop).
 	for i := 0; i < len(w); i++ {
-		if x.need[w[i]] {
+		switch x.mayStop[w[i]] {
+		case 0:
+		case stopNeed:
 			return true
+		default: // a dot
+			if i+1 < len(w) && x.afterDot[w[i+1]] {
+				return true
+			}
 		}
 	}
 	return len(w) > 0 && x.exactLast[w[len(w)-1]] && x.endsExact(w)
 }
 
 // endsExact reports whether w ends in one of x's exact names, case and
-// trailing blanks aside.
+// trailing blanks, dots and slashes aside.
 func (x *secretIndex) endsExact(w string) bool {
 	k := len(w)
-	for k > 0 && w[k-1] == ' ' {
-		k--
+	for k > 0 && (w[k-1] == ' ' || w[k-1] == '.' || w[k-1] == '/') {
+		k-- // dropped as isSecret drops them (_netrc., _netrc/)
 	}
 	if k == 0 {
 		return false
