@@ -37,6 +37,9 @@ func codeLang(lang string) (codeSyntax, bool) {
 	switch lang {
 	case "deno", "bun":
 		lang = "node"
+	case "python", "node", "ruby", "perl", "php": // codeSyntaxes' keys (TestCodeLangKeys)
+	default:
+		return codeSyntax{}, false // go, npm-script, sh, …: no table to look up
 	}
 	syn, ok := codeSyntaxes.get()[lang]
 	return syn, ok

@@ -218,3 +218,18 @@ func TestCodeFileBounds(t *testing.T) {
 		{`python3 imports.py`, ""},
 	})
 }
+
+// TestCodeLangKeys: codeLang finds every language of codeSyntaxes (its
+// switch, which spares the others a map lookup, names them all).
+func TestCodeLangKeys(t *testing.T) {
+	for l := range codeSyntaxes.get() {
+		if _, ok := codeLang(l); !ok {
+			t.Errorf("codeLang(%q) finds no syntax, and codeSyntaxes has one", l)
+		}
+	}
+	for _, l := range []string{"deno", "bun"} {
+		if syn, ok := codeLang(l); !ok || len(syn.calls) != len(codeSyntaxes.get()["node"].calls) {
+			t.Errorf("codeLang(%q) is not node's", l)
+		}
+	}
+}
