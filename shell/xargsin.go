@@ -109,6 +109,16 @@ func stagesNames(stages []simpleCmd, dir Word) []Word {
 	}, dir)
 }
 
+// NamesPrinted returns the words for the names c prints, read as file
+// names (as xargs reads them): for a search that lists files (grep -rl
+// TODO src, rg -l), "DIR/(output of …)" for each folder it searches (see
+// [Word.Search]) or the files it names; for a program whose names this
+// package does not read, "(names NAME prints)"; "(input)" for its
+// standard input's.
+func NamesPrinted(c *Command) []Word {
+	return argsNames(c.Args, func() []Word { return []Word{{Value: "(input)", Dynamic: true}} }, Word{})
+}
+
 // argsNames returns the words for the names the command of words args
 // prints; upstream gives those of its standard input.
 func argsNames(args []Word, upstream func() []Word, dir Word) []Word {

@@ -172,8 +172,9 @@ func nameMayBeSecret(base string, extra []string) bool {
 // the same pipeline takes (through the filters that pass their input's
 // lines on), that is not one whose names the guard reads or a place the
 // environment gives (see computedNames). A search's names are made up
-// as far as it knows (F=$(grep -rl KEY app), grep -rl KEY app | while
-// read f printed app/.env). The files whose lines such a program prints
+// (F=$(grep -rl KEY app), grep -rl KEY app | while read f printed
+// app/.env) unless the disk shows none can be a credential file's
+// (searchNamesSafe). The files whose lines such a program prints
 // (cat list | while read f, F=$(head -1 list)) are returned apart, to
 // be read as files of names. It is found once a script.
 func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
@@ -186,7 +187,7 @@ func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
 	producer := func(c *shell.Command) {
 		if files, ok := linesOfFiles(c); ok {
 			m.files = append(m.files, files...)
-		} else if makesNames(c) && m.x == "" {
+		} else if makesNames(c) && m.x == "" && !at.searchNamesSafe(s, c, at.cfg.secrets()) {
 			m.x = c.Name
 		}
 	}

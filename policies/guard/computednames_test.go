@@ -2,6 +2,8 @@ package guard
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,6 +91,51 @@ func TestComputedNames(t *testing.T) {
 		{"ls -a src | xargs -I{} cat src/{}", false},
 		{"ls -t *.md | head -1 | xargs cat", false},
 		{"git ls-files '*.go' | xargs cat", false},
+		// A search's names through a substitution or a variable, judged
+		// as the pipe's form is: the files under the folders it searches
+		// whose text it matches (bash printed only src/main.go, or
+		// app/config.js, for each; those above printed KEY=1).
+		{"cat $(grep -rl package src)", false},
+		{`cat "$(grep -rl package src)"`, false},
+		{"for f in $(grep -rl package src); do head -3 $f; done", false},
+		{`F=$(grep -rl package src); cat "$F"`, false},
+		{`grep -rl package src | while read f; do cat "$f"; done`, false},
+		{"cat $(grep -rl x app)", false}, // app/.env holds no x
+		{"cat $(rg -l package src pkg)", false},
+		{"cat $(grep -rl KEY src app)", true},
+		{"cat $(grep -rl -e package -e KEY .)", true},
+		{"cat $(grep -rlf pats app)", true},     // a pattern it cannot read, a credential file under app
+		{"cd app && cat $(grep -rl x .)", true}, // after a cd the folder is not read
+		{"cat $(grep -rl package src | head -1)", true},
+		{"cat $(grep -rl $P src)", true},
+	} {
+		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd}}).Reason
+		if got := strings.Contains(r, "rule 7"); got != tc.deny || !tc.deny && r != "" {
+			t.Errorf("%s: %q, want deny %v", tc.cmd, r, tc.deny)
+		}
+	}
+}
+
+// TestSearchNamesLinks: a link under an innocent name to a credential
+// file is a name grep -R prints (it follows links; -r does not) when the
+// file's text matches, through a pipe or a substitution alike: under
+// bash, both attacks printed the key.
+func TestSearchNamesLinks(t *testing.T) {
+	root := project(t)
+	home := t.TempDir()
+	writeFile(t, home, ".ssh/id_rsa", "-----BEGIN PRIVATE KEY-----\n")
+	writeFile(t, root, "lnk/notes.txt", "TODO\n")
+	if err := os.Symlink(filepath.Join(home, ".ssh", "id_rsa"), filepath.Join(root, "lnk", "notes")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"cat $(grep -Rl PRIVATE lnk)", true},
+		{"grep -Rl PRIVATE lnk | xargs cat", true},
+		{"cat $(grep -Rl TODO lnk)", false},
+		{"grep -Rl TODO lnk | xargs cat", false},
 	} {
 		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd}}).Reason
 		if got := strings.Contains(r, "rule 7"); got != tc.deny || !tc.deny && r != "" {

@@ -68,6 +68,13 @@ func (at *place) noneUnder(p shell.Word, match func(path, name string) bool) boo
 			if fi, err := os.Stat(path); err != nil || fi.IsDir() {
 				return errWalkBound
 			}
+			// A link to a credential file under an innocent name (app/notes
+			// to ~/.ssh/id_rsa): grep -R prints the link's name, and a
+			// reader of it the file's text.
+			if t, err := filepath.EvalSymlinks(path); err != nil || match(t, filepath.Base(t)) && (!searched || envMatches(t, re)) {
+				found = true
+				return fs.SkipAll
+			}
 		}
 		return nil
 	})

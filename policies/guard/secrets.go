@@ -103,7 +103,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String()+" < "+in.Value+" (a link)", f), true
 			}
 			if in.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
-				if x, ok := computedNames(in, extra); ok {
+				if x, ok := computedNames(in, extra); ok && !at.substSearchSafe(s, in, extra) {
 					return reasonComputedNames(c.String()+" < "+in.Value, in.Value, x), true
 				}
 				if x, made, ok := at.variableNames(s, &lists, in, extra); ok {
@@ -203,7 +203,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
-				if x, ok := computedNames(e.Path, extra); ok {
+				if x, ok := computedNames(e.Path, extra); ok && !at.substSearchSafe(s, e.Path, extra) {
 					return reasonComputedNames(c.String(), e.Path.Value, x), true
 				}
 				if x, made, ok := at.variableNames(s, &lists, e.Path, extra); ok {
