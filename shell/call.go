@@ -113,7 +113,10 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 			}
 		}
 	}
+	shellAt := w.shellAt
+	w.shellAt = sc
 	w.callArgs(args, sc, via, in)
+	w.shellAt = shellAt
 	w.prefixEnv = saved
 }
 

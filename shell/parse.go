@@ -252,6 +252,12 @@ type walker struct {
 	// command being run (<(…) and --arg-file=<(…)): xargs -a reads the
 	// names their statements print (see argFileNames).
 	procs []*syntax.ProcSubst
+	// shellAt is the scope of the shell whose simple command is being
+	// walked (nil outside one): its directory is what $PWD expands to
+	// in the command's words (see pwdPath); pwdSet is whether the
+	// script may set PWD itself: 0 not yet read, 1 no, 2 yes.
+	shellAt *scope
+	pwdSet  int8
 }
 
 // scope is the state of one shell that writes depend on: the directory

@@ -1,0 +1,75 @@
+package shell
+
+import "strings"
+
+// atPWD returns the scope a path p of a command walked in sc is
+// relative to, and p relative to it: p and sc, unless p starts with
+// $PWD (see pwdPath). A check of p's first byte for the rest.
+func (w *walker) atPWD(sc *scope, p Word) (*scope, Word) {
+	if p.Dynamic && p.Value != "" && p.Value[0] == '$' && w.box == nil {
+		if at, rel, ok := w.pwdPath(p, sc); ok {
+			return at, rel
+		}
+	}
+	return sc, p
+}
+
+// pwdPath reads a path that starts with $PWD/ ($PWD/x, ${PWD}/x; $PWD
+// alone is left as it is, as a container's mount reads it):
+// bash expands PWD to the folder its shell is in, so after a cd in the
+// same script (cd d; cat "$PWD/x") it names x in that folder, d/x, not
+// the one the script started in. It returns the scope of that shell
+// (the one whose command is being walked: not that of a program's own
+// -C folder, env -C d cat "$PWD/x" reads ./x) and the rest of the path,
+// relative to it. Not when the rest holds another expansion or a
+// pattern, nor when the script may set PWD itself (PWD=…, read PWD,
+// export PWD, declare PWD: any PWD its text names other than as $PWD
+// or ${PWD}, OLDPWD included), read once per script.
+func (w *walker) pwdPath(p Word, sc *scope) (*scope, Word, bool) {
+	v := p.Value
+	var rest string
+	switch {
+	case strings.HasPrefix(v, "$PWD"):
+		rest = v[len("$PWD"):]
+	case strings.HasPrefix(v, "${PWD}"):
+		rest = v[len("${PWD}"):]
+	default:
+		return nil, Word{}, false
+	}
+	if len(rest) < 2 || rest[0] != '/' || strings.ContainsAny(rest, "$`*?[{\\") {
+		return nil, Word{}, false
+	}
+	if w.pwdSet == 0 {
+		w.pwdSet = 1
+		if setsPWD(w.top) {
+			w.pwdSet = 2
+		}
+	}
+	if w.pwdSet == 2 {
+		return nil, Word{}, false
+	}
+	if w.shellAt != nil {
+		sc = w.shellAt
+	}
+	if rest = strings.TrimLeft(rest, "/"); rest == "" {
+		return nil, Word{}, false
+	}
+	return sc, Static(rest), true
+}
+
+// setsPWD reports whether script text src names PWD other than as
+// $PWD or ${PWD}: an assignment, read, export, declare or unset of it,
+// or OLDPWD.
+func setsPWD(src string) bool {
+	for i := 0; ; {
+		j := strings.Index(src[i:], "PWD")
+		if j < 0 {
+			return false
+		}
+		j += i
+		if !(j >= 1 && src[j-1] == '$' || j >= 2 && src[j-2:j] == "${") {
+			return true
+		}
+		i = j + len("PWD")
+	}
+}
