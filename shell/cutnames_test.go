@@ -54,7 +54,11 @@ func TestParallelInputNames(t *testing.T) {
 		{"ls | parallel cat", "(entries of .)"},
 		{"git diff --name-only | parallel head -5", "(names git prints)"},
 		{"parallel cat ::: a", "a"},
-		{`./x | parallel "cat {}"`, "$@"}, // a shell string: known only when it runs
+		{`./x | parallel "cat {}"`, "(names x prints)"}, // plain words, split by parallel's shell
+		{"./x | parallel -j2 cat {}", "(names x prints)"},
+		{"./x | parallel cat {.}.env", "(names x prints).env"},
+		{"ls | parallel cat src/{}", "src/(entries of .)"},
+		{`./x | parallel "cat {} | tr a b"`, "$@"}, // a shell string: known only when it runs
 	} {
 		s, err := (&Parser{}).Parse(context.Background(), tc.cmd)
 		if err != nil {

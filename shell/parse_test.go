@@ -221,7 +221,7 @@ var parseCases = []struct {
 	{`ls | parallel gzip`, `ls; parallel gzip; parallel>gzip {(entries of .)}`, `>{(entries of .).gz} -{(entries of .)}`, false}, // its input's names, as xargs gzip
 	{`parallel gzip {.} ::: a.c`, `parallel gzip {.} ::: a.c; parallel>gzip {$@}`, `>{$@.gz} -{$@}`, false},
 	{`parallel 'rm {1}/{/}' ::: a`, `parallel rm {1}/{/} ::: a; parallel>rm {$@/$@}`, `-{$@/$@}`, false},
-	{`parallel -a list gzip`, `parallel -a list gzip; parallel>gzip {$@}`, `>{$@.gz} -{$@}`, false},
+	{`parallel -a list gzip`, `parallel -a list gzip; parallel>gzip {(lines of list)}`, `>{(lines of list).gz} -{(lines of list)}`, false}, // the lines of list, as xargs -a
 	{`su -c 'ls' bob`, `su -c ls bob; su>ls`, ``, false},
 	{`su bob -c 'ls'`, `su bob -c ls; su>ls`, ``, false},
 	{`runuser -u bob -- ls`, `runuser -u bob -- ls; runuser>ls`, ``, false},

@@ -276,6 +276,9 @@ func parallelRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		w.run(append(append(w.mem.wordSlice(len(cmd)+len(names)), cmd...), names...), sc, via, stdin{}, false)
 		return
 	}
+	if list, file := f.Value("a", "arg-file"); len(rest) == len(cmd) && w.parallelInput(cmd, list, file, sc, in, via) {
+		return // ./x | parallel "cat {}"
+	}
 	if file || !known || len(names) > maxXargsItems || otherReplacement(cmd) {
 		joinedScript(w, withArg(cmd, `"$@"`, true), sc, via)
 		return

@@ -40,6 +40,16 @@ func computedNames(p shell.Word, extra []string) (string, bool) {
 		}
 		return x, true
 	}
+	if x, ok := namesWithin(v); ok {
+		// Part of a word: parallel cat {.}.env, xargs -I{} cat {}.bak.
+		if listerNames(x) {
+			return "", false
+		}
+		if base, ok := writtenBase(v); ok && !nameMayBeSecret(base, extra) {
+			return "", false
+		}
+		return x, true
+	}
 	i := strings.Index(v, "$(")
 	if i < 0 {
 		i = strings.IndexByte(v, '`')
@@ -67,6 +77,32 @@ func namesPrinted(v string) (string, bool) {
 	}
 	x, ok := strings.CutSuffix(rest, " prints)")
 	return x, ok && x != "" && !strings.ContainsAny(x, " ()")
+}
+
+// namesWithin is computedNames's program for a word that holds package
+// shell's word for names read from an input, "(input)", "(names a
+// pipeline prints)" or "(names X prints)", with text around it: a name
+// a replacement string derives from it, or puts text around (parallel
+// cat {.}.env, xargs -I{} cat {}.bak).
+func namesWithin(v string) (string, bool) {
+	i := strings.Index(v, "(names ")
+	if i < 0 {
+		if strings.Contains(v, "(input)") {
+			return "a program whose output it reads", true
+		}
+		return "", false
+	}
+	rest := v[i+len("(names "):]
+	k := strings.Index(rest, " prints)")
+	if k < 0 {
+		return "", false
+	}
+	if x := rest[:k]; x == "a pipeline" {
+		return "a pipeline", true
+	} else if x != "" && !strings.ContainsAny(x, " ()") {
+		return x, true
+	}
+	return "", false
 }
 
 // listerNames reports whether the names program x prints are read by

@@ -1,0 +1,96 @@
+package shell
+
+import "strings"
+
+// parallelInput walks GNU parallel's command cmd run on the names of
+// its input's lines (no ::: and no -a), or of the file of -a (list, set
+// when hasList), when cmd is plain words but for its replacement
+// strings ({}, {.}, {/}, {1}, …), words parallel's shell splits at
+// blanks (parallel "cat {}" runs cat with the name): each name's word
+// is put in place of each replacement string, as xargs -I does (./x |
+// parallel "cat {}" reads what ./x prints, as ./x | xargs cat), or
+// appended when there is none. It reports false, having walked nothing,
+// for any other command (quotes, $, operators: parallel's shell reads
+// them).
+func (w *walker) parallelInput(cmd []Word, list Word, hasList bool, sc *scope, in stdin, via []string) bool {
+	var buf [8]Word
+	fields := buf[:0]
+	for _, a := range cmd {
+		if a.Dynamic {
+			return false
+		}
+		for f := range strings.FieldsSeq(a.Value) {
+			if !plainWithReplacements(f) || len(fields) == 64 {
+				return false
+			}
+			fields = append(fields, Static(f))
+		}
+	}
+	if len(fields) == 0 {
+		return false
+	}
+	var names []Word
+	switch {
+	case hasList:
+		names = w.argFileNames(list, in.from, in.stages, in.file, sc.dir)
+	case in.proc != nil && in.file == nil:
+		names = w.procNames(in.proc, sc.dir)
+	default:
+		names = w.inputNames(in.from, in.stages, in.file, sc.dir)
+	}
+	for _, n := range names {
+		run := make([]Word, 0, len(fields)+1)
+		replaced := false
+		for _, f := range fields {
+			if i, j, ok := replacement(f.Value); ok {
+				before, after, suf := f.Value[:i], f.Value[j:], f.Value[j:]
+				if strings.IndexByte(after, '{') >= 0 {
+					after, suf = replaceBraces(after, n.Value), ""
+				}
+				pre := before
+				if f.Value[i:j] == "{}" {
+					pre += n.Prefix() // the name itself, not one parallel derives from it
+				}
+				f = MakeWord(before+n.Value+after, true, pre, suf)
+				replaced = true
+			}
+			run = append(run, f)
+		}
+		if !replaced {
+			run = append(run, n)
+		}
+		w.run(run, sc, via, stdin{}, false)
+	}
+	return true
+}
+
+// plainWithReplacements reports whether f is a word parallel's shell
+// passes as it is, but for its replacement strings: none of the bytes
+// plainArgv refuses outside a {…} that holds no blank or brace.
+func plainWithReplacements(f string) bool {
+	for f != "" {
+		i, j, ok := replacement(f)
+		if !ok {
+			i, j = len(f), len(f)
+		}
+		if strings.ContainsAny(f[:i], "{} \t\n;|&<>()$`'\"\\*?[~#=") {
+			return false
+		}
+		f = f[j:]
+	}
+	return true
+}
+
+// replacement returns where the first replacement string of parallel
+// in f is: a {…} holding no blank or brace.
+func replacement(f string) (int, int, bool) {
+	i := strings.IndexByte(f, '{')
+	if i < 0 {
+		return 0, 0, false
+	}
+	j := strings.IndexAny(f[i+1:], "{} \t")
+	if j < 0 || f[i+1+j] != '}' {
+		return 0, 0, false
+	}
+	return i, i + j + 2, true
+}
