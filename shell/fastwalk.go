@@ -132,6 +132,9 @@ func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin, quie
 	for _, f := range c.files {
 		w.write(sc, f.file, f.op, false)
 	}
+	if len(c.files) == 1 {
+		w.simpleText(c, sc)
+	}
 	if !quiet && !w.sink {
 		w.callArgs(c.args, sc, via, in)
 		return

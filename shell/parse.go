@@ -18,6 +18,9 @@ type Script struct {
 	Commands []*Command
 	// Writes are the files the script writes or deletes.
 	Writes []Write
+	// Texts are the texts of the Writes whose text is known (see
+	// [WrittenText]).
+	Texts []WrittenText
 	// files are the parts of Commands and Writes that script files read
 	// through [Parser.Files] hold (see [Script.FromFiles]).
 	files []fileSpan
@@ -258,6 +261,11 @@ type walker struct {
 	// script may set PWD itself: 0 not yet read, 1 no, 2 yes.
 	shellAt *scope
 	pwdSet  int8
+	// pytestEnv is whether the script names PYTEST_ADDOPTS (see
+	// pytestEffects): 0 not yet read, 1 no, 2 yes.
+	pytestEnv int8
+	// textBytes counts the text of Script.Texts (see writtenText).
+	textBytes int
 }
 
 // scope is the state of one shell that writes depend on: the directory

@@ -218,6 +218,8 @@ func programOf(name string) effector {
 		return pyToolEffects
 	case "pip", "pip3":
 		return pipEffects
+	case "pytest", "py.test", "pytest-3":
+		return pytestEffects
 	case "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "devbox", "bundle", "asdf", "mise", "nix":
 		return subOnly
 	}

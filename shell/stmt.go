@@ -63,6 +63,9 @@ func (w *walker) stmt(s *syntax.Stmt, sc *scope, via []string, in stdin) {
 	for _, r := range s.Redirs {
 		w.redirect(r, sc, via, &in, &fds)
 	}
+	if len(s.Redirs) > 0 {
+		w.writtenText(s, sc, in)
+	}
 	if q, set := stdoutSink(s.Redirs); set {
 		sink, sinkVia := w.sink, w.sinkVia
 		w.sink, w.sinkVia = q, len(via)

@@ -57,6 +57,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 			" (a module this same command writes, `" + f.by + "`: by its name, from the current folder or a path the environment " +
 			"names), so what it runs is not in the command and cannot be checked; write the file in one call and ask the user before running it", true
 	}
+	if r, deny := runnerLoadsWritten(s, at, files, dynamic); deny {
+		return r, true
+	}
 	// A path run is resolved only when it may be one written: when
 	// something was written where it is known only at run time, or its
 	// last name is one of the files' (resolving keeps the last name of

@@ -82,7 +82,8 @@ func moduleOf(lang, ext string) bool {
 	case "python":
 		return ext == ".py" || ext == ".pth" || ext == ".pyc"
 	case "node":
-		return ext == ".js" || ext == ".mjs" || ext == ".cjs" || ext == ".node"
+		// TypeScript too: tsx, ts-node, deno, bun and node 23 load .ts.
+		return ext == ".js" || ext == ".mjs" || ext == ".cjs" || ext == ".node" || ext == ".ts" || ext == ".mts" || ext == ".cts"
 	case "perl":
 		return ext == ".pm" || ext == ".pl"
 	case "ruby":
