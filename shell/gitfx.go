@@ -185,6 +185,13 @@ func gitEffects(w *walker, c *Command, sc *scope, in stdin) {
 				w.writes(c, at, f.Operands[1])
 			}
 		}
+	case "am":
+		w.gitAm(c, at, perm("sSkq3umirC:p:", "signoff", "keep", "keep-non-patch", "keep-cr", "no-keep-cr", "scissors",
+			"no-scissors", "quiet", "3way", "no-3way", "utf8", "no-utf8", "message-id", "no-message-id", "interactive",
+			"whitespace=", "directory=", "exclude=", "include=", "reject", "patch-format=", "committer-date-is-author-date",
+			"ignore-date", "ignore-space-change", "ignore-whitespace", "resolvemsg=", "empty=", "gpg-sign=?", "no-gpg-sign",
+			"quoted-cr=", "rerere-autoupdate", "no-rerere-autoupdate", "no-verify", "continue", "resolved", "skip",
+			"abort", "quit", "retry", "show-current-patch=?", "allow-empty"))
 	case "apply":
 		f := perm("pRvqC:", "check", "stat", "numstat", "summary", "cached", "index", "reverse", "directory=",
 			"include=", "exclude=", "whitespace=", "p=?", "3way", "unidiff-zero", "reject", "allow-empty", "verbose")

@@ -32,8 +32,15 @@ var patchHeads = [...]string{"--- ", "+++ ", "*** ", "diff --git ", "Index: ", "
 func patchNames(r io.Reader, each visit) error {
 	sc := bufio.NewScanner(io.LimitReader(r, MaxBytes))
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	var link patchLink
 	for sc.Scan() {
 		line := sc.Text()
+		if name, target, ok := link.read(line); ok {
+			if err := each(name, target); err != nil {
+				return err
+			}
+			continue
+		}
 		var names []string
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
@@ -67,6 +74,39 @@ func patchNames(r io.Reader, each visit) error {
 		}
 	}
 	return sc.Err()
+}
+
+// patchLink follows a git patch for the symbolic links it makes: a
+// file of mode 120000 (new file mode, new mode, or an index line's
+// mode), whose one added line is the link's target (git apply and git am
+// make newlink, a link to app/.env, of a patch whose hunk adds the line
+// app/.env).
+type patchLink struct {
+	name   string // the file of the last diff --git line, its b/ left out
+	isLink bool   // its mode is 120000
+	inHunk bool   // past its @@ line
+}
+
+// read takes the next line of the patch, and returns a link the patch
+// makes and its target when the line is its target.
+func (l *patchLink) read(line string) (string, string, bool) {
+	switch {
+	case strings.HasPrefix(line, "diff --git "):
+		t := patchTokens(line[len("diff --git "):])
+		*l = patchLink{name: strings.TrimPrefix(t[len(t)-1], "b/")}
+	case l.name == "":
+	case strings.HasPrefix(line, "new file mode "), strings.HasPrefix(line, "new mode "):
+		l.isLink = strings.HasSuffix(line, " 120000")
+	case strings.HasPrefix(line, "index "):
+		l.isLink = l.isLink || strings.HasSuffix(line, " 120000") // a link's target changed
+	case strings.HasPrefix(line, "@@ "):
+		l.inHunk = true
+	case l.isLink && l.inHunk && strings.HasPrefix(line, "+"):
+		name := l.name
+		*l = patchLink{}
+		return name, line[1:], true
+	}
+	return "", "", false
 }
 
 // patchTokens splits s into words at blanks, a word in C's double quotes
