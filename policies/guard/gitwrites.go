@@ -292,7 +292,7 @@ func (at *place) gitWriteOf(c *shell.Command, extra []string) (gitWrite, bool) {
 		if len(ops) > 1 {
 			rev = ops[1]
 		}
-		return at.askWriteTo(w, dir, joinPath(dir, ops[0].Value), "tree", []shell.Word{rev}, extra), true
+		return at.askWriteTo(w, dir, worktreeDest(c, at.dir, joinPath(dir, ops[0].Value)), "tree", []shell.Word{rev}, extra), true
 	case "clone":
 		return at.cloneWrite(w, dir, args, extra)
 	}

@@ -1,0 +1,46 @@
+package guard
+
+import (
+	"testing"
+
+	"github.com/agenthooks/hooks"
+)
+
+// TestWorktreeAfterCd: the folder git worktree add makes is resolved from
+// the folder a cd of the same command moved to (issue 38). With app/.env
+// (KEY=1) committed only on branch sec, `cd src && git worktree add
+// ../wt2 sec && grep -r KEY "$ROOT/wt2"` printed KEY=1 under bash, the
+// guard taking the new worktree for one beside the project. The
+// look-alikes check out a branch without the .env, or read no content.
+func TestWorktreeAfterCd(t *testing.T) {
+	root, write, git := repo(t)
+	git("init", "-q")
+	write("src/main.go", "package main\n")
+	write("app/readme", "ok\n")
+	git("add", ".")
+	git("commit", "-qm", "one")
+	git("checkout", "-qb", "sec")
+	write("app/.env", "KEY=1\n")
+	git("add", "app/.env")
+	git("commit", "-qm", "sec")
+	git("checkout", "-q", "main")
+	for _, tc := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"cd src && git worktree add ../wt2 sec && grep -r KEY " + root + "/wt2", true},
+		{"cd src && git worktree add ../wt2 sec && cat " + root + "/wt2/app/.e*", true},
+		{"cd src && git worktree add -b x ../wt2 sec && grep -r KEY " + root + "/wt2", true},
+		{"cd src && git worktree add ../wt2 sec && grep -r KEY ../wt2", true},
+		{"cd src && git worktree add ../wt2 sec && cd .. && grep -r KEY wt2", true},
+		// Look-alikes.
+		{"cd src && git worktree add ../wt2 main && grep -r KEY " + root + "/wt2", false},
+		{"cd src && git worktree add ../wt2 sec && ls " + root + "/wt2", false},
+		{"cd src && git worktree add ../wt2 sec && grep -r TODO " + root + "/wt2", false},
+	} {
+		r := judge(root, "", tc.cmd)
+		if got := r.Decision == hooks.DecisionDeny; got != tc.deny {
+			t.Errorf("%s: denied %v, want %v (%s)", tc.cmd, got, tc.deny, r.Reason)
+		}
+	}
+}
