@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agenthooks/hooks/shell"
@@ -28,6 +29,9 @@ import (
 // starts (`pytest > out.py`, see writtenAfter). A file written where it
 // is known only at run time may be any of them.
 func runnerLoadsWritten(s *shell.Script, at *place, files []writtenFile, dynamic string) (string, bool) {
+	if dynamic == "" && !slices.ContainsFunc(files, anyRunnerLoads) {
+		return "", false // go test > out.txt: no runner loads it, and no command is read
+	}
 	inOrder := -1
 	for _, c := range s.Commands {
 		r := runnerOf(c)
@@ -133,6 +137,16 @@ func (r runner) loads(f writtenFile) bool {
 		return ext == ".t" || ext == ".pm" || ext == ".pl"
 	case rsRunner:
 		return ext == ".rs"
+	}
+	return false
+}
+
+// anyRunnerLoads reports whether a runner of some kind may load f.
+func anyRunnerLoads(f writtenFile) bool {
+	for r := pyRunner; r <= rsRunner; r++ {
+		if r.loads(f) {
+			return true
+		}
 	}
 	return false
 }
