@@ -113,6 +113,12 @@ func denseShapes() []struct{ name, src string } {
 		// git subcommands git does not have, each asked of git (an
 		// alias in its settings?), within the call's questions.
 		{"git-unknown-subcommands-8000", lines(8000, "git x", "")},
+		// Issue 38, misses38l: tests written then runners (each name
+		// and each file's text judged once), $PWD paths after a cd,
+		// parallel's replacement strings on its input.
+		{"tests-then-runners-2000", lines(2000, "echo 'def test(): pass' > t", ".py") + lines(2000, "pytest t", ".py")},
+		{"pwd-after-cd-4000", "cd d\n" + lines(4000, "cat $PWD/x", "")},
+		{"parallel-braces-3000", lines(3000, "ls | parallel 'wc -l {}' #", "")},
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
@@ -210,6 +216,9 @@ func TestDenseShapes(t *testing.T) {
 		"made-up-then-var-reads-8000":  "", // v0… are not the script's
 		"sort-then-reads-2000":         "",
 		"git-unknown-subcommands-8000": "may run an alias", // git cannot be asked in a folder that is not there
+		"tests-then-runners-2000":      "",
+		"pwd-after-cd-4000":            "",
+		"parallel-braces-3000":         "",
 		"git-log-p-4000":               "",
 		"git-switch-grep-2000":         "rule 7", // past the questions a call asks of git
 		"git-clone-grep-2000":          "",       // a search for TODO shows no credential's line

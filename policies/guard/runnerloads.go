@@ -29,13 +29,26 @@ import (
 // starts (`pytest > out.py`, see writtenAfter). A file written where it
 // is known only at run time may be any of them.
 func runnerLoadsWritten(s *shell.Script, at *place, files []writtenFile, dynamic string) (string, bool) {
-	if dynamic == "" && !slices.ContainsFunc(files, anyRunnerLoads) {
+	var kinds [rsRunner + 1]bool // the kinds of runner that may load a file written
+	some := false
+	for i := range files {
+		for r := pyRunner; r <= rsRunner; r++ {
+			if !kinds[r] && r.loads(files[i]) {
+				kinds[r], some = true, true
+			}
+		}
+	}
+	if dynamic == "" && !some {
 		return "", false // go test > out.txt: no runner loads it, and no command is read
 	}
-	inOrder := -1
+	// Each runner's name is judged once (its verdict is the same for each
+	// of its commands), each file's text once: 2,000 pytest commands
+	// after 2,000 tests written compare no pairs.
+	var judged []string
+	var rf runnerFiles
 	for _, c := range s.Commands {
 		r := runnerOf(c)
-		if r == noRunner {
+		if r == noRunner || dynamic == "" && !kinds[r] || slices.Contains(judged, c.Name) {
 			continue
 		}
 		if dynamic != "" {
@@ -43,20 +56,20 @@ func runnerLoadsWritten(s *shell.Script, at *place, files []writtenFile, dynamic
 				"it is known only at run time (`" + dynamic + "`: a test runner or build tool loads its tests, settings and build " +
 				"scripts by their names), so what it runs cannot be checked; write the file in one call and ask the user before running it", true
 		}
-		for _, f := range files {
-			if !r.loads(f) || at.runsInOrder(&inOrder) && writtenAfter(at.src, c.Name, f.base) {
+		judged = append(judged, c.Name)
+		last := -2 // where c's name is last named, read at its first need
+		for i := range files {
+			f := &files[i]
+			if !r.loads(*f) || rf.after(at, files, i, c.Name, &last) {
 				continue
 			}
-			if lang := codeLangOf(f.base); lang != "" {
-				if text, ok := knownText(s, at, f.path); ok {
-					// Its text is in the command: judged as inline code.
-					if what, bad := dangerousCode(lang, text); bad {
-						return "guard: rule 5 (inline code): `" + clip(c.String()) + "` loads " + at.shown(f.path) + ", whose " + lang +
-							" code this same command writes and names " + what + ", which deletes files, runs programs or reaches a " +
-							"protected path; use a shell command the guard can read (rm, git, …) instead, or ask the user", true
-					}
-					continue
-				}
+			switch what, v := rf.text(s, at, files, i); v {
+			case textHarmless:
+				continue
+			case textDangerous:
+				return "guard: rule 5 (inline code): `" + clip(c.String()) + "` loads " + at.shown(f.path) + ", whose " + codeLangOf(f.base) +
+					" code this same command writes and names " + what + ", which deletes files, runs programs or reaches a " +
+					"protected path; use a shell command the guard can read (rm, git, …) instead, or ask the user", true
 			}
 			return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` may load " + at.shown(f.path) + " (which this same command " +
 				"writes, `" + f.by + "`: a test runner or build tool loads its tests, settings and build scripts by their names), so " +
@@ -64,6 +77,118 @@ func runnerLoadsWritten(s *shell.Script, at *place, files []writtenFile, dynamic
 		}
 	}
 	return "", false
+}
+
+// runnerFiles remembers, for runnerLoadsWritten, what was read of the
+// files written: where each is first named in the script, and the
+// verdict on its text.
+type runnerFiles struct {
+	inOrder int   // whether the script runs in order: -1 not yet read
+	first   []int // where each file's base name is first named: -2 not yet read
+	verdict []textVerdict
+	what    []string
+	texts   map[string]*fileText // by absolute path, made at the first need
+}
+
+// A textVerdict is what a file's text, written by the script, is found to be.
+type textVerdict uint8
+
+const (
+	textUnread    textVerdict = iota
+	textUnknown               // not all of it is in the command, or it is no code rule 5 reads
+	textHarmless              // code that names no deleting or process-running API
+	textDangerous             // code that names one
+)
+
+// fileText is what the script writes to one file: how many writes
+// writtenThenRun counts, and the texts known of them.
+type fileText struct {
+	writes, texts int
+	text          strings.Builder
+}
+
+// after reports whether files[i] is written after the runner named name
+// starts (see writtenAfter), in a script that runs in order; *last is
+// where name is last named (-2: not yet read).
+func (rf *runnerFiles) after(at *place, files []writtenFile, i int, name string, last *int) bool {
+	if rf.first == nil {
+		rf.inOrder = -1
+		rf.first = make([]int, len(files))
+		for k := range rf.first {
+			rf.first[k] = -2
+		}
+	}
+	if !at.runsInOrder(&rf.inOrder) || name == "" {
+		return false
+	}
+	if *last == -2 {
+		*last = strings.LastIndex(at.src, name)
+	}
+	if rf.first[i] == -2 {
+		rf.first[i] = strings.Index(at.src, files[i].base)
+	}
+	return *last >= 0 && rf.first[i] > *last
+}
+
+// text returns the verdict on the text of files[i] (see knownText), and
+// what dangerous code names.
+func (rf *runnerFiles) text(s *shell.Script, at *place, files []writtenFile, i int) (string, textVerdict) {
+	if rf.verdict == nil {
+		rf.verdict, rf.what = make([]textVerdict, len(files)), make([]string, len(files))
+	}
+	if rf.verdict[i] != textUnread {
+		return rf.what[i], rf.verdict[i]
+	}
+	rf.verdict[i] = textUnknown
+	if lang := codeLangOf(files[i].base); lang != "" {
+		if text, ok := rf.known(s, at, files[i].path); ok {
+			rf.verdict[i] = textHarmless
+			if what, bad := dangerousCode(lang, text); bad {
+				rf.verdict[i], rf.what[i] = textDangerous, what
+			}
+		}
+	}
+	return rf.what[i], rf.verdict[i]
+}
+
+// known returns the text script s writes to file p (absolute), when
+// every write of it that writtenThenRun counts (a redirection or a
+// copying program's) is a redirection whose text is known
+// (shell.WrittenText): an earlier text of a file rewritten with > is
+// judged too, as code that may have been there. The writes and texts
+// are indexed by path once.
+func (rf *runnerFiles) known(s *shell.Script, at *place, p string) (string, bool) {
+	if len(s.Texts) == 0 {
+		return "", false
+	}
+	if rf.texts == nil {
+		rf.texts = make(map[string]*fileText, len(s.Texts))
+		for i := range s.Texts {
+			if t := &s.Texts[i]; !t.Path.Dynamic {
+				k := joinPath(at.dir, t.Path.Value)
+				ft := rf.texts[k]
+				if ft == nil {
+					ft = &fileText{}
+					rf.texts[k] = ft
+				}
+				ft.texts++
+				ft.text.WriteString(t.Text)
+				ft.text.WriteByte('\n')
+			}
+		}
+		for i := range s.Writes {
+			if w := &s.Writes[i]; !w.Delete && !w.Maybe && copies(w.By) && !w.Path.Dynamic {
+				if ft := rf.texts[joinPath(at.dir, w.Path.Value)]; ft != nil {
+					ft.writes++
+				}
+			}
+		}
+	}
+	ft := rf.texts[p]
+	if ft == nil || ft.writes == 0 || ft.writes != ft.texts {
+		return "", false
+	}
+	return ft.text.String(), true
 }
 
 // A runner is a kind of program that loads the project's code by names
@@ -141,16 +266,6 @@ func (r runner) loads(f writtenFile) bool {
 	return false
 }
 
-// anyRunnerLoads reports whether a runner of some kind may load f.
-func anyRunnerLoads(f writtenFile) bool {
-	for r := pyRunner; r <= rsRunner; r++ {
-		if r.loads(f) {
-			return true
-		}
-	}
-	return false
-}
-
 // jsFile reports whether ext is that of a file node's tools load as
 // code: JavaScript, or TypeScript that they compile as they load it.
 func jsFile(ext string) bool {
@@ -190,30 +305,4 @@ func codeLangOf(base string) string {
 		return "perl"
 	}
 	return "" // rust's build.rs too: rule 5 knows no rust API
-}
-
-// knownText returns the text script s writes to file p (absolute), when
-// every write of it that writtenThenRun counts (a redirection or a
-// copying program's) is a redirection whose text is known
-// (shell.WrittenText): an earlier text of a file rewritten with > is
-// judged too, as code that may have been there.
-func knownText(s *shell.Script, at *place, p string) (string, bool) {
-	if len(s.Texts) == 0 {
-		return "", false
-	}
-	writes, texts := 0, 0
-	for i := range s.Writes {
-		if w := &s.Writes[i]; !w.Delete && !w.Maybe && copies(w.By) && !w.Path.Dynamic && joinPath(at.dir, w.Path.Value) == p {
-			writes++
-		}
-	}
-	var b strings.Builder
-	for i := range s.Texts {
-		if t := &s.Texts[i]; !t.Path.Dynamic && joinPath(at.dir, t.Path.Value) == p {
-			texts++
-			b.WriteString(t.Text)
-			b.WriteByte('\n')
-		}
-	}
-	return b.String(), writes > 0 && writes == texts
 }
