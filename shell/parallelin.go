@@ -94,3 +94,12 @@ func replacement(f string) (int, int, bool) {
 	}
 	return i, i + j + 2, true
 }
+
+// fourColons returns the file of parallel's arguments after its command,
+// when they are one file of names (:::: FILE).
+func fourColons(after []Word) (Word, bool) {
+	if len(after) != 2 || after[0].Dynamic || after[0].Value != "::::" {
+		return Word{}, false
+	}
+	return after[1], true
+}

@@ -279,6 +279,9 @@ func parallelRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if list, file := f.Value("a", "arg-file"); len(rest) == len(cmd) && w.parallelInput(cmd, list, file, sc, in, via) {
 		return // ./x | parallel "cat {}"
 	}
+	if list, ok := fourColons(rest[len(cmd):]); ok && !file && w.parallelInput(cmd, list, true, sc, in, via) {
+		return // parallel cat :::: names
+	}
 	if file || !known || len(names) > maxXargsItems || otherReplacement(cmd) {
 		joinedScript(w, withArg(cmd, `"$@"`, true), sc, via)
 		return

@@ -18,6 +18,7 @@ func TestParallelReplacement(t *testing.T) {
 	root, _ := hookedProject(t)
 	writeFile(t, root, "list.sh", "#!/bin/sh\necho app/.e\"\"nv\n")
 	writeFile(t, root, "names.txt", "app/.env\n")
+	writeFile(t, root, "ok.txt", "README.md\n")
 	for _, tc := range []struct {
 		cmd  string
 		deny bool
@@ -31,6 +32,8 @@ func TestParallelReplacement(t *testing.T) {
 		{`parallel cat {} < <(./list.sh)`, true},
 		{`parallel -a names.txt "cat {}"`, true},
 		{`cat names.txt | parallel cat {}`, true},
+		{`parallel cat :::: names.txt`, true},
+		{`parallel "cat {}" :::: names.txt`, true},
 		{`./list.sh | parallel cat`, true},
 		// Look-alikes.
 		{`ls *.go | parallel gofmt -l`, false},
@@ -42,6 +45,7 @@ func TestParallelReplacement(t *testing.T) {
 		{`./list.sh | xargs -I{} cat {}/README.md`, false},
 		{`./list.sh | parallel cat {}/README.md`, false},
 		{`parallel -j4 gzip ::: a.log b.log`, false},
+		{`parallel cat :::: ok.txt`, false},
 	} {
 		r := judge(root, "", tc.cmd)
 		if got := r.Decision == hooks.DecisionDeny; got != tc.deny {
