@@ -22,7 +22,10 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	// their room in the block is used again after, unless this command
 	// or one it runs kept its options (keepFlags).
 	if in.file != nil {
-		at, p := w.atPWD(sc, *in.file)
+		at, p := sc, *in.file
+		if mayBePWD(p) {
+			at, p = w.atPWD(sc, p)
+		}
 		f := joinDirIn(at.dir, p, &w.cleanDirs)
 		c.inFile = &f
 	}
@@ -76,7 +79,9 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 			// (python3 /dev/fd/3 3<<<…) is kept: its text is not read.
 			return
 		}
-		sc, e.Path = w.atPWD(sc, e.Path) // $PWD/x: x in the shell's folder
+		if mayBePWD(e.Path) {
+			sc, e.Path = w.atPWD(sc, e.Path) // $PWD/x: x in the shell's folder
+		}
 		p := joinDirIn(sc.dir, e.Path, &w.cleanDirs)
 		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") {
 			if a := joinDirIn(*sc.alt, e.Path, &w.cleanDirs); !a.Equal(p) {

@@ -2,11 +2,18 @@ package shell
 
 import "strings"
 
+// mayBePWD reports whether path p may start with $PWD/ or ${PWD}/: a
+// check of its first bytes, inlined where each effect is recorded.
+func mayBePWD(p Word) bool {
+	v := p.Value
+	return p.Dynamic && len(v) >= 6 && v[0] == '$' && (v[1] == 'P' || v[1] == '{' && v[2] == 'P')
+}
+
 // atPWD returns the scope a path p of a command walked in sc is
 // relative to, and p relative to it: p and sc, unless p starts with
-// $PWD (see pwdPath). A check of p's first byte for the rest.
+// $PWD (see pwdPath).
 func (w *walker) atPWD(sc *scope, p Word) (*scope, Word) {
-	if p.Dynamic && p.Value != "" && p.Value[0] == '$' && w.box == nil {
+	if w.box == nil {
 		if at, rel, ok := w.pwdPath(p, sc); ok {
 			return at, rel
 		}
