@@ -24,7 +24,7 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	if in.file != nil {
 		at, p := sc, *in.file
 		if mayBePWD(p) {
-			at, p = w.atPWD(sc, p)
+			at = w.atPWD(sc, &p)
 		}
 		f := joinDirIn(at.dir, p, &w.cleanDirs)
 		c.inFile = &f
@@ -80,7 +80,7 @@ func (w *walker) effect(c *Command, sc *scope, e Effect) {
 			return
 		}
 		if mayBePWD(e.Path) {
-			sc, e.Path = w.atPWD(sc, e.Path) // $PWD/x: x in the shell's folder
+			sc = w.atPWD(sc, &e.Path) // $PWD/x: x in the shell's folder
 		}
 		p := joinDirIn(sc.dir, e.Path, &w.cleanDirs)
 		if sc.alt != nil && !strings.HasPrefix(e.Path.Value, "/") {

@@ -9,16 +9,20 @@ func mayBePWD(p Word) bool {
 	return p.Dynamic && len(v) >= 6 && v[0] == '$' && (v[1] == 'P' || v[1] == '{' && v[2] == 'P')
 }
 
-// atPWD returns the scope a path p of a command walked in sc is
-// relative to, and p relative to it: p and sc, unless p starts with
-// $PWD (see pwdPath).
-func (w *walker) atPWD(sc *scope, p Word) (*scope, Word) {
+// atPWD returns the scope a path *p of a command walked in sc is
+// relative to, and makes *p relative to it: sc, *p left alone, unless
+// *p starts with $PWD (see pwdPath). Not inlined, and given a pointer:
+// the frame of the effect it is called for stays small.
+//
+//go:noinline
+func (w *walker) atPWD(sc *scope, p *Word) *scope {
 	if w.box == nil {
-		if at, rel, ok := w.pwdPath(p, sc); ok {
-			return at, rel
+		if at, rel, ok := w.pwdPath(*p, sc); ok {
+			*p = rel
+			return at
 		}
 	}
-	return sc, p
+	return sc
 }
 
 // pwdPath reads a path that starts with $PWD/ ($PWD/x, ${PWD}/x; $PWD
