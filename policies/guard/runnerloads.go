@@ -58,9 +58,13 @@ func runnerLoadsWritten(s *shell.Script, at *place, files []writtenFile, dynamic
 		}
 		judged = append(judged, c.Name)
 		last := -2 // where c's name is last named, read at its first need
+		name := c.Name
+		if len(c.Via) > 0 {
+			name = c.Via[0] // what the command runs it by (npx jest, make test's pytest)
+		}
 		for i := range files {
 			f := &files[i]
-			if !r.loads(*f) || rf.after(at, files, i, c.Name, &last) {
+			if !r.loads(*f) || rf.after(at, files, i, name, &last) {
 				continue
 			}
 			switch what, v := rf.text(s, at, files, i); v {

@@ -15,7 +15,8 @@ import (
 // -o addopts=--basetemp=src and PYTEST_ADDOPTS=--basetemp=src deleted
 // src themselves. The others are judged from their manuals (tox runs
 // tox.ini's commands, cargo build.rs, prove t/*.t, rake its Rakefile,
-// eslint its eslint.config.js). A code file whose text the command
+// eslint its eslint.config.js); `make -f py.mk test`, whose recipe runs
+// pytest, deleted src after conftest.py was written. A code file whose text the command
 // spells out (a quoted here-document, echo of static words) is judged
 // by that text, as rule 5 judges inline code. The look-alikes run the
 // project's files as they are on the disk, write a file after the
@@ -27,6 +28,7 @@ func TestRunnerLoadsWritten(t *testing.T) {
 	writeFile(t, root, "tests/test_a.py", "def test_a(): pass\n")
 	writeFile(t, root, "jest.config.js", "module.exports = {}\n")
 	writeFile(t, root, "src/a_test.go", "package main\n")
+	writeFile(t, root, "py.mk", "test:\n\tpytest -q\n")
 	for _, tc := range []struct {
 		cmd  string
 		deny bool
@@ -63,7 +65,12 @@ func TestRunnerLoadsWritten(t *testing.T) {
 		{`cp /tmp/evil.py "$D/conftest.py"; pytest`, true},
 		{"cat > a.test.js <<'JS'\nrequire('child_process').execSync('rm -rf src')\nJS\nnpx jest", true},
 		{"cat > build.rs <<'RS'\nfn main() {}\nRS\ncargo build", true}, // rule 5 reads no rust
+		// A runner a file the command runs runs: make's recipe.
+		{`echo 'import os; os.system("rm -rf src")' > conftest.py && make -f py.mk test`, true},
+		{`cp /tmp/c.py conftest.py && make -f py.mk test`, true},
 		// Look-alikes.
+		{`echo 'def test_a(): pass' > test_a.py && make -f py.mk test`, false},
+		{`make -f py.mk test > out.py`, false},
 		{"cat > tests/test_util.py << 'PY'\nfrom pkg.m import x\n\ndef test_x():\n    assert x\nPY\npytest -q tests/test_util.py", false},
 		{"cat > src/a.test.ts <<'TS'\nimport { add } from './a'\ntest('add', () => expect(add(1, 2)).toBe(3))\nTS\nnpx vitest run src/a.test.ts", false},
 		{"echo 'def test_one(): assert 1' > tests/test_one.py && pytest tests/test_one.py", false},

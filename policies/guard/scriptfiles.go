@@ -84,6 +84,13 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 	if r, deny := judgeCodeFiles(ctx, s2, at); deny {
 		return r, true // ./x.py by its #! line, a script file's python3 y.py
 	}
+	if w, dyn := at.writtenBy(s2); len(w.files) > 0 || dyn != "" {
+		// A runner a file runs (make test's pytest) after the command
+		// writes what it loads (conftest.py).
+		if r, deny := runnerLoadsWritten(s2, at, w.files, dyn); deny {
+			return r, true
+		}
+	}
 	for _, c := range s2.Commands {
 		if c.Dynamic && c.FromShebang() {
 			return "guard: rule 4 (nothing it cannot see): the #! line of a file the command runs runs `" + clip(c.String()) +

@@ -23,23 +23,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if r, deny := gitFilesThenGit(s, at); deny {
 		return r, true
 	}
-	var written writtenFiles
-	var dynamic string // a writer of a path known only at run time
-	for i := range s.Writes {
-		w := &s.Writes[i]
-		if w.Delete || w.Maybe || !copies(w.By) {
-			continue
-		}
-		if w.Path.Dynamic {
-			if r, ok := at.resolved(w.Path); ok {
-				written.add(joinPath(at.dir, r), w.By) // ~/.local/bin/app, "$tmp/x"
-			} else if !knownName(s, at, w.Path, w.By) {
-				dynamic = w.By
-			}
-			continue
-		}
-		written.add(joinPath(at.dir, w.Path.Value), w.By)
-	}
+	written, dynamic := at.writtenBy(s) // dynamic: a writer of a path known only at run time
 	if d := inlineWrites(at.context(), s, at.dir, &written); d != "" && dynamic == "" {
 		dynamic = d // python3 -c "open(p, 'w')…"
 	}
@@ -128,6 +112,28 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// writtenBy returns the files script s writes by a redirection or a
+// copying program, and the writer of one whose path is known only at
+// run time ("" for none).
+func (at *place) writtenBy(s *shell.Script) (written writtenFiles, dynamic string) {
+	for i := range s.Writes {
+		w := &s.Writes[i]
+		if w.Delete || w.Maybe || !copies(w.By) {
+			continue
+		}
+		if w.Path.Dynamic {
+			if r, ok := at.resolved(w.Path); ok {
+				written.add(joinPath(at.dir, r), w.By) // ~/.local/bin/app, "$tmp/x"
+			} else if !knownName(s, at, w.Path, w.By) {
+				dynamic = w.By
+			}
+			continue
+		}
+		written.add(joinPath(at.dir, w.Path.Value), w.By)
+	}
+	return written, dynamic
 }
 
 // writtenFiles are the files a script writes, each with its base name
