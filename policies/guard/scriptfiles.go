@@ -84,7 +84,8 @@ func judgeFilesOf(ctx context.Context, text string, r *readfile.Scripts, at *pla
 	if r, deny := judgeCodeFiles(ctx, s2, at); deny {
 		return r, true // ./x.py by its #! line, a script file's python3 y.py
 	}
-	if w, dyn := at.writtenBy(s2); len(w.files) > 0 || dyn != "" {
+	var w writtenFiles
+	if dyn := at.writtenBy(s2, &w); len(w.files) > 0 || dyn != "" {
 		// A runner a file runs (make test's pytest) after the command
 		// writes what it loads (conftest.py).
 		if r, deny := runnerLoadsWritten(s2, at, w.files, dyn); deny {

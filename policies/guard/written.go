@@ -23,7 +23,8 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	if r, deny := gitFilesThenGit(s, at); deny {
 		return r, true
 	}
-	written, dynamic := at.writtenBy(s) // dynamic: a writer of a path known only at run time
+	var written writtenFiles
+	dynamic := at.writtenBy(s, &written) // a writer of a path known only at run time
 	if d := inlineWrites(at.context(), s, at.dir, &written); d != "" && dynamic == "" {
 		dynamic = d // python3 -c "open(p, 'w')…"
 	}
@@ -114,10 +115,10 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	return "", false
 }
 
-// writtenBy returns the files script s writes by a redirection or a
-// copying program, and the writer of one whose path is known only at
-// run time ("" for none).
-func (at *place) writtenBy(s *shell.Script) (written writtenFiles, dynamic string) {
+// writtenBy adds to written the files script s writes by a redirection
+// or a copying program, and returns the writer of one whose path is
+// known only at run time ("" for none).
+func (at *place) writtenBy(s *shell.Script, written *writtenFiles) (dynamic string) {
 	for i := range s.Writes {
 		w := &s.Writes[i]
 		if w.Delete || w.Maybe || !copies(w.By) {
@@ -133,7 +134,7 @@ func (at *place) writtenBy(s *shell.Script) (written writtenFiles, dynamic strin
 		}
 		written.add(joinPath(at.dir, w.Path.Value), w.By)
 	}
-	return written, dynamic
+	return dynamic
 }
 
 // writtenFiles are the files a script writes, each with its base name
