@@ -32,8 +32,9 @@ func runnerLoadsWritten(s *shell.Script, at *place, files []writtenFile, dynamic
 	var kinds [rsRunner + 1]bool // the kinds of runner that may load a file written
 	some := false
 	for i := range files {
+		ext := path.Ext(files[i].base) // once a file, not once a kind of runner
 		for r := pyRunner; r <= rsRunner; r++ {
-			if !kinds[r] && r.loads(files[i]) {
+			if !kinds[r] && r.loadsExt(files[i].base, ext) {
 				kinds[r], some = true, true
 			}
 		}
@@ -246,10 +247,14 @@ func runnerOf(c *shell.Command) runner {
 
 // loads reports whether a runner of kind r may load file f.
 func (r runner) loads(f writtenFile) bool {
-	ext := path.Ext(f.base)
+	return r.loadsExt(f.base, path.Ext(f.base))
+}
+
+// loadsExt is loads for a file of base name base and extension ext.
+func (r runner) loadsExt(base, ext string) bool {
 	switch r {
 	case pyRunner:
-		switch f.base {
+		switch base {
 		case "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml":
 			return true
 		}
@@ -257,11 +262,11 @@ func (r runner) loads(f writtenFile) bool {
 	case jsRunner:
 		return jsFile(ext)
 	case jsLinter:
-		return jsFile(ext) && linterConfig(f.base)
+		return jsFile(ext) && linterConfig(base)
 	case rbRunner:
-		return ext == ".rb" || ext == ".rake" || f.base == "Rakefile" || f.base == "rakefile" || f.base == ".rspec"
+		return ext == ".rb" || ext == ".rake" || base == "Rakefile" || base == "rakefile" || base == ".rspec"
 	case phpRunner:
-		return ext == ".php" || strings.HasPrefix(f.base, "phpunit.xml")
+		return ext == ".php" || strings.HasPrefix(base, "phpunit.xml")
 	case plRunner:
 		return ext == ".t" || ext == ".pm" || ext == ".pl"
 	case rsRunner:
