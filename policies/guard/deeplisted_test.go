@@ -1,11 +1,7 @@
 package guard
 
 import (
-	"context"
-	"strings"
 	"testing"
-
-	"github.com/agenthooks/hooks"
 )
 
 // TestDeepListed: a reader that recurses into the folders a listing
@@ -23,32 +19,24 @@ func TestDeepListed(t *testing.T) {
 	git("add", "app/x.go", "src/main.go")
 	git("commit", "-qm", "x")
 	write("app/.env", "KEY=1\n")
-	for _, tc := range []struct {
-		cmd  string
-		deny bool
-	}{
-		{"ls | xargs tar cf - | tar xO", true},
-		{"ls | xargs grep -r KEY", true},
-		{"ls | xargs grep -R -i key", true},
-		{"git ls-tree --name-only HEAD | xargs grep -r KEY", true},
-		{"find . -maxdepth 1 -type d | xargs grep -r KEY", true},
-		{"cd app/.. && ls | xargs grep -r KEY", true},
-		{"ls -d */ | xargs grep -r KEY", true},
+	judgeTable(t, root, []judgeCase{
+		{"ls | xargs tar cf - | tar xO", "rule 7"},
+		{"ls | xargs grep -r KEY", "rule 7"},
+		{"ls | xargs grep -R -i key", "rule 7"},
+		{"git ls-tree --name-only HEAD | xargs grep -r KEY", "rule 7"},
+		{"find . -maxdepth 1 -type d | xargs grep -r KEY", "rule 7"},
+		{"cd app/.. && ls | xargs grep -r KEY", "rule 7"},
+		{"ls -d */ | xargs grep -r KEY", "rule 7"},
 		// A tree search of a glob's matches: the folder the glob is in.
-		{"grep -r KEY */", true},
-		{"grep -r KEY a*", true},
-		{"grep -rn KEY ap?", true},
-		{"tar cf - */ | tar xO", true},
-		{"grep -r TODO */", false},
-		{"grep -r KEY src/*", false},
-		{"ls | xargs grep -r TODO", false},
-		{"ls | xargs grep KEY", false},
-		{"ls src | xargs -I{} grep -r KEY src/{}", false},
-		{"ls -d */ | xargs du -sh", false},
-	} {
-		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd}}).Reason
-		if got := strings.Contains(r, "rule 7"); got != tc.deny || !tc.deny && r != "" {
-			t.Errorf("%s: %q, want deny %v", tc.cmd, r, tc.deny)
-		}
-	}
+		{"grep -r KEY */", "rule 7"},
+		{"grep -r KEY a*", "rule 7"},
+		{"grep -rn KEY ap?", "rule 7"},
+		{"tar cf - */ | tar xO", "rule 7"},
+		{"grep -r TODO */", ""},
+		{"grep -r KEY src/*", ""},
+		{"ls | xargs grep -r TODO", ""},
+		{"ls | xargs grep KEY", ""},
+		{"ls src | xargs -I{} grep -r KEY src/{}", ""},
+		{"ls -d */ | xargs du -sh", ""},
+	})
 }

@@ -2,8 +2,6 @@ package guard
 
 import (
 	"testing"
-
-	"github.com/agenthooks/hooks"
 )
 
 // TestParallelReplacement: GNU parallel given a command with a
@@ -19,37 +17,29 @@ func TestParallelReplacement(t *testing.T) {
 	writeFile(t, root, "list.sh", "#!/bin/sh\necho app/.e\"\"nv\n")
 	writeFile(t, root, "names.txt", "app/.env\n")
 	writeFile(t, root, "ok.txt", "README.md\n")
-	for _, tc := range []struct {
-		cmd  string
-		deny bool
-	}{
-		{`./list.sh | parallel "cat {}"`, true},
-		{`./list.sh | parallel cat {}`, true},
-		{`./list.sh | parallel -j2 cat {}`, true},
-		{`./list.sh | parallel 'head -n 5 {}'`, true},
-		{`./list.sh | parallel cat {.}.env`, true},
-		{`./list.sh | xargs -I{} cat {}.bak`, true},
-		{`parallel cat {} < <(./list.sh)`, true},
-		{`parallel -a names.txt "cat {}"`, true},
-		{`cat names.txt | parallel cat {}`, true},
-		{`parallel cat :::: names.txt`, true},
-		{`parallel "cat {}" :::: names.txt`, true},
-		{`./list.sh | parallel cat`, true},
+	judgeTable(t, root, []judgeCase{
+		{`./list.sh | parallel "cat {}"`, "guard: rule"},
+		{`./list.sh | parallel cat {}`, "guard: rule"},
+		{`./list.sh | parallel -j2 cat {}`, "guard: rule"},
+		{`./list.sh | parallel 'head -n 5 {}'`, "guard: rule"},
+		{`./list.sh | parallel cat {.}.env`, "guard: rule"},
+		{`./list.sh | xargs -I{} cat {}.bak`, "guard: rule"},
+		{`parallel cat {} < <(./list.sh)`, "guard: rule"},
+		{`parallel -a names.txt "cat {}"`, "guard: rule"},
+		{`cat names.txt | parallel cat {}`, "guard: rule"},
+		{`parallel cat :::: names.txt`, "guard: rule"},
+		{`parallel "cat {}" :::: names.txt`, "guard: rule"},
+		{`./list.sh | parallel cat`, "guard: rule"},
 		// Look-alikes.
-		{`ls *.go | parallel gofmt -l`, false},
-		{`ls *.go | parallel "gofmt -l {}"`, false},
-		{`find . -name '*.go' | parallel wc -l {}`, false},
-		{`find src -type f | parallel cat {}`, false},
-		{`ls | parallel echo {}`, false},
-		{`./list.sh | parallel "wc -l {}"`, false},
-		{`./list.sh | xargs -I{} cat {}/README.md`, false},
-		{`./list.sh | parallel cat {}/README.md`, false},
-		{`parallel -j4 gzip ::: a.log b.log`, false},
-		{`parallel cat :::: ok.txt`, false},
-	} {
-		r := judge(root, "", tc.cmd)
-		if got := r.Decision == hooks.DecisionDeny; got != tc.deny {
-			t.Errorf("%s: denied %v, want %v (%s)", tc.cmd, got, tc.deny, r.Reason)
-		}
-	}
+		{`ls *.go | parallel gofmt -l`, ""},
+		{`ls *.go | parallel "gofmt -l {}"`, ""},
+		{`find . -name '*.go' | parallel wc -l {}`, ""},
+		{`find src -type f | parallel cat {}`, ""},
+		{`ls | parallel echo {}`, ""},
+		{`./list.sh | parallel "wc -l {}"`, ""},
+		{`./list.sh | xargs -I{} cat {}/README.md`, ""},
+		{`./list.sh | parallel cat {}/README.md`, ""},
+		{`parallel -j4 gzip ::: a.log b.log`, ""},
+		{`parallel cat :::: ok.txt`, ""},
+	})
 }

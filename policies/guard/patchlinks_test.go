@@ -2,8 +2,6 @@ package guard
 
 import (
 	"testing"
-
-	"github.com/agenthooks/hooks"
 )
 
 // TestPatchLinks: a patch that makes a symbolic link to a credential
@@ -31,29 +29,21 @@ func TestPatchLinks(t *testing.T) {
 	writeFile(t, root, "link.patch", mail(link("newlink", "app/.env")))
 	writeFile(t, root, "ok.diff", link("readme", "README.md"))
 	writeFile(t, root, "fix.patch", mail("diff --git a/src/main.go b/src/main.go\n--- a/src/main.go\n+++ b/src/main.go\n@@ -1 +1,2 @@\n package main\n+// x\n"))
-	for _, tc := range []struct {
-		cmd  string
-		deny bool
-	}{
-		{`git apply p.diff && cat newlink`, true},
-		{`git apply p.diff; head newlink`, true},
-		{`git apply --3way p.diff`, true},
-		{`git apply k.diff && cat k`, true},
-		{`git apply up.diff && cat src/up`, true},
-		{`git am link.patch && cat newlink`, true},
-		{`git am -3 --signoff link.patch`, true},
-		{`patch -p1 < p.diff && cat newlink`, true},
-		{`patch -p1 -i p.diff && cat newlink`, true},
+	judgeTable(t, root, []judgeCase{
+		{`git apply p.diff && cat newlink`, "guard: rule"},
+		{`git apply p.diff; head newlink`, "guard: rule"},
+		{`git apply --3way p.diff`, "guard: rule"},
+		{`git apply k.diff && cat k`, "guard: rule"},
+		{`git apply up.diff && cat src/up`, "guard: rule"},
+		{`git am link.patch && cat newlink`, "guard: rule"},
+		{`git am -3 --signoff link.patch`, "guard: rule"},
+		{`patch -p1 < p.diff && cat newlink`, "guard: rule"},
+		{`patch -p1 -i p.diff && cat newlink`, "guard: rule"},
 		// Look-alikes.
-		{`git apply ok.diff && cat readme`, false},
-		{`git apply --check p.diff`, false},
-		{`git apply --stat p.diff`, false},
-		{`git am fix.patch && go test ./...`, false},
-		{`git apply fix.patch && cat src/main.go`, false},
-	} {
-		r := judge(root, "", tc.cmd)
-		if got := r.Decision == hooks.DecisionDeny; got != tc.deny {
-			t.Errorf("%s: denied %v, want %v (%s)", tc.cmd, got, tc.deny, r.Reason)
-		}
-	}
+		{`git apply ok.diff && cat readme`, ""},
+		{`git apply --check p.diff`, ""},
+		{`git apply --stat p.diff`, ""},
+		{`git am fix.patch && go test ./...`, ""},
+		{`git apply fix.patch && cat src/main.go`, ""},
+	})
 }

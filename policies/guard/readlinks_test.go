@@ -41,37 +41,29 @@ func TestReadLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, tc := range []struct {
-		cmd  string
-		deny bool
-	}{
-		{"cat lnk", true},
-		{"cat $PWD/lnk", true},
-		{`cat < "${PWD}/docs/README.md"`, true},
-		{"cat docs/README.md", true},
-		{"head -c 100 docs/key", true},
-		{"cat sshdir/id_ed25519", true},
-		{"cat docs/*", true},
-		{"grep -r KEY lnkdir/", true},
-		{"grep -R KEY docs", true},
-		{"tar chf - docs | tar xO", true},
+	judgeTable(t, root, []judgeCase{
+		{"cat lnk", "rule 7"},
+		{"cat $PWD/lnk", "rule 7"},
+		{`cat < "${PWD}/docs/README.md"`, "rule 7"},
+		{"cat docs/README.md", "rule 7"},
+		{"head -c 100 docs/key", "rule 7"},
+		{"cat sshdir/id_ed25519", "rule 7"},
+		{"cat docs/*", "rule 7"},
+		{"grep -r KEY lnkdir/", "rule 7"},
+		{"grep -R KEY docs", "rule 7"},
+		{"tar chf - docs | tar xO", "rule 7"},
 		// The names a listing or a file of names gives, each a link.
-		{"ls | xargs cat", true},
-		{"find . -maxdepth 1 -name 'l*' | xargs cat", true},
-		{"for f in l*; do cat $f; done", true},
-		{"echo lnk > names.txt; xargs cat < names.txt", true},
-		{"git ls-files | xargs cat", true},
-		{"cat readme", false},
-		{"ls app | xargs -I{} cat app/{}", false},
-		{"cat README.md app/x.go", false},
-		{"grep -r TODO .", false},
-		{"ls -l docs", false},
-	} {
-		r := Judge(context.Background(), root, &hooks.Tool{Name: "Bash", Input: &hooks.ShellInput{Command: tc.cmd}}).Reason
-		if got := strings.Contains(r, "rule 7"); got != tc.deny || !tc.deny && r != "" {
-			t.Errorf("%s: %q, want deny %v", tc.cmd, r, tc.deny)
-		}
-	}
+		{"ls | xargs cat", "rule 7"},
+		{"find . -maxdepth 1 -name 'l*' | xargs cat", "rule 7"},
+		{"for f in l*; do cat $f; done", "rule 7"},
+		{"echo lnk > names.txt; xargs cat < names.txt", "rule 7"},
+		{"git ls-files | xargs cat", "rule 7"},
+		{"cat readme", ""},
+		{"ls app | xargs -I{} cat app/{}", ""},
+		{"cat README.md app/x.go", ""},
+		{"grep -r TODO .", ""},
+		{"ls -l docs", ""},
+	})
 }
 
 // TestWriteLinks: a write through a link on the disk to a .env file is a

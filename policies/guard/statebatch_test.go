@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenthooks/hooks/footing"
 	"github.com/agenthooks/hooks/shell"
-	"time"
 )
 
 // batchProject is project's worktree with more shapes of state: an
