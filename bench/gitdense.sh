@@ -94,3 +94,20 @@ shape ls-files-xargs-cat-$N "$(seqcmd 'git ls-files d{i} | xargs cat')"
 shape cat-ls-files-$N "$(seqcmd 'cat $(git ls-files d{i})')"
 shape diff-names-xargs-$N "$(seqcmd 'git diff --name-only b{i} | xargs cat')"
 shape ls-tree-xargs-$N "$(seqcmd 'git ls-tree -r --name-only b{i} | xargs cat')"
+
+# Reads of the disk a command repeats (issue 38): the same glob or search
+# of a folder of 2,000 files read once a call, distinct ones within the
+# call's bound of names read (then denied).
+M=${M:-3000}
+mkdir -p "$repo/many"
+for i in $(seq 1 2000); do echo "x $i" >"$repo/many/f$i.go"; done
+seqcmdM() { # seqcmdM TEMPLATE: M commands of TEMPLATE, as seqcmd
+	local out=""
+	for i in $(seq 1 "$M"); do out+="${1//\{i\}/$i}; "; done
+	printf '%s' "$out"
+}
+shape same-glob-$M "$(seqcmdM 'cat many/*')"
+shape own-globs-$M "$(seqcmdM 'cat many/f{i}*')"
+shape same-search-xargs-$M "$(seqcmdM 'grep -rl TODO many | xargs cat')"
+shape own-searches-xargs-$M "$(seqcmdM 'grep -rl T{i} many | xargs cat')"
+shape subst-search-$M "$(seqcmdM 'cat $(grep -rl TODO many)')"

@@ -19,6 +19,15 @@ func Glob(pattern string, max int) ([]string, error) {
 	return g.glob(pattern, 0)
 }
 
+// GlobCount is [Glob] with limit for max that also returns how many
+// names of folders it read (with ErrBound, those read before the folder
+// past the bound).
+func GlobCount(pattern string, limit int) ([]string, int, error) {
+	g := globber{left: limit}
+	ms, err := g.glob(pattern, 0)
+	return ms, limit - max(g.left, 0), err
+}
+
 // globber holds how many names a Glob may still read.
 type globber struct{ left int }
 

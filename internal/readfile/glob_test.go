@@ -66,5 +66,11 @@ func TestGlobBound(t *testing.T) {
 		if c.errs != errors.Is(err, ErrBound) || !c.errs && len(got) != c.n {
 			t.Errorf("%s, max %d: %d matches (%v), want %d (bound %v)", c.pat, c.max, len(got), err, c.n, c.errs)
 		}
+		// GlobCount: the same, and the names read (at most max).
+		counted, read, err2 := GlobCount(filepath.Join(root, c.pat), c.max)
+		if !slices.Equal(counted, got) || !errors.Is(err2, ErrBound) && err2 != err || read > c.max ||
+			!c.errs && c.pat == "*/f" && read != 60 {
+			t.Errorf("%s, max %d: GlobCount %d matches, %d read (%v)", c.pat, c.max, len(counted), read, err2)
+		}
 	}
 }

@@ -60,6 +60,9 @@ type worktree struct {
 	// pending the reads started early (see early), by question.
 	batch   stateBatch
 	pending map[string]*earlyRead
+	// disk holds what the rules read of the disk for the call (see
+	// place.disk).
+	disk diskMemo
 	// searched holds the credential files a tree search's walk found,
 	// by folder and search (see credentialsUnder).
 	searched map[string]searchWalk
