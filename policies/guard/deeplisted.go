@@ -22,25 +22,12 @@ import (
 // folders are those l's listings name (see above); here is the folder
 // of the read, for an ls without a folder.
 func (at *place) deepListed(l *listings, t shell.TreeSearch, here string, extra []string) (string, bool) {
-	var dirs []shell.Word
-	for _, x := range l.all {
-		switch {
-		case x.dir.Value == "":
-			dirs = append(dirs, shell.Static(here)) // ls without a folder, where cd moved
-		case !x.dir.Dynamic:
-			dirs = append(dirs, x.dir)
-		default:
-			// A glob's matches (ls -d */): the folder before it, whole.
-			dirs = append(dirs, shell.Static(staticFolder(x.dir.Value)))
-		}
-	}
+	dirs, dirKey := l.deepDirs(here)
 	if len(dirs) == 0 {
 		return "", false
 	}
 	var key strings.Builder
-	for _, d := range dirs {
-		key.WriteString(d.Value + "\x00")
-	}
+	key.WriteString(dirKey)
 	key.WriteString(strconv.FormatBool(t.Hidden) + "\x00" + strings.Join(t.Exclude, "\x00") + "\x00" + strconv.FormatBool(t.Known) +
 		"\x00" + t.Search.Syntax + "\x00" + strconv.FormatBool(t.Search.Fold) + "\x00" + strings.Join(t.Search.Patterns, "\x00"))
 	if f, ok := l.deep[key.String()]; ok {
@@ -56,4 +43,45 @@ func (at *place) deepListed(l *listings, t shell.TreeSearch, here string, extra 
 	}
 	l.deep[key.String()] = f
 	return f, ok
+}
+
+// deepDirs returns the folders the listings name, each once, with ls's
+// without one taken in here, and their key for deepListed's memo: made
+// once a folder here (3,000 `ls -R many | xargs grep -r KEY` built the
+// key of 3,000 listings for each of 3,000 searches: 0.8 s).
+func (l *listings) deepDirs(here string) ([]shell.Word, string) {
+	if d, ok := l.dirsHere[here]; ok {
+		return d.dirs, d.key
+	}
+	var dirs []shell.Word
+	seen := map[string]bool{}
+	var key strings.Builder
+	for _, x := range l.all {
+		var d shell.Word
+		switch {
+		case x.dir.Value == "":
+			d = shell.Static(here) // ls without a folder, where cd moved
+		case !x.dir.Dynamic:
+			d = x.dir
+		default:
+			// A glob's matches (ls -d */): the folder before it, whole.
+			d = shell.Static(staticFolder(x.dir.Value))
+		}
+		if k := strconv.FormatBool(d.Dynamic) + d.Value; !seen[k] {
+			seen[k] = true
+			dirs = append(dirs, d)
+			key.WriteString(d.Value + "\x00")
+		}
+	}
+	if l.dirsHere == nil {
+		l.dirsHere = map[string]deepFolders{}
+	}
+	l.dirsHere[here] = deepFolders{dirs, key.String()}
+	return dirs, key.String()
+}
+
+// deepFolders is deepDirs' answer for a folder.
+type deepFolders struct {
+	dirs []shell.Word
+	key  string
 }

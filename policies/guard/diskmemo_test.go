@@ -59,3 +59,23 @@ func TestDiskReadOnce(t *testing.T) {
 		t.Error("a search's folder past the call's bound is taken to hold no credential file")
 	}
 }
+
+// TestDeepDirsOnce: the folders of a script's listings are taken once
+// each, and once a folder where ls runs without one (3,000 `ls -R many |
+// xargs grep -r KEY` read 3,000 listings for each search).
+func TestDeepDirsOnce(t *testing.T) {
+	var l listings
+	for range 3000 {
+		l.all = append(l.all, listing{dir: shell.Static("many")}, listing{})
+	}
+	dirs, key := l.deepDirs("sub")
+	if len(dirs) != 2 || dirs[0].Value != "many" || dirs[1].Value != "sub" || key != "many\x00sub\x00" {
+		t.Fatalf("deepDirs: %v %q, want many and sub", dirs, key)
+	}
+	if again, _ := l.deepDirs("sub"); &again[0] != &dirs[0] {
+		t.Error("deepDirs made its folders again for the same place")
+	}
+	if m := (&diskMemo{}); !m.dotsIn("shopt -s dotglob; cat *") || m.dotsIn("cat *") || !m.dotsIn("GLOBIGNORE=x; cat *") {
+		t.Error("dotsIn does not answer for the text it is given")
+	}
+}

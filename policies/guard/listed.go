@@ -79,7 +79,8 @@ type listings struct {
 	byDir   map[string]string
 	// deep is the credential file a tree search of the listings'
 	// folders shows, by the search's patterns (see deepListed).
-	deep map[string]string
+	deep     map[string]string
+	dirsHere map[string]deepFolders // deepDirs' answers, by folder
 	// byShows is the credential file the listings name that a line
 	// search may show, by its key (see grepShows).
 	byShows map[string]string

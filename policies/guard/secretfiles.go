@@ -253,13 +253,13 @@ func (at *place) secretGlob(p shell.Word, extra []string) (string, bool) {
 	if !p.Dynamic || !strings.ContainsAny(v, "*?[") || strings.ContainsAny(v, "$`(){}~\\\"'") || at.dir == "" || !isAbs(at.dir) {
 		return "", false
 	}
-	dots := strings.Contains(at.src, "dotglob") || strings.Contains(at.src, "GLOBIGNORE")
+	m := at.disk()
+	dots := m.dotsIn(at.src)
 	// Each glob is read from the disk once a call (3,000 `cat src/*` of a
 	// folder of 2,000 files read it 3,000 times: 10 s), and the globs of
 	// a call read at most maxGlobTotal names of folders in all (3,000
 	// globs of that folder, each its own, took 3 s): past them each is
 	// taken to match a credential file.
-	m := at.disk()
 	key := at.dir + "\x00" + v
 	if dots {
 		key += "\x00dots"
