@@ -8,17 +8,11 @@ import (
 	"github.com/agenthooks/hooks"
 )
 
-// TestGitWrites: git writes files from a revision, then the same
-// command reads them (issue 38). With app/.env (KEY=1) committed only on
-// branch sec and a stash holding one, each attack printed KEY=1 under
-// bash (git checkout sec && grep -r KEY app, git worktree add ../wt2 sec
-// && grep -r KEY ../wt2, git clone -b sec . ../c && grep -r KEY ../c,
-// git restore --source=sec app, git reset --hard sec, git merge sec,
-// git read-tree -u --reset sec, git stash pop, then grep) and was let
-// through. A git command that writes a .env over the worktree is rule
-// 3's; what a new folder (a worktree, a clone) holds is rule 7's.
-func TestGitWrites(t *testing.T) {
-	root, write, git := repo(t)
+// secBranchRepo is a repository whose branch sec alone commits
+// app/.env (KEY=1), main checked out; with repo's writer and git.
+func secBranchRepo(t *testing.T) (root string, write func(name, body string), git func(args ...string)) {
+	t.Helper()
+	root, write, git = repo(t)
 	git("init", "-q")
 	write("src/main.go", "package main\n")
 	write("app/readme", "ok\n")
@@ -29,6 +23,20 @@ func TestGitWrites(t *testing.T) {
 	git("add", "app/.env")
 	git("commit", "-qm", "sec")
 	git("checkout", "-q", "main")
+	return root, write, git
+}
+
+// TestGitWrites: git writes files from a revision, then the same
+// command reads them (issue 38). With app/.env (KEY=1) committed only on
+// branch sec and a stash holding one, each attack printed KEY=1 under
+// bash (git checkout sec && grep -r KEY app, git worktree add ../wt2 sec
+// && grep -r KEY ../wt2, git clone -b sec . ../c && grep -r KEY ../c,
+// git restore --source=sec app, git reset --hard sec, git merge sec,
+// git read-tree -u --reset sec, git stash pop, then grep) and was let
+// through. A git command that writes a .env over the worktree is rule
+// 3's; what a new folder (a worktree, a clone) holds is rule 7's.
+func TestGitWrites(t *testing.T) {
+	root, write, git := secBranchRepo(t)
 	git("checkout", "-qb", "feature")
 	write("src/main.go", "package main // feature\n")
 	git("commit", "-qam", "feature")

@@ -11,17 +11,7 @@ import (
 // guard taking the new worktree for one beside the project. The
 // look-alikes check out a branch without the .env, or read no content.
 func TestWorktreeAfterCd(t *testing.T) {
-	root, write, git := repo(t)
-	git("init", "-q")
-	write("src/main.go", "package main\n")
-	write("app/readme", "ok\n")
-	git("add", ".")
-	git("commit", "-qm", "one")
-	git("checkout", "-qb", "sec")
-	write("app/.env", "KEY=1\n")
-	git("add", "app/.env")
-	git("commit", "-qm", "sec")
-	git("checkout", "-q", "main")
+	root, _, _ := secBranchRepo(t)
 	judgeTable(t, root, []judgeCase{
 		{"cd src && git worktree add ../wt2 sec && grep -r KEY " + root + "/wt2", "guard: rule"},
 		{"cd src && git worktree add ../wt2 sec && cat " + root + "/wt2/app/.e*", "guard: rule"},
