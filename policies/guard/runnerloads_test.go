@@ -34,6 +34,13 @@ func TestRunnerLoadsWritten(t *testing.T) {
 		{`printf '[pytest]\naddopts=--basetemp=src\n' > pytest.ini && pytest`, "guard: rule"},
 		{`printf '[tool.pytest.ini_options]\naddopts="--basetemp=src"\n' >> pyproject.toml; uv run pytest`, "guard: rule"},
 		{`printf '[testenv]\ncommands=rm -rf src\n' > tox.ini && tox`, "guard: rule"},
+		// A harmless text written, then code added over it (each ran
+		// the code under bash: pytest -q wrote pwned.txt), and a line
+		// bash joins in a here-document that is not quoted.
+		{"cat > conftest.py <<'PY'\nx = 1\nPY\necho \"import os; os.system('rm -rf src')\" >> conftest.py\npytest -q", "guard: rule"},
+		{"cat > conftest.py <<'PY'\nx = 1\nPY\nsed -i 's/x = 1/import os; os.system(\"rm -rf src\")/' conftest.py\npytest -q", "guard: rule"},
+		{"echo 'x = 1' > conftest.py; cp /tmp/evil.py conftest.py; pytest -q", "guard: rule"},
+		{"cat > conftest.py <<PY\nimport os; os.sys\\\ntem('rm -rf src')\nPY\npytest -q", "guard: rule"},
 		{`pytest --basetemp=src`, "guard: rule"},
 		{`pytest --basetemp src`, "guard: rule"},
 		{`pytest -o addopts=--basetemp=src`, "guard: rule"},
