@@ -13,6 +13,7 @@ type arena struct {
 	scs   []scope
 	runs  []codeRun
 	flags []Flags
+	files []fileRedir
 	// kept reports that a command's options were kept (keepFlags): the
 	// room they take in opts is not used again.
 	kept bool
@@ -73,6 +74,23 @@ func (a *arena) wordSlice(n int) []Word {
 		return make([]Word, 0, n)
 	}
 	return carve(&a.words, n, a.firstMany)
+}
+
+// word returns a pointer to a copy of v, kept in the arena (a nil arena:
+// on the heap).
+func (a *arena) word(v Word) *Word {
+	ws := a.wordSlice(1)
+	ws = append(ws, v)
+	return &ws[0]
+}
+
+// fileRedir adds f to files, the redirections of one command: the first
+// in room for one from the arena (a nil arena: the heap).
+func (a *arena) fileRedir(files []fileRedir, f fileRedir) []fileRedir {
+	if files == nil && a != nil {
+		files = carve(&a.files, 1, a.firstFew)
+	}
+	return append(files, f)
 }
 
 // options returns an empty slice of Options with room for n; a nil

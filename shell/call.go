@@ -197,7 +197,7 @@ func (w *walker) calledOwn(args []Word, sc *scope, moves bool) {
 func (w *walker) moved(sc *scope) {
 	old := sc.dir
 	sc.dir = Word{Value: "$PWD", Dynamic: true}
-	cdAlt(sc, old)
+	cdAlt(sc, old, &w.mem)
 }
 
 // output returns what statement s writes to its standard output when
@@ -395,7 +395,7 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 				w.moved(sc)
 				return
 			}
-			cd(cmd, sc, &w.cleanDirs)
+			cd(cmd, sc, &w.cleanDirs, &w.mem)
 			if len(sc.dir.Value) > maxDir {
 				w.fail(&LimitError{Limit: "path", Max: maxDir})
 			}

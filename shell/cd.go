@@ -12,8 +12,9 @@ import (
 // directory before it unless it was checked (cd x && …): sc keeps that
 // one as its alternative (see cdAlt). With more than one operand bash's
 // cd fails ("too many arguments") and the directory stays. Whether a
-// directory is clean is remembered in clean (see joinDirIn).
-func cd(c *Command, sc *scope, clean *cleanDirs) {
+// directory is clean is remembered in clean (see joinDirIn); the
+// alternative is kept in mem.
+func cd(c *Command, sc *scope, clean *cleanDirs, mem *arena) {
 	f := c.Flags(Spec{Short: "LPe@"})
 	if len(f.Operands) > 1 && c.Name == "cd" {
 		return
@@ -38,7 +39,7 @@ func cd(c *Command, sc *scope, clean *cleanDirs) {
 	} else {
 		sc.dir = joinDirIn(sc.dir, to, clean)
 	}
-	cdAlt(sc, old)
+	cdAlt(sc, old, mem)
 }
 
 // shadowed reports whether name, a cd, pushd or popd, may run something
@@ -110,13 +111,13 @@ func (d dirAt) same(sc *scope) bool {
 
 // cdAlt records, after a cd from directory old, that the shell may
 // still be in old. After a second unchecked cd the other directory is no
-// longer one: it is known only at run time.
-func cdAlt(sc *scope, old Word) {
+// longer one: it is known only at run time. The word is kept in mem (a
+// nil mem: on the heap).
+func cdAlt(sc *scope, old Word, mem *arena) {
 	switch {
 	case sc.dir.Equal(old):
 	case sc.alt == nil:
-		o := old // on the heap only here
-		sc.alt = &o
+		sc.alt = mem.word(old)
 	case !sc.alt.Equal(sc.dir):
 		sc.alt = &Word{Value: "$PWD", Dynamic: true}
 	}
@@ -227,16 +228,22 @@ func (c *cleanDirs) join(d, p string) string {
 	if c == nil || n > joinText/8 {
 		return d + "/" + p
 	}
+	b, at := c.room(n)
+	b.WriteString(d)
+	b.WriteByte('/')
+	b.WriteString(p)
+	return b.String()[at:]
+}
+
+// room returns c.text with room for n more bytes, and where they start:
+// what is written there is read as b.String()[at:] (see text).
+func (c *cleanDirs) room(n int) (b *strings.Builder, at int) {
 	if c.text.Cap()-c.text.Len() < n {
 		size := max(min(max(2*c.text.Cap(), 256), joinText), n)
 		c.text = strings.Builder{}
 		c.text.Grow(size)
 	}
-	at := c.text.Len()
-	c.text.WriteString(d)
-	c.text.WriteByte('/')
-	c.text.WriteString(p)
-	return c.text.String()[at:]
+	return &c.text, c.text.Len()
 }
 
 // isClean is isClean(d), remembered in c.

@@ -151,7 +151,7 @@ func simpleIn(src string, maxCmds int, a *arena, nx *nestScanner) ([]simpleCmd, 
 					nx.redir()
 					nx.quotedWord(src[i:j])
 				}
-				cmd.files = append(cmd.files, fileRedir{op: op, file: f})
+				cmd.files = a.fileRedir(cmd.files, fileRedir{op: op, file: f})
 				if out {
 					cmd.quiet, cmd.outSet = quietFile(f.Value), true
 				}

@@ -30,8 +30,9 @@ type forLine struct {
 	size  int
 }
 
-// bodyOf returns the body's text with its words "$NAME" written as v.
-func (f *forLine) bodyOf(v Word) (string, bool) {
+// bodyOf returns the body's text with its words "$NAME" written as v,
+// in t's text when it fits (see cleanDirs.room).
+func (f *forLine) bodyOf(v Word, t *cleanDirs) (string, bool) {
 	if len(f.words) == 0 {
 		return f.body, true
 	}
@@ -39,8 +40,13 @@ func (f *forLine) bodyOf(v Word) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	var b strings.Builder
-	b.Grow(len(f.body) + len(f.words)*len(r))
+	n := len(f.body) + len(f.words)*len(r)
+	b, at := &strings.Builder{}, 0
+	if n <= joinText/8 {
+		b, at = t.room(n)
+	} else {
+		b.Grow(n)
+	}
 	from := 0
 	for _, at := range f.words {
 		b.WriteString(f.body[from:at])
@@ -48,12 +54,14 @@ func (f *forLine) bodyOf(v Word) (string, bool) {
 		from = at + len(f.name) + 3
 	}
 	b.WriteString(f.body[from:])
-	return b.String(), true
+	return b.String()[at:], true
 }
 
 // forLoopLine reads line as a for loop the fast reader walks, or reports
 // that it is not one; budget is what is left of maxLoopRewalk.
-func forLoopLine(line string, budget int) (forLine, bool) {
+//
+// Its items are kept in a (nil: the heap).
+func forLoopLine(line string, budget int, a *arena) (forLine, bool) {
 	var f forLine
 	rest, ok := cutWord(trimBlanks(line), "for")
 	if !ok {
@@ -86,6 +94,9 @@ func forLoopLine(line string, budget int) (forLine, bool) {
 		if !ok || j < len(rest) && rest[j] != ' ' && rest[j] != '\t' && rest[j] != ';' || reserved(rest[i:j]) ||
 			!loopItemOK(v) || len(f.items) == maxLoopItems {
 			return f, false
+		}
+		if f.items == nil {
+			f.items = a.wordSlice(4) // most loops have a few
 		}
 		f.items = append(f.items, v)
 		i = j
@@ -209,7 +220,7 @@ func (w *walker) forLoop(f forLine, sc *scope, via []string, in stdin, nx *nestS
 	a := &w.mem
 	bodies := make([]string, len(f.items))
 	for k := len(f.items) - 1; k >= 0; k-- {
-		b, ok := f.bodyOf(f.items[k])
+		b, ok := f.bodyOf(f.items[k], &w.cleanDirs)
 		if !ok {
 			return false
 		}

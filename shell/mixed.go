@@ -172,14 +172,20 @@ func (w *walker) compoundLine(t string, sc *scope, via []string, in stdin, nx *n
 				return 0, false
 			}
 		}
-		sub := *sc
-		w.walkSimpleIn(cmds, &sub, via, in)
+		// In a copy of sc from the arena, given back after (as walkSimpleIn
+		// gives back the copies it makes).
+		a := &w.mem
+		n, block := len(a.scs), a.scopeBlock()
+		w.walkSimpleIn(cmds, a.scope(sc), via, in)
+		if a.scopeBlock() == block {
+			a.scs = a.scs[:n]
+		}
 		return next, true
 	}
 	if len(w.loopVals) > 0 {
 		return 0, false // inside another loop's body: the parser's walk
 	}
-	if f, ok := forLoopLine(t, maxLoopRewalk-w.loopWalked); ok && w.forLoop(f, sc, via, in, nx, fuse, next) {
+	if f, ok := forLoopLine(t, maxLoopRewalk-w.loopWalked, &w.mem); ok && w.forLoop(f, sc, via, in, nx, fuse, next) {
 		return next, w.live()
 	}
 	return 0, false

@@ -26,6 +26,9 @@ import (
 // repository or a path inside it other than those people write by hand
 // (see above); del reports a delete.
 func gitInternal(p string, del bool) bool {
+	if !hasGitElem(p) {
+		return false // most paths: no .git element, nothing split
+	}
 	elems := strings.Split(p, "/")
 	for i, e := range elems {
 		if !strings.EqualFold(e, ".git") {
@@ -48,6 +51,17 @@ func gitInternal(p string, del bool) bool {
 			return !(len(rest) == 2 && rest[1] == "exclude")
 		}
 		return true
+	}
+	return false
+}
+
+// hasGitElem reports whether one of p's elements is .git, case aside
+// (what gitInternal looks for), without splitting p.
+func hasGitElem(p string) bool {
+	for i := 0; i+4 <= len(p); i++ {
+		if p[i] == '.' && (i == 0 || p[i-1] == '/') && (i+4 == len(p) || p[i+4] == '/') && strings.EqualFold(p[i:i+4], ".git") {
+			return true
+		}
 	}
 	return false
 }

@@ -2,7 +2,9 @@ package guard
 
 import (
 	"context"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,5 +78,30 @@ func TestGitInternalPaths(t *testing.T) {
 	// A lock is git's to write; deleting one a crashed git left passes.
 	if !gitInternal(".git/index.lock", false) || gitInternal(".git/index.lock", true) {
 		t.Errorf("a lock: written %v, deleted %v; want true, false", gitInternal(".git/index.lock", false), gitInternal(".git/index.lock", true))
+	}
+}
+
+// TestHasGitElem: the quick test of gitInternal finds a .git element
+// wherever splitting the path at each / does (case aside; no rune past
+// ASCII folds to one of ".git"'s bytes).
+func TestHasGitElem(t *testing.T) {
+	split := func(p string) bool {
+		return slices.ContainsFunc(strings.Split(p, "/"), func(e string) bool { return strings.EqualFold(e, ".git") })
+	}
+	paths := []string{"", ".", ".git", ".GiT", "/.git", ".git/", "a/.git/b", "a.git", ".gitx", "x/.git.", "./.git",
+		"..git", ".g", "a//.git//b", ".GIT\u212a", "\u212a.git", "sub/.Git"}
+	r := rand.New(rand.NewPCG(1, 2))
+	const bytes = "./gitGIT\u212ax"
+	for range 20000 {
+		b := make([]byte, r.IntN(9))
+		for i := range b {
+			b[i] = bytes[r.IntN(len(bytes))]
+		}
+		paths = append(paths, string(b))
+	}
+	for _, p := range paths {
+		if got, want := hasGitElem(p), split(p); got != want {
+			t.Errorf("hasGitElem(%q) = %v, want %v", p, got, want)
+		}
 	}
 }

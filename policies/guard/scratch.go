@@ -27,7 +27,8 @@ var tempDirs = []string{"/tmp", "/var/tmp"}
 // recursiveDeletes is rule 1: every target of a recursive delete must be
 // scratch.
 func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
-	var decided []*shell.Effect // judged by what a find selects, or with their command
+	var room [16]*shell.Effect
+	decided := room[:0] // judged by what a find selects, or with their command
 	for _, c := range s.Commands {
 		switch c.Name {
 		case "rm":
