@@ -81,7 +81,7 @@ func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin, o
 		out = last.quiet
 	}
 	if len(pipe) == 1 {
-		w.simpleCall(*last, sc, via, in, out)
+		w.simpleCall(last, sc, via, in, out)
 		return
 	}
 	// ((a | b) | c): a and b in copies of a copy, c in a copy.
@@ -89,7 +89,7 @@ func (w *walker) walkPipe(pipe []simpleCmd, sc *scope, via []string, in stdin, o
 	y := w.mem.scope(sc)
 	// What the first of two commands writes is read as resolve reads a
 	// statement piped in: only when a shell reads it.
-	w.simpleCall(*last, y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]}, out)
+	w.simpleCall(last, y, via, stdin{piped: true, stages: pipe[:len(pipe)-1]}, out)
 }
 
 // archiverIn reports whether a command of pipe is named tar or zip, the
@@ -122,12 +122,14 @@ func quietWords(args []Word, out bool) bool {
 
 // simpleCall walks one command of a simple script as stmt and call would:
 // the files its redirections write first.
-func (w *walker) simpleCall(c simpleCmd, sc *scope, via []string, in stdin, quiet bool) {
+func (w *walker) simpleCall(c *simpleCmd, sc *scope, via []string, in stdin, quiet bool) {
 	if !w.live() {
 		return
 	}
-	if v, ok := sc.fds["0"]; ok {
-		in = v
+	if len(sc.fds) > 0 {
+		if v, ok := sc.fds["0"]; ok {
+			in = v
+		}
 	}
 	for _, f := range c.files {
 		w.write(sc, f.file, f.op, false)

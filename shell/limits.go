@@ -121,8 +121,8 @@ func (p *Parser) limits() Parser {
 
 // Parse is [Parse] within p's limits. A script past one of them is a
 // [*LimitError] (errors.Is(err, ErrLimit)); when ctx is done first, Parse
-// stops and returns an error that wraps ctx.Err(). It checks ctx before
-// each statement and each nested script.
+// stops and returns an error that wraps ctx.Err(). It checks ctx as it
+// walks, once every few dozen statements and nested scripts.
 //
 // The cost is linear in the input: nesting is bounded before the syntax
 // parser runs (by a linear scan that over-counts it), nested scripts are
@@ -173,10 +173,22 @@ func (w *walker) fail(err error) {
 }
 
 // live reports whether the walk goes on: no error yet, and ctx not done.
+// ctx is asked once every ctxEvery calls (a call through an interface,
+// which may take a lock, for each command cost more than the command's
+// walk of some); between two, the walk does a bounded amount of work.
 func (w *walker) live() bool {
 	if w.err != nil {
 		return false
 	}
+	w.ticks++
+	return w.ticks%ctxEvery != 0 || w.ctxLive()
+}
+
+// ctxEvery is how many calls of live ask ctx once.
+const ctxEvery = 32
+
+// ctxLive is live's test of ctx.
+func (w *walker) ctxLive() bool {
 	if w.ctx != nil {
 		if err := w.ctx.Err(); err != nil {
 			w.err = fmt.Errorf("shell: %w", err)

@@ -199,3 +199,24 @@ func TestTrimBlanks(t *testing.T) {
 		}
 	}
 }
+
+// TestNameByteTable: baseName's table of bytes is what it says.
+func TestNameByteTable(t *testing.T) {
+	for c := range 256 {
+		want := byte(0)
+		switch {
+		case c == '/' || c == '\\':
+			want = 1
+		case 'A' <= c && c <= 'Z' || c >= 0x80:
+			want = 2
+		}
+		if nameByte[c] != want {
+			t.Errorf("nameByte[%#x] = %d, want %d", c, nameByte[c], want)
+		}
+	}
+	for in, want := range map[string]string{"rm": "rm", "/bin/RM": "rm", `C:\x\Git.EXE`: "git", "grm": "rm", "./a/b": "b", "": "", "/": "", "gx": "gx"} {
+		if got := baseName(in); got != want {
+			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

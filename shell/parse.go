@@ -167,6 +167,7 @@ type walker struct {
 	expanded int    // words made by brace expansion
 	err      error
 	ctx      context.Context
+	ticks    int     // calls of live (see ctxEvery)
 	lim      *Parser // the limits, defaults filled in
 	scriptIn stdin   // the standard input of the next nested script
 	noFast   bool    // always use the syntax parser (for tests)

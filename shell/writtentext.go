@@ -89,7 +89,7 @@ func (w *walker) writtenText(s *syntax.Stmt, sc *scope, in stdin) {
 // simpleText is writtenText for a command c of a simple script (see
 // fast.go): echo or printf of static words with one redirection to a
 // file (whose > may be 2>, which writes nothing of echo's: no code).
-func (w *walker) simpleText(c simpleCmd, sc *scope) {
+func (w *walker) simpleText(c *simpleCmd, sc *scope) {
 	if len(c.files) != 1 || sc.alt != nil || w.box != nil || !codeFileName(c.files[0].file.Value) {
 		return
 	}
