@@ -30,13 +30,10 @@ type TreeSearch struct {
 // -c, -q, --files). An archiver that writes an archive of folders to
 // its standard output (tar cf - app) is one that prints them whole.
 func SearchOf(c *Command) (TreeSearch, bool) {
-	name := c.Name
-	switch name {
-	case "git", "tar", "bsdtar", "gtar", "zip", "pax", "7z", "7za", "7zr", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack":
-	default:
+	if !MaySearch(c.Name) {
 		return TreeSearch{}, false // most commands: one switch, not archiveOut's and the tests below
 	}
-	args := c.Args
+	name, args := c.Name, c.Args
 	if name == "git" {
 		if !slices.ContainsFunc(args[1:], func(a Word) bool { return holdsGrep(a.Value) }) {
 			// No grep among its words, an alias's (-c alias.g=grep)
@@ -53,6 +50,17 @@ func SearchOf(c *Command) (TreeSearch, bool) {
 		return TreeSearch{}, false
 	}
 	return treeSearch(name, args[1:], grep, c)
+}
+
+// MaySearch reports whether a command of program name may be one
+// [SearchOf] returns: false for most, which SearchOf answers at once.
+// A caller that asks it first spares the copy of a TreeSearch.
+func MaySearch(name string) bool {
+	switch name {
+	case "git", "tar", "bsdtar", "gtar", "zip", "pax", "7z", "7za", "7zr", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack":
+		return true
+	}
+	return false
 }
 
 // holdsGrep is strings.Contains(w, "grep") without its set-up, which

@@ -79,13 +79,18 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if f, ok := at.archiveToPrintLink(s, c); ok {
 			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
 		}
-		t, deep := shell.SearchOf(c) // a reader that recurses into the folders it is given
-		if deep {
+		var tree *shell.TreeSearch // a reader that recurses into the folders it is given
+		if shell.MaySearch(c.Name) {
+			if t, ok := shell.SearchOf(c); ok {
+				tree = &t
+			}
+		}
+		if t := tree; t != nil {
 			if t.Hidden && at.runsFsckLostFound(s) {
 				return reasonSecretRead(c.String()+" (after git fsck --lost-found, whose blobs under .git/lost-found it may print)",
 					".git/lost-found"), true
 			}
-			if f, wide, ok := at.searchShows(t, extra); ok {
+			if f, wide, ok := at.searchShows(*t, extra); ok {
 				if wide {
 					return reasonWideSearch(c.String(), f), true
 				}
@@ -95,7 +100,8 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		if f, ok := printsCredentials(c); ok {
 			return reasonSecretRead(c.String(), f), true
 		}
-		if in, ok := c.InputFile(); ok {
+		in, hasIn := c.InputFile()
+		if hasIn {
 			// cat < lnk, lnk a link on the disk to a credential file
 			// (redirectsSecret reads the name); cat < "$(./x)", a name
 			// a program makes up.
@@ -217,10 +223,6 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				if !searchAsked {
 					search, searchAsked = at.grepShows(s, c), true
 				}
-				var tree *shell.TreeSearch
-				if deep {
-					tree = &t
-				}
 				if f, ok := at.listedReads(s, &lists, e.Path, extra, search, tree); ok {
 					return reasonSecretRead(c.String(), f), true
 				}
@@ -237,7 +239,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 		}
-		if in, ok := c.InputFile(); ok && !in.Dynamic && at.dir != "" && archiveBytesName(in.Value) {
+		if hasIn && !in.Dynamic && at.dir != "" && archiveBytesName(in.Value) {
 			// cat < x.tar, zcat < x.tgz: an archive's bytes read from the
 			// standard input, as from a file given.
 			if f, ok := at.archiveBytesShown(s, c, shell.Effect{Kind: shell.Reads, Path: in}, extra); ok {

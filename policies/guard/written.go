@@ -90,7 +90,9 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				return deny(c, e.Path.Value+" (in a folder known only at run time, which may be "+f.path+")", f.by)
 			}
 		}
-		if len(c.Args) > 0 && !c.Args[0].Dynamic && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
+		// A program run by a path: its name is not its first word (which
+		// baseName cuts at its last slash), most are the same string.
+		if len(c.Args) > 0 && !c.Args[0].Dynamic && c.Name != c.Args[0].Value && strings.IndexByte(c.Args[0].Value, '/') >= 0 && mayBe(c.Args[0].Value) {
 			runs = append(runs, joinPath(at.dir, c.Args[0].Value))
 		}
 		if suffixes {
