@@ -158,7 +158,8 @@ func isEnvWord(p shell.Word) bool {
 // file name is one, or is known only at run time. A glob whose last
 // element starts with something other than a dot (`*.o`, `out-?.txt`)
 // matches no dot file, unless the script turns dotglob on (asked of
-// dotglob only then).
+// dotglob only then); a name no glob makes (find's {}) is not changed
+// by dotglob.
 func mayBeEnv(p shell.Word, dotglob func() bool) bool {
 	if !p.Dynamic && strings.IndexByte(p.Value, '.') < 0 {
 		return false // a static word's name is in it, and a .env file's has a dot
@@ -170,11 +171,19 @@ func mayBeEnv(p shell.Word, dotglob func() bool) bool {
 	if v == shell.Tarball || strings.HasSuffix(v, "/"+shell.Tarball) {
 		return false // npm pack's name-1.0.0.tgz, in a folder of any name
 	}
-	if expandsAt(v) || dotglob() {
+	if expandsAt(v) {
 		return true
 	}
 	last := v[strings.LastIndexByte(v, '/')+1:]
-	return last == "" || last[0] == '.'
+	if last == "" || last[0] == '.' {
+		return true
+	}
+	for i := 0; i < len(last); i++ {
+		if c := last[i]; c == '*' || c == '?' || c == '[' {
+			return dotglob()
+		}
+	}
+	return false
 }
 
 // expandsAt reports whether v holds $, `, (, ~ or a backslash: what

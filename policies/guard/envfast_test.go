@@ -91,6 +91,11 @@ func TestDotglobWrites(t *testing.T) {
 		{`sed -i s/a/b/ app/*`, ""},
 		{`rm -f app/*.x`, ""},
 		{`shopt -s dotglob; rm -f app/main.o`, ""},
+		{`shopt -s dotglob; rm -f app/?env`, "rule 3"},   // bash: ? matches the dot with dotglob on
+		{`shopt -s dotglob; rm -f app/[.]env`, "rule 3"}, // bash: removes app/.env
+		// Names no glob makes: dotglob does not change them.
+		{`shopt -s dotglob; find . -name '*.tmp' | xargs rm -f`, ""},
+		{`GLOBIGNORE=x; find . -name '*.o' -print0 | xargs -0 rm -f`, ""},
 	} {
 		r := judge("/home/dev/project", "", c.cmd)
 		if c.want == "" && r.Decision != hooks.NoDecision || c.want != "" && !strings.Contains(r.Reason, c.want) {
