@@ -59,7 +59,7 @@ func inlineCode(s *shell.Script, at *place) (string, bool) {
 			if syn, ok := lastSyn, lastOK; ok && at != nil && at.src != "" {
 				// What its calls certainly do, as for a code file run:
 				// open('app/.e'+'nv','w') writes app/.env (rule 3).
-				if cmds, _ := codeCommands(e.Code().Value, syn); len(cmds) > 0 {
+				if cmds, _ := codeCommands(e.Code().Value, syn, &at.idents); len(cmds) > 0 {
 					if r, deny := judgeCodeCommands(at.context(), s, c, e, cmds, "its inline code", at); deny {
 						return r, true
 					}

@@ -103,7 +103,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 				return "guard: rule 4 (nothing it cannot see): the command runs " + e.Path.Value + ", which the guard cannot read " +
 					"(" + err.Error() + "); run a plain file", true
 			}
-			cmds, over := codeCommands(text, syn)
+			cmds, over := codeCommands(text, syn, nil)
 			n += len(cmds)
 			bytes += len(text)
 			for _, c := range cmds {
@@ -134,7 +134,7 @@ func judgeCodeFiles(ctx context.Context, s *shell.Script, at *place) (string, bo
 				}
 				modules++
 				modBytes += len(text)
-				cmds, over := codeCommands(text, syn)
+				cmds, over := codeCommands(text, syn, nil)
 				size := 0
 				for _, c := range cmds {
 					size += len(c)

@@ -188,7 +188,7 @@ func FuzzCodeCommands(f *testing.F) {
 	f.Fuzz(func(t *testing.T, code string) {
 		for _, lang := range []string{"python", "node", "ruby", "perl", "php"} {
 			syn, _ := codeLang(lang)
-			if cmds, _ := codeCommands(code, syn); len(cmds) > maxCodeCalls {
+			if cmds, _ := codeCommands(code, syn, nil); len(cmds) > maxCodeCalls {
 				t.Fatalf("%d commands", len(cmds))
 			}
 		}

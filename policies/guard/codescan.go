@@ -34,10 +34,11 @@ type codeSyntax struct {
 
 // codeCommands returns, as shell commands, the calls of syn in code
 // whose arguments are literals (see codeCall): a call after the line
-// comment on its line is not read.
-func codeCommands(code string, syn codeSyntax) (out []string, over bool) {
+// comment on its line is not read. Its identSet is asked of m (nil:
+// made here).
+func codeCommands(code string, syn codeSyntax, m *codeIdents) (out []string, over bool) {
 	sites := 0
-	ids := identsOf(code)
+	ids := m.of(code)
 	for i, k := range syn.calls {
 		if i < len(syn.bits) && !ids.has(syn.bits[i]) {
 			continue

@@ -72,15 +72,15 @@ func modeCalls(lang string) []string {
 // writeSites returns how many calls of lang's that write a file code
 // holds (over: more than maxWriteSites, or one whose arguments do not
 // end), counting a call by its name followed by "(" or, in Ruby and Perl,
-// by its first argument.
-func writeSites(lang, code string) (n int, over bool) {
+// by its first argument. Its identSet is asked of m (nil: made here).
+func writeSites(lang, code string, m *codeIdents) (n int, over bool) {
 	calls := writeCallNames.get()[lang]
 	if len(calls.write) == 0 && len(calls.mode) == 0 {
 		return 0, false // a language whose writes are not read: its code's words are not looked at
 	}
 	bare := lang == "ruby" || lang == "perl"
 	var ends []int // where each call counted ends its name: File.open is counted once, not again as open
-	ids := identsOf(code)
+	ids := m.of(code)
 	count := func(c callName, mode bool) bool {
 		if !ids.has(c.bit) {
 			return true
@@ -211,7 +211,9 @@ func perlWriteMode(all string) bool {
 // inlineWrites adds to written the files the inline code of s writes
 // (see writeSites), each joined to dir, and returns the command of the
 // first code that writes a file known only at run time ("" for none).
-func inlineWrites(ctx context.Context, s *shell.Script, dir string, written *writtenFiles) (dynamic string) {
+//
+// m remembers the code's identSets (nil: not remembered).
+func inlineWrites(ctx context.Context, s *shell.Script, dir string, written *writtenFiles, m *codeIdents) (dynamic string) {
 	for _, c := range s.Commands {
 		for i := range c.Effects {
 			e := &c.Effects[i]
@@ -220,7 +222,7 @@ func inlineWrites(ctx context.Context, s *shell.Script, dir string, written *wri
 			}
 			lang := e.Lang()
 			code := e.Code().Value
-			sites, over := writeSites(lang, code) // none for a language not read
+			sites, over := writeSites(lang, code, m) // none for a language not read
 			if sites == 0 && !over {
 				continue
 			}
@@ -234,7 +236,7 @@ func inlineWrites(ctx context.Context, s *shell.Script, dir string, written *wri
 				known++
 				written.add(joinPath(dir, f), by) // Path('out.txt').write_text(…)
 			}
-			cmds, more := codeCommands(code, syn)
+			cmds, more := codeCommands(code, syn, m)
 			for _, cmd := range cmds {
 				s2, err := (&shell.Parser{}).Parse(ctx, cmd)
 				if err != nil {

@@ -319,6 +319,7 @@ type place struct {
 	linkReads  map[string]string      // the credential file each path read is a link to ("": none), asked of the disk
 	linkDirs   map[string]string      // each folder of those, its links resolved
 	aliasDepth int                    // the git aliases of git's settings this place's command stands within (gitaliases.go)
+	idents     codeIdents             // the identSet of the inline code rules 4 and 5 read last
 	wt         *worktree
 	cfg        *Config
 }

@@ -41,6 +41,26 @@ func identsOf(code string) identSet {
 	return s
 }
 
+// codeIdents is identsOf of the last code asked (rules 4 and 5 ask of
+// the same inline code).
+type codeIdents struct {
+	code string
+	ids  identSet
+	ok   bool
+}
+
+// of returns identsOf(code), remembered in m (a nil m: made each time).
+func (m *codeIdents) of(code string) *identSet {
+	if m == nil {
+		s := identsOf(code)
+		return &s
+	}
+	if !m.ok || m.code != code {
+		m.code, m.ids, m.ok = code, identsOf(code), true
+	}
+	return &m.ids
+}
+
 // identHash is the bit of the identifier run r (not empty).
 func identHash(r string) uint {
 	return uint(len(r)*131+int(r[0])*31+int(r[len(r)-1])) & 255

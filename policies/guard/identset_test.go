@@ -35,13 +35,20 @@ func TestCodeCallsAsBefore(t *testing.T) {
 		corpus = corpus[:len(corpus)/8]
 	}
 	bad := 0
+	var memo codeIdents
 	for _, l := range langs {
 		syn := syns[l]
 		for _, code := range corpus {
-			c1, o1 := codeCommands(code, syn)
+			c1, o1 := codeCommands(code, syn, nil)
 			c0, o0 := codeCommandsSlow(code, syn)
-			n1, v1 := writeSites(l, code)
+			n1, v1 := writeSites(l, code, nil)
 			n0, v0 := writeSitesSlow(l, code)
+			// The identSet remembered, as rules 4 and 5 share it.
+			n2, v2 := writeSites(l, code, &memo)
+			c2, o2 := codeCommands(code, syn, &memo)
+			if !slices.Equal(c2, c1) || o2 != o1 || n2 != n1 || v2 != v1 {
+				t.Errorf("%s %q: remembered, codeCommands %q %v, writeSites %d %v; made %q %v, %d %v", l, code, c2, o2, n2, v2, c1, o1, n1, v1)
+			}
 			if !slices.Equal(c1, c0) || o1 != o0 || n1 != n0 || v1 != v0 {
 				t.Errorf("%s %q: codeCommands %q %v, writeSites %d %v; before %q %v, %d %v", l, code, c1, o1, n1, v1, c0, o0, n0, v0)
 				if bad++; bad > 20 {

@@ -25,7 +25,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	}
 	var written writtenFiles
 	dynamic := at.writtenBy(s, &written) // a writer of a path known only at run time
-	if d := inlineWrites(at.context(), s, at.dir, &written); d != "" && dynamic == "" {
+	if d := inlineWrites(at.context(), s, at.dir, &written, &at.idents); d != "" && dynamic == "" {
 		dynamic = d // python3 -c "open(p, 'w')…"
 	}
 	if len(written.files) == 0 && dynamic == "" && len(written.suffixes) == 0 {
