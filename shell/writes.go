@@ -401,14 +401,20 @@ func (c *Command) MakesLinks() bool {
 	case "ln", "link":
 		return true
 	case "cp":
-		f := c.Flags(cp)
-		if f.Has("l", "s", "link", "symbolic-link") {
+		return c.cpLinks()
+	}
+	return false // small enough to be inlined where it is asked of every command
+}
+
+// cpLinks is MakesLinks of cp.
+func (c *Command) cpLinks() bool {
+	f := c.Flags(cp)
+	if f.Has("l", "s", "link", "symbolic-link") {
+		return true
+	}
+	for _, u := range f.Unsure {
+		if u.split {
 			return true
-		}
-		for _, u := range f.Unsure {
-			if u.split {
-				return true
-			}
 		}
 	}
 	return false

@@ -16,10 +16,14 @@ import (
 // /dev/stdin, python3 /dev/stdin), which the guard cannot read.
 func moreEnvWrites(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
-		if r, deny := findExecEnv(s, c, at); deny {
+		// findExecEnv asks for a command find runs, awkAssignEnv for awk
+		// (gawk, mawk, nawk): most commands are neither, told here.
+		if len(c.Via) == 0 {
+		} else if r, deny := findExecEnv(s, c, at); deny {
 			return r, true
 		}
-		if r, deny := awkAssignEnv(c); deny {
+		if n := c.Name; len(n) < 3 || n[len(n)-1] != 'k' {
+		} else if r, deny := awkAssignEnv(c); deny {
 			return r, true
 		}
 		if r, deny := gitWritesEnv(c); deny {
@@ -140,8 +144,13 @@ func awkAssignEnv(c *shell.Command) (string, bool) {
 // and format-patch --output.
 func gitWritesEnv(c *shell.Command) (string, bool) {
 	if c.Name != "git" {
-		return "", false
+		return "", false // asked inline of every command
 	}
+	return gitWritesEnvOf(c)
+}
+
+// gitWritesEnvOf is gitWritesEnv of a git command.
+func gitWritesEnvOf(c *shell.Command) (string, bool) {
 	sub, ok := c.Subcommand(shell.Git)
 	if !ok {
 		return "", false

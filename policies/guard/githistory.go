@@ -29,7 +29,15 @@ import (
 // historyShows returns the credential file git command c shows the text
 // of from its history or index, if it may show one.
 func (at *place) historyShows(c *shell.Command, extra []string) (string, bool) {
-	if c.Name != "git" || at.wt == nil || at.dir == "" || at.cfg != nil && at.cfg.Away {
+	if c.Name != "git" {
+		return "", false // asked inline of every command
+	}
+	return at.gitHistoryShows(c, extra)
+}
+
+// gitHistoryShows is historyShows of a git command.
+func (at *place) gitHistoryShows(c *shell.Command, extra []string) (string, bool) {
+	if at.wt == nil || at.dir == "" || at.cfg != nil && at.cfg.Away {
 		return "", false
 	}
 	sub, ok := c.Subcommand(shell.Git)

@@ -76,7 +76,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 		}
 		var search *lineSearch // c's test of the files it reads, when a line search (see grepShows)
 		searchAsked := false
-		if f, ok := at.archiveToPrintLink(s, c); ok {
+		if !archiver(c.Name) {
+			// most commands: archiveToPrintLink's test, inline
+		} else if f, ok := at.archiveToPrintLink(s, c); ok {
 			return reasonSecretRead(c.String()+" (its archive written through "+f+", a link to the output)", f), true
 		}
 		var tree *shell.TreeSearch // a reader that recurses into the folders it is given

@@ -266,9 +266,13 @@ func copies(by string) bool {
 func startupFile(c *shell.Command) (string, bool) {
 	switch c.Name {
 	case "bash", "sh":
-	default:
-		return "", false
+		return startupFileOf(c)
 	}
+	return "", false // asked inline of every command
+}
+
+// startupFileOf is startupFile of bash or sh.
+func startupFileOf(c *shell.Command) (string, bool) {
 	rc, interactive := "", false
 	for i, a := range c.Args[1:] {
 		v := a.Value
