@@ -88,6 +88,9 @@ func pythonEffects(w *walker, c *Command, sc *scope, in stdin) {
 		w.runsCode(c, sc, "python", MakeWord("-m "+m.Value, m.Dynamic, "-m "+m.Prefix(), m.Suffix()), Word{})
 		w.argsOf(c, sc, c.Args[1+f.End:])
 		pythonUnpack(w, c, sc, m, afterModule(c.Args[1:]))
+		if !m.Dynamic && (m.Value == "pytest" || m.Value == "py.test") {
+			w.pytestRun(c, sc, afterModule(c.Args[1:])) // python -m pytest --basetemp=src deleted src
+		}
 		return
 	}
 	if f.Has("V", "h") && !f.Has("c") && f.End == len(c.Args)-1 {

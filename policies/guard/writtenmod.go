@@ -50,6 +50,9 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 				continue
 			}
 			for _, f := range files {
+				if pytestModule(e) && pytestOwn(at, f) {
+					continue // as pytest loads it: see runnerLoadsWritten
+				}
 				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f)) &&
 					!(at.runsInOrder(&inOrder) && writtenAfter(at.src, c.Name, f.base)) {
 					return c, f, true
@@ -161,4 +164,38 @@ func writtenAfter(src, name, base string) bool {
 	last := strings.LastIndex(src, name)
 	first := strings.Index(src, base)
 	return last >= 0 && first > last
+}
+
+// pytestModule reports whether e, an effect that runs code, is python -m
+// pytest's.
+func pytestModule(e *shell.Effect) bool {
+	if e.Lang() != "python" {
+		return false
+	}
+	m := e.Code()
+	return !m.Dynamic && (m.Value == "-m pytest" || m.Value == "-m py.test")
+}
+
+// pytestOwn reports whether python -m pytest loads file f, written by
+// the same command, only as pytest does (issue 38: `cat > tests/test_b.py
+// <<'PY' … PY; python -m pytest` was denied while pytest passed): a
+// test, a conftest.py, a file under tests/ or test/, whose text
+// runnerLoadsWritten judges for both. python -m puts the current folder
+// first on the module path, so another .py file there, or a package
+// folder, may be imported in place of a module pytest imports
+// (./shutil.py): loadsWritten judges it as for any python.
+func pytestOwn(at *place, f writtenFile) bool {
+	rel := f.path
+	if at.dir != "" {
+		var ok bool
+		if rel, ok = strings.CutPrefix(f.path, strings.TrimSuffix(joinPath(at.dir, "."), "/")+"/"); !ok {
+			return false
+		}
+	}
+	first, _, sub := strings.Cut(rel, "/")
+	if sub {
+		return first == "tests" || first == "test"
+	}
+	return first == "conftest.py" || strings.HasPrefix(first, "test_") && strings.HasSuffix(first, ".py") ||
+		strings.HasSuffix(first, "_test.py")
 }
