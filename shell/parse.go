@@ -265,6 +265,10 @@ type walker struct {
 	// as pytestMentions follows (see pytestOptions): 0 not yet read, 1
 	// no, 2 yes.
 	pytestEnv int8
+	// parArgs are the words of parallel's ::: groups that parallelInput
+	// puts in its command, when one is known only at run time (see
+	// parallelDynamic); nil for its input's names.
+	parArgs []Word
 	// pytestOpts are the values the script gave PYTEST_ADDOPTS (see
 	// pytestOptsVar).
 	pytestOpts []Word

@@ -71,5 +71,26 @@ func TestEveryday38m(t *testing.T) {
 		// pytest), whatever its text.
 		{"cat > shutil.py <<'PY'\ndef rmtree(*a, **k):\n    pass\nPY\npython -m pytest", "rule 4"},
 		{`mkdir -p tempfile && echo 'x = 1' > tempfile/__init__.py && python -m pytest`, "rule 4"},
+		// parallel's command as a shell string: plain words joined by
+		// |, ;, && or || are walked part by part with the names of its
+		// input; any other string on names known only at run time is
+		// denied (it was walked with "$@", which no rule judged).
+		{`ls *.go | parallel "cat {} | head"`, ""},
+		{`git ls-files '*.go' | parallel "cat {} | head -3"`, ""},
+		{`ls *.go | parallel "gofmt -l {} && echo {}"`, ""},
+		{`find src -name '*.go' | parallel 'wc -l {} | sort -n'`, ""},
+		{`parallel "cat {} | head" ::: src/main.go docs/guide.md`, ""},
+		{`./x | parallel "cat {} | head"`, "rule 7"},           // bash: printed app/.env
+		{`./x | parallel "grep KEY {} | cut -c1-3"`, "rule 7"}, // bash: printed KEY
+		{`./x | parallel "echo start; cat"`, "rule 7"},         // bash: the name appended to cat; printed app/.env
+		{`./x | parallel "cat {}; echo"`, "rule 7"},            // bash: printed app/.env
+		{`./x | parallel "(cat {})"`, "rule 4"},
+		{`./x | parallel "cat '{}' | head"`, "rule 4"},
+		{`./x | parallel 'cat "{}" | head'`, "rule 4"},
+		{`./x | parallel "cat \$(echo {}) | head"`, "rule 4"},
+		{`./x | parallel "cat {} > /dev/stdout; echo"`, "rule 4"},
+		{`parallel cat ::: $(./x)`, "rule 7"},             // bash: printed app/.env
+		{`parallel "cat {} | head" ::: $(./x)`, "rule 7"}, // bash: printed app/.env
+		{`parallel "cat {} | head" ::: app/.env`, "rule 7"},
 	})
 }
