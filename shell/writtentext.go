@@ -141,7 +141,7 @@ func (w *walker) addText(p Word, sc *scope, text string, appends bool) {
 // .pm, .t, .php or .rs file).
 func codeFileName(p string) bool {
 	switch path.Ext(p) {
-	case ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".rb", ".pl", ".pm", ".t", ".php", ".rs":
+	case ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".rb", ".pl", ".pm", ".t", ".php", ".rs", ".go":
 		return true
 	}
 	return false

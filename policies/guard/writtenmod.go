@@ -43,6 +43,8 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 		return nil, writtenFile{}, false // no module among the files (out.log, a.txt)
 	}
 	inOrder := -1 // whether the script runs in order, read at its first need
+	goOK := -1    // whether the Go files written are harmless, read at its first need
+	var rf runnerFiles
 	for _, c := range s.Commands {
 		for i := range c.Effects {
 			e := &c.Effects[i]
@@ -53,8 +55,19 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 				if pytestModule(e) && pytestOwn(at, f) {
 					continue // as pytest loads it: see runnerLoadsWritten
 				}
-				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f)) &&
+				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goWritten(f)) &&
 					!(at.runsInOrder(&inOrder) && writtenAfter(at.src, c.Name, f.base)) {
+					if e.Lang() == "go" {
+						if goOK < 0 {
+							goOK = 0
+							if goWrittenHarmless(s, at, files, &rf) {
+								goOK = 1
+							}
+						}
+						if goOK == 1 {
+							continue // its text imports nothing that reaches a file or a program
+						}
+					}
 					return c, f, true
 				}
 			}
@@ -99,22 +112,13 @@ func moduleOf(lang, ext string) bool {
 	return false
 }
 
-// goFileUnder reports whether f is a .go file, written by a copying
-// program or a redirection, in the package pkg names (./x, ./x/...,
-// a path under the directory of the command).
-func goFileUnder(at *place, pkg shell.Word, f writtenFile) bool {
-	if path.Ext(f.base) != ".go" || f.by == "sed" || f.by == "perl" {
-		return false
-	}
-	if pkg.Dynamic {
-		return true
-	}
-	p, all := strings.CutSuffix(pkg.Value, "/...")
-	if p == "..." {
-		p, all = ".", true
-	}
-	dir := joinPath(at.dir, p)
-	return path.Dir(f.path) == dir || all && (dir == "/" || strings.HasPrefix(f.path, dir+"/"))
+// goWritten reports whether f is a .go file, written by a copying
+// program or a redirection: go may build it wherever it is, in the
+// package it names or in one that package imports (issue 38: `cat >
+// internal/x/evil.go …; go run ./cmd/app` ran evil.go's init, the file
+// not under ./cmd/app).
+func goWritten(f writtenFile) bool {
+	return path.Ext(f.base) == ".go" && f.by != "sed" && f.by != "perl"
 }
 
 // maxInOrderScan bounds the script whose order writtenAfter reads: it
