@@ -75,7 +75,7 @@ func (w *walker) writtenText(s *syntax.Stmt, sc *scope, in stdin) {
 			}
 			args = append(args, w.join(x.Parts))
 		}
-		t, ok := staticOutput(args)
+		t, ok := writtenOutput(args)
 		if !ok {
 			return
 		}
@@ -96,7 +96,7 @@ func (w *walker) simpleText(c simpleCmd, sc *scope) {
 	if n := c.args[0].Value; n != "echo" && n != "printf" || c.args[0].Dynamic || w.shadows(n, sc) {
 		return
 	}
-	if t, ok := staticOutput(c.args); ok {
+	if t, ok := writtenOutput(c.args); ok {
 		w.addText(c.files[0].file, sc, t, c.files[0].op == ">>")
 	}
 }

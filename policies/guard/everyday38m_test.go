@@ -71,6 +71,37 @@ func TestEveryday38m(t *testing.T) {
 		{"cat > tests/test_m.py <<'PY'\ndef f(*a, **k):\n    return len(a)\nPY\npython -m pytest -q", ""},
 		{"cat > tests/test_m.py <<'PY'\nimport os\ndef test_m():\n    os.system('rm -rf *')\nPY\npytest", "rule 5"},
 		{"cat > tests/test_m.py <<PY\ndef test_m():\n    assert 2 * 3 == 6 $(touch PWNED)\nPY\npytest", "rule 4"},
+		// A script the command spells out, then runs by path, is judged
+		// by its text as python3 -c of that text is.
+		{"mkdir -p scripts && cat > scripts/check.py <<'PY'\nimport sys\nprint(sys.argv[1:])\nPY\npython3 scripts/check.py a b", ""},
+		{"cat > /tmp/t.py <<'PY'\nimport json\nprint(json.dumps({'a': 2 * 3}))\nPY\npython3 /tmp/t.py", ""},
+		{"echo 'console.log(1 * 2)' > scratch.js && node scratch.js", ""},
+		{"cat > s.py <<'PY'\nimport os\nos.system('rm -rf src')\nPY\npython3 s.py", "rule 4"},
+		{`echo 'import os; os.remove("src/main.go")' > s.py && python3 s.py`, "rule 4"},
+		{"cat > s.js <<'JS'\nrequire('child_process').execSync('touch PWNED')\nJS\nnode s.js", "rule 4"},
+		{"cat > s.py <<'PY'\nprint(open('app/.env').read())\nPY\npython3 s.py", "rule 4"},
+		{"cat > s.py <<'PY'\nimport helper\nPY\ncat > helper.py <<'PY'\nimport os; os.system('touch PWNED')\nPY\npython3 s.py", "rule 4"},
+		{"cat > s.py <<'PY'\nimport json\nPY\ncp /tmp/x.py json.py; python3 s.py", "rule 4"}, // bash: json.py ran
+		{"cat > s.py <<'PY'\nprint(1)\nPY\necho 'import os; os.system(\"touch PWNED\")' >> s.py; python3 s.py", "rule 4"},
+		{"cat > s.py <<'PY'\nprint(1)\nPY\ncat /tmp/evil >> s.py; python3 s.py", "rule 4"},
+		{"cat > s.py <<'PY'\nprint(1)\nPY\nsed -i 's/print(1)/import os; os.system(\"touch PWNED\")/' s.py; python3 s.py", "rule 4"}, // bash: PWNED made
+		{"cat > s.py <<'PY'\nprint(1)\nPY\ncp /tmp/evil.py s.py; python3 s.py", "rule 4"},
+		{"cat > s.py <<PY\n$(cat /tmp/evil.py)\nPY\npython3 s.py", "rule 4"},
+		{"cat > s.py <<'PY'\nprint(1)\nPY\nchmod +x s.py && ./s.py", "rule 4"},
+		// printf's \n and \t are decoded: the text is known.
+		{`printf 'def test_x():\n    assert True\n' > tests/test_x.py && pytest tests/test_x.py`, ""},
+		{`printf 'import os\nos.system("touch PWNED")\n' > tests/test_x.py && pytest tests/test_x.py`, "rule 5"},
+		{`printf 'import os\nos.sys\x74em("touch PWNED")\n' > tests/test_x.py && pytest`, "rule 4"}, // bash: \x74 is t
+		// A package manager's install subcommand is not install(1):
+		// its words were walked as a copy (pip into wheel/), and pip
+		// taken for that copy.
+		{`pip install -U pip setuptools wheel`, ""},
+		{`python -m pip install -U pip wheel`, ""},
+		{`uv pip install -U pip wheel`, ""},
+		{`brew install jq make`, ""},
+		{`apt-get install -y make gcc`, ""},
+		{`install -m 755 /bin/rm bin/ls && PATH=bin:$PATH ls -rf src`, "rule 4"},
+		{`nice install /bin/rm ./x && ./x -rf src`, "rule 4"},
 		// python -m puts the current folder first on the module path:
 		// a module written there is imported in place of the standard
 		// one (bash: a shutil.py that made PWNED ran under python3 -m

@@ -195,3 +195,42 @@ func goPureImport(p string) bool {
 	}
 	return false
 }
+
+// scriptSpelled reports whether e, an effect of running code, runs a
+// file the same command writes with a text it spells out (a quoted
+// here-document, echo of static words) that is harmless as inline code
+// of its language is (dangerousCode; for Go, goWrittenHarmless), and the
+// command writes no other module of that language, which the file's
+// imports might take in place of one they mean (issue 38: `cat > s.py
+// <<'PY' … PY; python3 s.py` was denied, while python3 -c of the same
+// text passed).
+func scriptSpelled(s *shell.Script, at *place, e *shell.Effect, files []writtenFile, rf *runnerFiles) bool {
+	if e.Kind != shell.RunsCode || e.Path.Dynamic || e.Path.Value == "" || e.Code().Value != "" {
+		return false
+	}
+	lang := langAlias(e.Lang())
+	if lang == "go" {
+		return goWrittenHarmless(s, at, files, rf)
+	}
+	p := joinPath(at.dir, e.Path.Value)
+	if codeLangOf(path.Base(p)) != lang {
+		return false
+	}
+	found := false
+	for _, f := range files {
+		if f.path == p {
+			found = true
+		} else if moduleOf(lang, path.Ext(f.base)) || codeLangOf(f.base) == lang {
+			return false
+		}
+	}
+	if !found {
+		return false
+	}
+	text, ok := rf.known(s, at, p)
+	if !ok {
+		return false
+	}
+	_, bad := dangerousCode(lang, text)
+	return !bad
+}

@@ -51,6 +51,9 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 			if e.Kind != shell.RunsCode || !slices.Contains(langs, langAlias(e.Lang())) && !(goFiles && e.Lang() == "go") {
 				continue
 			}
+			if scriptSpelled(s, at, e, files, &rf) {
+				continue // cat > s.py <<'PY' … PY; python3 s.py
+			}
 			for _, f := range files {
 				if pytestModule(e) && pytestOwn(at, f) {
 					continue // as pytest loads it: see runnerLoadsWritten
