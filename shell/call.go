@@ -301,50 +301,6 @@ func staticOutput(args []Word) (string, bool) {
 	return "", false
 }
 
-// writtenOutput is staticOutput for the text a command writes to a
-// code file (see writtenText): also printf of a format with no % whose
-// escapes printfEscapes decodes (printf 'def t():\n    pass\n' > t.py).
-func writtenOutput(args []Word) (string, bool) {
-	if t, ok := staticOutput(args); ok {
-		return t, true
-	}
-	if len(args) != 2 || args[0].Dynamic || args[1].Dynamic || baseName(args[0].Value) != "printf" ||
-		strings.HasPrefix(args[1].Value, "-") || strings.Contains(args[1].Value, "%") {
-		return "", false
-	}
-	return printfEscapes(args[1].Value)
-}
-
-// printfEscapes returns printf's output of format f, which holds no %:
-// its \n, \t, \\, \" and \' escapes decoded; false for any other
-// escape (octal, hexadecimal, \c), whose reading is not followed.
-func printfEscapes(f string) (string, bool) {
-	if !strings.Contains(f, "\\") {
-		return f, true
-	}
-	var b strings.Builder
-	for i := 0; i < len(f); i++ {
-		if f[i] != '\\' {
-			b.WriteByte(f[i])
-			continue
-		}
-		if i++; i == len(f) {
-			return "", false
-		}
-		switch f[i] {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case '\\', '"', '\'':
-			b.WriteByte(f[i])
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
 // echoOrPrintf reports whether name is one of the commands whose output
 // staticOutput knows.
 func echoOrPrintf(name string) bool {

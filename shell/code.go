@@ -86,15 +86,8 @@ func pythonEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := pythonSpec.parse(c.Args[1:], &w.mem)
 	if m, ok := f.Value("m"); ok && !f.Has("c") {
 		w.runsCode(c, sc, "python", MakeWord("-m "+m.Value, m.Dynamic, "-m "+m.Prefix(), m.Suffix()), Word{})
-		args := c.Args[1+f.End:]
-		if !m.Dynamic && m.Value == "pip" && len(args) > 0 && args[0].Value == "install" && !args[0].Dynamic {
-			args = args[1:] // python -m pip install: a subcommand, not coreutils' install
-		}
-		w.argsOf(c, sc, args)
+		w.moduleArgs(c, sc, m, c.Args[1+f.End:])
 		pythonUnpack(w, c, sc, m, afterModule(c.Args[1:]))
-		if !m.Dynamic && (m.Value == "pytest" || m.Value == "py.test") {
-			w.pytestRun(c, sc, afterModule(c.Args[1:])) // python -m pytest --basetemp=src deleted src
-		}
 		return
 	}
 	if f.Has("V", "h") && !f.Has("c") && f.End == len(c.Args)-1 {

@@ -188,3 +188,17 @@ func shlexWords(s string) []Word {
 	}
 	return out
 }
+
+// moduleArgs records the words args after python -m MODULE (module m)
+// of c as its unknown operands, but for pip's install subcommand (not
+// coreutils' install), and what python -m pytest deletes (pytestRun:
+// python -m pytest --basetemp=src deleted src).
+func (w *walker) moduleArgs(c *Command, sc *scope, m Word, args []Word) {
+	if !m.Dynamic && m.Value == "pip" && len(args) > 0 && args[0].Value == "install" && !args[0].Dynamic {
+		args = args[1:]
+	}
+	w.argsOf(c, sc, args)
+	if !m.Dynamic && (m.Value == "pytest" || m.Value == "py.test") {
+		w.pytestRun(c, sc, afterModule(c.Args[1:]))
+	}
+}
