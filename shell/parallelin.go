@@ -126,12 +126,36 @@ func (w *walker) parallelSegments(cmd []Word, list Word, hasList bool, sc *scope
 		}
 		b.WriteString(a.Value)
 	}
-	parts := strings.FieldsFunc(b.String(), func(r rune) bool { return r == '|' || r == '&' || r == ';' || r == '\n' })
+	// The parts, and whether each reads the one before through a pipe.
+	var parts []string
+	var piped []bool
+	text, pipe := b.String(), false
+	for text != "" {
+		i := strings.IndexAny(text, "|&;\n")
+		if i < 0 {
+			i = len(text)
+		}
+		if p := strings.TrimSpace(text[:i]); p != "" {
+			parts, piped = append(parts, p), append(piped, pipe)
+		}
+		if i == len(text) {
+			break
+		}
+		op := text[i : i+1]
+		if i+1 < len(text) {
+			switch two := text[i : i+2]; two {
+			case "||", "&&", "|&":
+				op = two
+			}
+		}
+		pipe = op == "|" || op == "|&"
+		text = text[i+len(op):]
+	}
 	if len(parts) < 2 || len(parts) > 16 {
 		return false
 	}
 	some := false
-	for _, p := range parts {
+	for i, p := range parts {
 		fields := strings.Fields(p)
 		if len(fields) == 0 {
 			return false
@@ -142,6 +166,9 @@ func (w *walker) parallelSegments(cmd []Word, list Word, hasList bool, sc *scope
 			}
 		}
 		_, _, ok := replacement(p)
+		if ok && piped[i] {
+			return false // cat x | grep {}: a name in a part that reads the one before
+		}
 		some = some || ok
 	}
 	for i, p := range parts {
@@ -153,7 +180,9 @@ func (w *walker) parallelSegments(cmd []Word, list Word, hasList bool, sc *scope
 		for f := range strings.FieldsSeq(p) {
 			run = append(run, Static(f))
 		}
-		w.run(run, sc, via, stdin{}, false)
+		// After a pipe it reads what the part before prints (cat {} |
+		// sh runs the files' text).
+		w.run(run, sc, via, stdin{piped: piped[i]}, false)
 	}
 	return true
 }

@@ -19,7 +19,61 @@ func pytestEffects(w *walker, c *Command, sc *scope, _ stdin) {
 // the script gave PYTEST_ADDOPTS.
 func (w *walker) pytestRun(c *Command, sc *scope, args []Word) {
 	w.basetemp(c, sc, args)
+	w.pytestConfig(c, sc, args)
 	w.pytestOptions(c, sc)
+}
+
+// pytestConfig records, when pytest's words args name a configuration
+// file (-c FILE, --config-file=FILE) that the script writes before, a
+// delete of a folder known only at run time: its addopts may name a
+// --basetemp (`printf '[pytest]\naddopts = --basetemp=src\n' > x.ini &&
+// pytest -c x.ini` emptied src). A -c in a cluster of short options
+// counts (-qc x.ini).
+func (w *walker) pytestConfig(c *Command, sc *scope, args []Word) {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			return
+		}
+		var f Word
+		switch {
+		case a.Dynamic && strings.HasPrefix(v, "-"):
+			f = a
+		case v == "--config-file" || v == "--inifile" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.HasSuffix(v, "c"):
+			if i+1 >= len(args) {
+				continue
+			}
+			f = args[i+1]
+		case strings.HasPrefix(v, "--config-file=") || strings.HasPrefix(v, "--inifile="):
+			_, rest, _ := strings.Cut(v, "=")
+			f = Static(rest)
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c"):
+			f = Static(v[strings.IndexByte(v, 'c')+1:])
+		default:
+			continue
+		}
+		if w.writtenHere(sc, f) {
+			w.deletes(c, sc, Word{Value: "$(the --basetemp of " + f.Value + ", which the command writes)", Dynamic: true}, true)
+			return
+		}
+	}
+}
+
+// writtenHere reports whether the script may write file f (in sc's
+// folder): a write before of its path or of a path known only at run
+// time, or its name written twice in the text (a loop may write it after
+// pytest, for its next turn).
+func (w *walker) writtenHere(sc *scope, f Word) bool {
+	if base := f.Value[strings.LastIndexByte(f.Value, '/')+1:]; base == "" || strings.Count(w.top, base) > 1 {
+		return true
+	}
+	p := joinDir(sc.dir, f)
+	for i := range w.out.Writes {
+		if x := &w.out.Writes[i]; !x.Delete && (x.Path.Dynamic || p.Dynamic || x.Path.Value == p.Value) {
+			return true
+		}
+	}
+	return false
 }
 
 // basetemp records the --basetemp folders of pytest's words args as
@@ -82,6 +136,7 @@ func (w *walker) pytestOptions(c *Command, sc *scope) {
 		}
 		words := shlexWords(v.Value)
 		w.basetemp(c, sc, words)
+		w.pytestConfig(c, sc, words)
 		w.unknownWords(c, sc, words, stdin{})
 	}
 	if unsure {

@@ -50,6 +50,14 @@ func TestEveryday38m(t *testing.T) {
 		{`bash -c 'PYTEST_ADDOPTS=--basetemp=src pytest'`, "rule 1"},
 		{`alias pytest='PYTEST_ADDOPTS=--basetemp=src pytest'; pytest`, "rule 1"},
 		{`export PYTEST''_ADDOPTS=--basetemp=src; pytest`, "rule 4"},
+		// A configuration file named by -c that the command writes: its
+		// addopts may name a --basetemp.
+		{`printf '[pytest]\naddopts = --basetemp=src\n' > x.ini && pytest -c x.ini`, "rule 1"}, // bash: src emptied (passed before)
+		{`printf '[pytest]\naddopts = --basetemp=src\n' > x.ini && PYTEST_ADDOPTS="-c x.ini" pytest`, "rule 1"},
+		{`printf '[pytest]\naddopts = --basetemp=src\n' > x.ini && pytest -qc x.ini`, "rule 1"},
+		{`printf '[pytest]\naddopts = --basetemp=src\n' > x.cfg && pytest --config-file=x.cfg`, "rule 1"},
+		{`for i in 1 2; do pytest -c x.ini; echo '[pytest]' > x.ini; done`, "rule 1"},
+		{`pytest -c ci/pytest-ci.ini -q`, ""},
 		{`declare -n r=PYTEST_ADDOPTS; r=--basetemp=src; export PYTEST_ADDOPTS; pytest`, "rule 4"},
 		// python -m pytest is pytest: its --basetemp deletes (it passed),
 		// and a test written with a harmless text passes as with pytest.
@@ -140,6 +148,11 @@ func TestEveryday38m(t *testing.T) {
 		{`./x | parallel 'cat "{}" | head'`, "rule 4"},
 		{`./x | parallel "cat \$(echo {}) | head"`, "rule 4"},
 		{`./x | parallel "cat {} > /dev/stdout; echo"`, "rule 4"},
+		{`ls *.go | parallel "cat {} || true"`, ""},
+		{`ls *.go | parallel "gofmt -l {} | wc -l"`, ""},
+		{`ls *.go | parallel "cat {} | sh"`, "rule 4"}, // the files' text run as a script
+		{`ls *.go | parallel "echo {} | xargs cat"`, "rule 7"},
+		{`./x | parallel "echo a || cat {}"`, "rule 7"},
 		{`parallel cat ::: $(./x)`, "rule 7"},             // bash: printed app/.env
 		{`parallel "cat {} | head" ::: $(./x)`, "rule 7"}, // bash: printed app/.env
 		{`parallel "cat {} | head" ::: app/.env`, "rule 7"},
