@@ -204,6 +204,11 @@ func (w *walker) setsVars(c *Command, sc *scope) {
 			w.readVar(c, sc, v)
 			if !v.Dynamic {
 				w.setVar(sc, strings.TrimSuffix(v.Value, "]"), len(f.Operands) == 0 || f.Operands[0].Dynamic || len(f.Operands) > 1 && anyDynamic(f.Operands[1:]))
+				if startupName(v.Value) {
+					// What printf makes of its format is not followed:
+					// printf -v PYTEST_ADDOPTS %s --basetemp=src.
+					w.startupVar(v.Value, Word{Value: "$" + v.Value + " (printf -v)", Dynamic: true})
+				}
 			}
 		}
 	}

@@ -99,6 +99,10 @@ func (w *walker) startupVar(name string, v Word) {
 		w.goFlagsVar(name, v)
 		return
 	}
+	if name == "PYTEST_ADDOPTS" {
+		w.pytestOptsVar(v)
+		return
+	}
 	if name != "BASH_ENV" && name != "ENV" {
 		return
 	}
@@ -114,7 +118,8 @@ func (w *walker) startupVar(name string, v Word) {
 // startupName reports whether startupVar records a value of the
 // variable name.
 func startupName(name string) bool {
-	return name == "NODE_OPTIONS" || name == "BASH_ENV" || name == "ENV" || name == "GOFLAGS" || name == "GOENV"
+	return name == "NODE_OPTIONS" || name == "BASH_ENV" || name == "ENV" || name == "GOFLAGS" || name == "GOENV" ||
+		name == "PYTEST_ADDOPTS"
 }
 
 // startupFiles records, on shell c, the start-up files the script named

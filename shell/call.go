@@ -97,7 +97,8 @@ func (w *walker) call(c *syntax.CallExpr, sc *scope, via []string, in stdin) {
 	}
 	saved := w.prefixEnv
 	for _, a := range c.Assigns {
-		if a.Name != nil && (a.Name.Value == "NODE_OPTIONS" || a.Name.Value == "GOFLAGS" || a.Name.Value == "GOENV") && a.Value != nil {
+		if a.Name != nil && (a.Name.Value == "NODE_OPTIONS" || a.Name.Value == "GOFLAGS" || a.Name.Value == "GOENV" ||
+			a.Name.Value == "PYTEST_ADDOPTS") && a.Value != nil {
 			w.startupVar(a.Name.Value, w.word(a.Value))
 		}
 		if a.Name != nil && (a.Name.Value == "BASH_ENV" || a.Name.Value == "ENV") && a.Value != nil {

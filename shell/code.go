@@ -86,7 +86,7 @@ func pythonEffects(w *walker, c *Command, sc *scope, in stdin) {
 	f := pythonSpec.parse(c.Args[1:], &w.mem)
 	if m, ok := f.Value("m"); ok && !f.Has("c") {
 		w.runsCode(c, sc, "python", MakeWord("-m "+m.Value, m.Dynamic, "-m "+m.Prefix(), m.Suffix()), Word{})
-		w.argsOf(c, sc, c.Args[1+f.End:])
+		w.moduleArgs(c, sc, m, c.Args[1+f.End:])
 		pythonUnpack(w, c, sc, m, afterModule(c.Args[1:]))
 		return
 	}

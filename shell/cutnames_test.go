@@ -58,7 +58,9 @@ func TestParallelInputNames(t *testing.T) {
 		{"./x | parallel -j2 cat {}", "(names x prints)"},
 		{"./x | parallel cat {.}.env", "(names x prints).env"},
 		{"ls | parallel cat src/{}", "src/(entries of .)"},
-		{`./x | parallel "cat {} | tr a b"`, "$@"}, // a shell string: known only when it runs
+		{`./x | parallel "cat {} | tr a b"`, "(names x prints)"}, // plain words and operators: each part
+		{`./x | parallel "echo a; cat"`, "(names x prints)"},     // appended to the last part
+		{"parallel cat ::: $(./x)", "$(./x)"},
 	} {
 		s, err := (&Parser{}).Parse(context.Background(), tc.cmd)
 		if err != nil {

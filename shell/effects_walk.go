@@ -212,6 +212,7 @@ func (w *walker) unknownWords(c *Command, sc *scope, args []Word, in stdin) {
 	c.Effects = slices.Grow(c.Effects, n)
 	w.out.Writes = slices.Grow(w.out.Writes, n)
 	scanned := 0
+	prev := "" // the operand before
 	var covered map[*Word]bool
 	for i, a := range args {
 		if a.Dynamic {
@@ -238,6 +239,11 @@ func (w *walker) unknownWords(c *Command, sc *scope, args []Word, in stdin) {
 				_, val, _ := strings.Cut(v, "=")
 				add(Static(val))
 			}
+			if v == "install" && (prev == "" && installer(c.Name) || installer(prev)) {
+				prev = v
+				continue // pip install, uv pip install: a subcommand, not coreutils' install
+			}
+			prev = v
 			if w.scanning > 0 || !isCommandName(v) || covered[&args[i]] {
 				continue
 			}
@@ -265,6 +271,20 @@ func (w *walker) unknownWords(c *Command, sc *scope, args []Word, in stdin) {
 			}
 		}
 	}
+}
+
+// installer reports whether the program name is a package manager
+// whose install subcommand installs packages (issue 38: `pip install -U
+// pip wheel` was walked as install(1) copying pip into wheel/, then pip
+// taken for that copy, found on a PATH).
+func installer(name string) bool {
+	switch name {
+	case "pip", "pip3", "brew", "apt", "apt-get", "aptitude", "conda", "mamba", "micromamba", "dnf", "yum", "apk",
+		"zypper", "port", "choco", "winget", "scoop", "snap", "flatpak", "pkg", "pkgin", "nix-env", "opam", "luarocks",
+		"cpanm", "pecl", "dotnet", "helm", "krew", "asdf", "mise", "rustup", "sdk":
+		return true
+	}
+	return false
 }
 
 // isCommandName reports whether the word s, an operand of a program not

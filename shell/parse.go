@@ -262,9 +262,17 @@ type walker struct {
 	// script may set PWD itself: 0 not yet read, 1 no, 2 yes.
 	shellAt *scope
 	pwdSet  int8
-	// pytestEnv is whether the script names PYTEST_ADDOPTS (see
-	// pytestEffects): 0 not yet read, 1 no, 2 yes.
+	// pytestEnv is whether the script names PYTEST_ADDOPTS other than
+	// as pytestMentions follows (see pytestOptions): 0 not yet read, 1
+	// no, 2 yes.
 	pytestEnv int8
+	// parArgs are the words of parallel's ::: groups that parallelInput
+	// puts in its command, when one is known only at run time (see
+	// parallelDynamic); nil for its input's names.
+	parArgs []Word
+	// pytestOpts are the values the script gave PYTEST_ADDOPTS (see
+	// pytestOptsVar).
+	pytestOpts []Word
 	// textBytes counts the text of Script.Texts (see writtenText).
 	textBytes int
 }

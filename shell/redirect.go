@@ -100,6 +100,9 @@ func (w *walker) redirect(r *syntax.Redirect, sc *scope, via []string, in *stdin
 		d := Word{}
 		if r.Hdoc != nil {
 			d = w.join(r.Hdoc.Parts)
+			if d.Dynamic && quotedDelim(r.Word) {
+				d = literalDoc(r.Hdoc.Parts, d) // <<'EOF': no glob either (a * b in code)
+			}
 		}
 		got = &stdin{doc: &d}
 	case syntax.WordHdoc:
@@ -147,4 +150,39 @@ func (w *walker) resolve(in *stdin) {
 		}
 	}
 	in.from, in.stages = nil, nil
+}
+
+// quotedDelim reports whether a here-document's delimiter word is
+// quoted (<<'EOF', <<"EOF", <<\EOF): bash then expands nothing in its
+// text.
+func quotedDelim(x *syntax.Word) bool {
+	if x == nil {
+		return false
+	}
+	for _, p := range x.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// literalDoc returns the text of a quoted here-document of parts as a
+// static word: join took its glob bytes for patterns, which a
+// here-document never is. It returns d when a part is not literal text.
+func literalDoc(parts []syntax.WordPart, d Word) Word {
+	var b strings.Builder
+	for _, p := range parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			return d
+		}
+		b.WriteString(l.Value)
+	}
+	return Static(b.String())
 }

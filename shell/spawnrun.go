@@ -282,6 +282,22 @@ func parallelRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 	if list, ok := fourColons(rest[len(cmd):]); ok && !file && w.parallelInput(cmd, list, true, sc, in, via) {
 		return // parallel cat :::: names
 	}
+	if list, ok := fourColons(rest[len(cmd):]); len(rest) == len(cmd) || ok && !file {
+		if !ok {
+			list, ok = f.Value("a", "arg-file")
+		}
+		if !w.parallelSegments(cmd, list, ok, sc, in, via) {
+			// A shell string run on names known only when it runs.
+			w.unknown(c.String()+" (a shell string parallel runs on the names of its input)", via)
+		}
+		return
+	}
+	if !known && !file {
+		if !w.parallelDynamic(cmd, rest[len(cmd):], sc, via) {
+			w.unknown(c.String()+" (a shell string parallel runs on arguments known only at run time)", via)
+		}
+		return
+	}
 	if file || !known || len(names) > maxXargsItems || otherReplacement(cmd) {
 		joinedScript(w, withArg(cmd, `"$@"`, true), sc, via)
 		return

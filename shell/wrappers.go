@@ -243,6 +243,12 @@ func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		w.unknown(c.String(), via)
 		return
 	}
+	for _, a := range args[f.End:] {
+		if !isAssign(a.Prefix()) {
+			break
+		}
+		w.optionsAssign(a)
+	}
 	rest := skipAssigns(args[f.End:])
 	if f.Has("e", "edit") {
 		for _, o := range rest {
@@ -254,6 +260,41 @@ func sudoRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		return
 	}
 	w.run(rest, sc, via, in, false)
+}
+
+// optionsAssign records an assignment NAME=VALUE that env or sudo
+// gives the command they run, to a variable whose value a program reads
+// as its options (NODE_OPTIONS, GOFLAGS, GOENV, PYTEST_ADDOPTS): as the
+// prefix of a command (see call), later commands are judged with it.
+func (w *walker) optionsAssign(a Word) {
+	name, v, _ := strings.Cut(a.Value, "=")
+	switch name {
+	case "NODE_OPTIONS", "GOFLAGS", "GOENV", "PYTEST_ADDOPTS":
+		nv := Static(v)
+		if a.Dynamic {
+			nv = MakeWord(v, true, strings.TrimPrefix(a.Prefix(), name+"="), a.Suffix())
+		}
+		w.startupVar(name, nv)
+	}
+}
+
+// splitAssigns reports whether env -S's string s starts with an
+// assignment NAME=VALUE to a variable a program reads as code or as
+// its options (GIT_EDITOR, BASH_ENV, PYTEST_ADDOPTS, …), which the
+// parse of s leaves out of its command's words: env -S
+// 'PYTEST_ADDOPTS=--basetemp=src pytest' deleted src.
+func splitAssigns(s string) bool {
+	for _, f := range strings.Fields(s) {
+		f = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(f) // env -S takes quotes out
+		name, _, ok := strings.Cut(f, "=")
+		if !ok || !isAssign(f) {
+			return false
+		}
+		if startupName(name) || isCommandVar(name) || isPromptVar(name) || name == "PATH" {
+			return true
+		}
+	}
+	return false
 }
 
 // isAssign reports whether s starts with NAME= (a valid variable name).
@@ -306,13 +347,7 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 		if isCommandVar(name) {
 			w.nested(strings.TrimLeft(v, "|!"), a.Dynamic, sc, plus(via, name+"="))
 		}
-		if name == "NODE_OPTIONS" {
-			nv := Static(v)
-			if a.Dynamic {
-				nv = MakeWord(v, true, strings.TrimPrefix(a.Prefix(), name+"="), a.Suffix())
-			}
-			w.startupVar(name, nv)
-		}
+		w.optionsAssign(a)
 		if name == "BASH_ENV" || name == "ENV" {
 			// env BASH_ENV=s.sh bash -c …: as the prefix of a command
 			// (see call), each shell it runs first runs the file.
@@ -339,7 +374,7 @@ func envRun(w *walker, c *Command, sc *scope, in stdin, _ bool) {
 			return
 		}
 		split, err := Parse(s.Value)
-		if err != nil || len(split.Commands) != 1 || split.Commands[0].Via != nil {
+		if err != nil || len(split.Commands) != 1 || split.Commands[0].Via != nil || splitAssigns(s.Value) {
 			w.unknown(s.Value, via)
 			return
 		}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -75,7 +76,7 @@ func (w *walker) writtenText(s *syntax.Stmt, sc *scope, in stdin) {
 			}
 			args = append(args, w.join(x.Parts))
 		}
-		t, ok := staticOutput(args)
+		t, ok := writtenOutput(args)
 		if !ok {
 			return
 		}
@@ -96,7 +97,7 @@ func (w *walker) simpleText(c *simpleCmd, sc *scope) {
 	if n := c.args[0].Value; n != "echo" && n != "printf" || c.args[0].Dynamic || w.shadows(n, sc) {
 		return
 	}
-	if t, ok := staticOutput(c.args); ok {
+	if t, ok := writtenOutput(c.args); ok {
 		w.addText(c.files[0].file, sc, t, c.files[0].op == ">>")
 	}
 }
@@ -141,8 +142,52 @@ func (w *walker) addText(p Word, sc *scope, text string, appends bool) {
 // .pm, .t, .php or .rs file).
 func codeFileName(p string) bool {
 	switch path.Ext(p) {
-	case ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".rb", ".pl", ".pm", ".t", ".php", ".rs":
+	case ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".rb", ".pl", ".pm", ".t", ".php", ".rs", ".go":
 		return true
 	}
 	return false
+}
+
+// writtenOutput is staticOutput for the text a command writes to a
+// code file (see writtenText): also printf of a format with no % whose
+// escapes printfEscapes decodes (printf 'def t():\n    pass\n' > t.py).
+func writtenOutput(args []Word) (string, bool) {
+	if t, ok := staticOutput(args); ok {
+		return t, true
+	}
+	if len(args) != 2 || args[0].Dynamic || args[1].Dynamic || baseName(args[0].Value) != "printf" ||
+		strings.HasPrefix(args[1].Value, "-") || strings.Contains(args[1].Value, "%") {
+		return "", false
+	}
+	return printfEscapes(args[1].Value)
+}
+
+// printfEscapes returns printf's output of format f, which holds no %:
+// its \n, \t, \\, \" and \' escapes decoded; false for any other
+// escape (octal, hexadecimal, \c), whose reading is not followed.
+func printfEscapes(f string) (string, bool) {
+	if !strings.Contains(f, "\\") {
+		return f, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '\\' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if i++; i == len(f) {
+			return "", false
+		}
+		switch f[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case '\\', '"', '\'':
+			b.WriteByte(f[i])
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }

@@ -230,6 +230,12 @@ func runnerOf(c *shell.Command) runner {
 		return phpRunner
 	case "prove":
 		return plRunner
+	case "python", "python2", "python3", "pypy", "pypy3":
+		for i := range c.Effects {
+			if pytestModule(&c.Effects[i]) {
+				return pyRunner // python -m pytest
+			}
+		}
 	case "npm", "pnpm", "yarn", "bun", "cargo":
 		for i := range c.Effects {
 			if e := &c.Effects[i]; e.Kind == shell.RunsCode {

@@ -54,7 +54,7 @@ func TestRunnerLoadsWritten(t *testing.T) {
 		{`tee webpack.config.js < /tmp/c.js >/dev/null; npm run build`, "guard: rule"},
 		{`echo 'require("child_process").execSync("rm -rf src")' > eslint.config.js && npx eslint .`, "guard: rule"},
 		{`cp /tmp/c.js eslint.config.js && npx eslint .`, "guard: rule"},
-		{`printf 'package main\nfunc init(){}\n' > src/x_test.go && go test ./...`, "guard: rule"},
+		{`printf 'package main\nimport "os"\nfunc init(){ os.RemoveAll("src") }\n' > src/x_test.go && go test ./...`, "guard: rule"},
 		{`echo 'fn main(){}' > build.rs && cargo build`, "guard: rule"},
 		{`echo 'system("rm -rf src")' > t/a.t && prove`, "guard: rule"},
 		{`echo 'task(:default) { rm_rf "src" }' > Rakefile && rake`, "guard: rule"},

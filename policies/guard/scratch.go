@@ -143,6 +143,9 @@ func (at *place) judgeTree(s *shell.Script, c *shell.Command, p shell.Word) (str
 	if at.insideScratch(p) {
 		return "", false // inside a build directory, where the worktree's state does not tell
 	}
+	if at.onlyMovedScratch(s, p) {
+		return "", false // mv build build.old && rm -rf build.old
+	}
 	return reasonTree(c, p, why), true
 }
 
@@ -171,6 +174,9 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 			}
 			if m.Name != "mv" && m.Name != "rsync" && m.Name != "rename" && at.movesWithin(m, t) {
 				continue // gzip build/x && rm -rf build: nothing comes from outside
+			}
+			if at.movesScratch(s, m) {
+				continue // mv build build.old && rm -rf build.old: what moves there is build's
 			}
 			for _, w := range m.Effects {
 				if w.Kind != shell.Writes {

@@ -65,6 +65,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	}
 	mayBe := func(p string) bool { return mayBeLast(lastName(p)) }
 	var buf [4]string // the files one command runs: on the stack
+	var rf runnerFiles
 	suffixes := len(written.suffixes) > 0
 	for _, c := range s.Commands {
 		runs := buf[:0]
@@ -74,7 +75,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 				continue
 			}
 			if !e.Path.Dynamic {
-				if mayBe(e.Path.Value) {
+				if mayBe(e.Path.Value) && !scriptSpelled(s, at, e, files, &rf) {
 					runs = append(runs, joinPath(at.dir, e.Path.Value))
 				}
 			} else if last := lastName(e.Path.Value); !mayBeLast(last) && !strings.ContainsAny(last, "$~}") {

@@ -43,15 +43,34 @@ func loadsWritten(s *shell.Script, at *place, files []writtenFile) (*shell.Comma
 		return nil, writtenFile{}, false // no module among the files (out.log, a.txt)
 	}
 	inOrder := -1 // whether the script runs in order, read at its first need
+	goOK := -1    // whether the Go files written are harmless, read at its first need
+	var rf runnerFiles
 	for _, c := range s.Commands {
 		for i := range c.Effects {
 			e := &c.Effects[i]
 			if e.Kind != shell.RunsCode || !slices.Contains(langs, langAlias(e.Lang())) && !(goFiles && e.Lang() == "go") {
 				continue
 			}
+			if scriptSpelled(s, at, e, files, &rf) {
+				continue // cat > s.py <<'PY' … PY; python3 s.py
+			}
 			for _, f := range files {
-				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goFileUnder(at, e.Path, f)) &&
+				if pytestModule(e) && pytestOwn(at, f) {
+					continue // as pytest loads it: see runnerLoadsWritten
+				}
+				if (moduleOf(langAlias(e.Lang()), path.Ext(f.base)) || e.Lang() == "go" && goWritten(f)) &&
 					!(at.runsInOrder(&inOrder) && writtenAfter(at.src, c.Name, f.base)) {
+					if e.Lang() == "go" {
+						if goOK < 0 {
+							goOK = 0
+							if goWrittenHarmless(s, at, files, &rf) {
+								goOK = 1
+							}
+						}
+						if goOK == 1 {
+							continue // its text imports nothing that reaches a file or a program
+						}
+					}
 					return c, f, true
 				}
 			}
@@ -96,22 +115,13 @@ func moduleOf(lang, ext string) bool {
 	return false
 }
 
-// goFileUnder reports whether f is a .go file, written by a copying
-// program or a redirection, in the package pkg names (./x, ./x/...,
-// a path under the directory of the command).
-func goFileUnder(at *place, pkg shell.Word, f writtenFile) bool {
-	if path.Ext(f.base) != ".go" || f.by == "sed" || f.by == "perl" {
-		return false
-	}
-	if pkg.Dynamic {
-		return true
-	}
-	p, all := strings.CutSuffix(pkg.Value, "/...")
-	if p == "..." {
-		p, all = ".", true
-	}
-	dir := joinPath(at.dir, p)
-	return path.Dir(f.path) == dir || all && (dir == "/" || strings.HasPrefix(f.path, dir+"/"))
+// goWritten reports whether f is a .go file, written by a copying
+// program or a redirection: go may build it wherever it is, in the
+// package it names or in one that package imports (issue 38: `cat >
+// internal/x/evil.go …; go run ./cmd/app` ran evil.go's init, the file
+// not under ./cmd/app).
+func goWritten(f writtenFile) bool {
+	return path.Ext(f.base) == ".go" && f.by != "sed" && f.by != "perl"
 }
 
 // maxInOrderScan bounds the script whose order writtenAfter reads: it
@@ -161,4 +171,38 @@ func writtenAfter(src, name, base string) bool {
 	last := strings.LastIndex(src, name)
 	first := strings.Index(src, base)
 	return last >= 0 && first > last
+}
+
+// pytestModule reports whether e, an effect that runs code, is python -m
+// pytest's.
+func pytestModule(e *shell.Effect) bool {
+	if e.Lang() != "python" {
+		return false
+	}
+	m := e.Code()
+	return !m.Dynamic && (m.Value == "-m pytest" || m.Value == "-m py.test")
+}
+
+// pytestOwn reports whether python -m pytest loads file f, written by
+// the same command, only as pytest does (issue 38: `cat > tests/test_b.py
+// <<'PY' … PY; python -m pytest` was denied while pytest passed): a
+// test, a conftest.py, a file under tests/ or test/, whose text
+// runnerLoadsWritten judges for both. python -m puts the current folder
+// first on the module path, so another .py file there, or a package
+// folder, may be imported in place of a module pytest imports
+// (./shutil.py): loadsWritten judges it as for any python.
+func pytestOwn(at *place, f writtenFile) bool {
+	rel := f.path
+	if at.dir != "" {
+		var ok bool
+		if rel, ok = strings.CutPrefix(f.path, strings.TrimSuffix(joinPath(at.dir, "."), "/")+"/"); !ok {
+			return false
+		}
+	}
+	first, _, sub := strings.Cut(rel, "/")
+	if sub {
+		return first == "tests" || first == "test"
+	}
+	return first == "conftest.py" || strings.HasPrefix(first, "test_") && strings.HasSuffix(first, ".py") ||
+		strings.HasSuffix(first, "_test.py")
 }
