@@ -329,7 +329,13 @@ func (w *walker) run(args []Word, sc *scope, via []string, in stdin, sameShell b
 		return
 	}
 	w.runDepth++
-	defer func() { w.runDepth-- }()
+	w.runCmd(args, sc, via, in, sameShell)
+	w.runDepth--
+}
+
+// runCmd is run within the bound of nested runs (a deferred decrement of
+// the depth for each command cost more than this call).
+func (w *walker) runCmd(args []Word, sc *scope, via []string, in stdin, sameShell bool) {
 	cmd := w.mem.command()
 	cmd.Args, cmd.Via = args, via
 	cmd.quietOut = w.sink && w.sinkVia == len(via)

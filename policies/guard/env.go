@@ -73,7 +73,9 @@ func envWrites(s *shell.Script, at *place) (string, bool) {
 		return dg == 2
 	}
 	for _, c := range s.Commands {
-		if r, deny := envLink(c); deny {
+		if !c.MakesLinks() {
+			// envLink's test, inline: most commands make no link
+		} else if r, deny := envLink(c); deny {
 			return r, true
 		}
 		for _, e := range c.Effects {

@@ -42,7 +42,9 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 				}
 			}
 		}
-		if r, deny := movedInto(s, c, at); deny {
+		if len(at.movers(s)) == 0 {
+			// nothing moves files (movedInto's test, inline)
+		} else if r, deny := movedInto(s, c, at); deny {
 			return r, true
 		}
 		if c.Name == "git" && slices.ContainsFunc(c.Effects, func(e shell.Effect) bool { return e.Kind == shell.Deletes && e.Recursive }) {
@@ -197,8 +199,13 @@ func movedInto(s *shell.Script, c *shell.Command, at *place) (string, bool) {
 // rename), found once a script.
 func (at *place) movers(s *shell.Script) []*shell.Command {
 	if at.moverMemo != nil && at.moverMemo.s == s {
-		return at.moverMemo.cmds
+		return at.moverMemo.cmds // asked of each command: inlined
 	}
+	return at.moversOf(s)
+}
+
+// moversOf is movers, found.
+func (at *place) moversOf(s *shell.Script) []*shell.Command {
 	var out []*shell.Command
 	for _, m := range s.Commands {
 		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" || moves(m) {

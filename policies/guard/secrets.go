@@ -71,7 +71,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		envArgs := hasEnvFileArg(c)
 		envLoads = envLoads || envArgs || c.Name == "source" || c.Name == "."
-		if quietOnContent(c) || uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
+		if quietOnContent(c) || len(hosts) > 0 && uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
 			continue
 		}
 		var search *lineSearch // c's test of the files it reads, when a line search (see grepShows)
@@ -99,7 +99,9 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String()+" (searching "+f+")", f), true
 			}
 		}
-		if f, ok := printsCredentials(c); ok {
+		if !credentialPrinter(c.Name) {
+			// printsCredentials' test, inline
+		} else if f, ok := printsCredentials(c); ok {
 			return reasonSecretRead(c.String(), f), true
 		}
 		in, hasIn := c.InputFile()

@@ -247,6 +247,8 @@ func excluded(pats []string, name string) bool {
 // aws configure get a key, gh auth token and the tools of cloud
 // providers an access token, kubectl config view --raw the cluster's
 // keys. It returns what it reads.
+//
+// Only a program credentialPrinter names may.
 func printsCredentials(c *shell.Command) (string, bool) {
 	a := func(i int) string {
 		if i < len(c.Args) {
@@ -308,6 +310,17 @@ func printsCredentials(c *shell.Command) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// credentialPrinter reports whether printsCredentials may find that a
+// command of program name prints a credential (the programs of its
+// switch).
+func credentialPrinter(name string) bool {
+	switch name {
+	case "git", "aws", "gh", "glab", "gcloud", "az", "kubectl", "security", "secret-tool":
+		return true
+	}
+	return false
 }
 
 // excludes reports whether word a, after prev, is a pattern of names
