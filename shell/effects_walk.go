@@ -297,7 +297,7 @@ func isCommandName(s string) bool {
 		return false
 	}
 	n := baseName(s)
-	if n == "" || inert(n) || isReader(n) {
+	if n == "" || programKind(n) != otherProgram {
 		return false
 	}
 	return programOf(n) != nil

@@ -4,10 +4,10 @@ package shell
 // [Command.Name]), or nil when the tables do not know it. A program with
 // an effector is [Command.Known] unless its effector says otherwise.
 func programOf(name string) effector {
-	if inert(name) {
+	switch programKind(name) {
+	case inertProgram:
 		return none
-	}
-	if isReader(name) {
+	case readerProgram:
 		return readEffects
 	}
 	switch name {
@@ -248,7 +248,24 @@ func sourceEffects(w *walker, c *Command, sc *scope, _ stdin) {
 
 // inert reports whether the program named name touches no file its words
 // name and runs no command of them (echo, printf, test, pwd, …).
-func inert(name string) bool {
+func inert(name string) bool { return programKind(name) == inertProgram }
+
+// isReader reports whether the program named name only reads the files
+// its operands name (cat, grep, less, head, diff, …), apart from the
+// options of readerOf that write or run.
+func isReader(name string) bool { return programKind(name) == readerProgram }
+
+// The kinds of programKind.
+const (
+	otherProgram = iota
+	inertProgram
+	readerProgram
+)
+
+// programKind tells inert programs (see inert) and readers (see
+// isReader) from others, in one switch: programOf asks it of every
+// command.
+func programKind(name string) int {
 	switch name {
 	case "echo", "printf", "true", "false", ":", "pwd", "whoami", "id", "groups", "date", "uname", "hostname",
 		"which", "type", "whereis", "test", "[", "[[", "sleep", "yes", "seq", "basename", "dirname", "set", "unset",
@@ -260,16 +277,7 @@ func inert(name string) bool {
 		"mapfile", "readarray", "cal", "factor", "numfmt", "tr", "env", "pgrep", "lsblk", "lscpu", "top", "htop",
 		"vmstat", "iostat", "ss", "netstat", "sync", "alias", "unalias", "trap", "eval", "exec", "command",
 		"builtin":
-		return true
-	}
-	return false
-}
-
-// isReader reports whether the program named name only reads the files
-// its operands name (cat, grep, less, head, diff, …), apart from the
-// options of readerOf that write or run.
-func isReader(name string) bool {
-	switch name {
+		return inertProgram
 	case "cat", "tac", "nl", "more", "most", "head", "tail", "wc", "stat", "ls", "dir", "vdir", "du", "md5sum",
 		"sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "strings", "od",
 		"hexdump", "hd", "base32", "basenc", "cut", "paste", "join", "comm", "fold", "fmt", "pr", "expand",
@@ -279,9 +287,9 @@ func isReader(name string) bool {
 		"wdiff", "xmllint", "shellcheck", "shfmt", "cloc", "tokei", "gofmt", "file", "less", "tree", "sdiff",
 		"sort", "shuf", "base64", "uniq", "xxd", "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "jq",
 		"gojq", "yq":
-		return true
+		return readerProgram
 	}
-	return false
+	return otherProgram
 }
 
 // optionReads returns an effector whose command reads the values of the
