@@ -128,7 +128,9 @@ func (w *walker) callArgs(args []Word, sc *scope, via []string, in stdin) {
 		// No function is defined (most scripts): none of the lookups
 		// below, three of them in maps, finds one.
 		w.run(args, sc, via, in, true)
-		w.calledOwn(args, sc, false)
+		if len(sc.funcs) != 0 {
+			w.calledOwn(args, sc, false) // the command defined one (source)
+		}
 		return
 	}
 	body, isFunc := sc.funcs[args[0].Value]

@@ -33,26 +33,24 @@ func (w *walker) effects(c *Command, sc *scope, in stdin) {
 	block := w.mem.optsBlock()
 	outer := w.mem.kept
 	w.mem.kept = false
-	w.knownEffects(c, sc, in)
-	if w.mem.optsBlock() == block && !w.mem.kept {
-		w.mem.opts = w.mem.opts[:opts]
-	}
-	w.mem.kept = outer || w.mem.kept
-}
-
-// knownEffects is effects without its check of w.err.
-func (w *walker) knownEffects(c *Command, sc *scope, in stdin) {
+	// The effects its program's table knows; else those of a program run
+	// by path, unknown.
+	known := false
 	if !c.Dynamic {
 		if fx := programOf(c.Name); fx != nil {
 			c.Known = true
 			fx(w, c, sc, in)
-			if c.Known {
-				return
-			}
+			known = c.Known
 		}
 	}
-	w.runByPath(c, sc)
-	w.unknownEffects(c, sc, in)
+	if !known {
+		w.runByPath(c, sc)
+		w.unknownEffects(c, sc, in)
+	}
+	if w.mem.optsBlock() == block && !w.mem.kept {
+		w.mem.opts = w.mem.opts[:opts]
+	}
+	w.mem.kept = outer || w.mem.kept
 }
 
 // effect records e as an effect of c: a path is resolved against the

@@ -120,13 +120,14 @@ func writeSites(lang, code string, m *codeIdents) (n int, over bool) {
 			}
 		}
 	}
+	// count's first test, inline: most names are not in the code.
 	for _, c := range calls.write {
-		if !count(c, false) {
+		if ids.has(c.bit) && !count(c, false) {
 			return n, true
 		}
 	}
 	for _, c := range calls.mode {
-		if !count(c, true) {
+		if ids.has(c.bit) && !count(c, true) {
 			return n, true
 		}
 	}

@@ -4,11 +4,21 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // builtinSecretPats returns [SecretFiles] read, once a process (on first
-// use, not at start-up).
+// use, not at start-up). Once read, it is one load, inlined where it is
+// asked (for every word of most commands).
 func builtinSecretPats() *secretIndex {
+	if builtinSecretRead.Load() {
+		return &builtinSecret
+	}
+	return readBuiltinSecretPats()
+}
+
+// readBuiltinSecretPats is builtinSecretPats the first time.
+func readBuiltinSecretPats() *secretIndex {
 	builtinSecretOnce.Do(func() {
 		for _, pat := range SecretFiles() {
 			builtinSecret.add(compileSecretPat(pat))
@@ -30,12 +40,14 @@ func builtinSecretPats() *secretIndex {
 				builtinSecret.class[c] = byteGlob
 			}
 		}
+		builtinSecretRead.Store(true) // after the index is whole (the Once orders it before any Load that sees true)
 	})
 	return &builtinSecret
 }
 
 var (
 	builtinSecretOnce sync.Once
+	builtinSecretRead atomic.Bool // builtinSecret is read
 	builtinSecret     secretIndex
 )
 
