@@ -328,15 +328,24 @@ var Npm = Spec{Short: "C:w:", Long: []string{"registry=", "userconfig=", "global
 	"filter=", "dir=", "cwd=", "workspaces", "global", "json", "dry-run", "force", "yes", "silent", "quiet",
 	"verbose", "recursive"}}
 
-// addOption appends o, found in the first of args, to the options; the
-// first takes room for as many as the words left may hold (each letter
-// of a cluster one), so that a command's options take one allocation.
+// addOption appends o, found in the first of args, to the options. The
+// first takes room for a few (most commands are given a few options);
+// when they are full, the room grows to as many as the words left may
+// hold (each letter of a cluster one; args holds every option still to
+// come, o's included), at least twice what it was.
 func (p *flagParse) addOption(o Option, args []Word) {
-	if p.Options == nil {
-		p.Options = p.mem.options(optionRoom(args))
+	switch {
+	case p.Options == nil:
+		p.Options = p.mem.options(firstOptions)
+	case len(p.Options) == cap(p.Options):
+		n := len(p.Options)
+		p.Options = append(p.mem.options(max(2*n, n+optionRoom(args))), p.Options...)
 	}
 	p.Options = append(p.Options, o)
 }
+
+// firstOptions is the room addOption takes for a command's first option.
+const firstOptions = 4
 
 // optionRoom returns how many options args may hold, at most arenaMax/4.
 func optionRoom(args []Word) int {

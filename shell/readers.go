@@ -202,7 +202,7 @@ func readerFor(name string) *reader {
 }
 
 // effects records what the reader r does.
-func (r reader) effects(w *walker, c *Command, sc *scope, _ stdin) {
+func (r *reader) effects(w *walker, c *Command, sc *scope, _ stdin) {
 	f := w.flags(c, *r.spec)
 	if r.spec == grepReader.spec || r.spec == rgReader.spec || r.spec == agReader.spec {
 		w.keepFlags(c, r.spec, f) // read again by SearchOf
