@@ -110,6 +110,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if f, ok := at.readThrough(in, extra); ok {
 				return reasonSecretRead(c.String()+" < "+in.Value+" (a link)", f), true
 			}
+			if in.Dynamic && strings.IndexByte(in.Value, '$') >= 0 {
+				if r, ok := at.varRead(s, c.String()+" < "+in.Value, in, true, extra); ok {
+					return r, true
+				}
+			}
 			if in.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
 				if x, ok := computedNames(in, extra); ok && !at.substSearchSafe(s, in, extra) {
 					return reasonComputedNames(c.String()+" < "+in.Value, in.Value, x), true
@@ -150,6 +155,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			a := c.Args[i].Value
 			f, ok := secretInWord(a, extra)
 			if !ok {
+				if c.Args[i].Dynamic && strings.IndexByte(a, '$') >= 0 && !excludes(c.Args[i-1].Value, a) {
+					// f=app/.env; grep KEY "$f"; curl -d @"$f" (varreads.go)
+					if r, ok := at.varRead(s, c.String(), c.Args[i], strings.Contains(a, "@$"), extra); ok {
+						return r, true
+					}
+				}
 				continue
 			}
 			if i <= 64 {
@@ -209,6 +220,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				// The names a search prints, read (grep -rl KEY . | xargs
 				// cat): a credential file under the folder searched may be one.
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
+			}
+			if e.Kind == shell.Reads && e.Path.Dynamic && strings.IndexByte(e.Path.Value, '$') >= 0 {
+				if r, ok := at.varRead(s, c.String(), e.Path, true, extra); ok {
+					return r, true
+				}
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
 				if x, ok := computedNames(e.Path, extra); ok && !at.substSearchSafe(s, e.Path, extra) {
