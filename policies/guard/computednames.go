@@ -232,7 +232,14 @@ func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
 		if slices.ContainsFunc(c.Via, func(v string) bool { return v == "$(…)" || v == "<(…)" }) {
 			producer(c)
 		}
-		if !piped || c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
+		if c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
+			continue
+		}
+		if in, ok := c.InputFile(); ok && !in.Dynamic {
+			// while read f; do cat "$f"; done < list: a file of names.
+			m.files = append(m.files, in.Value)
+		}
+		if !piped {
 			continue
 		}
 		// The stage before, through the filters that pass lines on.

@@ -58,6 +58,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	if f, ok := redirectsSecret(at.src, extra); ok {
 		return reasonSecretRead("< "+f, f), true
 	}
+	if strings.Contains(at.src, "$(<") {
+		if r, ok := at.varInputs(s, extra); ok {
+			return r, true
+		}
+	}
 	if r, deny := gitWrittenReads(s, at, extra); deny {
 		return r, true
 	}
@@ -97,6 +102,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 					return reasonWideSearch(c.String(), f), true
 				}
 				return reasonSecretRead(c.String()+" (searching "+f+")", f), true
+			}
+		}
+		if t := tree; t != nil {
+			if r, ok := at.varSearch(s, c.String(), *t, extra); ok {
+				return r, true
 			}
 		}
 		if f, ok := printsCredentials(c); ok {
@@ -155,7 +165,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			a := c.Args[i].Value
 			f, ok := secretInWord(a, extra)
 			if !ok {
-				if c.Args[i].Dynamic && strings.IndexByte(a, '$') >= 0 && !excludes(c.Args[i-1].Value, a) {
+				if c.Args[i].Dynamic && strings.IndexByte(a, '$') >= 0 && !excludes(c.Args[i-1].Value, a) && !(loads != nil && loads[a]) {
 					// f=app/.env; grep KEY "$f"; curl -d @"$f" (varreads.go)
 					if r, ok := at.varRead(s, c.String(), c.Args[i], strings.Contains(a, "@$"), extra); ok {
 						return r, true
