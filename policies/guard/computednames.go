@@ -235,9 +235,12 @@ func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
 		if c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
 			continue
 		}
-		if in, ok := c.InputFile(); ok && !in.Dynamic {
+		if in, ok := c.InputFile(); ok {
 			// while read f; do cat "$f"; done < list: a file of names.
-			m.files = append(m.files, in.Value)
+			var ok bool
+			if m.files, ok = at.readInputs(s, in, m.files); !ok && m.x == "" {
+				m.x = "read" // < "$g", g not followed
+			}
 		}
 		if !piped {
 			continue

@@ -93,6 +93,10 @@ func varRefs(v string, f func(name string, plain bool)) {
 func (at *place) varRead(s *shell.Script, cmd string, p shell.Word, upload bool, extra []string) (string, bool) {
 	m := at.varsOf(s)
 	v := p.Value
+	if strings.Contains(v, "${!") {
+		// ${!n}: the variable n names, any of the script's.
+		return reasonVarUnknown(cmd, v, "!"), true
+	}
 	key := v
 	if upload {
 		key += "\x00"
@@ -108,10 +112,15 @@ func (at *place) varRead(s *shell.Script, cmd string, p shell.Word, upload bool,
 	if a.unknown == "" {
 		return "", false
 	}
-	unknown := a.unknown
-	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads " + v + ", and the script sets $" + unknown +
+	return reasonVarUnknown(cmd, v, a.unknown), true
+}
+
+// reasonVarUnknown is rule 7's reason for cmd reading path p, which
+// expands variable name, set in a way the guard does not follow.
+func reasonVarUnknown(cmd, p, name string) string {
+	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads " + p + ", and the script sets $" + name +
 		" in a way the guard does not follow (+=, read, printf -v, a default, an array, eval…), so it may name a " +
-		"credential file, whose content would reach the model; set it to a written-out path (" + unknown + "=README.md)", true
+		"credential file, whose content would reach the model; set it to a written-out path (" + name + "=README.md)"
 }
 
 // varVerdict is varRead's answer for path v.
@@ -314,4 +323,22 @@ func replaceVar(w, name, val string) string {
 func reasonVarRead(cmd, p, file string) string {
 	return "guard: rule 7 (secrets stay): `" + clip(cmd) + "` reads " + p + ", which may be " + file +
 		", a credential file, whose content would reach the model or leave the machine; ask the user"
+}
+
+// readInputs appends to files the file a read takes its lines from,
+// in: itself when written out, else each path the script may set the
+// variables it expands to (g=list; while read f; … done < "$g"); false
+// when one is not followed.
+func (at *place) readInputs(s *shell.Script, in shell.Word, files []string) ([]string, bool) {
+	if !in.Dynamic {
+		return append(files, in.Value), true
+	}
+	combos, unknown := at.varsOf(s).expand(in.Value)
+	for _, c := range combos {
+		if c == in.Value || unknown != "" || strings.ContainsAny(c, "$`*?[") {
+			return files, false
+		}
+		files = append(files, c)
+	}
+	return files, true
 }

@@ -2,6 +2,8 @@ package guard
 
 import (
 	"strings"
+
+	"github.com/agenthooks/hooks/shell"
 )
 
 // The ways a script may set a variable, read from its text for
@@ -61,6 +63,9 @@ func (m *varMemo) values(name string) varVals {
 		v.known = !v.set
 		m.vals[name] = v
 		return v
+	}
+	if attachedName(m.s, name) {
+		v.set, v.known = true, false // printf -vf, read -af: the name after an option's letter
 	}
 	for j := 0; j < len(src); {
 		if !isIdent(src[j]) {
@@ -291,4 +296,23 @@ func plainValue(s string) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// attachedName reports whether a command of s that sets a variable by
+// the name it is given has name attached to an option (printf -vf,
+// read -af: each printed app/.env's KEY=1 under bash, f set).
+func attachedName(s *shell.Script, name string) bool {
+	for _, c := range s.Commands {
+		switch c.Name {
+		case "printf", "read", "mapfile", "readarray", "declare", "typeset", "local", "export", "readonly", "getopts":
+		default:
+			continue
+		}
+		for _, a := range c.Args[1:] {
+			if v := a.Value; len(v) > 2 && v[0] == '-' && strings.HasSuffix(v, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
