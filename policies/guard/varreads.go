@@ -333,6 +333,9 @@ func (at *place) readInputs(s *shell.Script, in shell.Word, files []string) ([]s
 	if !in.Dynamic {
 		return append(files, in.Value), true
 	}
+	if strings.IndexByte(in.Value, '$') < 0 || strings.HasPrefix(in.Value, "(") {
+		return files, true // a program's output (< <(git ls-files)): namesMadeUp's
+	}
 	combos, unknown := at.varsOf(s).expand(in.Value)
 	for _, c := range combos {
 		if c == in.Value || unknown != "" || strings.ContainsAny(c, "$`*?[") {

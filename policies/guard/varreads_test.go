@@ -63,6 +63,8 @@ func TestVariableReads(t *testing.T) {
 		{`g=app/.env; n=g; cat "${!n}"`, "rule 7"},
 		{`bash -c 'cat "$1"' _ app/.env`, "rule 7"},
 		{`g=list; while read f; do cat "$f"; done < "$g"`, "rule 7"},
+		{`sh -c 'x=1; f=app/.e'"nv"'; cat "$f"'`, "rule 7"},
+		{`bash -c 'f=app/.env; cat "$f"'`, "rule 7"},
 		// Look-alikes: everyday commands.
 		{`g=files.txt; while read f; do head -1 "$f"; done < "$g"`, ""},
 		{`while read f; do head -1 "$f"; done < files.txt`, ""},

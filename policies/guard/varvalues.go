@@ -284,7 +284,9 @@ func plainValue(s string) (string, bool) {
 				return "", false
 			}
 			q := s[i+1 : i+1+j]
-			if c == '"' && strings.ContainsAny(q, "$`\\") || strings.ContainsAny(q, "*?[") {
+			if c == '"' && strings.ContainsAny(q, "$`\\") || strings.ContainsAny(q, "*?['\"") {
+				// A quote within quotes: a nested shell's text may
+				// join them otherwise (sh -c 'f=app/.e'"nv"'; cat $f').
 				return "", false
 			}
 			b.WriteString(q)
