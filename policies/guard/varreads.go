@@ -15,10 +15,10 @@ import (
 // walk does not follow the values of variables. Each way the script may
 // set such a variable is read from its text (as rule 3's readVars reads
 // it): a plain assignment of written-out text (NAME=README.md, with
-// declare, local, export, typeset or readonly before it), mktemp's fresh
-// names (tempVar, mktempAssign), or a way the rule's other readers judge
-// (NAME=$(…), for NAME in $(…), … | while read NAME: variableNames and
-// listedReads). Put in the path, each value must name no credential
+// declare, local, export, typeset or readonly before it, or $(echo
+// WORDS)), mktemp's fresh names (mktempAssign), or a way the rule's
+// other readers judge (NAME=$(prog …), for NAME in $(…), while read
+// NAME … < FILE or after a pipe: variableNames and listedReads). Put in the path, each value must name no credential
 // file; any other way (+=, read, printf -v, mapfile, ${NAME:=…},
 // arrays, a nameref, eval, source, a text the reader does not parse)
 // may give any value, and the read is denied unless the path's last
