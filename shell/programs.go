@@ -246,15 +246,6 @@ func sourceEffects(w *walker, c *Command, sc *scope, _ stdin) {
 	}
 }
 
-// inert reports whether the program named name touches no file its words
-// name and runs no command of them (echo, printf, test, pwd, …).
-func inert(name string) bool { return programKind(name) == inertProgram }
-
-// isReader reports whether the program named name only reads the files
-// its operands name (cat, grep, less, head, diff, …), apart from the
-// options of readerOf that write or run.
-func isReader(name string) bool { return programKind(name) == readerProgram }
-
 // The kinds of programKind.
 const (
 	otherProgram = iota
@@ -262,9 +253,11 @@ const (
 	readerProgram
 )
 
-// programKind tells inert programs (see inert) and readers (see
-// isReader) from others, in one switch: programOf asks it of every
-// command.
+// programKind tells inert programs (they touch no file their words name
+// and run no command of them: echo, printf, test, pwd, …) and readers
+// (they only read the files their operands name, apart from the options
+// of readerOf that write or run: cat, grep, less, head, diff, …) from
+// others, in one switch: programOf asks it of every command.
 func programKind(name string) int {
 	switch name {
 	case "echo", "printf", "true", "false", ":", "pwd", "whoami", "id", "groups", "date", "uname", "hostname",

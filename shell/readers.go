@@ -113,7 +113,7 @@ var (
 		"delimiter=", "output-delimiter=", "width="}}}
 )
 
-// readEffects is the effector of the readers (isReader).
+// readEffects is the effector of the readers (see programKind).
 func readEffects(w *walker, c *Command, sc *scope, in stdin) {
 	switch c.Name {
 	case "jq", "gojq":

@@ -122,6 +122,12 @@ func denseShapes() []struct{ name, src string } {
 		{"loop-8-plain-words", "for i in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done"},
 		{"loop-8x8-plain-words", "for i in 1 2 3 4 5 6 7 8; do for j in 1 2 3 4 5 6 7 8; do echo " + r("x ", 120000) + "; done; done"},
 		{"env-writes-50000", "cp" + r(" a", 50000) + " d"},
+		// Rule 7 on reads of variables the script may set (varreads.go):
+		// distinct variables each read, set then read, and one variable
+		// given many values read in one path three times.
+		{"var-reads-distinct-8000", lines(8000, `cat "$v`, `"`)},
+		{"var-set-then-read-8000", varSetRead(8000)},
+		{"var-many-values-30000", lines(30000, "f=x", "") + `cat "$f/$f/$f"` + "\n"},
 		// shell's BenchmarkWorst shapes that are answered or refused
 		// late, at 255 KiB.
 		{"eval-words", r("eval ", 15) + r("a ", 130000)},
@@ -148,6 +154,17 @@ func lines(n int, pre, post string) string {
 	var b strings.Builder
 	for i := range n {
 		b.WriteString(pre + strconv.Itoa(i) + post + "\n")
+	}
+	return b.String()
+}
+
+// varSetRead is n lines each setting a variable of its own, then
+// reading it: v0=x0; cat "$v0".
+func varSetRead(n int) string {
+	var b strings.Builder
+	for i := range n {
+		v := strconv.Itoa(i)
+		b.WriteString("v" + v + "=x" + v + `; cat "$v` + v + "\"\n")
 	}
 	return b.String()
 }
@@ -231,15 +248,18 @@ func TestDenseShapes(t *testing.T) {
 		"find-xargs-cat-3000":          "",
 		"write-list-then-read-3000":    "", // echo x names no credential file
 		"while-read-3000":              "",
-		"for-glob-3000":                "",
-		"git-ls-files-xargs-3000":      "", // git refuses: not a repository
+		"for-glob-3000":                "rule 7", // $f given more values than are followed (maxVarValues): each may be d/.env
+		"git-ls-files-xargs-3000":      "",       // git refuses: not a repository
 		"cat-git-subst-3000":           "",
 		"git-diff-names-xargs-3000":    "rule 7", // past the questions a call asks of git
 		"listers-xargs-3000":           "rule 7", // rg's folders cannot be walked
 		"lost-found-3000":              "rule 7",
-		"ar-p-3000":                    "", // no archive is there: the commands fail
-		"cat-archives-3000":            "", // no archive is there
-		"tar-then-scp-3000":            "", // dist holds no credential file (it is not there)
+		"ar-p-3000":                    "",       // no archive is there: the commands fail
+		"cat-archives-3000":            "",       // no archive is there
+		"tar-then-scp-3000":            "",       // dist holds no credential file (it is not there)
+		"var-reads-distinct-8000":      "",       // the environment's variables: the script sets none
+		"var-set-then-read-8000":       "rule 7", // past the assignments read a script (maxSetTos)
+		"var-many-values-30000":        "rule 7", // more values than are followed (maxVarValues)
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

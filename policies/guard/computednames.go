@@ -232,7 +232,17 @@ func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
 		if slices.ContainsFunc(c.Via, func(v string) bool { return v == "$(…)" || v == "<(…)" }) {
 			producer(c)
 		}
-		if !piped || c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
+		if c.Name != "read" && c.Name != "mapfile" && c.Name != "readarray" {
+			continue
+		}
+		if in, ok := c.InputFile(); ok {
+			// while read f; do cat "$f"; done < list: a file of names.
+			var ok bool
+			if m.files, ok = at.readInputs(s, in, m.files); !ok && m.x == "" {
+				m.x = "read" // < "$g", g not followed
+			}
+		}
+		if !piped {
 			continue
 		}
 		// The stage before, through the filters that pass lines on.

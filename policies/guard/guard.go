@@ -315,6 +315,7 @@ type place struct {
 	madeMemo   *archivesMade          // the archives a script makes, and what they hold
 	dotenvMemo *dotenvMemo            // the commands of a script that belong to a dotenv load
 	madeUpMemo *madeUpMemo            // a program of a script that may make up a variable's names
+	varMemo    *varMemo               // what a script may set its variables to (varreads.go)
 	walks      *diskMemo              // what noneUnder and secretGlob read of the disk, shared with the places made from this one
 	linkReads  map[string]string      // the credential file each path read is a link to ("": none), asked of the disk
 	linkDirs   map[string]string      // each folder of those, its links resolved

@@ -58,6 +58,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	if f, ok := redirectsSecret(at.src, extra); ok {
 		return reasonSecretRead("< "+f, f), true
 	}
+	if strings.Contains(at.src, "$(<") {
+		if r, ok := at.varInputs(s, extra); ok {
+			return r, true
+		}
+	}
 	if r, deny := gitWrittenReads(s, at, extra); deny {
 		return r, true
 	}
@@ -99,6 +104,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String()+" (searching "+f+")", f), true
 			}
 		}
+		if t := tree; t != nil {
+			if r, ok := at.varSearch(s, c.String(), *t, extra); ok {
+				return r, true
+			}
+		}
 		if !credentialPrinter(c.Name) {
 			// printsCredentials' test, inline
 		} else if f, ok := printsCredentials(c); ok {
@@ -111,6 +121,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			// a program makes up.
 			if f, ok := at.readThrough(in, extra); ok {
 				return reasonSecretRead(c.String()+" < "+in.Value+" (a link)", f), true
+			}
+			if in.Dynamic && strings.IndexByte(in.Value, '$') >= 0 {
+				if r, ok := at.varRead(s, c.String()+" < "+in.Value, in, true, extra); ok {
+					return r, true
+				}
 			}
 			if in.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
 				if x, ok := computedNames(in, extra); ok && !at.substSearchSafe(s, in, extra) {
@@ -152,6 +167,12 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			a := c.Args[i].Value
 			f, ok := secretInWord(a, extra)
 			if !ok {
+				if c.Args[i].Dynamic && strings.IndexByte(a, '$') >= 0 && !excludes(c.Args[i-1].Value, a) && !(loads != nil && loads[a]) {
+					// f=app/.env; grep KEY "$f"; curl -d @"$f" (varreads.go)
+					if r, ok := at.varRead(s, c.String(), c.Args[i], strings.Contains(a, "@$"), extra); ok {
+						return r, true
+					}
+				}
 				continue
 			}
 			if i <= 64 {
@@ -211,6 +232,11 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				// The names a search prints, read (grep -rl KEY . | xargs
 				// cat): a credential file under the folder searched may be one.
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
+			}
+			if e.Kind == shell.Reads && e.Path.Dynamic && strings.IndexByte(e.Path.Value, '$') >= 0 {
+				if r, ok := at.varRead(s, c.String(), e.Path, true, extra); ok {
+					return r, true
+				}
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic && at.dir != "" && !(at.cfg != nil && at.cfg.Away) {
 				if x, ok := computedNames(e.Path, extra); ok && !at.substSearchSafe(s, e.Path, extra) {
