@@ -159,6 +159,9 @@ func (p *Parser) Parse(ctx context.Context, src string) (*Script, error) {
 	if w.err != nil {
 		return nil, w.err
 	}
+	for _, c := range w.out.Commands {
+		c.setKinds() // their effects are whole
+	}
 	if len(w.out.Writes) == 0 {
 		w.out.Writes = nil // none, as before the room above
 	}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -217,6 +218,29 @@ func TestNameByteTable(t *testing.T) {
 	for in, want := range map[string]string{"rm": "rm", "/bin/RM": "rm", `C:\x\Git.EXE`: "git", "grm": "rm", "./a/b": "b", "": "", "/": "", "gx": "gx"} {
 		if got := baseName(in); got != want {
 			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestHasEffect: a command's HasEffect answers as a scan of its effects
+// does, for every kind, in the scripts Parse returns and in their
+// Definite parts.
+func TestHasEffect(t *testing.T) {
+	srcs := append([]string{"cat a; rm -rf b; python3 -c 'x' > o; foo bar; cp a b", "bash -c 'rm x; cat y' | tee z"}, nestFastSeeds...)
+	for _, src := range srcs {
+		s, err := Parse(src)
+		if err != nil {
+			continue
+		}
+		for _, sc := range []*Script{s, s.Definite()} {
+			for _, c := range sc.Commands {
+				for k := Reads; k <= Unknown; k++ {
+					want := slices.ContainsFunc(c.Effects, func(e Effect) bool { return e.Kind == k })
+					if got := c.HasEffect(k); got != want {
+						t.Errorf("%q: %s HasEffect(%d) = %v, want %v", src, c.String(), k, got, want)
+					}
+				}
+			}
 		}
 	}
 }

@@ -76,6 +76,24 @@ type Command struct {
 	// inFile is the file redirected into the command's standard input
 	// (see [Command.InputFile]); nil when none.
 	inFile *Word
+	// kinds has a bit for each kind of its Effects (see HasEffect), set
+	// when the walk ends.
+	kinds uint8
+}
+
+// HasEffect reports whether one of c's [Command.Effects] is of kind k:
+// one test where a loop over them would find none (a command of a
+// script [Parser.Parse] returns).
+func (c *Command) HasEffect(k EffectKind) bool {
+	return c.kinds&(1<<k) != 0
+}
+
+// setKinds sets c.kinds from its effects.
+func (c *Command) setKinds() {
+	c.kinds = 0
+	for i := range c.Effects {
+		c.kinds |= 1 << c.Effects[i].Kind
+	}
 }
 
 // QuietOut reports that the command's standard output goes to a file or

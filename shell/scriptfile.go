@@ -230,6 +230,7 @@ func (s *Script) Definite() *Script {
 				k.Effects = append(k.Effects, e)
 			}
 		}
+		k.setKinds()
 		d.Commands = append(d.Commands, &k)
 	}
 	for _, w := range s.Writes {

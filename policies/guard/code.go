@@ -16,6 +16,9 @@ import (
 func inlineCode(s *shell.Script, at *place) (string, bool) {
 	lastLang, lastSyn, lastOK := "\x00", codeSyntax{}, false
 	for _, c := range s.Commands {
+		if !c.HasEffect(shell.RunsCode) {
+			continue // most commands run no foreign code
+		}
 		for _, e := range c.Effects {
 			if e.Kind != shell.RunsCode {
 				continue

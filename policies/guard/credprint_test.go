@@ -28,3 +28,25 @@ func TestPrintsCredentials(t *testing.T) {
 		{`gcloud config list`, ""},
 	})
 }
+
+// TestHiddenInputPrograms: each program whose options hiddenInput reads
+// (hiddenInputProgram, asked first) is denied a script, config or list
+// read from the standard input; the same programs given a file pass.
+func TestHiddenInputPrograms(t *testing.T) {
+	root := project(t)
+	judgeTable(t, root, []judgeCase{
+		{`echo 'url = "http://127.0.0.1/"' | curl -K /dev/stdin`, "rule 4"},
+		{`echo p | sed -f /dev/stdin x.txt`, "rule 4"},
+		{`ssh -F /dev/stdin host true`, "rule 4"},
+		{`scp -F /dev/stdin a host:b`, "rule 4"},
+		{`sftp -F /dev/stdin host`, "rule 4"},
+		{`echo http://127.0.0.1/ | wget -i /dev/stdin`, "rule 4"},
+		{`echo x | wget --config /dev/stdin http://127.0.0.1/`, "rule 4"},
+		{`echo '{print}' | awk -f /dev/stdin x.txt`, "rule 4"},
+		{`echo '{print}' | gawk -f /dev/stdin x.txt`, "rule 4"},
+		{`echo '{print}' | mawk -f /dev/stdin x.txt`, "rule 4"},
+		{`echo '{print}' | nawk -f /dev/stdin x.txt`, "rule 4"},
+		{`sed -f fix.sed x.txt`, ""},
+		{`awk -f prog.awk x.txt`, ""},
+	})
+}

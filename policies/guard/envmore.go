@@ -29,7 +29,9 @@ func moreEnvWrites(s *shell.Script, at *place) (string, bool) {
 		if r, deny := gitWritesEnv(c); deny {
 			return r, true
 		}
-		if r, deny := hiddenInput(c); deny {
+		if !c.HasEffect(shell.RunsCode) && !hiddenInputProgram(c.Name) {
+			// hiddenInput's tests, inline: most commands are neither
+		} else if r, deny := hiddenInput(c); deny {
 			return r, true
 		}
 	}
@@ -115,6 +117,16 @@ func reasonFindEnv(c, f *shell.Command) string {
 		"` finds, and those may be .env files; add -name with a pattern that matches no .env file, or name the files"
 }
 
+// hiddenInputProgram reports whether hiddenInput reads the options of a
+// program named name (the programs of its switch).
+func hiddenInputProgram(name string) bool {
+	switch name {
+	case "curl", "sed", "ssh", "scp", "sftp", "wget", "awk", "gawk", "mawk", "nawk":
+		return true
+	}
+	return false
+}
+
 // awkAssignEnv denies awk given a .env file as the value of a variable
 // (-v f=.env, an f=.env operand): its program may write to it.
 func awkAssignEnv(c *shell.Command) (string, bool) {
@@ -190,6 +202,8 @@ func gitWritesEnvOf(c *shell.Command) (string, bool) {
 // standard input, a descriptor or a process substitution (curl -K -,
 // sed -f /dev/stdin, ssh -F /dev/stdin, python3 /dev/stdin): what it
 // will do, a .env write included, is not in the command.
+//
+// Only a command with code to run or one hiddenInputProgram names may.
 func hiddenInput(c *shell.Command) (string, bool) {
 	var opts []string
 	switch c.Name {
@@ -225,8 +239,8 @@ func hiddenInput(c *shell.Command) (string, bool) {
 			}
 		}
 	}
-	for _, e := range c.Effects {
-		if e.Kind == shell.RunsCode && e.Code().Value == "" && stdinish(e.Path.Value) && !envSetupText(e.Path.Value) {
+	for i := 0; c.HasEffect(shell.RunsCode) && i < len(c.Effects); i++ {
+		if e := &c.Effects[i]; e.Kind == shell.RunsCode && e.Code().Value == "" && stdinish(e.Path.Value) && !envSetupText(e.Path.Value) {
 			return "guard: rule 4 (nothing it cannot see): `" + clip(c.String()) + "` runs code it reads from " + e.Path.Value +
 				", which the guard cannot read; put the code in the command", true
 		}

@@ -70,8 +70,8 @@ func hasGitElem(p string) bool {
 // writes or deletes a repository's internals by hand (see above).
 func gitInternalsChanged(s *shell.Script) (string, bool) {
 	for _, c := range s.Commands {
-		if c.Name == "git" {
-			continue // git's own: judged as git (rules 2 and 4)
+		if c.Name == "git" || !c.HasEffect(shell.Writes) && !c.HasEffect(shell.Deletes) {
+			continue // git's own: judged as git (rules 2 and 4); or nothing written
 		}
 		for _, e := range c.Effects {
 			// A recursive delete is rule 1's (rm -rf .git).

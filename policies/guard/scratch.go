@@ -65,7 +65,7 @@ func recursiveDeletes(s *shell.Script, at *place) (string, bool) {
 		if c.Name == "find" {
 			f = c
 		}
-		for i := range c.Effects {
+		for i := 0; c.HasEffect(shell.Deletes) && i < len(c.Effects); i++ {
 			e := &c.Effects[i]
 			if e.Kind == shell.Deletes && e.Recursive {
 				if f != nil && (f == c || selected(e.Path.Value)) {
@@ -208,7 +208,7 @@ func (at *place) movers(s *shell.Script) []*shell.Command {
 func (at *place) moversOf(s *shell.Script) []*shell.Command {
 	var out []*shell.Command
 	for _, m := range s.Commands {
-		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" || moves(m) {
+		if m.Name == "mv" || m.Name == "rsync" || m.Name == "rename" || m.HasEffect(shell.Writes) && m.HasEffect(shell.Deletes) && moves(m) {
 			out = append(out, m)
 		}
 	}

@@ -105,7 +105,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			}
 		}
 		if t := tree; t != nil {
-			if r, ok := at.varSearch(s, c.String(), *t, extra); ok {
+			if r, ok := at.varSearch(s, c, *t, extra); ok {
 				return r, true
 			}
 		}
@@ -123,7 +123,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String()+" < "+in.Value+" (a link)", f), true
 			}
 			if in.Dynamic && strings.IndexByte(in.Value, '$') >= 0 {
-				if r, ok := at.varRead(s, c.String()+" < "+in.Value, in, true, extra); ok {
+				if r, ok := at.varRead(s, c, true, in, true, extra); ok {
 					return r, true
 				}
 			}
@@ -169,7 +169,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 			if !ok {
 				if c.Args[i].Dynamic && strings.IndexByte(a, '$') >= 0 && !excludes(c.Args[i-1].Value, a) && !(loads != nil && loads[a]) {
 					// f=app/.env; grep KEY "$f"; curl -d @"$f" (varreads.go)
-					if r, ok := at.varRead(s, c.String(), c.Args[i], strings.Contains(a, "@$"), extra); ok {
+					if r, ok := at.varRead(s, c, false, c.Args[i], strings.Contains(a, "@$"), extra); ok {
 						return r, true
 					}
 				}
@@ -234,7 +234,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 				return reasonSecretRead(c.String(), e.Path.Value+": a credential file under it may be one"), true
 			}
 			if e.Kind == shell.Reads && e.Path.Dynamic && strings.IndexByte(e.Path.Value, '$') >= 0 {
-				if r, ok := at.varRead(s, c.String(), e.Path, true, extra); ok {
+				if r, ok := at.varRead(s, c, false, e.Path, true, extra); ok {
 					return r, true
 				}
 			}

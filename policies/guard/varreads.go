@@ -102,18 +102,28 @@ func varRefs(v string, f func(name string, plain bool)) {
 	}
 }
 
-// varRead judges read path p (with the command's text cmd, for the
-// reason): the reason to deny it, when it expands a variable the script
-// may set to a credential file's path (see above). upload is whether
-// p is a word a command sends or reads whatever it is (a read path, an
-// input, @FILE): a value the reader does not know then denies; else
-// only a known value that names a credential file does.
-func (at *place) varRead(s *shell.Script, cmd string, p shell.Word, upload bool, extra []string) (string, bool) {
+// varRead judges read path p of command c (nil: $(<p); redirected: p
+// is its input): the reason to deny it, when it expands a variable the
+// script may set to a credential file's path (see above). upload is
+// whether p is a word a command sends or reads whatever it is (a read
+// path, an input, @FILE): a value the reader does not know then denies;
+// else only a known value that names a credential file does. The
+// command's text is made only for a reason.
+func (at *place) varRead(s *shell.Script, c *shell.Command, redirected bool, p shell.Word, upload bool, extra []string) (string, bool) {
 	m := at.varsOf(s)
 	v := p.Value
+	cmd := func() string {
+		switch {
+		case c == nil:
+			return "$(<" + v + ")"
+		case redirected:
+			return c.String() + " < " + v
+		}
+		return c.String()
+	}
 	if strings.Contains(v, "${!") {
 		// ${!n}: the variable n names, any of the script's.
-		return reasonVarUnknown(cmd, v, "!"), true
+		return reasonVarUnknown(cmd(), v, "!"), true
 	}
 	key := v
 	if upload {
@@ -125,12 +135,12 @@ func (at *place) varRead(s *shell.Script, cmd string, p shell.Word, upload bool,
 		m.reads[key] = a
 	}
 	if a.file != "" {
-		return reasonVarRead(cmd, v, a.file), true
+		return reasonVarRead(cmd(), v, a.file), true
 	}
 	if a.unknown == "" {
 		return "", false
 	}
-	return reasonVarUnknown(cmd, v, a.unknown), true
+	return reasonVarUnknown(cmd(), v, a.unknown), true
 }
 
 // reasonVarUnknown is rule 7's reason for cmd reading path p, which
@@ -259,7 +269,7 @@ func (m *varMemo) defaults(v string) (combos []string, unknown string) {
 // "$d" printed app/.env's KEY=1): the search with each folder that
 // expands a variable the script sets to written-out values replaced by
 // them, judged by searchShows.
-func (at *place) varSearch(s *shell.Script, cmd string, t shell.TreeSearch, extra []string) (string, bool) {
+func (at *place) varSearch(s *shell.Script, c *shell.Command, t shell.TreeSearch, extra []string) (string, bool) {
 	var dirs []shell.Word
 	if !slices.ContainsFunc(t.Dirs, func(d shell.Word) bool { return d.Dynamic }) {
 		return "", false // most searches
@@ -282,9 +292,9 @@ func (at *place) varSearch(s *shell.Script, cmd string, t shell.TreeSearch, extr
 	t.Dirs = dirs
 	if f, wide, ok := at.searchShows(t, extra); ok {
 		if wide {
-			return reasonWideSearch(cmd, f), true
+			return reasonWideSearch(c.String(), f), true
 		}
-		return reasonSecretRead(cmd+" (searching "+f+")", f), true
+		return reasonSecretRead(c.String()+" (searching "+f+")", f), true
 	}
 	return "", false
 }
@@ -301,7 +311,7 @@ func (at *place) varInputs(s *shell.Script, extra []string) (string, bool) {
 		}
 		w = strings.NewReplacer(`"`, "", "'", "").Replace(strings.TrimSpace(w[:end]))
 		if strings.IndexByte(w, '$') >= 0 {
-			if r, ok := at.varRead(s, "$(<"+w+")", shell.Word{Value: w, Dynamic: true}, true, extra); ok {
+			if r, ok := at.varRead(s, nil, false, shell.Word{Value: w, Dynamic: true}, true, extra); ok {
 				return r, true
 			}
 		}

@@ -69,7 +69,7 @@ func writtenThenRun(s *shell.Script, at *place) (string, bool) {
 	suffixes := len(written.suffixes) > 0
 	for _, c := range s.Commands {
 		runs := buf[:0]
-		for i := range c.Effects {
+		for i := 0; c.HasEffect(shell.RunsCode) && i < len(c.Effects); i++ {
 			e := &c.Effects[i]
 			if e.Kind != shell.RunsCode || e.Path.Value == "" {
 				continue
