@@ -253,6 +253,11 @@ func (at *place) namesMadeUp(s *shell.Script) (string, []string) {
 			}
 		}
 	}
+	// Each file once: a script of thousands of `while read f … done <
+	// list` names one list thousands of times, and each read of a
+	// variable asks of them all (namesInAny).
+	slices.Sort(m.files)
+	m.files = slices.Compact(m.files)
 	at.madeUpMemo = m
 	return m.x, m.files
 }
@@ -263,6 +268,11 @@ type madeUpMemo struct {
 	x     string
 	files []string
 	sets  map[string]bool // setsAny's answer by name
+	// inAny is namesInAny's answer for files, once inAnyAsked: each read
+	// of a variable would ask it of them all again (a script of
+	// thousands of while-read loops over lists of their own).
+	inAny      string
+	inAnyAsked bool
 }
 
 // lineFilter reports whether c is a program that prints lines of what
@@ -346,8 +356,12 @@ func (at *place) variableNames(s *shell.Script, lists **listings, p shell.Word, 
 	if x != "" {
 		return x, true, true
 	}
-	if c := at.namesInAny(s, at.listsOf(lists), files, extra); c != "" {
-		return c, false, true
+	m := at.madeUpMemo // namesMadeUp's, for s: its files' answer asked once
+	if !m.inAnyAsked {
+		m.inAny, m.inAnyAsked = at.namesInAny(s, at.listsOf(lists), files, extra), true
+	}
+	if m.inAny != "" {
+		return m.inAny, false, true
 	}
 	return "", false, false
 }

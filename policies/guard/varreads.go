@@ -42,6 +42,7 @@ type varMemo struct {
 	// attached are the options of the script's setters that may hold a
 	// variable's name after their letter (see attachedName).
 	attached []string
+	hereDoc  int8 // 0 not asked, 1 no, 2 yes: the text holds << (see whileRead)
 }
 
 // varBudget bounds what mentions reads of a script of n bytes (and c

@@ -190,7 +190,7 @@ func (m *varMemo) setTo(k, end int) (string, bool) {
 			(end == len(src) || strings.IndexByte(" \t\n;&|)", src[end]) >= 0) && noValues(f[1:]) {
 			return "", true // declared, not set: export NAME
 		}
-		if whileRead(src, k, f) {
+		if m.whileRead(k, f) {
 			return "$" + name, true
 		}
 		return "", false
@@ -303,8 +303,18 @@ func forItems(s string) (string, bool) {
 // which namesMadeUp and listedReads judge; not in a script with a here
 // document or string (done <<< app/.env), whose text they do not read.
 // fs are the words of its statement before it.
-func whileRead(src string, k int, fs []string) bool {
-	if len(fs) < 2 || fs[0] != "while" || strings.Contains(src, "<<") {
+func (m *varMemo) whileRead(k int, fs []string) bool {
+	src := m.src
+	if len(fs) < 2 || fs[0] != "while" {
+		return false
+	}
+	if m.hereDoc == 0 { // the text is scanned once, not once a mention
+		m.hereDoc = 1
+		if strings.Contains(src, "<<") {
+			m.hereDoc = 2
+		}
+	}
+	if m.hereDoc == 2 {
 		return false
 	}
 	rest := strings.TrimLeft(src[k:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789")
