@@ -76,7 +76,7 @@ func secretReads(s *shell.Script, at *place) (string, bool) {
 	for _, c := range s.Commands {
 		envArgs := hasEnvFileArg(c)
 		envLoads = envLoads || envArgs || c.Name == "source" || c.Name == "."
-		if quietName(c.Name) || c.Name == "wc" && !wcFiles0(c) || len(hosts) > 0 && uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
+		if quietOnContent(c) || len(hosts) > 0 && uploadOnlyTo(c, envRisk, hosts) || loads != nil && loads[c] {
 			continue
 		}
 		var search *lineSearch // c's test of the files it reads, when a line search (see grepShows)
@@ -310,26 +310,16 @@ func argIndex(c *shell.Command, p string) int {
 // operands as text (echo, printf). wc --files0-from and du, file -f,
 // which print the lines of a file as names, are not.
 func quietOnContent(c *shell.Command) bool {
-	return quietName(c.Name) || c.Name == "wc" && !wcFiles0(c)
-}
-
-// quietName is quietOnContent for a program other than wc: small enough
-// to be inlined where it is asked of every command.
-func quietName(name string) bool {
-	switch name {
+	switch c.Name {
 	case "source", ".", "echo", "printf", "ls", "stat", "test", "[", "chmod", "chown", "touch":
 		return true
-	}
-	return false
-}
-
-// wcFiles0 reports whether wc is given --files0-from, which prints the
-// lines of a file as names.
-func wcFiles0(c *shell.Command) bool {
-	for _, a := range c.Args {
-		if strings.Contains(a.Value, "files0") {
-			return true
+	case "wc":
+		for _, a := range c.Args {
+			if strings.Contains(a.Value, "files0") {
+				return false
+			}
 		}
+		return true
 	}
 	return false
 }
