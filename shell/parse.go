@@ -90,7 +90,9 @@ func (c *Command) HasEffect(k EffectKind) bool {
 
 // setKinds sets c.kinds from its effects.
 func (c *Command) setKinds() {
-	c.kinds = 0
+	// Every EffectKind has a bit of kinds: a kind past them fails to
+	// compile here (a constant overflow), not silently in HasEffect.
+	c.kinds = uint8(1<<Unknown) &^ (1 << Unknown)
 	for i := range c.Effects {
 		c.kinds |= 1 << c.Effects[i].Kind
 	}

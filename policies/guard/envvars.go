@@ -99,20 +99,11 @@ func (at *place) reads(s *shell.Script) *readVars {
 		return m
 	}
 	src := m.src
-	for j := 0; j < len(src); {
-		if !isIdent(src[j]) {
-			j++
-			continue
-		}
-		end := j + 1
-		for end < len(src) && isIdent(src[end]) {
-			end++
-		}
+	identRuns(src, func(j, end int) {
 		if name := src[j:end]; !m.notRead[name] && !plainRead(src, j, end) {
 			m.notRead[name] = true
 		}
-		j = end
-	}
+	})
 	return m
 }
 

@@ -71,38 +71,35 @@ func (m *varMemo) mentions(name string) []int {
 	if m.index == nil && m.read+len(src) <= varBudget(len(src), 0) {
 		m.read += len(src)
 		var at []int
-		for j := 0; j < len(src); {
-			if !isIdent(src[j]) {
-				j++
-				continue
-			}
-			end := j + 1
-			for end < len(src) && isIdent(src[end]) {
-				end++
-			}
+		identRuns(src, func(j, end int) {
 			if src[j:end] == name {
 				at = append(at, j)
 			}
-			j = end
-		}
+		})
 		return at
 	}
 	if m.index == nil {
 		m.index = map[string][]int{}
-		for j := 0; j < len(src); {
-			if !isIdent(src[j]) {
-				j++
-				continue
-			}
-			end := j + 1
-			for end < len(src) && isIdent(src[end]) {
-				end++
-			}
-			m.index[src[j:end]] = append(m.index[src[j:end]], j)
-			j = end
-		}
+		identRuns(src, func(j, end int) { m.index[src[j:end]] = append(m.index[src[j:end]], j) })
 	}
 	return m.index[name]
+}
+
+// identRuns calls f with where each run of identifier bytes (isIdent)
+// of src starts and ends, in order.
+func identRuns(src string, f func(start, end int)) {
+	for j := 0; j < len(src); {
+		if !isIdent(src[j]) {
+			j++
+			continue
+		}
+		end := j + 1
+		for end < len(src) && isIdent(src[end]) {
+			end++
+		}
+		f(j, end)
+		j = end
+	}
 }
 
 // values returns what the script may set variable name to.
