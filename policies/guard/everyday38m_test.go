@@ -265,7 +265,7 @@ func TestEveryday38mSweep(t *testing.T) {
 		{`less docs/guide.md`, ""},
 		{`tree -L 2 -I node_modules`, ""},
 		{`mv docs/guide.md docs/user-guide.md`, ""},
-		{`ln -s ../shared/utils.ts src/utils.ts`, ""},
+		{`ln -s ../common/utils.ts src/utils.ts`, ""},
 		{`rm -rf node_modules && npm install`, ""},
 		{`task test -- -v`, ""},
 		{`curl -X POST -H 'Content-Type: application/json' -d '{"name":"x"}' http://localhost:8080/api/items`, ""},
