@@ -291,8 +291,11 @@ type walker struct {
 	// parallelDynamic); nil for its input's names.
 	parArgs []Word
 	// pytestOpts are the values the script gave PYTEST_ADDOPTS (see
-	// pytestOptsVar).
+	// pytestOptsVar); pytestRead counts the bytes of them pytestOptions
+	// has split, for all the pytest commands of the walk (see
+	// maxPytestRead).
 	pytestOpts []Word
+	pytestRead int
 	// textBytes counts the text of Script.Texts (see writtenText).
 	textBytes int
 }

@@ -134,6 +134,10 @@ func (w *walker) pytestOptions(c *Command, sc *scope) {
 			unsure = true
 			continue
 		}
+		if w.pytestRead += len(v.Value); w.pytestRead > maxPytestRead {
+			unsure = true // past the bound: each pytest would read every value again
+			continue
+		}
 		words := shlexWords(v.Value)
 		w.basetemp(c, sc, words)
 		w.pytestConfig(c, sc, words)
@@ -143,6 +147,12 @@ func (w *walker) pytestOptions(c *Command, sc *scope) {
 		w.deletes(c, sc, Word{Value: "$(PYTEST_ADDOPTS's --basetemp)", Dynamic: true}, true)
 	}
 }
+
+// maxPytestRead bounds the bytes of PYTEST_ADDOPTS's values that
+// pytestOptions splits in a walk, each pytest command its own: 15,000
+// pytest commands after a value of 120 KB took over a minute. Past it,
+// a pytest's options may hold a --basetemp.
+const maxPytestRead = 256 << 10
 
 // pytestOptsVar records value v given to PYTEST_ADDOPTS (see
 // pytestOptions).

@@ -128,6 +128,12 @@ func denseShapes() []struct{ name, src string } {
 		{"var-reads-distinct-8000", lines(8000, `cat "$v`, `"`)},
 		{"var-set-then-read-8000", varSetRead(8000)},
 		{"var-many-values-30000", lines(30000, "f=x", "") + `cat "$f/$f/$f"` + "\n"},
+		// PYTEST_ADDOPTS's value split for each pytest (shell's
+		// maxPytestRead: 15,000 of them after 120 KB took over a minute),
+		// and parallel's shell strings walked part by part.
+		{"pytest-addopts-9000", `PYTEST_ADDOPTS="` + r("-v ", 40000) + `"` + "\n" + r("pytest\n", 9000)},
+		{"parallel-pipes-2000", r(`ls | parallel "cat {} | head"`+"\n", 2000)},
+		{"parallel-long-pipe", `ls | parallel "` + r("cat {} | ", 20000) + `head"`},
 		// shell's BenchmarkWorst shapes that are answered or refused
 		// late, at 255 KiB.
 		{"eval-words", r("eval ", 15) + r("a ", 130000)},
@@ -260,6 +266,9 @@ func TestDenseShapes(t *testing.T) {
 		"var-reads-distinct-8000":      "",       // the environment's variables: the script sets none
 		"var-set-then-read-8000":       "rule 7", // past the assignments read a script (maxSetTos)
 		"var-many-values-30000":        "rule 7", // more values than are followed (maxVarValues)
+		"pytest-addopts-9000":          "rule 1", // past the bytes of PYTEST_ADDOPTS followed: a --basetemp may be in them
+		"parallel-pipes-2000":          "",
+		"parallel-long-pipe":           "rule 4",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)
