@@ -134,6 +134,9 @@ func denseShapes() []struct{ name, src string } {
 		{"pytest-addopts-9000", `PYTEST_ADDOPTS="` + r("-v ", 40000) + `"` + "\n" + r("pytest\n", 9000)},
 		{"parallel-pipes-2000", r(`ls | parallel "cat {} | head"`+"\n", 2000)},
 		{"parallel-long-pipe", `ls | parallel "` + r("cat {} | ", 20000) + `head"`},
+		// Go tests spelled out in folders of their own, then go test: each
+		// folder's go.mod asked once (goModule).
+		{"go-tests-written-2500", lines(2500, "cat > d/x", "/x_test.go <<'EOF'\npackage x\nEOF") + "go test ./...\n"},
 		// shell's BenchmarkWorst shapes that are answered or refused
 		// late, at 255 KiB.
 		{"eval-words", r("eval ", 15) + r("a ", 130000)},
@@ -269,6 +272,7 @@ func TestDenseShapes(t *testing.T) {
 		"pytest-addopts-9000":          "rule 1", // past the bytes of PYTEST_ADDOPTS followed: a --basetemp may be in them
 		"parallel-pipes-2000":          "",
 		"parallel-long-pipe":           "rule 4",
+		"go-tests-written-2500":        "",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

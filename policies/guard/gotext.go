@@ -30,6 +30,7 @@ import (
 // other than .go is written (assembly, C, a syso object, go.mod or
 // go.work, which may name other code). rf holds the texts.
 func goWrittenHarmless(s *shell.Script, at *place, files []writtenFile, rf *runnerFiles) bool {
+	mods := map[string]string{} // goModule's answers by folder, each folder's file read once
 	for _, f := range files {
 		ext := path.Ext(f.base)
 		switch ext {
@@ -45,7 +46,10 @@ func goWrittenHarmless(s *shell.Script, at *place, files []writtenFile, rf *runn
 			continue
 		}
 		text, ok := rf.known(s, at, f.path)
-		if !ok || !goTextHarmless(text, goModule(at, path.Dir(f.path))) {
+		if !ok {
+			return false
+		}
+		if !goTextHarmless(text, goModule(at, path.Dir(f.path), mods)) {
 			return false
 		}
 	}
@@ -54,25 +58,50 @@ func goWrittenHarmless(s *shell.Script, at *place, files []writtenFile, rf *runn
 
 // goModule returns the module path of the go.mod in folder dir or the
 // nearest one over it, within the project ("" when none is found).
-func goModule(at *place, dir string) string {
+// memo holds the answers by folder, of each folder on the way: a
+// command that writes files in thousands of folders reads each once (a
+// folder's answer from a deeper start may stop short of its own: ""
+// then, which trusts fewer imports).
+func goModule(at *place, dir string, memo map[string]string) string {
+	var way []string
+	mod := ""
 	root := cleanPath(at.root)
 	for i := 0; i < 16 && dir != "" && isAbs(dir); i++ {
-		if b, err := os.ReadFile(filepath.FromSlash(dir + "/go.mod")); err == nil {
-			for _, line := range strings.Split(string(b), "\n") {
-				if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok {
-					if m := strings.Trim(strings.TrimSpace(rest), `"`); m != "" && !strings.ContainsAny(m, " \t") {
-						return m
-					}
-				}
-			}
-			return ""
+		if m, ok := memo[dir]; ok {
+			mod = m
+			break
+		}
+		way = append(way, dir)
+		if m, found := goModFile(dir); found {
+			mod = m
+			break
 		}
 		if dir == root || dir == "/" {
 			break
 		}
 		dir = path.Dir(dir)
 	}
-	return ""
+	for _, d := range way {
+		memo[d] = mod
+	}
+	return mod
+}
+
+// goModFile returns the module path the go.mod in folder dir names (""
+// when it names none plainly), and whether there is one.
+func goModFile(dir string) (string, bool) {
+	b, err := os.ReadFile(filepath.FromSlash(dir + "/go.mod"))
+	if err != nil {
+		return "", false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok {
+			if m := strings.Trim(strings.TrimSpace(rest), `"`); m != "" && !strings.ContainsAny(m, " \t") {
+				return m, true
+			}
+		}
+	}
+	return "", true
 }
 
 // goTextHarmless reports whether Go source text imports only packages
