@@ -136,6 +136,10 @@ func denseShapes() []struct{ name, src string } {
 		{"parallel-long-pipe", `ls | parallel "` + r("cat {} | ", 20000) + `head"`},
 		// Go tests spelled out in folders of their own, then go test: each
 		// folder's go.mod asked once (goModule).
+		// A script written then run, and tests written then python -m
+		// pytest, again and again: each run's answer found once.
+		{"script-written-run-2000", lines(2000, "cat > s.py <<'EOF'\nprint(", ")\nEOF\npython3 s.py")},
+		{"tests-then-python-m-pytest-2000", lines(2000, "cat > tests/test_", ".py <<'EOF'\ndef test_a(): pass\nEOF\npython -m pytest -q")},
 		{"go-tests-written-2500", lines(2500, "cat > d/x", "/x_test.go <<'EOF'\npackage x\nEOF") + "go test ./...\n"},
 		// shell's BenchmarkWorst shapes that are answered or refused
 		// late, at 255 KiB.
@@ -222,57 +226,59 @@ func TestDenseShapes(t *testing.T) {
 		"loop-8-plain-words":    "",
 		"loop-8x8-plain-words":  "",
 		// Each command of these is allowed on its own: so is the whole.
-		"git-C-dirs-8000":              "",
-		"git-add-8000":                 "",
-		"git-commit-4000":              "",
-		"dyn-write-same-8000":          "", // an environment's file, not a .env
-		"dyn-write-vars-8000":          "",
-		"touch-vars-8000":              "",
-		"write-then-rm-4000":           "", // scratch, written first
-		"ln-then-rm-3000":              "", // the links are elsewhere
-		"find-xargs-3000":              "", // rm -f: not recursive
-		"python-c-4000":                "",
-		"interp-then-writes-4000":      "which may load", // a module the same command writes
-		"glob-rm-6000":                 "",
-		"npm-run-6000":                 "",
-		"cd-then-git-3000":             "",
-		"inline-writes-then-run-3000":  "",
-		"subst-echo-4000":              "",
-		"tar-stdout-3000":              "",
-		"made-up-then-var-reads-8000":  "", // v0… are not the script's
-		"sort-then-reads-2000":         "",
-		"git-unknown-subcommands-8000": "may run an alias", // git cannot be asked in a folder that is not there
-		"tests-then-runners-2000":      "",
-		"pwd-after-cd-4000":            "",
-		"parallel-braces-3000":         "",
-		"git-log-p-4000":               "",
-		"git-switch-grep-2000":         "rule 7", // past the questions a call asks of git
-		"git-clone-grep-2000":          "",       // a search for TODO shows no credential's line
-		"tar-to-files-3000":            "",
-		"tar-xO-3000":                  "", // no archive is there: the commands fail
-		"git-stash-show-4000":          "",
-		"xargs-lists-4000":             "", // no list is there to read
-		"cat-cat-lists-4000":           "",
-		"ls-then-reads-3000":           "",
-		"find-xargs-cat-3000":          "",
-		"write-list-then-read-3000":    "", // echo x names no credential file
-		"while-read-3000":              "",
-		"for-glob-3000":                "rule 7", // $f given more values than are followed (maxVarValues): each may be d/.env
-		"git-ls-files-xargs-3000":      "",       // git refuses: not a repository
-		"cat-git-subst-3000":           "",
-		"git-diff-names-xargs-3000":    "rule 7", // past the questions a call asks of git
-		"listers-xargs-3000":           "rule 7", // rg's folders cannot be walked
-		"lost-found-3000":              "rule 7",
-		"ar-p-3000":                    "",       // no archive is there: the commands fail
-		"cat-archives-3000":            "",       // no archive is there
-		"tar-then-scp-3000":            "",       // dist holds no credential file (it is not there)
-		"var-reads-distinct-8000":      "",       // the environment's variables: the script sets none
-		"var-set-then-read-8000":       "rule 7", // past the assignments read a script (maxSetTos)
-		"var-many-values-30000":        "rule 7", // more values than are followed (maxVarValues)
-		"pytest-addopts-9000":          "rule 1", // past the bytes of PYTEST_ADDOPTS followed: a --basetemp may be in them
-		"parallel-pipes-2000":          "",
-		"parallel-long-pipe":           "rule 4",
-		"go-tests-written-2500":        "",
+		"git-C-dirs-8000":                 "",
+		"git-add-8000":                    "",
+		"git-commit-4000":                 "",
+		"dyn-write-same-8000":             "", // an environment's file, not a .env
+		"dyn-write-vars-8000":             "",
+		"touch-vars-8000":                 "",
+		"write-then-rm-4000":              "", // scratch, written first
+		"ln-then-rm-3000":                 "", // the links are elsewhere
+		"find-xargs-3000":                 "", // rm -f: not recursive
+		"python-c-4000":                   "",
+		"interp-then-writes-4000":         "which may load", // a module the same command writes
+		"glob-rm-6000":                    "",
+		"npm-run-6000":                    "",
+		"cd-then-git-3000":                "",
+		"inline-writes-then-run-3000":     "",
+		"subst-echo-4000":                 "",
+		"tar-stdout-3000":                 "",
+		"made-up-then-var-reads-8000":     "", // v0… are not the script's
+		"sort-then-reads-2000":            "",
+		"git-unknown-subcommands-8000":    "may run an alias", // git cannot be asked in a folder that is not there
+		"tests-then-runners-2000":         "",
+		"pwd-after-cd-4000":               "",
+		"parallel-braces-3000":            "",
+		"git-log-p-4000":                  "",
+		"git-switch-grep-2000":            "rule 7", // past the questions a call asks of git
+		"git-clone-grep-2000":             "",       // a search for TODO shows no credential's line
+		"tar-to-files-3000":               "",
+		"tar-xO-3000":                     "", // no archive is there: the commands fail
+		"git-stash-show-4000":             "",
+		"xargs-lists-4000":                "", // no list is there to read
+		"cat-cat-lists-4000":              "",
+		"ls-then-reads-3000":              "",
+		"find-xargs-cat-3000":             "",
+		"write-list-then-read-3000":       "", // echo x names no credential file
+		"while-read-3000":                 "",
+		"for-glob-3000":                   "rule 7", // $f given more values than are followed (maxVarValues): each may be d/.env
+		"git-ls-files-xargs-3000":         "",       // git refuses: not a repository
+		"cat-git-subst-3000":              "",
+		"git-diff-names-xargs-3000":       "rule 7", // past the questions a call asks of git
+		"listers-xargs-3000":              "rule 7", // rg's folders cannot be walked
+		"lost-found-3000":                 "rule 7",
+		"ar-p-3000":                       "",       // no archive is there: the commands fail
+		"cat-archives-3000":               "",       // no archive is there
+		"tar-then-scp-3000":               "",       // dist holds no credential file (it is not there)
+		"var-reads-distinct-8000":         "",       // the environment's variables: the script sets none
+		"var-set-then-read-8000":          "rule 7", // past the assignments read a script (maxSetTos)
+		"var-many-values-30000":           "rule 7", // more values than are followed (maxVarValues)
+		"pytest-addopts-9000":             "rule 1", // past the bytes of PYTEST_ADDOPTS followed: a --basetemp may be in them
+		"parallel-pipes-2000":             "",
+		"parallel-long-pipe":              "rule 4",
+		"go-tests-written-2500":           "",
+		"script-written-run-2000":         "more than 64 code files", // rule 4, past what it reads of written code
+		"tests-then-python-m-pytest-2000": "more than 64 code files",
 	}
 	for _, s := range denseShapes() {
 		r := judge("/home/dev/project", "", s.src)

@@ -245,6 +245,22 @@ func scriptSpelled(s *shell.Script, at *place, e *shell.Effect, files []writtenF
 	if codeLangOf(path.Base(p)) != lang {
 		return false
 	}
+	// One answer a file and language: a script that writes and runs s.py
+	// 2,000 times read its 2,000 texts for each run.
+	key := p + "\x00" + lang
+	if v, ok := rf.spelled[key]; ok {
+		return v
+	}
+	if rf.spelled == nil {
+		rf.spelled = map[string]bool{}
+	}
+	v := scriptSpelledText(s, at, p, lang, files, rf)
+	rf.spelled[key] = v
+	return v
+}
+
+// scriptSpelledText is scriptSpelled for the file at p, run as lang.
+func scriptSpelledText(s *shell.Script, at *place, p, lang string, files []writtenFile, rf *runnerFiles) bool {
 	found := false
 	for _, f := range files {
 		if f.path == p {

@@ -93,6 +93,7 @@ type runnerFiles struct {
 	verdict []textVerdict
 	what    []string
 	texts   map[string]*fileText // by absolute path, made at the first need
+	spelled map[string]bool      // scriptSpelled's answers by path and language
 }
 
 // A textVerdict is what a file's text, written by the script, is found to be.
